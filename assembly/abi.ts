@@ -1,0 +1,46 @@
+// Binary interface between the TypeScript host and this module.
+// The host mirrors these numbers in src/wasm/abi.ts; test/wasm/abi.test.ts checks both agree.
+//
+// Input arena (written by the host at the pointer returned by input_reserve):
+//   docCount records of DOC_RECORD_I32S i32: {offset, length, kind, flags, nameOffset, nameLength}
+//   (offsets relative to the start of the data area), followed by the data area:
+//   UTF-8 bytes of every document and document name, back to back.
+//
+// Result buffer (read by the host at result_ptr(), result_len() bytes):
+//   header HEADER_I32S i32: {abiVersion, status, findingCount, dataCount, docCount, poolBytes, 0, 0}
+//   docCount i32 document statuses (DOC_CHECKED | DOC_SKIPPED | DOC_IGNORED)
+//   findingCount records of FINDING_I32S i32:
+//     {ruleIndex, severity, docIndex, line, column, msgOffset, msgLength, 0}
+//   dataCount records of DATA_I32S i32: {docIndex, keyOffset, keyLength, valueOffset, valueLength}
+//   poolBytes bytes of UTF-8 text referenced by the offsets above (relative to the pool start).
+
+export const ABI_VERSION: i32 = 1;
+export const DOC_RECORD_I32S: i32 = 6;
+export const HEADER_I32S: i32 = 8;
+export const FINDING_I32S: i32 = 8;
+export const DATA_I32S: i32 = 5;
+
+export const SEV_ERROR: i32 = 0;
+export const SEV_WARNING: i32 = 1;
+export const SEV_INFO: i32 = 2;
+
+export const DOC_CHECKED: i32 = 0;
+export const DOC_SKIPPED: i32 = 1;
+export const DOC_IGNORED: i32 = 2;
+
+export const STATUS_OK: i32 = 0;
+export const STATUS_BAD_INPUT: i32 = 1;
+
+// Document kinds. Kind 0 is a named fact or option (name = key, bytes = value).
+// Each validator owns a range.
+export const KIND_FACT: i32 = 0;
+// session-log 1..9
+export const KIND_SESSION_MD: i32 = 1;
+export const KIND_SESSION_JSON: i32 = 2;
+export const KIND_PROTOCOL: i32 = 3;
+// memory-index 10..19
+export const KIND_MEMORY_FILE: i32 = 10;
+// consistency / traceability 20..39
+export const KIND_PLANNING_DOC: i32 = 20;
+// pre-pr 40..59
+export const KIND_PREPR_FILE: i32 = 40;

@@ -1,0 +1,63 @@
+// The one WebAssembly module of agentcheck: every rule decision of every validator.
+import { ABI_VERSION, STATUS_OK } from "./abi";
+import { reserveInput, readInput, Results, getResultPtr, getResultLen, setResultText } from "./io";
+import { rulesTable } from "./rules";
+import { validateSessionLog } from "./validators/session-log/index";
+import { validateMemoryIndex } from "./validators/memory-index/index";
+import { validateConsistency } from "./validators/consistency/index";
+import { validateTraceability } from "./validators/traceability/index";
+import { validatePrePr } from "./validators/pre-pr/index";
+
+export function abi_version(): i32 {
+  return ABI_VERSION;
+}
+
+export function input_reserve(totalBytes: i32, docCount: i32): usize {
+  return reserveInput(totalBytes, docCount);
+}
+
+export function result_ptr(): usize {
+  return getResultPtr();
+}
+
+export function result_len(): i32 {
+  return getResultLen();
+}
+
+/** Rule metadata as tab-separated text in the result buffer; returns its length. */
+export function rules_meta(): i32 {
+  return setResultText(rulesTable());
+}
+
+function run(ptr: usize, docCount: i32, which: i32): i32 {
+  const input = readInput(ptr, docCount);
+  const results = new Results(docCount);
+  if (which == 0) validateSessionLog(input, results);
+  else if (which == 1) validateMemoryIndex(input, results);
+  else if (which == 2) validateConsistency(input, results);
+  else if (which == 3) validateTraceability(input, results);
+  else if (which == 4) validatePrePr(input, results);
+  return results.finish();
+}
+
+export function validate_session_log(ptr: usize, docCount: i32): i32 {
+  return run(ptr, docCount, 0);
+}
+export function validate_memory_index(ptr: usize, docCount: i32): i32 {
+  return run(ptr, docCount, 1);
+}
+export function validate_consistency(ptr: usize, docCount: i32): i32 {
+  return run(ptr, docCount, 2);
+}
+export function validate_traceability(ptr: usize, docCount: i32): i32 {
+  return run(ptr, docCount, 3);
+}
+export function validate_pre_pr(ptr: usize, docCount: i32): i32 {
+  return run(ptr, docCount, 4);
+}
+
+/** Test hook: aborts with a message, so the host's abort handling can be exercised. */
+export function debug_abort(code: i32): i32 {
+  assert(code == 0, "debug_abort called with a non-zero code");
+  return STATUS_OK;
+}

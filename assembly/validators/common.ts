@@ -1,0 +1,65 @@
+// Rules every validator applies to its input files, plus the ids the host reports for
+// conditions found before a file reaches this module (size limit, read errors, crashes).
+import { defineRule } from "../rules";
+import { SEV_ERROR } from "../abi";
+import { Doc, Results } from "../io";
+
+export const AC001 = defineRule("AC-001", "common", SEV_ERROR, "Empty file",
+  "The file is empty (or only white space), so there is nothing to validate.");
+export const AC002 = defineRule("AC-002", "common", SEV_ERROR, "Binary or invalid UTF-8",
+  "The file contains NUL bytes or is not valid UTF-8 text.");
+// Host-reported (declared here so that every rule id has one home and one description).
+export const AC900 = defineRule("AC-900", "common", SEV_ERROR, "File too large",
+  "The file is larger than the configured limit (default 8 MiB) and was not read.");
+export const AC901 = defineRule("AC-901", "common", SEV_ERROR, "File unreadable",
+  "The file could not be read (permissions, a dangling link, an I/O error).");
+export const AC902 = defineRule("AC-902", "common", SEV_ERROR, "Internal error",
+  "The rule core aborted on this file; the run exits 2 and the file is never reported as passing.");
+
+/** Byte offset of the first invalid UTF-8 sequence or NUL byte, or -1 when the bytes are clean. */
+export function firstBadByte(ptr: usize, len: i32): i32 {
+  let i: i32 = 0;
+  while (i < len) {
+    const b = <i32>load<u8>(ptr + <usize>i);
+    if (b == 0) return i;
+    if (b < 0x80) { i++; continue; }
+    let need: i32 = 0;
+    let min: i32 = 0;
+    let cp: i32 = 0;
+    if ((b & 0xe0) == 0xc0) { need = 1; cp = b & 0x1f; min = 0x80; }
+    else if ((b & 0xf0) == 0xe0) { need = 2; cp = b & 0x0f; min = 0x800; }
+    else if ((b & 0xf8) == 0xf0) { need = 3; cp = b & 0x07; min = 0x10000; }
+    else return i;
+    for (let k = 1; k <= need; k++) {
+      if (i + k >= len) return i;
+      const c = <i32>load<u8>(ptr + <usize>(i + k));
+      if ((c & 0xc0) != 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += need + 1;
+  }
+  return -1;
+}
+
+/** Shared content gate: false (with a finding) when the file is empty, binary or not UTF-8. */
+export function checkContent(doc: Doc, results: Results): bool {
+  const bad = firstBadByte(doc.ptr, doc.len);
+  if (bad >= 0) {
+    results.report(AC002, doc, 0, 0, "File is binary or not valid UTF-8 (first bad byte at offset " + bad.toString() + ")");
+    return false;
+  }
+  let blank = true;
+  for (let i: i32 = 0; i < doc.len; i++) {
+    const c = load<u8>(doc.ptr + <usize>i);
+    if (c != 32 && c != 9 && c != 10 && c != 13 && !(i < 3 && (c == 0xef || c == 0xbb || c == 0xbf))) {
+      blank = false;
+      break;
+    }
+  }
+  if (blank) {
+    results.report(AC001, doc, 0, 0, "File is empty");
+    return false;
+  }
+  return true;
+}

@@ -1,0 +1,24 @@
+import { Doc, Input, Results } from "../../io";
+import { Rule } from "../../rules";
+
+/** Modes of JSON session-log validation (SP-120); flags bits 0..1 of a session document. */
+export const MODE_FULL: i32 = 0;
+export const MODE_CREATION: i32 = 1;
+export const MODE_RECORD: i32 = 2;
+
+/** Per-document context handed to every session-log rule. */
+export class SessionCtx {
+  constructor(public input: Input, public results: Results, public doc: Doc) {}
+
+  get mode(): i32 {
+    return this.doc.flags & 3;
+  }
+
+  report(rule: Rule, line: i32, column: i32, message: string): void {
+    this.results.report(rule, this.doc, line, column, message);
+  }
+
+  reportAs(rule: Rule, severity: i32, line: i32, column: i32, message: string): void {
+    this.results.reportAs(rule, severity, this.doc, line, column, message);
+  }
+}

@@ -1,0 +1,36 @@
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { finish, type OutputOptions } from "../output.js";
+import { maxFileBytes } from "./common.js";
+import { UsageError, type FileResult } from "../report.js";
+import { findRepoRoot } from "../repo.js";
+import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
+
+export interface CheckCliOptions extends OutputOptions {
+  now?: string;
+  [key: string]: unknown;
+}
+
+export async function runCheckCommand(dir: string | undefined, o: CheckCliOptions): Promise<number> {
+  const started = performance.now();
+  const target = resolve(process.cwd(), dir ?? ".");
+  if (!existsSync(target) || !statSync(target).isDirectory()) {
+    throw new UsageError(`not a directory: ${dir ?? "."}`);
+  }
+  // An explicit directory is the workspace; without one, the enclosing repository is.
+  const root = dir ? target : (findRepoRoot(target) ?? target);
+  const ctx = { root, maxFileBytes: maxFileBytes(o), now: o.now, options: o as Record<string, unknown> };
+  const results: FileResult[] = [];
+  const internal: string[] = [];
+  for (const v of WORKSPACE_VALIDATORS) {
+    const d = v.detect(ctx);
+    if (!d.applies) {
+      results.push({ file: ".", validator: v.name, verdict: "skip", reason: d.reason ?? "not applicable", findings: [] });
+      continue;
+    }
+    const out = await v.run(ctx);
+    results.push(...out.results);
+    internal.push(...out.internalErrors);
+  }
+  return finish(results, started, o, internal);
+}

@@ -1,0 +1,20 @@
+import { Command, Option } from "commander";
+import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
+import { parseIntOption, type OutputOptions } from "../output.js";
+
+/** Options every validating command shares. */
+export function withOutputOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option("-f, --format <name>", "output format: text, json").default("text"))
+    .option("-o, --output-file <path>", "write the report to a file instead of stdout")
+    .option("--max-warnings <n>", "exit 1 when there are more than n warnings")
+    .option("-q, --quiet", "report errors only (text format)")
+    .option("--color", "force colour")
+    .option("--no-color", "disable colour")
+    .option("--max-file-size <bytes>", `refuse files larger than this (default ${DEFAULT_MAX_FILE_BYTES})`)
+    .option("--now <iso>", "fixed clock for date rules (ISO 8601, UTC); default: the current time");
+}
+
+export function maxFileBytes(o: OutputOptions): number {
+  return parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES;
+}

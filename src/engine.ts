@@ -1,0 +1,186 @@
+// Runs one WASM validator over a batch of files and turns the packed result into FileResults.
+// The host's only decisions here are mechanical: files over the size limit and unreadable files
+// never reach the module; an abort in the module becomes an internal error for the file(s) involved.
+import { readFileSync, statSync } from "node:fs";
+import { KIND, type WasmValidator } from "./wasm/abi.js";
+import { runValidator, ruleTable, WasmAbortError, type DocInput, type RawResult, type RuleMeta } from "./wasm/loader.js";
+import { type FileResult, type Finding, type Severity, verdictOf } from "./report.js";
+
+export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
+/** Upper bound of input bytes handed to the module in one call (keeps linear memory bounded). */
+const BATCH_BYTES = 24 * 1024 * 1024;
+
+export interface ContentDoc {
+  /** Repo-relative path (forward slashes). */
+  file: string;
+  kind: number;
+  flags?: number;
+  bytes: Uint8Array;
+}
+
+export type Facts = Record<string, string | boolean | number | string[] | null | undefined>;
+
+export interface LoadedFile {
+  file: string;
+  bytes?: Uint8Array;
+  /** Set when the file could not be handed to the core. */
+  problem?: Finding;
+}
+
+function ruleMeta(id: string): RuleMeta | undefined {
+  return ruleTable().find((r) => r.id === id);
+}
+
+/** A finding with a host-reported rule id (AC-9xx), message built from the rule's title. */
+export function hostFinding(id: string, file: string, detail: string): Finding {
+  const meta = ruleMeta(id);
+  return {
+    ruleId: id,
+    severity: meta?.severity ?? "error",
+    file,
+    line: 0,
+    column: 0,
+    message: `${meta?.title ?? id}: ${detail}`,
+  };
+}
+
+/** Read a file for validation, refusing files over the size limit and reporting read errors. */
+export function loadFile(abs: string, file: string, maxBytes: number): LoadedFile {
+  try {
+    const st = statSync(abs);
+    if (st.size > maxBytes) {
+      return { file, problem: hostFinding("AC-900", file, `${st.size} bytes, limit ${maxBytes}`) };
+    }
+    return { file, bytes: readFileSync(abs) };
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    return { file, problem: hostFinding("AC-901", file, err.code ? `${err.code}: ${err.message}` : String(err)) };
+  }
+}
+
+function factDocs(facts: Facts): DocInput[] {
+  const out: DocInput[] = [];
+  const enc = new TextEncoder();
+  for (const key of Object.keys(facts).sort()) {
+    const v = facts[key];
+    if (v === undefined || v === null) continue; // unknown facts are simply absent
+    const text = Array.isArray(v) ? v.join("\n") : typeof v === "boolean" ? (v ? "1" : "0") : String(v);
+    out.push({ name: key, kind: KIND.FACT, bytes: enc.encode(text) });
+  }
+  return out;
+}
+
+export interface ValidatorOutput {
+  results: FileResult[];
+  /** Values the validator attached to no file (docIndex -1). */
+  global: Record<string, string>;
+  /** Internal errors (aborts): the CLI exits 2 when any exist. */
+  internalErrors: string[];
+}
+
+function mapRaw(validator: string, docs: ContentDoc[], nFacts: number, raw: RawResult, out: ValidatorOutput): void {
+  const rules = ruleTable();
+  const perDoc: Finding[][] = docs.map(() => []);
+  const data: Record<string, string>[] = docs.map(() => ({}));
+  const skipReason: (string | undefined)[] = docs.map(() => undefined);
+  for (const f of raw.findings) {
+    const di = f.docIndex - nFacts;
+    if (di < 0 || di >= docs.length) continue;
+    const meta = rules[f.ruleIndex];
+    perDoc[di].push({
+      ruleId: meta ? meta.id : `rule#${f.ruleIndex}`,
+      severity: f.severity as Severity,
+      file: docs[di].file,
+      line: f.line,
+      column: f.column,
+      message: f.message,
+    });
+  }
+  for (const d of raw.data) {
+    const di = d.docIndex - nFacts;
+    if (d.docIndex < 0) out.global[d.key] = d.value;
+    else if (di >= 0 && di < docs.length) {
+      if (d.key === "skip") skipReason[di] = d.value;
+      else data[di][d.key] = d.value;
+    }
+  }
+  for (let i = 0; i < docs.length; i++) {
+    const st = raw.docStatus[i + nFacts];
+    if (st === "ignored") continue;
+    const skipped = st === "skipped";
+    const r: FileResult = {
+      file: docs[i].file,
+      validator,
+      verdict: verdictOf(perDoc[i], skipped),
+      findings: perDoc[i],
+    };
+    if (skipped) r.reason = skipReason[i] ?? "skipped";
+    if (Object.keys(data[i]).length > 0) r.data = data[i];
+    out.results.push(r);
+  }
+}
+
+function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[], out: ValidatorOutput): void {
+  const input: DocInput[] = [
+    ...facts,
+    ...docs.map((d) => ({ name: d.file, kind: d.kind, flags: d.flags ?? 0, bytes: d.bytes })),
+  ];
+  try {
+    const raw = runValidator(validator, input);
+    if (raw.status === -1) {
+      throw new Error(`validator ${validator} is not available in this build`);
+    }
+    mapRaw(validator, docs, facts.length, raw, out);
+  } catch (e) {
+    if (!(e instanceof WasmAbortError)) throw e;
+    if (docs.length > 1) {
+      // find the file(s) that make the core abort; the others still get their results
+      for (const d of docs) runBatch(validator, [d], facts, out);
+      return;
+    }
+    const file = docs[0]?.file ?? "(no file)";
+    out.internalErrors.push(`${validator}: ${file}: ${e.message}`);
+    out.results.push({
+      file,
+      validator,
+      verdict: "fail",
+      findings: [hostFinding("AC-902", file, `validator ${validator} aborted: ${e.message}`)],
+    });
+  }
+}
+
+/**
+ * Validate documents with one WASM validator. Documents that the same call must see together
+ * (cross-file validators) are passed in one batch; `separable` lets big inputs be split.
+ */
+export function executeValidator(
+  validator: WasmValidator,
+  docs: ContentDoc[],
+  facts: Facts,
+  opts: { separable?: boolean } = {},
+): ValidatorOutput {
+  const out: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
+  const fdocs = factDocs(facts);
+  if (!opts.separable) {
+    runBatch(validator, docs, fdocs, out);
+    return out;
+  }
+  let batch: ContentDoc[] = [];
+  let size = 0;
+  for (const d of docs) {
+    if (batch.length > 0 && size + d.bytes.length > BATCH_BYTES) {
+      runBatch(validator, batch, fdocs, out);
+      batch = [];
+      size = 0;
+    }
+    batch.push(d);
+    size += d.bytes.length;
+  }
+  if (batch.length > 0) runBatch(validator, batch, fdocs, out);
+  return out;
+}
+
+/** FileResult for a file that never reached the core. */
+export function problemResult(validator: string, problem: Finding): FileResult {
+  return { file: problem.file, validator, verdict: "fail", findings: [problem] };
+}

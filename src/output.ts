@@ -1,0 +1,43 @@
+// Formats a report, writes it, and returns the exit code.
+import { writeFileSync } from "node:fs";
+import { buildReport, exitCodeOf, type FileResult, type Report } from "./report.js";
+import { version } from "./version.js";
+import { formatText, useColor } from "./format/text.js";
+import { formatJson } from "./format/json.js";
+
+export interface OutputOptions {
+  format?: string;
+  maxWarnings?: string | number;
+  quiet?: boolean;
+  color?: boolean;
+  outputFile?: string;
+  maxFileSize?: string | number;
+}
+
+export type Formatter = (report: Report, opts: { color: boolean; quiet?: boolean }) => string;
+
+/** Output formats by name; later formats register themselves here. */
+export const FORMATTERS: Record<string, Formatter> = {
+  text: (r, o) => formatText(r, o),
+  json: (r) => formatJson(r),
+};
+
+export function parseIntOption(name: string, v: string | number | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = typeof v === "number" ? v : Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} takes a whole number >= 0, got '${v}'`);
+  return n;
+}
+
+export function finish(results: FileResult[], started: number, opts: OutputOptions, internalErrors: string[] = []): number {
+  const report = buildReport(version(), results, performance.now() - started);
+  const fmt = opts.format ?? "text";
+  const formatter = FORMATTERS[fmt];
+  if (!formatter) throw new Error(`unknown format '${fmt}' (known: ${Object.keys(FORMATTERS).join(", ")})`);
+  const text = formatter(report, { color: opts.outputFile ? false : useColor(process.stdout, opts.color), quiet: opts.quiet });
+  if (opts.outputFile) writeFileSync(opts.outputFile, text);
+  else process.stdout.write(text);
+  for (const e of internalErrors) process.stderr.write(`agentcheck: internal error: ${e}\n`);
+  if (internalErrors.length > 0) return 2;
+  return exitCodeOf(report, parseIntOption("max-warnings", opts.maxWarnings));
+}

@@ -1,0 +1,49 @@
+// Repository location and path helpers (no rule logic).
+import { existsSync, statSync, readdirSync, realpathSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+
+/** The nearest ancestor of `start` (inclusive) that has a .git entry, or undefined. */
+export function findRepoRoot(start: string): string | undefined {
+  let dir = resolve(start);
+  try {
+    if (!statSync(dir).isDirectory()) dir = dirname(dir);
+  } catch {
+    dir = dirname(dir);
+  }
+  for (;;) {
+    if (existsSync(join(dir, ".git"))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+/** Path relative to root with forward slashes. */
+export function toRepoPath(abs: string, root: string): string {
+  const rel = relative(root, abs);
+  return rel.split(sep).join("/");
+}
+
+export function isInside(abs: string, root: string): boolean {
+  const rel = relative(root, abs);
+  return rel === "" || (!rel.startsWith("..") && !rel.startsWith("/") && !/^[A-Za-z]:/.test(rel));
+}
+
+export function realOrSelf(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+/** Regular files directly in `dir` whose names end with one of `exts` (lower-case), sorted. */
+export function listFiles(dir: string, exts: string[]): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (!e.isFile() && !e.isSymbolicLink()) continue;
+    const lower = e.name.toLowerCase();
+    if (exts.some((x) => lower.endsWith(x))) out.push(join(dir, e.name));
+  }
+  return out.sort();
+}

@@ -1,0 +1,34 @@
+// Validators that `agentcheck check` runs on a workspace. Each entry detects whether the
+// workspace has its artifacts and runs the validator; modules are imported only when used.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { ValidatorOutput } from "../engine.js";
+
+export interface WorkspaceContext {
+  root: string;
+  maxFileBytes: number;
+  now?: string;
+  /** Run options passed through from the command line. */
+  options: Record<string, unknown>;
+}
+
+export interface WorkspaceValidator {
+  name: string;
+  /** Short reason used when the validator does not apply to the workspace. */
+  detect(ctx: WorkspaceContext): { applies: boolean; reason?: string };
+  run(ctx: WorkspaceContext): Promise<ValidatorOutput>;
+}
+
+export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
+  {
+    name: "session-log",
+    detect: (ctx) =>
+      existsSync(join(ctx.root, ".agents", "sessions"))
+        ? { applies: true }
+        : { applies: false, reason: "no .agents/sessions directory" },
+    async run(ctx) {
+      const { validateSessionLogs } = await import("./session-log.js");
+      return validateSessionLogs({ cwd: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now });
+    },
+  },
+];

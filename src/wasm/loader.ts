@@ -1,0 +1,216 @@
+// Synchronous loader for the embedded WebAssembly rule core.
+// Raw ABI: documents go in as UTF-8 bytes in one arena, findings come out as packed i32 records.
+import {
+  ABI_VERSION, DATA_I32S, DOC_RECORD_I32S, FINDING_I32S, HEADER_I32S, SEVERITIES, DOC_STATUSES,
+  VALIDATOR_EXPORTS, type WasmValidator, type Severity, type DocStatus,
+} from "./abi.js";
+import { WASM_BASE64 } from "./generated/core.js";
+
+export class WasmAbortError extends Error {
+  constructor(
+    message: string,
+    public readonly wasmFile: string,
+    public readonly wasmLine: number,
+    public readonly wasmColumn: number,
+  ) {
+    super(`${message} (at ${wasmFile}:${wasmLine}:${wasmColumn})`);
+    this.name = "WasmAbortError";
+  }
+}
+
+interface CoreExports {
+  memory: WebAssembly.Memory;
+  abi_version(): number;
+  input_reserve(total: number, docCount: number): number;
+  result_ptr(): number;
+  result_len(): number;
+  rules_meta(): number;
+  debug_abort(code: number): number;
+  [name: string]: unknown;
+}
+
+export interface DocInput {
+  /** Repo-relative name (forward slashes), or the fact/option key for KIND.FACT documents. */
+  name: string;
+  kind: number;
+  flags?: number;
+  bytes: Uint8Array;
+}
+
+export interface RawFinding {
+  ruleIndex: number;
+  severity: Severity;
+  docIndex: number;
+  line: number;
+  column: number;
+  message: string;
+}
+
+export interface RawResult {
+  status: number;
+  docStatus: DocStatus[];
+  findings: RawFinding[];
+  /** Named values per document index (-1 = global), in emission order. */
+  data: { docIndex: number; key: string; value: string }[];
+}
+
+export interface RuleMeta {
+  index: number;
+  id: string;
+  validator: string;
+  severity: Severity;
+  title: string;
+  description: string;
+}
+
+let module: WebAssembly.Module | undefined;
+let instance: { exports: CoreExports } | undefined;
+let moduleBytes: Uint8Array<ArrayBuffer> | undefined;
+const decoder = new TextDecoder("utf-8");
+const encoder = new TextEncoder();
+
+export function wasmBytes(): Uint8Array<ArrayBuffer> {
+  if (!moduleBytes) moduleBytes = new Uint8Array(Buffer.from(WASM_BASE64, "base64"));
+  return moduleBytes;
+}
+
+function readAbortString(mem: WebAssembly.Memory, ptr: number): string {
+  if (!ptr) return "";
+  const p = ptr >>> 0;
+  const byteLen = new Uint32Array(mem.buffer, p - 4, 1)[0];
+  const u16 = new Uint16Array(mem.buffer, p, byteLen >>> 1);
+  return String.fromCharCode(...u16);
+}
+
+function instantiate(): { exports: CoreExports } {
+  if (!module) module = new WebAssembly.Module(wasmBytes() as Uint8Array<ArrayBuffer>);
+  let mem: WebAssembly.Memory | undefined;
+  const inst = new WebAssembly.Instance(module, {
+    env: {
+      abort(msg: number, file: number, line: number, col: number) {
+        const m = mem ? readAbortString(mem, msg) : "abort";
+        const f = mem ? readAbortString(mem, file) : "";
+        throw new WasmAbortError(m, f, line, col);
+      },
+    },
+  }) as unknown as { exports: CoreExports };
+  mem = inst.exports.memory;
+  const v = inst.exports.abi_version();
+  if (v !== ABI_VERSION) throw new Error(`WASM core has ABI version ${v}, this host speaks ${ABI_VERSION}`);
+  return inst;
+}
+
+function core(): CoreExports {
+  if (!instance) instance = instantiate();
+  return instance.exports;
+}
+
+/** Run `fn` against the core; an abort discards the instance so the next call starts fresh. */
+function guarded<T>(fn: (c: CoreExports) => T): T {
+  try {
+    return fn(core());
+  } catch (e) {
+    instance = undefined;
+    throw e;
+  }
+}
+
+/** Write documents into the module's input arena; returns the arena pointer. */
+function writeInput(c: CoreExports, docs: DocInput[]): number {
+  const names = docs.map((d) => encoder.encode(d.name));
+  let total = 0;
+  for (let i = 0; i < docs.length; i++) total += docs[i].bytes.length + names[i].length;
+  const ptr = c.input_reserve(total, docs.length) >>> 0;
+  const buf = new Uint8Array(c.memory.buffer);
+  const table = new Int32Array(c.memory.buffer, ptr, docs.length * DOC_RECORD_I32S);
+  const dataStart = ptr + docs.length * DOC_RECORD_I32S * 4;
+  let off = 0;
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i];
+    const r = i * DOC_RECORD_I32S;
+    table[r] = off;
+    table[r + 1] = d.bytes.length;
+    table[r + 2] = d.kind;
+    table[r + 3] = d.flags ?? 0;
+    buf.set(d.bytes, dataStart + off);
+    off += d.bytes.length;
+    table[r + 4] = off;
+    table[r + 5] = names[i].length;
+    buf.set(names[i], dataStart + off);
+    off += names[i].length;
+  }
+  return ptr;
+}
+
+function readResult(c: CoreExports): RawResult {
+  const ptr = c.result_ptr() >>> 0;
+  const h = new Int32Array(c.memory.buffer, ptr, HEADER_I32S);
+  const [abi, status, nf, nd, docCount, poolBytes] = [h[0], h[1], h[2], h[3], h[4], h[5]];
+  if (abi !== ABI_VERSION) throw new Error(`WASM result has ABI version ${abi}`);
+  const ints = new Int32Array(c.memory.buffer, ptr + HEADER_I32S * 4, docCount + nf * FINDING_I32S + nd * DATA_I32S);
+  const poolStart = ptr + (HEADER_I32S + docCount + nf * FINDING_I32S + nd * DATA_I32S) * 4;
+  const pool = new Uint8Array(c.memory.buffer, poolStart, poolBytes);
+  const str = (o: number, l: number) => decoder.decode(pool.subarray(o, o + l));
+  const docStatus: DocStatus[] = [];
+  for (let i = 0; i < docCount; i++) docStatus.push(DOC_STATUSES[ints[i]] ?? "checked");
+  const findings: RawFinding[] = [];
+  let p = docCount;
+  for (let i = 0; i < nf; i++, p += FINDING_I32S) {
+    findings.push({
+      ruleIndex: ints[p],
+      severity: SEVERITIES[ints[p + 1]] ?? "error",
+      docIndex: ints[p + 2],
+      line: ints[p + 3],
+      column: ints[p + 4],
+      message: str(ints[p + 5], ints[p + 6]),
+    });
+  }
+  const data: RawResult["data"] = [];
+  for (let i = 0; i < nd; i++, p += DATA_I32S) {
+    data.push({ docIndex: ints[p], key: str(ints[p + 1], ints[p + 2]), value: str(ints[p + 3], ints[p + 4]) });
+  }
+  return { status, docStatus, findings, data };
+}
+
+/** Run one validator over a batch of documents (facts and options included as KIND.FACT docs). */
+export function runValidator(validator: WasmValidator, docs: DocInput[]): RawResult {
+  return guarded((c) => {
+    const ptr = writeInput(c, docs);
+    const fn = c[VALIDATOR_EXPORTS[validator]] as (p: number, n: number) => number;
+    fn(ptr, docs.length);
+    return readResult(c);
+  });
+}
+
+let rulesCache: RuleMeta[] | undefined;
+
+/** The rule table declared in the WASM core (id, validator, default severity, title, description). */
+export function ruleTable(): RuleMeta[] {
+  if (rulesCache) return rulesCache;
+  const text = guarded((c) => {
+    const len = c.rules_meta();
+    return decoder.decode(new Uint8Array(c.memory.buffer, c.result_ptr() >>> 0, len));
+  });
+  rulesCache = text
+    .split("\n")
+    .filter((l) => l.length > 0)
+    .map((l) => {
+      const [index, id, validator, sev, title, description] = l.split("\t");
+      return { index: Number(index), id, validator, severity: SEVERITIES[Number(sev)] ?? "error", title, description };
+    });
+  return rulesCache;
+}
+
+/** Test hook: make the module abort. */
+export function debugAbort(code: number): number {
+  return guarded((c) => c.debug_abort(code));
+}
+
+/** Current size of the module's linear memory in bytes (for memory-bound tests). */
+export function wasmMemoryBytes(): number {
+  return guarded((c) => c.memory.buffer.byteLength);
+}
+
+export function resetWasm(): void {
+  instance = undefined;
+}

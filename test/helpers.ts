@@ -1,0 +1,74 @@
+// Shared test helpers: run the real CLI as a child process, make real git repositories.
+import { spawnSync, execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const BIN = join(ROOT, "bin", "agentcheck.js");
+export const SHARED = join(ROOT, "..", "shared");
+export const CORPUS = join(SHARED, "corpus");
+export const HAS_CORPUS = existsSync(CORPUS);
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], opts: { cwd?: string; input?: string; env?: Record<string, string | undefined> } = {}): CliResult {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, ...opts.env };
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd ?? ROOT,
+    input: opts.input ?? "",
+    env: env as NodeJS.ProcessEnv,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function tmpDir(prefix = "agentcheck-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Write files (path -> content) below dir, creating folders. */
+export function writeTree(dir: string, files: Record<string, string | Uint8Array>): void {
+  for (const [p, c] of Object.entries(files)) {
+    const abs = join(dir, p);
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, c);
+  }
+}
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "Test",
+      GIT_AUTHOR_EMAIL: "test@example.com",
+      GIT_COMMITTER_NAME: "Test",
+      GIT_COMMITTER_EMAIL: "test@example.com",
+      GIT_CONFIG_NOSYSTEM: "1",
+    },
+  }).trim();
+}
+
+/** A real git repository in a temp dir with the given files committed (when any). */
+export function makeRepo(files: Record<string, string | Uint8Array> = {}, opts: { commit?: boolean } = {}): string {
+  const dir = tmpDir("agentcheck-repo-");
+  git(dir, "init", "-q", "-b", "main");
+  git(dir, "config", "user.name", "Test");
+  git(dir, "config", "user.email", "test@example.com");
+  git(dir, "config", "commit.gpgsign", "false");
+  writeTree(dir, files);
+  if (opts.commit !== false && Object.keys(files).length > 0) {
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "initial");
+  }
+  return dir;
+}

@@ -1,0 +1,85 @@
+import { describe, it, expect } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { runValidator, ruleTable, debugAbort, WasmAbortError, wasmMemoryBytes, wasmBytes } from "../../dist/wasm/loader.js";
+import * as abi from "../../dist/wasm/abi.js";
+import { ROOT } from "../helpers.js";
+
+const enc = new TextEncoder();
+
+describe("WASM core ABI", () => {
+  it("host constants match assembly/abi.ts", () => {
+    const src = readFileSync(join(ROOT, "assembly", "abi.ts"), "utf8");
+    const num = (name: string) => Number(new RegExp(`export const ${name}: i32 = (-?\\d+);`).exec(src)?.[1]);
+    expect(num("ABI_VERSION")).toBe(abi.ABI_VERSION);
+    expect(num("DOC_RECORD_I32S")).toBe(abi.DOC_RECORD_I32S);
+    expect(num("HEADER_I32S")).toBe(abi.HEADER_I32S);
+    expect(num("FINDING_I32S")).toBe(abi.FINDING_I32S);
+    expect(num("DATA_I32S")).toBe(abi.DATA_I32S);
+    expect(num("KIND_SESSION_MD")).toBe(abi.KIND.SESSION_MD);
+    expect(num("KIND_SESSION_JSON")).toBe(abi.KIND.SESSION_JSON);
+    expect(num("KIND_MEMORY_FILE")).toBe(abi.KIND.MEMORY_FILE);
+    expect(num("KIND_PLANNING_DOC")).toBe(abi.KIND.PLANNING_DOC);
+    expect(num("KIND_PREPR_FILE")).toBe(abi.KIND.PREPR_FILE);
+  });
+
+  it("rule table: unique ids, known severities, non-empty titles", () => {
+    const rules = ruleTable();
+    expect(rules.length).toBeGreaterThan(3);
+    const ids = rules.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of rules) {
+      expect(["error", "warning", "info"]).toContain(r.severity);
+      expect(r.title.length).toBeGreaterThan(0);
+      expect(r.description.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("module stays under 64 KB", () => {
+    expect(wasmBytes().length).toBeLessThan(64 * 1024);
+  });
+
+  it("an abort becomes WasmAbortError and the next call works on a fresh instance", () => {
+    expect(() => debugAbort(1)).toThrow(WasmAbortError);
+    try {
+      debugAbort(1);
+    } catch (e) {
+      expect((e as Error).message).toContain("debug_abort called with a non-zero code");
+    }
+    expect(debugAbort(0)).toBe(0);
+  });
+
+  it("memory stays bounded over 1,000 calls", () => {
+    const doc = { name: ".agents/sessions/2026-01-01-session-1.md", kind: abi.KIND.SESSION_MD, bytes: enc.encode("# Session 1\n".repeat(200)) };
+    runValidator("session-log", [doc]);
+    const before = wasmMemoryBytes();
+    for (let i = 0; i < 1000; i++) runValidator("session-log", [doc]);
+    expect(wasmMemoryBytes()).toBeLessThanOrEqual(Math.max(before * 2, 16 * 1024 * 1024));
+  });
+
+  it("AC-002: invalid UTF-8 and NUL bytes are findings, not crashes", () => {
+    const bad = runValidator("session-log", [
+      { name: "2026-01-01-session-1.md", kind: abi.KIND.SESSION_MD, bytes: new Uint8Array([0x23, 0xff, 0xfe, 0x0a]) },
+      { name: "2026-01-01-session-2.md", kind: abi.KIND.SESSION_MD, bytes: new Uint8Array([0x23, 0x00, 0x41]) },
+    ]);
+    const ids = ruleTable();
+    expect(bad.findings.map((f) => ids[f.ruleIndex].id)).toEqual(["AC-002", "AC-002"]);
+  });
+
+  it("property: random bytes into every validator entry point never abort", () => {
+    const validators = Object.keys(abi.VALIDATOR_EXPORTS) as (keyof typeof abi.VALIDATOR_EXPORTS)[];
+    const kinds = Object.values(abi.KIND);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ bytes: fc.uint8Array({ maxLength: 300 }), kind: fc.constantFrom(...kinds), name: fc.string({ maxLength: 30 }) }), { maxLength: 5 }),
+        fc.constantFrom(...validators),
+        (docs, v) => {
+          const r = runValidator(v, docs);
+          expect(r.docStatus.length).toBe(docs.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
