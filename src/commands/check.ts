@@ -5,6 +5,7 @@ import { maxFileBytes } from "./common.js";
 import { UsageError, type FileResult } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
+import { DiskSource } from "../source.js";
 
 export interface CheckCliOptions extends OutputOptions {
   now?: string;
@@ -19,7 +20,7 @@ export async function runCheckCommand(dir: string | undefined, o: CheckCliOption
   }
   // An explicit directory is the workspace; without one, the enclosing repository is.
   const root = dir ? target : (findRepoRoot(target) ?? target);
-  const ctx = { root, maxFileBytes: maxFileBytes(o), now: o.now, options: o as Record<string, unknown> };
+  const ctx = { root, source: new DiskSource(root), maxFileBytes: maxFileBytes(o), now: o.now, options: o as Record<string, unknown> };
   const results: FileResult[] = [];
   const internal: string[] = [];
   for (const v of WORKSPACE_VALIDATORS) {

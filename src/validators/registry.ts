@@ -3,9 +3,12 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ValidatorOutput } from "../engine.js";
+import type { FileSource } from "../source.js";
 
 export interface WorkspaceContext {
   root: string;
+  /** Where to read workspace files (working tree, or the git index for --staged). */
+  source: FileSource;
   maxFileBytes: number;
   now?: string;
   /** Run options passed through from the command line. */

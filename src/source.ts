@@ -1,0 +1,64 @@
+// Where validators read workspace files from: the working tree (DiskSource) or, for
+// `check --staged`, the git index. Validators read through a FileSource so every mode gives the
+// same verdict on the same content.
+import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+export type EntryType = "file" | "dir" | "symlink" | "other";
+
+export interface FileSource {
+  /** Absolute path of the workspace (repository) root. */
+  readonly root: string;
+  readonly kind: "disk" | "index";
+  /** Entries of a repo-relative directory ("" = root), sorted by name; undefined when absent. */
+  list(relDir: string): { name: string; type: EntryType }[] | undefined;
+  /** Type of a repo-relative path (symlinks are not followed), or undefined when absent. */
+  type(rel: string): EntryType | undefined;
+  /** Size in bytes (following symlinks on disk), or undefined when absent. */
+  size(rel: string): number | undefined;
+  /** Bytes of a repo-relative file; throws (with a code) when unreadable. */
+  read(rel: string): Uint8Array;
+}
+
+function typeOf(st: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): EntryType {
+  return st.isSymbolicLink() ? "symlink" : st.isDirectory() ? "dir" : st.isFile() ? "file" : "other";
+}
+
+export class DiskSource implements FileSource {
+  readonly kind = "disk" as const;
+  constructor(readonly root: string) {}
+
+  private abs(rel: string): string {
+    return rel === "" ? this.root : join(this.root, rel);
+  }
+
+  list(relDir: string) {
+    try {
+      return readdirSync(this.abs(relDir), { withFileTypes: true })
+        .map((e) => ({ name: e.name, type: typeOf(e) }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch {
+      return undefined;
+    }
+  }
+
+  type(rel: string) {
+    try {
+      return typeOf(lstatSync(this.abs(rel)));
+    } catch {
+      return undefined;
+    }
+  }
+
+  size(rel: string) {
+    try {
+      return statSync(this.abs(rel)).size;
+    } catch {
+      return undefined;
+    }
+  }
+
+  read(rel: string): Uint8Array {
+    return readFileSync(this.abs(rel));
+  }
+}
