@@ -1,5 +1,6 @@
 // Library API: the same functions the CLI uses.
 export * from "./report.js";
+export * from "./report-schema.js";
 export { executeValidator, loadFile, DEFAULT_MAX_FILE_BYTES, type ContentDoc, type Facts, type ValidatorOutput } from "./engine.js";
 export { ruleTable, WasmAbortError, type RuleMeta } from "./wasm/loader.js";
 export { validateSessionLogs, discoverSessionLogs, type SessionLogOptions, type SessionMode } from "./validators/session-log.js";

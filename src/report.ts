@@ -1,48 +1,39 @@
-// The result model shared by every validator and output format, defined once with zod.
-import { z } from "zod";
+// The result model shared by every validator and output format. The zod schemas that define it
+// for consumers live in report-schema.ts (kept out of this module so that zod, which is slow to
+// import, is not loaded on the CLI's start path); test/cli/report-schema.test.ts keeps both in step.
 
-export const SeveritySchema = z.enum(["error", "warning", "info"]);
-export type Severity = z.infer<typeof SeveritySchema>;
+export type Severity = "error" | "warning" | "info";
 
-export const FindingSchema = z.object({
-  ruleId: z.string(),
-  severity: SeveritySchema,
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
   /** Repo-relative path with forward slashes. */
-  file: z.string(),
+  file: string;
   /** 1-based; 0 when the finding concerns the whole file. */
-  line: z.number().int().min(0),
-  column: z.number().int().min(0),
-  message: z.string(),
-});
-export type Finding = z.infer<typeof FindingSchema>;
+  line: number;
+  column: number;
+  message: string;
+}
 
-export const VerdictSchema = z.enum(["pass", "fail", "skip"]);
-export type Verdict = z.infer<typeof VerdictSchema>;
+export type Verdict = "pass" | "fail" | "skip";
 
-export const FileResultSchema = z.object({
-  file: z.string(),
-  validator: z.string(),
-  verdict: VerdictSchema,
+export interface FileResult {
+  file: string;
+  validator: string;
+  verdict: Verdict;
   /** Why the file was skipped (verdict "skip"). */
-  reason: z.string().optional(),
-  findings: z.array(FindingSchema),
+  reason?: string;
+  findings: Finding[];
   /** Validator-specific values (counters, percentages), string-valued. */
-  data: z.record(z.string(), z.string()).optional(),
-});
-export type FileResult = z.infer<typeof FileResultSchema>;
+  data?: Record<string, string>;
+}
 
-export const ReportSchema = z.object({
-  tool: z.literal("agentcheck"),
-  version: z.string(),
-  results: z.array(FileResultSchema),
-  summary: z.object({
-    files: z.number().int().min(0),
-    errors: z.number().int().min(0),
-    warnings: z.number().int().min(0),
-    durationMs: z.number().min(0),
-  }),
-});
-export type Report = z.infer<typeof ReportSchema>;
+export interface Report {
+  tool: "agentcheck";
+  version: string;
+  results: FileResult[];
+  summary: { files: number; errors: number; warnings: number; durationMs: number };
+}
 
 /** fail if any error finding; skip when marked skipped; pass otherwise. */
 export function verdictOf(findings: Finding[], skipped: boolean): Verdict {

@@ -2,7 +2,7 @@ import { describe, it, expect } from "vitest";
 import { join } from "node:path";
 import { writeFileSync, symlinkSync, mkdirSync } from "node:fs";
 import { runCli, makeRepo, tmpDir, writeTree } from "../helpers.js";
-import { ReportSchema } from "../../dist/report.js";
+import { ReportSchema } from "../../dist/report-schema.js";
 
 describe("CLI foundation", () => {
   it("nonexistent path: exit 2 and a one-line message", () => {
