@@ -31,7 +31,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
         : { applies: false, reason: "no .agents/sessions directory" },
     async run(ctx) {
       const { validateSessionLogs } = await import("./session-log.js");
-      return validateSessionLogs({ cwd: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now });
+      return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now });
     },
   },
 ];

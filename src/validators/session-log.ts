@@ -10,8 +10,10 @@ export type SessionMode = "full" | "creation" | "record";
 export const MODE_FLAGS: Record<SessionMode, number> = { full: 0, creation: 1, record: 2 };
 
 export interface SessionLogOptions {
-  /** Working directory (repository root is found from here). */
+  /** Working directory (the repository root is found from here unless `root` is given). */
   cwd: string;
+  /** Workspace root; `agentcheck check DIR` passes DIR (which may sit inside another repository). */
+  root?: string;
   /** Files or directories; default: <repo>/.agents/sessions. */
   paths?: string[];
   mode?: SessionMode;
@@ -51,7 +53,7 @@ function memoryNames(root: string): string[] {
 }
 
 export async function validateSessionLogs(opts: SessionLogOptions): Promise<ValidatorOutput> {
-  const root = findRepoRoot(opts.cwd) ?? resolve(opts.cwd);
+  const root = opts.root ? resolve(opts.root) : (findRepoRoot(opts.cwd) ?? resolve(opts.cwd));
   const files = discoverSessionLogs(root, opts.cwd, opts.paths);
   const docs: ContentDoc[] = [];
   const problems = [];
