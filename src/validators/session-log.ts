@@ -96,7 +96,8 @@ async function tryRaw(g: Git, args: string[]): Promise<string | undefined> {
 const lines = (s: string | undefined) => (s ?? "").split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
 
 async function resolves(g: Git, ref: string): Promise<boolean> {
-  return (await tryRaw(g, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])) !== undefined;
+  // simple-git resolves a failing command without stderr output (--quiet) with "": check the output
+  return ((await tryRaw(g, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])) ?? "").trim().length > 0;
 }
 
 /** Resolve a repo-relative path: file | dir | missing | outside (symlinks followed). */
