@@ -101,4 +101,9 @@ describe("session-md: checklist table parsing (§11.1)", () => {
     const r = cells(under("| MUST | Initialize Brain | [x] | e |", "| SHOULD | b | [ ] | e |", "| **MUST** | c | [X] | e |"));
     expect(r.map((c) => c[0] + c[2])).toEqual(["MUSTx", "SHOULD ", "MUSTx"]);
   });
+
+  it("TC-036/TC-039: a heading followed by a header and separator only parses to no rows, without aborting", () => {
+    expect(rows(`## Test\n${HEADER}\n`).start).toEqual([]);
+    expect(rows(`# Heading\n## Session Start\n${HEADER}\n`).start).toEqual([]);
+  });
 });

@@ -72,7 +72,7 @@ describe("session-md: audit artifacts and docs-only (SP-050, SP-051, §11.11)", 
     expect(docs(audit)).toEqual([]);
     expect(inv([LOG])).toEqual([]);
   });
-  it("TC-230/TC-231/TC-263/TC-301/TC-305: an empty list is not docs-only (fail closed)", () => {
+  it("TC-230/TC-231/TC-263/TC-296/TC-301/TC-305: an empty list is not docs-only (fail closed; Go said docs-only)", () => {
     expect(qa("SKIPPED: docs-only", [], { "diff:a1b2c3d": [] })[0].message).toBe("Docs-only QA skip, but no changed files");
   });
   it("TC-239..TC-248/TC-254..TC-256/TC-262/TC-267/TC-268/TC-303/TC-304: non-markdown implementation files are kept and listed", () => {
