@@ -2,7 +2,7 @@
 // simple-git, file system through a FileSource), runs the WASM rules. Two passes over markdown logs:
 // pass 1 ("extract") asks the core which SHAs, diffs and cited paths it needs; pass 2 validates
 // with those facts. Every rule decision is made in the core.
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, loadFile, problemResult, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
@@ -50,21 +50,35 @@ export const QA_DIR = ".agents/qa";
 export const MEMORIES_DIR = ".serena/memories";
 
 const isLogFile = (p: string) => /\.(md|json)$/i.test(p);
+/** The path itself exists (a dangling symlink counts: reading it is then AC-901). */
+function present(p: string): boolean {
+  try {
+    lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Expand paths into candidate log files (.md, .json), sorted and de-duplicated; missing explicit paths are kept. */
 export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined): string[] {
   const inputs = paths && paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [join(root, SESSIONS_DIR)];
   const out = new Set<string>();
   for (const p of inputs) {
-    if (!existsSync(p)) {
+    if (!present(p)) {
       if (paths && paths.length > 0) {
         if (!isLogFile(p)) throw new UsageError(`no such file or directory: ${p}`);
         out.add(p); // reported as SP-002 by the core
       }
       continue; // no sessions directory: nothing to validate ("validate if present")
     }
-    const st = statSync(p);
-    if (st.isDirectory()) for (const f of listFiles(p, [".md", ".json"])) out.add(f);
+    let dir = false;
+    try {
+      dir = statSync(p).isDirectory();
+    } catch {
+      /* dangling symlink: read as a file (AC-901) */
+    }
+    if (dir) for (const f of listFiles(p, [".md", ".json"])) out.add(f);
     else out.add(p);
   }
   return [...out].sort();
@@ -180,7 +194,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     const rel = isInside(abs, root) ? toRepoPath(abs, root) : abs.split("\\").join("/");
     const kind = abs.toLowerCase().endsWith(".json") ? KIND.SESSION_JSON : KIND.SESSION_MD;
     const flags = MODE_FLAGS[opts.mode ?? "full"];
-    if (!existsSync(abs)) {
+    if (!present(abs)) {
       docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
       continue;
     }

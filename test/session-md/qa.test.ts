@@ -182,6 +182,6 @@ describe("session-md: strict gate template rules (§11.12)", () => {
   it("SP-090: strict outside a git repository skips the git rules with one info finding", () => {
     const { git: _g, ["handoff.changed"]: _h, ...noGit } = OK;
     const o = check(mdLog(), { ...noGit, strict: true, context: "local" }, { protocol: PROTO });
-    expect(o.findings.map((f) => [f.rule, f.severity, f.message])).toEqual([["SP-090", "info", "Not a git repository: SP-017, SP-038..SP-042 not checked"]]);
+    expect(o.findings.map((f) => [f.rule, f.severity, f.message])).toEqual([["SP-090", "info", "No git facts (not a git repository root): SP-017, SP-038..SP-042 not checked"]]);
   });
 });

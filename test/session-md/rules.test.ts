@@ -201,7 +201,7 @@ describe("session-md: HANDOFF.md (§11.8)", () => {
     const { ["handoff.changed"]: _c, git: _g, ...f } = OK;
     const o = check(mdLog(), f);
     expect(ids(o)).not.toContain("SP-017");
-    expect(of(o, "SP-090").map((x) => [x.severity, x.message])).toEqual([["info", "Not a git repository: SP-017 not checked"]]);
+    expect(of(o, "SP-090").map((x) => [x.severity, x.message])).toEqual([["info", "No git facts (not a git repository root): SP-017 not checked"]]);
   });
 });
 

@@ -52,5 +52,5 @@ export function checkGit(ctx: SessionCtx, log: MdLog): void {
 }
 
 export function noteNoGit(ctx: SessionCtx, skipped: string): void {
-  if (skipped.length > 0) ctx.report(SP090, 0, 0, "Not a git repository: " + skipped + " not checked");
+  if (skipped.length > 0) ctx.report(SP090, 0, 0, "No git facts (not a git repository root): " + skipped + " not checked");
 }
