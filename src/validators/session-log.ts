@@ -5,7 +5,7 @@
 import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { executeValidator, loadFile, problemResult, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
+import { executeValidator, hostFinding, loadFile, problemResult, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
@@ -175,9 +175,9 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   let files: string[];
   if (explicit) files = discoverSessionLogs(root, opts.cwd, opts.paths);
   else if (context === "pre-commit" && git) {
-    files = (staged ?? [])
+    const kept = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMR"]));
+    files = kept
       .filter((p) => p.startsWith(`${SESSIONS_DIR}/`) && !p.slice(SESSIONS_DIR.length + 1).includes("/") && isLogFile(p))
-      .filter((p) => existsSync(join(root, p)))
       .map((p) => join(root, p));
   } else if (context === "ci" && git) {
     if (!base) throw new UsageError(`base ref '${opts.base ?? "origin/main"}' not found: fetch it (shallow clone?) or pass --base`);
@@ -190,10 +190,24 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const docs: ContentDoc[] = [];
   const problems: FileResult[] = [];
   const enc = new TextEncoder();
+  // pre-commit: validate what will be committed (the staged blob), not the working tree
+  const fromIndex = context === "pre-commit" && git !== undefined && !explicit;
   for (const abs of files.sort()) {
     const rel = isInside(abs, root) ? toRepoPath(abs, root) : abs.split("\\").join("/");
     const kind = abs.toLowerCase().endsWith(".json") ? KIND.SESSION_JSON : KIND.SESSION_MD;
     const flags = MODE_FLAGS[opts.mode ?? "full"];
+    if (fromIndex) {
+      try {
+        const blob = await git.binaryCatFile(["blob", `:${rel}`]);
+        if (blob.length > opts.maxFileBytes) {
+          problems.push(problemResult("session-log", hostFinding("AC-900", rel, `${blob.length} bytes, limit ${opts.maxFileBytes}`)));
+        } else docs.push({ file: rel, kind, flags, bytes: new Uint8Array(blob) });
+      } catch (e) {
+        problems.push(problemResult("session-log", hostFinding("AC-901", rel, `staged blob: ${(e as Error).message}`)));
+      }
+      facts[`real:${rel}`] = rel;
+      continue;
+    }
     if (!present(abs)) {
       docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
       continue;

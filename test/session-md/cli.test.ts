@@ -46,6 +46,17 @@ describe("session-md CLI: selection and contexts", () => {
     expect(bad.ids).toContain("SP-037");
   });
 
+  it("SP-004: pre-commit validates the staged content of a log, not the working tree", () => {
+    const dir = makeRepo(base);
+    writeTree(dir, { [LOG]: mdLog({ start: ["| MUST | Confirm not on main/master | [ ] | e |"] }) });
+    git(dir, "add", "-A");
+    writeTree(dir, { [LOG]: mdLog() }); // fixed in the working tree only
+    const r = json(["--context", "pre-commit"], dir);
+    expect(r.ids).toContain("SP-013");
+    git(dir, "add", "-A");
+    expect(json(["--context", "pre-commit"], dir).ids).not.toContain("SP-013");
+  });
+
   it("SP-017: a staged HANDOFF.md in pre-commit context is an error", () => {
     const dir = makeRepo(base);
     writeTree(dir, { [LOG]: mdLog(), ".agents/HANDOFF.md": "# changed\n" });
