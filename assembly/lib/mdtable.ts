@@ -1,6 +1,6 @@
 // Markdown checklist tables (| Req | Step | Status | Evidence |): heading lookup, code-span-aware
 // row splitting, row parsing and step normalisation. Shared by the markdown session-log rules.
-import { asciiLower, collapseSpace, isSpace } from "./text";
+import { asciiLower, asciiUpper, collapseSpace, isSpace } from "./text";
 
 export class ChecklistRow {
   constructor(
@@ -63,6 +63,10 @@ export function isSeparator(line: string): bool {
 }
 
 function isHeaderRow(line: string): bool {
+  // cheap pre-check: the first cell starts with R/r ("| Req |")
+  let k = line.indexOf("|") + 1;
+  while (k > 0 && k < line.length && line.charCodeAt(k) == 32) k++;
+  if (k <= 0 || (line.charCodeAt(k) | 32) != 114) return false;
   const t = line.trim();
   if (!t.startsWith("|") || !t.endsWith("|")) return false;
   const c = rowCells(t);
@@ -148,14 +152,3 @@ export function isChecked(cell: string): bool {
   return false;
 }
 
-/** ASCII upper-casing (no Unicode tables). */
-export function asciiUpper(s: string): string {
-  let out = s;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 97 && c <= 122) {
-      out = out.substring(0, i) + String.fromCharCode(c - 32) + out.substring(i + 1);
-    }
-  }
-  return out;
-}

@@ -2,7 +2,7 @@
 // rules share: context (pre-commit | ci | local), strict mode, git availability, changed files.
 import { Input } from "../../io";
 import { ChecklistRow, findChecklist, parseRows, headingLevel, findHeading } from "../../lib/mdtable";
-import { asciiLower, isHex, isDigit } from "../../lib/text";
+import { asciiLower, isHex, isDigit, find } from "../../lib/text";
 
 export class MdLog {
   lines: string[];
@@ -34,12 +34,27 @@ export class MdLog {
     const f = new Array<bool>(lines.length);
     let open = false;
     for (let i = 0; i < lines.length; i++) {
-      const t = lines[i].trimStart();
-      const fence = t.startsWith("```") || t.startsWith("~~~");
+      const l = lines[i];
+      let k = 0;
+      while (k < l.length && l.charCodeAt(k) == 32) k++;
+      const c = l.charCodeAt(k);
+      const fence = (c == 96 || c == 126) && l.charCodeAt(k + 1) == c && l.charCodeAt(k + 2) == c;
       f[i] = open || fence;
       if (fence) open = !open;
     }
     this.fenced = f;
+  }
+
+  private lowerCache: string[] | null = null;
+  /** Lines lower-cased (ASCII), computed once. */
+  lower(): string[] {
+    let l = this.lowerCache;
+    if (l === null) {
+      l = new Array<string>(this.lines.length);
+      for (let i = 0; i < this.lines.length; i++) l[i] = asciiLower(this.lines[i]);
+      this.lowerCache = l;
+    }
+    return l;
   }
 
   /** First row of the table whose Req equals `req` (or any Req when "") and whose step contains `needle`. */
@@ -100,6 +115,7 @@ export function leadingSha(s: string): string {
 /** `- **Starting Commit**: <sha>` or `Starting Commit: <sha>` (label case-insensitive). */
 export function findStartingCommit(lines: string[]): string {
   for (let i = 0; i < lines.length; i++) {
+    if (find(lines[i], "tarting") < 0) continue;
     let t = lines[i].trim();
     if (t.startsWith("- ") || t.startsWith("* ")) t = t.substring(2).trim();
     t = t.replaceAll("**", "");

@@ -5,7 +5,7 @@ import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { SessionCtx } from "./context";
 import { MdLog } from "./md-log";
 import { findHeading } from "../../lib/mdtable";
-import { asciiLower } from "../../lib/text";
+import { find } from "../../lib/text";
 
 export const SP010 = defineRule("SP-010", "session-log", SEV_ERROR, "Required sections",
   "Session Start and Session End headings exist.");
@@ -19,12 +19,12 @@ export const SP022 = defineRule("SP-022", "session-log", SEV_WARNING, "Log compl
 /** Some line contains a, then b, then c (lower case; c may be ""). */
 function lineHas(lines: string[], a: string, b: string, c: string): bool {
   for (let i = 0; i < lines.length; i++) {
-    const l = asciiLower(lines[i]);
-    const x = l.indexOf(a);
+    const l = lines[i];
+    const x = find(l, a);
     if (x < 0) continue;
-    const y = l.indexOf(b, x + a.length);
+    const y = find(l, b, x + a.length);
     if (y < 0) continue;
-    if (c.length == 0 || l.indexOf(c, y + b.length) >= 0) return true;
+    if (c.length == 0 || find(l, c, y + b.length) >= 0) return true;
   }
   return false;
 }
@@ -39,17 +39,18 @@ export function checkSections(ctx: SessionCtx, log: MdLog): void {
   if (log.endH >= 0 && log.endT < 0) tableMissing(ctx, log.endH, "Session End");
 
   let pc = false;
-  for (let i = 0; i < L.length && !pc; i++) {
-    const l = asciiLower(L[i]);
-    const k = l.indexOf("##");
+  const low = log.lower();
+  for (let i = 0; i < low.length && !pc; i++) {
+    const l = low[i];
+    const k = find(l, "##");
     if (k >= 0 && l.substring(k + 2).trimStart().startsWith("protocol compliance")) pc = true;
   }
   if (!pc) ctx.report(SP012, 0, 0, "Missing 'Protocol Compliance' section");
-  if (!lineHas(L, "session start", "complete all", "") && !lineHas(L, "start", "before", "work")) {
+  if (!lineHas(low, "session start", "complete all", "") && !lineHas(low, "start", "before", "work")) {
     ctx.reportAs(SP012, SEV_WARNING, log.startH + 1, 0,
       "Missing Session Start header '(COMPLETE ALL before work)'");
   }
-  if (!lineHas(L, "session end", "complete all", "") && !lineHas(L, "end", "before", "closing")) {
+  if (!lineHas(low, "session end", "complete all", "") && !lineHas(low, "end", "before", "closing")) {
     ctx.reportAs(SP012, SEV_WARNING, log.endH + 1, 0,
       "Missing Session End header '(COMPLETE ALL before closing)'");
   }

@@ -4,6 +4,7 @@
 import { defineRule } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { SessionCtx } from "./context";
+import { Input } from "../../io";
 import { MdLog, factOr } from "./md-log";
 import { asciiLower, isAlnum, isAlpha } from "../../lib/text";
 
@@ -38,6 +39,20 @@ export function memoryNames(ev: string): string[] {
   return out;
 }
 
+let memInput: Input | null = null;
+let memNames: string[] | null = null;
+
+/** The "memories" fact, lower-cased, parsed once per run. */
+function knownMemories(input: Input): string[] | null {
+  if (memInput !== input) {
+    memInput = input;
+    const k = input.factLines("memories");
+    if (k !== null) for (let i = 0; i < k.length; i++) k[i] = asciiLower(k[i]);
+    memNames = k;
+  }
+  return memNames;
+}
+
 function isPlaceholder(ev: string): bool {
   const t = ev.trim();
   if (t.length == 0 || asciiLower(t) == "list memories loaded") return true;
@@ -61,12 +76,11 @@ export function checkMemory(ctx: SessionCtx, log: MdLog): void {
     return;
   }
   const dir = factOr(ctx.input, "memories.dir", ".serena/memories");
-  const known = ctx.input.factLines("memories");
+  const known = knownMemories(ctx.input);
   if (known === null) {
     ctx.reportAs(SP016, SEV_WARNING, row.line, 0, "Memory names not verified: the list of " + dir + " is unavailable");
     return;
   }
-  for (let i = 0; i < known.length; i++) known[i] = asciiLower(known[i]);
   const missing: string[] = [];
   for (let i = 0; i < names.length; i++) if (!known.includes(names[i])) missing.push(names[i]);
   if (missing.length > 0) {

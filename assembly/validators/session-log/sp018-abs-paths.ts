@@ -3,13 +3,14 @@ import { defineRule } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { SessionCtx } from "./context";
 import { MdLog } from "./md-log";
+import { find } from "../../lib/text";
 
 export const SP018 = defineRule("SP-018", "session-log", SEV_WARNING, "No absolute paths",
   "No /home/, /Users/, X:\\ paths outside fenced code.");
 
 function absAt(l: string): i32 {
-  let k = l.indexOf("/home/");
-  if (k < 0) k = l.indexOf("/Users/");
+  let k = find(l, "/home/");
+  if (k < 0) k = find(l, "/Users/");
   if (k >= 0) return k;
   for (let i = 0; i + 2 < l.length; i++) {
     const c = l.charCodeAt(i);
