@@ -71,6 +71,11 @@ describe("session-md: sections and tables (§11.4, §11.5)", () => {
     const t = "## Protocol Compliance\n\nSession Start - COMPLETE ALL\n\nSession End - COMPLETE ALL\n";
     expect(ids(check(t, OK))).not.toContain("SP-012");
   });
+  it("SP-012(a): '### Protocol Compliance' and '##Protocol Compliance' also count", () => {
+    expect(ids(check("### Protocol Compliance\n", OK), "error")).not.toContain("SP-012");
+    expect(ids(check("## Protocol Complaints\n", OK), "error")).toContain("SP-012");
+    expect(ids(check("##Protocol Compliance\n", OK), "error")).not.toContain("SP-012");
+  });
   it("TC-088: only ## Work Log => SP-012 error \"Missing 'Protocol Compliance' section\"", () => {
     const o = check("# S\n## Work Log\n", OK);
     expect(of(o, "SP-012").filter((f) => f.severity === "error")[0].message).toBe("Missing 'Protocol Compliance' section");

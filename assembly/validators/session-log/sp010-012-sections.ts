@@ -42,8 +42,11 @@ export function checkSections(ctx: SessionCtx, log: MdLog): void {
   const low = log.lower();
   for (let i = 0; i < low.length && !pc; i++) {
     const l = low[i];
-    const k = find(l, "##");
-    if (k >= 0 && l.substring(k + 2).trimStart().startsWith("protocol compliance")) pc = true;
+    let k = find(l, "##");
+    while (k >= 0 && !pc) {
+      if (l.substring(k + 2).trimStart().startsWith("protocol compliance")) pc = true;
+      k = find(l, "##", k + 1);
+    }
   }
   if (!pc) ctx.report(SP012, 0, 0, "Missing 'Protocol Compliance' section");
   if (!lineHas(low, "session start", "complete all", "") && !lineHas(low, "start", "before", "work")) {

@@ -5,6 +5,7 @@ import { defineRule } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { SessionCtx } from "./context";
 import { Input } from "../../io";
+import { ChecklistRow } from "../../lib/mdtable";
 import { MdLog, factOr } from "./md-log";
 import { asciiLower, isAlnum, isAlpha } from "../../lib/text";
 
@@ -61,8 +62,13 @@ function isPlaceholder(ev: string): bool {
 }
 
 export function checkMemory(ctx: SessionCtx, log: MdLog): void {
-  let row = log.row(log.start, "", "memory-index");
-  if (row === null || asciiLower(row.step).indexOf("memories") < 0) return;
+  let row: ChecklistRow | null = null;
+  for (let i = 0; i < log.start.length && row === null; i++) {
+    const st = asciiLower(log.start[i].step);
+    const k = st.indexOf("memory-index");
+    if (k >= 0 && st.indexOf("memories", k) > k) row = log.start[i];
+  }
+  if (row === null) return;
   const ev = row.evidence;
   if (isPlaceholder(ev)) {
     ctx.report(SP016, row.line, 0, "Memory-index Evidence is a placeholder: '" + ev +
