@@ -28,7 +28,7 @@ export function buildProgram(): Command {
       .description("validate session logs (.md and .json); default: the repository's .agents/sessions/")
       .option("--mode <mode>", "JSON logs: full | creation | record (default: record for committed, unchanged logs, else full)")
       .option("--strict", "strict gate: template drift against .agents/SESSION-PROTOCOL.md and git-bound post-commit checks")
-      .option("--context <ctx>", "pre-commit (staged logs) | ci (logs changed vs --base) | local (default; ci when CI=true)")
+      .option("--context <ctx>", "pre-commit (staged logs) | ci (logs changed vs --base) | local (default)")
       .option("--base <ref>", "base ref for changes on the branch (default origin/main; env AGENTCHECK_BASE_REF)")
       .option("--cutoff <date>", "skip logs dated before YYYY-MM-DD as historical (env AGENTCHECK_CUTOFF)")
       .option("--memories-dir <dir>", "memories folder, repo-relative (default .serena/memories)"),

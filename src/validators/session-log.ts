@@ -31,7 +31,7 @@ export interface SessionLogOptions {
   now?: string;
   /** Strict gate (template drift, git-bound post-commit checks). */
   strict?: boolean;
-  /** pre-commit | ci | local (default: ci when CI=true, else local). */
+  /** pre-commit | ci | local (default local; never inferred from the environment). */
   context?: SessionContext;
   /** Base ref for "changed on the branch" (CI default origin/main). */
   base?: string;
@@ -138,7 +138,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const root = opts.root ? resolve(opts.root) : (findRepoRoot(opts.cwd) ?? resolve(opts.cwd));
   const realRoot = realpathSync(root);
   const source = opts.source ?? new DiskSource(root);
-  const context: SessionContext = opts.context ?? (process.env.CI === "true" ? "ci" : "local");
+  const context: SessionContext = opts.context ?? "local";
   if (opts.cutoff !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.cutoff)) {
     throw new UsageError(`--cutoff must be a date YYYY-MM-DD, got '${opts.cutoff}'`);
   }
