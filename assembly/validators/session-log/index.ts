@@ -1,6 +1,6 @@
 // Session-log validator (port of Validate-SessionProtocol.ps1 / Validate-Session.ps1 for markdown
 // logs and validate_session_json.py for JSON logs). Rules run in the order listed here.
-import { Input, Results } from "../../io";
+import { Input, Results, collectBetweenDocs } from "../../io";
 import { KIND_SESSION_MD, KIND_SESSION_JSON, KIND_SESSION_SET, DOC_IGNORED } from "../../abi";
 import { SessionCtx } from "./context";
 import { checkSP001 } from "./sp001-file-name";
@@ -26,5 +26,6 @@ export function validateSessionLog(input: Input, results: Results): void {
     checkSP003(ctx);
     if (!checkContent(doc, results)) continue;
     if (doc.kind == KIND_SESSION_MD) validateMarkdown(ctx);
+    collectBetweenDocs();
   }
 }
