@@ -46,7 +46,7 @@ export const of = (o: Out, rule: string) => o.findings.filter((f) => f.rule === 
 
 /** Parsed checklist rows of a log (pass-1 dump): [line, req, step, status, evidence]. */
 export function rows(text: string): { start: string[][]; end: string[][] } {
-  const all = (check(text, { phase: "extract" }).data.rows ?? "").split("\n");
+  const all = (check(text, { phase: "extract", "debug.rows": true }).data.rows ?? "").split("\n");
   const k = all.indexOf("--");
   const split = (ls: string[]) => ls.filter((l) => l.length > 0).map((l) => l.split("\t"));
   return { start: split(all.slice(0, k)), end: split(all.slice(k + 1)) };

@@ -42,12 +42,13 @@ function extract(ctx: SessionCtx, log: MdLog): void {
     if (k.length > 0 && !paths.includes(k)) paths.push(k);
   }
   ctx.results.put(ctx.doc, "need.paths", paths.join("\n"));
-  const rows: string[] = [];
+  ctx.results.put(ctx.doc, "start.sha", log.startSha);
+  if (!input.has("debug.rows")) return;
+  const rows: string[] = []; // parsed checklists, for tests and debugging
   dumpRows(log.start, rows);
   rows.push("--");
   dumpRows(log.end, rows);
   ctx.results.put(ctx.doc, "rows", rows.join("\n"));
-  ctx.results.put(ctx.doc, "start.sha", log.startSha);
 }
 
 export function validateMarkdown(ctx: SessionCtx): void {
