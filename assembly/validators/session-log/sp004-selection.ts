@@ -25,22 +25,17 @@ export function skipHistorical(ctx: SessionCtx): bool {
 /** The sessions-directory document of a pre-commit run. */
 export function checkStagedLog(input: Input, results: Results, doc: Doc): void {
   const staged = input.factLines("staged");
+  const dir = factOr(input, "sessions.dir", ".agents/sessions");
   let agents = false;
   let log = false;
   if (isPreCommit(input) && staged !== null) {
-    const dir = factOr(input, "sessions.dir", ".agents/sessions") + "/";
     for (let i = 0; i < staged.length; i++) {
       const p = staged[i];
       if (p.startsWith(".agents/")) agents = true;
-      if (p.startsWith(dir) && p.indexOf("/", dir.length) < 0 && isSessionLogName(p.substring(dir.length))) log = true;
+      if (p.startsWith(dir + "/") && p.indexOf("/", dir.length + 1) < 0 && isSessionLogName(p.substring(dir.length + 1))) log = true;
     }
   }
   if (agents && !log) {
-    results.report(SP004, doc, 0, 0,
-      "Staged .agents/ changes but no staged session log in " + dir0(input) + "/YYYY-MM-DD-session-N.md");
+    results.report(SP004, doc, 0, 0, "Staged .agents/ changes but no staged session log in " + dir + "/YYYY-MM-DD-session-N.md");
   } else results.setDocStatus(doc, DOC_IGNORED);
-}
-
-function dir0(input: Input): string {
-  return factOr(input, "sessions.dir", ".agents/sessions");
 }
