@@ -142,6 +142,9 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   if (opts.cutoff !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.cutoff)) {
     throw new UsageError(`--cutoff must be a date YYYY-MM-DD, got '${opts.cutoff}'`);
   }
+  if (opts.base !== undefined && (opts.base.length === 0 || opts.base.startsWith("-"))) {
+    throw new UsageError(`--base must be a git ref, got '${opts.base}'`);
+  }
   const memDir = (opts.memoriesDir ?? MEMORIES_DIR).replace(/\\/g, "/").replace(/\/+$/, "");
   const git = await openGit(root);
   const facts: Facts = {

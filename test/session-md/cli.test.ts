@@ -96,6 +96,7 @@ describe("session-md CLI: selection and contexts", () => {
     expect(old?.reason).toContain("before cutoff 2025-12-21");
     expect(runCli(["session-log", "--context", "nope"], { cwd: dir }).code).toBe(2);
     expect(runCli(["session-log", "--cutoff", "yesterday"], { cwd: dir }).code).toBe(2);
+    expect(runCli(["session-log", "--base=--output=x"], { cwd: dir }).code).toBe(2);
   });
 
   it("TC-052/TC-060/TC-061/TC-063: explicit missing log => SP-002 (exit 1); directory discovery validates every .md/.json", () => {
