@@ -38,6 +38,8 @@ export const KIND_FACT: i32 = 0;
 export const KIND_SESSION_MD: i32 = 1;
 export const KIND_SESSION_JSON: i32 = 2;
 export const KIND_PROTOCOL: i32 = 3;
+/** Pre-commit: the sessions directory itself (SP-004 reports a missing staged log on it). */
+export const KIND_SESSION_SET: i32 = 4;
 // memory-index 10..19
 export const KIND_MEMORY_FILE: i32 = 10;
 // consistency / traceability 20..39

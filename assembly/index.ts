@@ -1,6 +1,6 @@
 // The one WebAssembly module of agentcheck: every rule decision of every validator.
 import { ABI_VERSION, STATUS_OK } from "./abi";
-import { reserveInput, readInput, Results, getResultPtr, getResultLen, setResultText } from "./io";
+import { reserveInput, readInput, Results, getResultPtr, getResultLen, setResultText, pinRun } from "./io";
 import { rulesTable } from "./rules";
 import { validateSessionLog } from "./validators/session-log/index";
 import { validateMemoryIndex } from "./validators/memory-index/index";
@@ -26,18 +26,26 @@ export function result_len(): i32 {
 
 /** Rule metadata as tab-separated text in the result buffer; returns its length. */
 export function rules_meta(): i32 {
-  return setResultText(rulesTable());
+  const n = setResultText(rulesTable());
+  __collect();
+  return n;
 }
 
 function run(ptr: usize, docCount: i32, which: i32): i32 {
   const input = readInput(ptr, docCount);
   const results = new Results(docCount);
+  pinRun(input, results);
   if (which == 0) validateSessionLog(input, results);
   else if (which == 1) validateMemoryIndex(input, results);
   else if (which == 2) validateConsistency(input, results);
   else if (which == 3) validateTraceability(input, results);
   else if (which == 4) validatePrePr(input, results);
-  return results.finish();
+  const status = results.finish();
+  pinRun(null, null);
+  // The "minimal" runtime (no write barriers: a third of the module size) collects only when asked;
+  // here nothing on the stack is needed any more (results live in raw heap blocks).
+  __collect();
+  return status;
 }
 
 export function validate_session_log(ptr: usize, docCount: i32): i32 {

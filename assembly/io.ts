@@ -316,3 +316,30 @@ export function setResultText(s: string): i32 {
   memory.copy(resultPtr, changetype<usize>(b), <usize>b.byteLength);
   return resultLen;
 }
+
+// The module uses the "minimal" runtime: garbage is collected only when __collect() is called, and
+// the collector does not see locals on the stack. run() pins its Input and Results in these globals
+// so a validator may call collectBetweenDocs() between documents (when every object it still needs
+// is reachable from them or from other globals).
+let liveInput: Input | null = null;
+let liveResults: Results | null = null;
+
+export function pinRun(input: Input | null, results: Results | null): void {
+  liveInput = input;
+  liveResults = results;
+}
+
+let grownAt: i32 = 0;
+
+/**
+ * Free the garbage of the documents processed so far (see pinRun), at most once per 8 MB of memory
+ * growth: a full collection per document would cost more than it saves.
+ */
+export function collectBetweenDocs(): void {
+  if (liveInput === null || liveResults === null) return;
+  const pages = memory.size();
+  if (grownAt == 0) grownAt = pages;
+  if (pages - grownAt < 128) return;
+  __collect();
+  grownAt = memory.size();
+}

@@ -26,9 +26,14 @@ export function buildProgram(): Command {
     program
       .command("session-log [paths...]")
       .description("validate session logs (.md and .json); default: the repository's .agents/sessions/")
-      .option("--mode <mode>", "JSON logs: full | creation | record (default: record for committed, unchanged logs, else full)"),
+      .option("--mode <mode>", "JSON logs: full | creation | record (default: record for committed, unchanged logs, else full)")
+      .option("--strict", "strict gate: template drift against .agents/SESSION-PROTOCOL.md and git-bound post-commit checks")
+      .option("--context <ctx>", "pre-commit (staged logs) | ci (logs changed vs --base) | local (default)")
+      .option("--base <ref>", "base ref for changes on the branch (default origin/main; env AGENTCHECK_BASE_REF)")
+      .option("--cutoff <date>", "skip logs dated before YYYY-MM-DD as historical (env AGENTCHECK_CUTOFF)")
+      .option("--memories-dir <dir>", "memories folder, repo-relative (default .serena/memories)"),
   )
-    .addHelpText("after", "\nExample:\n  $ agentcheck session-log .agents/sessions/2026-01-05-session-42.json --mode creation")
+    .addHelpText("after", "\nExamples:\n  $ agentcheck session-log .agents/sessions/2026-01-05-session-42.json --mode creation\n  $ agentcheck session-log --context pre-commit --strict\n  $ agentcheck session-log --context ci --base origin/main --cutoff 2025-12-21")
     .action(async (paths: string[], o) => {
       const { runSessionLogCommand } = await import("./commands/session-log.js");
       process.exitCode = await runSessionLogCommand(paths, o);

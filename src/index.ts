@@ -3,5 +3,5 @@ export * from "./report.js";
 export * from "./report-schema.js";
 export { executeValidator, loadFile, DEFAULT_MAX_FILE_BYTES, type ContentDoc, type Facts, type ValidatorOutput } from "./engine.js";
 export { ruleTable, WasmAbortError, type RuleMeta } from "./wasm/loader.js";
-export { validateSessionLogs, discoverSessionLogs, type SessionLogOptions, type SessionMode } from "./validators/session-log.js";
+export { validateSessionLogs, discoverSessionLogs, type SessionLogOptions, type SessionMode, type SessionContext } from "./validators/session-log.js";
 export { WORKSPACE_VALIDATORS, type WorkspaceValidator, type WorkspaceContext } from "./validators/registry.js";

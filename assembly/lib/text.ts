@@ -19,15 +19,34 @@ export function isSpace(c: i32): bool {
   return c == 32 || c == 9 || c == 10 || c == 13 || c == 11 || c == 12;
 }
 
-/** ASCII lower-casing (non-ASCII left as is). */
+/** ASCII lower-casing (non-ASCII left as is; no Unicode case tables, one copy at most). */
 export function asciiLower(s: string): string {
-  let needs = false;
-  for (let i = 0; i < s.length; i++) {
+  return asciiShift(s, 65, 90, 32);
+}
+
+/** ASCII upper-casing (non-ASCII left as is). */
+export function asciiUpper(s: string): string {
+  return asciiShift(s, 97, 122, -32);
+}
+
+function asciiShift(s: string, lo: i32, hi: i32, delta: i32): string {
+  const n = s.length;
+  let i = 0;
+  while (i < n) {
     const c = s.charCodeAt(i);
-    if (c >= 65 && c <= 90) { needs = true; break; }
+    if (c >= lo && c <= hi) break;
+    i++;
   }
-  if (!needs) return s;
-  return s.toLowerCase();
+  if (i == n) return s;
+  const out = changetype<string>(__new(<usize>n << 1, idof<string>()));
+  const p = changetype<usize>(out);
+  memory.copy(p, changetype<usize>(s), <usize>n << 1);
+  for (; i < n; i++) {
+    const a = p + (<usize>i << 1);
+    const c = <i32>load<u16>(a);
+    if (c >= lo && c <= hi) store<u16>(a, <u16>(c + delta));
+  }
+  return out;
 }
 
 export function startsWithIgnoreCase(s: string, prefix: string): bool {
@@ -69,4 +88,22 @@ export function collapseSpace(s: string): string {
   }
   cur = parts.join(" ");
   return cur;
+}
+
+/** String#indexOf without a call per position (first-char scan over the UTF-16 data). */
+export function find(s: string, needle: string, from: i32 = 0): i32 {
+  const n = s.length;
+  const m = needle.length;
+  if (m == 0) return from <= n ? max(from, 0) : -1;
+  const ps = changetype<usize>(s);
+  const pn = changetype<usize>(needle);
+  const first = load<u16>(pn);
+  const last = n - m;
+  for (let i = max(from, 0); i <= last; i++) {
+    if (load<u16>(ps + (<usize>i << 1)) != first) continue;
+    let k = 1;
+    while (k < m && load<u16>(ps + (<usize>(i + k) << 1)) == load<u16>(pn + (<usize>k << 1))) k++;
+    if (k == m) return i;
+  }
+  return -1;
 }

@@ -5,12 +5,20 @@ import { UsageError } from "../report.js";
 export interface SessionLogCliOptions extends OutputOptions {
   mode?: string;
   now?: string;
+  strict?: boolean;
+  context?: string;
+  base?: string;
+  cutoff?: string;
+  memoriesDir?: string;
 }
 
 export async function runSessionLogCommand(paths: string[], o: SessionLogCliOptions): Promise<number> {
   const started = performance.now();
   if (o.mode && !["full", "creation", "record"].includes(o.mode)) {
     throw new UsageError(`--mode must be full, creation or record, got '${o.mode}'`);
+  }
+  if (o.context && !["pre-commit", "ci", "local"].includes(o.context)) {
+    throw new UsageError(`--context must be pre-commit, ci or local, got '${o.context}'`);
   }
   const { validateSessionLogs } = await import("../validators/session-log.js");
   const out = await validateSessionLogs({
@@ -19,6 +27,11 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
     mode: o.mode as "full" | "creation" | "record" | undefined,
     maxFileBytes: maxFileBytes(o),
     now: o.now,
+    strict: o.strict === true,
+    context: o.context as "pre-commit" | "ci" | "local" | undefined,
+    base: o.base ?? process.env.AGENTCHECK_BASE_REF,
+    cutoff: o.cutoff ?? process.env.AGENTCHECK_CUTOFF,
+    memoriesDir: o.memoriesDir,
   });
   return finish(out.results, started, o, out.internalErrors);
 }

@@ -1,78 +1,303 @@
-// Session-log validator host: finds logs, gathers repository facts, runs the WASM rules.
-import { existsSync, readdirSync, statSync } from "node:fs";
+// Session-log validator host: selects the logs (SP-004), gathers repository facts (git through
+// simple-git, file system through a FileSource), runs the WASM rules. Two passes over markdown logs:
+// pass 1 ("extract") asks the core which SHAs, diffs and cited paths it needs; pass 2 validates
+// with those facts. Every rule decision is made in the core.
+import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { executeValidator, loadFile, problemResult, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
+import { executeValidator, hostFinding, loadFile, problemResult, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
-import { UsageError } from "../report.js";
+import { UsageError, type FileResult } from "../report.js";
+import { DiskSource, type FileSource } from "../source.js";
 
 export type SessionMode = "full" | "creation" | "record";
 export const MODE_FLAGS: Record<SessionMode, number> = { full: 0, creation: 1, record: 2 };
+/** Document flag: an explicitly named log that does not exist (SP-002). */
+export const FLAG_MISSING = 4;
+
+export type SessionContext = "pre-commit" | "ci" | "local";
+export const SESSION_CONTEXTS: SessionContext[] = ["pre-commit", "ci", "local"];
 
 export interface SessionLogOptions {
   /** Working directory (the repository root is found from here unless `root` is given). */
   cwd: string;
   /** Workspace root; `agentcheck check DIR` passes DIR (which may sit inside another repository). */
   root?: string;
-  /** Files or directories; default: <repo>/.agents/sessions. */
+  /** Files or directories; default: selected by context (staged, changed vs base, or the whole sessions dir). */
   paths?: string[];
   mode?: SessionMode;
   maxFileBytes: number;
   /** Fixed clock (ISO 8601) for deterministic runs; default now. */
   now?: string;
+  /** Strict gate (template drift, git-bound post-commit checks). */
+  strict?: boolean;
+  /** pre-commit | ci | local (default local; never inferred from the environment). */
+  context?: SessionContext;
+  /** Base ref for "changed on the branch" (CI default origin/main). */
+  base?: string;
+  /** Logs dated before this YYYY-MM-DD are skipped as historical. */
+  cutoff?: string;
+  /** Memories folder, repo-relative (default .serena/memories). */
+  memoriesDir?: string;
+  /** Where workspace files are read from (default: the working tree). */
+  source?: FileSource;
 }
 
 export const SESSIONS_DIR = ".agents/sessions";
+export const HANDOFF = ".agents/HANDOFF.md";
+export const PROTOCOL = ".agents/SESSION-PROTOCOL.md";
+export const QA_DIR = ".agents/qa";
+export const MEMORIES_DIR = ".serena/memories";
 
-/** Expand paths into candidate log files (.md, .json), sorted and de-duplicated. */
+const isLogFile = (p: string) => /\.(md|json)$/i.test(p);
+/** The path itself exists (a dangling symlink counts: reading it is then AC-901). */
+function present(p: string): boolean {
+  try {
+    lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Expand paths into candidate log files (.md, .json), sorted and de-duplicated; missing explicit paths are kept. */
 export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined): string[] {
   const inputs = paths && paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [join(root, SESSIONS_DIR)];
   const out = new Set<string>();
   for (const p of inputs) {
-    if (!existsSync(p)) {
-      if (paths && paths.length > 0) throw new UsageError(`no such file or directory: ${p}`);
+    if (!present(p)) {
+      if (paths && paths.length > 0) {
+        if (!isLogFile(p)) throw new UsageError(`no such file or directory: ${p}`);
+        out.add(p); // reported as SP-002 by the core
+      }
       continue; // no sessions directory: nothing to validate ("validate if present")
     }
-    const st = statSync(p);
-    if (st.isDirectory()) for (const f of listFiles(p, [".md", ".json"])) out.add(f);
+    let dir = false;
+    try {
+      dir = statSync(p).isDirectory();
+    } catch {
+      /* dangling symlink: read as a file (AC-901) */
+    }
+    if (dir) for (const f of listFiles(p, [".md", ".json"])) out.add(f);
     else out.add(p);
   }
   return [...out].sort();
 }
 
-function memoryNames(root: string): string[] {
-  const dir = join(root, ".serena", "memories");
+type Git = import("simple-git").SimpleGit;
+
+async function openGit(root: string): Promise<Git | undefined> {
+  if (!findRepoRoot(root)) return undefined;
   try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.toLowerCase().endsWith(".md"))
-      .map((e) => e.name.slice(0, -3))
-      .sort();
+    const { simpleGit } = await import("simple-git");
+    const g = simpleGit({ baseDir: root });
+    const top = (await g.raw(["rev-parse", "--show-toplevel"])).trim();
+    // git facts are repo-relative: only usable when the workspace is the repository root
+    return top && realpathSync(top) === realpathSync(root) ? g : undefined;
   } catch {
-    return [];
+    return undefined; // git missing or not a repository: the core reports SP-090
+  }
+}
+
+async function tryRaw(g: Git, args: string[]): Promise<string | undefined> {
+  try {
+    return await g.raw(args);
+  } catch {
+    return undefined;
+  }
+}
+
+const lines = (s: string | undefined) => (s ?? "").split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+
+async function resolves(g: Git, ref: string): Promise<boolean> {
+  // simple-git resolves a failing command without stderr output (--quiet) with "": check the output
+  return ((await tryRaw(g, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])) ?? "").trim().length > 0;
+}
+
+/** Resolve a repo-relative path: file | dir | missing | outside (symlinks followed). */
+function pathFact(root: string, realRoot: string, rel: string): string {
+  try {
+    const real = realpathSync(join(root, rel));
+    if (!isInside(real, realRoot)) return "outside";
+    return statSync(real).isDirectory() ? "dir" : "file";
+  } catch {
+    return "missing";
+  }
+}
+
+function realOf(abs: string, realRoot: string): string | undefined {
+  try {
+    const real = realpathSync(abs);
+    return isInside(real, realRoot) ? toRepoPath(real, realRoot) : real;
+  } catch {
+    return undefined;
   }
 }
 
 export async function validateSessionLogs(opts: SessionLogOptions): Promise<ValidatorOutput> {
   const root = opts.root ? resolve(opts.root) : (findRepoRoot(opts.cwd) ?? resolve(opts.cwd));
-  const files = discoverSessionLogs(root, opts.cwd, opts.paths);
+  const realRoot = realpathSync(root);
+  const source = opts.source ?? new DiskSource(root);
+  const context: SessionContext = opts.context ?? "local";
+  if (opts.cutoff !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.cutoff)) {
+    throw new UsageError(`--cutoff must be a date YYYY-MM-DD, got '${opts.cutoff}'`);
+  }
+  if (opts.base !== undefined && (opts.base.length === 0 || opts.base.startsWith("-"))) {
+    throw new UsageError(`--base must be a git ref, got '${opts.base}'`);
+  }
+  const memDir = (opts.memoriesDir ?? MEMORIES_DIR).replace(/\\/g, "/").replace(/\/+$/, "");
+  const git = await openGit(root);
+  const facts: Facts = {
+    now: opts.now ?? new Date().toISOString(),
+    context,
+    strict: opts.strict ? true : undefined,
+    cutoff: opts.cutoff,
+    git: git ? true : undefined,
+    "sessions.dir": SESSIONS_DIR,
+    "memories.dir": memDir,
+    "qa.dir": QA_DIR,
+  };
+
+  // --- selection (SP-004) -----------------------------------------------------------------
+  const explicit = opts.paths && opts.paths.length > 0;
+  let staged: string[] | undefined;
+  let base: string | undefined;
+  if (git) {
+    if (context === "pre-commit") {
+      staged = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
+      facts.staged = staged;
+    }
+    const candidates = opts.base ? [opts.base] : context === "ci" ? ["origin/main"] : ["origin/main", "origin/master", "main", "master"];
+    for (const c of candidates) {
+      if (await resolves(git, c)) {
+        base = c;
+        break;
+      }
+    }
+  }
+  let files: string[];
+  if (explicit) files = discoverSessionLogs(root, opts.cwd, opts.paths);
+  else if (context === "pre-commit" && git) {
+    const kept = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMR"]));
+    files = kept
+      .filter((p) => p.startsWith(`${SESSIONS_DIR}/`) && !p.slice(SESSIONS_DIR.length + 1).includes("/") && isLogFile(p))
+      .map((p) => join(root, p));
+  } else if (context === "ci" && git) {
+    if (!base) throw new UsageError(`base ref '${opts.base ?? "origin/main"}' not found: fetch it (shallow clone?) or pass --base`);
+    const changed = lines(await tryRaw(git, ["diff", "--name-only", "--diff-filter=ACMR", `${base}...HEAD`]));
+    files = changed
+      .filter((p) => p.startsWith(`${SESSIONS_DIR}/`) && !p.slice(SESSIONS_DIR.length + 1).includes("/") && isLogFile(p))
+      .map((p) => join(root, p));
+  } else files = discoverSessionLogs(root, opts.cwd, undefined);
+
   const docs: ContentDoc[] = [];
-  const problems = [];
-  for (const abs of files) {
+  const problems: FileResult[] = [];
+  const enc = new TextEncoder();
+  // pre-commit: validate what will be committed (the staged blob), not the working tree
+  const fromIndex = context === "pre-commit" && git !== undefined && !explicit;
+  for (const abs of files.sort()) {
     const rel = isInside(abs, root) ? toRepoPath(abs, root) : abs.split("\\").join("/");
+    const kind = abs.toLowerCase().endsWith(".json") ? KIND.SESSION_JSON : KIND.SESSION_MD;
+    const flags = MODE_FLAGS[opts.mode ?? "full"];
+    if (fromIndex) {
+      try {
+        const blob = await git.binaryCatFile(["blob", `:${rel}`]);
+        if (blob.length > opts.maxFileBytes) {
+          problems.push(problemResult("session-log", hostFinding("AC-900", rel, `${blob.length} bytes, limit ${opts.maxFileBytes}`)));
+        } else docs.push({ file: rel, kind, flags, bytes: new Uint8Array(blob) });
+      } catch (e) {
+        problems.push(problemResult("session-log", hostFinding("AC-901", rel, `staged blob: ${(e as Error).message}`)));
+      }
+      facts[`real:${rel}`] = rel;
+      continue;
+    }
+    if (!present(abs)) {
+      docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
+      continue;
+    }
     const lf = loadFile(abs, rel, opts.maxFileBytes);
     if (lf.problem) {
       problems.push(problemResult("session-log", lf.problem));
       continue;
     }
-    const kind = abs.toLowerCase().endsWith(".json") ? KIND.SESSION_JSON : KIND.SESSION_MD;
-    docs.push({ file: rel, kind, flags: MODE_FLAGS[opts.mode ?? "full"], bytes: lf.bytes! });
+    docs.push({ file: rel, kind, flags, bytes: lf.bytes! });
+    const real = realOf(abs, realRoot);
+    if (real !== undefined) facts[`real:${rel}`] = real;
   }
-  const facts: Facts = {
-    now: opts.now ?? new Date().toISOString(),
-    memories: memoryNames(root),
-  };
-  const out = docs.length > 0 ? executeValidator("session-log", docs, facts, { separable: true })
+
+  // --- pass 1: what the core needs resolved ---------------------------------------------------
+  const md = docs.filter((d) => d.kind === KIND.SESSION_MD && d.bytes.length > 0);
+  const needSha = new Set<string>();
+  const needDiff = new Set<string>();
+  const needPath = new Set<string>();
+  if (md.length > 0) {
+    const p1 = executeValidator("session-log", md, { ...facts, phase: "extract" }, { separable: true });
+    for (const r of p1.results) {
+      for (const s of lines(r.data?.["need.sha"])) needSha.add(s);
+      for (const s of lines(r.data?.["need.diff"])) needDiff.add(s);
+      for (const s of lines(r.data?.["need.paths"])) needPath.add(s);
+    }
+  }
+  for (const p of [...needPath].sort()) facts[`path:${p}`] = pathFact(root, realRoot, p);
+
+  // --- repository facts -------------------------------------------------------------------------
+  const memList = source.list(memDir);
+  facts.memories = memList
+    ? memList.filter((e) => e.type !== "dir" && e.name.toLowerCase().endsWith(".md")).map((e) => e.name.slice(0, -3))
+    : [];
+  facts["handoff.exists"] = source.type(HANDOFF) !== undefined;
+  if (git) {
+    const head = (await tryRaw(git, ["rev-parse", "HEAD"]))?.trim();
+    if (head) facts.head = head;
+    const status = await tryRaw(git, ["status", "--porcelain"]);
+    if (status !== undefined) facts.clean = lines(status).length === 0;
+    if (needSha.size > 0) {
+      const shas = [...needSha].sort();
+      const full = lines(await tryRaw(git, ["log", "--no-walk=unsorted", "--ignore-missing", "--format=%H", ...shas]));
+      facts.commits = shas.filter((s) => full.some((f) => f.startsWith(s)));
+    }
+    for (const s of [...needDiff].sort()) {
+      const out = await tryRaw(git, ["diff", "--name-only", `${s}..HEAD`]);
+      if (out !== undefined) facts[`diff:${s}`] = lines(out);
+    }
+    // SP-017: HANDOFF.md changed on the branch
+    if (context === "pre-commit") facts["handoff.changed"] = (staged ?? []).includes(HANDOFF);
+    else if (base) {
+      const diff = await tryRaw(git, ["diff", "--name-only", `${base}...HEAD`]);
+      if (diff === undefined) facts["handoff.why"] = `git diff ${base}...HEAD failed`;
+      else {
+        let changed = lines(diff).includes(HANDOFF);
+        if (context === "local") changed ||= lines(await tryRaw(git, ["status", "--porcelain", "--", HANDOFF])).length > 0;
+        facts["handoff.changed"] = changed;
+      }
+    } else {
+      facts["handoff.why"] = context === "ci"
+        ? `base ref '${opts.base ?? "origin/main"}' not found (shallow clone? fetch it or pass --base)`
+        : "no base ref found (origin/main, main...): pass --base";
+    }
+  }
+
+  // --- pass 2 ---------------------------------------------------------------------------------
+  const extra: ContentDoc[] = [];
+  if (opts.strict && source.type(PROTOCOL) !== undefined) {
+    try {
+      extra.push({ file: PROTOCOL, kind: KIND.PROTOCOL, bytes: source.read(PROTOCOL) });
+      if (git) {
+        const d = (await tryRaw(git, ["log", "-1", "--format=%cs", "--", PROTOCOL]))?.trim();
+        if (d) facts["protocol.date"] = d;
+      }
+    } catch {
+      /* unreadable: the core reports SP-005 */
+    }
+  }
+  if (context === "pre-commit" && git && !explicit) {
+    extra.push({ file: `${SESSIONS_DIR}/`, kind: KIND.SESSION_SET, bytes: enc.encode("") });
+  }
+  const all = [...docs, ...extra];
+  const out = all.length > 0 && docs.length + extra.length > 0
+    ? executeValidator("session-log", all, facts, { separable: extra.length === 0 })
     : { results: [], global: {}, internalErrors: [] };
   out.results.push(...problems);
   return out;
 }
+

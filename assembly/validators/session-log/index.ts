@@ -1,17 +1,31 @@
 // Session-log validator (port of Validate-SessionProtocol.ps1 / Validate-Session.ps1 for markdown
 // logs and validate_session_json.py for JSON logs). Rules run in the order listed here.
-import { Input, Results } from "../../io";
-import { KIND_SESSION_MD, KIND_SESSION_JSON } from "../../abi";
+import { Input, Results, collectBetweenDocs } from "../../io";
+import { KIND_SESSION_MD, KIND_SESSION_JSON, KIND_SESSION_SET, DOC_IGNORED } from "../../abi";
 import { SessionCtx } from "./context";
 import { checkSP001 } from "./sp001-file-name";
 import { checkContent } from "../common";
+import { checkSP002, checkSP003 } from "./sp002-003-path";
+import { skipHistorical, checkStagedLog } from "./sp004-selection";
+import { validateMarkdown } from "./md";
 
 export function validateSessionLog(input: Input, results: Results): void {
   for (let i = 0; i < input.docs.length; i++) {
     const doc = input.docs[i];
-    if (doc.kind != KIND_SESSION_MD && doc.kind != KIND_SESSION_JSON) continue;
+    if (doc.kind == KIND_SESSION_SET) {
+      checkStagedLog(input, results, doc);
+      continue;
+    }
+    if (doc.kind != KIND_SESSION_MD && doc.kind != KIND_SESSION_JSON) {
+      if (doc.kind != 0) results.setDocStatus(doc, DOC_IGNORED);
+      continue;
+    }
     const ctx = new SessionCtx(input, results, doc);
+    if (!checkSP002(ctx) || skipHistorical(ctx)) continue;
     checkSP001(ctx);
+    checkSP003(ctx);
     if (!checkContent(doc, results)) continue;
+    if (doc.kind == KIND_SESSION_MD) validateMarkdown(ctx);
+    collectBetweenDocs();
   }
 }

@@ -1,0 +1,44 @@
+// SP-050 audit artifacts, SP-051 docs-only, SP-052 investigation-only allowlist: classification of
+// the files a session changed, used by SP-037. Paths: '\' read as '/', prefixes case-insensitive;
+// a directory pattern matches the directory itself or anything below it.
+import { asciiLower, endsWithIgnoreCase } from "../../lib/text";
+
+function under(p: string, dir: string): bool {
+  return p == dir || p.startsWith(dir + "/");
+}
+
+function norm(p: string): string {
+  return asciiLower(p.replaceAll("\\", "/"));
+}
+
+/** SP-050: session logs, analysis and memories never count as implementation. */
+export function isAudit(p: string, mem: string): bool {
+  const n = norm(p);
+  return under(n, ".agents/sessions") || under(n, ".agents/analysis") || under(n, asciiLower(mem));
+}
+
+/** SP-052: the investigation-only allowlist (audit artifacts + retrospective + security). */
+export function isInvestigation(p: string, mem: string): bool {
+  const n = norm(p);
+  return isAudit(p, mem) || under(n, ".agents/retrospective") || under(n, ".agents/security");
+}
+
+/** SP-051 docs-only: non-markdown implementation files (empty result = docs-only); null when the list is empty. */
+export function nonDocFiles(files: string[], mem: string): string[] | null {
+  if (files.length == 0) return null;
+  const out: string[] = [];
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i];
+    if (!isAudit(f, mem) && !endsWithIgnoreCase(f, ".md")) out.push(f);
+  }
+  return out;
+}
+
+/** SP-052: files outside the investigation allowlist (empty = eligible). */
+export function nonInvestigationFiles(files: string[], mem: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < files.length; i++) if (!isInvestigation(files[i], mem)) out.push(files[i]);
+  return out;
+}
+
+export const INVESTIGATION_DIRS = ".agents/sessions/, .agents/analysis/, .agents/retrospective/, .agents/security/, ";

@@ -1,0 +1,28 @@
+// SP-018: absolute paths (/home/, /Users/, X:\) outside fenced code blocks (warning).
+import { defineRule } from "../../rules";
+import { SEV_WARNING } from "../../abi";
+import { SessionCtx } from "./context";
+import { MdLog } from "./md-log";
+import { find } from "../../lib/text";
+
+export const SP018 = defineRule("SP-018", "session-log", SEV_WARNING, "No absolute paths",
+  "No /home/, /Users/, X:\\ paths outside fenced code.");
+
+function absAt(l: string): i32 {
+  let k = find(l, "/home/");
+  if (k < 0) k = find(l, "/Users/");
+  if (k >= 0) return k;
+  for (let i = 0; i + 2 < l.length; i++) {
+    const c = l.charCodeAt(i);
+    if (c >= 65 && c <= 90 && l.charCodeAt(i + 1) == 58 && l.charCodeAt(i + 2) == 92) return i;
+  }
+  return -1;
+}
+
+export function checkAbsPaths(ctx: SessionCtx, log: MdLog): void {
+  for (let i = 0; i < log.lines.length; i++) {
+    if (log.fenced[i]) continue;
+    const k = absAt(log.lines[i]);
+    if (k >= 0) ctx.report(SP018, i + 1, k + 1, "Absolute path; use a repo-relative path");
+  }
+}
