@@ -92,7 +92,7 @@ function mapRaw(validator: string, docs: ContentDoc[], nFacts: number, raw: RawR
       severity: f.severity as Severity,
       file: docs[di].file,
       line: f.line,
-      column: f.column,
+      column: f.line > 0 && f.column < 1 ? 1 : f.column,
       message: f.message,
     });
   }
