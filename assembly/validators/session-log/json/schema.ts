@@ -1,0 +1,408 @@
+// A compact JSON-schema (draft-07 subset) interpreter driven by schema text. Supported keywords:
+// $ref (local JSON pointers), type, enum, const, minimum, maximum, exclusiveMinimum,
+// exclusiveMaximum, minLength, maxLength, pattern, format (date-time, date), items, minItems,
+// maxItems, required, properties, patternProperties, additionalProperties, allOf, anyOf, oneOf, not.
+// Other validation keywords are listed by unsupportedKeywords() so the caller can say they were
+// not checked. Annotations (title, description, examples, $id, $schema, default) are ignored.
+import { JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, jsonShort } from "../../../lib/json";
+import { Regex, compileRegex, regexSearch } from "../../../lib/regex";
+
+export class SchemaError {
+  constructor(public key: string, public path: string, public message: string, public pos: i32, public seq: i32) {}
+}
+
+const UNSUPPORTED: string[] = [
+  "multipleOf", "uniqueItems", "contains", "additionalItems", "minProperties", "maxProperties",
+  "propertyNames", "dependencies", "if", "then", "else",
+];
+/** Root properties that record mode removes from the root `required` list (SP-120). */
+export const RECORD_RELAXED: string[] = ["schemaVersion", "workLog", "endingCommit", "nextSteps"];
+const MAX_CALL_DEPTH: i32 = 100;
+
+function isInt(v: JValue): bool {
+  return v.kind == J_NUM && Math.floor(v.n) == v.n && Number.isFinite(v.n);
+}
+
+function codePoints(s: string): i32 {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff && i > 0) {
+      const p = s.charCodeAt(i - 1);
+      if (p >= 0xd800 && p <= 0xdbff) n--;
+    }
+  }
+  return n;
+}
+
+function d2(s: string, i: i32): i32 {
+  if (i + 2 > s.length) return -1;
+  const a = s.charCodeAt(i) - 48;
+  const b = s.charCodeAt(i + 1) - 48;
+  if (a < 0 || a > 9 || b < 0 || b > 9) return -1;
+  return a * 10 + b;
+}
+
+/** YYYY-MM-DD with a real calendar day. */
+export function isDate(s: string): bool {
+  if (s.length != 10 || s.charCodeAt(4) != 45 || s.charCodeAt(7) != 45) return false;
+  const y1 = d2(s, 0);
+  const y2 = d2(s, 2);
+  const m = d2(s, 5);
+  const d = d2(s, 8);
+  if (y1 < 0 || y2 < 0 || m < 1 || m > 12 || d < 1) return false;
+  const y = y1 * 100 + y2;
+  let dim = 31;
+  if (m == 4 || m == 6 || m == 9 || m == 11) dim = 30;
+  else if (m == 2) dim = (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 29 : 28;
+  return d <= dim;
+}
+
+/** RFC 3339 date-time with an explicit offset (Z or +hh:mm / -hh:mm). */
+export function isDateTime(s: string): bool {
+  if (s.length < 20 || !isDate(s.substring(0, 10))) return false;
+  const t = s.charCodeAt(10);
+  if (t != 84 && t != 116) return false;
+  const hh = d2(s, 11);
+  const mi = d2(s, 14);
+  const ss = d2(s, 17);
+  if (s.charCodeAt(13) != 58 || s.charCodeAt(16) != 58 || hh < 0 || hh > 23 || mi < 0 || mi > 59 || ss < 0 || ss > 60) return false;
+  let i = 19;
+  if (s.charCodeAt(i) == 46) {
+    i++;
+    const f = i;
+    while (i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+    if (i == f) return false;
+  }
+  if (i >= s.length) return false;
+  const z = s.charCodeAt(i);
+  if (z == 90 || z == 122) return i + 1 == s.length;
+  if (z != 43 && z != 45) return false;
+  const oh = d2(s, i + 1);
+  const om = d2(s, i + 4);
+  return i + 6 == s.length && s.charCodeAt(i + 3) == 58 && oh >= 0 && oh <= 23 && om >= 0 && om <= 59;
+}
+
+function pad10(n: i32): string {
+  let s = n.toString();
+  while (s.length < 10) s = "0" + s;
+  return s;
+}
+
+export class Schema {
+  root: JValue;
+  rxSrc: string[] = [];
+  rxVal: Array<Regex | null> = [];
+  errors: SchemaError[] = [];
+  /** Set by check(): why the schema is not usable (empty = fine). */
+  invalid: string = "";
+  unsupported: string[] = [];
+  relaxRoot: bool = false;
+  depth: i32 = 0;
+
+  constructor(root: JValue) {
+    this.root = root;
+  }
+
+  regex(p: string): Regex | null {
+    const i = this.rxSrc.indexOf(p);
+    if (i >= 0) return this.rxVal[i];
+    const r = compileRegex(p);
+    this.rxSrc.push(p);
+    this.rxVal.push(r);
+    return r;
+  }
+
+  /** Resolve a local reference ("#", "#/definitions/x": object members only); null when it does not. */
+  resolve(ref: string): JValue | null {
+    if (ref == "#") return this.root;
+    if (!ref.startsWith("#/") || ref.indexOf("~") >= 0) return null;
+    let cur: JValue | null = this.root;
+    let a = 2;
+    while (cur !== null && a <= ref.length) {
+      let b = ref.indexOf("/", a);
+      if (b < 0) b = ref.length;
+      cur = cur.get(ref.substring(a, b));
+      a = b + 1;
+    }
+    return cur;
+  }
+
+  // ---- schema validity (run once before validating) ----
+
+  /** Validate the schema itself; returns false and sets `invalid` when it is unusable. */
+  check(): bool {
+    this.checkNode(this.root, "(root)", 0);
+    return this.invalid.length == 0;
+  }
+
+  bad(where: string, what: string): void {
+    if (this.invalid.length == 0) this.invalid = where + ": " + what;
+  }
+
+  checkNode(s: JValue, where: string, depth: i32): void {
+    if (this.invalid.length > 0) return;
+    if (depth > 64) { this.bad(where, "nested too deeply"); return; }
+    if (s.kind == J_BOOL) return;
+    if (s.kind != J_OBJ) { this.bad(where, "a schema must be an object or a boolean"); return; }
+    for (let i = 0; i < s.keys.length; i++) {
+      const k = s.keys[i];
+      const v = s.items[i];
+      const at = where + "." + k;
+      let ok = true;
+      if (UNSUPPORTED.includes(k) && !this.unsupported.includes(k)) this.unsupported.push(k);
+      if (k == "type") {
+        ok = v.kind == J_STR ? typeOk(v.s) : v.kind == J_ARR && v.items.length > 0;
+        if (v.kind == J_ARR) for (let j = 0; j < v.items.length; j++) if (v.items[j].kind != J_STR || !typeOk(v.items[j].s)) ok = false;
+      } else if (k == "properties" || k == "patternProperties" || k == "definitions" || k == "$defs") {
+        ok = v.kind == J_OBJ;
+        for (let j = 0; ok && j < v.keys.length; j++) {
+          if (k == "patternProperties" && this.regex(v.keys[j]) === null) ok = false;
+          this.checkNode(v.items[j], at + "." + v.keys[j], depth + 1);
+        }
+      } else if (k == "required" || k == "enum") {
+        ok = v.kind == J_ARR;
+        if (k == "required") for (let j = 0; ok && j < v.items.length; j++) ok = v.items[j].kind == J_STR;
+      } else if (k == "items" && v.kind == J_ARR) {
+        for (let j = 0; j < v.items.length; j++) this.checkNode(v.items[j], at, depth + 1);
+      } else if (k == "items" || k == "additionalProperties" || k == "not") {
+        this.checkNode(v, at, depth + 1);
+      } else if (k == "allOf" || k == "anyOf" || k == "oneOf") {
+        ok = v.kind == J_ARR && v.items.length > 0;
+        for (let j = 0; ok && j < v.items.length; j++) this.checkNode(v.items[j], at, depth + 1);
+      } else if (k == "minimum" || k == "maximum" || k == "exclusiveMinimum" || k == "exclusiveMaximum") {
+        ok = v.kind == J_NUM;
+      } else if (k == "minLength" || k == "maxLength" || k == "minItems" || k == "maxItems") {
+        ok = isInt(v) && v.n >= 0;
+      } else if (k == "pattern") {
+        ok = v.kind == J_STR && this.regex(v.s) !== null;
+      } else if (k == "format") {
+        ok = v.kind == J_STR;
+      } else if (k == "$ref") {
+        ok = v.kind == J_STR && this.resolve(v.s) !== null;
+      }
+      if (!ok) this.bad(at, "invalid or unsupported value " + jsonShort(v));
+    }
+  }
+
+  // ---- instance validation ----
+
+  err(key: string, path: string, msg: string, inst: JValue): void {
+    this.errors.push(new SchemaError(key, path.length == 0 ? "(root)" : path, msg, inst.pos, this.errors.length));
+  }
+
+  /** Validate `inst` against the whole schema; errors are collected (unsorted) in `errors`. */
+  run(inst: JValue, relaxRoot: bool): void {
+    this.relaxRoot = relaxRoot;
+    this.validate(inst, this.root, "", "", true);
+  }
+
+  /** True when `inst` is valid under `s` (errors discarded). */
+  quiet(inst: JValue, s: JValue, key: string, path: string): bool {
+    const saved = this.errors;
+    this.errors = [];
+    this.validate(inst, s, key, path, false);
+    const ok = this.errors.length == 0;
+    this.errors = saved;
+    return ok;
+  }
+
+  validate(inst: JValue, s: JValue, key: string, path: string, atRoot: bool): void {
+    if (s.kind == J_BOOL) {
+      if (!s.b) this.err(key, path, "no value is allowed here (false schema)", inst);
+      return;
+    }
+    if (s.kind != J_OBJ) return;
+    if (this.depth >= MAX_CALL_DEPTH) {
+      this.err(key, path, "schema references nest too deeply to check", inst);
+      return;
+    }
+    this.depth++;
+    const ref = s.get("$ref");
+    if (ref !== null && ref.kind == J_STR) {
+      const target = this.resolve(ref.s);
+      if (target !== null) this.validate(inst, target, key, path, false);
+      this.depth--;
+      return; // draft-07: $ref replaces its siblings
+    }
+    const k = inst.kind;
+    for (let i = 0; i < s.keys.length; i++) {
+      const kw = s.keys[i];
+      const v = s.items[i];
+      if (kw == "type") {
+        if (!this.typeMatch(inst, v)) {
+          this.err(key, path, jsonShort(inst) + " is not of type " + typeList(v), inst);
+          this.depth--;
+          return; // other keywords would only repeat the problem
+        }
+      } else if (kw == "enum" && v.kind == J_ARR) {
+        let hit = false;
+        for (let j = 0; j < v.items.length; j++) if (jsonEqual(inst, v.items[j])) { hit = true; break; }
+        if (!hit) this.err(key, path, jsonShort(inst) + " is not one of " + renderList(v), inst);
+      } else if (kw == "const") {
+        if (!jsonEqual(inst, v)) this.err(key, path, jsonShort(v) + " was expected", inst);
+      } else if (k == J_NUM && v.kind == J_NUM) {
+        if (kw == "minimum" && inst.n < v.n) this.err(key, path, inst.s + " is less than the minimum of " + v.s, inst);
+        else if (kw == "maximum" && inst.n > v.n) this.err(key, path, inst.s + " is greater than the maximum of " + v.s, inst);
+        else if (kw == "exclusiveMinimum" && inst.n <= v.n) this.err(key, path, inst.s + " is less than or equal to the minimum of " + v.s, inst);
+        else if (kw == "exclusiveMaximum" && inst.n >= v.n) this.err(key, path, inst.s + " is greater than or equal to the maximum of " + v.s, inst);
+      } else if (k == J_STR) {
+        if (kw == "minLength" && v.kind == J_NUM && <f64>codePoints(inst.s) < v.n) {
+          this.err(key, path, jsonShort(inst) + (inst.s.length == 0 ? " must not be empty" : " is too short"), inst);
+        } else if (kw == "maxLength" && v.kind == J_NUM && <f64>codePoints(inst.s) > v.n) {
+          this.err(key, path, jsonShort(inst) + " is too long", inst);
+        } else if (kw == "pattern" && v.kind == J_STR) {
+          const r = this.regex(v.s);
+          if (r === null || !regexSearch(r, inst.s)) this.err(key, path, jsonShort(inst) + " does not match '" + v.s + "'", inst);
+        } else if (kw == "format" && v.kind == J_STR) {
+          let ok = true;
+          if (v.s == "date-time") ok = isDateTime(inst.s);
+          else if (v.s == "date") ok = isDate(inst.s);
+          if (!ok) this.err(key, path, jsonShort(inst) + " is not a valid '" + v.s + "'" + (v.s == "date-time" ? " (RFC 3339, with Z or a UTC offset)" : ""), inst);
+        }
+      } else if (k == J_ARR) {
+        if ((kw == "minItems" && <f64>inst.items.length < v.n) || (kw == "maxItems" && <f64>inst.items.length > v.n)) {
+          this.err(key, path, "array has " + inst.items.length.toString() + " items, " + kw + " is " + v.s, inst);
+        } else if (kw == "items") {
+          for (let j = 0; j < inst.items.length; j++) {
+            const sub = v.kind == J_ARR ? (j < v.items.length ? v.items[j] : null) : v;
+            if (sub !== null) this.validate(inst.items[j], sub, key + "\u0000\u0001" + pad10(j), (path.length > 0 ? path + "." : "") + j.toString(), false);
+          }
+        }
+      } else if (k == J_OBJ) {
+        if (kw == "required" && v.kind == J_ARR) {
+          for (let j = 0; j < v.items.length; j++) {
+            const name = v.items[j].s;
+            if (atRoot && this.relaxRoot && RECORD_RELAXED.includes(name)) continue;
+            if (!inst.has(name)) this.err(key, path, "'" + name + "' is a required property", inst);
+          }
+        } else if (kw == "properties" || kw == "patternProperties" || kw == "additionalProperties") {
+          if (kw == "properties" || kw == "patternProperties" || s.get("additionalProperties") !== null) this.objectMembers(inst, s, kw, key, path);
+        }
+      }
+      if (kw == "allOf" && v.kind == J_ARR) {
+        for (let j = 0; j < v.items.length; j++) this.validate(inst, v.items[j], key, path, false);
+      } else if ((kw == "anyOf" || kw == "oneOf") && v.kind == J_ARR) {
+        let n = 0;
+        for (let j = 0; j < v.items.length; j++) if (this.quiet(inst, v.items[j], key, path)) n++;
+        if (n == 0) this.err(key, path, jsonShort(inst) + " is not valid under any of the given schemas", inst);
+        else if (kw == "oneOf" && n > 1) this.err(key, path, jsonShort(inst) + " is valid under more than one of the given schemas", inst);
+      } else if (kw == "not") {
+        if (this.quiet(inst, v, key, path)) this.err(key, path, jsonShort(inst) + " must not match the 'not' schema", inst);
+      }
+    }
+    this.depth--;
+  }
+
+  /** properties / patternProperties / additionalProperties: handled once, on the first of them. */
+  objectMembers(inst: JValue, s: JValue, kw: string, key: string, path: string): void {
+    // run only once per schema object: on the first member keyword present
+    const first = s.has("properties") ? "properties" : s.has("patternProperties") ? "patternProperties" : "additionalProperties";
+    if (kw != first) return;
+    const props = s.get("properties");
+    const pats = s.get("patternProperties");
+    const addl = s.get("additionalProperties");
+    let extra: string[] = [];
+    for (let i = 0; i < inst.keys.length; i++) {
+      const name = inst.keys[i];
+      const val = inst.items[i];
+      const ckey = key + "\u0000" + name;
+      const cpath = (path.length > 0 ? path + "." : "") + name;
+      let matched = false;
+      if (props !== null && props.kind == J_OBJ) {
+        const ps = props.get(name);
+        if (ps !== null) {
+          matched = true;
+          this.validate(val, ps, ckey, cpath, false);
+        }
+      }
+      if (pats !== null && pats.kind == J_OBJ) {
+        for (let j = 0; j < pats.keys.length; j++) {
+          const r = this.regex(pats.keys[j]);
+          if (r !== null && regexSearch(r, name)) {
+            matched = true;
+            this.validate(val, pats.items[j], ckey, cpath, false);
+          }
+        }
+      }
+      if (!matched && addl !== null) {
+        if (addl.kind == J_BOOL && !addl.b) extra.push(name);
+        else this.validate(val, addl, ckey, cpath, false);
+      }
+    }
+    if (extra.length > 0) {
+      this.err(key, path, "additional properties are not allowed ('" + extra.join("', '") + "' unexpected)", inst);
+    }
+  }
+
+  typeMatch(inst: JValue, t: JValue): bool {
+    if (t.kind == J_STR) return typeIs(inst, t.s);
+    if (t.kind == J_ARR) {
+      for (let i = 0; i < t.items.length; i++) if (typeIs(inst, t.items[i].s)) return true;
+      return false;
+    }
+    return true;
+  }
+}
+
+function typeOk(t: string): bool {
+  return t == "null" || t == "boolean" || t == "object" || t == "array" || t == "number" || t == "string" || t == "integer";
+}
+
+function typeIs(v: JValue, t: string): bool {
+  const k = v.kind;
+  if (t == "object") return k == J_OBJ;
+  if (t == "array") return k == J_ARR;
+  if (t == "string") return k == J_STR;
+  if (t == "number") return k == J_NUM;
+  if (t == "integer") return isInt(v);
+  if (t == "boolean") return k == J_BOOL;
+  if (t == "null") return k == J_NULL;
+  return false;
+}
+
+function typeList(t: JValue): string {
+  if (t.kind == J_STR) return "'" + t.s + "'";
+  const parts: string[] = [];
+  for (let i = 0; i < t.items.length; i++) parts.push("'" + t.items[i].s + "'");
+  return parts.join(", ");
+}
+
+function renderList(v: JValue): string {
+  const parts: string[] = [];
+  for (let i = 0; i < v.items.length; i++) parts.push(jsonShort(v.items[i]));
+  return "[" + parts.join(", ") + "]";
+}
+
+/** Deep equality with JSON-schema semantics (1 == 1.0; booleans are not numbers). */
+export function jsonEqual(a: JValue, b: JValue): bool {
+  if (a.kind != b.kind) return false;
+  const k = a.kind;
+  if (k == J_NULL) return true;
+  if (k == J_BOOL) return a.b == b.b;
+  if (k == J_NUM) return a.n == b.n;
+  if (k == J_STR) return a.s == b.s;
+  if (a.items.length != b.items.length) return false;
+  if (k == J_ARR) {
+    for (let i = 0; i < a.items.length; i++) if (!jsonEqual(a.items[i], b.items[i])) return false;
+    return true;
+  }
+  for (let i = 0; i < a.keys.length; i++) {
+    const o = b.get(a.keys[i]);
+    if (o === null || !jsonEqual(a.items[i], o)) return false;
+  }
+  return true;
+}
+
+function cmpErr(a: SchemaError, b: SchemaError): i32 {
+  if (a.key < b.key) return -1;
+  if (a.key > b.key) return 1;
+  return a.seq - b.seq;
+}
+
+/** Errors sorted by instance path (array indices numerically), then discovery order. */
+export function sortedErrors(s: Schema): SchemaError[] {
+  const e = s.errors.slice(0);
+  e.sort(cmpErr);
+  return e;
+}
