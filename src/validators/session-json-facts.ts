@@ -137,11 +137,14 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       facts[key] = obj ? `off-history ${obj}` : "missing";
     }
   };
-  const diffFact = async (a: string, b: string) => {
+  // files changed between two commits; `touched` lists every file any commit in a..b touched
+  // (so a change reverted later still counts), used for the QA report's staleness
+  const diffFact = async (a: string, b: string, touched = false) => {
     const key = `${a}..${b}`;
     if (`git.diff.${key}` in facts || `git.diff-error.${key}` in facts) return;
     try {
-      facts[`git.diff.${key}`] = lines(await git!.raw(["diff", "--name-only", "--no-renames", a, b]));
+      const args = touched ? ["log", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
+      facts[`git.diff.${key}`] = [...new Set(lines(await git!.raw(args)))].sort();
     } catch (e) {
       facts[`git.diff-error.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
     }
@@ -168,7 +171,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
             const m = /^qaCommit:\s*["']?([0-9a-f]{40})["']?\s*$/m.exec(text);
             if (m) {
               await commitFact(m[1]);
-              await diffFact(m[1], "HEAD");
+              await diffFact(m[1], "HEAD", true);
             }
           } catch (e) {
             facts[`qa.unreadable.${p}`] = String((e as Error).message ?? e);
