@@ -114,8 +114,8 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   let tracked = new Set<string>();
   if (git && !mode && inside.length > 0) {
     const dirs = [...new Set(inside.map((d) => d.file.slice(0, Math.max(0, d.file.lastIndexOf("/"))) || "."))];
-    changed = new Set(lines((await tryRaw(git, ["status", "--porcelain", "--untracked-files=all", "--no-renames", "--", ...dirs])) ?? "")
-      .map((l) => l.slice(3).replace(/^"|"$/g, "")));
+    // staged or unstaged changes against HEAD (renames not paired: a renamed log counts as new)
+    changed = new Set(lines((await tryRaw(git, ["diff", "--name-only", "--no-renames", "HEAD", "--", ...dirs])) ?? ""));
     tracked = new Set(lines((await tryRaw(git, ["ls-files", "--", ...dirs])) ?? ""));
   }
   for (const d of docs) {
