@@ -13,6 +13,10 @@ export const J_OBJ: i32 = 5;
 
 export const MAX_DEPTH: i32 = 128;
 
+// Scalars share these (never mutated): saves four allocations per scalar value.
+const NO_ITEMS: JValue[] = [];
+const NO_KEYS: string[] = [];
+
 export class JValue {
   kind: i32 = J_NULL;
   /** Offset of the value's first character in the source text. */
@@ -22,12 +26,16 @@ export class JValue {
   /** String value, or the literal text of a number. */
   s: string = "";
   /** Array elements, or object values (parallel to keys). */
-  items: JValue[] = [];
-  keys: string[] = [];
+  items: JValue[] = NO_ITEMS;
+  keys: string[] = NO_KEYS;
 
   constructor(kind: i32, pos: i32) {
     this.kind = kind;
     this.pos = pos;
+    if (kind >= J_ARR) {
+      this.items = [];
+      if (kind == J_OBJ) this.keys = [];
+    }
   }
 
   /** Object member by exact key, or null. */
@@ -222,9 +230,10 @@ class Parser {
       }
       const c = t.charCodeAt(this.i);
       if (c == 34) {
-        out += t.substring(run, this.i);
+        const whole = run == start + 1; // no escapes: one substring, no concatenation
+        const last = t.substring(run, this.i);
         this.i++;
-        return out;
+        return whole ? last : out + last;
       }
       if (c < 32) {
         this.fail("Invalid control character in string", this.i);

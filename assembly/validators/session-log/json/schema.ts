@@ -187,41 +187,62 @@ export class Schema {
 
   // ---- instance validation ----
 
-  err(key: string, path: string, msg: string, inst: JValue): void {
+  /** Instance path of the value being validated: member names, or array indices (segIdx >= 0). */
+  segs: string[] = [];
+  segIdx: i32[] = [];
+
+  push(name: string, idx: i32): void {
+    this.segs.push(name);
+    this.segIdx.push(idx);
+  }
+  pop(): void {
+    this.segs.pop();
+    this.segIdx.pop();
+  }
+
+  err(msg: string, inst: JValue): void {
+    // sort key: names after "\0", indices after "\0\1" zero-padded, so indices sort numerically
+    let key = "";
+    let path = "";
+    for (let i = 0; i < this.segs.length; i++) {
+      const ix = this.segIdx[i];
+      key += ix >= 0 ? "\u0000\u0001" + pad10(ix) : "\u0000" + this.segs[i];
+      path += (i > 0 ? "." : "") + this.segs[i];
+    }
     this.errors.push(new SchemaError(key, path.length == 0 ? "(root)" : path, msg, inst.pos, this.errors.length));
   }
 
   /** Validate `inst` against the whole schema; errors are collected (unsorted) in `errors`. */
   run(inst: JValue, relaxRoot: bool): void {
     this.relaxRoot = relaxRoot;
-    this.validate(inst, this.root, "", "", true);
+    this.validate(inst, this.root, true);
   }
 
   /** True when `inst` is valid under `s` (errors discarded). */
-  quiet(inst: JValue, s: JValue, key: string, path: string): bool {
+  quiet(inst: JValue, s: JValue): bool {
     const saved = this.errors;
     this.errors = [];
-    this.validate(inst, s, key, path, false);
+    this.validate(inst, s, false);
     const ok = this.errors.length == 0;
     this.errors = saved;
     return ok;
   }
 
-  validate(inst: JValue, s: JValue, key: string, path: string, atRoot: bool): void {
+  validate(inst: JValue, s: JValue, atRoot: bool): void {
     if (s.kind == J_BOOL) {
-      if (!s.b) this.err(key, path, "no value is allowed here (false schema)", inst);
+      if (!s.b) this.err("no value is allowed here (false schema)", inst);
       return;
     }
     if (s.kind != J_OBJ) return;
     if (this.depth >= MAX_CALL_DEPTH) {
-      this.err(key, path, "schema references nest too deeply to check", inst);
+      this.err("schema references nest too deeply to check", inst);
       return;
     }
     this.depth++;
     const ref = s.get("$ref");
     if (ref !== null && ref.kind == J_STR) {
       const target = this.resolve(ref.s);
-      if (target !== null) this.validate(inst, target, key, path, false);
+      if (target !== null) this.validate(inst, target, false);
       this.depth--;
       return; // draft-07: $ref replaces its siblings
     }
@@ -231,42 +252,46 @@ export class Schema {
       const v = s.items[i];
       if (kw == "type") {
         if (!this.typeMatch(inst, v)) {
-          this.err(key, path, jsonShort(inst) + " is not of type " + typeList(v), inst);
+          this.err(jsonShort(inst) + " is not of type " + typeList(v), inst);
           this.depth--;
           return; // other keywords would only repeat the problem
         }
       } else if (kw == "enum" && v.kind == J_ARR) {
         let hit = false;
         for (let j = 0; j < v.items.length; j++) if (jsonEqual(inst, v.items[j])) { hit = true; break; }
-        if (!hit) this.err(key, path, jsonShort(inst) + " is not one of " + renderList(v), inst);
+        if (!hit) this.err(jsonShort(inst) + " is not one of " + renderList(v), inst);
       } else if (kw == "const") {
-        if (!jsonEqual(inst, v)) this.err(key, path, jsonShort(v) + " was expected", inst);
+        if (!jsonEqual(inst, v)) this.err(jsonShort(v) + " was expected", inst);
       } else if (k == J_NUM && v.kind == J_NUM) {
-        if (kw == "minimum" && inst.n < v.n) this.err(key, path, inst.s + " is less than the minimum of " + v.s, inst);
-        else if (kw == "maximum" && inst.n > v.n) this.err(key, path, inst.s + " is greater than the maximum of " + v.s, inst);
-        else if (kw == "exclusiveMinimum" && inst.n <= v.n) this.err(key, path, inst.s + " is less than or equal to the minimum of " + v.s, inst);
-        else if (kw == "exclusiveMaximum" && inst.n >= v.n) this.err(key, path, inst.s + " is greater than or equal to the maximum of " + v.s, inst);
+        if (kw == "minimum" && inst.n < v.n) this.err(inst.s + " is less than the minimum of " + v.s, inst);
+        else if (kw == "maximum" && inst.n > v.n) this.err(inst.s + " is greater than the maximum of " + v.s, inst);
+        else if (kw == "exclusiveMinimum" && inst.n <= v.n) this.err(inst.s + " is less than or equal to the minimum of " + v.s, inst);
+        else if (kw == "exclusiveMaximum" && inst.n >= v.n) this.err(inst.s + " is greater than or equal to the maximum of " + v.s, inst);
       } else if (k == J_STR) {
         if (kw == "minLength" && v.kind == J_NUM && <f64>codePoints(inst.s) < v.n) {
-          this.err(key, path, jsonShort(inst) + (inst.s.length == 0 ? " must not be empty" : " is too short"), inst);
+          this.err(jsonShort(inst) + (inst.s.length == 0 ? " must not be empty" : " is too short"), inst);
         } else if (kw == "maxLength" && v.kind == J_NUM && <f64>codePoints(inst.s) > v.n) {
-          this.err(key, path, jsonShort(inst) + " is too long", inst);
+          this.err(jsonShort(inst) + " is too long", inst);
         } else if (kw == "pattern" && v.kind == J_STR) {
           const r = this.regex(v.s);
-          if (r === null || !regexSearch(r, inst.s)) this.err(key, path, jsonShort(inst) + " does not match '" + v.s + "'", inst);
+          if (r === null || !regexSearch(r, inst.s)) this.err(jsonShort(inst) + " does not match '" + v.s + "'", inst);
         } else if (kw == "format" && v.kind == J_STR) {
           let ok = true;
           if (v.s == "date-time") ok = isDateTime(inst.s);
           else if (v.s == "date") ok = isDate(inst.s);
-          if (!ok) this.err(key, path, jsonShort(inst) + " is not a valid '" + v.s + "'" + (v.s == "date-time" ? " (RFC 3339, with Z or a UTC offset)" : ""), inst);
+          if (!ok) this.err(jsonShort(inst) + " is not a valid '" + v.s + "'" + (v.s == "date-time" ? " (RFC 3339, with Z or a UTC offset)" : ""), inst);
         }
       } else if (k == J_ARR) {
         if ((kw == "minItems" && <f64>inst.items.length < v.n) || (kw == "maxItems" && <f64>inst.items.length > v.n)) {
-          this.err(key, path, "array has " + inst.items.length.toString() + " items, " + kw + " is " + v.s, inst);
+          this.err("array has " + inst.items.length.toString() + " items, " + kw + " is " + v.s, inst);
         } else if (kw == "items") {
           for (let j = 0; j < inst.items.length; j++) {
             const sub = v.kind == J_ARR ? (j < v.items.length ? v.items[j] : null) : v;
-            if (sub !== null) this.validate(inst.items[j], sub, key + "\u0000\u0001" + pad10(j), (path.length > 0 ? path + "." : "") + j.toString(), false);
+            if (sub !== null) {
+              this.push(j.toString(), j);
+              this.validate(inst.items[j], sub, false);
+              this.pop();
+            }
           }
         }
       } else if (k == J_OBJ) {
@@ -274,28 +299,28 @@ export class Schema {
           for (let j = 0; j < v.items.length; j++) {
             const name = v.items[j].s;
             if (atRoot && this.relaxRoot && RECORD_RELAXED.includes(name)) continue;
-            if (!inst.has(name)) this.err(key, path, "'" + name + "' is a required property", inst);
+            if (!inst.has(name)) this.err("'" + name + "' is a required property", inst);
           }
         } else if (kw == "properties" || kw == "patternProperties" || kw == "additionalProperties") {
-          if (kw == "properties" || kw == "patternProperties" || s.get("additionalProperties") !== null) this.objectMembers(inst, s, kw, key, path);
+          if (kw == "properties" || kw == "patternProperties" || s.get("additionalProperties") !== null) this.objectMembers(inst, s, kw);
         }
       }
       if (kw == "allOf" && v.kind == J_ARR) {
-        for (let j = 0; j < v.items.length; j++) this.validate(inst, v.items[j], key, path, false);
+        for (let j = 0; j < v.items.length; j++) this.validate(inst, v.items[j], false);
       } else if ((kw == "anyOf" || kw == "oneOf") && v.kind == J_ARR) {
         let n = 0;
-        for (let j = 0; j < v.items.length; j++) if (this.quiet(inst, v.items[j], key, path)) n++;
-        if (n == 0) this.err(key, path, jsonShort(inst) + " is not valid under any of the given schemas", inst);
-        else if (kw == "oneOf" && n > 1) this.err(key, path, jsonShort(inst) + " is valid under more than one of the given schemas", inst);
+        for (let j = 0; j < v.items.length; j++) if (this.quiet(inst, v.items[j])) n++;
+        if (n == 0) this.err(jsonShort(inst) + " is not valid under any of the given schemas", inst);
+        else if (kw == "oneOf" && n > 1) this.err(jsonShort(inst) + " is valid under more than one of the given schemas", inst);
       } else if (kw == "not") {
-        if (this.quiet(inst, v, key, path)) this.err(key, path, jsonShort(inst) + " must not match the 'not' schema", inst);
+        if (this.quiet(inst, v)) this.err(jsonShort(inst) + " must not match the 'not' schema", inst);
       }
     }
     this.depth--;
   }
 
   /** properties / patternProperties / additionalProperties: handled once, on the first of them. */
-  objectMembers(inst: JValue, s: JValue, kw: string, key: string, path: string): void {
+  objectMembers(inst: JValue, s: JValue, kw: string): void {
     // run only once per schema object: on the first member keyword present
     const first = s.has("properties") ? "properties" : s.has("patternProperties") ? "patternProperties" : "additionalProperties";
     if (kw != first) return;
@@ -306,14 +331,13 @@ export class Schema {
     for (let i = 0; i < inst.keys.length; i++) {
       const name = inst.keys[i];
       const val = inst.items[i];
-      const ckey = key + "\u0000" + name;
-      const cpath = (path.length > 0 ? path + "." : "") + name;
+      this.push(name, -1);
       let matched = false;
       if (props !== null && props.kind == J_OBJ) {
         const ps = props.get(name);
         if (ps !== null) {
           matched = true;
-          this.validate(val, ps, ckey, cpath, false);
+          this.validate(val, ps, false);
         }
       }
       if (pats !== null && pats.kind == J_OBJ) {
@@ -321,17 +345,18 @@ export class Schema {
           const r = this.regex(pats.keys[j]);
           if (r !== null && regexSearch(r, name)) {
             matched = true;
-            this.validate(val, pats.items[j], ckey, cpath, false);
+            this.validate(val, pats.items[j], false);
           }
         }
       }
       if (!matched && addl !== null) {
         if (addl.kind == J_BOOL && !addl.b) extra.push(name);
-        else this.validate(val, addl, ckey, cpath, false);
+        else this.validate(val, addl, false);
       }
+      this.pop();
     }
     if (extra.length > 0) {
-      this.err(key, path, "additional properties are not allowed ('" + extra.join("', '") + "' unexpected)", inst);
+      this.err("additional properties are not allowed ('" + extra.join("', '") + "' unexpected)", inst);
     }
   }
 

@@ -67,6 +67,8 @@ export function checkSchema(log: JsonLog): bool {
     log.reportAs(SP102, SEV_WARNING, null, "Schema: " + st.name + " uses keyword(s) not checked by agentcheck: " + s.unsupported.join(", "));
   }
   s.errors = [];
+  s.segs = [];
+  s.segIdx = [];
   s.depth = 0;
   s.run(log.root, (log.ctx.mode & MODE_RECORD) != 0); // record + creation = record
   const errs = sortedErrors(s);

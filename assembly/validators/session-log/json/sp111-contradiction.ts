@@ -138,6 +138,10 @@ function isTestCount(s: string, i: i32): bool {
 export function contradicts(ev: string): bool {
   const s = asciiLower(ev);
   for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // every token starts with one of n s d w t p, at a word start
+    if (c != 110 && c != 115 && c != 100 && c != 119 && c != 116 && c != 112) continue;
+    if (i > 0 && isWordChar(s.charCodeAt(i - 1))) continue;
     for (let t = 0; t < TOKENS.length; t++) {
       const tok = TOKENS[t];
       if (wordAt(s, i, tok) < 0) continue;
