@@ -21,7 +21,7 @@ export function parseLog(ctx: SessionCtx, text: string): JValue | null {
     ctx.report(SP100, line, col,
       "Invalid JSON in session log: " + r.error + " at line " + line.toString() + ", column " + col.toString() +
       (near.length > 0 ? " (near: " + near + ")" : "") +
-      ". Common fixes: no trailing commas; double-quote names and strings; escape \\ and \" inside strings.");
+      ". Common fixes: no trailing commas; double-quote names and strings; escape \\ and \" inside strings. Check with: python3 -m json.tool <file>");
     return null;
   }
   const v = r.value!;
