@@ -155,3 +155,25 @@ describe.skipIf(!HAS_CORPUS)("real corpus (ai-agents-efa406e9a)", () => {
 });
 
 if (!HAS_CORPUS) console.log("session-json: corpus not found, corpus tests skipped");
+
+describe("structured fuzz", () => {
+  it("property: logs with arbitrary values in every position the rules read never abort, in every mode", () => {
+    const any = fc.jsonValue({ maxDepth: 3 });
+    const itemArb = fc.oneof(any, fc.record({ level: fc.oneof(fc.constantFrom("MUST", "SHOULD", "MUST NOT", "MUST_NOT", "BLOCKED", ""), any), complete: any, Evidence: fc.oneof(fc.string(), any) }, { requiredKeys: [] }));
+    const section = fc.dictionary(fc.constantFrom("handoffRead", "notOnMain", "branchVerified", "qaValidation", "changesCommitted", "startingCommitNoted", "handoffNotUpdated", "handoffPreserved", "x"), itemArb);
+    const log = fc.record({
+      session: fc.oneof(any, fc.record({ number: any, date: fc.oneof(fc.constantFrom("2026-01-05", "2099-12-31", "2026-02-30"), any), branch: any, startingCommit: fc.oneof(fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 7, maxLength: 12 }), any), objective: any }, { requiredKeys: [] })),
+      protocolCompliance: fc.oneof(any, fc.record({ sessionStart: fc.oneof(section, any), sessionEnd: fc.oneof(section, any) }, { requiredKeys: [] })),
+      endingCommit: fc.oneof(fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 7, maxLength: 12 }), any),
+      nextSteps: any,
+      episodeMetrics: any,
+    }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(log, fc.constantFrom("full", "creation", "record", "both") as fc.Arbitrary<"full" | "creation" | "record" | "both">, (l, mode) => {
+        const r = run(l, { mode, facts: { "git.available": "1", "git.diff.abcdef1..abcdef2": "a.md" } });
+        expect(r.status).toBe("checked");
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
