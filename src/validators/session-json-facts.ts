@@ -124,18 +124,10 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   }
   if (!git) return facts;
 
-  // commits reachable from HEAD (one listing), resolved by prefix
-  let reachable: string[] | undefined;
+  // commits are resolved in one batch after the logs were read (see resolveCommits)
+  const wanted = new Set<string>();
   const commitFact = async (sha: string) => {
-    const key = `git.commit.${sha}`;
-    if (key in facts || !SHA.test(sha)) return;
-    reachable ??= lines((await tryRaw(git!, ["rev-list", "HEAD"])) ?? "");
-    const full = reachable.find((c) => c.startsWith(sha));
-    if (full) facts[key] = `ancestor ${full}`;
-    else {
-      const obj = (await tryRaw(git!, ["rev-parse", "--verify", "--quiet", `${sha}^{commit}`]))?.trim();
-      facts[key] = obj ? `off-history ${obj}` : "missing";
-    }
+    if (SHA.test(sha)) wanted.add(sha);
   };
   // files changed between two commits; `touched` lists every file any commit in a..b touched
   // (so a change reverted later still counts), used for the QA report's staleness
@@ -180,5 +172,43 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       }
     }
   }
+  if (wanted.size > 0) await resolveCommits(root, git, [...wanted].sort(), facts);
   return facts;
+}
+
+/**
+ * git.commit.<sha> facts: "ancestor <full>" when a commit reachable from HEAD starts with <sha>
+ * (one rev-list), else "off-history <full>" or "missing" (one cat-file batch for the rest).
+ */
+async function resolveCommits(root: string, git: Git, shas: string[], facts: Facts): Promise<void> {
+  const reachable = lines((await tryRaw(git, ["rev-list", "HEAD"])) ?? "").sort();
+  const rest: string[] = [];
+  for (const sha of shas) {
+    let lo = 0;
+    let hi = reachable.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (reachable[mid] < sha) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < reachable.length && reachable[lo].startsWith(sha)) facts[`git.commit.${sha}`] = `ancestor ${reachable[lo]}`;
+    else rest.push(sha);
+  }
+  if (rest.length === 0) return;
+  const { execFileSync } = await import("node:child_process");
+  let out: string[] = [];
+  try {
+    out = execFileSync("git", ["cat-file", "--batch-check"], {
+      cwd: root,
+      input: rest.map((s) => `${s}^{commit}`).join("\n") + "\n",
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    }).split("\n");
+  } catch {
+    return; // no facts: the core reports the commits as not checked (SP-091)
+  }
+  rest.forEach((sha, i) => {
+    const m = /^([0-9a-f]{40}) commit /.exec(out[i] ?? "");
+    facts[`git.commit.${sha}`] = m ? `off-history ${m[1]}` : "missing";
+  });
 }
