@@ -96,9 +96,3 @@ export function checkAgreement(log: JsonLog): void {
       "startingCommit and endingCommit are the same commit (" + ending + "), yet changesCommitted claims commits were made; record the SHA of the session's last commit");
   }
 }
-
-/** `kind` of the endingCommit value (for the git rules). */
-export function endingCommitValue(log: JsonLog): JValue | null {
-  const v = log.root.get("endingCommit");
-  return v !== null && v.kind == J_STR ? v : null;
-}

@@ -121,7 +121,3 @@ export function hexRuns(s: string): string[] {
   }
   return out;
 }
-
-export function trimmed(s: string): string {
-  return s.trim();
-}
