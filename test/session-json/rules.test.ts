@@ -301,3 +301,32 @@ describe("§11.16 schema layer (SP-101, SP-102, SP-103)", () => {
     expect(of(run(text2).findings, "SP-102")[0].message).toContain("session.number: 'bad'");
   });
 });
+
+describe("schema keywords (interpreter)", () => {
+  const errs = (schema: object, value: unknown) =>
+    of(run({ v: value }, { schema: JSON.stringify({ properties: { v: schema } }) }).findings, "SP-102").map((f) => f.message.replace("Schema: v: ", ""));
+  it("numeric limits, inclusive and exclusive", () => {
+    expect(errs({ minimum: 1 }, 1)).toEqual([]);
+    expect(errs({ maximum: 10 }, 11)).toEqual(["11 is greater than the maximum of 10"]);
+    expect(errs({ exclusiveMinimum: 1 }, 1)).toEqual(["1 is less than or equal to the minimum of 1"]);
+    expect(errs({ exclusiveMaximum: 5 }, 5)).toEqual(["5 is greater than or equal to the maximum of 5"]);
+    expect(errs({ maximum: 5 }, 5)).toEqual([]);
+    expect(errs({ type: "integer" }, 2.0)).toEqual([]);
+    expect(errs({ type: "integer" }, 2.5)).toEqual(["2.5 is not of type 'integer'"]);
+    expect(errs({ type: ["string", "null"] }, true)).toEqual(["true is not of type 'string', 'null'"]);
+  });
+  it("strings, arrays, enum, const, combinators, additionalProperties", () => {
+    expect(errs({ maxLength: 2 }, "\ud83d\ude00\ud83d\ude00")).toEqual([]); // code points, not UTF-16 units
+    expect(errs({ minLength: 1 }, "")).toEqual(["'' must not be empty"]);
+    expect(errs({ minItems: 2 }, [1])).toEqual(["[...] has 1 items, minItems is 2"]);
+    expect(errs({ items: [{ type: "string" }, { type: "number" }] }, ["a", 2, "x"])).toEqual([]);
+    expect(errs({ enum: ["a", 1, null] }, 1.0)).toEqual([]);
+    expect(errs({ const: { a: [1] } }, { a: [1] })).toEqual([]);
+    expect(errs({ oneOf: [{ type: "number" }, { type: "integer" }] }, 3)).toEqual(["3 is valid under more than one of the given schemas"]);
+    expect(errs({ not: { type: "string" } }, "x")).toEqual(["'x' must not match the 'not' schema"]);
+    expect(errs({ allOf: [{ minimum: 2 }, { maximum: 1 }] }, 3)).toEqual(["3 is greater than the maximum of 1"]);
+    expect(errs({ properties: { a: {} }, additionalProperties: false }, { a: 1, b: 2, c: 3 })).toEqual(["additional properties are not allowed ('b', 'c' unexpected)"]);
+    expect(errs({ patternProperties: { "^x": { type: "string" } }, additionalProperties: { type: "number" } }, { xa: "s", b: 1, c: "no" }))
+      .toEqual(["Schema: v.c: 'no' is not of type 'number'"]);
+  });
+});

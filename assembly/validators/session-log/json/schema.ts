@@ -11,10 +11,19 @@ export class SchemaError {
   constructor(public key: string, public path: string, public message: string, public pos: i32, public seq: i32) {}
 }
 
-const UNSUPPORTED: string[] = [
+// Keyword codes: KW.indexOf(keyword). From K_UNSUPPORTED on: draft-07 keywords not checked.
+const KW: string[] = [
+  "type", "enum", "const", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum",
+  "minLength", "maxLength", "minItems", "maxItems", "pattern", "format", "items", "required",
+  "properties", "patternProperties", "additionalProperties", "allOf", "anyOf", "oneOf", "not", "$ref",
+  "definitions", "$defs",
   "multipleOf", "uniqueItems", "contains", "additionalItems", "minProperties", "maxProperties",
   "propertyNames", "dependencies", "if", "then", "else",
 ];
+const K_TYPE = 0, K_ENUM = 1, K_CONST = 2, K_MINIMUM = 3, K_EXCL_MINIMUM = 4, K_EXCL_MAXIMUM = 6;
+const K_MIN_LENGTH = 7, K_MAX_LENGTH = 8, K_MIN_ITEMS = 9, K_MAX_ITEMS = 10, K_PATTERN = 11, K_FORMAT = 12;
+const K_ITEMS = 13, K_REQUIRED = 14, K_PROPERTIES = 15, K_PATTERN_PROPERTIES = 16, K_ADDITIONAL = 17;
+const K_ALLOF = 18, K_ANYOF = 19, K_ONEOF = 20, K_NOT = 21, K_REF = 22, K_DEFINITIONS = 23, K_UNSUPPORTED = 25;
 /** Root properties that record mode removes from the root `required` list (SP-120). */
 export const RECORD_RELAXED: string[] = ["schemaVersion", "workLog", "endingCommit", "nextSteps"];
 const MAX_CALL_DEPTH: i32 = 100;
@@ -148,37 +157,38 @@ export class Schema {
     for (let i = 0; i < s.keys.length; i++) {
       const k = s.keys[i];
       const v = s.items[i];
+      const c = KW.indexOf(k);
       const at = where + "." + k;
       let ok = true;
-      if (UNSUPPORTED.includes(k) && !this.unsupported.includes(k)) this.unsupported.push(k);
-      if (k == "type") {
+      if (c >= K_UNSUPPORTED && !this.unsupported.includes(k)) this.unsupported.push(k);
+      if (c == K_TYPE) {
         ok = v.kind == J_STR ? typeOk(v.s) : v.kind == J_ARR && v.items.length > 0;
         if (v.kind == J_ARR) for (let j = 0; j < v.items.length; j++) if (v.items[j].kind != J_STR || !typeOk(v.items[j].s)) ok = false;
-      } else if (k == "properties" || k == "patternProperties" || k == "definitions" || k == "$defs") {
+      } else if (c == K_PROPERTIES || c == K_PATTERN_PROPERTIES || c >= K_DEFINITIONS && c < K_UNSUPPORTED) {
         ok = v.kind == J_OBJ;
         for (let j = 0; ok && j < v.keys.length; j++) {
-          if (k == "patternProperties" && this.regex(v.keys[j]) === null) ok = false;
+          if (c == K_PATTERN_PROPERTIES && this.regex(v.keys[j]) === null) ok = false;
           this.checkNode(v.items[j], at + "." + v.keys[j], depth + 1);
         }
-      } else if (k == "required" || k == "enum") {
+      } else if (c == K_REQUIRED || c == K_ENUM) {
         ok = v.kind == J_ARR;
-        if (k == "required") for (let j = 0; ok && j < v.items.length; j++) ok = v.items[j].kind == J_STR;
-      } else if (k == "items" && v.kind == J_ARR) {
+        if (c == K_REQUIRED) for (let j = 0; ok && j < v.items.length; j++) ok = v.items[j].kind == J_STR;
+      } else if (c == K_ITEMS && v.kind == J_ARR) {
         for (let j = 0; j < v.items.length; j++) this.checkNode(v.items[j], at, depth + 1);
-      } else if (k == "items" || k == "additionalProperties" || k == "not") {
+      } else if (c == K_ITEMS || c == K_ADDITIONAL || c == K_NOT) {
         this.checkNode(v, at, depth + 1);
-      } else if (k == "allOf" || k == "anyOf" || k == "oneOf") {
+      } else if (c >= K_ALLOF && c <= K_ONEOF) {
         ok = v.kind == J_ARR && v.items.length > 0;
         for (let j = 0; ok && j < v.items.length; j++) this.checkNode(v.items[j], at, depth + 1);
-      } else if (k == "minimum" || k == "maximum" || k == "exclusiveMinimum" || k == "exclusiveMaximum") {
+      } else if (c >= K_MINIMUM && c <= K_EXCL_MAXIMUM) {
         ok = v.kind == J_NUM;
-      } else if (k == "minLength" || k == "maxLength" || k == "minItems" || k == "maxItems") {
+      } else if (c >= K_MIN_LENGTH && c <= K_MAX_ITEMS) {
         ok = isInt(v) && v.n >= 0;
-      } else if (k == "pattern") {
+      } else if (c == K_PATTERN) {
         ok = v.kind == J_STR && this.regex(v.s) !== null;
-      } else if (k == "format") {
+      } else if (c == K_FORMAT) {
         ok = v.kind == J_STR;
-      } else if (k == "$ref") {
+      } else if (c == K_REF) {
         ok = v.kind == J_STR && this.resolve(v.s) !== null;
       }
       if (!ok) this.bad(at, "invalid or unsupported value " + jsonShort(v));
@@ -247,83 +257,79 @@ export class Schema {
       return; // draft-07: $ref replaces its siblings
     }
     const k = inst.kind;
+    let members = false;
     for (let i = 0; i < s.keys.length; i++) {
-      const kw = s.keys[i];
+      const c = KW.indexOf(s.keys[i]);
       const v = s.items[i];
-      if (kw == "type") {
+      const vn = v.kind == J_NUM;
+      let fail = "";
+      if (c == K_TYPE) {
         if (!this.typeMatch(inst, v)) {
           this.err(jsonShort(inst) + " is not of type " + typeList(v), inst);
           this.depth--;
           return; // other keywords would only repeat the problem
         }
-      } else if (kw == "enum" && v.kind == J_ARR) {
+      } else if (c == K_ENUM && v.kind == J_ARR) {
         let hit = false;
         for (let j = 0; j < v.items.length; j++) if (jsonEqual(inst, v.items[j])) { hit = true; break; }
-        if (!hit) this.err(jsonShort(inst) + " is not one of " + renderList(v), inst);
-      } else if (kw == "const") {
-        if (!jsonEqual(inst, v)) this.err(jsonShort(v) + " was expected", inst);
-      } else if (k == J_NUM && v.kind == J_NUM) {
-        if (kw == "minimum" && inst.n < v.n) this.err(inst.s + " is less than the minimum of " + v.s, inst);
-        else if (kw == "maximum" && inst.n > v.n) this.err(inst.s + " is greater than the maximum of " + v.s, inst);
-        else if (kw == "exclusiveMinimum" && inst.n <= v.n) this.err(inst.s + " is less than or equal to the minimum of " + v.s, inst);
-        else if (kw == "exclusiveMaximum" && inst.n >= v.n) this.err(inst.s + " is greater than or equal to the maximum of " + v.s, inst);
-      } else if (k == J_STR) {
-        if (kw == "minLength" && v.kind == J_NUM && <f64>codePoints(inst.s) < v.n) {
-          this.err(jsonShort(inst) + (inst.s.length == 0 ? " must not be empty" : " is too short"), inst);
-        } else if (kw == "maxLength" && v.kind == J_NUM && <f64>codePoints(inst.s) > v.n) {
-          this.err(jsonShort(inst) + " is too long", inst);
-        } else if (kw == "pattern" && v.kind == J_STR) {
-          const r = this.regex(v.s);
-          if (r === null || !regexSearch(r, inst.s)) this.err(jsonShort(inst) + " does not match '" + v.s + "'", inst);
-        } else if (kw == "format" && v.kind == J_STR) {
-          let ok = true;
-          if (v.s == "date-time") ok = isDateTime(inst.s);
-          else if (v.s == "date") ok = isDate(inst.s);
-          if (!ok) this.err(jsonShort(inst) + " is not a valid '" + v.s + "'" + (v.s == "date-time" ? " (RFC 3339, with Z or a UTC offset)" : ""), inst);
+        if (!hit) fail = " is not one of " + renderList(v);
+      } else if (c == K_CONST) {
+        if (!jsonEqual(inst, v)) fail = " is not the expected " + jsonShort(v);
+      } else if (k == J_NUM && vn && c >= K_MINIMUM && c <= K_EXCL_MAXIMUM) {
+        const lo = c == K_MINIMUM || c == K_EXCL_MINIMUM;
+        const excl = c == K_EXCL_MINIMUM || c == K_EXCL_MAXIMUM;
+        const bad = lo ? (excl ? inst.n <= v.n : inst.n < v.n) : (excl ? inst.n >= v.n : inst.n > v.n);
+        if (bad) fail = " is " + (lo ? "less than " : "greater than ") + (excl ? "or equal to " : "") + "the " + (lo ? "minimum" : "maximum") + " of " + v.s;
+      } else if (k == J_STR && vn && (c == K_MIN_LENGTH || c == K_MAX_LENGTH)) {
+        const n = <f64>codePoints(inst.s);
+        if (c == K_MIN_LENGTH && n < v.n) fail = inst.s.length == 0 ? " must not be empty" : " is too short";
+        else if (c == K_MAX_LENGTH && n > v.n) fail = " is too long";
+      } else if (k == J_STR && v.kind == J_STR && c == K_PATTERN) {
+        const r = this.regex(v.s);
+        if (r === null || !regexSearch(r, inst.s)) fail = " does not match '" + v.s + "'";
+      } else if (k == J_STR && v.kind == J_STR && c == K_FORMAT) {
+        const dt = v.s == "date-time";
+        if ((dt && !isDateTime(inst.s)) || (v.s == "date" && !isDate(inst.s))) {
+          fail = " is not a valid '" + v.s + "'" + (dt ? " (RFC 3339, with Z or a UTC offset)" : "");
         }
-      } else if (k == J_ARR) {
-        if ((kw == "minItems" && <f64>inst.items.length < v.n) || (kw == "maxItems" && <f64>inst.items.length > v.n)) {
-          this.err("array has " + inst.items.length.toString() + " items, " + kw + " is " + v.s, inst);
-        } else if (kw == "items") {
-          for (let j = 0; j < inst.items.length; j++) {
-            const sub = v.kind == J_ARR ? (j < v.items.length ? v.items[j] : null) : v;
-            if (sub !== null) {
-              this.push(j.toString(), j);
-              this.validate(inst.items[j], sub, false);
-              this.pop();
-            }
+      } else if (k == J_ARR && vn && (c == K_MIN_ITEMS || c == K_MAX_ITEMS)) {
+        const n = <f64>inst.items.length;
+        if (c == K_MIN_ITEMS ? n < v.n : n > v.n) fail = " has " + inst.items.length.toString() + " items, " + KW[c] + " is " + v.s;
+      } else if (k == J_ARR && c == K_ITEMS) {
+        for (let j = 0; j < inst.items.length; j++) {
+          const sub = v.kind == J_ARR ? (j < v.items.length ? v.items[j] : null) : v;
+          if (sub !== null) {
+            this.push(j.toString(), j);
+            this.validate(inst.items[j], sub, false);
+            this.pop();
           }
         }
-      } else if (k == J_OBJ) {
-        if (kw == "required" && v.kind == J_ARR) {
-          for (let j = 0; j < v.items.length; j++) {
-            const name = v.items[j].s;
-            if (atRoot && this.relaxRoot && RECORD_RELAXED.includes(name)) continue;
-            if (!inst.has(name)) this.err("'" + name + "' is a required property", inst);
-          }
-        } else if (kw == "properties" || kw == "patternProperties" || kw == "additionalProperties") {
-          if (kw == "properties" || kw == "patternProperties" || s.get("additionalProperties") !== null) this.objectMembers(inst, s, kw);
+      } else if (k == J_OBJ && c == K_REQUIRED && v.kind == J_ARR) {
+        for (let j = 0; j < v.items.length; j++) {
+          const name = v.items[j].s;
+          if (atRoot && this.relaxRoot && RECORD_RELAXED.includes(name)) continue;
+          if (!inst.has(name)) this.err("'" + name + "' is a required property", inst);
         }
-      }
-      if (kw == "allOf" && v.kind == J_ARR) {
+      } else if (k == J_OBJ && c >= K_PROPERTIES && c <= K_ADDITIONAL) {
+        members = true;
+      } else if (c == K_ALLOF && v.kind == J_ARR) {
         for (let j = 0; j < v.items.length; j++) this.validate(inst, v.items[j], false);
-      } else if ((kw == "anyOf" || kw == "oneOf") && v.kind == J_ARR) {
+      } else if ((c == K_ANYOF || c == K_ONEOF) && v.kind == J_ARR) {
         let n = 0;
         for (let j = 0; j < v.items.length; j++) if (this.quiet(inst, v.items[j])) n++;
-        if (n == 0) this.err(jsonShort(inst) + " is not valid under any of the given schemas", inst);
-        else if (kw == "oneOf" && n > 1) this.err(jsonShort(inst) + " is valid under more than one of the given schemas", inst);
-      } else if (kw == "not") {
-        if (this.quiet(inst, v)) this.err(jsonShort(inst) + " must not match the 'not' schema", inst);
+        if (n == 0) fail = " is not valid under any of the given schemas";
+        else if (c == K_ONEOF && n > 1) fail = " is valid under more than one of the given schemas";
+      } else if (c == K_NOT) {
+        if (this.quiet(inst, v)) fail = " must not match the 'not' schema";
       }
+      if (fail.length > 0) this.err(jsonShort(inst) + fail, inst);
     }
+    if (members) this.objectMembers(inst, s);
     this.depth--;
   }
 
   /** properties / patternProperties / additionalProperties: handled once, on the first of them. */
-  objectMembers(inst: JValue, s: JValue, kw: string): void {
-    // run only once per schema object: on the first member keyword present
-    const first = s.has("properties") ? "properties" : s.has("patternProperties") ? "patternProperties" : "additionalProperties";
-    if (kw != first) return;
+  objectMembers(inst: JValue, s: JValue): void {
     const props = s.get("properties");
     const pats = s.get("patternProperties");
     const addl = s.get("additionalProperties");
