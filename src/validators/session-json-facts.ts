@@ -205,7 +205,7 @@ async function resolveCommits(root: string, git: Git, shas: string[], facts: Fac
       maxBuffer: 64 * 1024 * 1024,
     }).split("\n");
   } catch {
-    return; // no facts: the core reports the commits as not checked (SP-091)
+    return; // no facts: the core reports the commits as not checked (SP-090)
   }
   rest.forEach((sha, i) => {
     const m = /^([0-9a-f]{40}) commit /.exec(out[i] ?? "");

@@ -1,5 +1,5 @@
 // Repository-bound JSON rules through the real CLI in temporary git repositories:
-// mode selection (SP-120), SP-130, SP-131, SP-132 and SP-091 (spec §11.17).
+// mode selection (SP-120), SP-130, SP-131, SP-132 and SP-090 (spec §11.17).
 import { describe, it, expect } from "vitest";
 import { writeFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -49,22 +49,22 @@ describe("mode selection on the host (SP-120)", () => {
     expect(check(dir).results[0].data?.mode).toBe("full");
     expect(check(dir, ["--mode", "creation"]).results[0].data?.mode).toBe("creation");
   });
-  it("outside a git repository every log is validated in full mode and git rules are skipped with SP-091", () => {
+  it("outside a git repository every log is validated in full mode and git rules are skipped with SP-090", () => {
     const dir = tmpDir();
     write(dir, LOG, validLog());
     const o = check(dir);
     expect(o.results[0].data?.mode).toBe("full");
-    const infos = byRule(o, "SP-091");
+    const infos = byRule(o, "SP-090");
     expect(infos.length).toBeGreaterThan(0);
     expect(infos[0].severity).toBe("info");
     expect(infos[0].message).toContain("not a git repository");
     expect(o.code).toBe(0);
   });
-  it("TC-368 / TC-425 / TC-430: a missing file is a usage error (exit 2, deviation: originals exit 1)", () => {
+  it("TC-368 / TC-425 / TC-430: a missing JSON log => SP-002 error, exit 1", () => {
     const [dir] = repo();
-    const r = runCli(["session-log", "nope/2026-01-05-session-1.json"], { cwd: dir });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("no such file");
+    const r = runCli(["session-log", "nope/2026-01-05-session-1.json", "-f", "json"], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).results[0].findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(["SP-002"]);
   });
 });
 
@@ -80,7 +80,7 @@ describe("SP-130 ending commit reachable", () => {
     write(dir, LOG, logAt(sha.slice(0, 10)));
     const o = check(dir);
     expect(byRule(o, "SP-130")).toEqual([]);
-    expect(byRule(o, "SP-091")).toEqual([]);
+    expect(byRule(o, "SP-090")).toEqual([]);
   });
   it("TC-578 / TC-582: a SHA that is no object, and a real commit off HEAD's history => errors naming the problem", () => {
     const [dir] = repo();
@@ -105,7 +105,7 @@ describe("SP-130 ending commit reachable", () => {
     expect(byRule(o, "SP-130")).toEqual([]);
     expect(byRule(o, "SP-102").length).toBe(1);
   });
-  it("TC-580: shallow clone => skipped with SP-091", () => {
+  it("TC-580: shallow clone => skipped with SP-090", () => {
     const [src] = repo();
     writeFileSync(join(src, "b.txt"), "b");
     commitAll(src);
@@ -114,7 +114,7 @@ describe("SP-130 ending commit reachable", () => {
     write(dir, LOG, logAt("deadbeefdeadbeef"));
     const o = check(dir);
     expect(byRule(o, "SP-130")).toEqual([]);
-    expect(byRule(o, "SP-091").map((f) => f.message).join()).toContain("shallow clone");
+    expect(byRule(o, "SP-090").map((f) => f.message).join()).toContain("shallow clone");
   });
   it("TC-584: record mode never rechecks the ending commit", () => {
     const [dir] = repo();

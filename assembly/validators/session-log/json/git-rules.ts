@@ -1,5 +1,6 @@
 // Repository-bound JSON rules: SP-130 (ending commit reachable), SP-131 (QA report bound to the
-// session), SP-132 (QA skip scope), and SP-091 (git facts unavailable, so they were skipped).
+// session), SP-132 (QA skip scope). Without git facts they are skipped with SP-090 (shared with the
+// markdown rules: git facts unavailable).
 // Facts (from the host): git.available, git.unavailable, git.shallow, git.commit.<sha>
 // ("ancestor <full>" | "off-history <full>" | "missing"), git.diff.<a>..<b> (changed files),
 // git.diff-error.<a>..<b>, qa.report.<path> (text), qa.unreadable.<path> (reason).
@@ -8,12 +9,11 @@ import { SEV_ERROR, SEV_INFO, SEV_WARNING } from "../../../abi";
 import { Input } from "../../../io";
 import { JValue, J_OBJ } from "../../../lib/json";
 import { splitLines } from "../../../io";
-import { endsWithIgnoreCase } from "../../../lib/text";
 import { JsonLog, itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./sp111-contradiction";
+import { SP090 } from "../strict-git";
+import { isAudit, nonDocFiles, nonInvestigationFiles } from "../qa-scope";
 
-export const SP091 = defineRule("SP-091", "session-log", SEV_INFO, "Git facts unavailable (JSON rules)",
-  "Git facts needed by SP-130..SP-132 are unavailable (no repository, shallow clone, unknown commit): skipped, not passed.");
 export const SP130 = defineRule("SP-130", "session-log", SEV_ERROR, "Ending commit reachable",
   "A valid endingCommit exists and is an ancestor of HEAD.");
 export const SP131 = defineRule("SP-131", "session-log", SEV_ERROR, "QA report bound to the session",
@@ -27,7 +27,7 @@ function gitReady(log: JsonLog, what: string): bool {
   const input = log.ctx.input;
   if (!input.factBool("git.available", false)) {
     const why = input.fact("git.unavailable");
-    log.report(SP091, null, what + " not checked: git facts unavailable (" + (why !== null ? why! : "no repository information was supplied") + ")");
+    log.report(SP090, null, what + " not checked: git facts unavailable (" + (why !== null ? why! : "no repository information was supplied") + ")");
     return false;
   }
   return true;
@@ -44,12 +44,12 @@ export function checkEndingCommit(log: JsonLog): void {
   if (!gitReady(log, "SP-130 (endingCommit reachable)")) return;
   const input = log.ctx.input;
   if (input.factBool("git.shallow", false)) {
-    log.report(SP091, v, "SP-130 (endingCommit reachable) not checked: shallow clone");
+    log.report(SP090, v, "SP-130 (endingCommit reachable) not checked: shallow clone");
     return;
   }
   const f = commitFact(input, v.s);
   if (f === null) {
-    log.report(SP091, v, "SP-130 (endingCommit reachable) not checked: no fact about commit " + v.s);
+    log.report(SP090, v, "SP-130 (endingCommit reachable) not checked: no fact about commit " + v.s);
     return;
   }
   const causes = ". Likely causes: the PR was squash merged; the commit was amended or rebased";
@@ -68,28 +68,21 @@ function qaItem(log: JsonLog): JValue | null {
   return q !== null && q.kind == J_OBJ ? q : null;
 }
 
-// ---- SP-050 / SP-052 classification ----
+// SP-050..SP-052 classification: shared with the markdown rules (../qa-scope.ts)
 
-function isAudit(p: string): bool {
-  return p.startsWith(".agents/sessions/") || p.startsWith(".agents/analysis/") || p == ".serena/memories" ||
-    p.startsWith(".serena/memories/");
-}
-function isInvestigation(p: string): bool {
-  return isAudit(p) || p.startsWith(".agents/retrospective/") || p.startsWith(".agents/security/");
+function memDir(log: JsonLog): string {
+  const m = log.ctx.input.fact("memories.dir");
+  return m !== null && m.length > 0 ? m! : ".serena/memories";
 }
 
 /** Files that disqualify the skip label; null when the scope is eligible. */
-export function disqualifying(files: string[], docsOnly: bool): string[] | null {
-  const bad: string[] = [];
+export function disqualifying(files: string[], docsOnly: bool, mem: string): string[] | null {
   if (docsOnly) {
-    if (files.length == 0) return ["(no changed files: cannot tell a docs-only change from a merge or revert)"];
-    for (let i = 0; i < files.length; i++) {
-      const p = files[i];
-      if (!isAudit(p) && !endsWithIgnoreCase(p, ".md")) bad.push(p);
-    }
-  } else {
-    for (let i = 0; i < files.length; i++) if (!isInvestigation(files[i])) bad.push(files[i]);
+    const nd = nonDocFiles(files, mem);
+    if (nd === null) return ["(no changed files: cannot tell a docs-only change from a merge or revert)"];
+    return nd.length > 0 ? nd : null;
   }
+  const bad = nonInvestigationFiles(files, mem);
   return bad.length > 0 ? bad : null;
 }
 
@@ -125,7 +118,7 @@ export function checkSkipScope(log: JsonLog): void {
     log.report(SP132, q, "QA " + label + " scope cannot be verified: " + (e !== null ? e! : "no changed-file list for " + range));
     return;
   }
-  const bad = disqualifying(files!, docs);
+  const bad = disqualifying(files!, docs, memDir(log));
   if (bad !== null) log.report(SP132, q, "QA " + label + " scope includes disqualifying changes: " + listShort(bad));
 }
 
@@ -246,7 +239,7 @@ export function checkQaBinding(log: JsonLog): void {
   const code: string[] = [];
   for (let i = 0; i < files!.length; i++) {
     const p = files![i];
-    if (!isAudit(p) && !p.startsWith(QA_ROOT)) code.push(p);
+    if (!isAudit(p, memDir(log)) && !p.startsWith(QA_ROOT)) code.push(p);
   }
   if (code.length > 0) log.report(SP131, q, "QA report is stale; code changed after its commit " + commit! + ": " + listShort(code));
 }
