@@ -277,6 +277,13 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     }
   }
 
+  // JSON logs: per-log mode (SP-120), schema and git facts (src/validators/session-json-facts.ts)
+  const jsonDocs = docs.filter((d) => d.kind === KIND.SESSION_JSON && d.bytes.length > 0);
+  if (jsonDocs.length > 0) {
+    const { prepareJsonSessions } = await import("./session-json-facts.js");
+    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode));
+  }
+
   // --- pass 2 ---------------------------------------------------------------------------------
   const extra: ContentDoc[] = [];
   if (opts.strict && source.type(PROTOCOL) !== undefined) {

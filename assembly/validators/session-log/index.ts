@@ -8,6 +8,7 @@ import { checkContent } from "../common";
 import { checkSP002, checkSP003 } from "./sp002-003-path";
 import { skipHistorical, checkStagedLog } from "./sp004-selection";
 import { validateMarkdown } from "./md";
+import { validateJsonLog } from "./json/index";
 
 export function validateSessionLog(input: Input, results: Results): void {
   for (let i = 0; i < input.docs.length; i++) {
@@ -26,6 +27,7 @@ export function validateSessionLog(input: Input, results: Results): void {
     checkSP003(ctx);
     if (!checkContent(doc, results)) continue;
     if (doc.kind == KIND_SESSION_MD) validateMarkdown(ctx);
+    else validateJsonLog(ctx);
     collectBetweenDocs();
   }
 }

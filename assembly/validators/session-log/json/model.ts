@@ -1,0 +1,123 @@
+// The parsed JSON session log handed to every JSON rule, with lookup helpers.
+import { JValue, J_OBJ, J_STR, LineIndex } from "../../../lib/json";
+import { asciiLower, isHex } from "../../../lib/text";
+import { Rule } from "../../../rules";
+import { SessionCtx } from "../context";
+
+export const REQUIRED_START: string[] = [
+  "serenaActivated", "serenaInstructions", "handoffRead", "sessionLogCreated", "skillScriptsListed",
+  "usageMandatoryRead", "constraintsRead", "memoriesLoaded", "branchVerified", "notOnMain",
+];
+export const REQUIRED_END: string[] = [
+  "checklistComplete", "handoffPreserved", "serenaMemoryUpdated", "markdownLintRun", "qaValidation",
+  "changesCommitted", "validationPassed",
+];
+
+export class JsonLog {
+  lines: LineIndex;
+  constructor(public ctx: SessionCtx, public root: JValue, text: string) {
+    this.lines = new LineIndex(text);
+  }
+
+  /** Report at the position of `at` (whole file when null). */
+  report(rule: Rule, at: JValue | null, message: string): void {
+    if (at === null) this.ctx.report(rule, 0, 0, message);
+    else this.ctx.report(rule, this.lines.line(at.pos), this.lines.col(at.pos), message);
+  }
+  reportAs(rule: Rule, severity: i32, at: JValue | null, message: string): void {
+    if (at === null) this.ctx.reportAs(rule, severity, 0, 0, message);
+    else this.ctx.reportAs(rule, severity, this.lines.line(at.pos), this.lines.col(at.pos), message);
+  }
+
+  obj(v: JValue | null, key: string): JValue | null {
+    if (v === null || v.kind != J_OBJ) return null;
+    const r = v.get(key);
+    return r !== null && r.kind == J_OBJ ? r : null;
+  }
+  session(): JValue | null {
+    return this.obj(this.root, "session");
+  }
+  section(name: string): JValue | null {
+    return this.obj(this.obj(this.root, "protocolCompliance"), name);
+  }
+  /** A string member of the session object, or null. */
+  sessionStr(key: string): string | null {
+    return str(this.session(), key);
+  }
+}
+
+/** A string member, or null when absent or not a string. */
+export function str(o: JValue | null, key: string): string | null {
+  if (o === null || o.kind != J_OBJ) return null;
+  const v = o.get(key);
+  return v !== null && v.kind == J_STR ? v.s : null;
+}
+
+/** Member lookup for item fields: exact lower-case key first, then any casing. */
+export function field(item: JValue, lowerKey: string): JValue | null {
+  const exact = item.get(lowerKey);
+  if (exact !== null) return exact;
+  for (let i = 0; i < item.keys.length; i++) if (asciiLower(item.keys[i]) == lowerKey) return item.items[i];
+  return null;
+}
+
+export function itemComplete(item: JValue): bool {
+  const c = field(item, "complete");
+  return c !== null && c.truthy();
+}
+
+/** `complete` is the boolean true (not just truthy). */
+export function itemCompleteStrict(item: JValue | null): bool {
+  if (item === null || item.kind != J_OBJ) return false;
+  const c = field(item, "complete");
+  return c !== null && c.kind == 1 && c.b;
+}
+
+export function itemLevel(item: JValue): JValue | null {
+  return field(item, "level");
+}
+
+/** Evidence text ("" when absent or not a string). */
+export function itemEvidence(item: JValue): string {
+  const e = field(item, "evidence");
+  return e !== null && e.kind == J_STR ? e.s : "";
+}
+
+/** 7..40 lower-case hex digits. */
+export function isSha(s: string): bool {
+  if (s.length < 7 || s.length > 40) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+}
+
+/** One SHA is a prefix of the other (case-insensitive). */
+export function shaCompatible(a: string, b: string): bool {
+  const x = asciiLower(a);
+  const y = asciiLower(b);
+  return x.length <= y.length ? y.startsWith(x) : x.startsWith(y);
+}
+
+export function isWordChar(c: i32): bool {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95;
+}
+
+/** Maximal hex runs of 7..40 chars that stand alone (not part of a longer word). */
+export function hexRuns(s: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < s.length) {
+    if (!isWordChar(s.charCodeAt(i))) { i++; continue; }
+    const st = i;
+    let allHex = true;
+    while (i < s.length && isWordChar(s.charCodeAt(i))) {
+      if (!isHex(s.charCodeAt(i))) allHex = false;
+      i++;
+    }
+    const n = i - st;
+    if (allHex && n >= 7 && n <= 40) out.push(s.substring(st, i));
+  }
+  return out;
+}

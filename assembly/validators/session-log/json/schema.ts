@@ -1,0 +1,439 @@
+// A compact JSON-schema (draft-07 subset) interpreter driven by schema text. Supported keywords:
+// $ref (local JSON pointers), type, enum, const, minimum, maximum, exclusiveMinimum,
+// exclusiveMaximum, minLength, maxLength, pattern, format (date-time, date), items, minItems,
+// maxItems, required, properties, patternProperties, additionalProperties, allOf, anyOf, oneOf, not.
+// Other validation keywords are listed by unsupportedKeywords() so the caller can say they were
+// not checked. Annotations (title, description, examples, $id, $schema, default) are ignored.
+import { JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, jsonShort } from "../../../lib/json";
+import { Regex, compileRegex, regexSearch } from "../../../lib/regex";
+
+export class SchemaError {
+  constructor(public key: string, public path: string, public message: string, public pos: i32, public seq: i32) {}
+}
+
+// Keyword codes: KW.indexOf(keyword). From K_UNSUPPORTED on: draft-07 keywords not checked.
+const KW: string[] = [
+  "type", "enum", "const", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum",
+  "minLength", "maxLength", "minItems", "maxItems", "pattern", "format", "items", "required",
+  "properties", "patternProperties", "additionalProperties", "allOf", "anyOf", "oneOf", "not", "$ref",
+  "definitions", "$defs",
+  "multipleOf", "uniqueItems", "contains", "additionalItems", "minProperties", "maxProperties",
+  "propertyNames", "dependencies", "if", "then", "else",
+];
+const K_TYPE = 0, K_ENUM = 1, K_CONST = 2, K_MINIMUM = 3, K_EXCL_MINIMUM = 4, K_EXCL_MAXIMUM = 6;
+const K_MIN_LENGTH = 7, K_MAX_LENGTH = 8, K_MIN_ITEMS = 9, K_MAX_ITEMS = 10, K_PATTERN = 11, K_FORMAT = 12;
+const K_ITEMS = 13, K_REQUIRED = 14, K_PROPERTIES = 15, K_PATTERN_PROPERTIES = 16, K_ADDITIONAL = 17;
+const K_ALLOF = 18, K_ANYOF = 19, K_ONEOF = 20, K_NOT = 21, K_REF = 22, K_DEFINITIONS = 23, K_UNSUPPORTED = 25;
+/** Root properties that record mode removes from the root `required` list (SP-120). */
+export const RECORD_RELAXED: string[] = ["schemaVersion", "workLog", "endingCommit", "nextSteps"];
+const MAX_CALL_DEPTH: i32 = 100;
+
+function isInt(v: JValue): bool {
+  return v.kind == J_NUM && Math.floor(v.n) == v.n && Number.isFinite(v.n);
+}
+
+function codePoints(s: string): i32 {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff && i > 0) {
+      const p = s.charCodeAt(i - 1);
+      if (p >= 0xd800 && p <= 0xdbff) n--;
+    }
+  }
+  return n;
+}
+
+function d2(s: string, i: i32): i32 {
+  if (i + 2 > s.length) return -1;
+  const a = s.charCodeAt(i) - 48;
+  const b = s.charCodeAt(i + 1) - 48;
+  if (a < 0 || a > 9 || b < 0 || b > 9) return -1;
+  return a * 10 + b;
+}
+
+/** YYYY-MM-DD with a real calendar day. */
+export function isDate(s: string): bool {
+  if (s.length != 10 || s.charCodeAt(4) != 45 || s.charCodeAt(7) != 45) return false;
+  const y1 = d2(s, 0);
+  const y2 = d2(s, 2);
+  const m = d2(s, 5);
+  const d = d2(s, 8);
+  if (y1 < 0 || y2 < 0 || m < 1 || m > 12 || d < 1) return false;
+  const y = y1 * 100 + y2;
+  let dim = 31;
+  if (m == 4 || m == 6 || m == 9 || m == 11) dim = 30;
+  else if (m == 2) dim = (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 29 : 28;
+  return d <= dim;
+}
+
+/** RFC 3339 date-time with an explicit offset (Z or +hh:mm / -hh:mm). */
+export function isDateTime(s: string): bool {
+  if (s.length < 20 || !isDate(s.substring(0, 10))) return false;
+  const t = s.charCodeAt(10);
+  if (t != 84 && t != 116) return false;
+  const hh = d2(s, 11);
+  const mi = d2(s, 14);
+  const ss = d2(s, 17);
+  if (s.charCodeAt(13) != 58 || s.charCodeAt(16) != 58 || hh < 0 || hh > 23 || mi < 0 || mi > 59 || ss < 0 || ss > 60) return false;
+  let i = 19;
+  if (s.charCodeAt(i) == 46) {
+    i++;
+    const f = i;
+    while (i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+    if (i == f) return false;
+  }
+  if (i >= s.length) return false;
+  const z = s.charCodeAt(i);
+  if (z == 90 || z == 122) return i + 1 == s.length;
+  if (z != 43 && z != 45) return false;
+  const oh = d2(s, i + 1);
+  const om = d2(s, i + 4);
+  return i + 6 == s.length && s.charCodeAt(i + 3) == 58 && oh >= 0 && oh <= 23 && om >= 0 && om <= 59;
+}
+
+function pad10(n: i32): string {
+  let s = n.toString();
+  while (s.length < 10) s = "0" + s;
+  return s;
+}
+
+export class Schema {
+  root: JValue;
+  rxSrc: string[] = [];
+  rxVal: Array<Regex | null> = [];
+  errors: SchemaError[] = [];
+  /** Set by check(): why the schema is not usable (empty = fine). */
+  invalid: string = "";
+  unsupported: string[] = [];
+  relaxRoot: bool = false;
+  depth: i32 = 0;
+
+  constructor(root: JValue) {
+    this.root = root;
+  }
+
+  regex(p: string): Regex | null {
+    const i = this.rxSrc.indexOf(p);
+    if (i >= 0) return this.rxVal[i];
+    const r = compileRegex(p);
+    this.rxSrc.push(p);
+    this.rxVal.push(r);
+    return r;
+  }
+
+  /** Resolve a local reference ("#", "#/definitions/x": object members only); null when it does not. */
+  resolve(ref: string): JValue | null {
+    if (ref == "#") return this.root;
+    if (!ref.startsWith("#/") || ref.indexOf("~") >= 0) return null;
+    let cur: JValue | null = this.root;
+    let a = 2;
+    while (cur !== null && a <= ref.length) {
+      let b = ref.indexOf("/", a);
+      if (b < 0) b = ref.length;
+      cur = cur.get(ref.substring(a, b));
+      a = b + 1;
+    }
+    return cur;
+  }
+
+  // ---- schema validity (run once before validating) ----
+
+  /** Validate the schema itself; returns false and sets `invalid` when it is unusable. */
+  check(): bool {
+    this.checkNode(this.root, "(root)", 0);
+    return this.invalid.length == 0;
+  }
+
+  bad(where: string, what: string): void {
+    if (this.invalid.length == 0) this.invalid = where + ": " + what;
+  }
+
+  checkNode(s: JValue, where: string, depth: i32): void {
+    if (this.invalid.length > 0) return;
+    if (depth > 64) { this.bad(where, "nested too deeply"); return; }
+    if (s.kind == J_BOOL) return;
+    if (s.kind != J_OBJ) { this.bad(where, "a schema must be an object or a boolean"); return; }
+    for (let i = 0; i < s.keys.length; i++) {
+      const k = s.keys[i];
+      const v = s.items[i];
+      const c = KW.indexOf(k);
+      const at = where + "." + k;
+      let ok = true;
+      if (c >= K_UNSUPPORTED && !this.unsupported.includes(k)) this.unsupported.push(k);
+      if (c == K_TYPE) {
+        ok = v.kind == J_STR ? typeOk(v.s) : v.kind == J_ARR && v.items.length > 0;
+        if (v.kind == J_ARR) for (let j = 0; j < v.items.length; j++) if (v.items[j].kind != J_STR || !typeOk(v.items[j].s)) ok = false;
+      } else if (c == K_PROPERTIES || c == K_PATTERN_PROPERTIES || c >= K_DEFINITIONS && c < K_UNSUPPORTED) {
+        ok = v.kind == J_OBJ;
+        for (let j = 0; ok && j < v.keys.length; j++) {
+          if (c == K_PATTERN_PROPERTIES && this.regex(v.keys[j]) === null) ok = false;
+          this.checkNode(v.items[j], at + "." + v.keys[j], depth + 1);
+        }
+      } else if (c == K_REQUIRED || c == K_ENUM) {
+        ok = v.kind == J_ARR;
+        if (c == K_REQUIRED) for (let j = 0; ok && j < v.items.length; j++) ok = v.items[j].kind == J_STR;
+      } else if (c == K_ITEMS && v.kind == J_ARR) {
+        for (let j = 0; j < v.items.length; j++) this.checkNode(v.items[j], at, depth + 1);
+      } else if (c == K_ITEMS || c == K_ADDITIONAL || c == K_NOT) {
+        this.checkNode(v, at, depth + 1);
+      } else if (c >= K_ALLOF && c <= K_ONEOF) {
+        ok = v.kind == J_ARR && v.items.length > 0;
+        for (let j = 0; ok && j < v.items.length; j++) this.checkNode(v.items[j], at, depth + 1);
+      } else if (c >= K_MINIMUM && c <= K_EXCL_MAXIMUM) {
+        ok = v.kind == J_NUM;
+      } else if (c >= K_MIN_LENGTH && c <= K_MAX_ITEMS) {
+        ok = isInt(v) && v.n >= 0;
+      } else if (c == K_PATTERN) {
+        ok = v.kind == J_STR && this.regex(v.s) !== null;
+      } else if (c == K_FORMAT) {
+        ok = v.kind == J_STR;
+      } else if (c == K_REF) {
+        ok = v.kind == J_STR && this.resolve(v.s) !== null;
+      }
+      if (!ok) this.bad(at, "invalid or unsupported value " + jsonShort(v));
+    }
+  }
+
+  // ---- instance validation ----
+
+  /** Instance path of the value being validated: member names, or array indices (segIdx >= 0). */
+  segs: string[] = [];
+  segIdx: i32[] = [];
+
+  push(name: string, idx: i32): void {
+    this.segs.push(name);
+    this.segIdx.push(idx);
+  }
+  pop(): void {
+    this.segs.pop();
+    this.segIdx.pop();
+  }
+
+  err(msg: string, inst: JValue): void {
+    // sort key: names after "\0", indices after "\0\1" zero-padded, so indices sort numerically
+    let key = "";
+    let path = "";
+    for (let i = 0; i < this.segs.length; i++) {
+      const ix = this.segIdx[i];
+      key += ix >= 0 ? "\u0000\u0001" + pad10(ix) : "\u0000" + this.segs[i];
+      path += (i > 0 ? "." : "") + this.segs[i];
+    }
+    this.errors.push(new SchemaError(key, path.length == 0 ? "(root)" : path, msg, inst.pos, this.errors.length));
+  }
+
+  /** Validate `inst` against the whole schema; errors are collected (unsorted) in `errors`. */
+  run(inst: JValue, relaxRoot: bool): void {
+    this.relaxRoot = relaxRoot;
+    this.validate(inst, this.root, true);
+  }
+
+  /** True when `inst` is valid under `s` (errors discarded). */
+  quiet(inst: JValue, s: JValue): bool {
+    const saved = this.errors;
+    this.errors = [];
+    this.validate(inst, s, false);
+    const ok = this.errors.length == 0;
+    this.errors = saved;
+    return ok;
+  }
+
+  validate(inst: JValue, s: JValue, atRoot: bool): void {
+    if (s.kind == J_BOOL) {
+      if (!s.b) this.err("no value is allowed here (false schema)", inst);
+      return;
+    }
+    if (s.kind != J_OBJ) return;
+    if (this.depth >= MAX_CALL_DEPTH) {
+      this.err("schema references nest too deeply to check", inst);
+      return;
+    }
+    this.depth++;
+    const ref = s.get("$ref");
+    if (ref !== null && ref.kind == J_STR) {
+      const target = this.resolve(ref.s);
+      if (target !== null) this.validate(inst, target, false);
+      this.depth--;
+      return; // draft-07: $ref replaces its siblings
+    }
+    const k = inst.kind;
+    let members = false;
+    for (let i = 0; i < s.keys.length; i++) {
+      const c = KW.indexOf(s.keys[i]);
+      const v = s.items[i];
+      const vn = v.kind == J_NUM;
+      let fail = "";
+      if (c == K_TYPE) {
+        if (!this.typeMatch(inst, v)) {
+          this.err(jsonShort(inst) + " is not of type " + typeList(v), inst);
+          this.depth--;
+          return; // other keywords would only repeat the problem
+        }
+      } else if (c == K_ENUM && v.kind == J_ARR) {
+        let hit = false;
+        for (let j = 0; j < v.items.length; j++) if (jsonEqual(inst, v.items[j])) { hit = true; break; }
+        if (!hit) fail = " is not one of " + renderList(v);
+      } else if (c == K_CONST) {
+        if (!jsonEqual(inst, v)) fail = " is not the expected " + jsonShort(v);
+      } else if (k == J_NUM && vn && c >= K_MINIMUM && c <= K_EXCL_MAXIMUM) {
+        const lo = c == K_MINIMUM || c == K_EXCL_MINIMUM;
+        const excl = c == K_EXCL_MINIMUM || c == K_EXCL_MAXIMUM;
+        const bad = lo ? (excl ? inst.n <= v.n : inst.n < v.n) : (excl ? inst.n >= v.n : inst.n > v.n);
+        if (bad) fail = " is " + (lo ? "less than " : "greater than ") + (excl ? "or equal to " : "") + "the " + (lo ? "minimum" : "maximum") + " of " + v.s;
+      } else if (k == J_STR && vn && (c == K_MIN_LENGTH || c == K_MAX_LENGTH)) {
+        const n = <f64>codePoints(inst.s);
+        if (c == K_MIN_LENGTH && n < v.n) fail = inst.s.length == 0 ? " must not be empty" : " is too short";
+        else if (c == K_MAX_LENGTH && n > v.n) fail = " is too long";
+      } else if (k == J_STR && v.kind == J_STR && c == K_PATTERN) {
+        const r = this.regex(v.s);
+        if (r === null || !regexSearch(r, inst.s)) fail = " does not match '" + v.s + "'";
+      } else if (k == J_STR && v.kind == J_STR && c == K_FORMAT) {
+        const dt = v.s == "date-time";
+        if ((dt && !isDateTime(inst.s)) || (v.s == "date" && !isDate(inst.s))) {
+          fail = " is not a valid '" + v.s + "'" + (dt ? " (RFC 3339, with Z or a UTC offset)" : "");
+        }
+      } else if (k == J_ARR && vn && (c == K_MIN_ITEMS || c == K_MAX_ITEMS)) {
+        const n = <f64>inst.items.length;
+        if (c == K_MIN_ITEMS ? n < v.n : n > v.n) fail = " has " + inst.items.length.toString() + " items, " + KW[c] + " is " + v.s;
+      } else if (k == J_ARR && c == K_ITEMS) {
+        for (let j = 0; j < inst.items.length; j++) {
+          const sub = v.kind == J_ARR ? (j < v.items.length ? v.items[j] : null) : v;
+          if (sub !== null) {
+            this.push(j.toString(), j);
+            this.validate(inst.items[j], sub, false);
+            this.pop();
+          }
+        }
+      } else if (k == J_OBJ && c == K_REQUIRED && v.kind == J_ARR) {
+        for (let j = 0; j < v.items.length; j++) {
+          const name = v.items[j].s;
+          if (atRoot && this.relaxRoot && RECORD_RELAXED.includes(name)) continue;
+          if (!inst.has(name)) this.err("'" + name + "' is a required property", inst);
+        }
+      } else if (k == J_OBJ && c >= K_PROPERTIES && c <= K_ADDITIONAL) {
+        members = true;
+      } else if (c == K_ALLOF && v.kind == J_ARR) {
+        for (let j = 0; j < v.items.length; j++) this.validate(inst, v.items[j], false);
+      } else if ((c == K_ANYOF || c == K_ONEOF) && v.kind == J_ARR) {
+        let n = 0;
+        for (let j = 0; j < v.items.length; j++) if (this.quiet(inst, v.items[j])) n++;
+        if (n == 0) fail = " is not valid under any of the given schemas";
+        else if (c == K_ONEOF && n > 1) fail = " is valid under more than one of the given schemas";
+      } else if (c == K_NOT) {
+        if (this.quiet(inst, v)) fail = " must not match the 'not' schema";
+      }
+      if (fail.length > 0) this.err(jsonShort(inst) + fail, inst);
+    }
+    if (members) this.objectMembers(inst, s);
+    this.depth--;
+  }
+
+  /** properties / patternProperties / additionalProperties: handled once, on the first of them. */
+  objectMembers(inst: JValue, s: JValue): void {
+    const props = s.get("properties");
+    const pats = s.get("patternProperties");
+    const addl = s.get("additionalProperties");
+    let extra: string[] = [];
+    for (let i = 0; i < inst.keys.length; i++) {
+      const name = inst.keys[i];
+      const val = inst.items[i];
+      this.push(name, -1);
+      let matched = false;
+      if (props !== null && props.kind == J_OBJ) {
+        const ps = props.get(name);
+        if (ps !== null) {
+          matched = true;
+          this.validate(val, ps, false);
+        }
+      }
+      if (pats !== null && pats.kind == J_OBJ) {
+        for (let j = 0; j < pats.keys.length; j++) {
+          const r = this.regex(pats.keys[j]);
+          if (r !== null && regexSearch(r, name)) {
+            matched = true;
+            this.validate(val, pats.items[j], false);
+          }
+        }
+      }
+      if (!matched && addl !== null) {
+        if (addl.kind == J_BOOL && !addl.b) extra.push(name);
+        else this.validate(val, addl, false);
+      }
+      this.pop();
+    }
+    if (extra.length > 0) {
+      this.err("additional properties are not allowed ('" + extra.join("', '") + "' unexpected)", inst);
+    }
+  }
+
+  typeMatch(inst: JValue, t: JValue): bool {
+    if (t.kind == J_STR) return typeIs(inst, t.s);
+    if (t.kind == J_ARR) {
+      for (let i = 0; i < t.items.length; i++) if (typeIs(inst, t.items[i].s)) return true;
+      return false;
+    }
+    return true;
+  }
+}
+
+function typeOk(t: string): bool {
+  return t == "null" || t == "boolean" || t == "object" || t == "array" || t == "number" || t == "string" || t == "integer";
+}
+
+function typeIs(v: JValue, t: string): bool {
+  const k = v.kind;
+  if (t == "object") return k == J_OBJ;
+  if (t == "array") return k == J_ARR;
+  if (t == "string") return k == J_STR;
+  if (t == "number") return k == J_NUM;
+  if (t == "integer") return isInt(v);
+  if (t == "boolean") return k == J_BOOL;
+  if (t == "null") return k == J_NULL;
+  return false;
+}
+
+function typeList(t: JValue): string {
+  if (t.kind == J_STR) return "'" + t.s + "'";
+  const parts: string[] = [];
+  for (let i = 0; i < t.items.length; i++) parts.push("'" + t.items[i].s + "'");
+  return parts.join(", ");
+}
+
+function renderList(v: JValue): string {
+  const parts: string[] = [];
+  for (let i = 0; i < v.items.length; i++) parts.push(jsonShort(v.items[i]));
+  return "[" + parts.join(", ") + "]";
+}
+
+/** Deep equality with JSON-schema semantics (1 == 1.0; booleans are not numbers). */
+export function jsonEqual(a: JValue, b: JValue): bool {
+  if (a.kind != b.kind) return false;
+  const k = a.kind;
+  if (k == J_NULL) return true;
+  if (k == J_BOOL) return a.b == b.b;
+  if (k == J_NUM) return a.n == b.n;
+  if (k == J_STR) return a.s == b.s;
+  if (a.items.length != b.items.length) return false;
+  if (k == J_ARR) {
+    for (let i = 0; i < a.items.length; i++) if (!jsonEqual(a.items[i], b.items[i])) return false;
+    return true;
+  }
+  for (let i = 0; i < a.keys.length; i++) {
+    const o = b.get(a.keys[i]);
+    if (o === null || !jsonEqual(a.items[i], o)) return false;
+  }
+  return true;
+}
+
+function cmpErr(a: SchemaError, b: SchemaError): i32 {
+  if (a.key < b.key) return -1;
+  if (a.key > b.key) return 1;
+  return a.seq - b.seq;
+}
+
+/** Errors sorted by instance path (array indices numerically), then discovery order. */
+export function sortedErrors(s: Schema): SchemaError[] {
+  const e = s.errors.slice(0);
+  e.sort(cmpErr);
+  return e;
+}

@@ -1,0 +1,143 @@
+// Rules on the session object that run in every mode: SP-104, SP-105, SP-106, SP-115.
+import { defineRule } from "../../../rules";
+import { SEV_ERROR, SEV_WARNING, SEV_INFO } from "../../../abi";
+import { J_NUM, J_STR } from "../../../lib/json";
+import { isDigit } from "../../../lib/text";
+import { JsonLog, isSha } from "./model";
+import { isDate } from "./schema";
+import { sessionNamePrefix } from "../sp001-file-name";
+
+export const SP104 = defineRule("SP-104", "session-log", SEV_ERROR, "Starting commit format",
+  "A non-empty session.startingCommit is 7-40 lower-case hex digits.");
+export const SP105 = defineRule("SP-105", "session-log", SEV_WARNING, "Branch naming convention",
+  "A non-empty session.branch starts with feat/, fix/, docs/, chore/, refactor/, test/ or ci/.");
+export const SP106 = defineRule("SP-106", "session-log", SEV_ERROR, "Session date not in the future",
+  "session.date is not later than the date at UTC+14 (the run's clock, --now).");
+export const SP115 = defineRule("SP-115", "session-log", SEV_ERROR, "Session number matches the file name",
+  "An integer session.number equals the number in the file name (leading zeros ignored).");
+
+const BRANCH_PREFIXES: string[] = ["feat/", "fix/", "docs/", "chore/", "refactor/", "test/", "ci/"];
+
+export function checkSessionFields(log: JsonLog): void {
+  const sess = log.session();
+  if (sess === null) return;
+  const sc = sess.get("startingCommit");
+  if (sc !== null && sc.kind == J_STR && sc.s.length > 0 && !isSha(sc.s)) {
+    log.report(SP104, sc, "Invalid commit SHA format: " + sc.s + " (expected 7 to 40 lower-case hex digits)");
+  }
+  const br = sess.get("branch");
+  if (br !== null && br.kind == J_STR && br.s.length > 0) {
+    let ok = false;
+    for (let i = 0; i < BRANCH_PREFIXES.length; i++) if (br.s.startsWith(BRANCH_PREFIXES[i])) ok = true;
+    if (!ok) log.report(SP105, br, "Branch '" + br.s + "' doesn't follow conventional naming (feat/, fix/, docs/, chore/, refactor/, test/, ci/)");
+  }
+  const date = sess.get("date");
+  if (date !== null && date.kind == J_STR && isDate(date.s)) {
+    const now = log.ctx.input.fact("now");
+    const latest = now !== null ? latestDate(now) : "";
+    if (latest.length == 0) {
+      log.reportAs(SP106, SEV_INFO, date, "Session date not checked against the clock: no valid current time was supplied");
+    } else if (date.s > latest) {
+      log.report(SP106, date, "Session date '" + date.s + "' is in the future (later than " + latest +
+        ", the latest calendar date anywhere at " + now! + "); use the date the session took place");
+    }
+  }
+  checkNumber(log);
+}
+
+/** Number in a file name YYYY-MM-DD-session-<digits>(-...|end).json, or "" when there is none. */
+export function fileNumber(base: string): string {
+  let stem = base;
+  const dot = stem.lastIndexOf(".");
+  if (dot > 0) stem = stem.substring(0, dot);
+  const end = sessionNamePrefix(stem);
+  if (end < 0) return "";
+  if (end < stem.length && stem.charCodeAt(end) != 45) return "";
+  let start = end;
+  while (start > 0 && isDigit(stem.charCodeAt(start - 1))) start--;
+  return stripZeros(stem.substring(start, end));
+}
+
+function stripZeros(s: string): string {
+  let i = 0;
+  while (i < s.length - 1 && s.charCodeAt(i) == 48) i++;
+  return s.substring(i);
+}
+
+function checkNumber(log: JsonLog): void {
+  const sess = log.session();
+  if (sess === null) return;
+  const num = sess.get("number");
+  if (num === null || num.kind != J_NUM || !num.isIntLiteral()) return;
+  const base = log.ctx.doc.baseName();
+  const fromName = fileNumber(base);
+  if (fromName.length == 0) return;
+  const declared = num.s.startsWith("-") ? num.s : stripZeros(num.s);
+  if (declared != fromName) {
+    log.report(SP115, num, "session.number (" + num.s + ") does not match the number in the file name (" + fromName + "): " +
+      base + ". Set session.number to " + fromName + ", or rename the file to carry session number " + num.s);
+  }
+}
+
+// ---- clock: latest calendar date on earth (UTC+14) ----
+
+function daysFromCivil(y: i64, m: i64, d: i64): i64 {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = (yy >= 0 ? yy : yy - 399) / 400;
+  const yoe = yy - era * 400;
+  const mp = (m + 9) % 12;
+  const doy = (153 * mp + 2) / 5 + d - 1;
+  const doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+function civil(z0: i64): string {
+  const z = z0 + 719468;
+  const era = (z >= 0 ? z : z - 146096) / 146097;
+  const doe = z - era * 146097;
+  const yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const mp = (5 * doy + 2) / 153;
+  const d = doy - (153 * mp + 2) / 5 + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2);
+}
+
+function pad(n: i64, w: i32): string {
+  let s = n.toString();
+  while (s.length < w) s = "0" + s;
+  return s;
+}
+
+function num2(s: string, i: i32): i32 {
+  if (i + 2 > s.length || !isDigit(s.charCodeAt(i)) || !isDigit(s.charCodeAt(i + 1))) return -1;
+  return (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
+}
+
+/** The date at UTC+14 for an ISO 8601 time (YYYY-MM-DDTHH:MM[:SS[.f]][Z|±HH:MM]); "" if unparsable. */
+export function latestDate(now: string): string {
+  if (now.length < 16 || !isDate(now.substring(0, 10))) return "";
+  const t = now.charCodeAt(10);
+  if (t != 84 && t != 116 && t != 32) return "";
+  const h = num2(now, 11);
+  const mi = num2(now, 14);
+  if (h < 0 || h > 23 || mi < 0 || mi > 59 || now.charCodeAt(13) != 58) return "";
+  let off: i64 = 0;
+  // offset: last "+hh:mm" / "-hh:mm" after the time part, Z or nothing = UTC
+  let k = now.length - 6;
+  if (k > 16) {
+    const sg = now.charCodeAt(k);
+    if ((sg == 43 || sg == 45) && now.charCodeAt(k + 3) == 58) {
+      const oh = num2(now, k + 1);
+      const om = num2(now, k + 4);
+      if (oh < 0 || om < 0) return "";
+      off = <i64>(oh * 60 + om) * (sg == 45 ? -1 : 1);
+    }
+  }
+  const y = <i64>((now.charCodeAt(0) - 48) * 1000 + (now.charCodeAt(1) - 48) * 100 + num2(now, 2));
+  const days = daysFromCivil(y, <i64>num2(now, 5), <i64>num2(now, 8));
+  const minutes = days * 1440 + <i64>(h * 60 + mi) - off + 14 * 60;
+  const d = minutes >= 0 ? minutes / 1440 : (minutes - 1439) / 1440;
+  return civil(d);
+}

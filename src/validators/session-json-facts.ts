@@ -1,0 +1,214 @@
+// Host side of the JSON session-log rules: picks the validation mode of each JSON log (SP-120) and
+// gathers the facts the WASM rules need (schema text, git facts for SP-130..SP-132, QA reports).
+// No rule decision is made here: values are looked up and handed over as KIND_FACT documents.
+import { existsSync, readFileSync } from "node:fs";
+import { join, normalize } from "node:path";
+import type { ContentDoc, Facts } from "../engine.js";
+import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
+
+export type JsonMode = "full" | "creation" | "record";
+const FLAGS: Record<JsonMode, number> = { full: 0, creation: 1, record: 2 };
+
+export const SCHEMA_PATH = ".agents/schemas/session-log.schema.json";
+export const QA_ROOT = ".agents/qa/";
+const SHA = /^[0-9a-f]{7,40}$/;
+const SKIPS = ["SKIPPED: docs-only", "SKIPPED: investigation-only"];
+
+type Git = { raw(args: string[]): Promise<string> };
+
+/** Schema facts: the repository's schema text, or the built-in one. */
+export function schemaFacts(root: string): Facts {
+  const abs = join(root, SCHEMA_PATH);
+  if (!existsSync(abs)) {
+    return { "session.schema": JSON.stringify(BUILTIN_SESSION_SCHEMA), "session.schema.path": BUILTIN_SCHEMA_NAME };
+  }
+  try {
+    return { "session.schema": readFileSync(abs, "utf8"), "session.schema.path": SCHEMA_PATH };
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    return { "session.schema.error": err.code ? `${err.code}: ${err.message}` : String(e), "session.schema.path": SCHEMA_PATH };
+  }
+}
+
+/** The first path under the QA root named in evidence (same rule as the WASM core's qaPath). */
+export function qaPath(ev: string): string {
+  const i = ev.indexOf(QA_ROOT);
+  if (i < 0) return "";
+  let e = i;
+  while (e < ev.length && !/[\s`'"\)\],;<>|]/.test(ev[e]) && ev.charCodeAt(e) > 32) e++;
+  while (e > i && (ev[e - 1] === "." || ev[e - 1] === ":")) e--;
+  return ev.slice(i, e);
+}
+
+interface LogInfo {
+  start?: string;
+  end?: string;
+  qaEvidence?: string;
+}
+
+function field(o: Record<string, unknown>, key: string): unknown {
+  if (key in o) return o[key];
+  const k = Object.keys(o).find((x) => x.toLowerCase() === key);
+  return k === undefined ? undefined : o[k];
+}
+
+/** The few values the git look-ups are keyed by (parse failures: nothing to look up). */
+function logInfo(bytes: Uint8Array): LogInfo {
+  try {
+    const d = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
+    if (!d || typeof d !== "object" || Array.isArray(d)) return {};
+    const s = d.session as Record<string, unknown> | undefined;
+    const pc = d.protocolCompliance as Record<string, unknown> | undefined;
+    const end = pc && typeof pc === "object" ? (pc.sessionEnd as Record<string, unknown> | undefined) : undefined;
+    const qa = end && typeof end === "object" ? (end.qaValidation as Record<string, unknown> | undefined) : undefined;
+    const ev = qa && typeof qa === "object" && !Array.isArray(qa) ? field(qa, "evidence") : undefined;
+    return {
+      start: s && typeof s === "object" && typeof s.startingCommit === "string" ? s.startingCommit : undefined,
+      end: typeof d.endingCommit === "string" ? d.endingCommit : undefined,
+      qaEvidence: typeof ev === "string" ? ev : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+async function tryRaw(git: Git, args: string[]): Promise<string | undefined> {
+  try {
+    return await git.raw(args);
+  } catch {
+    return undefined;
+  }
+}
+
+function lines(s: string): string[] {
+  return s.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+}
+
+/**
+ * Set each JSON log's mode flags and return the facts its rules need.
+ * Mode when not given: record for logs committed and unchanged against HEAD, full for new,
+ * modified or staged logs (and for every log outside a git repository).
+ */
+export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: JsonMode): Promise<Facts> {
+  const facts: Facts = schemaFacts(root);
+  let git: Git | undefined;
+  let why = "";
+  if (!existsSync(join(root, ".git"))) why = "not a git repository";
+  else {
+    const { simpleGit } = await import("simple-git");
+    const g = simpleGit({ baseDir: root }) as unknown as Git;
+    const head = await tryRaw(g, ["rev-parse", "--verify", "--quiet", "HEAD"]);
+    if (head === undefined) why = "git failed or the repository has no commits";
+    else {
+      git = g;
+      facts["git.head"] = head.trim();
+      facts["git.shallow"] = (await tryRaw(g, ["rev-parse", "--is-shallow-repository"]))?.trim() === "true";
+    }
+  }
+  facts["git.available"] = git !== undefined;
+  if (!git) facts["git.unavailable"] = why;
+
+  // modes
+  const inside = docs.filter((d) => !d.file.startsWith("/") && !/^[A-Za-z]:/.test(d.file));
+  let changed = new Set<string>();
+  let tracked = new Set<string>();
+  if (git && !mode && inside.length > 0) {
+    const dirs = [...new Set(inside.map((d) => d.file.slice(0, Math.max(0, d.file.lastIndexOf("/"))) || "."))];
+    // staged or unstaged changes against HEAD (renames not paired: a renamed log counts as new)
+    changed = new Set(lines((await tryRaw(git, ["diff", "--name-only", "--no-renames", "HEAD", "--", ...dirs])) ?? ""));
+    tracked = new Set(lines((await tryRaw(git, ["ls-files", "--", ...dirs])) ?? ""));
+  }
+  for (const d of docs) {
+    const m: JsonMode = mode ?? (git && tracked.has(d.file) && !changed.has(d.file) ? "record" : "full");
+    d.flags = ((d.flags ?? 0) & ~3) | FLAGS[m]; // mode bits only; other flags stay
+  }
+  if (!git) return facts;
+
+  // commits are resolved in one batch after the logs were read (see resolveCommits)
+  const wanted = new Set<string>();
+  const commitFact = async (sha: string) => {
+    if (SHA.test(sha)) wanted.add(sha);
+  };
+  // files changed between two commits; `touched` lists every file any commit in a..b touched
+  // (so a change reverted later still counts), used for the QA report's staleness
+  const diffFact = async (a: string, b: string, touched = false) => {
+    const key = `${a}..${b}`;
+    if (`git.diff.${key}` in facts || `git.diff-error.${key}` in facts) return;
+    try {
+      const args = touched ? ["log", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
+      facts[`git.diff.${key}`] = [...new Set(lines(await git!.raw(args)))].sort();
+    } catch (e) {
+      facts[`git.diff-error.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
+    }
+  };
+
+  for (const d of docs) {
+    const info = logInfo(d.bytes);
+    const full = d.flags === FLAGS.full;
+    if (full && info.end) await commitFact(info.end);
+    const ev = info.qaEvidence?.trim();
+    if (ev && SKIPS.includes(ev) && info.start && info.end && SHA.test(info.start) && SHA.test(info.end)) {
+      await diffFact(info.start, info.end);
+    }
+    if (full && info.qaEvidence) {
+      const p = qaPath(info.qaEvidence);
+      if (p && !(`qa.report.${p}` in facts) && !(`qa.unreadable.${p}` in facts)) {
+        const abs = join(root, p);
+        if (!normalize(p).startsWith(normalize(QA_ROOT))) facts[`qa.unreadable.${p}`] = "path leaves the QA folder";
+        else if (!existsSync(abs)) facts[`qa.unreadable.${p}`] = "no such file";
+        else {
+          try {
+            const text = readFileSync(abs, "utf8");
+            facts[`qa.report.${p}`] = text;
+            const m = /^qaCommit:\s*["']?([0-9a-f]{40})["']?\s*$/m.exec(text);
+            if (m) {
+              await commitFact(m[1]);
+              await diffFact(m[1], "HEAD", true);
+            }
+          } catch (e) {
+            facts[`qa.unreadable.${p}`] = String((e as Error).message ?? e);
+          }
+        }
+      }
+    }
+  }
+  if (wanted.size > 0) await resolveCommits(root, git, [...wanted].sort(), facts);
+  return facts;
+}
+
+/**
+ * git.commit.<sha> facts: "ancestor <full>" when a commit reachable from HEAD starts with <sha>
+ * (one rev-list), else "off-history <full>" or "missing" (one cat-file batch for the rest).
+ */
+async function resolveCommits(root: string, git: Git, shas: string[], facts: Facts): Promise<void> {
+  const reachable = lines((await tryRaw(git, ["rev-list", "HEAD"])) ?? "").sort();
+  const rest: string[] = [];
+  for (const sha of shas) {
+    let lo = 0;
+    let hi = reachable.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (reachable[mid] < sha) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < reachable.length && reachable[lo].startsWith(sha)) facts[`git.commit.${sha}`] = `ancestor ${reachable[lo]}`;
+    else rest.push(sha);
+  }
+  if (rest.length === 0) return;
+  const { execFileSync } = await import("node:child_process");
+  let out: string[] = [];
+  try {
+    out = execFileSync("git", ["cat-file", "--batch-check"], {
+      cwd: root,
+      input: rest.map((s) => `${s}^{commit}`).join("\n") + "\n",
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    }).split("\n");
+  } catch {
+    return; // no facts: the core reports the commits as not checked (SP-090)
+  }
+  rest.forEach((sha, i) => {
+    const m = /^([0-9a-f]{40}) commit /.exec(out[i] ?? "");
+    facts[`git.commit.${sha}`] = m ? `off-history ${m[1]}` : "missing";
+  });
+}
