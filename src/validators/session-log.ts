@@ -66,10 +66,9 @@ export function discoverSessionLogs(root: string, cwd: string, paths: string[] |
   const out = new Set<string>();
   for (const p of inputs) {
     if (!present(p)) {
-      if (paths && paths.length > 0) {
-        if (!isLogFile(p)) throw new UsageError(`no such file or directory: ${p}`);
-        out.add(p); // reported as SP-002 by the core
-      }
+      // A named path that does not exist is a usage error (exit 2, one line). SP-002 stays in the
+      // core for library callers that pass a missing log with FLAG_MISSING.
+      if (paths && paths.length > 0) throw new UsageError(`no such file or directory: ${p}`);
       continue; // no sessions directory: nothing to validate ("validate if present")
     }
     let dir = false;

@@ -60,11 +60,13 @@ describe("mode selection on the host (SP-120)", () => {
     expect(infos[0].message).toContain("not a git repository");
     expect(o.code).toBe(0);
   });
-  it("TC-368 / TC-425 / TC-430: a missing JSON log => SP-002 error, exit 1", () => {
+  it("TC-368 / TC-425 / TC-430: a missing JSON log => exit 2 and a one-line message naming it", () => {
     const [dir] = repo();
     const r = runCli(["session-log", "nope/2026-01-05-session-1.json", "-f", "json"], { cwd: dir });
-    expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).results[0].findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(["SP-002"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toContain("2026-01-05-session-1.json");
   });
 });
 

@@ -99,11 +99,13 @@ describe("session-md CLI: selection and contexts", () => {
     expect(runCli(["session-log", "--base=--output=x"], { cwd: dir }).code).toBe(2);
   });
 
-  it("TC-052/TC-060/TC-061/TC-063: explicit missing log => SP-002 (exit 1); directory discovery validates every .md/.json", () => {
+  it("TC-052/TC-060/TC-061/TC-063: explicit missing log => exit 2 with one line (issue: nonexistent path); directory discovery validates every .md/.json", () => {
     const dir = makeRepo({ ...base, [LOG]: mdLog(), ".agents/sessions/README.md": "# readme\n" });
-    const m = json([".agents/sessions/2026-01-09-session-9.md"], dir);
-    expect(m.code).toBe(1);
-    expect(m.ids).toEqual(["SP-002"]);
+    const m = runCli(["session-log", ".agents/sessions/2026-01-09-session-9.md"], { cwd: dir });
+    expect(m.code).toBe(2);
+    expect(m.stdout).toBe("");
+    expect(m.stderr.trim().split("\n")).toHaveLength(1);
+    expect(m.stderr).toContain("2026-01-09-session-9.md");
     const all = json([], dir);
     expect(all.results.map((x) => x.file).sort()).toEqual([LOG, ".agents/sessions/README.md"]);
     expect(all.results.find((x) => x.file.endsWith("README.md"))?.findings.map((f) => f.ruleId)).toContain("SP-001");
