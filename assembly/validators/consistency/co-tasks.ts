@@ -64,7 +64,7 @@ export function checkTasks(ctx: ConsistencyCtx): void {
       p0++;
     } else if (prio == 1) p1++;
   }
-  f.counters.push("tasks=" + total.toString());
+  f.counters.push("total=" + total.toString());
   f.counters.push("completed=" + done.toString());
   f.counters.push("p0Incomplete=" + p0.toString());
   f.counters.push("p1Incomplete=" + p1.toString());
