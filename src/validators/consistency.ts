@@ -82,21 +82,27 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   const source = opts.source ?? new DiskSource(opts.root);
   const docs: DocInput[] = [];
   const problems: FileResult[] = [];
+  const empty = new Uint8Array(0);
   for (const [dir, flags] of [[PLANNING_DIR, 0], [ROADMAP_DIR, 1]] as const) {
-    for (const name of listMarkdown(source, dir)) {
-      const rel = `${dir}/${name}`;
-      const r = readDoc(source, rel, rel, opts.maxFileBytes);
-      if (r.problem) problems.push({ file: rel, validator: "consistency", verdict: "fail", findings: [r.problem] });
-      else docs.push({ name: rel, kind: KIND.PLANNING_DOC, flags, bytes: r.bytes! });
-    }
+    for (const name of listMarkdown(source, dir)) docs.push({ name: `${dir}/${name}`, kind: KIND.PLANNING_DOC, flags, bytes: empty });
   }
-  docs.push({ name: PLANNING_DIR, kind: KIND.PLANNING_DOC, flags: 2, bytes: new Uint8Array(0) });
+  docs.push({ name: PLANNING_DIR, kind: KIND.PLANNING_DOC, flags: 2, bytes: empty });
   const checkpoint = opts.checkpoint ?? 1;
   const facts: DocInput[] = [fact("checkpoint", String(checkpoint)), fact("fx", String(opts.fx ?? 0))];
   if (opts.feature !== undefined) facts.push(fact("feature", opts.feature));
-  const out: ConsistencyOutput = { results: [...problems], global: {}, internalErrors: [], features: [], checkpoint };
+  const out: ConsistencyOutput = { results: problems, global: {}, internalErrors: [], features: [], checkpoint };
   let raw: RawResult;
   try {
+    // pass 1: names only -> which documents are artifacts of some feature; only those are read
+    raw = run(docs, [...facts, fact("phase", "names")]);
+    const needed = new Set((globals(raw).needed ?? "").split("\n"));
+    for (const d of docs) {
+      if (!needed.has(d.name)) continue;
+      const r = readDoc(source, d.name, d.name, opts.maxFileBytes);
+      if (r.problem) problems.push({ file: d.name, validator: "consistency", verdict: "fail", findings: [r.problem] });
+      else d.bytes = r.bytes!;
+    }
+    // pass 2: the checks; pass 3 only when link targets need existence facts
     raw = run(docs, facts);
     const q = globals(raw).linkQueries;
     if (q) {

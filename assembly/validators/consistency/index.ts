@@ -13,6 +13,7 @@ import { checkNaming, validName } from "./co-naming";
 import { checkLinks } from "./co-links";
 import { checkTasks } from "./co-tasks";
 import { allDigits } from "../../lib/text";
+import { SubstringIndex } from "../../lib/substr-index";
 
 /** Name matches `prefix*.md` with a non-empty middle; returns the middle or null. */
 function middle(n: string, prefix: string): string | null {
@@ -23,55 +24,75 @@ function middle(n: string, prefix: string): string | null {
 /** CO-D01: PRD-derived names first, then Tasks-derived, each in name order, first seen kept. */
 function discover(planning: Doc[]): string[] {
   const out: string[] = [];
+  const seen = new Map<string, string>();
   const pre = ["prd-", "tasks-"];
   for (let k = 0; k < 2; k++) {
     for (let i = 0; i < planning.length; i++) {
       const m = middle(planning[i].baseName(), pre[k]);
-      if (m !== null && m.length > 0 && !out.includes(m)) out.push(m);
+      if (m !== null && m.length > 0 && !seen.has(m)) {
+        seen.set(m, "");
+        out.push(m);
+      }
     }
   }
   return out;
 }
 
-/** Glob tests of CO-D02 (`*` = any run, F literal). kind: 0 epic, 1 prd, 2 tasks, 3 plan. */
-function globMatch(n: string, kind: i32, f: string): bool {
-  if (kind == 0) {
-    const m = middle(n, "EPIC-");
-    if (m === null) return false;
-    const d = m.indexOf("-");
-    return d >= 0 && m.indexOf(f, d + 1) >= 0;
-  }
-  if (kind == 1 || kind == 2) {
-    const m = middle(n, kind == 1 ? "prd-" : "tasks-");
-    return m !== null && m.indexOf(f) >= 0;
-  }
-  if (at(n, ".", 0) || !n.endsWith(".md")) return false; // glob `*` never matches a leading dot
-  const m = n.substring(0, n.length - 3);
-  const p = m.indexOf("plan");
-  return p >= 0 && m.indexOf(f, p + 4) >= 0;
-}
+/**
+ * CO-D02 resolution for many features at once. Each glob is "prefix, then any run containing F,
+ * then .md": the text after the fixed part is indexed, so a lookup is the first file (in name
+ * order) whose text contains F. kind: 0 Epic `EPIC-*-*F*.md`, 1 PRD `prd-*F*.md`,
+ * 2 Tasks `tasks-*F*.md`, 3 Plan `*plan*F*.md`.
+ */
+class Resolver {
+  idx: SubstringIndex[] = [new SubstringIndex(), new SubstringIndex(), new SubstringIndex(), new SubstringIndex()];
+  /** FX-4 exact names and the FX-3 plan fallback: key -> doc number. */
+  exact: Map<string, string> = new Map();
 
-/** FX-4 exact names: prd-F.md, tasks-F.md, EPIC-NNN-F.md. */
-function exactMatch(n: string, kind: i32, f: string): bool {
-  if (kind == 1) return n == "prd-" + f + ".md";
-  if (kind == 2) return n == "tasks-" + f + ".md";
-  if (kind == 0) return n.length == f.length + 12 && at(n, "EPIC-", 0) && allDigits(n, 5, 8) && n.charCodeAt(8) == 45 && at(n, f, 9) && n.endsWith(".md");
-  return false;
-}
-
-function resolve(docs: Doc[], kind: i32, f: string, fx: i32): Doc | null {
-  if ((fx & FX4) != 0) {
-    for (let i = 0; i < docs.length; i++) if (exactMatch(docs[i].baseName(), kind, f)) return docs[i];
-  }
-  for (let i = 0; i < docs.length; i++) if (globMatch(docs[i].baseName(), kind, f)) return docs[i];
-  if (kind == 3 && (fx & FX3) != 0) {
-    const tail = "-" + f + "-plan.md";
-    for (let i = 0; i < docs.length; i++) {
-      const n = docs[i].baseName();
-      if (n.endsWith(tail) && !at(n, ".", 0)) return docs[i];
+  constructor(public roadmap: Doc[], public planning: Doc[]) {
+    for (let i = 0; i < roadmap.length; i++) {
+      const n = roadmap[i].baseName();
+      const m = middle(n, "EPIC-");
+      if (m === null) continue;
+      const d = m.indexOf("-");
+      if (d >= 0) this.idx[0].add(m.substring(d + 1), i);
+      if (allDigits(n, 5, 8) && n.charCodeAt(8) == 45) this.key("0" + n.substring(9, n.length - 3), i);
+    }
+    for (let i = 0; i < planning.length; i++) {
+      const n = planning[i].baseName();
+      let m = middle(n, "prd-");
+      if (m !== null) { this.idx[1].add(m, i); this.key("1" + m, i); }
+      m = middle(n, "tasks-");
+      if (m !== null) { this.idx[2].add(m, i); this.key("2" + m, i); }
+      if (at(n, ".", 0) || !n.endsWith(".md")) continue; // glob `*` never matches a leading dot
+      const p = n.indexOf("plan");
+      if (p >= 0 && p + 4 <= n.length - 3) this.idx[3].add(n.substring(p + 4, n.length - 3), i);
+      if (n.endsWith("-plan.md")) {
+        // `*-F-plan.md`: every F after a '-'
+        for (let k = 0; k < n.length - 8; k++) if (n.charCodeAt(k) == 45) this.key("3" + n.substring(k + 1, n.length - 8), i);
+      }
     }
   }
-  return null;
+
+  private key(k: string, i: i32): void {
+    if (!this.exact.has(k)) this.exact.set(k, i.toString());
+  }
+
+  private byKey(k: string, docs: Doc[]): Doc | null {
+    return this.exact.has(k) ? docs[I32.parseInt(this.exact.get(k))] : null;
+  }
+
+  resolve(kind: i32, f: string, fx: i32): Doc | null {
+    const docs = kind == 0 ? this.roadmap : this.planning;
+    if ((fx & FX4) != 0 && kind < 3) {
+      const d = this.byKey(kind.toString() + f, docs);
+      if (d !== null) return d;
+    }
+    const i = this.idx[kind].find(f);
+    if (i >= 0) return docs[i];
+    if (kind == 3 && (fx & FX3) != 0) return this.byKey("3" + f, docs);
+    return null;
+  }
 }
 
 function pathOf(d: Doc | null): string {
@@ -118,13 +139,22 @@ export function validateConsistency(input: Input, results: Results): void {
   if (one !== null) names = [one];
   else names = discover(planning);
 
+  const res = new Resolver(roadmap, planning);
   const rows: string[] = [];
+  // phase "names": documents come without content; report which ones the checks will read
+  const namesOnly = input.fact("phase") == "names";
+  const needed = new Map<string, string>();
   for (let i = 0; i < names.length; i++) {
     const f = new Feature(names[i]);
-    f.epic = resolve(roadmap, 0, f.name, ctx.fx);
-    f.prd = resolve(planning, 1, f.name, ctx.fx);
-    f.tasks = resolve(planning, 2, f.name, ctx.fx);
-    f.plan = resolve(planning, 3, f.name, ctx.fx);
+    f.epic = res.resolve(0, f.name, ctx.fx);
+    f.prd = res.resolve(1, f.name, ctx.fx);
+    f.tasks = res.resolve(2, f.name, ctx.fx);
+    f.plan = res.resolve(3, f.name, ctx.fx);
+    if (namesOnly) {
+      const a = [f.epic, f.prd, f.tasks, f.plan];
+      for (let k = 0; k < 4; k++) if (a[k] !== null) needed.set((a[k] as Doc).name, "");
+      continue;
+    }
     ctx.feature = f;
     const before = results.findings.length;
     checkScope(ctx);
@@ -137,6 +167,10 @@ export function validateConsistency(input: Input, results: Results): void {
     rows.push(f.name + "\t" + (results.findings.length - before).toString() + "\t" + (passed ? "pass" : "fail") + "\t" +
       f.checks.join(",") + "\t" + pathOf(f.epic) + "\t" + pathOf(f.prd) + "\t" + pathOf(f.tasks) + "\t" + pathOf(f.plan) +
       "\t" + f.counters.join(","));
+  }
+  if (namesOnly) {
+    results.putGlobal("needed", needed.keys().join("\n"));
+    return;
   }
   if (ctx.queries.length > 0) results.putGlobal("linkQueries", ctx.queries.join("\n"));
   results.putGlobal("features", rows.join("\n"));
