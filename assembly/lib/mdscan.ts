@@ -1,5 +1,3 @@
-import { splitLines } from "../io";
-
 // Character-level markdown scanners shared by the consistency and traceability validators:
 // sections, checklists, numbered items, task headings, links, front matter and id tokens.
 // Semantics follow the reference (Python regexes) described in specs/consistency.md §3.3/§3.4,
@@ -173,96 +171,132 @@ export class Links {
 export function findLinks(t: string, balanced: bool): Links {
   const out = new Links();
   const n = t.length;
-  let nb = -1; // next `]` at or after the current scan point
+  // next `]`, `)`, `)` after that, `(` and newline at or after the scan point (all monotonic)
+  let nb = -2;
+  let nc = -2;
+  let nc2 = -2;
+  let no = -2;
+  let nn = -2;
   let p = t.indexOf("[");
   while (p >= 0 && p < n) {
-    if (nb <= p) nb = t.indexOf("]", p + 1);
+    nb = adv(t, "]", nb, p + 1);
     if (nb < 0) break;
     if (nb > p + 1 && cc(t, nb + 1) == 40) {
       const s = nb + 2;
-      let k = s;
-      let depth = 0;
-      while (k < n) {
-        const c = t.charCodeAt(k);
-        if (c == 41) {
-          if (depth == 0) break;
-          depth--;
-        } else if (c == 40 && balanced && depth == 0) depth++;
-        k++;
+      nc = adv(t, ")", nc, s);
+      if (nc < 0) break; // no `)` left: no further link can close
+      let k = nc;
+      if (balanced) {
+        // FX-2: one level of parentheses, on one line
+        no = adv(t, "(", no, s);
+        nn = adv(t, "\n", nn, s);
+        if (no >= 0 && no < nc) {
+          nc2 = adv(t, ")", nc2, nc + 1);
+          k = nc2;
+        }
+        if (k >= 0 && nn >= 0 && nn < k) k = -1;
       }
-      if (k < n && k > s) {
+      if (k > s) {
         out.targets.push(t.substring(s, k));
         out.offsets.push(p);
         p = t.indexOf("[", k + 1);
         continue;
       }
-      if (k >= n && !balanced) break; // no `)` left: no further link can close
     }
     p = t.indexOf("[", p + 1);
   }
   return out;
 }
 
-/** Copy of t with fenced code blocks and inline code spans replaced by spaces (newlines kept). */
-export function maskCode(t: string): string {
-  const lines = splitLines(t);
-  let fence = 0; // fence char
+/** Next index of ch at or after `from`, reusing `cached` when it is still ahead (-1 = none left). */
+function adv(t: string, ch: string, cached: i32, from: i32): i32 {
+  if (cached == -1 || (cached >= from && cached != -2)) return cached;
+  return t.indexOf(ch, from);
+}
+
+/**
+ * Code regions of t as [start, end) pairs in order: fenced blocks (``` or ~~~, up to 3 spaces of
+ * indentation, closed by a fence of the same char at least as long; unclosed runs to the end) and
+ * inline code spans (a backtick run closed by a run of the same length on the same line).
+ */
+export function codeRanges(t: string): i32[] {
+  const out: i32[] = [];
+  const n = t.length;
+  let pos = 0;
+  let fence = 0;
   let fenceLen = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i];
-    let j = 0;
-    while (j < 3 && j < l.length && l.charCodeAt(j) == 32) j++;
-    const c = cc(l, j);
+  let fenceStart = 0;
+  let tick = -2;
+  while (pos <= n) {
+    let e = t.indexOf("\n", pos);
+    if (e < 0) e = n;
+    let j = pos;
+    while (j < pos + 3 && j < e && t.charCodeAt(j) == 32) j++;
+    const c = j < e ? <i32>t.charCodeAt(j) : -1;
     let k = j;
-    while (k < l.length && l.charCodeAt(k) == c) k++;
+    while (k < e && t.charCodeAt(k) == c) k++;
     if (fence != 0) {
-      if (c == fence && k - j >= fenceLen && trimWs(l.substring(k)).length == 0) fence = 0;
-      lines[i] = blank(l.length);
+      if (c == fence && k - j >= fenceLen && skipWs(t, k) >= e) {
+        out.push(fenceStart);
+        out.push(e);
+        fence = 0;
+      }
     } else if ((c == 96 || c == 126) && k - j >= 3) {
       fence = c;
       fenceLen = k - j;
-      lines[i] = blank(l.length);
+      fenceStart = pos;
     } else {
-      lines[i] = maskSpans(l);
+      tick = adv(t, "`", tick, pos);
+      if (tick >= 0 && tick < e) spans(t, tick, e, out);
     }
+    pos = e + 1;
   }
-  return lines.join("\n");
+  if (fence != 0) {
+    out.push(fenceStart);
+    out.push(n);
+  }
+  return out;
 }
 
-function maskSpans(l: string): string {
-  if (l.indexOf("`") < 0) return l;
-  const n = l.length;
-  let out = "";
-  let last = 0;
-  let i = 0;
-  while (i < n) {
-    if (l.charCodeAt(i) != 96) { i++; continue; }
+function spans(t: string, i: i32, to: i32, out: i32[]): void {
+  // run lengths known to have no closing run further right on this line (1..64)
+  const failed = new Array<bool>(65);
+  while (i >= 0 && i < to) {
     let k = i;
-    while (k < n && l.charCodeAt(k) == 96) k++;
+    while (k < to && t.charCodeAt(k) == 96) k++;
     const run = k - i;
-    // find a closing run of the same length
-    let j = k;
     let close = -1;
-    while (j < n) {
-      if (l.charCodeAt(j) == 96) {
-        let e = j;
-        while (e < n && l.charCodeAt(e) == 96) e++;
-        if (e - j == run) { close = e; break; }
-        j = e;
-      } else j++;
+    if (run > 64 || !failed[run]) {
+      let j = k;
+      while (j < to) {
+        if (t.charCodeAt(j) == 96) {
+          let e = j;
+          while (e < to && t.charCodeAt(e) == 96) e++;
+          if (e - j == run) { close = e; break; }
+          j = e;
+        } else j++;
+      }
+      if (close < 0 && run <= 64) failed[run] = true;
     }
-    if (close < 0) { i = k; continue; }
-    out += l.substring(last, i) + blank(close - i);
-    last = close;
-    i = close;
+    if (close >= 0) {
+      out.push(i);
+      out.push(close);
+      k = close;
+    }
+    i = k < to ? t.indexOf("`", k) : -1;
   }
-  return out + l.substring(last);
 }
 
-function blank(n: i32): string {
-  let s = "";
-  for (let i = 0; i < n; i++) s += " ";
-  return s;
+/** Join without the quadratic copying of Array#join (pairwise merging). */
+export function joinAll(parts: string[], sep: string): string {
+  if (parts.length == 0) return "";
+  let cur = parts;
+  while (cur.length > 1) {
+    const next: string[] = [];
+    for (let i = 0; i < cur.length; i += 2) next.push(i + 1 < cur.length ? cur[i] + sep + cur[i + 1] : cur[i]);
+    cur = next;
+  }
+  return cur[0];
 }
 
 /** 1-based line of offset `off`, counted from a cursor [pos, line] that only moves forward. */
@@ -292,6 +326,7 @@ export class FrontMatter {
   relatedOff: i32[] = [];
   /** Every related token in order, duplicates kept (TR-009). */
   rawRelated: string[] = [];
+  seen: Map<string, string> = new Map();
 }
 
 /** Reference front matter: `---\n`, then at least one char, up to the next line starting `---`. */
@@ -381,7 +416,8 @@ function isAlnumA(c: i32): bool {
 
 function addRelated(fm: FrontMatter, id: string, off: i32): void {
   fm.rawRelated.push(id);
-  if (fm.related.includes(id)) return;
+  if (fm.seen.has(id)) return;
+  fm.seen.set(id, "");
   fm.related.push(id);
   fm.relatedOff.push(off);
 }

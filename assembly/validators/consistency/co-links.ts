@@ -4,7 +4,7 @@ import { defineRule } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc } from "../../io";
 import { ConsistencyCtx, FX1, FX2 } from "./context";
-import { findLinks, maskCode, lineAt, at, isWs, trimWs } from "../../lib/mdscan";
+import { findLinks, codeRanges, lineAt, at, isWs, trimWs } from "../../lib/mdscan";
 import { isAlpha, isAlnum, isHex } from "../../lib/text";
 
 export const CO008 = defineRule("CO-008", "consistency", SEV_ERROR, "Broken reference",
@@ -58,11 +58,16 @@ function scan(ctx: ConsistencyCtx, doc: Doc | null): bool {
   if (doc === null) return true;
   let ok = true;
   const fx = ctx.fx;
-  const t = (fx & FX1) != 0 ? maskCode(doc.text()) : doc.text();
+  const t = doc.text();
   const links = findLinks(t, (fx & FX2) != 0);
+  const code = (fx & FX1) != 0 ? codeRanges(t) : new Array<i32>(0);
+  let r = 0;
   const cursor: i32[] = [0, 1];
   for (let i = 0; i < links.targets.length; i++) {
     const raw = links.targets[i];
+    const off = links.offsets[i];
+    while (r < code.length && code[r + 1] <= off) r += 2;
+    if (r < code.length && code[r] <= off) continue; // FX-1: inside code
     if (at(raw, "http://", 0) || at(raw, "https://", 0) || at(raw, "#", 0)) continue;
     const hash = raw.indexOf("#");
     const shown = hash >= 0 ? raw.substring(0, hash) : raw;
@@ -80,7 +85,7 @@ function scan(ctx: ConsistencyCtx, doc: Doc | null): bool {
     const st = states.get(q);
     if (st == "e") continue;
     ok = false;
-    const line = lineAt(t, cursor, links.offsets[i]);
+    const line = lineAt(t, cursor, off);
     if (st == "o") ctx.report(CO009, doc, line, "Path traversal detected: " + shown);
     else ctx.report(CO008, doc, line, "Broken reference: " + shown);
   }

@@ -5,7 +5,7 @@
 // for the link queries this module emitted as the global "linkQueries" on a first pass).
 import { Doc, Input, Results } from "../../io";
 import { KIND_PLANNING_DOC } from "../../abi";
-import { at } from "../../lib/mdscan";
+import { at, joinAll } from "../../lib/mdscan";
 import { ConsistencyCtx, Feature, FX3, FX4 } from "./context";
 import { checkScope } from "./co-scope";
 import { checkCoverage } from "./co-coverage";
@@ -169,10 +169,10 @@ export function validateConsistency(input: Input, results: Results): void {
       "\t" + f.counters.join(","));
   }
   if (namesOnly) {
-    results.putGlobal("needed", needed.keys().join("\n"));
+    results.putGlobal("needed", joinAll(needed.keys(), "\n"));
     return;
   }
-  if (ctx.queries.length > 0) results.putGlobal("linkQueries", ctx.queries.join("\n"));
-  results.putGlobal("features", rows.join("\n"));
+  if (ctx.queries.length > 0) results.putGlobal("linkQueries", joinAll(ctx.queries, "\n"));
+  results.putGlobal("features", joinAll(rows, "\n"));
   results.putGlobal("checkpoint", ctx.checkpoint.toString());
 }

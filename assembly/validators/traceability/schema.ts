@@ -43,9 +43,12 @@ export function checkSchema(doc: Doc, cat: i32, fm: FrontMatter | null, results:
   else if (t !== null && TYPES.includes(t) && idKind(id) != TYPES.indexOf(t)) results.report(TR009, doc, 1, 0, "Front matter: id '" + id + "' does not agree with type '" + t + "'");
   if (st === null || STATUSES.indexOf("|" + st + "|") < 0) results.report(TR009, doc, 1, 0, "Front matter: status must be one of " + STATUSES.substring(1, STATUSES.length - 1).replaceAll("|", ", ") + (st === null ? " (missing)" : ", got '" + st + "'"));
   const raw = fm.rawRelated;
+  const seen = new Map<string, string>();
   for (let i = 0; i < raw.length; i++) {
+    const dup = seen.has(raw[i]);
+    seen.set(raw[i], "");
     if (idKind(raw[i]) < 0) results.report(TR009, doc, 1, 0, "Front matter: related id '" + raw[i] + "' is not REQ-/DESIGN-/TASK- followed by capitals or digits");
-    else if (raw.indexOf(raw[i]) < i) results.report(TR009, doc, 1, 0, "Front matter: related id '" + raw[i] + "' is listed twice");
+    else if (dup) results.report(TR009, doc, 1, 0, "Front matter: related id '" + raw[i] + "' is listed twice");
   }
 }
 
