@@ -14,7 +14,9 @@ export function buildProgram(): Command {
   withOutputOptions(
     program
       .command("check [dir]")
-      .description("run every validator that applies to the workspace (default: the enclosing repository)"),
+      .description("run every validator that applies to the workspace (default: the enclosing repository)")
+      .option("--strict", "advisory validators (consistency) block: their findings are errors")
+      .option("--profile <name>", "consistency/traceability profile: default or recommended"),
   )
     .addHelpText("after", "\nExample:\n  $ agentcheck check examples/workspace --format json")
     .action(async (dir: string | undefined, o) => {

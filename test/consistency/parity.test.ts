@@ -88,3 +88,17 @@ describe.skipIf(!HAS_CORPUS)("parity with the reference on ai-agents-efa406e9a",
     expect(feats.filter((x: { verdict: string }) => x.verdict === "fail").length).toBe(4);
   });
 });
+
+describe.skipIf(!HAS_CORPUS)("check on the corpus", () => {
+  it("consistency is advisory in check (warnings), blocking with --strict; traceability warnings stay warnings", () => {
+    const adv = JSON.parse(runCli(["check", TREE, "-f", "json"]).stdout);
+    const co = adv.results.filter((r: { validator: string }) => r.validator === "consistency");
+    expect(co.length).toBe(7);
+    expect(co.flatMap((r: { findings: { severity: string }[] }) => r.findings).filter((f: { severity: string }) => f.severity === "error")).toEqual([]);
+    const strict = JSON.parse(runCli(["check", TREE, "--strict", "-f", "json"]).stdout);
+    const errs = strict.results.filter((r: { validator: string }) => r.validator === "consistency").flatMap((r: { findings: { severity: string }[] }) => r.findings).filter((f: { severity: string }) => f.severity === "error");
+    expect(errs.length).toBe(5);
+    const tr = strict.results.filter((r: { validator: string }) => r.validator === "traceability").flatMap((r: { findings: { ruleId: string }[] }) => r.findings);
+    expect(tr.map((f: { ruleId: string }) => f.ruleId)).toEqual(["TR-001", "TR-001"]);
+  });
+});

@@ -7,7 +7,7 @@ import { countShape, SHAPE_LIST_BOX, SHAPE_NUMBERED, SHAPE_TASK_HEADING } from "
 export const CO005 = defineRule("CO-005", "consistency", SEV_ERROR, "Tasks missing for PRD",
   "The feature has a PRD but no Tasks document.");
 export const CO006 = defineRule("CO-006", "consistency", SEV_ERROR, "Fewer tasks than requirements",
-  "The Tasks document has fewer checkbox items and `### Task` headings than the PRD has checkbox and numbered items (counts only).");
+  "The Tasks document has fewer items (checkboxes, ### Task headings) than the PRD (checkboxes, numbered items).");
 
 export function checkCoverage(ctx: ConsistencyCtx): void {
   const f = ctx.feature;

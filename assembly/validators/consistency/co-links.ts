@@ -8,9 +8,9 @@ import { findLinks, codeRanges, lineAt, at, isWs, trimWs } from "../../lib/mdsca
 import { isAlpha, isAlnum, isHex } from "../../lib/text";
 
 export const CO008 = defineRule("CO-008", "consistency", SEV_ERROR, "Broken reference",
-  "A relative markdown link in an Epic, PRD, Tasks or Plan document points to a file or folder that does not exist.");
+  "A relative link in an Epic, PRD, Tasks or Plan points to nothing.");
 export const CO009 = defineRule("CO-009", "consistency", SEV_ERROR, "Reference outside the repository",
-  "A markdown link target resolves outside the base path (absolute paths included); its existence is not tested.");
+  "A link target resolves outside the base path (absolute paths included).");
 
 function hexVal(c: i32): i32 {
   return c <= 57 ? c - 48 : (c | 32) - 87;

@@ -7,7 +7,7 @@ import { isWord, at } from "../../lib/mdscan";
 import { allDigits } from "../../lib/text";
 
 export const CO007 = defineRule("CO-007", "consistency", SEV_ERROR, "Artifact naming",
-  "A resolved Epic, PRD, Tasks or Plan file name does not follow its pattern (EPIC-NNN-slug.md, prd-slug.md, tasks-slug.md, implementation-plan-slug.md | plan-slug.md | NNN-slug-plan.md).");
+  "An Epic, PRD, Tasks or Plan file name does not follow its naming pattern.");
 
 function isSlug(s: string, from: i32, to: i32): bool {
   if (to <= from) return false;

@@ -6,13 +6,13 @@ import { sectionAfter, countCriteria, countRequirements } from "../../lib/mdscan
 import { isDigit } from "../../lib/text";
 
 export const CO001 = defineRule("CO-001", "consistency", SEV_INFO, "Epic not found",
-  "No Epic matches the feature, so scope alignment (CO-003, CO-004) is not checked; the check still passes.");
+  "No Epic matches the feature: scope alignment is not checked (the check passes).");
 export const CO002 = defineRule("CO-002", "consistency", SEV_ERROR, "PRD missing for Epic",
   "The feature has an Epic but no PRD.");
 export const CO003 = defineRule("CO-003", "consistency", SEV_ERROR, "PRD does not reference its Epic",
   "The PRD names neither the Epic file nor any EPIC-NNN id.");
 export const CO004 = defineRule("CO-004", "consistency", SEV_ERROR, "Fewer requirements than success criteria",
-  "The PRD's `## Requirements` section has fewer items than the Epic's `### Success Criteria` section has checkboxes.");
+  "The PRD's Requirements section has fewer items than the Epic's Success Criteria checkboxes.");
 
 function mentionsEpicId(t: string): bool {
   let i = t.indexOf("EPIC-");

@@ -5,7 +5,7 @@ import { ConsistencyCtx } from "./context";
 import { isWs, skipWs, at } from "../../lib/mdscan";
 
 export const CO010 = defineRule("CO-010", "consistency", SEV_ERROR, "P0 tasks incomplete",
-  "Checkpoint 2: an unchecked task sits under a P0 marker (a line with `##` then `P0`, or `Priority: P0`).");
+  "Checkpoint 2: an unchecked task sits under a P0 marker.");
 
 /** Priority set by a marker on this line (0, 1, 2), or -1. */
 function marker(l: string): i32 {

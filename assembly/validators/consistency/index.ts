@@ -14,6 +14,7 @@ import { checkLinks } from "./co-links";
 import { checkTasks } from "./co-tasks";
 import { allDigits } from "../../lib/text";
 import { SubstringIndex } from "../../lib/substr-index";
+import { num } from "../traceability/model";
 
 /** Name matches `prefix*.md` with a non-empty middle; returns the middle or null. */
 function middle(n: string, prefix: string): string | null {
@@ -79,7 +80,7 @@ class Resolver {
   }
 
   private byKey(k: string, docs: Doc[]): Doc | null {
-    return this.exact.has(k) ? docs[I32.parseInt(this.exact.get(k))] : null;
+    return this.exact.has(k) ? docs[num(this.exact.get(k))] : null;
   }
 
   resolve(kind: i32, f: string, fx: i32): Doc | null {

@@ -7,9 +7,9 @@ import { Category, num } from "./model";
 import { isAlnum } from "../../lib/text";
 
 export const TR008 = defineRule("TR-008", "traceability", SEV_ERROR, "Duplicate spec id",
-  "Opt-in: two spec files of one category share an id (only the last one in name order is used).");
+  "Opt-in: spec files of one category share an id (only the last in name order counts).");
 export const TR009 = defineRule("TR-009", "traceability", SEV_ERROR, "Front matter schema",
-  "Opt-in: type, id and status are present and valid, the id agrees with the type, related ids are well-formed and unique.");
+  "Opt-in: type, id, status present and valid; id agrees with type; related ids well-formed and unique.");
 
 const TYPES = ["requirement", "design", "task"];
 const PREFIX = ["REQ-", "DESIGN-", "TASK-"];
