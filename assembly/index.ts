@@ -32,9 +32,6 @@ export function rules_meta(): i32 {
 }
 
 function run(ptr: usize, docCount: i32, which: i32): i32 {
-  // minimal runtime (asconfig.json): no automatic collection, so the garbage of the previous call
-  // is collected here; the input arena and result buffer are raw heap blocks, not GC objects.
-  __collect();
   const input = readInput(ptr, docCount);
   const results = new Results(docCount);
   pinRun(input, results);

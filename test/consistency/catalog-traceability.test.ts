@@ -89,7 +89,7 @@ describe("TR-D01, TR-D02 loading and parsing", () => {
   it("T-D-28 empty front matter swallows the body (KB-T7)", () => expect(tr({ "requirements/REQ-7.md": "---\n---\nbody\nid: REQ-777\n---\n" }).warnings).toEqual(["REQ 'REQ-777' has no DESIGN referencing it (orphaned requirement)"]));
   it("T-D-29 empty type takes the next line", () => {
     const r = tr({ "requirements/REQ-1.md": "---\ntype:\nid: REQ-001\n---\n" }, { profile: "recommended" });
-    expect(r.rules("TR-009")[0]).toBe("Front matter: type must be requirement, design or task, got 'id: REQ-001'");
+    expect(r.rules("TR-009")[0]).toBe("Front matter: type 'id: REQ-001' invalid (requirement)");
     expect(r.stats.requirements).toBe(1);
   });
   it("T-D-30 unrelated: also matches", () => expect(relatedOf(des("DESIGN-1", "unrelated:\n  - REQ-5\n"))).toEqual(["REQ-5"]));
@@ -415,7 +415,7 @@ describe("layouts and notices (§9.5)", () => {
     const rep = JSON.parse(r.stdout);
     const skip = rep.results.find((x: { file: string }) => x.file === "docs/features/FEAT-001-auth");
     expect(skip.verdict).toBe("skip");
-    expect(skip.reason).toContain("not a layout traceability covers");
+    expect(skip.reason).toContain("layout is not covered");
   });
   it("spec folders with candidates but no id: notice on the specs folder", () => {
     const r = tr({ "requirements/REQ-1.md": "# REQ-1 without front matter\n" });

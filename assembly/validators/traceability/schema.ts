@@ -29,26 +29,28 @@ function idKind(id: string): i32 {
   return -1;
 }
 
+function bad(doc: Doc, results: Results, field: string, v: string | null, want: string): void {
+  results.report(TR009, doc, 1, 0, "Front matter: " + field + (v === null ? " missing" : " '" + v + "' invalid") + " (" + want + ")");
+}
+
 export function checkSchema(doc: Doc, cat: i32, fm: FrontMatter | null, results: Results): void {
   if (fm === null) {
-    results.report(TR009, doc, 1, 0, "Front matter missing or not closed (expected --- ... --- with type, id, status)");
+    bad(doc, results, "---", null, "type, id, status");
     return;
   }
   const t = fm.type;
   const id = fm.id;
   const st = fm.status;
-  if (t === null || !TYPES.includes(t)) results.report(TR009, doc, 1, 0, "Front matter: type must be requirement, design or task" + (t === null ? " (missing)" : ", got '" + t + "'"));
-  else if (TYPES[cat] != t) results.report(TR009, doc, 1, 0, "Front matter: type '" + t + "' does not match the folder (" + TYPES[cat] + ")");
-  if (id === null || idKind(id) < 0) results.report(TR009, doc, 1, 0, "Front matter: id must look like " + PREFIX[cat] + "NNN" + (id === null ? " (missing)" : ", got '" + id + "'"));
-  else if (t !== null && TYPES.includes(t) && idKind(id) != TYPES.indexOf(t)) results.report(TR009, doc, 1, 0, "Front matter: id '" + id + "' does not agree with type '" + t + "'");
-  if (st === null || STATUSES.indexOf("|" + st + "|") < 0) results.report(TR009, doc, 1, 0, "Front matter: status must be one of " + STATUSES.substring(1, STATUSES.length - 1).replaceAll("|", ", ") + (st === null ? " (missing)" : ", got '" + st + "'"));
+  const tk = t === null ? -1 : TYPES.indexOf(t);
+  if (tk != cat) bad(doc, results, "type", t, TYPES[cat]);
+  const ik = id === null ? -1 : idKind(id);
+  if (ik != cat) bad(doc, results, "id", id, PREFIX[cat] + "NNN");
+  if (st === null || STATUSES.indexOf("|" + st + "|") < 0) bad(doc, results, "status", st, STATUSES);
   const raw = fm.rawRelated;
   const seen = new Map<string, string>();
   for (let i = 0; i < raw.length; i++) {
-    const dup = seen.has(raw[i]);
+    if (idKind(raw[i]) < 0 || seen.has(raw[i])) bad(doc, results, "related id", raw[i], "REQ-/DESIGN-/TASK- id, once");
     seen.set(raw[i], "");
-    if (idKind(raw[i]) < 0) results.report(TR009, doc, 1, 0, "Front matter: related id '" + raw[i] + "' is not REQ-/DESIGN-/TASK- followed by capitals or digits");
-    else if (dup) results.report(TR009, doc, 1, 0, "Front matter: related id '" + raw[i] + "' is listed twice");
   }
 }
 
