@@ -44,5 +44,6 @@ export const KIND_SESSION_SET: i32 = 4;
 export const KIND_MEMORY_FILE: i32 = 10;
 // consistency / traceability 20..39
 export const KIND_PLANNING_DOC: i32 = 20;
+export const KIND_SPEC_DOC: i32 = 21;
 // pre-pr 40..59
 export const KIND_PREPR_FILE: i32 = 40;

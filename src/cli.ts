@@ -1,5 +1,5 @@
 // Command-line entry. Commands import their implementation only when they run (fast start).
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { withOutputOptions } from "./commands/common.js";
 import { UsageError } from "./report.js";
 import { version } from "./version.js";
@@ -14,7 +14,9 @@ export function buildProgram(): Command {
   withOutputOptions(
     program
       .command("check [dir]")
-      .description("run every validator that applies to the workspace (default: the enclosing repository)"),
+      .description("run every validator that applies to the workspace (default: the enclosing repository)")
+      .option("--strict", "advisory validators (consistency) block: their findings are errors")
+      .option("--profile <name>", "consistency/traceability profile: default or recommended"),
   )
     .addHelpText("after", "\nExample:\n  $ agentcheck check examples/workspace --format json")
     .action(async (dir: string | undefined, o) => {
@@ -37,6 +39,42 @@ export function buildProgram(): Command {
     .action(async (paths: string[], o) => {
       const { runSessionLogCommand } = await import("./commands/session-log.js");
       process.exitCode = await runSessionLogCommand(paths, o);
+    });
+
+  withOutputOptions(
+    program
+      .command("consistency")
+      .description("check a feature's Epic, PRD, Tasks and Plan against each other (CO-001..CO-010)")
+      .option("--all", "every feature found in .agents/planning (prd-*.md, tasks-*.md)")
+      .option("--feature <name>", "one feature (artifacts are found by substring, as in the reference)")
+      .option("--checkpoint <n>", "1 (default) or 2 (adds the P0 task-completion check)")
+      .option("--path <dir>", "base path holding .agents/ (default: the enclosing repository)")
+      .option("--profile <name>", "default (reference behaviour) or recommended (false-positive fixes)")
+      .option("--enable <ids>", "extra opt-in fixes, comma-separated (FX-1,FX-2,FX-3,FX-4)")
+      .option("--advisory", "report consistency errors as warnings (exit 0 unless --max-warnings)"),
+  )
+    .addHelpText("after", "\nExample:\n  $ agentcheck consistency --feature auth --checkpoint 2 --format markdown")
+    .action(async (o) => {
+      const { runConsistencyCommand } = await import("./commands/consistency.js");
+      process.exitCode = await runConsistencyCommand(o);
+    });
+
+  withOutputOptions(
+    program
+      .command("traceability")
+      .description("check the REQ -> DESIGN -> TASK chain of spec front matter (TR-001..TR-009)")
+      .option("--specs <dir>", "specs folder with requirements/, design/, tasks/ (default: .agents/specs)")
+      .addOption(new Option("--specs-path <dir>").hideHelp())
+      .option("--strict", "warnings fail the run too")
+      .option("--profile <name>", "default (reference behaviour) or recommended (adds TR-008, TR-009, FX-7)")
+      .option("--enable <ids>", "extra opt-in checks, comma-separated (FX-7,TR-008,TR-009)")
+      .addOption(new Option("--no-cache").hideHelp())
+      .addOption(new Option("--benchmark").hideHelp()),
+  )
+    .addHelpText("after", "\nExample:\n  $ agentcheck traceability --specs .agents/specs --strict --format json")
+    .action(async (o) => {
+      const { runTraceabilityCommand } = await import("./commands/traceability.js");
+      process.exitCode = await runTraceabilityCommand(o);
     });
 
   return program;

@@ -5,3 +5,5 @@ export { executeValidator, loadFile, DEFAULT_MAX_FILE_BYTES, type ContentDoc, ty
 export { ruleTable, WasmAbortError, type RuleMeta } from "./wasm/loader.js";
 export { validateSessionLogs, discoverSessionLogs, type SessionLogOptions, type SessionMode, type SessionContext } from "./validators/session-log.js";
 export { WORKSPACE_VALIDATORS, type WorkspaceValidator, type WorkspaceContext } from "./validators/registry.js";
+export { validateConsistency, fixBits, PROFILES, type ConsistencyOptions, type ConsistencyOutput, type FeatureRow } from "./validators/consistency.js";
+export { validateTraceability, type TraceabilityOptions, type TraceabilityOutput } from "./validators/traceability.js";

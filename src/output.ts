@@ -4,6 +4,7 @@ import { buildReport, exitCodeOf, type FileResult, type Report } from "./report.
 import { version } from "./version.js";
 import { formatText, useColor } from "./format/text.js";
 import { formatJson } from "./format/json.js";
+import { formatMarkdown } from "./format/markdown.js";
 
 export interface OutputOptions {
   format?: string;
@@ -20,6 +21,7 @@ export type Formatter = (report: Report, opts: { color: boolean; quiet?: boolean
 export const FORMATTERS: Record<string, Formatter> = {
   text: (r, o) => formatText(r, o),
   json: (r) => formatJson(r),
+  markdown: (r) => formatMarkdown(r),
 };
 
 export function parseIntOption(name: string, v: string | number | undefined): number | undefined {

@@ -5,7 +5,7 @@ import { parseIntOption, type OutputOptions } from "../output.js";
 /** Options every validating command shares. */
 export function withOutputOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option("-f, --format <name>", "output format: text, json").default("text"))
+    .addOption(new Option("-f, --format <name>", "output format: text, json, markdown").default("text"))
     .option("-o, --output-file <path>", "write the report to a file instead of stdout")
     .option("--max-warnings <n>", "exit 1 when there are more than n warnings")
     .option("-q, --quiet", "report errors only (text format)")

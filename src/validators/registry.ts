@@ -34,4 +34,36 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now });
     },
   },
+  {
+    name: "consistency",
+    detect: (ctx) =>
+      ctx.source.list(".agents/planning")
+        ? { applies: true }
+        : { applies: false, reason: "no .agents/planning directory" },
+    async run(ctx) {
+      // advisory (warnings) unless --strict: specs/consistency.md §2.3
+      const { validateConsistency, fixBits } = await import("./consistency.js");
+      const o = ctx.options;
+      return validateConsistency({
+        root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes,
+        fx: fixBits(typeof o.profile === "string" ? o.profile : undefined), advisory: !o.strict,
+      });
+    },
+  },
+  {
+    name: "traceability",
+    detect: (ctx) =>
+      ctx.source.list(".agents/specs") || ctx.source.list("docs/features")
+        ? { applies: true }
+        : { applies: false, reason: "no .agents/specs directory" },
+    async run(ctx) {
+      const { validateTraceability } = await import("./traceability.js");
+      const { fixBits } = await import("./consistency.js");
+      const o = ctx.options;
+      return validateTraceability({
+        root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes,
+        fx: fixBits(typeof o.profile === "string" ? o.profile : undefined),
+      });
+    },
+  },
 ];

@@ -19,6 +19,7 @@ export const KIND = {
   SESSION_SET: 4,
   MEMORY_FILE: 10,
   PLANNING_DOC: 20,
+  SPEC_DOC: 21,
   PREPR_FILE: 40,
 } as const;
 

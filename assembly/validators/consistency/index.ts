@@ -1,7 +1,179 @@
-// consistency validator: rules are added in their own files beside this one.
-import { Input, Results } from "../../io";
+// Consistency validator (port of Validate-Consistency.ps1 / consistency.py): a feature's Epic,
+// PRD, Tasks and Plan checked against each other. Documents: KIND_PLANNING_DOC with flags
+// 0 = .agents/planning file, 1 = .agents/roadmap file, 2 = anchor (the planning folder itself).
+// Facts: feature (else --all), checkpoint, fx (bit set of FX-1..FX-4), linkstate (host answers
+// for the link queries this module emitted as the global "linkQueries" on a first pass).
+import { Doc, Input, Results } from "../../io";
+import { KIND_PLANNING_DOC } from "../../abi";
+import { at, joinAll } from "../../lib/mdscan";
+import { ConsistencyCtx, Feature, FX3, FX4 } from "./context";
+import { checkScope } from "./co-scope";
+import { checkCoverage } from "./co-coverage";
+import { checkNaming, validName } from "./co-naming";
+import { checkLinks } from "./co-links";
+import { checkTasks } from "./co-tasks";
+import { allDigits } from "../../lib/text";
+import { SubstringIndex } from "../../lib/substr-index";
+import { num } from "../traceability/model";
+
+/** Name matches `prefix*.md` with a non-empty middle; returns the middle or null. */
+function middle(n: string, prefix: string): string | null {
+  if (!at(n, prefix, 0) || !n.endsWith(".md") || n.length < prefix.length + 3) return null;
+  return n.substring(prefix.length, n.length - 3);
+}
+
+/** CO-D01: PRD-derived names first, then Tasks-derived, each in name order, first seen kept. */
+function discover(planning: Doc[]): string[] {
+  const out: string[] = [];
+  const seen = new Map<string, string>();
+  const pre = ["prd-", "tasks-"];
+  for (let k = 0; k < 2; k++) {
+    for (let i = 0; i < planning.length; i++) {
+      const m = middle(planning[i].baseName(), pre[k]);
+      if (m !== null && m.length > 0 && !seen.has(m)) {
+        seen.set(m, "");
+        out.push(m);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * CO-D02 resolution for many features at once. Each glob is "prefix, then any run containing F,
+ * then .md": the text after the fixed part is indexed, so a lookup is the first file (in name
+ * order) whose text contains F. kind: 0 Epic `EPIC-*-*F*.md`, 1 PRD `prd-*F*.md`,
+ * 2 Tasks `tasks-*F*.md`, 3 Plan `*plan*F*.md`.
+ */
+class Resolver {
+  idx: SubstringIndex[] = [new SubstringIndex(), new SubstringIndex(), new SubstringIndex(), new SubstringIndex()];
+  /** FX-4 exact names and the FX-3 plan fallback: key -> doc number. */
+  exact: Map<string, string> = new Map();
+
+  constructor(public roadmap: Doc[], public planning: Doc[]) {
+    for (let i = 0; i < roadmap.length; i++) {
+      const n = roadmap[i].baseName();
+      const m = middle(n, "EPIC-");
+      if (m === null) continue;
+      const d = m.indexOf("-");
+      if (d >= 0) this.idx[0].add(m.substring(d + 1), i);
+      if (allDigits(n, 5, 8) && n.charCodeAt(8) == 45) this.key("0" + n.substring(9, n.length - 3), i);
+    }
+    for (let i = 0; i < planning.length; i++) {
+      const n = planning[i].baseName();
+      let m = middle(n, "prd-");
+      if (m !== null) { this.idx[1].add(m, i); this.key("1" + m, i); }
+      m = middle(n, "tasks-");
+      if (m !== null) { this.idx[2].add(m, i); this.key("2" + m, i); }
+      if (at(n, ".", 0) || !n.endsWith(".md")) continue; // glob `*` never matches a leading dot
+      const p = n.indexOf("plan");
+      if (p >= 0 && p + 4 <= n.length - 3) this.idx[3].add(n.substring(p + 4, n.length - 3), i);
+      if (n.endsWith("-plan.md")) {
+        // `*-F-plan.md`: every F after a '-'
+        for (let k = 0; k < n.length - 8; k++) if (n.charCodeAt(k) == 45) this.key("3" + n.substring(k + 1, n.length - 8), i);
+      }
+    }
+  }
+
+  private key(k: string, i: i32): void {
+    if (!this.exact.has(k)) this.exact.set(k, i.toString());
+  }
+
+  private byKey(k: string, docs: Doc[]): Doc | null {
+    return this.exact.has(k) ? docs[num(this.exact.get(k))] : null;
+  }
+
+  resolve(kind: i32, f: string, fx: i32): Doc | null {
+    const docs = kind == 0 ? this.roadmap : this.planning;
+    if ((fx & FX4) != 0 && kind < 3) {
+      const d = this.byKey(kind.toString() + f, docs);
+      if (d !== null) return d;
+    }
+    const i = this.idx[kind].find(f);
+    if (i >= 0) return docs[i];
+    if (kind == 3 && (fx & FX3) != 0) return this.byKey("3" + f, docs);
+    return null;
+  }
+}
+
+function pathOf(d: Doc | null): string {
+  return d === null ? "" : d.name;
+}
 
 export function validateConsistency(input: Input, results: Results): void {
-  // not implemented yet: the host reports this validator as unavailable.
-  results.status = -1;
+  const planning: Doc[] = []; // in name order (the host sorts: D-1)
+  const roadmap: Doc[] = [];
+  let anchor: Doc | null = null;
+  for (let i = 0; i < input.docs.length; i++) {
+    const d = input.docs[i];
+    if (d.kind != KIND_PLANNING_DOC) continue;
+    if (d.flags == 0) planning.push(d);
+    else if (d.flags == 1) roadmap.push(d);
+    else if (anchor === null) anchor = d;
+  }
+
+  // unit probe for the naming table: lines "key<TAB>name" -> "1"/"0" per line
+  const probe = input.factLines("probe.naming");
+  if (probe !== null) {
+    const out: string[] = [];
+    for (let i = 0; i < probe.length; i++) {
+      const tab = probe[i].indexOf("\t");
+      out.push(tab > 0 && !validName(probe[i].substring(0, tab), probe[i].substring(tab + 1)) ? "0" : "1");
+    }
+    results.putGlobal("probe.naming", out.join("\n"));
+  }
+
+  const ctx = new ConsistencyCtx(input, results, anchor);
+  ctx.fx = input.factInt("fx", 0);
+  ctx.checkpoint = input.factInt("checkpoint", 1);
+  const ls = input.factLines("linkstate");
+  if (ls !== null) {
+    const m = new Map<string, string>();
+    for (let i = 0; i < ls.length; i++) {
+      const tab = ls[i].lastIndexOf("\t");
+      if (tab >= 0) m.set(ls[i].substring(0, tab), ls[i].substring(tab + 1));
+    }
+    ctx.linkState = m;
+  }
+  const one = input.fact("feature");
+  let names: string[];
+  if (one !== null) names = [one];
+  else names = discover(planning);
+
+  const res = new Resolver(roadmap, planning);
+  const rows: string[] = [];
+  // phase "names": documents come without content; report which ones the checks will read
+  const namesOnly = input.fact("phase") == "names";
+  const needed = new Map<string, string>();
+  for (let i = 0; i < names.length; i++) {
+    const f = new Feature(names[i]);
+    f.epic = res.resolve(0, f.name, ctx.fx);
+    f.prd = res.resolve(1, f.name, ctx.fx);
+    f.tasks = res.resolve(2, f.name, ctx.fx);
+    f.plan = res.resolve(3, f.name, ctx.fx);
+    if (namesOnly) {
+      const a = [f.epic, f.prd, f.tasks, f.plan];
+      for (let k = 0; k < 4; k++) if (a[k] !== null) needed.set((a[k] as Doc).name, "");
+      continue;
+    }
+    ctx.feature = f;
+    const before = results.findings.length;
+    checkScope(ctx);
+    checkCoverage(ctx);
+    checkNaming(ctx);
+    checkLinks(ctx);
+    if (ctx.checkpoint >= 2) checkTasks(ctx);
+    let passed = true;
+    for (let k = 0; k < f.checks.length; k++) if (f.checks[k].endsWith("=fail")) passed = false;
+    rows.push(f.name + "\t" + (results.findings.length - before).toString() + "\t" + (passed ? "pass" : "fail") + "\t" +
+      f.checks.join(",") + "\t" + pathOf(f.epic) + "\t" + pathOf(f.prd) + "\t" + pathOf(f.tasks) + "\t" + pathOf(f.plan) +
+      "\t" + f.counters.join(","));
+  }
+  if (namesOnly) {
+    results.putGlobal("needed", joinAll(needed.keys(), "\n"));
+    return;
+  }
+  if (ctx.queries.length > 0) results.putGlobal("linkQueries", joinAll(ctx.queries, "\n"));
+  results.putGlobal("features", joinAll(rows, "\n"));
+  results.putGlobal("checkpoint", ctx.checkpoint.toString());
 }

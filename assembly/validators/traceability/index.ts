@@ -1,7 +1,61 @@
-// traceability validator: rules are added in their own files beside this one.
-import { Input, Results } from "../../io";
+// Traceability validator (port of Validate-Traceability.ps1 / traceability.py with the upstream
+// related-list fixes U-1/U-2). Documents: KIND_SPEC_DOC with flags 0 = requirements/, 1 = design/,
+// 2 = tasks/ (name order), 3 = anchor (the specs folder), 4 = a folder of an unsupported layout.
+// Facts: fx (FX-7 = 16, TR-008 = 32, TR-009 = 64).
+import { Doc, Input, Results } from "../../io";
+import { KIND_SPEC_DOC, DOC_IGNORED, DOC_SKIPPED } from "../../abi";
+import { readFrontMatter, at } from "../../lib/mdscan";
+import { Category, Spec, TR8, TR9 } from "./model";
+import { checkChains } from "./rules";
+import { checkSchema, checkDuplicates } from "./schema";
+
+const PREFIXES = ["REQ-", "DESIGN-", "TASK-"];
+
+function skip(results: Results, doc: Doc, reason: string): void {
+  results.setDocStatus(doc, DOC_SKIPPED);
+  results.put(doc, "skip", reason);
+}
 
 export function validateTraceability(input: Input, results: Results): void {
-  // not implemented yet: the host reports this validator as unavailable.
-  results.status = -1;
+  const fx = input.factInt("fx", 0);
+  const cats = [new Category(), new Category(), new Category()];
+  let anchor: Doc | null = null;
+  let candidates = 0;
+  for (let i = 0; i < input.docs.length; i++) {
+    const d = input.docs[i];
+    if (d.kind != KIND_SPEC_DOC) continue;
+    const c = d.flags;
+    if (c == 3) { if (anchor === null) anchor = d; continue; }
+    if (c == 4) {
+      skip(results, d, "docs/features/FEAT-*/ layout is not covered: not checked");
+      continue;
+    }
+    const n = d.baseName();
+    if (c < 0 || c > 2 || !at(n, PREFIXES[c], 0) || !n.endsWith(".md")) {
+      results.setDocStatus(d, DOC_IGNORED);
+      continue;
+    }
+    candidates++;
+    const fm = readFrontMatter(d.text());
+    if ((fx & TR9) != 0) checkSchema(d, c, fm, results);
+    if (fm === null) { skip(results, d, "no front matter: not a spec"); continue; }
+    const id = fm.id;
+    if (id === null || id.length == 0) { skip(results, d, "front matter has no id: not a spec"); continue; }
+    cats[c].add(new Spec(d, fm, id), results);
+  }
+  const chains = checkChains(cats[0], cats[1], cats[2], results, fx);
+  if ((fx & TR8) != 0) for (let c = 0; c < 3; c++) checkDuplicates(cats[c], input, results);
+  const stats = cats[0].specs.length.toString() + " " + cats[1].specs.length.toString() + " " +
+    cats[2].specs.length.toString() + " " + chains.toString();
+  results.putGlobal("stats", stats);
+  if (anchor !== null) {
+    const a = anchor as Doc;
+    results.put(a, "requirements", cats[0].specs.length.toString());
+    results.put(a, "designs", cats[1].specs.length.toString());
+    results.put(a, "tasks", cats[2].specs.length.toString());
+    results.put(a, "validChains", chains.toString());
+    if (cats[0].specs.length + cats[1].specs.length + cats[2].specs.length == 0) {
+      skip(results, a, "0 specs with an id found in " + candidates.toString() + " candidate file(s)");
+    }
+  }
 }

@@ -1,0 +1,49 @@
+import { existsSync, statSync } from "node:fs";
+import { isAbsolute, relative, resolve } from "node:path";
+import { finish, type OutputOptions } from "../output.js";
+import { maxFileBytes } from "./common.js";
+import { UsageError } from "../report.js";
+import { findRepoRoot } from "../repo.js";
+import { parseEnable } from "./consistency.js";
+
+export interface TraceabilityCliOptions extends OutputOptions {
+  specs?: string;
+  specsPath?: string;
+  strict?: boolean;
+  profile?: string;
+  enable?: string;
+}
+
+function within(p: string, root: string): boolean {
+  const rel = relative(root, p);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise<number> {
+  const started = performance.now();
+  const cwd = process.cwd();
+  const repo = findRepoRoot(cwd);
+  const root = repo ?? cwd;
+  const arg = o.specs ?? o.specsPath;
+  let specsAbs: string;
+  if (arg === undefined) specsAbs = resolve(root, ".agents/specs");
+  else {
+    specsAbs = resolve(cwd, arg);
+    // relative paths must stay inside the repository (or the working directory when there is none)
+    if (!isAbsolute(arg) && (repo ? !within(specsAbs, repo) : arg.includes("..") && !within(specsAbs, cwd))) {
+      throw new UsageError(`Path traversal attempt detected: specs path '${arg}' is outside ${repo ? "the repository" : "the working directory"}`);
+    }
+  }
+  if (!existsSync(specsAbs) || !statSync(specsAbs).isDirectory()) throw new UsageError(`Specs path not found: ${arg ?? specsAbs}`);
+  const { validateTraceability } = await import("../validators/traceability.js");
+  const { fixBits } = await import("../validators/consistency.js");
+  let fx: number;
+  try {
+    fx = fixBits(o.profile, parseEnable(o.enable));
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const out = validateTraceability({ root, specs: specsAbs, fx, maxFileBytes: maxFileBytes(o) });
+  const opts = o.strict && o.maxWarnings === undefined ? { ...o, maxWarnings: 0 } : o;
+  return finish(out.results, started, opts, out.internalErrors);
+}

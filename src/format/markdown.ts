@@ -1,0 +1,37 @@
+// Markdown report (readable as a PR comment): a summary, the files that failed or were skipped,
+// and the findings as a table. Pipes, backticks-free; table cells escape `|` and line breaks.
+import type { Report } from "../report.js";
+
+export function cell(s: string): string {
+  return s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n|\r/g, " ");
+}
+
+export function formatMarkdown(report: Report): string {
+  const s = report.summary;
+  const failed = report.results.filter((r) => r.verdict === "fail");
+  const skipped = report.results.filter((r) => r.verdict === "skip");
+  const passed = report.results.length - failed.length - skipped.length;
+  const out: string[] = ["# agentcheck report", ""];
+  out.push(
+    `**${s.errors === 0 ? "Passed" : "Failed"}**: ${s.files} file${s.files === 1 ? "" : "s"} checked, ${s.errors} error${s.errors === 1 ? "" : "s"}, ` +
+      `${s.warnings} warning${s.warnings === 1 ? "" : "s"}; ${passed} passed, ${failed.length} failed, ${skipped.length} skipped.`,
+    "",
+  );
+  if (failed.length + skipped.length > 0) {
+    out.push("| Verdict | File | Validator | Note |", "|---|---|---|---|");
+    for (const r of [...failed, ...skipped]) {
+      const note = r.verdict === "skip" ? (r.reason ?? "skipped") : r.data?.feature ? `feature ${r.data.feature}` : "";
+      out.push(`| ${r.verdict.toUpperCase()} | ${cell(r.file)} | ${r.validator} | ${cell(note)} |`);
+    }
+    out.push("");
+  }
+  const rows: string[] = [];
+  for (const r of report.results) {
+    for (const f of r.findings) {
+      const loc = f.line > 0 ? `${f.file}:${f.line}` : f.file;
+      rows.push(`| ${f.severity} | ${f.ruleId} | ${cell(loc)} | ${cell(f.message)} |`);
+    }
+  }
+  if (rows.length > 0) out.push("## Findings", "", "| Severity | Rule | Location | Message |", "|---|---|---|---|", ...rows, "");
+  return out.join("\n");
+}

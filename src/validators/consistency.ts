@@ -1,0 +1,169 @@
+// Consistency validator host (port of Validate-Consistency.ps1 / consistency.py): lists the
+// planning and roadmap folders, hands every markdown file to the core in one batch, answers the
+// core's link questions in a second pass, and turns the per-feature rows into results.
+import { KIND, type WasmValidator } from "../wasm/abi.js";
+import { runValidator, ruleTable, WasmAbortError, type DocInput, type RawResult } from "../wasm/loader.js";
+import { hostFinding, type ValidatorOutput } from "../engine.js";
+import { DiskSource, type FileSource } from "../source.js";
+import { verdictOf, type FileResult, type Finding, type Severity } from "../report.js";
+import { listMarkdown, readDoc, linkStates } from "./planning-io.js";
+
+export const PLANNING_DIR = ".agents/planning";
+export const ROADMAP_DIR = ".agents/roadmap";
+
+/** Opt-in fixes (specs/consistency.md §7.3), as the core's bit set. */
+export const FX = { "FX-1": 1, "FX-2": 2, "FX-3": 4, "FX-4": 8, "FX-7": 16, "TR-008": 32, "TR-009": 64 } as const;
+export type FixId = keyof typeof FX;
+export const PROFILES: Record<string, FixId[]> = {
+  default: [],
+  recommended: ["FX-1", "FX-2", "FX-3", "FX-4", "FX-7", "TR-008", "TR-009"],
+};
+
+export function fixBits(profile: string | undefined, extra: string[] = []): number {
+  const p = profile ?? "default";
+  const ids = PROFILES[p];
+  if (!ids) throw new Error(`unknown profile '${p}' (known: ${Object.keys(PROFILES).join(", ")})`);
+  let bits = 0;
+  for (const id of [...ids, ...extra]) {
+    const b = FX[id as FixId];
+    if (b === undefined) throw new Error(`unknown fix '${id}' (known: ${Object.keys(FX).join(", ")})`);
+    bits |= b;
+  }
+  return bits;
+}
+
+export interface ConsistencyOptions {
+  /** Base path (the reference's --path): absolute. */
+  root: string;
+  source?: FileSource;
+  /** One feature; all discovered features when absent. */
+  feature?: string;
+  checkpoint?: number;
+  /** Bit set from fixBits(). */
+  fx?: number;
+  maxFileBytes: number;
+  /** Report consistency errors as warnings (advisory use in `check`). */
+  advisory?: boolean;
+}
+
+export interface FeatureRow {
+  feature: string;
+  passed: boolean;
+  checks: { name: string; passed: boolean }[];
+  artifacts: { epic: string | null; prd: string | null; tasks: string | null; plan: string | null };
+  counters: Record<string, number>;
+  findings: Finding[];
+}
+
+export interface ConsistencyOutput extends ValidatorOutput {
+  features: FeatureRow[];
+  checkpoint: number;
+}
+
+const enc = new TextEncoder();
+
+function fact(name: string, value: string): DocInput {
+  return { name, kind: KIND.FACT, bytes: enc.encode(value) };
+}
+
+function run(docs: DocInput[], facts: DocInput[]): RawResult {
+  const raw = runValidator("consistency" as WasmValidator, [...facts, ...docs]);
+  if (raw.status === -1) throw new Error("validator consistency is not available in this build");
+  return raw;
+}
+
+function globals(raw: RawResult): Record<string, string> {
+  const g: Record<string, string> = {};
+  for (const d of raw.data) if (d.docIndex < 0) g[d.key] = d.value;
+  return g;
+}
+
+export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput {
+  const source = opts.source ?? new DiskSource(opts.root);
+  const docs: DocInput[] = [];
+  const problems: FileResult[] = [];
+  const empty = new Uint8Array(0);
+  for (const [dir, flags] of [[PLANNING_DIR, 0], [ROADMAP_DIR, 1]] as const) {
+    for (const name of listMarkdown(source, dir)) docs.push({ name: `${dir}/${name}`, kind: KIND.PLANNING_DOC, flags, bytes: empty });
+  }
+  docs.push({ name: PLANNING_DIR, kind: KIND.PLANNING_DOC, flags: 2, bytes: empty });
+  const checkpoint = opts.checkpoint ?? 1;
+  const facts: DocInput[] = [fact("checkpoint", String(checkpoint)), fact("fx", String(opts.fx ?? 0))];
+  if (opts.feature !== undefined) facts.push(fact("feature", opts.feature));
+  const out: ConsistencyOutput = { results: problems, global: {}, internalErrors: [], features: [], checkpoint };
+  let raw: RawResult;
+  try {
+    // pass 1: names only -> which documents are artifacts of some feature; only those are read
+    raw = run(docs, [...facts, fact("phase", "names")]);
+    const needed = new Set((globals(raw).needed ?? "").split("\n"));
+    for (const d of docs) {
+      if (!needed.has(d.name)) continue;
+      const r = readDoc(source, d.name, d.name, opts.maxFileBytes);
+      if (r.problem) problems.push({ file: d.name, validator: "consistency", verdict: "fail", findings: [r.problem] });
+      else d.bytes = r.bytes!;
+    }
+    // pass 2: the checks; pass 3 only when link targets need existence facts
+    raw = run(docs, facts);
+    const q = globals(raw).linkQueries;
+    if (q) {
+      facts.push(fact("linkstate", linkStates(source, q.split("\n")).join("\n")));
+      raw = run(docs, facts);
+    }
+  } catch (e) {
+    if (!(e instanceof WasmAbortError)) throw e;
+    out.internalErrors.push(`consistency: ${e.message}`);
+    out.results.push({
+      file: PLANNING_DIR, validator: "consistency", verdict: "fail",
+      findings: [hostFinding("AC-902", PLANNING_DIR, `validator consistency aborted: ${e.message}`)],
+    });
+    return out;
+  }
+  const g = globals(raw);
+  out.global = g;
+  const rules = ruleTable();
+  const names = [...facts, ...docs].map((d) => d.name);
+  let next = 0;
+  for (const row of (g.features ?? "").split("\n")) {
+    if (!row) continue;
+    const [feature, count, verdict, checks, epic, prd, tasks, plan, counters] = row.split("\t");
+    const findings: Finding[] = [];
+    for (const f of raw.findings.slice(next, next + Number(count))) {
+      const sev = f.severity as Severity;
+      findings.push({
+        ruleId: rules[f.ruleIndex]?.id ?? `rule#${f.ruleIndex}`,
+        severity: opts.advisory && sev === "error" ? "warning" : sev,
+        file: names[f.docIndex] ?? PLANNING_DIR,
+        line: f.line,
+        column: f.column,
+        message: f.message,
+      });
+    }
+    next += Number(count);
+    const art = { epic: epic || null, prd: prd || null, tasks: tasks || null, plan: plan || null };
+    const ctr: Record<string, number> = {};
+    for (const kv of (counters ?? "").split(",")) {
+      const i = kv.indexOf("=");
+      if (i > 0) ctr[kv.slice(0, i)] = Number(kv.slice(i + 1));
+    }
+    const fr: FeatureRow = {
+      feature,
+      passed: verdict === "pass",
+      checks: checks.split(",").filter(Boolean).map((c) => ({ name: c.split("=")[0], passed: c.endsWith("=pass") })),
+      artifacts: art,
+      counters: ctr,
+      findings,
+    };
+    out.features.push(fr);
+    const data: Record<string, string> = { feature, verdict, checkpoint: String(checkpoint), checks };
+    for (const [k, v] of Object.entries(art)) if (v) data[k] = v;
+    for (const [k, v] of Object.entries(ctr)) data[k] = String(v);
+    out.results.push({
+      file: prd || tasks || epic || plan || PLANNING_DIR,
+      validator: "consistency",
+      verdict: verdictOf(findings, false),
+      findings,
+      data,
+    });
+  }
+  return out;
+}

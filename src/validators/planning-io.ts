@@ -1,0 +1,114 @@
+// Shared host helpers for the planning validators (consistency, traceability): listing folders
+// through a FileSource in name order, reading with lossy UTF-8 decoding (D-6), link facts.
+import { existsSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, posix, relative, resolve, sep, basename } from "node:path";
+import type { FileSource } from "../source.js";
+import { hostFinding } from "../engine.js";
+import type { Finding } from "../report.js";
+
+const decoder = new TextDecoder("utf-8"); // fatal: false -> U+FFFD for invalid bytes
+const encoder = new TextEncoder();
+
+/** D-6: decode lossily, drop one BOM, normalise CRLF and lone CR to LF; back to UTF-8. */
+export function normalizeText(bytes: Uint8Array): Uint8Array {
+  let t = decoder.decode(bytes);
+  if (t.charCodeAt(0) === 0xfeff) t = t.slice(1);
+  if (t.includes("\r")) t = t.replace(/\r\n?/g, "\n");
+  return encoder.encode(t);
+}
+
+/** Regular files (symlinks to files included) directly in relDir whose names end with `.md`, in name order (D-1, D-5). */
+export function listMarkdown(source: FileSource, relDir: string): string[] {
+  const entries = source.list(relDir);
+  if (!entries) return [];
+  const out: string[] = [];
+  for (const e of entries) {
+    if (!e.name.endsWith(".md")) continue;
+    const rel = relDir ? `${relDir}/${e.name}` : e.name;
+    if (e.type === "file") out.push(e.name);
+    else if (e.type === "symlink" && source.size(rel) !== undefined && !isDirLink(source, rel)) out.push(e.name);
+  }
+  return out.sort(byCodePoint);
+}
+
+function isDirLink(source: FileSource, rel: string): boolean {
+  return source.list(rel) !== undefined;
+}
+
+export function byCodePoint(a: string, b: string): number {
+  // code-point order (UTF-16 order differs only for astral characters)
+  const x = [...a];
+  const y = [...b];
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) {
+    const d = x[i].codePointAt(0)! - y[i].codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
+export interface ReadResult {
+  bytes?: Uint8Array;
+  problem?: Finding;
+}
+
+export function readDoc(source: FileSource, rel: string, display: string, maxBytes: number): ReadResult {
+  const size = source.size(rel);
+  if (size !== undefined && size > maxBytes) return { problem: hostFinding("AC-900", display, `${size} bytes, limit ${maxBytes}`) };
+  try {
+    return { bytes: normalizeText(source.read(rel)) };
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    return { problem: hostFinding("AC-901", display, err.code ? `${err.code}: ${err.message}` : String(err)) };
+  }
+}
+
+function realish(p: string): string {
+  // resolve symlinks of the longest existing prefix (like Python's Path.resolve(strict=False))
+  let cur = p;
+  const tail: string[] = [];
+  for (;;) {
+    try {
+      const r = realpathSync(cur);
+      return tail.length ? resolve(r, ...tail.reverse()) : r;
+    } catch {
+      const up = dirname(cur);
+      if (up === cur) return p;
+      tail.push(basename(cur));
+      cur = up;
+    }
+  }
+}
+
+function inside(p: string, root: string): boolean {
+  const rel = relative(root, p);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+}
+
+/**
+ * Facts for link queries (paths relative to the base path, or absolute): `e` exists, `m` missing,
+ * `o` resolves outside the base path. The rule decisions stay in the core.
+ */
+export function linkStates(source: FileSource, queries: string[]): string[] {
+  const out: string[] = [];
+  const root = source.root;
+  const realRoot = source.kind === "disk" ? realish(root) : root;
+  for (const q of queries) {
+    let state: string;
+    if (q.includes("\0")) state = "m";
+    else if (source.kind === "disk") {
+      const abs = isAbsolute(q) ? q : resolve(root, q);
+      if (!inside(realish(abs), realRoot)) state = "o";
+      else state = existsSync(abs) ? "e" : "m";
+    } else {
+      const abs = isAbsolute(q) ? q : resolve(root, q);
+      if (!inside(abs, root)) state = "o";
+      else {
+        const rel = posix.normalize(relative(root, abs).split(sep).join("/"));
+        state = rel === "." || source.type(rel) !== undefined || source.list(rel) !== undefined ? "e" : "m";
+      }
+    }
+    out.push(`${q}\t${state}`);
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+// Traceability validator host (port of Validate-Traceability.ps1 / traceability.py): lists the
+// requirements/, design/ and tasks/ folders of the specs path and runs the core over them in one
+// batch. Folders of layouts the validator does not cover are handed over so they show as skips.
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { KIND } from "../wasm/abi.js";
+import { executeValidator, type ContentDoc, type ValidatorOutput } from "../engine.js";
+import { DiskSource, type FileSource } from "../source.js";
+import type { FileResult } from "../report.js";
+import { listMarkdown, readDoc } from "./planning-io.js";
+
+export const SPECS_DIR = ".agents/specs";
+export const FEATURES_DIR = "docs/features";
+const CATEGORIES = ["requirements", "design", "tasks"] as const;
+
+export interface TraceabilityOptions {
+  /** Workspace root (absolute). */
+  root: string;
+  source?: FileSource;
+  /** Specs folder: relative to root, or absolute (default .agents/specs). */
+  specs?: string;
+  /** Bit set from fixBits(). */
+  fx?: number;
+  maxFileBytes: number;
+}
+
+export interface TraceabilityOutput extends ValidatorOutput {
+  stats: { requirements: number; designs: number; tasks: number; validChains: number };
+}
+
+/** Folders of brain's per-feature layout (docs/features/FEAT-*), which this validator does not read. */
+export function foreignLayoutDirs(source: FileSource): string[] {
+  const entries = source.list(FEATURES_DIR) ?? [];
+  return entries.filter((e) => e.type === "dir" && e.name.startsWith("FEAT-")).map((e) => `${FEATURES_DIR}/${e.name}`);
+}
+
+export function validateTraceability(opts: TraceabilityOptions): TraceabilityOutput {
+  const rootSource = opts.source ?? new DiskSource(opts.root);
+  const specsAbs = resolve(opts.root, opts.specs ?? SPECS_DIR);
+  const rel = relative(opts.root, specsAbs);
+  const within = !rel.startsWith("..") && !isAbsolute(rel);
+  // a specs folder outside the workspace is read from disk and named by its absolute path
+  const source = within ? rootSource : new DiskSource(specsAbs);
+  const base = within ? rel.split(sep).join("/") : "";
+  const display = (p: string) => (within ? p : `${specsAbs.split(sep).join("/")}${p ? `/${p}` : ""}`);
+  const docs: ContentDoc[] = [];
+  const problems: FileResult[] = [];
+  CATEGORIES.forEach((cat, flags) => {
+    const dir = base ? `${base}/${cat}` : cat;
+    for (const name of listMarkdown(source, dir)) {
+      const r = readDoc(source, `${dir}/${name}`, display(`${dir}/${name}`), opts.maxFileBytes);
+      if (r.problem) problems.push({ file: r.problem.file, validator: "traceability", verdict: "fail", findings: [r.problem] });
+      else docs.push({ file: display(`${dir}/${name}`), kind: KIND.SPEC_DOC, flags, bytes: r.bytes! });
+    }
+  });
+  const empty = new Uint8Array(0);
+  if (source.type(base) !== undefined || base === "") docs.push({ file: display(base) || ".", kind: KIND.SPEC_DOC, flags: 3, bytes: empty });
+  for (const d of foreignLayoutDirs(rootSource)) docs.push({ file: d, kind: KIND.SPEC_DOC, flags: 4, bytes: empty });
+  const out = executeValidator("traceability", docs, { fx: opts.fx ?? 0 }) as TraceabilityOutput;
+  out.results.push(...problems);
+  const [requirements, designs, tasks, validChains] = (out.global.stats ?? "0 0 0 0").split(" ").map(Number);
+  out.stats = { requirements, designs, tasks, validChains };
+  return out;
+}
