@@ -1,0 +1,112 @@
+// Orphan scan. Reference layout (MI-015..MI-017): top-level atomic files, prefix-based, referenced =
+// named by a skills domain index. Current layout (MI-103): every *.md below the directory (no dot
+// folders, README/CLAUDE, root or top-level indices), referenced = named by the root index or any
+// top-level index. Severity: --orphans warn|error|off.
+import { defineRule } from "../../rules";
+import { SEV_WARNING } from "../../abi";
+import { Doc } from "../../io";
+import { MiCtx, T_FILE } from "./ctx";
+import { Rule } from "../../rules";
+import { canon } from "./root";
+
+export const MI015 = defineRule("MI-015", "memory-index", SEV_WARNING, "Orphan skill- file", "An unreferenced top-level skill-* file.");
+export const MI016 = defineRule("MI-016", "memory-index", SEV_WARNING, "skills- file not an index", "A top-level skills-* file that is no index.");
+export const MI017 = defineRule("MI-017", "memory-index", SEV_WARNING, "Domain orphan", "An unreferenced <domain>-* file (per matching domain).");
+export const MI103 = defineRule("MI-103", "memory-index", SEV_WARNING, "Orphan", "Current layout: a memory file no index references.");
+
+function orphan(ctx: MiCtx, rule: Rule, doc: Doc, stem: string, expected: string): void {
+  ctx.reportAs(rule, ctx.orphanSev, doc, 0, "Orphaned file (not indexed): " + stem + " (should be in " + expected + ")");
+}
+
+function isFileLike(d: Doc): bool {
+  const t = d.flags & 3;
+  return t == T_FILE || (t == 2 && d.text().startsWith("f:"));
+}
+
+function scanReference(ctx: MiCtx, entries: Doc[]): void {
+  const referenced = new Map<string, i32>();
+  for (let i = 0; i < ctx.indices.length; i++) {
+    const es = ctx.indices[i].entries;
+    for (let k = 0; k < es.length; k++) referenced.set(es[k].name, 1);
+  }
+  for (let i = 0; i < entries.length; i++) {
+    const d = entries[i];
+    const n = d.name;
+    if (n.indexOf("/") >= 0 || !n.endsWith(".md") || !isFileLike(d)) continue;
+    const stem = n.substring(0, n.length - 3);
+    if (stem.endsWith("-index")) continue;
+    const ref = referenced.has(stem);
+    if (stem.startsWith("skill-")) {
+      if (!ref) orphan(ctx, MI015, d, stem, "Rename to {domain}-{description} format per ADR-017");
+      continue;
+    }
+    if (stem.startsWith("skills-")) {
+      orphan(ctx, MI016, d, stem, "Rename to {domain}-{description}-index format or move to atomic file per ADR-017");
+      continue;
+    }
+    if (ref) continue;
+    for (let k = 0; k < ctx.indices.length; k++) {
+      const dom = ctx.indices[k].domain;
+      if (stem.startsWith(dom + "-")) orphan(ctx, MI017, d, stem, "skills-" + dom + "-index");
+    }
+  }
+}
+
+/** Domain of a memory path: its first folder, else the stem before the first '-'. */
+function domainOf(stem: string): string {
+  const slash = stem.indexOf("/");
+  if (slash >= 0) return stem.substring(0, slash);
+  const dash = stem.indexOf("-");
+  return dash > 0 ? stem.substring(0, dash) : stem;
+}
+
+function scanCurrent(ctx: MiCtx, entries: Doc[]): void {
+  const referenced = new Map<string, i32>();
+  for (let i = 0; i < ctx.rootRefList.length; i++) referenced.set(ctx.rootRefList[i], 1);
+  // domain -> index that references the most of its files (first in discovery order on ties)
+  const best = new Map<string, string>();
+  const bestN = new Map<string, i32>();
+  for (let i = 0; i < ctx.indices.length; i++) {
+    const ix = ctx.indices[i];
+    const base = ix.doc.name.substring(0, ix.doc.name.length - 3);
+    const mine = new Map<string, i32>();
+    const count = new Map<string, i32>();
+    const doms: string[] = [];
+    for (let k = 0; k < ix.entries.length; k++) {
+      const c = canon(ix.entries[k].name);
+      referenced.set(c, 1);
+      if (mine.has(c)) continue;
+      mine.set(c, 1);
+      const dom = domainOf(c);
+      if (!count.has(dom)) doms.push(dom);
+      count.set(dom, count.has(dom) ? count.get(dom) + 1 : 1);
+    }
+    for (let k = 0; k < doms.length; k++) {
+      const n = count.get(doms[k]);
+      if (!bestN.has(doms[k]) || n > bestN.get(doms[k])) {
+        bestN.set(doms[k], n);
+        best.set(doms[k], base);
+      }
+    }
+  }
+  for (let i = 0; i < entries.length; i++) {
+    const d = entries[i];
+    const n = d.name;
+    if ((d.flags & 3) != T_FILE || !n.endsWith(".md")) continue;
+    if (n.startsWith(".") || n.indexOf("/.") >= 0) continue;
+    const slash = n.lastIndexOf("/");
+    const base = n.substring(slash + 1);
+    if (base == "README.md" || base == "CLAUDE.md") continue;
+    if (slash < 0 && n.endsWith("-index.md")) continue;
+    const stem = n.substring(0, n.length - 3);
+    if (referenced.has(stem)) continue;
+    const dom = domainOf(stem);
+    orphan(ctx, MI103, d, stem, best.has(dom) ? best.get(dom) : "a domain index referenced by memory-index.md");
+  }
+}
+
+export function checkOrphans(ctx: MiCtx, entries: Doc[]): void {
+  if (ctx.orphanSev < 0) return;
+  if (ctx.current) scanCurrent(ctx, entries);
+  else scanReference(ctx, entries);
+}
