@@ -22,7 +22,8 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
   const bad = checkLevel("orphans", o.orphans) ?? checkLevel("naming", o.naming);
   if (bad) throw new UsageError(bad);
   const cwd = process.cwd();
-  const abs = o.dir !== undefined ? resolve(cwd, o.dir) : resolve(findRepoRoot(cwd) ?? cwd, DEFAULT_MEMORY_DIR);
+  const given = o.dir ?? (process.env.MEMORY_PATH || undefined);
+  const abs = given !== undefined ? resolve(cwd, given) : resolve(findRepoRoot(cwd) ?? cwd, DEFAULT_MEMORY_DIR);
   if (!existsSync(abs)) throw new UsageError(`memory directory not found: ${abs}`);
   if (!statSync(abs).isDirectory()) throw new UsageError(`not a directory: ${abs}`);
   const rel = relative(cwd, abs);
