@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { finish, type OutputOptions } from "../output.js";
-import { maxFileBytes } from "./common.js";
+import { finish, parseIntOption, type OutputOptions } from "../output.js";
+import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { DiskSource } from "../source.js";
@@ -35,7 +35,13 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
     layout: o.layout as "reference" | "current" | undefined,
     orphans: o.orphans as "warn" | "error" | "off" | undefined,
     naming: o.naming as "warn" | "error" | "off" | undefined,
-    maxFileBytes: maxFileBytes(o),
+    maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES,
   });
   return finish(out.results, started, o, out.internalErrors);
 }
+
+/** Flags of `memory-index` (commander syntax) for the lean start path; see src/lean.ts. */
+export const MEMORY_INDEX_FLAGS = [
+  "-f, --format <name>", "-o, --output-file <path>", "--max-warnings <n>", "-q, --quiet", "--color", "--no-color",
+  "--max-file-size <bytes>", "--now <iso>", "--dir <dir>", "--layout <layout>", "--orphans <level>", "--naming <level>",
+];

@@ -32,7 +32,7 @@ export class Index {
 }
 
 export class MiCtx {
-  byName: Map<string, i32> = new Map();
+  /** Listed entries, sorted by name (binary search instead of a hash map: cheaper for big trees). */
   docs: Doc[] = [];
   indices: Index[] = [];
   /** Canonical names referenced from the root index. */
@@ -50,7 +50,17 @@ export class MiCtx {
   }
 
   entry(path: string): Doc | null {
-    return this.byName.has(path) ? this.docs[this.byName.get(path)] : null;
+    const ds = this.docs;
+    let lo = 0;
+    let hi = ds.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const n = ds[mid].name;
+      if (n == path) return ds[mid];
+      if (n < path) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return null;
   }
 
   report(rule: Rule, doc: Doc, line: i32, message: string): void {

@@ -14,6 +14,10 @@ import { checkP2 } from "./p2";
 import { checkRoot } from "./root";
 import { checkOrphans } from "./orphans";
 
+function byName(a: Doc, b: Doc): i32 {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
 export function validateMemoryIndex(input: Input, results: Results): void {
   const dirs = input.ofKind(KIND_MEMORY_DIR);
   const entries = input.ofKind(KIND_MEMORY_FILE);
@@ -24,8 +28,13 @@ export function validateMemoryIndex(input: Input, results: Results): void {
   const ctx = new MiCtx(input, results, dirs[0]);
   ignoreAll(ctx, entries);
   for (let i = 1; i < dirs.length; i++) results.setDocStatus(dirs[i], 2);
+  for (let i = 1; i < entries.length; i++) {
+    if (entries[i - 1].name > entries[i].name) {
+      entries.sort(byName); // the host sorts already; this keeps the core deterministic anyway
+      break;
+    }
+  }
   ctx.docs = entries;
-  for (let i = 0; i < entries.length; i++) ctx.byName.set(entries[i].name, i);
 
   // discovery: top-level *-index.md (reference layout: skills-<domain>-index.md only)
   for (let i = 0; i < entries.length; i++) {

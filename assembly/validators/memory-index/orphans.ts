@@ -29,6 +29,8 @@ function scanReference(ctx: MiCtx, entries: Doc[]): void {
     const es = ctx.indices[i].entries;
     for (let k = 0; k < es.length; k++) referenced.set(es[k].name, 1);
   }
+  const prefixes: string[] = [];
+  for (let k = 0; k < ctx.indices.length; k++) prefixes.push(ctx.indices[k].domain + "-");
   for (let i = 0; i < entries.length; i++) {
     const d = entries[i];
     const n = d.name;
@@ -45,9 +47,8 @@ function scanReference(ctx: MiCtx, entries: Doc[]): void {
       continue;
     }
     if (ref) continue;
-    for (let k = 0; k < ctx.indices.length; k++) {
-      const dom = ctx.indices[k].domain;
-      if (stem.startsWith(dom + "-")) orphan(ctx, MI017, d, stem, "skills-" + dom + "-index");
+    for (let k = 0; k < prefixes.length; k++) {
+      if (stem.startsWith(prefixes[k])) orphan(ctx, MI017, d, stem, "skills-" + ctx.indices[k].domain + "-index");
     }
   }
 }
