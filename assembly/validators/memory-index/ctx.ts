@@ -79,10 +79,12 @@ export class MiCtx {
   resolve(name: string): i32 {
     const path = name + ".md";
     if (path.startsWith("/") || path.startsWith("\\") || (path.length > 1 && path.charCodeAt(1) == 58)) return R_TRAVERSAL;
-    const parts = path.split("/");
     const stack: string[] = [];
-    for (let i = 0; i < parts.length; i++) {
-      const p = parts[i];
+    for (let from = 0; from <= path.length; ) {
+      let to = path.indexOf("/", from);
+      if (to < 0) to = path.length;
+      const p = path.substring(from, to);
+      from = to + 1;
       if (p.length == 0 || p == ".") continue;
       if (p == "..") {
         if (stack.length == 0) return R_TRAVERSAL;

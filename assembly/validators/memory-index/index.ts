@@ -14,10 +14,6 @@ import { checkP2 } from "./p2";
 import { checkRoot } from "./root";
 import { checkOrphans } from "./orphans";
 
-function byName(a: Doc, b: Doc): i32 {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-}
-
 export function validateMemoryIndex(input: Input, results: Results): void {
   const dirs = input.ofKind(KIND_MEMORY_DIR);
   const entries = input.ofKind(KIND_MEMORY_FILE);
@@ -28,11 +24,15 @@ export function validateMemoryIndex(input: Input, results: Results): void {
   const ctx = new MiCtx(input, results, dirs[0]);
   ignoreAll(ctx, entries);
   for (let i = 1; i < dirs.length; i++) results.setDocStatus(dirs[i], 2);
+  // the host sends the listing sorted; an insertion pass keeps the core deterministic anyway
   for (let i = 1; i < entries.length; i++) {
-    if (entries[i - 1].name > entries[i].name) {
-      entries.sort(byName); // the host sorts already; this keeps the core deterministic anyway
-      break;
+    const d = entries[i];
+    let j = i - 1;
+    while (j >= 0 && entries[j].name > d.name) {
+      entries[j + 1] = entries[j];
+      j--;
     }
+    entries[j + 1] = d;
   }
   ctx.docs = entries;
 

@@ -36,9 +36,11 @@ function checkCell(ctx: MiCtx, root: Doc, line: i32, cell: string): void {
   const c = pyStrip(cell);
   const l = c.toLowerCase();
   if (l == "file" || l == "essential memories" || l == "memory" || l == "memory index" || isDelimCell(c)) return;
-  const items = c.split(",");
-  for (let k = 0; k < items.length; k++) {
-    let item = pyStrip(items[k]);
+  for (let from = 0; from <= c.length; ) {
+    let to = c.indexOf(",", from);
+    if (to < 0) to = c.length;
+    let item = pyStrip(c.substring(from, to));
+    from = to + 1;
     if (item.length == 0) continue;
     if (ctx.current && findLink(item, 0) < 0 && item.endsWith(")")) {
       const p = item.lastIndexOf(" (");
