@@ -91,3 +91,28 @@ export function linkedName(s: string): string {
   const t = linkTarget(s, at);
   return t.endsWith(".md") ? t.substring(0, t.length - 3) : t;
 }
+
+/**
+ * parts.join(sep) in linear time (Array<string>#join concatenates pairwise in AssemblyScript 0.28,
+ * which is quadratic for long lists).
+ */
+export function joinAll(parts: string[], sep: string): string {
+  const n = parts.length;
+  if (n == 0) return "";
+  let len = sep.length * (n - 1);
+  for (let i = 0; i < n; i++) len += parts[i].length;
+  const out = changetype<string>(__new(<usize>len << 1, idof<string>()));
+  let p = changetype<usize>(out);
+  const sl = <usize>sep.length << 1;
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && sl > 0) {
+      memory.copy(p, changetype<usize>(sep), sl);
+      p += sl;
+    }
+    const s = parts[i];
+    const b = <usize>s.length << 1;
+    memory.copy(p, changetype<usize>(s), b);
+    p += b;
+  }
+  return out;
+}

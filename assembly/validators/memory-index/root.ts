@@ -3,7 +3,7 @@
 import { defineRule } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc } from "../../io";
-import { twoCells, pyStrip, isDelimCell, findLink, linkTarget, linkEnd, linkedName, isPyWs } from "../../lib/mdrow";
+import { twoCells, pyStrip, isDelimCell, findLink, linkTarget, linkEnd, linkedName, isPyWs, joinAll } from "../../lib/mdrow";
 import { MiCtx, R_MISSING, R_TRAVERSAL, R_SYMLINK } from "./ctx";
 import { MI108 } from "./refs";
 
@@ -85,7 +85,7 @@ function visible(line: string, state: i32[]): string {
   while (i < line.length) {
     if (state[0] == 1) {
       const e = line.indexOf("-->", i);
-      if (e < 0) return parts.join("");
+      if (e < 0) return joinAll(parts, "");
       state[0] = 0;
       i = from = e + 3;
       continue;
@@ -106,7 +106,7 @@ function visible(line: string, state: i32[]): string {
     i++;
   }
   if (state[0] == 0) parts.push(line.substring(from));
-  return parts.join("");
+  return joinAll(parts, "");
 }
 
 function parseCurrent(ctx: MiCtx, root: Doc): void {

@@ -5,6 +5,7 @@
 import { defineRule } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, Index, pyHundredths } from "./ctx";
+import { joinAll } from "../../lib/mdrow";
 
 export const MI005 = defineRule("MI-005", "memory-index", SEV_ERROR, "Low keyword uniqueness", "Under 40% of an entry's keywords are unique within its index.");
 
@@ -76,6 +77,6 @@ export function checkUniqueness(ctx: MiCtx, ix: Index): i32 {
   }
   const parts: string[] = [];
   for (let i = 0; i < names.length; i++) parts.push(names[i] + "\t" + pyHundredths(value.get(names[i])));
-  ctx.results.put(ix.doc, "uniqueness", parts.join("\n"));
+  ctx.results.put(ix.doc, "uniqueness", joinAll(parts, "\n"));
   return issues;
 }
