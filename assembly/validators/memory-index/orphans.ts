@@ -29,8 +29,11 @@ function scanReference(ctx: MiCtx, entries: Doc[]): void {
     const es = ctx.indices[i].entries;
     for (let k = 0; k < es.length; k++) referenced.set(es[k].name, 1);
   }
-  const prefixes: string[] = [];
-  for (let k = 0; k < ctx.indices.length; k++) prefixes.push(ctx.indices[k].domain + "-");
+  // domain -> discovery position; a stem's candidate domains are its prefixes ending before a '-',
+  // so matching costs the stem's length, not the number of domains
+  const domainAt = new Map<string, i32>();
+  for (let k = 0; k < ctx.indices.length; k++) domainAt.set(ctx.indices[k].domain, k);
+  const hits: i32[] = [];
   for (let i = 0; i < entries.length; i++) {
     const d = entries[i];
     const n = d.name;
@@ -47,8 +50,23 @@ function scanReference(ctx: MiCtx, entries: Doc[]): void {
       continue;
     }
     if (ref) continue;
-    for (let k = 0; k < prefixes.length; k++) {
-      if (stem.startsWith(prefixes[k])) orphan(ctx, MI017, d, stem, "skills-" + ctx.indices[k].domain + "-index");
+    hits.length = 0;
+    for (let p = stem.indexOf("-"); p >= 0; p = stem.indexOf("-", p + 1)) {
+      const dom = stem.substring(0, p);
+      if (domainAt.has(dom)) hits.push(domainAt.get(dom));
+    }
+    // report in discovery order (insertion sort: a stem matches very few domains)
+    for (let a = 1; a < hits.length; a++) {
+      const v = hits[a];
+      let b = a - 1;
+      while (b >= 0 && hits[b] > v) {
+        hits[b + 1] = hits[b];
+        b--;
+      }
+      hits[b + 1] = v;
+    }
+    for (let k = 0; k < hits.length; k++) {
+      orphan(ctx, MI017, d, stem, "skills-" + ctx.indices[hits[k]].domain + "-index");
     }
   }
 }

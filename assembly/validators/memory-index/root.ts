@@ -138,6 +138,33 @@ function parseCurrent(ctx: MiCtx, root: Doc): void {
   }
 }
 
+/**
+ * Index names that occur as substrings of the root text (the reference's completeness test), found
+ * in one pass: every "skills-" occurrence is tried against the "-index" ends within the longest
+ * index name, instead of searching the whole text once per index.
+ */
+function mentions(ctx: MiCtx, text: string): Map<string, i32> {
+  const names = new Map<string, i32>();
+  let longest = 0;
+  for (let i = 0; i < ctx.indices.length; i++) {
+    const n = ctx.indices[i].doc.name;
+    names.set(n.substring(0, n.length - 3), 1);
+    if (n.length > longest) longest = n.length;
+  }
+  const ends: i32[] = [];
+  for (let e = text.indexOf("-index"); e >= 0; e = text.indexOf("-index", e + 1)) ends.push(e);
+  const found = new Map<string, i32>();
+  let first = 0;
+  for (let s = text.indexOf("skills-"); s >= 0; s = text.indexOf("skills-", s + 1)) {
+    while (first < ends.length && ends[first] < s + 6) first++;
+    for (let k = first; k < ends.length && ends[k] + 6 - s <= longest; k++) {
+      const cand = text.substring(s, ends[k] + 6);
+      if (names.has(cand)) found.set(cand, 1);
+    }
+  }
+  return found;
+}
+
 export function checkRoot(ctx: MiCtx): void {
   const root = ctx.entry("memory-index.md");
   if (root !== null && (root.flags & 3) == 2) {
@@ -157,11 +184,10 @@ export function checkRoot(ctx: MiCtx): void {
       if (cells !== null) checkCell(ctx, root, i + 1, cells[1]);
     }
   }
-  const text = root.text();
+  const mentioned = ctx.current ? ctx.rootRefs : mentions(ctx, root.text());
   for (let i = 0; i < ctx.indices.length; i++) {
     const ix = ctx.indices[i];
     const base = ix.doc.name.substring(0, ix.doc.name.length - 3);
-    const routed = ctx.current ? ctx.rootRefs.has(base) : text.indexOf(base) >= 0;
-    if (!routed) ctx.report(MI012, root, 0, "P1 COMPLETENESS: Domain index not referenced in memory-index: " + base);
+    if (!mentioned.has(base)) ctx.report(MI012, root, 0, "P1 COMPLETENESS: Domain index not referenced in memory-index: " + base);
   }
 }
