@@ -116,3 +116,76 @@ export function joinAll(parts: string[], sep: string): string {
   }
   return out;
 }
+
+/** Lower case of one UTF-16 unit for the scripts keywords use (no case tables: module budget). */
+function lowerUnit(c: i32): i32 {
+  if (c < 0x80) return c >= 65 && c <= 90 ? c + 32 : c;
+  if (c < 0x100) return c >= 0xc0 && c <= 0xde && c != 0xd7 ? c + 32 : c;
+  if (c < 0x180) {
+    if (c == 0x178) return 0xff;
+    if (c == 0x130 || c == 0x131 || c == 0x138 || c == 0x149 || c == 0x17f) return c;
+    const oddUpper = (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17e);
+    return oddUpper ? ((c & 1) == 1 ? c + 1 : c) : c | 1;
+  }
+  if (c >= 0x386 && c <= 0x3ab) {
+    if (c == 0x386) return 0x3ac;
+    if (c >= 0x388 && c <= 0x38a) return c + 37;
+    if (c == 0x38c) return 0x3cc;
+    if (c == 0x38e || c == 0x38f) return c + 63;
+    return c >= 0x391 && c != 0x3a2 ? c + 32 : c;
+  }
+  if (c >= 0x400 && c <= 0x52f) {
+    if (c < 0x410) return c + 80;
+    if (c < 0x430) return c + 32;
+    if (c == 0x4c0) return 0x4cf;
+    if (c >= 0x4c1 && c <= 0x4ce) return (c & 1) == 1 ? c + 1 : c;
+    if ((c >= 0x460 && c <= 0x481) || (c >= 0x48a && c <= 0x4bf) || c >= 0x4d0) return c | 1;
+    return c;
+  }
+  if (c >= 0x531 && c <= 0x556) return c + 48;
+  if (c >= 0x10a0 && c <= 0x10c5) return c + 0x1c60;
+  if ((c >= 0x1e00 && c <= 0x1e95) || (c >= 0x1ea0 && c <= 0x1eff)) return c | 1;
+  if (c == 0x1e9e) return 0xdf;
+  if (c >= 0x2160 && c <= 0x216f) return c + 16;
+  if (c >= 0x24b6 && c <= 0x24cf) return c + 26;
+  if (c >= 0xff21 && c <= 0xff3a) return c + 32;
+  return c;
+}
+
+function isCased(c: i32): bool {
+  return lowerUnit(c) != c || (c >= 0x61 && c <= 0x7a) || (c >= 0xdf && c <= 0xff && c != 0xf7) ||
+    (c >= 0x3ac && c <= 0x3ce) || (c >= 0x430 && c <= 0x45f);
+}
+
+/**
+ * Python str.lower() for Latin (incl. Latin-1, Extended-A and Additional), Greek (final sigma),
+ * Cyrillic, Armenian, Georgian, Roman numerals, circled and fullwidth letters. Other scripts are
+ * left unchanged.
+ */
+export function pyLower(s: string): string {
+  const n = s.length;
+  let extra = 0;
+  let same = true;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c == 0x130) extra++;
+    if (same && (lowerUnit(c) != c || c == 0x130)) same = false;
+  }
+  if (same) return s;
+  const out = changetype<string>(__new(<usize>(n + extra) << 1, idof<string>()));
+  let p = changetype<usize>(out);
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    let l = lowerUnit(c);
+    if (c == 0x130) {
+      store<u16>(p, 0x69);
+      p += 2;
+      l = 0x307;
+    } else if (c == 0x3a3 && i > 0 && isCased(s.charCodeAt(i - 1)) && !(i + 1 < n && isCased(s.charCodeAt(i + 1)))) {
+      l = 0x3c2;
+    }
+    store<u16>(p, <u16>l);
+    p += 2;
+  }
+  return out;
+}

@@ -3,7 +3,7 @@ import { defineRule } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, Index } from "./ctx";
 
-export const MI010 = defineRule("MI-010", "memory-index", SEV_ERROR, "Duplicate entry", "A file listed twice in one domain index.");
+export const MI010 = defineRule("MI-010", "memory-index", SEV_ERROR, "File listed twice in one domain index", "File listed twice in one domain index");
 
 export function checkDuplicates(ctx: MiCtx, ix: Index): void {
   const seen = new Map<string, i32>();

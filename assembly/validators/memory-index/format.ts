@@ -7,10 +7,10 @@ import { pyStrip, isPyWs } from "../../lib/mdrow";
 import { MiCtx, Index } from "./ctx";
 import { Rule } from "../../rules";
 
-export const MI006 = defineRule("MI-006", "memory-index", SEV_ERROR, "Title in domain index", "A heading line in a domain index.");
-export const MI007 = defineRule("MI-007", "memory-index", SEV_ERROR, "Metadata in domain index", "A **Key**: line in a domain index.");
-export const MI008 = defineRule("MI-008", "memory-index", SEV_ERROR, "Navigation in domain index", "A Parent: or > [..] line in a domain index.");
-export const MI009 = defineRule("MI-009", "memory-index", SEV_ERROR, "Non-table content", "A non-table line after the table starts.");
+export const MI006 = defineRule("MI-006", "memory-index", SEV_ERROR, "Title in a domain index", "Title in a domain index");
+export const MI007 = defineRule("MI-007", "memory-index", SEV_ERROR, "Metadata line in a domain index", "Metadata line in a domain index");
+export const MI008 = defineRule("MI-008", "memory-index", SEV_ERROR, "Navigation line in a domain index", "Navigation line in a domain index");
+export const MI009 = defineRule("MI-009", "memory-index", SEV_ERROR, "Non-table line after the table", "Non-table line after the table");
 
 function isTitle(s: string): bool {
   let i = 0;

@@ -9,10 +9,10 @@ import { MiCtx, T_FILE } from "./ctx";
 import { Rule } from "../../rules";
 import { canon } from "./root";
 
-export const MI015 = defineRule("MI-015", "memory-index", SEV_WARNING, "Orphan skill- file", "An unreferenced top-level skill-* file.");
-export const MI016 = defineRule("MI-016", "memory-index", SEV_WARNING, "skills- file not an index", "A top-level skills-* file that is no index.");
-export const MI017 = defineRule("MI-017", "memory-index", SEV_WARNING, "Domain orphan", "An unreferenced <domain>-* file (per matching domain).");
-export const MI103 = defineRule("MI-103", "memory-index", SEV_WARNING, "Orphan", "Current layout: a memory file no index references.");
+export const MI015 = defineRule("MI-015", "memory-index", SEV_WARNING, "Unindexed skill-* file", "Unindexed skill-* file");
+export const MI016 = defineRule("MI-016", "memory-index", SEV_WARNING, "skills-* file that is no index", "skills-* file that is no index");
+export const MI017 = defineRule("MI-017", "memory-index", SEV_WARNING, "Unindexed <domain>-* file", "Unindexed <domain>-* file");
+export const MI103 = defineRule("MI-103", "memory-index", SEV_WARNING, "Unindexed memory file (current layout)", "Unindexed memory file (current layout)");
 
 function orphan(ctx: MiCtx, rule: Rule, doc: Doc, stem: string, expected: string): void {
   ctx.reportAs(rule, ctx.orphanSev, doc, 0, "Orphaned file (not indexed): " + stem + " (should be in " + expected + ")");

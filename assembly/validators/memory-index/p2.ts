@@ -3,8 +3,8 @@ import { defineRule } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MiCtx, Index } from "./ctx";
 
-export const MI018 = defineRule("MI-018", "memory-index", SEV_WARNING, "Too few keywords", "An entry with fewer than 5 keywords.");
-export const MI019 = defineRule("MI-019", "memory-index", SEV_WARNING, "Domain prefix naming", "An entry not named <domain>-*.");
+export const MI018 = defineRule("MI-018", "memory-index", SEV_WARNING, "Fewer than 5 keywords", "Fewer than 5 keywords");
+export const MI019 = defineRule("MI-019", "memory-index", SEV_WARNING, "File name not <domain>-*", "File name not <domain>-*");
 
 export function checkP2(ctx: MiCtx, ix: Index): void {
   const prefix = ix.domain + "-";

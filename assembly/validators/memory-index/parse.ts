@@ -2,7 +2,7 @@
 // are normalised by Doc.lines(); the `Keywords` header matches in any case; GFM delimiter cells
 // (`:---`, `---:`) are separator rows.
 import { Doc } from "../../io";
-import { twoCells, pyStrip, pySplit, isDelimCell, linkedName } from "../../lib/mdrow";
+import { twoCells, pyStrip, pySplit, isDelimCell, linkedName, pyLower } from "../../lib/mdrow";
 import { Entry } from "./ctx";
 
 export function parseEntries(doc: Doc): Entry[] {
@@ -13,7 +13,7 @@ export function parseEntries(doc: Doc): Entry[] {
     if (cells === null) continue;
     const kw = pyStrip(cells[0]);
     const file = pyStrip(cells[1]);
-    if (kw.toLowerCase() == "keywords") continue;
+    if (pyLower(kw) == "keywords") continue;
     if (isDelimCell(kw) || isDelimCell(file)) continue;
     out.push(new Entry(linkedName(file), pySplit(kw), i + 1));
   }

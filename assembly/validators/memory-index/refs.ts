@@ -3,10 +3,10 @@ import { defineRule } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, Index, R_MISSING, R_TRAVERSAL, R_SYMLINK } from "./ctx";
 
-export const MI002 = defineRule("MI-002", "memory-index", SEV_ERROR, "Missing file", "An index entry's <name>.md is not a regular file.");
-export const MI003 = defineRule("MI-003", "memory-index", SEV_ERROR, "Deprecated skill- prefix", "An index entry names a skill-* file.");
-export const MI004 = defineRule("MI-004", "memory-index", SEV_ERROR, "Entry outside the directory", "An index entry resolves outside the memory directory.");
-export const MI108 = defineRule("MI-108", "memory-index", SEV_ERROR, "Symlink in reference", "A reference path or index file is a symlink (current layout: any component).");
+export const MI002 = defineRule("MI-002", "memory-index", SEV_ERROR, "Index entry points to a missing file", "Index entry points to a missing file");
+export const MI003 = defineRule("MI-003", "memory-index", SEV_ERROR, "Index entry uses the deprecated skill- prefix", "Index entry uses the deprecated skill- prefix");
+export const MI004 = defineRule("MI-004", "memory-index", SEV_ERROR, "Index entry resolves outside the directory", "Index entry resolves outside the directory");
+export const MI108 = defineRule("MI-108", "memory-index", SEV_ERROR, "Symlink in a reference path or index file", "Symlink in a reference path or index file");
 
 /** Check every entry of an index; returns the number of missing files. */
 export function checkRefs(ctx: MiCtx, ix: Index): i32 {

@@ -3,15 +3,15 @@
 import { defineRule } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc } from "../../io";
-import { twoCells, pyStrip, isDelimCell, findLink, linkTarget, linkEnd, linkedName, isPyWs, joinAll } from "../../lib/mdrow";
+import { twoCells, pyStrip, isDelimCell, findLink, linkTarget, linkEnd, linkedName, isPyWs, joinAll, pyLower } from "../../lib/mdrow";
 import { MiCtx, R_MISSING, R_TRAVERSAL, R_SYMLINK } from "./ctx";
 import { MI108 } from "./refs";
 
-export const MI011 = defineRule("MI-011", "memory-index", SEV_ERROR, "Root index missing", "memory-index.md is absent.");
-export const MI012 = defineRule("MI-012", "memory-index", SEV_ERROR, "Domain index not routed", "The root index does not reference a domain index.");
-export const MI013 = defineRule("MI-013", "memory-index", SEV_ERROR, "Root reference missing", "A root-index reference has no file.");
-export const MI014 = defineRule("MI-014", "memory-index", SEV_ERROR, "Root reference outside", "A root-index reference resolves outside the directory.");
-export const MI105 = defineRule("MI-105", "memory-index", SEV_ERROR, "Unsupported root link", "Current layout: an image or an unsafe link destination in the root index.");
+export const MI011 = defineRule("MI-011", "memory-index", SEV_ERROR, "Root index memory-index.md missing", "Root index memory-index.md missing");
+export const MI012 = defineRule("MI-012", "memory-index", SEV_ERROR, "Domain index not routed by the root index", "Domain index not routed by the root index");
+export const MI013 = defineRule("MI-013", "memory-index", SEV_ERROR, "Root-index reference has no file", "Root-index reference has no file");
+export const MI014 = defineRule("MI-014", "memory-index", SEV_ERROR, "Root-index reference outside the directory", "Root-index reference outside the directory");
+export const MI105 = defineRule("MI-105", "memory-index", SEV_ERROR, "Image or unsafe link in the root index", "Image or unsafe link in the root index");
 
 
 /** Canonical reference: leading "./" removed. */
@@ -34,7 +34,7 @@ function checkItem(ctx: MiCtx, root: Doc, line: i32, name: string): void {
 /** Items of a file cell: comma-separated, each a link target or a bare name. */
 function checkCell(ctx: MiCtx, root: Doc, line: i32, cell: string): void {
   const c = pyStrip(cell);
-  const l = c.toLowerCase();
+  const l = pyLower(c);
   if (l == "file" || l == "essential memories" || l == "memory" || l == "memory index" || isDelimCell(c)) return;
   for (let from = 0; from <= c.length; ) {
     let to = c.indexOf(",", from);
@@ -168,7 +168,7 @@ function mentions(ctx: MiCtx, text: string): Map<string, i32> {
 export function checkRoot(ctx: MiCtx): void {
   const root = ctx.entry("memory-index.md");
   if (root !== null && (root.flags & 3) == 2) {
-    ctx.report(MI108, root, 0, "Symlinked index file is not read: memory-index.md");
+    ctx.report(MI108, root, 0, "Symlinked index file is not read: " + root.name);
     return;
   }
   if (root === null || (root.flags & 3) != 0) {

@@ -5,9 +5,9 @@
 import { defineRule } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, Index, pyHundredths } from "./ctx";
-import { joinAll } from "../../lib/mdrow";
+import { joinAll, pyLower } from "../../lib/mdrow";
 
-export const MI005 = defineRule("MI-005", "memory-index", SEV_ERROR, "Low keyword uniqueness", "Under 40% of an entry's keywords are unique within its index.");
+export const MI005 = defineRule("MI-005", "memory-index", SEV_ERROR, "Keyword uniqueness below 40%", "Keyword uniqueness below 40%");
 
 /**
  * round(x, 2) * 100 for x in [0, 1], on the IEEE double x as Python rounds it: the exact binary
@@ -46,7 +46,7 @@ export function checkUniqueness(ctx: MiCtx, ix: Index): i32 {
     const own = new Map<string, i32>();
     const set: string[] = [];
     for (let k = 0; k < kws.length; k++) {
-      const w = kws[k].toLowerCase();
+      const w = pyLower(kws[k]);
       if (own.has(w)) continue;
       own.set(w, 1);
       set.push(w);
