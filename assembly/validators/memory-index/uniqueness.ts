@@ -34,39 +34,59 @@ export function checkUniqueness(ctx: MiCtx, ix: Index): i32 {
   if (es.length == 0) return 0;
   // distinct names in first-occurrence order; the last row of a name gives its keyword set
   const names: string[] = [];
-  const last = new Map<string, i32>();
+  const nameIdx = new Map<string, i32>();
+  const lastRow: i32[] = [];
+  const rowName: i32[] = [];
   for (let i = 0; i < es.length; i++) {
-    if (!last.has(es[i].name)) names.push(es[i].name);
-    last.set(es[i].name, i);
+    let k = -1;
+    if (nameIdx.has(es[i].name)) k = nameIdx.get(es[i].name);
+    else {
+      k = names.length;
+      nameIdx.set(es[i].name, k);
+      names.push(es[i].name);
+      lastRow.push(0);
+    }
+    lastRow[k] = i;
+    rowName.push(k);
   }
-  const sets: string[][] = [];
-  const holders = new Map<string, i32>();
-  for (let i = 0; i < names.length; i++) {
-    const kws = es[last.get(names[i])].keywords;
-    const own = new Map<string, i32>();
-    const set: string[] = [];
-    for (let k = 0; k < kws.length; k++) {
-      const w = pyLower(kws[k]);
-      if (own.has(w)) continue;
-      own.set(w, 1);
-      set.push(w);
-      holders.set(w, holders.has(w) ? holders.get(w) + 1 : 1);
+  // keyword ids: how many distinct names hold each keyword, and which name counted it last
+  const kwId = new Map<string, i32>();
+  const holders: i32[] = [];
+  const countedBy: i32[] = [];
+  const sets: i32[][] = [];
+  for (let k = 0; k < names.length; k++) {
+    const kws = es[lastRow[k]].keywords;
+    const set: i32[] = [];
+    for (let j = 0; j < kws.length; j++) {
+      const w = pyLower(kws[j]);
+      let id = -1;
+      if (kwId.has(w)) id = kwId.get(w);
+      else {
+        id = holders.length;
+        kwId.set(w, id);
+        holders.push(0);
+        countedBy.push(-1);
+      }
+      if (countedBy[id] == k) continue;
+      countedBy[id] = k;
+      holders[id]++;
+      set.push(id);
     }
     sets.push(set);
   }
-  const value = new Map<string, i32>();
-  for (let i = 0; i < names.length; i++) {
-    const set = sets[i];
+  const value: i32[] = [];
+  for (let k = 0; k < names.length; k++) {
+    const set = sets[k];
     let unique = 0;
-    for (let k = 0; k < set.length; k++) if (holders.get(set[k]) == 1) unique++;
+    for (let j = 0; j < set.length; j++) if (holders[set[j]] == 1) unique++;
     let v = set.length == 0 ? 0 : round2Hundredths(<f64>unique / <f64>set.length);
     if (es.length == 1) v = 100;
-    value.set(names[i], v);
+    value.push(v);
   }
   let issues = 0;
   if (es.length > 1) {
     for (let i = 0; i < es.length; i++) {
-      const n = value.get(es[i].name);
+      const n = value[rowName[i]];
       if (n < 40) {
         ctx.report(MI005, ix.doc, es[i].line,
           "Low keyword uniqueness: " + es[i].name + " has " + n.toString() + "% unique keywords (need >=40%)");
@@ -76,7 +96,7 @@ export function checkUniqueness(ctx: MiCtx, ix: Index): i32 {
     }
   }
   const parts: string[] = [];
-  for (let i = 0; i < names.length; i++) parts.push(names[i] + "\t" + pyHundredths(value.get(names[i])));
+  for (let i = 0; i < names.length; i++) parts.push(names[i] + "\t" + pyHundredths(value[i]));
   ctx.results.put(ix.doc, "uniqueness", joinAll(parts, "\n"));
   return issues;
 }
