@@ -29,7 +29,7 @@ function scaleUp(src, out, copies) {
       }
       rename.set(s, r);
     }
-    const rewrite = (text) => text.replace(/[\w.-]+/g, (t) => rename.get(t) ?? t);
+    const rewrite = (text) => text.replace(/[\w-]+/g, (t) => rename.get(t) ?? t);
     for (const s of stems) {
       const text = readFileSync(join(src, `${s}.md`), "utf8");
       if (s === "memory-index") {
@@ -78,7 +78,7 @@ export async function run() {
     const start = timeProcess([BIN, "memory-index", "--dir", tiny], { runs: RUNS });
     const one = timeProcess([BIN, "memory-index", "--dir", MEM], { runs: RUNS });
     const oneJson = timeProcess([BIN, "memory-index", "--dir", MEM, "-f", "json"], { runs: RUNS });
-    const hundred = timeProcess([BIN, "memory-index", "--dir", x100, "-q"], { runs: Math.max(3, RUNS >> 1) });
+    const hundred = timeProcess([BIN, "memory-index", "--dir", x100], { runs: Math.max(3, RUNS >> 1) });
     const k10 = timeProcess([BIN, "memory-index", "--dir", r10k, "-q"], { runs: Math.max(3, RUNS >> 1) });
     const k100 = timeProcess([BIN, "memory-index", "--dir", r100k, "-q"], { runs: Math.max(3, RUNS >> 1) });
     const f = (x) => x.toFixed(1);
