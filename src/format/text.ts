@@ -22,7 +22,7 @@ export function formatText(report: Report, opts: { color: boolean; quiet?: boole
       const sev = f.severity === "error" ? paint(c, "31", "error") : f.severity === "warning" ? paint(c, "33", "warning") : paint(c, "36", "info");
       lines.push(`${loc}  ${sev}  ${f.message.replace(/\r?\n/g, " ")}  ${paint(c, "2", f.ruleId)}`);
     }
-    if (r.validator === "memory-index" && !opts.quiet) lines.push(...memoryIndexText(r));
+    if (r.validator === "memory-index" && !opts.quiet) for (const l of memoryIndexText(r)) lines.push(l);
     if (r.verdict === "skip") lines.push(`${r.file}  ${paint(c, "36", "skip")}  ${r.reason ?? "skipped"}  (${r.validator})`);
   }
   const s = report.summary;
