@@ -42,6 +42,8 @@ export const KIND_PROTOCOL: i32 = 3;
 export const KIND_SESSION_SET: i32 = 4;
 // memory-index 10..19
 export const KIND_MEMORY_FILE: i32 = 10;
+// the memory directory itself (findings about the whole directory, run summary)
+export const KIND_MEMORY_DIR: i32 = 11;
 // consistency / traceability 20..39
 export const KIND_PLANNING_DOC: i32 = 20;
 export const KIND_SPEC_DOC: i32 = 21;

@@ -5,6 +5,16 @@ if (argv[2] === "session" && argv[3] === "gate") {
   const { runGate } = await import("../dist/state/gate.js");
   process.exitCode = await runGate(argv.slice(4));
 } else {
-  const { main } = await import("../dist/cli.js");
-  process.exitCode = await main(argv);
+  let code;
+  if (argv[2] === "memory-index") {
+    // lean start path (src/lean.ts): no commander unless the arguments need it
+    const [{ leanParse, leanRun }, mi] = await Promise.all([import("../dist/lean.js"), import("../dist/commands/memory-index.js")]);
+    const o = leanParse(argv.slice(3), mi.MEMORY_INDEX_FLAGS);
+    if (o) code = await leanRun(() => mi.runMemoryIndexCommand({ format: "text", ...o }));
+  }
+  if (code === undefined) {
+    const { main } = await import("../dist/cli.js");
+    code = await main(argv);
+  }
+  process.exitCode = code;
 }

@@ -77,6 +77,21 @@ export function buildProgram(): Command {
       process.exitCode = await runTraceabilityCommand(o);
     });
 
+  withOutputOptions(
+    program
+      .command("memory-index")
+      .description("validate the memory index (ADR-017): domain indices, root index, orphans; default: the repository's .serena/memories/")
+      .option("--dir <dir>", "memory directory (default: $MEMORY_PATH, else <repository>/.serena/memories)")
+      .option("--layout <layout>", "reference (efa406e9a rules, default) | current (subfolders, every *-index.md, link-based root index, no symlinks)")
+      .option("--orphans <level>", "orphan findings: warn (default) | error | off")
+      .option("--naming <level>", "MI-019 domain-prefix naming findings: warn (default) | error | off"),
+  )
+    .addHelpText("after", "\nExample:\n  $ agentcheck memory-index --dir .serena/memories --orphans error")
+    .action(async (o) => {
+      const { runMemoryIndexCommand } = await import("./commands/memory-index.js");
+      process.exitCode = await runMemoryIndexCommand(o);
+    });
+
   return program;
 }
 

@@ -7,3 +7,4 @@ export { validateSessionLogs, discoverSessionLogs, type SessionLogOptions, type 
 export { WORKSPACE_VALIDATORS, type WorkspaceValidator, type WorkspaceContext } from "./validators/registry.js";
 export { validateConsistency, fixBits, PROFILES, type ConsistencyOptions, type ConsistencyOutput, type FeatureRow } from "./validators/consistency.js";
 export { validateTraceability, type TraceabilityOptions, type TraceabilityOutput } from "./validators/traceability.js";
+export { validateMemoryIndexDir, listMemoryDir, type MemoryIndexOptions, type MemoryLayout } from "./validators/memory-index.js";

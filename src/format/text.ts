@@ -1,5 +1,6 @@
 // Human output: `file:line:col  severity  message  ruleId`, then a summary line.
 import type { Report } from "../report.js";
+import { memoryIndexText } from "./memory-index-text.js";
 
 export function useColor(stream: NodeJS.WriteStream, flag?: boolean): boolean {
   if (flag !== undefined) return flag;
@@ -21,6 +22,7 @@ export function formatText(report: Report, opts: { color: boolean; quiet?: boole
       const sev = f.severity === "error" ? paint(c, "31", "error") : f.severity === "warning" ? paint(c, "33", "warning") : paint(c, "36", "info");
       lines.push(`${loc}  ${sev}  ${f.message.replace(/\r?\n/g, " ")}  ${paint(c, "2", f.ruleId)}`);
     }
+    if (r.validator === "memory-index" && !opts.quiet) for (const l of memoryIndexText(r)) lines.push(l);
     if (r.verdict === "skip") lines.push(`${r.file}  ${paint(c, "36", "skip")}  ${r.reason ?? "skipped"}  (${r.validator})`);
   }
   const s = report.summary;

@@ -66,4 +66,24 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       });
     },
   },
+  {
+    name: "memory-index",
+    detect: (ctx) =>
+      ctx.source.type(".serena/memories") === "dir"
+        ? { applies: true }
+        : { applies: false, reason: "no .serena/memories directory" },
+    async run(ctx) {
+      const { validateMemoryIndexDir } = await import("./memory-index.js");
+      const o = ctx.options;
+      return validateMemoryIndexDir({
+        source: ctx.source,
+        dir: ".serena/memories",
+        display: ".serena/memories",
+        layout: o.layout === "current" ? "current" : "reference",
+        orphans: (o.orphans as "warn" | "error" | "off" | undefined) ?? "warn",
+        naming: (o.naming as "warn" | "error" | "off" | undefined) ?? "warn",
+        maxFileBytes: ctx.maxFileBytes,
+      });
+    },
+  },
 ];

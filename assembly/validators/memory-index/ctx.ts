@@ -1,0 +1,131 @@
+// Shared state of one memory-index run: the directory listing, options, parsed indices.
+//
+// Input (from the host): one KIND_MEMORY_DIR document (the memory directory; name = its display
+// path) and one KIND_MEMORY_FILE document per entry below it (name = path relative to the memory
+// directory, forward slashes). Entry flags: bits 0..1 = type (0 regular file, 1 directory,
+// 2 symlink, 3 other); bit 2 = content not supplied (the host reported a read problem). A symlink's
+// bytes describe its fully resolved target: "f:<rel>" / "d:<rel>" (inside the directory),
+// "o" (outside), "b" (dangling or a loop). Top-level `*-index.md` regular files carry their text.
+// Facts: layout (reference|current), orphans (warn|error|off), naming (warn|error|off).
+import { Doc, Input, Results } from "../../io";
+import { Rule } from "../../rules";
+import { DOC_CHECKED, DOC_IGNORED, SEV_ERROR, SEV_WARNING } from "../../abi";
+
+export const T_FILE: i32 = 0;
+export const T_DIR: i32 = 1;
+export const T_LINK: i32 = 2;
+export const F_UNREAD: i32 = 4;
+
+export const R_OK: i32 = 0;
+export const R_MISSING: i32 = 1;
+export const R_TRAVERSAL: i32 = 2;
+export const R_SYMLINK: i32 = 3;
+
+export class Entry {
+  constructor(public name: string, public keywords: string[], public line: i32) {}
+}
+
+export class Index {
+  entries: Entry[] = [];
+  failed: bool = false;
+  constructor(public doc: Doc, public domain: string, public skills: bool) {}
+}
+
+export class MiCtx {
+  /** Listed entries, sorted by name (binary search instead of a hash map: cheaper for big trees). */
+  docs: Doc[] = [];
+  indices: Index[] = [];
+  /** Canonical names referenced from the root index. */
+  rootRefs: Map<string, i32> = new Map();
+  rootRefList: string[] = [];
+  current: bool;
+  orphanSev: i32;
+  namingSev: i32;
+  errors: i32 = 0;
+
+  constructor(public input: Input, public results: Results, public dir: Doc) {
+    this.current = input.fact("layout") == "current";
+    this.orphanSev = level(input.fact("orphans"));
+    this.namingSev = level(input.fact("naming"));
+  }
+
+  entry(path: string): Doc | null {
+    const ds = this.docs;
+    let lo = 0;
+    let hi = ds.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const n = ds[mid].name;
+      if (n == path) return ds[mid];
+      if (n < path) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return null;
+  }
+
+  report(rule: Rule, doc: Doc, line: i32, message: string): void {
+    this.reportAs(rule, rule.severity, doc, line, message);
+  }
+
+  /** Report with a severity; -1 (an option set to off) drops the finding. */
+  reportAs(rule: Rule, sev: i32, doc: Doc, line: i32, message: string): void {
+    if (sev < 0) return;
+    if (sev == SEV_ERROR) this.errors++;
+    this.results.setDocStatus(doc, DOC_CHECKED);
+    this.results.reportAs(rule, sev, doc, line, 0, message);
+  }
+
+  /** Resolve `<name>.md` below the memory directory (lexically, then through listed symlinks). */
+  resolve(name: string): i32 {
+    const path = name + ".md";
+    if (path.startsWith("/") || path.startsWith("\\") || (path.length > 1 && path.charCodeAt(1) == 58)) return R_TRAVERSAL;
+    const stack: string[] = [];
+    for (let from = 0; from <= path.length; ) {
+      let to = path.indexOf("/", from);
+      if (to < 0) to = path.length;
+      const p = path.substring(from, to);
+      from = to + 1;
+      if (p.length == 0 || p == ".") continue;
+      if (p == "..") {
+        if (stack.length == 0) return R_TRAVERSAL;
+        stack.pop();
+      } else stack.push(p);
+    }
+    let cur = "";
+    let t = T_DIR;
+    for (let i = 0; i < stack.length; i++) {
+      if (t != T_DIR) return R_MISSING;
+      cur = cur.length > 0 ? cur + "/" + stack[i] : stack[i];
+      const d = this.entry(cur);
+      if (d === null) return R_MISSING;
+      t = d.flags & 3;
+      if (t == T_LINK) {
+        if (this.current) return R_SYMLINK;
+        const target = d.text();
+        if (target == "o") return R_TRAVERSAL;
+        if (target.length < 2) return R_MISSING;
+        t = target.charCodeAt(0) == 102 ? T_FILE : target.charCodeAt(0) == 100 ? T_DIR : 3;
+        cur = target.substring(2);
+      }
+    }
+    return t == T_FILE && stack.length > 0 ? R_OK : R_MISSING;
+  }
+}
+
+function level(v: string | null): i32 {
+  if (v == "error") return SEV_ERROR;
+  if (v == "off") return -1;
+  return SEV_WARNING;
+}
+
+/** Mark every listed entry ignored until a finding lands on it. */
+export function ignoreAll(ctx: MiCtx, docs: Doc[]): void {
+  for (let i = 0; i < docs.length; i++) ctx.results.setDocStatus(docs[i], DOC_IGNORED);
+}
+
+/** Python repr of round2 value n/100 (1.0, 0.4, 0.62, 0.05, 0.0). */
+export function pyHundredths(n: i32): string {
+  if (n >= 100) return "1.0";
+  if (n % 10 == 0) return "0." + (n / 10).toString();
+  return (n < 10 ? "0.0" : "0.") + n.toString();
+}

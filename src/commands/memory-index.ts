@@ -1,0 +1,47 @@
+import { existsSync, statSync } from "node:fs";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { finish, parseIntOption, type OutputOptions } from "../output.js";
+import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
+import { UsageError } from "../report.js";
+import { findRepoRoot } from "../repo.js";
+import { DiskSource } from "../source.js";
+
+export interface MemoryIndexCliOptions extends OutputOptions {
+  dir?: string;
+  layout?: string;
+  orphans?: string;
+  naming?: string;
+}
+
+export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<number> {
+  const started = performance.now();
+  const { validateMemoryIndexDir, checkLevel, DEFAULT_MEMORY_DIR } = await import("../validators/memory-index.js");
+  if (o.layout !== undefined && o.layout !== "reference" && o.layout !== "current") {
+    throw new UsageError(`--layout must be reference or current, got '${o.layout}'`);
+  }
+  const bad = checkLevel("orphans", o.orphans) ?? checkLevel("naming", o.naming);
+  if (bad) throw new UsageError(bad);
+  const cwd = process.cwd();
+  const given = o.dir ?? (process.env.MEMORY_PATH || undefined);
+  const abs = given !== undefined ? resolve(cwd, given) : resolve(findRepoRoot(cwd) ?? cwd, DEFAULT_MEMORY_DIR);
+  if (!existsSync(abs)) throw new UsageError(`memory directory not found: ${abs}`);
+  if (!statSync(abs).isDirectory()) throw new UsageError(`not a directory: ${abs}`);
+  const rel = relative(cwd, abs);
+  const display = rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? abs.split(sep).join("/") : rel.split(sep).join("/");
+  const out = validateMemoryIndexDir({
+    source: new DiskSource(abs),
+    dir: "",
+    display,
+    layout: o.layout as "reference" | "current" | undefined,
+    orphans: o.orphans as "warn" | "error" | "off" | undefined,
+    naming: o.naming as "warn" | "error" | "off" | undefined,
+    maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES,
+  });
+  return finish(out.results, started, o, out.internalErrors);
+}
+
+/** Flags of `memory-index` (commander syntax) for the lean start path; see src/lean.ts. */
+export const MEMORY_INDEX_FLAGS = [
+  "-f, --format <name>", "-o, --output-file <path>", "--max-warnings <n>", "-q, --quiet", "--color", "--no-color",
+  "--max-file-size <bytes>", "--now <iso>", "--dir <dir>", "--layout <layout>", "--orphans <level>", "--naming <level>",
+];

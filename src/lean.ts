@@ -1,0 +1,52 @@
+// Lean start path: a command whose options are simple can run without loading commander (and
+// everything `cli.ts` pulls in). bin/agentcheck.js tries this first; anything unusual (help,
+// an unknown or malformed option, a positional argument) returns undefined and the full CLI
+// handles the arguments, so behaviour and messages stay those of commander.
+import { parseArgs } from "node:util";
+import { UsageError } from "./report.js";
+
+type Spec = Record<string, { type: "string" | "boolean"; short?: string }>;
+
+const camel = (s: string) => s.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/** Options from commander-style flag strings ("-f, --format <name>", "--no-color"), or undefined. */
+export function leanParse(args: string[], flags: string[]): Record<string, string | boolean> | undefined {
+  const spec: Spec = {};
+  const negated = new Set<string>();
+  for (const f of flags) {
+    const m = /^(?:-(\w), )?--([\w-]+)(?: <\w+>)?$/.exec(f);
+    if (!m) return undefined;
+    const long = m[2];
+    if (long.startsWith("no-")) {
+      negated.add(long);
+      spec[long] = { type: "boolean" };
+      continue;
+    }
+    spec[long] = { type: f.includes("<") ? "string" : "boolean", ...(m[1] ? { short: m[1] } : {}) };
+  }
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args, options: spec, strict: true, allowPositionals: false }) as { values: Record<string, string | boolean | undefined> });
+  } catch {
+    return undefined;
+  }
+  const out: Record<string, string | boolean> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined) continue;
+    if (negated.has(k)) out[camel(k.slice(3))] = false;
+    else out[camel(k)] = v;
+  }
+  return out;
+}
+
+/** Run `fn` the way cli.ts main() does: usage and other errors print one line and give exit 2. */
+export async function leanRun(fn: () => Promise<number>): Promise<number> {
+  try {
+    return await fn();
+  } catch (e) {
+    const err = e as Error;
+    process.stderr.write(`agentcheck: ${err && err.message ? err.message : String(e)}\n`);
+    if (!(e instanceof UsageError) && process.env.AGENTCHECK_DEBUG) process.stderr.write(`${err?.stack ?? ""}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,115 @@
+// memory-index validator host: lists the memory directory (names and entry types, symlink targets
+// resolved), reads the top-level index files and hands everything to the WASM core in one call.
+// Every rule decision is in assembly/validators/memory-index/.
+import { realpathSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { KIND } from "../wasm/abi.js";
+import { executeValidator, hostFinding, problemResult, type ContentDoc, type ValidatorOutput } from "../engine.js";
+import type { FileResult } from "../report.js";
+import type { EntryType, FileSource } from "../source.js";
+
+export type MemoryLayout = "reference" | "current";
+export type Level = "warn" | "error" | "off";
+
+export interface MemoryIndexOptions {
+  source: FileSource;
+  /** Memory directory relative to source.root ("" = the root itself), forward slashes. */
+  dir: string;
+  /** Path shown for the directory in results (files below it are shown as display/rel). */
+  display: string;
+  layout?: MemoryLayout;
+  orphans?: Level;
+  naming?: Level;
+  maxFileBytes: number;
+}
+
+export const DEFAULT_MEMORY_DIR = ".serena/memories";
+const TYPE_FLAG: Record<EntryType, number> = { file: 0, dir: 1, symlink: 2, other: 3 };
+const F_UNREAD = 4;
+const enc = new TextEncoder();
+const EMPTY = new Uint8Array(0);
+
+interface Listed {
+  rel: string;
+  type: EntryType;
+}
+
+/** Every entry below the memory directory (symlinks are listed, never followed), sorted. */
+export function listMemoryDir(source: FileSource, dir: string): Listed[] {
+  const out: Listed[] = [];
+  const walk = (rel: string) => {
+    const entries = source.list(rel === "" ? dir : dir === "" ? rel : `${dir}/${rel}`) ?? [];
+    for (const e of entries) {
+      if (e.name === ".git") continue;
+      const r = rel === "" ? e.name : `${rel}/${e.name}`;
+      out.push({ rel: r, type: e.type });
+      if (e.type === "dir") walk(r);
+    }
+  };
+  walk("");
+  return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
+
+/** Where a symlink leads: "f:<rel>" / "d:<rel>" inside the directory, "o" outside, "b" broken. */
+function linkTarget(source: FileSource, dir: string, rel: string): string {
+  if (source.kind !== "disk") return "b";
+  try {
+    const base = realpathSync(join(source.root, dir));
+    const real = realpathSync(join(source.root, dir, rel));
+    const r = relative(base, real);
+    if (r.startsWith("..") || r.startsWith(sep) || /^[A-Za-z]:/.test(r)) return "o";
+    const st = statSync(real);
+    const kind = st.isFile() ? "f" : st.isDirectory() ? "d" : "";
+    return kind ? `${kind}:${r.split(sep).join("/")}` : "b";
+  } catch {
+    return "b";
+  }
+}
+
+const isIndexName = (rel: string) => !rel.includes("/") && rel.endsWith("-index.md");
+
+export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutput {
+  const { source, dir } = opts;
+  const full = (rel: string) => (dir === "" ? rel : `${dir}/${rel}`);
+  const shown = (rel: string) => (rel === "" ? opts.display : opts.display === "." ? rel : `${opts.display}/${rel}`);
+  const docs: ContentDoc[] = [{ file: "", kind: KIND.MEMORY_DIR, bytes: EMPTY }];
+  const problems: FileResult[] = [];
+  for (const e of listMemoryDir(source, dir)) {
+    let flags = TYPE_FLAG[e.type];
+    let bytes: Uint8Array = EMPTY;
+    if (e.type === "symlink") bytes = enc.encode(linkTarget(source, dir, e.rel));
+    else if (e.type === "file" && isIndexName(e.rel)) {
+      const size = source.size(full(e.rel)) ?? 0;
+      try {
+        if (size > opts.maxFileBytes) {
+          throw Object.assign(new Error(`${size} bytes, limit ${opts.maxFileBytes}`), { tooLarge: true });
+        }
+        bytes = source.read(full(e.rel));
+      } catch (err) {
+        const x = err as NodeJS.ErrnoException & { tooLarge?: boolean };
+        flags |= F_UNREAD;
+        const id = x.tooLarge ? "AC-900" : "AC-901";
+        problems.push(problemResult("memory-index", hostFinding(id, shown(e.rel), x.code ? `${x.code}: ${x.message}` : x.message)));
+      }
+    }
+    docs.push({ file: e.rel, kind: KIND.MEMORY_FILE, flags, bytes });
+  }
+  const out = executeValidator("memory-index", docs, {
+    layout: opts.layout ?? "reference",
+    orphans: opts.orphans ?? "warn",
+    naming: opts.naming ?? "warn",
+  });
+  for (const r of out.results) {
+    r.file = shown(r.file);
+    for (const f of r.findings) f.file = r.file;
+  }
+  out.results.push(...problems);
+  return out;
+}
+
+const LEVELS = ["warn", "error", "off"];
+/** Checks an option value; returns an error text or undefined. */
+export function checkLevel(name: string, v: string | undefined): string | undefined {
+  if (v !== undefined && !LEVELS.includes(v)) return `--${name} must be warn, error or off, got '${v}'`;
+  return undefined;
+}
