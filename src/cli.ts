@@ -16,7 +16,8 @@ export function buildProgram(): Command {
       .command("check [dir]")
       .description("run every validator that applies to the workspace (default: the enclosing repository)")
       .option("--strict", "advisory validators (consistency) block: their findings are errors")
-      .option("--profile <name>", "consistency/traceability profile: default or recommended"),
+      .option("--profile <name>", "consistency/traceability profile: default or recommended")
+      .option("--config <path>", "configuration file (default: agentcheck.config.json(c) or package.json \"agentcheck\" at the repository root)"),
   )
     .addHelpText("after", "\nExample:\n  $ agentcheck check examples/workspace --format json")
     .action(async (dir: string | undefined, o) => {

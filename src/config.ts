@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { UsageError } from "./report.js";
+import { UsageError, verdictOf, type FileResult, type Severity } from "./report.js";
 
 export const CONFIG_FILES = ["agentcheck.config.json", "agentcheck.config.jsonc"] as const;
 
@@ -262,3 +262,15 @@ export const STARTER_CONFIG = `// agentcheck configuration (JSON with comments).
   "gate": { "readOnlyTools": ["Read", "Glob", "Grep"] }
 }
 `;
+
+/** Apply a validator's severity overrides to its results ("off" drops findings; verdicts recomputed). */
+export function applyConfigToResults(config: Config, validator: string, results: FileResult[]): FileResult[] {
+  const sev = validatorSection(config, validator)?.severity;
+  if (!sev || Object.keys(sev).length === 0) return results;
+  return results.map((r) => {
+    const findings = r.findings
+      .filter((f) => sev[f.ruleId] !== "off")
+      .map((f) => (sev[f.ruleId] ? { ...f, severity: sev[f.ruleId] as Severity } : f));
+    return { ...r, findings, verdict: r.verdict === "skip" ? "skip" : verdictOf(findings, false) };
+  });
+}

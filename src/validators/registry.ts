@@ -13,6 +13,8 @@ export interface WorkspaceContext {
   now?: string;
   /** Run options passed through from the command line. */
   options: Record<string, unknown>;
+  /** Project configuration (agentcheck.config.json); validators read their section and paths. */
+  config?: import("../config.js").Config;
 }
 
 export interface WorkspaceValidator {
