@@ -21,6 +21,7 @@ export interface PrePrCliOptions {
   requireTools?: boolean;
   fix?: boolean;
   verbose?: boolean;
+  cache?: boolean;
   prBody?: string;
   only?: string;
   skip?: string;
@@ -88,6 +89,7 @@ export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] =
     requireTools: !!o.requireTools || ci,
     fix,
     verbose: !!o.verbose,
+    noCache: o.cache === false,
     maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES,
     only: ids(o.only, registry, "--only"),
     skip: ids(o.skip, registry, "--skip"),

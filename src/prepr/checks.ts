@@ -1,7 +1,7 @@
 // The registered pre-PR checks, in run order. Rule decisions live in the WASM core
 // (assembly/validators/pre-pr/); these functions pick the files in scope, gather facts, run tools.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { configPath, validatorSection } from "../config.js";
 import { executeValidator, loadFile, type ContentDoc, type Facts } from "../engine.js";
 import type { Finding } from "../report.js";
@@ -11,7 +11,7 @@ import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
 import { matchesAny } from "./glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfig, selectMarkdown } from "./markdown.js";
 import type { CheckDef, CheckOutcome, PrePrContext } from "./runner.js";
-import { sizeFacts } from "./scope.js";
+import { Git, sizeFacts } from "./scope.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
 
 // document roles (flags) understood by assembly/validators/pre-pr
@@ -143,6 +143,12 @@ async function traceability(ctx: PrePrContext): Promise<CheckOutcome> {
 
 // ---- built-in checks ---------------------------------------------------------------------------
 
+/** A cache file inside the repository's git directory (shared by linked worktrees). */
+async function cachePath(root: string, name: string): Promise<string | undefined> {
+  const dir = (await new Git(root).try(["rev-parse", "--git-common-dir"]))?.trim();
+  return dir ? join(isAbsolute(dir) ? dir : join(root, dir), "agentcheck", name) : undefined;
+}
+
 async function markdown(ctx: PrePrContext): Promise<CheckOutcome> {
   const cfg = await loadMdConfig(ctx.root);
   const { targets, selected } = selectMarkdown(ctx.scope.files, cfg, ctx.scope.kind === "all");
@@ -151,7 +157,8 @@ async function markdown(ctx: PrePrContext): Promise<CheckOutcome> {
   if (selected.length === 0) {
     return { status: "PASS", message: `linted 0 of ${targets.length} markdown file(s): all excluded by the configuration${cfgNote}` };
   }
-  const res = await lintMarkdown(ctx.root, selected, cfg, ctx.options.fix, (rel) => readText(ctx, rel));
+  const cacheFile = ctx.options.noCache ? undefined : await cachePath(ctx.root, "markdownlint-cache.json");
+  const res = await lintMarkdown(ctx.root, selected, cfg, ctx.options.fix, (rel) => readText(ctx, rel), cacheFile);
   const fixed = res.fixed.length ? `; fixed ${res.fixed.length} file(s)` : "";
   return {
     status: "PASS",

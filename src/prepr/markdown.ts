@@ -1,7 +1,8 @@
 // PP-003: markdown lint through the markdownlint library (never npx), with the repository's own
 // markdownlint-cli2 / markdownlint configuration; only files in scope; optional fixes.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { stripJsonComments } from "../config.js";
 import { UsageError, type Finding } from "../report.js";
@@ -103,11 +104,88 @@ interface LintError {
   severity?: "error" | "warning";
 }
 
-export async function lintMarkdown(root: string, files: string[], cfg: MdConfig, fix: boolean, read: (rel: string) => string): Promise<MdResult> {
-  const { lint } = await import("markdownlint/sync");
+type CachedError = [number, string, string, number, string]; // line, rule, severity, column, message
+
+interface MdCache {
+  key: string;
+  files: Record<string, { h: string; e: CachedError[] }>;
+}
+
+const CACHE_FORMAT = "1";
+
+function sha1(text: string): string {
+  return createHash("sha1").update(text).digest("hex");
+}
+
+function readCache(file: string | undefined, key: string): MdCache {
+  if (file) {
+    try {
+      const c = JSON.parse(readFileSync(file, "utf8")) as MdCache;
+      if (c && c.key === key && c.files && typeof c.files === "object") return c;
+    } catch {
+      /* no cache or unreadable: start empty */
+    }
+  }
+  return { key, files: {} };
+}
+
+function toFinding(file: string, e: LintError): Finding {
+  const detail = e.errorDetail ? ` [${e.errorDetail}]` : "";
+  const ctx = e.errorContext ? ` [Context: "${e.errorContext}"]` : "";
+  return {
+    ruleId: e.ruleNames.join("/"),
+    severity: e.severity === "warning" ? "warning" : "error",
+    file,
+    line: e.lineNumber,
+    column: e.errorRange ? e.errorRange[0] : 0,
+    message: `${e.ruleDescription}${detail}${ctx}`,
+  };
+}
+
+/**
+ * Lint files with markdownlint. Results are cached per file content (keyed by the markdownlint
+ * version and the configuration) in `cacheFile` when given; fix mode always lints afresh.
+ */
+export async function lintMarkdown(
+  root: string, files: string[], cfg: MdConfig, fix: boolean, read: (rel: string) => string, cacheFile?: string,
+): Promise<MdResult> {
+  const config = cfg.config ?? { default: true };
   const strings: Record<string, string> = {};
   for (const f of files) strings[f] = read(f);
-  const config = cfg.config ?? { default: true };
+  if (!fix) {
+    const { getVersion } = await import("./mdversion.js");
+    const key = sha1(`${CACHE_FORMAT}\n${getVersion()}\n${JSON.stringify(config)}`);
+    const cache = readCache(cacheFile, key);
+    const hashes: Record<string, string> = {};
+    const todo: Record<string, string> = {};
+    for (const f of files) {
+      hashes[f] = sha1(strings[f]);
+      if (cache.files[f]?.h !== hashes[f]) todo[f] = strings[f];
+    }
+    if (Object.keys(todo).length > 0) {
+      const { lint } = await import("markdownlint/sync");
+      const res = lint({ strings: todo, config }) as unknown as Record<string, LintError[]>;
+      for (const f of Object.keys(todo)) {
+        cache.files[f] = { h: hashes[f], e: (res[f] ?? []).map((e) => { const x = toFinding(f, e); return [x.line, x.ruleId, x.severity, x.column, x.message]; }) };
+      }
+      if (cacheFile) {
+        try {
+          mkdirSync(dirname(cacheFile), { recursive: true });
+          writeFileSync(cacheFile, JSON.stringify(cache));
+        } catch {
+          /* a read-only git dir just means no cache */
+        }
+      }
+    }
+    const findings: Finding[] = [];
+    for (const f of files) {
+      for (const [line, ruleId, severity, column, message] of cache.files[f].e) {
+        findings.push({ ruleId, severity: severity as Finding["severity"], file: f, line, column, message });
+      }
+    }
+    return { findings, fixed: [] };
+  }
+  const { lint } = await import("markdownlint/sync");
   let results = lint({ strings, config }) as unknown as Record<string, LintError[]>;
   const fixed: string[] = [];
   if (fix) {
@@ -128,19 +206,6 @@ export async function lintMarkdown(root: string, files: string[], cfg: MdConfig,
     }
   }
   const findings: Finding[] = [];
-  for (const f of files) {
-    for (const e of results[f] ?? []) {
-      const detail = e.errorDetail ? ` [${e.errorDetail}]` : "";
-      const ctx = e.errorContext ? ` [Context: "${e.errorContext}"]` : "";
-      findings.push({
-        ruleId: e.ruleNames.join("/"),
-        severity: e.severity === "warning" ? "warning" : "error",
-        file: f,
-        line: e.lineNumber,
-        column: e.errorRange ? e.errorRange[0] : 0,
-        message: `${e.ruleDescription}${detail}${ctx}`,
-      });
-    }
-  }
+  for (const f of files) for (const e of results[f] ?? []) findings.push(toFinding(f, e));
   return { findings, fixed };
 }

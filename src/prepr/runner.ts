@@ -31,6 +31,8 @@ export interface RunOptions {
   requireTools: boolean;
   fix: boolean;
   verbose: boolean;
+  /** Do not read or write the markdownlint result cache. */
+  noCache?: boolean;
   /** PR description text (from --pr-body). */
   prBody?: string;
   prBodyName?: string;
