@@ -3,93 +3,17 @@
 // One zod schema; unknown keys and wrong types are usage errors (exit 2) naming the key path.
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { z } from "zod";
 import { UsageError, verdictOf, type FileResult, type Severity } from "./report.js";
+import type { Config } from "./config-schema.js";
+
+export type { Config };
+
+async function parseConfig(value: unknown, source: string): Promise<Config> {
+  const schema = await import("./config-schema.js");
+  return schema.parseConfig(value, source);
+}
 
 export const CONFIG_FILES = ["agentcheck.config.json", "agentcheck.config.jsonc"] as const;
-
-const SeverityOverride = z.enum(["error", "warning", "info", "off"]);
-/** Rule id -> severity ("off" drops the rule's findings). */
-const Severities = z.record(z.string().regex(/^[A-Z][A-Z0-9]*-[A-Z0-9-]+$/, "a rule id such as SP-001"), SeverityOverride);
-
-const ValidatorSection = z.strictObject({
-  enabled: z.boolean().optional(),
-  severity: Severities.optional(),
-});
-
-const Level = z.strictObject({
-  warn: z.number().int().min(0).optional(),
-  fail: z.number().int().min(0).optional(),
-});
-
-const CheckSection = z.strictObject({
-  enabled: z.boolean().optional(),
-  severity: Severities.optional(),
-  /** Per-check timeout for external processes, seconds. */
-  timeout: z.number().int().positive().optional(),
-});
-
-const CHECK_ID = z.string().regex(/^PP-\d{3}$/, "a check id such as PP-003");
-
-export const ConfigSchema = z.strictObject({
-  $schema: z.string().optional(),
-  paths: z
-    .strictObject({
-      sessions: z.string().optional(),
-      memories: z.string().optional(),
-      planning: z.string().optional(),
-      specs: z.string().optional(),
-      skills: z.string().optional(),
-    })
-    .optional(),
-  validators: z
-    .strictObject({
-      sessionLog: ValidatorSection.optional(),
-      memoryIndex: ValidatorSection.extend({
-        orphans: z.enum(["off", "warning", "error"]).optional(),
-        layout: z.string().optional(),
-      }).optional(),
-      consistency: ValidatorSection.optional(),
-      traceability: ValidatorSection.optional(),
-    })
-    .optional(),
-  prePr: z
-    .strictObject({
-      base: z.string().optional(),
-      checks: z.record(CHECK_ID, CheckSection).optional(),
-      testCommand: z.string().optional(),
-      prSize: z
-        .strictObject({ commits: Level.optional(), files: Level.optional(), additions: Level.optional() })
-        .optional(),
-      pathNormalization: z
-        .strictObject({ extensions: z.array(z.string()).optional(), excludes: z.array(z.string()).optional() })
-        .optional(),
-      skills: z
-        .strictObject({ models: z.array(z.string()).optional(), tools: z.array(z.string()).optional() })
-        .optional(),
-      prDescription: z
-        .strictObject({
-          significantExtensions: z.array(z.string()).optional(),
-          significantPaths: z.array(z.string()).optional(),
-          requiredSections: z.array(z.string()).optional(),
-          checklist: z.boolean().optional(),
-        })
-        .optional(),
-      tokenBudget: z.strictObject({ file: z.string().optional(), maxTokens: z.number().int().positive().optional() }).optional(),
-      planning: z.strictObject({ estimateThreshold: z.number().min(0).optional() }).optional(),
-      agentDrift: z
-        .strictObject({
-          left: z.string().optional(),
-          right: z.string().optional(),
-          threshold: z.number().min(0).max(100).optional(),
-        })
-        .optional(),
-    })
-    .optional(),
-  state: z.strictObject({ notesDir: z.string().optional() }).optional(),
-  gate: z.strictObject({ readOnlyTools: z.array(z.string()).optional() }).optional(),
-});
-export type Config = z.infer<typeof ConfigSchema>;
 
 export interface LoadedConfig {
   config: Config;
@@ -125,23 +49,6 @@ export function stripJsonComments(text: string): string {
   return out.replace(/,(\s*[}\]])/g, "$1");
 }
 
-function keyPath(path: PropertyKey[]): string {
-  return path.map(String).join(".") || "(root)";
-}
-
-/** Validate a parsed value; throws a UsageError naming the first offending key path. */
-export function parseConfig(value: unknown, source: string): Config {
-  const r = ConfigSchema.safeParse(value);
-  if (r.success) return r.data;
-  const msgs = r.error.issues.map((iss) => {
-    if (iss.code === "unrecognized_keys") {
-      return iss.keys.map((k) => `${keyPath([...iss.path, k])}: unknown key`).join("; ");
-    }
-    return `${keyPath(iss.path)}: ${iss.message}`;
-  });
-  throw new UsageError(`invalid configuration in ${source}: ${msgs.join("; ")}`);
-}
-
 function readJsonc(file: string): unknown {
   let text: string;
   try {
@@ -160,19 +67,19 @@ function readJsonc(file: string): unknown {
  * Find and load the configuration. `explicit` (from --config) must exist; otherwise the
  * repository root is searched for agentcheck.config.json(c), then package.json's "agentcheck" key.
  */
-export function loadConfig(root: string, explicit?: string, cwd = process.cwd()): LoadedConfig {
+export async function loadConfig(root: string, explicit?: string, cwd = process.cwd()): Promise<LoadedConfig> {
   if (explicit) {
     const file = resolve(cwd, explicit);
     if (!existsSync(file)) throw new UsageError(`configuration file not found: ${explicit}`);
     const raw = readJsonc(file);
     const value = file.endsWith("package.json") ? (raw as Record<string, unknown>)?.agentcheck ?? {} : raw;
-    return { config: parseConfig(value, file), file };
+    return { config: await parseConfig(value, file), file };
   }
   const found = CONFIG_FILES.map((f) => join(root, f)).filter((f) => existsSync(f));
   if (found.length > 1) {
     throw new UsageError(`two configuration files in ${root}: ${CONFIG_FILES.join(" and ")}; keep one`);
   }
-  if (found.length === 1) return { config: parseConfig(readJsonc(found[0]), found[0]), file: found[0] };
+  if (found.length === 1) return { config: await parseConfig(readJsonc(found[0]), found[0]), file: found[0] };
   const pkg = join(root, "package.json");
   if (existsSync(pkg)) {
     let parsed: unknown;
@@ -182,7 +89,7 @@ export function loadConfig(root: string, explicit?: string, cwd = process.cwd())
       parsed = undefined; // a broken package.json is not ours to report
     }
     const value = (parsed as Record<string, unknown> | undefined)?.agentcheck;
-    if (value !== undefined) return { config: parseConfig(value, `${pkg} ("agentcheck" key)`), file: pkg };
+    if (value !== undefined) return { config: await parseConfig(value, `${pkg} ("agentcheck" key)`), file: pkg };
   }
   return { config: {} };
 }
@@ -192,7 +99,7 @@ export function validatorKey(name: string): string {
   return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
-type ValidatorSectionT = z.infer<typeof ValidatorSection>;
+type ValidatorSectionT = { enabled?: boolean; severity?: Record<string, "error" | "warning" | "info" | "off"> };
 
 export function validatorSection(config: Config, name: string): ValidatorSectionT | undefined {
   const v = config.validators as Record<string, ValidatorSectionT | undefined> | undefined;

@@ -22,7 +22,7 @@ export async function runCheckCommand(dir: string | undefined, o: CheckCliOption
   }
   // An explicit directory is the workspace; without one, the enclosing repository is.
   const root = dir ? target : (findRepoRoot(target) ?? target);
-  const { config } = loadConfig(root, o.config);
+  const { config } = await loadConfig(root, o.config);
   const ctx = { root, source: new DiskSource(root), maxFileBytes: maxFileBytes(o), now: o.now, options: o as Record<string, unknown>, config };
   const results: FileResult[] = [];
   const internal: string[] = [];

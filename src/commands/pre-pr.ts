@@ -68,7 +68,7 @@ export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] =
   if (o.skip !== undefined && !o.reason) throw new UsageError("--skip needs --reason \"<why>\" (skips are reported)");
 
   const root = await gitTopLevel(process.cwd());
-  const { config } = loadConfig(root, o.config);
+  const { config } = await loadConfig(root, o.config);
   for (const id of Object.keys(config.prePr?.checks ?? {})) {
     if (!registry.some((c) => c.id === id)) throw new UsageError(`invalid configuration: prePr.checks.${id}: unknown check id`);
   }

@@ -3,7 +3,7 @@ import { describe, it, expect } from "vitest";
 import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { PrePrReportSchema } from "../../dist/prepr/format.js";
+import { PrePrReportSchema } from "../../dist/prepr/report-schema.js";
 import { git, makeRepo, runCli, tmpDir, writeTree } from "../helpers.js";
 
 const GIT = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();

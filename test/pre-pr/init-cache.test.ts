@@ -3,7 +3,8 @@ import { describe, it, expect } from "vitest";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { INIT_STEPS, runInit } from "../../dist/init.js";
-import { loadConfig, stripJsonComments, STARTER_CONFIG, parseConfig } from "../../dist/config.js";
+import { loadConfig, stripJsonComments, STARTER_CONFIG } from "../../dist/config.js";
+import { parseConfig } from "../../dist/config-schema.js";
 import { git, makeRepo, runCli, tmpDir } from "../helpers.js";
 
 describe("init", () => {
@@ -19,7 +20,7 @@ describe("init", () => {
     }
     expect(seen).toEqual([dir]);
     expect(log).toEqual([`wrote ${join(dir, "agentcheck.config.jsonc")}`, "test step ran"]);
-    expect(loadConfig(dir).config.state?.notesDir).toBe(".agent-notes");
+    expect((await loadConfig(dir)).config.state?.notesDir).toBe(".agent-notes");
   });
   it("the starting configuration is valid JSONC against the schema", () => {
     const cfg = parseConfig(JSON.parse(stripJsonComments(STARTER_CONFIG)), "starter");
