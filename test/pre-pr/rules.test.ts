@@ -88,6 +88,10 @@ describe("WFS: workflow structure", () => {
     const f = wfs(`name: x\non: push\njobs:\n  a:\n    permissions: read-all\n    runs-on: x\n  b:\n    runs-on: x\n`);
     expect(f.map((x) => [x.ruleId, x.severity, x.line])).toEqual([["WFS-08", "warning", 0], ["WFS-08", "warning", 7]]);
   });
+  it("AC-001: an empty workflow is reported, never passed; comments only is WFS-02", () => {
+    expect(wfs("").map((x) => x.ruleId)).toEqual(["AC-001"]);
+    expect(wfs("# nothing\n").map((x) => x.ruleId)).toEqual(["WFS-02"]);
+  });
   it("composite actions get only the parse and root checks", () => {
     expect(wfs("name: a\nruns:\n  using: composite\n", [], ROLE.action)).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { isLowerHex } from "../../lib/text";
 import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator } from "./util";
+import { checkContent } from "../common";
 
 export const PIN01 = defineRule("PIN-01", "pre-pr", SEV_ERROR, "Action not pinned", "uses: refs must end in @<40-hex SHA>.");
 export const WFS01 = defineRule("WFS-01", "pre-pr", SEV_ERROR, "Invalid YAML", "The file does not parse.");
@@ -98,6 +99,7 @@ function lineOf(err: string): i32 {
 export function checkStructure(input: Input, results: Results, docs: Doc[]): void {
   for (let d = 0; d < docs.length; d++) {
     const doc = docs[d];
+    if (!checkContent(doc, results)) continue; // empty or binary: AC-001 / AC-002
     const err = yamlError(input, doc.name);
     if (err !== null) {
       results.report(WFS01, doc, lineOf(err), 0, "YAML does not parse: " + err.substring(err.indexOf("\t") + 1));
@@ -110,7 +112,10 @@ export function checkStructure(input: Input, results: Results, docs: Doc[]): voi
       first = lines[i];
       break;
     }
-    if (first === null) continue; // empty document: AC-001 territory, nothing to check
+    if (first === null) {
+      results.report(WFS02, doc, 0, 0, "The file has only comments; the top level must be a mapping of keys");
+      continue;
+    }
     if (first.item || first.key.length == 0 || first.indent != 0) {
       results.report(WFS02, doc, first.no, 0, "The top level must be a mapping of keys");
       continue;
