@@ -1,7 +1,7 @@
 // The set of files a pre-PR run looks at: everything changed since the merge-base with the base
 // branch (committed, staged, unstaged, untracked), or the whole repository with --all.
 // Git facts only; read NUL-delimited so any file name works.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { simpleGit, type SimpleGit } from "simple-git";
 import { UsageError } from "../report.js";
@@ -93,6 +93,15 @@ function parseNameStatus(out: string): ChangedFile[] {
   return res;
 }
 
+/** A regular file (or a link to one) in the working tree; directories (submodules) are not files. */
+function isFileOnDisk(root: string, rel: string): boolean {
+  try {
+    return statSync(join(root, rel)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function byPath(a: { path: string }, b: { path: string }): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
@@ -110,7 +119,7 @@ export async function computeScope(root: string, opts: { all?: boolean; base?: s
     if (out === undefined) throw new UsageError(`git ls-files failed in ${root}`);
     const set = new Set(out.split("\0").filter(Boolean));
     for (const p of await untracked(g)) set.add(p);
-    const files = [...set].filter((p) => existsSync(join(root, p))).sort();
+    const files = [...set].filter((p) => isFileOnDisk(root, p)).sort();
     return { kind: "all", root, changes: files.map((path) => ({ path, status: "M" as const })), files };
   }
   const base = await resolveBase(g, opts.base);
@@ -135,7 +144,7 @@ export async function computeScope(root: string, opts: { all?: boolean; base?: s
   const seen = new Set(changes.map((c) => c.path));
   for (const p of await untracked(g)) if (!seen.has(p)) changes.push({ path: p, status: "?" });
   changes.sort(byPath);
-  const files = changes.filter((c) => c.status !== "D" && existsSync(join(root, c.path))).map((c) => c.path);
+  const files = changes.filter((c) => c.status !== "D" && isFileOnDisk(root, c.path)).map((c) => c.path);
   return { kind: "changed", root, base, mergeBase: mb, changes, files };
 }
 
