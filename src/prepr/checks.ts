@@ -1,6 +1,6 @@
 // The registered pre-PR checks, in run order. Rule decisions live in the WASM core
 // (assembly/validators/pre-pr/); these functions pick the files in scope, gather facts, run tools.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { configPath, validatorSection } from "../config.js";
 import { executeValidator, loadFile, type ContentDoc, type Facts } from "../engine.js";
@@ -15,7 +15,7 @@ import { Git, sizeFacts } from "./scope.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
 
 // document roles (flags) understood by assembly/validators/pre-pr
-const ROLE = { workflow: 1, action: 2, skill: 3, pathScan: 4, prBody: 5, size: 6, handoff: 7 } as const;
+const ROLE = { workflow: 1, action: 2, skill: 3, pathScan: 4, prBody: 5, size: 6, handoff: 7, driftLeft: 8, driftRight: 9 } as const;
 
 export const DEFAULT_SKILL_MODELS = [
   "claude-opus-4-5", "claude-sonnet-4-5", "claude-haiku-4-5", "claude-opus-4-6", "claude-sonnet-4-6", "claude-haiku-4-6",
@@ -63,7 +63,7 @@ function runFamily(ctx: PrePrContext, family: string, files: { rel: string; role
     else docs.push({ file: f.rel, kind: KIND.PREPR_FILE, flags: f.role, bytes: lf.bytes! });
   }
   if (docs.length === 0) return findings;
-  const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: family !== "prd" && family !== "size" });
+  const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: family !== "prd" && family !== "size" && family !== "drift" });
   if (out.internalErrors.length > 0) throw new Error(`internal error: ${out.internalErrors.join("; ")}`);
   for (const r of out.results) findings.push(...r.findings);
   return findings;
@@ -334,6 +334,29 @@ function tokenBudget(ctx: PrePrContext): CheckOutcome {
   return { status: "PASS", message: `${file}: budget ${max} tokens`, findings };
 }
 
+function agentDrift(ctx: PrePrContext): CheckOutcome {
+  const d = ctx.config.prePr?.agentDrift;
+  const left = (d?.left ?? "src/claude").replace(/\/+$/, "");
+  const right = (d?.right ?? "src/vs-code-agents").replace(/\/+$/, "");
+  const direct = (dir: string, p: string) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/");
+  const touched = inScope(ctx, (p) => (direct(left, p) && p.endsWith(".md")) || (direct(right, p) && p.endsWith(".agent.md")));
+  if (touched.length === 0) return { status: "PASS", message: `no agent definitions under ${left}/ or ${right}/ ${scopeNote(ctx)}` };
+  // a pair needs both sides: read both folders whole
+  const list = (dir: string, suffix: string) => {
+    try {
+      return readdirSync(join(ctx.root, dir), { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(suffix)).map((e) => `${dir}/${e.name}`).sort();
+    } catch {
+      return [];
+    }
+  };
+  const lefts = list(left, ".md");
+  const rights = list(right, ".agent.md");
+  const findings = runFamily(ctx, "drift", [...lefts.map((rel) => ({ rel, role: ROLE.driftLeft })), ...rights.map((rel) => ({ rel, role: ROLE.driftRight }))], {
+    "drift-threshold": d?.threshold ?? 80,
+  });
+  return { status: "PASS", message: `${lefts.length} agent(s) in ${left}/ compared with ${right}/ (threshold ${d?.threshold ?? 80}%)`, findings };
+}
+
 /** Every check, in run order (spec section 10.5). */
 export const CHECKS: CheckDef[] = [
   { id: "PP-001", name: "Session End Validation", tags: ["delegation"], defaultEnabled: true, run: sessionLogs },
@@ -348,5 +371,6 @@ export const CHECKS: CheckDef[] = [
   { id: "PP-002", name: "Test Command", tags: ["tests", "repo-specific"], defaultEnabled: false, run: testCommand },
   { id: "PP-005", name: "YAML Style Validation (yamllint)", tags: ["slow", "external-tool"], defaultEnabled: true, run: yamllint },
   { id: "PP-006", name: "Path Normalization", tags: ["slow"], defaultEnabled: true, run: pathNormalization },
+  { id: "PP-008", name: "Agent Drift Detection", tags: ["slow", "repo-specific"], defaultEnabled: false, run: agentDrift },
   { id: "PP-013", name: "HANDOFF Token Budget", tags: ["repo-specific"], defaultEnabled: false, run: tokenBudget },
 ];

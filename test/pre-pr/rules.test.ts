@@ -289,9 +289,29 @@ describe("RDY and TOK", () => {
   });
 });
 
+describe("DRIFT: agent drift", () => {
+  const doc = (sections: Record<string, string>) => `---\nname: x\n---\n# A\n${Object.entries(sections).map(([h, t]) => `\n## ${h}\n\n${t}\n`).join("")}`;
+  const drift = (l: string, r: string, threshold = 80) =>
+    family("drift", [{ name: "src/claude/a.md", role: 8, text: l }, { name: "src/vs-code-agents/a.agent.md", role: 9, text: r }], { "drift-threshold": threshold });
+  it("DRIFT-01..04: identical sections pass; a one-sided named section counts as 0 %", () => {
+    const same = doc({ "Core Identity": "The analyst reads every source." });
+    expect(drift(same, same)).toEqual([]);
+    const f = drift(doc({ "Core Identity": "alpha beta gamma", Constraints: "never push" }), doc({ "Core Identity": "alpha beta gamma" }));
+    expect(f.map((x) => x.message)).toEqual([expect.stringContaining("50.0% similar (threshold 80.0%); sections: constraints 0.0%")]);
+  });
+  it("DRIFT-03: Jaccard over words longer than two characters, case-insensitive; unnamed sections ignored", () => {
+    // {alpha, beta, gamma} vs {alpha, beta, delta}: 2 / 4 = 50 %
+    expect(drift(doc({ "Core Mission": "Alpha beta gamma an of" }), doc({ "Core Mission": "alpha BETA delta" }), 60)[0].message).toContain("core mission 50.0%");
+    expect(drift(doc({ Misc: "one two three" }), doc({ Misc: "four five six" }))).toEqual([]);
+  });
+  it("DRIFT-01: a side without a partner is not drift", () => {
+    expect(family("drift", [{ name: "src/claude/solo.md", role: 8, text: doc({ "Core Identity": "x" }) }])).toEqual([]);
+  });
+});
+
 describe("robustness", () => {
   it("property: random bytes through every pre-pr family never abort", () => {
-    const fams = ["pin", "wfs", "sfm", "prd", "path", "size", "tok"];
+    const fams = ["pin", "wfs", "sfm", "prd", "path", "size", "tok", "drift"];
     fc.assert(
       fc.property(fc.constantFrom(...fams), fc.array(fc.uint8Array({ maxLength: 400 }), { minLength: 1, maxLength: 3 }), fc.integer({ min: 0, max: 9 }), (fam, docs, role) => {
         family(fam, docs.map((d, i) => ({ name: `f${i}.md`, role, text: d })), { changed: ["a.py"], "yaml-errors": ["f0.md\tx\ty"], "size-commits": 3 });
@@ -300,7 +320,7 @@ describe("robustness", () => {
     );
     fc.assert(
       fc.property(fc.constantFrom(...fams), fc.string({ maxLength: 300, unit: fc.constantFrom("-", " ", ":", "`", "\n", "#", "u", "s", "e", "@", "|", ">", "'", '"', "/", "\\", "C", "[", "]", "*", "\t") }), (fam, text) => {
-        family(fam, [{ name: "x.md", role: 1 + (text.length % 7), text }], { changed: ["x.md"] });
+        family(fam, [{ name: "x.md", role: 1 + (text.length % 9), text }, { name: "y/x.agent.md", role: 9, text: text + "\n## Core Identity\nabc def" }], { changed: ["x.md"] });
       }),
       { numRuns: 500 },
     );
