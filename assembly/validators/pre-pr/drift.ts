@@ -4,7 +4,7 @@ import { defineRule } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { asciiLower } from "../../lib/text";
-import { trim } from "./util";
+import { trim, segments } from "./util";
 
 export const DRIFT04 = defineRule("DRIFT-04", "pre-pr", SEV_ERROR, "Agent drift", "Paired agent sections below the similarity threshold.");
 
@@ -94,7 +94,7 @@ function pct(tenths: i32): string {
 
 export function checkDrift(input: Input, results: Results, docs: Doc[]): void {
   const threshold = input.factInt("drift-threshold", 80) * 10;
-  const names = SECTIONS.split("|");
+  const names = segments(SECTIONS, 124);
   for (let l = 0; l < docs.length; l++) {
     const left = docs[l];
     if (left.flags != ROLE_LEFT) continue;

@@ -6,7 +6,7 @@ import { defineRule } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
-import { trim, inList } from "./util";
+import { trim, inList, segments } from "./util";
 
 export const PRD02 = defineRule("PRD-02", "pre-pr", SEV_ERROR, "Mentioned, not changed", "Claimed file not in the diff.");
 export const PRD03 = defineRule("PRD-03", "pre-pr", SEV_WARNING, "Changed, not mentioned", "Significant file not named.");
@@ -21,7 +21,7 @@ function hasExt(p: string): bool {
   const dot = p.lastIndexOf(".");
   if (dot <= 0 || dot == p.length - 1) return false;
   const e = asciiLower(p.substring(dot + 1));
-  const exts = EXTS.split(" ");
+  const exts = segments(EXTS, 32);
   return inList(e, exts);
 }
 
@@ -45,7 +45,7 @@ function mention(s: string): string {
 }
 
 function startsAny(h: string, words: string): bool {
-  const ws = words.split("|");
+  const ws = segments(words, 124);
   for (let i = 0; i < ws.length; i++) if (h.startsWith(ws[i])) return true;
   return false;
 }

@@ -4,7 +4,7 @@ import { defineRule } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
-import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator } from "./util";
+import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator, segments } from "./util";
 
 export const SFM02 = defineRule("SFM-02", "pre-pr", SEV_ERROR, "Front matter", "--- block first, closed, no tabs.");
 export const SFM05 = defineRule("SFM-05", "pre-pr", SEV_ERROR, "Skill name", "Required; a-z 0-9 -, max 64.");
@@ -160,7 +160,7 @@ export function checkSkills(input: Input, results: Results, docs: Doc[]): void {
     }
     const at = field(fs, "allowed-tools");
     if (at !== null) {
-      const parts = at.value.split(",");
+      const parts = segments(at.value, 44);
       const unknown: string[] = [];
       for (let i = 0; i < parts.length; i++) {
         let t = trim(parts[i]);

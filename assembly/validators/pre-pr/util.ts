@@ -76,3 +76,16 @@ export function inList(v: string, list: string[] | null): bool {
   for (let i = 0; i < list.length; i++) if (list[i] == v) return true;
   return false;
 }
+
+/** Segments of `list` separated by the char code `sep` (a String#split without its code size). */
+export function segments(list: string, sep: i32): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= list.length; i++) {
+    if (i == list.length || list.charCodeAt(i) == sep) {
+      out.push(list.substring(start, i));
+      start = i + 1;
+    }
+  }
+  return out;
+}
