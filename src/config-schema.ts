@@ -41,8 +41,9 @@ export const ConfigSchema = z.strictObject({
     .strictObject({
       sessionLog: ValidatorSection.optional(),
       memoryIndex: ValidatorSection.extend({
-        orphans: z.enum(["off", "warning", "error"]).optional(),
-        layout: z.string().optional(),
+        orphans: z.enum(["off", "warn", "error"]).optional(),
+        naming: z.enum(["off", "warn", "error"]).optional(),
+        layout: z.enum(["current", "reference"]).optional(),
       }).optional(),
       consistency: ValidatorSection.optional(),
       traceability: ValidatorSection.optional(),

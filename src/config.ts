@@ -181,3 +181,17 @@ export function applyConfigToResults(config: Config, validator: string, results:
     return { ...r, findings, verdict: r.verdict === "skip" ? "skip" : verdictOf(findings, false) };
   });
 }
+
+/**
+ * Options a workspace validator sees: its configuration section's own keys (e.g. memoryIndex.orphans,
+ * layout) and state.notesDir as defaults, overridden by command-line options.
+ */
+export function validatorOptions(config: Config, validator: string, cli: Record<string, unknown>): Record<string, unknown> {
+  const section = { ...(validatorSection(config, validator) as Record<string, unknown> | undefined) };
+  delete section.enabled;
+  delete section.severity;
+  const out: Record<string, unknown> = { ...section };
+  if (config.state?.notesDir !== undefined) out.notesDir = config.state.notesDir;
+  for (const [k, v] of Object.entries(cli)) if (v !== undefined) out[k] = v;
+  return out;
+}

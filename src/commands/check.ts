@@ -6,7 +6,7 @@ import { UsageError, type FileResult } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
 import { DiskSource } from "../source.js";
-import { applyConfigToResults, loadConfig, validatorSection } from "../config.js";
+import { applyConfigToResults, loadConfig, validatorOptions, validatorSection } from "../config.js";
 
 export interface CheckCliOptions extends OutputOptions {
   now?: string;
@@ -31,12 +31,13 @@ export async function runCheckCommand(dir: string | undefined, o: CheckCliOption
       results.push({ file: ".", validator: v.name, verdict: "skip", reason: "disabled in the configuration", findings: [] });
       continue;
     }
-    const d = v.detect(ctx);
+    const vctx = { ...ctx, options: validatorOptions(config, v.name, ctx.options) };
+    const d = v.detect(vctx);
     if (!d.applies) {
       results.push({ file: ".", validator: v.name, verdict: "skip", reason: d.reason ?? "not applicable", findings: [] });
       continue;
     }
-    const out = await v.run(ctx);
+    const out = await v.run(vctx);
     results.push(...applyConfigToResults(config, v.name, out.results));
     internal.push(...out.internalErrors);
   }

@@ -3,7 +3,7 @@ import { describe, it, expect } from "vitest";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { INIT_STEPS, runInit } from "../../dist/init.js";
-import { loadConfig, stripJsonComments, STARTER_CONFIG } from "../../dist/config.js";
+import { loadConfig, stripJsonComments, STARTER_CONFIG, validatorOptions } from "../../dist/config.js";
 import { parseConfig } from "../../dist/config-schema.js";
 import { git, makeRepo, runCli, tmpDir } from "../helpers.js";
 
@@ -29,6 +29,15 @@ describe("init", () => {
   });
   it("strips comments but keeps // and /* inside strings", () => {
     expect(JSON.parse(stripJsonComments('{"a": "http://x/*y*/", // c\n "b": [1,], /* d */ }'))).toEqual({ a: "http://x/*y*/", b: [1] });
+  });
+});
+
+describe("config to validator options", () => {
+  it("section keys and state.notesDir are defaults; command-line options win", () => {
+    const cfg = { validators: { memoryIndex: { enabled: true, severity: { "MI-001": "off" as const }, orphans: "error" as const, layout: "current" as const } }, state: { notesDir: "notes" } };
+    expect(validatorOptions(cfg, "memory-index", { format: "json", orphans: undefined })).toEqual({ orphans: "error", layout: "current", notesDir: "notes", format: "json" });
+    expect(validatorOptions(cfg, "memory-index", { orphans: "off" }).orphans).toBe("off");
+    expect(validatorOptions({}, "session-log", {})).toEqual({});
   });
 });
 
