@@ -9,7 +9,7 @@ import { DiskSource } from "../source.js";
 import { KIND } from "../wasm/abi.js";
 import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
 import { matchesAny } from "./glob.js";
-import { isMarkdown, lintMarkdown, loadMdConfig, selectMarkdown } from "./markdown.js";
+import { isMarkdown, lintMarkdown, loadMdConfigCached, selectMarkdown } from "./markdown.js";
 import type { CheckDef, CheckOutcome, PrePrContext } from "./runner.js";
 import { Git, sizeFacts } from "./scope.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
@@ -150,14 +150,14 @@ async function cachePath(root: string, name: string): Promise<string | undefined
 }
 
 async function markdown(ctx: PrePrContext): Promise<CheckOutcome> {
-  const cfg = await loadMdConfig(ctx.root);
+  const cacheFile = ctx.options.noCache ? undefined : await cachePath(ctx.root, "markdownlint-cache.json");
+  const cfg = await loadMdConfigCached(ctx.root, cacheFile);
   const { targets, selected } = selectMarkdown(ctx.scope.files, cfg, ctx.scope.kind === "all");
   const cfgNote = cfg.sources.length ? ` (config: ${cfg.sources.join(", ")})` : " (markdownlint defaults)";
   if (targets.length === 0) return { status: "PASS", message: `no markdown files ${scopeNote(ctx)}` };
   if (selected.length === 0) {
     return { status: "PASS", message: `linted 0 of ${targets.length} markdown file(s): all excluded by the configuration${cfgNote}` };
   }
-  const cacheFile = ctx.options.noCache ? undefined : await cachePath(ctx.root, "markdownlint-cache.json");
   const res = await lintMarkdown(ctx.root, selected, cfg, ctx.options.fix, (rel) => readText(ctx, rel), cacheFile);
   const fixed = res.fixed.length ? `; fixed ${res.fixed.length} file(s)` : "";
   return {

@@ -32,6 +32,34 @@ function asStrings(v: unknown, key: string, file: string): string[] {
 }
 
 /** Read the repository's markdownlint configuration (cli2 file first, then .markdownlint.*). */
+/**
+ * The configuration, from a small cache beside the lint cache when the configuration files' bytes
+ * are unchanged (saves loading the YAML parser); JS configs and `extends` are always re-read.
+ */
+export async function loadMdConfigCached(root: string, cacheFile: string | undefined): Promise<MdConfig> {
+  if (!cacheFile) return loadMdConfig(root);
+  const present = [...CLI2_FILES, ...MD_FILES].filter((f) => existsSync(join(root, f)));
+  const texts = present.map((f) => readFileSync(join(root, f), "utf8"));
+  const cacheable = !present.some((f) => /\.(c|m)js$/.test(f)) && !texts.some((t) => t.includes("extends"));
+  if (!cacheable) return loadMdConfig(root);
+  const key = sha1(`${CACHE_FORMAT}\n${present.map((f, i) => `${f}\0${texts[i]}`).join("\0")}`);
+  const file = `${cacheFile}.config.json`;
+  try {
+    const c = JSON.parse(readFileSync(file, "utf8")) as { key: string; config: MdConfig };
+    if (c.key === key && c.config && Array.isArray(c.config.ignores)) return c.config;
+  } catch {
+    /* not cached yet */
+  }
+  const cfg = await loadMdConfig(root);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify({ key, config: cfg }));
+  } catch {
+    /* no cache */
+  }
+  return cfg;
+}
+
 export async function loadMdConfig(root: string): Promise<MdConfig> {
   const out: MdConfig = { ignores: [], globs: [], sources: [] };
   for (const f of CLI2_FILES) {

@@ -61,5 +61,13 @@ describe("markdownlint cache", () => {
     writeFileSync(cache, JSON.stringify(c));
     expect(run().findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(["MD999/fake"]);
     expect(run("--no-cache").findings).toEqual([]);
+    // the parsed markdownlint configuration is cached too, and re-read when its bytes change
+    writeFileSync(join(dir, ".markdownlint.json"), '{ "MD040": false }');
+    expect(run().findings.map((f: { ruleId: string }) => f.ruleId)).toEqual([]);
+    expect(existsSync(`${cache}.config.json`)).toBe(true);
+    writeFileSync(join(dir, "a.md"), "# A\n\n```\nx\n```\n");
+    expect(run().findings).toEqual([]);
+    writeFileSync(join(dir, ".markdownlint.json"), '{ "MD040": true }');
+    expect(run().findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(["MD040/fenced-code-language"]);
   });
 });
