@@ -4,14 +4,13 @@ import { defineRule } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { asciiLower } from "../../lib/text";
-import { trim, segments } from "./util";
+import { trim } from "./util";
 
-export const DRIFT04 = defineRule("DRIFT-04", "pre-pr", SEV_ERROR, "Agent drift", "Paired agent sections below the similarity threshold.");
+export const DRIFT04 = defineRule("DRIFT-04", "pre-pr", SEV_ERROR, "Agent drift", "Paired agents differ.");
 
 export const ROLE_LEFT: i32 = 8;
 export const ROLE_RIGHT: i32 = 9;
 
-const SECTIONS = "core identity|core mission|key responsibilities|constraints|handoff options|execution mindset|memory protocol|memory protocol (cloudmcp-manager)|impact analysis mode|analysis types|adr template|adr format|review phases|architecture review process|handoff protocol|analysis document format";
 
 function stem(d: Doc): string {
   const b = d.baseName();
@@ -94,7 +93,8 @@ function pct(tenths: i32): string {
 
 export function checkDrift(input: Input, results: Results, docs: Doc[]): void {
   const threshold = input.factInt("drift-threshold", 80) * 10;
-  const names = segments(SECTIONS, 124);
+  const ns = input.factLines("drift-sections");
+  const names = ns === null ? new Array<string>(0) : ns;
   for (let l = 0; l < docs.length; l++) {
     const left = docs[l];
     if (left.flags != ROLE_LEFT) continue;
@@ -121,8 +121,7 @@ export function checkDrift(input: Input, results: Results, docs: Doc[]): void {
     const overall = n == 0 ? 1000 : (sum * 2 + n) / (2 * n);
     results.put(left, "similarity", pct(overall));
     if (overall < threshold) {
-      results.report(DRIFT04, left, 0, 0, "Drift from " + right.name + ": " + pct(overall) + "% similar (threshold " +
-        pct(threshold) + "%); sections: " + low.join(", "));
+      results.report(DRIFT04, left, 0, 0, right.name + ": " + pct(overall) + "% < " + pct(threshold) + "%: " + low.join(", "));
     }
   }
 }

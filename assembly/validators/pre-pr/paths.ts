@@ -5,7 +5,7 @@ import { defineRule } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 
-export const PATH01 = defineRule("PATH-01", "pre-pr", SEV_ERROR, "Absolute path", "C:\\, /Users/ or /home/ in docs.");
+export const PATH01 = defineRule("PATH-01", "pre-pr", SEV_ERROR, "Absolute path", "Machine paths in docs.");
 
 export const ROLE_PATH_SCAN: i32 = 4;
 
@@ -110,15 +110,15 @@ export function checkPaths(input: Input, results: Results, docs: Doc[]): void {
           if (c == 58 && !drive && i > a && i + 1 < b && at(p, i + 1) == 92 && alpha(at(p, i - 1)) && (i - 1 == a || !alpha(at(p, i - 2)))) {
             if (!inCode(p, a, b, i)) {
               drive = true;
-              results.report(PATH01, doc, lineNo, column(p, a, i - 1), "Absolute Windows path (" + String.fromCharCode(at(p, i - 1)) + ":\\...); use a relative path");
+              results.report(PATH01, doc, lineNo, column(p, a, i - 1), "Absolute path " + String.fromCharCode(at(p, i - 1)) + ":\\");
             }
           } else if (c == 47 && i + 1 < b && (at(p, i + 1) == 85 || at(p, i + 1) == 104)) {
             if (!users && startsAt(p, i, b, "/Users/") && !inCode(p, a, b, i) && !inUrl(p, a, i)) {
               users = true;
-              results.report(PATH01, doc, lineNo, column(p, a, i), "Absolute macOS path (/Users/...); use a relative path");
+              results.report(PATH01, doc, lineNo, column(p, a, i), "Absolute path /Users/");
             } else if (!home && startsAt(p, i, b, "/home/") && !inCode(p, a, b, i) && !inUrl(p, a, i)) {
               home = true;
-              results.report(PATH01, doc, lineNo, column(p, a, i), "Absolute Linux path (/home/...); use a relative path");
+              results.report(PATH01, doc, lineNo, column(p, a, i), "Absolute path /home/");
             }
           }
         }

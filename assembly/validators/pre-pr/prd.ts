@@ -6,7 +6,7 @@ import { defineRule } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
-import { trim, inList, segments } from "./util";
+import { trim, inList } from "./util";
 
 export const PRD02 = defineRule("PRD-02", "pre-pr", SEV_ERROR, "Mentioned, not changed", "Claimed file not in the diff.");
 export const PRD03 = defineRule("PRD-03", "pre-pr", SEV_WARNING, "Changed, not mentioned", "Significant file not named.");
@@ -15,14 +15,15 @@ export const PRD06 = defineRule("PRD-06", "pre-pr", SEV_ERROR, "Open checklist",
 
 export const ROLE_PR_BODY: i32 = 5;
 
-const EXTS = "ps1 psm1 md yml yaml json cs ts tsx js jsx mjs cjs py sh bash go rs java kt";
+// Lists come from the host (facts prd-mention-ext, prd-context, prd-claims; one entry per line).
+let EXTS: string[] = [];
+let CONTEXT: string[] = [];
+let CLAIMS: string[] = [];
 
 function hasExt(p: string): bool {
   const dot = p.lastIndexOf(".");
   if (dot <= 0 || dot == p.length - 1) return false;
-  const e = asciiLower(p.substring(dot + 1));
-  const exts = segments(EXTS, 32);
-  return inList(e, exts);
+  return inList(asciiLower(p.substring(dot + 1)), EXTS);
 }
 
 /** Normalised path when `s` is a file mention (no spaces, known extension), else "". */
@@ -44,8 +45,7 @@ function mention(s: string): string {
   return t;
 }
 
-function startsAny(h: string, words: string): bool {
-  const ws = segments(words, 124);
+function startsAny(h: string, ws: string[]): bool {
   for (let i = 0; i < ws.length; i++) if (h.startsWith(ws[i])) return true;
   return false;
 }
@@ -64,13 +64,16 @@ function headingText(line: string): string | null {
 }
 
 function contextual(h: string): bool {
-  if (startsAny(h, "test plan|design decision|related|references|see also|notes|background|inspired by|pattern from|prior art|evidence|out of scope")) return true;
-  return h == "validation" || h == "verification" ||
-    startsAny(h, "validation summary|validation results|validation report|verification summary|verification results|verification report");
+  // an entry ending in "=" must match the whole heading (e.g. "validation=")
+  for (let i = 0; i < CONTEXT.length; i++) {
+    const c = CONTEXT[i];
+    if (c.endsWith("=") ? h == c.substring(0, c.length - 1) : h.startsWith(c)) return true;
+  }
+  return false;
 }
 
 function claims(h: string): bool {
-  return startsAny(h, "changes|files changed|changed files|per-file changes|what changed");
+  return startsAny(h, CLAIMS);
 }
 
 function addUnique(out: string[], m: string): void {
@@ -153,12 +156,18 @@ export function checkPrDescription(input: Input, results: Results, docs: Doc[]):
   if (changed === null) changed = [];
   const sigExt = input.factLines("prd-ext");
   const sigPath = input.factLines("prd-paths");
+  const ex = input.factLines("prd-mention-ext");
+  const cx = input.factLines("prd-context");
+  const cl = input.factLines("prd-claims");
+  EXTS = ex === null ? [] : ex;
+  CONTEXT = cx === null ? [] : cx;
+  CLAIMS = cl === null ? [] : cl;
   const mentions = extractMentions(doc.text(), doc.lines());
   results.put(doc, "mentions", mentions.length.toString());
   for (let i = 0; i < mentions.length; i++) {
     let hit = false;
     for (let k = 0; k < changed.length && !hit; k++) if (matches(changed[k], mentions[i])) hit = true;
-    if (!hit) results.report(PRD02, doc, 0, 0, "Description claims " + mentions[i] + " was changed, but it is not in the diff");
+    if (!hit) results.report(PRD02, doc, 0, 0, mentions[i] + ": named as changed, not in the diff");
   }
   for (let k = 0; k < changed.length; k++) {
     const c = changed[k];
@@ -169,7 +178,7 @@ export function checkPrDescription(input: Input, results: Results, docs: Doc[]):
     if (!sig) continue;
     let hit = false;
     for (let i = 0; i < mentions.length && !hit; i++) if (matches(c, mentions[i])) hit = true;
-    if (!hit) results.report(PRD03, doc, 0, 0, "Significant changed file " + c + " is not mentioned in the description");
+    if (!hit) results.report(PRD03, doc, 0, 0, c + ": changed, not mentioned");
   }
   const lines = doc.lines();
   const req = input.factLines("prd-sections");
@@ -183,7 +192,7 @@ export function checkPrDescription(input: Input, results: Results, docs: Doc[]):
         const h = asciiLower(trim(t.substring(t.indexOf(" "))));
         if (h.startsWith(want)) ok = true;
       }
-      if (!ok) results.report(PRD05, doc, 0, 0, "Required section missing: " + req[r]);
+      if (!ok) results.report(PRD05, doc, 0, 0, "Missing section: " + req[r]);
     }
   }
   if (input.factBool("prd-checklist", false)) {
@@ -199,7 +208,7 @@ export function checkPrDescription(input: Input, results: Results, docs: Doc[]):
       }
     }
     if (open.length > 0) {
-      results.report(PRD06, doc, 0, 0, open.length.toString() + " of " + total.toString() + " checklist items incomplete: " + open.join("; "));
+      results.report(PRD06, doc, 0, 0, open.length.toString() + " of " + total.toString() + " items unchecked: " + open.join("; "));
     }
   }
 }

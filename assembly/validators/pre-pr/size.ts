@@ -3,7 +3,7 @@ import { defineRule } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 
-export const RDY01 = defineRule("RDY-01", "pre-pr", SEV_ERROR, "Branch size", "Commits, files, added lines.");
+export const RDY01 = defineRule("RDY-01", "pre-pr", SEV_ERROR, "Branch size", "Warn/fail levels.");
 
 export const ROLE_SIZE: i32 = 6;
 
@@ -14,9 +14,9 @@ function measure(input: Input, results: Results, doc: Doc, what: string): void {
   const warn = input.factInt("size-" + what + "-warn", -1);
   results.put(doc, what, n.toString());
   if (fail >= 0 && n > fail) {
-    results.reportAs(RDY01, SEV_ERROR, doc, 0, 0, n.toString() + " " + what + " since the base (fail above " + fail.toString() + "); split the branch");
+    results.reportAs(RDY01, SEV_ERROR, doc, 0, 0, n.toString() + " " + what + " > " + fail.toString());
   } else if (warn >= 0 && n > warn) {
-    results.reportAs(RDY01, SEV_WARNING, doc, 0, 0, n.toString() + " " + what + " since the base (warn above " + warn.toString() + ")");
+    results.reportAs(RDY01, SEV_WARNING, doc, 0, 0, n.toString() + " " + what + " > " + warn.toString());
   }
 }
 

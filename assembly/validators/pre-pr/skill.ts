@@ -6,11 +6,11 @@ import { Doc, Input, Results } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
 import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator, segments } from "./util";
 
-export const SFM02 = defineRule("SFM-02", "pre-pr", SEV_ERROR, "Front matter", "--- block first, closed, no tabs.");
-export const SFM05 = defineRule("SFM-05", "pre-pr", SEV_ERROR, "Skill name", "Required; a-z 0-9 -, max 64.");
-export const SFM07 = defineRule("SFM-07", "pre-pr", SEV_ERROR, "Skill description", "Required; max 1024, no tags.");
-export const SFM10 = defineRule("SFM-10", "pre-pr", SEV_ERROR, "Unknown model", "A configured model id.");
-export const SFM11 = defineRule("SFM-11", "pre-pr", SEV_ERROR, "Unknown tools", "Configured tool names.");
+export const SFM02 = defineRule("SFM-02", "pre-pr", SEV_ERROR, "Front matter", "--- block.");
+export const SFM05 = defineRule("SFM-05", "pre-pr", SEV_ERROR, "Skill name", "a-z 0-9 -, max 64.");
+export const SFM07 = defineRule("SFM-07", "pre-pr", SEV_ERROR, "Skill description", "Max 1024, no tags.");
+export const SFM10 = defineRule("SFM-10", "pre-pr", SEV_ERROR, "Unknown model", "Allowlist.");
+export const SFM11 = defineRule("SFM-11", "pre-pr", SEV_ERROR, "Unknown tools", "Allowlist.");
 
 export const ROLE_SKILL: i32 = 3;
 
@@ -92,12 +92,12 @@ export function checkSkills(input: Input, results: Results, docs: Doc[]): void {
   for (let d = 0; d < docs.length; d++) {
     const doc = docs[d];
     if (trim(doc.text()).length == 0) {
-      results.report(SFM02, doc, 0, 0, "SKILL.md is empty");
+      results.report(SFM02, doc, 0, 0, "Empty file");
       continue;
     }
     const ls = doc.lines();
     if (trim(ls[0]) != "---") {
-      results.report(SFM02, doc, 1, 1, "Front matter must start with '---' on line 1");
+      results.report(SFM02, doc, 1, 1, "No --- on line 1");
       continue;
     }
     let close = -1;
@@ -108,19 +108,19 @@ export function checkSkills(input: Input, results: Results, docs: Doc[]): void {
       }
     }
     if (close < 0) {
-      results.report(SFM02, doc, 1, 1, "Front matter must end with '---'");
+      results.report(SFM02, doc, 1, 1, "No closing ---");
       continue;
     }
     let tab = -1;
     for (let i = 1; i < close && tab < 0; i++) if (ls[i].indexOf("\t") >= 0) tab = i;
     if (tab >= 0) {
-      results.report(SFM02, doc, tab + 1, ls[tab].indexOf("\t") + 1, "Front matter must use spaces for indentation, not tabs");
+      results.report(SFM02, doc, tab + 1, ls[tab].indexOf("\t") + 1, "Tab in front matter");
       continue;
     }
     const fs = parse(ls, 1, close);
     const name = field(fs, "name");
     if (name === null || trim(name.value).length == 0) {
-      results.report(SFM05, doc, name === null ? 0 : name.line, 0, "Missing required field: name");
+      results.report(SFM05, doc, name === null ? 0 : name.line, 0, "No name");
     } else {
       const n = trim(name.value);
       let upper = false, bad = false;
@@ -130,24 +130,24 @@ export function checkSkills(input: Input, results: Results, docs: Doc[]): void {
         else if (!(c >= 97 && c <= 122) && !isDigit(c) && c != 45) bad = true;
       }
       const why: string[] = [];
-      if (upper) why.push("contains uppercase letters");
-      if (bad) why.push("contains invalid characters");
-      if (n.length > 64) why.push("exceeds 64 characters (found " + n.length.toString() + ")");
-      if (why.length > 0) results.report(SFM05, doc, name.line, 1, "Invalid name format '" + n + "': " + why.join(", "));
+      if (upper) why.push("uppercase");
+      if (bad) why.push("invalid characters");
+      if (n.length > 64) why.push("over 64 chars (" + n.length.toString() + ")");
+      if (why.length > 0) results.report(SFM05, doc, name.line, 1, "Bad name '" + n + "': " + why.join(", "));
     }
     const desc = field(fs, "description");
     if (desc === null || trim(desc.value).length == 0) {
-      results.report(SFM07, doc, desc === null ? 0 : desc.line, 0, "Missing required field: description");
+      results.report(SFM07, doc, desc === null ? 0 : desc.line, 0, "No description");
     } else {
       const v = trim(desc.value);
       if (v.length > 1024) {
-        results.report(SFM07, doc, desc.line, 1, "description exceeds 1024 characters (found " + v.length.toString() + ")");
+        results.report(SFM07, doc, desc.line, 1, "description over 1024 chars (" + v.length.toString() + ")");
       }
       const lt = v.indexOf("<");
       if (lt >= 0 && v.indexOf(">", lt + 2) > lt) {
         const c = v.charCodeAt(lt + 1);
         if (c == 47 || c >= 65 && c <= 90 || c >= 97 && c <= 122) {
-          results.report(SFM07, doc, desc.line, 1, "description contains XML tags");
+          results.report(SFM07, doc, desc.line, 1, "XML tags in description");
         }
       }
     }
@@ -155,7 +155,7 @@ export function checkSkills(input: Input, results: Results, docs: Doc[]): void {
     if (model !== null) {
       const m = trim(model.value);
       if (m.length > 0 && !modelOk(m, models)) {
-        results.report(SFM10, doc, model.line, 1, "Invalid model identifier '" + m + "'");
+        results.report(SFM10, doc, model.line, 1, "Unknown model '" + m + "'");
       }
     }
     const at = field(fs, "allowed-tools");
@@ -168,7 +168,7 @@ export function checkSkills(input: Input, results: Results, docs: Doc[]): void {
         t = unquote(t);
         if (!toolOk(t, tools)) unknown.push(t);
       }
-      if (unknown.length > 0) results.report(SFM11, doc, at.line, 1, "Unknown tools in allowed-tools: " + unknown.join(", "));
+      if (unknown.length > 0) results.report(SFM11, doc, at.line, 1, "Unknown tools: " + unknown.join(", "));
     }
   }
 }

@@ -3,7 +3,7 @@ import { defineRule } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 
-export const TOK03 = defineRule("TOK-03", "pre-pr", SEV_ERROR, "Token budget", "HANDOFF tokens over budget.");
+export const TOK03 = defineRule("TOK-03", "pre-pr", SEV_ERROR, "Token budget", "Over budget.");
 
 export const ROLE_HANDOFF: i32 = 7;
 
@@ -47,8 +47,7 @@ export function checkTokens(input: Input, results: Results, docs: Doc[]): void {
     results.put(docs[d], "tokens", t.toString());
     if (t > max) {
       const over = t - max;
-      results.report(TOK03, docs[d], 0, 0, "About " + t.toString() + " tokens, " + over.toString() + " over the budget of " +
-        max.toString() + " (" + (<i32>Math.round(<f64>over * 100.0 / <f64>max)).toString() + "% over); archive older content");
+      results.report(TOK03, docs[d], 0, 0, t.toString() + " tokens > " + max.toString());
     }
   }
 }

@@ -7,12 +7,12 @@ import { isLowerHex } from "../../lib/text";
 import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator } from "./util";
 import { checkContent } from "../common";
 
-export const PIN01 = defineRule("PIN-01", "pre-pr", SEV_ERROR, "Action not pinned", "uses: refs must end in @<40-hex SHA>.");
-export const WFS01 = defineRule("WFS-01", "pre-pr", SEV_ERROR, "Invalid YAML", "The file does not parse.");
-export const WFS02 = defineRule("WFS-02", "pre-pr", SEV_ERROR, "Workflow shape", "A mapping with name, on and jobs.");
-export const WFS06 = defineRule("WFS-06", "pre-pr", SEV_WARNING, "Long workflow", "Over 100 significant lines.");
-export const WFS07 = defineRule("WFS-07", "pre-pr", SEV_ERROR, "Bad concurrency", "A string or a mapping with group.");
-export const WFS08 = defineRule("WFS-08", "pre-pr", SEV_WARNING, "No permissions", "Top level and every job.");
+export const PIN01 = defineRule("PIN-01", "pre-pr", SEV_ERROR, "Action not pinned", "@<40-hex SHA> refs.");
+export const WFS01 = defineRule("WFS-01", "pre-pr", SEV_ERROR, "Invalid YAML", "Parse error.");
+export const WFS02 = defineRule("WFS-02", "pre-pr", SEV_ERROR, "Workflow shape", "name, on, jobs.");
+export const WFS06 = defineRule("WFS-06", "pre-pr", SEV_WARNING, "Long workflow", "Over 100 lines.");
+export const WFS07 = defineRule("WFS-07", "pre-pr", SEV_ERROR, "Bad concurrency", "String or group.");
+export const WFS08 = defineRule("WFS-08", "pre-pr", SEV_WARNING, "No permissions", "Top and per job.");
 
 export const ROLE_WORKFLOW: i32 = 1;
 export const ROLE_ACTION: i32 = 2;
@@ -66,8 +66,7 @@ function checkUses(doc: Doc, ln: Line, results: Results): void {
   for (let i = 0; ok && i < 40; i++) if (!isLowerHex(ref.charCodeAt(i))) ok = false;
   if (!ok) {
     results.report(PIN01, doc, ln.no, ln.indent + 1,
-      "uses: " + v + (at < 0 ? " has no @ref" : " is not pinned to a full commit SHA") +
-        "; use owner/action@<40-hex sha> # <tag>");
+      "uses: " + v + (at < 0 ? ": no @ref" : ": not a 40-hex SHA"));
   }
 }
 
@@ -102,7 +101,7 @@ export function checkStructure(input: Input, results: Results, docs: Doc[]): voi
     if (!checkContent(doc, results)) continue; // empty or binary: AC-001 / AC-002
     const err = yamlError(input, doc.name);
     if (err !== null) {
-      results.report(WFS01, doc, lineOf(err), 0, "YAML does not parse: " + err.substring(err.indexOf("\t") + 1));
+      results.report(WFS01, doc, lineOf(err), 0, "" + err.substring(err.indexOf("\t") + 1));
       continue;
     }
     const lines = scan(doc);
@@ -113,11 +112,11 @@ export function checkStructure(input: Input, results: Results, docs: Doc[]): voi
       break;
     }
     if (first === null) {
-      results.report(WFS02, doc, 0, 0, "The file has only comments; the top level must be a mapping of keys");
+      results.report(WFS02, doc, 0, 0, "Only comments; need a mapping");
       continue;
     }
     if (first.item || first.key.length == 0 || first.indent != 0) {
-      results.report(WFS02, doc, first.no, 0, "The top level must be a mapping of keys");
+      results.report(WFS02, doc, first.no, 0, "Top level is not a mapping");
       continue;
     }
     if (doc.flags != ROLE_WORKFLOW) continue;
@@ -143,27 +142,27 @@ export function checkStructure(input: Input, results: Results, docs: Doc[]): voi
             child = true;
             if (lines[j].key == "group") group = true;
           }
-          if (!child) results.report(WFS07, doc, ln.no, 1, "concurrency is empty; use a string or a mapping with group");
-          else if (!group) results.reportAs(WFS07, SEV_WARNING, doc, ln.no, 1, "concurrency mapping has no group");
+          if (!child) results.report(WFS07, doc, ln.no, 1, "concurrency is empty");
+          else if (!group) results.reportAs(WFS07, SEV_WARNING, doc, ln.no, 1, "concurrency: no group");
         } else if (v.startsWith("[")) {
-          results.report(WFS07, doc, ln.no, 1, "concurrency must be a string or a mapping, not a list");
+          results.report(WFS07, doc, ln.no, 1, "concurrency is a list");
         } else if (v.startsWith("{") && v.indexOf("group") < 0) {
-          results.reportAs(WFS07, SEV_WARNING, doc, ln.no, 1, "concurrency mapping has no group");
+          results.reportAs(WFS07, SEV_WARNING, doc, ln.no, 1, "concurrency: no group");
         }
       }
     }
-    if (!hasName) results.report(WFS02, doc, 0, 0, "Workflow has no top-level name");
-    if (!hasOn) results.report(WFS02, doc, 0, 0, "Workflow has no top-level on (trigger)");
+    if (!hasName) results.report(WFS02, doc, 0, 0, "No name:");
+    if (!hasOn) results.report(WFS02, doc, 0, 0, "No on:");
     if (significant > 100) {
-      results.report(WFS06, doc, 0, 0, "Workflow has " + significant.toString() + " significant lines (more than 100)");
+      results.report(WFS06, doc, 0, 0, "" + significant.toString() + " lines (over 100)");
     }
     if (jobsLine < 0) {
-      results.report(WFS02, doc, 0, 0, "Workflow has no jobs");
+      results.report(WFS02, doc, 0, 0, "No jobs:");
       continue;
     }
     const jl = lines[jobsLine];
     if (jl.value.length > 0 && jl.value != "{}") {
-      results.report(WFS02, doc, jl.no, 1, "jobs must be a mapping of job ids");
+      results.report(WFS02, doc, jl.no, 1, "jobs is not a mapping");
       continue;
     }
     // job ids: the first indentation level below jobs
@@ -171,14 +170,14 @@ export function checkStructure(input: Input, results: Results, docs: Doc[]): voi
     let jobs = 0;
     let curJob: Line | null = null;
     let curPerms = false;
-    if (!permsTop) results.report(WFS08, doc, 0, 0, "No top-level permissions");
+    if (!permsTop) results.report(WFS08, doc, 0, 0, "No permissions:");
     for (let i = jobsLine + 1; i <= lines.length; i++) {
       const end = i == lines.length || lines[i].indent == 0;
       const ln: Line | null = end ? null : lines[i];
       if (ln !== null && jobIndent < 0) jobIndent = ln.indent;
       const isJob = ln !== null && ln.indent == jobIndent && !ln.item && ln.key.length > 0;
       if ((end || isJob) && curJob !== null) {
-        if (!permsTop && !curPerms) results.report(WFS08, doc, curJob.no, curJob.indent + 1, "Job '" + curJob.key + "' has no permissions");
+        if (!permsTop && !curPerms) results.report(WFS08, doc, curJob.no, curJob.indent + 1, curJob.key + ": no permissions");
       }
       if (end) break;
       if (isJob) {
