@@ -69,6 +69,9 @@ export const ConfigSchema = z.strictObject({
           significantPaths: z.array(z.string()).optional(),
           requiredSections: z.array(z.string()).optional(),
           checklist: z.boolean().optional(),
+          mentionExtensions: z.array(z.string()).optional(),
+          contextSections: z.array(z.string()).optional(),
+          claimSections: z.array(z.string()).optional(),
         })
         .optional(),
       tokenBudget: z.strictObject({ file: z.string().optional(), maxTokens: z.number().int().positive().optional() }).optional(),
@@ -77,7 +80,8 @@ export const ConfigSchema = z.strictObject({
         .strictObject({
           left: z.string().optional(),
           right: z.string().optional(),
-          threshold: z.number().min(0).max(100).optional(),
+          threshold: z.number().int().min(0).max(100).optional(),
+          sections: z.array(z.string()).optional(),
         })
         .optional(),
     })

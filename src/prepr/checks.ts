@@ -28,6 +28,20 @@ export const DEFAULT_SKILL_TOOLS = [
   "read", "write", "multiedit", "notebookedit", "notebookread", "webfetch", "websearch", "todowrite", "todoread",
   "ls", "bashoutput", "killshell", "skill", "slashcommand", "exitplanmode", "agent",
 ];
+export const DEFAULT_MENTION_EXT = "ps1 psm1 md yml yaml json cs ts tsx js jsx mjs cjs py sh bash go rs java kt".split(" ");
+/** Headings (lower-case prefixes; "x=" = exactly x) whose sections are context, not change claims. */
+export const DEFAULT_CONTEXT_SECTIONS = [
+  "test plan", "design decision", "related", "references", "see also", "notes", "background", "inspired by", "pattern from",
+  "prior art", "evidence", "out of scope", "validation=", "verification=", "validation summary", "validation results",
+  "validation report", "verification summary", "verification results", "verification report",
+];
+/** Headings whose sections make code spans and link texts change claims. */
+export const DEFAULT_CLAIM_SECTIONS = ["changes", "files changed", "changed files", "per-file changes", "what changed"];
+export const DEFAULT_DRIFT_SECTIONS = [
+  "core identity", "core mission", "key responsibilities", "constraints", "handoff options", "execution mindset", "memory protocol",
+  "memory protocol (cloudmcp-manager)", "impact analysis mode", "analysis types", "adr template", "adr format", "review phases",
+  "architecture review process", "handoff protocol", "analysis document format",
+];
 const DEFAULT_SIG_EXT = [".ps1", ".cs", ".ts", ".js", ".py", ".yml", ".yaml", ".go"];
 const DEFAULT_SIG_PATHS = [".github", "scripts", "src", ".agents"];
 const DEFAULT_PATH_EXCLUDES = [".git/**", "**/node_modules/**", "**/bin/**", "**/obj/**", ".agents/sessions/**"];
@@ -270,6 +284,9 @@ function prDescription(ctx: PrePrContext): CheckOutcome {
     "prd-ext": (p?.significantExtensions ?? DEFAULT_SIG_EXT).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase()),
     "prd-paths": p?.significantPaths ?? DEFAULT_SIG_PATHS,
     "prd-sections": p?.requiredSections ?? [],
+    "prd-mention-ext": (p?.mentionExtensions ?? DEFAULT_MENTION_EXT).map((e) => e.replace(/^\./, "").toLowerCase()),
+    "prd-context": (p?.contextSections ?? DEFAULT_CONTEXT_SECTIONS).map((e) => e.toLowerCase()),
+    "prd-claims": (p?.claimSections ?? DEFAULT_CLAIM_SECTIONS).map((e) => e.toLowerCase()),
     "prd-checklist": p?.checklist ?? false,
   });
   const e = findings.filter((x) => x.severity === "error").length;
@@ -353,6 +370,7 @@ function agentDrift(ctx: PrePrContext): CheckOutcome {
   const rights = list(right, ".agent.md");
   const findings = runFamily(ctx, "drift", [...lefts.map((rel) => ({ rel, role: ROLE.driftLeft })), ...rights.map((rel) => ({ rel, role: ROLE.driftRight }))], {
     "drift-threshold": d?.threshold ?? 80,
+    "drift-sections": (d?.sections ?? DEFAULT_DRIFT_SECTIONS).map((x) => x.toLowerCase()),
   });
   return { status: "PASS", message: `${lefts.length} agent(s) in ${left}/ compared with ${right}/ (threshold ${d?.threshold ?? 80}%)`, findings };
 }

@@ -10,8 +10,7 @@ import { trim, inList } from "./util";
 
 export const PRD02 = defineRule("PRD-02", "pre-pr", SEV_ERROR, "Mentioned, not changed", "Claimed file not in the diff.");
 export const PRD03 = defineRule("PRD-03", "pre-pr", SEV_WARNING, "Changed, not mentioned", "Significant file not named.");
-export const PRD05 = defineRule("PRD-05", "pre-pr", SEV_ERROR, "Missing section", "Configured ## section absent.");
-export const PRD06 = defineRule("PRD-06", "pre-pr", SEV_ERROR, "Open checklist", "Unchecked - [ ] items.");
+export const PRD05 = defineRule("PRD-05", "pre-pr", SEV_ERROR, "Sections, checklist", "Opt-in: ## sections, - [ ] items.");
 
 export const ROLE_PR_BODY: i32 = 5;
 
@@ -208,7 +207,7 @@ export function checkPrDescription(input: Input, results: Results, docs: Doc[]):
       }
     }
     if (open.length > 0) {
-      results.report(PRD06, doc, 0, 0, open.length.toString() + " of " + total.toString() + " items unchecked: " + open.join("; "));
+      results.report(PRD05, doc, 0, 0, open.length.toString() + " of " + total.toString() + " items unchecked: " + open.join("; "));
     }
   }
 }

@@ -9,8 +9,7 @@ import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator, segm
 export const SFM02 = defineRule("SFM-02", "pre-pr", SEV_ERROR, "Front matter", "--- block.");
 export const SFM05 = defineRule("SFM-05", "pre-pr", SEV_ERROR, "Skill name", "a-z 0-9 -, max 64.");
 export const SFM07 = defineRule("SFM-07", "pre-pr", SEV_ERROR, "Skill description", "Max 1024, no tags.");
-export const SFM10 = defineRule("SFM-10", "pre-pr", SEV_ERROR, "Unknown model", "Allowlist.");
-export const SFM11 = defineRule("SFM-11", "pre-pr", SEV_ERROR, "Unknown tools", "Allowlist.");
+export const SFM10 = defineRule("SFM-10", "pre-pr", SEV_ERROR, "Model or tool", "model and allowed-tools allowlists.");
 
 export const ROLE_SKILL: i32 = 3;
 
@@ -168,7 +167,7 @@ export function checkSkills(input: Input, results: Results, docs: Doc[]): void {
         t = unquote(t);
         if (!toolOk(t, tools)) unknown.push(t);
       }
-      if (unknown.length > 0) results.report(SFM11, doc, at.line, 1, "Unknown tools: " + unknown.join(", "));
+      if (unknown.length > 0) results.report(SFM10, doc, at.line, 1, "Unknown tools: " + unknown.join(", "));
     }
   }
 }
