@@ -75,6 +75,15 @@ export const ConfigSchema = z.strictObject({
         })
         .optional(),
       tokenBudget: z.strictObject({ file: z.string().optional(), maxTokens: z.number().int().positive().optional() }).optional(),
+      planning: z.strictObject({ estimateThreshold: z.number().min(0).optional() }).optional(),
+      agentDrift: z
+        .strictObject({
+          left: z.string().optional(),
+          right: z.string().optional(),
+          threshold: z.number().int().min(0).max(100).optional(),
+          sections: z.array(z.string()).optional(),
+        })
+        .optional(),
     })
     .optional(),
   state: z.strictObject({ notesDir: z.string().optional() }).optional(),

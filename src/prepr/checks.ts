@@ -1,6 +1,6 @@
 // The registered pre-PR checks, in run order. Rule decisions live in the WASM core
 // (assembly/validators/pre-pr/); these functions pick the files in scope, gather facts, run tools.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { configPath, validatorSection } from "../config.js";
 import { executeValidator, loadFile, type ContentDoc, type Facts } from "../engine.js";
@@ -37,6 +37,11 @@ export const DEFAULT_CONTEXT_SECTIONS = [
 ];
 /** Headings whose sections make code spans and link texts change claims. */
 export const DEFAULT_CLAIM_SECTIONS = ["changes", "files changed", "changed files", "per-file changes", "what changed"];
+export const DEFAULT_DRIFT_SECTIONS = [
+  "core identity", "core mission", "key responsibilities", "constraints", "handoff options", "execution mindset", "memory protocol",
+  "memory protocol (cloudmcp-manager)", "impact analysis mode", "analysis types", "adr template", "adr format", "review phases",
+  "architecture review process", "handoff protocol", "analysis document format",
+];
 const DEFAULT_SIG_EXT = [".ps1", ".cs", ".ts", ".js", ".py", ".yml", ".yaml", ".go"];
 const DEFAULT_SIG_PATHS = [".github", "scripts", "src", ".agents"];
 const DEFAULT_PATH_EXCLUDES = [".git/**", "**/node_modules/**", "**/bin/**", "**/obj/**", ".agents/sessions/**"];
@@ -72,7 +77,7 @@ function runFamily(ctx: PrePrContext, family: string, files: { rel: string; role
     else docs.push({ file: f.rel, kind: KIND.PREPR_FILE, flags: f.role, bytes: lf.bytes! });
   }
   if (docs.length === 0) return findings;
-  const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: family !== "prd" && family !== "size" });
+  const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: family !== "prd" && family !== "size" && family !== "drift" });
   if (out.internalErrors.length > 0) throw new Error(`internal error: ${out.internalErrors.join("; ")}`);
   for (const r of out.results) findings.push(...r.findings);
   return findings;
@@ -346,6 +351,30 @@ function tokenBudget(ctx: PrePrContext): CheckOutcome {
   return { status: "PASS", message: `${file}: budget ${max} tokens`, findings };
 }
 
+function agentDrift(ctx: PrePrContext): CheckOutcome {
+  const d = ctx.config.prePr?.agentDrift;
+  const left = (d?.left ?? "src/claude").replace(/\/+$/, "");
+  const right = (d?.right ?? "src/vs-code-agents").replace(/\/+$/, "");
+  const direct = (dir: string, p: string) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/");
+  const touched = inScope(ctx, (p) => (direct(left, p) && p.endsWith(".md")) || (direct(right, p) && p.endsWith(".agent.md")));
+  if (touched.length === 0) return { status: "PASS", message: `no agent definitions under ${left}/ or ${right}/ ${scopeNote(ctx)}` };
+  // a pair needs both sides: read both folders whole
+  const list = (dir: string, suffix: string) => {
+    try {
+      return readdirSync(join(ctx.root, dir), { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(suffix)).map((e) => `${dir}/${e.name}`).sort();
+    } catch {
+      return [];
+    }
+  };
+  const lefts = list(left, ".md");
+  const rights = list(right, ".agent.md");
+  const findings = runFamily(ctx, "drift", [...lefts.map((rel) => ({ rel, role: ROLE.driftLeft })), ...rights.map((rel) => ({ rel, role: ROLE.driftRight }))], {
+    "drift-threshold": d?.threshold ?? 80,
+    "drift-sections": (d?.sections ?? DEFAULT_DRIFT_SECTIONS).map((x) => x.toLowerCase()),
+  });
+  return { status: "PASS", message: `${lefts.length} agent(s) in ${left}/ compared with ${right}/ (threshold ${d?.threshold ?? 80}%)`, findings };
+}
+
 /** Every check, in run order (spec section 10.5). */
 export const CHECKS: CheckDef[] = [
   { id: "PP-001", name: "Session End Validation", tags: ["delegation"], defaultEnabled: true, run: sessionLogs },
@@ -360,5 +389,6 @@ export const CHECKS: CheckDef[] = [
   { id: "PP-002", name: "Test Command", tags: ["tests", "repo-specific"], defaultEnabled: false, run: testCommand },
   { id: "PP-005", name: "YAML Style Validation (yamllint)", tags: ["slow", "external-tool"], defaultEnabled: true, run: yamllint },
   { id: "PP-006", name: "Path Normalization", tags: ["slow"], defaultEnabled: true, run: pathNormalization },
+  { id: "PP-008", name: "Agent Drift Detection", tags: ["slow", "repo-specific"], defaultEnabled: false, run: agentDrift },
   { id: "PP-013", name: "HANDOFF Token Budget", tags: ["repo-specific"], defaultEnabled: false, run: tokenBudget },
 ];

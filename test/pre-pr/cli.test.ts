@@ -51,7 +51,7 @@ describe("pre-pr command", () => {
     const { code, rep } = json(dir, []);
     expect(code).toBe(0);
     expect(rep.counts.total).toBe(rep.checks.length);
-    expect(rep.checks.map((c) => c.id)).toEqual(["PP-001", "PP-003", "PP-009", "PP-010", "PP-004", "PP-011", "PP-015", "PP-012", "PP-014", "PP-002", "PP-005", "PP-006", "PP-013"]);
+    expect(rep.checks.map((c) => c.id)).toEqual(["PP-001", "PP-003", "PP-009", "PP-010", "PP-004", "PP-011", "PP-015", "PP-012", "PP-014", "PP-002", "PP-005", "PP-006", "PP-008", "PP-013"]);
     expect(rep.scope).toMatchObject({ kind: "changed", base: "main", files: 1 });
     for (const c of rep.checks) if (c.status === "SKIP") expect(c.reason, c.id).toBeTruthy();
   });
@@ -156,7 +156,7 @@ describe("pre-pr command", () => {
     expect(r.stdout).toContain("=== Pre-PR Validation Runner ===");
     expect(r.stdout).toMatch(/\[FAIL\] PP-006 Path Normalization \(\d+\.\d\ds\): 1 file\(s\) checked: 1 error/);
     expect(r.stdout).toContain("    docs/a.md:3:5 PATH-01 Absolute path /home/");
-    expect(r.stdout).toMatch(/Total Validations: 13\nPassed: \d+\nFailed: 1\nSkipped: \d+\nWarned: \d+/);
+    expect(r.stdout).toMatch(/Total Validations: 14\nPassed: \d+\nFailed: 1\nSkipped: \d+\nWarned: \d+/);
     expect(r.stdout).toContain("RESULT: 1 validation(s) failed: PP-006");
   });
 });
@@ -267,6 +267,22 @@ describe("pre-pr delegations and repository-specific checks", () => {
   it("PP-013: the HANDOFF token budget when switched on", () => {
     const dir = branchRepo({ ".agents/HANDOFF.md": "x".repeat(4000), "agentcheck.config.json": '{ "prePr": { "checks": { "PP-013": { "enabled": true } }, "tokenBudget": { "maxTokens": 100 } } }' });
     expect(json(dir, []).row("PP-013")).toMatchObject({ status: "FAIL", findings: [expect.objectContaining({ ruleId: "TOK-03" })] });
+  });
+  it("PP-008: agent drift between paired definitions when switched on", () => {
+    const body = (words: string) => `---\nname: a\n---\n# Agent\n\n## Core Identity\n\n${words}\n\n## Other\n\nignored text here\n`;
+    const dir = branchRepo({
+      "src/claude/analyst.md": body("careful analyst reads sources checks claims writes reports"),
+      "src/vs-code-agents/analyst.agent.md": body("careful analyst reads sources checks claims writes reports"),
+      "src/claude/coder.md": body("implements features with tests and small commits"),
+      "src/vs-code-agents/coder.agent.md": body("completely different wording about unrelated topics entirely"),
+      "src/claude/lonely.md": body("no partner"),
+      "agentcheck.config.json": '{ "prePr": { "checks": { "PP-008": { "enabled": true } } } }',
+    });
+    const r = json(dir, []).row("PP-008");
+    expect(r.status).toBe("FAIL");
+    expect(r.findings.map((f) => [f.ruleId, f.path])).toEqual([["DRIFT-04", "src/claude/coder.md"]]);
+    expect(r.findings[0].message).toContain("core identity 0.0%");
+    expect(json(dir, ["--quick"]).row("PP-008").reason).toContain("quick mode");
   });
   it("PP-011: skill front matter on changed SKILL.md files", () => {
     const dir = branchRepo({ ".claude/skills/x/SKILL.md": "---\nname: Bad_Name\ndescription: d\n---\n", ".claude/skills/x/README.md": "# r\n" });

@@ -2,7 +2,7 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import { family, data, ROLE } from "./helpers.js";
-import { DEFAULT_SKILL_MODELS, DEFAULT_SKILL_TOOLS, DEFAULT_MENTION_EXT, DEFAULT_CONTEXT_SECTIONS, DEFAULT_CLAIM_SECTIONS } from "../../dist/prepr/checks.js";
+import { DEFAULT_SKILL_MODELS, DEFAULT_SKILL_TOOLS, DEFAULT_MENTION_EXT, DEFAULT_CONTEXT_SECTIONS, DEFAULT_CLAIM_SECTIONS, DEFAULT_DRIFT_SECTIONS } from "../../dist/prepr/checks.js";
 
 const wf = (uses: string) => `name: ci\non: push\npermissions: {}\njobs:\n  build:\n    steps:\n      - uses: ${uses}\n`;
 const pin = (text: string, name = ".github/workflows/ci.yml", role: number = ROLE.workflow) => family("pin", [{ name, role, text }]);
@@ -287,9 +287,29 @@ describe("RDY and TOK", () => {
   });
 });
 
+describe("DRIFT: agent drift", () => {
+  const doc = (sections: Record<string, string>) => `---\nname: x\n---\n# A\n${Object.entries(sections).map(([h, t]) => `\n## ${h}\n\n${t}\n`).join("")}`;
+  const drift = (l: string, r: string, threshold = 80) =>
+    family("drift", [{ name: "src/claude/a.md", role: 8, text: l }, { name: "src/vs-code-agents/a.agent.md", role: 9, text: r }], { "drift-threshold": threshold, "drift-sections": DEFAULT_DRIFT_SECTIONS });
+  it("DRIFT-01..04: identical sections pass; a one-sided named section counts as 0 %", () => {
+    const same = doc({ "Core Identity": "The analyst reads every source." });
+    expect(drift(same, same)).toEqual([]);
+    const f = drift(doc({ "Core Identity": "alpha beta gamma", Constraints: "never push" }), doc({ "Core Identity": "alpha beta gamma" }));
+    expect(f.map((x) => x.message)).toEqual(["src/vs-code-agents/a.agent.md: 50.0% < 80.0%: constraints 0.0%"]);
+  });
+  it("DRIFT-03: Jaccard over words longer than two characters, case-insensitive; unnamed sections ignored", () => {
+    // {alpha, beta, gamma} vs {alpha, beta, delta}: 2 / 4 = 50 %
+    expect(drift(doc({ "Core Mission": "Alpha beta gamma an of" }), doc({ "Core Mission": "alpha BETA delta" }), 60)[0].message).toContain("core mission 50.0%");
+    expect(drift(doc({ Misc: "one two three" }), doc({ Misc: "four five six" }))).toEqual([]);
+  });
+  it("DRIFT-01: a side without a partner is not drift", () => {
+    expect(family("drift", [{ name: "src/claude/solo.md", role: 8, text: doc({ "Core Identity": "x" }) }], { "drift-sections": DEFAULT_DRIFT_SECTIONS })).toEqual([]);
+  });
+});
+
 describe("robustness", () => {
   it("property: random bytes through every pre-pr family never abort", () => {
-    const fams = ["pin", "wfs", "sfm", "prd", "path", "size", "tok"];
+    const fams = ["pin", "wfs", "sfm", "prd", "path", "size", "tok", "drift"];
     fc.assert(
       fc.property(fc.constantFrom(...fams), fc.array(fc.uint8Array({ maxLength: 400 }), { minLength: 1, maxLength: 3 }), fc.integer({ min: 0, max: 9 }), (fam, docs, role) => {
         family(fam, docs.map((d, i) => ({ name: `f${i}.md`, role, text: d })), { changed: ["a.py"], "yaml-errors": ["f0.md\tx\ty"], "size-commits": 3 });

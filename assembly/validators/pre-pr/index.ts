@@ -8,6 +8,7 @@ import { checkPrDescription } from "./prd";
 import { checkPaths } from "./paths";
 import { checkSize } from "./size";
 import { checkTokens } from "./tok";
+import { checkDrift } from "./drift";
 
 function docsOf(input: Input): Doc[] {
   return input.ofKind(KIND_PREPR_FILE);
@@ -24,5 +25,6 @@ export function validatePrePr(input: Input, results: Results): void {
   else if (fam == "path") checkPaths(input, results, docs);
   else if (fam == "size") checkSize(input, results, docs);
   else if (fam == "tok") checkTokens(input, results, docs);
+  else if (fam == "drift") checkDrift(input, results, docs);
   else results.status = 1;
 }
