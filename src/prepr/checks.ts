@@ -15,7 +15,7 @@ import { Git, sizeFacts } from "./scope.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
 
 // document roles (flags) understood by assembly/validators/pre-pr
-const ROLE = { workflow: 1, action: 2, skill: 3, pathScan: 4, prBody: 5, size: 6, handoff: 7, driftLeft: 8, driftRight: 9 } as const;
+const ROLE = { workflow: 1, action: 2, skill: 3, pathScan: 4, prBody: 5, size: 6, handoff: 7, driftLeft: 8, driftRight: 9, planning: 10 } as const;
 
 export const DEFAULT_SKILL_MODELS = [
   "claude-opus-4-5", "claude-sonnet-4-5", "claude-haiku-4-5", "claude-opus-4-6", "claude-sonnet-4-6", "claude-haiku-4-6",
@@ -77,7 +77,7 @@ function runFamily(ctx: PrePrContext, family: string, files: { rel: string; role
     else docs.push({ file: f.rel, kind: KIND.PREPR_FILE, flags: f.role, bytes: lf.bytes! });
   }
   if (docs.length === 0) return findings;
-  const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: family !== "prd" && family !== "size" && family !== "drift" });
+  const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: family !== "prd" && family !== "size" && family !== "drift" && family !== "plan" });
   if (out.internalErrors.length > 0) throw new Error(`internal error: ${out.internalErrors.join("; ")}`);
   for (const r of out.results) findings.push(...r.findings);
   return findings;
@@ -375,6 +375,22 @@ function agentDrift(ctx: PrePrContext): CheckOutcome {
   return { status: "PASS", message: `${lefts.length} agent(s) in ${left}/ compared with ${right}/ (threshold ${d?.threshold ?? 80}%)`, findings };
 }
 
+function planning(ctx: PrePrContext): CheckOutcome {
+  const dir = configPath(ctx.config, "planning");
+  const direct = (p: string) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/") && isMarkdown(p);
+  if (inScope(ctx, direct).length === 0) return { status: "PASS", message: `no planning documents ${scopeNote(ctx)}` };
+  // roles and cross-document rules need the whole folder
+  let files: string[] = [];
+  try {
+    files = readdirSync(join(ctx.root, dir), { withFileTypes: true }).filter((e) => e.isFile() && isMarkdown(e.name)).map((e) => `${dir}/${e.name}`).sort();
+  } catch {
+    files = [];
+  }
+  const threshold = ctx.config.prePr?.planning?.estimateThreshold ?? 20;
+  const findings = runFamily(ctx, "plan", files.map((rel) => ({ rel, role: ROLE.planning })), { "plan-threshold": threshold });
+  return { status: "PASS", message: summary(files.length, "planning document(s)", findings), findings };
+}
+
 /** Every check, in run order (spec section 10.5). */
 export const CHECKS: CheckDef[] = [
   { id: "PP-001", name: "Session End Validation", tags: ["delegation"], defaultEnabled: true, run: sessionLogs },
@@ -389,6 +405,7 @@ export const CHECKS: CheckDef[] = [
   { id: "PP-002", name: "Test Command", tags: ["tests", "repo-specific"], defaultEnabled: false, run: testCommand },
   { id: "PP-005", name: "YAML Style Validation (yamllint)", tags: ["slow", "external-tool"], defaultEnabled: true, run: yamllint },
   { id: "PP-006", name: "Path Normalization", tags: ["slow"], defaultEnabled: true, run: pathNormalization },
+  { id: "PP-007", name: "Planning Artifacts", tags: ["slow", "repo-specific"], defaultEnabled: false, run: planning },
   { id: "PP-008", name: "Agent Drift Detection", tags: ["slow", "repo-specific"], defaultEnabled: false, run: agentDrift },
   { id: "PP-013", name: "HANDOFF Token Budget", tags: ["repo-specific"], defaultEnabled: false, run: tokenBudget },
 ];

@@ -51,7 +51,7 @@ describe("pre-pr command", () => {
     const { code, rep } = json(dir, []);
     expect(code).toBe(0);
     expect(rep.counts.total).toBe(rep.checks.length);
-    expect(rep.checks.map((c) => c.id)).toEqual(["PP-001", "PP-003", "PP-009", "PP-010", "PP-004", "PP-011", "PP-015", "PP-012", "PP-014", "PP-002", "PP-005", "PP-006", "PP-008", "PP-013"]);
+    expect(rep.checks.map((c) => c.id)).toEqual(["PP-001", "PP-003", "PP-009", "PP-010", "PP-004", "PP-011", "PP-015", "PP-012", "PP-014", "PP-002", "PP-005", "PP-006", "PP-007", "PP-008", "PP-013"]);
     expect(rep.scope).toMatchObject({ kind: "changed", base: "main", files: 1 });
     for (const c of rep.checks) if (c.status === "SKIP") expect(c.reason, c.id).toBeTruthy();
   });
@@ -156,7 +156,7 @@ describe("pre-pr command", () => {
     expect(r.stdout).toContain("=== Pre-PR Validation Runner ===");
     expect(r.stdout).toMatch(/\[FAIL\] PP-006 Path Normalization \(\d+\.\d\ds\): 1 file\(s\) checked: 1 error/);
     expect(r.stdout).toContain("    docs/a.md:3:5 PATH-01 Absolute path /home/");
-    expect(r.stdout).toMatch(/Total Validations: 14\nPassed: \d+\nFailed: 1\nSkipped: \d+\nWarned: \d+/);
+    expect(r.stdout).toMatch(/Total Validations: 15\nPassed: \d+\nFailed: 1\nSkipped: \d+\nWarned: \d+/);
     expect(r.stdout).toContain("RESULT: 1 validation(s) failed: PP-006");
   });
 });
@@ -283,6 +283,13 @@ describe("pre-pr delegations and repository-specific checks", () => {
     expect(r.findings.map((f) => [f.ruleId, f.path])).toEqual([["DRIFT-04", "src/claude/coder.md"]]);
     expect(r.findings[0].message).toContain("core identity 0.0%");
     expect(json(dir, ["--quick"]).row("PP-008").reason).toContain("quick mode");
+  });
+  it("PP-007: planning artifacts when switched on; off by default", () => {
+    const dir = branchRepo({ ".agents/planning/plan-x.md": "# Plan\n\n- QA: verify the export\n" });
+    expect(json(dir, []).row("PP-007").reason).toContain("off by default");
+    writeFileSync(join(dir, "agentcheck.config.json"), '{ "prePr": { "checks": { "PP-007": { "enabled": true } } } }');
+    const r = json(dir, []).row("PP-007");
+    expect(r).toMatchObject({ status: "FAIL", findings: [expect.objectContaining({ ruleId: "PLAN-02", path: ".agents/planning/plan-x.md", line: 3 })] });
   });
   it("PP-011: skill front matter on changed SKILL.md files", () => {
     const dir = branchRepo({ ".claude/skills/x/SKILL.md": "---\nname: Bad_Name\ndescription: d\n---\n", ".claude/skills/x/README.md": "# r\n" });

@@ -309,7 +309,7 @@ describe("DRIFT: agent drift", () => {
 
 describe("robustness", () => {
   it("property: random bytes through every pre-pr family never abort", () => {
-    const fams = ["pin", "wfs", "sfm", "prd", "path", "size", "tok", "drift"];
+    const fams = ["pin", "wfs", "sfm", "prd", "path", "size", "tok", "drift", "plan"];
     fc.assert(
       fc.property(fc.constantFrom(...fams), fc.array(fc.uint8Array({ maxLength: 400 }), { minLength: 1, maxLength: 3 }), fc.integer({ min: 0, max: 9 }), (fam, docs, role) => {
         family(fam, docs.map((d, i) => ({ name: `f${i}.md`, role, text: d })), { changed: ["a.py"], "yaml-errors": ["f0.md\tx\ty"], "size-commits": 3 });
@@ -318,9 +318,30 @@ describe("robustness", () => {
     );
     fc.assert(
       fc.property(fc.constantFrom(...fams), fc.string({ maxLength: 300, unit: fc.constantFrom("-", " ", ":", "`", "\n", "#", "u", "s", "e", "@", "|", ">", "'", '"', "/", "\\", "C", "[", "]", "*", "\t") }), (fam, text) => {
-        family(fam, [{ name: "x.md", role: 1 + (text.length % 9), text }, { name: "y/x.agent.md", role: 9, text: text + "\n## Core Identity\nabc def" }], { changed: ["x.md"] });
+        family(fam, [{ name: "x.md", role: 1 + (text.length % 10), text }, { name: "y/x.agent.md", role: 9, text: text + "\n## Core Identity\nabc def" }], { changed: ["x.md"] });
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("PLAN: planning artifacts", () => {
+  const plan = (docs: Record<string, string>, threshold = 20) =>
+    family("plan", Object.entries(docs).map(([name, text]) => ({ name: `.agents/planning/${name}`, role: 10, text })), { "plan-threshold": threshold });
+  it("PLAN-01: tasks estimate diverging from the epic by more than the threshold is a warning", () => {
+    const f = plan({ "epic-login.md": "# Epic\n\nEstimate: 10-20 hours\n\n## Estimate Reconciliation\n", "tasks-login.md": "# Tasks\n\nTotal: 30 hours\n" });
+    expect(f.map((x) => [x.ruleId, x.severity, x.file])).toEqual([["PLAN-01", "warning", ".agents/planning/tasks-login.md"]]);
+    expect(f[0].message).toBe("Estimate differs 100.0% from .agents/planning/epic-login.md");
+    expect(plan({ "epic-a.md": "# E\n\n10 hrs\n", "tasks-a.md": "# T\n\n11h\n" })).toEqual([]);
+    expect(plan({ "epic-a.md": "# E\n\nno estimate\n", "tasks-a.md": "# T\n\n99 hours\n" })).toEqual([]);
+  });
+  it("PLAN-02: a role condition in a list with no table cell holding its text is an orphan", () => {
+    const doc = "# Plan\n\n- QA: run the smoke tests\n- Security: review the token scope\n\n| Role | Condition |\n|---|---|\n| QA | Run the smoke tests |\n";
+    const f = plan({ "plan-x.md": doc });
+    expect(f.map((x) => [x.ruleId, x.line, x.message])).toEqual([["PLAN-02", 4, "Condition not in any table: review the token scope"]]);
+  });
+  it("PLAN-03: a range estimate without a reconciliation section is an info", () => {
+    const f = plan({ "plan-x.md": "# Plan\n\n3-5 hours\n" });
+    expect(f.map((x) => [x.ruleId, x.severity])).toEqual([["PLAN-03", "info"]]);
   });
 });

@@ -9,6 +9,7 @@ import { checkPaths } from "./paths";
 import { checkSize } from "./size";
 import { checkTokens } from "./tok";
 import { checkDrift } from "./drift";
+import { checkPlanning } from "./plan";
 
 function docsOf(input: Input): Doc[] {
   return input.ofKind(KIND_PREPR_FILE);
@@ -26,5 +27,6 @@ export function validatePrePr(input: Input, results: Results): void {
   else if (fam == "size") checkSize(input, results, docs);
   else if (fam == "tok") checkTokens(input, results, docs);
   else if (fam == "drift") checkDrift(input, results, docs);
+  else if (fam == "plan") checkPlanning(input, results, docs);
   else results.status = 1;
 }
