@@ -76,6 +76,7 @@ export function buildProgram(): Command {
     .action(async (o) => {
       const { runTraceabilityCommand } = await import("./commands/traceability.js");
       process.exitCode = await runTraceabilityCommand(o);
+    });
 
   program
     .command("pre-pr")
