@@ -8,7 +8,6 @@ export { WORKSPACE_VALIDATORS, type WorkspaceValidator, type WorkspaceContext } 
 export { validateConsistency, fixBits, PROFILES, type ConsistencyOptions, type ConsistencyOutput, type FeatureRow } from "./validators/consistency.js";
 export { validateTraceability, type TraceabilityOptions, type TraceabilityOutput } from "./validators/traceability.js";
 export { validateMemoryIndexDir, listMemoryDir, type MemoryIndexOptions, type MemoryLayout } from "./validators/memory-index.js";
-export { ConfigSchema, loadConfig, parseConfig, stripJsonComments, STARTER_CONFIG, type Config, type LoadedConfig } from "./config.js";
 export { loadConfig, stripJsonComments, STARTER_CONFIG, type Config, type LoadedConfig } from "./config.js";
 export { ConfigSchema, parseConfig } from "./config-schema.js";
 export { INIT_STEPS, runInit, type InitStep, type InitContext } from "./init.js";
