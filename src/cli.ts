@@ -16,7 +16,8 @@ export function buildProgram(): Command {
       .command("check [dir]")
       .description("run every validator that applies to the workspace (default: the enclosing repository)")
       .option("--strict", "advisory validators (consistency) block: their findings are errors")
-      .option("--profile <name>", "consistency/traceability profile: default or recommended"),
+      .option("--profile <name>", "consistency/traceability profile: default or recommended")
+      .option("--config <path>", "configuration file (default: agentcheck.config.json(c) or package.json \"agentcheck\" at the repository root)"),
   )
     .addHelpText("after", "\nExample:\n  $ agentcheck check examples/workspace --format json")
     .action(async (dir: string | undefined, o) => {
@@ -75,6 +76,47 @@ export function buildProgram(): Command {
     .action(async (o) => {
       const { runTraceabilityCommand } = await import("./commands/traceability.js");
       process.exitCode = await runTraceabilityCommand(o);
+    });
+
+  program
+    .command("pre-pr")
+    .description("run every pre-PR check on the files changed since the base branch (one row per check: PASS, WARN, FAIL or SKIP)")
+    .option("--base <ref>", "base for the changed files (default: origin's default branch, else main, else master)")
+    .option("--all", "check the whole repository instead of the changed files")
+    .option("--quick", "skip slow checks (env QUICK_MODE=1)")
+    .option("--skip-tests", "skip the test command check (env SKIP_TESTS=1)")
+    .option("--ci", "CI mode: no fixes, no colour, missing tools fail (env CI=true)")
+    .option("--require-tools", "a missing external tool (actionlint, yamllint) fails its check instead of skipping it")
+    .option("--fix", "apply markdownlint fixes to the files in scope (refused with --ci)")
+    .option("--pr-body <file>", "PR description to check against the diff (PP-012); - reads stdin")
+    .option("--only <ids>", "run only these checks (comma-separated ids)")
+    .option("--skip <ids>", "skip these checks (needs --reason; reported)")
+    .option("--reason <text>", "why --skip is used")
+    .option("--list", "list the registered checks with their tags and whether they are on")
+    .option("--config <path>", "configuration file (default: agentcheck.config.json(c) or package.json \"agentcheck\" at the repository root)")
+    .option("-f, --format <name>", "output format: text, json", "text")
+    .option("-o, --output-file <path>", "write the report to a file")
+    .option("--verbose", "show every finding")
+    .option("--no-cache", "do not use the markdownlint result cache (kept in the git directory)")
+    .option("--color", "force colour")
+    .option("--no-color", "disable colour")
+    .option("--max-file-size <bytes>", "refuse files larger than this")
+    .addHelpText("after", "\nExamples:\n  $ agentcheck pre-pr\n  $ agentcheck pre-pr --base origin/main --ci --format json\n  $ gh pr view --json body -q .body | agentcheck pre-pr --pr-body -")
+    .action(async (o) => {
+      const { runPrePrCommand } = await import("./commands/pre-pr.js");
+      process.exitCode = await runPrePrCommand(o);
+    });
+
+  program
+    .command("init")
+    .description("write a commented starting configuration (agentcheck.config.jsonc) at the repository root")
+    .option("--force", "replace an existing configuration file")
+    .addHelpText("after", "\nExample:\n  $ agentcheck init")
+    .action(async (o: { force?: boolean }) => {
+      const { runInit } = await import("./init.js");
+      const { findRepoRoot } = await import("./repo.js");
+      const root = findRepoRoot(process.cwd()) ?? process.cwd();
+      process.exitCode = await runInit({ root, force: !!o.force }, (l) => process.stdout.write(`${l}\n`));
     });
 
   withOutputOptions(

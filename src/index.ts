@@ -8,3 +8,10 @@ export { WORKSPACE_VALIDATORS, type WorkspaceValidator, type WorkspaceContext } 
 export { validateConsistency, fixBits, PROFILES, type ConsistencyOptions, type ConsistencyOutput, type FeatureRow } from "./validators/consistency.js";
 export { validateTraceability, type TraceabilityOptions, type TraceabilityOutput } from "./validators/traceability.js";
 export { validateMemoryIndexDir, listMemoryDir, type MemoryIndexOptions, type MemoryLayout } from "./validators/memory-index.js";
+export { loadConfig, stripJsonComments, STARTER_CONFIG, type Config, type LoadedConfig } from "./config.js";
+export { ConfigSchema, parseConfig } from "./config-schema.js";
+export { INIT_STEPS, runInit, type InitStep, type InitContext } from "./init.js";
+export { CHECKS as PRE_PR_CHECKS } from "./prepr/checks.js";
+export { runChecks, countRows, type CheckDef, type CheckRow, type CheckOutcome, type PrePrContext } from "./prepr/runner.js";
+export { computeScope, type Scope, type ChangedFile } from "./prepr/scope.js";
+export { PrePrReportSchema, type PrePrReport } from "./prepr/report-schema.js";

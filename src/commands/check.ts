@@ -6,9 +6,11 @@ import { UsageError, type FileResult } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
 import { DiskSource } from "../source.js";
+import { applyConfigToResults, loadConfig, validatorOptions, validatorSection } from "../config.js";
 
 export interface CheckCliOptions extends OutputOptions {
   now?: string;
+  config?: string;
   [key: string]: unknown;
 }
 
@@ -20,17 +22,23 @@ export async function runCheckCommand(dir: string | undefined, o: CheckCliOption
   }
   // An explicit directory is the workspace; without one, the enclosing repository is.
   const root = dir ? target : (findRepoRoot(target) ?? target);
-  const ctx = { root, source: new DiskSource(root), maxFileBytes: maxFileBytes(o), now: o.now, options: o as Record<string, unknown> };
+  const { config } = await loadConfig(root, o.config);
+  const ctx = { root, source: new DiskSource(root), maxFileBytes: maxFileBytes(o), now: o.now, options: o as Record<string, unknown>, config };
   const results: FileResult[] = [];
   const internal: string[] = [];
   for (const v of WORKSPACE_VALIDATORS) {
-    const d = v.detect(ctx);
+    if (validatorSection(config, v.name)?.enabled === false) {
+      results.push({ file: ".", validator: v.name, verdict: "skip", reason: "disabled in the configuration", findings: [] });
+      continue;
+    }
+    const vctx = { ...ctx, options: validatorOptions(config, v.name, ctx.options) };
+    const d = v.detect(vctx);
     if (!d.applies) {
       results.push({ file: ".", validator: v.name, verdict: "skip", reason: d.reason ?? "not applicable", findings: [] });
       continue;
     }
-    const out = await v.run(ctx);
-    results.push(...out.results);
+    const out = await v.run(vctx);
+    results.push(...applyConfigToResults(config, v.name, out.results));
     internal.push(...out.internalErrors);
   }
   return finish(results, started, o, internal);

@@ -13,6 +13,8 @@ export interface WorkspaceContext {
   now?: string;
   /** Run options passed through from the command line. */
   options: Record<string, unknown>;
+  /** Project configuration (agentcheck.config.json); validators read their section and paths. */
+  config?: import("../config.js").Config;
 }
 
 export interface WorkspaceValidator {
@@ -31,7 +33,9 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
         : { applies: false, reason: "no .agents/sessions directory" },
     async run(ctx) {
       const { validateSessionLogs } = await import("./session-log.js");
-      return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now });
+      // pre-pr passes the session logs changed on the branch as options.paths (repo-relative)
+      const paths = Array.isArray(ctx.options.paths) ? (ctx.options.paths as string[]) : undefined;
+      return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths });
     },
   },
   {

@@ -1,0 +1,139 @@
+// `agentcheck pre-pr`: everything CI will say, before the pull request.
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { loadConfig } from "../config.js";
+import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
+import { useColor } from "../format/text.js";
+import { parseIntOption } from "../output.js";
+import { UsageError } from "../report.js";
+import { version } from "../version.js";
+import { CHECKS } from "../prepr/checks.js";
+import { formatHeader, formatRow, formatSummary, painter, toReport } from "../prepr/format.js";
+import { countRows, isEnabled, runChecks, type CheckDef, type RunOptions } from "../prepr/runner.js";
+import { computeScope, gitTopLevel } from "../prepr/scope.js";
+
+export interface PrePrCliOptions {
+  base?: string;
+  all?: boolean;
+  quick?: boolean;
+  skipTests?: boolean;
+  ci?: boolean;
+  requireTools?: boolean;
+  fix?: boolean;
+  verbose?: boolean;
+  cache?: boolean;
+  prBody?: string;
+  only?: string;
+  skip?: string;
+  reason?: string;
+  list?: boolean;
+  config?: string;
+  format?: string;
+  outputFile?: string;
+  color?: boolean;
+  maxFileSize?: string;
+}
+
+function envTrue(name: string): boolean {
+  const v = process.env[name];
+  return v !== undefined && /^(1|true)$/i.test(v.trim());
+}
+
+function ids(list: string | undefined, registry: CheckDef[], opt: string): string[] | undefined {
+  if (list === undefined) return undefined;
+  const out = list.split(",").map((s) => s.trim().toUpperCase()).filter(Boolean);
+  for (const id of out) if (!registry.some((c) => c.id === id)) throw new UsageError(`${opt}: unknown check id ${id} (see agentcheck pre-pr --list)`);
+  return out;
+}
+
+/** A registered check without an implementation is a configuration error (never PASS or SKIP). */
+export function assertImplemented(registry: CheckDef[]): void {
+  const seen = new Set<string>();
+  for (const c of registry) {
+    if (typeof c.run !== "function") throw new UsageError(`check ${c.id} (${c.name}) is registered without an implementation`);
+    if (seen.has(c.id)) throw new UsageError(`check ${c.id} is registered twice`);
+    seen.add(c.id);
+  }
+}
+
+export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] = CHECKS): Promise<number> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  assertImplemented(registry);
+  const fmt = o.format ?? "text";
+  if (fmt !== "text" && fmt !== "json") throw new UsageError(`unknown format '${fmt}' (known: text, json)`);
+  const ci = !!o.ci || envTrue("CI");
+  const fix = o.fix === true && !envTrue("SKIP_AUTOFIX");
+  if (o.fix === true && ci) throw new UsageError("--fix cannot be combined with --ci (CI never rewrites files)");
+  if (o.skip !== undefined && !o.reason) throw new UsageError("--skip needs --reason \"<why>\" (skips are reported)");
+
+  const root = await gitTopLevel(process.cwd());
+  const { config } = await loadConfig(root, o.config);
+  for (const id of Object.keys(config.prePr?.checks ?? {})) {
+    if (!registry.some((c) => c.id === id)) throw new UsageError(`invalid configuration: prePr.checks.${id}: unknown check id`);
+  }
+  if (registry.some((c) => c.id === "PP-002") && config.prePr?.checks?.["PP-002"]?.enabled && !config.prePr?.testCommand) {
+    throw new UsageError('invalid configuration: prePr.testCommand: required when PP-002 is enabled');
+  }
+
+  if (o.list) {
+    const lines = registry.map((c) => `${c.id}\t${isEnabled(c, config) ? "on " : "off"}\t${c.name}\t${c.tags.join(",") || "-"}`);
+    process.stdout.write(`${lines.join("\n")}\n`);
+    return 0;
+  }
+
+  const options: RunOptions = {
+    quick: !!o.quick || envTrue("QUICK_MODE"),
+    skipTests: !!o.skipTests || envTrue("SKIP_TESTS"),
+    ci,
+    requireTools: !!o.requireTools || ci,
+    fix,
+    verbose: !!o.verbose,
+    noCache: o.cache === false,
+    maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES,
+    only: ids(o.only, registry, "--only"),
+    skip: ids(o.skip, registry, "--skip"),
+    skipReason: o.reason,
+  };
+  if (o.prBody !== undefined) {
+    try {
+      options.prBody = o.prBody === "-" ? readFileSync(0, "utf8") : readFileSync(resolve(process.cwd(), o.prBody), "utf8");
+    } catch (e) {
+      throw new UsageError(`cannot read --pr-body ${o.prBody}: ${(e as Error).message}`);
+    }
+    options.prBodyName = o.prBody === "-" ? "(PR description)" : o.prBody;
+  }
+
+  const scope = await computeScope(root, { all: !!o.all, base: o.base ?? config.prePr?.base });
+  const ctx = { root, scope, config, options };
+  const color = !ci && fmt === "text" && !o.outputFile && !envTrue("NO_COLOR") && process.env.TERM !== "dumb" && useColor(process.stdout, o.color);
+  const p = painter(color);
+  const stream = fmt === "text" && !o.outputFile;
+  const scopeText = scope.kind === "all" ? `all files (${scope.files.length})`
+    : `changed since ${scope.base} (merge-base ${scope.mergeBase?.slice(0, 10)}): ${scope.changes.length} path(s), ${scope.files.length} on disk`;
+  const header = formatHeader({ root, quick: options.quick, scopeText, startedAt }, p);
+  if (stream) process.stdout.write(header);
+  let text = stream ? "" : header;
+  const rows = await runChecks(registry, ctx, (row) => {
+    const s = formatRow(row, p, options.verbose);
+    if (stream) process.stdout.write(s);
+    else text += s;
+  });
+  const counts = countRows(rows);
+  const exitCode = counts.failed > 0 ? 1 : 0;
+  const durationMs = performance.now() - started;
+  let out: string;
+  if (fmt === "json") {
+    const report = toReport(rows, counts, {
+      version: version(), quick: options.quick, startedAt, durationMs, exitCode,
+      scope: { kind: scope.kind, base: scope.base, mergeBase: scope.mergeBase, files: scope.files.length },
+    });
+    out = `${JSON.stringify(report, null, 2)}\n`;
+  } else {
+    out = text + formatSummary(rows, counts, durationMs, p);
+  }
+  if (o.outputFile) writeFileSync(o.outputFile, out);
+  else if (fmt === "json") process.stdout.write(out);
+  else process.stdout.write(stream ? formatSummary(rows, counts, durationMs, p) : out);
+  return exitCode;
+}

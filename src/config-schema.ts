@@ -1,0 +1,110 @@
+// The zod schema of agentcheck.config.json, loaded only when a configuration file exists (zod is
+// slow to import and stays off the start path of runs without configuration).
+import { z } from "zod";
+import { UsageError } from "./report.js";
+
+const SeverityOverride = z.enum(["error", "warning", "info", "off"]);
+/** Rule id -> severity ("off" drops the rule's findings). */
+const Severities = z.record(z.string().regex(/^[A-Z][A-Z0-9]*-[A-Z0-9-]+$/, "a rule id such as SP-001"), SeverityOverride);
+
+const ValidatorSection = z.strictObject({
+  enabled: z.boolean().optional(),
+  severity: Severities.optional(),
+});
+
+const Level = z.strictObject({
+  warn: z.number().int().min(0).optional(),
+  fail: z.number().int().min(0).optional(),
+});
+
+const CheckSection = z.strictObject({
+  enabled: z.boolean().optional(),
+  severity: Severities.optional(),
+  /** Per-check timeout for external processes, seconds. */
+  timeout: z.number().int().positive().optional(),
+});
+
+const CHECK_ID = z.string().regex(/^PP-\d{3}$/, "a check id such as PP-003");
+
+export const ConfigSchema = z.strictObject({
+  $schema: z.string().optional(),
+  paths: z
+    .strictObject({
+      sessions: z.string().optional(),
+      memories: z.string().optional(),
+      planning: z.string().optional(),
+      specs: z.string().optional(),
+      skills: z.string().optional(),
+    })
+    .optional(),
+  validators: z
+    .strictObject({
+      sessionLog: ValidatorSection.optional(),
+      memoryIndex: ValidatorSection.extend({
+        orphans: z.enum(["off", "warn", "error"]).optional(),
+        naming: z.enum(["off", "warn", "error"]).optional(),
+        layout: z.enum(["current", "reference"]).optional(),
+      }).optional(),
+      consistency: ValidatorSection.optional(),
+      traceability: ValidatorSection.optional(),
+    })
+    .optional(),
+  prePr: z
+    .strictObject({
+      base: z.string().optional(),
+      checks: z.record(CHECK_ID, CheckSection).optional(),
+      testCommand: z.string().optional(),
+      prSize: z
+        .strictObject({ commits: Level.optional(), files: Level.optional(), additions: Level.optional() })
+        .optional(),
+      pathNormalization: z
+        .strictObject({ extensions: z.array(z.string()).optional(), excludes: z.array(z.string()).optional() })
+        .optional(),
+      skills: z
+        .strictObject({ models: z.array(z.string()).optional(), tools: z.array(z.string()).optional() })
+        .optional(),
+      prDescription: z
+        .strictObject({
+          significantExtensions: z.array(z.string()).optional(),
+          significantPaths: z.array(z.string()).optional(),
+          requiredSections: z.array(z.string()).optional(),
+          checklist: z.boolean().optional(),
+          mentionExtensions: z.array(z.string()).optional(),
+          contextSections: z.array(z.string()).optional(),
+          claimSections: z.array(z.string()).optional(),
+        })
+        .optional(),
+      tokenBudget: z.strictObject({ file: z.string().optional(), maxTokens: z.number().int().positive().optional() }).optional(),
+      planning: z.strictObject({ estimateThreshold: z.number().min(0).optional() }).optional(),
+      agentDrift: z
+        .strictObject({
+          left: z.string().optional(),
+          right: z.string().optional(),
+          threshold: z.number().int().min(0).max(100).optional(),
+          sections: z.array(z.string()).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  state: z.strictObject({ notesDir: z.string().optional() }).optional(),
+  gate: z.strictObject({ readOnlyTools: z.array(z.string()).optional() }).optional(),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+function keyPath(path: PropertyKey[]): string {
+  return path.map(String).join(".") || "(root)";
+}
+
+/** Validate a parsed value; throws a UsageError naming the first offending key path. */
+export function parseConfig(value: unknown, source: string): Config {
+  const r = ConfigSchema.safeParse(value);
+  if (r.success) return r.data;
+  const msgs = r.error.issues.map((iss) => {
+    if (iss.code === "unrecognized_keys") {
+      return iss.keys.map((k) => `${keyPath([...iss.path, k])}: unknown key`).join("; ");
+    }
+    return `${keyPath(iss.path)}: ${iss.message}`;
+  });
+  throw new UsageError(`invalid configuration in ${source}: ${msgs.join("; ")}`);
+}
+

@@ -1,0 +1,42 @@
+// `agentcheck init`: writes the commented starting configuration, then runs the steps other
+// features register in INIT_STEPS (for example adding the session-state notes folder to .gitignore).
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CONFIG_FILES, STARTER_CONFIG } from "./config.js";
+import { UsageError } from "./report.js";
+
+export interface InitContext {
+  /** Repository root (git top-level, or the working directory outside git). */
+  root: string;
+  /** --force: overwrite files init would otherwise refuse to replace. */
+  force: boolean;
+}
+
+export interface InitStep {
+  name: string;
+  /** Returns a one-line description of what it did (or undefined when it had nothing to do). */
+  run(ctx: InitContext): Promise<string | undefined> | string | undefined;
+}
+
+export const INIT_STEPS: InitStep[] = [
+  {
+    name: "config",
+    run(ctx) {
+      const target = join(ctx.root, "agentcheck.config.jsonc");
+      const existing = CONFIG_FILES.map((f) => join(ctx.root, f)).filter((f) => existsSync(f));
+      if (existing.length > 0 && !ctx.force) {
+        throw new UsageError(`${existing[0]} already exists (use --force to replace it with the starting configuration)`);
+      }
+      writeFileSync(target, STARTER_CONFIG);
+      return `wrote ${target}`;
+    },
+  },
+];
+
+export async function runInit(ctx: InitContext, log: (line: string) => void): Promise<number> {
+  for (const step of INIT_STEPS) {
+    const said = await step.run(ctx);
+    if (said) log(said);
+  }
+  return 0;
+}

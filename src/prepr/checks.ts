@@ -1,0 +1,411 @@
+// The registered pre-PR checks, in run order. Rule decisions live in the WASM core
+// (assembly/validators/pre-pr/); these functions pick the files in scope, gather facts, run tools.
+import { readdirSync, readFileSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { configPath, validatorSection } from "../config.js";
+import { executeValidator, loadFile, type ContentDoc, type Facts } from "../engine.js";
+import type { Finding } from "../report.js";
+import { DiskSource } from "../source.js";
+import { KIND } from "../wasm/abi.js";
+import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
+import { matchesAny } from "./glob.js";
+import { isMarkdown, lintMarkdown, loadMdConfigCached, selectMarkdown } from "./markdown.js";
+import type { CheckDef, CheckOutcome, PrePrContext } from "./runner.js";
+import { Git, sizeFacts } from "./scope.js";
+import { batches, capLines, findExecutable, runTool } from "./tools.js";
+
+// document roles (flags) understood by assembly/validators/pre-pr
+const ROLE = { workflow: 1, action: 2, skill: 3, pathScan: 4, prBody: 5, size: 6, handoff: 7, driftLeft: 8, driftRight: 9, planning: 10 } as const;
+
+export const DEFAULT_SKILL_MODELS = [
+  "claude-opus-4-5", "claude-sonnet-4-5", "claude-haiku-4-5", "claude-opus-4-6", "claude-sonnet-4-6", "claude-haiku-4-6",
+  "claude-opus-4-1", "claude-opus-4-0", "claude-sonnet-4-0", "claude-3-7-sonnet-latest", "opus", "sonnet", "haiku", "inherit",
+];
+export const DEFAULT_SKILL_TOOLS = [
+  "bash", "view", "edit", "create", "grep", "glob", "task", "web_search", "web_fetch", "mcp", "playwright-browser",
+  "github-mcp-server", "deepwiki", "serena", "forgetful",
+  // Claude Code tool names (compared case-insensitively)
+  "read", "write", "multiedit", "notebookedit", "notebookread", "webfetch", "websearch", "todowrite", "todoread",
+  "ls", "bashoutput", "killshell", "skill", "slashcommand", "exitplanmode", "agent",
+];
+export const DEFAULT_MENTION_EXT = "ps1 psm1 md yml yaml json cs ts tsx js jsx mjs cjs py sh bash go rs java kt".split(" ");
+/** Headings (lower-case prefixes; "x=" = exactly x) whose sections are context, not change claims. */
+export const DEFAULT_CONTEXT_SECTIONS = [
+  "test plan", "design decision", "related", "references", "see also", "notes", "background", "inspired by", "pattern from",
+  "prior art", "evidence", "out of scope", "validation=", "verification=", "validation summary", "validation results",
+  "validation report", "verification summary", "verification results", "verification report",
+];
+/** Headings whose sections make code spans and link texts change claims. */
+export const DEFAULT_CLAIM_SECTIONS = ["changes", "files changed", "changed files", "per-file changes", "what changed"];
+export const DEFAULT_DRIFT_SECTIONS = [
+  "core identity", "core mission", "key responsibilities", "constraints", "handoff options", "execution mindset", "memory protocol",
+  "memory protocol (cloudmcp-manager)", "impact analysis mode", "analysis types", "adr template", "adr format", "review phases",
+  "architecture review process", "handoff protocol", "analysis document format",
+];
+const DEFAULT_SIG_EXT = [".ps1", ".cs", ".ts", ".js", ".py", ".yml", ".yaml", ".go"];
+const DEFAULT_SIG_PATHS = [".github", "scripts", "src", ".agents"];
+const DEFAULT_PATH_EXCLUDES = [".git/**", "**/node_modules/**", "**/bin/**", "**/obj/**", ".agents/sessions/**"];
+const INSTALL = {
+  actionlint: "install: https://github.com/rhysd/actionlint (e.g. go install github.com/rhysd/actionlint/cmd/actionlint@latest)",
+  yamllint: "install: pip install yamllint",
+};
+
+function inScope(ctx: PrePrContext, pred: (p: string) => boolean): string[] {
+  return ctx.scope.files.filter(pred);
+}
+
+function scopeNote(ctx: PrePrContext): string {
+  return ctx.scope.kind === "all" ? "in the repository" : `changed since ${ctx.scope.base}`;
+}
+
+function readText(ctx: PrePrContext, rel: string): string {
+  return readFileSync(join(ctx.root, rel), "utf8");
+}
+
+/** Run one rule family of the pre-pr core over files (or in-memory texts) with facts. */
+function runFamily(ctx: PrePrContext, family: string, files: { rel: string; role: number; text?: string }[], facts: Facts): Finding[] {
+  const docs: ContentDoc[] = [];
+  const findings: Finding[] = [];
+  const enc = new TextEncoder();
+  for (const f of files) {
+    if (f.text !== undefined) {
+      docs.push({ file: f.rel, kind: KIND.PREPR_FILE, flags: f.role, bytes: enc.encode(f.text) });
+      continue;
+    }
+    const lf = loadFile(join(ctx.root, f.rel), f.rel, ctx.options.maxFileBytes);
+    if (lf.problem) findings.push(lf.problem);
+    else docs.push({ file: f.rel, kind: KIND.PREPR_FILE, flags: f.role, bytes: lf.bytes! });
+  }
+  if (docs.length === 0) return findings;
+  const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: family !== "prd" && family !== "size" && family !== "drift" && family !== "plan" });
+  if (out.internalErrors.length > 0) throw new Error(`internal error: ${out.internalErrors.join("; ")}`);
+  for (const r of out.results) findings.push(...r.findings);
+  return findings;
+}
+
+function summary(n: number, what: string, findings: Finding[]): string {
+  const e = findings.filter((f) => f.severity === "error").length;
+  const w = findings.filter((f) => f.severity === "warning").length;
+  return `${n} ${what} checked${e || w ? `: ${e} error(s), ${w} warning(s)` : ", no findings"}`;
+}
+
+/** Missing tool: SKIP with the reason and install hint, or FAIL under --require-tools / --ci. */
+function missingTool(ctx: PrePrContext, name: keyof typeof INSTALL): CheckOutcome {
+  const msg = `tool not found: ${name} (${INSTALL[name]})`;
+  if (ctx.options.requireTools || ctx.options.ci) {
+    return { status: "FAIL", message: `${msg}; required by ${ctx.options.ci ? "--ci" : "--require-tools"}`, tool: { name } };
+  }
+  return { status: "SKIP", message: msg, tool: { name } };
+}
+
+function timeoutOf(ctx: PrePrContext, id: string, fallback = 300): number {
+  return ctx.config.prePr?.checks?.[id]?.timeout ?? fallback;
+}
+
+// ---- delegations -------------------------------------------------------------------------------
+
+const SESSION_NAME = /^\d{4}-\d{2}-\d{2}-session-\d+(?:-.+)?\.(?:md|json)$/i;
+
+async function delegate(ctx: PrePrContext, names: string[], configName: string, keep?: Set<string>): Promise<CheckOutcome> {
+  const section = validatorSection(ctx.config, configName);
+  if (section?.enabled === false) return { status: "SKIP", message: `validator ${configName} is disabled in the configuration` };
+  const v = WORKSPACE_VALIDATORS.find((w) => names.includes(w.name));
+  if (!v) return { status: "SKIP", message: `the ${names[0]} validator is not available in this build yet` };
+  const wctx = {
+    root: ctx.root,
+    source: new DiskSource(ctx.root),
+    maxFileBytes: ctx.options.maxFileBytes,
+    options: { paths: keep ? [...keep] : undefined, config: ctx.config },
+    config: ctx.config,
+  };
+  const d = v.detect(wctx);
+  if (!d.applies) return { status: "PASS", message: `nothing to validate: ${d.reason ?? "not applicable"}` };
+  let out;
+  try {
+    out = await v.run(wctx);
+  } catch (e) {
+    const m = (e as Error).message ?? String(e);
+    if (/not available in this build/.test(m)) return { status: "SKIP", message: `the ${v.name} validator is not available in this build yet` };
+    throw e;
+  }
+  if (out.internalErrors.length > 0) throw new Error(`internal error in ${v.name}: ${out.internalErrors.join("; ")}`);
+  const results = keep ? out.results.filter((r) => keep.has(r.file)) : out.results;
+  const findings = results.flatMap((r) => r.findings);
+  const sev = section?.severity;
+  const adj = sev ? findings.filter((f) => sev[f.ruleId] !== "off").map((f) => (sev[f.ruleId] ? { ...f, severity: sev[f.ruleId] as Finding["severity"] } : f)) : findings;
+  const skipped = results.filter((r) => r.verdict === "skip").length;
+  return {
+    status: "PASS",
+    message: `${v.name}: ${summary(results.length, "file(s)", adj)}${skipped ? `, ${skipped} skipped` : ""}`,
+    findings: adj,
+  };
+}
+
+async function sessionLogs(ctx: PrePrContext): Promise<CheckOutcome> {
+  const dir = configPath(ctx.config, "sessions");
+  const logs = inScope(ctx, (p) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/") && SESSION_NAME.test(p.slice(dir.length + 1)));
+  if (logs.length === 0) return { status: "PASS", message: `no session logs ${scopeNote(ctx)}` };
+  return delegate(ctx, ["session-log"], "session-log", new Set(logs));
+}
+
+async function traceability(ctx: PrePrContext): Promise<CheckOutcome> {
+  const dir = configPath(ctx.config, "specs");
+  const specs = inScope(ctx, (p) => p.startsWith(`${dir}/`) && isMarkdown(p));
+  if (specs.length === 0) return { status: "PASS", message: `no spec files ${scopeNote(ctx)}` };
+  return delegate(ctx, ["traceability", "consistency"], "traceability");
+}
+
+// ---- built-in checks ---------------------------------------------------------------------------
+
+/** A cache file inside the repository's git directory (shared by linked worktrees). */
+async function cachePath(root: string, name: string): Promise<string | undefined> {
+  const dir = (await new Git(root).try(["rev-parse", "--git-common-dir"]))?.trim();
+  return dir ? join(isAbsolute(dir) ? dir : join(root, dir), "agentcheck", name) : undefined;
+}
+
+async function markdown(ctx: PrePrContext): Promise<CheckOutcome> {
+  const cacheFile = ctx.options.noCache ? undefined : await cachePath(ctx.root, "markdownlint-cache.json");
+  const cfg = await loadMdConfigCached(ctx.root, cacheFile);
+  const { targets, selected } = selectMarkdown(ctx.scope.files, cfg, ctx.scope.kind === "all");
+  const cfgNote = cfg.sources.length ? ` (config: ${cfg.sources.join(", ")})` : " (markdownlint defaults)";
+  if (targets.length === 0) return { status: "PASS", message: `no markdown files ${scopeNote(ctx)}` };
+  if (selected.length === 0) {
+    return { status: "PASS", message: `linted 0 of ${targets.length} markdown file(s): all excluded by the configuration${cfgNote}` };
+  }
+  const res = await lintMarkdown(ctx.root, selected, cfg, ctx.options.fix, (rel) => readText(ctx, rel), cacheFile);
+  const fixed = res.fixed.length ? `; fixed ${res.fixed.length} file(s)` : "";
+  return {
+    status: "PASS",
+    message: `linted ${selected.length} of ${targets.length} markdown file(s)${cfgNote}: ${res.findings.length} finding(s)${fixed}`,
+    findings: res.findings,
+  };
+}
+
+const isWorkflow = (p: string) => /^\.github\/workflows\/[^/]+\.ya?ml$/i.test(p);
+const isAction = (p: string) => /^\.github\/actions\/.+\.ya?ml$/i.test(p);
+
+function pinning(ctx: PrePrContext): CheckOutcome {
+  const files = inScope(ctx, (p) => isWorkflow(p) || isAction(p));
+  if (files.length === 0) return { status: "PASS", message: `no workflow or action files ${scopeNote(ctx)}` };
+  const findings = runFamily(ctx, "pin", files.map((rel) => ({ rel, role: isWorkflow(rel) ? ROLE.workflow : ROLE.action })), {});
+  return { status: "PASS", message: summary(files.length, "workflow/action file(s)", findings), findings };
+}
+
+async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
+  const files = inScope(ctx, (p) => isWorkflow(p) || isAction(p));
+  if (files.length === 0) return { status: "PASS", message: `no workflow or action files ${scopeNote(ctx)}` };
+  const { parseDocument } = await import("yaml");
+  const yamlErrors: string[] = [];
+  for (const rel of files) {
+    let text: string;
+    try {
+      text = readText(ctx, rel);
+    } catch {
+      continue; // reported by the core as unreadable
+    }
+    const doc = parseDocument(text, { uniqueKeys: false });
+    const err = doc.errors[0];
+    if (err) yamlErrors.push(`${rel}\t${err.linePos?.[0]?.line ?? 0}\t${err.message.split("\n")[0]}`);
+  }
+  const findings = runFamily(
+    ctx, "wfs", files.map((rel) => ({ rel, role: isWorkflow(rel) ? ROLE.workflow : ROLE.action })), { "yaml-errors": yamlErrors },
+  );
+  return { status: "PASS", message: summary(files.length, "workflow/action file(s)", findings), findings };
+}
+
+function actionlint(ctx: PrePrContext): CheckOutcome {
+  const files = inScope(ctx, isWorkflow);
+  if (files.length === 0) return { status: "PASS", message: `no workflow files ${scopeNote(ctx)}` };
+  const exe = findExecutable("actionlint");
+  if (!exe) return missingTool(ctx, "actionlint");
+  const env = { ...process.env, SHELLCHECK_OPTS: `${process.env.SHELLCHECK_OPTS ?? ""} --severity=warning`.trim() };
+  let worst = 0;
+  let output = "";
+  for (const b of batches(files)) {
+    const r = runTool(exe, b, { cwd: ctx.root, timeoutSec: timeoutOf(ctx, "PP-004"), env });
+    if (r.timedOut) return { status: "FAIL", message: `timeout after ${timeoutOf(ctx, "PP-004")} s`, tool: { name: "actionlint", path: exe } };
+    if (r.error) return { status: "FAIL", message: `actionlint could not run: ${r.error}`, tool: { name: "actionlint", path: exe } };
+    if ((r.exitCode ?? 1) !== 0) worst = worst || (r.exitCode ?? 1);
+    output += r.stdout || r.stderr;
+  }
+  const tool = { name: "actionlint", path: exe, exitCode: worst };
+  if (worst === 0) return { status: "PASS", message: `actionlint: ${files.length} workflow file(s), no issues`, tool };
+  const details = capLines(output, 20);
+  return {
+    status: "FAIL",
+    message: `actionlint exited with exit code ${worst} on ${files.length} workflow file(s)${details.length ? "" : " and no output"}`,
+    tool,
+    details,
+  };
+}
+
+function skills(ctx: PrePrContext): CheckOutcome {
+  const dir = configPath(ctx.config, "skills");
+  const files = inScope(ctx, (p) => p.startsWith(`${dir}/`) && p.endsWith("/SKILL.md"));
+  if (files.length === 0) return { status: "PASS", message: `no SKILL.md files ${scopeNote(ctx)}` };
+  const s = ctx.config.prePr?.skills;
+  const findings = runFamily(ctx, "sfm", files.map((rel) => ({ rel, role: ROLE.skill })), {
+    "skill-models": s?.models ?? DEFAULT_SKILL_MODELS,
+    "skill-tools": s?.tools ?? DEFAULT_SKILL_TOOLS,
+  });
+  return { status: "PASS", message: summary(files.length, "SKILL.md file(s)", findings), findings };
+}
+
+async function prSize(ctx: PrePrContext): Promise<CheckOutcome> {
+  if (ctx.scope.kind === "all" || !ctx.scope.mergeBase) return { status: "SKIP", message: "needs a base branch (not with --all)" };
+  const { commits, additions } = await sizeFacts(ctx.root, ctx.scope.mergeBase);
+  const c = ctx.config.prePr?.prSize;
+  const lvl = (v: number | undefined, d: number) => (v === undefined ? d : v);
+  const findings = runFamily(ctx, "size", [{ rel: ".", role: ROLE.size, text: "" }], {
+    "size-commits": commits,
+    "size-files": ctx.scope.changes.length,
+    "size-additions": additions,
+    "size-commits-warn": lvl(c?.commits?.warn, 15),
+    "size-commits-fail": lvl(c?.commits?.fail, 20),
+    "size-files-warn": lvl(c?.files?.warn, 20),
+    "size-files-fail": lvl(c?.files?.fail, 50),
+    "size-additions-warn": lvl(c?.additions?.warn, 500),
+    "size-additions-fail": lvl(c?.additions?.fail, -1),
+  });
+  return {
+    status: "PASS",
+    message: `${commits} commit(s), ${ctx.scope.changes.length} changed file(s), ${additions} added line(s) since ${ctx.scope.base}`,
+    findings,
+  };
+}
+
+function prDescription(ctx: PrePrContext): CheckOutcome {
+  if (ctx.options.prBody === undefined) return { status: "SKIP", message: "no PR description given (--pr-body FILE, or --pr-body - for stdin)" };
+  if (ctx.scope.kind === "all") return { status: "SKIP", message: "needs the branch diff (not with --all)" };
+  const p = ctx.config.prePr?.prDescription;
+  const changed = ctx.scope.changes.map((c) => c.path);
+  const findings = runFamily(ctx, "prd", [{ rel: ctx.options.prBodyName ?? "(PR description)", role: ROLE.prBody, text: ctx.options.prBody }], {
+    changed,
+    "prd-ext": (p?.significantExtensions ?? DEFAULT_SIG_EXT).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase()),
+    "prd-paths": p?.significantPaths ?? DEFAULT_SIG_PATHS,
+    "prd-sections": p?.requiredSections ?? [],
+    "prd-mention-ext": (p?.mentionExtensions ?? DEFAULT_MENTION_EXT).map((e) => e.replace(/^\./, "").toLowerCase()),
+    "prd-context": (p?.contextSections ?? DEFAULT_CONTEXT_SECTIONS).map((e) => e.toLowerCase()),
+    "prd-claims": (p?.claimSections ?? DEFAULT_CLAIM_SECTIONS).map((e) => e.toLowerCase()),
+    "prd-checklist": p?.checklist ?? false,
+  });
+  const e = findings.filter((x) => x.severity === "error").length;
+  const w = findings.length - e;
+  return { status: "PASS", message: `description checked against ${changed.length} changed file(s): ${e} error(s), ${w} warning(s)`, findings };
+}
+
+function testCommand(ctx: PrePrContext): CheckOutcome {
+  const cmd = ctx.config.prePr?.testCommand;
+  if (!cmd) throw new Error('PP-002 is enabled but "prePr.testCommand" is not set');
+  const t = timeoutOf(ctx, "PP-002", 600);
+  const r = runTool(cmd, [], { cwd: ctx.root, timeoutSec: t, shell: true });
+  const tool = { name: cmd, exitCode: r.exitCode };
+  if (r.timedOut) return { status: "FAIL", message: `timeout after ${t} s: ${cmd}`, tool };
+  if (r.exitCode === 0) return { status: "PASS", message: `${cmd}: exit code 0`, tool };
+  const out = `${r.stdout}\n${r.stderr}`.split(/\r?\n/).filter(Boolean);
+  return { status: "FAIL", message: `${cmd}: exit code ${r.exitCode}${out.length ? "" : " and no output"}`, tool, details: out.slice(-20) };
+}
+
+function yamllint(ctx: PrePrContext): CheckOutcome {
+  const files = inScope(ctx, (p) => /\.ya?ml$/i.test(p));
+  if (files.length === 0) return { status: "PASS", message: `no YAML files ${scopeNote(ctx)}` };
+  const exe = findExecutable("yamllint");
+  if (!exe) return missingTool(ctx, "yamllint");
+  const findings: Finding[] = [];
+  let worst = 0;
+  const other: string[] = [];
+  for (const b of batches(files)) {
+    const r = runTool(exe, ["-f", "parsable", "--", ...b], { cwd: ctx.root, timeoutSec: timeoutOf(ctx, "PP-005") });
+    if (r.timedOut) return { status: "FAIL", message: `timeout after ${timeoutOf(ctx, "PP-005")} s`, tool: { name: "yamllint", path: exe } };
+    if (r.error) return { status: "FAIL", message: `yamllint could not run: ${r.error}`, tool: { name: "yamllint", path: exe } };
+    worst = worst || (r.exitCode ?? 1);
+    for (const line of (r.stdout + r.stderr).split(/\r?\n/)) {
+      const m = /^(.*?):(\d+):(\d+): \[(error|warning)\] (.*?)(?: \(([\w-]+)\))?$/.exec(line);
+      if (m) findings.push({ ruleId: `yamllint/${m[6] ?? "syntax"}`, severity: "warning", file: m[1], line: +m[2], column: +m[3], message: m[5] });
+      else if (line.trim()) other.push(line);
+    }
+  }
+  const tool = { name: "yamllint", path: exe, exitCode: worst };
+  if (worst !== 0 && findings.length === 0) {
+    return { status: "FAIL", message: `yamllint exited with exit code ${worst}${other.length ? "" : " and no output"}`, tool, details: capLines(other.join("\n"), 20) };
+  }
+  // advisory: style findings are warnings, never a failure
+  return { status: "PASS", message: `yamllint: ${files.length} YAML file(s), ${findings.length} style finding(s) (advisory)`, tool, findings };
+}
+
+function pathNormalization(ctx: PrePrContext): CheckOutcome {
+  const pn = ctx.config.prePr?.pathNormalization;
+  const exts = (pn?.extensions ?? [".md"]).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase());
+  const excludes = pn?.excludes ?? DEFAULT_PATH_EXCLUDES;
+  const files = inScope(ctx, (p) => exts.some((e) => p.toLowerCase().endsWith(e)) && !matchesAny(p, excludes));
+  if (files.length === 0) return { status: "PASS", message: `no ${exts.join("/")} files ${scopeNote(ctx)}` };
+  const findings = runFamily(ctx, "path", files.map((rel) => ({ rel, role: ROLE.pathScan })), {});
+  return { status: "PASS", message: summary(files.length, "file(s)", findings), findings };
+}
+
+function tokenBudget(ctx: PrePrContext): CheckOutcome {
+  const file = ctx.config.prePr?.tokenBudget?.file ?? ".agents/HANDOFF.md";
+  if (!ctx.scope.files.includes(file)) return { status: "PASS", message: `${file} ${ctx.scope.kind === "all" ? "not found" : "not changed"}` };
+  const max = ctx.config.prePr?.tokenBudget?.maxTokens ?? 5000;
+  const findings = runFamily(ctx, "tok", [{ rel: file, role: ROLE.handoff }], { "max-tokens": max });
+  return { status: "PASS", message: `${file}: budget ${max} tokens`, findings };
+}
+
+function agentDrift(ctx: PrePrContext): CheckOutcome {
+  const d = ctx.config.prePr?.agentDrift;
+  const left = (d?.left ?? "src/claude").replace(/\/+$/, "");
+  const right = (d?.right ?? "src/vs-code-agents").replace(/\/+$/, "");
+  const direct = (dir: string, p: string) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/");
+  const touched = inScope(ctx, (p) => (direct(left, p) && p.endsWith(".md")) || (direct(right, p) && p.endsWith(".agent.md")));
+  if (touched.length === 0) return { status: "PASS", message: `no agent definitions under ${left}/ or ${right}/ ${scopeNote(ctx)}` };
+  // a pair needs both sides: read both folders whole
+  const list = (dir: string, suffix: string) => {
+    try {
+      return readdirSync(join(ctx.root, dir), { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(suffix)).map((e) => `${dir}/${e.name}`).sort();
+    } catch {
+      return [];
+    }
+  };
+  const lefts = list(left, ".md");
+  const rights = list(right, ".agent.md");
+  const findings = runFamily(ctx, "drift", [...lefts.map((rel) => ({ rel, role: ROLE.driftLeft })), ...rights.map((rel) => ({ rel, role: ROLE.driftRight }))], {
+    "drift-threshold": d?.threshold ?? 80,
+    "drift-sections": (d?.sections ?? DEFAULT_DRIFT_SECTIONS).map((x) => x.toLowerCase()),
+  });
+  return { status: "PASS", message: `${lefts.length} agent(s) in ${left}/ compared with ${right}/ (threshold ${d?.threshold ?? 80}%)`, findings };
+}
+
+function planning(ctx: PrePrContext): CheckOutcome {
+  const dir = configPath(ctx.config, "planning");
+  const direct = (p: string) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/") && isMarkdown(p);
+  if (inScope(ctx, direct).length === 0) return { status: "PASS", message: `no planning documents ${scopeNote(ctx)}` };
+  // roles and cross-document rules need the whole folder
+  let files: string[] = [];
+  try {
+    files = readdirSync(join(ctx.root, dir), { withFileTypes: true }).filter((e) => e.isFile() && isMarkdown(e.name)).map((e) => `${dir}/${e.name}`).sort();
+  } catch {
+    files = [];
+  }
+  const threshold = ctx.config.prePr?.planning?.estimateThreshold ?? 20;
+  const findings = runFamily(ctx, "plan", files.map((rel) => ({ rel, role: ROLE.planning })), { "plan-threshold": threshold });
+  return { status: "PASS", message: summary(files.length, "planning document(s)", findings), findings };
+}
+
+/** Every check, in run order (spec section 10.5). */
+export const CHECKS: CheckDef[] = [
+  { id: "PP-001", name: "Session End Validation", tags: ["delegation"], defaultEnabled: true, run: sessionLogs },
+  { id: "PP-003", name: "Markdown Linting", tags: [], defaultEnabled: true, run: markdown },
+  { id: "PP-009", name: "GitHub Actions SHA Pinning", tags: [], defaultEnabled: true, run: pinning },
+  { id: "PP-010", name: "Workflow Structure", tags: [], defaultEnabled: true, run: workflowStructure },
+  { id: "PP-004", name: "Workflow YAML Validation (actionlint)", tags: ["external-tool"], defaultEnabled: true, run: actionlint },
+  { id: "PP-011", name: "Skill Frontmatter", tags: [], defaultEnabled: true, run: skills },
+  { id: "PP-015", name: "PR Size", tags: [], defaultEnabled: true, run: prSize },
+  { id: "PP-012", name: "PR Description vs Diff", tags: [], defaultEnabled: true, run: prDescription },
+  { id: "PP-014", name: "Spec Traceability", tags: ["delegation"], defaultEnabled: true, run: traceability },
+  { id: "PP-002", name: "Test Command", tags: ["tests", "repo-specific"], defaultEnabled: false, run: testCommand },
+  { id: "PP-005", name: "YAML Style Validation (yamllint)", tags: ["slow", "external-tool"], defaultEnabled: true, run: yamllint },
+  { id: "PP-006", name: "Path Normalization", tags: ["slow"], defaultEnabled: true, run: pathNormalization },
+  { id: "PP-007", name: "Planning Artifacts", tags: ["slow", "repo-specific"], defaultEnabled: false, run: planning },
+  { id: "PP-008", name: "Agent Drift Detection", tags: ["slow", "repo-specific"], defaultEnabled: false, run: agentDrift },
+  { id: "PP-013", name: "HANDOFF Token Budget", tags: ["repo-specific"], defaultEnabled: false, run: tokenBudget },
+];

@@ -1,0 +1,34 @@
+// Helpers for the pre-pr tests: run one rule family of the core on in-memory documents.
+import { executeValidator, type Facts } from "../../dist/engine.js";
+import { KIND } from "../../dist/wasm/abi.js";
+
+const enc = new TextEncoder();
+export const ROLE = { workflow: 1, action: 2, skill: 3, pathScan: 4, prBody: 5, size: 6, handoff: 7 } as const;
+
+export interface Hit {
+  ruleId: string;
+  severity: string;
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+export function family(fam: string, docs: { name: string; role: number; text: string | Uint8Array }[], facts: Facts = {}): Hit[] {
+  const out = executeValidator(
+    "pre-pr",
+    docs.map((d) => ({ file: d.name, kind: KIND.PREPR_FILE, flags: d.role, bytes: typeof d.text === "string" ? enc.encode(d.text) : d.text })),
+    { ...facts, family: fam },
+  );
+  if (out.internalErrors.length) throw new Error(out.internalErrors.join("; "));
+  return out.results.flatMap((r) => r.findings);
+}
+
+export function data(fam: string, docs: { name: string; role: number; text: string }[], facts: Facts = {}): Record<string, string>[] {
+  const out = executeValidator(
+    "pre-pr",
+    docs.map((d) => ({ file: d.name, kind: KIND.PREPR_FILE, flags: d.role, bytes: enc.encode(d.text) })),
+    { ...facts, family: fam },
+  );
+  return out.results.map((r) => r.data ?? {});
+}
