@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from "commander";
 import { withOutputOptions } from "./commands/common.js";
 import { UsageError } from "./report.js";
 import { version } from "./version.js";
+import { registerSessionCommands } from "./state/commands.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
@@ -133,6 +134,8 @@ export function buildProgram(): Command {
       const { runMemoryIndexCommand } = await import("./commands/memory-index.js");
       process.exitCode = await runMemoryIndexCommand(o);
     });
+
+  registerSessionCommands(program);
 
   return program;
 }
