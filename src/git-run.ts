@@ -1,0 +1,49 @@
+// Minimal synchronous git runner for the index and scope code paths (pre-commit speed matters:
+// one short process per question, stdin for `cat-file --batch`). Paths are always -z lists.
+import { spawnSync } from "node:child_process";
+import { UsageError } from "./report.js";
+
+export interface GitResult {
+  status: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+export function gitRaw(cwd: string, args: string[], input?: Buffer | string): GitResult {
+  const r = spawnSync("git", args, { cwd, input, maxBuffer: 1 << 30, windowsHide: true });
+  if (r.error) {
+    const err = r.error as NodeJS.ErrnoException;
+    throw new UsageError(err.code === "ENOENT" ? "git is not installed or not on PATH" : `git ${args[0]}: ${err.message}`);
+  }
+  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr.toString("utf8").trim() };
+}
+
+/** Run git; a non-zero exit is a usage/environment error with git's message. */
+export function gitOk(cwd: string, args: string[], input?: Buffer | string): Buffer {
+  const r = gitRaw(cwd, args, input);
+  if (r.status !== 0) throw new UsageError(`git ${args.join(" ")} failed: ${r.stderr || `exit ${r.status}`}`);
+  return r.stdout;
+}
+
+/** Split a -z output into its fields (no trailing empty field). */
+export function splitZ(buf: Buffer): string[] {
+  const s = buf.toString("utf8");
+  const parts = s.split("\0");
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+
+/** The repository top level for a directory, or undefined outside a work tree. */
+export function gitTopLevel(cwd: string): string | undefined {
+  const r = gitRaw(cwd, ["rev-parse", "--show-toplevel"]);
+  if (r.status !== 0) return undefined;
+  return r.stdout.toString("utf8").trim() || undefined;
+}
+
+/** Resolve a revision to a commit id, or undefined (no error) when it does not exist. */
+export function gitVerify(cwd: string, rev: string): string | undefined {
+  if (rev.startsWith("-")) return undefined; // never pass option-like values to git
+  const r = gitRaw(cwd, ["rev-parse", "--verify", "-q", `${rev}^{commit}`]);
+  const out = r.stdout.toString("utf8").trim();
+  return r.status === 0 && out ? out : undefined;
+}
