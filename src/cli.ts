@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from "commander";
 import { withOutputOptions } from "./commands/common.js";
 import { UsageError } from "./report.js";
 import { version } from "./version.js";
+import { registerIntegrationCommands } from "./commands/register-integrations.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
@@ -144,6 +145,7 @@ export function buildProgram(): Command {
       process.exitCode = await runMemoryIndexCommand(o);
     });
 
+  registerIntegrationCommands(program);
   return program;
 }
 
