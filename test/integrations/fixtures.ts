@@ -41,3 +41,43 @@ export function freshJsonLog(n: number, date = "2026-01-05"): string {
 export const GOOD_LOG = ".agents/sessions/2026-01-05-session-1.json";
 /** Misnamed (SP-001) and empty (AC-001): fails under every rule set. */
 export const BAD_LOG = ".agents/sessions/session-notes.md";
+
+/** A finished JSON log: every MUST item done with evidence, for full-mode validation. */
+export function completeJsonLog(o: { n: number; date: string; branch: string; startingCommit: string; endingCommit: string; memory: string }): string {
+  const done = (evidence: string, level = "MUST") => ({ level, Complete: true, Evidence: evidence });
+  return JSON.stringify(
+    {
+      schemaVersion: "1.0",
+      session: { number: o.n, date: o.date, branch: o.branch, startingCommit: o.startingCommit, objective: "Document the parser guide" },
+      protocolCompliance: {
+        sessionStart: {
+          serenaActivated: done("Serena project activated"),
+          serenaInstructions: done("Initial instructions read"),
+          handoffRead: done("HANDOFF.md read"),
+          sessionLogCreated: done(`This log created at session start`),
+          skillScriptsListed: done("Skill scripts listed"),
+          usageMandatoryRead: done("usage-mandatory read"),
+          constraintsRead: done("Constraints read"),
+          memoriesLoaded: done(`Loaded ${o.memory}`),
+          branchVerified: done(`git branch --show-current returned ${o.branch}`),
+          notOnMain: done(`On ${o.branch}, not main`),
+          startingCommitNoted: done(`Starting commit: ${o.startingCommit}`, "SHOULD"),
+        },
+        sessionEnd: {
+          checklistComplete: done("All items above complete"),
+          handoffPreserved: done("HANDOFF.md not modified"),
+          serenaMemoryUpdated: done(`Updated ${o.memory}`),
+          markdownLintRun: done("markdownlint: 0 errors on changed files"),
+          qaValidation: done("SKIPPED: docs-only"),
+          changesCommitted: done(`Commit ${o.endingCommit}`),
+          validationPassed: done("agentcheck session-log passed"),
+        },
+      },
+      workLog: [{ action: "Wrote docs/guide.md", result: "lint clean" }],
+      endingCommit: o.endingCommit,
+      nextSteps: [],
+    },
+    null,
+    2,
+  ) + "\n";
+}
