@@ -33,11 +33,22 @@ export function splitZ(buf: Buffer): string[] {
   return parts;
 }
 
+const dirsCache = new Map<string, { top: string; gitDir: string } | null>();
+
+/** Work-tree top level and absolute git dir of a directory (one git call, cached), or undefined. */
+export function gitDirs(cwd: string): { top: string; gitDir: string } | undefined {
+  const hit = dirsCache.get(cwd);
+  if (hit !== undefined) return hit ?? undefined;
+  const r = gitRaw(cwd, ["rev-parse", "--show-toplevel", "--absolute-git-dir"]);
+  const [top, gitDir] = r.stdout.toString("utf8").split("\n").map((s) => s.trim());
+  const v = r.status === 0 && top && gitDir ? { top, gitDir } : null;
+  dirsCache.set(cwd, v);
+  return v ?? undefined;
+}
+
 /** The repository top level for a directory, or undefined outside a work tree. */
 export function gitTopLevel(cwd: string): string | undefined {
-  const r = gitRaw(cwd, ["rev-parse", "--show-toplevel"]);
-  if (r.status !== 0) return undefined;
-  return r.stdout.toString("utf8").trim() || undefined;
+  return gitDirs(cwd)?.top;
 }
 
 /** Resolve a revision to a commit id, or undefined (no error) when it does not exist. */

@@ -8,7 +8,7 @@
 //            record, untracked => creation.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
+import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
 import { UsageError } from "./report.js";
 
 export type ChangeStatus = "A" | "C" | "M" | "R";
@@ -62,6 +62,8 @@ export function parseNameStatus(buf: Buffer): { path: string; status: ChangeStat
 }
 
 function gitDir(root: string): string {
+  const d = gitDirs(root);
+  if (d) return d.gitDir;
   const p = gitOk(root, ["rev-parse", "--git-dir"]).toString("utf8").trim();
   return p.startsWith("/") || /^[A-Za-z]:/.test(p) ? p : join(root, p);
 }
@@ -86,11 +88,15 @@ function build(kind: ScopeKind, entries: { path: string; status: ChangeStatus }[
 
 /** Files staged for the next commit (added, copied, modified, renamed). */
 export function stagedScope(root: string, opts: { strict?: boolean } = {}): RunScope {
-  const hasHead = gitVerify(root, "HEAD") !== undefined;
   const args = ["diff", "--cached", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACMRT"];
-  // with no commit yet, compare against the empty tree
-  if (!hasHead) args.push(gitOk(root, ["hash-object", "-t", "tree", "--stdin"], "").toString("utf8").trim());
-  const entries = parseNameStatus(gitOk(root, args));
+  let r = gitRaw(root, args);
+  if (r.status !== 0) {
+    // no commit yet: compare the index with the empty tree
+    if (gitVerify(root, "HEAD")) throw new UsageError(`git ${args.join(" ")} failed: ${r.stderr || `exit ${r.status}`}`);
+    const empty = gitOk(root, ["hash-object", "-t", "tree", "--stdin"], "").toString("utf8").trim();
+    r = { ...r, stdout: gitOk(root, [...args, empty]), status: 0 };
+  }
+  const entries = parseNameStatus(r.stdout);
   const merge = existsSync(join(gitDir(root), "MERGE_HEAD"));
   const scope = build("staged", entries, modesFor(entries, "creation", { strict: opts.strict, merge }), { merge, precommit: true });
   if (merge) scope.notes.push("merge commit: staged session logs are validated as records (per-commit rules relaxed)");
