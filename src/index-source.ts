@@ -26,6 +26,7 @@ export class IndexSource implements FileSource {
   /** directory -> child name -> type */
   private dirs = new Map<string, Map<string, EntryType>>();
   private blobs = new Map<string, Uint8Array>();
+  private dirMisses = new Map<string, number>();
   /** Paths with merge conflicts (stages 1..3) and no resolved entry. */
   readonly unmerged: string[] = [];
 
@@ -106,9 +107,12 @@ export class IndexSource implements FileSource {
     }
     let b = this.blobs.get(e.sha);
     if (!b) {
-      // fetch every not-yet-read file of the same directory in one process
+      // first read in a directory: just this file; a second one: the rest of the directory in
+      // one process (validators that read one file stay cheap, those that read all stay batched)
       const dir = parentOf(rel);
-      const siblings = [...(this.dirs.get(dir)?.keys() ?? [])].map((n) => (dir === "" ? n : `${dir}/${n}`));
+      const misses = (this.dirMisses.get(dir) ?? 0) + 1;
+      this.dirMisses.set(dir, misses);
+      const siblings = misses > 1 ? [...(this.dirs.get(dir)?.keys() ?? [])].map((n) => (dir === "" ? n : `${dir}/${n}`)) : [];
       this.prefetch([rel, ...siblings]);
       b = this.blobs.get(e.sha);
       if (!b) throw new Error(`${rel}: blob ${e.sha} could not be read from the object store`);
