@@ -241,6 +241,24 @@ describe("check --staged / --changed scopes", () => {
     });
   });
 
+  it("HK-17 the same content gets the same findings in --staged, --changed, file-list and whole-workspace runs", () => {
+    const dir = makeRepo({ "README.md": "# P\n", ".agents/sessions/.keep": "" });
+    git(dir, "checkout", "-q", "-b", "feat");
+    writeTree(dir, { [BAD_LOG]: "" });
+    git(dir, "add", "-A");
+    const findings = (args: string[]) => {
+      const r = runCli(["check", ...args, "--only", "session-log", "--format", "json"], { cwd: dir, env: cleanEnv() as Record<string, string> });
+      expect(r.code).toBe(1);
+      return JSON.parse(r.stdout).results.flatMap((x: any) => x.findings).map((f: any) => `${f.file} ${f.ruleId} ${f.message}`).sort();
+    };
+    const staged = findings(["--staged"]);
+    expect(staged.length).toBeGreaterThanOrEqual(2);
+    expect(findings([BAD_LOG])).toEqual(staged);
+    expect(findings([])).toEqual(staged);
+    git(dir, "commit", "-q", "--no-verify", "-m", "bad log");
+    expect(findings(["--changed", "--base", "main"])).toEqual(staged);
+  });
+
   it("HK-16 --staged and --changed together is a usage error; --only rejects unknown validators", () => {
     const dir = repo();
     expect(runCli(["check", "--staged", "--changed"], { cwd: dir }).code).toBe(2);
