@@ -1,6 +1,8 @@
 // Minimal synchronous git runner for the index and scope code paths (pre-commit speed matters:
 // one short process per question, stdin for `cat-file --batch`). Paths are always -z lists.
 import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { UsageError } from "./report.js";
 
 export interface GitResult {
@@ -33,12 +35,43 @@ export function splitZ(buf: Buffer): string[] {
   return parts;
 }
 
+/**
+ * The same answer without a git process for the common layouts: the nearest ancestor with a `.git`
+ * directory, or a `.git` file naming the git dir (linked worktrees, submodules).
+ */
+function dirsFromFs(cwd: string): { top: string; gitDir: string } | undefined {
+  let dir = resolve(cwd);
+  for (;;) {
+    const dotgit = join(dir, ".git");
+    try {
+      const st = statSync(dotgit);
+      if (st.isDirectory()) return existsSync(join(dotgit, "HEAD")) ? { top: realpathSync(dir), gitDir: realpathSync(dotgit) } : undefined;
+      if (st.isFile()) {
+        const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotgit, "utf8"));
+        if (!m) return undefined;
+        const gd = isAbsolute(m[1]) ? m[1] : resolve(dir, m[1]);
+        return existsSync(join(gd, "HEAD")) ? { top: realpathSync(dir), gitDir: realpathSync(gd) } : undefined;
+      }
+    } catch {
+      /* no .git here */
+    }
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
 const dirsCache = new Map<string, { top: string; gitDir: string } | null>();
 
 /** Work-tree top level and absolute git dir of a directory (one git call, cached), or undefined. */
 export function gitDirs(cwd: string): { top: string; gitDir: string } | undefined {
   const hit = dirsCache.get(cwd);
   if (hit !== undefined) return hit ?? undefined;
+  const fast = process.env.GIT_DIR || process.env.GIT_WORK_TREE ? undefined : dirsFromFs(cwd);
+  if (fast) {
+    dirsCache.set(cwd, fast);
+    return fast;
+  }
   const r = gitRaw(cwd, ["rev-parse", "--show-toplevel", "--absolute-git-dir"]);
   const [top, gitDir] = r.stdout.toString("utf8").split("\n").map((s) => s.trim());
   const v = r.status === 0 && top && gitDir ? { top, gitDir } : null;
