@@ -172,7 +172,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       staged = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
       facts.staged = staged;
     }
-    const candidates = opts.base ? [opts.base] : context === "ci" ? ["origin/main"] : ["origin/main", "origin/master", "main", "master"];
+    // the base ref only serves "changed on the branch" facts, which pre-commit takes from the staged set
+    const candidates = context === "pre-commit" ? [] : opts.base ? [opts.base] : context === "ci" ? ["origin/main"] : ["origin/main", "origin/master", "main", "master"];
     for (const c of candidates) {
       if (await resolves(git, c)) {
         base = c;
@@ -274,10 +275,13 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     : [];
   facts["handoff.exists"] = source.type(HANDOFF) !== undefined;
   if (git) {
-    const head = (await tryRaw(git, ["rev-parse", "HEAD"]))?.trim();
-    if (head) facts.head = head;
-    const status = await tryRaw(git, ["status", "--porcelain"]);
-    if (status !== undefined) facts.clean = lines(status).length === 0;
+    // HEAD and a clean tree are post-commit facts (SP-039, SP-040): not needed while committing
+    if (context !== "pre-commit") {
+      const head = (await tryRaw(git, ["rev-parse", "HEAD"]))?.trim();
+      if (head) facts.head = head;
+      const status = await tryRaw(git, ["status", "--porcelain"]);
+      if (status !== undefined) facts.clean = lines(status).length === 0;
+    }
     if (needSha.size > 0) {
       const shas = [...needSha].sort();
       const full = lines(await tryRaw(git, ["log", "--no-walk=unsorted", "--ignore-missing", "--format=%H", ...shas]));
