@@ -2,7 +2,7 @@
 // The entry list comes from one `git ls-files -s -z`; blob contents from `git cat-file --batch`,
 // fetched per directory on first use (validators read whole directories) or in bulk by prefetch().
 import { type EntryType, type FileSource } from "./source.js";
-import { gitOk, splitZ } from "./git-run.js";
+import { gitOk } from "./git-run.js";
 
 interface IndexEntry {
   mode: string;
@@ -23,70 +23,85 @@ function parentOf(rel: string): string {
 export class IndexSource implements FileSource {
   readonly kind = "index" as const;
   private entries = new Map<string, IndexEntry>();
-  /** directory -> child name -> type */
-  private dirs = new Map<string, Map<string, EntryType>>();
+  /** Every stage-0 path, sorted (code-unit order), for prefix lookups. */
+  private sorted: string[];
+  /** directory -> its entries, built on first use */
+  private dirs = new Map<string, { name: string; type: EntryType }[] | null>();
   private blobs = new Map<string, Uint8Array>();
   private dirMisses = new Map<string, number>();
   /** Paths with merge conflicts (stages 1..3) and no resolved entry. */
   readonly unmerged: string[] = [];
 
   constructor(readonly root: string) {
-    const fields = splitZ(gitOk(root, ["ls-files", "-s", "-z"]));
+    const text = gitOk(root, ["ls-files", "-s", "-z"]).toString("utf8");
     const conflicted = new Set<string>();
-    for (const line of fields) {
-      // "<mode> <sha> <stage>\t<path>"
-      const tab = line.indexOf("\t");
-      if (tab < 0) continue;
-      const [mode, sha, stage] = line.slice(0, tab).split(" ");
-      const path = line.slice(tab + 1);
-      if (stage !== "0") {
-        conflicted.add(path);
-        continue;
+    // records: "<mode> <sha> <stage>\t<path>\0"
+    for (let pos = 0; pos < text.length; ) {
+      let nul = text.indexOf("\0", pos);
+      if (nul < 0) nul = text.length;
+      const tab = text.indexOf("\t", pos);
+      if (tab > pos && tab < nul) {
+        const sp1 = text.indexOf(" ", pos);
+        const sp2 = text.indexOf(" ", sp1 + 1);
+        const path = text.slice(tab + 1, nul);
+        if (text.slice(sp2 + 1, tab) !== "0") conflicted.add(path);
+        else this.entries.set(path, { mode: text.slice(pos, sp1), sha: text.slice(sp1 + 1, sp2) });
       }
-      this.entries.set(path, { mode, sha });
+      pos = nul + 1;
     }
     for (const p of conflicted) if (!this.entries.has(p)) this.unmerged.push(p);
-    this.dirs.set("", new Map());
-    for (const [path, e] of this.entries) this.addPath(path, typeOfMode(e.mode));
+    this.sorted = [...this.entries.keys()].sort();
   }
 
-  private addPath(path: string, type: EntryType): void {
-    let child = path;
-    let t = type;
-    for (;;) {
-      const dir = parentOf(child);
-      let m = this.dirs.get(dir);
-      const existed = m !== undefined;
-      if (!m) {
-        m = new Map();
-        this.dirs.set(dir, m);
-      }
-      m.set(dir === "" ? child : child.slice(dir.length + 1), t);
-      // a directory that already existed has its ancestors registered
-      if (existed || dir === "") return;
-      child = dir;
-      t = "dir";
+  /** Index of the first sorted path >= key. */
+  private lowerBound(key: string): number {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.sorted[mid] < key) lo = mid + 1;
+      else hi = mid;
     }
+    return lo;
+  }
+
+  private dirEntries(relDir: string): { name: string; type: EntryType }[] | null {
+    const hit = this.dirs.get(relDir);
+    if (hit !== undefined) return hit;
+    const prefix = relDir === "" ? "" : `${relDir}/`;
+    const out = new Map<string, EntryType>();
+    for (let i = this.lowerBound(prefix); i < this.sorted.length; i++) {
+      const p = this.sorted[i];
+      if (!p.startsWith(prefix)) break;
+      const rest = p.slice(prefix.length);
+      const slash = rest.indexOf("/");
+      if (slash < 0) out.set(rest, typeOfMode(this.entries.get(p)!.mode));
+      else out.set(rest.slice(0, slash), "dir");
+    }
+    const list =
+      out.size === 0 && relDir !== ""
+        ? null
+        : [...out.entries()].map(([name, type]) => ({ name, type })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.dirs.set(relDir, list);
+    return list;
   }
 
   /** Repo-relative paths of every stage-0 index entry, sorted. */
   paths(): string[] {
-    return [...this.entries.keys()].sort();
+    return [...this.sorted];
   }
 
   list(relDir: string) {
-    const m = this.dirs.get(relDir);
-    if (!m) return undefined;
-    return [...m.entries()]
-      .map(([name, type]) => ({ name, type }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (this.entries.has(relDir)) return undefined; // a file, not a directory
+    return this.dirEntries(relDir) ?? undefined;
   }
 
   type(rel: string): EntryType | undefined {
     if (rel === "") return "dir";
     const e = this.entries.get(rel);
     if (e) return typeOfMode(e.mode);
-    return this.dirs.has(rel) ? "dir" : undefined;
+    const i = this.lowerBound(`${rel}/`);
+    return i < this.sorted.length && this.sorted[i].startsWith(`${rel}/`) ? "dir" : undefined;
   }
 
   size(rel: string): number | undefined {
@@ -102,7 +117,7 @@ export class IndexSource implements FileSource {
     const e = this.entries.get(rel);
     if (!e) {
       const err = new Error(`${rel}: not in the index`) as NodeJS.ErrnoException;
-      err.code = this.dirs.has(rel) ? "EISDIR" : "ENOENT";
+      err.code = this.type(rel) === "dir" ? "EISDIR" : "ENOENT";
       throw err;
     }
     let b = this.blobs.get(e.sha);
@@ -112,7 +127,7 @@ export class IndexSource implements FileSource {
       const dir = parentOf(rel);
       const misses = (this.dirMisses.get(dir) ?? 0) + 1;
       this.dirMisses.set(dir, misses);
-      const siblings = misses > 1 ? [...(this.dirs.get(dir)?.keys() ?? [])].map((n) => (dir === "" ? n : `${dir}/${n}`)) : [];
+      const siblings = misses > 1 ? (this.dirEntries(dir) ?? []).map((e) => (dir === "" ? e.name : `${dir}/${e.name}`)) : [];
       this.prefetch([rel, ...siblings]);
       b = this.blobs.get(e.sha);
       if (!b) throw new Error(`${rel}: blob ${e.sha} could not be read from the object store`);
