@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from "commander";
 import { withOutputOptions } from "./commands/common.js";
 import { UsageError } from "./report.js";
 import { version } from "./version.js";
+import { registerSessionCommands } from "./state/commands.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
@@ -132,6 +133,17 @@ export function buildProgram(): Command {
     .action(async (o) => {
       const { runMemoryIndexCommand } = await import("./commands/memory-index.js");
       process.exitCode = await runMemoryIndexCommand(o);
+    });
+
+  registerSessionCommands(program);
+
+  program
+    .command("init")
+    .description("prepare the repository for agentcheck (adds the session notes root to .gitignore)")
+    .option("--notes-dir <dir>", "notes root (default: $AGENTCHECK_NOTES_DIR, config state.notesDir, <worktree>/.agent-notes)")
+    .action(async (o: { notesDir?: string }) => {
+      const { runInit } = await import("./state/init-command.js");
+      process.exitCode = await runInit(o);
     });
 
   return program;
