@@ -243,7 +243,9 @@ export class SessionStore {
       requireTask ??= r.settings.requireTaskForCoding;
       agentNotes ??= r.settings.agentNotes;
     }
-    this.notes = new NoteStore(root, { ignoreRoot: fromDefault, ...opts });
+    const envTimeout = Number((opts.env ?? process.env).AGENTCHECK_LOCK_TIMEOUT_MS);
+    const lockTimeoutMs = opts.lockTimeoutMs ?? (Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : undefined);
+    this.notes = new NoteStore(root, { ignoreRoot: fromDefault, ...opts, lockTimeoutMs });
     this.requireTaskForCoding = requireTask;
     this.agentNotes = agentNotes;
     this.compactThreshold = opts.compactThreshold ?? COMPACT_THRESHOLD;

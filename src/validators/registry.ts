@@ -90,4 +90,15 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       });
     },
   },
+  {
+    // State-dependent checks run whenever the validator is asked; without state (CI) its rules
+    // report a visible skip, never a failure.
+    name: "session-state",
+    detect: () => ({ applies: true }),
+    async run(ctx) {
+      const { validateSessionState } = await import("./session-state.js");
+      const notesDir = typeof ctx.options.notesDir === "string" ? ctx.options.notesDir : undefined;
+      return validateSessionState({ cwd: ctx.root, notesDir });
+    },
+  },
 ];
