@@ -16,7 +16,15 @@ export { runChecks, countRows, type CheckDef, type CheckRow, type CheckOutcome, 
 export { computeScope, type Scope, type ChangedFile } from "./prepr/scope.js";
 export { PrePrReportSchema, type PrePrReport } from "./prepr/report-schema.js";
 // Session state (schema, store, operations, gate).
-export * from "./state/schema.js";
+export {
+  SessionStateSchema, SessionStateShape, WorkflowModeSchema, WorkflowPhaseSchema, InvocationStatusSchema, DecisionTypeSchema,
+  VerdictDecisionSchema, AgentTypeSchema, SessionIdSchema, ModeHistoryEntrySchema, AgentInvocationInputSchema,
+  AgentInvocationOutputSchema, AgentInvocationSchema, DecisionSchema, VerdictSchema as AgentVerdictSchema, HandoffSchema,
+  CompactionEntrySchema, OrchestratorWorkflowSchema, EvidenceSchema, DateTimeSchema, validateStateZod, sessionStateJsonSchema,
+  type SessionState, type WorkflowModeT as WorkflowMode, type WorkflowPhase, type InvocationStatus, type DecisionType,
+  type VerdictDecision, type AgentType, type ModeHistoryEntry, type AgentInvocationInput, type AgentInvocationOutput,
+  type AgentInvocation, type Decision, type Verdict as AgentVerdict, type Handoff, type CompactionEntry, type OrchestratorWorkflow,
+} from "./state/schema.js";
 export { StateError, ERROR_EXIT, type StateErrorCode, type Issue } from "./state/errors.js";
 export { AGENT_TYPES, WORKFLOW_MODES, MODE_HISTORY_CAP, isDateTime, isSessionId } from "./state/constants.js";
 export { stateIssues } from "./state/validate.js";
