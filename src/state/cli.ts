@@ -117,7 +117,7 @@ export const handlers = {
       artifacts: extra.artifacts as string[] | undefined,
       handoffFrom: o.handoffFrom as never,
     });
-    return { index: r.index, compacted: r.compacted, ...(r.notePath ? { notePath: r.notePath } : {}), state: r.state };
+    return { index: r.index, state: r.state };
   },
 
   agentComplete: (agent: string, o: { handoffTo?: string; reason?: string; failed?: boolean; data?: string }): Handler => async (s, g) => {

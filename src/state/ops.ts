@@ -449,7 +449,7 @@ export class SessionStore {
 
   // ---------------------------------------------------------------- agents
 
-  async startInvocation(sessionId: string | undefined, input: StartInvocationInput): Promise<{ index: number; state: SessionState; compacted: boolean; notePath?: string }> {
+  async startInvocation(sessionId: string | undefined, input: StartInvocationInput): Promise<{ index: number; state: SessionState }> {
     const v = requireObject(input, "agent start", ["agent", "prompt", "context", "artifacts", "handoffFrom"], ["agent"]);
     const agent = oneOf(v.agent, AGENT_TYPES, "agent");
     const prompt = str(v.prompt, "prompt", "");
@@ -478,10 +478,9 @@ export class SessionStore {
       wf.agentHistory.push(inv);
       wf.activeAgent = agent;
       wf.lastAgentChange = tx.now;
-      const c = this.compactDraft(d, tx, false);
-      return { index: wf.agentHistory.indexOf(inv), ...c };
+      return wf.agentHistory.length - 1;
     });
-    return { index: r.result.index, state: r.state, compacted: r.result.compacted, ...(r.result.notePath ? { notePath: r.result.notePath } : {}) };
+    return { index: r.result, state: r.state };
   }
 
   async completeInvocation(sessionId: string | undefined, input: CompleteInvocationInput): Promise<CompactResult> {
