@@ -615,7 +615,7 @@ export class SessionStore {
     };
     for (const n of names) {
       const f = join(dir, n);
-      const m = /\.(\d+)\.[0-9a-f]+\.tmp$/.exec(n) ?? /\.lock\.stale\.(\d+)\.[0-9a-f]+$/.exec(n);
+      const m = /\.(\d+)\.[0-9a-z]+\.tmp$/.exec(n) ?? /\.lock\.stale\.(\d+)\.[0-9a-z]+$/.exec(n);
       if (!m) continue;
       if (!pidAlive(Number(m[1])) || old(f)) {
         try {

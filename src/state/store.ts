@@ -7,7 +7,6 @@ import {
 } from "node:fs";
 import { hostname as osHostname } from "node:os";
 import { dirname, join } from "node:path";
-import { randomBytes } from "node:crypto";
 import { StateError } from "./errors.js";
 import { notePaths, parseJsonNote, parsePointer, renderJsonNote, renderNote, type NoteType } from "./notes.js";
 import { stateIssues } from "./validate.js";
@@ -29,6 +28,13 @@ export interface StoreOptions {
   fs?: FsHooks;
   /** Write `.gitignore` (`*`) into a notes root this store creates (default root only). */
   ignoreRoot?: boolean;
+}
+
+/** Random hex for temp-file names and lock tokens (node:crypto is not loaded: the gate imports this module). */
+function randomHex(bytes: number): string {
+  let s = "";
+  for (let i = 0; i < bytes; i++) s += Math.floor(Math.random() * 256).toString(16).padStart(2, "0");
+  return s;
 }
 
 const SHARED = new Int32Array(new SharedArrayBuffer(4));
@@ -185,7 +191,7 @@ export class NoteStore {
     this.ensureDir(target);
     const dir = dirname(target);
     const base = target.slice(dir.length + 1);
-    const tmp = join(dir, `.${base}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+    const tmp = join(dir, `.${base}.${process.pid}.${randomHex(4)}.tmp`);
     let fd: number | undefined;
     try {
       fd = openSync(tmp, "wx");
@@ -233,7 +239,7 @@ export class NoteStore {
 
   /** Try once to create the lock (content written before it becomes visible, via link()). */
   private tryCreateLock(lockPath: string): Lock | undefined {
-    const token = randomBytes(12).toString("hex");
+    const token = `${Date.now().toString(36)}${randomHex(10)}`;
     const info: LockInfo = { pid: process.pid, hostname: this.host, acquiredAt: new Date().toISOString(), token };
     const tmp = `${lockPath}.${process.pid}.${token}.tmp`;
     writeFileSync(tmp, JSON.stringify(info), { flag: "wx" });
@@ -284,7 +290,7 @@ export class NoteStore {
 
   /** Break a stale lock: rename it away (only one breaker wins), then delete it. */
   private breakLock(lockPath: string, raw: string): void {
-    const aside = `${lockPath}.stale.${process.pid}.${randomBytes(4).toString("hex")}`;
+    const aside = `${lockPath}.stale.${process.pid}.${randomHex(4)}`;
     try {
       renameSync(lockPath, aside);
     } catch {
