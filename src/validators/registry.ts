@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ValidatorOutput } from "../engine.js";
 import type { FileSource } from "../source.js";
+import { resolveNotesRoot } from "../state/paths.js";
 
 export interface WorkspaceContext {
   root: string;
@@ -91,10 +92,16 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
     },
   },
   {
-    // State-dependent checks run whenever the validator is asked; without state (CI) its rules
-    // report a visible skip, never a failure.
+    // State-dependent checks (SS-*) when the workspace has session state; CI checkouts have none,
+    // which is a visible skip, never a failure.
     name: "session-state",
-    detect: () => ({ applies: true }),
+    detect(ctx) {
+      const notesDir = typeof ctx.options.notesDir === "string" ? ctx.options.notesDir : undefined;
+      const r = resolveNotesRoot({ cwd: ctx.root, notesDir });
+      return existsSync(join(r.notesRoot, "sessions"))
+        ? { applies: true }
+        : { applies: false, reason: "no session state (state-dependent checks skipped)" };
+    },
     async run(ctx) {
       const { validateSessionState } = await import("./session-state.js");
       const notesDir = typeof ctx.options.notesDir === "string" ? ctx.options.notesDir : undefined;
