@@ -46,7 +46,7 @@ export function renderJsonNote(notePath: string, type: NoteType, heading: string
 /** Body of a note with its front matter (if any) removed. */
 export function stripFrontMatter(text: string): string {
   let t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  t = t.replace(/\r\n?/g, "\n");
+  if (t.includes("\r")) t = t.replace(/\r\n?/g, "\n");
   if (t.startsWith("---\n")) {
     const end = t.indexOf("\n---", 3);
     if (end >= 0) {
@@ -65,9 +65,20 @@ export function parseJsonNote(text: string, what: string): unknown {
   const fence = /^[ \t]{0,3}```[ \t]*json[ \t]*\n/m.exec(body);
   if (fence) {
     const start = fence.index + fence[0].length;
-    const close = /^[ \t]{0,3}```[ \t]*$/m.exec(body.slice(start));
-    if (!close) throw new StateError("CORRUPT", `${what}: the json block is not closed`);
-    json = body.slice(start, start + close.index);
+    // JSON text cannot contain a raw newline inside a string, so the first line starting with ```
+    // after the opening fence closes the block (indented fences via the regex).
+    let end = body.indexOf("\n```", start - 1);
+    if (end >= 0) {
+      end += 1;
+      const lineEnd = body.indexOf("\n", end);
+      if (body.slice(end + 3, lineEnd < 0 ? undefined : lineEnd).trim() !== "") end = -1;
+    }
+    if (end < 0) {
+      const close = /^[ \t]{0,3}```[ \t]*$/m.exec(body.slice(start));
+      if (!close) throw new StateError("CORRUPT", `${what}: the json block is not closed`);
+      end = start + close.index;
+    }
+    json = body.slice(start, end);
   } else {
     json = body;
   }

@@ -8,7 +8,7 @@ import {
   WORKFLOW_MODES, WORKFLOW_PHASES, isSessionId,
 } from "./constants.js";
 import { StateError, type Issue } from "./errors.js";
-import { notePaths } from "./notes.js";
+import { notePaths, renderJsonNote } from "./notes.js";
 import { NoteStore, pidAlive, type StoreOptions } from "./store.js";
 import { resolveNotesRoot } from "./paths.js";
 import { stateIssues } from "./validate.js";
@@ -334,28 +334,31 @@ export class SessionStore {
     }
     const np = notePaths.state(id);
     return this.notes.withLock(np, () => {
-      const { state: current } = this.notes.readState(id);
-      if (opts.expectedVersion !== undefined && opts.expectedVersion !== current.version) {
-        throw new StateError("CONFLICT", `version conflict: expected ${opts.expectedVersion}, stored ${current.version}`, { expected: opts.expectedVersion, actual: current.version });
+      // the freshly parsed state is ours alone: mutate it in place (no copy); keep what must not change
+      const { state: draft } = this.notes.readState(id);
+      const fromVersion = draft.version;
+      const { createdAt, sessionId: storedId } = draft;
+      if (opts.expectedVersion !== undefined && opts.expectedVersion !== fromVersion) {
+        throw new StateError("CONFLICT", `version conflict: expected ${opts.expectedVersion}, stored ${fromVersion}`, { expected: opts.expectedVersion, actual: fromVersion });
       }
       const now = this.nowIso();
-      const draft = structuredClone(current);
-      const tx: Tx = { now, sessionId: id, newVersion: current.version + 1, fromVersion: current.version, changed: true, preWrites: [], postWrites: [] };
+      const tx: Tx = { now, sessionId: id, newVersion: fromVersion + 1, fromVersion, changed: true, preWrites: [], postWrites: [] };
       const result = mutate(draft, tx);
-      if (!tx.changed) return { state: current, result, committed: false };
+      if (!tx.changed) return { state: draft, result, committed: false };
       for (const k of ["activeFeature", "activeTask"] as const) {
         if (draft[k] === "" || draft[k] === null) delete draft[k];
       }
-      draft.version = current.version + 1;
-      draft.updatedAt = Date.parse(now) < Date.parse(current.createdAt) ? current.createdAt : now;
-      const issues: Issue[] = stateIssues(draft);
-      if (draft.sessionId !== current.sessionId) issues.push({ path: "sessionId", message: "sessionId is immutable" });
-      if (draft.createdAt !== current.createdAt) issues.push({ path: "createdAt", message: "createdAt is immutable" });
+      draft.version = fromVersion + 1;
+      draft.updatedAt = Date.parse(now) < Date.parse(createdAt) ? createdAt : now;
+      const rendered = renderJsonNote(np, "session-state", `Session state ${id}`, draft);
+      const issues: Issue[] = stateIssues(draft, Buffer.byteLength(rendered));
+      if (draft.sessionId !== storedId) issues.push({ path: "sessionId", message: "sessionId is immutable" });
+      if (draft.createdAt !== createdAt) issues.push({ path: "createdAt", message: "createdAt is immutable" });
       if (issues.length > 0) {
         throw invalid(`the update would make the state invalid: ${issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join("; ")}`, { issues });
       }
       for (const w of tx.preWrites) this.notes.writeJsonNote(w.notePath, w.type, w.heading, w.value);
-      this.notes.writeJsonNote(np, "session-state", `Session state ${id}`, draft);
+      this.notes.writeAtomic(np, rendered);
       for (const w of tx.postWrites) {
         try {
           this.notes.writeJsonNote(w.notePath, w.type, w.heading, w.value);
@@ -385,8 +388,11 @@ export class SessionStore {
       if (patch[k] !== undefined && typeof patch[k] !== "boolean") throw invalid(`${k} must be true or false`);
     }
     const phase = patch.workflowPhase === undefined ? undefined : oneOf(patch.workflowPhase, WORKFLOW_PHASES, "workflowPhase");
+    const focus = (d: SessionState) =>
+      JSON.stringify([d.currentMode, d.activeFeature, d.activeTask, d.protocolStartComplete, d.protocolEndComplete,
+        d.protocolStartEvidence, d.protocolEndEvidence, d.orchestratorWorkflow ? d.orchestratorWorkflow.workflowPhase : null]);
     return (await this.transact(sessionId, (d, tx) => {
-      const before = JSON.stringify(d);
+      const before = focus(d);
       if (mode !== undefined) applyMode(d, mode, tx.now);
       if (patch.feature !== undefined) {
         const f = (patch.feature as string | null) ?? "";
@@ -405,7 +411,7 @@ export class SessionStore {
       if (patch.protocolEndEvidence !== undefined) mergeEvidence(d.protocolEndEvidence, patch.protocolEndEvidence, "protocolEndEvidence");
       if (phase !== undefined) workflowOf(d, tx.now).workflowPhase = phase;
       this.checkPolicy(d, mode);
-      tx.changed = JSON.stringify(d) !== before;
+      tx.changed = focus(d) !== before; // a patch touches only these fields
     }, opts)).state;
   }
 

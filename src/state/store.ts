@@ -145,7 +145,7 @@ export class NoteStore {
       if (text === undefined) throw new StateError("NOT_FOUND", `no session state '${sessionId}'`, { sessionId });
       value = parseJsonNote(text, np);
     }
-    const issues = stateIssues(value);
+    const issues = stateIssues(value, Buffer.byteLength(text)); // the note holds the JSON, so it bounds its size
     if (issues.length === 0 && (value as SessionState).sessionId !== sessionId) {
       issues.push({ path: "sessionId", message: `does not match the note name (session-${sessionId})` });
     }

@@ -7,11 +7,14 @@ import {
 } from "./constants.js";
 import type { Issue } from "./errors.js";
 
-type Check = (v: unknown, path: string, out: Issue[]) => void;
+/** Path of the value being checked, as a stack of keys (joined only when an issue is reported). */
+type Path = (string | number)[];
+type Check = (v: unknown, path: Path, out: Issue[]) => void;
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const bad = (out: Issue[], path: string, message: string): void => {
-  out.push({ path: path || "$", message });
+const bad = (out: Issue[], path: Path | string, message: string): void => {
+  const p = typeof path === "string" ? path : path.join(".");
+  out.push({ path: p || "$", message });
 };
 
 const str: Check = (v, p, o) => {
@@ -39,11 +42,22 @@ const nullable = (c: Check): Check => (v, p, o) => {
 };
 const arr = (c: Check): Check => (v, p, o) => {
   if (!Array.isArray(v)) return bad(o, p, "expected array");
-  for (let i = 0; i < v.length; i++) c(v[i], `${p}.${i}`, o);
+  for (let i = 0; i < v.length; i++) {
+    p.push(i);
+    c(v[i], p, o);
+    p.pop();
+  }
 };
 const rec = (c: Check | null): Check => (v, p, o) => {
   if (!isObj(v)) return bad(o, p, "expected object");
-  if (c) for (const k of Object.keys(v)) c(v[k], `${p}.${k}`, o);
+  if (c) {
+    for (const k in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+      p.push(k);
+      c(v[k], p, o);
+      p.pop();
+    }
+  }
 };
 const intMin = (min: number): Check => (v, p, o) => {
   if (typeof v !== "number" || !Number.isSafeInteger(v)) bad(o, p, "expected integer");
@@ -62,17 +76,23 @@ const nonEmptyStr: Check = (v, p, o) => {
 function obj(fields: Record<string, Check>): Check {
   const spec = Object.entries(fields).map(([k, c]) => ({ key: k.replace(/\?$/, ""), optional: k.endsWith("?"), c }));
   const known = new Set(spec.map((s) => s.key));
+  const has = Object.prototype.hasOwnProperty;
   return (v, p, o) => {
     if (!isObj(v)) return bad(o, p, "expected object");
     for (const s of spec) {
-      const here = p ? `${p}.${s.key}` : s.key;
-      if (!Object.prototype.hasOwnProperty.call(v, s.key) || v[s.key] === undefined) {
-        if (!s.optional) bad(o, here, "required");
-        continue;
-      }
-      s.c(v[s.key], here, o);
+      p.push(s.key);
+      if (!has.call(v, s.key) || v[s.key] === undefined) {
+        if (!s.optional) bad(o, p, "required");
+      } else s.c(v[s.key], p, o);
+      p.pop();
     }
-    for (const k of Object.keys(v)) if (!known.has(k)) bad(o, p ? `${p}.${k}` : k, "unknown key");
+    for (const k in v) {
+      if (has.call(v, k) && !known.has(k)) {
+        p.push(k);
+        bad(o, p, "unknown key");
+        p.pop();
+      }
+    }
   };
 }
 
@@ -144,15 +164,19 @@ const shape = obj({
   updatedAt: dt,
 });
 
-/** All schema and invariant issues of a parsed JSON value; empty = valid SessionState. */
-export function stateIssues(value: unknown): Issue[] {
+/**
+ * All schema and invariant issues of a parsed JSON value; empty = valid SessionState.
+ * `sizeBound`: an upper bound of the compact JSON size when the caller knows one (the byte length of
+ * the note it was parsed from, or of the rendering about to be written); it spares a stringify.
+ */
+export function stateIssues(value: unknown, sizeBound?: number): Issue[] {
   const out: Issue[] = [];
-  shape(value, "", out);
+  shape(value, [], out);
   if (out.length > 0) return out;
   const s = value as { modeHistory: { mode: string }[]; currentMode: string; createdAt: string; updatedAt: string };
   if (s.modeHistory.length === 0) bad(out, "modeHistory", "modeHistory must not be empty");
   else if (s.modeHistory[s.modeHistory.length - 1].mode !== s.currentMode) bad(out, "modeHistory", "the last modeHistory entry must equal currentMode");
   if (Date.parse(s.updatedAt) < Date.parse(s.createdAt)) bad(out, "updatedAt", "updatedAt is earlier than createdAt");
-  if (Buffer.byteLength(JSON.stringify(value)) > MAX_STATE_BYTES) bad(out, "$", `state is larger than ${MAX_STATE_BYTES} bytes`);
+  if ((sizeBound === undefined || sizeBound > MAX_STATE_BYTES) && Buffer.byteLength(JSON.stringify(value)) > MAX_STATE_BYTES) bad(out, "$", `state is larger than ${MAX_STATE_BYTES} bytes`);
   return out;
 }
