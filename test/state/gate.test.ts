@@ -208,3 +208,24 @@ describe("hook protocol (§7.1)", () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 });
+
+describe("gate entry point stays lean", () => {
+  it("the hook bundle imports only Node built-ins (no zod, commander, markdownlint, simple-git, WASM) and matches gate.js", async () => {
+    const { ROOT } = await import("../helpers.js");
+    const bundle = readFileSync(join(ROOT, "dist", "state", "gate-hook.js"), "utf8");
+    const imports = [...bundle.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(imports.length).toBeGreaterThan(0);
+    for (const spec of imports) expect(spec).toMatch(/^node:/);
+    expect(bundle).not.toMatch(/\bimport\(/);
+    expect(bundle).not.toMatch(/\brequire\(|createRequire|WebAssembly/);
+    expect(readFileSync(join(ROOT, "bin", "agentcheck.js"), "utf8")).toContain("dist/state/gate-hook.js");
+    const hook = await import("../../dist/state/gate-hook.js");
+    const plain = await import("../../dist/state/gate.js");
+    const policy = { enabled: true, readOnlyExtra: [], requireProtocolStart: false };
+    for (const tool of ["Read", "Bash", "Edit", "mcp__a__b"]) {
+      for (const lookup of [{ ok: true, mode: "analysis", protocolStartComplete: false }, { ok: true, mode: "planning", protocolStartComplete: true }, { ok: false, reason: "corrupt", detail: "x" }] as const) {
+        expect(hook.decide(tool, lookup, policy)).toEqual(plain.decide(tool, lookup, policy));
+      }
+    }
+  });
+});
