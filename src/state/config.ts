@@ -1,9 +1,10 @@
 // Tiny reader of this area's project settings, so that the gate does not load the general config
 // loader. Keys (in agentcheck.config.json, or under "agentcheck" in package.json, at the worktree root):
 //   state.notesDir (string), state.requireTaskForCoding (boolean), state.agentNotes (boolean),
-//   gate.enabled (boolean), gate.readOnlyTools (string[]), gate.requireProtocolStart (boolean).
+//   gate.enabled (boolean), gate.readOnlyTools (string[]; alias gate.readOnlyExtra), gate.requireProtocolStart (boolean).
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { StateError } from "./errors.js";
 
 export interface StateSettings {
   /** Absolute notes root from the config (relative values resolve against the config file's folder). */
@@ -25,13 +26,13 @@ function readJson(path: string): unknown {
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === "ENOENT" || err.code === "ENOTDIR") return undefined;
-    throw new Error(`${path}: ${err.message}`);
+    throw new StateError("USAGE", `cannot read the configuration ${path}: ${err.message}`);
   }
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Settings for the worktree at `root`. A config that cannot be parsed throws (callers decide how to fail). */
+/** Settings for the worktree at `root`. A config that cannot be parsed throws StateError USAGE (exit 2; the gate fails closed). */
 export function readStateSettings(root: string): StateSettings {
   const out: StateSettings = {
     requireTaskForCoding: false,
@@ -67,9 +68,12 @@ export function readStateSettings(root: string): StateSettings {
   out.agentNotes = bool(state, "agentNotes", "state.agentNotes", false);
   out.gateEnabled = bool(gate, "enabled", "gate.enabled", true);
   out.requireProtocolStart = bool(gate, "requireProtocolStart", "gate.requireProtocolStart", false);
-  if (gate.readOnlyTools !== undefined) {
-    if (Array.isArray(gate.readOnlyTools) && gate.readOnlyTools.every((t) => typeof t === "string")) out.readOnlyTools = gate.readOnlyTools as string[];
-    else out.problems.push("gate.readOnlyTools must be an array of tool names");
+  for (const key of ["readOnlyTools", "readOnlyExtra"]) {
+    // readOnlyExtra: the spec's name for the same list, accepted as an alias
+    const v = gate[key];
+    if (v === undefined) continue;
+    if (Array.isArray(v) && v.every((t) => typeof t === "string")) out.readOnlyTools.push(...(v as string[]));
+    else out.problems.push(`gate.${key} must be an array of tool names`);
   }
   return out;
 }

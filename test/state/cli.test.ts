@@ -184,6 +184,7 @@ describe("bad input to every command: documented exit code, error document, note
     ["use: missing id", ["use"], "", 2, "USAGE"],
     ["set-state: invalid JSON", ["set-state", "{"], "", 6, "INVALID_INPUT"],
     ["set-state: breaks an invariant (bad phase)", ["set-state", '{"workflowPhase":"done"}'], "", 6, "INVALID_INPUT"],
+    ["set-state: breaks an invariant (state over 1 MiB)", ["set-state"], JSON.stringify({ protocolStartEvidence: { big: "x".repeat(1100 * 1024) } }), 6, "INVALID_INPUT"],
     ["set-state: expectedVersion not a number", ["set-state", '{"task":"t","expectedVersion":"1"}'], "", 6, "INVALID_INPUT"],
     ["set-state: --expected-version -1", ["set-state", '{"task":"t"}', "--expected-version", "-1"], "", 6, "INVALID_INPUT"],
     ["mode: unknown", ["mode", "turbo"], "", 6, "INVALID_INPUT"],
@@ -205,6 +206,13 @@ describe("bad input to every command: documented exit code, error document, note
     ["gc: extra argument", ["gc", "now"], "", 2, "USAGE"],
     ["unknown subcommand", ["frobnicate"], "", 2, "USAGE"],
   ];
+  it("an unreadable project config → exit 2 USAGE with an error document", () => {
+    const bad = makeRepo({ "agentcheck.config.json": "{ nope" });
+    const r = session(bad, ["get-state"]);
+    expect(r.code).toBe(2);
+    expect(r.json.error.code).toBe("USAGE");
+    expect(r.json.error.message).toMatch(/agentcheck\.config\.json/);
+  });
   for (const [name, args, input, exit, codeName] of cases) {
     it(`${name} → exit ${exit} ${codeName}`, () => {
       const before = readFileSync(noteFile(repo, "s1"), "utf8");

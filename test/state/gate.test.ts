@@ -150,6 +150,8 @@ describe("gate decision table through the CLI (§10.6)", () => {
     expect(gate(repo, hookInput("TodoWrite", repo))).toBe("allow");
     expect(gate(repo, hookInput("mcp__docs__search", repo))).toBe("allow");
     expect(gate(repo, hookInput("Edit", repo))).not.toBe("allow");
+    const alias = repoInMode("analysis", {}, { gate: { readOnlyExtra: ["TodoWrite"] } });
+    expect(gate(alias, hookInput("TodoWrite", alias))).toBe("allow");
     const noState = makeRepo({ "agentcheck.config.json": JSON.stringify({ gate: { readOnlyTools: ["TodoWrite"] } }) });
     expect(gate(noState, hookInput("TodoWrite", noState))).toBe("allow");
   });
