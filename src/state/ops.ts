@@ -1,7 +1,7 @@
 // Session-state operations (spec §5). Every mutating operation is one compare-and-swap transaction
 // (store.ts) that increments `version` exactly once; reads have no side effects.
 import { randomUUID } from "node:crypto";
-import { unlinkSync, statSync, renameSync } from "node:fs";
+import { existsSync, unlinkSync, statSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import {
   AGENT_TYPES, COMPACT_KEEP, COMPACT_THRESHOLD, DECISION_TYPES, MODE_HISTORY_CAP, VERDICT_DECISIONS,
@@ -333,6 +333,8 @@ export class SessionStore {
       throw invalid("expectedVersion must be a whole number >= 0");
     }
     const np = notePaths.state(id);
+    // no lock (and no folder created) for a state that does not exist
+    if (!existsSync(this.notes.file(np))) throw new StateError("NOT_FOUND", `no session state '${id}'`, { sessionId: id });
     return this.notes.withLock(np, () => {
       // the freshly parsed state is ours alone: mutate it in place (no copy); keep what must not change
       const { state: draft } = this.notes.readState(id);

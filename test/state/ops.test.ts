@@ -159,6 +159,7 @@ describe("compare-and-swap (§10.3)", () => {
     expect(await code(store.update("nope", { task: "T" }))).toBe("NOT_FOUND");
     expect(existsSync(stateFile(root, "nope"))).toBe(false);
     expect(existsSync(`${stateFile(root, "nope")}.lock`)).toBe(false);
+    expect(existsSync(join(root, "sessions"))).toBe(false);
   });
   it("CAS-04 a throwing mutation: error propagated, file byte-identical, lock released", async () => {
     const { store, root } = fresh();
