@@ -3,7 +3,7 @@
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { BIN, ROOT, median, table, timeProcess } from "./lib.mjs";
 
@@ -25,6 +25,17 @@ export async function run() {
     const deny = timeProcess([BIN, "session", "gate"], { runs: N, cwd: repo, input: hook("Edit"), env });
     if (!deny.stdout.includes('"deny"')) throw new Error(`gate bench: expected a deny, got ${deny.stdout} ${deny.stderr}`);
     rows.push({ what: "session gate (Edit in analysis: deny)", runs: N, "median ms": deny.ms.toFixed(1), target: "< 80", "peak RSS KiB": deny.rssKiB });
+    // Load-robust view: alternate floor and gate runs and take the median of the per-pair differences.
+    const diffs = [];
+    for (let i = 0; i < N; i++) {
+      let t0 = performance.now();
+      spawnSync(process.execPath, ["-e", "0"], { cwd: repo });
+      const f = performance.now() - t0;
+      t0 = performance.now();
+      spawnSync(process.execPath, [BIN, "session", "gate"], { cwd: repo, input: hook("Edit"), env: { ...process.env, ...env } });
+      diffs.push(performance.now() - t0 - f);
+    }
+    rows.push({ what: "session gate minus node -e 0 (interleaved pairs)", runs: N, "median ms": median(diffs).toFixed(1), target: "-", "peak RSS KiB": "-" });
     const allow = timeProcess([BIN, "session", "gate"], { runs: N, cwd: repo, input: hook("Read"), env });
     if (allow.stdout !== "") throw new Error("gate bench: expected an allow");
     rows.push({ what: "session gate (Read: allow)", runs: N, "median ms": allow.ms.toFixed(1), target: "< 80", "peak RSS KiB": allow.rssKiB });
