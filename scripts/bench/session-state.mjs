@@ -25,8 +25,13 @@ export async function run() {
     const deny = timeProcess([BIN, "session", "gate"], { runs: N, cwd: repo, input: hook("Edit"), env });
     if (!deny.stdout.includes('"deny"')) throw new Error(`gate bench: expected a deny, got ${deny.stdout} ${deny.stderr}`);
     rows.push({ what: "session gate (Edit in analysis: deny)", runs: N, "median ms": deny.ms.toFixed(1), target: "< 80", "peak RSS KiB": deny.rssKiB });
+    const GATE_CJS = join(ROOT, "bin", "agentcheck-gate.cjs");
+    const cjs = timeProcess([GATE_CJS], { runs: N, cwd: repo, input: hook("Edit"), env });
+    if (!cjs.stdout.includes('"deny"')) throw new Error(`agentcheck-gate bench: expected a deny, got ${cjs.stdout} ${cjs.stderr}`);
+    rows.push({ what: "agentcheck-gate (CommonJS hook entry; Edit: deny)", runs: N, "median ms": cjs.ms.toFixed(1), target: "< 80", "peak RSS KiB": cjs.rssKiB });
     // Load-robust view: alternate floor and gate runs and take the median of the per-pair differences.
     const diffs = [];
+    const diffsCjs = [];
     for (let i = 0; i < N; i++) {
       let t0 = performance.now();
       spawnSync(process.execPath, ["-e", "0"], { cwd: repo });
@@ -34,8 +39,12 @@ export async function run() {
       t0 = performance.now();
       spawnSync(process.execPath, [BIN, "session", "gate"], { cwd: repo, input: hook("Edit"), env: { ...process.env, ...env } });
       diffs.push(performance.now() - t0 - f);
+      t0 = performance.now();
+      spawnSync(process.execPath, [GATE_CJS], { cwd: repo, input: hook("Edit"), env: { ...process.env, ...env } });
+      diffsCjs.push(performance.now() - t0 - f);
     }
     rows.push({ what: "session gate minus node -e 0 (interleaved pairs)", runs: N, "median ms": median(diffs).toFixed(1), target: "-", "peak RSS KiB": "-" });
+    rows.push({ what: "agentcheck-gate minus node -e 0 (interleaved pairs)", runs: N, "median ms": median(diffsCjs).toFixed(1), target: "-", "peak RSS KiB": "-" });
     const allow = timeProcess([BIN, "session", "gate"], { runs: N, cwd: repo, input: hook("Read"), env });
     if (allow.stdout !== "") throw new Error("gate bench: expected an allow");
     rows.push({ what: "session gate (Read: allow)", runs: N, "median ms": allow.ms.toFixed(1), target: "< 80", "peak RSS KiB": allow.rssKiB });

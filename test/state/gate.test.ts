@@ -231,3 +231,46 @@ describe("gate entry point stays lean", () => {
     }
   });
 });
+
+describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", () => {
+  async function cjsGate(cwd: string, input: string): Promise<{ code: number; stdout: string }> {
+    const { spawnSync } = await import("node:child_process");
+    const { ROOT } = await import("../helpers.js");
+    const env: Record<string, string | undefined> = { ...process.env };
+    delete env.AGENTCHECK_NOTES_DIR;
+    const r = spawnSync(process.execPath, [join(ROOT, "bin", "agentcheck-gate.cjs")], { cwd, input, encoding: "utf8", env: env as NodeJS.ProcessEnv });
+    return { code: r.status ?? -1, stdout: r.stdout };
+  }
+  it("HOOK-01/02/03 and GATE-02/06/09 give the same answers as `agentcheck session gate`", async () => {
+    const analysis = repoInMode("analysis");
+    const coding = repoInMode("coding");
+    const none = makeRepo();
+    const cases: [string, string][] = [
+      [analysis, hookInput("Edit", analysis)],
+      [analysis, hookInput("Read", analysis)],
+      [analysis, hookInput("Bash", analysis)],
+      [coding, hookInput("Edit", coding)],
+      [none, hookInput("Write", none)],
+      [none, hookInput("Grep", none)],
+      [coding, "not json"],
+    ];
+    for (const [cwd, input] of cases) {
+      const a = await cjsGate(cwd, input);
+      const b = runCli(["session", "gate"], { cwd, input, env: ENV });
+      expect(a.code).toBe(0);
+      expect(a.stdout).toBe(b.stdout);
+    }
+    expect((await cjsGate(analysis, hookInput("Edit", analysis))).stdout).toContain('"permissionDecision":"deny"');
+    expect((await cjsGate(coding, hookInput("Edit", coding))).stdout).toBe("");
+  });
+  it("the CommonJS bundle requires only Node built-ins", async () => {
+    const { ROOT } = await import("../helpers.js");
+    const bundle = readFileSync(join(ROOT, "dist", "state", "gate-hook.cjs"), "utf8");
+    const reqs = [...bundle.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
+    expect(reqs.length).toBeGreaterThan(0);
+    for (const r of reqs) expect(r).toMatch(/^node:/);
+    expect(bundle).not.toMatch(/^import |\bimport\(/m);
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    expect(pkg.bin["agentcheck-gate"]).toBe("bin/agentcheck-gate.cjs");
+  });
+});
