@@ -48,6 +48,10 @@ export async function validateSessionState(opts: SessionStateCheckOptions): Prom
       /* no bytes: the rules only use the facts */
     }
   }
+  if (facts.stateStatus === "missing") {
+    // no state to check (CI checkouts have none): a visible skip, never a failure
+    return { results: [{ file, validator: "session-state", verdict: "skip", reason: `no session state (${facts.stateDetail}): state-dependent checks skipped`, findings: [] }], global: {}, internalErrors: [] };
+  }
   const doc: ContentDoc = { file, kind: KIND.SESSION_STATE, bytes };
   return executeValidator("session-state", [doc], facts);
 }

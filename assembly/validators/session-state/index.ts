@@ -1,9 +1,10 @@
 // Session-state validator: state-dependent checks for pre-commit and CI (spec session-state §6.3).
 // The host reads the current state and passes it as facts; one document names the state note.
-// Facts: stateStatus = ok | missing | corrupt | invalid; stateDetail; stateIssues; currentMode;
-// protocolStartComplete; protocolStartEvidence.
+// Facts: stateStatus = ok | corrupt | invalid; stateDetail; stateIssues; currentMode;
+// protocolStartComplete; protocolStartEvidence. (No state at all is a host-side skip, like any
+// validator whose artifacts are absent.)
 import { Input, Results } from "../../io";
-import { KIND_SESSION_STATE, DOC_SKIPPED } from "../../abi";
+import { KIND_SESSION_STATE } from "../../abi";
 import { checkSS001 } from "./ss001-protocol-start";
 import { checkSS002 } from "./ss002-readable";
 
@@ -17,13 +18,6 @@ export function validateSessionState(input: Input, results: Results): void {
       const mode = input.fact("currentMode");
       if (mode !== null) results.put(doc, "mode", mode);
       checkSS001(input, results, doc);
-    } else if (status == "corrupt" || status == "invalid") {
-      checkSS002(input, results, doc, status);
-    } else {
-      // no state (CI checkouts have none) or an unknown status: never a pass, never a failure
-      const detail = input.fact("stateDetail");
-      results.put(doc, "skip", "no session state" + (detail === null ? "" : " (" + detail + ")") + ": state-dependent checks skipped");
-      results.setDocStatus(doc, DOC_SKIPPED);
-    }
+    } else checkSS002(input, results, doc, status == "" ? "unknown" : status);
   }
 }
