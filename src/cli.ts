@@ -137,15 +137,6 @@ export function buildProgram(): Command {
 
   registerSessionCommands(program);
 
-  program
-    .command("init")
-    .description("prepare the repository for agentcheck (adds the session notes root to .gitignore)")
-    .option("--notes-dir <dir>", "notes root (default: $AGENTCHECK_NOTES_DIR, config state.notesDir, <worktree>/.agent-notes)")
-    .action(async (o: { notesDir?: string }) => {
-      const { runInit } = await import("./state/init-command.js");
-      process.exitCode = await runInit(o);
-    });
-
   return program;
 }
 

@@ -1,5 +1,5 @@
 // Tiny reader of this area's project settings, so that the gate does not load the general config
-// loader. Keys (in agentcheck.config.json, or under "agentcheck" in package.json, at the worktree root):
+// loader. Keys (in agentcheck.config.json or .jsonc, or under "agentcheck" in package.json, at the worktree root):
 //   state.notesDir (string), state.requireTaskForCoding (boolean), state.agentNotes (boolean),
 //   gate.enabled (boolean), gate.readOnlyTools (string[]; alias gate.readOnlyExtra), gate.requireProtocolStart (boolean).
 import { readFileSync } from "node:fs";
@@ -20,9 +20,34 @@ export interface StateSettings {
   problems: string[];
 }
 
+/** // and /* comments and trailing commas removed (outside strings), for agentcheck.config.jsonc. */
+function stripComments(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; ) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      i = end < 0 ? text.length : end + 2;
+      out += " ";
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out.replace(/,(\s*[}\]])/g, "$1");
+}
+
 function readJson(path: string): unknown {
   try {
-    return JSON.parse(readFileSync(path, "utf8"));
+    const text = readFileSync(path, "utf8");
+    return JSON.parse(path.endsWith(".jsonc") ? stripComments(text) : text);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === "ENOENT" || err.code === "ENOTDIR") return undefined;
@@ -45,6 +70,10 @@ export function readStateSettings(root: string): StateSettings {
   let cfg: unknown;
   let file = join(root, "agentcheck.config.json");
   cfg = readJson(file);
+  if (cfg === undefined) {
+    file = join(root, "agentcheck.config.jsonc");
+    cfg = readJson(file);
+  }
   if (cfg === undefined) {
     file = join(root, "package.json");
     const pkg = readJson(file);
