@@ -49,3 +49,5 @@ export const KIND_PLANNING_DOC: i32 = 20;
 export const KIND_SPEC_DOC: i32 = 21;
 // pre-pr 40..59
 export const KIND_PREPR_FILE: i32 = 40;
+// session-state 60..69
+export const KIND_SESSION_STATE: i32 = 60;

@@ -7,6 +7,7 @@ import { validateMemoryIndex } from "./validators/memory-index/index";
 import { validateConsistency } from "./validators/consistency/index";
 import { validateTraceability } from "./validators/traceability/index";
 import { validatePrePr } from "./validators/pre-pr/index";
+import { validateSessionState } from "./validators/session-state/index";
 
 export function abi_version(): i32 {
   return ABI_VERSION;
@@ -40,6 +41,7 @@ function run(ptr: usize, docCount: i32, which: i32): i32 {
   else if (which == 2) validateConsistency(input, results);
   else if (which == 3) validateTraceability(input, results);
   else if (which == 4) validatePrePr(input, results);
+  else if (which == 5) validateSessionState(input, results);
   const status = results.finish();
   pinRun(null, null);
   // The "minimal" runtime (no write barriers: a third of the module size) collects only when asked;
@@ -62,6 +64,9 @@ export function validate_traceability(ptr: usize, docCount: i32): i32 {
 }
 export function validate_pre_pr(ptr: usize, docCount: i32): i32 {
   return run(ptr, docCount, 4);
+}
+export function validate_session_state(ptr: usize, docCount: i32): i32 {
+  return run(ptr, docCount, 5);
 }
 
 /** Test hook: aborts with a message, so the host's abort handling can be exercised. */

@@ -2,7 +2,8 @@
 // Lean launcher: the hook gate skips the CLI framework entirely.
 const argv = process.argv;
 if (argv[2] === "session" && argv[3] === "gate") {
-  const { runGate } = await import("../dist/state/gate.js");
+  // one pre-bundled module (scripts/bundle-gate.mjs): the hook runs on every tool call
+  const { runGate } = await import("../dist/state/gate-hook.js");
   process.exitCode = await runGate(argv.slice(4));
 } else {
   let code;

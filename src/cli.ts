@@ -4,6 +4,7 @@ import { withOutputOptions } from "./commands/common.js";
 import { UsageError } from "./report.js";
 import { version } from "./version.js";
 import { registerIntegrationCommands } from "./commands/register-integrations.js";
+import { registerSessionCommands } from "./state/commands.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
@@ -144,6 +145,8 @@ export function buildProgram(): Command {
       const { runMemoryIndexCommand } = await import("./commands/memory-index.js");
       process.exitCode = await runMemoryIndexCommand(o);
     });
+
+  registerSessionCommands(program);
 
   registerIntegrationCommands(program);
   return program;

@@ -28,3 +28,29 @@ export {
   sessionEndCheck, checkSessionLog, checkChangedMarkdown, checkCommitEvidence, recordSessionEnd, findSessionLog,
   type SessionEndOptions, type SessionEndResult, type CheckOutcome as SessionEndCheckOutcome,
 } from "./commands/session-end.js";
+// Session state (schema, store, operations, gate).
+export {
+  SessionStateSchema, SessionStateShape, WorkflowModeSchema, WorkflowPhaseSchema, InvocationStatusSchema, DecisionTypeSchema,
+  VerdictDecisionSchema, AgentTypeSchema, SessionIdSchema, ModeHistoryEntrySchema, AgentInvocationInputSchema,
+  AgentInvocationOutputSchema, AgentInvocationSchema, DecisionSchema, VerdictSchema as AgentVerdictSchema, HandoffSchema,
+  CompactionEntrySchema, OrchestratorWorkflowSchema, EvidenceSchema, DateTimeSchema, validateStateZod, sessionStateJsonSchema,
+  type SessionState, type WorkflowModeT as WorkflowMode, type WorkflowPhase, type InvocationStatus, type DecisionType,
+  type VerdictDecision, type AgentType, type ModeHistoryEntry, type AgentInvocationInput, type AgentInvocationOutput,
+  type AgentInvocation, type Decision, type Verdict as AgentVerdict, type Handoff, type CompactionEntry, type OrchestratorWorkflow,
+} from "./state/schema.js";
+export { StateError, ERROR_EXIT, type StateErrorCode, type Issue } from "./state/errors.js";
+export { AGENT_TYPES, WORKFLOW_MODES, MODE_HISTORY_CAP, isDateTime, isSessionId } from "./state/constants.js";
+export { stateIssues } from "./state/validate.js";
+export { NoteStore, backoffMs, type StoreOptions } from "./state/store.js";
+export {
+  SessionStore, openSessionStore, newState, newWorkflow, recentModeHistory, totalInvocations,
+  type SessionStoreOptions, type StatePatch, type Mutation, type Tx, type UpdateOptions, type StartInvocationInput,
+  type CompleteInvocationInput, type DecisionInput, type VerdictInput, type HandoffInput, type CompactResult,
+} from "./state/ops.js";
+export * from "./state/api.js";
+export { resolveNotesRoot, NOTES_ENV, DEFAULT_NOTES_DIR } from "./state/paths.js";
+export { readStateSettings, type StateSettings } from "./state/config.js";
+export { permalinkOf, notePaths } from "./state/notes.js";
+export { ensureGitignored } from "./state/init.js";
+export { decide as gateDecide, toolClass, runGate, READ_ONLY_TOOLS, type GateDecision, type GatePolicy, type Lookup } from "./state/gate.js";
+export { validateSessionState, type SessionStateCheckOptions } from "./validators/session-state.js";

@@ -31,6 +31,18 @@ export const INIT_STEPS: InitStep[] = [
       return `wrote ${target}`;
     },
   },
+  {
+    // session state churns on every tool call: keep its notes root out of git (session-state §3.1)
+    name: "session-notes",
+    async run(ctx) {
+      const { resolveNotesRoot } = await import("./state/paths.js");
+      const { ensureGitignored } = await import("./state/init.js");
+      const r = resolveNotesRoot({ cwd: ctx.root });
+      const g = ensureGitignored(r.worktree, r.notesRoot);
+      if (g.outside) return undefined;
+      return g.added ? `added ${g.entry} to ${g.gitignore}` : undefined;
+    },
+  },
 ];
 
 export async function runInit(ctx: InitContext, log: (line: string) => void): Promise<number> {

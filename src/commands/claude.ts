@@ -19,21 +19,30 @@ export type HooksConfig = Record<string, HookMatcher[]>;
 
 /** The command prefix that runs agentcheck from a hook (never npx: it is slow and may prompt). */
 export function defaultBin(root: string): string {
-  return existsSync(join(root, "node_modules", ".bin", "agentcheck")) ? `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agentcheck` : "agentcheck";
+  return existsSync(join(root, "node_modules", ".bin", "agentcheck")) ? LOCAL_BIN : "agentcheck";
+}
+
+const LOCAL_BIN = `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agentcheck`;
+
+/** The gate command: the lean `agentcheck-gate` bin beside a standard install, else `<bin> session gate`. */
+export function gateCommand(bin: string): string {
+  if (bin === LOCAL_BIN) return `${LOCAL_BIN}-gate`;
+  if (bin === "agentcheck") return "agentcheck-gate";
+  return `${bin} session gate`;
 }
 
 export function claudeHooks(bin: string): HooksConfig {
   return {
     // the gate answers allow/deny itself; a launcher that cannot be found must not let the tool
     // run (exit 127 would be a non-blocking error), so it becomes a blocking exit 2
-    PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: `${bin} session gate || exit 2`, timeout: 5 }] }],
+    PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: `${gateCommand(bin)} || exit 2`, timeout: 5 }] }],
     SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command: `${bin} hooks session-start`, timeout: 30 }] }],
     Stop: [{ hooks: [{ type: "command", command: `${bin} hooks stop`, timeout: 120 }] }],
   };
 }
 
 function isAgentcheckEntry(h: HookEntry, bin: string): boolean {
-  return typeof h.command === "string" && (h.command.startsWith(bin + " ") || /(^|[/"\s])agentcheck"?\s+(session gate|hooks (stop|session-start))/.test(h.command));
+  return typeof h.command === "string" && (h.command.startsWith(bin + " ") || /(^|[/"\s])(agentcheck-gate"?(\s|$)|agentcheck"?\s+(session gate|hooks (stop|session-start)))/.test(h.command));
 }
 
 /**

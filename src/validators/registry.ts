@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { ValidatorOutput } from "../engine.js";
 import type { FileSource } from "../source.js";
 import type { RunScope } from "../scope.js";
+import { resolveNotesRoot } from "../state/paths.js";
 
 export interface WorkspaceContext {
   root: string;
@@ -125,6 +126,23 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
         naming: (o.naming as "warn" | "error" | "off" | undefined) ?? "warn",
         maxFileBytes: ctx.maxFileBytes,
       });
+    },
+  },
+  {
+    // State-dependent checks (SS-*) when the workspace has session state; CI checkouts have none,
+    // which is a visible skip, never a failure.
+    name: "session-state",
+    detect(ctx) {
+      const notesDir = typeof ctx.options.notesDir === "string" ? ctx.options.notesDir : undefined;
+      const r = resolveNotesRoot({ cwd: ctx.root, notesDir });
+      return existsSync(join(r.notesRoot, "sessions"))
+        ? { applies: true }
+        : { applies: false, reason: "no session state (state-dependent checks skipped)" };
+    },
+    async run(ctx) {
+      const { validateSessionState } = await import("./session-state.js");
+      const notesDir = typeof ctx.options.notesDir === "string" ? ctx.options.notesDir : undefined;
+      return validateSessionState({ cwd: ctx.root, notesDir });
     },
   },
 ];

@@ -22,6 +22,7 @@ export const KIND = {
   PLANNING_DOC: 20,
   SPEC_DOC: 21,
   PREPR_FILE: 40,
+  SESSION_STATE: 60,
 } as const;
 
 export const VALIDATOR_EXPORTS = {
@@ -30,5 +31,6 @@ export const VALIDATOR_EXPORTS = {
   consistency: "validate_consistency",
   traceability: "validate_traceability",
   "pre-pr": "validate_pre_pr",
+  "session-state": "validate_session_state",
 } as const;
 export type WasmValidator = keyof typeof VALIDATOR_EXPORTS;

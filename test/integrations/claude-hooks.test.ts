@@ -41,7 +41,7 @@ describe("hooks claude", () => {
     expect(r.code).toBe(0);
     const h = JSON.parse(r.stdout).hooks;
     expect(h.PreToolUse[0].matcher).toBe("*");
-    expect(h.PreToolUse[0].hooks[0].command).toBe("agentcheck session gate || exit 2");
+    expect(h.PreToolUse[0].hooks[0].command).toBe("agentcheck-gate || exit 2");
     expect(h.PreToolUse[0].hooks[0].timeout).toBeLessThanOrEqual(5);
     expect(h.SessionStart[0].hooks[0].command).toBe("agentcheck hooks session-start");
     expect(h.Stop[0].hooks[0].command).toBe("agentcheck hooks stop");
@@ -49,7 +49,9 @@ describe("hooks claude", () => {
     // a local install is preferred and addressed through CLAUDE_PROJECT_DIR
     mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
     writeFileSync(join(dir, "node_modules", ".bin", "agentcheck"), "");
-    expect(JSON.parse(runCli(["hooks", "claude"], { cwd: dir }).stdout).hooks.Stop[0].hooks[0].command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agentcheck hooks stop');
+    const local = JSON.parse(runCli(["hooks", "claude"], { cwd: dir }).stdout).hooks;
+    expect(local.Stop[0].hooks[0].command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agentcheck hooks stop');
+    expect(local.PreToolUse[0].hooks[0].command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agentcheck-gate || exit 2');
   });
 
   it("CC-02 --write merges into .claude/settings.json without losing entries, idempotently", () => {
@@ -74,7 +76,7 @@ describe("hooks claude", () => {
     expect(s.hooks.PostToolUse).toEqual(existing.hooks.PostToolUse);
     expect(s.hooks.PreToolUse).toHaveLength(2);
     expect(s.hooks.PreToolUse[0]).toEqual(existing.hooks.PreToolUse[0]);
-    expect(s.hooks.PreToolUse[1].hooks[0].command).toBe("agentcheck session gate || exit 2");
+    expect(s.hooks.PreToolUse[1].hooks[0].command).toBe("agentcheck-gate || exit 2");
     expect(s.hooks.Stop).toHaveLength(1);
     expect(s.hooks.SessionStart).toHaveLength(1);
   });

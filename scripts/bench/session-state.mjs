@@ -1,0 +1,95 @@
+// Session state: the PreToolUse gate per call (whole process, vs. bare `node -e 0`), and
+// get-state / set-state with 1,000 agent invocations in history (in-process and through the CLI).
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execFileSync, spawnSync } from "node:child_process";
+import { pathToFileURL } from "node:url";
+import { BIN, ROOT, median, table, timeProcess } from "./lib.mjs";
+
+const N = 50;
+
+export async function run() {
+  const { SessionStore } = await import(pathToFileURL(join(ROOT, "dist", "index.js")).href);
+  const repo = mkdtempSync(join(tmpdir(), "agentcheck-bench-state-"));
+  execFileSync("git", ["init", "-q"], { cwd: repo });
+  const env = { AGENTCHECK_NOTES_DIR: "" };
+  const rows = [];
+  try {
+    // ---- gate: small state, analysis mode
+    const small = new SessionStore({ cwd: repo, env: {} });
+    await small.create("bench-gate");
+    const hook = (tool) => JSON.stringify({ session_id: "b", cwd: repo, hook_event_name: "PreToolUse", tool_name: tool, tool_input: {} });
+    const floor = timeProcess(["-e", "0"], { runs: N, cwd: repo });
+    rows.push({ what: "node -e 0 (floor)", runs: N, "median ms": floor.ms.toFixed(1), target: "-", "peak RSS KiB": floor.rssKiB });
+    const deny = timeProcess([BIN, "session", "gate"], { runs: N, cwd: repo, input: hook("Edit"), env });
+    if (!deny.stdout.includes('"deny"')) throw new Error(`gate bench: expected a deny, got ${deny.stdout} ${deny.stderr}`);
+    rows.push({ what: "session gate (Edit in analysis: deny)", runs: N, "median ms": deny.ms.toFixed(1), target: "< 80", "peak RSS KiB": deny.rssKiB });
+    const GATE_CJS = join(ROOT, "bin", "agentcheck-gate.cjs");
+    const cjs = timeProcess([GATE_CJS], { runs: N, cwd: repo, input: hook("Edit"), env });
+    if (!cjs.stdout.includes('"deny"')) throw new Error(`agentcheck-gate bench: expected a deny, got ${cjs.stdout} ${cjs.stderr}`);
+    rows.push({ what: "agentcheck-gate (CommonJS hook entry; Edit: deny)", runs: N, "median ms": cjs.ms.toFixed(1), target: "< 80", "peak RSS KiB": cjs.rssKiB });
+    // Load-robust view: alternate floor and gate runs and take the median of the per-pair differences.
+    const diffs = [];
+    const diffsCjs = [];
+    for (let i = 0; i < N; i++) {
+      let t0 = performance.now();
+      spawnSync(process.execPath, ["-e", "0"], { cwd: repo });
+      const f = performance.now() - t0;
+      t0 = performance.now();
+      spawnSync(process.execPath, [BIN, "session", "gate"], { cwd: repo, input: hook("Edit"), env: { ...process.env, ...env } });
+      diffs.push(performance.now() - t0 - f);
+      t0 = performance.now();
+      spawnSync(process.execPath, [GATE_CJS], { cwd: repo, input: hook("Edit"), env: { ...process.env, ...env } });
+      diffsCjs.push(performance.now() - t0 - f);
+    }
+    rows.push({ what: "session gate minus node -e 0 (interleaved pairs)", runs: N, "median ms": median(diffs).toFixed(1), target: "-", "peak RSS KiB": "-" });
+    rows.push({ what: "agentcheck-gate minus node -e 0 (interleaved pairs)", runs: N, "median ms": median(diffsCjs).toFixed(1), target: "-", "peak RSS KiB": "-" });
+    const allow = timeProcess([BIN, "session", "gate"], { runs: N, cwd: repo, input: hook("Read"), env });
+    if (allow.stdout !== "") throw new Error("gate bench: expected an allow");
+    rows.push({ what: "session gate (Read: allow)", runs: N, "median ms": allow.ms.toFixed(1), target: "< 80", "peak RSS KiB": allow.rssKiB });
+
+    // ---- big state: 1,000 invocations in history (compaction threshold raised so they stay)
+    const bigRoot = join(repo, "big-notes");
+    mkdirSync(bigRoot);
+    const big = new SessionStore({ root: bigRoot, compactThreshold: 1_000_000, requireTaskForCoding: false, agentNotes: false });
+    await big.create("bench-big");
+    await big.update("bench-big", (d, tx) => {
+      d.orchestratorWorkflow = {
+        activeAgent: null, workflowPhase: "implementation", agentHistory: [], decisions: [], verdicts: [], pendingHandoffs: [],
+        compactionHistory: [], startedAt: tx.now, lastAgentChange: tx.now,
+      };
+      for (let i = 0; i < 1000; i++) {
+        d.orchestratorWorkflow.agentHistory.push({
+          agent: i % 2 ? "implementer" : "qa", startedAt: tx.now, completedAt: tx.now, status: "completed",
+          input: { prompt: `task ${i}: implement the next step`, context: { i, files: ["src/a.ts"] }, artifacts: [`a${i}.md`] },
+          output: { artifacts: [`out${i}.md`], summary: `done ${i}`, recommendations: ["none"], blockers: [] },
+          handoffFrom: null, handoffTo: null, handoffReason: "",
+        });
+      }
+    });
+    const bytes = big.notes.readText("sessions/session-bench-big").length;
+    const loads = [];
+    const saves = [];
+    for (let i = 0; i < N; i++) {
+      let t0 = performance.now();
+      big.getSync("bench-big");
+      loads.push(performance.now() - t0);
+      t0 = performance.now();
+      await big.update("bench-big", { task: `T-${i}` });
+      saves.push(performance.now() - t0);
+    }
+    rows.push({ what: `load in-process (1,000 invocations, ${Math.round(bytes / 1024)} KiB note)`, runs: N, "median ms": median(loads).toFixed(1), target: "< 50", "peak RSS KiB": "-" });
+    rows.push({ what: "save in-process (lock, read, validate, write, fsync, rename)", runs: N, "median ms": median(saves).toFixed(1), target: "< 100", "peak RSS KiB": "-" });
+    const cliEnv = { AGENTCHECK_NOTES_DIR: bigRoot };
+    const get = timeProcess([BIN, "session", "--session", "bench-big", "get-state"], { runs: 20, cwd: repo, env: cliEnv });
+    if (get.status !== 0) throw new Error(`get-state failed: ${get.stderr}`);
+    rows.push({ what: "CLI get-state (1,000 invocations)", runs: 20, "median ms": get.ms.toFixed(1), target: "-", "peak RSS KiB": get.rssKiB });
+    const set = timeProcess([BIN, "session", "--session", "bench-big", "set-state", '{"feature":"bench"}'], { runs: 20, cwd: repo, env: cliEnv });
+    if (set.status !== 0) throw new Error(`set-state failed: ${set.stderr}`);
+    rows.push({ what: "CLI set-state (1,000 invocations)", runs: 20, "median ms": set.ms.toFixed(1), target: "-", "peak RSS KiB": set.rssKiB });
+  } finally {
+    rmSync(repo, { recursive: true, force: true });
+  }
+  table(rows);
+}

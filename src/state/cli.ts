@@ -1,0 +1,195 @@
+// Implementations of `agentcheck session …` (spec §6). stdout carries exactly one JSON document
+// (the result, or {"ok":false,"error":{…}}); diagnostics go to stderr; exit codes as ERROR_EXIT.
+import { readFileSync } from "node:fs";
+import { StateError, isStateError } from "./errors.js";
+import { SessionStore } from "./ops.js";
+import { notePaths, parseJsonNote } from "./notes.js";
+import { stateIssues } from "./validate.js";
+import { ensureGitignored } from "./init.js";
+import { worktreeRoot } from "./paths.js";
+import type { WorkflowModeT } from "./schema.js";
+
+export interface SessionGlobals {
+  notesDir?: string;
+  session?: string;
+  pretty?: boolean;
+  json?: boolean;
+}
+
+type Handler = (store: SessionStore, g: SessionGlobals) => Promise<unknown>;
+
+export function writeResult(value: unknown, pretty?: boolean): void {
+  process.stdout.write(`${JSON.stringify(value, null, pretty ? 2 : undefined)}\n`);
+}
+
+export function writeError(e: StateError, pretty?: boolean): number {
+  writeResult({ ok: false, error: e.toJSON() }, pretty);
+  process.stderr.write(`agentcheck session: ${e.code}: ${e.message}\n`);
+  return e.exitCode;
+}
+
+/** Run one session command: open the store, call the handler, print its result or the error document. */
+export async function runSession(handler: Handler, g: SessionGlobals): Promise<number> {
+  try {
+    const store = new SessionStore({ notesDir: g.notesDir });
+    const result = await handler(store, g);
+    writeResult(result, g.pretty);
+    return 0;
+  } catch (e) {
+    if (isStateError(e)) return writeError(e, g.pretty);
+    const err = e as Error;
+    if (process.env.AGENTCHECK_DEBUG) process.stderr.write(`${err?.stack ?? ""}\n`);
+    return writeError(new StateError("INTERNAL", err?.message ?? String(e)), g.pretty);
+  }
+}
+
+let stdinCache: string | undefined;
+async function readStdin(): Promise<string> {
+  if (stdinCache !== undefined) return stdinCache;
+  if (process.stdin.isTTY) return (stdinCache = "");
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return (stdinCache = Buffer.concat(chunks).toString("utf8"));
+}
+
+/** JSON from --data (or the positional argument), else stdin; `undefined` when both are empty. */
+export async function jsonInput(what: string, inline?: string): Promise<unknown> {
+  const text = inline !== undefined ? inline : await readStdin();
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new StateError("INVALID_INPUT", `${what}: invalid JSON (${(e as Error).message})`);
+  }
+}
+
+function requireObj(v: unknown, what: string): Record<string, unknown> {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) throw new StateError("INVALID_INPUT", `${what} must be a JSON object`);
+  return v as Record<string, unknown>;
+}
+
+export const handlers = {
+  create: (o: { id?: string; mode?: string; current?: boolean; force?: boolean }): Handler => async (s) =>
+    s.create(o.id, { mode: o.mode as WorkflowModeT | undefined, makeCurrent: o.current !== false, force: o.force }),
+
+  getState: (): Handler => async (s, g) => s.getSync(s.resolveId(g.session)),
+
+  current: (): Handler => async (s, g) => ({ sessionId: g.session ? s.resolveId(g.session) : await s.currentId() }),
+
+  use: (id: string): Handler => async (s) => ({ sessionId: await s.use(id) }),
+
+  setState: (arg: string | undefined, o: { data?: string; expectedVersion?: string }): Handler => async (s, g) => {
+    const v = await jsonInput("set-state", arg ?? o.data);
+    if (v === undefined) throw new StateError("INVALID_INPUT", "no updates: give a JSON patch as argument or on stdin");
+    const patch = { ...requireObj(v, "the patch") };
+    let expectedVersion: number | undefined;
+    if (patch.expectedVersion !== undefined) {
+      if (typeof patch.expectedVersion !== "number") throw new StateError("INVALID_INPUT", "expectedVersion must be a number");
+      expectedVersion = patch.expectedVersion;
+      delete patch.expectedVersion;
+    }
+    if (o.expectedVersion !== undefined) expectedVersion = parseVersion(o.expectedVersion);
+    return s.update(g.session, patch, { expectedVersion });
+  },
+
+  mode: (mode: string, o: { expectedVersion?: string }): Handler => async (s, g) =>
+    s.setMode(g.session, mode as WorkflowModeT, { expectedVersion: o.expectedVersion === undefined ? undefined : parseVersion(o.expectedVersion) }),
+
+  protocolStart: (o: { data?: string }): Handler => async (s, g) => {
+    const v = await jsonInput("protocol-start evidence", o.data);
+    return s.protocolStart(g.session, (v === undefined ? {} : requireObj(v, "evidence")) as Record<string, string>);
+  },
+
+  protocolEnd: (o: { data?: string; keepFocus?: boolean }): Handler => async (s, g) => {
+    const v = await jsonInput("protocol-end evidence", o.data);
+    return s.protocolEnd(g.session, (v === undefined ? {} : requireObj(v, "evidence")) as Record<string, string>, { keepFocus: o.keepFocus });
+  },
+
+  agentStart: (agent: string, o: { prompt?: string; handoffFrom?: string; data?: string }): Handler => async (s, g) => {
+    const v = await jsonInput("agent start input", o.data);
+    const extra = v === undefined ? {} : requireObj(v, "agent start input");
+    const bad = Object.keys(extra).filter((k) => k !== "context" && k !== "artifacts" && k !== "prompt");
+    if (bad.length) throw new StateError("INVALID_INPUT", `agent start input: unknown key(s) ${bad.join(", ")} (allowed: context, artifacts, prompt)`);
+    const r = await s.startInvocation(g.session, {
+      agent: agent as never,
+      prompt: o.prompt ?? (extra.prompt as string | undefined),
+      context: extra.context as Record<string, unknown> | undefined,
+      artifacts: extra.artifacts as string[] | undefined,
+      handoffFrom: o.handoffFrom as never,
+    });
+    return { index: r.index, state: r.state };
+  },
+
+  agentComplete: (agent: string, o: { handoffTo?: string; reason?: string; failed?: boolean; data?: string }): Handler => async (s, g) => {
+    const v = await jsonInput("agent output", o.data);
+    return s.completeInvocation(g.session, {
+      agent: agent as never,
+      output: v === undefined ? undefined : (requireObj(v, "agent output") as never),
+      handoffTo: o.handoffTo as never,
+      handoffReason: o.reason,
+      failed: o.failed === true,
+    });
+  },
+
+  decisionAdd: (o: { data?: string }): Handler => async (s, g) => {
+    const v = await jsonInput("decision", o.data);
+    if (v === undefined) throw new StateError("INVALID_INPUT", "decision: JSON expected on stdin or in --data");
+    return s.addDecision(g.session, v as never);
+  },
+
+  verdictAdd: (o: { data?: string }): Handler => async (s, g) => {
+    const v = await jsonInput("verdict", o.data);
+    if (v === undefined) throw new StateError("INVALID_INPUT", "verdict: JSON expected on stdin or in --data");
+    return s.addVerdict(g.session, v as never);
+  },
+
+  handoffAdd: (o: { data?: string }): Handler => async (s, g) => {
+    const v = await jsonInput("handoff", o.data);
+    if (v === undefined) throw new StateError("INVALID_INPUT", "handoff: JSON expected on stdin or in --data");
+    return s.addHandoff(g.session, v as never);
+  },
+
+  compact: (): Handler => async (s, g) => s.compact(g.session),
+
+  close: (o: { data?: string }): Handler => async (s, g) => {
+    const v = await jsonInput("protocol-end evidence", o.data);
+    return s.close(g.session, (v === undefined ? {} : requireObj(v, "evidence")) as Record<string, string>);
+  },
+
+  gc: (): Handler => async (s) => s.gc(),
+
+  /** Full validation with the zod schema (the single source of truth); issues carry paths. */
+  validate: (): Handler => async (s, g) => {
+    const id = s.resolveId(g.session);
+    const np = notePaths.state(id);
+    const text = s.notes.readText(np);
+    if (text === undefined) throw new StateError("NOT_FOUND", `no session state '${id}'`, { sessionId: id });
+    const value = parseJsonNote(text, np);
+    const { validateStateZod } = await import("./schema.js");
+    const z = validateStateZod(value);
+    const issues = z.ok ? [] : z.issues;
+    if (z.ok && z.state.sessionId !== id) issues.push({ path: "sessionId", message: `does not match the note name (session-${id})` });
+    const lean = stateIssues(value);
+    if (issues.length === 0 && lean.length > 0) issues.push(...lean); // never report valid what the gate rejects
+    if (issues.length > 0) throw new StateError("SCHEMA_INVALID", `session state '${id}' is invalid (${issues.length} issue${issues.length === 1 ? "" : "s"})`, { issues });
+    return { ok: true, sessionId: id, version: (value as { version: number }).version, file: s.notes.file(np) };
+  },
+
+  schema: (): Handler => async () => {
+    const { sessionStateJsonSchema } = await import("./schema.js");
+    return sessionStateJsonSchema();
+  },
+
+  init: (): Handler => async (s) => ensureGitignored(worktreeRoot(process.cwd()), s.root),
+};
+
+function parseVersion(v: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 0) throw new StateError("INVALID_INPUT", `--expected-version takes a whole number >= 0, got '${v}'`);
+  return n;
+}
+
+/** Re-read a file as the session CLI would (used by tests and tools). */
+export function readNoteFile(path: string): unknown {
+  return parseJsonNote(readFileSync(path, "utf8"), path);
+}

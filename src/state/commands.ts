@@ -1,0 +1,90 @@
+// Commander definitions of the `session` command group. Only this small file loads with the CLI;
+// implementations (./cli.js, ./gate.js) are imported when a command runs.
+import { Command, CommanderError } from "commander";
+
+type Globals = { notesDir?: string; session?: string; pretty?: boolean; json?: boolean };
+
+async function run(cmd: Command, pick: (h: typeof import("./cli.js").handlers) => Parameters<typeof import("./cli.js").runSession>[0]): Promise<void> {
+  const m = await import("./cli.js");
+  process.exitCode = await m.runSession(pick(m.handlers), cmd.optsWithGlobals() as Globals);
+}
+
+const STDIN_HINT = "JSON on stdin, or --data <json>";
+
+/** Register `session …` on the program. */
+export function registerSessionCommands(program: Command): Command {
+  const session = program
+    .command("session")
+    .description("session state: mode, protocol evidence, agent workflow; the PreToolUse gate (JSON on stdout)")
+    .option("--notes-dir <dir>", "notes root (default: $AGENTCHECK_NOTES_DIR, config state.notesDir, <worktree>/.agent-notes)")
+    .option("--session <id>", "session to act on (default: the current session)")
+    .option("--pretty", "indent the JSON output")
+    .option("--json", "JSON output (the default; accepted for compatibility)")
+    .addHelpText("after", "\nExamples:\n  $ agentcheck session create --id 2026-02-11-session-01\n  $ agentcheck session mode coding\n  $ echo '{\"task\":\"T-12\"}' | agentcheck session set-state\n\nExit codes: 0 ok, 1 internal, 2 usage, 3 not found, 4 corrupt, 5 schema-invalid, 6 invalid input, 7 version conflict, 8 lock timeout / I/O.");
+  // Usage errors (unknown flags, missing arguments) also print the JSON error document.
+  session.exitOverride((err: CommanderError) => {
+    if (err.code !== "commander.helpDisplayed" && err.code !== "commander.help" && err.code !== "commander.version") {
+      process.stdout.write(`${JSON.stringify({ ok: false, error: { code: "USAGE", message: err.message.replace(/^error: /, "") } })}\n`);
+    }
+    throw err;
+  });
+
+  session.command("create").description("create a session state (mode analysis) and make it current")
+    .option("--id <id>", "session id: lowercase letters, digits, '-' (default: a UUID; recommended: the session log's file stem)")
+    .option("--mode <mode>", "initial mode: analysis | planning | coding | disabled")
+    .option("--no-current", "do not point the current session at it")
+    .option("--force", "replace an existing (e.g. corrupt) state; the old file is kept as <file>.corrupt-<time>")
+    .action(async (o, cmd) => run(cmd, (h) => h.create(o)));
+
+  session.command("get-state").description("print the full session state").action(async (_o, cmd) => run(cmd, (h) => h.getState()));
+  session.command("current").description("print {\"sessionId\"} of the current session").action(async (_o, cmd) => run(cmd, (h) => h.current()));
+  session.command("use <id>").description("make an existing session the current one").action(async (id: string, _o, cmd) => run(cmd, (h) => h.use(id)));
+
+  session.command("set-state [json]").description("apply a JSON patch: mode, task, feature, protocol flags/evidence, workflowPhase; optional expectedVersion")
+    .option("--data <json>", "the patch (instead of the argument or stdin)")
+    .option("--expected-version <n>", "fail with exit 7 unless the stored version is n")
+    .action(async (json: string | undefined, o, cmd) => run(cmd, (h) => h.setState(json, o)));
+
+  session.command("mode <mode>").description("switch mode: analysis | planning | coding | disabled")
+    .option("--expected-version <n>", "fail with exit 7 unless the stored version is n")
+    .action(async (mode: string, o, cmd) => run(cmd, (h) => h.mode(mode, o)));
+
+  session.command("protocol-start").description(`record session-start evidence (${STDIN_HINT}: {"key":"value"}) and mark it complete`)
+    .option("--data <json>", "evidence map").action(async (o, cmd) => run(cmd, (h) => h.protocolStart(o)));
+  session.command("protocol-end").description(`record session-end evidence (${STDIN_HINT}) and mark it complete; clears task and feature`)
+    .option("--data <json>", "evidence map").option("--keep-focus", "keep activeTask and activeFeature")
+    .action(async (o, cmd) => run(cmd, (h) => h.protocolEnd(o)));
+
+  const agent = session.command("agent").description("agent invocations");
+  agent.command("start <agent>").description(`record an agent invocation (optional ${STDIN_HINT}: {"context":{},"artifacts":[]})`)
+    .option("--prompt <text>", "what the agent was asked").option("--handoff-from <agent>", "agent that handed off to this one")
+    .option("--data <json>", "{context, artifacts}")
+    .action(async (name: string, o, cmd) => run(cmd, (h) => h.agentStart(name, o)));
+  agent.command("complete <agent>").description(`complete the agent's latest in-progress invocation (${STDIN_HINT}: {"summary","artifacts","recommendations","blockers"})`)
+    .option("--handoff-to <agent>", "agent that takes over").option("--reason <text>", "handoff reason").option("--failed", "the invocation failed")
+    .option("--data <json>", "the output")
+    .action(async (name: string, o, cmd) => run(cmd, (h) => h.agentComplete(name, o)));
+
+  session.command("decision").description("decisions").command("add").description(`add a decision (${STDIN_HINT}: {type, description, rationale, decidedBy, approvedBy?, rejectedBy?})`)
+    .option("--data <json>", "the decision").action(async (o, cmd) => run(cmd, (h) => h.decisionAdd(o)));
+  session.command("verdict").description("verdicts").command("add").description(`add a verdict (${STDIN_HINT}: {agent, decision, confidence, reasoning, conditions?, blockers?})`)
+    .option("--data <json>", "the verdict").action(async (o, cmd) => run(cmd, (h) => h.verdictAdd(o)));
+  session.command("handoff").description("handoffs").command("add").description(`announce a handoff (${STDIN_HINT}: {fromAgent, toAgent, reason, context, artifacts?, preservedContext?})`)
+    .option("--data <json>", "the handoff").action(async (o, cmd) => run(cmd, (h) => h.handoffAdd(o)));
+
+  session.command("compact").description("move all but the last 3 (and in-progress) invocations to a history note").action(async (_o, cmd) => run(cmd, (h) => h.compact()));
+  session.command("close").description(`protocol-end (${STDIN_HINT}) and clear the current-session pointer`)
+    .option("--data <json>", "evidence map").action(async (o, cmd) => run(cmd, (h) => h.close(o)));
+  session.command("validate").description("validate the state against the schema (exit 4 corrupt, 5 invalid, with issue paths)").action(async (_o, cmd) => run(cmd, (h) => h.validate()));
+  session.command("gc").description("remove temp files and lock debris of dead writers and orphaned history notes").action(async (_o, cmd) => run(cmd, (h) => h.gc()));
+  session.command("schema").description("print the JSON Schema of the session state").action(async (_o, cmd) => run(cmd, (h) => h.schema()));
+  session.command("init").description("add the notes root to the worktree's .gitignore").action(async (_o, cmd) => run(cmd, (h) => h.init()));
+
+  session.command("gate").description("Claude Code PreToolUse hook: hook JSON on stdin; no output = allow, deny JSON otherwise; always exit 0")
+    .allowUnknownOption().allowExcessArguments().argument("[args...]")
+    .action(async (args: string[]) => {
+      const { runGate } = await import("./gate.js");
+      process.exitCode = await runGate(args ?? []);
+    });
+  return session;
+}

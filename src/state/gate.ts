@@ -1,0 +1,154 @@
+// `agentcheck session gate`: the Claude Code PreToolUse hook (spec §7). A lean entry point: it loads
+// the note reader, the lean validator and the decision table only (no zod, commander, markdownlint,
+// simple-git or WASM). Allow = exit 0 and no output; deny = exit 0 and the hook's deny JSON. Any
+// failure (no state, corrupt or invalid state, unknown mode, exceptions) leaves read-only tools only.
+import { readFileSync } from "node:fs";
+import { resolveNotesRoot } from "./paths.js";
+import { NoteStore } from "./store.js";
+import { StateError } from "./errors.js";
+import type { WorkflowMode } from "./constants.js";
+
+export const READ_ONLY_TOOLS = ["Read", "Glob", "Grep", "LSP", "WebFetch", "WebSearch"] as const;
+const CLI = "agentcheck";
+
+const MODE_TEXT: Record<WorkflowMode, string> = {
+  analysis: "read-only exploration: no edits, no shell",
+  planning: "design work: shell allowed for research, no file edits",
+  coding: "full access",
+  disabled: "enforcement switched off",
+};
+
+export type Lookup =
+  | { ok: true; mode: string; protocolStartComplete: boolean }
+  | { ok: false; reason: "no-session" | "corrupt" | "invalid" | "error"; detail: string };
+
+export interface GatePolicy {
+  enabled: boolean;
+  readOnlyExtra: string[];
+  requireProtocolStart: boolean;
+}
+
+export type GateDecision = { allow: true } | { allow: false; reason: string };
+
+export function toolClass(tool: string, readOnlyExtra: readonly string[] = []): "read-only" | "shell" | "other" {
+  if ((READ_ONLY_TOOLS as readonly string[]).includes(tool) || readOnlyExtra.includes(tool)) return "read-only";
+  if (tool === "Bash") return "shell";
+  return "other";
+}
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** The decision table of spec §7.2 (pure). */
+export function decide(tool: string, lookup: Lookup, policy: GatePolicy): GateDecision {
+  if (!policy.enabled) return { allow: true }; // G8
+  const cls = toolClass(tool, policy.readOnlyExtra);
+  if (cls === "read-only") return { allow: true };
+  const name = clip(tool || "(unnamed tool)", 60);
+  if (!lookup.ok) {
+    const why = lookup.reason === "no-session" ? "there is no session state"
+      : lookup.reason === "corrupt" ? "the session state is corrupt"
+      : lookup.reason === "invalid" ? "the session state is invalid"
+      : "the session state could not be read";
+    const fix = lookup.reason === "no-session"
+      ? `run \`${CLI} session create\` (starts in analysis mode), then \`${CLI} session mode coding\`, or \`${CLI} session mode disabled\` to switch enforcement off`
+      : `inspect it with \`${CLI} session validate\`, then replace it with \`${CLI} session create --force\` (the old file is kept)`;
+    return { allow: false, reason: clip(`agentcheck gate: ${name} blocked because ${why} (${clip(lookup.detail, 120)}); only read-only tools are allowed. To proceed: ${fix}.`, 499) };
+  }
+  const mode = lookup.mode;
+  if (mode !== "coding" && mode !== "disabled" && mode !== "planning" && mode !== "analysis") {
+    return { allow: false, reason: clip(`agentcheck gate: ${name} blocked because the session mode '${clip(String(mode), 30)}' is unknown; only read-only tools are allowed. To proceed: \`${CLI} session mode coding\` (or planning/analysis/disabled).`, 499) };
+  }
+  if (policy.requireProtocolStart && !lookup.protocolStartComplete && mode !== "disabled") {
+    return { allow: false, reason: `agentcheck gate: ${name} blocked because the session start protocol is incomplete; only read-only tools are allowed. To proceed: record the start evidence with \`${CLI} session protocol-start\` (JSON evidence on stdin).` };
+  }
+  if (mode === "coding" || mode === "disabled") return { allow: true }; // G1, G2
+  if (mode === "planning" && cls === "shell") return { allow: true }; // G3
+  const next = cls === "shell" ? "planning" : "coding";
+  return {
+    allow: false,
+    reason: `agentcheck gate: ${name} is not allowed in ${mode} mode (${MODE_TEXT[mode]}). To proceed: switch with \`${CLI} session mode ${next}\`${next === "planning" ? ` (or \`${CLI} session mode coding\`)` : ""}, or use a read-only tool.`,
+  };
+}
+
+/** Read the current state for the gate; never throws. */
+export function lookupState(store: NoteStore, sessionId?: string): Lookup {
+  try {
+    const id = sessionId ?? store.readPointer();
+    const { state } = store.readState(id);
+    return { ok: true, mode: state.currentMode, protocolStartComplete: state.protocolStartComplete === true };
+  } catch (e) {
+    if (e instanceof StateError) {
+      const reason = e.code === "NO_CURRENT_SESSION" || e.code === "NOT_FOUND" ? "no-session"
+        : e.code === "CORRUPT" ? "corrupt"
+        : e.code === "SCHEMA_INVALID" || e.code === "INVALID_INPUT" ? "invalid" : "error";
+      return { ok: false, reason, detail: `${e.code}: ${e.message}` };
+    }
+    return { ok: false, reason: "error", detail: (e as Error)?.message ?? String(e) };
+  }
+}
+
+function denyJson(reason: string): string {
+  return JSON.stringify({
+    hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason },
+  });
+}
+
+function readStdin(): string {
+  try {
+    if (process.stdin.isTTY) return "";
+    return readFileSync(0, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** Entry point used by bin/agentcheck.js for `agentcheck session gate [--notes-dir d] [--session id]`. Always returns 0. */
+export async function runGate(args: string[]): Promise<number> {
+  let tool = "";
+  let readOnlyExtra: string[] = [];
+  try {
+    let notesDir: string | undefined;
+    let sessionId: string | undefined;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if ((a === "--notes-dir" || a === "--session") && i + 1 < args.length) {
+        if (a === "--notes-dir") notesDir = args[++i];
+        else sessionId = args[++i];
+      } else if (a.startsWith("--notes-dir=")) notesDir = a.slice(12);
+      else if (a.startsWith("--session=")) sessionId = a.slice(10);
+      else if (a === "--help" || a === "-h") {
+        process.stdout.write("Usage: agentcheck session gate [--notes-dir <dir>] [--session <id>]\nClaude Code PreToolUse hook: reads the hook JSON on stdin; prints nothing to allow, a deny document to block.\n");
+        return 0;
+      } else process.stderr.write(`agentcheck gate: ignoring unknown argument '${a}'\n`);
+    }
+    const raw = readStdin();
+    let input: Record<string, unknown> | undefined;
+    try {
+      const v = JSON.parse(raw) as unknown;
+      if (typeof v === "object" && v !== null && !Array.isArray(v)) input = v as Record<string, unknown>;
+    } catch {
+      /* handled below */
+    }
+    if (!input) {
+      const m = /"tool_name"\s*:\s*"([A-Za-z0-9_.-]{1,200})"/.exec(raw);
+      tool = m ? m[1] : "";
+      const d = decide(tool, { ok: false, reason: "error", detail: "hook input on stdin is not a JSON object" }, { enabled: true, readOnlyExtra: [], requireProtocolStart: false });
+      if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
+      return 0;
+    }
+    tool = typeof input.tool_name === "string" ? input.tool_name : "";
+    const cwd = typeof input.cwd === "string" && input.cwd !== "" ? input.cwd : process.cwd();
+    const r = resolveNotesRoot({ cwd, notesDir });
+    readOnlyExtra = r.settings.readOnlyTools;
+    const policy: GatePolicy = { enabled: r.settings.gateEnabled, readOnlyExtra, requireProtocolStart: r.settings.requireProtocolStart };
+    const lookup = policy.enabled ? lookupState(new NoteStore(r.notesRoot), sessionId) : ({ ok: true, mode: "disabled", protocolStartComplete: true } as Lookup);
+    const d = decide(tool, lookup, policy);
+    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
+    return 0;
+  } catch (e) {
+    // fail closed: anything unexpected leaves read-only tools only, and the exit code stays 0
+    const d = decide(tool, { ok: false, reason: "error", detail: (e as Error)?.message ?? String(e) }, { enabled: true, readOnlyExtra, requireProtocolStart: false });
+    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
+    return 0;
+  }
+}

@@ -1,0 +1,683 @@
+// Session-state operations (spec §5). Every mutating operation is one compare-and-swap transaction
+// (store.ts) that increments `version` exactly once; reads have no side effects.
+import { randomUUID } from "node:crypto";
+import { existsSync, unlinkSync, statSync, renameSync } from "node:fs";
+import { join } from "node:path";
+import {
+  AGENT_TYPES, COMPACT_KEEP, COMPACT_THRESHOLD, DECISION_TYPES, MODE_HISTORY_CAP, VERDICT_DECISIONS,
+  WORKFLOW_MODES, WORKFLOW_PHASES, isSessionId,
+} from "./constants.js";
+import { StateError, type Issue } from "./errors.js";
+import { notePaths, renderJsonNote } from "./notes.js";
+import { NoteStore, pidAlive, type StoreOptions } from "./store.js";
+import { resolveNotesRoot } from "./paths.js";
+import { stateIssues } from "./validate.js";
+import type {
+  AgentInvocation, AgentInvocationOutput, AgentType, Decision, DecisionType, Handoff, OrchestratorWorkflow,
+  SessionState, Verdict, VerdictDecision, WorkflowModeT, WorkflowPhase,
+} from "./schema.js";
+
+export interface SessionStoreOptions extends StoreOptions {
+  /** Notes root; default resolved from notesDir / AGENTCHECK_NOTES_DIR / config / <worktree>/.agent-notes. */
+  root?: string;
+  /** --notes-dir value (resolved against cwd). */
+  notesDir?: string;
+  /** Directory whose worktree and config apply (default process.cwd()). */
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Policy: entering `coding` requires an activeTask (default from config, else off). */
+  requireTaskForCoding?: boolean;
+  /** Write session-<id>-agent-<agent> notes after completions (default from config, else off). */
+  agentNotes?: boolean;
+  compactThreshold?: number;
+  compactKeep?: number;
+  /** Clock (tests). */
+  now?: () => Date;
+}
+
+/** The patch of `update`/`set-state` (spec §5.3). */
+export interface StatePatch {
+  mode?: WorkflowModeT;
+  currentMode?: WorkflowModeT;
+  task?: string | null;
+  feature?: string | null;
+  protocolStartComplete?: boolean;
+  protocolEndComplete?: boolean;
+  protocolStartEvidence?: Record<string, string | null>;
+  protocolEndEvidence?: Record<string, string | null>;
+  workflowPhase?: WorkflowPhase;
+}
+const PATCH_KEYS = new Set([
+  "mode", "currentMode", "task", "feature", "protocolStartComplete", "protocolEndComplete",
+  "protocolStartEvidence", "protocolEndEvidence", "workflowPhase",
+]);
+
+export interface Tx {
+  /** The one timestamp of this transaction. */
+  readonly now: string;
+  readonly sessionId: string;
+  /** Version the commit will produce. */
+  readonly newVersion: number;
+  readonly fromVersion: number;
+  /** Set to false to return without writing (nothing changed). */
+  changed: boolean;
+  /** Notes written (atomically) before the state commits. */
+  preWrites: { notePath: string; type: "session-history" | "session-agent"; heading: string; value: unknown }[];
+  /** Notes written after the state committed (last-write-wins). */
+  postWrites: { notePath: string; type: "session-history" | "session-agent"; heading: string; value: unknown }[];
+}
+
+export type Mutation<T> = (draft: SessionState, tx: Tx) => T;
+
+export interface UpdateOptions {
+  expectedVersion?: number;
+}
+
+export interface StartInvocationInput {
+  agent: AgentType;
+  prompt?: string;
+  context?: Record<string, unknown>;
+  artifacts?: string[];
+  handoffFrom?: AgentType | null;
+}
+
+export interface CompleteInvocationInput {
+  agent: AgentType;
+  output?: Partial<AgentInvocationOutput>;
+  handoffTo?: AgentType | null;
+  handoffReason?: string;
+  failed?: boolean;
+}
+
+export interface DecisionInput {
+  type: DecisionType;
+  description: string;
+  rationale: string;
+  decidedBy: AgentType;
+  approvedBy?: AgentType[];
+  rejectedBy?: AgentType[];
+}
+
+export interface VerdictInput {
+  agent: AgentType;
+  decision: VerdictDecision;
+  confidence: number;
+  reasoning: string;
+  conditions?: string[];
+  blockers?: string[];
+}
+
+export interface HandoffInput {
+  fromAgent: AgentType;
+  toAgent: AgentType;
+  reason: string;
+  context: string;
+  artifacts?: string[];
+  preservedContext?: Record<string, unknown>;
+}
+
+export interface CompactResult {
+  compacted: boolean;
+  notePath?: string;
+  state: SessionState;
+}
+
+// ------------------------------------------------------------------ input checks
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const invalid = (message: string, details?: Record<string, unknown>) => new StateError("INVALID_INPUT", message, details);
+
+function requireObject(v: unknown, what: string, allowed: string[], required: string[] = []): Record<string, unknown> {
+  if (!isObj(v)) throw invalid(`${what} must be a JSON object`);
+  const extra = Object.keys(v).filter((k) => !allowed.includes(k));
+  if (extra.length) throw invalid(`${what}: unknown key(s) ${extra.join(", ")} (allowed: ${allowed.join(", ")})`);
+  const missing = required.filter((k) => v[k] === undefined);
+  if (missing.length) throw invalid(`${what}: missing ${missing.join(", ")}`);
+  return v;
+}
+function oneOf<T extends string>(v: unknown, values: readonly T[], what: string): T {
+  if (typeof v !== "string" || !(values as readonly string[]).includes(v)) {
+    throw invalid(`${what} must be one of ${values.join(", ")}; got ${JSON.stringify(v)}`);
+  }
+  return v as T;
+}
+function agentOrNull(v: unknown, what: string): AgentType | null {
+  return v === undefined || v === null ? null : oneOf(v, AGENT_TYPES, what);
+}
+function strArray(v: unknown, what: string): string[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) throw invalid(`${what} must be an array of strings`);
+  return [...v];
+}
+function str(v: unknown, what: string, dflt?: string): string {
+  if (v === undefined && dflt !== undefined) return dflt;
+  if (typeof v !== "string") throw invalid(`${what} must be a string`);
+  return v;
+}
+
+export function newWorkflow(now: string): OrchestratorWorkflow {
+  return {
+    activeAgent: null,
+    workflowPhase: "planning",
+    agentHistory: [],
+    decisions: [],
+    verdicts: [],
+    pendingHandoffs: [],
+    compactionHistory: [],
+    startedAt: now,
+    lastAgentChange: now,
+  };
+}
+
+/** A fresh state (spec §2.8). */
+export function newState(sessionId: string, now: string, mode: WorkflowModeT = "analysis"): SessionState {
+  return {
+    sessionId,
+    currentMode: mode,
+    modeHistory: [{ mode, timestamp: now }],
+    protocolStartComplete: false,
+    protocolEndComplete: false,
+    protocolStartEvidence: {},
+    protocolEndEvidence: {},
+    orchestratorWorkflow: null,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The last n mode-history entries (all when there are fewer). */
+export function recentModeHistory(state: SessionState, n = 5) {
+  return state.modeHistory.slice(Math.max(0, state.modeHistory.length - n));
+}
+
+/** Total invocations ever recorded: those in history plus those moved out by compaction. */
+export function totalInvocations(state: SessionState): number {
+  const wf = state.orchestratorWorkflow;
+  if (!wf) return 0;
+  return wf.agentHistory.length + wf.compactionHistory.reduce((n, c) => n + c.count, 0);
+}
+
+function applyMode(draft: SessionState, mode: WorkflowModeT, now: string): void {
+  if (draft.currentMode === mode) return;
+  draft.currentMode = mode;
+  draft.modeHistory.push({ mode, timestamp: now });
+  if (draft.modeHistory.length > MODE_HISTORY_CAP) draft.modeHistory.splice(0, draft.modeHistory.length - MODE_HISTORY_CAP);
+}
+
+function mergeEvidence(target: Record<string, string>, ev: unknown, what: string): void {
+  if (!isObj(ev)) throw invalid(`${what} must be a JSON object of strings`);
+  for (const [k, v] of Object.entries(ev)) {
+    if (v === null) delete target[k];
+    else if (typeof v === "string") target[k] = v;
+    else throw invalid(`${what}.${k} must be a string (or null to delete it)`);
+  }
+}
+
+function workflowOf(draft: SessionState, now: string): OrchestratorWorkflow {
+  if (!draft.orchestratorWorkflow) draft.orchestratorWorkflow = newWorkflow(now);
+  return draft.orchestratorWorkflow;
+}
+
+// ------------------------------------------------------------------ the store
+
+export class SessionStore {
+  readonly notes: NoteStore;
+  readonly requireTaskForCoding: boolean;
+  readonly agentNotes: boolean;
+  readonly compactThreshold: number;
+  readonly compactKeep: number;
+  private readonly clock: () => Date;
+
+  constructor(opts: SessionStoreOptions = {}) {
+    let root = opts.root;
+    let fromDefault = false;
+    let requireTask = opts.requireTaskForCoding;
+    let agentNotes = opts.agentNotes;
+    if (!root || requireTask === undefined || agentNotes === undefined) {
+      const r = resolveNotesRoot({ cwd: opts.cwd, notesDir: opts.notesDir, env: opts.env });
+      if (!root) {
+        root = r.notesRoot;
+        fromDefault = r.from === "default";
+      }
+      requireTask ??= r.settings.requireTaskForCoding;
+      agentNotes ??= r.settings.agentNotes;
+    }
+    const envTimeout = Number((opts.env ?? process.env).AGENTCHECK_LOCK_TIMEOUT_MS);
+    const lockTimeoutMs = opts.lockTimeoutMs ?? (Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : undefined);
+    this.notes = new NoteStore(root, { ignoreRoot: fromDefault, ...opts, lockTimeoutMs });
+    this.requireTaskForCoding = requireTask;
+    this.agentNotes = agentNotes;
+    this.compactThreshold = opts.compactThreshold ?? COMPACT_THRESHOLD;
+    this.compactKeep = opts.compactKeep ?? COMPACT_KEEP;
+    this.clock = opts.now ?? (() => new Date());
+  }
+
+  get root(): string {
+    return this.notes.root;
+  }
+
+  private nowIso(): string {
+    return this.clock().toISOString();
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  async get(sessionId: string): Promise<SessionState> {
+    return this.getSync(sessionId);
+  }
+  getSync(sessionId: string): SessionState {
+    return this.notes.readState(sessionId).state;
+  }
+  async currentId(): Promise<string> {
+    return this.notes.readPointer();
+  }
+  async getCurrent(): Promise<SessionState> {
+    return this.getSync(this.notes.readPointer());
+  }
+  /** The session to act on: the given id, else the current one. */
+  resolveId(sessionId?: string): string {
+    if (sessionId !== undefined) {
+      if (!isSessionId(sessionId)) throw invalid(`invalid session id '${sessionId}' (lowercase letters, digits and '-', 1-128 chars)`);
+      return sessionId;
+    }
+    return this.notes.readPointer();
+  }
+
+  async getAgentContext(sessionId: string, agent: AgentType): Promise<AgentInvocation> {
+    const id = this.resolveId(sessionId);
+    oneOf(agent, AGENT_TYPES, "agent");
+    return this.notes.readJson(notePaths.agent(id, agent)) as AgentInvocation;
+  }
+
+  // ---------------------------------------------------------------- create / pointer
+
+  async create(sessionId?: string, opts: { makeCurrent?: boolean; mode?: WorkflowModeT; force?: boolean } = {}): Promise<SessionState> {
+    const id = sessionId ?? randomUUID();
+    if (!isSessionId(id)) throw invalid(`invalid session id '${id}' (lowercase letters, digits and '-', 1-128 chars)`);
+    const mode = opts.mode === undefined ? "analysis" : oneOf(opts.mode, WORKFLOW_MODES, "mode");
+    const np = notePaths.state(id);
+    const state = await this.notes.withLock(np, () => {
+      const file = this.notes.file(np);
+      const exists = this.notes.readText(np) !== undefined;
+      if (exists && !opts.force) throw new StateError("ALREADY_EXISTS", `session state '${id}' already exists`, { sessionId: id });
+      if (exists) {
+        const stamp = this.nowIso().replace(/[-:.]/g, "");
+        try {
+          renameSync(file, `${file}.corrupt-${stamp}`);
+        } catch (e) {
+          throw new StateError("IO_ERROR", `cannot move the old state aside: ${(e as Error).message}`);
+        }
+      }
+      const s = newState(id, this.nowIso(), mode);
+      this.notes.writeJsonNote(np, "session-state", `Session state ${id}`, s);
+      return s;
+    });
+    if (opts.makeCurrent !== false) await this.notes.writePointer(id);
+    return state;
+  }
+
+  async use(sessionId: string): Promise<string> {
+    const id = this.resolveId(sessionId);
+    this.getSync(id); // must exist and be valid
+    await this.notes.writePointer(id);
+    return id;
+  }
+
+  // ---------------------------------------------------------------- generic transaction
+
+  /** Apply `mutate` to the latest state under the lock and commit it (version + 1). */
+  async transact<T>(sessionId: string | undefined, mutate: Mutation<T>, opts: UpdateOptions = {}): Promise<{ state: SessionState; result: T; committed: boolean }> {
+    const id = this.resolveId(sessionId);
+    if (opts.expectedVersion !== undefined && (!Number.isSafeInteger(opts.expectedVersion) || opts.expectedVersion < 0)) {
+      throw invalid("expectedVersion must be a whole number >= 0");
+    }
+    const np = notePaths.state(id);
+    // no lock (and no folder created) for a state that does not exist
+    if (!existsSync(this.notes.file(np))) throw new StateError("NOT_FOUND", `no session state '${id}'`, { sessionId: id });
+    return this.notes.withLock(np, () => {
+      // the freshly parsed state is ours alone: mutate it in place (no copy); keep what must not change
+      const { state: draft } = this.notes.readState(id);
+      const fromVersion = draft.version;
+      const { createdAt, sessionId: storedId } = draft;
+      if (opts.expectedVersion !== undefined && opts.expectedVersion !== fromVersion) {
+        throw new StateError("CONFLICT", `version conflict: expected ${opts.expectedVersion}, stored ${fromVersion}`, { expected: opts.expectedVersion, actual: fromVersion });
+      }
+      const now = this.nowIso();
+      const tx: Tx = { now, sessionId: id, newVersion: fromVersion + 1, fromVersion, changed: true, preWrites: [], postWrites: [] };
+      const result = mutate(draft, tx);
+      if (!tx.changed) return { state: draft, result, committed: false };
+      for (const k of ["activeFeature", "activeTask"] as const) {
+        if (draft[k] === "" || draft[k] === null) delete draft[k];
+      }
+      draft.version = fromVersion + 1;
+      draft.updatedAt = Date.parse(now) < Date.parse(createdAt) ? createdAt : now;
+      const rendered = renderJsonNote(np, "session-state", `Session state ${id}`, draft);
+      const issues: Issue[] = stateIssues(draft, Buffer.byteLength(rendered));
+      if (draft.sessionId !== storedId) issues.push({ path: "sessionId", message: "sessionId is immutable" });
+      if (draft.createdAt !== createdAt) issues.push({ path: "createdAt", message: "createdAt is immutable" });
+      if (issues.length > 0) {
+        throw invalid(`the update would make the state invalid: ${issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join("; ")}`, { issues });
+      }
+      for (const w of tx.preWrites) this.notes.writeJsonNote(w.notePath, w.type, w.heading, w.value);
+      this.notes.writeAtomic(np, rendered);
+      for (const w of tx.postWrites) {
+        try {
+          this.notes.writeJsonNote(w.notePath, w.type, w.heading, w.value);
+        } catch {
+          /* context notes are best effort */
+        }
+      }
+      return { state: draft, result, committed: true };
+    });
+  }
+
+  /** Patch (spec §5.3) or mutation function. A patch that changes nothing writes nothing. */
+  async update(sessionId: string | undefined, change: StatePatch | Mutation<unknown>, opts: UpdateOptions = {}): Promise<SessionState> {
+    if (typeof change === "function") return (await this.transact(sessionId, change, opts)).state;
+    const patch = change as Record<string, unknown>;
+    if (!isObj(patch)) throw invalid("the patch must be a JSON object");
+    const unknown = Object.keys(patch).filter((k) => !PATCH_KEYS.has(k));
+    if (unknown.length) throw invalid(`unknown patch key(s): ${unknown.join(", ")} (allowed: ${[...PATCH_KEYS].join(", ")})`);
+    if (Object.keys(patch).length === 0) throw invalid("no updates in the patch");
+    if (patch.mode !== undefined && patch.currentMode !== undefined && patch.mode !== patch.currentMode) throw invalid("mode and currentMode disagree");
+    const modeV = patch.mode ?? patch.currentMode;
+    const mode = modeV === undefined ? undefined : oneOf(modeV, WORKFLOW_MODES, "mode");
+    for (const k of ["task", "feature"] as const) {
+      if (patch[k] !== undefined && patch[k] !== null && typeof patch[k] !== "string") throw invalid(`${k} must be a string or null`);
+    }
+    for (const k of ["protocolStartComplete", "protocolEndComplete"] as const) {
+      if (patch[k] !== undefined && typeof patch[k] !== "boolean") throw invalid(`${k} must be true or false`);
+    }
+    const phase = patch.workflowPhase === undefined ? undefined : oneOf(patch.workflowPhase, WORKFLOW_PHASES, "workflowPhase");
+    const focus = (d: SessionState) =>
+      JSON.stringify([d.currentMode, d.activeFeature, d.activeTask, d.protocolStartComplete, d.protocolEndComplete,
+        d.protocolStartEvidence, d.protocolEndEvidence, d.orchestratorWorkflow ? d.orchestratorWorkflow.workflowPhase : null]);
+    return (await this.transact(sessionId, (d, tx) => {
+      const before = focus(d);
+      if (mode !== undefined) applyMode(d, mode, tx.now);
+      if (patch.feature !== undefined) {
+        const f = (patch.feature as string | null) ?? "";
+        if (f !== (d.activeFeature ?? "") && patch.task === undefined) delete d.activeTask;
+        if (f === "") delete d.activeFeature;
+        else d.activeFeature = f;
+      }
+      if (patch.task !== undefined) {
+        const t = (patch.task as string | null) ?? "";
+        if (t === "") delete d.activeTask;
+        else d.activeTask = t;
+      }
+      if (patch.protocolStartComplete !== undefined) d.protocolStartComplete = patch.protocolStartComplete as boolean;
+      if (patch.protocolEndComplete !== undefined) d.protocolEndComplete = patch.protocolEndComplete as boolean;
+      if (patch.protocolStartEvidence !== undefined) mergeEvidence(d.protocolStartEvidence, patch.protocolStartEvidence, "protocolStartEvidence");
+      if (patch.protocolEndEvidence !== undefined) mergeEvidence(d.protocolEndEvidence, patch.protocolEndEvidence, "protocolEndEvidence");
+      if (phase !== undefined) workflowOf(d, tx.now).workflowPhase = phase;
+      this.checkPolicy(d, mode);
+      tx.changed = focus(d) !== before; // a patch touches only these fields
+    }, opts)).state;
+  }
+
+  private checkPolicy(d: SessionState, enteringMode: WorkflowModeT | undefined): void {
+    if (this.requireTaskForCoding && enteringMode === "coding" && !d.activeTask) {
+      throw new StateError("POLICY_VIOLATION", "entering coding mode requires an active task (set one: session set-state '{\"task\":\"…\"}')");
+    }
+  }
+
+  async setMode(sessionId: string | undefined, mode: WorkflowModeT, opts: UpdateOptions = {}): Promise<SessionState> {
+    return this.update(sessionId, { mode }, opts);
+  }
+
+  // ---------------------------------------------------------------- protocol
+
+  async protocolStart(sessionId: string | undefined, evidence: Record<string, string | null> = {}): Promise<SessionState> {
+    return (await this.transact(sessionId, (d) => {
+      mergeEvidence(d.protocolStartEvidence, evidence, "evidence");
+      d.protocolStartComplete = true;
+    })).state;
+  }
+
+  async protocolEnd(sessionId: string | undefined, evidence: Record<string, string | null> = {}, opts: { keepFocus?: boolean } = {}): Promise<SessionState> {
+    return (await this.transact(sessionId, (d) => {
+      mergeEvidence(d.protocolEndEvidence, evidence, "evidence");
+      d.protocolEndComplete = true;
+      if (!opts.keepFocus) {
+        delete d.activeTask;
+        delete d.activeFeature;
+      }
+    })).state;
+  }
+
+  /** protocolEnd, then drop the pointer if it points at this session. The state note is kept. */
+  async close(sessionId: string | undefined, evidence: Record<string, string | null> = {}): Promise<SessionState> {
+    const id = this.resolveId(sessionId);
+    const s = await this.protocolEnd(id, evidence);
+    await this.notes.clearPointer(id);
+    return s;
+  }
+
+  // ---------------------------------------------------------------- agents
+
+  async startInvocation(sessionId: string | undefined, input: StartInvocationInput): Promise<{ index: number; state: SessionState }> {
+    const v = requireObject(input, "agent start", ["agent", "prompt", "context", "artifacts", "handoffFrom"], ["agent"]);
+    const agent = oneOf(v.agent, AGENT_TYPES, "agent");
+    const prompt = str(v.prompt, "prompt", "");
+    if (v.context !== undefined && !isObj(v.context)) throw invalid("context must be a JSON object");
+    const context = (v.context as Record<string, unknown> | undefined) ?? {};
+    const artifacts = strArray(v.artifacts, "artifacts");
+    let handoffFrom = agentOrNull(v.handoffFrom, "handoffFrom");
+    const r = await this.transact(sessionId, (d, tx) => {
+      const wf = workflowOf(d, tx.now);
+      const hi = wf.pendingHandoffs.findIndex((h) => h.toAgent === agent);
+      if (hi >= 0) {
+        const [h] = wf.pendingHandoffs.splice(hi, 1);
+        if (handoffFrom === null) handoffFrom = h.fromAgent;
+      }
+      const inv: AgentInvocation = {
+        agent,
+        startedAt: tx.now,
+        completedAt: null,
+        status: "in_progress",
+        input: { prompt, context, artifacts },
+        output: null,
+        handoffFrom,
+        handoffTo: null,
+        handoffReason: "",
+      };
+      wf.agentHistory.push(inv);
+      wf.activeAgent = agent;
+      wf.lastAgentChange = tx.now;
+      return wf.agentHistory.length - 1;
+    });
+    return { index: r.result, state: r.state };
+  }
+
+  async completeInvocation(sessionId: string | undefined, input: CompleteInvocationInput): Promise<CompactResult> {
+    const v = requireObject(input, "agent complete", ["agent", "output", "handoffTo", "handoffReason", "failed"], ["agent"]);
+    const agent = oneOf(v.agent, AGENT_TYPES, "agent");
+    const output = normalizeOutput(v.output);
+    const handoffTo = agentOrNull(v.handoffTo, "handoffTo");
+    const handoffReason = str(v.handoffReason, "handoffReason", "");
+    if (v.failed !== undefined && typeof v.failed !== "boolean") throw invalid("failed must be true or false");
+    const r = await this.transact(sessionId, (d, tx) => {
+      const wf = d.orchestratorWorkflow;
+      let i = wf ? wf.agentHistory.length - 1 : -1;
+      while (i >= 0 && !(wf!.agentHistory[i].agent === agent && wf!.agentHistory[i].status === "in_progress")) i--;
+      if (!wf || i < 0) throw new StateError("NOT_FOUND", `no in-progress invocation of agent '${agent}'`, { agent });
+      const inv = wf.agentHistory[i];
+      inv.completedAt = tx.now;
+      inv.output = output;
+      inv.handoffTo = handoffTo;
+      inv.handoffReason = handoffReason;
+      inv.status = v.failed ? "failed" : output.blockers.length > 0 ? "blocked" : "completed";
+      wf.activeAgent = handoffTo;
+      wf.lastAgentChange = tx.now;
+      if (this.agentNotes) {
+        tx.postWrites.push({ notePath: notePaths.agent(tx.sessionId, agent), type: "session-agent", heading: `Agent ${agent} in session ${tx.sessionId}`, value: structuredClone(inv) });
+      }
+      return this.compactDraft(d, tx, false);
+    });
+    return { ...r.result, state: r.state };
+  }
+
+  /** Compaction inside a transaction (spec §5.8). */
+  private compactDraft(d: SessionState, tx: Tx, force: boolean): { compacted: boolean; notePath?: string } {
+    const wf = d.orchestratorWorkflow;
+    if (!wf) return { compacted: false };
+    const h = wf.agentHistory;
+    if (!force && h.length <= this.compactThreshold) return { compacted: false };
+    const keepFrom = Math.max(0, h.length - this.compactKeep);
+    const kept: AgentInvocation[] = [];
+    const moved: AgentInvocation[] = [];
+    h.forEach((inv, i) => (i >= keepFrom || inv.status === "in_progress" ? kept : moved).push(inv));
+    if (moved.length === 0) return { compacted: false };
+    const notePath = notePaths.history(tx.sessionId, tx.newVersion);
+    tx.preWrites.push({
+      notePath,
+      type: "session-history",
+      heading: `Agent history of session ${tx.sessionId} (compacted at version ${tx.newVersion})`,
+      value: { sessionId: tx.sessionId, compactedAt: tx.now, fromVersion: tx.fromVersion, invocations: moved },
+    });
+    wf.agentHistory = kept;
+    wf.compactionHistory.push({ notePath, compactedAt: tx.now, count: moved.length });
+    return { compacted: true, notePath };
+  }
+
+  /** Force compaction (keeps the last `compactKeep` and in-progress invocations); no write when nothing moves. */
+  async compact(sessionId?: string): Promise<CompactResult> {
+    const r = await this.transact(sessionId, (d, tx) => {
+      const c = this.compactDraft(d, tx, true);
+      tx.changed = c.compacted;
+      return c;
+    });
+    return { ...r.result, state: r.state };
+  }
+
+  // ---------------------------------------------------------------- decisions, verdicts, handoffs
+
+  async addDecision(sessionId: string | undefined, input: DecisionInput): Promise<{ id: string; state: SessionState }> {
+    const v = requireObject(input, "decision", ["type", "description", "rationale", "decidedBy", "approvedBy", "rejectedBy"], ["type", "description", "rationale", "decidedBy"]);
+    const approvedBy = strArray(v.approvedBy, "approvedBy").map((a) => oneOf(a, AGENT_TYPES, "approvedBy[]"));
+    const rejectedBy = strArray(v.rejectedBy, "rejectedBy").map((a) => oneOf(a, AGENT_TYPES, "rejectedBy[]"));
+    const base = {
+      type: oneOf(v.type, DECISION_TYPES, "type"),
+      description: str(v.description, "description"),
+      rationale: str(v.rationale, "rationale"),
+      decidedBy: oneOf(v.decidedBy, AGENT_TYPES, "decidedBy"),
+    };
+    const id = randomUUID();
+    const r = await this.transact(sessionId, (d, tx) => {
+      const dec: Decision = { id, ...base, approvedBy, rejectedBy, timestamp: tx.now };
+      workflowOf(d, tx.now).decisions.push(dec);
+    });
+    return { id, state: r.state };
+  }
+
+  async addVerdict(sessionId: string | undefined, input: VerdictInput): Promise<SessionState> {
+    const v = requireObject(input, "verdict", ["agent", "decision", "confidence", "reasoning", "conditions", "blockers"], ["agent", "decision", "confidence", "reasoning"]);
+    if (typeof v.confidence !== "number" || !(v.confidence >= 0 && v.confidence <= 1)) throw invalid("confidence must be a number between 0 and 1");
+    const base: Omit<Verdict, "timestamp"> = {
+      agent: oneOf(v.agent, AGENT_TYPES, "agent"),
+      decision: oneOf(v.decision, VERDICT_DECISIONS, "decision"),
+      confidence: v.confidence,
+      reasoning: str(v.reasoning, "reasoning"),
+    };
+    if (v.conditions !== undefined) base.conditions = strArray(v.conditions, "conditions");
+    if (v.blockers !== undefined) base.blockers = strArray(v.blockers, "blockers");
+    return (await this.transact(sessionId, (d, tx) => {
+      workflowOf(d, tx.now).verdicts.push({ ...base, timestamp: tx.now });
+    })).state;
+  }
+
+  async addHandoff(sessionId: string | undefined, input: HandoffInput): Promise<SessionState> {
+    const v = requireObject(input, "handoff", ["fromAgent", "toAgent", "reason", "context", "artifacts", "preservedContext"], ["fromAgent", "toAgent", "reason"]);
+    if (v.preservedContext !== undefined && !isObj(v.preservedContext)) throw invalid("preservedContext must be a JSON object");
+    const base: Omit<Handoff, "createdAt"> = {
+      fromAgent: oneOf(v.fromAgent, AGENT_TYPES, "fromAgent"),
+      toAgent: oneOf(v.toAgent, AGENT_TYPES, "toAgent"),
+      reason: str(v.reason, "reason"),
+      context: str(v.context, "context", ""),
+      artifacts: strArray(v.artifacts, "artifacts"),
+    };
+    if (v.preservedContext !== undefined) base.preservedContext = v.preservedContext as Record<string, unknown>;
+    return (await this.transact(sessionId, (d, tx) => {
+      workflowOf(d, tx.now).pendingHandoffs.push({ ...base, createdAt: tx.now });
+    })).state;
+  }
+
+  // ---------------------------------------------------------------- housekeeping
+
+  /**
+   * Remove leftovers: temp files and lock debris of dead processes (or older than a minute), and
+   * history archives that no committed state references (orphans of failed commits).
+   */
+  async gc(): Promise<{ removed: string[] }> {
+    const removed: string[] = [];
+    const dir = join(this.root, "sessions");
+    const names = this.notes.listSessionsDir();
+    const old = (f: string) => {
+      try {
+        return Date.now() - statSync(f).mtimeMs > 60_000;
+      } catch {
+        return false;
+      }
+    };
+    for (const n of names) {
+      const f = join(dir, n);
+      const m = /\.(\d+)\.[0-9a-z]+\.tmp$/.exec(n) ?? /\.lock\.stale\.(\d+)\.[0-9a-z]+$/.exec(n);
+      if (!m) continue;
+      if (!pidAlive(Number(m[1])) || old(f)) {
+        try {
+          unlinkSync(f);
+          removed.push(`sessions/${n}`);
+        } catch {
+          /* raced */
+        }
+      }
+    }
+    const byId = new Map<string, string[]>();
+    for (const n of names) {
+      const m = /^session-([a-z0-9][a-z0-9-]*)-history-v(\d+)\.md$/.exec(n);
+      if (!m) continue;
+      // the id itself may contain "-history-v": only ids whose state note exists count
+      if (!names.includes(`session-${m[1]}.md`)) continue;
+      byId.set(m[1], [...(byId.get(m[1]) ?? []), n]);
+    }
+    for (const [id, files] of byId) {
+      await this.notes.withLock(notePaths.state(id), () => {
+        let refs: Set<string>;
+        try {
+          const s = this.notes.readState(id).state;
+          refs = new Set((s.orchestratorWorkflow?.compactionHistory ?? []).map((c) => c.notePath));
+        } catch {
+          return; // unreadable state: keep everything
+        }
+        for (const n of files) {
+          if (refs.has(`sessions/${n.slice(0, -3)}`)) continue;
+          try {
+            unlinkSync(join(dir, n));
+            removed.push(`sessions/${n}`);
+          } catch {
+            /* raced */
+          }
+        }
+      });
+    }
+    return { removed };
+  }
+}
+
+function normalizeOutput(v: unknown): AgentInvocationOutput {
+  if (v === undefined || v === null) return { artifacts: [], summary: "", recommendations: [], blockers: [] };
+  const o = requireObject(v, "output", ["artifacts", "summary", "recommendations", "blockers"]);
+  return {
+    artifacts: strArray(o.artifacts, "output.artifacts"),
+    summary: str(o.summary, "output.summary", ""),
+    recommendations: strArray(o.recommendations, "output.recommendations"),
+    blockers: strArray(o.blockers, "output.blockers"),
+  };
+}
+
+/** Open the store for a directory (worktree and config resolved from it). */
+export function openSessionStore(opts: SessionStoreOptions = {}): SessionStore {
+  return new SessionStore(opts);
+}

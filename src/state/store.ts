@@ -1,0 +1,369 @@
+// Embedded note store with compare-and-swap (spec §3, §4). Writers serialize on an exclusive lock
+// file per note, re-read under the lock, check expectedVersion, and replace the note atomically
+// (temp file + fsync + rename). Readers never lock. No zod here: the gate imports this module.
+import {
+  closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, statSync,
+  unlinkSync, writeFileSync, writeSync, existsSync,
+} from "node:fs";
+import { hostname as osHostname } from "node:os";
+import { dirname, join } from "node:path";
+import { StateError } from "./errors.js";
+import { notePaths, parseJsonNote, parsePointer, renderJsonNote, renderNote, type NoteType } from "./notes.js";
+import { stateIssues } from "./validate.js";
+import { isSessionId } from "./constants.js";
+import type { SessionState } from "./schema.js";
+
+export interface FsHooks {
+  /** Replaces fs.renameSync (tests simulate Windows sharing violations with it). */
+  rename?: (from: string, to: string) => void;
+}
+
+export interface StoreOptions {
+  /** Give up acquiring a lock after this long (default 2000 ms). */
+  lockTimeoutMs?: number;
+  /** A lock older than this is broken even if its owner looks alive (default 10000 ms). */
+  staleLockMs?: number;
+  /** Random source for backoff jitter (tests). */
+  random?: () => number;
+  fs?: FsHooks;
+  /** Write `.gitignore` (`*`) into a notes root this store creates (default root only). */
+  ignoreRoot?: boolean;
+}
+
+/** Random hex for temp-file names and lock tokens (node:crypto is not loaded: the gate imports this module). */
+function randomHex(bytes: number): string {
+  let s = "";
+  for (let i = 0; i < bytes; i++) s += Math.floor(Math.random() * 256).toString(16).padStart(2, "0");
+  return s;
+}
+
+const SHARED = new Int32Array(new SharedArrayBuffer(4));
+export function sleepSync(ms: number): void {
+  Atomics.wait(SHARED, 0, 0, ms);
+}
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Backoff before lock attempt n (0-based): min(500, 50·2ⁿ) ms plus 0–20 % jitter. */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(500, 50 * 2 ** Math.min(attempt, 16));
+  return base + base * 0.2 * random();
+}
+
+export function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+interface LockInfo {
+  pid: number;
+  hostname: string;
+  acquiredAt: string;
+  token: string;
+}
+
+const errCode = (e: unknown) => (e as NodeJS.ErrnoException)?.code;
+
+function ioError(what: string, e: unknown): StateError {
+  if (e instanceof StateError) return e;
+  const err = e as NodeJS.ErrnoException;
+  return new StateError("IO_ERROR", `${what}: ${err?.code ? `${err.code} ` : ""}${err?.message ?? String(e)}`);
+}
+
+export class Lock {
+  constructor(readonly path: string, readonly token: string) {}
+  /** Remove the lock file only if it is still ours. */
+  release(): void {
+    try {
+      const info = JSON.parse(readFileSync(this.path, "utf8")) as LockInfo;
+      if (info.token !== this.token) return;
+      unlinkSync(this.path);
+    } catch {
+      /* gone or replaced: nothing to release */
+    }
+  }
+}
+
+export interface ReadResult {
+  state: SessionState;
+  /** The note's bytes as read (for byte-identical comparisons and sizes). */
+  text: string;
+}
+
+export class NoteStore {
+  readonly root: string;
+  readonly lockTimeoutMs: number;
+  readonly staleLockMs: number;
+  private readonly random: () => number;
+  private readonly renameImpl: (a: string, b: string) => void;
+  private readonly ignoreRoot: boolean;
+  private readonly host = osHostname();
+
+  constructor(root: string, opts: StoreOptions = {}) {
+    this.root = root;
+    this.lockTimeoutMs = opts.lockTimeoutMs ?? 2000;
+    this.staleLockMs = opts.staleLockMs ?? 10_000;
+    this.random = opts.random ?? Math.random;
+    this.renameImpl = opts.fs?.rename ?? renameSync;
+    this.ignoreRoot = opts.ignoreRoot ?? false;
+  }
+
+  file(notePath: string): string {
+    return join(this.root, `${notePath}.md`);
+  }
+
+  // ---------------------------------------------------------------- reading (never locks)
+
+  /** Raw note text, or undefined when the note does not exist. */
+  readText(notePath: string): string | undefined {
+    try {
+      return readFileSync(this.file(notePath), "utf8");
+    } catch (e) {
+      const c = errCode(e);
+      if (c === "ENOENT" || c === "ENOTDIR") return undefined;
+      throw ioError(`cannot read ${notePath}`, e);
+    }
+  }
+
+  /** A session state, validated. NOT_FOUND, CORRUPT (after one 25 ms re-read) or SCHEMA_INVALID. */
+  readState(sessionId: string): ReadResult {
+    if (!isSessionId(sessionId)) throw new StateError("INVALID_INPUT", `invalid session id '${sessionId}'`);
+    const np = notePaths.state(sessionId);
+    let text = this.readText(np);
+    if (text === undefined) throw new StateError("NOT_FOUND", `no session state '${sessionId}'`, { sessionId });
+    let value: unknown;
+    try {
+      value = parseJsonNote(text, np);
+    } catch (e) {
+      if (!(e instanceof StateError)) throw e;
+      sleepSync(25); // a non-atomic external editor may be mid-write
+      text = this.readText(np);
+      if (text === undefined) throw new StateError("NOT_FOUND", `no session state '${sessionId}'`, { sessionId });
+      value = parseJsonNote(text, np);
+    }
+    const issues = stateIssues(value, Buffer.byteLength(text)); // the note holds the JSON, so it bounds its size
+    if (issues.length === 0 && (value as SessionState).sessionId !== sessionId) {
+      issues.push({ path: "sessionId", message: `does not match the note name (session-${sessionId})` });
+    }
+    if (issues.length > 0) {
+      throw new StateError("SCHEMA_INVALID", `session state '${sessionId}' is invalid: ${issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join("; ")}`, { issues });
+    }
+    return { state: value as SessionState, text };
+  }
+
+  /** The current session id from the pointer note. NO_CURRENT_SESSION or CORRUPT. */
+  readPointer(): string {
+    const text = this.readText(notePaths.pointer);
+    if (text === undefined) throw new StateError("NO_CURRENT_SESSION", "no current session (run `agentcheck session create`)");
+    const id = parsePointer(text);
+    if (id === "") throw new StateError("NO_CURRENT_SESSION", "the current-session pointer is empty (run `agentcheck session create` or `session use <id>`)");
+    if (!isSessionId(id)) throw new StateError("CORRUPT", `the current-session pointer holds an invalid id '${String(id).slice(0, 80)}'`);
+    return id;
+  }
+
+  readJson(notePath: string): unknown {
+    const text = this.readText(notePath);
+    if (text === undefined) throw new StateError("NOT_FOUND", `no note '${notePath}'`);
+    return parseJsonNote(text, notePath);
+  }
+
+  // ---------------------------------------------------------------- writing
+
+  private ensureDir(abs: string): void {
+    const dir = dirname(abs);
+    if (existsSync(dir)) return;
+    const rootExisted = existsSync(this.root);
+    try {
+      mkdirSync(dir, { recursive: true });
+      if (!rootExisted && this.ignoreRoot) writeFileSync(join(this.root, ".gitignore"), "# session state churns on every tool call: never commit it\n*\n");
+    } catch (e) {
+      throw ioError(`cannot create ${dir}`, e);
+    }
+  }
+
+  /** Atomic replace: temp file in the same folder, fsync, rename (retried on EPERM/EBUSY/EACCES), fsync folder. */
+  writeAtomic(notePath: string, content: string): void {
+    const target = this.file(notePath);
+    this.ensureDir(target);
+    const dir = dirname(target);
+    const base = target.slice(dir.length + 1);
+    const tmp = join(dir, `.${base}.${process.pid}.${randomHex(4)}.tmp`);
+    let fd: number | undefined;
+    try {
+      fd = openSync(tmp, "wx");
+      const buf = Buffer.from(content, "utf8");
+      let off = 0;
+      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+      fsyncSync(fd);
+      closeSync(fd);
+      fd = undefined;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          this.renameImpl(tmp, target);
+          break;
+        } catch (e) {
+          const c = errCode(e);
+          if (attempt < 5 && (c === "EPERM" || c === "EBUSY" || c === "EACCES")) {
+            sleepSync(20 + Math.floor(this.random() * 80));
+            continue;
+          }
+          throw e;
+        }
+      }
+    } catch (e) {
+      if (fd !== undefined) try { closeSync(fd); } catch { /* ignore */ }
+      try { unlinkSync(tmp); } catch { /* ignore */ }
+      throw ioError(`cannot write ${notePath}`, e);
+    }
+    try {
+      const dfd = openSync(dir, "r");
+      try { fsyncSync(dfd); } finally { closeSync(dfd); }
+    } catch {
+      /* best effort (not supported everywhere) */
+    }
+  }
+
+  writeJsonNote(notePath: string, type: NoteType, heading: string, value: unknown): void {
+    this.writeAtomic(notePath, renderJsonNote(notePath, type, heading, value));
+  }
+
+  // ---------------------------------------------------------------- locking
+
+  private lockFile(notePath: string): string {
+    return `${this.file(notePath)}.lock`;
+  }
+
+  /** Try once to create the lock (content written before it becomes visible, via link()). */
+  private tryCreateLock(lockPath: string): Lock | undefined {
+    const token = `${Date.now().toString(36)}${randomHex(10)}`;
+    const info: LockInfo = { pid: process.pid, hostname: this.host, acquiredAt: new Date().toISOString(), token };
+    const tmp = `${lockPath}.${process.pid}.${token}.tmp`;
+    writeFileSync(tmp, JSON.stringify(info), { flag: "wx" });
+    try {
+      linkSync(tmp, lockPath);
+      return new Lock(lockPath, token);
+    } catch (e) {
+      const c = errCode(e);
+      if (c === "EEXIST") return undefined;
+      if (c === "EPERM" || c === "ENOTSUP" || c === "EXDEV" || c === "ENOSYS") {
+        // no hard links here: exclusive create (a reader may briefly see it empty)
+        try {
+          writeFileSync(lockPath, JSON.stringify(info), { flag: "wx" });
+          return new Lock(lockPath, token);
+        } catch (e2) {
+          if (errCode(e2) === "EEXIST") return undefined;
+          throw e2;
+        }
+      }
+      throw e;
+    } finally {
+      try { unlinkSync(tmp); } catch { /* ignore */ }
+    }
+  }
+
+  /** Stale = owner on this host is dead, or the lock is older than staleLockMs. */
+  private isStale(lockPath: string): { stale: boolean; raw?: string } {
+    let raw: string;
+    let mtime: number;
+    try {
+      raw = readFileSync(lockPath, "utf8");
+      mtime = statSync(lockPath).mtimeMs;
+    } catch {
+      return { stale: false }; // vanished: just retry
+    }
+    let info: Partial<LockInfo> = {};
+    try {
+      info = JSON.parse(raw) as LockInfo;
+    } catch {
+      /* unreadable lock: judged by age only */
+    }
+    const acquired = typeof info.acquiredAt === "string" ? Date.parse(info.acquiredAt) : NaN;
+    const age = Date.now() - (Number.isFinite(acquired) ? Math.min(acquired, mtime) : mtime);
+    if (age > this.staleLockMs) return { stale: true, raw };
+    if (info.hostname === this.host && typeof info.pid === "number" && !pidAlive(info.pid)) return { stale: true, raw };
+    return { stale: false };
+  }
+
+  /** Break a stale lock: rename it away (only one breaker wins), then delete it. */
+  private breakLock(lockPath: string, raw: string): void {
+    const aside = `${lockPath}.stale.${process.pid}.${randomHex(4)}`;
+    try {
+      renameSync(lockPath, aside);
+    } catch {
+      return; // someone else broke or released it
+    }
+    let now = "";
+    try { now = readFileSync(aside, "utf8"); } catch { /* ignore */ }
+    if (now !== raw) {
+      // we moved a fresh lock taken after our check: put it back if the slot is still free
+      try { linkSync(aside, lockPath); } catch { /* slot taken again */ }
+    }
+    try { unlinkSync(aside); } catch { /* ignore */ }
+  }
+
+  async lock(notePath: string): Promise<Lock> {
+    const lockPath = this.lockFile(notePath);
+    this.ensureDir(lockPath);
+    const started = Date.now();
+    for (let attempt = 0; ; ) {
+      let got: Lock | undefined;
+      try {
+        got = this.tryCreateLock(lockPath);
+      } catch (e) {
+        throw ioError(`cannot create lock ${lockPath}`, e);
+      }
+      if (got) return got;
+      const s = this.isStale(lockPath);
+      if (s.stale && s.raw !== undefined) {
+        this.breakLock(lockPath, s.raw);
+        continue;
+      }
+      const waited = Date.now() - started;
+      if (waited >= this.lockTimeoutMs) {
+        throw new StateError("LOCK_TIMEOUT", `could not lock ${notePath} within ${this.lockTimeoutMs} ms (held by another process; retry)`, { lock: lockPath });
+      }
+      await sleep(Math.min(backoffMs(attempt++, this.random), Math.max(1, this.lockTimeoutMs - waited)));
+    }
+  }
+
+  async withLock<T>(notePath: string, fn: () => T | Promise<T>): Promise<T> {
+    const l = await this.lock(notePath);
+    try {
+      return await fn();
+    } finally {
+      l.release();
+    }
+  }
+
+  // ---------------------------------------------------------------- pointer
+
+  async writePointer(sessionId: string): Promise<void> {
+    await this.withLock(notePaths.pointer, () => {
+      this.writeAtomic(notePaths.pointer, renderNote(notePaths.pointer, "session-pointer", null, sessionId, false));
+    });
+  }
+
+  async clearPointer(ifSessionId?: string): Promise<void> {
+    await this.withLock(notePaths.pointer, () => {
+      const text = this.readText(notePaths.pointer);
+      if (text === undefined) return;
+      if (ifSessionId !== undefined && parsePointer(text) !== ifSessionId) return;
+      try { unlinkSync(this.file(notePaths.pointer)); } catch (e) { throw ioError("cannot remove the pointer", e); }
+    });
+  }
+
+  // ---------------------------------------------------------------- housekeeping
+
+  /** Names in the sessions folder (for gc). */
+  listSessionsDir(): string[] {
+    try {
+      return readdirSync(join(this.root, "sessions")).sort();
+    } catch {
+      return [];
+    }
+  }
+}

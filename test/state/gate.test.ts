@@ -1,0 +1,276 @@
+// The PreToolUse gate through the real CLI with hook JSON on stdin (catalog §10.6, decision table §7.2).
+import { describe, it, expect } from "vitest";
+import { writeFileSync, readFileSync, mkdirSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { runCli, makeRepo, tmpDir } from "../helpers.js";
+import { gateDecide, SessionStore } from "../../dist/index.js";
+import { minimalState, stateNoteText, pointerText, writeNote } from "./fixtures.js";
+
+const ENV = { AGENTCHECK_NOTES_DIR: undefined };
+
+function hookInput(tool: string, cwd: string, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    session_id: "abc", transcript_path: "/tmp/t.jsonl", cwd, permission_mode: "default",
+    hook_event_name: "PreToolUse", tool_name: tool, tool_input: { file_path: join(cwd, "x") }, tool_use_id: "toolu_1", ...extra,
+  });
+}
+
+/** Run the gate; returns "allow" or the deny reason. Asserts the hook contract (exit 0; empty or deny JSON). */
+function gate(cwd: string, input: string, args: string[] = [], runCwd?: string): string {
+  const r = runCli(["session", "gate", ...args], { cwd: runCwd ?? cwd, input, env: ENV });
+  expect(r.code, r.stderr).toBe(0);
+  if (r.stdout === "") return "allow";
+  const out = JSON.parse(r.stdout);
+  expect(Object.keys(out)).toEqual(["hookSpecificOutput"]);
+  expect(out.hookSpecificOutput.hookEventName).toBe("PreToolUse");
+  expect(out.hookSpecificOutput.permissionDecision).toBe("deny");
+  const reason = out.hookSpecificOutput.permissionDecisionReason as string;
+  expect(reason.length).toBeLessThan(500);
+  expect(reason).toMatch(/To proceed/);
+  return reason;
+}
+
+function repoInMode(mode: string, extra: Record<string, unknown> = {}, config?: Record<string, unknown>): string {
+  const files: Record<string, string> = {};
+  if (config) files["agentcheck.config.json"] = JSON.stringify(config);
+  const repo = makeRepo(files);
+  const root = join(repo, ".agent-notes");
+  writeNote(root, "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: mode, modeHistory: [{ mode, timestamp: "2026-02-11T10:00:00.000Z" }], ...extra })));
+  writeNote(root, "sessions/current-session", pointerText("g"));
+  return repo;
+}
+
+const READ_ONLY = ["Read", "Glob", "Grep", "LSP", "WebFetch", "WebSearch"];
+
+describe("gate decision table through the CLI (§10.6)", () => {
+  it("GATE-01 analysis allows the read-only tools", () => {
+    const repo = repoInMode("analysis");
+    for (const t of READ_ONLY) expect(gate(repo, hookInput(t, repo)), t).toBe("allow");
+  });
+  it("GATE-02 analysis denies Edit, Write, Bash, NotebookEdit with the mode message", () => {
+    const repo = repoInMode("analysis");
+    for (const t of ["Edit", "Write", "Bash", "NotebookEdit"]) {
+      const r = gate(repo, hookInput(t, repo));
+      expect(r).toContain(`${t} is not allowed in analysis mode`);
+      expect(r).toContain("agentcheck session mode");
+    }
+  });
+  it("GATE-03 analysis denies Task, TodoWrite, MultiEdit and MCP tools (Brain allowed them)", () => {
+    const repo = repoInMode("analysis");
+    for (const t of ["Task", "TodoWrite", "MultiEdit", "mcp__x__y"]) expect(gate(repo, hookInput(t, repo)), t).not.toBe("allow");
+  });
+  it("GATE-04 planning allows Bash and Read", () => {
+    const repo = repoInMode("planning");
+    expect(gate(repo, hookInput("Bash", repo))).toBe("allow");
+    expect(gate(repo, hookInput("Read", repo))).toBe("allow");
+  });
+  it("GATE-05 planning denies Edit, Write, NotebookEdit, MultiEdit", () => {
+    const repo = repoInMode("planning");
+    for (const t of ["Edit", "Write", "NotebookEdit", "MultiEdit"]) expect(gate(repo, hookInput(t, repo))).toContain("planning mode");
+  });
+  it("GATE-06 coding allows everything", () => {
+    const repo = repoInMode("coding");
+    for (const t of ["Edit", "Write", "Bash", "Task", "mcp__srv__tool", "Unknown"]) expect(gate(repo, hookInput(t, repo))).toBe("allow");
+  });
+  it("GATE-07 disabled allows everything", () => {
+    const repo = repoInMode("disabled");
+    for (const t of ["Edit", "Bash", "NotebookEdit", "mcp__a__b"]) expect(gate(repo, hookInput(t, repo))).toBe("allow");
+  });
+  it("GATE-08 empty or unknown mode: Edit denied, Read allowed (Brain allowed everything)", () => {
+    for (const mode of ["", "weird"]) {
+      const repo = repoInMode(mode);
+      expect(gate(repo, hookInput("Edit", repo))).toContain("invalid");
+      expect(gate(repo, hookInput("Bash", repo))).not.toBe("allow");
+      expect(gate(repo, hookInput("Read", repo))).toBe("allow");
+    }
+    const noMode = repoInMode("analysis");
+    const s = minimalState({ sessionId: "g" });
+    delete s.currentMode;
+    writeNote(join(noMode, ".agent-notes"), "sessions/session-g", stateNoteText(s));
+    expect(gate(noMode, hookInput("Edit", noMode))).not.toBe("allow");
+  });
+  it("GATE-09 no state: Edit denied with the state-unavailable message, Read allowed", () => {
+    const repo = makeRepo();
+    const r = gate(repo, hookInput("Edit", repo));
+    expect(r).toContain("no session state");
+    expect(r).toContain("agentcheck session create");
+    expect(r).toContain("session mode disabled");
+    expect(gate(repo, hookInput("Read", repo))).toBe("allow");
+    // pointer to a missing note
+    writeNote(join(repo, ".agent-notes"), "sessions/current-session", pointerText("gone"));
+    expect(gate(repo, hookInput("Write", repo))).toContain("no session state");
+  });
+  it("GATE-10 corrupt state: Bash denied, Grep allowed; truncated file; another schema version; bad pointer", () => {
+    const repo = repoInMode("coding");
+    const file = join(repo, ".agent-notes", "sessions", "session-g.md");
+    const full = readFileSync(file, "utf8");
+    writeFileSync(file, full.slice(0, Math.floor(full.length * 0.6))); // truncated
+    expect(gate(repo, hookInput("Bash", repo))).toContain("corrupt");
+    expect(gate(repo, hookInput("Grep", repo))).toBe("allow");
+    writeFileSync(file, "\u0000\u0001binary");
+    expect(gate(repo, hookInput("Edit", repo))).toContain("corrupt");
+    // a state of another schema version (Brain's shipped shape: no sessionId, extra keys)
+    writeFileSync(file, stateNoteText({ currentMode: "coding", modeHistory: [], protocolStartComplete: true, version: 3, updatedAt: "2026-02-11T10:00:00Z", schemaVersion: 2 }));
+    expect(gate(repo, hookInput("Edit", repo))).toContain("invalid");
+    writeFileSync(file, stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }], version: -1 })));
+    expect(gate(repo, hookInput("Edit", repo))).toContain("invalid");
+    writeNote(join(repo, ".agent-notes"), "sessions/current-session", "../../etc\n");
+    expect(gate(repo, hookInput("Edit", repo))).toContain("corrupt");
+  });
+  it("GATE-11 unexpected failures (unreadable config, notes root is a file) deny non-read-only tools, exit 0", () => {
+    const repo = repoInMode("coding", {}, undefined);
+    writeFileSync(join(repo, "agentcheck.config.json"), "{ not json");
+    expect(gate(repo, hookInput("Edit", repo))).toContain("could not be read");
+    expect(gate(repo, hookInput("Read", repo))).toBe("allow");
+    const other = makeRepo();
+    writeFileSync(join(other, ".agent-notes"), "a file, not a folder");
+    expect(gate(other, hookInput("Edit", other))).not.toBe("allow");
+    // the pure decision function with a thrown-away lookup
+    expect(gateDecide("Edit", { ok: false, reason: "error", detail: "boom" }, { enabled: true, readOnlyExtra: [], requireProtocolStart: false }).allow).toBe(false);
+  });
+  it("GATE-12 protocol-start rule: on + flag false + coding → deny; off → allow; disabled mode exempt", () => {
+    const on = repoInMode("coding", {}, { gate: { requireProtocolStart: true } });
+    expect(gate(on, hookInput("Edit", on))).toContain("session start protocol is incomplete");
+    expect(gate(on, hookInput("Read", on))).toBe("allow");
+    const done = repoInMode("coding", { protocolStartComplete: true, protocolStartEvidence: { gitBranch: "main" } }, { gate: { requireProtocolStart: true } });
+    expect(gate(done, hookInput("Edit", done))).toBe("allow");
+    const off = repoInMode("coding");
+    expect(gate(off, hookInput("Edit", off))).toBe("allow");
+    const disabled = repoInMode("disabled", {}, { gate: { requireProtocolStart: true } });
+    expect(gate(disabled, hookInput("Edit", disabled))).toBe("allow");
+  });
+  it("GATE-13 gate.enabled false in the project config allows everything (even without state)", () => {
+    const repo = repoInMode("analysis", {}, { gate: { enabled: false } });
+    expect(gate(repo, hookInput("Edit", repo))).toBe("allow");
+    const pkg = makeRepo({ "package.json": JSON.stringify({ name: "x", agentcheck: { gate: { enabled: false } } }) });
+    expect(gate(pkg, hookInput("Bash", pkg))).toBe("allow");
+  });
+  it("GATE-14 gate.readOnlyTools extends the read-only list", () => {
+    const repo = repoInMode("analysis", {}, { gate: { readOnlyTools: ["TodoWrite", "mcp__docs__search"] } });
+    expect(gate(repo, hookInput("TodoWrite", repo))).toBe("allow");
+    expect(gate(repo, hookInput("mcp__docs__search", repo))).toBe("allow");
+    expect(gate(repo, hookInput("Edit", repo))).not.toBe("allow");
+    const alias = repoInMode("analysis", {}, { gate: { readOnlyExtra: ["TodoWrite"] } });
+    expect(gate(alias, hookInput("TodoWrite", alias))).toBe("allow");
+    const noState = makeRepo({ "agentcheck.config.json": JSON.stringify({ gate: { readOnlyTools: ["TodoWrite"] } }) });
+    expect(gate(noState, hookInput("TodoWrite", noState))).toBe("allow");
+  });
+});
+
+describe("hook protocol (§7.1)", () => {
+  it("HOOK-01 Edit in analysis: deny JSON with hookEventName PreToolUse, exit 0", () => {
+    const repo = repoInMode("analysis");
+    const r = runCli(["session", "gate"], { cwd: repo, input: hookInput("Edit", repo), env: ENV });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: expect.stringContaining("analysis") },
+    });
+  });
+  it("HOOK-02 allowed tool: empty stdout, exit 0, never an explicit allow", () => {
+    const repo = repoInMode("coding");
+    const r = runCli(["session", "gate"], { cwd: repo, input: hookInput("Edit", repo), env: ENV });
+    expect(r).toMatchObject({ code: 0, stdout: "" });
+  });
+  it("HOOK-03 stdin not JSON: deny, exit 0; a readable read-only tool name still passes", () => {
+    const repo = repoInMode("coding");
+    for (const input of ["not json", "", "[1,2]", '{"tool_name":"Edit",', "null"]) {
+      expect(gate(repo, input), JSON.stringify(input)).toContain("not a JSON object");
+    }
+    expect(gate(repo, '{"tool_name":"Read", "cwd": ')).toBe("allow");
+    expect(gate(repo, '{"tool_name":"Bash", "cwd": ')).not.toBe("allow");
+  });
+  it("HOOK-04 input carrying hook_event_name is handled as Claude Code", () => {
+    const repo = repoInMode("analysis");
+    expect(gate(repo, hookInput("Write", repo, { hook_event_name: "PreToolUse" }))).toContain("analysis mode");
+    expect(gate(repo, hookInput("Read", repo, { hook_event_name: "PreToolUse" }))).toBe("allow");
+  });
+  it("HOOK-05 cwd in the hook input picks that worktree's notes root", () => {
+    const coding = repoInMode("coding");
+    const analysis = repoInMode("analysis");
+    mkdirSync(join(coding, "deep", "er"), { recursive: true });
+    expect(gate(analysis, hookInput("Edit", join(coding, "deep", "er")), [], analysis)).toBe("allow");
+    expect(gate(coding, hookInput("Edit", analysis), [], coding)).not.toBe("allow");
+    // --notes-dir overrides
+    expect(gate(coding, hookInput("Edit", coding), ["--notes-dir", join(analysis, ".agent-notes")])).not.toBe("allow");
+  });
+  it("the gate follows mode changes made through the CLI", () => {
+    const repo = makeRepo();
+    runCli(["session", "create", "--id", "live"], { cwd: repo, env: ENV });
+    expect(gate(repo, hookInput("Edit", repo))).not.toBe("allow");
+    runCli(["session", "mode", "coding"], { cwd: repo, env: ENV });
+    expect(gate(repo, hookInput("Edit", repo))).toBe("allow");
+    runCli(["session", "mode", "planning"], { cwd: repo, env: ENV });
+    expect(gate(repo, hookInput("Bash", repo))).toBe("allow");
+    expect(gate(repo, hookInput("Edit", repo))).toContain("planning");
+    expect(new SessionStore({ cwd: repo, env: {} }).getSync("live").version).toBe(3);
+  });
+  it("the gate never writes (no lock, no files created)", () => {
+    const dir = tmpDir();
+    expect(gate(dir, hookInput("Edit", dir))).not.toBe("allow");
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe("gate entry point stays lean", () => {
+  it("the hook bundle imports only Node built-ins (no zod, commander, markdownlint, simple-git, WASM) and matches gate.js", async () => {
+    const { ROOT } = await import("../helpers.js");
+    const bundle = readFileSync(join(ROOT, "dist", "state", "gate-hook.js"), "utf8");
+    const imports = [...bundle.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(imports.length).toBeGreaterThan(0);
+    for (const spec of imports) expect(spec).toMatch(/^node:/);
+    expect(bundle).not.toMatch(/\bimport\(/);
+    expect(bundle).not.toMatch(/\brequire\(|createRequire|WebAssembly/);
+    expect(readFileSync(join(ROOT, "bin", "agentcheck.js"), "utf8")).toContain("dist/state/gate-hook.js");
+    const hook = await import("../../dist/state/gate-hook.js");
+    const plain = await import("../../dist/state/gate.js");
+    const policy = { enabled: true, readOnlyExtra: [], requireProtocolStart: false };
+    for (const tool of ["Read", "Bash", "Edit", "mcp__a__b"]) {
+      for (const lookup of [{ ok: true, mode: "analysis", protocolStartComplete: false }, { ok: true, mode: "planning", protocolStartComplete: true }, { ok: false, reason: "corrupt", detail: "x" }] as const) {
+        expect(hook.decide(tool, lookup, policy)).toEqual(plain.decide(tool, lookup, policy));
+      }
+    }
+  });
+});
+
+describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", () => {
+  async function cjsGate(cwd: string, input: string): Promise<{ code: number; stdout: string }> {
+    const { spawnSync } = await import("node:child_process");
+    const { ROOT } = await import("../helpers.js");
+    const env: Record<string, string | undefined> = { ...process.env };
+    delete env.AGENTCHECK_NOTES_DIR;
+    const r = spawnSync(process.execPath, [join(ROOT, "bin", "agentcheck-gate.cjs")], { cwd, input, encoding: "utf8", env: env as NodeJS.ProcessEnv });
+    return { code: r.status ?? -1, stdout: r.stdout };
+  }
+  it("HOOK-01/02/03 and GATE-02/06/09 give the same answers as `agentcheck session gate`", async () => {
+    const analysis = repoInMode("analysis");
+    const coding = repoInMode("coding");
+    const none = makeRepo();
+    const cases: [string, string][] = [
+      [analysis, hookInput("Edit", analysis)],
+      [analysis, hookInput("Read", analysis)],
+      [analysis, hookInput("Bash", analysis)],
+      [coding, hookInput("Edit", coding)],
+      [none, hookInput("Write", none)],
+      [none, hookInput("Grep", none)],
+      [coding, "not json"],
+    ];
+    for (const [cwd, input] of cases) {
+      const a = await cjsGate(cwd, input);
+      const b = runCli(["session", "gate"], { cwd, input, env: ENV });
+      expect(a.code).toBe(0);
+      expect(a.stdout).toBe(b.stdout);
+    }
+    expect((await cjsGate(analysis, hookInput("Edit", analysis))).stdout).toContain('"permissionDecision":"deny"');
+    expect((await cjsGate(coding, hookInput("Edit", coding))).stdout).toBe("");
+  });
+  it("the CommonJS bundle requires only Node built-ins", async () => {
+    const { ROOT } = await import("../helpers.js");
+    const bundle = readFileSync(join(ROOT, "dist", "state", "gate-hook.cjs"), "utf8");
+    const reqs = [...bundle.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
+    expect(reqs.length).toBeGreaterThan(0);
+    for (const r of reqs) expect(r).toMatch(/^node:/);
+    expect(bundle).not.toMatch(/^import |\bimport\(/m);
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    expect(pkg.bin["agentcheck-gate"]).toBe("bin/agentcheck-gate.cjs");
+  });
+});
