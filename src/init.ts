@@ -35,6 +35,7 @@ export const INIT_STEPS: InitStep[] = [
     // session state churns on every tool call: keep its notes root out of git (session-state §3.1)
     name: "session-notes",
     async run(ctx) {
+      if (!existsSync(join(ctx.root, ".git"))) return undefined; // .gitignore matters in git repositories only
       const { resolveNotesRoot } = await import("./state/paths.js");
       const { ensureGitignored } = await import("./state/init.js");
       const r = resolveNotesRoot({ cwd: ctx.root });
