@@ -45,6 +45,12 @@ export class Doc {
     this.name = name;
   }
 
+  /** Drop the decoded text and lines (after the document is done, so a collection can free them). */
+  release(): void {
+    this.cachedText = null;
+    this.cachedLines = null;
+  }
+
   /** Document text (decoded from UTF-8 once). A leading BOM is dropped. */
   text(): string {
     let t = this.cachedText;

@@ -172,8 +172,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       staged = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
       facts.staged = staged;
     }
-    // the base ref only serves "changed on the branch" facts, which pre-commit takes from the staged set
-    const candidates = context === "pre-commit" ? [] : opts.base ? [opts.base] : context === "ci" ? ["origin/main"] : ["origin/main", "origin/master", "main", "master"];
+    const candidates = opts.base ? [opts.base] : context === "ci" ? ["origin/main"] : ["origin/main", "origin/master", "main", "master"];
     for (const c of candidates) {
       if (await resolves(git, c)) {
         base = c;
@@ -253,21 +252,6 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     if (real !== undefined) facts[`real:${rel}`] = real;
   }
 
-  // --- pass 1: what the core needs resolved ---------------------------------------------------
-  const md = docs.filter((d) => d.kind === KIND.SESSION_MD && d.bytes.length > 0);
-  const needSha = new Set<string>();
-  const needDiff = new Set<string>();
-  const needPath = new Set<string>();
-  if (md.length > 0) {
-    const p1 = executeValidator("session-log", md, { ...facts, phase: "extract" }, { separable: true });
-    for (const r of p1.results) {
-      for (const s of lines(r.data?.["need.sha"])) needSha.add(s);
-      for (const s of lines(r.data?.["need.diff"])) needDiff.add(s);
-      for (const s of lines(r.data?.["need.paths"])) needPath.add(s);
-    }
-  }
-  for (const p of [...needPath].sort()) facts[`path:${p}`] = pathFact(root, realRoot, p);
-
   // --- repository facts -------------------------------------------------------------------------
   const memList = source.list(memDir);
   facts.memories = memList
@@ -275,22 +259,10 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     : [];
   facts["handoff.exists"] = source.type(HANDOFF) !== undefined;
   if (git) {
-    // HEAD and a clean tree are post-commit facts (SP-039, SP-040): not needed while committing
-    if (context !== "pre-commit") {
-      const head = (await tryRaw(git, ["rev-parse", "HEAD"]))?.trim();
-      if (head) facts.head = head;
-      const status = await tryRaw(git, ["status", "--porcelain"]);
-      if (status !== undefined) facts.clean = lines(status).length === 0;
-    }
-    if (needSha.size > 0) {
-      const shas = [...needSha].sort();
-      const full = lines(await tryRaw(git, ["log", "--no-walk=unsorted", "--ignore-missing", "--format=%H", ...shas]));
-      facts.commits = shas.filter((s) => full.some((f) => f.startsWith(s)));
-    }
-    for (const s of [...needDiff].sort()) {
-      const out = await tryRaw(git, ["diff", "--name-only", `${s}..HEAD`]);
-      if (out !== undefined) facts[`diff:${s}`] = lines(out);
-    }
+    const head = (await tryRaw(git, ["rev-parse", "HEAD"]))?.trim();
+    if (head) facts.head = head;
+    const status = await tryRaw(git, ["status", "--porcelain"]);
+    if (status !== undefined) facts.clean = lines(status).length === 0;
     // SP-017: HANDOFF.md changed on the branch
     if (context === "pre-commit") facts["handoff.changed"] = (staged ?? []).includes(HANDOFF);
     else if (base) {
@@ -305,6 +277,49 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       facts["handoff.why"] = context === "ci"
         ? `base ref '${opts.base ?? "origin/main"}' not found (shallow clone? fetch it or pass --base)`
         : "no base ref found (origin/main, main...): pass --base";
+    }
+  }
+
+  // --- pass 1: what the core needs resolved ---------------------------------------------------
+  const md = docs.filter((d) => d.kind === KIND.SESSION_MD && d.bytes.length > 0);
+  const needSha = new Set<string>();
+  const needDiff = new Set<string>();
+  const needPath = new Set<string>();
+  // Pass 1 also runs every rule with the facts known so far: a log that needs nothing more
+  // (no cited paths; no commits or diffs to look up in git) keeps its pass-1 result, so most logs
+  // are parsed once. Strict mode validates all logs together with the protocol in pass 2.
+  const final = new Map<string, FileResult>();
+  const p1Internal: string[] = [];
+  if (md.length > 0) {
+    const p1 = executeValidator("session-log", md, { ...facts, phase: "extract" }, { separable: true });
+    p1Internal.push(...p1.internalErrors);
+    for (const r of p1.results) {
+      const sha = lines(r.data?.["need.sha"]);
+      const diff = lines(r.data?.["need.diff"]);
+      const paths = lines(r.data?.["need.paths"]);
+      for (const s of sha) needSha.add(s);
+      for (const s of diff) needDiff.add(s);
+      for (const s of paths) needPath.add(s);
+      const needsMore = paths.length > 0 || (git !== undefined && (sha.length > 0 || diff.length > 0));
+      if (!opts.strict && !needsMore && r.data) {
+        const data: Record<string, string> = {};
+        for (const [k, v] of Object.entries(r.data)) if (!k.startsWith("need.") && k !== "start.sha" && k !== "rows") data[k] = v;
+        if (Object.keys(data).length > 0) r.data = data;
+        else delete r.data;
+        final.set(r.file, r);
+      }
+    }
+  }
+  for (const p of [...needPath].sort()) facts[`path:${p}`] = pathFact(root, realRoot, p);
+  if (git) {
+    if (needSha.size > 0) {
+      const shas = [...needSha].sort();
+      const full = lines(await tryRaw(git, ["log", "--no-walk=unsorted", "--ignore-missing", "--format=%H", ...shas]));
+      facts.commits = shas.filter((s) => full.some((f) => f.startsWith(s)));
+    }
+    for (const s of [...needDiff].sort()) {
+      const out = await tryRaw(git, ["diff", "--name-only", `${s}..HEAD`]);
+      if (out !== undefined) facts[`diff:${s}`] = lines(out);
     }
   }
 
@@ -331,11 +346,13 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   if (context === "pre-commit" && git && !explicit) {
     extra.push({ file: `${SESSIONS_DIR}/`, kind: KIND.SESSION_SET, bytes: enc.encode("") });
   }
-  const all = [...docs, ...extra];
-  const out = all.length > 0 && docs.length + extra.length > 0
+  const rest = docs.filter((d) => !final.has(d.file));
+  const all = [...rest, ...extra];
+  const out = all.length > 0
     ? executeValidator("session-log", all, facts, { separable: extra.length === 0 })
     : { results: [], global: {}, internalErrors: [] };
-  out.results.push(...problems);
+  out.results.push(...final.values(), ...problems);
+  out.internalErrors.push(...p1Internal.filter((e) => !out.internalErrors.includes(e)));
   return out;
 }
 

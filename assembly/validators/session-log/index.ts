@@ -28,6 +28,7 @@ export function validateSessionLog(input: Input, results: Results): void {
     if (!checkContent(doc, results)) continue;
     if (doc.kind == KIND_SESSION_MD) validateMarkdown(ctx);
     else validateJsonLog(ctx);
+    doc.release();
     collectBetweenDocs();
   }
 }

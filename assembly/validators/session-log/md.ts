@@ -54,10 +54,9 @@ function extract(ctx: SessionCtx, log: MdLog): void {
 export function validateMarkdown(ctx: SessionCtx): void {
   const log = new MdLog(ctx.doc.lines(), ctx.doc.baseName());
   const input = ctx.input;
-  if (input.fact("phase") == "extract") {
-    extract(ctx, log);
-    return;
-  }
+  // pass 1 ("extract") reports what the host must resolve and also runs every rule with the
+  // facts known so far (the host keeps that result for logs that need nothing more)
+  if (input.fact("phase") == "extract") extract(ctx, log);
   const git = hasGit(input);
   let skipped = "";
   checkSections(ctx, log);
