@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from "commander";
 import { withOutputOptions } from "./commands/common.js";
 import { UsageError } from "./report.js";
 import { version } from "./version.js";
+import { registerIntegrationCommands } from "./commands/register-integrations.js";
 import { registerSessionCommands } from "./state/commands.js";
 
 export function buildProgram(): Command {
@@ -14,16 +15,26 @@ export function buildProgram(): Command {
 
   withOutputOptions(
     program
-      .command("check [dir]")
+      .command("check [paths...]")
       .description("run every validator that applies to the workspace (default: the enclosing repository)")
-      .option("--strict", "advisory validators (consistency) block: their findings are errors")
+      .option("--staged", "validate what is staged for the next commit, read from the git index")
+      .option("--changed", "validate the files changed on this branch (CI)")
+      .option("--base <ref>", "with --changed: compare with the merge base of this ref (default: the PR base or origin/HEAD)")
+      .option("--all", "validate the whole workspace (the default without --staged/--changed)")
+      .option("--strict", "strict run: advisory validators (consistency) block, and edited pre-existing session logs are validated fully (not as records)")
       .option("--profile <name>", "consistency/traceability profile: default or recommended")
+      .option("--only <validators>", "run only these validators (comma-separated names)")
       .option("--config <path>", "configuration file (default: agentcheck.config.json(c) or package.json \"agentcheck\" at the repository root)"),
   )
-    .addHelpText("after", "\nExample:\n  $ agentcheck check examples/workspace --format json")
-    .action(async (dir: string | undefined, o) => {
+    .addHelpText(
+      "after",
+      "\nA single directory argument is the workspace; file arguments (as hook frameworks pass them) limit the run to those files.\n" +
+        "With --staged or --changed, arguments restrict the staged or changed set.\n" +
+        "\nExamples:\n  $ agentcheck check examples/workspace --format json\n  $ agentcheck check --staged\n  $ agentcheck check --changed --base origin/main --format sarif -o agentcheck.sarif",
+    )
+    .action(async (paths: string[], o) => {
       const { runCheckCommand } = await import("./commands/check.js");
-      process.exitCode = await runCheckCommand(dir, o);
+      process.exitCode = await runCheckCommand(paths, o);
     });
 
   withOutputOptions(
@@ -137,6 +148,7 @@ export function buildProgram(): Command {
 
   registerSessionCommands(program);
 
+  registerIntegrationCommands(program);
   return program;
 }
 

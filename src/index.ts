@@ -15,6 +15,19 @@ export { CHECKS as PRE_PR_CHECKS } from "./prepr/checks.js";
 export { runChecks, countRows, type CheckDef, type CheckRow, type CheckOutcome, type PrePrContext } from "./prepr/runner.js";
 export { computeScope, type Scope, type ChangedFile } from "./prepr/scope.js";
 export { PrePrReportSchema, type PrePrReport } from "./prepr/report-schema.js";
+// Integrations: run scopes, the git-index source, CI formats, session start/end (the same
+// functions the hooks and the Inngest workflows use).
+export { DiskSource, type FileSource } from "./source.js";
+export { IndexSource } from "./index-source.js";
+export { stagedScope, changedScope, filesScope, restrictScope, isSessionLogPath, type RunScope, type ChangeStatus } from "./scope.js";
+export { formatGithub, githubSummary } from "./format/github.js";
+export { formatSarif, type SarifRuleInfo } from "./format/sarif.js";
+export { formatJunit } from "./format/junit.js";
+export { recordSessionStart, nextSessionId, startEvidence, type SessionStartOptions } from "./commands/session-start.js";
+export {
+  sessionEndCheck, checkSessionLog, checkChangedMarkdown, checkCommitEvidence, recordSessionEnd, findSessionLog,
+  type SessionEndOptions, type SessionEndResult, type CheckOutcome as SessionEndCheckOutcome,
+} from "./commands/session-end.js";
 // Session state (schema, store, operations, gate).
 export {
   SessionStateSchema, SessionStateShape, WorkflowModeSchema, WorkflowPhaseSchema, InvocationStatusSchema, DecisionTypeSchema,

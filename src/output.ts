@@ -5,6 +5,11 @@ import { version } from "./version.js";
 import { formatText, useColor } from "./format/text.js";
 import { formatJson } from "./format/json.js";
 import { formatMarkdown } from "./format/markdown.js";
+import { formatGithub, githubSummary } from "./format/github.js";
+import { formatSarif } from "./format/sarif.js";
+import { formatJunit } from "./format/junit.js";
+import { appendFileSync } from "node:fs";
+import { ruleTable } from "./wasm/loader.js";
 
 export interface OutputOptions {
   format?: string;
@@ -22,6 +27,14 @@ export const FORMATTERS: Record<string, Formatter> = {
   text: (r, o) => formatText(r, o),
   json: (r) => formatJson(r),
   markdown: (r) => formatMarkdown(r),
+  github: (r, o) => {
+    // the job summary goes to the file GitHub Actions names; the annotations go to stdout
+    const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+    if (summaryFile) appendFileSync(summaryFile, githubSummary(r));
+    return formatGithub(r, o);
+  },
+  sarif: (r) => formatSarif(r, { rules: ruleTable() }),
+  junit: (r) => formatJunit(r),
 };
 
 export function parseIntOption(name: string, v: string | number | undefined): number | undefined {

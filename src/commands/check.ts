@@ -1,32 +1,92 @@
 import { existsSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { relative, resolve, sep } from "node:path";
 import { finish, type OutputOptions } from "../output.js";
 import { maxFileBytes } from "./common.js";
 import { UsageError, type FileResult } from "../report.js";
 import { findRepoRoot } from "../repo.js";
-import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
-import { DiskSource } from "../source.js";
+import { WORKSPACE_VALIDATORS, type WorkspaceContext } from "../validators/registry.js";
+import { DiskSource, type FileSource } from "../source.js";
+import type { RunScope } from "../scope.js";
 import { applyConfigToResults, loadConfig, validatorOptions, validatorSection } from "../config.js";
 
 export interface CheckCliOptions extends OutputOptions {
   now?: string;
   config?: string;
+  staged?: boolean;
+  changed?: boolean;
+  base?: string;
+  all?: boolean;
+  strict?: boolean;
+  only?: string;
   [key: string]: unknown;
 }
 
-export async function runCheckCommand(dir: string | undefined, o: CheckCliOptions): Promise<number> {
+/** The validators selected by --only (comma-separated names); unknown names are usage errors. */
+function selectValidators(only: string | undefined) {
+  if (!only) return WORKSPACE_VALIDATORS;
+  const names = only.split(",").map((s) => s.trim()).filter(Boolean);
+  const known = WORKSPACE_VALIDATORS.map((v) => v.name);
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length > 0) throw new UsageError(`--only: unknown validator ${unknown.join(", ")} (known: ${known.join(", ")})`);
+  return WORKSPACE_VALIDATORS.filter((v) => names.includes(v.name));
+}
+
+function toRel(root: string, cwd: string, p: string): string {
+  const rel = relative(root, resolve(cwd, p)).split(sep).join("/");
+  if (rel.startsWith("..")) throw new UsageError(`path outside the repository: ${p}`);
+  return rel;
+}
+
+export async function runCheckCommand(paths: string[] | string | undefined, o: CheckCliOptions): Promise<number> {
   const started = performance.now();
-  const target = resolve(process.cwd(), dir ?? ".");
-  if (!existsSync(target) || !statSync(target).isDirectory()) {
-    throw new UsageError(`not a directory: ${dir ?? "."}`);
+  const args = paths === undefined ? [] : Array.isArray(paths) ? paths : [paths];
+  const cwd = process.cwd();
+  const modes = [o.staged && "--staged", o.changed && "--changed", o.all && "--all"].filter(Boolean);
+  if (modes.length > 1) throw new UsageError(`${modes.join(" and ")} cannot be combined`);
+  if (o.base !== undefined && !o.changed) throw new UsageError("--base only applies to --changed");
+  const validators = selectValidators(o.only);
+
+  if (!o.staged && !o.changed) {
+    for (const a of args) if (!existsSync(resolve(cwd, a))) throw new UsageError(`not a directory: ${a} (no such file or directory)`);
   }
-  // An explicit directory is the workspace; without one, the enclosing repository is.
-  const root = dir ? target : (findRepoRoot(target) ?? target);
+  let root: string;
+  let source: FileSource;
+  let scope: RunScope | undefined;
+  if (o.staged || o.changed || (!o.all && args.length > 0 && args.some((a) => !isDir(resolve(cwd, a))))) {
+    const { gitTopLevel } = await import("../git-run.js");
+    const top = gitTopLevel(cwd);
+    if (!top) throw new UsageError(`${o.staged ? "--staged" : o.changed ? "--changed" : "checking a list of files"} needs a git repository (cwd: ${cwd})`);
+    root = top;
+    const S = await import("../scope.js");
+    const filters = args.map((a) => toRel(root, cwd, a));
+    if (o.staged) {
+      const { IndexSource } = await import("../index-source.js");
+      source = new IndexSource(root);
+      scope = S.restrictScope(S.stagedScope(root, { strict: o.strict }), filters);
+    } else if (o.changed) {
+      source = new DiskSource(root);
+      scope = S.restrictScope(S.changedScope(root, o.base, { strict: o.strict }), filters);
+    } else {
+      // explicit files, as hook frameworks pass them (pre-commit already hid unstaged changes)
+      source = new DiskSource(root);
+      scope = S.filesScope(root, filters, { strict: o.strict });
+    }
+    for (const n of scope.notes) process.stderr.write(`agentcheck: ${n}\n`);
+  } else {
+    if (args.length > 1) throw new UsageError("give one workspace directory, or files with --staged/--changed");
+    const dir = args[0];
+    const target = resolve(cwd, dir ?? ".");
+    if (!isDir(target)) throw new UsageError(`not a directory: ${dir ?? "."}`);
+    // An explicit directory is the workspace; without one, the enclosing repository is.
+    root = dir ? target : (findRepoRoot(target) ?? target);
+    source = new DiskSource(root);
+  }
+
   const { config } = await loadConfig(root, o.config);
-  const ctx = { root, source: new DiskSource(root), maxFileBytes: maxFileBytes(o), now: o.now, options: o as Record<string, unknown>, config };
+  const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options: o as Record<string, unknown>, config, scope };
   const results: FileResult[] = [];
   const internal: string[] = [];
-  for (const v of WORKSPACE_VALIDATORS) {
+  for (const v of validators) {
     if (validatorSection(config, v.name)?.enabled === false) {
       results.push({ file: ".", validator: v.name, verdict: "skip", reason: "disabled in the configuration", findings: [] });
       continue;
@@ -42,4 +102,12 @@ export async function runCheckCommand(dir: string | undefined, o: CheckCliOption
     internal.push(...out.internalErrors);
   }
   return finish(results, started, o, internal);
+}
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -1,11 +1,11 @@
 import { Command, Option } from "commander";
 import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
-import { parseIntOption, type OutputOptions } from "../output.js";
+import { FORMATTERS, parseIntOption, type OutputOptions } from "../output.js";
 
 /** Options every validating command shares. */
 export function withOutputOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option("-f, --format <name>", "output format: text, json, markdown").default("text"))
+    .addOption(new Option("-f, --format <name>", `output format: ${Object.keys(FORMATTERS).join(", ")}`).default("text"))
     .option("-o, --output-file <path>", "write the report to a file instead of stdout")
     .option("--max-warnings <n>", "exit 1 when there are more than n warnings")
     .option("-q, --quiet", "report errors only (text format)")

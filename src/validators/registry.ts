@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ValidatorOutput } from "../engine.js";
 import type { FileSource } from "../source.js";
+import type { RunScope } from "../scope.js";
 import { resolveNotesRoot } from "../state/paths.js";
 
 export interface WorkspaceContext {
@@ -16,6 +17,12 @@ export interface WorkspaceContext {
   options: Record<string, unknown>;
   /** Project configuration (agentcheck.config.json); validators read their section and paths. */
   config?: import("../config.js").Config;
+  /**
+   * Set for --staged, --changed and explicit file lists: the files in scope (repo-relative) and
+   * the session-log mode of each scoped log. Per-file validators restrict themselves to
+   * scope.files; cross-file validators read the whole tree through `source`. Absent = everything.
+   */
+  scope?: RunScope;
 }
 
 export interface WorkspaceValidator {
@@ -28,12 +35,42 @@ export interface WorkspaceValidator {
 export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
   {
     name: "session-log",
-    detect: (ctx) =>
-      existsSync(join(ctx.root, ".agents", "sessions"))
+    detect: (ctx) => {
+      if (ctx.scope) {
+        // a commit touching .agents/ without a session log is itself a finding (SP-004)
+        const agents = ctx.scope.precommit && ctx.scope.files.some((f) => f.startsWith(".agents/"));
+        return Object.keys(ctx.scope.sessionModes).length > 0 || agents
+          ? { applies: true }
+          : { applies: false, reason: ctx.scope.kind === "files" ? "no session logs among the given files" : `no ${ctx.scope.kind} session logs` };
+      }
+      return existsSync(join(ctx.root, ".agents", "sessions"))
         ? { applies: true }
-        : { applies: false, reason: "no .agents/sessions directory" },
+        : { applies: false, reason: "no .agents/sessions directory" };
+    },
     async run(ctx) {
       const { validateSessionLogs } = await import("./session-log.js");
+      if (ctx.scope) {
+        const sc = ctx.scope;
+        const files = Object.keys(sc.sessionModes).sort();
+        const out = await validateSessionLogs({
+          cwd: ctx.root,
+          root: ctx.root,
+          maxFileBytes: ctx.maxFileBytes,
+          now: ctx.now,
+          files,
+          source: ctx.source,
+          modes: sc.sessionModes,
+          context: sc.precommit ? "pre-commit" : sc.kind === "changed" ? "ci" : "local",
+          base: sc.base,
+          strict: ctx.options.strict === true ? true : undefined,
+        });
+        // say which mode each scoped log was validated in
+        for (const r of out.results) {
+          const mode = sc.sessionModes[r.file];
+          if (mode) r.data = { ...(r.data ?? {}), mode };
+        }
+        return out;
+      }
       // pre-pr passes the session logs changed on the branch as options.paths (repo-relative)
       const paths = Array.isArray(ctx.options.paths) ? (ctx.options.paths as string[]) : undefined;
       return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths });

@@ -89,7 +89,7 @@ function lines(s: string): string[] {
  * Mode when not given: record for logs committed and unchanged against HEAD, full for new,
  * modified or staged logs (and for every log outside a git repository).
  */
-export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: JsonMode): Promise<Facts> {
+export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: JsonMode, modes?: Record<string, JsonMode>): Promise<Facts> {
   const facts: Facts = schemaFacts(root);
   let git: Git | undefined;
   let why = "";
@@ -112,14 +112,16 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   const inside = docs.filter((d) => !d.file.startsWith("/") && !/^[A-Za-z]:/.test(d.file));
   let changed = new Set<string>();
   let tracked = new Set<string>();
-  if (git && !mode && inside.length > 0) {
-    const dirs = [...new Set(inside.map((d) => d.file.slice(0, Math.max(0, d.file.lastIndexOf("/"))) || "."))];
+  // per-log modes decided by the run scope (check --staged/--changed) need no git lookup
+  const undecided = inside.filter((d) => !modes?.[d.file]);
+  if (git && !mode && undecided.length > 0) {
+    const dirs = [...new Set(undecided.map((d) => d.file.slice(0, Math.max(0, d.file.lastIndexOf("/"))) || "."))];
     // staged or unstaged changes against HEAD (renames not paired: a renamed log counts as new)
     changed = new Set(lines((await tryRaw(git, ["diff", "--name-only", "--no-renames", "HEAD", "--", ...dirs])) ?? ""));
     tracked = new Set(lines((await tryRaw(git, ["ls-files", "--", ...dirs])) ?? ""));
   }
   for (const d of docs) {
-    const m: JsonMode = mode ?? (git && tracked.has(d.file) && !changed.has(d.file) ? "record" : "full");
+    const m: JsonMode = modes?.[d.file] ?? mode ?? (git && tracked.has(d.file) && !changed.has(d.file) ? "record" : "full");
     d.flags = ((d.flags ?? 0) & ~3) | FLAGS[m]; // mode bits only; other flags stay
   }
   if (!git) return facts;

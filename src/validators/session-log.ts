@@ -41,6 +41,12 @@ export interface SessionLogOptions {
   memoriesDir?: string;
   /** Where workspace files are read from (default: the working tree). */
   source?: FileSource;
+  /**
+   * Run scope of `check --staged/--changed/FILE...`: exactly these repo-relative logs, read through
+   * `source` (the git index for --staged), each in its `modes` entry (else `mode`).
+   */
+  files?: string[];
+  modes?: Record<string, SessionMode>;
 }
 
 export const SESSIONS_DIR = ".agents/sessions";
@@ -175,7 +181,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     }
   }
   let files: string[];
-  if (explicit) files = discoverSessionLogs(root, opts.cwd, opts.paths);
+  if (opts.files) files = opts.files.map((f) => join(root, f));
+  else if (explicit) files = discoverSessionLogs(root, opts.cwd, opts.paths);
   else if (context === "pre-commit" && git) {
     const kept = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMR"]));
     files = kept
@@ -197,7 +204,28 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   for (const abs of files.sort()) {
     const rel = isInside(abs, root) ? toRepoPath(abs, root) : abs.split("\\").join("/");
     const kind = abs.toLowerCase().endsWith(".json") ? KIND.SESSION_JSON : KIND.SESSION_MD;
-    const flags = MODE_FLAGS[opts.mode ?? "full"];
+    const flags = MODE_FLAGS[opts.modes?.[rel] ?? opts.mode ?? "full"];
+    if (opts.files) {
+      // scoped run: read through the run's source (the git index for --staged)
+      const size = source.size(rel);
+      if (size === undefined && source.type(rel) === undefined) {
+        docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
+        continue;
+      }
+      if (size !== undefined && size > opts.maxFileBytes) {
+        problems.push(problemResult("session-log", hostFinding("AC-900", rel, `${size} bytes, limit ${opts.maxFileBytes}`)));
+        continue;
+      }
+      try {
+        docs.push({ file: rel, kind, flags, bytes: source.read(rel) });
+      } catch (e) {
+        const err = e as NodeJS.ErrnoException;
+        problems.push(problemResult("session-log", hostFinding("AC-901", rel, err.code ? `${err.code}: ${err.message}` : String(err))));
+        continue;
+      }
+      facts[`real:${rel}`] = rel;
+      continue;
+    }
     if (fromIndex) {
       try {
         const blob = await git.binaryCatFile(["blob", `:${rel}`]);
@@ -299,7 +327,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const jsonDocs = docs.filter((d) => d.kind === KIND.SESSION_JSON && d.bytes.length > 0);
   if (jsonDocs.length > 0) {
     const { prepareJsonSessions } = await import("./session-json-facts.js");
-    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode));
+    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, opts.modes));
   }
 
   // --- pass 2 ---------------------------------------------------------------------------------

@@ -1,0 +1,176 @@
+// `agentcheck hooks install|uninstall|status`: a git pre-commit hook that runs `check --staged`.
+// It honours core.hooksPath, reports a core.hooksPath that points at a missing directory (git then
+// runs no hooks at all), never replaces a hook it did not write unless --force, and fails closed:
+// when the hook cannot find agentcheck it blocks the commit with a message.
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { UsageError } from "../report.js";
+import { gitRaw, gitTopLevel } from "../git-run.js";
+
+export const HOOK_MARKER = "# agentcheck-managed-hook";
+const BACKUP_SUFFIX = ".agentcheck-backup";
+
+export interface HooksLocation {
+  root: string;
+  /** The directory git runs hooks from (absolute). */
+  dir: string;
+  /** core.hooksPath as configured, when set. */
+  hooksPath?: string;
+  /** Set when core.hooksPath names a directory that does not exist. */
+  missing: boolean;
+}
+
+function sq(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+export function locateHooks(cwd: string): HooksLocation {
+  const root = gitTopLevel(cwd);
+  if (!root) throw new UsageError(`not inside a git work tree: ${cwd}`);
+  const cfg = gitRaw(root, ["config", "--get", "core.hooksPath"]);
+  const hooksPath = cfg.status === 0 ? cfg.stdout.toString("utf8").trim() : "";
+  if (hooksPath) {
+    const expanded = hooksPath.startsWith("~/") ? join(process.env.HOME ?? "", hooksPath.slice(2)) : hooksPath;
+    // a relative core.hooksPath is relative to the top of the work tree (where hooks run)
+    const dir = isAbsolute(expanded) ? expanded : resolve(root, expanded);
+    let missing = true;
+    try {
+      missing = !statSync(dir).isDirectory();
+    } catch {
+      missing = true;
+    }
+    return { root, dir, hooksPath, missing };
+  }
+  // the common git dir's hooks (shared by linked worktrees)
+  const p = gitRaw(root, ["rev-parse", "--git-path", "hooks"]).stdout.toString("utf8").trim();
+  const dir = isAbsolute(p) ? p : resolve(root, p);
+  return { root, dir, missing: false };
+}
+
+function missingMessage(loc: HooksLocation): string {
+  return (
+    `core.hooksPath is set to '${loc.hooksPath}', which does not exist (${loc.dir}): git runs NO hooks in this repository.\n` +
+    `  Fix it with one of:\n` +
+    `    mkdir -p ${sq(loc.dir)}   (then run agentcheck hooks install again)\n` +
+    `    git config --unset core.hooksPath`
+  );
+}
+
+/** Absolute path of this package's launcher (bin/agentcheck.js). */
+function launcherPath(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "bin", "agentcheck.js");
+}
+
+export function hookScript(): string {
+  const node = process.execPath;
+  const launcher = launcherPath();
+  return `#!/bin/sh
+${HOOK_MARKER} (written by \`agentcheck hooks install\`; remove with \`agentcheck hooks uninstall\`)
+# Validates what is staged for this commit. Fails closed: if agentcheck cannot be found, the
+# commit is blocked (use \`git commit --no-verify\` only if you really mean to skip the check).
+top=$(git rev-parse --show-toplevel 2>/dev/null) || top=.
+if [ -x "$top/node_modules/.bin/agentcheck" ]; then
+  exec "$top/node_modules/.bin/agentcheck" check --staged
+fi
+if [ -x ${sq(node)} ] && [ -f ${sq(launcher)} ]; then
+  exec ${sq(node)} ${sq(launcher)} check --staged
+fi
+if command -v agentcheck >/dev/null 2>&1; then
+  exec agentcheck check --staged
+fi
+echo "agentcheck pre-commit hook: cannot find agentcheck, so this commit is blocked." >&2
+echo "  looked for: $top/node_modules/.bin/agentcheck, ${launcher.replace(/["$`\\]/g, "")}, agentcheck on PATH" >&2
+echo "  fix: npm install --save-dev agentcheck (or put agentcheck on PATH), or remove the hook: agentcheck hooks uninstall" >&2
+exit 1
+`;
+}
+
+function isOurs(file: string): boolean {
+  try {
+    return readFileSync(file, "utf8").includes(HOOK_MARKER);
+  } catch {
+    return false;
+  }
+}
+
+function isHusky(loc: HooksLocation): boolean {
+  return !!loc.hooksPath && /(^|[\\/])\.husky([\\/]_)?[\\/]?$/.test(loc.hooksPath);
+}
+
+export function installHook(cwd: string, opts: { force?: boolean }): { file: string; messages: string[] } {
+  const loc = locateHooks(cwd);
+  if (loc.missing) throw new UsageError(missingMessage(loc));
+  if (isHusky(loc)) {
+    throw new UsageError(
+      `core.hooksPath is '${loc.hooksPath}' (husky manages the hooks): add the line\n    agentcheck check --staged\n  to .husky/pre-commit instead`,
+    );
+  }
+  mkdirSync(loc.dir, { recursive: true });
+  const file = join(loc.dir, "pre-commit");
+  const messages: string[] = [];
+  if (existsSync(file) && !isOurs(file)) {
+    if (!opts.force) {
+      throw new UsageError(
+        `${file} exists and was not written by agentcheck; it was left unchanged.\n` +
+          `  Add 'agentcheck check --staged' to it yourself, or run 'agentcheck hooks install --force' to replace it (it is kept as pre-commit${BACKUP_SUFFIX}).`,
+      );
+    }
+    renameSync(file, file + BACKUP_SUFFIX);
+    messages.push(`kept the previous hook as ${file + BACKUP_SUFFIX}`);
+  }
+  writeFileSync(file, hookScript());
+  chmodSync(file, 0o755);
+  messages.push(`installed ${file}${loc.hooksPath ? ` (core.hooksPath = ${loc.hooksPath})` : ""}`);
+  return { file, messages };
+}
+
+export function uninstallHook(cwd: string): { messages: string[] } {
+  const loc = locateHooks(cwd);
+  if (loc.missing) throw new UsageError(missingMessage(loc));
+  const file = join(loc.dir, "pre-commit");
+  if (!existsSync(file)) return { messages: [`no pre-commit hook in ${loc.dir}; nothing to do`] };
+  if (!isOurs(file)) throw new UsageError(`${file} was not written by agentcheck; it was left unchanged`);
+  rmSync(file);
+  const messages = [`removed ${file}`];
+  if (existsSync(file + BACKUP_SUFFIX)) {
+    renameSync(file + BACKUP_SUFFIX, file);
+    messages.push(`restored the previous hook from ${file + BACKUP_SUFFIX}`);
+  }
+  return { messages };
+}
+
+export function hookStatus(cwd: string): { ok: boolean; lines: string[] } {
+  const loc = locateHooks(cwd);
+  const lines = [`hooks directory: ${loc.dir}${loc.hooksPath ? ` (core.hooksPath = ${loc.hooksPath})` : ""}`];
+  if (loc.missing) return { ok: false, lines: [...lines, missingMessage(loc)] };
+  const file = join(loc.dir, "pre-commit");
+  if (!existsSync(file)) return { ok: false, lines: [...lines, "pre-commit hook: not installed (agentcheck hooks install)"] };
+  if (!isOurs(file)) return { ok: false, lines: [...lines, `pre-commit hook: ${file} exists but was not written by agentcheck`] };
+  let exec = true;
+  try {
+    exec = (statSync(file).mode & 0o111) !== 0;
+  } catch {
+    exec = false;
+  }
+  if (!exec && process.platform !== "win32") return { ok: false, lines: [...lines, `pre-commit hook: ${file} is not executable (git skips it)`] };
+  return { ok: true, lines: [...lines, "pre-commit hook: installed"] };
+}
+
+export async function runHooksInstall(o: { force?: boolean }): Promise<number> {
+  const r = installHook(process.cwd(), o);
+  for (const m of r.messages) process.stderr.write(`agentcheck: ${m}\n`);
+  return 0;
+}
+
+export async function runHooksUninstall(): Promise<number> {
+  const r = uninstallHook(process.cwd());
+  for (const m of r.messages) process.stderr.write(`agentcheck: ${m}\n`);
+  return 0;
+}
+
+export async function runHooksStatus(): Promise<number> {
+  const r = hookStatus(process.cwd());
+  for (const l of r.lines) process.stdout.write(`${l}\n`);
+  return r.ok ? 0 : 1;
+}

@@ -1,0 +1,77 @@
+// Commands of the integrations area (git hooks, Claude Code hooks, session end), registered on the
+// program by cli.ts. Implementations are imported only when a command runs.
+import type { Command } from "commander";
+
+export function registerIntegrationCommands(program: Command): void {
+  const hooks = program
+    .command("hooks")
+    .description("install git and Claude Code hooks that run agentcheck");
+
+  hooks
+    .command("install")
+    .description("write a git pre-commit hook that runs `agentcheck check --staged` (honours core.hooksPath)")
+    .option("--force", "replace a pre-commit hook that agentcheck did not write (the old one is kept as a backup)")
+    .addHelpText("after", "\nExample:\n  $ agentcheck hooks install")
+    .action(async (o: { force?: boolean }) => {
+      const { runHooksInstall } = await import("./hooks.js");
+      process.exitCode = await runHooksInstall(o);
+    });
+
+  hooks
+    .command("uninstall")
+    .description("remove the pre-commit hook agentcheck wrote (restores a hook it replaced)")
+    .addHelpText("after", "\nExample:\n  $ agentcheck hooks uninstall")
+    .action(async () => {
+      const { runHooksUninstall } = await import("./hooks.js");
+      process.exitCode = await runHooksUninstall();
+    });
+
+  hooks
+    .command("status")
+    .description("report where git looks for hooks and whether the agentcheck hook is active (exit 1 if not)")
+    .addHelpText("after", "\nExample:\n  $ agentcheck hooks status")
+    .action(async () => {
+      const { runHooksStatus } = await import("./hooks.js");
+      process.exitCode = await runHooksStatus();
+    });
+
+  hooks
+    .command("claude")
+    .description("print the Claude Code hook configuration; --write merges it into .claude/settings.json")
+    .option("--write", "merge into .claude/settings.json (existing entries are kept)")
+    .option("--bin <command>", "command that runs agentcheck in the hooks (default: the project's node_modules/.bin/agentcheck when present, else agentcheck)")
+    .addHelpText("after", "\nExample:\n  $ agentcheck hooks claude --write")
+    .action(async (o: { write?: boolean; bin?: string }) => {
+      const { runHooksClaude } = await import("./claude.js");
+      process.exitCode = await runHooksClaude(o);
+    });
+
+  hooks
+    .command("stop")
+    .description("Claude Code Stop hook: session-end validation (stdin: the hook's JSON); blocks with exit 2")
+    .action(async () => {
+      const { runStopHook } = await import("./claude.js");
+      process.exitCode = await runStopHook();
+    });
+
+  hooks
+    .command("session-start")
+    .description("Claude Code SessionStart hook: creates the session state and records protocol-start evidence")
+    .action(async () => {
+      const { runSessionStartHook } = await import("./claude.js");
+      process.exitCode = await runSessionStartHook();
+    });
+
+  const session = program.commands.find((c) => c.name() === "session") ?? program.command("session").description("session state");
+  session
+    .command("end")
+    .description("session-end check: log valid (full mode), changed markdown lints clean, changes committed; records protocol-end evidence only when all pass")
+    .option("--notes-dir <dir>", "session state root (default: <worktree>/.agent-notes)")
+    .option("--session <id>", "session id (default: the current session)")
+    .option("--now <iso>", "fixed clock (ISO 8601)")
+    .addHelpText("after", "\nExample:\n  $ agentcheck session end")
+    .action(async (o: { notesDir?: string; session?: string; now?: string }) => {
+      const { runSessionEnd } = await import("./session-end.js");
+      process.exitCode = await runSessionEnd(o);
+    });
+}

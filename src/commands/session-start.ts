@@ -1,0 +1,104 @@
+// Session start: create the session state and record protocol-start evidence gathered from git
+// (branch, starting commit) plus the session log path the session is expected to write.
+// Used by the Claude Code SessionStart hook and the Inngest session-protocol-start function.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { gitRaw, gitTopLevel, gitVerify } from "../git-run.js";
+import { isStateError } from "../state/errors.js";
+import { openSessionStore } from "../state/ops.js";
+import type { SessionState } from "../state/schema.js";
+
+export interface SessionStartOptions {
+  cwd: string;
+  notesDir?: string;
+  /** Explicit session id; default `<today>-session-<next number>`. */
+  sessionId?: string;
+  /** Clock (ISO 8601), for reproducible runs. */
+  now?: string;
+}
+
+/** Next session id: today's date and one more than the highest session number among the logs. */
+export function nextSessionId(root: string, now: Date): string {
+  let max = 0;
+  try {
+    for (const n of readdirSync(join(root, ".agents", "sessions"))) {
+      const m = /^\d{4}-\d{2}-\d{2}-session-(\d+)/i.exec(n);
+      if (m) max = Math.max(max, Number(m[1]));
+    }
+  } catch {
+    /* no sessions directory yet */
+  }
+  return `${now.toISOString().slice(0, 10)}-session-${max + 1}`;
+}
+
+/** Git facts for the start evidence. */
+export function startEvidence(root: string, sessionId: string, now: string): Record<string, string> {
+  const head = gitVerify(root, "HEAD");
+  let branch = process.env.GITHUB_HEAD_REF || "";
+  if (!branch) {
+    const r = gitRaw(root, ["symbolic-ref", "--short", "-q", "HEAD"]);
+    branch = r.status === 0 ? r.stdout.toString("utf8").trim() : head ? `(detached at ${head.slice(0, 12)})` : "";
+  }
+  return {
+    gitBranch: branch,
+    startingCommit: head ?? "",
+    sessionLogPath: `.agents/sessions/${sessionId}.json`,
+    completedAt: now,
+  };
+}
+
+/** Create the session (when it does not exist) and record protocol-start evidence. */
+export async function recordSessionStart(o: SessionStartOptions): Promise<{ state: SessionState; created: boolean; evidence: Record<string, string> }> {
+  const root = gitTopLevel(o.cwd) ?? o.cwd;
+  const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
+  const now = o.now ?? new Date().toISOString();
+  let id = o.sessionId ?? nextSessionId(root, new Date(now));
+  let created = false;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await store.create(id);
+      created = true;
+      break;
+    } catch (e) {
+      if (!isStateError(e) || e.code !== "ALREADY_EXISTS") throw e;
+      if (o.sessionId) break; // an explicit id that exists: record the evidence on it
+      if (attempt > 50) throw e;
+      const m = /^(.*-session-)(\d+)$/.exec(id);
+      id = m ? `${m[1]}${Number(m[2]) + 1}` : `${id}-2`;
+    }
+  }
+  const evidence = startEvidence(root, id, now);
+  const state = await store.protocolStart(id, evidence);
+  if (!created) await store.use(id);
+  return { state, created, evidence };
+}
+
+/** SessionStart hook: on startup a new session; on resume/clear/compact the current one is kept. */
+export async function sessionStart(o: { cwd: string; source?: string; notesDir?: string }): Promise<{ context?: string; warnings: string[] }> {
+  const warnings: string[] = [];
+  const root = gitTopLevel(o.cwd) ?? o.cwd;
+  try {
+    if (o.source && o.source !== "startup") {
+      const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
+      try {
+        const s = store.getSync(store.resolveId());
+        return { context: `agentcheck: continuing session ${s.sessionId} (mode ${s.currentMode}).`, warnings };
+      } catch (e) {
+        if (!isStateError(e) || (e.code !== "NO_CURRENT_SESSION" && e.code !== "NOT_FOUND")) throw e;
+      }
+    }
+    const r = await recordSessionStart({ cwd: root, notesDir: o.notesDir });
+    const s = r.state;
+    const ev = r.evidence;
+    return {
+      context:
+        `agentcheck: session ${s.sessionId} started in ${s.currentMode} mode (switch with: agentcheck session mode coding). ` +
+        `Branch ${ev.gitBranch || "(none)"}, starting commit ${ev.startingCommit ? ev.startingCommit.slice(0, 12) : "(none yet)"}. ` +
+        `Write the session log at ${ev.sessionLogPath}; at the end, \`agentcheck session end\` checks it, the changed markdown and the commits.`,
+      warnings,
+    };
+  } catch (e) {
+    warnings.push(`session start failed: ${(e as Error).message}`);
+    return { warnings };
+  }
+}

@@ -1,0 +1,95 @@
+// JUnit XML: one <testsuite> per validator, one <testcase> per finding (classname = file,
+// name = rule id and position), errors as <failure>. A file without findings is one passing
+// testcase, a skipped file a <skipped> testcase, and an empty report still has one testcase.
+import type { FileResult, Report } from "../report.js";
+
+/** XML attribute/text escaping; characters XML 1.0 cannot carry are replaced. */
+export function xml(s: string): string {
+  return s
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "\uFFFD")
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+/** Attribute value: line breaks as character references so XML parsers keep them. */
+export function xmlAttr(s: string): string {
+  return xml(s).replace(/\r/g, "&#13;").replace(/\n/g, "&#10;").replace(/\t/g, "&#9;");
+}
+
+function pos(line: number, column: number): string {
+  return line > 0 ? `${line}:${column > 0 ? column : 1}` : "file";
+}
+
+function cases(r: FileResult): { xml: string; failure: boolean; skipped: boolean }[] {
+  const out: { xml: string; failure: boolean; skipped: boolean }[] = [];
+  const cls = xmlAttr(r.file);
+  for (const f of r.findings) {
+    const name = xmlAttr(`${f.ruleId} ${pos(f.line, f.column)}`);
+    if (f.severity === "error") {
+      const body = xml(`${f.file}:${pos(f.line, f.column)} ${f.ruleId} ${f.message}`);
+      out.push({
+        xml: `    <testcase classname="${cls}" name="${name}" time="0">\n      <failure message="${xmlAttr(f.message)}" type="${xmlAttr(f.ruleId)}">${body}</failure>\n    </testcase>`,
+        failure: true,
+        skipped: false,
+      });
+    } else {
+      out.push({
+        xml: `    <testcase classname="${cls}" name="${name}" time="0">\n      <system-out>${xml(`${f.severity}: ${f.message}`)}</system-out>\n    </testcase>`,
+        failure: false,
+        skipped: false,
+      });
+    }
+  }
+  if (r.verdict === "skip") {
+    out.push({
+      xml: `    <testcase classname="${cls}" name="skipped" time="0">\n      <skipped message="${xmlAttr(r.reason ?? "skipped")}"/>\n    </testcase>`,
+      failure: false,
+      skipped: true,
+    });
+  } else if (r.findings.length === 0) {
+    out.push({ xml: `    <testcase classname="${cls}" name="${r.verdict}" time="0"/>`, failure: false, skipped: false });
+  }
+  return out;
+}
+
+export function formatJunit(report: Report): string {
+  const byValidator = new Map<string, FileResult[]>();
+  for (const r of report.results) {
+    const list = byValidator.get(r.validator) ?? [];
+    list.push(r);
+    byValidator.set(r.validator, list);
+  }
+  const time = (report.summary.durationMs / 1000).toFixed(3);
+  const suites: string[] = [];
+  let tests = 0;
+  let failures = 0;
+  let skipped = 0;
+  for (const name of [...byValidator.keys()].sort()) {
+    const cs = byValidator.get(name)!.flatMap(cases);
+    const f = cs.filter((c) => c.failure).length;
+    const s = cs.filter((c) => c.skipped).length;
+    tests += cs.length;
+    failures += f;
+    skipped += s;
+    suites.push(
+      `  <testsuite name="${xmlAttr(`agentcheck.${name}`)}" tests="${cs.length}" failures="${f}" errors="0" skipped="${s}" time="0">\n` +
+        cs.map((c) => c.xml).join("\n") +
+        `\n  </testsuite>`,
+    );
+  }
+  if (suites.length === 0) {
+    tests = 1;
+    suites.push(`  <testsuite name="agentcheck" tests="1" failures="0" errors="0" skipped="0" time="0">\n    <testcase classname="agentcheck" name="no files checked" time="0"/>\n  </testsuite>`);
+  }
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<testsuites name="agentcheck" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}">\n` +
+    suites.join("\n") +
+    `\n</testsuites>\n`
+  );
+}

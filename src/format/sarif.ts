@@ -1,0 +1,147 @@
+// SARIF 2.1.0 for GitHub code scanning: one run, rule descriptors from the rule metadata declared
+// in assembly/ (ruleTable()), stable partialFingerprints, results capped at GitHub's per-run limit.
+import { createHash } from "node:crypto";
+import type { Finding, Report, Severity } from "../report.js";
+
+export interface SarifRuleInfo {
+  id: string;
+  validator: string;
+  severity: Severity;
+  title: string;
+  description: string;
+}
+
+export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+export const INFORMATION_URI = "https://www.npmjs.com/package/agentcheck";
+/** GitHub accepts at most 25,000 results per run. */
+export const MAX_RESULTS = 25_000;
+/** Fingerprint key: bump the suffix if the fingerprint recipe ever changes. */
+export const FINGERPRINT_KEY = "agentcheckFindingHash/v1";
+
+const LEVEL: Record<Severity, string> = { error: "error", warning: "warning", info: "note" };
+
+/** "Session log file name" -> "SessionLogFileName" (SARIF reportingDescriptor.name). */
+function pascal(title: string): string {
+  const words = title.replace(/[^A-Za-z0-9]+/g, " ").trim().split(" ").filter(Boolean);
+  const name = words.map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+  return name || "Rule";
+}
+
+function hash(s: string): string {
+  return createHash("sha256").update(s).digest("hex").slice(0, 32);
+}
+
+function descriptor(r: SarifRuleInfo) {
+  return {
+    id: r.id,
+    name: pascal(r.title),
+    shortDescription: { text: r.title },
+    fullDescription: { text: r.description },
+    help: {
+      text: `${r.title}: ${r.description}`,
+      markdown: `**${r.id} — ${r.title}** (${r.validator})\n\n${r.description}`,
+    },
+    defaultConfiguration: { level: LEVEL[r.severity] },
+    properties: { tags: [r.validator] },
+  };
+}
+
+/** Describe a rule id that the rule table does not know (e.g. an external linter's rule). */
+function syntheticRule(f: Finding, validator: string): SarifRuleInfo {
+  return {
+    id: f.ruleId,
+    validator,
+    severity: f.severity,
+    title: f.ruleId,
+    description: `Reported by the ${validator} validator (rule ${f.ruleId}).`,
+  };
+}
+
+export function formatSarif(report: Report, opts: { rules: SarifRuleInfo[] }): string {
+  const known = new Map(opts.rules.map((r) => [r.id, r] as const));
+  const extra = new Map<string, SarifRuleInfo>();
+  for (const r of report.results) {
+    for (const f of r.findings) {
+      if (!known.has(f.ruleId) && !extra.has(f.ruleId)) extra.set(f.ruleId, syntheticRule(f, r.validator));
+    }
+  }
+  const rules = [...opts.rules, ...[...extra.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))];
+  const index = new Map(rules.map((r, i) => [r.id, i] as const));
+
+  const results: unknown[] = [];
+  const seen = new Map<string, number>();
+  let total = 0;
+  for (const r of report.results) {
+    for (const f of r.findings) {
+      total++;
+      if (results.length >= MAX_RESULTS) continue;
+      // Stable across runs and line shifts: rule, file and message; an occurrence counter keeps
+      // identical findings in the same file apart.
+      const base = `${f.ruleId}\u0000${f.file}\u0000${f.message}`;
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      const region: Record<string, number> = { startLine: Math.max(1, f.line) };
+      if (f.line > 0 && f.column > 0) region.startColumn = f.column;
+      results.push({
+        ruleId: f.ruleId,
+        ruleIndex: index.get(f.ruleId),
+        level: LEVEL[f.severity],
+        message: { text: f.message },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: encodeURI(f.file), uriBaseId: "%SRCROOT%" },
+              region,
+            },
+          },
+        ],
+        partialFingerprints: { [FINGERPRINT_KEY]: `${hash(base)}:${n}` },
+        properties: { validator: r.validator, ...(f.line === 0 ? { wholeFile: true } : {}) },
+      });
+    }
+  }
+
+  const notifications: unknown[] = [];
+  for (const r of report.results) {
+    if (r.verdict !== "skip") continue;
+    notifications.push({
+      level: "note",
+      message: { text: `${r.validator}: ${r.file}: skipped: ${r.reason ?? "skipped"}` },
+      locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(r.file), uriBaseId: "%SRCROOT%" } } }],
+    });
+  }
+  if (total > results.length) {
+    notifications.push({
+      level: "warning",
+      message: { text: `${total - results.length} of ${total} results were left out: GitHub accepts at most ${MAX_RESULTS} results per run.` },
+    });
+  }
+
+  const doc = {
+    $schema: SARIF_SCHEMA,
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: "agentcheck",
+            version: report.version,
+            semanticVersion: report.version,
+            informationUri: INFORMATION_URI,
+            rules: rules.map(descriptor),
+          },
+        },
+        automationDetails: { id: "agentcheck/" },
+        originalUriBaseIds: { "%SRCROOT%": { description: { text: "The repository root." } } },
+        invocations: [
+          {
+            executionSuccessful: true,
+            ...(notifications.length > 0 ? { toolExecutionNotifications: notifications } : {}),
+          },
+        ],
+        results,
+      },
+    ],
+  };
+  return JSON.stringify(doc, null, 2) + "\n";
+}

@@ -1,0 +1,93 @@
+// Minimal synchronous git runner for the index and scope code paths (pre-commit speed matters:
+// one short process per question, stdin for `cat-file --batch`). Paths are always -z lists.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { UsageError } from "./report.js";
+
+export interface GitResult {
+  status: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+export function gitRaw(cwd: string, args: string[], input?: Buffer | string): GitResult {
+  const r = spawnSync("git", args, { cwd, input, maxBuffer: 1 << 30, windowsHide: true });
+  if (r.error) {
+    const err = r.error as NodeJS.ErrnoException;
+    throw new UsageError(err.code === "ENOENT" ? "git is not installed or not on PATH" : `git ${args[0]}: ${err.message}`);
+  }
+  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr.toString("utf8").trim() };
+}
+
+/** Run git; a non-zero exit is a usage/environment error with git's message. */
+export function gitOk(cwd: string, args: string[], input?: Buffer | string): Buffer {
+  const r = gitRaw(cwd, args, input);
+  if (r.status !== 0) throw new UsageError(`git ${args.join(" ")} failed: ${r.stderr || `exit ${r.status}`}`);
+  return r.stdout;
+}
+
+/** Split a -z output into its fields (no trailing empty field). */
+export function splitZ(buf: Buffer): string[] {
+  const s = buf.toString("utf8");
+  const parts = s.split("\0");
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+
+/**
+ * The same answer without a git process for the common layouts: the nearest ancestor with a `.git`
+ * directory, or a `.git` file naming the git dir (linked worktrees, submodules).
+ */
+function dirsFromFs(cwd: string): { top: string; gitDir: string } | undefined {
+  let dir = resolve(cwd);
+  for (;;) {
+    const dotgit = join(dir, ".git");
+    try {
+      const st = statSync(dotgit);
+      if (st.isDirectory()) return existsSync(join(dotgit, "HEAD")) ? { top: realpathSync(dir), gitDir: realpathSync(dotgit) } : undefined;
+      if (st.isFile()) {
+        const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotgit, "utf8"));
+        if (!m) return undefined;
+        const gd = isAbsolute(m[1]) ? m[1] : resolve(dir, m[1]);
+        return existsSync(join(gd, "HEAD")) ? { top: realpathSync(dir), gitDir: realpathSync(gd) } : undefined;
+      }
+    } catch {
+      /* no .git here */
+    }
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+const dirsCache = new Map<string, { top: string; gitDir: string } | null>();
+
+/** Work-tree top level and absolute git dir of a directory (one git call, cached), or undefined. */
+export function gitDirs(cwd: string): { top: string; gitDir: string } | undefined {
+  const hit = dirsCache.get(cwd);
+  if (hit !== undefined) return hit ?? undefined;
+  const fast = process.env.GIT_DIR || process.env.GIT_WORK_TREE ? undefined : dirsFromFs(cwd);
+  if (fast) {
+    dirsCache.set(cwd, fast);
+    return fast;
+  }
+  const r = gitRaw(cwd, ["rev-parse", "--show-toplevel", "--absolute-git-dir"]);
+  const [top, gitDir] = r.stdout.toString("utf8").split("\n").map((s) => s.trim());
+  const v = r.status === 0 && top && gitDir ? { top, gitDir } : null;
+  dirsCache.set(cwd, v);
+  return v ?? undefined;
+}
+
+/** The repository top level for a directory, or undefined outside a work tree. */
+export function gitTopLevel(cwd: string): string | undefined {
+  return gitDirs(cwd)?.top;
+}
+
+/** Resolve a revision to a commit id, or undefined (no error) when it does not exist. */
+export function gitVerify(cwd: string, rev: string): string | undefined {
+  if (rev.startsWith("-")) return undefined; // never pass option-like values to git
+  const r = gitRaw(cwd, ["rev-parse", "--verify", "-q", `${rev}^{commit}`]);
+  const out = r.stdout.toString("utf8").trim();
+  return r.status === 0 && out ? out : undefined;
+}

@@ -1,0 +1,176 @@
+// Which files a run covers (--staged, --changed, explicit files) and, for session logs, which
+// validation mode each one gets. The decisions follow session-protocol.md §10 and ecosystem.md §2.4:
+//   staged:  added log => creation; edited existing log => record (full with --strict);
+//            renamed/copied (a replacement) => full; during a merge every log => record.
+//   changed: log added by the branch => full; existing log edited => record (full with --strict);
+//            renamed/copied => full.
+//   files:   (hook frameworks pass names) staged status when staged, tracked and unchanged =>
+//            record, untracked => creation.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
+import { UsageError } from "./report.js";
+
+export type ChangeStatus = "A" | "C" | "M" | "R";
+export type SessionMode = "full" | "creation" | "record";
+export type ScopeKind = "staged" | "changed" | "files";
+
+export interface RunScope {
+  kind: ScopeKind;
+  /** Repo-relative paths (forward slashes), sorted, without deletions. */
+  files: string[];
+  status: Record<string, ChangeStatus>;
+  /** --changed: the ref compared against and the merge base used. */
+  base?: string;
+  mergeBase?: string;
+  /** A merge is being committed (MERGE_HEAD exists). */
+  merge?: boolean;
+  /** The run checks a commit being made (staged files, or hook-framework files while something is staged). */
+  precommit?: boolean;
+  /** Validation mode per session log in scope. */
+  sessionModes: Record<string, SessionMode>;
+  /** Human-readable notes about the scope (printed by text output on stderr). */
+  notes: string[];
+}
+
+/** A session log path: directly in .agents/sessions/, .md or .json. */
+export function isSessionLogPath(rel: string): boolean {
+  const m = /^\.agents\/sessions\/([^/]+)$/.exec(rel);
+  return !!m && /\.(md|json)$/i.test(m[1]);
+}
+
+/** Parse `git diff --name-status -z -M` output (ACMR only). */
+export function parseNameStatus(buf: Buffer): { path: string; status: ChangeStatus; from?: string }[] {
+  const f = splitZ(buf);
+  const out: { path: string; status: ChangeStatus; from?: string }[] = [];
+  for (let i = 0; i < f.length; ) {
+    const code = f[i++];
+    const letter = code[0];
+    if (letter === "R" || letter === "C") {
+      const from = f[i++];
+      const to = f[i++];
+      if (to !== undefined) out.push({ path: to, status: letter, from });
+    } else {
+      const path = f[i++];
+      if (path === undefined) break;
+      if (letter === "A" || letter === "M") out.push({ path, status: letter });
+      // D, T, U, X: deleted / type-changed / unmerged entries are not content to validate
+      else if (letter === "T") out.push({ path, status: "M" });
+    }
+  }
+  return out;
+}
+
+function gitDir(root: string): string {
+  const d = gitDirs(root);
+  if (d) return d.gitDir;
+  const p = gitOk(root, ["rev-parse", "--git-dir"]).toString("utf8").trim();
+  return p.startsWith("/") || /^[A-Za-z]:/.test(p) ? p : join(root, p);
+}
+
+function modesFor(entries: { path: string; status: ChangeStatus }[], added: SessionMode, opts: { strict?: boolean; merge?: boolean }) {
+  const modes: Record<string, SessionMode> = {};
+  for (const e of entries) {
+    if (!isSessionLogPath(e.path)) continue;
+    if (opts.merge) modes[e.path] = "record";
+    else if (e.status === "A") modes[e.path] = added;
+    else if (e.status === "M") modes[e.path] = opts.strict ? "full" : "record";
+    else modes[e.path] = "full"; // renamed or copied: a replacement is validated fully
+  }
+  return modes;
+}
+
+function build(kind: ScopeKind, entries: { path: string; status: ChangeStatus }[], sessionModes: Record<string, SessionMode>, extra: Partial<RunScope> = {}): RunScope {
+  const status: Record<string, ChangeStatus> = {};
+  for (const e of entries) status[e.path] = e.status;
+  return { kind, files: Object.keys(status).sort(), status, sessionModes, notes: [], ...extra };
+}
+
+/** Files staged for the next commit (added, copied, modified, renamed). */
+export function stagedScope(root: string, opts: { strict?: boolean } = {}): RunScope {
+  const args = ["diff", "--cached", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACMRT"];
+  let r = gitRaw(root, args);
+  if (r.status !== 0) {
+    // no commit yet: compare the index with the empty tree
+    if (gitVerify(root, "HEAD")) throw new UsageError(`git ${args.join(" ")} failed: ${r.stderr || `exit ${r.status}`}`);
+    const empty = gitOk(root, ["hash-object", "-t", "tree", "--stdin"], "").toString("utf8").trim();
+    r = { ...r, stdout: gitOk(root, [...args, empty]), status: 0 };
+  }
+  const entries = parseNameStatus(r.stdout);
+  const merge = existsSync(join(gitDir(root), "MERGE_HEAD"));
+  const scope = build("staged", entries, modesFor(entries, "creation", { strict: opts.strict, merge }), { merge, precommit: true });
+  if (merge) scope.notes.push("merge commit: staged session logs are validated as records (per-commit rules relaxed)");
+  return scope;
+}
+
+/** The default base for --changed: the PR base on GitHub, else the remote's default branch. */
+export function defaultBase(root: string): string {
+  const env = process.env;
+  const candidates: string[] = [];
+  if (env.GITHUB_BASE_REF) candidates.push(`origin/${env.GITHUB_BASE_REF}`, env.GITHUB_BASE_REF);
+  if (env.GITHUB_EVENT_BEFORE && !/^0+$/.test(env.GITHUB_EVENT_BEFORE)) candidates.push(env.GITHUB_EVENT_BEFORE);
+  candidates.push("origin/HEAD", "origin/main", "origin/master", "main", "master");
+  for (const c of candidates) if (gitVerify(root, c)) return c;
+  throw new UsageError("--changed: no base found (tried " + candidates.join(", ") + "); pass --base <ref>");
+}
+
+/** Files changed on this branch: the diff from the merge base of `base` and HEAD to HEAD. */
+export function changedScope(root: string, base: string | undefined, opts: { strict?: boolean } = {}): RunScope {
+  const ref = base ?? defaultBase(root);
+  if (ref.startsWith("-")) throw new UsageError(`--base: not a ref: '${ref}'`);
+  const shallow = gitRaw(root, ["rev-parse", "--is-shallow-repository"]).stdout.toString("utf8").trim() === "true";
+  if (!gitVerify(root, ref)) {
+    throw new UsageError(
+      `--changed: base '${ref}' is not a commit in this clone` +
+        (shallow ? " (this is a shallow clone: check out with fetch-depth: 0 or fetch the base branch)" : ""),
+    );
+  }
+  if (!gitVerify(root, "HEAD")) throw new UsageError("--changed: the repository has no commits yet");
+  const mb = gitRaw(root, ["merge-base", ref, "HEAD"]);
+  const mergeBase = mb.stdout.toString("utf8").trim();
+  if (mb.status !== 0 || !mergeBase) {
+    throw new UsageError(
+      `--changed: '${ref}' and HEAD have no merge base` +
+        (shallow ? " (this is a shallow clone: use fetch-depth: 0 in actions/checkout)" : ""),
+    );
+  }
+  const entries = parseNameStatus(
+    gitOk(root, ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACMRT", mergeBase, "HEAD"]),
+  );
+  return build("changed", entries, modesFor(entries, "full", opts), { base: ref, mergeBase });
+}
+
+/** Explicit files (as hook frameworks pass them), with their staged / tracked status. */
+export function filesScope(root: string, files: string[], opts: { strict?: boolean } = {}): RunScope {
+  const staged = stagedScope(root, opts);
+  const tracked = new Set(
+    splitZ(gitOk(root, ["ls-files", "-z", "--", ...files.map((f) => `:(literal)${f}`)])),
+  );
+  const entries: { path: string; status: ChangeStatus }[] = [];
+  const modes: Record<string, SessionMode> = {};
+  for (const f of files) {
+    const st = staged.status[f];
+    if (st) {
+      entries.push({ path: f, status: st });
+      if (staged.sessionModes[f]) modes[f] = staged.sessionModes[f];
+    } else {
+      entries.push({ path: f, status: tracked.has(f) ? "M" : "A" });
+      if (isSessionLogPath(f)) modes[f] = tracked.has(f) ? (opts.strict ? "full" : "record") : "creation";
+    }
+  }
+  return build("files", entries, modes, { merge: staged.merge, precommit: staged.files.length > 0 });
+}
+
+/** Keep only paths equal to or below one of `filters` (repo-relative). */
+export function restrictScope(scope: RunScope, filters: string[]): RunScope {
+  if (filters.length === 0) return scope;
+  const keep = (p: string) => filters.some((f) => f === "" || f === "." || p === f || p.startsWith(f.endsWith("/") ? f : `${f}/`));
+  const files = scope.files.filter(keep);
+  const status: Record<string, ChangeStatus> = {};
+  const sessionModes: Record<string, SessionMode> = {};
+  for (const f of files) {
+    status[f] = scope.status[f];
+    if (scope.sessionModes[f]) sessionModes[f] = scope.sessionModes[f];
+  }
+  return { ...scope, files, status, sessionModes };
+}

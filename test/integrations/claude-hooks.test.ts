@@ -1,0 +1,123 @@
+// Claude Code hooks: configuration printing/merging, and round trips through the configured
+// commands with the stdin JSON shapes of ecosystem.md §4 (unknown extra fields included).
+import { describe, it, expect } from "vitest";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, makeRepo, runCli } from "../helpers.js";
+
+const BINCMD = `'${process.execPath}' '${BIN}'`;
+
+/** Run a configured hook command the way Claude Code does: sh -c, JSON on stdin, in the project. */
+function runHook(command: string, input: unknown, cwd: string, env: Record<string, string> = {}) {
+  const r = spawnSync("sh", ["-c", command], {
+    cwd,
+    input: typeof input === "string" ? input : JSON.stringify(input),
+    encoding: "utf8",
+    env: { ...process.env, CLAUDE_PROJECT_DIR: cwd, NO_COLOR: "1", ...env },
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+function config(dir: string): any {
+  const r = runCli(["hooks", "claude", "--bin", BINCMD], { cwd: dir });
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout).hooks;
+}
+
+const common = (dir: string, event: string) => ({
+  session_id: "abc-123",
+  transcript_path: join(dir, "t.jsonl"),
+  cwd: dir,
+  hook_event_name: event,
+  permission_mode: "default",
+  some_future_field: { nested: [1, 2, 3] },
+});
+
+describe("hooks claude", () => {
+  it("CC-01 prints PreToolUse -> session gate, SessionStart -> session start, Stop -> session end", () => {
+    const dir = makeRepo({ "README.md": "x\n" });
+    const r = runCli(["hooks", "claude"], { cwd: dir });
+    expect(r.code).toBe(0);
+    const h = JSON.parse(r.stdout).hooks;
+    expect(h.PreToolUse[0].matcher).toBe("*");
+    expect(h.PreToolUse[0].hooks[0].command).toBe("agentcheck-gate || exit 2");
+    expect(h.PreToolUse[0].hooks[0].timeout).toBeLessThanOrEqual(5);
+    expect(h.SessionStart[0].hooks[0].command).toBe("agentcheck hooks session-start");
+    expect(h.Stop[0].hooks[0].command).toBe("agentcheck hooks stop");
+    expect(r.stdout).not.toContain("npx");
+    // a local install is preferred and addressed through CLAUDE_PROJECT_DIR
+    mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
+    writeFileSync(join(dir, "node_modules", ".bin", "agentcheck"), "");
+    const local = JSON.parse(runCli(["hooks", "claude"], { cwd: dir }).stdout).hooks;
+    expect(local.Stop[0].hooks[0].command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agentcheck hooks stop');
+    expect(local.PreToolUse[0].hooks[0].command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agentcheck-gate || exit 2');
+  });
+
+  it("CC-02 --write merges into .claude/settings.json without losing entries, idempotently", () => {
+    const dir = makeRepo({ "README.md": "x\n" });
+    const existing = {
+      permissions: { allow: ["Bash(npm test)"] },
+      env: { FOO: "1" },
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./scripts/guard.sh" }] }],
+        PostToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "prettier --write" }] }],
+      },
+    };
+    mkdirSync(join(dir, ".claude"));
+    writeFileSync(join(dir, ".claude", "settings.json"), JSON.stringify(existing, null, 2));
+    for (let i = 0; i < 2; i++) {
+      const r = runCli(["hooks", "claude", "--write"], { cwd: dir });
+      expect(r.code).toBe(0);
+    }
+    const s = JSON.parse(readFileSync(join(dir, ".claude", "settings.json"), "utf8"));
+    expect(s.permissions).toEqual(existing.permissions);
+    expect(s.env).toEqual(existing.env);
+    expect(s.hooks.PostToolUse).toEqual(existing.hooks.PostToolUse);
+    expect(s.hooks.PreToolUse).toHaveLength(2);
+    expect(s.hooks.PreToolUse[0]).toEqual(existing.hooks.PreToolUse[0]);
+    expect(s.hooks.PreToolUse[1].hooks[0].command).toBe("agentcheck-gate || exit 2");
+    expect(s.hooks.Stop).toHaveLength(1);
+    expect(s.hooks.SessionStart).toHaveLength(1);
+  });
+
+  it("CC-03 a settings file that is not JSON is left alone (exit 2)", () => {
+    const dir = makeRepo({ "README.md": "x\n" });
+    mkdirSync(join(dir, ".claude"));
+    writeFileSync(join(dir, ".claude", "settings.json"), "{ not json");
+    const r = runCli(["hooks", "claude", "--write"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(readFileSync(join(dir, ".claude", "settings.json"), "utf8")).toBe("{ not json");
+  });
+
+  it("CC-04 --write creates .claude/settings.json when absent", () => {
+    const dir = makeRepo({ "README.md": "x\n" });
+    expect(runCli(["hooks", "claude", "--write"], { cwd: dir }).code).toBe(0);
+    expect(existsSync(join(dir, ".claude", "settings.json"))).toBe(true);
+  });
+});
+
+describe("Stop hook round trips", () => {
+  it("CC-10 stop_hook_active: true never blocks (no loop), extra fields ignored", () => {
+    const dir = makeRepo({ "README.md": "x\n" });
+    const h = config(dir);
+    const r = runHook(h.Stop[0].hooks[0].command, { ...common(dir, "Stop"), stop_hook_active: true }, dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("");
+  });
+
+  it("CC-11 no session in the project: Stop does not block", () => {
+    const dir = makeRepo({ "README.md": "x\n" });
+    const h = config(dir);
+    const r = runHook(h.Stop[0].hooks[0].command, { ...common(dir, "Stop"), stop_hook_active: false }, dir);
+    expect(r.code).toBe(0);
+  });
+
+  it("CC-12 unparseable stdin does not block and says why", () => {
+    const dir = makeRepo({ "README.md": "x\n" });
+    const h = config(dir);
+    const r = runHook(h.Stop[0].hooks[0].command, "{oops", dir);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("not JSON");
+  });
+});

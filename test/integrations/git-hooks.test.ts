@@ -1,0 +1,302 @@
+// Real git repositories: `hooks install`, then real `git commit`s through the installed hook;
+// core.hooksPath handling; foreign hooks; fail-closed; --staged / --changed scopes and modes.
+import { describe, it, expect } from "vitest";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { git, makeRepo, runCli, writeTree } from "../helpers.js";
+import { BAD_LOG, GOOD_LOG, freshJsonLog } from "./fixtures.js";
+import { IndexSource } from "../../dist/index-source.js";
+
+const ENV = {
+  GIT_AUTHOR_NAME: "Test",
+  GIT_AUTHOR_EMAIL: "test@example.com",
+  GIT_COMMITTER_NAME: "Test",
+  GIT_COMMITTER_EMAIL: "test@example.com",
+  GIT_CONFIG_NOSYSTEM: "1",
+};
+
+/** Environment for git in a fixture repo: no leaked GIT_* from an outer hook. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...ENV, NO_COLOR: "1", ...extra };
+  for (const k of Object.keys(env)) if (k.startsWith("GIT_") && !(k in ENV)) delete env[k];
+  return env;
+}
+
+function commit(dir: string, msg = "work", extra: Record<string, string> = {}) {
+  const r = spawnSync("git", ["commit", "-m", msg], { cwd: dir, encoding: "utf8", env: cleanEnv(extra) });
+  return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
+}
+
+function head(dir: string): string {
+  return git(dir, "rev-parse", "HEAD");
+}
+
+function repo(): string {
+  return makeRepo({ "README.md": "# Project\n", ".agents/sessions/.keep": "" });
+}
+
+describe("hooks install + real git commit", () => {
+  it("HK-01 a commit with a bad session log is refused, with the findings printed", () => {
+    const dir = repo();
+    const inst = runCli(["hooks", "install"], { cwd: dir });
+    expect(inst.code).toBe(0);
+    expect(inst.stderr).toContain("installed");
+    const before = head(dir);
+    writeTree(dir, { [BAD_LOG]: "" });
+    git(dir, "add", BAD_LOG);
+    const r = commit(dir);
+    expect(r.code).not.toBe(0);
+    expect(r.out).toContain("SP-001");
+    expect(r.out).toContain(BAD_LOG);
+    expect(head(dir)).toBe(before);
+  });
+
+  it("HK-02 a commit with a good session log goes through", () => {
+    const dir = repo();
+    expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
+    const before = head(dir);
+    writeTree(dir, { [GOOD_LOG]: freshJsonLog(1) });
+    git(dir, "add", GOOD_LOG);
+    const r = commit(dir);
+    expect(r.out).toContain("0 errors");
+    expect(r.code).toBe(0);
+    expect(head(dir)).not.toBe(before);
+  });
+
+  it("HK-03 the hook validates the index, not the working tree", () => {
+    const dir = repo();
+    expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
+    // staged: empty (bad); working tree: fixed but not staged => still refused
+    const log = ".agents/sessions/2026-01-06-session-2.json";
+    writeTree(dir, { [log]: "" });
+    git(dir, "add", log);
+    writeTree(dir, { [log]: freshJsonLog(2, "2026-01-06") });
+    const r1 = commit(dir);
+    expect(r1.code).not.toBe(0);
+    expect(r1.out).toContain("AC-001");
+    // staged: good; working tree: broken => the commit goes through
+    git(dir, "add", log);
+    writeTree(dir, { [log]: "" });
+    const r2 = commit(dir);
+    expect(r2.code).toBe(0);
+  });
+
+  it("HK-04 a core.hooksPath that points at a missing directory is reported", () => {
+    const dir = repo();
+    git(dir, "config", "core.hooksPath", ".githooks-missing");
+    const inst = runCli(["hooks", "install"], { cwd: dir });
+    expect(inst.code).toBe(2);
+    expect(inst.stderr).toContain("core.hooksPath is set to '.githooks-missing', which does not exist");
+    expect(inst.stderr).toContain("git runs NO hooks");
+    expect(existsSync(join(dir, ".githooks-missing"))).toBe(false);
+    const st = runCli(["hooks", "status"], { cwd: dir });
+    expect(st.code).toBe(1);
+    expect(st.stdout).toContain("does not exist");
+  });
+
+  it("HK-05 an existing core.hooksPath directory is honoured", () => {
+    const dir = repo();
+    mkdirSync(join(dir, ".githooks"));
+    git(dir, "config", "core.hooksPath", ".githooks");
+    expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
+    expect(existsSync(join(dir, ".githooks", "pre-commit"))).toBe(true);
+    expect(existsSync(join(dir, ".git", "hooks", "pre-commit"))).toBe(false);
+    writeTree(dir, { [BAD_LOG]: "" });
+    git(dir, "add", BAD_LOG);
+    expect(commit(dir).code).not.toBe(0);
+  });
+
+  it("HK-06 a foreign hook is kept; --force replaces it with a backup; uninstall restores it", () => {
+    const dir = repo();
+    const hook = join(dir, ".git", "hooks", "pre-commit");
+    const foreign = "#!/bin/sh\necho foreign hook ran\nexit 0\n";
+    writeFileSync(hook, foreign);
+    chmodSync(hook, 0o755);
+    const inst = runCli(["hooks", "install"], { cwd: dir });
+    expect(inst.code).toBe(2);
+    expect(inst.stderr).toContain("was not written by agentcheck");
+    expect(readFileSync(hook, "utf8")).toBe(foreign);
+    expect(runCli(["hooks", "uninstall"], { cwd: dir }).code).toBe(2);
+    expect(readFileSync(hook, "utf8")).toBe(foreign);
+
+    const forced = runCli(["hooks", "install", "--force"], { cwd: dir });
+    expect(forced.code).toBe(0);
+    expect(readFileSync(hook, "utf8")).toContain("agentcheck-managed-hook");
+    expect(readFileSync(hook + ".agentcheck-backup", "utf8")).toBe(foreign);
+    // reinstalling over our own hook needs no --force
+    expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
+
+    expect(runCli(["hooks", "uninstall"], { cwd: dir }).code).toBe(0);
+    expect(readFileSync(hook, "utf8")).toBe(foreign);
+    expect(existsSync(hook + ".agentcheck-backup")).toBe(false);
+  });
+
+  it("HK-07 fails closed: a hook that cannot find agentcheck blocks the commit", () => {
+    const dir = repo();
+    expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
+    const hook = join(dir, ".git", "hooks", "pre-commit");
+    writeFileSync(hook, readFileSync(hook, "utf8").replaceAll("bin/agentcheck.js", "bin/moved-away.js"));
+    writeTree(dir, { [GOOD_LOG]: freshJsonLog(1) });
+    git(dir, "add", GOOD_LOG);
+    const before = head(dir);
+    const r = commit(dir, "x", { PATH: "/usr/bin:/bin" });
+    expect(r.code).not.toBe(0);
+    expect(r.out).toContain("cannot find agentcheck, so this commit is blocked");
+    expect(head(dir)).toBe(before);
+  });
+});
+
+function modes(dir: string, args: string[]): Record<string, string> {
+  const r = runCli(["check", ...args, "--format", "json"], { cwd: dir, env: cleanEnv() as Record<string, string> });
+  expect([0, 1]).toContain(r.code);
+  const out: Record<string, string> = {};
+  for (const res of JSON.parse(r.stdout).results) if (res.validator === "session-log" && res.data?.mode) out[res.file] = res.data.mode;
+  return out;
+}
+
+describe("check --staged / --changed scopes", () => {
+  it("HK-10 staged: added log => creation, edited log => record (full with --strict), renamed => full; unstaged files ignored", () => {
+    const dir = makeRepo({
+      "README.md": "# P\n",
+      ".agents/sessions/2026-01-01-session-1.json": freshJsonLog(1, "2026-01-01"),
+      ".agents/sessions/2026-01-02-session-2.json": freshJsonLog(2, "2026-01-02"),
+    });
+    writeTree(dir, {
+      ".agents/sessions/2026-01-03-session-3.json": freshJsonLog(3, "2026-01-03"),
+      ".agents/sessions/2026-01-01-session-1.json": freshJsonLog(1, "2026-01-01").replace("Example session", "Edited"),
+      ".agents/sessions/2026-01-09-session-9.json": "", // untracked, not staged: out of scope
+    });
+    git(dir, "add", ".agents/sessions/2026-01-03-session-3.json", ".agents/sessions/2026-01-01-session-1.json");
+    git(dir, "mv", ".agents/sessions/2026-01-02-session-2.json", ".agents/sessions/2026-01-02-session-2-renamed.json");
+    expect(modes(dir, ["--staged"])).toEqual({
+      ".agents/sessions/2026-01-01-session-1.json": "record",
+      ".agents/sessions/2026-01-02-session-2-renamed.json": "full",
+      ".agents/sessions/2026-01-03-session-3.json": "creation",
+    });
+    expect(modes(dir, ["--staged", "--strict"])[".agents/sessions/2026-01-01-session-1.json"]).toBe("full");
+    // a path argument restricts the staged set
+    expect(Object.keys(modes(dir, ["--staged", ".agents/sessions/2026-01-03-session-3.json"]))).toEqual([".agents/sessions/2026-01-03-session-3.json"]);
+  });
+
+  it("HK-11 staged: nothing staged => 0 files, exit 0, the skip is visible", () => {
+    const dir = repo();
+    const r = runCli(["check", "--staged"], { cwd: dir, env: cleanEnv() as Record<string, string> });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("no staged session logs");
+  });
+
+  it("HK-12 staged in a repository without commits", () => {
+    const dir = makeRepo({}, { commit: false });
+    writeTree(dir, { [GOOD_LOG]: freshJsonLog(1) });
+    git(dir, "add", "-A");
+    expect(modes(dir, ["--staged"])).toEqual({ [GOOD_LOG]: "creation" });
+  });
+
+  it("HK-13 merge commit: staged logs are validated as records", () => {
+    const dir = repo();
+    git(dir, "checkout", "-q", "-b", "side");
+    writeTree(dir, { ".agents/sessions/2026-01-04-session-4.json": freshJsonLog(4, "2026-01-04") });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "side");
+    git(dir, "checkout", "-q", "main");
+    writeTree(dir, { "other.txt": "x\n" });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "main work");
+    spawnSync("git", ["merge", "--no-commit", "--no-ff", "side"], { cwd: dir, env: cleanEnv() });
+    const r = runCli(["check", "--staged", "--format", "json"], { cwd: dir, env: cleanEnv() as Record<string, string> });
+    expect(r.stderr).toContain("merge commit");
+    const res = JSON.parse(r.stdout).results.find((x: any) => x.file.endsWith("session-4.json"));
+    expect(res.data.mode).toBe("record");
+  });
+
+  it("HK-14 changed: added on the branch => full, edited existing => record; a bad base is a clear error", () => {
+    const dir = makeRepo({ "README.md": "# P\n", ".agents/sessions/2026-01-01-session-1.json": freshJsonLog(1, "2026-01-01") });
+    git(dir, "checkout", "-q", "-b", "feat");
+    writeTree(dir, {
+      ".agents/sessions/2026-01-02-session-2.json": freshJsonLog(2, "2026-01-02"),
+      ".agents/sessions/2026-01-01-session-1.json": freshJsonLog(1, "2026-01-01").replace("Example", "Edited"),
+    });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "feat");
+    expect(modes(dir, ["--changed", "--base", "main"])).toEqual({
+      ".agents/sessions/2026-01-01-session-1.json": "record",
+      ".agents/sessions/2026-01-02-session-2.json": "full",
+    });
+    // default base: main (no remote)
+    expect(Object.keys(modes(dir, ["--changed"]))).toHaveLength(2);
+    const bad = runCli(["check", "--changed", "--base", "nope"], { cwd: dir, env: cleanEnv() as Record<string, string> });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("base 'nope' is not a commit");
+    const opt = runCli(["check", "--changed", "--base", "--upload-pack=x"], { cwd: dir, env: cleanEnv() as Record<string, string> });
+    expect(opt.code).toBe(2);
+  });
+
+  it("HK-15 explicit files (hook frameworks): tracked => record, new => creation", () => {
+    const dir = makeRepo({ "README.md": "# P\n", ".agents/sessions/2026-01-01-session-1.json": freshJsonLog(1, "2026-01-01") });
+    writeTree(dir, { ".agents/sessions/2026-01-02-session-2.json": freshJsonLog(2, "2026-01-02") });
+    expect(modes(dir, [".agents/sessions/2026-01-01-session-1.json", ".agents/sessions/2026-01-02-session-2.json"])).toEqual({
+      ".agents/sessions/2026-01-01-session-1.json": "record",
+      ".agents/sessions/2026-01-02-session-2.json": "creation",
+    });
+  });
+
+  it("HK-17 the same content gets the same findings in --staged, --changed, file-list and whole-workspace runs", () => {
+    const dir = makeRepo({ "README.md": "# P\n", ".agents/sessions/.keep": "" });
+    git(dir, "checkout", "-q", "-b", "feat");
+    const log = ".agents/sessions/2026-01-07-session-7.json";
+    writeTree(dir, { [log]: "{ not json" });
+    git(dir, "add", "-A");
+    const findings = (args: string[]) => {
+      const r = runCli(["check", ...args, "--only", "session-log", "--format", "json"], { cwd: dir, env: cleanEnv() as Record<string, string> });
+      expect(r.code).toBe(1);
+      return JSON.parse(r.stdout).results.flatMap((x: any) => x.findings).map((f: any) => `${f.file}:${f.line} ${f.ruleId} ${f.message}`).sort();
+    };
+    const staged = findings(["--staged"]);
+    expect(staged.length).toBeGreaterThanOrEqual(1);
+    expect(staged.every((f: string) => f.startsWith(log))).toBe(true);
+    expect(findings([log])).toEqual(staged);
+    expect(findings([])).toEqual(staged);
+    git(dir, "commit", "-q", "--no-verify", "-m", "bad log");
+    expect(findings(["--changed", "--base", "main"])).toEqual(staged);
+  });
+
+  it("HK-18 a commit touching .agents/ without a session log is reported at commit time (SP-004)", () => {
+    const dir = repo();
+    writeTree(dir, { ".agents/planning/notes.md": "# Notes\n" });
+    git(dir, "add", "-A");
+    const r = runCli(["check", "--staged", "--only", "session-log"], { cwd: dir, env: cleanEnv() as Record<string, string> });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("SP-004");
+  });
+
+  it("HK-16 --staged and --changed together is a usage error; --only rejects unknown validators", () => {
+    const dir = repo();
+    expect(runCli(["check", "--staged", "--changed"], { cwd: dir }).code).toBe(2);
+    const r = runCli(["check", "--only", "no-such-validator"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown validator");
+  });
+});
+
+describe("IndexSource", () => {
+  it("HK-20 lists, types and reads the staged tree (not the working tree)", () => {
+    const dir = makeRepo({ "a/b/c.md": "committed\n", "a/d.txt": "d\n", "top.md": "t\n" });
+    writeTree(dir, { "a/b/c.md": "staged\n", "a/new.md": "new\n" });
+    git(dir, "add", "-A");
+    writeTree(dir, { "a/b/c.md": "working tree\n", "untracked.md": "u\n" });
+    rmSync(join(dir, "top.md")); // deleted in the working tree only
+    symlinkSync("top.md", join(dir, "link.md"));
+    git(dir, "add", "link.md");
+    const s = new IndexSource(dir);
+    expect(s.list("")!.map((e) => `${e.name}:${e.type}`)).toEqual(["a:dir", "link.md:symlink", "top.md:file"]);
+    expect(s.list("a")!.map((e) => e.name)).toEqual(["b", "d.txt", "new.md"]);
+    expect(new TextDecoder().decode(s.read("a/b/c.md"))).toBe("staged\n");
+    expect(new TextDecoder().decode(s.read("top.md"))).toBe("t\n");
+    expect(s.size("a/new.md")).toBe(4);
+    expect(s.type("untracked.md")).toBeUndefined();
+    expect(s.type("a/b")).toBe("dir");
+    expect(() => s.read("missing.md")).toThrow(/not in the index/);
+    expect(s.paths()).toEqual(["a/b/c.md", "a/d.txt", "a/new.md", "link.md", "top.md"]);
+  });
+});

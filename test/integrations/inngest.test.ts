@@ -1,0 +1,112 @@
+// The Inngest functions of `agentcheck/inngest`, run with @inngest/test (no Inngest server):
+// success paths, a failing validation step, a missing session. Event sending is the only mocked
+// step (it would need an Inngest server); every other step runs the real library code.
+import { describe, it, expect } from "vitest";
+import { Inngest } from "inngest";
+import { InngestTestEngine } from "@inngest/test";
+import { git, makeRepo, writeTree } from "../helpers.js";
+import { completeJsonLog } from "./fixtures.js";
+import { createSessionFunctions, EVENTS } from "../../dist/inngest.js";
+import { openSessionStore } from "../../dist/state/ops.js";
+
+const NOW = "2026-01-05T10:00:00.000Z";
+const ID = "2026-01-05-session-1";
+const inngest = new Inngest({ id: "agentcheck-test" });
+const { sessionProtocolStart, sessionProtocolEnd } = createSessionFunctions(inngest);
+const sent = () => [
+  { id: "emit-state-update", handler: () => ({ ids: ["state-update"] }) },
+  { id: "emit-session-complete", handler: () => ({ ids: ["complete"] }) },
+];
+
+function state(dir: string) {
+  const s = openSessionStore({ cwd: dir });
+  return s.getSync(s.resolveId());
+}
+
+function repo() {
+  const dir = makeRepo({ "README.md": "# Project\n", ".serena/memories/parser-notes.md": "# Parser notes\n\nNotes.\n", ".gitignore": ".agent-notes/\n" });
+  git(dir, "checkout", "-q", "-b", "feat/guide");
+  return dir;
+}
+
+async function start(dir: string) {
+  const t = new InngestTestEngine({ function: sessionProtocolStart, steps: sent() });
+  return t.execute({ events: [{ name: EVENTS.protocolStart, data: { cwd: dir, now: NOW } }] });
+}
+
+describe("agentcheck/inngest", () => {
+  it("IN-01 session-protocol-start creates the session, records start evidence, emits session/state.update", async () => {
+    const dir = repo();
+    const { result, error, ctx } = await start(dir);
+    expect(error).toBeUndefined();
+    expect((result as any).sessionId).toBe(ID);
+    expect((result as any).created).toBe(true);
+    const s = state(dir);
+    expect(s.protocolStartComplete).toBe(true);
+    expect(s.protocolStartEvidence.gitBranch).toBe("feat/guide");
+    expect(s.protocolStartEvidence.startingCommit).toBe(git(dir, "rev-parse", "HEAD"));
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-state-update", expect.objectContaining({ name: "session/state.update", data: expect.objectContaining({ sessionId: ID, protocolStartComplete: true }) }));
+    expect(ctx.step.run).toHaveBeenCalledWith("record-protocol-start", expect.any(Function));
+  });
+
+  it("IN-02 session-protocol-end success: records end evidence, emits session/state.update and session/complete", async () => {
+    const dir = repo();
+    const startSha = git(dir, "rev-parse", "HEAD");
+    await start(dir);
+    writeTree(dir, { "docs/guide.md": "# Guide\n\nHow the parser works.\n" });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "docs");
+    const work = git(dir, "rev-parse", "HEAD");
+    writeTree(dir, { [`.agents/sessions/${ID}.json`]: completeJsonLog({ n: 1, date: "2026-01-05", branch: "feat/guide", startingCommit: startSha, endingCommit: work, memory: "parser-notes" }) });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "log");
+    const t = new InngestTestEngine({ function: sessionProtocolEnd, steps: sent() });
+    const { result, error, ctx } = await t.execute({ events: [{ name: EVENTS.completionRequested, data: { cwd: dir, now: NOW } }] });
+    expect(error).toBeUndefined();
+    expect((result as any).complete).toBe(true);
+    expect(state(dir).protocolEndComplete).toBe(true);
+    expect(state(dir).protocolEndEvidence.sessionLogValidated).toBe(`.agents/sessions/${ID}.json`);
+    for (const id of ["validate-session-log", "lint-changed-markdown", "check-commit-evidence", "record-protocol-end"]) {
+      expect(ctx.step.run).toHaveBeenCalledWith(id, expect.any(Function));
+    }
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-state-update", expect.objectContaining({ name: "session/state.update" }));
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-session-complete", expect.objectContaining({ name: "session/complete", data: expect.objectContaining({ sessionId: ID }) }));
+  });
+
+  it("IN-03 a failing validation step: nothing recorded, no session/complete", async () => {
+    const dir = repo();
+    await start(dir);
+    writeTree(dir, { [`.agents/sessions/${ID}.json`]: "" });
+    const before = state(dir).version;
+    const t = new InngestTestEngine({ function: sessionProtocolEnd, steps: sent() });
+    const { result, error, ctx } = await t.execute({ events: [{ name: EVENTS.completionRequested, data: { cwd: dir, now: NOW } }] });
+    expect(error).toBeUndefined();
+    expect((result as any).complete).toBe(false);
+    expect((result as any).missing.join("\n")).toContain("does not validate");
+    expect(ctx.step.run).toHaveBeenCalledWith("validate-session-log", expect.any(Function));
+    expect(ctx.step.run).not.toHaveBeenCalledWith("record-protocol-end", expect.any(Function));
+    expect(ctx.step.sendEvent).not.toHaveBeenCalled();
+    expect(state(dir).version).toBe(before);
+    expect(state(dir).protocolEndComplete).toBe(false);
+  });
+
+  it("IN-04 a missing session: the end function fails without retries and creates nothing", async () => {
+    const dir = repo();
+    const t = new InngestTestEngine({ function: sessionProtocolEnd, steps: sent() });
+    const { error, ctx } = await t.execute({ events: [{ name: EVENTS.completionRequested, data: { cwd: dir } }] });
+    expect(String((error as any)?.message ?? error)).toContain("no session to end");
+    expect(ctx.step.sendEvent).not.toHaveBeenCalled();
+    expect(() => state(dir)).toThrow();
+  });
+
+  it("IN-05 start with a session id that does not exist yet creates it; with an existing one records on it", async () => {
+    const dir = repo();
+    const t = new InngestTestEngine({ function: sessionProtocolStart, steps: sent() });
+    const first = await t.execute({ events: [{ name: EVENTS.protocolStart, data: { cwd: dir, sessionId: "my-session", now: NOW } }] });
+    expect((first.result as any).created).toBe(true);
+    const t2 = new InngestTestEngine({ function: sessionProtocolStart, steps: sent() });
+    const second = await t2.execute({ events: [{ name: EVENTS.protocolStart, data: { cwd: dir, sessionId: "my-session", now: NOW } }] });
+    expect((second.result as any).created).toBe(false);
+    expect(state(dir).sessionId).toBe("my-session");
+  });
+});
