@@ -64,26 +64,10 @@ function similarity(a: string, b: string): i32 {
   const nb = words(b, wb);
   if (na == 0 && nb == 0) return 1000;
   if (na == 0 || nb == 0) return 0;
-  // count shared words by re-scanning b's words against a
+  // shared words: b's distinct words that a also has
   let inter = 0;
-  const seen = new Map<string, string>();
-  const t = asciiLower(b);
-  let start = -1;
-  for (let i = 0; i <= t.length; i++) {
-    const c = i < t.length ? t.charCodeAt(i) : 32;
-    const w = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c == 95;
-    if (w && start < 0) start = i;
-    else if (!w && start >= 0) {
-      if (i - start > 2) {
-        const word = t.substring(start, i);
-        if (wa.has(word) && !seen.has(word)) {
-          seen.set(word, "");
-          inter++;
-        }
-      }
-      start = -1;
-    }
-  }
+  const kb = wb.keys();
+  for (let i = 0; i < kb.length; i++) if (wa.has(kb[i])) inter++;
   return (inter * 2000 + (na + nb - inter)) / (2 * (na + nb - inter));
 }
 
