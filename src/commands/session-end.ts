@@ -4,7 +4,7 @@
 // otherwise the missing items are listed and nothing is written.
 // Each check is a library function so that the CLI, the Claude Code Stop hook and the Inngest
 // workflow run the same code.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 import { isStateError } from "../state/errors.js";
@@ -128,8 +128,13 @@ export function changedMarkdown(root: string, startingCommit: string | undefined
 export async function checkChangedMarkdown(root: string, state: SessionState): Promise<CheckOutcome> {
   const files = changedMarkdown(root, state.protocolStartEvidence.startingCommit).filter((f) => !f.startsWith(".agents/") && !f.startsWith(".serena/"));
   if (files.length === 0) return { ok: true, missing: [], evidence: { markdownLintPassed: "no changed markdown" } };
-  const { lintChangedMarkdown } = await import("../markdown-lint.js");
-  const findings = await lintChangedMarkdown(root, files);
+  // the same markdownlint configuration reader and linter as pre-pr (PP-003), so both agree
+  const { loadMdConfig, selectMarkdown, lintMarkdown } = await import("../prepr/markdown.js");
+  const cfg = await loadMdConfig(root);
+  // without a repository configuration: markdownlint's defaults minus the line-length rule
+  if (cfg.config === undefined) cfg.config = { default: true, MD013: false };
+  const { selected } = selectMarkdown(files, cfg, false);
+  const { findings } = await lintMarkdown(root, selected, cfg, false, (f) => readFileSync(join(root, f), "utf8"));
   if (findings.length === 0) return { ok: true, missing: [], evidence: { markdownLintPassed: `${files.length} file${files.length === 1 ? "" : "s"} clean` } };
   const lines = findings.map((f) => `  ${f.file}:${f.line}: ${f.ruleId} ${f.message}`);
   return {
