@@ -15,6 +15,8 @@ export const AC901 = defineRule("AC-901", "common", SEV_ERROR, "File unreadable"
   "The file could not be read (permissions, a dangling link, an I/O error).");
 export const AC902 = defineRule("AC-902", "common", SEV_ERROR, "Internal error",
   "The rule core aborted on this file; the run exits 2 and the file is never reported as passing.");
+export const AC903 = defineRule("AC-903", "common", SEV_ERROR, "Internal limit reached",
+  "A check ran out of one of the core's budgets on this input (for example the regular-expression engine's step or depth budget), so it has no verdict; this is never reported as a match, a mismatch or a pass.");
 
 /** Byte offset of the first invalid UTF-8 sequence or NUL byte, or -1 when the bytes are clean. */
 export function firstBadByte(ptr: usize, len: i32): i32 {
