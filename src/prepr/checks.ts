@@ -9,6 +9,7 @@ import { DiskSource } from "../source.js";
 import { KIND } from "../wasm/abi.js";
 import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
 import { changedScope, type RunScope } from "../scope.js";
+import { encodeList } from "../wasm/list.js";
 import { matchesAny } from "./glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, selectMarkdown } from "./markdown.js";
 import type { CheckDef, CheckOutcome, PrePrContext } from "./runner.js";
@@ -212,7 +213,7 @@ async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
     }
     const doc = parseDocument(text, { uniqueKeys: false });
     const err = doc.errors[0];
-    if (err) yamlErrors.push(`${rel}\t${err.linePos?.[0]?.line ?? 0}\t${err.message.split("\n")[0]}`);
+    if (err) yamlErrors.push(encodeList([rel, String(err.linePos?.[0]?.line ?? 0), err.message.split("\n")[0]]));
   }
   const findings = runFamily(
     ctx, "wfs", files.map((rel) => ({ rel, role: isWorkflow(rel) ? ROLE.workflow : ROLE.action })), { "yaml-errors": yamlErrors },
