@@ -4,6 +4,7 @@ import {
 } from "./abi";
 import { Rule } from "./rules";
 import { isList, decodeList } from "./lib/list";
+import { excerpt, MESSAGE_MAX } from "./lib/text";
 
 let inputPtr: usize = 0;
 let resultPtr: usize = 0;
@@ -207,12 +208,12 @@ export class Results {
 
   /** Report a finding of `rule` at its default severity. line/column are 1-based; 0 = whole file. */
   report(rule: Rule, doc: Doc, line: i32, column: i32, message: string): void {
-    this.findings.push(new Finding(rule.index, rule.severity, doc.index, line, column, message));
+    this.findings.push(new Finding(rule.index, rule.severity, doc.index, line, column, excerpt(message, MESSAGE_MAX)));
   }
 
   /** Report with an explicit severity (for rules whose severity depends on context). */
   reportAs(rule: Rule, severity: i32, doc: Doc, line: i32, column: i32, message: string): void {
-    this.findings.push(new Finding(rule.index, severity, doc.index, line, column, message));
+    this.findings.push(new Finding(rule.index, severity, doc.index, line, column, excerpt(message, MESSAGE_MAX)));
   }
 
   /** Attach a named value to a document (counters, verdicts, percentages, skip reasons). */
