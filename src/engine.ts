@@ -16,6 +16,15 @@ const BATCH_BYTES = 24 * 1024 * 1024;
  */
 export const MAX_ARENA_BYTES = 64 * 1024 * 1024;
 
+type ProgressFn = (done: number, total: number) => void;
+let progress: ProgressFn | undefined;
+/** Report files done / total after each core call (the CLI shows it on a terminal only). */
+export function setProgress(fn: ProgressFn | undefined): void {
+  progress = fn;
+}
+/** Documents per core call when progress is shown (so that it moves). */
+const PROGRESS_BATCH_DOCS = 100;
+
 /** What kind of failure a core call ended in: abort (assert in the core), a WebAssembly trap, or a host exception. */
 export function failureKind(e: unknown): string {
   if (e instanceof WasmAbortError) return "abort";
@@ -213,16 +222,20 @@ export function executeValidator(
   }
   let batch: ContentDoc[] = [];
   let size = 0;
+  let done = 0;
+  const flush = () => {
+    runBatch(validator, batch, fdocs, out);
+    done += batch.length;
+    progress?.(done, docs.length);
+    batch = [];
+    size = 0;
+  };
   for (const d of docs) {
-    if (batch.length > 0 && size + d.bytes.length > BATCH_BYTES) {
-      runBatch(validator, batch, fdocs, out);
-      batch = [];
-      size = 0;
-    }
+    if (batch.length > 0 && (size + d.bytes.length > BATCH_BYTES || (progress && batch.length >= PROGRESS_BATCH_DOCS))) flush();
     batch.push(d);
     size += d.bytes.length;
   }
-  if (batch.length > 0) runBatch(validator, batch, fdocs, out);
+  if (batch.length > 0) flush();
   return out;
 }
 

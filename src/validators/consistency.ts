@@ -15,7 +15,10 @@ export const ROADMAP_DIR = ".agents/roadmap";
 export const FX = { "FX-1": 1, "FX-2": 2, "FX-3": 4, "FX-4": 8, "FX-7": 16, "TR-008": 32, "TR-009": 64 } as const;
 export type FixId = keyof typeof FX;
 export const PROFILES: Record<string, FixId[]> = {
-  default: [],
+  // the Python original's behaviour, quirks included (parity with ../shared/corpus/reference)
+  reference: [],
+  // CO-008 never looks into code spans or fenced blocks (FX-1) outside the reference profile
+  default: ["FX-1"],
   recommended: ["FX-1", "FX-2", "FX-3", "FX-4", "FX-7", "TR-008", "TR-009"],
 };
 
