@@ -28,6 +28,9 @@ const result = await build({
   // optional or heavy peers that a command loads only on demand stay outside the bundle
   external: ["inngest", "better-sqlite3", "sql.js", "fsevents"],
 });
+// Note: a CommonJS package imported dynamically becomes a chunk with only a default export, so the
+// importer's named imports would be undefined: import such packages through a static re-export
+// (src/yaml.ts). The pre-pr tests run the bundled CLI on YAML configurations.
 mkdirSync(join(outdir, "generated"), { recursive: true });
 copyFileSync(join(root, "src", "wasm", "generated", "agentcheck.wasm"), join(outdir, "generated", "agentcheck.wasm"));
 mkdirSync(join(root, "dist", "wasm", "generated"), { recursive: true });
