@@ -18,6 +18,8 @@ const result = await build({
   splitting: true,
   format: "esm",
   platform: "node",
+  // prefer a package's ES module build (jsonc-parser ships UMD as "main", ESM as "module")
+  mainFields: ["module", "main"],
   target: "node20",
   // CommonJS dependencies bundled into ES modules need a require()
   banner: { js: 'import { createRequire as __acCreateRequire } from "node:module"; const require = __acCreateRequire(import.meta.url);' },
