@@ -1,7 +1,8 @@
 // Project configuration: agentcheck.config.json / agentcheck.config.jsonc (comments allowed) or an
 // "agentcheck" key in package.json, found at the git top-level; `--config <path>` overrides.
 // One zod schema; unknown keys and wrong types are usage errors (exit 2) naming the key path.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { CONFIG_MAX_BYTES, readTextOrThrow } from "./fsread.js";
 import { join, resolve } from "node:path";
 import { UsageError, verdictOf, type FileResult, type Severity } from "./report.js";
 import type { Config } from "./config-schema.js";
@@ -52,7 +53,7 @@ export function stripJsonComments(text: string): string {
 function readJsonc(file: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES }); // bounded: never blocks on a FIFO
   } catch (e) {
     throw new UsageError(`cannot read configuration ${file}: ${(e as Error).message}`);
   }
@@ -84,7 +85,7 @@ export async function loadConfig(root: string, explicit?: string, cwd = process.
   if (existsSync(pkg)) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(pkg, "utf8"));
+      parsed = JSON.parse(readTextOrThrow(pkg, { maxBytes: CONFIG_MAX_BYTES }));
     } catch {
       parsed = undefined; // a broken package.json is not ours to report
     }
