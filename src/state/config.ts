@@ -44,10 +44,10 @@ function stripComments(text: string): string {
   return out.replace(/,(\s*[}\]])/g, "$1");
 }
 
-function readJson(path: string): unknown {
+function readJson(path: string, root: string): unknown {
   try {
     // bounded reader: a FIFO or /dev/zero config is refused at once (the gate then fails closed)
-    const text = readTextOrThrow(path, { maxBytes: CONFIG_MAX_BYTES });
+    const text = readTextOrThrow(path, { maxBytes: CONFIG_MAX_BYTES, root });
     return JSON.parse(path.endsWith(".jsonc") ? stripComments(text) : text);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
@@ -70,14 +70,14 @@ export function readStateSettings(root: string): StateSettings {
   };
   let cfg: unknown;
   let file = join(root, "agentcheck.config.json");
-  cfg = readJson(file);
+  cfg = readJson(file, root);
   if (cfg === undefined) {
     file = join(root, "agentcheck.config.jsonc");
-    cfg = readJson(file);
+    cfg = readJson(file, root);
   }
   if (cfg === undefined) {
     file = join(root, "package.json");
-    const pkg = readJson(file);
+    const pkg = readJson(file, root);
     cfg = isObj(pkg) ? pkg.agentcheck : undefined;
   }
   if (!isObj(cfg)) return out;

@@ -122,7 +122,8 @@ export class NoteStore {
   /** Raw note text, or undefined when the note does not exist. */
   readText(notePath: string): string | undefined {
     // bounded reader: a FIFO, device or socket note never blocks, an oversized one is never read
-    const r = readTextBounded(this.file(notePath), { maxBytes: NOTE_MAX_BYTES });
+    // and a note that links out of the notes root is refused (never read, never quoted)
+    const r = readTextBounded(this.file(notePath), { maxBytes: NOTE_MAX_BYTES, root: this.root });
     if (r.ok) return r.text;
     if (r.refusal.reason === "missing") return undefined;
     if (r.refusal.reason === "too-large" || r.refusal.code === "EILSEQ") {
