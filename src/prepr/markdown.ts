@@ -252,18 +252,19 @@ async function lintBounded(todo: Record<string, string>, config: Record<string, 
       const w = new Worker(workerFile(), { workerData: { files, config } });
       let running: string | undefined;
       let timer: NodeJS.Timeout | undefined;
-      const arm = () => {
+      const arm = (ms: number) => {
         if (timer) clearTimeout(timer);
         timer = setTimeout(() => {
           void w.terminate();
           resolveRun(running ?? files.find(([f]) => results[f] === undefined)?.[0]);
-        }, bound);
+        }, ms);
       };
-      arm();
+      // loading markdownlint in the worker does not depend on the input: a generous bound of its own
+      arm(Math.max(30_000, bound));
       w.on("message", (m: { started?: string; file?: string; errors?: LintError[]; done?: boolean }) => {
         if (m.started !== undefined) {
           running = m.started;
-          arm();
+          arm(bound);
         } else if (m.file !== undefined) {
           results[m.file] = m.errors ?? [];
           running = undefined;
