@@ -60,6 +60,44 @@ describe("issue 11: the gate cannot be held open by its files (fail-closed withi
     }
   }
 
+  it("a hook parent that never closes stdin cannot hold the gate open: deny at the deadline", async () => {
+    const dir = gateRepo();
+    const { spawn } = await import("node:child_process");
+    const t0 = Date.now();
+    const child = spawn(process.execPath, [GATE], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stdin.write(`{"tool_name":"Write","cwd":${JSON.stringify(dir)}`); // never ended
+    const killer = setTimeout(() => child.kill("SIGKILL"), KILL_MS);
+    const code = await new Promise<number | null>((res) => child.on("close", (c) => res(c)));
+    clearTimeout(killer);
+    child.stdin.destroy();
+    console.log(`gate with stdin held open: decision after ${Date.now() - t0} ms`);
+    expect(code).toBe(0);
+    expect(JSON.parse(out).hookSpecificOutput.permissionDecision).toBe("deny");
+    expect(out).toContain("state unavailable");
+  }, 30_000);
+
+  it("a 64 MB hook input arriving over more than the deadline is read completely and decided normally", async () => {
+    const dir = gateRepo();
+    const { spawn } = await import("node:child_process");
+    const content = "x".repeat(64 * 1024 * 1024);
+    const input = Buffer.from(JSON.stringify({ tool_name: "Write", cwd: dir, tool_input: { file_path: "big.txt", content } }));
+    const child = spawn(process.execPath, [GATE], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stdin.on("error", () => undefined);
+    // 16 KiB chunks as Claude Code writes them, with a short pause in the middle (the deadline waits while bytes arrive)
+    const half = Math.floor(input.length / 2);
+    for (let i = 0; i < half; i += 16384) if (!child.stdin.write(input.subarray(i, Math.min(half, i + 16384)))) await new Promise((r) => child.stdin.once("drain", r));
+    await new Promise((r) => setTimeout(r, 300));
+    for (let i = half; i < input.length; i += 16384) if (!child.stdin.write(input.subarray(i, Math.min(input.length, i + 16384)))) await new Promise((r) => child.stdin.once("drain", r));
+    child.stdin.end();
+    const code = await new Promise<number | null>((res) => child.on("close", (c) => res(c)));
+    expect(code).toBe(0);
+    expect(out).toBe(""); // coding mode: the Write is allowed
+  }, 120_000);
+
   it("session commands and check end at once with exit 2 on a FIFO config", async () => {
     const dir = makeRepo({ "README.md": "# r\n" });
     execFileSync("mkfifo", [join(dir, "agentcheck.config.json")]);
