@@ -1,7 +1,7 @@
 // Minimal synchronous git runner for the index and scope code paths (pre-commit speed matters:
 // one short process per question, stdin for `cat-file --batch`). Paths are always -z lists.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { readTextOrThrow } from "./fsread.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { UsageError } from "./report.js";

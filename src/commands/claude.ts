@@ -1,7 +1,7 @@
 // Claude Code hooks: the configuration (`hooks claude [--write]`) and the Stop / SessionStart
 // hook entry points. Hook protocol (ecosystem.md §4): JSON on stdin with extra fields ignored;
 // exit 2 blocks with the reason on stderr; Stop hooks honour stop_hook_active so they never loop.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
 import { dirname, join } from "node:path";
 import { UsageError } from "../report.js";

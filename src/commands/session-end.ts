@@ -4,7 +4,7 @@
 // otherwise the missing items are listed and nothing is written.
 // Each check is a library function so that the CLI, the Claude Code Stop hook and the Inngest
 // workflow run the same code.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { readTextOrThrow } from "../fsread.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
 import { join } from "node:path";

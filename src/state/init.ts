@@ -1,6 +1,6 @@
 // Keeps the notes root out of git: `agentcheck init` / `agentcheck session init` add it to the
 // worktree's .gitignore (spec §3.1). Idempotent.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
 import { join, relative, sep } from "node:path";
 

@@ -1,7 +1,7 @@
 // Host side of the JSON session-log rules: picks the validation mode of each JSON log (SP-120) and
 // gathers the facts the WASM rules need (schema text, git facts for SP-130..SP-132, QA reports).
 // No rule decision is made here: values are looked up and handed over as KIND_FACT documents.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { CONFIG_MAX_BYTES, DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { join, normalize } from "node:path";
 import type { ContentDoc, Facts } from "../engine.js";

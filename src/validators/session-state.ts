@@ -1,6 +1,5 @@
 // Session-state validator host (spec session-state §6.3): reads the current session state without
 // locking and hands its facts to the WASM rules (SS-001, SS-002). No state (CI) = a visible skip.
-import { readFileSync } from "node:fs";
 import { NOTE_MAX_BYTES, readOrThrow } from "../fsread.js";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
