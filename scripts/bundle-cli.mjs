@@ -12,7 +12,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = join(root, "dist", "cli");
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { "bin-main": join(root, "src", "bin-main.ts") },
+  // md-worker: the markdown lint worker thread (src/prepr/markdown.ts starts it from beside its chunk)
+  entryPoints: { "bin-main": join(root, "src", "bin-main.ts"), "md-worker": join(root, "src", "prepr", "md-worker.ts") },
   outdir,
   bundle: true,
   splitting: true,
