@@ -226,7 +226,6 @@ function cloneRepo(repo, into) {
   g(dir, ["config", "user.name", "Test"]);
   g(dir, ["config", "user.email", "test@example.com"]);
   g(dir, ["config", "commit.gpgsign", "false"]);
-  g(dir, ["branch", "-f", "main", "origin/main"]);
   return dir;
 }
 export {
