@@ -16,7 +16,7 @@ const enc = new TextEncoder();
 const EFA = join(CORPUS, "ai-agents-efa406e9a");
 const JAN = join(CORPUS, "ai-agents-109e737e7");
 
-function files(dir: string, re: RegExp, max = 400): Uint8Array[] {
+function files(dir: string, re: RegExp, max = 400, maxBytes = 30_000): Uint8Array[] {
   const out: Uint8Array[] = [];
   const walk = (d: string) => {
     for (const n of readdirSync(d).sort()) {
@@ -24,7 +24,7 @@ function files(dir: string, re: RegExp, max = 400): Uint8Array[] {
       const p = join(d, n);
       const st = statSync(p);
       if (st.isDirectory()) walk(p);
-      else if (re.test(n) && st.size > 0 && st.size < 200_000) out.push(new Uint8Array(readFileSync(p)));
+      else if (re.test(n) && st.size > 0 && st.size < maxBytes) out.push(new Uint8Array(readFileSync(p)));
     }
   };
   walk(dir);
@@ -101,6 +101,8 @@ function fuzz(validator: string, pool: Uint8Array[], seed: number, toDocs: (byte
   return fed;
 }
 
+const SLOW = { timeout: 600_000 };
+
 describe.skipIf(!HAS_CORPUS)("issue 10: fuzzing the core with mutated corpus files (no trap, deterministic)", () => {
   const now = fact("now", "2026-03-01T00:00:00Z");
 
@@ -109,13 +111,13 @@ describe.skipIf(!HAS_CORPUS)("issue 10: fuzzing the core with mutated corpus fil
     const facts = [now, fact("git", "1"), fact("diff:abc1234", Array.from({ length: 200 }, (_, i) => `src/f${i}.ts`).join("\n"))];
     const n = fuzz("session-log", pool, 10, (c, k) => [...facts, ...c.map((bytes, i) => ({ name: `.agents/sessions/2026-01-0${i % 9 + 1}-session-${k}-${i}.md`, kind: KIND.SESSION_MD, flags: 0, bytes }))]);
     expect(n).toBe(PER_VALIDATOR);
-  });
+  }, SLOW);
 
   it("session-log (JSON): 10,000 mutated JSON logs in all three modes", () => {
     const pool = files(join(EFA, ".agents/sessions"), /\.json$/);
     const n = fuzz("session-log", pool, 11, (c, k) => [now, ...c.map((bytes, i) => ({ name: `.agents/sessions/2026-02-0${i % 9 + 1}-session-${k}-${i}.json`, kind: KIND.SESSION_JSON, flags: i % 3, bytes }))]);
     expect(n).toBe(PER_VALIDATOR);
-  });
+  }, SLOW);
 
   it("memory-index: 10,000 mutated domain and root indices", () => {
     const pool = files(join(EFA, ".serena/memories"), /index\.md$/);
@@ -125,28 +127,28 @@ describe.skipIf(!HAS_CORPUS)("issue 10: fuzzing the core with mutated corpus fil
       ...c.map((bytes, i) => ({ name: i === 0 ? "memory-index.md" : `${i % 5 === 0 ? "sub/" : ""}skills-d${i}-index.md`, kind: KIND.MEMORY_FILE, flags: 0, bytes })),
     ]);
     expect(n).toBe(PER_VALIDATOR);
-  });
+  }, SLOW);
 
   it("consistency: 10,000 mutated planning documents", () => {
-    const pool = files(join(EFA, ".agents/planning"), /\.md$/);
+    const pool = files(join(EFA, ".agents/planning"), /\.md$/, 400, 8_000);
     const names = (i: number, k: number) => [`.agents/planning/prd-f${k}.md`, `.agents/planning/tasks-f${k}.md`, `.agents/roadmap/EPIC-00${k % 9}-f${k}.md`, `.agents/planning/00${k % 9}-f${k}-plan.md`][i % 4] + (i >= 4 ? `.${i}.md` : "");
     const n = fuzz("consistency", pool, 13, (c, k) => [fact("checkpoint", String(1 + (k % 2))), fact("fx", String(k % 16)), ...c.map((bytes, i) => ({ name: names(i, k), kind: KIND.PLANNING_DOC, flags: 0, bytes }))]);
     expect(n).toBe(PER_VALIDATOR);
-  });
+  }, SLOW);
 
   it("traceability: 10,000 mutated spec files", () => {
     const pool = files(join(EFA, ".agents/specs"), /\.md$/);
     const dirs = ["requirements/REQ", "design/DESIGN", "tasks/TASK"];
     const n = fuzz("traceability", pool, 14, (c, k) => [fact("fx", String((k % 8) * 16)), ...c.map((bytes, i) => ({ name: `.agents/specs/${dirs[i % 3]}-${k}-${i}.md`, kind: KIND.SPEC_DOC, flags: 0, bytes }))]);
     expect(n).toBe(PER_VALIDATOR);
-  });
+  }, SLOW);
 
   it("pre-pr: 10,000 mutated skill, workflow and planning files across the rule families", () => {
     const pool = [...files(join(EFA, ".claude"), /\.md$/, 200), ...files(join(EFA, ".github"), /\.ya?ml$/, 200)];
     const fams = ["pin", "wfs", "sfm", "prd", "path", "size", "tok", "drift", "plan"];
     const n = fuzz("pre-pr", pool, 15, (c, k) => [fact("family", fams[k % fams.length]), ...c.map((bytes, i) => ({ name: `x/${k}-${i}.md`, kind: KIND.PREPR_FILE, flags: i % 4, bytes }))]);
     expect(n).toBe(PER_VALIDATOR);
-  });
+  }, SLOW);
 
   it("session-state: 10,000 mutated state facts", () => {
     const pool = files(join(EFA, ".agents/sessions"), /\.json$/, 100);
@@ -164,5 +166,5 @@ describe.skipIf(!HAS_CORPUS)("issue 10: fuzzing the core with mutated corpus fil
       ];
       expect(runValidator("session-state" as never, docs)).toEqual(runValidator("session-state" as never, docs));
     }
-  });
+  }, SLOW);
 });
