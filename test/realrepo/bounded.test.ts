@@ -3,7 +3,8 @@
 import { describe, it, expect } from "vitest";
 import { check, of, mdLog, OK } from "../session-md/lib.js";
 import { validateMemoryIndexDir, DiskSource } from "../../dist/index.js";
-import { git, makeRepo, runCli, tmpDir, writeTree } from "../helpers.js";
+import { execFileSync, spawnSync } from "node:child_process";
+import { BIN, git, makeRepo, runCli, tmpDir, writeTree } from "../helpers.js";
 import { co } from "../consistency/helpers.js";
 
 const qaLog = (ev: string) =>
@@ -67,5 +68,34 @@ describe("issue 10 item 5: today's layouts", () => {
     const broken = (profile: string) => co(files, { feature: "x", profile }).f.findings.filter((f) => f.ruleId === "CO-008").map((f) => f.message);
     expect(broken("default")).toEqual(["Broken reference: missing-real.md"]);
     expect(broken("reference")).toEqual(["Broken reference: missing-span.md", "Broken reference: missing-fence.md", "Broken reference: missing-real.md"]);
+  });
+});
+
+describe("issue 10 item 7: progress", () => {
+  const HAS_SCRIPT = (() => {
+    try {
+      return execFileSync("script", ["-qec", "true", "/dev/null"]).length >= 0;
+    } catch {
+      return false;
+    }
+  })();
+  const ws = () => {
+    const dir = tmpDir();
+    writeTree(dir, { ".agents/sessions/2026-01-01-session-1.md": mdLog(), ".agents/sessions/2026-01-02-session-2.md": mdLog() });
+    return dir;
+  };
+  it("no progress on stderr when stderr is not a terminal", () => {
+    const r = runCli(["check", ws(), "--only", "session-log"]);
+    expect(r.stderr).not.toMatch(/files done|\/\d+ files/);
+  });
+  it.skipIf(!HAS_SCRIPT)("progress (files done / total) on stderr on a terminal, text format only", () => {
+    const dir = ws();
+    const run = (fmt: string) =>
+      spawnSync("script", ["-qec", `${process.execPath} ${BIN} check ${dir} --only session-log --format ${fmt} > /dev/null`, "/dev/null"], {
+        encoding: "utf8",
+        env: { ...process.env, NO_COLOR: "1" },
+      }).stdout.replace(/\r/g, "\n");
+    expect(run("text")).toMatch(/agentcheck: session-log \d+\/2 files/);
+    expect(run("json")).not.toMatch(/\/2 files/);
   });
 });
