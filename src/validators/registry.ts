@@ -85,7 +85,9 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       }
       // pre-pr passes the session logs changed on the branch as options.paths (repo-relative)
       const paths = Array.isArray(ctx.options.paths) ? (ctx.options.paths as string[]) : undefined;
-      return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths });
+      const m = ctx.options.mode;
+      const mode = m === "full" || m === "creation" || m === "record" ? m : undefined;
+      return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths, mode });
     },
   },
   {
