@@ -109,4 +109,13 @@ describe("issue 18: locks that never recover", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(cli(repo, ["get-state"]).json.sessionId).toBe("s3");
   });
+  it("locks: `session create` whose pointer cannot be written removes the new note again: exit 8 means nothing was written", () => {
+    const repo = makeRepo();
+    const sessions = join(repo, ".agent-notes", "sessions");
+    mkdirSync(join(sessions, "current-session.md", "sub"), { recursive: true }); // the pointer path is a non-empty directory
+    const r = cli(repo, ["create", "--id", "s4"]);
+    expect(r.code, r.stderr).toBe(8);
+    expect(r.json.error.message).toMatch(/nothing was written/);
+    expect(existsSync(join(sessions, "session-s4.md"))).toBe(false);
+  });
 });
