@@ -67,7 +67,7 @@ export interface MigrationReport {
 const FENCE = /^\s{0,3}(```|~~~)/;
 const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const DECISION_RE = /decision/i;
-const NEXT_RE = /next\s+(steps?|actions?)|immediate\s+actions?|action\s+items?|open\s+(items?|questions?|tasks?)|blockers?|notes\s+for\s+(the\s+)?next\s+session|to-?dos?\b|pending\s+(work|items?|tasks?)/i;
+const NEXT_RE = /next\s+(steps?|actions?)|immediate\s+actions?|action\s+items?|open\s+(items?|questions?|tasks?)|blockers?|notes\s+for\s+(the\s+)?next\s+session|to-?dos?\b|pending\s+(work|items?|tasks?)|(open|related)\s+issues/i;
 const ITEM = /^(\s{0,3})([-*+]|\d+[.)])\s+(.*)$/;
 const AGENT_MENTION = new RegExp(`\\b(${AGENT_TYPES.join("|")})\\s+agent\\b`, "i");
 

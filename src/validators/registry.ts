@@ -145,4 +145,17 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       return validateSessionState({ cwd: ctx.root, notesDir });
     },
   },
+  {
+    // .aibrain task checkpoints (AB-*): JSON front matter, keys, status, timestamps, archive
+    name: "aibrain",
+    detect: (ctx) => {
+      if (ctx.source.type(".aibrain") !== "dir") return { applies: false, reason: "no .aibrain directory" };
+      if (ctx.scope && !ctx.scope.files.some((f) => f.startsWith(".aibrain/"))) return { applies: false, reason: `no ${ctx.scope.kind} .aibrain checkpoints` };
+      return { applies: true };
+    },
+    async run(ctx) {
+      const { validateAibrain } = await import("./aibrain.js");
+      return validateAibrain({ source: ctx.source, maxFileBytes: ctx.maxFileBytes, files: ctx.scope?.files });
+    },
+  },
 ];
