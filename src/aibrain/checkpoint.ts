@@ -221,6 +221,20 @@ export function parseCheckpointText(raw: string, what: string): ParsedFile {
       if (line.trimEnd() === "---") closeLine = q + 1;
     }
   }
+  if (closeLine < 0 && end > 0) {
+    let ok = true;
+    try {
+      JSON.parse(text.slice(p, end));
+    } catch {
+      ok = false;
+    }
+    if (ok) {
+      const nl2 = text.indexOf("\n", end);
+      const at = nl2 < 0 ? text.length : nl2 + 1;
+      const lc = lineCol(text, at);
+      throw err(lc.line, lc.column, "expected a '---' line right after the JSON object");
+    }
+  }
   if (closeLine < 0) {
     // bound the error search by the first delimiter line, else the whole rest
     const m = /\n---[ \t]*(\n|$)/.exec(text.slice(p - 1));

@@ -121,7 +121,7 @@ describe("aibrain checkpoints: the design's test list", () => {
     expect(await code(store(root).save("T1", base))).toBe("CORRUPT");
     expect(readFileSync(f, "utf8")).toContain('"phase": "x" "status"');
     // YAML front matter, no closing delimiter, raw newline in a string
-    for (const [text, line] of [["---\ntitle: x\n---\n", 2], ['---\n{"a": 1}\nbody\n', 2], ['---\n{"a": "x\ny"}\n---\n', 2]] as const) {
+    for (const [text, line] of [["---\ntitle: x\n---\n", 2], ['---\n{"a": 1}\nbody\n', 3], ['---\n{"a": "x\ny"}\n---\n', 2]] as const) {
       writeFileSync(f, text);
       const x = await (async () => { try { store(root).load("T1"); } catch (y) { return y as InstanceType<typeof StateError>; } })();
       expect(x?.code).toBe("CORRUPT");
