@@ -254,7 +254,7 @@ export function planHandoff(text: string, source: string): HandoffPlan {
           if (n > 0) {
             to.add("handoffs");
             moved += n;
-            if (rest.length) kept.push(b.lines[0], b.lines[1], ...rest);
+            kept.push(b.lines[0], b.lines[1], ...rest); // the header stays with the context (rows moved)
             continue;
           }
         }
