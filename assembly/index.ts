@@ -43,7 +43,7 @@ function run(ptr: usize, docCount: i32, which: i32): i32 {
   else if (which == 3) validateTraceability(input, results);
   else if (which == 4) validatePrePr(input, results);
   else if (which == 5) validateSessionState(input, results);
-  else if (which == 7) validateAibrain(input, results);
+  else if (which == 8) validateAibrain(input, results);
   const status = results.finish();
   pinRun(null, null);
   // The "minimal" runtime (no write barriers: a third of the module size) collects only when asked;
@@ -72,7 +72,7 @@ export function validate_session_state(ptr: usize, docCount: i32): i32 {
 }
 
 export function validate_aibrain(ptr: usize, docCount: i32): i32 {
-  return run(ptr, docCount, 7);
+  return run(ptr, docCount, 8);
 }
 
 /** Test hook: aborts with a message, so the host's abort handling can be exercised. */

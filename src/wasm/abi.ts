@@ -23,7 +23,7 @@ export const KIND = {
   SPEC_DOC: 21,
   PREPR_FILE: 40,
   SESSION_STATE: 60,
-  AIBRAIN: 70,
+  AIBRAIN: 80,
 } as const;
 
 export const VALIDATOR_EXPORTS = {
