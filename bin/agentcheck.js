@@ -13,6 +13,11 @@ if (argv[2] === "session" && argv[3] === "gate") {
     const o = leanParse(argv.slice(3), mi.MEMORY_INDEX_FLAGS);
     if (o) code = await leanRun(() => mi.runMemoryIndexCommand({ format: "text", ...o }));
   }
+  if (argv[2] === "task") {
+    // lean start path for checkpoint saves in agent loops (src/aibrain/cli.ts): no commander
+    const { taskLean } = await import("../dist/aibrain/cli.js");
+    code = await taskLean(argv.slice(3));
+  }
   if (code === undefined) {
     const { main } = await import("../dist/cli.js");
     code = await main(argv);
