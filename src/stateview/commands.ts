@@ -19,6 +19,20 @@ export function registerStateViewCommands(program: Command): Command {
       }
       const { showState, renderStateText } = await import("./show.js");
       const { resolve } = await import("node:path");
+      const { statSync } = await import("node:fs");
+      if (dir) {
+        let isDir = false;
+        try {
+          isDir = statSync(resolve(dir)).isDirectory();
+        } catch {
+          /* reported below */
+        }
+        if (!isDir) {
+          process.stderr.write(`agentcheck state show: not a directory: ${dir}\n`);
+          process.exitCode = 2;
+          return;
+        }
+      }
       const v = showState({ cwd: dir ? resolve(dir) : process.cwd(), notesDir: o.notesDir });
       process.stdout.write(o.format === "json" ? `${JSON.stringify(v, null, 2)}\n` : renderStateText(v));
       process.exitCode = v.failures.length > 0 ? 1 : 0;

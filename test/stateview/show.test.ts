@@ -126,6 +126,30 @@ describe("state show", () => {
     expect(t.stdout).toMatch(/\[aibrain\] \.aibrain\/session-BAD\.md: /);
   });
 
+  it("check runs the validator of each format present and lists absent formats as skips", () => {
+    const names = ["session-state", "aibrain", "manifest", "session-protocol"];
+    const verdicts = (repo: string) => {
+      const r = runCli(["check", ".", "--format", "json"], { cwd: repo, env: ENV });
+      const out: Record<string, string[]> = {};
+      for (const x of JSON.parse(r.stdout).results as { validator: string; verdict: string }[]) if (names.includes(x.validator)) (out[x.validator] ??= []).push(x.verdict);
+      return out;
+    };
+    const none = verdicts(makeRepo({ "README.md": "# x\n" }));
+    expect(none["session-state"]).toEqual(["skip"]);
+    expect(none.aibrain).toEqual(["skip"]);
+    for (const v of Object.values(none)) expect(v).toEqual(["skip"]);
+    const all = verdicts(allFour());
+    expect(all["session-state"]).not.toContain("skip");
+    expect(all.aibrain).toEqual(["pass", "pass"]);
+    if (all.manifest) expect(all.manifest).not.toContain("skip");
+  });
+
+  it("state show on a path that is not a directory: usage error (exit 2)", () => {
+    const r = runCli(["state", "show", "/nonexistent/agentcheck-x"], { env: ENV });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/not a directory/);
+  });
+
   it("a manifest with an invalid status and a dangling current-session pointer are shown as failures", () => {
     const repo = makeRepo();
     writeTree(repo, { "agents/sessions/a/state.json": manifest({ status: "running" }) });
