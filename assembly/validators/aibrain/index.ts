@@ -120,6 +120,10 @@ function lnOf(idx: LineIndex, p: i32, k: JValue | null): i32 {
   return k === null ? idx.line(p) : idx.line(p + k.pos);
 }
 
+function colOf(idx: LineIndex, p: i32, k: JValue | null): i32 {
+  return k === null ? 1 : idx.col(p + k.pos);
+}
+
 function checkDoc(doc: Doc, results: Results): void {
   if (!checkContent(doc, results)) return;
   const t = doc.text();
@@ -180,7 +184,7 @@ function checkDoc(doc: Doc, results: Results): void {
       results.report(AB002, doc, idx.line(p), 1, "Missing key '" + k + "'");
       ok = false;
     } else if (x.kind != J_STR || x.s.length == 0) {
-      results.report(AB002, doc, lnOf(idx, p, x), 1, "'" + k + "' must be a non-empty string");
+      results.report(AB002, doc, lnOf(idx, p, x), colOf(idx, p, x), "'" + k + "' must be a non-empty string");
       ok = false;
     }
   }
@@ -189,7 +193,7 @@ function checkDoc(doc: Doc, results: Results): void {
     const k = intKeys[i];
     const x = v.get(k);
     if (x === null) results.report(AB002, doc, idx.line(p), 1, "Missing key '" + k + "'");
-    else if (!isWholeNonNeg(x)) results.report(AB002, doc, lnOf(idx, p, x), 1, "'" + k + "' must be a whole number >= 0");
+    else if (!isWholeNonNeg(x)) results.report(AB002, doc, lnOf(idx, p, x), colOf(idx, p, x), "'" + k + "' must be a whole number >= 0");
   }
   const created = v.get("created_at");
   const updated = v.get("updated_at");
@@ -197,40 +201,40 @@ function checkDoc(doc: Doc, results: Results): void {
   let uMs: f64 = NaN;
   if (created !== null && created.kind == J_STR) {
     cMs = isoMs(created.s);
-    if (isNaN(cMs)) results.report(AB002, doc, lnOf(idx, p, created), 1, "'created_at' is not an ISO 8601 date-time: " + created.s);
+    if (isNaN(cMs)) results.report(AB002, doc, lnOf(idx, p, created), colOf(idx, p, created), "'created_at' is not an ISO 8601 date-time: " + created.s);
   }
   if (updated !== null && updated.kind == J_STR) {
     uMs = isoMs(updated.s);
-    if (isNaN(uMs)) results.report(AB002, doc, lnOf(idx, p, updated), 1, "'updated_at' is not an ISO 8601 date-time: " + updated.s);
+    if (isNaN(uMs)) results.report(AB002, doc, lnOf(idx, p, updated), colOf(idx, p, updated), "'updated_at' is not an ISO 8601 date-time: " + updated.s);
   }
   // AB-003 status
   const st = v.get("status");
   let status = "";
   if (st === null) results.report(AB003, doc, idx.line(p), 1, "Missing key 'status' (in_progress, blocked or completed)");
   else if (st.kind != J_STR || (st.s != "in_progress" && st.s != "blocked" && st.s != "completed")) {
-    results.report(AB003, doc, lnOf(idx, p, st), 1, "status must be in_progress, blocked or completed");
+    results.report(AB003, doc, lnOf(idx, p, st), colOf(idx, p, st), "status must be in_progress, blocked or completed");
   } else status = st.s;
   // AB-004 ordering
   if (!isNaN(cMs) && !isNaN(uMs) && uMs < cMs) {
-    results.report(AB004, doc, lnOf(idx, p, updated), 1, "updated_at (" + updated!.s + ") is before created_at (" + created!.s + ")");
+    results.report(AB004, doc, lnOf(idx, p, updated), colOf(idx, p, updated), "updated_at (" + updated!.s + ") is before created_at (" + created!.s + ")");
   }
   // AB-005 iteration limit
   const it = v.get("iteration_count");
   const mx = v.get("max_iterations");
   if (mx !== null && mx.kind != 0) {
-    if (!isWholeNonNeg(mx)) results.report(AB002, doc, lnOf(idx, p, mx), 1, "'max_iterations' must be a whole number >= 0");
+    if (!isWholeNonNeg(mx)) results.report(AB002, doc, lnOf(idx, p, mx), colOf(idx, p, mx), "'max_iterations' must be a whole number >= 0");
     else if (isWholeNonNeg(it) && it!.n > mx.n) {
-      results.report(AB005, doc, lnOf(idx, p, it), 1, "iteration_count " + it!.s + " exceeds max_iterations " + mx.s);
+      results.report(AB005, doc, lnOf(idx, p, it), colOf(idx, p, it), "iteration_count " + it!.s + " exceeds max_iterations " + mx.s);
     }
   }
   // AB-006 archive
   if ((doc.flags & DOC_FLAG_ARCHIVED) != 0 && status.length > 0 && status != "completed") {
-    results.report(AB006, doc, lnOf(idx, p, st), 1, "Archived task has status " + status + " (only completed tasks are archived)");
+    results.report(AB006, doc, lnOf(idx, p, st), colOf(idx, p, st), "Archived task has status " + status + " (only completed tasks are archived)");
   }
   // AB-007 file name
   const tid = v.get("task_id");
   if (ok && tid !== null && doc.baseName() != "session-" + tid.s + ".md") {
-    results.report(AB007, doc, lnOf(idx, p, tid), 1, "File name " + doc.baseName() + " does not match task_id '" + tid.s + "' (expected session-" + tid.s + ".md)");
+    results.report(AB007, doc, lnOf(idx, p, tid), colOf(idx, p, tid), "File name " + doc.baseName() + " does not match task_id '" + tid.s + "' (expected session-" + tid.s + ".md)");
   }
   if (tid !== null && tid.kind == J_STR) results.put(doc, "task", tid.s);
   if (status.length > 0) results.put(doc, "status", status);
