@@ -159,6 +159,10 @@ export interface ProtocolMemory {
   branch: string | null;
   startedAt: string | null;
   currentPhase: string;
+  /** The gate a BLOCKED session waits on (written by the phase machine), if recorded. */
+  blockedGate: string | null;
+  /** Latest timestamp of the Evidence table, if any. */
+  lastEvidenceAt: string | null;
   phaseStatus: { phase: string; status: string; evidence: string }[];
 }
 
@@ -173,6 +177,7 @@ export function parseProtocolState(text: string, file: string): ProtocolMemory {
   const meta = new Map<string, string>();
   const phaseStatus: ProtocolMemory["phaseStatus"] = [];
   let sectionName = "";
+  let lastEvidence: string | null = null;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     const h = /^##\s+(.*?)\s*$/.exec(l);
@@ -184,6 +189,10 @@ export function parseProtocolState(text: string, file: string): ProtocolMemory {
       const m = /^\s*[-*]\s+\*\*(.+?)\*\*:\s*(.*)$/.exec(l);
       if (m) meta.set(m[1].trim().toLowerCase(), m[2].trim());
       else if (l.trim() !== "") fail(i + 1, "Metadata lines must read '- **Key**: value'");
+    } else if (sectionName === "Evidence" && /^\s*\|/.test(l)) {
+      const at = l.trim().replace(/^\|/, "").split(/(?<!\\)\|/)[0]?.trim() ?? "";
+      const ms = Date.parse(at);
+      if (Number.isFinite(ms) && (lastEvidence === null || ms > Date.parse(lastEvidence))) lastEvidence = new Date(ms).toISOString();
     } else if (sectionName === "Phase Status" && /^\s*\|/.test(l)) {
       const c = l.trim().replace(/^\||\|$/g, "").split(/(?<!\\)\|/).map((x) => x.trim().replace(/\\\|/g, "|"));
       if (c[0] === "Phase" || /^:?-+:?$/.test(c[0] ?? "")) continue;
@@ -201,6 +210,8 @@ export function parseProtocolState(text: string, file: string): ProtocolMemory {
     branch: meta.get("branch") ?? null,
     startedAt: meta.get("started at") ?? null,
     currentPhase: phase!,
+    blockedGate: meta.get("blocked gate") || null,
+    lastEvidenceAt: lastEvidence,
     phaseStatus,
   };
 }
@@ -225,11 +236,12 @@ function readProtocolMemories(v: StateView, root: string, rel: (p: string) => st
   v.formats.push(fmt);
   const push = (p: ProtocolMemory, file: string, abs: string) => {
     const blocked = p.phaseStatus.filter((r) => /FAIL|BLOCK/i.test(r.status)).map((r) => `${r.phase}: ${r.status}${r.evidence ? ` (${r.evidence})` : ""}`);
+    if (p.blockedGate && !blocked.some((b) => b.startsWith(`${p.blockedGate}:`))) blocked.unshift(`${p.blockedGate}: gate not passed`);
     if (/^BLOCKED$/i.test(p.currentPhase) && blocked.length === 0) blocked.push("phase BLOCKED (see session-violations-log.md)");
     v.items.push({
       format: "session-protocol", kind: "session", id: p.sessionId, active: !/^COMPLETE$/i.test(p.currentPhase),
       status: /^BLOCKED$/i.test(p.currentPhase) ? "blocked" : /^COMPLETE$/i.test(p.currentPhase) ? "complete" : "active",
-      phase: p.currentPhase, lastUpdate: mtimeIso(abs), blockedBy: blocked, file,
+      phase: p.currentPhase, lastUpdate: p.lastEvidenceAt ?? mtimeIso(abs), blockedBy: blocked, file,
     });
   };
   if (names.has("session-current-state.md")) {
@@ -249,7 +261,7 @@ function readProtocolMemories(v: StateView, root: string, rel: (p: string) => st
       const phase = str(j.currentPhase) ?? str(j.current_phase) ?? str(j.phase);
       if (!id || !phase) throw new Error("needs a session id and a current phase");
       const rows = Array.isArray(j.phaseStatus) ? (j.phaseStatus as unknown[]).filter(isObj).map((r) => ({ phase: String(r.phase ?? r.gate ?? ""), status: String(r.status ?? ""), evidence: String(r.evidence ?? "") })) : [];
-      push({ sessionId: id, currentPhase: phase, objective: str(j.objective), branch: str(j.branch), startedAt: str(j.startedAt) ?? str(j.started_at), phaseStatus: rows }, file, fallback);
+      push({ sessionId: id, currentPhase: phase, objective: str(j.objective), branch: str(j.branch), startedAt: str(j.startedAt) ?? str(j.started_at), blockedGate: str(j.blockedGate), lastEvidenceAt: null, phaseStatus: rows }, file, fallback);
     } catch (e) {
       fmt.unreadable++;
       v.failures.push({ format: "session-protocol", file, reason: `${file}: ${(e as Error).message}` });

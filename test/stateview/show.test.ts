@@ -144,6 +144,24 @@ describe("state show", () => {
     if (all.manifest) expect(all.manifest).not.toContain("skip");
   });
 
+  it("session-protocol memory as the phase machine writes it (Blocked Gate, Evidence table): blocker and last update from the file", () => {
+    const repo = makeRepo();
+    writeTree(repo, { ".serena/memories/session-current-state.md": [
+      "# Session State", "", "## Metadata", "",
+      "- **Session ID**: 2026-02-01-session-03", "- **Objective**: a \\| b", "- **Branch**: main", "- **Starting Commit**: abc1234",
+      "- **Started At**: 2026-02-01T09:00:00.000Z", "- **Current Phase**: BLOCKED", "- **Blocked From**: SERENA_READY", "- **Blocked Gate**: SKILL_VALIDATION", "",
+      "## Phase Status", "", "| Phase | Status | Evidence |", "|-------|--------|----------|", "| SERENA_INIT | PASS | memory store answers |", "",
+      "## Checklist (Start)", "", "| Req | Step | Status | Evidence |", "|-----|------|--------|----------|", "",
+      "## Checklist (End)", "", "| Req | Step | Status | Evidence |", "|-----|------|--------|----------|", "",
+      "## Evidence", "", "| Timestamp | Phase | Type | Evidence |", "|-----------|-------|------|----------|",
+      "| 2026-02-01T09:01:00.000Z | SERENA_INIT | gate | ok |", "| 2026-02-01T09:05:00.000Z | SKILL_VALIDATION | gate | FAIL: no skills folder |", "",
+      "<!-- agentcheck: end of session state -->", "",
+    ].join("\n") });
+    const v = JSON.parse(runCli(["state", "show", "--format", "json"], { cwd: repo, env: ENV }).stdout);
+    expect(v.failures).toEqual([]);
+    expect(v.items).toEqual([expect.objectContaining({ id: "2026-02-01-session-03", status: "blocked", phase: "BLOCKED", lastUpdate: "2026-02-01T09:05:00.000Z", blockedBy: ["SKILL_VALIDATION: gate not passed"] })]);
+  });
+
   it("state show on a path that is not a directory: usage error (exit 2)", () => {
     const r = runCli(["state", "show", "/nonexistent/agentcheck-x"], { env: ENV });
     expect(r.code).toBe(2);
