@@ -3,7 +3,8 @@
 import { describe, it, expect } from "vitest";
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { runCli, tmpDir } from "../helpers.js";
+import { spawnSync } from "node:child_process";
+import { ROOT, runCli, tmpDir } from "../helpers.js";
 import { CheckpointStore, parseCheckpointText, StateError } from "../../dist/index.js";
 
 const ws = () => tmpDir("agentcheck-aibrain-");
@@ -195,5 +196,23 @@ describe("aibrain checkpoints: inputs and the CLI", () => {
       expect.objectContaining({ task_id: "T1", status: "completed", iteration_count: 2, archived: true, file: ".aibrain/sessions/archive/session-T1.md" }),
     ]);
     expect(runCli(["task", "list"], { cwd: root }).stdout).toMatch(/T2 {2}active {2}blocked {2}iteration 1/);
+  });
+
+  it("the lean start path and the commander definitions give the same results", () => {
+    const root = ws();
+    const viaCommander = (args: string[]) => {
+      const r = spawnSync(process.execPath, ["--input-type=module", "-e", `const { main } = await import(${JSON.stringify(join(ROOT, "dist", "cli.js"))}); process.exitCode = await main(["node", "agentcheck", ...${JSON.stringify(args)}]);`], { cwd: root, encoding: "utf8" });
+      return { code: r.status, stdout: r.stdout };
+    };
+    const a = runCli(["task", "save", "L1", "--iteration", "1", "--phase", "p", "--status", "in_progress"], { cwd: root });
+    const b = viaCommander(["task", "save", "L2", "--iteration", "1", "--phase", "p", "--status", "in_progress"]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    const strip = (o: string) => ({ ...JSON.parse(o), task_id: "", file: "", updated_at: "" });
+    expect(strip(b.stdout)).toEqual(strip(a.stdout));
+    for (const args of [["task", "load", "L1"], ["task", "resume", "L1"], ["task", "list", "--format", "json"], ["task", "load", "missing"], ["task", "save", "../x", "--iteration", "1", "--phase", "p", "--status", "in_progress"]]) {
+      const lean = runCli(args, { cwd: root });
+      const full = viaCommander(args);
+      expect({ code: full.code, stdout: full.stdout }).toEqual({ code: lean.code, stdout: lean.stdout });
+    }
   });
 });
