@@ -168,8 +168,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
     name: "aibrain",
     detect: (ctx) => {
       if (ctx.source.type(".aibrain") !== "dir") return { applies: false, reason: "no .aibrain directory" };
-      if (ctx.scope && !ctx.scope.files.some((f) => f.startsWith(".aibrain/"))) return { applies: false, reason: `no ${ctx.scope.kind} .aibrain checkpoints` };
-      return { applies: true };
+      return outOfScope(ctx, [".aibrain"], ".aibrain/") ?? { applies: true };
     },
     async run(ctx) {
       const { validateAibrain } = await import("./aibrain.js");
