@@ -1,7 +1,7 @@
 // The .aibrain validator (AB-001..AB-007, WebAssembly core) through `agentcheck check`: a visible skip
 // without .aibrain, clean checkpoints written by `task save` pass, each rule fires on its case.
 import { describe, it, expect } from "vitest";
-import { makeRepo, runCli, writeTree } from "../helpers.js";
+import { git, makeRepo, runCli, writeTree } from "../helpers.js";
 import { ruleTable } from "../../dist/index.js";
 
 const fm = (o: Record<string, unknown>) => `---\n${JSON.stringify({
@@ -65,5 +65,21 @@ describe("aibrain validator in check", () => {
     expect(by("session-MAX.md").map((s) => s.split("@")[0])).toEqual(["AB-005"]);
     expect(by("sessions/archive/session-ARC.md").map((s) => s.split("@")[0])).toEqual(["AB-006"]);
     expect(by("session-NAME.md").map((s) => s.split("@")[0])).toEqual(["AB-007"]);
+  });
+
+  it("check --staged: a staged checkpoint is validated from the index; a README-only commit skips the validator", () => {
+    const repo = makeRepo({ "README.md": "# x\n", ".aibrain/session-T1.md": fm({}) });
+    writeTree(repo, { ".aibrain/session-T1.md": fm({ status: "paused" }) });
+    git(repo, "add", ".aibrain/session-T1.md");
+    writeTree(repo, { ".aibrain/session-T1.md": fm({}) }); // the working tree is clean again: the index is what counts
+    let r = runCli(["check", "--staged", "--only", "aibrain", "--format", "json"], { cwd: repo });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).results[0].findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(["AB-003"]);
+    git(repo, "commit", "-qm", "x");
+    writeTree(repo, { "README.md": "# y\n" });
+    git(repo, "add", "README.md");
+    r = runCli(["check", "--staged", "--only", "aibrain", "--format", "json"], { cwd: repo });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).results[0]).toMatchObject({ validator: "aibrain", verdict: "skip" });
   });
 });
