@@ -130,6 +130,15 @@ describe("aibrain checkpoints: the design's test list", () => {
     }
   });
 
+  it("a checkpoint edited on Windows (BOM, CRLF) still loads", async () => {
+    const root = ws();
+    const cp = await store(root).save("W1", base, "line 1\n---\nline 2\n");
+    writeFileSync(cp.file, "\ufeff" + readFileSync(cp.file, "utf8").replace(/\n/g, "\r\n"));
+    const again = store(root).load("W1");
+    expect(again.data).toEqual(cp.data);
+    expect(again.markdown_content).toBe("line 1\n---\nline 2\n");
+  });
+
   it("a 100 KB body round-trips", async () => {
     const root = ws();
     const body = Array.from({ length: 2000 }, (_, i) => `- iteration ${i}: ${"x".repeat(40)}`).join("\n") + "\n";

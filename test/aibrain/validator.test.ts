@@ -51,11 +51,13 @@ describe("aibrain validator in check", () => {
       ".aibrain/session-MAX.md": fm({ task_id: "MAX", iteration_count: 51, max_iterations: 50 }),
       ".aibrain/sessions/archive/session-ARC.md": fm({ task_id: "ARC", status: "blocked" }),
       ".aibrain/session-NAME.md": fm({ task_id: "OTHER" }),
+      ".aibrain/session-CRLF.md": "\ufeff" + fm({ task_id: "CRLF" }).replace(/\n/g, "\r\n"),
     });
     const { code, results } = check(repo);
     expect(code).toBe(1);
     const by = (f: string) => results.find((r) => r.file === `.aibrain/${f}`)!.findings.map((x) => `${x.ruleId}@${x.line}:${x.column}`);
     expect(by("session-T1.md")).toEqual([]);
+    expect(by("session-CRLF.md")).toEqual([]);
     expect(by("session-YAML.md")).toEqual(["AB-001@2:1"]);
     expect(by("session-BAD.md")).toEqual(["AB-001@4:20"]);
     expect(by("session-OPEN.md")).toEqual(["AB-001@3:1"]);
