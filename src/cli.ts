@@ -5,6 +5,8 @@ import { UsageError } from "./report.js";
 import { version } from "./version.js";
 import { registerIntegrationCommands } from "./commands/register-integrations.js";
 import { registerSessionCommands } from "./state/commands.js";
+import { registerTaskCommands } from "./aibrain/commands.js";
+import { registerStateViewCommands } from "./stateview/commands.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
@@ -150,6 +152,8 @@ export function buildProgram(): Command {
     });
 
   registerSessionCommands(program);
+  registerTaskCommands(program);
+  registerStateViewCommands(program);
 
   registerIntegrationCommands(program);
   return program;
