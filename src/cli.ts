@@ -5,6 +5,7 @@ import { UsageError } from "./report.js";
 import { version } from "./version.js";
 import { registerIntegrationCommands } from "./commands/register-integrations.js";
 import { registerSessionCommands } from "./state/commands.js";
+import { registerManifestCommands } from "./manifest/commands.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
@@ -147,6 +148,7 @@ export function buildProgram(): Command {
     });
 
   registerSessionCommands(program);
+  registerManifestCommands(program);
 
   registerIntegrationCommands(program);
   return program;

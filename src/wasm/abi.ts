@@ -23,6 +23,8 @@ export const KIND = {
   SPEC_DOC: 21,
   PREPR_FILE: 40,
   SESSION_STATE: 60,
+  MANIFEST: 70,
+  MANIFEST_SPEC: 71,
 } as const;
 
 export const VALIDATOR_EXPORTS = {
@@ -32,5 +34,6 @@ export const VALIDATOR_EXPORTS = {
   traceability: "validate_traceability",
   "pre-pr": "validate_pre_pr",
   "session-state": "validate_session_state",
+  manifest: "validate_manifest",
 } as const;
 export type WasmValidator = keyof typeof VALIDATOR_EXPORTS;
