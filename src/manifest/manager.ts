@@ -103,7 +103,9 @@ export class ManifestManager {
 
   constructor(opts: ManagerOptions = {}) {
     this.root = resolve(opts.root ?? worktreeRoot(process.cwd()));
-    this.store = new FileStore(this.root, opts);
+    const envTimeout = Number(process.env.AGENTCHECK_LOCK_TIMEOUT_MS);
+    const lockTimeoutMs = opts.lockTimeoutMs ?? (Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : undefined);
+    this.store = new FileStore(this.root, { ...opts, lockTimeoutMs });
     this.clock = opts.now ?? (() => new Date());
     this.verify = opts.verifyCommits ?? true;
   }
