@@ -121,7 +121,8 @@ function openChecked(lib: typeof import("node-sqlite3-wasm"), path: string): { d
     const ok = qc.length === 1 && qc[0].quick_check === "ok";
     if (!ok) throw new Error(`integrity check failed: ${qc.map((r) => String(r.quick_check)).slice(0, 3).join("; ")}`);
     if (existed) {
-      const t = db.get("SELECT value FROM meta WHERE key = 'schema_version'") as Row | null;
+      const hasMeta = db.get("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'meta'") as Row | null;
+      const t = hasMeta ? (db.get("SELECT value FROM meta WHERE key = 'schema_version'") as Row | null) : null;
       if (!t || t.value !== INDEX_SCHEMA_VERSION) throw new Error(`not an agentcheck session index (schema_version ${t ? String(t.value) : "missing"})`);
     }
     db.exec(DDL);
