@@ -8,8 +8,7 @@ import { existsSync, readFileSync, realpathSync, renameSync, rmSync, rmdirSync, 
 import { basename, dirname, join, resolve } from "node:path";
 import { StateError, isStateError } from "../state/errors.js";
 import { resolveNotesRoot, worktreeRoot } from "../state/paths.js";
-import { FileStore } from "./manager.js";
-import { validateManifests, SESSIONS_DIR } from "../validators/manifest.js";
+import { FileStore } from "./file-store.js";
 import type { SessionManifest } from "./schema.js";
 
 export const INDEX_FILE = "index.sqlite";
@@ -170,6 +169,7 @@ export async function indexSessions(opts: IndexOptions = {}): Promise<IndexRepor
   const dbPath = opts.db ? resolve(cwd, opts.db) : def.path;
   const store = lockStore(dbPath, !opts.db && def.ignoreRoot);
   // validate before taking the lock (the slow part needs no database)
+  const { validateManifests, SESSIONS_DIR } = await import("../validators/manifest.js");
   const scans = roots.map((root) => ({ root, out: validateManifests({ root }) }));
   return store.withLock(`${basename(dbPath)}.agentcheck`, () => {
     const report: IndexReport = {
@@ -326,7 +326,12 @@ export async function listIndexedSessions(opts: ListOptions = {}): Promise<Index
 // ---------------------------------------------------------------------------------- CLI
 
 async function cli(pretty: boolean | undefined, fn: () => Promise<{ value: unknown; text?: string; exit?: number }>): Promise<number> {
-  const { writeResult, writeError } = await import("../state/cli.js");
+  const writeResult = (v: unknown, p?: boolean) => process.stdout.write(`${JSON.stringify(v, null, p ? 2 : undefined)}\n`);
+  const writeError = (e: StateError, p?: boolean) => {
+    writeResult({ ok: false, error: e.toJSON() }, p);
+    process.stderr.write(`agentcheck: ${e.code}: ${e.message}\n`);
+    return e.exitCode;
+  };
   try {
     const r = await fn();
     if (r.text !== undefined) process.stdout.write(r.text);

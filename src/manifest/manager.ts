@@ -6,7 +6,10 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { NoteStore, type StoreOptions } from "../state/store.js";
+import type { StoreOptions } from "../state/store.js";
+import { FileStore } from "./file-store.js";
+
+export { FileStore };
 import { StateError } from "../state/errors.js";
 import { worktreeRoot } from "../state/paths.js";
 import { gitRaw } from "../git-run.js";
@@ -15,13 +18,6 @@ import {
   type Phase, type SessionManifest, type SessionStatus, type SessionType, type StepPhase,
 } from "./schema.js";
 import { checkManifestContent, SESSIONS_DIR } from "../validators/manifest.js";
-
-/** A NoteStore whose paths are plain files (no `.md` suffix): same lock and atomic-replace code. */
-export class FileStore extends NoteStore {
-  override file(path: string): string {
-    return join(this.root, path);
-  }
-}
 
 export interface ManagerOptions extends StoreOptions {
   /** Workspace (working directory) holding agents/sessions/ (default: the worktree root of cwd). */
