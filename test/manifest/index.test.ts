@@ -4,7 +4,7 @@ import { describe, it, expect } from "vitest";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { runCli, tmpDir } from "../helpers.js";
+import { runCli, tmpDir, BIN } from "../helpers.js";
 import { indexSessions, listIndexedSessions } from "../../dist/index.js";
 import { validManifest, writeSessions } from "./fixtures.js";
 
@@ -115,6 +115,22 @@ describe("session index", () => {
     expect(rep.added.map((x: any) => x.session_id)).toEqual(["x1"]);
     expect(rep.invalid.map((x: any) => [x.session_id, x.findings[0].ruleId])).toEqual([["x2", "SM-001"]]);
     expect(readdirSync(join(ws, ".agent-notes")).filter((f) => f.endsWith(".lock"))).toEqual([]);
+  }, 60_000);
+});
+
+describe("session index without its optional binding", () => {
+  it("index and sessions list exit 2 with the npm install hint when node-sqlite3-wasm cannot be loaded", () => {
+    const ws = writeSessions({ y1: validManifest("y1") });
+    const hook = `export async function resolve(s, c, n) { if (s === "node-sqlite3-wasm") { const e = new Error("Cannot find package 'node-sqlite3-wasm'"); e.code = "ERR_MODULE_NOT_FOUND"; throw e; } return n(s, c); }`;
+    const reg = `data:text/javascript,${encodeURIComponent(`import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`)}`;
+    for (const args of [["index"], ["sessions", "list"]]) {
+      const r = spawnSync(process.execPath, ["--import", reg, BIN, ...args], { cwd: ws, encoding: "utf8" });
+      expect(r.status, r.stderr).toBe(2);
+      const err = JSON.parse(r.stdout).error;
+      expect(err.code).toBe("USAGE");
+      expect(err.message).toContain("npm install node-sqlite3-wasm");
+    }
+    expect(existsSync(join(ws, ".agent-notes", "index.sqlite"))).toBe(false);
   }, 60_000);
 });
 
