@@ -124,8 +124,12 @@ function openChecked(lib: typeof import("node-sqlite3-wasm"), path: string): { d
       const t = hasMeta ? (db.get("SELECT value FROM meta WHERE key = 'schema_version'") as Row | null) : null;
       if (!t || t.value !== INDEX_SCHEMA_VERSION) throw new Error(`not an agentcheck session index (schema_version ${t ? String(t.value) : "missing"})`);
     }
-    db.exec(DDL);
-    db.run("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)", [INDEX_SCHEMA_VERSION]);
+    // the index is rebuildable from the files: WAL with synchronous=NORMAL (fsync at checkpoints only)
+    db.exec("PRAGMA synchronous=NORMAL");
+    if (!existed) {
+      db.exec(DDL);
+      db.run("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)", [INDEX_SCHEMA_VERSION]);
+    }
     return { db, journal: String(jm?.journal_mode ?? "") };
   } catch (e) {
     try { db?.close(); } catch { /* ignore */ }
