@@ -3,7 +3,7 @@
 // its KIND_MANIFEST_SPEC document (<folder>/spec.md). Facts: manifest.schema (the JSON Schema generated
 // from the zod schema), manifest.scope = "content" (write-time check: no folder/artifact rules).
 import { Input, Results, Doc } from "../../io";
-import { KIND_MANIFEST, KIND_MANIFEST_SPEC, DOC_IGNORED } from "../../abi";
+import { KIND_MANIFEST, KIND_MANIFEST_SPEC, DOC_IGNORED, SEV_WARNING } from "../../abi";
 import { JValue, J_OBJ, J_ARR, J_NUM, J_STR, parseJson, LineIndex } from "../../lib/json";
 import { Schema, sortedErrors, isDateTime } from "../session-log/json/schema";
 import {
@@ -94,6 +94,9 @@ export function validateManifest(input: Input, results: Results): void {
     if (schema === null) ctx.at(SM002, null, "Schema: " + schemaProblem);
     else {
       const s = schema!;
+      if (s.unsupported.length > 0) {
+        results.reportAs(SM002, SEV_WARNING, doc, 0, 0, "Schema: keyword(s) not checked: " + s.unsupported.join(", "));
+      }
       s.errors = [];
       s.segs = [];
       s.segIdx = [];
