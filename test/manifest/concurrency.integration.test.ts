@@ -43,4 +43,16 @@ describe("manifest concurrency", () => {
     expect(validateManifests({ root }).results[0].verdict).toBe("pass");
     expect(readdirSync(join(root, "agents", "sessions", "c8")).filter((f) => /lock|tmp/.test(f))).toEqual([]);
   }, 300_000);
+
+  it("4 concurrent `agentcheck index` processes on one database: all succeed, rows exact, no lock left", async () => {
+    const { writeSessions, validManifest } = await import("./fixtures.js");
+    const { BIN } = await import("../helpers.js");
+    const ws = writeSessions(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`s${i}`, validManifest(`s${i}`)])));
+    const db = join(ws, "idx.sqlite");
+    const rs = await Promise.all(Array.from({ length: 4 }, () => runNode([BIN, "index", "--db", db, "--root", ws], ws)));
+    for (const r of rs) expect(r.code, r.stderr).toBe(0);
+    const { listIndexedSessions } = await import("../../dist/index.js");
+    expect((await listIndexedSessions({ db })).map((x: any) => x.session_id).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `s${i}`).sort());
+    expect(readdirSync(ws).filter((f) => /lock/.test(f))).toEqual([]);
+  }, 300_000);
 });

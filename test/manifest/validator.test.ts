@@ -143,3 +143,26 @@ describe("manifest validator catalog", () => {
     expect(js.required).not.toContain("overrides");
   });
 });
+
+describe("manifest validator in `agentcheck check`", () => {
+  it("check --staged validates only the sessions with staged files, from the git index", async () => {
+    const { makeRepo, git, runCli } = await import("../helpers.js");
+    const { writeFileSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const repo = makeRepo();
+    writeSessions({ [ID]: validManifest(), "2026-01-01_x_000000": validManifest("2026-01-01_x_000000") }, { root: repo });
+    git(repo, "add", "-A");
+    git(repo, "commit", "-q", "-m", "sessions");
+    // stage an invalid manifest, then make the working tree valid again: the index content is checked
+    const p = join(repo, "agents", "sessions", ID, "state.json");
+    const good = readFileSync(p, "utf8");
+    writeFileSync(p, good.replace('"status": "active"', '"status": "complete"'));
+    git(repo, "add", p);
+    writeFileSync(p, good);
+    const r = runCli(["check", "--staged", "--only", "manifest", "--format", "json"], { cwd: repo });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    const res = JSON.parse(r.stdout).results.filter((x: any) => x.validator === "manifest");
+    expect(res.map((x: any) => [x.file, x.verdict])).toEqual([[`agents/sessions/${ID}/state.json`, "fail"]]);
+    expect(res[0].findings.map((f: any) => f.ruleId)).toEqual(["SM-010"]);
+  }, 60_000);
+});
