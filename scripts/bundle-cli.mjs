@@ -29,7 +29,7 @@ const result = await build({
   logLevel: "warning",
   metafile: true,
   // optional or heavy peers that a command loads only on demand stay outside the bundle
-  external: ["inngest", "better-sqlite3", "sql.js", "fsevents"],
+  external: ["inngest", "better-sqlite3", "sql.js", "node-sqlite3-wasm", "fsevents"],
 });
 // Note: a CommonJS package imported dynamically becomes a chunk with only a default export, so the
 // importer's named imports would be undefined: import such packages through a static re-export

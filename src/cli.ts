@@ -7,6 +7,7 @@ import { registerIntegrationCommands } from "./commands/register-integrations.js
 import { registerSessionCommands } from "./state/commands.js";
 import { registerTaskCommands } from "./aibrain/commands.js";
 import { registerStateViewCommands } from "./stateview/commands.js";
+import { registerManifestCommands } from "./manifest/commands.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
@@ -154,6 +155,7 @@ export function buildProgram(): Command {
   registerSessionCommands(program);
   registerTaskCommands(program);
   registerStateViewCommands(program);
+  registerManifestCommands(program);
 
   registerIntegrationCommands(program);
   return program;

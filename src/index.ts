@@ -62,3 +62,21 @@ export {
 export { validateAibrain, aibrainFiles, type AibrainCheckOptions } from "./validators/aibrain.js";
 export { migrateHandoff, planHandoff, describeMigration, type MigrationReport, type MigrateOptions } from "./handoff/migrate.js";
 export { showState, renderStateText, parseProtocolState, readManifestSummary, type StateView, type StateItem, type FormatStatus, type ParseFailure } from "./stateview/show.js";
+
+// Per-session manifests (state.json v2), their validator, state manager, MCP tools and session index.
+export {
+  SessionManifestSchema, PhaseHistorySchema, BuildProgressSchema, GitInfoSchema, CommitSchema, ArtifactsSchema, OverrideSchema,
+  manifestJsonSchema, PHASES as MANIFEST_PHASES, STATUSES as MANIFEST_STATUSES, SESSION_TYPES as MANIFEST_SESSION_TYPES,
+  type SessionManifest, type Phase as ManifestPhase, type SessionStatus as ManifestStatus, type SessionType as ManifestSessionType,
+  type PhaseHistory, type ManifestCommit, type ManifestOverride,
+} from "./manifest/schema.js";
+export { ManifestManager, slugify as manifestSlug, type ManagerOptions as ManifestManagerOptions, type CreateInput as ManifestCreateInput } from "./manifest/manager.js";
+export {
+  validateManifests, listManifests, readManifestEntry, discoverSessions as discoverManifestSessions,
+  type ManifestEntry, type ManifestCheckOptions,
+} from "./validators/manifest.js";
+export {
+  MANIFEST_TOOLS, callManifestTool, registerManifestTools, type ManifestTool, type ToolResult as ManifestToolResult,
+  type ToolRegistry as ManifestToolRegistry,
+} from "./manifest/mcp-tools.js";
+export { indexSessions, listIndexedSessions, type IndexReport, type IndexedSession, type IndexOptions } from "./manifest/index-db.js";

@@ -177,4 +177,26 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       return validateAibrain({ source: ctx.source, maxFileBytes: ctx.maxFileBytes, files: ctx.scope?.files });
     },
   },
+  {
+    // Per-session manifests (state.json v2): agents/sessions/*/state.json
+    name: "manifest",
+    detect: (ctx) =>
+      manifestSessions(ctx).length > 0
+        ? { applies: true }
+        : { applies: false, reason: ctx.scope ? "no session manifests among the files in scope" : "no agents/sessions/*/state.json" },
+    async run(ctx) {
+      const { validateManifests } = await import("./manifest.js");
+      return validateManifests({ root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, sessions: manifestSessions(ctx) });
+    },
+  },
 ];
+
+/** Session folders (agents/sessions/<name>/ with a state.json), limited to the scope's files when set. */
+function manifestSessions(ctx: WorkspaceContext): string[] {
+  const all = (ctx.source.list("agents/sessions") ?? [])
+    .filter((d) => d.type === "dir" && ctx.source.type(`agents/sessions/${d.name}/state.json`) === "file")
+    .map((d) => d.name);
+  if (!ctx.scope) return all;
+  const touched = new Set(ctx.scope.files.filter((f) => f.startsWith("agents/sessions/")).map((f) => f.split("/")[2]));
+  return all.filter((n) => touched.has(n));
+}

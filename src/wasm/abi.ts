@@ -25,6 +25,8 @@ export const KIND = {
   PREPR_FILE: 40,
   SESSION_STATE: 60,
   AIBRAIN: 80,
+  MANIFEST: 70,
+  MANIFEST_SPEC: 71,
 } as const;
 
 export const VALIDATOR_EXPORTS = {
@@ -35,5 +37,6 @@ export const VALIDATOR_EXPORTS = {
   "pre-pr": "validate_pre_pr",
   "session-state": "validate_session_state",
   aibrain: "validate_aibrain",
+  manifest: "validate_manifest",
 } as const;
 export type WasmValidator = keyof typeof VALIDATOR_EXPORTS;
