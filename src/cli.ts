@@ -10,7 +10,8 @@ export function buildProgram(): Command {
   const program = new Command("agentcheck")
     .description("Validate what AI coding agents leave in a repository: session logs, memory indexes, planning docs, session state.")
     .version(version(), "-V, --version")
-    .showHelpAfterError()
+    .showHelpAfterError("(add --help for usage)")
+    .showSuggestionAfterError(true)
     .exitOverride();
 
   withOutputOptions(

@@ -1,6 +1,19 @@
 // Minimal gitignore/globby-style matcher for config globs and ignores (*, **, ?, [..], {a,b}).
 // Patterns are relative to the repository root; matching is on forward-slash paths.
+import { UsageError } from "../report.js";
+
 const cache = new Map<string, RegExp>();
+
+/** Throws a UsageError (configuration error, exit 2) naming the first invalid glob of a list. */
+export function validateGlobs(patterns: readonly string[] | undefined, where: string): void {
+  for (const g of patterns ?? []) {
+    try {
+      globToRegExp(g.startsWith("!") ? g.slice(1) : g);
+    } catch (e) {
+      throw new UsageError(`${where}: ${(e as Error).message}`);
+    }
+  }
+}
 
 function escape(c: string): string {
   return /[.+^${}()|\\]/.test(c) ? `\\${c}` : c;
@@ -56,8 +69,14 @@ export function globToRegExp(pattern: string): RegExp {
     else re += escape(c);
     i++;
   }
+  if (braces > 0) throw new UsageError(`invalid glob '${pattern}': unclosed '{'`);
   // a pattern naming a directory also matches what is inside it
-  const rx = new RegExp(`^${re}(?:/.*)?$`);
+  let rx: RegExp;
+  try {
+    rx = new RegExp(`^${re}(?:/.*)?$`);
+  } catch (e) {
+    throw new UsageError(`invalid glob '${pattern}': ${(e as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, "")}`);
+  }
   cache.set(pattern, rx);
   return rx;
 }
