@@ -24,8 +24,9 @@ export function buildProgram(): Command {
       .option("--all", "validate the whole workspace (the default without --staged/--changed)")
       .option("--strict", "strict run: advisory validators (consistency) block, and edited pre-existing session logs are validated fully (not as records)")
       .option("--profile <name>", "consistency/traceability profile: default or recommended")
-      .option("--only <validators>", "run only these validators (comma-separated names)")
-      .option("--config <path>", "configuration file (default: agentcheck.config.json(c) or package.json \"agentcheck\" at the repository root)"),
+      .option("--only <validators>", "run only these validators (comma-separated): session-log, memory-index, consistency, traceability, session-state")
+      .option("--cutoff <date>", "skip session logs dated before YYYY-MM-DD as historical (env AGENTCHECK_CUTOFF)")
+      .option("--config <path>", "configuration file (default: the nearest agentcheck.config.json(c) or package.json \"agentcheck\" from the working directory up to the repository root)"),
   )
     .addHelpText(
       "after",
@@ -36,6 +37,35 @@ export function buildProgram(): Command {
     .action(async (paths: string[], o) => {
       const { runCheckCommand } = await import("./commands/check.js");
       process.exitCode = await runCheckCommand(paths, o);
+    });
+
+  withOutputOptions(
+    program
+      .command("baseline [paths...]")
+      .description("record the current findings of `check` in .agentcheck-baseline.json, so that later runs report only new ones")
+      .option("--file <path>", "baseline file to write (default: .agentcheck-baseline.json at the repository root)")
+      .option("--staged", "record what is staged")
+      .option("--changed", "record the files changed on this branch")
+      .option("--base <ref>", "with --changed: the base ref")
+      .option("--strict", "as check --strict")
+      .option("--profile <name>", "consistency/traceability profile: default or recommended")
+      .option("--only <validators>", "only these validators (comma-separated): session-log, memory-index, consistency, traceability, session-state")
+      .option("--cutoff <date>", "skip session logs dated before YYYY-MM-DD (env AGENTCHECK_CUTOFF)")
+      .option("--config <path>", "configuration file"),
+  )
+    .addHelpText(
+      "after",
+      "\nFingerprints use the rule, the file and the message (not line numbers), so findings survive edits above them.\n" +
+        "`check` then hides the recorded findings and says how many remain and how many were fixed (--no-baseline shows all).\n" +
+        "\nExamples:\n  $ agentcheck baseline\n  $ agentcheck check            # only new findings\n  $ agentcheck check --no-baseline",
+    )
+    .action(async (paths: string[], o) => {
+      const { runCheckCommand } = await import("./commands/check.js");
+      const { findRepoRoot } = await import("./repo.js");
+      const { resolve, join } = await import("node:path");
+      const root = findRepoRoot(process.cwd()) ?? process.cwd();
+      const file = o.file ? resolve(process.cwd(), o.file) : join(root, ".agentcheck-baseline.json");
+      process.exitCode = await runCheckCommand(paths, { ...o, baseline: false, writeBaseline: file });
     });
 
   withOutputOptions(

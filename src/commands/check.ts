@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
-import { finish, type OutputOptions } from "../output.js";
+import { finish, prepareRun, type OutputOptions } from "../output.js";
 import { maxFileBytes } from "./common.js";
 import { UsageError, type FileResult } from "../report.js";
 import { findRepoRoot } from "../repo.js";
@@ -18,6 +18,9 @@ export interface CheckCliOptions extends OutputOptions {
   all?: boolean;
   strict?: boolean;
   only?: string;
+  cutoff?: string;
+  /** Set by `agentcheck baseline`: write the findings to this file. */
+  writeBaseline?: string;
   [key: string]: unknown;
 }
 
@@ -45,6 +48,10 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   if (modes.length > 1) throw new UsageError(`${modes.join(" and ")} cannot be combined`);
   if (o.base !== undefined && !o.changed) throw new UsageError("--base only applies to --changed");
   const validators = selectValidators(o.only);
+  const cutoff = o.cutoff ?? (process.env.AGENTCHECK_CUTOFF || undefined);
+  if (cutoff !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(cutoff)) {
+    throw new UsageError(`${o.cutoff !== undefined ? "--cutoff" : "AGENTCHECK_CUTOFF"} must be a date YYYY-MM-DD, got '${cutoff}'`);
+  }
 
   if (!o.staged && !o.changed) {
     for (const a of args) if (!existsSync(resolve(cwd, a))) throw new UsageError(`not a directory: ${a} (no such file or directory)`);
@@ -83,7 +90,9 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   }
 
   const { config } = await loadConfig(root, o.config);
-  const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options: o as Record<string, unknown>, config, scope };
+  const run = await prepareRun(o, root, { config, writeBaseline: o.writeBaseline });
+  const options = { ...(o as Record<string, unknown>), cutoff };
+  const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options, config, scope };
   const results: FileResult[] = [];
   const internal: string[] = [];
   for (const v of validators) {
@@ -101,7 +110,8 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     results.push(...applyConfigToResults(config, v.name, out.results));
     internal.push(...out.internalErrors);
   }
-  return finish(results, started, o, internal);
+  // ignored paths never reach a validator's per-file list; results are filtered again after the run
+  return finish(results, started, o, internal, run);
 }
 
 function isDir(p: string): boolean {

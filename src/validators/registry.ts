@@ -63,6 +63,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
           context: sc.precommit ? "pre-commit" : sc.kind === "changed" ? "ci" : "local",
           base: sc.base,
           strict: ctx.options.strict === true ? true : undefined,
+          cutoff: typeof ctx.options.cutoff === "string" ? ctx.options.cutoff : undefined,
         });
         // say which mode each scoped log was validated in
         for (const r of out.results) {
@@ -73,7 +74,8 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       }
       // pre-pr passes the session logs changed on the branch as options.paths (repo-relative)
       const paths = Array.isArray(ctx.options.paths) ? (ctx.options.paths as string[]) : undefined;
-      return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths });
+      const cutoff = typeof ctx.options.cutoff === "string" ? ctx.options.cutoff : undefined;
+      return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths, cutoff });
     },
   },
   {
