@@ -10,8 +10,16 @@ export function buildProgram(): Command {
   const program = new Command("agentcheck")
     .description("Validate what AI coding agents leave in a repository: session logs, memory indexes, planning docs, session state.")
     .version(version(), "-V, --version")
-    .showHelpAfterError("(add --help for usage)")
     .showSuggestionAfterError(true)
+    // one line per usage error: "agentcheck: unknown command 'chek' (did you mean check?); agentcheck --help for more"
+    .configureOutput({
+      outputError: (str, write) => {
+        const lines = str.trim().split("\n").map((l) => l.trim()).filter(Boolean);
+        const head = lines[0].replace(/^error: /, "");
+        const rest = lines.slice(1).map((l) => l.replace(/^\(Did you mean (.*)\?\)$/, "(did you mean $1?)")).join(" ");
+        write(`agentcheck: ${head}${rest ? ` ${rest}` : ""}; agentcheck --help for more\n`);
+      },
+    })
     .exitOverride();
 
   withOutputOptions(
