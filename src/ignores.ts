@@ -43,7 +43,7 @@ function compile(pattern: string, where: string): Rule | undefined {
   try {
     return { negate, dirOnly, rx: globToRegExp(p) };
   } catch (e) {
-    throw new UsageError(`${where}: ${(e as Error).message}`);
+    throw new UsageError(`${where}: ${(e as Error).message.replace(`'${p}'`, `'${pattern.trim()}'`)}`);
   }
 }
 
