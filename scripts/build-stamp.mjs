@@ -27,7 +27,7 @@ function sourcesHash() {
   const files = [];
   walk(join(root, "assembly"), files);
   walk(join(root, "src"), files);
-  for (const f of ["bundle-gate.mjs", "embed-wasm.mjs", "gen-rule-docs.mjs", "build-stamp.mjs"]) files.push(join(root, "scripts", f));
+  for (const f of ["bundle-gate.mjs", "bundle-cli.mjs", "embed-wasm.mjs", "gen-rule-docs.mjs", "build-stamp.mjs"]) files.push(join(root, "scripts", f));
   for (const f of ["package.json", "asconfig.json", "tsconfig.json", "tsconfig.build.json"]) files.push(join(root, f));
   const h = createHash("sha256");
   for (const f of files) {
@@ -37,7 +37,7 @@ function sourcesHash() {
   return h.digest("hex");
 }
 
-const built = ["dist/index.js", "dist/cli.js", "dist/state/gate-hook.cjs", "src/wasm/generated/core.ts"].every((f) => existsSync(join(root, f)));
+const built = ["dist/index.js", "dist/cli/bin-main.js", "dist/state/gate-hook.cjs", "dist/wasm/generated/agentcheck.wasm"].every((f) => existsSync(join(root, f)));
 const mode = process.argv[2];
 if (mode === "write") {
   writeFileSync(stamp, `${sourcesHash()}\n`);

@@ -2,10 +2,10 @@
 // session commands and the gate's lean reader (src/state/config.ts). It finds the file (upward from the
 // working directory to the repository root: agentcheck.config.json, agentcheck.config.jsonc, or the
 // "agentcheck" key of package.json), reads it (a leading UTF-8 BOM is dropped; FIFOs, devices, directories,
-// symlink loops and oversized files are configuration errors) and parses it as JSONC with jsonc-parser
+// symlink loops and oversized files are configuration errors, through the bounded reader src/fsread.ts) and parses it as JSONC with jsonc-parser
 // (errors carry line:column; `__proto__`, `constructor` and `prototype` keys are refused).
 // Kept lean (no zod, no commander): the gate bundle includes it.
-import { closeSync, fstatSync, lstatSync, openSync, readSync, constants as fsConstants } from "node:fs";
+import { readBounded } from "./fsread.js";
 import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
 import { parseTree } from "jsonc-parser/lib/umd/impl/parser.js";
 import { UsageError } from "./report.js";
@@ -94,40 +94,11 @@ export function parseJsonc(text: string, file: string): unknown {
  * Returns undefined when nothing exists at the path; anything else that goes wrong is a UsageError.
  */
 export function readConfigText(file: string): string | undefined {
-  try {
-    lstatSync(file);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    throw new UsageError(`cannot read the configuration ${file}: ${(e as Error).message}`);
-  }
-  let fd: number;
-  try {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer
-    fd = openSync(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    const why = err.code === "ELOOP" ? "symbolic link loop" : err.code === "ENOENT" ? "dangling symbolic link" : err.message;
-    throw new UsageError(`cannot read the configuration ${file}: ${why}`);
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw new UsageError(`cannot read the configuration ${file}: not a regular file`);
-    if (st.size > MAX_CONFIG_BYTES) throw new UsageError(`cannot read the configuration ${file}: ${st.size} bytes, limit ${MAX_CONFIG_BYTES}`);
-    const buf = Buffer.alloc(st.size);
-    let n = 0;
-    while (n < buf.length) {
-      const r = readSync(fd, buf, n, buf.length - n, n);
-      if (r === 0) break;
-      n += r;
-    }
-    return buf.subarray(0, n).toString("utf8");
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot read the configuration ${file}: ${(e as Error).message}`);
-  } finally {
-    closeSync(fd);
-  }
+  // the one bounded reader (src/fsread.ts): type checked before opening, O_NONBLOCK, size limit first
+  const r = readBounded(file, { maxBytes: MAX_CONFIG_BYTES });
+  if (r.ok) return r.bytes.toString("utf8");
+  if (r.refusal.reason === "missing") return undefined;
+  throw new UsageError(`cannot read the configuration ${file}: ${r.refusal.detail}`);
 }
 
 export interface ConfigFile {

@@ -22,6 +22,10 @@ export interface OutputOptions {
   color?: boolean;
   outputFile?: string;
   maxFileSize?: string | number;
+  /** Text: details such as the memory-index keyword uniqueness table. */
+  verbose?: boolean;
+  /** Text: close with the commit-hook line (blocked or not). */
+  hook?: boolean;
   /** Baseline file to apply; false (--no-baseline) applies none; default: .agentcheck-baseline.json when present. */
   baseline?: string | boolean;
   reportUnusedDisable?: boolean;
@@ -93,7 +97,7 @@ export function checkOutputFile(file: string): void {
   if (!ok) throw new UsageError(`cannot write ${file}: the folder ${dir} does not exist`);
 }
 
-export type Formatter = (report: Report, opts: { color: boolean; quiet?: boolean }) => string;
+export type Formatter = (report: Report, opts: { color: boolean; quiet?: boolean; verbose?: boolean; hook?: boolean }) => string;
 
 /** Output formats by name; later formats register themselves here. */
 export const FORMATTERS: Record<string, Formatter> = {
@@ -144,7 +148,12 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
   const fmt = opts.format ?? "text";
   const formatter = FORMATTERS[fmt];
   if (!formatter) throw new Error(`unknown format '${fmt}' (known: ${Object.keys(FORMATTERS).join(", ")})`);
-  const text = formatter(report, { color: opts.outputFile ? false : useColor(process.stdout, opts.color), quiet: opts.quiet });
+  const text = formatter(report, {
+    color: opts.outputFile ? false : useColor(process.stdout, opts.color),
+    quiet: opts.quiet,
+    verbose: opts.verbose,
+    hook: opts.hook,
+  });
   if (opts.outputFile) {
     try {
       writeFileSync(opts.outputFile, text);

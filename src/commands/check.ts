@@ -95,6 +95,9 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options, config, scope };
   const results: FileResult[] = [];
   const internal: string[] = [];
+  // progress (files done / total) on stderr: only on a terminal and for the text format
+  const { setProgress } = await import("../engine.js");
+  const showProgress = Boolean(process.stderr.isTTY) && (o.format ?? "text") === "text" && !o.outputFile;
   for (const v of validators) {
     if (validatorSection(config, v.name)?.enabled === false) {
       results.push({ file: ".", validator: v.name, verdict: "skip", reason: "disabled in the configuration", findings: [] });
@@ -106,12 +109,23 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
       results.push({ file: ".", validator: v.name, verdict: "skip", reason: d.reason ?? "not applicable", findings: [] });
       continue;
     }
-    const out = await v.run(vctx);
+    if (showProgress) {
+      setProgress((done, total) => process.stderr.write(`\ragentcheck: ${v.name} ${done}/${total} files\u001b[K`));
+    }
+    let out;
+    try {
+      out = await v.run(vctx);
+    } finally {
+      if (showProgress) {
+        setProgress(undefined);
+        process.stderr.write("\r\u001b[K");
+      }
+    }
     results.push(...applyConfigToResults(config, v.name, out.results));
     internal.push(...out.internalErrors);
   }
-  // ignored paths never reach a validator's per-file list; results are filtered again after the run
-  return finish(results, started, o, internal, run);
+  // the commit hook (check --staged) closes with one line: blocked or not, by which errors
+  return finish(results, started, { ...o, hook: o.hook ?? (scope?.precommit === true && scope.kind !== "changed") }, internal, run);
 }
 
 function isDir(p: string): boolean {

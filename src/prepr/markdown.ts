@@ -56,9 +56,16 @@ export interface MdConfig {
 const CLI2_FILES = [".markdownlint-cli2.jsonc", ".markdownlint-cli2.yaml", ".markdownlint-cli2.cjs", ".markdownlint-cli2.mjs"];
 const MD_FILES = [".markdownlint.jsonc", ".markdownlint.json", ".markdownlint.yaml", ".markdownlint.yml"];
 
+/** yaml's parse (a bundled CommonJS import may put it under `default`). */
+async function yamlParse(): Promise<(text: string) => unknown> {
+  const m = (await import("yaml")) as unknown as { parse?: (t: string) => unknown; default?: { parse: (t: string) => unknown } };
+  const parse = m.parse ?? m.default?.parse;
+  if (typeof parse !== "function") throw new Error("the yaml parser could not be loaded");
+  return parse;
+}
+
 async function parseYaml(text: string): Promise<unknown> {
-  const { parse } = await import("yaml");
-  return parse(text);
+  return (await yamlParse())(text);
 }
 
 function asStrings(v: unknown, key: string, file: string): string[] {
@@ -124,7 +131,7 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
     const abs = join(root, f);
     if (!existsSync(abs)) continue;
     const { readConfig } = await import("markdownlint/sync");
-    const { parse } = await import("yaml");
+    const parse = await yamlParse();
     {
       let raw: unknown;
       try {
