@@ -202,7 +202,9 @@ function pinning(ctx: PrePrContext): CheckOutcome {
 async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
   const files = inScope(ctx, (p) => isWorkflow(p) || isAction(p));
   if (files.length === 0) return { status: "PASS", message: `no workflow or action files ${scopeNote(ctx)}` };
-  const { parseDocument } = await import("yaml");
+  // a bundled CommonJS import may put the exports under `default`
+  const yaml = (await import("yaml")) as unknown as { parseDocument?: typeof import("yaml").parseDocument; default?: { parseDocument: typeof import("yaml").parseDocument } };
+  const parseDocument = (yaml.parseDocument ?? yaml.default?.parseDocument)!;
   const yamlErrors: string[] = [];
   for (const rel of files) {
     let text: string;
