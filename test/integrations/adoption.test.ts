@@ -3,7 +3,8 @@
 import { describe, it, expect } from "vitest";
 import { readFileSync, writeFileSync, existsSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { makeRepo, runCli, writeTree } from "../helpers.js";
+import { spawnSync } from "node:child_process";
+import { git, makeRepo, runCli, writeTree } from "../helpers.js";
 
 const LOG = ".agents/sessions/2026-01-05-session-1.md";
 const BODY = "# Session 1\n\n## Session Start\n\nfoo\n\n## Session End\n\nbar\n";
@@ -103,5 +104,41 @@ describe("issue-14 adoption", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--cutoff must be a date YYYY-MM-DD");
     expect(runCli(["check"], { cwd: dir, env: { AGENTCHECK_CUTOFF: "junk" } }).code).toBe(2);
+  });
+});
+
+describe("issue-14 adoption through a real git commit and the installed pre-commit hook", () => {
+  function commit(dir: string, extra: Record<string, string> = {}) {
+    const env: NodeJS.ProcessEnv = { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@e.com", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@e.com", NO_COLOR: "1", ...extra };
+    for (const k of Object.keys(env)) if (k.startsWith("GIT_") && !/^GIT_(AUTHOR|COMMITTER)_/.test(k)) delete env[k];
+    const r = spawnSync("git", ["commit", "-q", "-m", "work"], { cwd: dir, encoding: "utf8", env });
+    return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
+  }
+
+  it("issue-14 .agentcheckignore, the baseline and AGENTCHECK_CUTOFF are honoured by `git commit` through the hook", () => {
+    const dir = makeRepo({ "README.md": "# P\n", ".agents/sessions/.keep": "" });
+    expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
+    // an empty (failing) old log: blocked
+    writeTree(dir, { ".agents/sessions/2025-01-01-session-1.md": "" });
+    git(dir, "add", "-A");
+    const blocked = commit(dir);
+    expect(blocked.code, blocked.out).not.toBe(0);
+    expect(blocked.out).toContain("AC-001");
+    // AGENTCHECK_CUTOFF makes it historical: the commit goes through
+    expect(commit(dir, { AGENTCHECK_CUTOFF: "2025-06-01" }).code).toBe(0);
+    // an ignored file is not checked
+    writeTree(dir, { ".agentcheckignore": "/drafts/\n", "drafts/.agents/sessions/x.md": "", ".agents/sessions/2025-01-02-session-2.md": "" });
+    writeFileSync(join(dir, ".agentcheckignore"), "/.agents/sessions/2025-01-02-session-2.md\n");
+    git(dir, "add", "-A");
+    const ign = commit(dir);
+    expect(ign.code, ign.out).toBe(0);
+    // a known finding recorded in the baseline does not block; a new one does
+    writeTree(dir, { ".agents/sessions/2025-01-03-session-3.md": "" });
+    git(dir, "add", "-A");
+    expect(commit(dir).code).not.toBe(0);
+    expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
+    git(dir, "add", "-A");
+    const known = commit(dir);
+    expect(known.code, known.out).toBe(0);
   });
 });
