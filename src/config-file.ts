@@ -5,14 +5,14 @@
 // symlink loops and oversized files are configuration errors, through the bounded reader src/fsread.ts) and parses it as JSONC with jsonc-parser
 // (errors carry line:column; `__proto__`, `constructor` and `prototype` keys are refused).
 // Kept lean (no zod, no commander): the gate bundle includes it.
-import { readBounded } from "./fsread.js";
+import { CONFIG_MAX_BYTES, readBounded } from "./fsread.js";
 import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
 import { parseTree } from "jsonc-parser/lib/umd/impl/parser.js";
 import { UsageError } from "./report.js";
 
 export const CONFIG_FILES = ["agentcheck.config.json", "agentcheck.config.jsonc"] as const;
 /** Largest configuration file read (bytes). */
-export const MAX_CONFIG_BYTES = 1024 * 1024;
+export const MAX_CONFIG_BYTES = CONFIG_MAX_BYTES;
 
 const ERROR_NAMES: Record<number, string> = {
   1: "invalid symbol",
@@ -93,9 +93,10 @@ export function parseJsonc(text: string, file: string): unknown {
  * Read a configuration file: a regular file (after following symlinks) no larger than MAX_CONFIG_BYTES.
  * Returns undefined when nothing exists at the path; anything else that goes wrong is a UsageError.
  */
-export function readConfigText(file: string): string | undefined {
-  // the one bounded reader (src/fsread.ts): type checked before opening, O_NONBLOCK, size limit first
-  const r = readBounded(file, { maxBytes: MAX_CONFIG_BYTES });
+export function readConfigText(file: string, root?: string): string | undefined {
+  // the one bounded reader (src/fsread.ts): type checked before opening, O_NONBLOCK, size limit first;
+  // with `root`, a link that resolves outside the repository is refused (never read)
+  const r = readBounded(file, { maxBytes: MAX_CONFIG_BYTES, root });
   if (r.ok) return r.bytes.toString("utf8");
   if (r.refusal.reason === "missing") return undefined;
   throw new UsageError(`cannot read the configuration ${file}: ${r.refusal.detail}`);
@@ -113,11 +114,11 @@ export interface ConfigFile {
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The configuration in one directory, or undefined. */
-function configIn(dir: string): ConfigFile | undefined {
+function configIn(dir: string, root: string): ConfigFile | undefined {
   const found: { file: string; text: string }[] = [];
   for (const name of CONFIG_FILES) {
     const file = join(dir, name);
-    const text = readConfigText(file);
+    const text = readConfigText(file, root);
     if (text !== undefined) found.push({ file, text });
   }
   if (found.length > 1) throw new UsageError(`two configuration files in ${dir}: ${CONFIG_FILES.join(" and ")}; keep one`);
@@ -125,7 +126,7 @@ function configIn(dir: string): ConfigFile | undefined {
   const pkg = join(dir, "package.json");
   let text: string | undefined;
   try {
-    text = readConfigText(pkg);
+    text = readConfigText(pkg, root);
   } catch {
     // an unreadable package.json is not ours to report, at every entry point alike
     return undefined;
@@ -164,7 +165,7 @@ export function findConfigFile(root: string, explicit?: string, cwd = process.cw
   let dir = resolve(cwd);
   if (!inside(top, dir)) dir = top;
   for (;;) {
-    const c = configIn(dir);
+    const c = configIn(dir, top);
     if (c) return c;
     if (dir === top) return undefined;
     const up = dirname(dir);

@@ -6,14 +6,15 @@
 //   !pattern    re-includes what an earlier pattern ignored (the last matching pattern wins)
 import { join } from "node:path";
 import { readConfigText } from "./config-file.js";
-import { globToRegExp } from "./prepr/glob.js";
+import { compileGlob, globMatch } from "./prepr/glob.js";
 import { UsageError } from "./report.js";
 
 export const IGNORE_FILE = ".agentcheckignore";
 
 interface Rule {
   negate: boolean;
-  rx: RegExp;
+  /** The glob (src/prepr/glob.ts: linear-time matching; a pattern also matches what is inside). */
+  glob: string;
   dirOnly: boolean;
 }
 
@@ -41,7 +42,8 @@ function compile(pattern: string, where: string): Rule | undefined {
   if (p === "") return undefined;
   if (!anchored && !p.startsWith("**/")) p = `**/${p}`;
   try {
-    return { negate, dirOnly, rx: globToRegExp(p) };
+    compileGlob(p);
+    return { negate, dirOnly, glob: p };
   } catch (e) {
     throw new UsageError(`${where}: ${(e as Error).message.replace(`'${p}'`, `'${pattern.trim()}'`)}`);
   }
@@ -57,7 +59,7 @@ export function loadIgnores(root: string, configured: readonly string[] | undefi
     patterns.push(p);
   }
   const file = join(root, IGNORE_FILE);
-  const text = readConfigText(file);
+  const text = readConfigText(file, root);
   if (text !== undefined) {
     text.replace(/^\uFEFF/, "").split(/\r?\n/).forEach((line, i) => {
       const r = compile(line, `${file}:${i + 1}`);
@@ -74,7 +76,7 @@ export function loadIgnores(root: string, configured: readonly string[] | undefi
       let out = false;
       for (const r of rules) {
         // a directory-only pattern matches what is inside the directory, not a file of that name
-        const hit = r.dirOnly ? dirHit(r.rx, path) : r.rx.test(path);
+        const hit = r.dirOnly ? dirHit(r.glob, path) : globMatch(r.glob, path);
         if (hit) out = !r.negate;
       }
       return out;
@@ -83,10 +85,10 @@ export function loadIgnores(root: string, configured: readonly string[] | undefi
 }
 
 /** A directory-only pattern: a proper ancestor directory of `path` matches it. */
-function dirHit(rx: RegExp, path: string): boolean {
+function dirHit(glob: string, path: string): boolean {
   let i = path.indexOf("/");
   while (i > 0) {
-    if (rx.test(path.slice(0, i))) return true;
+    if (globMatch(glob, path.slice(0, i))) return true;
     i = path.indexOf("/", i + 1);
   }
   return false;

@@ -43,8 +43,8 @@ const MISTAKES: [string, string, RegExp][] = [
   ["wrong type", '{ "gate": { "enabled": "yes" } }', /gate\.enabled: /],
   ["bad enum value", '{ "hooks": { "stop": "sometimes" } }', /hooks\.stop: /],
   ["issue-18 __proto__ key refused", '{ "prePr": { "checks": { "__proto__": { "enabled": false } } } }', /the key "__proto__" is not allowed/],
-  ["issue-18 invalid glob [z-a] in ignores", '{ "ignores": ["[z-a]"] }', /invalid glob '\[z-a\]'/],
-  ["issue-18 invalid glob {a in pathNormalization.excludes", '{ "prePr": { "pathNormalization": { "excludes": ["{a"] } } }', /invalid glob '\{a'/],
+  ["issue-18 invalid glob [z-a] in ignores", '{ "ignores": ["[z-a]"] }', /invalid glob pattern '\[z-a\]'/],
+  ["issue-18 invalid glob {a in pathNormalization.excludes", '{ "prePr": { "pathNormalization": { "excludes": ["{a"] } } }', /invalid glob pattern '\{a'/],
 ];
 
 describe("issue-14 configuration mistakes: one clear line, exit 2, nothing written", () => {
@@ -154,7 +154,7 @@ describe("issue-18 configuration parity: every entry point gives the same answer
       const dir = makeRepo({ "README.md": "# P\n", ".markdownlint-cli2.jsonc": JSON.stringify({ ignores: [glob] }) });
       const r = runCli(["pre-pr", "--all"], { cwd: dir });
       expect(r.code, r.stdout).toBe(2);
-      expect(r.stderr).toContain(`invalid glob '${glob}'`);
+      expect(r.stderr).toContain(`invalid glob pattern '${glob}'`);
       expect(r.stdout).not.toContain("FAIL");
     }
   });
