@@ -29,7 +29,7 @@ const result = await build({
   logLevel: "warning",
   metafile: true,
   // optional or heavy peers that a command loads only on demand stay outside the bundle
-  external: ["inngest", "better-sqlite3", "sql.js", "fsevents"],
+  external: ["inngest", "better-sqlite3", "sql.js", "node-sqlite3-wasm", "fsevents"],
   // src/config-file.ts imports jsonc-parser's parser module directly (the gate bundle keeps it small);
   // its UMD build requires its siblings through the factory's argument, which a bundler cannot follow,
   // so the bundle takes the same module from the package's ES build

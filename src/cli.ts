@@ -5,6 +5,9 @@ import { UsageError } from "./report.js";
 import { version } from "./version.js";
 import { registerIntegrationCommands } from "./commands/register-integrations.js";
 import { registerSessionCommands } from "./state/commands.js";
+import { registerTaskCommands } from "./aibrain/commands.js";
+import { registerStateViewCommands } from "./stateview/commands.js";
+import { registerManifestCommands } from "./manifest/commands.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
@@ -31,7 +34,8 @@ export function buildProgram(): Command {
       .option("--base <ref>", "with --changed: compare with the merge base of this ref (default: the PR base or origin/HEAD)")
       .option("--all", "validate the whole workspace (the default without --staged/--changed)")
       .option("--strict", "strict run: advisory validators (consistency) block, and edited pre-existing session logs are validated fully (not as records)")
-      .option("--profile <name>", "consistency/traceability profile: default or recommended")
+      .option("--profile <name>", "consistency/traceability profile: default, recommended, or reference (the Python original's quirks)")
+      .option("--mode <mode>", "JSON session logs: full | creation | record for every log (default: from each log's content, see README)")
       .option("--only <validators>", "run only these validators (comma-separated): session-log, memory-index, consistency, traceability, session-state")
       .option("--cutoff <date>", "skip session logs dated before YYYY-MM-DD as historical (env AGENTCHECK_CUTOFF)")
       .option("--config <path>", "configuration file (default: the nearest agentcheck.config.json(c) or package.json \"agentcheck\" from the working directory up to the repository root)"),
@@ -80,7 +84,7 @@ export function buildProgram(): Command {
     program
       .command("session-log [paths...]")
       .description("validate session logs (.md and .json); default: the repository's .agents/sessions/")
-      .option("--mode <mode>", "JSON logs: full | creation | record (default: record for committed, unchanged logs, else full)")
+      .option("--mode <mode>", "JSON logs: full | creation | record (default: from each log's content: complete => full; in progress => creation until committed, then full)")
       .option("--strict", "strict gate: template drift against .agents/SESSION-PROTOCOL.md and git-bound post-commit checks")
       .option("--context <ctx>", "pre-commit (staged logs) | ci (logs changed vs --base) | local (default)")
       .option("--base <ref>", "base ref for changes on the branch (default origin/main; env AGENTCHECK_BASE_REF)")
@@ -188,6 +192,9 @@ export function buildProgram(): Command {
     });
 
   registerSessionCommands(program);
+  registerTaskCommands(program);
+  registerStateViewCommands(program);
+  registerManifestCommands(program);
 
   registerIntegrationCommands(program);
   return program;

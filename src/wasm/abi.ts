@@ -24,6 +24,9 @@ export const KIND = {
   SPEC_DOC: 21,
   PREPR_FILE: 40,
   SESSION_STATE: 60,
+  AIBRAIN: 80,
+  MANIFEST: 70,
+  MANIFEST_SPEC: 71,
 } as const;
 
 export const VALIDATOR_EXPORTS = {
@@ -33,5 +36,7 @@ export const VALIDATOR_EXPORTS = {
   traceability: "validate_traceability",
   "pre-pr": "validate_pre_pr",
   "session-state": "validate_session_state",
+  aibrain: "validate_aibrain",
+  manifest: "validate_manifest",
 } as const;
 export type WasmValidator = keyof typeof VALIDATOR_EXPORTS;
