@@ -5,6 +5,8 @@ import { UsageError } from "./report.js";
 import { version } from "./version.js";
 import { registerIntegrationCommands } from "./commands/register-integrations.js";
 import { registerSessionCommands } from "./state/commands.js";
+import { registerTaskCommands } from "./aibrain/commands.js";
+import { registerStateViewCommands } from "./stateview/commands.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
@@ -114,8 +116,10 @@ export function buildProgram(): Command {
     .option("--color", "force colour")
     .option("--no-color", "disable colour")
     .option("--max-file-size <bytes>", "refuse files larger than this")
+    .option("--no-exec", "run nothing the repository controls: an executable markdownlint config (.cjs/.mjs) and the test command are reported, not run (env AGENTCHECK_NO_EXEC=1)")
     .addHelpText("after", "\nExamples:\n  $ agentcheck pre-pr\n  $ agentcheck pre-pr --base origin/main --ci --format json\n  $ gh pr view --json body -q .body | agentcheck pre-pr --pr-body -")
     .action(async (o) => {
+      if (o.exec === false) (await import("./exec-policy.js")).setNoExec(true);
       const { runPrePrCommand } = await import("./commands/pre-pr.js");
       process.exitCode = await runPrePrCommand(o);
     });
@@ -148,6 +152,8 @@ export function buildProgram(): Command {
     });
 
   registerSessionCommands(program);
+  registerTaskCommands(program);
+  registerStateViewCommands(program);
 
   registerIntegrationCommands(program);
   return program;

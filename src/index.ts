@@ -54,3 +54,11 @@ export { permalinkOf, notePaths } from "./state/notes.js";
 export { ensureGitignored } from "./state/init.js";
 export { decide as gateDecide, toolClass, runGate, READ_ONLY_TOOLS, type GateDecision, type GatePolicy, type Lookup } from "./state/gate.js";
 export { validateSessionState, type SessionStateCheckOptions } from "./validators/session-state.js";
+// .aibrain task checkpoints, the HANDOFF.md migration, and the reader of every session-state format.
+export {
+  CheckpointStore, parseCheckpointText, renderCheckpoint, checkpointIssues, checkTaskId, resumeInfo, renderResume,
+  TASK_STATUSES, AIBRAIN_DIR, type Checkpoint, type CheckpointData, type CheckpointStoreOptions, type SaveInput, type TaskListing, type ResumeInfo,
+} from "./aibrain/checkpoint.js";
+export { validateAibrain, aibrainFiles, type AibrainCheckOptions } from "./validators/aibrain.js";
+export { migrateHandoff, planHandoff, describeMigration, type MigrationReport, type MigrateOptions } from "./handoff/migrate.js";
+export { showState, renderStateText, parseProtocolState, readManifestSummary, type StateView, type StateItem, type FormatStatus, type ParseFailure } from "./stateview/show.js";

@@ -165,4 +165,16 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       return validateSessionState({ cwd: ctx.root, notesDir });
     },
   },
+  {
+    // .aibrain task checkpoints (AB-*): JSON front matter, keys, status, timestamps, archive
+    name: "aibrain",
+    detect: (ctx) => {
+      if (ctx.source.type(".aibrain") !== "dir") return { applies: false, reason: "no .aibrain directory" };
+      return outOfScope(ctx, [".aibrain"], ".aibrain/") ?? { applies: true };
+    },
+    async run(ctx) {
+      const { validateAibrain } = await import("./aibrain.js");
+      return validateAibrain({ source: ctx.source, maxFileBytes: ctx.maxFileBytes, files: ctx.scope?.files });
+    },
+  },
 ];

@@ -24,6 +24,7 @@ export const KIND = {
   SPEC_DOC: 21,
   PREPR_FILE: 40,
   SESSION_STATE: 60,
+  AIBRAIN: 80,
 } as const;
 
 export const VALIDATOR_EXPORTS = {
@@ -33,5 +34,6 @@ export const VALIDATOR_EXPORTS = {
   traceability: "validate_traceability",
   "pre-pr": "validate_pre_pr",
   "session-state": "validate_session_state",
+  aibrain: "validate_aibrain",
 } as const;
 export type WasmValidator = keyof typeof VALIDATOR_EXPORTS;
