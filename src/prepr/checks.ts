@@ -205,7 +205,7 @@ function pinning(ctx: PrePrContext): CheckOutcome {
 async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
   const files = inScope(ctx, (p) => isWorkflow(p) || isAction(p));
   if (files.length === 0) return { status: "PASS", message: `no workflow or action files ${scopeNote(ctx)}` };
-  const { parseDocument } = await import("yaml");
+  const { parseDocument } = await import("../yaml.js");
   const yamlErrors: string[] = [];
   for (const rel of files) {
     let text: string;

@@ -71,7 +71,7 @@ const CLI2_FILES = [".markdownlint-cli2.jsonc", ".markdownlint-cli2.yaml", ".mar
 const MD_FILES = [".markdownlint.jsonc", ".markdownlint.json", ".markdownlint.yaml", ".markdownlint.yml"];
 
 async function parseYaml(text: string): Promise<unknown> {
-  const { parse } = await import("yaml");
+  const { parse } = await import("../yaml.js");
   return parse(text);
 }
 
@@ -151,7 +151,7 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
     const ins = inspectFile(abs, { maxBytes: CONFIG_MAX_BYTES, root });
     if (!ins.ok) throw new UsageError(`cannot read ${f}: ${ins.refusal.detail}`);
     const { readConfig } = await import("markdownlint/sync");
-    const { parse } = await import("yaml");
+    const { parse } = await import("../yaml.js");
     try {
       out.config = readConfig(abs, [(t: string) => JSON.parse(stripJsonComments(t)), (t: string) => parse(t)], boundedFs(root) as never) as Record<string, unknown>;
     } catch (e) {
