@@ -1,7 +1,7 @@
 // PP-003: markdown lint through the markdownlint library (never npx), with the repository's own
 // markdownlint-cli2 / markdownlint configuration; only files in scope; optional fixes.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -56,6 +56,16 @@ export interface MdConfig {
   sources: string[];
   /** Executable configuration files not run because of --no-exec / AGENTCHECK_NO_EXEC=1. */
   refused?: string[];
+}
+
+/** Present on disk: a dangling or looping link counts (the reader then refuses it visibly). */
+function exists(abs: string): boolean {
+  if (existsSync(abs)) return true;
+  try {
+    return lstatSync(abs).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 /** Read a markdownlint configuration file with the bounded reader (inside the repository only). */
@@ -114,7 +124,7 @@ function asStrings(v: unknown, key: string, file: string): string[] {
  */
 export async function loadMdConfigCached(root: string, cacheFile: string | undefined): Promise<MdConfig> {
   if (!cacheFile) return loadMdConfig(root);
-  const present = [...CLI2_FILES, ...MD_FILES].filter((f) => existsSync(join(root, f)));
+  const present = [...CLI2_FILES, ...MD_FILES].filter((f) => exists(join(root, f)));
   let texts: string[];
   try {
     texts = present.map((f) => readConfigText(root, join(root, f)));
@@ -145,7 +155,7 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
   const out: MdConfig = { ignores: [], globs: [], sources: [] };
   for (const f of CLI2_FILES) {
     const abs = join(root, f);
-    if (!existsSync(abs)) continue;
+    if (!exists(abs)) continue;
     let obj: Record<string, unknown> | undefined;
     try {
       if (f.endsWith(".jsonc")) obj = JSON.parse(stripJsonComments(readConfigText(root, abs)));
@@ -174,7 +184,9 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
   }
   for (const f of MD_FILES) {
     const abs = join(root, f);
-    if (!existsSync(abs)) continue;
+    if (!exists(abs)) continue;
+    const ins = inspectFile(abs, { maxBytes: CONFIG_MAX_BYTES, root });
+    if (!ins.ok) throw new UsageError(`cannot read ${f}: ${ins.refusal.detail}`);
     const { readConfig } = await import("markdownlint/sync");
     const { parse } = await import("../yaml.js");
     {
