@@ -3,13 +3,15 @@
 // exit code must be 2 (blocking), never 127 (non-blocking: the tool would run).
 import { describe, it, expect } from "vitest";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, tmpDir } from "../helpers.js";
 
-/** Every PreToolUse command in the README's JSON blocks. */
-function documentedGateCommands(): string[] {
-  const md = readFileSync(join(ROOT, "README.md"), "utf8");
+const DOC_FILES = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => join("docs", f))];
+
+/** Every PreToolUse command in the JSON blocks of the given files (README.md and docs/*.md by default). */
+function documentedGateCommands(files: string[] = DOC_FILES): string[] {
+  const md = files.map((f) => readFileSync(join(ROOT, f), "utf8")).join("\n");
   const out: string[] = [];
   for (const m of md.matchAll(/```json\n([\s\S]*?)```/g)) {
     let v: { hooks?: { PreToolUse?: { hooks: { command: string }[] }[] } };
@@ -30,10 +32,10 @@ function runHook(command: string, projectDir: string, input: string) {
   });
 }
 
-describe("issue 18: README manual gate registration fails closed", () => {
+describe("issue 18: README and docs/*.md manual gate registrations fail closed", () => {
   const cmds = documentedGateCommands();
   it("README gate snippet: the README documents at least one PreToolUse gate command", () => {
-    expect(cmds.length).toBeGreaterThan(0);
+    expect(documentedGateCommands(["README.md"]).length).toBeGreaterThan(0);
   });
   it("README gate snippet: with the binary missing every documented command exits 2 (blocks), not 127", () => {
     const project = tmpDir("agentcheck-nobin-");
