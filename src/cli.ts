@@ -35,8 +35,8 @@ export function buildProgram(): Command {
       .option("--all", "validate the whole workspace (the default without --staged/--changed)")
       .option("--strict", "strict run: advisory validators (consistency) block, and edited pre-existing session logs are validated fully (not as records)")
       .option("--profile <name>", "consistency/traceability profile: default, recommended, or reference (the Python original's quirks)")
-      .option("--mode <mode>", "JSON session logs: full | creation | record for every log (default: from each log's content, see README)")
-      .option("--only <validators>", "run only these validators (comma-separated): session-log, memory-index, consistency, traceability, session-state")
+      .option("--mode <mode>", "JSON session logs: full | creation | record for every log (default: from each log's content, see docs/session-logs.md)")
+      .option("--only <validators>", "run only these validators (comma-separated): session-log, memory-index, consistency, traceability, session-state, aibrain, manifest")
       .option("--cutoff <date>", "skip session logs dated before YYYY-MM-DD as historical (env AGENTCHECK_CUTOFF)")
       .option("--config <path>", "configuration file (default: the nearest agentcheck.config.json(c) or package.json \"agentcheck\" from the working directory up to the repository root)"),
   )
