@@ -51,3 +51,5 @@ export const KIND_SPEC_DOC: i32 = 21;
 export const KIND_PREPR_FILE: i32 = 40;
 // session-state 60..69
 export const KIND_SESSION_STATE: i32 = 60;
+// session-protocol 70..79 (one protocol gate per document, named after the gate)
+export const KIND_PHASE_GATE: i32 = 70;

@@ -8,6 +8,7 @@ import { validateConsistency } from "./validators/consistency/index";
 import { validateTraceability } from "./validators/traceability/index";
 import { validatePrePr } from "./validators/pre-pr/index";
 import { validateSessionState } from "./validators/session-state/index";
+import { validateSessionProtocol } from "./validators/session-protocol/index";
 
 export function abi_version(): i32 {
   return ABI_VERSION;
@@ -42,6 +43,7 @@ function run(ptr: usize, docCount: i32, which: i32): i32 {
   else if (which == 3) validateTraceability(input, results);
   else if (which == 4) validatePrePr(input, results);
   else if (which == 5) validateSessionState(input, results);
+  else if (which == 6) validateSessionProtocol(input, results);
   const status = results.finish();
   pinRun(null, null);
   // The "minimal" runtime (no write barriers: a third of the module size) collects only when asked;
@@ -67,6 +69,9 @@ export function validate_pre_pr(ptr: usize, docCount: i32): i32 {
 }
 export function validate_session_state(ptr: usize, docCount: i32): i32 {
   return run(ptr, docCount, 5);
+}
+export function validate_session_protocol(ptr: usize, docCount: i32): i32 {
+  return run(ptr, docCount, 6);
 }
 
 /** Test hook: aborts with a message, so the host's abort handling can be exercised. */

@@ -5,6 +5,7 @@ import { UsageError } from "./report.js";
 import { version } from "./version.js";
 import { registerIntegrationCommands } from "./commands/register-integrations.js";
 import { registerSessionCommands } from "./state/commands.js";
+import { registerProtocolCommands } from "./commands/protocol-register.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
@@ -149,6 +150,7 @@ export function buildProgram(): Command {
   registerSessionCommands(program);
 
   registerIntegrationCommands(program);
+  registerProtocolCommands(program);
   return program;
 }
 

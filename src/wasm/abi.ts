@@ -23,6 +23,7 @@ export const KIND = {
   SPEC_DOC: 21,
   PREPR_FILE: 40,
   SESSION_STATE: 60,
+  PHASE_GATE: 70,
 } as const;
 
 export const VALIDATOR_EXPORTS = {
@@ -32,5 +33,6 @@ export const VALIDATOR_EXPORTS = {
   traceability: "validate_traceability",
   "pre-pr": "validate_pre_pr",
   "session-state": "validate_session_state",
+  "session-protocol": "validate_session_protocol",
 } as const;
 export type WasmValidator = keyof typeof VALIDATOR_EXPORTS;
