@@ -2,10 +2,9 @@
 // transition table with the gate and blocking flag of each step, the start and end checklists, and
 // the state record. No dependencies: the hook gate imports the phase names from here.
 
-export const PHASES = [
-  "INIT", "SERENA_READY", "SKILLS_VALIDATED", "CONTEXT_LOADED", "READY",
-  "WORKING", "DOCUMENTING", "QUALITY_CHECKED", "QA_COMPLETE", "COMPLETE",
-] as const;
+import { PHASES } from "./phases.js";
+
+export { PHASES };
 export const ERROR_PHASES = ["BLOCKED", "VIOLATION"] as const;
 export type Phase = (typeof PHASES)[number];
 export type AnyPhase = Phase | (typeof ERROR_PHASES)[number];

@@ -1,7 +1,8 @@
 // Tiny reader of this area's project settings, so that the gate does not load the general config
 // loader. Keys (in agentcheck.config.json or .jsonc, or under "agentcheck" in package.json, at the worktree root):
 //   state.notesDir (string), state.requireTaskForCoding (boolean), state.agentNotes (boolean),
-//   gate.enabled (boolean), gate.readOnlyTools (string[]; alias gate.readOnlyExtra), gate.requireProtocolStart (boolean).
+//   gate.enabled (boolean), gate.readOnlyTools (string[]; alias gate.readOnlyExtra), gate.requireProtocolStart (boolean),
+//   gate.phases (boolean: read-only tools only until the session protocol reaches READY).
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { StateError } from "./errors.js";
@@ -14,6 +15,8 @@ export interface StateSettings {
   gateEnabled: boolean;
   readOnlyTools: string[];
   requireProtocolStart: boolean;
+  /** gate.phases: read-only tools only until the session protocol (agentcheck mcp) reaches READY. */
+  gatePhases: boolean;
   /** Where the settings came from (for diagnostics), or undefined for defaults. */
   source?: string;
   /** Problems found in the config (bad types); the offending keys fall back to defaults. */
@@ -65,6 +68,7 @@ export function readStateSettings(root: string): StateSettings {
     gateEnabled: true,
     readOnlyTools: [],
     requireProtocolStart: false,
+    gatePhases: false,
     problems: [],
   };
   let cfg: unknown;
@@ -97,6 +101,7 @@ export function readStateSettings(root: string): StateSettings {
   out.agentNotes = bool(state, "agentNotes", "state.agentNotes", false);
   out.gateEnabled = bool(gate, "enabled", "gate.enabled", true);
   out.requireProtocolStart = bool(gate, "requireProtocolStart", "gate.requireProtocolStart", false);
+  out.gatePhases = bool(gate, "phases", "gate.phases", false);
   for (const key of ["readOnlyTools", "readOnlyExtra"]) {
     // readOnlyExtra: the spec's name for the same list, accepted as an alias
     const v = gate[key];
