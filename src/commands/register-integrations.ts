@@ -40,8 +40,9 @@ export function registerIntegrationCommands(program: Command): void {
     .description("print the Claude Code hook configuration; --write merges it into .claude/settings.json")
     .option("--write", "merge into .claude/settings.json (existing entries are kept)")
     .option("--bin <command>", "command that runs agentcheck in the hooks (default: the project's node_modules/.bin/agentcheck when present, else agentcheck)")
-    .addHelpText("after", "\nExample:\n  $ agentcheck hooks claude --write")
-    .action(async (o: { write?: boolean; bin?: string }) => {
+    .option("--mcp", "with --write: also register the session protocol MCP server (agentcheck mcp) in .mcp.json")
+    .addHelpText("after", "\nExample:\n  $ agentcheck hooks claude --write\n  $ agentcheck hooks claude --write --mcp")
+    .action(async (o: { write?: boolean; bin?: string; mcp?: boolean }) => {
       const { runHooksClaude } = await import("./claude.js");
       process.exitCode = await runHooksClaude(o);
     });
