@@ -128,17 +128,17 @@ export function createServer(o: ServerOptions): McpServer {
       branch: z.string().optional(), starting_commit: z.string().optional(),
       resume: z.boolean().optional().describe("continue the active session instead of refusing"),
     },
-    outputSchema: {
+    outputSchema: z.looseObject({
       resumed: z.boolean(), session_id: z.string(), phase: PhaseOut, objective: z.string(), branch: z.string(), starting_commit: z.string(),
       started_at: z.string(), blocked_until: z.array(z.string()), next_gate: z.string().nullable(), checklist: ChecklistShape,
-    },
+    }),
   }, (a) => guard(() => sessionStart(ctx, a)));
 
   server.registerTool("validate_gate", {
     title: "Verify a protocol gate",
     description: "Run a gate's verification (or ALL gates) against the workspace and store the result. A passing gate also ends a BLOCKED state it caused.",
     inputSchema: { phase: GateName, skip_qa: z.boolean().optional().describe("QA_VALIDATION: docs-only sessions may skip QA") },
-    outputSchema: { session_id: z.string(), phase: PhaseOut, results: z.array(GateResultShape) },
+    outputSchema: z.looseObject({ session_id: z.string(), phase: PhaseOut, results: z.array(GateResultShape) }),
     annotations: { idempotentHint: true },
   }, (a) => guard(() => validateGate(ctx, a.phase, { skipQa: a.skip_qa })));
 
@@ -146,10 +146,10 @@ export function createServer(o: ServerOptions): McpServer {
     title: "Advance to the next phase",
     description: "Apply the next transition if its gate passes (blocking) or record the failure (non-blocking). A target beyond the next phase is refused, naming the missing gate (a skipped MUST gate is a violation and blocks).",
     inputSchema: { target: z.string().optional().describe("the phase you expect to reach (optional)") },
-    outputSchema: {
+    outputSchema: z.looseObject({
       advanced: z.boolean(), from: z.string(), phase: PhaseOut, message: z.string(), refused: z.boolean().optional(),
       missing_gate: z.string().optional(), result: GateResultShape.optional(),
-    },
+    }),
   }, (a) => guard(() => advancePhase(ctx, a.target)));
 
   server.registerTool("record_evidence", {
@@ -159,20 +159,20 @@ export function createServer(o: ServerOptions): McpServer {
       phase: GateName, evidence_type: z.string().min(1).describe("memory_read | handoff_hash | notes | constraints_read | handoff_updated | …"),
       evidence: z.string().min(1),
     },
-    outputSchema: {
+    outputSchema: z.looseObject({
       session_id: z.string(), phase: PhaseOut, evidence_count: z.number(),
       recorded: z.object({ at: z.string(), phase: z.string(), type: z.string(), evidence: z.string() }),
-    },
+    }),
   }, (a) => guard(() => recordEvidence(ctx, a.phase, a.evidence_type, a.evidence)));
 
   server.registerTool("get_blocked_reason", {
     title: "Why is the session blocked",
     description: "When BLOCKED: the failed gate, its requirement, what it says now, and the recovery steps.",
     inputSchema: {},
-    outputSchema: {
+    outputSchema: z.looseObject({
       blocked: z.boolean(), session_id: z.string(), phase: PhaseOut, blocked_from: z.string().optional(), gate: z.string().optional(),
       requirement_level: z.string().optional(), status_now: z.string().optional(), message: z.string().optional(), recovery_steps: z.array(z.string()).optional(),
-    },
+    }),
     annotations: { readOnlyHint: true },
   }, () => guard(() => getBlockedReason(ctx)));
 
@@ -183,17 +183,17 @@ export function createServer(o: ServerOptions): McpServer {
       summary: z.string().min(1), skip_qa: z.boolean().optional(), decisions: z.array(z.string()).optional(),
       next_session_notes: z.string().optional(), abandon: z.boolean().optional(),
     },
-    outputSchema: {
+    outputSchema: z.looseObject({
       status: z.string(), session_id: z.string(), phase: PhaseOut.optional(), from: z.string().optional(), commit: z.string().optional(),
       missing_gate: z.string().optional(), message: z.string().optional(), recovery_steps: z.array(z.string()).optional(), results: z.array(GateResultShape),
-    },
+    }),
   }, (a) => guard(() => sessionEnd(ctx, a)));
 
   server.registerTool("get_checklist", {
     title: "Protocol checklist",
     description: "The start and end checklists (with status and evidence of the active session) and the transition table.",
     inputSchema: {},
-    outputSchema: { session_id: z.string().nullable(), checklist: ChecklistShape, transitions: z.array(z.looseObject({ from: z.string(), to: z.string(), gate: z.string(), blocking: z.boolean() })) },
+    outputSchema: z.looseObject({ session_id: z.string().nullable(), checklist: ChecklistShape, transitions: z.array(z.looseObject({ from: z.string(), to: z.string(), gate: z.string(), blocking: z.boolean() })) }),
     annotations: { readOnlyHint: true },
   }, () => guard(() => {
     const cur = ctx.store.read().current;
@@ -204,7 +204,7 @@ export function createServer(o: ServerOptions): McpServer {
     title: "Session status",
     description: "The active session: phase, gates with status and evidence, recorded evidence.",
     inputSchema: {},
-    outputSchema: { active: z.boolean(), store: z.string(), state_file: z.string() },
+    outputSchema: z.looseObject({ active: z.boolean(), store: z.string(), state_file: z.string() }),
     annotations: { readOnlyHint: true },
   }, () => guard(() => status(ctx)));
 
@@ -213,18 +213,18 @@ export function createServer(o: ServerOptions): McpServer {
   server.registerTool("validate_session_log", {
     description: "agentcheck session-log on workspace paths (default .agents/sessions); the --format json report.",
     inputSchema: { paths: z.array(z.string()).optional(), mode: z.enum(["full", "creation", "record"]).optional() },
-    outputSchema: ReportOut, annotations: ro,
+    outputSchema: z.looseObject(ReportOut), annotations: ro,
   }, (a) => guard(() => runCli(root, ["session-log", ...(a.paths ?? []).map((p) => confine(root, p)), ...(a.mode ? ["--mode", a.mode] : []), "--format", "json"])));
 
   server.registerTool("validate_memory_index", {
     description: "agentcheck memory-index on a workspace folder (default .serena/memories); the --format json report.",
-    inputSchema: { dir: z.string().optional() }, outputSchema: ReportOut, annotations: ro,
+    inputSchema: { dir: z.string().optional() }, outputSchema: z.looseObject(ReportOut), annotations: ro,
   }, (a) => guard(() => runCli(root, ["memory-index", ...(a.dir ? ["--dir", confine(root, a.dir)] : []), "--format", "json"])));
 
   server.registerTool("check_consistency", {
     description: "agentcheck consistency (every feature, or one); the --format json report.",
     inputSchema: { feature: z.string().optional(), checkpoint: z.union([z.literal(1), z.literal(2)]).optional() },
-    outputSchema: ReportOut, annotations: ro,
+    outputSchema: z.looseObject(ReportOut), annotations: ro,
   }, (a) => guard(() => {
     if (a.feature !== undefined && (a.feature.startsWith("-") || /[\\/]|\.\./.test(a.feature))) throw new ProtocolError("INVALID_INPUT", `feature must be a name, not a path: ${a.feature.slice(0, 60)}`);
     return runCli(root, ["consistency", ...(a.feature ? ["--feature", a.feature] : ["--all"]), ...(a.checkpoint ? ["--checkpoint", String(a.checkpoint)] : []), "--format", "json"]);
@@ -232,13 +232,13 @@ export function createServer(o: ServerOptions): McpServer {
 
   server.registerTool("check_traceability", {
     description: "agentcheck traceability on a workspace specs folder (default .agents/specs); the --format json report.",
-    inputSchema: { specs: z.string().optional(), strict: z.boolean().optional() }, outputSchema: ReportOut, annotations: ro,
+    inputSchema: { specs: z.string().optional(), strict: z.boolean().optional() }, outputSchema: z.looseObject(ReportOut), annotations: ro,
   }, (a) => guard(() => runCli(root, ["traceability", ...(a.specs ? ["--specs", confine(root, a.specs)] : []), ...(a.strict ? ["--strict"] : []), "--format", "json"])));
 
   server.registerTool("run_pre_pr", {
     description: "agentcheck pre-pr (no fixes); the --format json report.",
     inputSchema: { base: z.string().optional(), all: z.boolean().optional(), quick: z.boolean().optional(), only: z.string().optional() },
-    outputSchema: ReportOut, annotations: ro,
+    outputSchema: z.looseObject(ReportOut), annotations: ro,
   }, (a) => guard(() => {
     if (a.base !== undefined && (a.base.startsWith("-") || !/^[\w./@^~-]+$/.test(a.base))) throw new ProtocolError("INVALID_INPUT", `base must be a git ref: ${a.base.slice(0, 60)}`);
     if (a.only !== undefined && !/^[A-Za-z0-9,_-]+$/.test(a.only)) throw new ProtocolError("INVALID_INPUT", "only must be comma-separated check ids");
@@ -247,7 +247,7 @@ export function createServer(o: ServerOptions): McpServer {
 
   server.registerTool("check", {
     description: "agentcheck check: every validator that applies to the workspace (or to the given files); the --format json report.",
-    inputSchema: { paths: z.array(z.string()).optional(), only: z.string().optional() }, outputSchema: ReportOut, annotations: ro,
+    inputSchema: { paths: z.array(z.string()).optional(), only: z.string().optional() }, outputSchema: z.looseObject(ReportOut), annotations: ro,
   }, (a) => guard(() => {
     if (a.only !== undefined && !/^[A-Za-z0-9,_-]+$/.test(a.only)) throw new ProtocolError("INVALID_INPUT", "only must be comma-separated validator names");
     return runCli(root, ["check", ...(a.paths ?? []).map((p) => confine(root, p)), ...(a.only ? ["--only", a.only] : []), "--format", "json"]);
@@ -257,7 +257,7 @@ export function createServer(o: ServerOptions): McpServer {
   for (const t of EXTRA_TOOLS) {
     server.registerTool(t.name, {
       title: t.title, description: t.description, inputSchema: t.inputSchema,
-      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}), ...(t.readOnly ? { annotations: ro } : {}),
+      ...(t.outputSchema ? { outputSchema: z.looseObject(t.outputSchema) } : {}), ...(t.readOnly ? { annotations: ro } : {}),
     }, (a: Record<string, unknown>) => guard(() => t.handler(a, { root })));
   }
 

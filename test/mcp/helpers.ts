@@ -19,6 +19,8 @@ export async function connect(cwd: string, args: string[] = []): Promise<Conn> {
   transport.stderr?.on("data", (d) => (err += String(d)));
   const client = new Client({ name: "agentcheck-test", version: "0.0.0" });
   await client.connect(transport);
+  // as real clients do: the client then checks every structured result against the tool's output schema
+  await client.listTools();
   return { client, close: () => client.close(), stderr: () => err };
 }
 
