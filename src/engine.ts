@@ -1,7 +1,7 @@
 // Runs one WASM validator over a batch of files and turns the packed result into FileResults.
 // The host's only decisions here are mechanical: files over the size limit and unreadable files
 // never reach the module; an abort in the module becomes an internal error for the file(s) involved.
-import { readFileSync, statSync } from "node:fs";
+import { readBounded, type Refusal } from "./fsread.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
 import { runValidator, ruleTable, WasmAbortError, type DocInput, type RawResult, type RuleMeta } from "./wasm/loader.js";
 import { type FileResult, type Finding, type Severity, verdictOf } from "./report.js";
@@ -9,6 +9,37 @@ import { type FileResult, type Finding, type Severity, verdictOf } from "./repor
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 /** Upper bound of input bytes handed to the module in one call (keeps linear memory bounded). */
 const BATCH_BYTES = 24 * 1024 * 1024;
+/**
+ * Limit of the core's input arena per call (documents + facts). A call past it is never made: the
+ * file gets AC-903. Facts are bounded (lists are capped by their producers), so only a file near
+ * the size limit together with large facts can reach it.
+ */
+export const MAX_ARENA_BYTES = 64 * 1024 * 1024;
+
+type ProgressFn = (done: number, total: number) => void;
+let progress: ProgressFn | undefined;
+/** Report files done / total after each core call (the CLI shows it on a terminal only). */
+export function setProgress(fn: ProgressFn | undefined): void {
+  progress = fn;
+}
+/** Documents per core call when progress is shown (so that it moves). */
+const PROGRESS_BATCH_DOCS = 100;
+
+/** What kind of failure a core call ended in: abort (assert in the core), a WebAssembly trap, or a host exception. */
+export function failureKind(e: unknown): string {
+  if (e instanceof WasmAbortError) return "abort";
+  if (e instanceof WebAssembly.RuntimeError) {
+    const m = e.message.toLowerCase();
+    if (m.includes("unreachable")) return "trap: unreachable";
+    if (m.includes("out of bounds")) return "trap: out of bounds memory access";
+    if (m.includes("stack")) return "trap: stack overflow";
+    if (m.includes("divide") || m.includes("remainder")) return "trap: integer division";
+    return `trap: ${e.message}`;
+  }
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return "trap: stack overflow";
+  if (e instanceof Error) return `exception: ${e.name}`;
+  return "exception";
+}
 
 export interface ContentDoc {
   /** Repo-relative path (forward slashes). */
@@ -44,18 +75,19 @@ export function hostFinding(id: string, file: string, detail: string): Finding {
   };
 }
 
-/** Read a file for validation, refusing files over the size limit and reporting read errors. */
-export function loadFile(abs: string, file: string, maxBytes: number): LoadedFile {
-  try {
-    const st = statSync(abs);
-    if (st.size > maxBytes) {
-      return { file, problem: hostFinding("AC-900", file, `${st.size} bytes, limit ${maxBytes}`) };
-    }
-    return { file, bytes: readFileSync(abs) };
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    return { file, problem: hostFinding("AC-901", file, err.code ? `${err.code}: ${err.message}` : String(err)) };
-  }
+/** The host finding (AC-900 / AC-901) for a file the bounded reader refused. */
+export function refusalFinding(file: string, refusal: Refusal): Finding {
+  return hostFinding(refusal.ruleId, file, refusal.detail);
+}
+
+/**
+ * Read a file for validation through the bounded reader (src/fsread.ts): special files, dangling
+ * links, link loops, files over the size limit and (with `root`) links out of the repository are
+ * refused with AC-900 / AC-901 instead of being read.
+ */
+export function loadFile(abs: string, file: string, maxBytes: number, root?: string): LoadedFile {
+  const r = readBounded(abs, { maxBytes, root });
+  return r.ok ? { file, bytes: r.bytes } : { file, problem: refusalFinding(file, r.refusal) };
 }
 
 function factDocs(facts: Facts): DocInput[] {
@@ -125,26 +157,48 @@ function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[
     ...facts,
     ...docs.map((d) => ({ name: d.file, kind: d.kind, flags: d.flags ?? 0, bytes: d.bytes })),
   ];
+  let bytes = 0;
+  for (const d of input) bytes += d.bytes.length + d.name.length * 3 + 24;
+  if (bytes > MAX_ARENA_BYTES) {
+    if (docs.length > 1) {
+      for (const d of docs) runBatch(validator, [d], facts, out);
+      return;
+    }
+    const file = docs[0]?.file ?? "(no file)";
+    out.results.push({
+      file,
+      validator,
+      verdict: "fail",
+      findings: [hostFinding("AC-903", file, `${bytes} bytes of input (file and facts), limit ${MAX_ARENA_BYTES}`)],
+    });
+    return;
+  }
+  let raw: RawResult;
+  const partial = out.results.length;
   try {
-    const raw = runValidator(validator, input);
+    raw = runValidator(validator, input);
     if (raw.status === -1) {
       throw new Error(`validator ${validator} is not available in this build`);
     }
     mapRaw(validator, docs, facts.length, raw, out);
   } catch (e) {
-    if (!(e instanceof WasmAbortError)) throw e;
+    // Any failure (abort, WebAssembly trap such as unreachable / out of bounds / stack overflow,
+    // or a host exception while reading the result): the loader has already dropped the instance,
+    // so the next call runs on a fresh one. Split the batch to find the file(s) involved.
+    out.results.length = partial;
     if (docs.length > 1) {
-      // find the file(s) that make the core abort; the others still get their results
       for (const d of docs) runBatch(validator, [d], facts, out);
       return;
     }
+    const kind = failureKind(e);
+    const msg = e instanceof Error ? e.message : String(e);
     const file = docs[0]?.file ?? "(no file)";
-    out.internalErrors.push(`${validator}: ${file}: ${e.message}`);
+    out.internalErrors.push(`${validator}: ${file}: ${kind}: ${msg}`);
     out.results.push({
       file,
       validator,
       verdict: "fail",
-      findings: [hostFinding("AC-902", file, `validator ${validator} aborted: ${e.message}`)],
+      findings: [hostFinding("AC-902", file, `validator ${validator} failed (${kind}): ${msg}`)],
     });
   }
 }
@@ -160,23 +214,29 @@ export function executeValidator(
   opts: { separable?: boolean } = {},
 ): ValidatorOutput {
   const out: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
-  const fdocs = factDocs(facts);
+  // test hook: AGENTCHECK_DEBUG_TRAP=<kind>:<file> makes the core trap on that file (see assembly/index.ts)
+  const trap = process.env.AGENTCHECK_DEBUG_TRAP;
+  const fdocs = factDocs(trap && facts["debug.trap"] === undefined ? { ...facts, "debug.trap": trap } : facts);
   if (!opts.separable) {
     runBatch(validator, docs, fdocs, out);
     return out;
   }
   let batch: ContentDoc[] = [];
   let size = 0;
+  let done = 0;
+  const flush = () => {
+    runBatch(validator, batch, fdocs, out);
+    done += batch.length;
+    progress?.(done, docs.length);
+    batch = [];
+    size = 0;
+  };
   for (const d of docs) {
-    if (batch.length > 0 && size + d.bytes.length > BATCH_BYTES) {
-      runBatch(validator, batch, fdocs, out);
-      batch = [];
-      size = 0;
-    }
+    if (batch.length > 0 && (size + d.bytes.length > BATCH_BYTES || (progress && batch.length >= PROGRESS_BATCH_DOCS))) flush();
     batch.push(d);
     size += d.bytes.length;
   }
-  if (batch.length > 0) runBatch(validator, batch, fdocs, out);
+  if (batch.length > 0) flush();
   return out;
 }
 

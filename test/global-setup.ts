@@ -1,5 +1,6 @@
 // Builds the WASM core and the TypeScript output once before the suites run, so the tests
-// exercise the same artefacts the CLI ships (dist/ and the embedded module).
+// exercise the same artefacts the CLI ships (dist/ and the embedded module). It never writes
+// tracked files: generated docs are checked for staleness by test/docs/generated-docs.test.ts.
 import { execSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,5 +8,5 @@ import { fileURLToPath } from "node:url";
 export default function setup(): void {
   const root = join(dirname(fileURLToPath(import.meta.url)), "..");
   if (process.env.AGENTCHECK_SKIP_BUILD) return;
-  execSync("npm run build --silent", { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  execSync("npm run build:code --silent", { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
 }

@@ -12,9 +12,11 @@ export const AC002 = defineRule("AC-002", "common", SEV_ERROR, "Binary or invali
 export const AC900 = defineRule("AC-900", "common", SEV_ERROR, "File too large",
   "The file is larger than the configured limit (default 8 MiB) and was not read.");
 export const AC901 = defineRule("AC-901", "common", SEV_ERROR, "File unreadable",
-  "The file could not be read (permissions, a dangling link, an I/O error).");
+  "The file was not read: not a regular file (a FIFO, socket, device or directory), a dangling symbolic link or a link loop, a link whose target is outside the repository (never followed), permissions, or an I/O error.");
 export const AC902 = defineRule("AC-902", "common", SEV_ERROR, "Internal error",
-  "The rule core aborted on this file; the run exits 2 and the file is never reported as passing.");
+  "The rule core aborted or trapped on this file; the run exits 2 and the file is never reported as passing.");
+export const AC903 = defineRule("AC-903", "common", SEV_ERROR, "Input too large for the core",
+  "The file together with the facts it needs exceeds the rule core's input limit (default 64 MiB) and was not checked.");
 
 /** Byte offset of the first invalid UTF-8 sequence or NUL byte, or -1 when the bytes are clean. */
 export function firstBadByte(ptr: usize, len: i32): i32 {

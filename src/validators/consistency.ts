@@ -2,8 +2,8 @@
 // planning and roadmap folders, hands every markdown file to the core in one batch, answers the
 // core's link questions in a second pass, and turns the per-feature rows into results.
 import { KIND, type WasmValidator } from "../wasm/abi.js";
-import { runValidator, ruleTable, WasmAbortError, type DocInput, type RawResult } from "../wasm/loader.js";
-import { hostFinding, type ValidatorOutput } from "../engine.js";
+import { runValidator, ruleTable, type DocInput, type RawResult } from "../wasm/loader.js";
+import { failureKind, hostFinding, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { verdictOf, type FileResult, type Finding, type Severity } from "../report.js";
 import { listMarkdown, readDoc, linkStates } from "./planning-io.js";
@@ -15,7 +15,10 @@ export const ROADMAP_DIR = ".agents/roadmap";
 export const FX = { "FX-1": 1, "FX-2": 2, "FX-3": 4, "FX-4": 8, "FX-7": 16, "TR-008": 32, "TR-009": 64 } as const;
 export type FixId = keyof typeof FX;
 export const PROFILES: Record<string, FixId[]> = {
-  default: [],
+  // the Python original's behaviour, quirks included (parity with ../shared/corpus/reference)
+  reference: [],
+  // CO-008 never looks into code spans or fenced blocks (FX-1) outside the reference profile
+  default: ["FX-1"],
   recommended: ["FX-1", "FX-2", "FX-3", "FX-4", "FX-7", "TR-008", "TR-009"],
 };
 
@@ -110,11 +113,14 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
       raw = run(docs, facts);
     }
   } catch (e) {
-    if (!(e instanceof WasmAbortError)) throw e;
-    out.internalErrors.push(`consistency: ${e.message}`);
+    // abort, WebAssembly trap or host exception: one internal error for the folder (the loader has
+    // already replaced the instance)
+    const kind = failureKind(e);
+    const msg = e instanceof Error ? e.message : String(e);
+    out.internalErrors.push(`consistency: ${kind}: ${msg}`);
     out.results.push({
       file: PLANNING_DIR, validator: "consistency", verdict: "fail",
-      findings: [hostFinding("AC-902", PLANNING_DIR, `validator consistency aborted: ${e.message}`)],
+      findings: [hostFinding("AC-902", PLANNING_DIR, `validator consistency failed (${kind}): ${msg}`)],
     });
     return out;
   }

@@ -17,7 +17,10 @@ export function checkP2(ctx: MiCtx, ix: Index): void {
   }
   for (let i = 0; i < ix.entries.length; i++) {
     const e = ix.entries[i];
-    if (!e.name.startsWith(prefix)) {
+    // a folder-qualified name (`agent-workflow/agent-workflow-pipeline`) is judged by its base name
+    const slash = e.name.lastIndexOf("/");
+    const base = slash >= 0 ? e.name.substring(slash + 1) : e.name;
+    if (!base.startsWith(prefix)) {
       ctx.reportAs(MI019, ctx.namingSev, ix.doc, e.line,
         "Naming violation: " + e.name + " should start with '" + prefix + "' per ADR-017");
       if (ctx.namingSev == 0) ix.failed = true;

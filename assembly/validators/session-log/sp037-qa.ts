@@ -7,7 +7,7 @@ import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { SessionCtx } from "./context";
 import { MdLog, changedFiles, isCI, factOr } from "./md-log";
 import { asciiLower } from "../../lib/text";
-import { nonDocFiles, nonInvestigationFiles, INVESTIGATION_DIRS } from "./qa-scope";
+import { nonDocFiles, nonInvestigationFiles, listShort, INVESTIGATION_DIRS } from "./qa-scope";
 import { qaPath, citedKey } from "./sp024-cited-paths";
 
 export const SP037 = defineRule("SP-037", "session-log", SEV_ERROR, "QA row",
@@ -66,12 +66,12 @@ export function checkQA(ctx: SessionCtx, log: MdLog, git: bool): bool {
     const bad = nonInvestigationFiles(files, mem);
     if (bad.length > 0) {
       ctx.report(SP037, L, 0, "Investigation-only QA skip, but files changed outside " + INVESTIGATION_DIRS + mem +
-        "/: " + bad.join(", "));
+        "/: " + listShort(bad));
     }
     return true;
   }
   const nd = nonDocFiles(files, mem);
   if (nd === null) ctx.report(SP037, L, 0, "Docs-only QA skip, but no changed files");
-  else if (nd.length > 0) ctx.report(SP037, L, 0, "Docs-only QA skip, but non-doc files changed: " + nd.join(", "));
+  else if (nd.length > 0) ctx.report(SP037, L, 0, "Docs-only QA skip, but non-doc files changed: " + listShort(nd));
   return true;
 }
