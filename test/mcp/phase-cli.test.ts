@@ -55,6 +55,20 @@ describe("issue 15: agentcheck phase (shell twin, JSON output)", () => {
     expect(phase(dir, "advance").code).toBe(3);
   });
 
+  it("resume continues the active session; a session older than 24 h can be ended as ABANDONED, a younger one not", () => {
+    const dir = protocolRepo();
+    const s = phase(dir, "start", "old", "--now", "2026-01-01T00:00:00Z");
+    expect(s.json.session_id).toBe("2026-01-01-session-01");
+    expect(phase(dir, "start", "x", "--resume").json).toMatchObject({ resumed: true, session_id: "2026-01-01-session-01" });
+    const young = phase(dir, "end", "--summary", "gone", "--abandon", "--now", "2026-01-01T23:00:00Z");
+    expect(young.code).toBe(6);
+    expect(young.json.error.code).toBe("NOT_STALE");
+    const old = phase(dir, "end", "--summary", "gone", "--abandon", "--now", "2026-01-02T01:00:00Z");
+    expect(old.json).toMatchObject({ ok: true, status: "ABANDONED" });
+    expect(readFileSync(join(dir, ".serena/memories/session-history.md"), "utf8")).toContain("### 2026-01-01-session-01\n\n- **Objective**: old\n- **Outcome**: ABANDONED");
+    expect(phase(dir, "start", "new", "--now", "2026-01-01T05:00:00Z").json.session_id).toBe("2026-01-01-session-02");
+  });
+
   it("JSON fallback without a memories folder; SERENA_INIT fails; corrupt JSON names the line and is kept", () => {
     const dir = protocolRepo({ memories: false });
     expect(phase(dir, "start", "fallback").code).toBe(0);
