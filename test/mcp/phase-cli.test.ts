@@ -69,6 +69,16 @@ describe("issue 15: agentcheck phase (shell twin, JSON output)", () => {
     expect(phase(dir, "start", "new", "--now", "2026-01-01T05:00:00Z").json.session_id).toBe("2026-01-01-session-02");
   });
 
+  it("session-history.md keeps the last 10 sessions, newest first", () => {
+    const dir = protocolRepo();
+    const old = Array.from({ length: 10 }, (_, i) => ({ id: `2025-12-${String(20 - i).padStart(2, "0")}-session-01`, objective: `o${i}`, outcome: "COMPLETE", commit: "abc", summary: "s", decisions: [], nextNotes: "" }));
+    writeFileSync(join(dir, ".serena/memories/session-history.md"), F.renderHistory(old as any));
+    phase(dir, "start", "eleventh", "--now", "2026-01-01T00:00:00Z");
+    expect(phase(dir, "end", "--summary", "x", "--abandon", "--now", "2026-01-03T00:00:00Z").code).toBe(0);
+    const h = F.parseHistory(readFileSync(join(dir, ".serena/memories/session-history.md"), "utf8"));
+    expect(h.map((e: any) => e.id)).toEqual(["2026-01-01-session-01", ...old.slice(0, 9).map((e) => e.id)]);
+  });
+
   it("JSON fallback without a memories folder; SERENA_INIT fails; corrupt JSON names the line and is kept", () => {
     const dir = protocolRepo({ memories: false });
     expect(phase(dir, "start", "fallback").code).toBe(0);
