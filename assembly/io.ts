@@ -3,6 +3,8 @@ import {
   ABI_VERSION, DOC_RECORD_I32S, HEADER_I32S, FINDING_I32S, DATA_I32S, KIND_FACT, DOC_CHECKED, STATUS_OK,
 } from "./abi";
 import { Rule } from "./rules";
+import { isList, decodeList } from "./lib/list";
+import { excerpt, MESSAGE_MAX } from "./lib/text";
 
 let inputPtr: usize = 0;
 let resultPtr: usize = 0;
@@ -121,10 +123,14 @@ export class Input {
   has(name: string): bool {
     return this.facts.has(name);
   }
-  /** A fact holding one entry per line (empty lines dropped), or null when unknown. */
+  /**
+   * A list fact, or null when unknown: an encoded list (lib/list.ts; any character in an entry) or,
+   * for text facts, one entry per line. Empty entries are dropped either way.
+   */
   factLines(name: string): string[] | null {
     if (!this.facts.has(name)) return null;
-    const ls = splitLines(this.facts.get(name));
+    const v = this.facts.get(name);
+    const ls = isList(v) ? decodeList(v) : splitLines(v);
     const out: string[] = [];
     for (let i = 0; i < ls.length; i++) if (ls[i].length > 0) out.push(ls[i]);
     return out;
@@ -202,12 +208,12 @@ export class Results {
 
   /** Report a finding of `rule` at its default severity. line/column are 1-based; 0 = whole file. */
   report(rule: Rule, doc: Doc, line: i32, column: i32, message: string): void {
-    this.findings.push(new Finding(rule.index, rule.severity, doc.index, line, column, message));
+    this.findings.push(new Finding(rule.index, rule.severity, doc.index, line, column, excerpt(message, MESSAGE_MAX)));
   }
 
   /** Report with an explicit severity (for rules whose severity depends on context). */
   reportAs(rule: Rule, severity: i32, doc: Doc, line: i32, column: i32, message: string): void {
-    this.findings.push(new Finding(rule.index, severity, doc.index, line, column, message));
+    this.findings.push(new Finding(rule.index, severity, doc.index, line, column, excerpt(message, MESSAGE_MAX)));
   }
 
   /** Attach a named value to a document (counters, verdicts, percentages, skip reasons). */

@@ -3,6 +3,7 @@
 // never reach the module; an abort in the module becomes an internal error for the file(s) involved.
 import { readBounded, type Refusal } from "./fsread.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
+import { encodeList } from "./wasm/list.js";
 import { runValidator, ruleTable, WasmAbortError, type DocInput, type RawResult, type RuleMeta } from "./wasm/loader.js";
 import { type FileResult, type Finding, type Severity, verdictOf } from "./report.js";
 
@@ -96,7 +97,8 @@ function factDocs(facts: Facts): DocInput[] {
   for (const key of Object.keys(facts).sort()) {
     const v = facts[key];
     if (v === undefined || v === null) continue; // unknown facts are simply absent
-    const text = Array.isArray(v) ? v.join("\n") : typeof v === "boolean" ? (v ? "1" : "0") : String(v);
+    // lists travel encoded (src/wasm/list.ts) so an entry may hold a tab or a newline
+    const text = Array.isArray(v) ? encodeList(v) : typeof v === "boolean" ? (v ? "1" : "0") : String(v);
     out.push({ name: key, kind: KIND.FACT, bytes: enc.encode(text) });
   }
   return out;

@@ -17,6 +17,8 @@ export const AC902 = defineRule("AC-902", "common", SEV_ERROR, "Internal error",
   "The rule core aborted or trapped on this file; the run exits 2 and the file is never reported as passing.");
 export const AC903 = defineRule("AC-903", "common", SEV_ERROR, "Input too large for the core",
   "The file together with the facts it needs exceeds the rule core's input limit (default 64 MiB) and was not checked.");
+export const AC904 = defineRule("AC-904", "common", SEV_ERROR, "Internal limit reached",
+  "A check ran out of one of the core's budgets on this input (for example the regular-expression engine's step or depth budget), so it has no verdict; this is never reported as a match, a mismatch or a pass.");
 
 /** Byte offset of the first invalid UTF-8 sequence or NUL byte, or -1 when the bytes are clean. */
 export function firstBadByte(ptr: usize, len: i32): i32 {

@@ -7,6 +7,7 @@ import { failureKind, hostFinding, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { verdictOf, type FileResult, type Finding, type Severity } from "../report.js";
 import { listMarkdown, readDoc, linkStates } from "./planning-io.js";
+import { decodeList, encodeList } from "../wasm/list.js";
 
 export const PLANNING_DIR = ".agents/planning";
 export const ROADMAP_DIR = ".agents/roadmap";
@@ -98,7 +99,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   try {
     // pass 1: names only -> which documents are artifacts of some feature; only those are read
     raw = run(docs, [...facts, fact("phase", "names")]);
-    const needed = new Set((globals(raw).needed ?? "").split("\n"));
+    const needed = new Set(decodeList(globals(raw).needed ?? ""));
     for (const d of docs) {
       if (!needed.has(d.name)) continue;
       const r = readDoc(source, d.name, d.name, opts.maxFileBytes);
@@ -109,7 +110,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     raw = run(docs, facts);
     const q = globals(raw).linkQueries;
     if (q) {
-      facts.push(fact("linkstate", linkStates(source, q.split("\n")).join("\n")));
+      facts.push(fact("linkstate", encodeList(linkStates(source, decodeList(q)).flat())));
       raw = run(docs, facts);
     }
   } catch (e) {
@@ -129,9 +130,8 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   const rules = ruleTable();
   const names = [...facts, ...docs].map((d) => d.name);
   let next = 0;
-  for (const row of (g.features ?? "").split("\n")) {
-    if (!row) continue;
-    const [feature, count, verdict, checks, epic, prd, tasks, plan, counters] = row.split("\t");
+  for (const row of decodeList(g.features ?? "")) {
+    const [feature, count, verdict, checks = "", epic, prd, tasks, plan, counters] = decodeList(row);
     const findings: Finding[] = [];
     for (const f of raw.findings.slice(next, next + Number(count))) {
       const sev = f.severity as Severity;

@@ -6,6 +6,7 @@ import { SEV_ERROR } from "../../abi";
 import { pyStrip, isPyWs } from "../../lib/mdrow";
 import { MiCtx, Index } from "./ctx";
 import { Rule } from "../../rules";
+import { excerpt } from "../../lib/text";
 
 export const MI006 = defineRule("MI-006", "memory-index", SEV_ERROR, "Title in a domain index", "Title in a domain index");
 export const MI007 = defineRule("MI-007", "memory-index", SEV_ERROR, "Metadata line in a domain index", "Metadata line in a domain index");
@@ -47,7 +48,7 @@ export function checkFormat(ctx: MiCtx, ix: Index): void {
     else if (table) { rule = MI009; what = "Non-table content detected"; }
     if (rule !== null) {
       const n = (i + 1).toString();
-      ctx.report(rule, ix.doc, i + 1, "Line " + n + ": " + what + " - '" + s + "' (prohibited per ADR-017)");
+      ctx.report(rule, ix.doc, i + 1, "Line " + n + ": " + what + " - '" + excerpt(s) + "' (prohibited per ADR-017)");
       ix.failed = true;
     }
   }

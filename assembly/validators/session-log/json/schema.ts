@@ -5,7 +5,7 @@
 // Other validation keywords are listed by unsupportedKeywords() so the caller can say they were
 // not checked. Annotations (title, description, examples, $id, $schema, default) are ignored.
 import { JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, jsonShort } from "../../../lib/json";
-import { Regex, compileRegex, regexSearch } from "../../../lib/regex";
+import { Regex, compileRegex, regexSearch, regexExhausted } from "../../../lib/regex";
 
 export class SchemaError {
   constructor(public key: string, public path: string, public message: string, public pos: i32, public seq: i32) {}
@@ -103,6 +103,8 @@ export class Schema {
   rxSrc: string[] = [];
   rxVal: Array<Regex | null> = [];
   errors: SchemaError[] = [];
+  /** Checks that hit the regex engine's budget (reported as AC-904, never as a mismatch). */
+  limits: SchemaError[] = [];
   /** Set by check(): why the schema is not usable (empty = fine). */
   invalid: string = "";
   unsupported: string[] = [];
@@ -224,6 +226,12 @@ export class Schema {
     this.segIdx.pop();
   }
 
+  limit(msg: string, inst: JValue): void {
+    let path = "";
+    for (let i = 0; i < this.segs.length; i++) path += (i > 0 ? "." : "") + this.segs[i];
+    this.limits.push(new SchemaError("", path.length == 0 ? "(root)" : path, msg, inst.pos, this.limits.length));
+  }
+
   err(msg: string, inst: JValue): void {
     if (this.quietDepth > 0) {
       this.quietFailed = true;
@@ -308,7 +316,11 @@ export class Schema {
         else if (c == K_MAX_LENGTH && n > v.n) fail = " is too long";
       } else if (k == J_STR && v.kind == J_STR && c == K_PATTERN) {
         const r = this.regex(v.s);
-        if (r === null || !regexSearch(r, inst.s)) fail = " does not match '" + v.s + "'";
+        if (r === null) fail = " does not match '" + v.s + "'";
+        else if (!regexSearch(r, inst.s)) {
+          if (regexExhausted()) this.limit("pattern '" + v.s + "' not checked: the regular-expression budget ran out on this value", inst);
+          else fail = " does not match '" + v.s + "'";
+        }
       } else if (k == J_STR && v.kind == J_STR && c == K_FORMAT) {
         const dt = v.s == "date-time";
         if ((dt && !isDateTime(inst.s)) || (v.s == "date" && !isDate(inst.s))) {
@@ -382,6 +394,9 @@ export class Schema {
           if (r !== null && regexSearch(r, name)) {
             matched = true;
             this.validate(val, pats.items[j], false);
+          } else if (r !== null && regexExhausted()) {
+            matched = true; // unknown: neither a match nor "additional"
+            this.limit("patternProperties '" + pats.keys[j] + "' not checked for this name: the regular-expression budget ran out", val);
           }
         }
       }

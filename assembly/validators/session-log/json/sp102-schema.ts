@@ -6,6 +6,7 @@ import { JValue, J_OBJ, J_NULL, parseJson, LineIndex } from "../../../lib/json";
 import { Schema, sortedErrors } from "./schema";
 import { JsonLog } from "./model";
 import { MODE_RECORD } from "../context";
+import { AC904 } from "../../common";
 
 export const SP102 = defineRule("SP-102", "session-log", SEV_ERROR, "JSON log matches the schema",
   "The log conforms to the schema (the repository's .agents/schemas/session-log.schema.json, else the built-in one); every violation, sorted by path.");
@@ -67,6 +68,7 @@ export function checkSchema(log: JsonLog): bool {
     log.reportAs(SP102, SEV_WARNING, null, "Schema: " + st.name + " uses keyword(s) not checked by agentcheck: " + s.unsupported.join(", "));
   }
   s.errors = [];
+  s.limits = [];
   s.segs = [];
   s.segIdx = [];
   s.depth = 0;
@@ -77,7 +79,12 @@ export function checkSchema(log: JsonLog): bool {
     const e = errs[i];
     log.ctx.report(SP102, li.line(e.pos), li.col(e.pos), "Schema: " + e.path + ": " + e.message);
   }
+  for (let i = 0; i < s.limits.length; i++) {
+    const e = s.limits[i];
+    log.ctx.report(AC904, li.line(e.pos), li.col(e.pos), "Schema: " + e.path + ": " + e.message);
+  }
   s.errors = [];
+  s.limits = [];
   return true;
 }
 
