@@ -9,6 +9,7 @@ import { validateTraceability } from "./validators/traceability/index";
 import { validatePrePr } from "./validators/pre-pr/index";
 import { validateSessionState } from "./validators/session-state/index";
 import { validateSessionProtocol } from "./validators/session-protocol/index";
+import { screenText } from "./validators/common";
 
 export function abi_version(): i32 {
   return ABI_VERSION;
@@ -58,6 +59,8 @@ function run(ptr: usize, docCount: i32, which: i32): i32 {
   const results = new Results(docCount);
   pinRun(input, results);
   debugTrap(input);
+  // session-log and memory-index screen their own documents (AC-001/AC-002 per rule order)
+  if (which >= 2) screenText(input, results);
   if (which == 0) validateSessionLog(input, results);
   else if (which == 1) validateMemoryIndex(input, results);
   else if (which == 2) validateConsistency(input, results);

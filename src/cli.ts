@@ -114,8 +114,10 @@ export function buildProgram(): Command {
     .option("--color", "force colour")
     .option("--no-color", "disable colour")
     .option("--max-file-size <bytes>", "refuse files larger than this")
+    .option("--no-exec", "run nothing the repository controls: an executable markdownlint config (.cjs/.mjs) and the test command are reported, not run (env AGENTCHECK_NO_EXEC=1)")
     .addHelpText("after", "\nExamples:\n  $ agentcheck pre-pr\n  $ agentcheck pre-pr --base origin/main --ci --format json\n  $ gh pr view --json body -q .body | agentcheck pre-pr --pr-body -")
     .action(async (o) => {
+      if (o.exec === false) (await import("./exec-policy.js")).setNoExec(true);
       const { runPrePrCommand } = await import("./commands/pre-pr.js");
       process.exitCode = await runPrePrCommand(o);
     });

@@ -2,7 +2,8 @@
 // conditions found before a file reaches this module (size limit, read errors, crashes).
 import { defineRule } from "../rules";
 import { SEV_ERROR } from "../abi";
-import { Doc, Results } from "../io";
+import { Doc, Input, Results } from "../io";
+import { KIND_FACT } from "../abi";
 
 export const AC001 = defineRule("AC-001", "common", SEV_ERROR, "Empty file",
   "The file is empty (or only white space), so there is nothing to validate.");
@@ -66,4 +67,26 @@ export function checkContent(doc: Doc, results: Results): bool {
     return false;
   }
   return true;
+}
+
+/**
+ * Text screen for validators that parse every document they get (consistency, traceability,
+ * pre-pr, session-state): a non-empty document that is not valid UTF-8 (invalid sequences, NUL bytes,
+ * UTF-16 with or without BOM, binary) gets AC-002 with the offset of the first bad byte and is taken
+ * out of the input, so no rule ever sees replacement characters and the file never passes unchecked.
+ */
+export function screenText(input: Input, results: Results): void {
+  const kept: Doc[] = [];
+  for (let i = 0; i < input.docs.length; i++) {
+    const d = input.docs[i];
+    if (d.kind != KIND_FACT && d.len > 0) {
+      const bad = firstBadByte(d.ptr, d.len);
+      if (bad >= 0) {
+        results.report(AC002, d, 0, 0, "File is binary or not valid UTF-8 (first bad byte at offset " + bad.toString() + ")");
+        continue;
+      }
+    }
+    kept.push(d);
+  }
+  input.docs = kept;
 }

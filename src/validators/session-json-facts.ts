@@ -1,7 +1,8 @@
 // Host side of the JSON session-log rules: picks the validation mode of each JSON log (SP-120) and
 // gathers the facts the WASM rules need (schema text, git facts for SP-130..SP-132, QA reports).
 // No rule decision is made here: values are looked up and handed over as KIND_FACT documents.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { CONFIG_MAX_BYTES, DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { join, normalize } from "node:path";
 import type { ContentDoc, Facts } from "../engine.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
@@ -23,7 +24,7 @@ export function schemaFacts(root: string): Facts {
     return { "session.schema": JSON.stringify(BUILTIN_SESSION_SCHEMA), "session.schema.path": BUILTIN_SCHEMA_NAME };
   }
   try {
-    return { "session.schema": readFileSync(abs, "utf8"), "session.schema.path": SCHEMA_PATH };
+    return { "session.schema": readTextOrThrow(abs, { maxBytes: CONFIG_MAX_BYTES, root }), "session.schema.path": SCHEMA_PATH };
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     return { "session.schema.error": err.code ? `${err.code}: ${err.message}` : String(e), "session.schema.path": SCHEMA_PATH };
@@ -160,7 +161,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
         else if (!existsSync(abs)) facts[`qa.unreadable.${p}`] = "no such file";
         else {
           try {
-            const text = readFileSync(abs, "utf8");
+            const text = readTextOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root });
             facts[`qa.report.${p}`] = text;
             const m = /^qaCommit:\s*["']?([0-9a-f]{40})["']?\s*$/m.exec(text);
             if (m) {

@@ -8,6 +8,8 @@ import { factOr } from "./md-log";
 
 /** flags bit 2: the host could not find the file (explicit path that does not exist). */
 export const FLAG_MISSING: i32 = 4;
+/** flags bit 3: the log resolves outside the repository; the host did not read it. */
+export const FLAG_UNREAD: i32 = 8;
 
 export const SP002 = defineRule("SP-002", "session-log", SEV_ERROR, "Session log exists",
   "An explicitly named session log must exist.");
@@ -52,5 +54,5 @@ export function checkSP003(ctx: SessionCtx): void {
   const ln = asciiLower(n);
   if (n.length > 0 && ln.startsWith(dir + "/") && ln.length > dir.length + 1) return;
   ctx.report(SP003, 0, 0,
-    "Session log resolves outside " + dir + "/: " + (n.length > 0 ? n : real) + " (path traversal or symlink)");
+    "Session log resolves outside " + dir + "/: " + (n.length > 0 ? n : "a target outside the repository (not read)") + " (path traversal or symlink)");
 }
