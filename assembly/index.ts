@@ -10,6 +10,8 @@ import { validatePrePr } from "./validators/pre-pr/index";
 import { validateSessionState } from "./validators/session-state/index";
 import { validateSessionProtocol } from "./validators/session-protocol/index";
 import { screenText } from "./validators/common";
+import { validateAibrain } from "./validators/aibrain/index";
+import { validateManifest } from "./validators/manifest/index";
 
 export function abi_version(): i32 {
   return ABI_VERSION;
@@ -67,7 +69,9 @@ function run(ptr: usize, docCount: i32, which: i32): i32 {
   else if (which == 3) validateTraceability(input, results);
   else if (which == 4) validatePrePr(input, results);
   else if (which == 5) validateSessionState(input, results);
-  else if (which == 6) validateSessionProtocol(input, results);
+  else if (which == 8) validateAibrain(input, results);
+  else if (which == 6) validateManifest(input, results);
+  else if (which == 9) validateSessionProtocol(input, results);
   const status = results.finish();
   pinRun(null, null);
   // The "minimal" runtime (no write barriers: a third of the module size) collects only when asked;
@@ -94,8 +98,15 @@ export function validate_pre_pr(ptr: usize, docCount: i32): i32 {
 export function validate_session_state(ptr: usize, docCount: i32): i32 {
   return run(ptr, docCount, 5);
 }
-export function validate_session_protocol(ptr: usize, docCount: i32): i32 {
+export function validate_manifest(ptr: usize, docCount: i32): i32 {
   return run(ptr, docCount, 6);
+}
+
+export function validate_aibrain(ptr: usize, docCount: i32): i32 {
+  return run(ptr, docCount, 8);
+}
+export function validate_session_protocol(ptr: usize, docCount: i32): i32 {
+  return run(ptr, docCount, 9);
 }
 
 /** Test hook: aborts with a message, so the host's abort handling can be exercised. */

@@ -5,13 +5,25 @@ import { UsageError } from "./report.js";
 import { version } from "./version.js";
 import { registerIntegrationCommands } from "./commands/register-integrations.js";
 import { registerSessionCommands } from "./state/commands.js";
+import { registerTaskCommands } from "./aibrain/commands.js";
+import { registerStateViewCommands } from "./stateview/commands.js";
+import { registerManifestCommands } from "./manifest/commands.js";
 import { registerProtocolCommands } from "./commands/protocol-register.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
     .description("Validate what AI coding agents leave in a repository: session logs, memory indexes, planning docs, session state.")
     .version(version(), "-V, --version")
-    .showHelpAfterError()
+    .showSuggestionAfterError(true)
+    // one line per usage error: "agentcheck: unknown command 'chek' (did you mean check?); agentcheck --help for more"
+    .configureOutput({
+      outputError: (str, write) => {
+        const lines = str.trim().split("\n").map((l) => l.trim()).filter(Boolean);
+        const head = lines[0].replace(/^error: /, "");
+        const rest = lines.slice(1).map((l) => l.replace(/^\(Did you mean (.*)\?\)$/, "(did you mean $1?)")).join(" ");
+        write(`agentcheck: ${head}${rest ? ` ${rest}` : ""}; agentcheck --help for more\n`);
+      },
+    })
     .exitOverride();
 
   withOutputOptions(
@@ -23,9 +35,11 @@ export function buildProgram(): Command {
       .option("--base <ref>", "with --changed: compare with the merge base of this ref (default: the PR base or origin/HEAD)")
       .option("--all", "validate the whole workspace (the default without --staged/--changed)")
       .option("--strict", "strict run: advisory validators (consistency) block, and edited pre-existing session logs are validated fully (not as records)")
-      .option("--profile <name>", "consistency/traceability profile: default or recommended")
-      .option("--only <validators>", "run only these validators (comma-separated names)")
-      .option("--config <path>", "configuration file (default: agentcheck.config.json(c) or package.json \"agentcheck\" at the repository root)"),
+      .option("--profile <name>", "consistency/traceability profile: default, recommended, or reference (the Python original's quirks)")
+      .option("--mode <mode>", "JSON session logs: full | creation | record for every log (default: from each log's content, see README)")
+      .option("--only <validators>", "run only these validators (comma-separated): session-log, memory-index, consistency, traceability, session-state")
+      .option("--cutoff <date>", "skip session logs dated before YYYY-MM-DD as historical (env AGENTCHECK_CUTOFF)")
+      .option("--config <path>", "configuration file (default: the nearest agentcheck.config.json(c) or package.json \"agentcheck\" from the working directory up to the repository root)"),
   )
     .addHelpText(
       "after",
@@ -40,9 +54,38 @@ export function buildProgram(): Command {
 
   withOutputOptions(
     program
+      .command("baseline [paths...]")
+      .description("record the current findings of `check` in .agentcheck-baseline.json, so that later runs report only new ones")
+      .option("--file <path>", "baseline file to write (default: .agentcheck-baseline.json at the repository root)")
+      .option("--staged", "record what is staged")
+      .option("--changed", "record the files changed on this branch")
+      .option("--base <ref>", "with --changed: the base ref")
+      .option("--strict", "as check --strict")
+      .option("--profile <name>", "consistency/traceability profile: default or recommended")
+      .option("--only <validators>", "only these validators (comma-separated): session-log, memory-index, consistency, traceability, session-state")
+      .option("--cutoff <date>", "skip session logs dated before YYYY-MM-DD (env AGENTCHECK_CUTOFF)")
+      .option("--config <path>", "configuration file"),
+  )
+    .addHelpText(
+      "after",
+      "\nFingerprints use the rule, the file and the message (not line numbers), so findings survive edits above them.\n" +
+        "`check` then hides the recorded findings and says how many remain and how many were fixed (--no-baseline shows all).\n" +
+        "\nExamples:\n  $ agentcheck baseline\n  $ agentcheck check            # only new findings\n  $ agentcheck check --no-baseline",
+    )
+    .action(async (paths: string[], o) => {
+      const { runCheckCommand } = await import("./commands/check.js");
+      const { findRepoRoot } = await import("./repo.js");
+      const { resolve, join } = await import("node:path");
+      const root = findRepoRoot(process.cwd()) ?? process.cwd();
+      const file = o.file ? resolve(process.cwd(), o.file) : join(root, ".agentcheck-baseline.json");
+      process.exitCode = await runCheckCommand(paths, { ...o, baseline: false, writeBaseline: file });
+    });
+
+  withOutputOptions(
+    program
       .command("session-log [paths...]")
       .description("validate session logs (.md and .json); default: the repository's .agents/sessions/")
-      .option("--mode <mode>", "JSON logs: full | creation | record (default: record for committed, unchanged logs, else full)")
+      .option("--mode <mode>", "JSON logs: full | creation | record (default: from each log's content: complete => full; in progress => creation until committed, then full)")
       .option("--strict", "strict gate: template drift against .agents/SESSION-PROTOCOL.md and git-bound post-commit checks")
       .option("--context <ctx>", "pre-commit (staged logs) | ci (logs changed vs --base) | local (default)")
       .option("--base <ref>", "base ref for changes on the branch (default origin/main; env AGENTCHECK_BASE_REF)")
@@ -150,6 +193,9 @@ export function buildProgram(): Command {
     });
 
   registerSessionCommands(program);
+  registerTaskCommands(program);
+  registerStateViewCommands(program);
+  registerManifestCommands(program);
 
   registerIntegrationCommands(program);
   registerProtocolCommands(program);

@@ -9,7 +9,43 @@ import { CONFIG_MAX_BYTES, inspectFile, ReadRefusedError, readTextOrThrow } from
 import { execRefusal } from "../exec-policy.js";
 import { stripJsonComments } from "../config.js";
 import { UsageError, type Finding } from "../report.js";
-import { matchesAny, selectedByGlobs } from "./glob.js";
+import { matchesAny, selectedByGlobs, validateGlobs } from "./glob.js";
+import { realpathSync } from "node:fs";
+import { isAbsolute, relative, resolve } from "node:path";
+
+/**
+ * markdownlint `extends` must name a file inside the repository: a configuration must never make
+ * agentcheck read (and quote) files outside it (/etc/passwd, ~/...). Throws a UsageError otherwise.
+ */
+export function checkExtends(root: string, file: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (typeof value !== "string") throw new UsageError(`${file}: "extends" must be a string`);
+  const realRoot = (() => {
+    try {
+      return realpathSync(root);
+    } catch {
+      return resolve(root);
+    }
+  })();
+  let target = value.startsWith("~") ? "/" + value : resolve(dirname(join(root, file)), value);
+  try {
+    target = realpathSync(target);
+  } catch {
+    /* a missing file is markdownlint's error to report */
+  }
+  const rel = relative(realRoot, target);
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel) || value.startsWith("~")) {
+    throw new UsageError(`${file}: "extends" points outside the repository (${value}); use a file inside the repository`);
+  }
+}
+
+/** The markdownlint configuration is usable: globs compile and extends stays inside the repository (else UsageError). */
+export async function validateMdConfig(root: string): Promise<void> {
+  const cfg = await loadMdConfig(root);
+  const src = cfg.sources[0] ?? "markdownlint configuration";
+  validateGlobs(cfg.ignores, `${src} ignores`);
+  validateGlobs(cfg.globs, `${src} globs`);
+}
 
 export interface MdConfig {
   /** markdownlint rule configuration (undefined = markdownlint defaults). */
@@ -129,6 +165,7 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
       throw new UsageError(`cannot read ${f}: ${(e as Error).message}`);
     }
     obj = obj ?? {};
+    if (obj.config !== undefined && obj.config !== null && typeof obj.config === "object") checkExtends(root, f, (obj.config as Record<string, unknown>).extends);
     if (obj.config !== undefined) out.config = obj.config as Record<string, unknown>;
     out.ignores = asStrings(obj.ignores, "ignores", f);
     out.globs = asStrings(obj.globs, "globs", f);
@@ -140,6 +177,17 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
     if (!existsSync(abs)) continue;
     const { readConfig } = await import("markdownlint/sync");
     const { parse } = await import("../yaml.js");
+    {
+      // `extends` is checked before markdownlint follows it: never outside the repository
+      let raw: unknown;
+      try {
+        const text = readTextOrThrow(abs, { maxBytes: CONFIG_MAX_BYTES, root });
+        raw = f.endsWith(".json") || f.endsWith(".jsonc") ? JSON.parse(stripJsonComments(text)) : parse(text);
+      } catch (e) {
+        throw new UsageError(`cannot read ${f}: ${(e as Error).message}`);
+      }
+      if (raw && typeof raw === "object") checkExtends(root, f, (raw as Record<string, unknown>).extends);
+    }
     try {
       out.config = readConfig(abs, [(t: string) => JSON.parse(stripJsonComments(t)), (t: string) => parse(t)], boundedFs(root) as never) as Record<string, unknown>;
     } catch (e) {

@@ -80,8 +80,9 @@ export class Lock {
   /** Remove the lock file only if it is still ours. */
   release(): void {
     try {
-      const info = JSON.parse(readFileSync(this.path, "utf8")) as LockInfo;
-      if (info.token !== this.token) return;
+      if (!lstatSync(this.path).isFile()) return; // replaced by something else: never open a FIFO
+      const info = JSON.parse(readFileSync(this.path, "utf8")) as LockInfo | null;
+      if (!info || info.token !== this.token) return;
       unlinkSync(this.path);
     } catch {
       /* gone or replaced: nothing to release */

@@ -87,8 +87,7 @@ function lines(s: string): string[] {
 
 /**
  * Set each JSON log's mode flags and return the facts its rules need.
- * Mode when not given: record for logs committed and unchanged against HEAD, full for new,
- * modified or staged logs (and for every log outside a git repository).
+ * Mode when not given: sessionLogMode (src/scope.ts) from the log's content and git status.
  */
 export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: JsonMode, modes?: Record<string, JsonMode>): Promise<Facts> {
   const facts: Facts = schemaFacts(root);
@@ -121,8 +120,13 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     changed = new Set(lines((await tryRaw(git, ["diff", "--name-only", "--no-renames", "HEAD", "--", ...dirs])) ?? ""));
     tracked = new Set(lines((await tryRaw(git, ["ls-files", "--", ...dirs])) ?? ""));
   }
+  const { sessionLogMode } = await import("../scope.js");
   for (const d of docs) {
-    const m: JsonMode = modes?.[d.file] ?? mode ?? (git && tracked.has(d.file) && !changed.has(d.file) ? "record" : "full");
+    // one decision for every run (src/scope.ts sessionLogMode): a log claiming completion is held
+    // to full mode, a log in progress to creation mode while uncommitted and full mode once committed
+    // outside git nothing says the log is still being written: judged as committed (full)
+    const status = !git ? "tracked" : !tracked.has(d.file) ? "untracked" : changed.has(d.file) ? "M" : "tracked";
+    const m: JsonMode = modes?.[d.file] ?? sessionLogMode({ path: d.file, status, content: d.bytes, override: mode });
     d.flags = ((d.flags ?? 0) & ~3) | FLAGS[m]; // mode bits only; other flags stay
   }
   if (!git) return facts;

@@ -24,7 +24,10 @@ export const KIND = {
   SPEC_DOC: 21,
   PREPR_FILE: 40,
   SESSION_STATE: 60,
-  PHASE_GATE: 70,
+  AIBRAIN: 80,
+  MANIFEST: 70,
+  MANIFEST_SPEC: 71,
+  PHASE_GATE: 90,
 } as const;
 
 export const VALIDATOR_EXPORTS = {
@@ -34,6 +37,8 @@ export const VALIDATOR_EXPORTS = {
   traceability: "validate_traceability",
   "pre-pr": "validate_pre_pr",
   "session-state": "validate_session_state",
+  aibrain: "validate_aibrain",
+  manifest: "validate_manifest",
   "session-protocol": "validate_session_protocol",
 } as const;
 export type WasmValidator = keyof typeof VALIDATOR_EXPORTS;

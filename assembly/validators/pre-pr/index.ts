@@ -10,6 +10,7 @@ import { checkSize } from "./size";
 import { checkTokens } from "./tok";
 import { checkDrift } from "./drift";
 import { checkPlanning } from "./plan";
+import { applyDirectives } from "./directives";
 
 function docsOf(input: Input): Doc[] {
   return input.ofKind(KIND_PREPR_FILE);
@@ -28,5 +29,6 @@ export function validatePrePr(input: Input, results: Results): void {
   else if (fam == "tok") checkTokens(input, results, docs);
   else if (fam == "drift") checkDrift(input, results, docs);
   else if (fam == "plan") checkPlanning(input, results, docs);
+  else if (fam == "dir") applyDirectives(input, results, docs);
   else results.status = 1;
 }
