@@ -58,3 +58,5 @@ export const KIND_AIBRAIN: i32 = 80;
 // manifest (state.json v2 session folders) 70..79
 export const KIND_MANIFEST: i32 = 70;
 export const KIND_MANIFEST_SPEC: i32 = 71;
+// session-protocol 90..99 (one protocol gate per document, named after the gate)
+export const KIND_PHASE_GATE: i32 = 90;

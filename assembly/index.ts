@@ -8,6 +8,7 @@ import { validateConsistency } from "./validators/consistency/index";
 import { validateTraceability } from "./validators/traceability/index";
 import { validatePrePr } from "./validators/pre-pr/index";
 import { validateSessionState } from "./validators/session-state/index";
+import { validateSessionProtocol } from "./validators/session-protocol/index";
 import { screenText } from "./validators/common";
 import { validateAibrain } from "./validators/aibrain/index";
 import { validateManifest } from "./validators/manifest/index";
@@ -70,6 +71,7 @@ function run(ptr: usize, docCount: i32, which: i32): i32 {
   else if (which == 5) validateSessionState(input, results);
   else if (which == 8) validateAibrain(input, results);
   else if (which == 6) validateManifest(input, results);
+  else if (which == 9) validateSessionProtocol(input, results);
   const status = results.finish();
   pinRun(null, null);
   // The "minimal" runtime (no write barriers: a third of the module size) collects only when asked;
@@ -102,6 +104,9 @@ export function validate_manifest(ptr: usize, docCount: i32): i32 {
 
 export function validate_aibrain(ptr: usize, docCount: i32): i32 {
   return run(ptr, docCount, 8);
+}
+export function validate_session_protocol(ptr: usize, docCount: i32): i32 {
+  return run(ptr, docCount, 9);
 }
 
 /** Test hook: aborts with a message, so the host's abort handling can be exercised. */

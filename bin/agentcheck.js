@@ -6,6 +6,10 @@ if (argv[2] === "session" && argv[3] === "gate") {
   // one pre-bundled module (scripts/bundle-gate.mjs): the hook runs on every tool call
   const { runGate } = await import("../dist/state/gate-hook.js");
   process.exitCode = await runGate(argv.slice(4));
+} else if (argv[2] === "mcp" && !argv.includes("--help") && !argv.includes("-h")) {
+  // the MCP server starts without the CLI framework (start-up time is what a client waits for)
+  const { runMcpServer } = await import("../dist/mcp/server.js");
+  process.exitCode = await runMcpServer(argv.slice(3));
 } else {
   const { run } = await import("../dist/cli/bin-main.js");
   process.exitCode = await run(argv);

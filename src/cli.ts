@@ -8,6 +8,7 @@ import { registerSessionCommands } from "./state/commands.js";
 import { registerTaskCommands } from "./aibrain/commands.js";
 import { registerStateViewCommands } from "./stateview/commands.js";
 import { registerManifestCommands } from "./manifest/commands.js";
+import { registerProtocolCommands } from "./commands/protocol-register.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
@@ -197,6 +198,7 @@ export function buildProgram(): Command {
   registerManifestCommands(program);
 
   registerIntegrationCommands(program);
+  registerProtocolCommands(program);
   return program;
 }
 

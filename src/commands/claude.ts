@@ -116,7 +116,7 @@ export function mergeSettings(existing: unknown, ours: HooksConfig, bin: string,
   return settings;
 }
 
-export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin?: string }): Promise<number> {
+export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin?: string; mcp?: boolean }): Promise<number> {
   const root = gitTopLevel(process.cwd()) ?? process.cwd();
   const bin = o.bin ?? defaultBin(root);
   const ours = claudeHooks(bin);
@@ -146,6 +146,9 @@ export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin
     `agentcheck: wrote the PreToolUse, SessionStart, Stop and SessionEnd hooks into ${file}` +
       `${o.shared ? " (shared with everyone who clones the repository)" : " (personal; use --shared for .claude/settings.json)"}; check them with /hooks in Claude Code\n`,
   );
+  const { writeMcpJson, CLAUDE_MCP_ADD } = await import("./mcp-config.js");
+  if (o.mcp) process.stderr.write(`agentcheck: registered the session protocol MCP server (agentcheck mcp) in ${writeMcpJson(root)}\n`);
+  else process.stderr.write(`agentcheck: to add the session protocol MCP server too: agentcheck hooks claude --write --mcp (writes .mcp.json), or ${CLAUDE_MCP_ADD}\n`);
   return 0;
 }
 

@@ -41,8 +41,9 @@ export function registerIntegrationCommands(program: Command): void {
     .option("--write", "merge into .claude/settings.local.json (personal, not committed; existing entries are kept)")
     .option("--shared", "with --write: merge into .claude/settings.json instead (committed, for the whole team)")
     .option("--bin <command>", "command that runs agentcheck in the hooks (default: the project's node_modules/.bin/agentcheck when present, else agentcheck)")
-    .addHelpText("after", "\nExamples:\n  $ agentcheck hooks claude --write\n  $ agentcheck hooks claude --write --shared")
-    .action(async (o: { write?: boolean; shared?: boolean; bin?: string }) => {
+    .option("--mcp", "with --write: also register the session protocol MCP server (agentcheck mcp) in .mcp.json")
+    .addHelpText("after", "\nExamples:\n  $ agentcheck hooks claude --write\n  $ agentcheck hooks claude --write --shared\n  $ agentcheck hooks claude --write --mcp")
+    .action(async (o: { write?: boolean; shared?: boolean; bin?: string; mcp?: boolean }) => {
       const { runHooksClaude } = await import("./claude.js");
       process.exitCode = await runHooksClaude(o);
     });

@@ -2,7 +2,8 @@
 // same file discovery, BOM, JSONC and error answers as `check` and `pre-pr`) without the zod schema, so
 // the gate stays lean. Keys (in agentcheck.config.json or .jsonc, or under "agentcheck" in package.json):
 //   state.notesDir (string), state.requireTaskForCoding (boolean), state.agentNotes (boolean),
-//   gate.enabled (boolean), gate.readOnlyTools (string[]; alias gate.readOnlyExtra), gate.requireProtocolStart (boolean).
+//   gate.enabled (boolean), gate.readOnlyTools (string[]; alias gate.readOnlyExtra), gate.requireProtocolStart (boolean),
+//   gate.phases (boolean: read-only tools only until the session protocol reaches READY).
 import { dirname, resolve } from "node:path";
 import { findConfigFile } from "../config-file.js";
 import { StateError } from "./errors.js";
@@ -15,6 +16,8 @@ export interface StateSettings {
   gateEnabled: boolean;
   readOnlyTools: string[];
   requireProtocolStart: boolean;
+  /** gate.phases: read-only tools only until the session protocol (agentcheck mcp) reaches READY. */
+  gatePhases: boolean;
   /** Where the settings came from (for diagnostics), or undefined for defaults. */
   source?: string;
   /** Problems found in the config (bad types); the offending keys fall back to defaults. */
@@ -31,6 +34,7 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
     gateEnabled: true,
     readOnlyTools: [],
     requireProtocolStart: false,
+    gatePhases: false,
     problems: [],
   };
   let found;
@@ -59,6 +63,7 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
   out.agentNotes = bool(state, "agentNotes", "state.agentNotes", false);
   out.gateEnabled = bool(gate, "enabled", "gate.enabled", true);
   out.requireProtocolStart = bool(gate, "requireProtocolStart", "gate.requireProtocolStart", false);
+  out.gatePhases = bool(gate, "phases", "gate.phases", false);
   for (const key of ["readOnlyTools", "readOnlyExtra"]) {
     // readOnlyExtra: the spec's name for the same list, accepted as an alias
     const v = gate[key];

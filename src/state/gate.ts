@@ -7,6 +7,7 @@ import { resolveNotesRoot } from "./paths.js";
 import { NoteStore } from "./store.js";
 import { StateError } from "./errors.js";
 import type { WorkflowMode } from "./constants.js";
+import { lookupPhase, phaseReady, type PhaseLookup } from "../phase/lookup.js";
 
 export const READ_ONLY_TOOLS = ["Read", "Glob", "Grep", "LSP", "WebFetch", "WebSearch"] as const;
 const CLI = "agentcheck";
@@ -26,6 +27,8 @@ export interface GatePolicy {
   enabled: boolean;
   readOnlyExtra: string[];
   requireProtocolStart: boolean;
+  /** gate.phases: read-only tools only until the session protocol reaches READY. */
+  phases?: boolean;
 }
 
 export type GateDecision = { allow: true } | { allow: false; reason: string };
@@ -39,11 +42,17 @@ export function toolClass(tool: string, readOnlyExtra: readonly string[] = []): 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** The decision table of spec §7.2 (pure). */
-export function decide(tool: string, lookup: Lookup, policy: GatePolicy): GateDecision {
+export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?: PhaseLookup): GateDecision {
   if (!policy.enabled) return { allow: true }; // G8
   const cls = toolClass(tool, policy.readOnlyExtra);
   if (cls === "read-only") return { allow: true };
   const name = clip(tool || "(unnamed tool)", 60);
+  // the protocol's own MCP tools (server registered as "agentcheck") are how a session reaches READY
+  if (policy.phases && !(phase && phaseReady(phase)) && !tool.startsWith("mcp__agentcheck__")) {
+    const where = !phase || !phase.ok ? (phase && phase.reason === "unreadable" ? `the protocol state is unreadable (${clip(phase.detail, 120)})` : "no protocol session is active")
+      : `the protocol session is in ${clip(phase.phase, 30)}${phase.blockedFrom ? ` (from ${clip(phase.blockedFrom, 30)})` : ""}`;
+    return { allow: false, reason: clip(`agentcheck gate: ${name} blocked because ${where}; under gate.phases only read-only tools are allowed until the session reaches READY. To proceed: pass the start gates (MCP tools session_start, record_evidence, advance_phase; or \`${CLI} phase start|evidence|advance\`).`, 499) };
+  }
   if (!lookup.ok) {
     const why = lookup.reason === "no-session" ? "there is no session state"
       : lookup.reason === "corrupt" ? "the session state is corrupt"
@@ -204,9 +213,9 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
     const r = resolveNotesRoot({ cwd, notesDir });
     readOnlyExtra = r.settings.readOnlyTools;
     setExtra(readOnlyExtra);
-    const policy: GatePolicy = { enabled: r.settings.gateEnabled, readOnlyExtra, requireProtocolStart: r.settings.requireProtocolStart };
+    const policy: GatePolicy = { enabled: r.settings.gateEnabled, readOnlyExtra, requireProtocolStart: r.settings.requireProtocolStart, phases: r.settings.gatePhases };
     const lookup = policy.enabled ? lookupState(new NoteStore(r.notesRoot), sessionId) : ({ ok: true, mode: "disabled", protocolStartComplete: true } as Lookup);
-    const d = decide(tool, lookup, policy);
+    const d = decide(tool, lookup, policy, policy.phases ? lookupPhase(r.worktree) : undefined);
     if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
     return 0;
   }

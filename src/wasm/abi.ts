@@ -27,6 +27,7 @@ export const KIND = {
   AIBRAIN: 80,
   MANIFEST: 70,
   MANIFEST_SPEC: 71,
+  PHASE_GATE: 90,
 } as const;
 
 export const VALIDATOR_EXPORTS = {
@@ -38,5 +39,6 @@ export const VALIDATOR_EXPORTS = {
   "session-state": "validate_session_state",
   aibrain: "validate_aibrain",
   manifest: "validate_manifest",
+  "session-protocol": "validate_session_protocol",
 } as const;
 export type WasmValidator = keyof typeof VALIDATOR_EXPORTS;

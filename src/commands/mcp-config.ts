@@ -1,0 +1,33 @@
+// Registration of `agentcheck mcp` with Claude Code: the `.mcp.json` entry (project scope) and the
+// equivalent `claude mcp add` command. `hooks claude --write --mcp` merges the entry.
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { UsageError } from "../report.js";
+
+export const MCP_SERVER_NAME = "agentcheck";
+export const MCP_ENTRY = { command: "npx", args: ["agentcheck", "mcp"] } as const;
+export const CLAUDE_MCP_ADD = `claude mcp add --scope project ${MCP_SERVER_NAME} -- npx agentcheck mcp`;
+
+/** Merge our server into `<root>/.mcp.json` (other servers and keys kept); returns the file written. */
+export function writeMcpJson(root: string): string {
+  const file = join(root, ".mcp.json");
+  let doc: Record<string, unknown> = {};
+  if (existsSync(file)) {
+    const text = readFileSync(file, "utf8");
+    let v: unknown;
+    try {
+      v = text.trim() === "" ? {} : JSON.parse(text);
+    } catch (e) {
+      throw new UsageError(`${file} is not valid JSON (${(e as Error).message}); not touching it`);
+    }
+    if (typeof v !== "object" || v === null || Array.isArray(v)) throw new UsageError(`${file} does not hold a JSON object; not touching it`);
+    doc = v as Record<string, unknown>;
+  }
+  const servers = doc.mcpServers ?? {};
+  if (typeof servers !== "object" || servers === null || Array.isArray(servers)) throw new UsageError(`${file}: "mcpServers" is not an object; not touching it`);
+  doc.mcpServers = { ...(servers as Record<string, unknown>), [MCP_SERVER_NAME]: { ...MCP_ENTRY, args: [...MCP_ENTRY.args] } };
+  const tmp = `${file}.agentcheck-${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(doc, null, 2) + "\n");
+  renameSync(tmp, file);
+  return file;
+}

@@ -1,0 +1,329 @@
+// `agentcheck mcp`: the session protocol as a stdio MCP server (specs/session-protocol-mcp.md §3),
+// plus agentcheck's validators as tools. Built on the official SDK (McpServer + StdioServerTransport);
+// loaded only by this command, so no other command pays for the SDK. Extra tools (e.g. the
+// per-session manifest tools) are added to EXTRA_TOOLS before the server starts.
+import { execFile } from "node:child_process";
+import { existsSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { McpServer, StdioServerTransport, z } from "./sdk.js";
+import { version } from "../version.js";
+import { PhaseFormatError } from "../phase/format.js";
+import { GATES, PHASES, TRANSITIONS } from "../phase/model.js";
+import {
+  ProtocolError, advancePhase, checklistOf, getBlockedReason, openProtocol, recordEvidence, sessionEnd, sessionStart, status,
+  validateGate, type ProtocolContext,
+} from "../phase/machine.js";
+import { StateError } from "../state/errors.js";
+
+type Shape = Record<string, z.ZodType>;
+
+/** A tool contributed by another module (registered into every server this process creates). */
+export interface ExtraTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Shape;
+  outputSchema?: Shape;
+  readOnly?: boolean;
+  /** Returns the structured result (an object); throw to report a tool error. */
+  handler: (args: Record<string, unknown>, ctx: { root: string }) => Promise<Record<string, unknown>> | Record<string, unknown>;
+}
+
+/** Extra tools; push into it (or call registerExtraTool) before createServer/runMcpServer. */
+export const EXTRA_TOOLS: ExtraTool[] = [];
+export function registerExtraTool(t: ExtraTool): void {
+  if (EXTRA_TOOLS.some((x) => x.name === t.name)) throw new Error(`MCP tool ${t.name} is already registered`);
+  EXTRA_TOOLS.push(t);
+}
+
+export interface ServerOptions {
+  /** Workspace root: every path a tool takes is confined to it. */
+  root: string;
+  memoriesDir?: string;
+  /** Fixed clock (tests). */
+  now?: string;
+}
+
+const BIN = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "bin", "agentcheck.js");
+
+/** A workspace-relative path, refused when it leaves the workspace (also through symlinks). */
+export function confine(root: string, p: string): string {
+  if (typeof p !== "string" || p === "" || p.includes("\0")) throw new ProtocolError("INVALID_INPUT", "a path must be a non-empty string");
+  const abs = resolve(root, p);
+  const rel = relative(root, abs);
+  if (rel.startsWith("..") || isAbsolute(rel)) throw new ProtocolError("INVALID_INPUT", `path outside the workspace refused: ${p.slice(0, 200)}`);
+  if (existsSync(abs)) {
+    const real = realpathSync(abs);
+    const realRoot = realpathSync(root);
+    if (real !== realRoot && !real.startsWith(realRoot + sep)) throw new ProtocolError("INVALID_INPUT", `path outside the workspace refused (resolves to ${real}): ${p.slice(0, 200)}`);
+  }
+  return rel === "" ? "." : rel.split(sep).join("/");
+}
+
+function ok(v: Record<string, unknown>) {
+  return { content: [{ type: "text" as const, text: JSON.stringify(v, null, 2) }], structuredContent: v };
+}
+
+function toolError(e: unknown) {
+  let text: string;
+  if (e instanceof ProtocolError) text = `${e.code}: ${e.message}`;
+  else if (e instanceof PhaseFormatError) text = `CORRUPT_STATE: ${e.message}`;
+  else if (e instanceof StateError) text = `${e.code}: ${e.message}`;
+  else text = `INTERNAL: ${(e as Error)?.message ?? String(e)}`;
+  return { content: [{ type: "text" as const, text }], isError: true };
+}
+
+async function guard(fn: () => Promise<Record<string, unknown>> | Record<string, unknown>) {
+  try {
+    return ok(await fn());
+  } catch (e) {
+    return toolError(e);
+  }
+}
+
+/** Run the CLI in the workspace with --format json; the report is returned as is. */
+function runCli(root: string, args: string[]): Promise<Record<string, unknown>> {
+  return new Promise((res, rej) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: root, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: "1" } }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;
+      if (code !== 0 && code !== 1) {
+        rej(new ProtocolError("INVALID_INPUT", `agentcheck ${args[0]} failed (exit ${code}): ${String(stderr).trim().slice(0, 2000) || String(err?.message)}`));
+        return;
+      }
+      try {
+        res({ exit_code: code, report: JSON.parse(stdout) as unknown });
+      } catch {
+        rej(new Error(`agentcheck ${args[0]} printed no JSON report (exit ${code}): ${String(stderr).trim().slice(0, 500)}`));
+      }
+    });
+  });
+}
+
+const GateName = z.string().describe(`a gate (${GATES.join(", ")}), the phase it leads to, or ALL (validate_gate only)`);
+const GateResultShape = z.object({
+  phase: z.enum(GATES), requirement_level: z.enum(["MUST", "SHOULD"]), status: z.enum(["PASS", "FAIL", "SKIPPED"]),
+  evidence: z.string(), blocking: z.boolean(), message: z.string(),
+});
+const PhaseOut = z.string().describe(`${PHASES.join(" | ")} | BLOCKED | VIOLATION`);
+const ChecklistShape = z.object({
+  start: z.array(z.looseObject({ requirement: z.string(), step: z.string(), done: z.boolean(), evidence: z.string() })),
+  end: z.array(z.looseObject({ requirement: z.string(), step: z.string(), done: z.boolean(), evidence: z.string() })),
+});
+const ReportOut = { exit_code: z.number().describe("0 clean, 1 findings (as the CLI)"), report: z.unknown().describe("the --format json report") };
+
+export function createServer(o: ServerOptions): McpServer {
+  const root = o.root;
+  const ctx: ProtocolContext = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now });
+  const server = new McpServer({ name: "agentcheck", version: version() }, { capabilities: { tools: {}, resources: {} } });
+
+  // ---------------------------------------------------------------- protocol tools
+  server.registerTool("session_start", {
+    title: "Start a protocol session",
+    description: "Start a session (id YYYY-MM-DD-session-NN, phase INIT). Refused while a session is active unless resume is true. Branch and starting commit default to git's.",
+    inputSchema: {
+      objective: z.string().min(1).describe("what this session is for"),
+      branch: z.string().optional(), starting_commit: z.string().optional(),
+      resume: z.boolean().optional().describe("continue the active session instead of refusing"),
+    },
+    outputSchema: z.looseObject({
+      resumed: z.boolean(), session_id: z.string(), phase: PhaseOut, objective: z.string(), branch: z.string(), starting_commit: z.string(),
+      started_at: z.string(), blocked_until: z.array(z.string()), next_gate: z.string().nullable(), checklist: ChecklistShape,
+    }),
+  }, (a) => guard(() => sessionStart(ctx, a)));
+
+  server.registerTool("validate_gate", {
+    title: "Verify a protocol gate",
+    description: "Run a gate's verification (or ALL gates) against the workspace and store the result. A passing gate also ends a BLOCKED state it caused.",
+    inputSchema: { phase: GateName, skip_qa: z.boolean().optional().describe("QA_VALIDATION: docs-only sessions may skip QA") },
+    outputSchema: z.looseObject({ session_id: z.string(), phase: PhaseOut, results: z.array(GateResultShape) }),
+    annotations: { idempotentHint: true },
+  }, (a) => guard(() => validateGate(ctx, a.phase, { skipQa: a.skip_qa })));
+
+  server.registerTool("advance_phase", {
+    title: "Advance to the next phase",
+    description: "Apply the next transition if its gate passes (blocking) or record the failure (non-blocking). A target beyond the next phase is refused, naming the missing gate (a skipped MUST gate is a violation and blocks).",
+    inputSchema: { target: z.string().optional().describe("the phase you expect to reach (optional)") },
+    outputSchema: z.looseObject({
+      advanced: z.boolean(), from: z.string(), phase: PhaseOut, message: z.string(), refused: z.boolean().optional(),
+      missing_gate: z.string().optional(), result: GateResultShape.optional(),
+    }),
+  }, (a) => guard(() => advancePhase(ctx, a.target)));
+
+  server.registerTool("record_evidence", {
+    title: "Record evidence",
+    description: "Append evidence for a gate, e.g. SKILL_VALIDATION memory_read, CONTEXT_RETRIEVAL handoff_hash <sha256>, CONTEXT_RETRIEVAL notes. Refused for a gate already passed.",
+    inputSchema: {
+      phase: GateName, evidence_type: z.string().min(1).describe("memory_read | handoff_hash | notes | constraints_read | handoff_updated | …"),
+      evidence: z.string().min(1),
+    },
+    outputSchema: z.looseObject({
+      session_id: z.string(), phase: PhaseOut, evidence_count: z.number(),
+      recorded: z.object({ at: z.string(), phase: z.string(), type: z.string(), evidence: z.string() }),
+    }),
+  }, (a) => guard(() => recordEvidence(ctx, a.phase, a.evidence_type, a.evidence)));
+
+  server.registerTool("get_blocked_reason", {
+    title: "Why is the session blocked",
+    description: "When BLOCKED: the failed gate, its requirement, what it says now, and the recovery steps.",
+    inputSchema: {},
+    outputSchema: z.looseObject({
+      blocked: z.boolean(), session_id: z.string(), phase: PhaseOut, blocked_from: z.string().optional(), gate: z.string().optional(),
+      requirement_level: z.string().optional(), status_now: z.string().optional(), message: z.string().optional(), recovery_steps: z.array(z.string()).optional(),
+    }),
+    annotations: { readOnlyHint: true },
+  }, () => guard(() => getBlockedReason(ctx)));
+
+  server.registerTool("session_end", {
+    title: "End the session",
+    description: "Run the remaining gates in order. COMPLETE: the session goes to the history and the current state is removed. Otherwise BLOCKED with what is missing. skip_qa only for docs-only changes; abandon only for sessions older than 24 h.",
+    inputSchema: {
+      summary: z.string().min(1), skip_qa: z.boolean().optional(), decisions: z.array(z.string()).optional(),
+      next_session_notes: z.string().optional(), abandon: z.boolean().optional(),
+    },
+    outputSchema: z.looseObject({
+      status: z.string(), session_id: z.string(), phase: PhaseOut.optional(), from: z.string().optional(), commit: z.string().optional(),
+      missing_gate: z.string().optional(), message: z.string().optional(), recovery_steps: z.array(z.string()).optional(), results: z.array(GateResultShape),
+    }),
+  }, (a) => guard(() => sessionEnd(ctx, a)));
+
+  server.registerTool("get_checklist", {
+    title: "Protocol checklist",
+    description: "The start and end checklists (with status and evidence of the active session) and the transition table.",
+    inputSchema: {},
+    outputSchema: z.looseObject({ session_id: z.string().nullable(), checklist: ChecklistShape, transitions: z.array(z.looseObject({ from: z.string(), to: z.string(), gate: z.string(), blocking: z.boolean() })) }),
+    annotations: { readOnlyHint: true },
+  }, () => guard(() => {
+    const cur = ctx.store.read().current;
+    return { session_id: cur?.sessionId ?? null, checklist: checklistOf(cur), transitions: TRANSITIONS.map((t) => ({ ...t })) };
+  }));
+
+  server.registerTool("get_status", {
+    title: "Session status",
+    description: "The active session: phase, gates with status and evidence, recorded evidence.",
+    inputSchema: {},
+    outputSchema: z.looseObject({ active: z.boolean(), store: z.string(), state_file: z.string() }),
+    annotations: { readOnlyHint: true },
+  }, () => guard(() => status(ctx)));
+
+  // ---------------------------------------------------------------- validators as tools
+  const ro = { readOnlyHint: true };
+  server.registerTool("validate_session_log", {
+    description: "agentcheck session-log on workspace paths (default .agents/sessions); the --format json report.",
+    inputSchema: { paths: z.array(z.string()).optional(), mode: z.enum(["full", "creation", "record"]).optional() },
+    outputSchema: z.looseObject(ReportOut), annotations: ro,
+  }, (a) => guard(() => runCli(root, ["session-log", ...(a.paths ?? []).map((p) => confine(root, p)), ...(a.mode ? ["--mode", a.mode] : []), "--format", "json"])));
+
+  server.registerTool("validate_memory_index", {
+    description: "agentcheck memory-index on a workspace folder (default .serena/memories); the --format json report.",
+    inputSchema: { dir: z.string().optional() }, outputSchema: z.looseObject(ReportOut), annotations: ro,
+  }, (a) => guard(() => runCli(root, ["memory-index", ...(a.dir ? ["--dir", confine(root, a.dir)] : []), "--format", "json"])));
+
+  server.registerTool("check_consistency", {
+    description: "agentcheck consistency (every feature, or one); the --format json report.",
+    inputSchema: { feature: z.string().optional(), checkpoint: z.union([z.literal(1), z.literal(2)]).optional() },
+    outputSchema: z.looseObject(ReportOut), annotations: ro,
+  }, (a) => guard(() => {
+    if (a.feature !== undefined && (a.feature.startsWith("-") || /[\\/]|\.\./.test(a.feature))) throw new ProtocolError("INVALID_INPUT", `feature must be a name, not a path: ${a.feature.slice(0, 60)}`);
+    return runCli(root, ["consistency", ...(a.feature ? ["--feature", a.feature] : ["--all"]), ...(a.checkpoint ? ["--checkpoint", String(a.checkpoint)] : []), "--format", "json"]);
+  }));
+
+  server.registerTool("check_traceability", {
+    description: "agentcheck traceability on a workspace specs folder (default .agents/specs); the --format json report.",
+    inputSchema: { specs: z.string().optional(), strict: z.boolean().optional() }, outputSchema: z.looseObject(ReportOut), annotations: ro,
+  }, (a) => guard(() => runCli(root, ["traceability", ...(a.specs ? ["--specs", confine(root, a.specs)] : []), ...(a.strict ? ["--strict"] : []), "--format", "json"])));
+
+  server.registerTool("run_pre_pr", {
+    description: "agentcheck pre-pr (no fixes); the --format json report.",
+    inputSchema: { base: z.string().optional(), all: z.boolean().optional(), quick: z.boolean().optional(), only: z.string().optional() },
+    outputSchema: z.looseObject(ReportOut), annotations: ro,
+  }, (a) => guard(() => {
+    if (a.base !== undefined && (a.base.startsWith("-") || !/^[\w./@^~-]+$/.test(a.base))) throw new ProtocolError("INVALID_INPUT", `base must be a git ref: ${a.base.slice(0, 60)}`);
+    if (a.only !== undefined && !/^[A-Za-z0-9,_-]+$/.test(a.only)) throw new ProtocolError("INVALID_INPUT", "only must be comma-separated check ids");
+    return runCli(root, ["pre-pr", ...(a.base ? ["--base", a.base] : []), ...(a.all ? ["--all"] : []), ...(a.quick ? ["--quick"] : []), ...(a.only ? ["--only", a.only] : []), "--format", "json"]);
+  }));
+
+  server.registerTool("check", {
+    description: "agentcheck check: every validator that applies to the workspace (or to the given files); the --format json report.",
+    inputSchema: { paths: z.array(z.string()).optional(), only: z.string().optional() }, outputSchema: z.looseObject(ReportOut), annotations: ro,
+  }, (a) => guard(() => {
+    if (a.only !== undefined && !/^[A-Za-z0-9,_-]+$/.test(a.only)) throw new ProtocolError("INVALID_INPUT", "only must be comma-separated validator names");
+    return runCli(root, ["check", ...(a.paths ?? []).map((p) => confine(root, p)), ...(a.only ? ["--only", a.only] : []), "--format", "json"]);
+  }));
+
+  // ---------------------------------------------------------------- extra tools
+  for (const t of EXTRA_TOOLS) {
+    server.registerTool(t.name, {
+      title: t.title, description: t.description, inputSchema: t.inputSchema,
+      ...(t.outputSchema ? { outputSchema: z.looseObject(t.outputSchema) } : {}), ...(t.readOnly ? { annotations: ro } : {}),
+    }, (a: Record<string, unknown>) => guard(() => t.handler(a, { root })));
+  }
+
+  // ---------------------------------------------------------------- resources
+  const json = (uri: URL, v: unknown) => ({ contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(v, null, 2) }] });
+  const md = (uri: URL, text: string) => ({ contents: [{ uri: uri.href, mimeType: "text/markdown", text }] });
+  server.registerResource("state", "agentcheck://session/state", { description: "the active session (JSON)", mimeType: "application/json" }, (uri) => json(uri, status(ctx)));
+  server.registerResource("checklist", "agentcheck://session/checklist", { description: "start and end checklists with status and evidence (JSON)", mimeType: "application/json" },
+    (uri) => json(uri, checklistOf(ctx.store.read().current)));
+  server.registerResource("history", "agentcheck://session/history", { description: "the last 10 sessions (JSON)", mimeType: "application/json" }, (uri) => json(uri, ctx.store.read().history));
+  server.registerResource("violations", "agentcheck://session/violations", { description: "the violations log (JSON)", mimeType: "application/json" }, (uri) => json(uri, ctx.store.read().violations));
+  for (const [name, which, file] of [["state-markdown", "state", "session-current-state.md"], ["history-markdown", "history", "session-history.md"], ["violations-markdown", "violations", "session-violations-log.md"]] as const) {
+    server.registerResource(name, `agentcheck://session/${which}.md`, { description: `${file} as stored (markdown)`, mimeType: "text/markdown" }, (uri) => {
+      ctx.store.read(); // a corrupt file is an error here too
+      const text = ctx.store.readText(which);
+      if (text === undefined) return md(uri, ctx.store.mode === "json" ? `(no markdown: the state is kept in ${ctx.store.stateFile})\n` : `(no ${file} yet)\n`);
+      return md(uri, text);
+    });
+  }
+  return server;
+}
+
+/** The workspace: --root, else the enclosing git work tree, else the current directory. */
+async function workspaceRoot(arg: string | undefined): Promise<string> {
+  const base = resolve(arg ?? process.cwd());
+  if (arg) return realpathSync(base);
+  const { gitTopLevel } = await import("../git-run.js");
+  return gitTopLevel(base) ?? realpathSync(base);
+}
+
+export const MCP_USAGE = `Usage: agentcheck mcp [--root <dir>] [--memories-dir <dir>]
+Session protocol MCP server on stdio (tools, resources; see the README section "MCP server").
+Register it:
+  claude mcp add agentcheck -- npx agentcheck mcp
+or in .mcp.json:
+  { "mcpServers": { "agentcheck": { "command": "npx", "args": ["agentcheck", "mcp"] } } }
+`;
+
+/** Entry point of `agentcheck mcp`: serves until stdin closes. */
+export async function runMcpServer(args: string[]): Promise<number> {
+  let rootArg: string | undefined;
+  let memoriesDir: string | undefined;
+  let now: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const val = () => {
+      const v = args[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === "--root") rootArg = val();
+    else if (a === "--memories-dir") memoriesDir = val();
+    else if (a === "--now") now = val();
+    else if (a === "-h" || a === "--help") {
+      process.stdout.write(MCP_USAGE);
+      return 0;
+    } else {
+      process.stderr.write(`agentcheck mcp: unknown argument '${a}'\n${MCP_USAGE}`);
+      return 2;
+    }
+  }
+  const root = await workspaceRoot(rootArg);
+  const server = createServer({ root, memoriesDir, now });
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  await new Promise<void>((res) => {
+    server.server.onclose = () => res();
+    process.stdin.on("end", () => res());
+  });
+  return 0;
+}

@@ -1,0 +1,287 @@
+// Fact gathering for the protocol gates (specs/session-protocol-mcp.md §2). Each gate reads the
+// workspace (files, git, the session-log validator, markdownlint) and hands the facts to the
+// session-protocol rules in the WebAssembly core (PH-001..PH-009), which decide the status and message.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { KIND } from "../wasm/abi.js";
+import { executeValidator, type Facts } from "../engine.js";
+import { gitRaw, gitVerify, splitZ } from "../git-run.js";
+import { CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE } from "./format.js";
+import { JSON_FALLBACK, type PhaseStore } from "./store.js";
+import { transitionOf, type Gate, type GateResult, type ProtocolState } from "./model.js";
+
+export const SKILLS_DIR = ".claude/skills/github/scripts";
+export const HANDOFF_FILE = ".agents/HANDOFF.md";
+export const SESSIONS_DIR = ".agents/sessions";
+export const QA_DIR = ".agents/qa";
+export const SKILL_MEMORY = "skill-usage-mandatory";
+
+export interface GateContext {
+  root: string;
+  store: PhaseStore;
+  maxFileBytes?: number;
+  now?: string;
+}
+
+export interface GateOptions {
+  skipQa?: boolean;
+}
+
+/** The latest recorded evidence of a type for a gate. */
+function latest(s: ProtocolState, gate: Gate, type: string): { at: string; evidence: string } | undefined {
+  for (let i = s.evidence.length - 1; i >= 0; i--) {
+    const e = s.evidence[i];
+    if (e.phase === gate && e.type === type) return e;
+  }
+  return undefined;
+}
+
+const isFile = (p: string) => {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/** The session log `.agents/sessions/<id>.md` or `.json` (repo-relative), preferring the one that exists. */
+export function sessionLogPath(root: string, id: string): { path: string; exists: boolean } {
+  for (const ext of [".json", ".md"]) {
+    const p = `${SESSIONS_DIR}/${id}${ext}`;
+    if (isFile(join(root, p))) return { path: p, exists: true };
+  }
+  return { path: `${SESSIONS_DIR}/${id}.md`, exists: false };
+}
+
+function isGitRepo(root: string): boolean {
+  return gitRaw(root, ["rev-parse", "--is-inside-work-tree"]).status === 0;
+}
+
+/** Files this store writes (never count as uncommitted work). */
+function ownFiles(store: PhaseStore): string[] {
+  return store.mode === "json" ? [JSON_FALLBACK] : [CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE].map((f) => store.rel(f));
+}
+
+/** Uncommitted paths (porcelain), without the store's own files and their locks. */
+export function dirtyFiles(root: string, store: PhaseStore): string[] {
+  const own = ownFiles(store);
+  const status = splitZ(gitRaw(root, ["status", "--porcelain", "-z", "--untracked-files=all"]).stdout);
+  const out: string[] = [];
+  for (let i = 0; i < status.length; i++) {
+    const entry = status[i];
+    const path = entry.slice(3);
+    if (entry[0] === "R" || entry[0] === "C") i++;
+    if (own.some((o) => path === o || path.startsWith(`${o}.`) || path.startsWith(`${o.replace(/[^/]+$/, "")}.${o.replace(/^.*\//, "")}`))) continue;
+    out.push(path);
+  }
+  return out.sort();
+}
+
+/** Files changed since the starting commit: committed, staged, unstaged, untracked (store files excluded). */
+export function changedFiles(root: string, store: PhaseStore, startingCommit: string): string[] | undefined {
+  if (!startingCommit || !gitVerify(root, startingCommit)) return undefined;
+  const files = new Set<string>();
+  if (gitVerify(root, "HEAD")) {
+    for (const p of splitZ(gitRaw(root, ["diff", "--name-only", "-z", startingCommit, "HEAD"]).stdout)) files.add(p);
+  }
+  for (const p of dirtyFiles(root, store)) files.add(p);
+  return [...files].sort();
+}
+
+function workEntries(root: string, log: string): number {
+  let text: string;
+  try {
+    text = readFileSync(join(root, log), "utf8");
+  } catch {
+    return 0;
+  }
+  if (log.endsWith(".json")) {
+    try {
+      const v = JSON.parse(text) as { workLog?: unknown };
+      return Array.isArray(v.workLog) ? v.workLog.length : 0;
+    } catch {
+      return 0;
+    }
+  }
+  // markdown: content lines under headings that name the work (Work Log, Changes, Decisions)
+  let inWork = false;
+  let n = 0;
+  for (const line of text.split(/\r?\n/)) {
+    const h = /^(#{1,6})\s+(.*)$/.exec(line);
+    if (h) {
+      inWork = /\b(work|changes|decisions|outcomes?)\b/i.test(h[2]);
+      continue;
+    }
+    const t = line.trim();
+    if (inWork && t !== "" && !t.startsWith("<!--") && !/^\|?[\s:|-]+\|?$/.test(t)) n++;
+  }
+  return n;
+}
+
+function listQaReports(root: string, id: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(join(root, rel)).sort();
+    } catch {
+      return;
+    }
+    for (const n of names) {
+      const p = `${rel}/${n}`;
+      let st;
+      try {
+        st = statSync(join(root, p));
+      } catch {
+        continue;
+      }
+      if (st.isDirectory()) walk(p);
+      else if (n.includes(id) && st.size > 0) out.push(p);
+    }
+  };
+  walk(QA_DIR);
+  return out;
+}
+
+async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOptions): Promise<Facts> {
+  const { root, store } = ctx;
+  const f: Facts = { sessionId: s.sessionId };
+  switch (gate) {
+    case "SERENA_INIT": {
+      f.memoriesDir = store.memoriesDir;
+      try {
+        f.memoryCount = store.listMemories().length;
+        f.memoriesReadable = true;
+      } catch (e) {
+        f.memoriesReadable = false;
+        f.memoriesDetail = (e as NodeJS.ErrnoException).code ?? String(e);
+      }
+      break;
+    }
+    case "SKILL_VALIDATION": {
+      f.skillsDir = SKILLS_DIR;
+      try {
+        f.skillScripts = readdirSync(join(root, SKILLS_DIR)).length;
+        f.skillsDirExists = true;
+      } catch {
+        f.skillsDirExists = false;
+      }
+      f.memoryName = SKILL_MEMORY;
+      const ev = latest(s, "SKILL_VALIDATION", "memory_read");
+      if (ev) f.memoryRead = `${ev.evidence} (recorded ${ev.at})`.replace(/[\r\n]+/g, " ");
+      break;
+    }
+    case "CONTEXT_RETRIEVAL": {
+      f.handoffPath = HANDOFF_FILE;
+      const abs = join(root, HANDOFF_FILE);
+      f.handoffExists = isFile(abs);
+      if (f.handoffExists) f.currentHash = createHash("sha256").update(readFileSync(abs)).digest("hex");
+      const h = latest(s, "CONTEXT_RETRIEVAL", "handoff_hash");
+      if (h) f.recordedHash = h.evidence.trim().replace(/^sha256:/i, "");
+      const notes = latest(s, "CONTEXT_RETRIEVAL", "notes");
+      if (notes) f.notesEvidence = notes.evidence.replace(/[\r\n]+/g, " ");
+      break;
+    }
+    case "SESSION_LOG": {
+      const log = sessionLogPath(root, s.sessionId);
+      f.logPath = log.path;
+      f.logExists = log.exists;
+      if (log.exists) {
+        const { validateSessionLogs } = await import("../validators/session-log.js");
+        const { DiskSource } = await import("../source.js");
+        const out = await validateSessionLogs({
+          cwd: root, root, files: [log.path], source: new DiskSource(root), mode: "creation",
+          maxFileBytes: ctx.maxFileBytes ?? 8 * 1024 * 1024, now: ctx.now,
+        });
+        f.logInternal = out.internalErrors;
+        f.logFindings = out.results.flatMap((r) => r.findings.filter((x) => x.severity === "error")
+          .map((x) => `${x.ruleId}${x.line > 0 ? ` (line ${x.line})` : ""} ${x.message}`.replace(/[\r\n]+/g, " ")));
+      }
+      break;
+    }
+    case "GIT_STATE": {
+      f.branch = s.branch;
+      f.startingCommit = s.startingCommit;
+      if (isGitRepo(root)) {
+        const d = dirtyFiles(root, store);
+        f.treeState = d.length === 0 ? "clean" : `dirty (${d.length} file${d.length === 1 ? "" : "s"})`;
+      }
+      break;
+    }
+    case "DOCS_UPDATE": {
+      const log = sessionLogPath(root, s.sessionId);
+      f.logPath = log.path;
+      f.logExists = log.exists;
+      if (log.exists) f.workEntries = workEntries(root, log.path);
+      break;
+    }
+    case "QUALITY_CHECKS": {
+      try {
+        const { changedMarkdown } = await import("../commands/session-end.js");
+        const own = ownFiles(store);
+        // the same scope as `agentcheck session end`: session logs and memories are excluded, as upstream
+        const files = changedMarkdown(root, gitVerify(root, s.startingCommit) ? s.startingCommit : undefined)
+          .filter((p) => !p.startsWith(".agents/") && !p.startsWith(".serena/") && !own.includes(p));
+        f.changedMarkdown = files;
+        const { loadMdConfig, selectMarkdown, lintMarkdown } = await import("../prepr/markdown.js");
+        const cfg = await loadMdConfig(root);
+        if (cfg.config === undefined) cfg.config = { default: true, MD013: false };
+        const { selected } = selectMarkdown(files, cfg, false);
+        const { findings } = await lintMarkdown(root, selected, cfg, false, (p) => readFileSync(join(root, p), "utf8"));
+        f.lintFindings = findings.map((x) => `${x.file}:${x.line} ${x.ruleId} ${x.message}`.replace(/[\r\n]+/g, " "));
+      } catch (e) {
+        f.lintError = (e as Error).message ?? String(e);
+      }
+      break;
+    }
+    case "QA_VALIDATION": {
+      f.qaReports = listQaReports(root, s.sessionId);
+      f.skipQa = o.skipQa === true;
+      f.memoriesDir = store.memoriesDir;
+      const changed = isGitRepo(root) ? changedFiles(root, store, s.startingCommit) : undefined;
+      f.changesKnown = changed !== undefined;
+      if (changed) f.changedFiles = changed;
+      break;
+    }
+    case "GIT_COMMIT": {
+      f.startingCommit = s.startingCommit;
+      const head = isGitRepo(root) ? gitVerify(root, "HEAD") : undefined;
+      if (head) {
+        f.headCommit = head;
+        const start = s.startingCommit ? gitVerify(root, s.startingCommit) : undefined;
+        if (start && gitRaw(root, ["merge-base", "--is-ancestor", start, head]).status === 0) {
+          f.commitsSince = Number(gitRaw(root, ["rev-list", "--count", `${start}..${head}`]).stdout.toString().trim());
+        } else f.commitsSince = -1;
+        f.dirtyFiles = dirtyFiles(root, store);
+      }
+      break;
+    }
+  }
+  return f;
+}
+
+/** Run one gate: gather its facts, let the core decide. */
+export async function runGate(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOptions = {}): Promise<GateResult> {
+  const facts = await gather(ctx, s, gate, o);
+  const out = executeValidator("session-protocol", [{ file: gate, kind: KIND.PHASE_GATE, bytes: new TextEncoder().encode(gate) }], facts);
+  const t = transitionOf(gate);
+  const data = out.results[0]?.data ?? {};
+  if (out.internalErrors.length > 0 || !data.status) {
+    // never a pass for something unchecked
+    return { phase: gate, requirement_level: t.requirement, status: "FAIL", evidence: "", blocking: t.blocking, message: `internal error: ${out.internalErrors.join("; ") || "the rule core returned no verdict"}` };
+  }
+  return {
+    phase: gate,
+    requirement_level: data.requirement === "SHOULD" ? "SHOULD" : "MUST",
+    status: data.status as GateResult["status"],
+    evidence: data.evidence ?? "",
+    blocking: t.blocking,
+    message: data.message ?? "",
+  };
+}
+
+/** Does this path exist under the workspace (resource helpers). */
+export function exists(root: string, rel: string): boolean {
+  return existsSync(join(root, rel));
+}

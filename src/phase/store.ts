@@ -1,0 +1,166 @@
+// Persistence of the protocol state (specs/session-protocol-mcp.md §4). In a memories folder
+// (default .serena/memories) three markdown notes; without one, a JSON fallback file
+// (.agents/sessions/.session-state.json) holding the same content. Writers use the session-state
+// store's lock-file compare-and-swap and atomic replace (src/state/store.ts, NoteStore): one lock
+// guards all three files, each transaction re-reads them under the lock, and a file that does not
+// parse aborts the transaction (PhaseFormatError naming file and line) before anything is written.
+import { existsSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import { join, relative } from "node:path";
+import { NoteStore } from "../state/store.js";
+import {
+  CURRENT_STATE_FILE, HISTORY_FILE, HISTORY_KEEP, PhaseFormatError, VIOLATIONS_FILE,
+  parseHistory, parseState, parseViolations, renderHistory, renderState, renderViolations,
+} from "./format.js";
+import type { HistoryEntry, ProtocolState, Violation } from "./model.js";
+
+export const DEFAULT_MEMORIES_DIR = ".serena/memories";
+export const JSON_FALLBACK = ".agents/sessions/.session-state.json";
+const JSON_FORMAT = "agentcheck-session-protocol";
+
+export interface ProtocolDocs {
+  current: ProtocolState | undefined;
+  history: HistoryEntry[];
+  violations: Violation[];
+}
+
+/** NoteStore addressing files by their full name (the protocol's notes are not basic-memory notes). */
+class FileStore extends NoteStore {
+  override file(name: string): string {
+    return join(this.root, name);
+  }
+}
+
+export interface PhaseStoreOptions {
+  /** Workspace root. */
+  root: string;
+  /** Memories folder, workspace-relative (default .serena/memories). */
+  memoriesDir?: string;
+  lockTimeoutMs?: number;
+}
+
+export class PhaseStore {
+  readonly root: string;
+  readonly memoriesDir: string;
+  readonly mode: "memories" | "json";
+  private readonly files: FileStore;
+
+  constructor(o: PhaseStoreOptions) {
+    this.root = o.root;
+    this.memoriesDir = o.memoriesDir ?? DEFAULT_MEMORIES_DIR;
+    let isDir = false;
+    try {
+      isDir = statSync(join(o.root, this.memoriesDir)).isDirectory();
+    } catch {
+      /* no memories folder: JSON fallback */
+    }
+    this.mode = isDir ? "memories" : "json";
+    const dir = isDir ? join(o.root, this.memoriesDir) : join(o.root, JSON_FALLBACK, "..");
+    this.files = new FileStore(dir, { lockTimeoutMs: o.lockTimeoutMs ?? 15_000 });
+  }
+
+  /** Workspace-relative path of a file this store writes. */
+  rel(name: string): string {
+    return relative(this.root, this.files.file(name)).split("\\").join("/");
+  }
+
+  /** Where the state lives (for messages and resources). */
+  get stateFile(): string {
+    return this.mode === "memories" ? this.rel(CURRENT_STATE_FILE) : JSON_FALLBACK;
+  }
+
+  /** Number of markdown files in the memories folder (SERENA_INIT); throws when it cannot be listed. */
+  listMemories(): string[] {
+    return readdirSync(join(this.root, this.memoriesDir)).filter((n) => n.endsWith(".md")).sort();
+  }
+
+  // -------------------------------------------------------------- reading (never locks)
+
+  read(): ProtocolDocs {
+    if (this.mode === "json") return this.readJson();
+    const cur = this.files.readText(CURRENT_STATE_FILE);
+    const hist = this.files.readText(HISTORY_FILE);
+    const vio = this.files.readText(VIOLATIONS_FILE);
+    return {
+      current: cur === undefined ? undefined : parseState(cur, this.rel(CURRENT_STATE_FILE)),
+      history: hist === undefined ? [] : parseHistory(hist, this.rel(HISTORY_FILE)),
+      violations: vio === undefined ? [] : parseViolations(vio, this.rel(VIOLATIONS_FILE)),
+    };
+  }
+
+  /** Raw texts (resources in markdown form). */
+  readText(which: "state" | "history" | "violations"): string | undefined {
+    if (this.mode === "json") return undefined;
+    return this.files.readText(which === "state" ? CURRENT_STATE_FILE : which === "history" ? HISTORY_FILE : VIOLATIONS_FILE);
+  }
+
+  private readJson(): ProtocolDocs {
+    const name = ".session-state.json";
+    const text = this.files.readText(name);
+    if (text === undefined) return { current: undefined, history: [], violations: [] };
+    let v: unknown;
+    try {
+      v = JSON.parse(text);
+    } catch (e) {
+      const m = /position (\d+)/.exec((e as Error).message);
+      const line = m ? text.slice(0, Number(m[1])).split("\n").length : text.split("\n").length;
+      throw new PhaseFormatError(JSON_FALLBACK, line, `invalid JSON (${(e as Error).message})`);
+    }
+    const o = v as Record<string, unknown>;
+    if (typeof o !== "object" || o === null || o.format !== JSON_FORMAT || !Array.isArray(o.history) || !Array.isArray(o.violations)) {
+      throw new PhaseFormatError(JSON_FALLBACK, 1, `not a ${JSON_FORMAT} document (format, history and violations expected)`);
+    }
+    // the markdown parsers check every field: round-trip each part through them
+    const current = o.current === null || o.current === undefined ? undefined : parseState(renderState(o.current as ProtocolState), JSON_FALLBACK);
+    return {
+      current,
+      history: parseHistory(renderHistory(o.history as HistoryEntry[]), JSON_FALLBACK),
+      violations: parseViolations(renderViolations(o.violations as Violation[]), JSON_FALLBACK),
+    };
+  }
+
+  // -------------------------------------------------------------- writing
+
+  /**
+   * Read-modify-write under the store's lock. `fn` may change the docs in place (set current to
+   * undefined to remove the current state); only files whose text changed are replaced (atomically).
+   */
+  async transact<T>(fn: (docs: ProtocolDocs) => T | Promise<T>): Promise<T> {
+    const lockName = this.mode === "json" ? ".session-state.json" : CURRENT_STATE_FILE;
+    return this.files.withLock(lockName, async () => {
+      const docs = this.read();
+      const before = this.renderAll(docs);
+      const result = await fn(docs);
+      if (docs.history.length > HISTORY_KEEP) docs.history = docs.history.slice(0, HISTORY_KEEP);
+      const after = this.renderAll(docs);
+      if (this.mode === "json") {
+        if (after.json !== before.json) this.files.writeAtomic(".session-state.json", after.json);
+      } else {
+        if (after.state !== before.state) {
+          if (after.state === undefined) {
+            try { unlinkSync(this.files.file(CURRENT_STATE_FILE)); } catch { /* already gone */ }
+          } else this.files.writeAtomic(CURRENT_STATE_FILE, after.state);
+        }
+        if (after.history !== before.history && after.history !== undefined) this.files.writeAtomic(HISTORY_FILE, after.history);
+        if (after.violations !== before.violations && after.violations !== undefined) this.files.writeAtomic(VIOLATIONS_FILE, after.violations);
+      }
+      return result;
+    });
+  }
+
+  private renderAll(d: ProtocolDocs): { state?: string; history?: string; violations?: string; json: string } {
+    const json = JSON.stringify({ format: JSON_FORMAT, version: 1, current: d.current ? stripBindings(d.current) : null, history: d.history, violations: d.violations }, null, 2) + "\n";
+    return {
+      state: d.current ? renderState(d.current) : undefined,
+      // the history and violations files exist once there is something in them
+      history: d.history.length > 0 || existsSync(this.files.file(HISTORY_FILE)) ? renderHistory(d.history) : undefined,
+      violations: d.violations.length > 0 || existsSync(this.files.file(VIOLATIONS_FILE)) ? renderViolations(d.violations) : undefined,
+      json,
+    };
+  }
+}
+
+/** The state as stored: checklist bindings come from the template when read. */
+function stripBindings(s: ProtocolState): ProtocolState {
+  const strip = (items: ProtocolState["checklistStart"]) => items.map(({ req, step, done, evidence }) => ({ req, step, done, evidence }));
+  return { ...s, checklistStart: strip(s.checklistStart), checklistEnd: strip(s.checklistEnd) };
+}

@@ -1,0 +1,179 @@
+// Issue 15: `agentcheck phase …` (the shell twin), the JSON fallback store, the memory formats'
+// round trip, and the PreToolUse gate's opt-in gate.phases policy.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { runCli } from "../helpers.js";
+import { commitAll, protocolRepo, sha256, writeSessionLog, writeTree } from "./helpers.js";
+import { minimalState, pointerText, stateNoteText, writeNote } from "../state/fixtures.js";
+import * as F from "../../dist/phase/format.js";
+
+function phase(dir: string, ...args: string[]) {
+  const r = runCli(["phase", ...args], { cwd: dir });
+  let json: any;
+  try {
+    json = JSON.parse(r.stdout);
+  } catch {
+    json = undefined;
+  }
+  return { ...r, json };
+}
+
+describe("issue 15: agentcheck phase (shell twin, JSON output)", () => {
+  it("start | evidence | advance | gate | status | end drive a session to COMPLETE with exit codes", () => {
+    const dir = protocolRepo();
+    const s = phase(dir, "start", "Shell", "session");
+    expect(s.code, s.stderr).toBe(0);
+    expect(s.json).toMatchObject({ ok: true, phase: "INIT", objective: "Shell session", branch: "feat/protocol" });
+    const id = s.json.session_id as string;
+    expect(phase(dir, "start", "again").code).toBe(6);
+    expect(phase(dir, "advance").json.phase).toBe("SERENA_READY");
+    // SKILL_VALIDATION without evidence: exit 1, BLOCKED
+    const blocked = phase(dir, "advance");
+    expect(blocked.code).toBe(1);
+    expect(blocked.json).toMatchObject({ ok: false, phase: "BLOCKED", missing_gate: "SKILL_VALIDATION" });
+    expect(phase(dir, "blocked").json).toMatchObject({ blocked: true, gate: "SKILL_VALIDATION" });
+    expect(phase(dir, "evidence", "SKILL_VALIDATION", "memory_read", "read it").code).toBe(0);
+    expect(phase(dir, "advance").json).toMatchObject({ advanced: true, phase: "SKILLS_VALIDATED" });
+    expect(phase(dir, "evidence", "CONTEXT_RETRIEVAL", "handoff_hash", sha256(join(dir, ".agents/HANDOFF.md"))).code).toBe(0);
+    expect(phase(dir, "advance", "CONTEXT_LOADED").json.phase).toBe("CONTEXT_LOADED");
+    writeSessionLog(dir, id, ["work"]);
+    expect(phase(dir, "advance").json.phase).toBe("READY");
+    const g = phase(dir, "gate", "ALL");
+    expect(g.code).toBe(1); // GIT_COMMIT fails: nothing committed yet
+    expect(g.json.results.map((r: any) => r.phase)).toHaveLength(9);
+    expect(g.json.results.find((r: any) => r.phase === "GIT_COMMIT").status).toBe("FAIL");
+    const st = phase(dir, "status");
+    expect(st.json).toMatchObject({ active: true, session_id: id, phase: "READY", store: "memories", state_file: ".serena/memories/session-current-state.md" });
+    writeTree(dir, { "docs/x.md": "# X\n\nText.\n" });
+    commitAll(dir, "docs: x");
+    const end = phase(dir, "end", "--summary", "done", "--skip-qa", "--decision", "a", "--decision", "b");
+    expect(end.code, end.stdout).toBe(0);
+    expect(end.json).toMatchObject({ ok: true, status: "COMPLETE" });
+    expect(readFileSync(join(dir, ".serena/memories/session-history.md"), "utf8")).toContain("- **Key Decisions**:\n  - a\n  - b\n");
+    expect(phase(dir, "advance").code).toBe(3);
+  });
+
+  it("resume continues the active session; a session older than 24 h can be ended as ABANDONED, a younger one not", () => {
+    const dir = protocolRepo();
+    const s = phase(dir, "start", "old", "--now", "2026-01-01T00:00:00Z");
+    expect(s.json.session_id).toBe("2026-01-01-session-01");
+    expect(phase(dir, "start", "x", "--resume").json).toMatchObject({ resumed: true, session_id: "2026-01-01-session-01" });
+    const young = phase(dir, "end", "--summary", "gone", "--abandon", "--now", "2026-01-01T23:00:00Z");
+    expect(young.code).toBe(6);
+    expect(young.json.error.code).toBe("NOT_STALE");
+    const old = phase(dir, "end", "--summary", "gone", "--abandon", "--now", "2026-01-02T01:00:00Z");
+    expect(old.json).toMatchObject({ ok: true, status: "ABANDONED" });
+    expect(readFileSync(join(dir, ".serena/memories/session-history.md"), "utf8")).toContain("### 2026-01-01-session-01\n\n- **Objective**: old\n- **Outcome**: ABANDONED");
+    expect(phase(dir, "start", "new", "--now", "2026-01-01T05:00:00Z").json.session_id).toBe("2026-01-01-session-02");
+  });
+
+  it("session-history.md keeps the last 10 sessions, newest first", () => {
+    const dir = protocolRepo();
+    const old = Array.from({ length: 10 }, (_, i) => ({ id: `2025-12-${String(20 - i).padStart(2, "0")}-session-01`, objective: `o${i}`, outcome: "COMPLETE", commit: "abc", summary: "s", decisions: [], nextNotes: "" }));
+    writeFileSync(join(dir, ".serena/memories/session-history.md"), F.renderHistory(old as any));
+    phase(dir, "start", "eleventh", "--now", "2026-01-01T00:00:00Z");
+    expect(phase(dir, "end", "--summary", "x", "--abandon", "--now", "2026-01-03T00:00:00Z").code).toBe(0);
+    const h = F.parseHistory(readFileSync(join(dir, ".serena/memories/session-history.md"), "utf8"));
+    expect(h.map((e: any) => e.id)).toEqual(["2026-01-01-session-01", ...old.slice(0, 9).map((e) => e.id)]);
+  });
+
+  it("JSON fallback without a memories folder; SERENA_INIT fails; corrupt JSON names the line and is kept", () => {
+    const dir = protocolRepo({ memories: false });
+    expect(phase(dir, "start", "fallback").code).toBe(0);
+    const file = join(dir, ".agents/sessions/.session-state.json");
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ format: "agentcheck-session-protocol", current: { currentPhase: "INIT" } });
+    const a = phase(dir, "advance");
+    expect(a.code).toBe(1);
+    expect(a.json.result.message).toContain("memory store not available");
+    const broken = readFileSync(file, "utf8").replace('"currentPhase": "BLOCKED"', '"currentPhase": BLOCKED');
+    writeFileSync(file, broken);
+    const c = phase(dir, "status");
+    expect(c.code).toBe(4);
+    expect(c.json.error.code).toBe("CORRUPT_STATE");
+    expect(c.json.error.message).toMatch(/^\.agents\/sessions\/\.session-state\.json:\d+: invalid JSON/);
+    expect(phase(dir, "evidence", "SERENA_INIT", "x", "y").code).toBe(4);
+    expect(readFileSync(file, "utf8")).toBe(broken);
+  });
+});
+
+describe("issue 15: memory formats render → parse → render losslessly", () => {
+  const text = fc.string({ unit: fc.constantFrom("a", "|", "\\", "\n", "\r", " ", "n", "r", "é", "`", "*", "-", "#") , maxLength: 20 });
+  const gate = fc.constantFrom("SERENA_INIT", "SKILL_VALIDATION", "QA_VALIDATION", "GIT_COMMIT");
+  it("session-current-state.md, session-history.md, session-violations-log.md", () => {
+    fc.assert(fc.property(text, text, fc.array(fc.record({ t: text, e: text, g: gate }), { maxLength: 4 }), fc.boolean(), (obj, ev, evs, blocked) => {
+      const s: any = {
+        sessionId: "2026-01-02-session-03", objective: obj, branch: "feat/x", startingCommit: "abc", startedAt: "2026-01-02T03:04:05Z",
+        currentPhase: blocked ? "BLOCKED" : "WORKING", phaseStatus: [{ phase: "SERENA_INIT", status: "PASS", evidence: ev }],
+        checklistStart: [{ req: "MUST", step: obj, done: true, evidence: ev }], checklistEnd: [{ req: "SHOULD", step: "x", done: false, evidence: "" }],
+        evidence: evs.map((x) => ({ at: "2026-01-02T03:04:05Z", phase: x.g, type: x.t.replace(/\W/g, "") || "t", evidence: x.e })),
+      };
+      if (blocked) Object.assign(s, { blockedFrom: "READY", blockedGate: "GIT_STATE" });
+      const r1 = F.renderState(s);
+      const p = F.parseState(r1);
+      expect(F.renderState(p)).toBe(r1);
+      expect(p.objective).toBe(obj);
+      expect(p.evidence.map((e: any) => e.evidence)).toEqual(evs.map((x) => x.e));
+      const h = [{ id: "2026-01-02-session-03", objective: obj, outcome: "COMPLETE", commit: "abc", summary: ev, decisions: evs.map((x) => x.e), nextNotes: obj }];
+      const rh = F.renderHistory(h as any);
+      expect(F.parseHistory(rh)).toEqual(h);
+      expect(F.renderHistory(F.parseHistory(rh))).toBe(rh);
+      const v = evs.map((x, i) => ({ sessionId: `2026-01-0${1 + (i % 2)}-session-01`, at: "t", phase: x.g, requirement: "MUST", severity: "CRITICAL", recovery: x.e }));
+      const rv = F.renderViolations(v as any);
+      expect(F.renderViolations(F.parseViolations(rv))).toBe(rv);
+    }), { numRuns: 200 });
+  });
+  it("truncation at any line is an error naming the file and a line (never a silent partial read)", () => {
+    const s: any = F.parseState(F.renderState({
+      sessionId: "2026-01-02-session-03", objective: "o", branch: "b", startingCommit: "c", startedAt: "2026-01-02T03:04:05Z", currentPhase: "INIT",
+      phaseStatus: [{ phase: "SERENA_INIT", status: "PENDING", evidence: "" }], checklistStart: [], checklistEnd: [],
+      evidence: [{ at: "2026-01-02T03:04:05Z", phase: "SERENA_INIT", type: "x", evidence: "e" }],
+    } as any));
+    const full = F.renderState(s);
+    const lines = full.split("\n");
+    for (let n = 1; n < lines.length - 1; n++) {
+      const cut = lines.slice(0, n).join("\n") + "\n";
+      expect(() => F.parseState(cut, "m/session-current-state.md"), `cut at ${n}`).toThrow(/^m\/session-current-state\.md:\d+: /);
+    }
+  });
+});
+
+describe("issue 15: gate.phases policy in the PreToolUse gate", () => {
+  function hook(tool: string, cwd: string) {
+    return JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: tool, tool_input: {} });
+  }
+  function gate(dir: string, tool: string): string {
+    const r = runCli(["session", "gate"], { cwd: dir, input: hook(tool, dir), env: { AGENTCHECK_NOTES_DIR: undefined } });
+    expect(r.code).toBe(0);
+    return r.stdout === "" ? "allow" : JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason;
+  }
+  it("read-only tools only until the session reaches READY; the protocol's MCP tools stay allowed", () => {
+    const dir = protocolRepo();
+    writeTree(dir, { "agentcheck.config.json": JSON.stringify({ gate: { phases: true } }) });
+    const notes = join(dir, ".agent-notes");
+    writeNote(notes, "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }] })));
+    writeNote(notes, "sessions/current-session", pointerText("g"));
+    expect(gate(dir, "Edit")).toContain("Edit blocked because no protocol session is active");
+    expect(gate(dir, "Read")).toBe("allow");
+    expect(gate(dir, "mcp__agentcheck__session_start")).toBe("allow");
+    phase(dir, "start", "gated");
+    expect(gate(dir, "Write")).toContain("the protocol session is in INIT");
+    phase(dir, "advance");
+    phase(dir, "evidence", "SKILL_VALIDATION", "memory_read", "yes");
+    phase(dir, "advance");
+    phase(dir, "evidence", "CONTEXT_RETRIEVAL", "handoff_hash", sha256(join(dir, ".agents/HANDOFF.md")));
+    phase(dir, "advance");
+    const id = phase(dir, "status").json.session_id;
+    writeSessionLog(dir, id);
+    expect(phase(dir, "advance").json.phase).toBe("READY");
+    expect(gate(dir, "Edit")).toBe("allow");
+    expect(gate(dir, "Bash")).toBe("allow");
+    // without the policy a session before READY does not block
+    const other = protocolRepo();
+    writeNote(join(other, ".agent-notes"), "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }] })));
+    writeNote(join(other, ".agent-notes"), "sessions/current-session", pointerText("g"));
+    phase(other, "start", "ungated");
+    expect(gate(other, "Edit")).toBe("allow");
+  });
+});
