@@ -99,7 +99,7 @@ export const ConfigSchema = z.strictObject({
     })
     .optional(),
   state: z.strictObject({ notesDir: z.string().optional(), requireTaskForCoding: z.boolean().optional(), agentNotes: z.boolean().optional() }).optional(),
-  gate: z.strictObject({ enabled: z.boolean().optional(), readOnlyTools: z.array(z.string()).optional(), readOnlyExtra: z.array(z.string()).optional(), requireProtocolStart: z.boolean().optional() }).optional(),
+  gate: z.strictObject({ enabled: z.boolean().optional(), readOnlyTools: z.array(z.string()).optional(), readOnlyExtra: z.array(z.string()).optional(), requireProtocolStart: z.boolean().optional(), phases: z.boolean().optional() }).optional(),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

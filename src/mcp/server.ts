@@ -287,7 +287,7 @@ async function workspaceRoot(arg: string | undefined): Promise<string> {
 }
 
 export const MCP_USAGE = `Usage: agentcheck mcp [--root <dir>] [--memories-dir <dir>]
-Session protocol MCP server on stdio (tools, resources; see the README section "MCP server").
+Session protocol MCP server on stdio (tools, resources; see docs/mcp.md).
 Register it:
   claude mcp add agentcheck -- npx agentcheck mcp
 or in .mcp.json:
