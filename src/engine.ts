@@ -3,7 +3,7 @@
 // never reach the module; an abort in the module becomes an internal error for the file(s) involved.
 import { readFileSync, statSync } from "node:fs";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
-import { runValidator, ruleTable, WasmAbortError, type DocInput, type RawResult, type RuleMeta } from "./wasm/loader.js";
+import { runValidator, ruleById, renderMessage, WasmAbortError, type DocInput, type RawResult } from "./wasm/loader.js";
 import { type FileResult, type Finding, type Severity, verdictOf } from "./report.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -27,20 +27,18 @@ export interface LoadedFile {
   problem?: Finding;
 }
 
-function ruleMeta(id: string): RuleMeta | undefined {
-  return ruleTable().find((r) => r.id === id);
-}
-
-/** A finding with a host-reported rule id (AC-9xx), message built from the rule's title. */
+/** A finding of a host-reported rule (AC-9xx): message "detail" of the rule, declared in assembly/. */
 export function hostFinding(id: string, file: string, detail: string): Finding {
-  const meta = ruleMeta(id);
+  const data = { detail };
   return {
     ruleId: id,
-    severity: meta?.severity ?? "error",
+    severity: ruleById(id)?.severity ?? "error",
     file,
     line: 0,
     column: 0,
-    message: `${meta?.title ?? id}: ${detail}`,
+    messageId: "detail",
+    data,
+    message: renderMessage(id, "detail", data),
   };
 }
 
@@ -79,20 +77,20 @@ export interface ValidatorOutput {
 }
 
 function mapRaw(validator: string, docs: ContentDoc[], nFacts: number, raw: RawResult, out: ValidatorOutput): void {
-  const rules = ruleTable();
   const perDoc: Finding[][] = docs.map(() => []);
   const data: Record<string, string>[] = docs.map(() => ({}));
   const skipReason: (string | undefined)[] = docs.map(() => undefined);
   for (const f of raw.findings) {
     const di = f.docIndex - nFacts;
     if (di < 0 || di >= docs.length) continue;
-    const meta = rules[f.ruleIndex];
     perDoc[di].push({
-      ruleId: meta ? meta.id : `rule#${f.ruleIndex}`,
+      ruleId: f.ruleId,
       severity: f.severity as Severity,
       file: docs[di].file,
       line: f.line,
       column: f.line > 0 && f.column < 1 ? 1 : f.column,
+      messageId: f.messageId,
+      data: f.data,
       message: f.message,
     });
   }

@@ -2,7 +2,7 @@
 // planning and roadmap folders, hands every markdown file to the core in one batch, answers the
 // core's link questions in a second pass, and turns the per-feature rows into results.
 import { KIND, type WasmValidator } from "../wasm/abi.js";
-import { runValidator, ruleTable, WasmAbortError, type DocInput, type RawResult } from "../wasm/loader.js";
+import { runValidator, WasmAbortError, type DocInput, type RawResult } from "../wasm/loader.js";
 import { hostFinding, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { verdictOf, type FileResult, type Finding, type Severity } from "../report.js";
@@ -120,7 +120,6 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   }
   const g = globals(raw);
   out.global = g;
-  const rules = ruleTable();
   const names = [...facts, ...docs].map((d) => d.name);
   let next = 0;
   for (const row of (g.features ?? "").split("\n")) {
@@ -130,11 +129,13 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     for (const f of raw.findings.slice(next, next + Number(count))) {
       const sev = f.severity as Severity;
       findings.push({
-        ruleId: rules[f.ruleIndex]?.id ?? `rule#${f.ruleIndex}`,
+        ruleId: f.ruleId,
         severity: opts.advisory && sev === "error" ? "warning" : sev,
         file: names[f.docIndex] ?? PLANNING_DIR,
         line: f.line,
         column: f.column,
+        messageId: f.messageId,
+        data: f.data,
         message: f.message,
       });
     }

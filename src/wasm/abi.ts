@@ -1,9 +1,10 @@
 // Host mirror of assembly/abi.ts (checked against the module by test/wasm/abi.test.ts).
-export const ABI_VERSION = 1;
+export const ABI_VERSION = 2;
 export const DOC_RECORD_I32S = 6;
 export const HEADER_I32S = 8;
-export const FINDING_I32S = 8;
+export const FINDING_I32S = 10;
 export const DATA_I32S = 5;
+export const PAIR_I32S = 4;
 
 export const SEVERITIES = ["error", "warning", "info"] as const;
 export type Severity = (typeof SEVERITIES)[number];

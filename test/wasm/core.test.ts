@@ -71,7 +71,7 @@ describe("WASM core ABI", () => {
       { name: "2026-01-01-session-2.md", kind: abi.KIND.SESSION_MD, bytes: new Uint8Array([0x23, 0x00, 0x41]) },
     ]);
     const ids = ruleTable();
-    expect(bad.findings.map((f) => ids[f.ruleIndex].id)).toEqual(["AC-002", "AC-002"]);
+    expect(bad.findings.map((f) => f.ruleId)).toEqual(["AC-002", "AC-002"]);
   });
 
   it("property: random bytes into every validator entry point never abort", () => {

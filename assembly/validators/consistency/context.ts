@@ -1,6 +1,6 @@
 // Per-feature context shared by the consistency rules (CO-001..CO-010).
 import { Doc, Input, Results } from "../../io";
-import { Rule } from "../../rules";
+import { Rule, Msg } from "../../rules";
 
 export const FX1: i32 = 1; // ignore links in code
 export const FX2: i32 = 2; // better link targets
@@ -32,7 +32,7 @@ export class ConsistencyCtx {
   constructor(public input: Input, public results: Results, public anchor: Doc | null) {}
 
   /** Report on `doc` (or the planning folder when null); returns false when nothing could be reported. */
-  report(rule: Rule, doc: Doc | null, line: i32, message: string): void {
+  report(rule: Rule, doc: Doc | null, line: i32, message: Msg): void {
     const d = doc !== null ? doc : this.anchor;
     if (d === null) return;
     this.results.report(rule, d, line, 0, message);

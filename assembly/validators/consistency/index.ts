@@ -15,6 +15,12 @@ import { checkTasks } from "./co-tasks";
 import { allDigits } from "../../lib/text";
 import { SubstringIndex } from "../../lib/substr-index";
 import { num } from "../traceability/model";
+import { Rule } from "../../rules";
+import { CO001, CO002, CO003, CO004 } from "./co-scope";
+import { CO005, CO006 } from "./co-coverage";
+import { CO007 } from "./co-naming";
+import { CO008, CO009 } from "./co-links";
+import { CO010 } from "./co-tasks";
 
 /** Name matches `prefix*.md` with a non-empty middle; returns the middle or null. */
 function middle(n: string, prefix: string): string | null {
@@ -177,3 +183,8 @@ export function validateConsistency(input: Input, results: Results): void {
   results.putGlobal("features", joinAll(rows, "\n"));
   results.putGlobal("checkpoint", ctx.checkpoint.toString());
 }
+
+/** The consistency rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
+export const RULES: Rule[] = [
+  CO001, CO002, CO003, CO004, CO005, CO006, CO007, CO008, CO009, CO010,
+];

@@ -8,7 +8,7 @@
 // "o" (outside), "b" (dangling or a loop). Top-level `*-index.md` regular files carry their text.
 // Facts: layout (reference|current), orphans (warn|error|off), naming (warn|error|off).
 import { Doc, Input, Results } from "../../io";
-import { Rule } from "../../rules";
+import { Rule, Msg } from "../../rules";
 import { DOC_CHECKED, DOC_IGNORED, SEV_ERROR, SEV_WARNING } from "../../abi";
 
 export const T_FILE: i32 = 0;
@@ -63,12 +63,12 @@ export class MiCtx {
     return null;
   }
 
-  report(rule: Rule, doc: Doc, line: i32, message: string): void {
+  report(rule: Rule, doc: Doc, line: i32, message: Msg): void {
     this.reportAs(rule, rule.severity, doc, line, message);
   }
 
   /** Report with a severity; -1 (an option set to off) drops the finding. */
-  reportAs(rule: Rule, sev: i32, doc: Doc, line: i32, message: string): void {
+  reportAs(rule: Rule, sev: i32, doc: Doc, line: i32, message: Msg): void {
     if (sev < 0) return;
     if (sev == SEV_ERROR) this.errors++;
     this.results.setDocStatus(doc, DOC_CHECKED);
