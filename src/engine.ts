@@ -1,7 +1,7 @@
 // Runs one WASM validator over a batch of files and turns the packed result into FileResults.
 // The host's only decisions here are mechanical: files over the size limit and unreadable files
 // never reach the module; an abort in the module becomes an internal error for the file(s) involved.
-import { readFileSync, statSync } from "node:fs";
+import { readBounded, type Refusal } from "./fsread.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
 import { runValidator, ruleById, renderMessage, WasmAbortError, type DocInput, type RawResult } from "./wasm/loader.js";
 import { type FileResult, type Finding, type Severity, verdictOf } from "./report.js";
@@ -42,18 +42,19 @@ export function hostFinding(id: string, file: string, detail: string): Finding {
   };
 }
 
-/** Read a file for validation, refusing files over the size limit and reporting read errors. */
-export function loadFile(abs: string, file: string, maxBytes: number): LoadedFile {
-  try {
-    const st = statSync(abs);
-    if (st.size > maxBytes) {
-      return { file, problem: hostFinding("AC-900", file, `${st.size} bytes, limit ${maxBytes}`) };
-    }
-    return { file, bytes: readFileSync(abs) };
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    return { file, problem: hostFinding("AC-901", file, err.code ? `${err.code}: ${err.message}` : String(err)) };
-  }
+/** The host finding (AC-900 / AC-901) for a file the bounded reader refused. */
+export function refusalFinding(file: string, refusal: Refusal): Finding {
+  return hostFinding(refusal.ruleId, file, refusal.detail);
+}
+
+/**
+ * Read a file for validation through the bounded reader (src/fsread.ts): special files, dangling
+ * links, link loops, files over the size limit and (with `root`) links out of the repository are
+ * refused with AC-900 / AC-901 instead of being read.
+ */
+export function loadFile(abs: string, file: string, maxBytes: number, root?: string): LoadedFile {
+  const r = readBounded(abs, { maxBytes, root });
+  return r.ok ? { file, bytes: r.bytes } : { file, problem: refusalFinding(file, r.refusal) };
 }
 
 function factDocs(facts: Facts): DocInput[] {

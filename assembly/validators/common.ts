@@ -49,7 +49,7 @@ function AC901_doc(): RuleDoc {
     id: "AC-901",
     validator: "common",
     title: "File unreadable",
-    description: "The file could not be read (permissions, a dangling link, an I/O error).",
+    description: "The file was not read: not a regular file (a FIFO, socket, device or directory), a dangling symbolic link or a link loop, a link whose target is outside the repository (never followed), permissions, or an I/O error.",
     messages: {
       detail: "File unreadable: {{detail}}",
     },

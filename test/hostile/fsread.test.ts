@@ -1,0 +1,99 @@
+// The bounded reader (src/fsread.ts): file type first, never a blocking open, links resolved and
+// kept inside the repository, size limit before reading (issue 11 item 1).
+import { describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, symlinkSync, writeFileSync, truncateSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { readBounded, readTextBounded, inspectFile, firstBadByte } from "../../src/fsread.js";
+import { tmpDir } from "../helpers.js";
+
+function fixture() {
+  const root = tmpDir("agentcheck-fsread-");
+  const outside = tmpDir("agentcheck-fsread-out-");
+  writeFileSync(join(outside, "secret.md"), "SECRET-TOKEN\n");
+  writeFileSync(join(root, "ok.md"), "# ok\n");
+  execFileSync("mkfifo", [join(root, "fifo.md")]);
+  symlinkSync("fifo.md", join(root, "fifo-link.md"));
+  symlinkSync("/dev/zero", join(root, "zero.md"));
+  mkdirSync(join(root, "dir.md"));
+  symlinkSync("nope.md", join(root, "dangling.md"));
+  symlinkSync("loop-b.md", join(root, "loop-a.md"));
+  symlinkSync("loop-a.md", join(root, "loop-b.md"));
+  symlinkSync(join(outside, "secret.md"), join(root, "out.md"));
+  symlinkSync("ok.md", join(root, "in-link.md"));
+  writeFileSync(join(root, "big.md"), "");
+  truncateSync(join(root, "big.md"), 50 * 1024 * 1024);
+  return { root, outside };
+}
+
+describe("fsread: AC-901 not a regular file / outside the repository, AC-900 before reading", () => {
+  const { root } = fixture();
+  const opts = { maxBytes: 8 * 1024 * 1024, root };
+  const cases: [string, string, string][] = [
+    ["fifo.md", "AC-901", "not-regular"],
+    ["fifo-link.md", "AC-901", "not-regular"],
+    ["zero.md", "AC-901", "outside"],
+    ["dir.md", "AC-901", "directory"],
+    ["dangling.md", "AC-901", "dangling"],
+    ["loop-a.md", "AC-901", "loop"],
+    ["out.md", "AC-901", "outside"],
+    ["big.md", "AC-900", "too-large"],
+    ["missing.md", "AC-901", "missing"],
+  ];
+  for (const [name, rule, reason] of cases) {
+    it(`${name} is refused with ${rule} (${reason})`, () => {
+      const r = readBounded(join(root, name), opts);
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.refusal.ruleId).toBe(rule);
+      expect(r.refusal.reason).toBe(reason);
+      expect(r.refusal.detail).not.toContain("SECRET");
+      expect(r.refusal.detail).not.toContain("/dev/zero");
+    });
+  }
+
+  it("/dev/zero via symlink without a root is refused as a character device", () => {
+    const r = readBounded(join(root, "zero.md"), { maxBytes: 1024 });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.refusal.detail).toContain("character device");
+  });
+
+  it("a socket is refused (AC-901 not a regular file)", async () => {
+    const sock = join(root, "sock.md");
+    const srv = createServer();
+    await new Promise<void>((res) => srv.listen(sock, () => res()));
+    try {
+      const r = inspectFile(sock, opts);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.refusal.detail).toContain("socket");
+    } finally {
+      srv.close();
+    }
+  });
+
+  it("regular files and links inside the repository are read", () => {
+    const a = readBounded(join(root, "ok.md"), opts);
+    const b = readBounded(join(root, "in-link.md"), opts);
+    expect(a.ok && a.bytes.toString()).toBe("# ok\n");
+    expect(b.ok && b.bytes.toString()).toBe("# ok\n");
+  });
+
+  it("readTextBounded drops a BOM and refuses invalid UTF-8 with the byte offset", () => {
+    writeFileSync(join(root, "bom.json"), Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d]));
+    writeFileSync(join(root, "bad.json"), Buffer.from([0x7b, 0x20, 0xc3, 0x28, 0x7d]));
+    const a = readTextBounded(join(root, "bom.json"), opts);
+    expect(a.ok && a.text).toBe("{}");
+    const b = readTextBounded(join(root, "bad.json"), opts);
+    expect(b.ok).toBe(false);
+    if (!b.ok) expect(b.refusal.detail).toContain("offset 2");
+  });
+
+  it("firstBadByte: NUL, UTF-16, overlong, surrogates", () => {
+    expect(firstBadByte(Buffer.from("ok é"))).toBe(-1);
+    expect(firstBadByte(Buffer.from([0x61, 0x00]))).toBe(1);
+    expect(firstBadByte(Buffer.from([0xff, 0xfe, 0x61, 0x00]))).toBe(0);
+    expect(firstBadByte(Buffer.from([0xc0, 0xaf]))).toBe(0);
+    expect(firstBadByte(Buffer.from([0xed, 0xa0, 0x80]))).toBe(0);
+  });
+});
