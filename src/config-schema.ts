@@ -26,8 +26,14 @@ const CheckSection = z.strictObject({
 
 const CHECK_ID = z.string().regex(/^PP-\d{3}$/, "a check id such as PP-003");
 
+/** Per-rule settings; option names and types are declared beside each rule in assembly/ (checked when loaded). */
+const RuleSettings = z.strictObject({
+  options: z.record(z.string(), z.unknown()).optional(),
+});
+
 export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),
+  rules: z.record(z.string().regex(/^[A-Z][A-Z0-9]*-[A-Z0-9-]+$/, "a rule id such as SP-001"), RuleSettings).optional(),
   paths: z
     .strictObject({
       sessions: z.string().optional(),

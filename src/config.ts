@@ -68,6 +68,17 @@ function readJsonc(file: string): unknown {
  * repository root is searched for agentcheck.config.json(c), then package.json's "agentcheck" key.
  */
 export async function loadConfig(root: string, explicit?: string, cwd = process.cwd()): Promise<LoadedConfig> {
+  const loaded = await findConfig(root, explicit, cwd);
+  // the one path from the configuration to the rules' options (engine.optionFacts); loaded lazily
+  // so that commands without rule settings (and the gate) never load the core
+  if (loaded.config.rules) {
+    const { setRuleOptions } = await import("./engine.js");
+    setRuleOptions(Object.fromEntries(Object.entries(loaded.config.rules).map(([id, r]) => [id, r.options ?? {}])));
+  }
+  return loaded;
+}
+
+async function findConfig(root: string, explicit: string | undefined, cwd: string): Promise<LoadedConfig> {
   if (explicit) {
     const file = resolve(cwd, explicit);
     if (!existsSync(file)) throw new UsageError(`configuration file not found: ${explicit}`);

@@ -3,8 +3,8 @@
 // never reach the module; an abort in the module becomes an internal error for the file(s) involved.
 import { readBounded, type Refusal } from "./fsread.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
-import { runValidator, ruleById, renderMessage, WasmAbortError, type DocInput, type RawResult } from "./wasm/loader.js";
-import { type FileResult, type Finding, type Severity, verdictOf } from "./report.js";
+import { runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, type DocInput, type RawResult } from "./wasm/loader.js";
+import { type FileResult, type Finding, type Severity, UsageError, verdictOf } from "./report.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 /** Upper bound of input bytes handed to the module in one call (keeps linear memory bounded). */
@@ -57,7 +57,50 @@ export function loadFile(abs: string, file: string, maxBytes: number, root?: str
   return r.ok ? { file, bytes: r.bytes } : { file, problem: refusalFinding(file, r.refusal) };
 }
 
-function factDocs(facts: Facts): DocInput[] {
+/** Rule id -> option values from the configuration ("rules": {"<ID>": {"options": {...}}}). */
+export type RuleOptions = Record<string, Record<string, unknown>>;
+let configuredOptions: RuleOptions = {};
+
+/** Set the rule options of this process's configuration (the one generic path from config to rules). */
+export function setRuleOptions(options: RuleOptions | undefined): void {
+  const checked: RuleOptions = {};
+  for (const [id, opts] of Object.entries(options ?? {})) {
+    const rule = ruleById(id);
+    if (!rule) throw new UsageError(`rules.${id}: unknown rule`);
+    for (const [name, value] of Object.entries(opts)) {
+      const decl = rule.options[name];
+      if (!decl) throw new UsageError(`rules.${id}.options.${name}: unknown option (${Object.keys(rule.options).join(", ") || "the rule has none"})`);
+      const ok =
+        decl.type === "integer" ? Number.isInteger(value) :
+        decl.type === "number" ? typeof value === "number" :
+        decl.type === "boolean" ? typeof value === "boolean" :
+        decl.type === "string[]" ? Array.isArray(value) && value.every((v) => typeof v === "string") :
+        decl.type === "enum" ? typeof value === "string" && (decl.values ?? []).includes(value) :
+        typeof value === "string";
+      if (!ok) throw new UsageError(`rules.${id}.options.${name}: expected ${decl.type === "enum" ? (decl.values ?? []).join(" | ") : decl.type}`);
+    }
+    checked[id] = opts;
+  }
+  configuredOptions = checked;
+}
+
+/**
+ * Facts "option.<RULE-ID>.<name>" for every option of every rule the validator runs: the declared
+ * default unless `overrides` (or the configuration) sets it.
+ */
+export function optionFacts(validator: string, overrides: RuleOptions = configuredOptions): Facts {
+  const out: Facts = {};
+  for (const r of ruleTable()) {
+    if (r.validator !== validator) continue;
+    for (const [name, decl] of Object.entries(r.options)) {
+      const v = overrides[r.id]?.[name] ?? configuredOptions[r.id]?.[name] ?? decl.default;
+      out[`option.${r.id}.${name}`] = v as Facts[string];
+    }
+  }
+  return out;
+}
+
+export function factDocs(facts: Facts): DocInput[] {
   const out: DocInput[] = [];
   const enc = new TextEncoder();
   for (const key of Object.keys(facts).sort()) {
@@ -159,7 +202,7 @@ export function executeValidator(
   opts: { separable?: boolean } = {},
 ): ValidatorOutput {
   const out: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
-  const fdocs = factDocs(facts);
+  const fdocs = factDocs({ ...optionFacts(validator), ...facts });
   if (!opts.separable) {
     runBatch(validator, docs, fdocs, out);
     return out;

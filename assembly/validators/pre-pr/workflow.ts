@@ -6,6 +6,7 @@ import { Doc, Input, Results } from "../../io";
 import { isLowerHex } from "../../lib/text";
 import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator } from "./util";
 import { checkContent } from "../common";
+import { checkWFS06 } from "./WFS-06";
 
 export const PIN01 = defineRule("PIN-01", SEV_ERROR);
 function PIN01_doc(): RuleDoc {
@@ -46,18 +47,6 @@ function WFS02_doc(): RuleDoc {
       noJobs: "No jobs:",
       jobsIsNotA: "jobs is not a mapping",
       jobsIsEmpty: "jobs is empty",
-    },
-  };
-}
-export const WFS06 = defineRule("WFS-06", SEV_WARNING);
-function WFS06_doc(): RuleDoc {
-  return {
-    id: "WFS-06",
-    validator: "pre-pr",
-    title: "Long workflow",
-    description: "Over 100 lines.",
-    messages: {
-      linesOver: "{{significant}} lines (over 100)",
     },
   };
 }
@@ -228,9 +217,7 @@ export function checkStructure(input: Input, results: Results, docs: Doc[]): voi
     }
     if (!hasName) results.report(WFS02, doc, 0, 0, msg("noName"));
     if (!hasOn) results.report(WFS02, doc, 0, 0, msg("noOn"));
-    if (significant > 100) {
-      results.report(WFS06, doc, 0, 0, msg("linesOver").s("significant", significant.toString()));
-    }
+    checkWFS06(input, results, doc, significant);
     if (jobsLine < 0) {
       results.report(WFS02, doc, 0, 0, msg("noJobs"));
       continue;

@@ -14,7 +14,7 @@ function TR001_doc(): RuleDoc {
     title: "Orphaned requirement (Rule 1)",
     description: "No loaded DESIGN lists this REQ in its related ids.",
     messages: {
-      reqHasNoDesign: "REQ '{{r}}' has no DESIGN referencing it (orphaned requirement)",
+      reqHasNoDesign: "REQ '{{req}}' has no DESIGN referencing it (orphaned requirement)",
     },
   };
 }
@@ -26,7 +26,7 @@ function TR002_doc(): RuleDoc {
     title: "Untraced task (Rule 2)",
     description: "The TASK lists no DESIGN- id in its related ids.",
     messages: {
-      taskHasNoDesign: "TASK '{{t}}' has no DESIGN reference (untraced task)",
+      taskHasNoDesign: "TASK '{{task}}' has no DESIGN reference (untraced task)",
     },
   };
 }
@@ -38,7 +38,7 @@ function TR003_doc(): RuleDoc {
     title: "Design without requirement (Rule 3)",
     description: "The DESIGN lists no REQ- id in its related ids.",
     messages: {
-      designHasNoReq: "DESIGN '{{d}}' has no REQ reference (missing backward trace)",
+      designHasNoReq: "DESIGN '{{design}}' has no REQ reference (missing backward trace)",
     },
   };
 }
@@ -50,7 +50,7 @@ function TR004_doc(): RuleDoc {
     title: "Orphaned design (Rule 3)",
     description: "No loaded TASK lists this DESIGN.",
     messages: {
-      designHasNoTask: "DESIGN '{{d}}' has no TASK referencing it (orphaned design)",
+      designHasNoTask: "DESIGN '{{design}}' has no TASK referencing it (orphaned design)",
     },
   };
 }
@@ -62,7 +62,7 @@ function TR005_doc(): RuleDoc {
     title: "Unknown design (Rule 4)",
     description: "The TASK lists a DESIGN- id that no design spec has.",
     messages: {
-      taskReferencesNonExistent: "TASK '{{t}}' references non-existent DESIGN '{{id}}'",
+      taskReferencesNonExistent: "TASK '{{task}}' references non-existent DESIGN '{{id}}'",
     },
   };
 }
@@ -74,7 +74,7 @@ function TR006_doc(): RuleDoc {
     title: "Unknown requirement (Rule 4)",
     description: "The DESIGN lists a REQ- id that no requirement spec has.",
     messages: {
-      designReferencesNonExistent: "DESIGN '{{d}}' references non-existent REQ '{{id}}'",
+      designReferencesNonExistent: "DESIGN '{{design}}' references non-existent REQ '{{id}}'",
     },
   };
 }
@@ -86,7 +86,7 @@ function TR007_doc(): RuleDoc {
     title: "Status mismatch (Rule 5)",
     description: "A complete/done/implemented TASK points at a DESIGN whose status is not complete-like.",
     messages: {
-      taskIsCompleteBut: "TASK '{{t}}' is complete but DESIGN '{{d}}' is '{{status}}'",
+      taskIsCompleteBut: "TASK '{{task}}' is complete but DESIGN '{{design}}' is '{{status}}'",
     },
   };
 }
@@ -109,9 +109,9 @@ export function checkChains(reqs: Category, designs: Category, tasks: Category, 
       if (!at(id, "DESIGN-", 0)) continue;
       any = true;
       if (designs.get(id) !== null) designHasTask.set(id, "");
-      else at0(results, TR005, t, t.fm.relatedOff[k], msg("taskReferencesNonExistent").s("t", t.id).s("id", id));
+      else at0(results, TR005, t, t.fm.relatedOff[k], msg("taskReferencesNonExistent").s("task", t.id).s("id", id));
     }
-    if (!any) at0(results, TR002, t, t.fm.idOff, msg("taskHasNoDesign").s("t", t.id));
+    if (!any) at0(results, TR002, t, t.fm.idOff, msg("taskHasNoDesign").s("task", t.id));
   }
   for (let i = 0; i < designs.specs.length; i++) {
     const d = designs.specs[i];
@@ -120,21 +120,21 @@ export function checkChains(reqs: Category, designs: Category, tasks: Category, 
       const id = rel[k];
       if (!at(id, "REQ-", 0)) continue;
       if (reqs.get(id) !== null) reqHasDesign.set(id, "");
-      else at0(results, TR006, d, d.fm.relatedOff[k], msg("designReferencesNonExistent").s("d", d.id).s("id", id));
+      else at0(results, TR006, d, d.fm.relatedOff[k], msg("designReferencesNonExistent").s("design", d.id).s("id", id));
     }
   }
   for (let i = 0; i < reqs.specs.length; i++) {
     const r = reqs.specs[i];
-    if (!reqHasDesign.has(r.id)) at0(results, TR001, r, r.fm.idOff, msg("reqHasNoDesign").s("r", r.id));
+    if (!reqHasDesign.has(r.id)) at0(results, TR001, r, r.fm.idOff, msg("reqHasNoDesign").s("req", r.id));
   }
   let chains = 0;
   for (let i = 0; i < designs.specs.length; i++) {
     const d = designs.specs[i];
     let hasReq = false;
     for (let k = 0; k < d.fm.related.length; k++) if (at(d.fm.related[k], "REQ-", 0)) hasReq = true;
-    if (!hasReq) at0(results, TR003, d, d.fm.idOff, msg("designHasNoReq").s("d", d.id));
+    if (!hasReq) at0(results, TR003, d, d.fm.idOff, msg("designHasNoReq").s("design", d.id));
     const hasTask = designHasTask.has(d.id);
-    if (!hasTask) at0(results, TR004, d, d.fm.idOff, msg("designHasNoTask").s("d", d.id));
+    if (!hasTask) at0(results, TR004, d, d.fm.idOff, msg("designHasNoTask").s("design", d.id));
     if (hasReq && hasTask) chains++;
   }
   for (let i = 0; i < tasks.specs.length; i++) {
@@ -145,7 +145,7 @@ export function checkChains(reqs: Category, designs: Category, tasks: Category, 
       if (!at(rel[k], "DESIGN-", 0)) continue;
       const d = designs.get(rel[k]);
       if (d === null || complete(d.status(), fx)) continue;
-      at0(results, TR007, t, t.fm.relatedOff[k], msg("taskIsCompleteBut").s("t", t.id).s("d", d.id).s("status", d.status()));
+      at0(results, TR007, t, t.fm.relatedOff[k], msg("taskIsCompleteBut").s("task", t.id).s("design", d.id).s("status", d.status()));
     }
   }
   return chains;

@@ -14,7 +14,7 @@ function TR008_doc(): RuleDoc {
     title: "Duplicate spec id",
     description: "Opt-in: spec files of one category share an id (only the last in name order counts).",
     messages: {
-      duplicateIdIn: "Duplicate id '{{ids}}' in {{names}}",
+      duplicateIdIn: "Duplicate id '{{id}}' in {{files}}",
     },
   };
 }
@@ -26,7 +26,8 @@ function TR009_doc(): RuleDoc {
     title: "Front matter schema",
     description: "Opt-in: type, id, status present and valid; id agrees with type; related ids well-formed and unique.",
     messages: {
-      frontMatter: "Front matter: {{field}}{{detail}} ({{want}})",
+      missing: "Front matter: {{field}} missing ({{want}})",
+      invalid: "Front matter: {{field}} '{{value}}' invalid ({{want}})",
     },
   };
 }
@@ -50,7 +51,9 @@ function idKind(id: string): i32 {
 }
 
 function bad(doc: Doc, results: Results, field: string, v: string | null, want: string): void {
-  results.report(TR009, doc, 1, 0, msg("frontMatter").s("field", field).s("detail", (v === null ? " missing" : " '" + v + "' invalid")).s("want", want));
+  results.report(TR009, doc, 1, 0, v === null
+    ? msg("missing").s("field", field).s("want", want)
+    : msg("invalid").s("field", field).s("value", v).s("want", want));
 }
 
 export function checkSchema(doc: Doc, cat: i32, fm: FrontMatter | null, results: Results): void {
@@ -88,6 +91,6 @@ export function checkDuplicates(c: Category, input: Input, results: Results): vo
     }
     let names = "";
     for (let k = 0; k < docs.length; k++) names += (k > 0 ? ", " : "") + docs[k].baseName();
-    for (let k = 0; k < docs.length; k++) results.report(TR008, docs[k], 1, 0, msg("duplicateIdIn").s("ids", ids[i]).s("names", names));
+    for (let k = 0; k < docs.length; k++) results.report(TR008, docs[k], 1, 0, msg("duplicateIdIn").s("id", ids[i]).s("files", names));
   }
 }

@@ -1,0 +1,14 @@
+// The rule tester tables, by validator. A validator listed here is held to full coverage
+// (test/rules/rules.test.ts); scripts/gen-rule-docs.mjs takes each rule's examples from here.
+import prePr from "./pre-pr.mjs";
+import sessionState from "./session-state.mjs";
+import traceability from "./traceability.mjs";
+
+/** validator -> rule id -> { valid, invalid } */
+export const TABLES = {
+  "session-state": sessionState,
+  traceability,
+  "pre-pr": prePr,
+};
+/** Validators whose rules are only partly in the tables (no coverage check yet). */
+export const PARTIAL = new Set(["pre-pr"]);
