@@ -44,6 +44,8 @@ export const KIND_SESSION_JSON: i32 = 2;
 export const KIND_PROTOCOL: i32 = 3;
 /** Pre-commit: the sessions directory itself (SP-004 reports a missing staged log on it). */
 export const KIND_SESSION_SET: i32 = 4;
+/** The repository itself: repository-level findings (a git failure not about one log) are reported once on it. */
+export const KIND_SESSION_REPO: i32 = 5;
 // memory-index 10..19
 export const KIND_MEMORY_FILE: i32 = 10;
 // the memory directory itself (findings about the whole directory, run summary)

@@ -1,6 +1,6 @@
 // The one WebAssembly module of agentcheck: every rule decision of every validator.
 import { ABI_VERSION, STATUS_OK } from "./abi";
-import { reserveInput, readInput, Results, getResultPtr, getResultLen, pinRun } from "./io";
+import { Input, reserveInput, readInput, Results, getResultPtr, getResultLen, pinRun } from "./io";
 import { validateSessionLog } from "./validators/session-log/index";
 import { validateMemoryIndex } from "./validators/memory-index/index";
 import { validateConsistency } from "./validators/consistency/index";
@@ -24,10 +24,31 @@ export function result_len(): i32 {
   return getResultLen();
 }
 
+// Test-only trap marker: the fact "debug.trap" names a document ("kind:name", kind one of
+// unreachable | oob | recursion); the core traps on it. Lets tests prove that a WebAssembly trap
+// (not an abort) in one file leaves the other files' results intact (host: src/engine.ts).
+function recurse(n: i32): i32 {
+  return n == 0 ? 0 : recurse(n + 1) + 1;
+}
+function debugTrap(input: Input): void {
+  const t = input.fact("debug.trap");
+  if (t === null) return;
+  const k = t.indexOf(":");
+  const kind = k < 0 ? "unreachable" : t.substring(0, k);
+  const name = k < 0 ? t : t.substring(k + 1);
+  for (let i = 0; i < input.docs.length; i++) {
+    if (input.docs[i].kind == 0 || input.docs[i].name != name) continue;
+    if (kind == "oob") store<i32>(<usize>0xfffffff0, 1, 0x1000);
+    else if (kind == "recursion") recurse(1);
+    else unreachable();
+  }
+}
+
 function run(ptr: usize, docCount: i32, which: i32): i32 {
   const input = readInput(ptr, docCount);
   const results = new Results(docCount);
   pinRun(input, results);
+  debugTrap(input);
   if (which == 0) validateSessionLog(input, results);
   else if (which == 1) validateMemoryIndex(input, results);
   else if (which == 2) validateConsistency(input, results);

@@ -3,6 +3,7 @@ import {
   ABI_VERSION, DOC_RECORD_I32S, HEADER_I32S, FINDING_I32S, DATA_I32S, PAIR_I32S, KIND_FACT, DOC_CHECKED, STATUS_OK,
 } from "./abi";
 import { Rule, Msg } from "./rules";
+import { isList, decodeList } from "./lib/list";
 
 let inputPtr: usize = 0;
 let resultPtr: usize = 0;
@@ -121,10 +122,14 @@ export class Input {
   has(name: string): bool {
     return this.facts.has(name);
   }
-  /** A fact holding one entry per line (empty lines dropped), or null when unknown. */
+  /**
+   * A list fact, or null when unknown: an encoded list (lib/list.ts; any character in an entry) or,
+   * for text facts, one entry per line. Empty entries are dropped either way.
+   */
   factLines(name: string): string[] | null {
     if (!this.facts.has(name)) return null;
-    const ls = splitLines(this.facts.get(name));
+    const v = this.facts.get(name);
+    const ls = isList(v) ? decodeList(v) : splitLines(v);
     const out: string[] = [];
     for (let i = 0; i < ls.length; i++) if (ls[i].length > 0) out.push(ls[i]);
     return out;

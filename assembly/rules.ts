@@ -16,6 +16,8 @@ export class Rule {
   constructor(public id: string, public severity: i32, public index: i32) {}
 }
 
+import { excerpt, MESSAGE_MAX } from "./lib/text";
+
 let ruleCount: i32 = 0;
 
 export function defineRule(id: string, severity: i32): Rule {
@@ -35,7 +37,7 @@ export class Msg {
   /** Set placeholder `key` to `value`. */
   s(key: string, value: string): Msg {
     this.keys.push(key);
-    this.vals.push(value);
+    this.vals.push(excerpt(value, MESSAGE_MAX));
     return this;
   }
   /** Set placeholder `key` to an integer. */

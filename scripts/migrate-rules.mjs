@@ -116,7 +116,7 @@ for (const file of files) {
     const callee = ts.isCallExpression(n) ? (ts.isPropertyAccessExpression(n.expression) ? n.expression.name.text : n.expression.getText()) : "";
     if (ts.isCallExpression(n) && REPORTERS.has(callee) && n.arguments.length >= 3) {
       const last = n.arguments[n.arguments.length - 1];
-      const isMsg = (ts.isCallExpression(last) && last.getText().startsWith("msg(")) ||
+      const isMsg = /\bmsg\(/.test(last.getText()) ||
         (ts.isIdentifier(last) && new RegExp(`\\b${last.text}\\s*(:\\s*Msg\\b|=\\s*msg\\()`).test(sf.text));
       const first = n.arguments.find((a) => ts.isIdentifier(a) && byName.has(a.text)) ?? n.arguments[0];
       const rule = ts.isIdentifier(first) ? byName.get(first.text) : undefined;

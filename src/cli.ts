@@ -136,7 +136,7 @@ export function buildProgram(): Command {
       .command("memory-index")
       .description("validate the memory index (ADR-017): domain indices, root index, orphans; default: the repository's .serena/memories/")
       .option("--dir <dir>", "memory directory (default: $MEMORY_PATH, else <repository>/.serena/memories)")
-      .option("--layout <layout>", "reference (efa406e9a rules, default) | current (subfolders, every *-index.md, link-based root index, no symlinks)")
+      .option("--layout <layout>", "auto (default: current when memory files live in subfolders, else reference) | reference (efa406e9a rules) | current (subfolders, every *-index.md, link-based root index, no symlinks)")
       .option("--orphans <level>", "orphan findings: warn (default) | error | off")
       .option("--naming <level>", "MI-019 domain-prefix naming findings: warn (default) | error | off"),
   )

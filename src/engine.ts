@@ -3,12 +3,44 @@
 // never reach the module; an abort in the module becomes an internal error for the file(s) involved.
 import { readBounded, type Refusal } from "./fsread.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
+import { encodeList } from "./wasm/list.js";
 import { runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, type DocInput, type RawResult } from "./wasm/loader.js";
 import { type FileResult, type Finding, type Severity, UsageError, verdictOf } from "./report.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 /** Upper bound of input bytes handed to the module in one call (keeps linear memory bounded). */
 const BATCH_BYTES = 24 * 1024 * 1024;
+/**
+ * Limit of the core's input arena per call (documents + facts). A call past it is never made: the
+ * file gets AC-903. Facts are bounded (lists are capped by their producers), so only a file near
+ * the size limit together with large facts can reach it.
+ */
+export const MAX_ARENA_BYTES = 64 * 1024 * 1024;
+
+type ProgressFn = (done: number, total: number) => void;
+let progress: ProgressFn | undefined;
+/** Report files done / total after each core call (the CLI shows it on a terminal only). */
+export function setProgress(fn: ProgressFn | undefined): void {
+  progress = fn;
+}
+/** Documents per core call when progress is shown (so that it moves). */
+const PROGRESS_BATCH_DOCS = 100;
+
+/** What kind of failure a core call ended in: abort (assert in the core), a WebAssembly trap, or a host exception. */
+export function failureKind(e: unknown): string {
+  if (e instanceof WasmAbortError) return "abort";
+  if (e instanceof WebAssembly.RuntimeError) {
+    const m = e.message.toLowerCase();
+    if (m.includes("unreachable")) return "trap: unreachable";
+    if (m.includes("out of bounds")) return "trap: out of bounds memory access";
+    if (m.includes("stack")) return "trap: stack overflow";
+    if (m.includes("divide") || m.includes("remainder")) return "trap: integer division";
+    return `trap: ${e.message}`;
+  }
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return "trap: stack overflow";
+  if (e instanceof Error) return `exception: ${e.name}`;
+  return "exception";
+}
 
 export interface ContentDoc {
   /** Repo-relative path (forward slashes). */
@@ -106,7 +138,8 @@ export function factDocs(facts: Facts): DocInput[] {
   for (const key of Object.keys(facts).sort()) {
     const v = facts[key];
     if (v === undefined || v === null) continue; // unknown facts are simply absent
-    const text = Array.isArray(v) ? v.join("\n") : typeof v === "boolean" ? (v ? "1" : "0") : String(v);
+    // lists travel encoded (src/wasm/list.ts) so an entry may hold a tab or a newline
+    const text = Array.isArray(v) ? encodeList(v) : typeof v === "boolean" ? (v ? "1" : "0") : String(v);
     out.push({ name: key, kind: KIND.FACT, bytes: enc.encode(text) });
   }
   return out;
@@ -167,26 +200,48 @@ function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[
     ...facts,
     ...docs.map((d) => ({ name: d.file, kind: d.kind, flags: d.flags ?? 0, bytes: d.bytes })),
   ];
+  let bytes = 0;
+  for (const d of input) bytes += d.bytes.length + d.name.length * 3 + 24;
+  if (bytes > MAX_ARENA_BYTES) {
+    if (docs.length > 1) {
+      for (const d of docs) runBatch(validator, [d], facts, out);
+      return;
+    }
+    const file = docs[0]?.file ?? "(no file)";
+    out.results.push({
+      file,
+      validator,
+      verdict: "fail",
+      findings: [hostFinding("AC-903", file, `${bytes} bytes of input (file and facts), limit ${MAX_ARENA_BYTES}`)],
+    });
+    return;
+  }
+  let raw: RawResult;
+  const partial = out.results.length;
   try {
-    const raw = runValidator(validator, input);
+    raw = runValidator(validator, input);
     if (raw.status === -1) {
       throw new Error(`validator ${validator} is not available in this build`);
     }
     mapRaw(validator, docs, facts.length, raw, out);
   } catch (e) {
-    if (!(e instanceof WasmAbortError)) throw e;
+    // Any failure (abort, WebAssembly trap such as unreachable / out of bounds / stack overflow,
+    // or a host exception while reading the result): the loader has already dropped the instance,
+    // so the next call runs on a fresh one. Split the batch to find the file(s) involved.
+    out.results.length = partial;
     if (docs.length > 1) {
-      // find the file(s) that make the core abort; the others still get their results
       for (const d of docs) runBatch(validator, [d], facts, out);
       return;
     }
+    const kind = failureKind(e);
+    const msg = e instanceof Error ? e.message : String(e);
     const file = docs[0]?.file ?? "(no file)";
-    out.internalErrors.push(`${validator}: ${file}: ${e.message}`);
+    out.internalErrors.push(`${validator}: ${file}: ${kind}: ${msg}`);
     out.results.push({
       file,
       validator,
       verdict: "fail",
-      findings: [hostFinding("AC-902", file, `validator ${validator} aborted: ${e.message}`)],
+      findings: [hostFinding("AC-902", file, `validator ${validator} failed (${kind}): ${msg}`)],
     });
   }
 }
@@ -202,23 +257,30 @@ export function executeValidator(
   opts: { separable?: boolean } = {},
 ): ValidatorOutput {
   const out: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
-  const fdocs = factDocs({ ...optionFacts(validator), ...facts });
+  // test hook: AGENTCHECK_DEBUG_TRAP=<kind>:<file> makes the core trap on that file (see assembly/index.ts)
+  const trap = process.env.AGENTCHECK_DEBUG_TRAP;
+  const all = { ...optionFacts(validator), ...facts };
+  const fdocs = factDocs(trap && facts["debug.trap"] === undefined ? { ...all, "debug.trap": trap } : all);
   if (!opts.separable) {
     runBatch(validator, docs, fdocs, out);
     return out;
   }
   let batch: ContentDoc[] = [];
   let size = 0;
+  let done = 0;
+  const flush = () => {
+    runBatch(validator, batch, fdocs, out);
+    done += batch.length;
+    progress?.(done, docs.length);
+    batch = [];
+    size = 0;
+  };
   for (const d of docs) {
-    if (batch.length > 0 && size + d.bytes.length > BATCH_BYTES) {
-      runBatch(validator, batch, fdocs, out);
-      batch = [];
-      size = 0;
-    }
+    if (batch.length > 0 && (size + d.bytes.length > BATCH_BYTES || (progress && batch.length >= PROGRESS_BATCH_DOCS))) flush();
     batch.push(d);
     size += d.bytes.length;
   }
-  if (batch.length > 0) runBatch(validator, batch, fdocs, out);
+  if (batch.length > 0) flush();
   return out;
 }
 

@@ -18,9 +18,13 @@ export interface OutputOptions {
   color?: boolean;
   outputFile?: string;
   maxFileSize?: string | number;
+  /** Text: details such as the memory-index keyword uniqueness table. */
+  verbose?: boolean;
+  /** Text: close with the commit-hook line (blocked or not). */
+  hook?: boolean;
 }
 
-export type Formatter = (report: Report, opts: { color: boolean; quiet?: boolean }) => string;
+export type Formatter = (report: Report, opts: { color: boolean; quiet?: boolean; verbose?: boolean; hook?: boolean }) => string;
 
 /** Output formats by name; later formats register themselves here. */
 export const FORMATTERS: Record<string, Formatter> = {
@@ -49,7 +53,12 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
   const fmt = opts.format ?? "text";
   const formatter = FORMATTERS[fmt];
   if (!formatter) throw new Error(`unknown format '${fmt}' (known: ${Object.keys(FORMATTERS).join(", ")})`);
-  const text = formatter(report, { color: opts.outputFile ? false : useColor(process.stdout, opts.color), quiet: opts.quiet });
+  const text = formatter(report, {
+    color: opts.outputFile ? false : useColor(process.stdout, opts.color),
+    quiet: opts.quiet,
+    verbose: opts.verbose,
+    hook: opts.hook,
+  });
   if (opts.outputFile) writeFileSync(opts.outputFile, text);
   else process.stdout.write(text);
   for (const e of internalErrors) process.stderr.write(`agentcheck: internal error: ${e}\n`);

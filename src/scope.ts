@@ -114,8 +114,12 @@ export function defaultBase(root: string): string {
   throw new UsageError("--changed: no base found (tried " + candidates.join(", ") + "); pass --base <ref>");
 }
 
-/** Files changed on this branch: the diff from the merge base of `base` and HEAD to HEAD. */
-export function changedScope(root: string, base: string | undefined, opts: { strict?: boolean } = {}): RunScope {
+/**
+ * Files changed on this branch: the diff from the merge base of `base` and HEAD to HEAD. With
+ * `worktree` (pre-pr), the diff runs to the working tree and untracked files count as added, so a
+ * log not yet committed is selected and moded by the same rules as a committed one.
+ */
+export function changedScope(root: string, base: string | undefined, opts: { strict?: boolean; worktree?: boolean } = {}): RunScope {
   const ref = base ?? defaultBase(root);
   if (ref.startsWith("-")) throw new UsageError(`--base: not a ref: '${ref}'`);
   const shallow = gitRaw(root, ["rev-parse", "--is-shallow-repository"]).stdout.toString("utf8").trim() === "true";
@@ -135,8 +139,14 @@ export function changedScope(root: string, base: string | undefined, opts: { str
     );
   }
   const entries = parseNameStatus(
-    gitOk(root, ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACMRT", mergeBase, "HEAD"]),
+    gitOk(root, ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACMRT", mergeBase, ...(opts.worktree ? ["--"] : ["HEAD"])]),
   );
+  if (opts.worktree) {
+    const seen = new Set(entries.map((e) => e.path));
+    for (const p of splitZ(gitOk(root, ["ls-files", "-z", "--others", "--exclude-standard"]))) {
+      if (!seen.has(p)) entries.push({ path: p, status: "A" });
+    }
+  }
   return build("changed", entries, modesFor(entries, "full", opts), { base: ref, mergeBase });
 }
 

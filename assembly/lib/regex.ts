@@ -202,8 +202,16 @@ export function compileRegex(p: string): Regex | null {
   return r;
 }
 
+const MAX_STEPS: i32 = 200000;
+const MAX_DEPTH: i32 = 400;
 let steps: i32 = 0;
 let depth: i32 = 0;
+let exhausted: bool = false;
+
+/** True when the last regexSearch ran out of its step or depth budget without finding a match. */
+export function regexExhausted(): bool {
+  return exhausted;
+}
 let subject: string = "";
 
 function inSet(n: RNode, ch: i32): bool {
@@ -222,7 +230,10 @@ function isWordAt(i: i32): bool {
 }
 
 function matchSeq(nodes: RNode[], idx: i32, pos: i32, k: Cont | null): bool {
-  if (++steps > 200000 || depth > 400) return false;
+  if (++steps > MAX_STEPS || depth > MAX_DEPTH) {
+    exhausted = true;
+    return false;
+  }
   depth++;
   const ok = matchSeqInner(nodes, idx, pos, k);
   depth--;
@@ -272,17 +283,21 @@ function resume(k: Cont, pos: i32): bool {
   return matchSeq(k.nodes!, k.idx, pos, k.next);
 }
 
-/** True when the pattern matches somewhere in s (false also when the budget runs out). */
+/** True when the pattern matches somewhere in s (false also when the budget runs out: see regexExhausted). */
 export function regexSearch(r: Regex, s: string): bool {
   subject = s;
   steps = 0;
   depth = 0;
+  exhausted = false;
   const root = new RNode();
   root.type = N_GROUP;
   root.alts = r.root;
   for (let start = 0; start <= s.length; start++) {
-    if (matchGroup(root, 0, start, new Cont([], 0, null, null, 0, 0))) return true;
-    if (steps > 200000) return false;
+    if (matchGroup(root, 0, start, new Cont([], 0, null, null, 0, 0))) {
+      exhausted = false; // a match found is a match, whatever was cut off on the way
+      return true;
+    }
+    if (steps > MAX_STEPS) return false;
   }
   return false;
 }

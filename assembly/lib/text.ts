@@ -107,3 +107,17 @@ export function find(s: string, needle: string, from: i32 = 0): i32 {
   }
   return -1;
 }
+
+/** Longest excerpt of input a message quotes (UTF-16 code units). */
+export const EXCERPT_MAX: i32 = 200;
+/** Longest message a finding carries (a safety net for messages that quote input). */
+export const MESSAGE_MAX: i32 = 2000;
+
+/** At most `max` code units of s (never half a surrogate pair), saying how much was left out. */
+export function excerpt(s: string, max: i32 = EXCERPT_MAX): string {
+  if (s.length <= max) return s;
+  let cut = max;
+  const c = s.charCodeAt(cut - 1);
+  if (c >= 0xd800 && c <= 0xdbff) cut--;
+  return s.substring(0, cut) + "… (" + (s.length - cut).toString() + " more characters)";
+}

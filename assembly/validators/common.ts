@@ -5,7 +5,6 @@ import { SEV_ERROR } from "../abi";
 import { Doc, Results } from "../io";
 import { Rule } from "../rules";
 
-
 export const AC001 = defineRule("AC-001", SEV_ERROR);
 function AC001_doc(): RuleDoc {
   return {
@@ -61,9 +60,33 @@ function AC902_doc(): RuleDoc {
     id: "AC-902",
     validator: "common",
     title: "Internal error",
-    description: "The rule core aborted on this file; the run exits 2 and the file is never reported as passing.",
+    description: "The rule core aborted or trapped on this file; the run exits 2 and the file is never reported as passing.",
     messages: {
       detail: "Internal error: {{detail}}",
+    },
+  };
+}
+export const AC903 = defineRule("AC-903", SEV_ERROR);
+function AC903_doc(): RuleDoc {
+  return {
+    id: "AC-903",
+    validator: "common",
+    title: "Input too large for the core",
+    description: "The file together with the facts it needs exceeds the rule core's input limit (default 64 MiB) and was not checked.",
+    messages: {
+      detail: "Input too large for the core: {{detail}}",
+    },
+  };
+}
+export const AC904 = defineRule("AC-904", SEV_ERROR);
+function AC904_doc(): RuleDoc {
+  return {
+    id: "AC-904",
+    validator: "common",
+    title: "Internal limit reached",
+    description: "A check ran out of one of the core's budgets on this input (for example the regular-expression engine's step or depth budget), so it has no verdict; this is never reported as a match, a mismatch or a pass.",
+    messages: {
+      schema: "Schema: {{path}}: {{message}}",
     },
   };
 }
@@ -118,5 +141,5 @@ export function checkContent(doc: Doc, results: Results): bool {
 
 /** The common rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
 export const RULES: Rule[] = [
-  AC001, AC002, AC900, AC901, AC902,
+  AC001, AC002, AC900, AC901, AC902, AC903, AC904,
 ];

@@ -86,6 +86,9 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options: o as Record<string, unknown>, config, scope };
   const results: FileResult[] = [];
   const internal: string[] = [];
+  // progress (files done / total) on stderr: only on a terminal and for the text format
+  const { setProgress } = await import("../engine.js");
+  const showProgress = Boolean(process.stderr.isTTY) && (o.format ?? "text") === "text" && !o.outputFile;
   for (const v of validators) {
     if (validatorSection(config, v.name)?.enabled === false) {
       results.push({ file: ".", validator: v.name, verdict: "skip", reason: "disabled in the configuration", findings: [] });
@@ -97,11 +100,23 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
       results.push({ file: ".", validator: v.name, verdict: "skip", reason: d.reason ?? "not applicable", findings: [] });
       continue;
     }
-    const out = await v.run(vctx);
+    if (showProgress) {
+      setProgress((done, total) => process.stderr.write(`\ragentcheck: ${v.name} ${done}/${total} files\u001b[K`));
+    }
+    let out;
+    try {
+      out = await v.run(vctx);
+    } finally {
+      if (showProgress) {
+        setProgress(undefined);
+        process.stderr.write("\r\u001b[K");
+      }
+    }
     results.push(...applyConfigToResults(config, v.name, out.results));
     internal.push(...out.internalErrors);
   }
-  return finish(results, started, o, internal);
+  // the commit hook (check --staged) closes with one line: blocked or not, by which errors
+  return finish(results, started, { ...o, hook: o.hook ?? (scope?.precommit === true && scope.kind !== "changed") }, internal);
 }
 
 function isDir(p: string): boolean {

@@ -16,8 +16,8 @@ export interface MemoryIndexCliOptions extends OutputOptions {
 export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<number> {
   const started = performance.now();
   const { validateMemoryIndexDir, checkLevel, DEFAULT_MEMORY_DIR } = await import("../validators/memory-index.js");
-  if (o.layout !== undefined && o.layout !== "reference" && o.layout !== "current") {
-    throw new UsageError(`--layout must be reference or current, got '${o.layout}'`);
+  if (o.layout !== undefined && o.layout !== "reference" && o.layout !== "current" && o.layout !== "auto") {
+    throw new UsageError(`--layout must be auto, reference or current, got '${o.layout}'`);
   }
   const bad = checkLevel("orphans", o.orphans) ?? checkLevel("naming", o.naming);
   if (bad) throw new UsageError(bad);
@@ -32,16 +32,17 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
     source: new DiskSource(abs),
     dir: "",
     display,
-    layout: o.layout as "reference" | "current" | undefined,
+    layout: o.layout as "reference" | "current" | "auto" | undefined,
     orphans: o.orphans as "warn" | "error" | "off" | undefined,
     naming: o.naming as "warn" | "error" | "off" | undefined,
     maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES,
   });
-  return finish(out.results, started, o, out.internalErrors);
+  // the reference prints the keyword uniqueness table: the memory-index command keeps it by default
+  return finish(out.results, started, { ...o, verbose: o.verbose ?? true }, out.internalErrors);
 }
 
 /** Flags of `memory-index` (commander syntax) for the lean start path; see src/lean.ts. */
 export const MEMORY_INDEX_FLAGS = [
-  "-f, --format <name>", "-o, --output-file <path>", "--max-warnings <n>", "-q, --quiet", "--color", "--no-color",
+  "-f, --format <name>", "-o, --output-file <path>", "--max-warnings <n>", "-q, --quiet", "--verbose", "--color", "--no-color",
   "--max-file-size <bytes>", "--now <iso>", "--dir <dir>", "--layout <layout>", "--orphans <level>", "--naming <level>",
 ];

@@ -5,13 +5,13 @@ import type { FileResult } from "../report.js";
 /** Percent as the reference prints it: nearest integer of value * 100. */
 export const percent = (v: string) => `${Math.round(Number(v) * 100)}%`;
 
-export function memoryIndexText(r: FileResult): string[] {
+export function memoryIndexText(r: FileResult, opts: { verbose?: boolean } = {}): string[] {
   const d = r.data;
   if (!d) return [];
   const out: string[] = [];
   if (d.entries !== undefined) {
-    out.push(`${r.file}  index ${d.domain ?? ""}: ${d.verdict === "fail" ? "FAIL" : "PASS"}, ${d.entries} entries`);
-    if (d.uniqueness) {
+    out.push(`index ${d.domain ?? ""}: ${d.verdict === "fail" ? "FAIL" : "PASS"}, ${d.entries} entries`);
+    if (d.uniqueness && opts.verbose !== false) {
       out.push("  Keyword uniqueness:");
       for (const l of d.uniqueness.split("\n")) {
         const [name, v] = l.split("\t");
@@ -20,8 +20,9 @@ export function memoryIndexText(r: FileResult): string[] {
     }
   } else if (d.domains !== undefined) {
     out.push(
-      `${r.file}  memory index (${d.layout} layout): Domains: ${d.domains} total, ${d.passed_domains} passed, ${d.failed_domains} failed; ` +
-        `Files: ${d.total_files} indexed, ${d.missing_files} missing; Keyword Issues: ${d.keyword_issues}; Result: ${d.verdict === "fail" ? "FAILED" : "PASSED"}`,
+      `memory index (${d.layout} layout): Domains: ${d.domains} total, ${d.passed_domains} passed, ${d.failed_domains} failed; ` +
+        `Files: ${d.total_files} indexed, ${d.missing_files} missing; Keyword Issues: ${d.keyword_issues}; Result: ${d.verdict === "fail" ? "FAILED" : "PASSED"}` +
+        (d.layout_source === "detected" ? " (layout detected from the tree)" : ""),
     );
   }
   return out;

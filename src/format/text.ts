@@ -12,25 +12,86 @@ export function useColor(stream: NodeJS.WriteStream, flag?: boolean): boolean {
 
 const paint = (on: boolean, code: string, s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
 
-export function formatText(report: Report, opts: { color: boolean; quiet?: boolean }): string {
+export interface TextOptions {
+  color: boolean;
+  quiet?: boolean;
+  /** Print the memory-index per-domain keyword uniqueness table (check: only with --verbose). */
+  verbose?: boolean;
+  /** Closing line for a commit hook: whether the commit is blocked, by how many errors in which files. */
+  hook?: boolean;
+}
+
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
+
+/**
+ * Human output, grouped by file (like eslint's "stylish"): the file name, then one indented line
+ * per finding (`line:col  severity  message  rule`; whole-file findings have no location), skips
+ * and validator notes. Then the totals per rule and per validator, and the summary line. With
+ * `hook`, a last line says whether the commit is blocked.
+ */
+export function formatText(report: Report, opts: TextOptions): string {
   const lines: string[] = [];
   const c = opts.color;
+  const groups = new Map<string, Report["results"]>();
   for (const r of report.results) {
+    const g = groups.get(r.file);
+    if (g) g.push(r);
+    else groups.set(r.file, [r]);
+  }
+  const ruleCount = new Map<string, { n: number; severity: string }>();
+  const byValidator = new Map<string, { errors: number; warnings: number; files: number }>();
+  for (const r of report.results) {
+    const v = byValidator.get(r.validator) ?? { errors: 0, warnings: 0, files: 0 };
+    if (r.verdict !== "skip" || r.findings.length > 0) v.files++;
     for (const f of r.findings) {
-      if (opts.quiet && f.severity !== "error") continue;
-      const loc = `${f.file}:${f.line}:${f.column}`;
-      const sev = f.severity === "error" ? paint(c, "31", "error") : f.severity === "warning" ? paint(c, "33", "warning") : paint(c, "36", "info");
-      lines.push(`${loc}  ${sev}  ${f.message.replace(/\r?\n/g, " ")}  ${paint(c, "2", f.ruleId)}`);
+      if (f.severity === "error") v.errors++;
+      else if (f.severity === "warning") v.warnings++;
+      const k = ruleCount.get(f.ruleId) ?? { n: 0, severity: f.severity };
+      k.n++;
+      ruleCount.set(f.ruleId, k);
     }
-    if (r.validator === "memory-index" && !opts.quiet) for (const l of memoryIndexText(r)) lines.push(l);
-    if (r.verdict === "skip") lines.push(`${r.file}  ${paint(c, "36", "skip")}  ${r.reason ?? "skipped"}  (${r.validator})`);
+    byValidator.set(r.validator, v);
+  }
+  for (const [file, results] of groups) {
+    const body: string[] = [];
+    const findings = results.flatMap((r) => r.findings.filter((f) => !opts.quiet || f.severity === "error"));
+    const locs = findings.map((f) => (f.line > 0 ? `${f.line}:${f.column}` : ""));
+    const lw = Math.max(0, ...locs.map((l) => l.length));
+    findings.forEach((f, i) => {
+      const sevWord = f.severity === "error" ? "error  " : f.severity === "warning" ? "warning" : "info   ";
+      const sev = f.severity === "error" ? paint(c, "31", sevWord) : f.severity === "warning" ? paint(c, "33", sevWord) : paint(c, "36", sevWord);
+      body.push(`  ${locs[i].padEnd(lw)}  ${sev}  ${f.message.replace(/\r?\n/g, " ")}  ${paint(c, "2", f.ruleId)}`);
+    });
+    for (const r of results) {
+      if (r.validator === "memory-index" && !opts.quiet) {
+        for (const l of memoryIndexText(r, { verbose: opts.verbose ?? false })) body.push(`  ${l}`);
+      }
+      if (r.verdict === "skip" && !opts.quiet) body.push(`  ${paint(c, "36", "skip")}  ${r.reason ?? "skipped"}  (${r.validator})`);
+    }
+    if (body.length === 0) continue;
+    lines.push(file === "." ? "(workspace)" : file, ...body, "");
   }
   const s = report.summary;
   const failed = report.results.filter((r) => r.verdict === "fail").length;
   const skipped = report.results.filter((r) => r.verdict === "skip").length;
+  if (ruleCount.size > 0) {
+    const rules = [...ruleCount.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    lines.push(`By rule: ${rules.map(([id, k]) => `${id} ${k.n}`).join(", ")}`);
+    const vals = [...byValidator.entries()].filter(([, v]) => v.errors + v.warnings > 0).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    lines.push(`By validator: ${vals.map(([n, v]) => `${n} ${plural(v.errors, "error")}, ${plural(v.warnings, "warning")}`).join("; ")}`);
+  }
   const summary =
-    `${s.files} file${s.files === 1 ? "" : "s"} checked: ${s.errors} error${s.errors === 1 ? "" : "s"}, ` +
-    `${s.warnings} warning${s.warnings === 1 ? "" : "s"}, ${failed} failed, ${skipped} skipped (${Math.round(s.durationMs)} ms)`;
+    `${plural(s.files, "file")} checked: ${plural(s.errors, "error")}, ` +
+    `${plural(s.warnings, "warning")}, ${failed} failed, ${skipped} skipped (${Math.round(s.durationMs)} ms)`;
   lines.push(s.errors > 0 ? paint(c, "31", summary) : paint(c, "32", summary));
+  if (opts.hook) {
+    const bad = [...new Set(report.results.filter((r) => r.findings.some((f) => f.severity === "error")).map((r) => r.file))];
+    const shown = bad.slice(0, 5).join(", ") + (bad.length > 5 ? `, and ${bad.length - 5} more` : "");
+    lines.push(
+      s.errors > 0
+        ? paint(c, "31", `agentcheck: commit blocked: ${plural(s.errors, "error")} in ${plural(bad.length, "file")} (${shown})`)
+        : paint(c, "32", `agentcheck: commit not blocked (${plural(s.warnings, "warning")})`),
+    );
+  }
   return lines.join("\n") + "\n";
 }

@@ -8,6 +8,8 @@ import type { Finding } from "../report.js";
 import { DiskSource } from "../source.js";
 import { KIND } from "../wasm/abi.js";
 import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
+import { changedScope, type RunScope } from "../scope.js";
+import { encodeList } from "../wasm/list.js";
 import { matchesAny } from "./glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, selectMarkdown } from "./markdown.js";
 import type { CheckDef, CheckOutcome, PrePrContext } from "./runner.js";
@@ -104,19 +106,19 @@ function timeoutOf(ctx: PrePrContext, id: string, fallback = 300): number {
 
 // ---- delegations -------------------------------------------------------------------------------
 
-const SESSION_NAME = /^\d{4}-\d{2}-\d{2}-session-\d+(?:-.+)?\.(?:md|json)$/i;
-
-async function delegate(ctx: PrePrContext, names: string[], configName: string, keep?: Set<string>): Promise<CheckOutcome> {
+async function delegate(ctx: PrePrContext, name: string, scope?: RunScope): Promise<CheckOutcome> {
+  const configName = name;
   const section = validatorSection(ctx.config, configName);
   if (section?.enabled === false) return { status: "SKIP", message: `validator ${configName} is disabled in the configuration` };
-  const v = WORKSPACE_VALIDATORS.find((w) => names.includes(w.name));
-  if (!v) return { status: "SKIP", message: `the ${names[0]} validator is not available in this build yet` };
+  const v = WORKSPACE_VALIDATORS.find((w) => w.name === name);
+  if (!v) return { status: "SKIP", message: `the ${name} validator is not available in this build yet` };
   const wctx = {
     root: ctx.root,
     source: new DiskSource(ctx.root),
     maxFileBytes: ctx.options.maxFileBytes,
-    options: { paths: keep ? [...keep] : undefined, config: ctx.config },
+    options: { config: ctx.config },
     config: ctx.config,
+    scope,
   };
   const d = v.detect(wctx);
   if (!d.applies) return { status: "PASS", message: `nothing to validate: ${d.reason ?? "not applicable"}` };
@@ -129,7 +131,7 @@ async function delegate(ctx: PrePrContext, names: string[], configName: string, 
     throw e;
   }
   if (out.internalErrors.length > 0) throw new Error(`internal error in ${v.name}: ${out.internalErrors.join("; ")}`);
-  const results = keep ? out.results.filter((r) => keep.has(r.file)) : out.results;
+  const results = out.results;
   const findings = results.flatMap((r) => r.findings);
   const sev = section?.severity;
   const adj = sev ? findings.filter((f) => sev[f.ruleId] !== "off").map((f) => (sev[f.ruleId] ? { ...f, severity: sev[f.ruleId] as Finding["severity"] } : f)) : findings;
@@ -141,18 +143,24 @@ async function delegate(ctx: PrePrContext, names: string[], configName: string, 
   };
 }
 
+/**
+ * PP-001: the session logs changed on the branch, selected and moded by the same scope function
+ * `check --changed` uses (src/scope.ts; the working tree and untracked files included), so both
+ * commands give the same verdict on every log. With --all, every log, as `check` validates them.
+ */
 async function sessionLogs(ctx: PrePrContext): Promise<CheckOutcome> {
-  const dir = configPath(ctx.config, "sessions");
-  const logs = inScope(ctx, (p) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/") && SESSION_NAME.test(p.slice(dir.length + 1)));
-  if (logs.length === 0) return { status: "PASS", message: `no session logs ${scopeNote(ctx)}` };
-  return delegate(ctx, ["session-log"], "session-log", new Set(logs));
+  if (ctx.scope.kind === "all") return delegate(ctx, "session-log");
+  const scope = changedScope(ctx.root, ctx.scope.base, { worktree: true });
+  if (Object.keys(scope.sessionModes).length === 0) return { status: "PASS", message: `no session logs ${scopeNote(ctx)}` };
+  return delegate(ctx, "session-log", scope);
 }
 
 async function traceability(ctx: PrePrContext): Promise<CheckOutcome> {
   const dir = configPath(ctx.config, "specs");
   const specs = inScope(ctx, (p) => p.startsWith(`${dir}/`) && isMarkdown(p));
   if (specs.length === 0) return { status: "PASS", message: `no spec files ${scopeNote(ctx)}` };
-  return delegate(ctx, ["traceability", "consistency"], "traceability");
+  // PP-014 is traceability (TR-*), never the consistency validator
+  return delegate(ctx, "traceability");
 }
 
 // ---- built-in checks ---------------------------------------------------------------------------
@@ -205,7 +213,7 @@ async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
     }
     const doc = parseDocument(text, { uniqueKeys: false });
     const err = doc.errors[0];
-    if (err) yamlErrors.push(`${rel}\t${err.linePos?.[0]?.line ?? 0}\t${err.message.split("\n")[0]}`);
+    if (err) yamlErrors.push(encodeList([rel, String(err.linePos?.[0]?.line ?? 0), err.message.split("\n")[0]]));
   }
   const findings = runFamily(
     ctx, "wfs", files.map((rel) => ({ rel, role: isWorkflow(rel) ? ROLE.workflow : ROLE.action })), { "yaml-errors": yamlErrors },

@@ -2,7 +2,7 @@
 // the note reader, the lean validator and the decision table only (no zod, commander, markdownlint,
 // simple-git or WASM). Allow = exit 0 and no output; deny = exit 0 and the hook's deny JSON. Any
 // failure (no state, corrupt or invalid state, unknown mode, exceptions) leaves read-only tools only.
-import { readFileSync } from "node:fs";
+import { isatty } from "node:tty";
 import { resolveNotesRoot } from "./paths.js";
 import { NoteStore } from "./store.js";
 import { StateError } from "./errors.js";
@@ -93,10 +93,17 @@ function denyJson(reason: string): string {
   });
 }
 
-function readStdin(): string {
+/**
+ * The hook input, read to the end whatever its size and chunking. Never a synchronous read after
+ * touching process.stdin (that makes fd 0 non-blocking: EAGAIN past ~64 KiB, formerly taken as empty
+ * input); a terminal is no input. A read error is empty input, which the gate denies (fail closed).
+ */
+async function readStdin(): Promise<string> {
   try {
-    if (process.stdin.isTTY) return "";
-    return readFileSync(0, "utf8");
+    if (isatty(0)) return "";
+    const chunks: Buffer[] = [];
+    for await (const c of process.stdin) chunks.push(typeof c === "string" ? Buffer.from(c) : (c as Buffer));
+    return Buffer.concat(chunks).toString("utf8");
   } catch {
     return "";
   }
@@ -121,7 +128,7 @@ export async function runGate(args: string[]): Promise<number> {
         return 0;
       } else process.stderr.write(`agentcheck gate: ignoring unknown argument '${a}'\n`);
     }
-    const raw = readStdin();
+    const raw = await readStdin();
     let input: Record<string, unknown> | undefined;
     try {
       const v = JSON.parse(raw) as unknown;

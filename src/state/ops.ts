@@ -1,7 +1,7 @@
 // Session-state operations (spec §5). Every mutating operation is one compare-and-swap transaction
 // (store.ts) that increments `version` exactly once; reads have no side effects.
 import { randomUUID } from "node:crypto";
-import { existsSync, unlinkSync, statSync, renameSync } from "node:fs";
+import { existsSync, unlinkSync, statSync, renameSync, lstatSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   AGENT_TYPES, COMPACT_KEEP, COMPACT_THRESHOLD, DECISION_TYPES, MODE_HISTORY_CAP, VERDICT_DECISIONS,
@@ -297,24 +297,45 @@ export class SessionStore {
     if (!isSessionId(id)) throw invalid(`invalid session id '${id}' (lowercase letters, digits and '-', 1-128 chars)`);
     const mode = opts.mode === undefined ? "analysis" : oneOf(opts.mode, WORKFLOW_MODES, "mode");
     const np = notePaths.state(id);
-    const state = await this.notes.withLock(np, () => {
-      const file = this.notes.file(np);
-      const exists = this.notes.readText(np) !== undefined;
-      if (exists && !opts.force) throw new StateError("ALREADY_EXISTS", `session state '${id}' already exists`, { sessionId: id });
-      if (exists) {
-        const stamp = this.nowIso().replace(/[-:.]/g, "");
-        try {
-          renameSync(file, `${file}.corrupt-${stamp}`);
-        } catch (e) {
-          throw new StateError("IO_ERROR", `cannot move the old state aside: ${(e as Error).message}`);
+    // one logical step: the pointer lock is taken first (a lock problem leaves nothing written), the
+    // note and the pointer are written under both locks, and a failed pointer write removes the new note
+    const pointerLock = opts.makeCurrent !== false ? await this.notes.lock(notePaths.pointer) : undefined;
+    try {
+      return await this.notes.withLock(np, () => {
+        const file = this.notes.file(np);
+        const exists = this.notes.readText(np) !== undefined;
+        if (exists && !opts.force) throw new StateError("ALREADY_EXISTS", `session state '${id}' already exists`, { sessionId: id });
+        let aside: string | undefined;
+        if (exists) {
+          const stamp = this.nowIso().replace(/[-:.]/g, "");
+          aside = `${file}.corrupt-${stamp}`;
+          try {
+            renameSync(file, aside);
+          } catch (e) {
+            throw new StateError("IO_ERROR", `cannot move the old state aside: ${(e as Error).message}`);
+          }
         }
-      }
-      const s = newState(id, this.nowIso(), mode);
-      this.notes.writeJsonNote(np, "session-state", `Session state ${id}`, s);
-      return s;
-    });
-    if (opts.makeCurrent !== false) await this.notes.writePointer(id);
-    return state;
+        const s = newState(id, this.nowIso(), mode);
+        this.notes.writeJsonNote(np, "session-state", `Session state ${id}`, s);
+        if (pointerLock) {
+          try {
+            this.notes.writePointerLocked(id);
+          } catch (e) {
+            // undo: nothing of this create stays on disk (the replaced state goes back in place)
+            try {
+              if (aside) renameSync(aside, file);
+              else unlinkSync(file);
+            } catch (e2) {
+              throw new StateError("IO_ERROR", `session state '${id}' was written to ${file} but the current-session pointer could not be moved (${(e as Error).message}) and the note could not be removed (${(e2 as Error).message}); run \`agentcheck session use ${id}\` or delete the note`, { written: [np], sessionId: id });
+            }
+            throw new StateError("IO_ERROR", `cannot move the current-session pointer: ${(e as Error).message}; nothing was written`, { sessionId: id });
+          }
+        }
+        return s;
+      });
+    } finally {
+      pointerLock?.release();
+    }
   }
 
   async use(sessionId: string): Promise<string> {
@@ -616,18 +637,23 @@ export class SessionStore {
     const names = this.notes.listSessionsDir();
     const old = (f: string) => {
       try {
-        return Date.now() - statSync(f).mtimeMs > 60_000;
+        return Date.now() - lstatSync(f).mtimeMs > 60_000;
       } catch {
         return false;
       }
     };
     for (const n of names) {
       const f = join(dir, n);
+      // every stale lock (malformed or not a file included), by the store's own definition of stale
+      if (n.endsWith(".lock")) {
+        if (this.notes.removeStaleLock(f)) removed.push(`sessions/${n}`);
+        continue;
+      }
       const m = /\.(\d+)\.[0-9a-z]+\.tmp$/.exec(n) ?? /\.lock\.stale\.(\d+)\.[0-9a-z]+$/.exec(n);
       if (!m) continue;
       if (!pidAlive(Number(m[1])) || old(f)) {
         try {
-          unlinkSync(f);
+          rmSync(f, { recursive: true, force: true });
           removed.push(`sessions/${n}`);
         } catch {
           /* raced */

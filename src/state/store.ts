@@ -2,8 +2,8 @@
 // file per note, re-read under the lock, check expectedVersion, and replace the note atomically
 // (temp file + fsync + rename). Readers never lock. No zod here: the gate imports this module.
 import {
-  closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, statSync,
-  unlinkSync, writeFileSync, writeSync, existsSync,
+  closeSync, constants as fsConstants, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync,
+  renameSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync, existsSync, type Stats,
 } from "node:fs";
 import { hostname as osHostname } from "node:os";
 import { dirname, join } from "node:path";
@@ -265,44 +265,91 @@ export class NoteStore {
     }
   }
 
-  /** Stale = owner on this host is dead, or the lock is older than staleLockMs. */
-  private isStale(lockPath: string): { stale: boolean; raw?: string } {
+  /**
+   * What is at a lock path, without following links or opening anything but a regular file (a FIFO
+   * would block). `problem` is set when it is not a well-formed lock of some holder: not a regular
+   * file (directory, symbolic link, FIFO, socket, device), unreadable, or content that is not a lock
+   * record (e.g. `null`). `id` identifies exactly this lock (its content, else its inode and time).
+   */
+  inspectLock(lockPath: string): { gone: true } | { gone: false; id: string; ageMs: number; problem?: string; info?: LockInfo } {
+    let st: Stats;
+    try {
+      st = lstatSync(lockPath);
+    } catch {
+      return { gone: true };
+    }
+    const kind = st.isFile() ? "file" : st.isDirectory() ? "a directory" : st.isSymbolicLink() ? "a symbolic link"
+      : st.isFIFO() ? "a FIFO" : st.isSocket() ? "a socket" : "a device or other special file";
+    const ident = `${kind}:${st.dev}:${st.ino}:${st.mtimeMs}`;
+    const age = Date.now() - st.mtimeMs;
+    if (kind !== "file") return { gone: false, id: ident, ageMs: age, problem: `is ${kind}, not a lock file` };
     let raw: string;
-    let mtime: number;
     try {
-      raw = readFileSync(lockPath, "utf8");
-      mtime = statSync(lockPath).mtimeMs;
-    } catch {
-      return { stale: false }; // vanished: just retry
+      // O_NONBLOCK | O_NOFOLLOW: if the path was swapped for a FIFO or a link since lstat, never block or follow
+      const fd = openSync(lockPath, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0) | (fsConstants.O_NOFOLLOW ?? 0));
+      try {
+        if (!fstatSync(fd).isFile()) return { gone: false, id: ident, ageMs: age, problem: "is not a regular file" };
+        raw = readFileSync(fd, "utf8");
+      } finally {
+        closeSync(fd);
+      }
+    } catch (e) {
+      if (errCode(e) === "ENOENT") return { gone: true };
+      return { gone: false, id: ident, ageMs: age, problem: `cannot be read (${errCode(e) ?? (e as Error).message})` };
     }
-    let info: Partial<LockInfo> = {};
+    let info: unknown;
     try {
-      info = JSON.parse(raw) as LockInfo;
+      info = JSON.parse(raw);
     } catch {
-      /* unreadable lock: judged by age only */
+      info = undefined;
     }
-    const acquired = typeof info.acquiredAt === "string" ? Date.parse(info.acquiredAt) : NaN;
-    const age = Date.now() - (Number.isFinite(acquired) ? Math.min(acquired, mtime) : mtime);
-    if (age > this.staleLockMs) return { stale: true, raw };
-    if (info.hostname === this.host && typeof info.pid === "number" && !pidAlive(info.pid)) return { stale: true, raw };
-    return { stale: false };
+    const o = info as Partial<LockInfo> | null | undefined;
+    const acquired = o && typeof o === "object" && typeof o.acquiredAt === "string" ? Date.parse(o.acquiredAt) : NaN;
+    if (!o || typeof o !== "object" || typeof o.token !== "string" || !Number.isFinite(acquired)) {
+      return { gone: false, id: `content:${raw}`, ageMs: age, problem: raw.length === 0 ? "is empty" : "does not hold a lock record" };
+    }
+    return { gone: false, id: `content:${raw}`, ageMs: Date.now() - Math.min(acquired, st.mtimeMs), info: o as LockInfo };
+  }
+
+  /**
+   * Stale = older than staleLockMs (whatever it is: a lock that is not a well-formed lock of a live
+   * holder is stale by definition once old enough), or a well-formed lock whose owner on this host is dead.
+   */
+  private isStale(lockPath: string): { stale: boolean; id?: string; problem?: string } {
+    const l = this.inspectLock(lockPath);
+    if (l.gone) return { stale: false }; // vanished: just retry
+    if (l.ageMs > this.staleLockMs) return { stale: true, id: l.id, problem: l.problem };
+    if (l.info && l.info.hostname === this.host && typeof l.info.pid === "number" && !pidAlive(l.info.pid)) return { stale: true, id: l.id };
+    return { stale: false, id: l.id, problem: l.problem };
   }
 
   /** Break a stale lock: rename it away (only one breaker wins), then delete it. */
-  private breakLock(lockPath: string, raw: string): void {
+  private breakLock(lockPath: string, id: string): boolean {
     const aside = `${lockPath}.stale.${process.pid}.${randomHex(4)}`;
     try {
       renameSync(lockPath, aside);
     } catch {
-      return; // someone else broke or released it
+      return false; // someone else broke or released it
     }
-    let now = "";
-    try { now = readFileSync(aside, "utf8"); } catch { /* ignore */ }
-    if (now !== raw) {
+    const now = this.inspectLock(aside);
+    if (!now.gone && now.id !== id) {
       // we moved a fresh lock taken after our check: put it back if the slot is still free
-      try { linkSync(aside, lockPath); } catch { /* slot taken again */ }
+      if (now.id.startsWith("content:")) {
+        try { linkSync(aside, lockPath); } catch { /* slot taken again */ }
+        try { unlinkSync(aside); } catch { /* ignore */ }
+      } else if (!existsSync(lockPath)) {
+        try { renameSync(aside, lockPath); } catch { /* ignore */ }
+      }
+      return false;
     }
-    try { unlinkSync(aside); } catch { /* ignore */ }
+    try { rmSync(aside, { recursive: true, force: true }); } catch { /* ignore */ }
+    return true;
+  }
+
+  /** Remove the lock at lockPath when it is stale (gc); true when it was removed. */
+  removeStaleLock(lockPath: string): boolean {
+    const s = this.isStale(lockPath);
+    return s.stale && s.id !== undefined ? this.breakLock(lockPath, s.id) : false;
   }
 
   async lock(notePath: string): Promise<Lock> {
@@ -318,12 +365,21 @@ export class NoteStore {
       }
       if (got) return got;
       const s = this.isStale(lockPath);
-      if (s.stale && s.raw !== undefined) {
-        this.breakLock(lockPath, s.raw);
+      if (s.stale && s.id !== undefined) {
+        this.breakLock(lockPath, s.id);
         continue;
       }
       const waited = Date.now() - started;
       if (waited >= this.lockTimeoutMs) {
+        if (s.problem) {
+          throw new StateError(
+            "LOCK_TIMEOUT",
+            `could not lock ${notePath}: ${lockPath} ${s.problem}, so it is not a lock of a live holder; ` +
+              `it counts as stale once older than ${this.staleLockMs} ms (then \`agentcheck session gc\` or the next write removes it), ` +
+              `or remove it now: rm -rf '${lockPath.replace(/'/g, "'\\''")}'`,
+            { lock: lockPath, problem: s.problem },
+          );
+        }
         throw new StateError("LOCK_TIMEOUT", `could not lock ${notePath} within ${this.lockTimeoutMs} ms (held by another process; retry)`, { lock: lockPath });
       }
       await sleep(Math.min(backoffMs(attempt++, this.random), Math.max(1, this.lockTimeoutMs - waited)));
@@ -342,9 +398,12 @@ export class NoteStore {
   // ---------------------------------------------------------------- pointer
 
   async writePointer(sessionId: string): Promise<void> {
-    await this.withLock(notePaths.pointer, () => {
-      this.writeAtomic(notePaths.pointer, renderNote(notePaths.pointer, "session-pointer", null, sessionId, false));
-    });
+    await this.withLock(notePaths.pointer, () => this.writePointerLocked(sessionId));
+  }
+
+  /** Write the pointer; the caller holds the pointer lock. */
+  writePointerLocked(sessionId: string): void {
+    this.writeAtomic(notePaths.pointer, renderNote(notePaths.pointer, "session-pointer", null, sessionId, false));
   }
 
   async clearPointer(ifSessionId?: string): Promise<void> {

@@ -2,11 +2,12 @@
 // planning and roadmap folders, hands every markdown file to the core in one batch, answers the
 // core's link questions in a second pass, and turns the per-feature rows into results.
 import { KIND, type WasmValidator } from "../wasm/abi.js";
-import { runValidator, WasmAbortError, type DocInput, type RawResult } from "../wasm/loader.js";
-import { hostFinding, type ValidatorOutput } from "../engine.js";
+import { runValidator, type DocInput, type RawResult } from "../wasm/loader.js";
+import { failureKind, hostFinding, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { verdictOf, type FileResult, type Finding, type Severity } from "../report.js";
 import { listMarkdown, readDoc, linkStates } from "./planning-io.js";
+import { decodeList, encodeList } from "../wasm/list.js";
 
 export const PLANNING_DIR = ".agents/planning";
 export const ROADMAP_DIR = ".agents/roadmap";
@@ -15,7 +16,10 @@ export const ROADMAP_DIR = ".agents/roadmap";
 export const FX = { "FX-1": 1, "FX-2": 2, "FX-3": 4, "FX-4": 8, "FX-7": 16, "TR-008": 32, "TR-009": 64 } as const;
 export type FixId = keyof typeof FX;
 export const PROFILES: Record<string, FixId[]> = {
-  default: [],
+  // the Python original's behaviour, quirks included (parity with ../shared/corpus/reference)
+  reference: [],
+  // CO-008 never looks into code spans or fenced blocks (FX-1) outside the reference profile
+  default: ["FX-1"],
   recommended: ["FX-1", "FX-2", "FX-3", "FX-4", "FX-7", "TR-008", "TR-009"],
 };
 
@@ -95,7 +99,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   try {
     // pass 1: names only -> which documents are artifacts of some feature; only those are read
     raw = run(docs, [...facts, fact("phase", "names")]);
-    const needed = new Set((globals(raw).needed ?? "").split("\n"));
+    const needed = new Set(decodeList(globals(raw).needed ?? ""));
     for (const d of docs) {
       if (!needed.has(d.name)) continue;
       const r = readDoc(source, d.name, d.name, opts.maxFileBytes);
@@ -106,15 +110,18 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     raw = run(docs, facts);
     const q = globals(raw).linkQueries;
     if (q) {
-      facts.push(fact("linkstate", linkStates(source, q.split("\n")).join("\n")));
+      facts.push(fact("linkstate", encodeList(linkStates(source, decodeList(q)).flat())));
       raw = run(docs, facts);
     }
   } catch (e) {
-    if (!(e instanceof WasmAbortError)) throw e;
-    out.internalErrors.push(`consistency: ${e.message}`);
+    // abort, WebAssembly trap or host exception: one internal error for the folder (the loader has
+    // already replaced the instance)
+    const kind = failureKind(e);
+    const msg = e instanceof Error ? e.message : String(e);
+    out.internalErrors.push(`consistency: ${kind}: ${msg}`);
     out.results.push({
       file: PLANNING_DIR, validator: "consistency", verdict: "fail",
-      findings: [hostFinding("AC-902", PLANNING_DIR, `validator consistency aborted: ${e.message}`)],
+      findings: [hostFinding("AC-902", PLANNING_DIR, `validator consistency failed (${kind}): ${msg}`)],
     });
     return out;
   }
@@ -122,9 +129,8 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   out.global = g;
   const names = [...facts, ...docs].map((d) => d.name);
   let next = 0;
-  for (const row of (g.features ?? "").split("\n")) {
-    if (!row) continue;
-    const [feature, count, verdict, checks, epic, prd, tasks, plan, counters] = row.split("\t");
+  for (const row of decodeList(g.features ?? "")) {
+    const [feature, count, verdict, checks = "", epic, prd, tasks, plan, counters] = decodeList(row);
     const findings: Finding[] = [];
     for (const f of raw.findings.slice(next, next + Number(count))) {
       const sev = f.severity as Severity;

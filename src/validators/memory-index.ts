@@ -8,7 +8,8 @@ import { executeValidator, hostFinding, problemResult, type ContentDoc, type Val
 import type { FileResult } from "../report.js";
 import type { EntryType, FileSource } from "../source.js";
 
-export type MemoryLayout = "reference" | "current";
+/** auto (default): current when memory files live in subfolders, else reference (decided in the core). */
+export type MemoryLayout = "reference" | "current" | "auto";
 export type Level = "warn" | "error" | "off";
 
 export interface MemoryIndexOptions {
@@ -95,7 +96,7 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
     docs.push({ file: e.rel, kind: KIND.MEMORY_FILE, flags, bytes });
   }
   const out = executeValidator("memory-index", docs, {
-    layout: opts.layout ?? "reference",
+    layout: opts.layout ?? "auto",
     orphans: opts.orphans ?? "warn",
     naming: opts.naming ?? "warn",
   });

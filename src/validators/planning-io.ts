@@ -89,8 +89,8 @@ function inside(p: string, root: string): boolean {
  * Facts for link queries (paths relative to the base path, or absolute): `e` exists, `m` missing,
  * `o` resolves outside the base path. The rule decisions stay in the core.
  */
-export function linkStates(source: FileSource, queries: string[]): string[] {
-  const out: string[] = [];
+export function linkStates(source: FileSource, queries: string[]): [string, string][] {
+  const out: [string, string][] = [];
   const root = source.root;
   const realRoot = source.kind === "disk" ? realish(root) : root;
   for (const q of queries) {
@@ -108,7 +108,7 @@ export function linkStates(source: FileSource, queries: string[]): string[] {
         state = rel === "." || source.type(rel) !== undefined || source.list(rel) !== undefined ? "e" : "m";
       }
     }
-    out.push(`${q}\t${state}`);
+    out.push([q, state]);
   }
   return out;
 }

@@ -32,6 +32,18 @@ export interface WorkspaceValidator {
   run(ctx: WorkspaceContext): Promise<ValidatorOutput>;
 }
 
+/**
+ * Scoped runs (--staged, --changed, files): a validator whose inputs lie below `prefixes` runs only
+ * when a scoped file is there (a README edit runs nothing it cannot affect). Undefined = no scope
+ * restriction applies (whole-workspace run, or a scoped file is an input).
+ */
+function outOfScope(ctx: WorkspaceContext, prefixes: string[], what: string): { applies: false; reason: string } | undefined {
+  const sc = ctx.scope;
+  if (!sc) return undefined;
+  if (sc.files.some((f) => prefixes.some((p) => f === p || f.startsWith(`${p}/`)))) return undefined;
+  return { applies: false, reason: `no ${sc.kind === "files" ? "given" : sc.kind} files under ${what}` };
+}
+
 export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
   {
     name: "session-log",
@@ -79,9 +91,10 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
   {
     name: "consistency",
     detect: (ctx) =>
-      ctx.source.list(".agents/planning")
+      outOfScope(ctx, [".agents/planning", ".agents/roadmap"], ".agents/planning or .agents/roadmap") ??
+      (ctx.source.list(".agents/planning")
         ? { applies: true }
-        : { applies: false, reason: "no .agents/planning directory" },
+        : { applies: false, reason: "no .agents/planning directory" }),
     async run(ctx) {
       // advisory (warnings) unless --strict: specs/consistency.md §2.3
       const { validateConsistency, fixBits } = await import("./consistency.js");
@@ -95,9 +108,10 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
   {
     name: "traceability",
     detect: (ctx) =>
-      ctx.source.list(".agents/specs") || ctx.source.list("docs/features")
+      outOfScope(ctx, [".agents/specs", "docs/features"], ".agents/specs or docs/features") ??
+      (ctx.source.list(".agents/specs") || ctx.source.list("docs/features")
         ? { applies: true }
-        : { applies: false, reason: "no .agents/specs directory" },
+        : { applies: false, reason: "no .agents/specs directory" }),
     async run(ctx) {
       const { validateTraceability } = await import("./traceability.js");
       const { fixBits } = await import("./consistency.js");
@@ -111,9 +125,10 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
   {
     name: "memory-index",
     detect: (ctx) =>
-      ctx.source.type(".serena/memories") === "dir"
+      outOfScope(ctx, [".serena/memories"], ".serena/memories") ??
+      (ctx.source.type(".serena/memories") === "dir"
         ? { applies: true }
-        : { applies: false, reason: "no .serena/memories directory" },
+        : { applies: false, reason: "no .serena/memories directory" }),
     async run(ctx) {
       const { validateMemoryIndexDir } = await import("./memory-index.js");
       const o = ctx.options;
@@ -121,7 +136,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
         source: ctx.source,
         dir: ".serena/memories",
         display: ".serena/memories",
-        layout: o.layout === "current" ? "current" : "reference",
+        layout: o.layout === "current" || o.layout === "reference" ? o.layout : "auto",
         orphans: (o.orphans as "warn" | "error" | "off" | undefined) ?? "warn",
         naming: (o.naming as "warn" | "error" | "off" | undefined) ?? "warn",
         maxFileBytes: ctx.maxFileBytes,
@@ -133,6 +148,9 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
     // which is a visible skip, never a failure.
     name: "session-state",
     detect(ctx) {
+      // scoped runs: session state matters to commits that touch the agents' folder only
+      const scoped = outOfScope(ctx, [".agents"], ".agents");
+      if (scoped) return scoped;
       const notesDir = typeof ctx.options.notesDir === "string" ? ctx.options.notesDir : undefined;
       const r = resolveNotesRoot({ cwd: ctx.root, notesDir });
       return existsSync(join(r.notesRoot, "sessions"))

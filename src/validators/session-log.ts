@@ -112,6 +112,16 @@ async function tryRaw(g: Git, args: string[]): Promise<string | undefined> {
   }
 }
 
+/** Run git; on failure the command and git's first message line (for a repository-level finding). */
+async function rawOrWhy(g: Git, args: string[]): Promise<{ out?: string; why?: string }> {
+  try {
+    return { out: await g.raw(args) };
+  } catch (e) {
+    const msg = String((e as Error).message ?? e).split("\n").map((l) => l.trim()).find((l) => l.length > 0) ?? "failed";
+    return { why: `\`git ${args.join(" ")}\` failed: ${msg}` };
+  }
+}
+
 const lines = (s: string | undefined) => (s ?? "").split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
 
 async function resolves(g: Git, ref: string): Promise<boolean> {
@@ -258,16 +268,18 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     ? memList.filter((e) => e.type !== "dir" && e.name.toLowerCase().endsWith(".md")).map((e) => e.name.slice(0, -3))
     : [];
   facts["handoff.exists"] = source.type(HANDOFF) !== undefined;
+  let status: string | undefined;
   if (git) {
     const head = (await tryRaw(git, ["rev-parse", "HEAD"]))?.trim();
     if (head) facts.head = head;
-    const status = await tryRaw(git, ["status", "--porcelain"]);
+    status = await tryRaw(git, ["status", "--porcelain"]);
     if (status !== undefined) facts.clean = lines(status).length === 0;
     // SP-017: HANDOFF.md changed on the branch
     if (context === "pre-commit") facts["handoff.changed"] = (staged ?? []).includes(HANDOFF);
     else if (base) {
-      const diff = await tryRaw(git, ["diff", "--name-only", `${base}...HEAD`]);
-      if (diff === undefined) facts["handoff.why"] = `git diff ${base}...HEAD failed`;
+      // only HANDOFF.md matters: the pathspec keeps the output to one name at most
+      const { out: diff, why } = await rawOrWhy(git, ["diff", "--name-only", `${base}...HEAD`, "--", HANDOFF]);
+      if (diff === undefined) facts["handoff.why"] = why;
       else {
         let changed = lines(diff).includes(HANDOFF);
         if (context === "local") changed ||= lines(await tryRaw(git, ["status", "--porcelain", "--", HANDOFF])).length > 0;
@@ -283,7 +295,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   // --- pass 1: what the core needs resolved ---------------------------------------------------
   const md = docs.filter((d) => d.kind === KIND.SESSION_MD && d.bytes.length > 0);
   const needSha = new Set<string>();
-  const needDiff = new Set<string>();
+  /** Per log: [Starting Commit, Ending Commit or ""] of a log whose rules need its changed files. */
+  const needDiff = new Map<string, [string, string]>();
   const needPath = new Set<string>();
   // Pass 1 also runs every rule with the facts known so far: a log that needs nothing more
   // (no cited paths; no commits or diffs to look up in git) keeps its pass-1 result, so most logs
@@ -298,7 +311,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       const diff = lines(r.data?.["need.diff"]);
       const paths = lines(r.data?.["need.paths"]);
       for (const s of sha) needSha.add(s);
-      for (const s of diff) needDiff.add(s);
+      if (diff.length > 0) needDiff.set(r.file, [diff[0], (r.data?.["end.sha"] ?? "").trim()]);
       for (const s of paths) needPath.add(s);
       const needsMore = paths.length > 0 || (git !== undefined && (sha.length > 0 || diff.length > 0));
       if (!opts.strict && !needsMore && r.data) {
@@ -317,10 +330,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       const full = lines(await tryRaw(git, ["log", "--no-walk=unsorted", "--ignore-missing", "--format=%H", ...shas]));
       facts.commits = shas.filter((s) => full.some((f) => f.startsWith(s)));
     }
-    for (const s of [...needDiff].sort()) {
-      const out = await tryRaw(git, ["diff", "--name-only", `${s}..HEAD`]);
-      if (out !== undefined) facts[`diff:${s}`] = lines(out);
-    }
+    await logRanges(git, needDiff, status, facts);
   }
 
   // JSON logs: per-log mode (SP-120), schema and git facts (src/validators/session-json-facts.ts)
@@ -347,12 +357,88 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     extra.push({ file: `${SESSIONS_DIR}/`, kind: KIND.SESSION_SET, bytes: enc.encode("") });
   }
   const rest = docs.filter((d) => !final.has(d.file));
-  const all = [...rest, ...extra];
-  const out = all.length > 0
-    ? executeValidator("session-log", all, facts, { separable: extra.length === 0 })
+  // A git failure that is not about one log (the HANDOFF.md diff against the base) is reported once,
+  // on the repository, not on every log.
+  const repoLevel = facts["handoff.why"] !== undefined && git !== undefined && rest.length + final.size > 0;
+  if (repoLevel) facts["repo.once"] = true;
+  // Changed-file lists go only to the calls of the logs they belong to (a fact handed to every call
+  // would grow with the number of historical logs); logs sharing a range share a call.
+  const perRange = new Map<string, ContentDoc[]>();
+  const plain: ContentDoc[] = [];
+  for (const d of rest) {
+    const key = facts[`range:${d.file}`];
+    if (typeof key === "string" && facts[`diff:${key}`] !== undefined) {
+      const g = perRange.get(key);
+      if (g) g.push(d);
+      else perRange.set(key, [d]);
+    } else plain.push(d);
+  }
+  const shared: Facts = {};
+  for (const [k, v] of Object.entries(facts)) if (!k.startsWith("diff:")) shared[k] = v;
+  // the protocol (strict template drift) goes with the logs of every call, the sessions-dir document once
+  const protocol = extra.filter((d) => d.kind === KIND.PROTOCOL);
+  const all = plain.length > 0 || perRange.size === 0 ? [...plain, ...extra] : extra.filter((d) => d.kind !== KIND.PROTOCOL);
+  const out: ValidatorOutput = all.length > 0
+    ? executeValidator("session-log", all, shared, { separable: extra.length === 0 })
     : { results: [], global: {}, internalErrors: [] };
+  for (const [key, group] of [...perRange.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const o = executeValidator("session-log", [...group, ...protocol], { ...shared, [`diff:${key}`]: facts[`diff:${key}`] }, { separable: protocol.length === 0 });
+    out.results.push(...o.results.filter((r) => !(r.file === PROTOCOL && out.results.some((x) => x.file === PROTOCOL))));
+    out.internalErrors.push(...o.internalErrors);
+  }
+  if (repoLevel) {
+    const o = executeValidator("session-log", [{ file: ".", kind: KIND.SESSION_REPO, bytes: new Uint8Array(0) }], shared);
+    out.results.push(...o.results);
+    out.internalErrors.push(...o.internalErrors);
+  }
   out.results.push(...final.values(), ...problems);
   out.internalErrors.push(...p1Internal.filter((e) => !out.internalErrors.includes(e)));
   return out;
 }
 
+
+/**
+ * The commit range each log describes (issue 10: a historical verdict never changes as the
+ * repository grows): from its Starting Commit to its Ending Commit when it names one that resolves,
+ * else to the commit that last changed the log when the log is committed and unmodified, else (a log
+ * in progress: new or modified in the working tree) to HEAD. Sets "range:<log>" = "<start>..<end>"
+ * and "diff:<start>..<end>" = the names changed in that range (unresolvable start: no diff fact, the
+ * core reports the changed files as unknown).
+ */
+async function logRanges(git: Git, need: Map<string, [string, string]>, status: string | undefined, facts: Facts): Promise<void> {
+  const dirty = new Set<string>();
+  for (const l of (status ?? "").split("\n")) {
+    if (l.length < 4) continue;
+    const p = l.slice(3);
+    const arrow = p.indexOf(" -> ");
+    dirty.add((arrow >= 0 ? p.slice(arrow + 4) : p).replace(/^"|"$/g, ""));
+  }
+  const resolved = new Map<string, string | undefined>();
+  const resolve = async (ref: string) => {
+    if (!resolved.has(ref)) resolved.set(ref, (await tryRaw(git, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]))?.trim() || undefined);
+    return resolved.get(ref);
+  };
+  // the commit that last changed each log: one history walk limited to the logs' folders
+  const last = new Map<string, string>();
+  const dirs = [...new Set([...need.keys()].map((f) => f.slice(0, Math.max(0, f.lastIndexOf("/"))) || "."))].sort();
+  const walk = await tryRaw(git, ["log", "--format=%x01%H", "--name-only", "--no-renames", "--", ...dirs]);
+  let commit = "";
+  for (const l of (walk ?? "").split("\n")) {
+    if (l.startsWith("\u0001")) commit = l.slice(1).trim();
+    else if (l.length > 0 && commit && !last.has(l)) last.set(l, commit);
+  }
+  for (const file of [...need.keys()].sort()) {
+    const [start, endSha] = need.get(file)!;
+    const s = await resolve(start);
+    if (!s) continue;
+    let end = endSha ? await resolve(endSha) : undefined;
+    if (!end && !dirty.has(file)) end = last.get(file);
+    if (!end) end = await resolve("HEAD");
+    if (!end) continue;
+    const key = `${start}..${end.slice(0, 12)}`;
+    facts[`range:${file}`] = key;
+    if (facts[`diff:${key}`] !== undefined) continue;
+    const out = await tryRaw(git, ["diff", "--name-only", "--no-renames", s, end]);
+    if (out !== undefined) facts[`diff:${key}`] = lines(out);
+  }
+}

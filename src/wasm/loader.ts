@@ -4,7 +4,8 @@ import {
   ABI_VERSION, DATA_I32S, DOC_RECORD_I32S, FINDING_I32S, HEADER_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES,
   VALIDATOR_EXPORTS, type WasmValidator, type Severity, type DocStatus,
 } from "./abi.js";
-import { WASM_BASE64 } from "./generated/core.js";
+import { readFileSync } from "node:fs";
+import { WASM_FILE } from "./generated/core.js";
 import { RULES } from "./generated/rules.js";
 import { renderTemplate, type RuleMeta } from "./rule-meta.js";
 
@@ -68,7 +69,9 @@ const decoder = new TextDecoder("utf-8");
 const encoder = new TextEncoder();
 
 export function wasmBytes(): Uint8Array<ArrayBuffer> {
-  if (!moduleBytes) moduleBytes = new Uint8Array(Buffer.from(WASM_BASE64, "base64"));
+  // The module file sits in generated/ beside this module, whether this is src/wasm/loader.ts,
+  // dist/wasm/loader.js or a chunk of the bundled CLI in dist/cli/ (the build copies it there).
+  if (!moduleBytes) moduleBytes = new Uint8Array(readFileSync(new URL(`./generated/${WASM_FILE}`, import.meta.url)));
   return moduleBytes;
 }
 

@@ -75,11 +75,15 @@ describe("CLI foundation", () => {
     expect(doc.results[0].findings[0].ruleId).toBe("AC-901");
   });
 
-  it("text format: file:line:col  severity  message  ruleId and a summary; no colour when NO_COLOR", () => {
+  it("text format (issue 10 item 7): grouped by file, whole-file findings without :0:0, counts per rule and validator, summary; no colour when NO_COLOR", () => {
     const dir = makeRepo({ ".agents/sessions/bad.md": "# hi\n" });
     const r = runCli(["session-log"], { cwd: dir });
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^\.agents\/sessions\/bad\.md:0:0 {2}error {2}.+ {2}SP-001$/m);
+    expect(r.stdout).toMatch(/^\.agents\/sessions\/bad\.md$/m);
+    expect(r.stdout).toMatch(/^ {2} {2}error {4}.+ {2}SP-001$/m);
+    expect(r.stdout).not.toContain(":0:0");
+    expect(r.stdout).toMatch(/^By rule: .*SP-001 1/m);
+    expect(r.stdout).toMatch(/^By validator: session-log \d+ errors?, \d+ warnings?$/m);
     expect(r.stdout).toMatch(/1 file checked: \d+ errors?, \d+ warnings?/);
     expect(r.stdout).not.toContain("\u001b[");
     const forced = runCli(["session-log"], { cwd: dir, env: { NO_COLOR: undefined, FORCE_COLOR: "1" } });

@@ -34,7 +34,7 @@ function wrap(f: FeatureRow): Feat {
 export function co(files: Record<string, string>, o: { feature?: string; checkpoint?: number; profile?: string; root?: string } = {}) {
   const root = o.root ?? tmpDir("ac-co-");
   writeTree(root, files);
-  const out = validateConsistency({ root, feature: o.feature, checkpoint: o.checkpoint, fx: fixBits(o.profile), maxFileBytes: 1 << 23 });
+  const out = validateConsistency({ root, feature: o.feature, checkpoint: o.checkpoint, fx: fixBits(o.profile ?? "reference"), maxFileBytes: 1 << 23 });
   return { root, out, features: out.features.map(wrap), f: out.features.length ? wrap(out.features[0]) : (undefined as unknown as Feat) };
 }
 
@@ -68,7 +68,7 @@ export function tr(files: Record<string, string>, o: { profile?: string; fx?: nu
   const tree: Record<string, string> = {};
   for (const [k, v] of Object.entries(files)) tree[`.agents/specs/${k}`] = v;
   writeTree(root, tree);
-  const out = validateTraceability({ root, fx: o.fx ?? fixBits(o.profile), maxFileBytes: 1 << 23 });
+  const out = validateTraceability({ root, fx: o.fx ?? fixBits(o.profile ?? "reference"), maxFileBytes: 1 << 23 });
   const findings = out.results.flatMap((r) => r.findings);
   const by = (s: string) => findings.filter((f) => f.severity === s).map((f) => f.message);
   return {

@@ -80,7 +80,7 @@ describe.skipIf(!HAS_CORPUS)("parity with the reference on ai-agents-efa406e9a",
   });
 
   it("consistency CLI JSON on the corpus: 7 feature results, 4 failing", () => {
-    const r = runCli(["consistency", "--all", "--path", TREE, "--format", "json"]);
+    const r = runCli(["consistency", "--all", "--path", TREE, "--format", "json", "--profile", "reference"]);
     expect(r.code).toBe(1);
     const rep = JSON.parse(r.stdout);
     const feats = rep.results.filter((x: { data?: { feature?: string } }) => x.data?.feature);
@@ -91,11 +91,11 @@ describe.skipIf(!HAS_CORPUS)("parity with the reference on ai-agents-efa406e9a",
 
 describe.skipIf(!HAS_CORPUS)("check on the corpus", () => {
   it("consistency is advisory in check (warnings), blocking with --strict; traceability warnings stay warnings", () => {
-    const adv = JSON.parse(runCli(["check", TREE, "-f", "json"]).stdout);
+    const adv = JSON.parse(runCli(["check", TREE, "-f", "json", "--profile", "reference"]).stdout);
     const co = adv.results.filter((r: { validator: string }) => r.validator === "consistency");
     expect(co.length).toBe(7);
     expect(co.flatMap((r: { findings: { severity: string }[] }) => r.findings).filter((f: { severity: string }) => f.severity === "error")).toEqual([]);
-    const strict = JSON.parse(runCli(["check", TREE, "--strict", "-f", "json"]).stdout);
+    const strict = JSON.parse(runCli(["check", TREE, "--strict", "-f", "json", "--profile", "reference"]).stdout);
     const errs = strict.results.filter((r: { validator: string }) => r.validator === "consistency").flatMap((r: { findings: { severity: string }[] }) => r.findings).filter((f: { severity: string }) => f.severity === "error");
     expect(errs.length).toBe(5);
     const tr = strict.results.filter((r: { validator: string }) => r.validator === "traceability").flatMap((r: { findings: { ruleId: string }[] }) => r.findings);

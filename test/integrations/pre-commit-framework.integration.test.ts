@@ -55,7 +55,8 @@ describe.skipIf(!HAS_PRE_COMMIT)(`pre-commit try-repo (${probe.stdout?.trim() ||
     expect(r.code, r.out).toBe(1);
     expect(r.out).toMatch(/agentcheck\.+Failed/);
     expect(r.out).toMatch(/agentcheck session logs\.+Failed/);
-    expect(r.out).toContain(`${BAD_LOG}:0:0  error`);
+    expect(r.out).toMatch(new RegExp(`^${BAD_LOG.replace(/[.]/g, "\\.")}$`, "m"));
+    expect(r.out).toMatch(/agentcheck: commit blocked: \d+ errors? in \d+ files?/);
     expect(r.out).toContain("SP-001");
     expect(r.out).not.toContain(`${GOOD_LOG}:`);
   }, 20 * 60_000);

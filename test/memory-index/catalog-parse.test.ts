@@ -212,10 +212,10 @@ describe("memory-index catalog §12.3 MI-002 missing file", () => {
     mkdirSync(join(dir, "a-x.md"));
     expect(runDir(dir).domains.a.msgs("MI-002")).toEqual(["Missing file: a-x.md"]);
   });
-  it("TC-002-13 subfolder target exists; MI-019 warns", () => {
-    const v = mi({ "skills-git-index.md": idx(["k", "git/git-x"]), "git/git-x.md": "x\n" });
+  it("TC-002-13 subfolder target exists; MI-019 judges the base name (issue 10: folder-qualified names)", () => {
+    const v = mi({ "skills-git-index.md": idx(["k", "git/git-x"], ["j", "git/other-y"]), "git/git-x.md": "x\n", "git/other-y.md": "y\n" });
     expect(v.domains.git.msgs("MI-002")).toEqual([]);
-    expect(v.domains.git.msgs("MI-019")).toEqual(["Naming violation: git/git-x should start with 'git-' per ADR-017"]);
+    expect(v.domains.git.msgs("MI-019")).toEqual(["Naming violation: git/other-y should start with 'git-' per ADR-017"]);
   });
 });
 

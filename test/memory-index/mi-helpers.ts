@@ -105,14 +105,15 @@ export function view(results: FileResult[], internalErrors: string[] = []): MiVi
 }
 
 export interface MiOpts {
-  layout?: "reference" | "current";
+  /** The catalog tests were written for an explicit layout: reference unless given (the CLI default is auto). */
+  layout?: "reference" | "current" | "auto";
   orphans?: "warn" | "error" | "off";
   naming?: "warn" | "error" | "off";
 }
 
 /** Validate a directory on disk. */
 export function runDir(dir: string, o: MiOpts = {}): MiView {
-  const out = validateMemoryIndexDir({ source: new DiskSource(dir), dir: "", display: "mem", maxFileBytes: 8 * 1024 * 1024, ...o });
+  const out = validateMemoryIndexDir({ source: new DiskSource(dir), dir: "", display: "mem", maxFileBytes: 8 * 1024 * 1024, layout: "reference", ...o });
   return view(out.results, out.internalErrors);
 }
 

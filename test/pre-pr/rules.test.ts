@@ -2,6 +2,7 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import { family, data, ROLE } from "./helpers.js";
+import { encodeList } from "../../dist/wasm/list.js";
 import { DEFAULT_SKILL_MODELS, DEFAULT_SKILL_TOOLS, DEFAULT_MENTION_EXT, DEFAULT_CONTEXT_SECTIONS, DEFAULT_CLAIM_SECTIONS, DEFAULT_DRIFT_SECTIONS } from "../../dist/prepr/checks.js";
 
 const wf = (uses: string) => `name: ci\non: push\npermissions: {}\njobs:\n  build:\n    steps:\n      - uses: ${uses}\n`;
@@ -60,8 +61,13 @@ describe("PIN: SHA pinning", () => {
 describe("WFS: workflow structure", () => {
   const wfs = (text: string, errs: string[] = [], role: number = ROLE.workflow) => family("wfs", [{ name: ".github/workflows/w.yml", role, text }], { "yaml-errors": errs });
   it("WFS-01: a host-reported YAML error becomes a finding with its line", () => {
-    const f = wfs("name: [\n", [".github/workflows/w.yml\t2\tMissing closing ]"]);
+    const f = wfs("name: [\n", [encodeList([".github/workflows/w.yml", "2", "Missing closing ]"])]);
     expect(f.map((x) => [x.ruleId, x.line])).toEqual([["WFS-01", 2]]);
+  });
+  it("file names with tab/newline: a YAML error of a workflow named with a tab keeps its file (WFS-01)", () => {
+    const name = ".github/workflows/w\tx\ny.yml";
+    const f = family("wfs", [{ name, role: ROLE.workflow, text: "name: [\n" }], { "yaml-errors": [encodeList([name, "3", "Missing\tclosing ]"])] });
+    expect(f.map((x) => [x.ruleId, x.file, x.line])).toEqual([["WFS-01", name, 3]]);
   });
   it("WFS-02: root not a mapping; missing name, on, jobs", () => {
     expect(wfs("- a\n- b\n").map((x) => x.ruleId)).toEqual(["WFS-02"]);

@@ -78,8 +78,12 @@ describe("schema patterns (assembly/lib/regex.ts)", () => {
     ["^[a-zA-Z]+$", "handoffRead", true], ["^[a-zA-Z]+$", "handoff_read", false], ["session", "my-session-x", true],
     ["^(feat|fix)/\\w+$", "fix/abc_1", true], ["^(feat|fix)/\\w+$", "docs/x", false], ["^a(b|c)*d$", "abcbcd", true],
     ["^\\d{4}-\\d{2}$", "2026-01", true], ["^[^x]+$", "abc", true], ["^[^x]+$", "axc", false], ["\\bword\\b", "a word.", true],
-    ["^(a*)*b$", "a".repeat(40), false],
   ])("pattern %s on %j => %s", (p, v, ok) => expect(matches(p, v)).toBe(ok));
+  it("a catastrophic pattern runs out of budget: AC-904 (internal limit), not a mismatch (issue 18)", () => {
+    const f = run({ v: "a".repeat(40) }, { schema: JSON.stringify({ properties: { v: { pattern: "^(a*)*b$" } } }) }).findings;
+    expect(of(f, "SP-102")).toEqual([]);
+    expect(of(f, "AC-904").length).toBe(1);
+  });
 });
 
 describe("CLI", () => {

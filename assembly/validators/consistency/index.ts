@@ -5,7 +5,8 @@
 // for the link queries this module emitted as the global "linkQueries" on a first pass).
 import { Doc, Input, Results } from "../../io";
 import { KIND_PLANNING_DOC } from "../../abi";
-import { at, joinAll } from "../../lib/mdscan";
+import { at } from "../../lib/mdscan";
+import { encodeList, decodeList } from "../../lib/list";
 import { ConsistencyCtx, Feature, FX3, FX4 } from "./context";
 import { checkScope } from "./co-scope";
 import { checkCoverage } from "./co-coverage";
@@ -132,13 +133,12 @@ export function validateConsistency(input: Input, results: Results): void {
   const ctx = new ConsistencyCtx(input, results, anchor);
   ctx.fx = input.factInt("fx", 0);
   ctx.checkpoint = input.factInt("checkpoint", 1);
-  const ls = input.factLines("linkstate");
-  if (ls !== null) {
+  // link states: an encoded list of query, state pairs (a query may hold any character)
+  const lsv = input.fact("linkstate");
+  if (lsv !== null) {
+    const ls = decodeList(lsv!);
     const m = new Map<string, string>();
-    for (let i = 0; i < ls.length; i++) {
-      const tab = ls[i].lastIndexOf("\t");
-      if (tab >= 0) m.set(ls[i].substring(0, tab), ls[i].substring(tab + 1));
-    }
+    for (let i = 0; i + 1 < ls.length; i += 2) m.set(ls[i], ls[i + 1]);
     ctx.linkState = m;
   }
   const one = input.fact("feature");
@@ -171,16 +171,16 @@ export function validateConsistency(input: Input, results: Results): void {
     if (ctx.checkpoint >= 2) checkTasks(ctx);
     let passed = true;
     for (let k = 0; k < f.checks.length; k++) if (f.checks[k].endsWith("=fail")) passed = false;
-    rows.push(f.name + "\t" + (results.findings.length - before).toString() + "\t" + (passed ? "pass" : "fail") + "\t" +
-      f.checks.join(",") + "\t" + pathOf(f.epic) + "\t" + pathOf(f.prd) + "\t" + pathOf(f.tasks) + "\t" + pathOf(f.plan) +
-      "\t" + f.counters.join(","));
+    rows.push(encodeList([f.name, (results.findings.length - before).toString(), passed ? "pass" : "fail",
+      f.checks.join(","), pathOf(f.epic), pathOf(f.prd), pathOf(f.tasks), pathOf(f.plan), f.counters.join(",")]));
   }
   if (namesOnly) {
-    results.putGlobal("needed", joinAll(needed.keys(), "\n"));
+    results.putGlobal("needed", encodeList(needed.keys()));
     return;
   }
-  if (ctx.queries.length > 0) results.putGlobal("linkQueries", joinAll(ctx.queries, "\n"));
-  results.putGlobal("features", joinAll(rows, "\n"));
+  // names travel as encoded lists (lib/list.ts): any character of a file name round-trips
+  if (ctx.queries.length > 0) results.putGlobal("linkQueries", encodeList(ctx.queries));
+  results.putGlobal("features", encodeList(rows));
   results.putGlobal("checkpoint", ctx.checkpoint.toString());
 }
 

@@ -6,7 +6,9 @@
 // 2 symlink, 3 other); bit 2 = content not supplied (the host reported a read problem). A symlink's
 // bytes describe its fully resolved target: "f:<rel>" / "d:<rel>" (inside the directory),
 // "o" (outside), "b" (dangling or a loop). Top-level `*-index.md` regular files carry their text.
-// Facts: layout (reference|current), orphans (warn|error|off), naming (warn|error|off).
+// Facts: layout (reference|current|auto; absent = auto), orphans (warn|error|off), naming (warn|error|off).
+// Auto: the current layout when any memory file lives in a subfolder (not a dot folder; the move
+// into subfolders came 2026-02-16), else the reference layout (efa406e9a: all files top level).
 import { Doc, Input, Results } from "../../io";
 import { Rule, Msg } from "../../rules";
 import { DOC_CHECKED, DOC_IGNORED, SEV_ERROR, SEV_WARNING } from "../../abi";
@@ -39,12 +41,16 @@ export class MiCtx {
   rootRefs: Map<string, i32> = new Map();
   rootRefList: string[] = [];
   current: bool;
+  /** The layout the host asked for: reference | current | auto. */
+  requested: string;
   orphanSev: i32;
   namingSev: i32;
   errors: i32 = 0;
 
   constructor(public input: Input, public results: Results, public dir: Doc) {
-    this.current = input.fact("layout") == "current";
+    const l = input.fact("layout");
+    this.requested = l === null ? "auto" : l;
+    this.current = l == "current";
     this.orphanSev = level(input.fact("orphans"));
     this.namingSev = level(input.fact("naming"));
   }
@@ -128,4 +134,15 @@ export function pyHundredths(n: i32): string {
   if (n >= 100) return "1.0";
   if (n % 10 == 0) return "0." + (n / 10).toString();
   return (n < 10 ? "0.0" : "0.") + n.toString();
+}
+
+/** Auto layout detection (see the header): true when the tree is in today's (current) layout. */
+export function detectCurrent(entries: Doc[]): bool {
+  for (let i = 0; i < entries.length; i++) {
+    const d = entries[i];
+    const n = d.name;
+    const slash = n.indexOf("/");
+    if (slash > 0 && n.charCodeAt(0) != 46 && n.endsWith(".md") && (d.flags & 3) == T_FILE) return true;
+  }
+  return false;
 }

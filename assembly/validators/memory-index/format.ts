@@ -1,11 +1,12 @@
 // MI-006..MI-009: a domain index is a pure lookup table (spec §6). Lines are trimmed; the first
 // matching check decides; anything before the first table row that is no title, metadata or
 // navigation line is ignored, anything after it that is no table row is non-table content.
-import { defineRule, msg, RuleDoc } from "../../rules";
+import { defineRule, RuleDoc, msg } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { pyStrip, isPyWs } from "../../lib/mdrow";
 import { MiCtx, Index } from "./ctx";
 import { Rule } from "../../rules";
+import { excerpt } from "../../lib/text";
 
 export const MI006 = defineRule("MI-006", SEV_ERROR);
 function MI006_doc(): RuleDoc {
@@ -90,7 +91,7 @@ export function checkFormat(ctx: MiCtx, ix: Index): void {
     else if (table) rule = MI009;
     if (rule !== null) {
       const n = (i + 1).toString();
-      ctx.report(rule, ix.doc, i + 1, msg("prohibited").s("line", n).s("text", s));
+      ctx.report(rule, ix.doc, i + 1, msg("prohibited").s("line", n).s("text", excerpt(s)));
       ix.failed = true;
     }
   }

@@ -4,7 +4,7 @@
 import { Doc, Input, Results } from "../../io";
 import { KIND_MEMORY_DIR, KIND_MEMORY_FILE, SEV_ERROR } from "../../abi";
 import { AC002, firstBadByte } from "../common";
-import { MiCtx, Index, ignoreAll, T_FILE, T_LINK, F_UNREAD } from "./ctx";
+import { MiCtx, Index, ignoreAll, detectCurrent, T_FILE, T_LINK, F_UNREAD } from "./ctx";
 import { parseEntries } from "./parse";
 import { checkRefs, MI108 } from "./refs";
 import { checkUniqueness } from "./uniqueness";
@@ -44,6 +44,7 @@ export function validateMemoryIndex(input: Input, results: Results): void {
     entries[j + 1] = d;
   }
   ctx.docs = entries;
+  if (ctx.requested != "reference" && ctx.requested != "current") ctx.current = detectCurrent(entries);
 
   // discovery: top-level *-index.md (reference layout: skills-<domain>-index.md only)
   for (let i = 0; i < entries.length; i++) {
@@ -96,6 +97,7 @@ export function validateMemoryIndex(input: Input, results: Results): void {
   const dir = ctx.dir;
   const n = ctx.indices.length;
   results.put(dir, "layout", ctx.current ? "current" : "reference");
+  results.put(dir, "layout_source", ctx.requested == "reference" || ctx.requested == "current" ? "option" : "detected");
   results.put(dir, "domains", n.toString());
   results.put(dir, "passed_domains", (n - failed).toString());
   results.put(dir, "failed_domains", failed.toString());

@@ -39,7 +39,10 @@ export function checkP2(ctx: MiCtx, ix: Index): void {
   }
   for (let i = 0; i < ix.entries.length; i++) {
     const e = ix.entries[i];
-    if (!e.name.startsWith(prefix)) {
+    // a folder-qualified name (`agent-workflow/agent-workflow-pipeline`) is judged by its base name
+    const slash = e.name.lastIndexOf("/");
+    const base = slash >= 0 ? e.name.substring(slash + 1) : e.name;
+    if (!base.startsWith(prefix)) {
       ctx.reportAs(MI019, ctx.namingSev, ix.doc, e.line,
         msg("namingViolationShouldStart").s("name", e.name).s("prefix", prefix));
       if (ctx.namingSev == 0) ix.failed = true;

@@ -1,5 +1,6 @@
 // PP-009 / PP-010: GitHub Actions SHA pinning (PIN) and workflow structure (WFS), on a line
 // scanner that knows block scalars, list items and indentation (enough for workflow files).
+import { decodeList } from "../../lib/list";
 import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { Doc, Input, Results } from "../../io";
@@ -144,9 +145,10 @@ export function checkPinning(input: Input, results: Results, docs: Doc[]): void 
 function yamlError(input: Input, name: string): string | null {
   const ls = input.factLines("yaml-errors");
   if (ls === null) return null;
+  // each entry: an encoded list [file, line, message] (lib/list.ts), so any file name round-trips
   for (let i = 0; i < ls.length; i++) {
-    const tab = ls[i].indexOf("\t");
-    if (tab > 0 && ls[i].substring(0, tab) == name) return ls[i].substring(tab + 1);
+    const e = decodeList(ls[i]);
+    if (e.length >= 3 && e[0] == name) return e[1] + "\t" + e[2];
   }
   return null;
 }

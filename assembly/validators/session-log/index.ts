@@ -1,7 +1,8 @@
 // Session-log validator (port of Validate-SessionProtocol.ps1 / Validate-Session.ps1 for markdown
 // logs and validate_session_json.py for JSON logs). Rules run in the order listed here.
 import { Input, Results, collectBetweenDocs } from "../../io";
-import { KIND_SESSION_MD, KIND_SESSION_JSON, KIND_SESSION_SET, DOC_IGNORED } from "../../abi";
+import { KIND_SESSION_MD, KIND_SESSION_JSON, KIND_SESSION_SET, KIND_SESSION_REPO, DOC_IGNORED } from "../../abi";
+import { checkRepoHandoff } from "./sp017-handoff";
 import { SessionCtx } from "./context";
 import { checkSP001 } from "./sp001-file-name";
 import { checkContent } from "../common";
@@ -36,6 +37,10 @@ export function validateSessionLog(input: Input, results: Results): void {
     const doc = input.docs[i];
     if (doc.kind == KIND_SESSION_SET) {
       checkStagedLog(input, results, doc);
+      continue;
+    }
+    if (doc.kind == KIND_SESSION_REPO) {
+      checkRepoHandoff(new SessionCtx(input, results, doc));
       continue;
     }
     if (doc.kind != KIND_SESSION_MD && doc.kind != KIND_SESSION_JSON) {

@@ -14,6 +14,13 @@ export class MdLog {
   end: ChecklistRow[] = [];
   /** Starting Commit from Session Info (lower case), "" when absent or not 7-40 hex. */
   startSha: string = "";
+  /** Ending Commit from Session Info (lower case), "" when absent. */
+  endSha: string = "";
+  /**
+   * Key of the log's changed-file list: the host's "range:<doc>" fact (`<start>..<end>`, the commit
+   * range the log describes), else the Starting Commit (`diff:<start>` = start..HEAD, older hosts).
+   */
+  diffKey: string = "";
   /** Date prefix of the file name (YYYY-MM-DD), "" when absent. */
   date: string = "";
   /** Lines inside fenced code blocks. */
@@ -30,6 +37,7 @@ export class MdLog {
     this.start = parseRows(lines, this.startT);
     this.end = parseRows(lines, this.endT);
     this.startSha = findStartingCommit(lines);
+    this.endSha = findCommitLabel(lines, "ending commit:");
     this.date = datePrefix(baseName);
     const f = new Array<bool>(lines.length);
     let open = false;
@@ -114,12 +122,18 @@ export function leadingSha(s: string): string {
 
 /** `- **Starting Commit**: <sha>` or `Starting Commit: <sha>` (label case-insensitive). */
 export function findStartingCommit(lines: string[]): string {
+  return findCommitLabel(lines, "starting commit:");
+}
+
+/** The SHA after a `<label>` line (`- **Ending Commit**: <sha>`; label lower case, with its colon). */
+export function findCommitLabel(lines: string[], label: string): string {
+  const probe = label.substring(1, 6); // "tarti", "nding": lower case in any capitalisation of the label
   for (let i = 0; i < lines.length; i++) {
-    if (find(lines[i], "tarting") < 0) continue;
+    if (find(lines[i], probe) < 0) continue;
     let t = lines[i].trim();
     if (t.startsWith("- ") || t.startsWith("* ")) t = t.substring(2).trim();
     t = t.replaceAll("**", "");
-    if (asciiLower(t).startsWith("starting commit:")) return leadingSha(t.substring(16).trim());
+    if (asciiLower(t).startsWith(label)) return leadingSha(t.substring(label.length).trim());
   }
   return "";
 }
@@ -154,5 +168,5 @@ export function changedFiles(input: Input, log: MdLog): string[] | null {
     if (s !== null && s.length > 0) return s;
   }
   if (log.startSha.length == 0) return null;
-  return input.factLines("diff:" + log.startSha);
+  return input.factLines("diff:" + (log.diffKey.length > 0 ? log.diffKey : log.startSha));
 }

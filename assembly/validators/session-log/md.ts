@@ -43,6 +43,7 @@ function extract(ctx: SessionCtx, log: MdLog): void {
   }
   ctx.results.put(ctx.doc, "need.paths", paths.join("\n"));
   ctx.results.put(ctx.doc, "start.sha", log.startSha);
+  if (log.endSha.length > 0) ctx.results.put(ctx.doc, "end.sha", log.endSha);
   if (!input.has("debug.rows")) return;
   const rows: string[] = []; // parsed checklists, for tests and debugging
   dumpRows(log.start, rows);
@@ -54,6 +55,8 @@ function extract(ctx: SessionCtx, log: MdLog): void {
 export function validateMarkdown(ctx: SessionCtx): void {
   const log = new MdLog(ctx.doc.lines(), ctx.doc.baseName());
   const input = ctx.input;
+  const range = input.fact("range:" + ctx.doc.name);
+  if (range !== null) log.diffKey = range;
   // pass 1 ("extract") reports what the host must resolve and also runs every rule with the
   // facts known so far (the host keeps that result for logs that need nothing more)
   if (input.fact("phase") == "extract") extract(ctx, log);

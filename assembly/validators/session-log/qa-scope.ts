@@ -42,3 +42,12 @@ export function nonInvestigationFiles(files: string[], mem: string): string[] {
 }
 
 export const INVESTIGATION_DIRS = ".agents/sessions/, .agents/analysis/, .agents/retrospective/, .agents/security/, ";
+
+/**
+ * A bounded list for a message: the first 10 names, then "and N more" (a message never grows with
+ * the size of a diff; building it is linear in the names shown).
+ */
+export function listShort(a: string[]): string {
+  if (a.length <= 10) return a.join(", ");
+  return a.slice(0, 10).join(", ") + " and " + (a.length - 10).toString() + " more";
+}

@@ -7,7 +7,7 @@ import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { SessionCtx } from "./context";
 import { MdLog, changedFiles, isCI, factOr } from "./md-log";
 import { asciiLower } from "../../lib/text";
-import { nonDocFiles, nonInvestigationFiles, INVESTIGATION_DIRS } from "./qa-scope";
+import { nonDocFiles, nonInvestigationFiles, listShort, INVESTIGATION_DIRS } from "./qa-scope";
 import { qaPath, citedKey } from "./sp024-cited-paths";
 
 export const SP037 = defineRule("SP-037", SEV_ERROR);
@@ -23,9 +23,9 @@ function SP037_doc(): RuleDoc {
       qaReportReferencedBut: "QA report referenced but file not found: {{p}}",
       qaRowCitesNo: "QA row cites no QA report ({{factOr}}/<name>.md)",
       cannotVerifyTheQa: "Cannot verify the QA skip: changed files unknown",
-      investigationOnlyQaSkip: "Investigation-only QA skip, but files changed outside {{INVESTIGATIONDIRS}}{{mem}}/: {{join}}",
+      investigationOnlyQaSkip: "Investigation-only QA skip, but files changed outside {{INVESTIGATIONDIRS}}{{mem}}/: {{listShort}}",
       docsOnlyQaSkip: "Docs-only QA skip, but no changed files",
-      docsOnlyQaSkip2: "Docs-only QA skip, but non-doc files changed: {{join}}",
+      docsOnlyQaSkip2: "Docs-only QA skip, but non-doc files changed: {{listShort}}",
     },
   };
 }
@@ -82,12 +82,12 @@ export function checkQA(ctx: SessionCtx, log: MdLog, git: bool): bool {
   if (inv) {
     const bad = nonInvestigationFiles(files, mem);
     if (bad.length > 0) {
-      ctx.report(SP037, L, 0, msg("investigationOnlyQaSkip").s("INVESTIGATIONDIRS", INVESTIGATION_DIRS).s("mem", mem).s("join", bad.join(", ")));
+      ctx.report(SP037, L, 0, msg("investigationOnlyQaSkip").s("INVESTIGATIONDIRS", INVESTIGATION_DIRS).s("mem", mem).s("listShort", listShort(bad)));
     }
     return true;
   }
   const nd = nonDocFiles(files, mem);
   if (nd === null) ctx.report(SP037, L, 0, msg("docsOnlyQaSkip"));
-  else if (nd.length > 0) ctx.report(SP037, L, 0, msg("docsOnlyQaSkip2").s("join", nd.join(", ")));
+  else if (nd.length > 0) ctx.report(SP037, L, 0, msg("docsOnlyQaSkip2").s("listShort", listShort(nd)));
   return true;
 }

@@ -12,7 +12,7 @@ import { splitLines } from "../../../io";
 import { JsonLog, itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./sp111-contradiction";
 import { SP090 } from "../strict-git";
-import { isAudit, nonDocFiles, nonInvestigationFiles } from "../qa-scope";
+import { isAudit, nonDocFiles, nonInvestigationFiles, listShort } from "../qa-scope";
 
 export const SP130 = defineRule("SP-130", SEV_ERROR);
 function SP130_doc(): RuleDoc {
@@ -129,10 +129,6 @@ export function disqualifying(files: string[], docsOnly: bool, mem: string): str
   return bad.length > 0 ? bad : null;
 }
 
-function listShort(a: string[]): string {
-  if (a.length <= 10) return a.join(", ");
-  return a.slice(0, 10).join(", ") + " and " + (a.length - 10).toString() + " more";
-}
 
 /** SP-132 */
 export function checkSkipScope(log: JsonLog): void {

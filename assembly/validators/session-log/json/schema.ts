@@ -5,7 +5,7 @@
 // Other validation keywords are listed by unsupportedKeywords() so the caller can say they were
 // not checked. Annotations (title, description, examples, $id, $schema, default) are ignored.
 import { JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, jsonShort } from "../../../lib/json";
-import { Regex, compileRegex, regexSearch } from "../../../lib/regex";
+import { Regex, compileRegex, regexSearch, regexExhausted } from "../../../lib/regex";
 
 export class SchemaError {
   constructor(public key: string, public path: string, public message: string, public pos: i32, public seq: i32) {}
@@ -103,11 +103,27 @@ export class Schema {
   rxSrc: string[] = [];
   rxVal: Array<Regex | null> = [];
   errors: SchemaError[] = [];
+  /** Checks that hit the regex engine's budget (reported as AC-904, never as a mismatch). */
+  limits: SchemaError[] = [];
   /** Set by check(): why the schema is not usable (empty = fine). */
   invalid: string = "";
   unsupported: string[] = [];
   relaxRoot: bool = false;
   depth: i32 = 0;
+  /** > 0 inside quiet(): only whether a value is valid matters, so no message or path is built. */
+  quietDepth: i32 = 0;
+  quietFailed: bool = false;
+  /** Keyword codes of each schema object's members (KW indices), computed once per object. */
+  kwCache: Map<usize, StaticArray<i32>> = new Map<usize, StaticArray<i32>>();
+
+  codes(s: JValue): StaticArray<i32> {
+    const key = changetype<usize>(s);
+    if (this.kwCache.has(key)) return this.kwCache.get(key);
+    const out = new StaticArray<i32>(s.keys.length);
+    for (let i = 0; i < s.keys.length; i++) out[i] = KW.indexOf(s.keys[i]);
+    this.kwCache.set(key, out);
+    return out;
+  }
 
   constructor(root: JValue) {
     this.root = root;
@@ -210,7 +226,17 @@ export class Schema {
     this.segIdx.pop();
   }
 
+  limit(msg: string, inst: JValue): void {
+    let path = "";
+    for (let i = 0; i < this.segs.length; i++) path += (i > 0 ? "." : "") + this.segs[i];
+    this.limits.push(new SchemaError("", path.length == 0 ? "(root)" : path, msg, inst.pos, this.limits.length));
+  }
+
   err(msg: string, inst: JValue): void {
+    if (this.quietDepth > 0) {
+      this.quietFailed = true;
+      return;
+    }
     // sort key: names after "\0", indices after "\0\1" zero-padded, so indices sort numerically
     let key = "";
     let path = "";
@@ -230,11 +256,13 @@ export class Schema {
 
   /** True when `inst` is valid under `s` (errors discarded). */
   quiet(inst: JValue, s: JValue): bool {
-    const saved = this.errors;
-    this.errors = [];
+    const savedFailed = this.quietFailed;
+    this.quietFailed = false;
+    this.quietDepth++;
     this.validate(inst, s, false);
-    const ok = this.errors.length == 0;
-    this.errors = saved;
+    this.quietDepth--;
+    const ok = !this.quietFailed;
+    this.quietFailed = savedFailed;
     return ok;
   }
 
@@ -258,8 +286,10 @@ export class Schema {
     }
     const k = inst.kind;
     let members = false;
+    const codes = this.codes(s);
     for (let i = 0; i < s.keys.length; i++) {
-      const c = KW.indexOf(s.keys[i]);
+      if (this.quietFailed && this.quietDepth > 0) break; // the answer is known: not valid
+      const c = codes[i];
       const v = s.items[i];
       const vn = v.kind == J_NUM;
       let fail = "";
@@ -286,7 +316,11 @@ export class Schema {
         else if (c == K_MAX_LENGTH && n > v.n) fail = " is too long";
       } else if (k == J_STR && v.kind == J_STR && c == K_PATTERN) {
         const r = this.regex(v.s);
-        if (r === null || !regexSearch(r, inst.s)) fail = " does not match '" + v.s + "'";
+        if (r === null) fail = " does not match '" + v.s + "'";
+        else if (!regexSearch(r, inst.s)) {
+          if (regexExhausted()) this.limit("pattern '" + v.s + "' not checked: the regular-expression budget ran out on this value", inst);
+          else fail = " does not match '" + v.s + "'";
+        }
       } else if (k == J_STR && v.kind == J_STR && c == K_FORMAT) {
         const dt = v.s == "date-time";
         if ((dt && !isDateTime(inst.s)) || (v.s == "date" && !isDate(inst.s))) {
@@ -316,15 +350,22 @@ export class Schema {
         for (let j = 0; j < v.items.length; j++) this.validate(inst, v.items[j], false);
       } else if ((c == K_ANYOF || c == K_ONEOF) && v.kind == J_ARR) {
         let n = 0;
-        for (let j = 0; j < v.items.length; j++) if (this.quiet(inst, v.items[j])) n++;
+        for (let j = 0; j < v.items.length; j++) {
+          if (this.quiet(inst, v.items[j])) n++;
+          if (n > 0 && c == K_ANYOF) break; // one match decides anyOf
+          if (n > 1) break; // two matches decide oneOf
+        }
         if (n == 0) fail = " is not valid under any of the given schemas";
         else if (c == K_ONEOF && n > 1) fail = " is valid under more than one of the given schemas";
       } else if (c == K_NOT) {
         if (this.quiet(inst, v)) fail = " must not match the 'not' schema";
       }
-      if (fail.length > 0) this.err(jsonShort(inst) + fail, inst);
+      if (fail.length > 0) {
+        if (this.quietDepth > 0) this.quietFailed = true;
+        else this.err(jsonShort(inst) + fail, inst);
+      }
     }
-    if (members) this.objectMembers(inst, s);
+    if (members && !(this.quietFailed && this.quietDepth > 0)) this.objectMembers(inst, s);
     this.depth--;
   }
 
@@ -335,6 +376,7 @@ export class Schema {
     const addl = s.get("additionalProperties");
     let extra: string[] = [];
     for (let i = 0; i < inst.keys.length; i++) {
+      if (this.quietFailed && this.quietDepth > 0) return;
       const name = inst.keys[i];
       const val = inst.items[i];
       this.push(name, -1);
@@ -352,6 +394,9 @@ export class Schema {
           if (r !== null && regexSearch(r, name)) {
             matched = true;
             this.validate(val, pats.items[j], false);
+          } else if (r !== null && regexExhausted()) {
+            matched = true; // unknown: neither a match nor "additional"
+            this.limit("patternProperties '" + pats.keys[j] + "' not checked for this name: the regular-expression budget ran out", val);
           }
         }
       }

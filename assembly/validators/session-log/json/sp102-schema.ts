@@ -6,6 +6,7 @@ import { JValue, J_OBJ, J_NULL, parseJson, LineIndex } from "../../../lib/json";
 import { Schema, sortedErrors } from "./schema";
 import { JsonLog } from "./model";
 import { MODE_RECORD } from "../context";
+import { AC904 } from "../../common";
 
 export const SP102 = defineRule("SP-102", SEV_ERROR);
 function SP102_doc(): RuleDoc {
@@ -93,6 +94,7 @@ export function checkSchema(log: JsonLog): bool {
     log.reportAs(SP102, SEV_WARNING, null, msg("schemaUsesKeywordS").s("name", st.name).s("join", s.unsupported.join(", ")));
   }
   s.errors = [];
+  s.limits = [];
   s.segs = [];
   s.segIdx = [];
   s.depth = 0;
@@ -103,7 +105,12 @@ export function checkSchema(log: JsonLog): bool {
     const e = errs[i];
     log.ctx.report(SP102, li.line(e.pos), li.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
   }
+  for (let i = 0; i < s.limits.length; i++) {
+    const e = s.limits[i];
+    log.ctx.report(AC904, li.line(e.pos), li.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
+  }
   s.errors = [];
+  s.limits = [];
   return true;
 }
 

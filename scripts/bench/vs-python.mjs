@@ -1,0 +1,123 @@
+// Side by side with the upstream Python validators (../shared/corpus/reference/python-efa406e9a):
+// whole processes, alternating agentcheck / Python / floor on every round, medians of RUNS rounds
+// (default 11; AGENTCHECK_BENCH_RUNS overrides). Every run goes through /usr/bin/time, so wall time,
+// CPU time (user + sys) and peak RSS come from the same process. The ratio is Python / agentcheck:
+// above 1.0 means agentcheck is faster. CPU medians are printed too: on a loaded machine they move
+// less than wall times.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, CORPUS, HAS_CORPUS, median, table } from "./lib.mjs";
+
+const RUNS = Number(process.env.AGENTCHECK_BENCH_RUNS ?? 11);
+const EFA = join(CORPUS, "ai-agents-efa406e9a");
+const MD = join(CORPUS, "ai-agents-109e737e7");
+const PY = join(CORPUS, "reference", "python-efa406e9a");
+const NODE = process.execPath;
+
+function once(cmd, args, cwd) {
+  const r = spawnSync("/usr/bin/time", ["-f", "@@%e %U %S %M", cmd, ...args], {
+    cwd, encoding: "utf8", maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: "1" },
+  });
+  const line = r.stderr.split("\n").filter((l) => l.startsWith("@@")).pop();
+  if (!line) throw new Error(`no timing for ${cmd} ${args.join(" ")}: ${r.stderr.slice(-400)}`);
+  const [e, u, s, m] = line.slice(2).split(" ").map(Number);
+  return { wall: e * 1000, cpu: (u + s) * 1000, rss: m, status: r.status };
+}
+
+/** Runs each contender once per round, in turn, for RUNS rounds; medians per contender. */
+function alternate(contenders) {
+  const acc = contenders.map(() => ({ wall: [], cpu: [], rss: 0, status: [] }));
+  for (let i = 0; i < RUNS; i++) {
+    contenders.forEach((c, k) => {
+      const t = once(c.cmd, c.args, c.cwd);
+      acc[k].wall.push(t.wall);
+      acc[k].cpu.push(t.cpu);
+      acc[k].rss = Math.max(acc[k].rss, t.rss);
+      acc[k].status.push(t.status);
+    });
+  }
+  return acc.map((a) => ({ wall: median(a.wall), cpu: median(a.cpu), rss: a.rss, status: [...new Set(a.status)].join("/") }));
+}
+
+const f0 = (n) => n.toFixed(0);
+const ratio = (py, ac) => `${(py / ac).toFixed(2)}×`;
+
+export async function run() {
+  if (!HAS_CORPUS || !existsSync(PY)) {
+    console.log("skipped: ../shared/corpus/reference/python-efa406e9a is not beside the project");
+    return;
+  }
+  if (spawnSync("python3", ["--version"]).status !== 0) {
+    console.log("skipped: python3 is not installed");
+    return;
+  }
+  const jsonLogs = readdirSync(join(EFA, ".agents", "sessions")).filter((f) => f.endsWith(".json")).sort();
+  // one Python process over every JSON log, calling the reference module's own functions
+  const pyJson = [
+    "-c",
+    [
+      "import sys, pathlib",
+      `sys.path.insert(0, ${JSON.stringify(PY)})`,
+      "from scripts.validate_session_json import load_session_file, validate_session_log",
+      "bad = 0",
+      "for p in sys.argv[1:]:",
+      "    try:",
+      "        d, e = load_session_file(pathlib.Path(p))",
+      "        bad += 1 if e or not validate_session_log(d).is_valid else 0",
+      "    except Exception:",  // the script's main() turns a crash into exit 2; count it as a failure
+      "        bad += 1",
+      "print(bad)",
+    ].join("\n"),
+    ...jsonLogs.map((f) => join(".agents", "sessions", f)),
+  ];
+  const val = join(PY, "scripts", "validation");
+  const work = [
+    {
+      name: "memory-index (efa406e9a)",
+      ac: { cmd: NODE, args: [BIN, "memory-index", "--format", "json"], cwd: EFA },
+      py: { cmd: "python3", args: [join(val, "memory_index.py"), "--path", ".serena/memories", "--ci", "--format", "json"], cwd: EFA },
+    },
+    {
+      name: "consistency --all",
+      ac: { cmd: NODE, args: [BIN, "consistency", "--all", "--format", "json"], cwd: EFA },
+      py: { cmd: "python3", args: [join(val, "consistency.py"), "--all", "--format", "json"], cwd: EFA },
+    },
+    {
+      name: "traceability",
+      ac: { cmd: NODE, args: [BIN, "traceability", "--format", "json"], cwd: EFA },
+      py: { cmd: "python3", args: [join(val, "traceability.py"), "--format", "json"], cwd: EFA },
+    },
+    {
+      name: `JSON session logs (${jsonLogs.length}, one call)`,
+      ac: { cmd: NODE, args: [BIN, "session-log", ...jsonLogs.map((f) => join(".agents", "sessions", f)), "--format", "json"], cwd: EFA },
+      py: { cmd: "python3", args: pyJson, cwd: EFA },
+    },
+  ];
+  const floor = { cmd: NODE, args: ["-e", "0"], cwd: EFA };
+  const pyFloor = { cmd: "python3", args: ["-c", "pass"], cwd: EFA };
+  const rows = [];
+  const [nf, pf, ver] = alternate([floor, pyFloor, { cmd: NODE, args: [BIN, "--version"], cwd: EFA }]);
+  rows.push({ work: "`node -e 0` / `python3 -c pass` (floors)", agentcheck: `${f0(nf.wall)} ms`, python: `${f0(pf.wall)} ms`, "ratio py/ac": "—", "ac CPU": `${f0(nf.cpu)} ms`, "py CPU": `${f0(pf.cpu)} ms`, "ac RSS": `${(nf.rss / 1024).toFixed(0)} MB`, target: "" });
+  rows.push({ work: "`agentcheck --version`", agentcheck: `${f0(ver.wall)} ms`, python: "—", "ratio py/ac": `${(ver.wall / nf.wall).toFixed(2)}× node`, "ac CPU": `${f0(ver.cpu)} ms`, "py CPU": "—", "ac RSS": `${(ver.rss / 1024).toFixed(0)} MB`, target: "≤ 1.25× node" });
+  for (const w of work) {
+    const [a, p] = alternate([w.ac, w.py]);
+    rows.push({
+      work: w.name,
+      agentcheck: `${f0(a.wall)} ms`,
+      python: `${f0(p.wall)} ms`,
+      "ratio py/ac": ratio(p.wall, a.wall),
+      "ac CPU": `${f0(a.cpu)} ms`,
+      "py CPU": `${f0(p.cpu)} ms`,
+      "ac RSS": `${(a.rss / 1024).toFixed(0)} MB`,
+      target: w.name.startsWith("JSON") ? "≥ 20×" : "≥ 1.0×",
+    });
+  }
+  const md = join(MD, ".agents", "sessions");
+  if (existsSync(md)) {
+    const [a, n] = alternate([{ cmd: NODE, args: [BIN, "session-log", ".agents/sessions", "--format", "json", "--now", "2026-11-01T00:00:00Z"], cwd: MD }, floor]);
+    rows.push({ work: "356 markdown logs (109e737e7)", agentcheck: `${f0(a.wall)} ms`, python: "—", "ratio py/ac": `node + ${f0(a.wall - n.wall)} ms`, "ac CPU": `${f0(a.cpu)} ms`, "py CPU": "—", "ac RSS": `${(a.rss / 1024).toFixed(0)} MB`, target: "≤ node + 150 ms" });
+  }
+  console.log(`${RUNS} alternating rounds; medians; ratio = Python wall / agentcheck wall (> 1 = agentcheck faster)\n`);
+  table(rows);
+}
