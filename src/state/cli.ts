@@ -1,6 +1,5 @@
 // Implementations of `agentcheck session …` (spec §6). stdout carries exactly one JSON document
 // (the result, or {"ok":false,"error":{…}}); diagnostics go to stderr; exit codes as ERROR_EXIT.
-import { readFileSync } from "node:fs";
 import { StateError, isStateError } from "./errors.js";
 import { SessionStore } from "./ops.js";
 import { notePaths, parseJsonNote } from "./notes.js";
@@ -189,7 +188,3 @@ function parseVersion(v: string): number {
   return n;
 }
 
-/** Re-read a file as the session CLI would (used by tests and tools). */
-export function readNoteFile(path: string): unknown {
-  return parseJsonNote(readFileSync(path, "utf8"), path);
-}
