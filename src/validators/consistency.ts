@@ -93,6 +93,8 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   const checkpoint = opts.checkpoint ?? 1;
   const facts: DocInput[] = [fact("checkpoint", String(checkpoint)), fact("fx", String(opts.fx ?? 0))];
   if (opts.feature !== undefined) facts.push(fact("feature", opts.feature));
+  // advisory: the core reports errors as warnings and the feature verdicts follow (one place)
+  if (opts.advisory) facts.push(fact("advisory", "1"));
   const out: ConsistencyOutput = { results: problems, global: {}, internalErrors: [], features: [], checkpoint };
   let raw: RawResult;
   try {
@@ -135,7 +137,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
       const sev = f.severity as Severity;
       findings.push({
         ruleId: f.ruleId,
-        severity: opts.advisory && sev === "error" ? "warning" : sev,
+        severity: sev,
         file: names[f.docIndex] ?? PLANNING_DIR,
         line: f.line,
         column: f.column,
