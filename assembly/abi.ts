@@ -1,5 +1,5 @@
 // Binary interface between the TypeScript host and this module.
-// The host mirrors these numbers in src/wasm/abi.ts; test/wasm/abi.test.ts checks both agree.
+// This is the one declaration: scripts/gen-abi.mjs generates the host side (src/wasm/generated/abi.ts).
 //
 // Input arena (written by the host at the pointer returned by input_reserve):
 //   docCount records of DOC_RECORD_I32S i32: {offset, length, kind, flags, nameOffset, nameLength}

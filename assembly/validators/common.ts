@@ -13,7 +13,7 @@ function AC001_doc(): RuleDoc {
     title: "Empty file",
     description: "The file is empty (or only white space), so there is nothing to validate.",
     messages: {
-      fileIsEmpty: "File is empty",
+      empty: "File is empty",
     },
   };
 }
@@ -25,7 +25,7 @@ function AC002_doc(): RuleDoc {
     title: "Binary or invalid UTF-8",
     description: "The file contains NUL bytes or is not valid UTF-8 text.",
     messages: {
-      fileIsBinaryOr: "File is binary or not valid UTF-8 (first bad byte at offset {{bad}})",
+      binary: "File is binary or not valid UTF-8 (first bad byte at offset {{offset}})",
     },
   };
 }
@@ -121,7 +121,7 @@ export function firstBadByte(ptr: usize, len: i32): i32 {
 export function checkContent(doc: Doc, results: Results): bool {
   const bad = firstBadByte(doc.ptr, doc.len);
   if (bad >= 0) {
-    results.report(AC002, doc, 0, 0, msg("fileIsBinaryOr").s("bad", bad.toString()));
+    results.report(AC002, doc, 0, 0, msg("binary").s("offset", bad.toString()));
     return false;
   }
   let blank = true;
@@ -133,7 +133,7 @@ export function checkContent(doc: Doc, results: Results): bool {
     }
   }
   if (blank) {
-    results.report(AC001, doc, 0, 0, msg("fileIsEmpty"));
+    results.report(AC001, doc, 0, 0, msg("empty"));
     return false;
   }
   return true;

@@ -11,7 +11,7 @@ function SP001_doc(): RuleDoc {
     title: "Session log file name",
     description: "A session log is named YYYY-MM-DD-session-N[-slug].md or .json (N any number of digits; case-insensitive).",
     messages: {
-      sessionLogNamingViolation: "Session log naming violation: {{name}} (expected YYYY-MM-DD-session-N.md or YYYY-MM-DD-session-N-description.md)",
+      badName: "Session log naming violation: {{name}} (expected YYYY-MM-DD-session-N.md or YYYY-MM-DD-session-N-description.md)",
     },
   };
 }
@@ -45,6 +45,6 @@ export function checkSP001(ctx: SessionCtx): void {
   const name = ctx.doc.baseName();
   if (!isSessionLogName(name)) {
     ctx.report(SP001, 0, 0,
-      msg("sessionLogNamingViolation").s("name", name));
+      msg("badName").s("name", name));
   }
 }
