@@ -57,3 +57,8 @@ export const KIND_SPEC_DOC: i32 = 21;
 export const KIND_PREPR_FILE: i32 = 40;
 // session-state 60..69
 export const KIND_SESSION_STATE: i32 = 60;
+// .aibrain task checkpoints 80..89 (flags bit 0: the file is in the archive)
+export const KIND_AIBRAIN: i32 = 80;
+// manifest (state.json v2 session folders) 70..79
+export const KIND_MANIFEST: i32 = 70;
+export const KIND_MANIFEST_SPEC: i32 = 71;

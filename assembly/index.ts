@@ -7,6 +7,9 @@ import { validateConsistency } from "./validators/consistency/index";
 import { validateTraceability } from "./validators/traceability/index";
 import { validatePrePr } from "./validators/pre-pr/index";
 import { validateSessionState } from "./validators/session-state/index";
+import { screenText } from "./validators/common";
+import { validateAibrain } from "./validators/aibrain/index";
+import { validateManifest } from "./validators/manifest/index";
 
 export function abi_version(): i32 {
   return ABI_VERSION;
@@ -49,12 +52,16 @@ function run(ptr: usize, docCount: i32, which: i32): i32 {
   const results = new Results(docCount);
   pinRun(input, results);
   debugTrap(input);
+  // session-log and memory-index screen their own documents (AC-001/AC-002 per rule order)
+  if (which >= 2) screenText(input, results);
   if (which == 0) validateSessionLog(input, results);
   else if (which == 1) validateMemoryIndex(input, results);
   else if (which == 2) validateConsistency(input, results);
   else if (which == 3) validateTraceability(input, results);
   else if (which == 4) validatePrePr(input, results);
   else if (which == 5) validateSessionState(input, results);
+  else if (which == 8) validateAibrain(input, results);
+  else if (which == 6) validateManifest(input, results);
   const status = results.finish();
   pinRun(null, null);
   // The "minimal" runtime (no write barriers: a third of the module size) collects only when asked;
@@ -80,6 +87,13 @@ export function validate_pre_pr(ptr: usize, docCount: i32): i32 {
 }
 export function validate_session_state(ptr: usize, docCount: i32): i32 {
   return run(ptr, docCount, 5);
+}
+export function validate_manifest(ptr: usize, docCount: i32): i32 {
+  return run(ptr, docCount, 6);
+}
+
+export function validate_aibrain(ptr: usize, docCount: i32): i32 {
+  return run(ptr, docCount, 8);
 }
 
 /** Test hook: aborts with a message, so the host's abort handling can be exercised. */

@@ -12,12 +12,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = join(root, "dist", "cli");
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { "bin-main": join(root, "src", "bin-main.ts") },
+  // md-worker: the markdown lint worker thread (src/prepr/markdown.ts starts it from beside its chunk)
+  entryPoints: { "bin-main": join(root, "src", "bin-main.ts"), "md-worker": join(root, "src", "prepr", "md-worker.ts") },
   outdir,
   bundle: true,
   splitting: true,
   format: "esm",
   platform: "node",
+  // prefer a package's ES module build (jsonc-parser ships UMD as "main", ESM as "module")
+  mainFields: ["module", "main"],
   target: "node20",
   // CommonJS dependencies bundled into ES modules need a require()
   banner: { js: 'import { createRequire as __acCreateRequire } from "node:module"; const require = __acCreateRequire(import.meta.url);' },
@@ -26,8 +29,11 @@ const result = await build({
   logLevel: "warning",
   metafile: true,
   // optional or heavy peers that a command loads only on demand stay outside the bundle
-  external: ["inngest", "better-sqlite3", "sql.js", "fsevents"],
+  external: ["inngest", "better-sqlite3", "sql.js", "node-sqlite3-wasm", "fsevents"],
 });
+// Note: a CommonJS package imported dynamically becomes a chunk with only a default export, so the
+// importer's named imports would be undefined: import such packages through a static re-export
+// (src/yaml.ts). The pre-pr tests run the bundled CLI on YAML configurations.
 mkdirSync(join(outdir, "generated"), { recursive: true });
 copyFileSync(join(root, "src", "wasm", "generated", "agentcheck.wasm"), join(outdir, "generated", "agentcheck.wasm"));
 mkdirSync(join(root, "dist", "wasm", "generated"), { recursive: true });

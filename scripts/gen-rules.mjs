@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { readRules } from "./lib/rule-source.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-export const VALIDATOR_ORDER = ["common", "session-log", "memory-index", "consistency", "traceability", "pre-pr", "session-state"];
+export const VALIDATOR_ORDER = ["common", "session-log", "memory-index", "consistency", "traceability", "pre-pr", "session-state", "manifest", "aibrain"];
 
 export function collectRules() {
   const { rules, lists } = readRules(root);

@@ -16,7 +16,7 @@ const byName = new Map(rules.map((r) => [r.name, r]));
 /** rule name -> Map(messageId -> template) (existing ones first) */
 const messages = new Map(rules.map((r) => [r.name, new Map(Object.entries(r.doc?.messages ?? {}))]));
 /** Functions that report a finding: (..., rule, ..., message) with the message last. */
-const REPORTERS = new Set(["report", "reportAs", "at0"]);
+const REPORTERS = new Set(["report", "reportAs", "at0", "at"]);
 const edits = new Map(); // file -> [{start, end, text}]
 const manual = [];
 const imports = new Map(); // file -> { sf, names: Set }

@@ -22,6 +22,12 @@ export async function run(argv: string[]): Promise<number> {
     const o = leanParse(args.slice(1), mi.MEMORY_INDEX_FLAGS);
     if (o) return leanRun(() => mi.runMemoryIndexCommand({ format: "text", ...o }));
   }
+  if (args[0] === "task") {
+    // lean start path for checkpoint saves in agent loops (src/aibrain/cli.ts): no commander
+    const { taskLean } = await import("./aibrain/cli.js");
+    const code = await taskLean(args.slice(1));
+    if (code !== undefined) return code;
+  }
   const { main } = await import("./cli.js");
   return main(argv);
 }

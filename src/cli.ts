@@ -5,6 +5,9 @@ import { UsageError } from "./report.js";
 import { version } from "./version.js";
 import { registerIntegrationCommands } from "./commands/register-integrations.js";
 import { registerSessionCommands } from "./state/commands.js";
+import { registerTaskCommands } from "./aibrain/commands.js";
+import { registerStateViewCommands } from "./stateview/commands.js";
+import { registerManifestCommands } from "./manifest/commands.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
@@ -22,7 +25,8 @@ export function buildProgram(): Command {
       .option("--base <ref>", "with --changed: compare with the merge base of this ref (default: the PR base or origin/HEAD)")
       .option("--all", "validate the whole workspace (the default without --staged/--changed)")
       .option("--strict", "strict run: advisory validators (consistency) block, and edited pre-existing session logs are validated fully (not as records)")
-      .option("--profile <name>", "consistency/traceability profile: default or recommended")
+      .option("--profile <name>", "consistency/traceability profile: default, recommended, or reference (the Python original's quirks)")
+      .option("--mode <mode>", "JSON session logs: full | creation | record for every log (default: from each log's content, see README)")
       .option("--only <validators>", "run only these validators (comma-separated names)")
       .option("--config <path>", "configuration file (default: agentcheck.config.json(c) or package.json \"agentcheck\" at the repository root)"),
   )
@@ -41,7 +45,7 @@ export function buildProgram(): Command {
     program
       .command("session-log [paths...]")
       .description("validate session logs (.md and .json); default: the repository's .agents/sessions/")
-      .option("--mode <mode>", "JSON logs: full | creation | record (default: record for committed, unchanged logs, else full)")
+      .option("--mode <mode>", "JSON logs: full | creation | record (default: from each log's content: complete => full; in progress => creation until committed, then full)")
       .option("--strict", "strict gate: template drift against .agents/SESSION-PROTOCOL.md and git-bound post-commit checks")
       .option("--context <ctx>", "pre-commit (staged logs) | ci (logs changed vs --base) | local (default)")
       .option("--base <ref>", "base ref for changes on the branch (default origin/main; env AGENTCHECK_BASE_REF)")
@@ -113,8 +117,10 @@ export function buildProgram(): Command {
     .option("--color", "force colour")
     .option("--no-color", "disable colour")
     .option("--max-file-size <bytes>", "refuse files larger than this")
+    .option("--no-exec", "run nothing the repository controls: an executable markdownlint config (.cjs/.mjs) and the test command are reported, not run (env AGENTCHECK_NO_EXEC=1)")
     .addHelpText("after", "\nExamples:\n  $ agentcheck pre-pr\n  $ agentcheck pre-pr --base origin/main --ci --format json\n  $ gh pr view --json body -q .body | agentcheck pre-pr --pr-body -")
     .action(async (o) => {
+      if (o.exec === false) (await import("./exec-policy.js")).setNoExec(true);
       const { runPrePrCommand } = await import("./commands/pre-pr.js");
       process.exitCode = await runPrePrCommand(o);
     });
@@ -147,6 +153,9 @@ export function buildProgram(): Command {
     });
 
   registerSessionCommands(program);
+  registerTaskCommands(program);
+  registerStateViewCommands(program);
+  registerManifestCommands(program);
 
   registerIntegrationCommands(program);
   return program;

@@ -1,7 +1,8 @@
 // Project configuration: agentcheck.config.json / agentcheck.config.jsonc (comments allowed) or an
 // "agentcheck" key in package.json, found at the git top-level; `--config <path>` overrides.
 // One zod schema; unknown keys and wrong types are usage errors (exit 2) naming the key path.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
+import { CONFIG_MAX_BYTES, readTextOrThrow } from "./fsread.js";
 import { join, resolve } from "node:path";
 import { UsageError, verdictOf, type FileResult, type Severity } from "./report.js";
 import type { Config } from "./config-schema.js";
@@ -49,10 +50,19 @@ export function stripJsonComments(text: string): string {
   return out.replace(/,(\s*[}\]])/g, "$1");
 }
 
-function readJsonc(file: string): unknown {
+function isLink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** `root`: the repository, for configs found there (a link out of it is refused, never read). */
+function readJsonc(file: string, root?: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES, root }); // bounded: never blocks on a FIFO
   } catch (e) {
     throw new UsageError(`cannot read configuration ${file}: ${(e as Error).message}`);
   }
@@ -86,16 +96,17 @@ async function findConfig(root: string, explicit: string | undefined, cwd: strin
     const value = file.endsWith("package.json") ? (raw as Record<string, unknown>)?.agentcheck ?? {} : raw;
     return { config: await parseConfig(value, file), file };
   }
-  const found = CONFIG_FILES.map((f) => join(root, f)).filter((f) => existsSync(f));
+  // lstat: a dangling or looping config link is found (and refused by the reader), never ignored
+  const found = CONFIG_FILES.map((f) => join(root, f)).filter((f) => existsSync(f) || isLink(f));
   if (found.length > 1) {
     throw new UsageError(`two configuration files in ${root}: ${CONFIG_FILES.join(" and ")}; keep one`);
   }
-  if (found.length === 1) return { config: await parseConfig(readJsonc(found[0]), found[0]), file: found[0] };
+  if (found.length === 1) return { config: await parseConfig(readJsonc(found[0], root), found[0]), file: found[0] };
   const pkg = join(root, "package.json");
   if (existsSync(pkg)) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(pkg, "utf8"));
+      parsed = JSON.parse(readTextOrThrow(pkg, { maxBytes: CONFIG_MAX_BYTES, root }));
     } catch {
       parsed = undefined; // a broken package.json is not ours to report
     }

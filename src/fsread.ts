@@ -186,6 +186,11 @@ export function readBounded(abs: string, opts: ReadOptions): BoundedRead {
   }
 }
 
+/** Size bound of configuration files (agentcheck config, package.json, markdownlint configs). */
+export const CONFIG_MAX_BYTES = 4 * 1024 * 1024;
+/** Size bound of a session-state note (the state JSON is at most 1 MiB, plus the note around it). */
+export const NOTE_MAX_BYTES = 4 * 1024 * 1024;
+
 /** readBounded for code paths built on exceptions: throws ReadRefusedError (with a `code`). */
 export function readOrThrow(abs: string, opts: ReadOptions): Buffer {
   const r = readBounded(abs, opts);
@@ -194,6 +199,13 @@ export function readOrThrow(abs: string, opts: ReadOptions): Buffer {
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** readTextBounded for code paths built on exceptions: throws ReadRefusedError (with a `code`). */
+export function readTextOrThrow(abs: string, opts: ReadOptions): string {
+  const r = readTextBounded(abs, opts);
+  if (!r.ok) throw new ReadRefusedError(r.refusal);
+  return r.text;
+}
 
 /**
  * Read a text file (configs, notes): bounded, then decoded as strict UTF-8 with one leading BOM

@@ -1,7 +1,8 @@
 // Minimal synchronous git runner for the index and scope code paths (pre-commit speed matters:
 // one short process per question, stdin for `cat-file --batch`). Paths are always -z lists.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { readTextOrThrow } from "./fsread.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { UsageError } from "./report.js";
 
@@ -47,7 +48,7 @@ function dirsFromFs(cwd: string): { top: string; gitDir: string } | undefined {
       const st = statSync(dotgit);
       if (st.isDirectory()) return existsSync(join(dotgit, "HEAD")) ? { top: realpathSync(dir), gitDir: realpathSync(dotgit) } : undefined;
       if (st.isFile()) {
-        const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotgit, "utf8"));
+        const m = /^gitdir:\s*(.+?)\s*$/m.exec(readTextOrThrow(dotgit, { maxBytes: 64 * 1024 }));
         if (!m) return undefined;
         const gd = isAbsolute(m[1]) ? m[1] : resolve(dir, m[1]);
         return existsSync(join(gd, "HEAD")) ? { top: realpathSync(dir), gitDir: realpathSync(gd) } : undefined;

@@ -3,6 +3,8 @@
 // fetched per directory on first use (validators read whole directories) or in bulk by prefetch().
 import { type EntryType, type FileSource } from "./source.js";
 import { gitOk } from "./git-run.js";
+import { ReadRefusedError } from "./fsread.js";
+import { posix } from "node:path";
 
 interface IndexEntry {
   mode: string;
@@ -113,7 +115,37 @@ export class IndexSource implements FileSource {
     }
   }
 
+  /**
+   * Bytes of a staged file. A staged symlink is followed inside the index only: a target outside the
+   * repository, a missing target, a loop or a non-file is refused (ReadRefusedError, AC-901); the
+   * link's target text is never handed out as the file's content.
+   */
   read(rel: string): Uint8Array {
+    let cur = rel;
+    for (let hop = 0; ; hop++) {
+      const e = this.entries.get(cur);
+      if (!e || e.mode !== "120000") return this.readBlob(cur);
+      if (hop >= 40) throw new ReadRefusedError({ ruleId: "AC-901", reason: "loop", code: "ELOOP", detail: "symbolic link loop (not read)" });
+      const target = Buffer.from(this.readBlob(cur)).toString("utf8");
+      const next = posix.normalize(posix.join(parentOf(cur), target));
+      if (target.startsWith("/") || next === ".." || next.startsWith("../") || target.includes("\0")) {
+        throw new ReadRefusedError({ ruleId: "AC-901", reason: "outside", detail: "symbolic link to a target outside the repository (not read)" });
+      }
+      const t = this.entries.get(next);
+      if (!t) {
+        const isDir = this.type(next) === "dir";
+        throw new ReadRefusedError(isDir
+          ? { ruleId: "AC-901", reason: "directory", code: "EISDIR", detail: "not a regular file (a directory; not read)" }
+          : { ruleId: "AC-901", reason: "dangling", code: "ENOENT", detail: "dangling symbolic link (its target does not exist; not read)" });
+      }
+      if (typeOfMode(t.mode) === "other") {
+        throw new ReadRefusedError({ ruleId: "AC-901", reason: "not-regular", detail: "not a regular file (a submodule; not read)" });
+      }
+      cur = next;
+    }
+  }
+
+  private readBlob(rel: string): Uint8Array {
     const e = this.entries.get(rel);
     if (!e) {
       const err = new Error(`${rel}: not in the index`) as NodeJS.ErrnoException;

@@ -54,3 +54,29 @@ export { permalinkOf, notePaths } from "./state/notes.js";
 export { ensureGitignored } from "./state/init.js";
 export { decide as gateDecide, toolClass, runGate, READ_ONLY_TOOLS, type GateDecision, type GatePolicy, type Lookup } from "./state/gate.js";
 export { validateSessionState, type SessionStateCheckOptions } from "./validators/session-state.js";
+// .aibrain task checkpoints, the HANDOFF.md migration, and the reader of every session-state format.
+export {
+  CheckpointStore, parseCheckpointText, renderCheckpoint, checkpointIssues, checkTaskId, resumeInfo, renderResume,
+  TASK_STATUSES, AIBRAIN_DIR, type Checkpoint, type CheckpointData, type CheckpointStoreOptions, type SaveInput, type TaskListing, type ResumeInfo,
+} from "./aibrain/checkpoint.js";
+export { validateAibrain, aibrainFiles, type AibrainCheckOptions } from "./validators/aibrain.js";
+export { migrateHandoff, planHandoff, describeMigration, type MigrationReport, type MigrateOptions } from "./handoff/migrate.js";
+export { showState, renderStateText, parseProtocolState, readManifestSummary, type StateView, type StateItem, type FormatStatus, type ParseFailure } from "./stateview/show.js";
+
+// Per-session manifests (state.json v2), their validator, state manager, MCP tools and session index.
+export {
+  SessionManifestSchema, PhaseHistorySchema, BuildProgressSchema, GitInfoSchema, CommitSchema, ArtifactsSchema, OverrideSchema,
+  manifestJsonSchema, PHASES as MANIFEST_PHASES, STATUSES as MANIFEST_STATUSES, SESSION_TYPES as MANIFEST_SESSION_TYPES,
+  type SessionManifest, type Phase as ManifestPhase, type SessionStatus as ManifestStatus, type SessionType as ManifestSessionType,
+  type PhaseHistory, type ManifestCommit, type ManifestOverride,
+} from "./manifest/schema.js";
+export { ManifestManager, slugify as manifestSlug, type ManagerOptions as ManifestManagerOptions, type CreateInput as ManifestCreateInput } from "./manifest/manager.js";
+export {
+  validateManifests, listManifests, readManifestEntry, discoverSessions as discoverManifestSessions,
+  type ManifestEntry, type ManifestCheckOptions,
+} from "./validators/manifest.js";
+export {
+  MANIFEST_TOOLS, callManifestTool, registerManifestTools, type ManifestTool, type ToolResult as ManifestToolResult,
+  type ToolRegistry as ManifestToolRegistry,
+} from "./manifest/mcp-tools.js";
+export { indexSessions, listIndexedSessions, type IndexReport, type IndexedSession, type IndexOptions } from "./manifest/index-db.js";

@@ -29,11 +29,15 @@ export function isInside(abs: string, root: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !rel.startsWith("/") && !/^[A-Za-z]:/.test(rel));
 }
 
-/** Regular files directly in `dir` whose names end with one of `exts` (lower-case), sorted. */
+/**
+ * Entries directly in `dir` whose names end with one of `exts` (lower-case), sorted: regular files,
+ * symlinks and special files (FIFOs, sockets, devices), so that the bounded reader refuses the
+ * latter with a visible AC-901 instead of them being skipped silently. Directories are left out.
+ */
 export function listFiles(dir: string, exts: string[]): string[] {
   const out: string[] = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (!e.isFile() && !e.isSymbolicLink()) continue;
+    if (e.isDirectory()) continue;
     const lower = e.name.toLowerCase();
     if (exts.some((x) => lower.endsWith(x))) out.push(join(dir, e.name));
   }

@@ -1,12 +1,17 @@
 // Which files a run covers (--staged, --changed, explicit files) and, for session logs, which
-// validation mode each one gets. The decisions follow session-protocol.md §10 and ecosystem.md §2.4:
+// validation mode each one gets (sessionLogMode: the one place that decides it, for `check` in every
+// scope and for pre-pr). Markdown logs follow session-protocol.md §10 and ecosystem.md §2.4:
 //   staged:  added log => creation; edited existing log => record (full with --strict);
 //            renamed/copied (a replacement) => full; during a merge every log => record.
 //   changed: log added by the branch => full; existing log edited => record (full with --strict);
 //            renamed/copied => full.
 //   files:   (hook frameworks pass names) staged status when staged, tracked and unchanged =>
 //            record, untracked => creation.
-import { existsSync } from "node:fs";
+// JSON logs are judged by their content (issue 10): a log that claims its session is complete
+// (endingCommit set, or any sessionEnd item Complete) => full; a log in progress => creation while
+// it is being written (staged for a commit, or untracked), full once it is committed (a committed
+// log with incomplete MUST items never passes silently); during a merge => record; unparseable => full.
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
 import { UsageError } from "./report.js";
@@ -68,16 +73,97 @@ function gitDir(root: string): string {
   return p.startsWith("/") || /^[A-Za-z]:/.test(p) ? p : join(root, p);
 }
 
-function modesFor(entries: { path: string; status: ChangeStatus }[], added: SessionMode, opts: { strict?: boolean; merge?: boolean }) {
+/** How far a JSON session log claims to be: complete, in progress, or unknown (does not parse). */
+export function jsonLogProgress(bytes: Uint8Array): "complete" | "in-progress" | "unknown" {
+  let d: unknown;
+  try {
+    d = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return "unknown";
+  }
+  if (!d || typeof d !== "object" || Array.isArray(d)) return "unknown";
+  const o = d as Record<string, unknown>;
+  if (typeof o.endingCommit === "string" && o.endingCommit.trim().length > 0) return "complete";
+  const pc = o.protocolCompliance as Record<string, unknown> | undefined;
+  const end = pc && typeof pc === "object" ? pc.sessionEnd : undefined;
+  if (end && typeof end === "object" && !Array.isArray(end)) {
+    for (const item of Object.values(end as Record<string, unknown>)) {
+      if (!item || typeof item !== "object") continue;
+      const it = item as Record<string, unknown>;
+      const c = it.Complete ?? it.complete;
+      if (c === true) return "complete";
+    }
+  }
+  return "in-progress";
+}
+
+export interface SessionModeInput {
+  /** Repo-relative path of the log (.md or .json). */
+  path: string;
+  /**
+   * How the log reaches the run: A/M/R/C (staged or changed on the branch), "tracked" (committed
+   * and unchanged), "untracked" (not in git).
+   */
+  status: ChangeStatus | "tracked" | "untracked";
+  /** The log's bytes as the run reads them (JSON logs are judged by their content). */
+  content?: Uint8Array;
+  /** The run checks a commit being made (check --staged, hook frameworks). */
+  precommit?: boolean;
+  merge?: boolean;
+  strict?: boolean;
+  /** An added markdown log: creation when staged, full when changed on a branch. */
+  added?: SessionMode;
+  /** `check --mode` / `session-log --mode`: wins over everything. */
+  override?: SessionMode;
+}
+
+/** The validation mode of one session log: the single decision used by `check` (every scope) and pre-pr. */
+export function sessionLogMode(i: SessionModeInput): SessionMode {
+  if (i.override) return i.override;
+  if (i.merge) return "record";
+  if (/\.json$/i.test(i.path) && i.content !== undefined) {
+    const p = jsonLogProgress(i.content);
+    if (p !== "in-progress") return "full";
+    return i.precommit || i.status === "untracked" ? "creation" : "full";
+  }
+  if (i.status === "A") return i.added ?? "full";
+  if (i.status === "untracked") return "creation";
+  if (i.status === "M" || i.status === "tracked") return i.strict ? "full" : "record";
+  return "full"; // renamed or copied: a replacement is validated fully
+}
+
+type Reader = (path: string) => Uint8Array | undefined;
+
+function modesFor(
+  entries: { path: string; status: ChangeStatus }[],
+  added: SessionMode,
+  opts: { strict?: boolean; merge?: boolean; precommit?: boolean; override?: SessionMode },
+  read?: Reader,
+) {
   const modes: Record<string, SessionMode> = {};
   for (const e of entries) {
     if (!isSessionLogPath(e.path)) continue;
-    if (opts.merge) modes[e.path] = "record";
-    else if (e.status === "A") modes[e.path] = added;
-    else if (e.status === "M") modes[e.path] = opts.strict ? "full" : "record";
-    else modes[e.path] = "full"; // renamed or copied: a replacement is validated fully
+    const content = /\.json$/i.test(e.path) && read ? read(e.path) : undefined;
+    modes[e.path] = sessionLogMode({ path: e.path, status: e.status, content, added, ...opts });
   }
   return modes;
+}
+
+function diskReader(root: string): Reader {
+  return (p) => {
+    try {
+      return readFileSync(join(root, p));
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+function indexReader(root: string): Reader {
+  return (p) => {
+    const r = gitRaw(root, ["cat-file", "blob", `:${p}`]);
+    return r.status === 0 ? new Uint8Array(r.stdout) : undefined;
+  };
 }
 
 function build(kind: ScopeKind, entries: { path: string; status: ChangeStatus }[], sessionModes: Record<string, SessionMode>, extra: Partial<RunScope> = {}): RunScope {
@@ -87,7 +173,7 @@ function build(kind: ScopeKind, entries: { path: string; status: ChangeStatus }[
 }
 
 /** Files staged for the next commit (added, copied, modified, renamed). */
-export function stagedScope(root: string, opts: { strict?: boolean } = {}): RunScope {
+export function stagedScope(root: string, opts: { strict?: boolean; mode?: SessionMode } = {}): RunScope {
   const args = ["diff", "--cached", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACMRT"];
   let r = gitRaw(root, args);
   if (r.status !== 0) {
@@ -98,7 +184,8 @@ export function stagedScope(root: string, opts: { strict?: boolean } = {}): RunS
   }
   const entries = parseNameStatus(r.stdout);
   const merge = existsSync(join(gitDir(root), "MERGE_HEAD"));
-  const scope = build("staged", entries, modesFor(entries, "creation", { strict: opts.strict, merge }), { merge, precommit: true });
+  const modes = modesFor(entries, "creation", { strict: opts.strict, merge, precommit: true, override: opts.mode }, indexReader(root));
+  const scope = build("staged", entries, modes, { merge, precommit: true });
   if (merge) scope.notes.push("merge commit: staged session logs are validated as records (per-commit rules relaxed)");
   return scope;
 }
@@ -119,7 +206,7 @@ export function defaultBase(root: string): string {
  * `worktree` (pre-pr), the diff runs to the working tree and untracked files count as added, so a
  * log not yet committed is selected and moded by the same rules as a committed one.
  */
-export function changedScope(root: string, base: string | undefined, opts: { strict?: boolean; worktree?: boolean } = {}): RunScope {
+export function changedScope(root: string, base: string | undefined, opts: { strict?: boolean; worktree?: boolean; mode?: SessionMode } = {}): RunScope {
   const ref = base ?? defaultBase(root);
   if (ref.startsWith("-")) throw new UsageError(`--base: not a ref: '${ref}'`);
   const shallow = gitRaw(root, ["rev-parse", "--is-shallow-repository"]).stdout.toString("utf8").trim() === "true";
@@ -147,11 +234,12 @@ export function changedScope(root: string, base: string | undefined, opts: { str
       if (!seen.has(p)) entries.push({ path: p, status: "A" });
     }
   }
-  return build("changed", entries, modesFor(entries, "full", opts), { base: ref, mergeBase });
+  const modes = modesFor(entries, "full", { strict: opts.strict, override: opts.mode }, diskReader(root));
+  return build("changed", entries, modes, { base: ref, mergeBase });
 }
 
 /** Explicit files (as hook frameworks pass them), with their staged / tracked status. */
-export function filesScope(root: string, files: string[], opts: { strict?: boolean } = {}): RunScope {
+export function filesScope(root: string, files: string[], opts: { strict?: boolean; mode?: SessionMode } = {}): RunScope {
   const staged = stagedScope(root, opts);
   const tracked = new Set(
     splitZ(gitOk(root, ["ls-files", "-z", "--", ...files.map((f) => `:(literal)${f}`)])),
@@ -165,7 +253,12 @@ export function filesScope(root: string, files: string[], opts: { strict?: boole
       if (staged.sessionModes[f]) modes[f] = staged.sessionModes[f];
     } else {
       entries.push({ path: f, status: tracked.has(f) ? "M" : "A" });
-      if (isSessionLogPath(f)) modes[f] = tracked.has(f) ? (opts.strict ? "full" : "record") : "creation";
+      if (isSessionLogPath(f)) {
+        modes[f] = sessionLogMode({
+          path: f, status: tracked.has(f) ? "tracked" : "untracked", content: /\.json$/i.test(f) ? diskReader(root)(f) : undefined,
+          precommit: staged.files.length > 0, strict: opts.strict, override: opts.mode,
+        });
+      }
     }
   }
   return build("files", entries, modes, { merge: staged.merge, precommit: staged.files.length > 0 });

@@ -1,7 +1,8 @@
 // Where validators read workspace files from: the working tree (DiskSource) or, for
 // `check --staged`, the git index. Validators read through a FileSource so every mode gives the
 // same verdict on the same content.
-import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, statSync } from "node:fs";
+import { readOrThrow } from "./fsread.js";
 import { join } from "node:path";
 
 export type EntryType = "file" | "dir" | "symlink" | "other";
@@ -16,7 +17,11 @@ export interface FileSource {
   type(rel: string): EntryType | undefined;
   /** Size in bytes (following symlinks on disk), or undefined when absent. */
   size(rel: string): number | undefined;
-  /** Bytes of a repo-relative file; throws (with a code) when unreadable. */
+  /**
+   * Bytes of a repo-relative file; throws (with a code) when unreadable. On disk this goes through
+   * the bounded reader: special files, dangling links, link loops and links out of the repository
+   * throw a ReadRefusedError (src/fsread.ts) carrying the AC-900/AC-901 refusal.
+   */
   read(rel: string): Uint8Array;
 }
 
@@ -26,7 +31,8 @@ function typeOf(st: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(
 
 export class DiskSource implements FileSource {
   readonly kind = "disk" as const;
-  constructor(readonly root: string) {}
+  /** `maxBytes`: hard ceiling of one read (callers apply their own, lower, limit through size()). */
+  constructor(readonly root: string, private readonly maxBytes = 1024 * 1024 * 1024) {}
 
   private abs(rel: string): string {
     return rel === "" ? this.root : join(this.root, rel);
@@ -59,6 +65,6 @@ export class DiskSource implements FileSource {
   }
 
   read(rel: string): Uint8Array {
-    return readFileSync(this.abs(rel));
+    return readOrThrow(this.abs(rel), { maxBytes: this.maxBytes, root: this.root });
   }
 }

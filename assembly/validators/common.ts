@@ -2,7 +2,8 @@
 // conditions found before a file reaches this module (size limit, read errors, crashes).
 import { defineRule, msg, RuleDoc } from "../rules";
 import { SEV_ERROR } from "../abi";
-import { Doc, Results } from "../io";
+import { Doc, Input, Results } from "../io";
+import { KIND_FACT } from "../abi";
 import { Rule } from "../rules";
 
 export const AC001 = defineRule("AC-001", SEV_ERROR);
@@ -137,6 +138,28 @@ export function checkContent(doc: Doc, results: Results): bool {
     return false;
   }
   return true;
+}
+
+/**
+ * Text screen for validators that parse every document they get (consistency, traceability,
+ * pre-pr, session-state): a non-empty document that is not valid UTF-8 (invalid sequences, NUL bytes,
+ * UTF-16 with or without BOM, binary) gets AC-002 with the offset of the first bad byte and is taken
+ * out of the input, so no rule ever sees replacement characters and the file never passes unchecked.
+ */
+export function screenText(input: Input, results: Results): void {
+  const kept: Doc[] = [];
+  for (let i = 0; i < input.docs.length; i++) {
+    const d = input.docs[i];
+    if (d.kind != KIND_FACT && d.len > 0) {
+      const bad = firstBadByte(d.ptr, d.len);
+      if (bad >= 0) {
+        results.report(AC002, d, 0, 0, msg("binary").s("offset", bad.toString()));
+        continue;
+      }
+    }
+    kept.push(d);
+  }
+  input.docs = kept;
 }
 
 /** The common rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */

@@ -22,8 +22,9 @@ export function parse(file) {
 }
 
 /** Evaluates a literal expression (strings, numbers, booleans, arrays, objects, string concatenation). */
-export function literal(node, where) {
-  if (ts.isParenthesizedExpression(node)) return literal(node.expression, where);
+export function literal(node, where, consts = new Map()) {
+  if (ts.isIdentifier(node) && consts.has(node.text)) return consts.get(node.text);
+  if (ts.isParenthesizedExpression(node)) return literal(node.expression, where, consts);
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
   if (ts.isNumericLiteral(node)) return Number(node.text);
   if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
@@ -58,6 +59,14 @@ export function readRules(root) {
     const sf = parse(file);
     const rel = relative(root, file).replace(/\\/g, "/");
     const docs = new Map();
+    /** file-level string constants (const V = "aibrain") usable in declarations */
+    const consts = new Map();
+    for (const st of sf.statements) {
+      if (!ts.isVariableStatement(st)) continue;
+      for (const d of st.declarationList.declarations) {
+        if (ts.isIdentifier(d.name) && d.initializer && ts.isStringLiteral(d.initializer)) consts.set(d.name.text, d.initializer.text);
+      }
+    }
     for (const st of sf.statements) {
       if (ts.isFunctionDeclaration(st) && st.name && st.name.text.endsWith("_doc")) {
         const ret = st.body?.statements.find((s) => ts.isReturnStatement(s));
@@ -79,7 +88,7 @@ export function readRules(root) {
           const doc = docs.get(name);
           rules.push({
             name, file: rel, statement: st, sf, id: literal(a[0], rel), severity,
-            legacy: a.length === 5 ? { validator: literal(a[1], rel), title: literal(a[3], rel), description: literal(a[4], rel) } : undefined,
+            legacy: a.length === 5 ? { validator: literal(a[1], rel, consts), title: literal(a[3], rel, consts), description: literal(a[4], rel, consts) } : undefined,
             doc: doc?.value, docNode: doc?.node,
           });
         }

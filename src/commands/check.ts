@@ -44,6 +44,10 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   const modes = [o.staged && "--staged", o.changed && "--changed", o.all && "--all"].filter(Boolean);
   if (modes.length > 1) throw new UsageError(`${modes.join(" and ")} cannot be combined`);
   if (o.base !== undefined && !o.changed) throw new UsageError("--base only applies to --changed");
+  if (o.mode !== undefined && !["full", "creation", "record"].includes(String(o.mode))) {
+    throw new UsageError(`--mode must be full, creation or record, got '${String(o.mode)}'`);
+  }
+  const mode = o.mode as "full" | "creation" | "record" | undefined;
   const validators = selectValidators(o.only);
 
   if (!o.staged && !o.changed) {
@@ -62,14 +66,14 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     if (o.staged) {
       const { IndexSource } = await import("../index-source.js");
       source = new IndexSource(root);
-      scope = S.restrictScope(S.stagedScope(root, { strict: o.strict }), filters);
+      scope = S.restrictScope(S.stagedScope(root, { strict: o.strict, mode }), filters);
     } else if (o.changed) {
       source = new DiskSource(root);
-      scope = S.restrictScope(S.changedScope(root, o.base, { strict: o.strict }), filters);
+      scope = S.restrictScope(S.changedScope(root, o.base, { strict: o.strict, mode }), filters);
     } else {
       // explicit files, as hook frameworks pass them (pre-commit already hid unstaged changes)
       source = new DiskSource(root);
-      scope = S.filesScope(root, filters, { strict: o.strict });
+      scope = S.filesScope(root, filters, { strict: o.strict, mode });
     }
     for (const n of scope.notes) process.stderr.write(`agentcheck: ${n}\n`);
   } else {

@@ -1,7 +1,8 @@
 // Claude Code hooks: the configuration (`hooks claude [--write]`) and the Stop / SessionStart
 // hook entry points. Hook protocol (ecosystem.md §4): JSON on stdin with extra fields ignored;
 // exit 2 blocks with the reason on stderr; Stop hooks honour stop_hook_active so they never loop.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
 import { dirname, join } from "node:path";
 import { UsageError } from "../report.js";
 import { gitTopLevel } from "../git-run.js";
@@ -92,7 +93,7 @@ export async function runHooksClaude(o: { write?: boolean; bin?: string }): Prom
   const file = join(root, ".claude", "settings.json");
   let existing: unknown;
   if (existsSync(file)) {
-    const text = readFileSync(file, "utf8");
+    const text = readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES });
     try {
       existing = text.trim() === "" ? {} : JSON.parse(text);
     } catch (e) {

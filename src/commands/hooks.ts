@@ -2,7 +2,8 @@
 // It honours core.hooksPath, reports a core.hooksPath that points at a missing directory (git then
 // runs no hooks at all), never replaces a hook it did not write unless --force, and fails closed:
 // when the hook cannot find agentcheck it blocks the commit with a message.
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { UsageError } from "../report.js";
@@ -88,7 +89,7 @@ exit 1
 
 function isOurs(file: string): boolean {
   try {
-    return readFileSync(file, "utf8").includes(HOOK_MARKER);
+    return readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES }).includes(HOOK_MARKER);
   } catch {
     return false;
   }

@@ -1,5 +1,6 @@
 // `agentcheck pre-pr`: everything CI will say, before the pull request.
 import { readFileSync, writeFileSync } from "node:fs";
+import { DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { resolve } from "node:path";
 import { loadConfig } from "../config.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
@@ -97,7 +98,7 @@ export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] =
   };
   if (o.prBody !== undefined) {
     try {
-      options.prBody = o.prBody === "-" ? readFileSync(0, "utf8") : readFileSync(resolve(process.cwd(), o.prBody), "utf8");
+      options.prBody = o.prBody === "-" ? readFileSync(0, "utf8") : readTextOrThrow(resolve(process.cwd(), o.prBody), { maxBytes: DEFAULT_READ_LIMIT });
     } catch (e) {
       throw new UsageError(`cannot read --pr-body ${o.prBody}: ${(e as Error).message}`);
     }

@@ -4,7 +4,9 @@
 // otherwise the missing items are listed and nothing is written.
 // Each check is a library function so that the CLI, the Claude Code Stop hook and the Inngest
 // workflow run the same code.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { readTextOrThrow } from "../fsread.js";
+import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
 import { join } from "node:path";
 import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 import { isStateError } from "../state/errors.js";
@@ -134,7 +136,7 @@ export async function checkChangedMarkdown(root: string, state: SessionState): P
   // without a repository configuration: markdownlint's defaults minus the line-length rule
   if (cfg.config === undefined) cfg.config = { default: true, MD013: false };
   const { selected } = selectMarkdown(files, cfg, false);
-  const { findings } = await lintMarkdown(root, selected, cfg, false, (f) => readFileSync(join(root, f), "utf8"));
+  const { findings } = await lintMarkdown(root, selected, cfg, false, (f) => readTextOrThrow(join(root, f), { maxBytes: DEFAULT_MAX_FILE_BYTES, root }));
   if (findings.length === 0) return { ok: true, missing: [], evidence: { markdownLintPassed: `${files.length} file${files.length === 1 ? "" : "s"} clean` } };
   const lines = findings.map((f) => `  ${f.file}:${f.line}: ${f.ruleId} ${f.message}`);
   return {

@@ -1,6 +1,8 @@
 // The registered pre-PR checks, in run order. Rule decisions live in the WASM core
 // (assembly/validators/pre-pr/); these functions pick the files in scope, gather facts, run tools.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
+import { readTextOrThrow } from "../fsread.js";
+import { execRefusal } from "../exec-policy.js";
 import { isAbsolute, join } from "node:path";
 import { configPath, validatorSection } from "../config.js";
 import { executeValidator, loadFile, type ContentDoc, type Facts } from "../engine.js";
@@ -60,8 +62,9 @@ function scopeNote(ctx: PrePrContext): string {
   return ctx.scope.kind === "all" ? "in the repository" : `changed since ${ctx.scope.base}`;
 }
 
+/** A repository file's text through the bounded reader (throws ReadRefusedError when refused). */
 function readText(ctx: PrePrContext, rel: string): string {
-  return readFileSync(join(ctx.root, rel), "utf8");
+  return readTextOrThrow(join(ctx.root, rel), { maxBytes: ctx.options.maxFileBytes, root: ctx.root });
 }
 
 /** Run one rule family of the pre-pr core over files (or in-memory texts) with facts. */
@@ -74,7 +77,7 @@ function runFamily(ctx: PrePrContext, family: string, files: { rel: string; role
       docs.push({ file: f.rel, kind: KIND.PREPR_FILE, flags: f.role, bytes: enc.encode(f.text) });
       continue;
     }
-    const lf = loadFile(join(ctx.root, f.rel), f.rel, ctx.options.maxFileBytes);
+    const lf = loadFile(join(ctx.root, f.rel), f.rel, ctx.options.maxFileBytes, ctx.root);
     if (lf.problem) findings.push(lf.problem);
     else docs.push({ file: f.rel, kind: KIND.PREPR_FILE, flags: f.role, bytes: lf.bytes! });
   }
@@ -202,7 +205,7 @@ function pinning(ctx: PrePrContext): CheckOutcome {
 async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
   const files = inScope(ctx, (p) => isWorkflow(p) || isAction(p));
   if (files.length === 0) return { status: "PASS", message: `no workflow or action files ${scopeNote(ctx)}` };
-  const { parseDocument } = await import("yaml");
+  const { parseDocument } = await import("../yaml.js");
   const yamlErrors: string[] = [];
   for (const rel of files) {
     let text: string;
@@ -305,6 +308,11 @@ function prDescription(ctx: PrePrContext): CheckOutcome {
 function testCommand(ctx: PrePrContext): CheckOutcome {
   const cmd = ctx.config.prePr?.testCommand;
   if (!cmd) throw new Error('PP-002 is enabled but "prePr.testCommand" is not set');
+  const refused = execRefusal();
+  if (refused) {
+    // untrusted-change mode: the repository's command is reported, never run
+    return { status: "FAIL", message: `not run: the configured test command is refused by ${refused} (${cmd})`, tool: { name: cmd } };
+  }
   const t = timeoutOf(ctx, "PP-002", 600);
   const r = runTool(cmd, [], { cwd: ctx.root, timeoutSec: t, shell: true });
   const tool = { name: cmd, exitCode: r.exitCode };

@@ -1,9 +1,12 @@
 // PP-003: markdown lint through the markdownlint library (never npx), with the repository's own
 // markdownlint-cli2 / markdownlint configuration; only files in scope; optional fixes.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { CONFIG_MAX_BYTES, inspectFile, ReadRefusedError, readTextOrThrow } from "../fsread.js";
+import { execRefusal } from "../exec-policy.js";
 import { stripJsonComments } from "../config.js";
 import { UsageError, type Finding } from "../report.js";
 import { matchesAny, selectedByGlobs } from "./glob.js";
@@ -15,13 +18,50 @@ export interface MdConfig {
   globs: string[];
   /** Files the configuration came from (repo-relative). */
   sources: string[];
+  /** Executable configuration files not run because of --no-exec / AGENTCHECK_NO_EXEC=1. */
+  refused?: string[];
 }
+
+/** Read a markdownlint configuration file with the bounded reader (inside the repository only). */
+function readConfigText(root: string, abs: string): string {
+  return readTextOrThrow(abs, { maxBytes: CONFIG_MAX_BYTES, root });
+}
+
+/** File access for markdownlint's readConfig (and its `extends`): bounded, repository only. */
+function boundedFs(root: string) {
+  const access = (p: string) => {
+    const r = inspectFile(p, { maxBytes: CONFIG_MAX_BYTES, root });
+    if (!r.ok) throw new ReadRefusedError(r.refusal);
+  };
+  return {
+    access: (p: string, cb: (err: Error | null) => void) => {
+      try {
+        access(p);
+        cb(null);
+      } catch (e) {
+        cb(e as Error);
+      }
+    },
+    accessSync: access,
+    readFile: (p: string, _enc: string, cb: (err: Error | null, data?: string) => void) => {
+      try {
+        cb(null, readConfigText(root, p));
+      } catch (e) {
+        cb(e as Error);
+      }
+    },
+    readFileSync: (p: string) => readConfigText(root, p),
+  };
+}
+
+/** The lint caches live in the git directory; still read bounded (never a FIFO, never unbounded). */
+const CACHE_MAX_BYTES = 256 * 1024 * 1024;
 
 const CLI2_FILES = [".markdownlint-cli2.jsonc", ".markdownlint-cli2.yaml", ".markdownlint-cli2.cjs", ".markdownlint-cli2.mjs"];
 const MD_FILES = [".markdownlint.jsonc", ".markdownlint.json", ".markdownlint.yaml", ".markdownlint.yml"];
 
 async function parseYaml(text: string): Promise<unknown> {
-  const { parse } = await import("yaml");
+  const { parse } = await import("../yaml.js");
   return parse(text);
 }
 
@@ -39,13 +79,18 @@ function asStrings(v: unknown, key: string, file: string): string[] {
 export async function loadMdConfigCached(root: string, cacheFile: string | undefined): Promise<MdConfig> {
   if (!cacheFile) return loadMdConfig(root);
   const present = [...CLI2_FILES, ...MD_FILES].filter((f) => existsSync(join(root, f)));
-  const texts = present.map((f) => readFileSync(join(root, f), "utf8"));
+  let texts: string[];
+  try {
+    texts = present.map((f) => readConfigText(root, join(root, f)));
+  } catch (e) {
+    throw new UsageError(`cannot read the markdownlint configuration: ${(e as Error).message}`);
+  }
   const cacheable = !present.some((f) => /\.(c|m)js$/.test(f)) && !texts.some((t) => t.includes("extends"));
   if (!cacheable) return loadMdConfig(root);
   const key = sha1(`${CACHE_FORMAT}\n${present.map((f, i) => `${f}\0${texts[i]}`).join("\0")}`);
   const file = `${cacheFile}.config.json`;
   try {
-    const c = JSON.parse(readFileSync(file, "utf8")) as { key: string; config: MdConfig };
+    const c = JSON.parse(readTextOrThrow(file, { maxBytes: CACHE_MAX_BYTES })) as { key: string; config: MdConfig };
     if (c.key === key && c.config && Array.isArray(c.config.ignores)) return c.config;
   } catch {
     /* not cached yet */
@@ -67,9 +112,16 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
     if (!existsSync(abs)) continue;
     let obj: Record<string, unknown> | undefined;
     try {
-      if (f.endsWith(".jsonc")) obj = JSON.parse(stripJsonComments(readFileSync(abs, "utf8")));
-      else if (f.endsWith(".yaml")) obj = (await parseYaml(readFileSync(abs, "utf8"))) as Record<string, unknown>;
-      else {
+      if (f.endsWith(".jsonc")) obj = JSON.parse(stripJsonComments(readConfigText(root, abs)));
+      else if (f.endsWith(".yaml")) obj = (await parseYaml(readConfigText(root, abs))) as Record<string, unknown>;
+      else if (execRefusal()) {
+        // --no-exec: an executable configuration is never imported; the lint reports it
+        out.refused = [...(out.refused ?? []), f];
+        out.sources.push(f);
+        break;
+      } else {
+        const ins = inspectFile(abs, { maxBytes: CONFIG_MAX_BYTES, root });
+        if (!ins.ok) throw new ReadRefusedError(ins.refusal);
         const mod = await import(pathToFileURL(abs).href);
         obj = (mod.default ?? mod) as Record<string, unknown>;
       }
@@ -87,9 +139,9 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
     const abs = join(root, f);
     if (!existsSync(abs)) continue;
     const { readConfig } = await import("markdownlint/sync");
-    const { parse } = await import("yaml");
+    const { parse } = await import("../yaml.js");
     try {
-      out.config = readConfig(abs, [(t: string) => JSON.parse(stripJsonComments(t)), (t: string) => parse(t)]) as Record<string, unknown>;
+      out.config = readConfig(abs, [(t: string) => JSON.parse(stripJsonComments(t)), (t: string) => parse(t)], boundedFs(root) as never) as Record<string, unknown>;
     } catch (e) {
       throw new UsageError(`cannot read ${f}: ${(e as Error).message}`);
     }
@@ -148,7 +200,7 @@ function sha1(text: string): string {
 function readCache(file: string | undefined, key: string): MdCache {
   if (file) {
     try {
-      const c = JSON.parse(readFileSync(file, "utf8")) as MdCache;
+      const c = JSON.parse(readTextOrThrow(file, { maxBytes: CACHE_MAX_BYTES })) as MdCache;
       if (c && c.key === key && c.files && typeof c.files === "object") return c;
     } catch {
       /* no cache or unreadable: start empty */
@@ -170,16 +222,115 @@ function toFinding(file: string, e: LintError): Finding {
   };
 }
 
+/** Per-file bound of one markdown lint (AGENTCHECK_LINT_TIMEOUT_MS overrides it). */
+export const LINT_TIMEOUT_MS = 3000;
+
+function lintTimeoutMs(): number {
+  const v = Number(process.env.AGENTCHECK_LINT_TIMEOUT_MS);
+  return Number.isFinite(v) && v > 0 ? v : LINT_TIMEOUT_MS;
+}
+
+function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  // under the test runner this module is the .ts source; the worker is always the built one
+  return here.endsWith(".ts") ? join(dirname(here), "..", "..", "dist", "prepr", "md-worker.js") : join(dirname(here), "md-worker.js");
+}
+
+/**
+ * Lint texts in a worker thread, one file at a time, with a watchdog: a file that takes longer than
+ * the per-file bound is stopped (the worker is terminated) and listed in `timedOut`; the remaining
+ * files go to a fresh worker. Nothing here can hold the process longer than files × bound.
+ */
+async function lintBounded(todo: Record<string, string>, config: Record<string, unknown>): Promise<{ results: Record<string, LintError[]>; timedOut: string[] }> {
+  const results: Record<string, LintError[]> = {};
+  const timedOut: string[] = [];
+  let rest = Object.keys(todo);
+  const bound = lintTimeoutMs();
+  while (rest.length > 0) {
+    const files = rest.map((f) => [f, todo[f]] as [string, string]);
+    const current = await new Promise<string | undefined>((resolveRun, rejectRun) => {
+      const w = new Worker(workerFile(), { workerData: { files, config } });
+      let running: string | undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const arm = (ms: number) => {
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => {
+          void w.terminate();
+          resolveRun(running ?? files.find(([f]) => results[f] === undefined)?.[0]);
+        }, ms);
+      };
+      // loading markdownlint in the worker does not depend on the input: a generous bound of its own
+      arm(Math.max(30_000, bound));
+      w.on("message", (m: { started?: string; file?: string; errors?: LintError[]; done?: boolean }) => {
+        if (m.started !== undefined) {
+          running = m.started;
+          arm(bound);
+        } else if (m.file !== undefined) {
+          results[m.file] = m.errors ?? [];
+          running = undefined;
+        } else if (m.done) {
+          if (timer) clearTimeout(timer);
+          void w.terminate();
+          resolveRun(undefined);
+        }
+      });
+      w.on("error", (e) => {
+        if (timer) clearTimeout(timer);
+        rejectRun(e);
+      });
+    });
+    if (current === undefined) break;
+    timedOut.push(current);
+    rest = rest.filter((f) => results[f] === undefined && !timedOut.includes(f));
+  }
+  return { results, timedOut };
+}
+
+/** Same text whatever the line endings: one BOM dropped, CRLF and lone CR read as LF. */
+export function normalizeMarkdown(text: string): string {
+  let t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (t.includes("\r")) t = t.replace(/\r\n?/g, "\n");
+  return t;
+}
+
+function unchecked(file: string, ruleId: string, message: string): Finding {
+  return { ruleId, severity: "error", file, line: 0, column: 0, message };
+}
+
 /**
  * Lint files with markdownlint. Results are cached per file content (keyed by the markdownlint
  * version and the configuration) in `cacheFile` when given; fix mode always lints afresh.
+ * `read` goes through the bounded reader: a file it refuses (over the size limit, not a regular
+ * file, a link out of the repository, not UTF-8) is not linted and gets a visible error finding;
+ * so does a file whose lint runs past the per-file time bound, and every file when an executable
+ * configuration was refused by --no-exec.
  */
 export async function lintMarkdown(
   root: string, files: string[], cfg: MdConfig, fix: boolean, read: (rel: string) => string, cacheFile?: string,
 ): Promise<MdResult> {
   const config = cfg.config ?? { default: true };
+  const pre: Finding[] = [];
+  if (cfg.refused && cfg.refused.length > 0) {
+    const why = execRefusal() ?? "--no-exec";
+    for (const f of files) {
+      pre.push(unchecked(f, "PP-003", `not linted: the markdownlint configuration ${cfg.refused.join(", ")} is executable and was not run (${why})`));
+    }
+    return { findings: pre, fixed: [] };
+  }
   const strings: Record<string, string> = {};
-  for (const f of files) strings[f] = read(f);
+  const readable: string[] = [];
+  for (const f of files) {
+    try {
+      const t = read(f);
+      strings[f] = fix ? t : normalizeMarkdown(t);
+      readable.push(f);
+    } catch (e) {
+      const r = e instanceof ReadRefusedError ? e.refusal : undefined;
+      pre.push(unchecked(f, r?.ruleId ?? "AC-901", `not linted: ${r ? r.detail : (e as Error).message}`));
+    }
+  }
+  files = readable;
+  const timeoutFinding = (f: string) => unchecked(f, "PP-003", `not linted: markdown lint took longer than ${lintTimeoutMs()} ms on this file and was stopped`);
   if (!fix) {
     const { getVersion } = await import("./mdversion.js");
     const key = sha1(`${CACHE_FORMAT}\n${getVersion()}\n${JSON.stringify(config)}`);
@@ -190,10 +341,12 @@ export async function lintMarkdown(
       hashes[f] = sha1(strings[f]);
       if (cache.files[f]?.h !== hashes[f]) todo[f] = strings[f];
     }
+    const stopped = new Set<string>();
     if (Object.keys(todo).length > 0) {
-      const { lint } = await import("markdownlint/sync");
-      const res = lint({ strings: todo, config }) as unknown as Record<string, LintError[]>;
+      const { results: res, timedOut } = await lintBounded(todo, config);
+      for (const f of timedOut) stopped.add(f);
       for (const f of Object.keys(todo)) {
+        if (stopped.has(f)) continue;
         cache.files[f] = { h: hashes[f], e: (res[f] ?? []).map((e) => { const x = toFinding(f, e); return [x.line, x.ruleId, x.severity, x.column, x.message]; }) };
       }
       if (cacheFile) {
@@ -205,35 +358,42 @@ export async function lintMarkdown(
         }
       }
     }
-    const findings: Finding[] = [];
+    const findings: Finding[] = [...pre];
     for (const f of files) {
+      if (stopped.has(f)) {
+        findings.push(timeoutFinding(f));
+        continue;
+      }
       for (const [line, ruleId, severity, column, message] of cache.files[f].e) {
         findings.push({ ruleId, severity: severity as Finding["severity"], file: f, line, column, message });
       }
     }
     return { findings, fixed: [] };
   }
-  const { lint } = await import("markdownlint/sync");
-  let results = lint({ strings, config }) as unknown as Record<string, LintError[]>;
+  const first = await lintBounded(strings, config);
+  let results = first.results;
+  const stopped = new Set(first.timedOut);
   const fixed: string[] = [];
-  if (fix) {
-    const { applyFixes } = await import("markdownlint");
-    const again: Record<string, string> = {};
-    for (const f of files) {
-      if (!results[f]?.some((e) => e.fixInfo)) continue;
-      const text = applyFixes(strings[f], results[f] as never);
-      if (text !== strings[f]) {
-        writeFileSync(join(root, f), text);
-        again[f] = text;
-        fixed.push(f);
-      }
-    }
-    if (fixed.length > 0) {
-      const re = lint({ strings: again, config }) as unknown as Record<string, LintError[]>;
-      results = { ...results, ...re };
+  const { applyFixes } = await import("markdownlint");
+  const again: Record<string, string> = {};
+  for (const f of files) {
+    if (stopped.has(f) || !results[f]?.some((e) => e.fixInfo)) continue;
+    const text = applyFixes(strings[f], results[f] as never);
+    if (text !== strings[f]) {
+      writeFileSync(join(root, f), text);
+      again[f] = text;
+      fixed.push(f);
     }
   }
-  const findings: Finding[] = [];
-  for (const f of files) for (const e of results[f] ?? []) findings.push(toFinding(f, e));
+  if (fixed.length > 0) {
+    const re = await lintBounded(again, config);
+    for (const f of re.timedOut) stopped.add(f);
+    results = { ...results, ...re.results };
+  }
+  const findings: Finding[] = [...pre];
+  for (const f of files) {
+    if (stopped.has(f)) findings.push(timeoutFinding(f));
+    else for (const e of results[f] ?? []) findings.push(toFinding(f, e));
+  }
   return { findings, fixed };
 }

@@ -1,7 +1,7 @@
 // The set of files a pre-PR run looks at: everything changed since the merge-base with the base
 // branch (committed, staged, unstaged, untracked), or the whole repository with --all.
 // Git facts only; read NUL-delimited so any file name works.
-import { existsSync, statSync } from "node:fs";
+import { existsSync, lstatSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { simpleGit, type SimpleGit } from "simple-git";
 import { UsageError } from "../report.js";
@@ -93,12 +93,26 @@ function parseNameStatus(out: string): ChangedFile[] {
   return res;
 }
 
-/** A regular file (or a link to one) in the working tree; directories (submodules) are not files. */
+/**
+ * A path the checks must see: a regular file, any symlink that does not lead to a directory (dangling
+ * links, loops, links out of the repository included) and special files (FIFOs, sockets, devices).
+ * The bounded reader refuses the unreadable ones with a visible AC-901; they never drop out of the
+ * scope silently (issue 11, issue 18 "A leak"). Directories (submodules) are not files.
+ */
 function isFileOnDisk(root: string, rel: string): boolean {
+  const abs = join(root, rel);
+  let lst;
   try {
-    return statSync(join(root, rel)).isFile();
+    lst = lstatSync(abs);
   } catch {
     return false;
+  }
+  if (lst.isDirectory()) return false;
+  if (!lst.isSymbolicLink()) return true;
+  try {
+    return !statSync(abs).isDirectory();
+  } catch {
+    return true; // dangling or a loop: reported by the reader
   }
 }
 

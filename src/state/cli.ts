@@ -187,4 +187,3 @@ function parseVersion(v: string): number {
   if (!Number.isSafeInteger(n) || n < 0) throw new StateError("INVALID_INPUT", `--expected-version takes a whole number >= 0, got '${v}'`);
   return n;
 }
-

@@ -80,6 +80,15 @@ export function registerSessionCommands(program: Command): Command {
   session.command("schema").description("print the JSON Schema of the session state").action(async (_o, cmd) => run(cmd, (h) => h.schema()));
   session.command("init").description("add the notes root to the worktree's .gitignore").action(async (_o, cmd) => run(cmd, (h) => h.init()));
 
+  session.command("migrate-handoff").description("move .agents/HANDOFF.md into session state: decisions, handoffs (open items, next steps), a context note with the rest; never deletes the file")
+    .option("--file <path>", "hand-off file (default: <worktree>/.agents/HANDOFF.md)")
+    .option("--dry-run", "print what would be written; write nothing")
+    .action(async (o: { file?: string; dryRun?: boolean }, cmd) => {
+      const g = cmd.optsWithGlobals() as Globals;
+      const { runMigrateHandoff } = await import("../handoff/cli.js");
+      process.exitCode = await runMigrateHandoff({ file: o.file, dryRun: o.dryRun, notesDir: g.notesDir, sessionId: g.session, pretty: g.pretty });
+    });
+
   session.command("gate").description("Claude Code PreToolUse hook: hook JSON on stdin; no output = allow, deny JSON otherwise; always exit 0")
     .allowUnknownOption().allowExcessArguments().argument("[args...]")
     .action(async (args: string[]) => {

@@ -2,7 +2,7 @@
 // loader. Keys (in agentcheck.config.json or .jsonc, or under "agentcheck" in package.json, at the worktree root):
 //   state.notesDir (string), state.requireTaskForCoding (boolean), state.agentNotes (boolean),
 //   gate.enabled (boolean), gate.readOnlyTools (string[]; alias gate.readOnlyExtra), gate.requireProtocolStart (boolean).
-import { readFileSync } from "node:fs";
+import { CONFIG_MAX_BYTES, ReadRefusedError, readTextOrThrow } from "../fsread.js";
 import { dirname, join, resolve } from "node:path";
 import { StateError } from "./errors.js";
 
@@ -44,13 +44,14 @@ function stripComments(text: string): string {
   return out.replace(/,(\s*[}\]])/g, "$1");
 }
 
-function readJson(path: string): unknown {
+function readJson(path: string, root: string): unknown {
   try {
-    const text = readFileSync(path, "utf8");
+    // bounded reader: a FIFO or /dev/zero config is refused at once (the gate then fails closed)
+    const text = readTextOrThrow(path, { maxBytes: CONFIG_MAX_BYTES, root });
     return JSON.parse(path.endsWith(".jsonc") ? stripComments(text) : text);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    if (err.code === "ENOENT" || err.code === "ENOTDIR") return undefined;
+    if (e instanceof ReadRefusedError ? e.refusal.reason === "missing" : err.code === "ENOENT" || err.code === "ENOTDIR") return undefined;
     throw new StateError("USAGE", `cannot read the configuration ${path}: ${err.message}`);
   }
 }
@@ -69,14 +70,14 @@ export function readStateSettings(root: string): StateSettings {
   };
   let cfg: unknown;
   let file = join(root, "agentcheck.config.json");
-  cfg = readJson(file);
+  cfg = readJson(file, root);
   if (cfg === undefined) {
     file = join(root, "agentcheck.config.jsonc");
-    cfg = readJson(file);
+    cfg = readJson(file, root);
   }
   if (cfg === undefined) {
     file = join(root, "package.json");
-    const pkg = readJson(file);
+    const pkg = readJson(file, root);
     cfg = isObj(pkg) ? pkg.agentcheck : undefined;
   }
   if (!isObj(cfg)) return out;

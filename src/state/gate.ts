@@ -109,11 +109,61 @@ async function readStdin(): Promise<string> {
   }
 }
 
+/**
+ * The gate's internal deadline, well inside Claude Code's hook timeout (a hook that times out is a
+ * non-blocking error there: the tool would run). Every file the gate reads goes through the bounded
+ * reader (src/fsread.ts), so no read can block; this timer is the second line: when the decision is
+ * not out by then (and the hook input on stdin is not still arriving), the gate answers "state
+ * unavailable": read-only tools allowed, every other tool denied, exit 0.
+ */
+export const GATE_DEADLINE_MS = 1000;
+
+/** Arm the deadline; returns a function that disarms it. `tool()` gives the tool name once known. */
+function armDeadline(tool: () => string, readOnlyExtra: () => string[]): () => void {
+  let lastBytes = -1;
+  let timer: NodeJS.Timeout | undefined;
+  const fire = () => {
+    // input still streaming in (a large Write): never cut it off, look again after another period
+    const bytes = Number((process.stdin as unknown as { bytesRead?: number }).bytesRead ?? 0);
+    if (bytes > lastBytes && lastBytes >= 0) {
+      lastBytes = bytes;
+      timer = setTimeout(fire, GATE_DEADLINE_MS);
+      return;
+    }
+    const d = decide(tool(), { ok: false, reason: "error", detail: `state unavailable: no decision within ${GATE_DEADLINE_MS} ms` }, { enabled: true, readOnlyExtra: readOnlyExtra(), requireProtocolStart: false });
+    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
+    process.exit(0);
+  };
+  timer = setTimeout(() => {
+    lastBytes = Number((process.stdin as unknown as { bytesRead?: number }).bytesRead ?? 0);
+    fire();
+  }, GATE_DEADLINE_MS);
+  return () => {
+    if (timer) clearTimeout(timer);
+  };
+}
+
 /** Entry point used by bin/agentcheck.js for `agentcheck session gate [--notes-dir d] [--session id]`. Always returns 0. */
 export async function runGate(args: string[]): Promise<number> {
   let tool = "";
   let readOnlyExtra: string[] = [];
+  const disarm = armDeadline(() => tool, () => readOnlyExtra);
   try {
+    return await gateBody(args, (t) => (tool = t), (x) => (readOnlyExtra = x));
+  } catch (e) {
+    // fail closed: anything unexpected leaves read-only tools only, and the exit code stays 0
+    const d = decide(tool, { ok: false, reason: "error", detail: (e as Error)?.message ?? String(e) }, { enabled: true, readOnlyExtra, requireProtocolStart: false });
+    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
+    return 0;
+  } finally {
+    disarm();
+  }
+}
+
+async function gateBody(args: string[], setTool: (t: string) => void, setExtra: (x: string[]) => void): Promise<number> {
+  let tool = "";
+  let readOnlyExtra: string[] = [];
+  {
     let notesDir: string | undefined;
     let sessionId: string | undefined;
     for (let i = 0; i < args.length; i++) {
@@ -139,22 +189,20 @@ export async function runGate(args: string[]): Promise<number> {
     if (!input) {
       const m = /"tool_name"\s*:\s*"([A-Za-z0-9_.-]{1,200})"/.exec(raw);
       tool = m ? m[1] : "";
+      setTool(tool);
       const d = decide(tool, { ok: false, reason: "error", detail: "hook input on stdin is not a JSON object" }, { enabled: true, readOnlyExtra: [], requireProtocolStart: false });
       if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
       return 0;
     }
     tool = typeof input.tool_name === "string" ? input.tool_name : "";
+    setTool(tool);
     const cwd = typeof input.cwd === "string" && input.cwd !== "" ? input.cwd : process.cwd();
     const r = resolveNotesRoot({ cwd, notesDir });
     readOnlyExtra = r.settings.readOnlyTools;
+    setExtra(readOnlyExtra);
     const policy: GatePolicy = { enabled: r.settings.gateEnabled, readOnlyExtra, requireProtocolStart: r.settings.requireProtocolStart };
     const lookup = policy.enabled ? lookupState(new NoteStore(r.notesRoot), sessionId) : ({ ok: true, mode: "disabled", protocolStartComplete: true } as Lookup);
     const d = decide(tool, lookup, policy);
-    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
-    return 0;
-  } catch (e) {
-    // fail closed: anything unexpected leaves read-only tools only, and the exit code stays 0
-    const d = decide(tool, { ok: false, reason: "error", detail: (e as Error)?.message ?? String(e) }, { enabled: true, readOnlyExtra, requireProtocolStart: false });
     if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
     return 0;
   }

@@ -1,6 +1,7 @@
 // Keeps the notes root out of git: `agentcheck init` / `agentcheck session init` add it to the
 // worktree's .gitignore (spec §3.1). Idempotent.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
+import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
 import { join, relative, sep } from "node:path";
 
 export interface GitignoreResult {
@@ -18,7 +19,7 @@ export function ensureGitignored(worktree: string, notesRoot: string): Gitignore
     return { gitignore, entry: notesRoot, added: false, outside: true };
   }
   const entry = `/${rel.split(sep).join("/")}/`;
-  const text = existsSync(gitignore) ? readFileSync(gitignore, "utf8") : "";
+  const text = existsSync(gitignore) ? readTextOrThrow(gitignore, { maxBytes: CONFIG_MAX_BYTES }) : "";
   const bare = entry.replace(/^\/|\/$/g, "");
   const present = text.split(/\r?\n/).some((l) => {
     const t = l.trim().replace(/^\/|\/$/g, "");

@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { StateError } from "./errors.js";
 import { notePaths, parseJsonNote, parsePointer, renderJsonNote, renderNote, type NoteType } from "./notes.js";
 import { stateIssues } from "./validate.js";
+import { NOTE_MAX_BYTES, readTextBounded } from "../fsread.js";
 import { isSessionId } from "./constants.js";
 import type { SessionState } from "./schema.js";
 
@@ -79,8 +80,9 @@ export class Lock {
   /** Remove the lock file only if it is still ours. */
   release(): void {
     try {
-      const info = JSON.parse(readFileSync(this.path, "utf8")) as LockInfo;
-      if (info.token !== this.token) return;
+      if (!lstatSync(this.path).isFile()) return; // replaced by something else: never open a FIFO
+      const info = JSON.parse(readFileSync(this.path, "utf8")) as LockInfo | null;
+      if (!info || info.token !== this.token) return;
       unlinkSync(this.path);
     } catch {
       /* gone or replaced: nothing to release */
@@ -120,13 +122,15 @@ export class NoteStore {
 
   /** Raw note text, or undefined when the note does not exist. */
   readText(notePath: string): string | undefined {
-    try {
-      return readFileSync(this.file(notePath), "utf8");
-    } catch (e) {
-      const c = errCode(e);
-      if (c === "ENOENT" || c === "ENOTDIR") return undefined;
-      throw ioError(`cannot read ${notePath}`, e);
+    // bounded reader: a FIFO, device or socket note never blocks, an oversized one is never read
+    // and a note that links out of the notes root is refused (never read, never quoted)
+    const r = readTextBounded(this.file(notePath), { maxBytes: NOTE_MAX_BYTES, root: this.root });
+    if (r.ok) return r.text;
+    if (r.refusal.reason === "missing") return undefined;
+    if (r.refusal.reason === "too-large" || r.refusal.code === "EILSEQ") {
+      throw new StateError("CORRUPT", `cannot read ${notePath}: ${r.refusal.detail}`);
     }
+    throw new StateError("IO_ERROR", `cannot read ${notePath}: ${r.refusal.detail}`);
   }
 
   /** A session state, validated. NOT_FOUND, CORRUPT (after one 25 ms re-read) or SCHEMA_INVALID. */

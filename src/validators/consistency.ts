@@ -130,6 +130,16 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   out.global = g;
   const names = [...facts, ...docs].map((d) => d.name);
   let next = 0;
+  // the core's text screen reports AC-002 (not UTF-8 text) first, on documents it then leaves out:
+  // those are file problems, never advisory and never part of a feature's findings
+  while (next < raw.findings.length && raw.findings[next].ruleId === "AC-002") {
+    const f = raw.findings[next++];
+    const file = names[f.docIndex] ?? PLANNING_DIR;
+    out.results.push({
+      file, validator: "consistency", verdict: "fail",
+      findings: [{ ruleId: "AC-002", severity: "error", file, line: f.line, column: f.column, messageId: f.messageId, data: f.data, message: f.message }],
+    });
+  }
   for (const row of decodeList(g.features ?? "")) {
     const [feature, count, verdict, checks = "", epic, prd, tasks, plan, counters] = decodeList(row);
     const findings: Finding[] = [];

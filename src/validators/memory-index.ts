@@ -7,6 +7,7 @@ import { KIND } from "../wasm/abi.js";
 import { executeValidator, hostFinding, problemResult, type ContentDoc, type ValidatorOutput } from "../engine.js";
 import type { FileResult } from "../report.js";
 import type { EntryType, FileSource } from "../source.js";
+import { ReadRefusedError } from "../fsread.js";
 
 /** auto (default): current when memory files live in subfolders, else reference (decided in the core). */
 export type MemoryLayout = "reference" | "current" | "auto";
@@ -78,6 +79,10 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
   for (const e of listMemoryDir(source, dir)) {
     let flags = TYPE_FLAG[e.type];
     let bytes: Uint8Array = EMPTY;
+    if (e.type === "other") {
+      // a FIFO, socket or device among the memories is never opened, and never skipped silently
+      problems.push(problemResult("memory-index", hostFinding("AC-901", shown(e.rel), "not a regular file (a FIFO, socket or device; not read)")));
+    }
     if (e.type === "symlink") bytes = enc.encode(linkTarget(source, dir, e.rel));
     else if (e.type === "file" && isIndexName(e.rel)) {
       const size = source.size(full(e.rel)) ?? 0;
@@ -89,8 +94,11 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
       } catch (err) {
         const x = err as NodeJS.ErrnoException & { tooLarge?: boolean };
         flags |= F_UNREAD;
-        const id = x.tooLarge ? "AC-900" : "AC-901";
-        problems.push(problemResult("memory-index", hostFinding(id, shown(e.rel), x.code ? `${x.code}: ${x.message}` : x.message)));
+        if (x instanceof ReadRefusedError) problems.push(problemResult("memory-index", hostFinding(x.refusal.ruleId, shown(e.rel), x.refusal.detail)));
+        else {
+          const id = x.tooLarge ? "AC-900" : "AC-901";
+          problems.push(problemResult("memory-index", hostFinding(id, shown(e.rel), x.code ? `${x.code}: ${x.message}` : x.message)));
+        }
       }
     }
     docs.push({ file: e.rel, kind: KIND.MEMORY_FILE, flags, bytes });

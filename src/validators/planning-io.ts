@@ -4,14 +4,25 @@ import { existsSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, posix, relative, resolve, sep, basename } from "node:path";
 import type { FileSource } from "../source.js";
 import { hostFinding } from "../engine.js";
+import { ReadRefusedError } from "../fsread.js";
 import type { Finding } from "../report.js";
 
-const decoder = new TextDecoder("utf-8"); // fatal: false -> U+FFFD for invalid bytes
+const decoder = new TextDecoder("utf-8", { fatal: true });
 const encoder = new TextEncoder();
 
-/** D-6: decode lossily, drop one BOM, normalise CRLF and lone CR to LF; back to UTF-8. */
+/**
+ * Drop one BOM, normalise CRLF and lone CR to LF. Bytes that are not valid UTF-8 text (or hold NUL)
+ * are passed through untouched, so the core reports AC-002 at the offset of the first bad byte in
+ * the file as it is on disk (issue 11: never decoded lossily into a silent pass).
+ */
 export function normalizeText(bytes: Uint8Array): Uint8Array {
-  let t = decoder.decode(bytes);
+  if (bytes.includes(0)) return bytes;
+  let t: string;
+  try {
+    t = decoder.decode(bytes);
+  } catch {
+    return bytes;
+  }
   if (t.charCodeAt(0) === 0xfeff) t = t.slice(1);
   if (t.includes("\r")) t = t.replace(/\r\n?/g, "\n");
   return encoder.encode(t);
@@ -25,8 +36,9 @@ export function listMarkdown(source: FileSource, relDir: string): string[] {
   for (const e of entries) {
     if (!e.name.endsWith(".md")) continue;
     const rel = relDir ? `${relDir}/${e.name}` : e.name;
-    if (e.type === "file") out.push(e.name);
-    else if (e.type === "symlink" && source.size(rel) !== undefined && !isDirLink(source, rel)) out.push(e.name);
+    // special files (FIFOs, sockets, devices) are listed so that reading them gives a visible AC-901
+    if (e.type === "file" || e.type === "other") out.push(e.name);
+    else if (e.type === "symlink" && !isDirLink(source, rel)) out.push(e.name); // dangling, loop, outside: AC-901
   }
   return out.sort(byCodePoint);
 }
@@ -58,6 +70,7 @@ export function readDoc(source: FileSource, rel: string, display: string, maxByt
   try {
     return { bytes: normalizeText(source.read(rel)) };
   } catch (e) {
+    if (e instanceof ReadRefusedError) return { problem: hostFinding(e.refusal.ruleId, display, e.refusal.detail) };
     const err = e as NodeJS.ErrnoException;
     return { problem: hostFinding("AC-901", display, err.code ? `${err.code}: ${err.message}` : String(err)) };
   }

@@ -85,7 +85,9 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       }
       // pre-pr passes the session logs changed on the branch as options.paths (repo-relative)
       const paths = Array.isArray(ctx.options.paths) ? (ctx.options.paths as string[]) : undefined;
-      return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths });
+      const m = ctx.options.mode;
+      const mode = m === "full" || m === "creation" || m === "record" ? m : undefined;
+      return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths, mode });
     },
   },
   {
@@ -163,4 +165,38 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       return validateSessionState({ cwd: ctx.root, notesDir });
     },
   },
+  {
+    // .aibrain task checkpoints (AB-*): JSON front matter, keys, status, timestamps, archive
+    name: "aibrain",
+    detect: (ctx) => {
+      if (ctx.source.type(".aibrain") !== "dir") return { applies: false, reason: "no .aibrain directory" };
+      return outOfScope(ctx, [".aibrain"], ".aibrain/") ?? { applies: true };
+    },
+    async run(ctx) {
+      const { validateAibrain } = await import("./aibrain.js");
+      return validateAibrain({ source: ctx.source, maxFileBytes: ctx.maxFileBytes, files: ctx.scope?.files });
+    },
+  },
+  {
+    // Per-session manifests (state.json v2): agents/sessions/*/state.json
+    name: "manifest",
+    detect: (ctx) =>
+      manifestSessions(ctx).length > 0
+        ? { applies: true }
+        : { applies: false, reason: ctx.scope ? "no session manifests among the files in scope" : "no agents/sessions/*/state.json" },
+    async run(ctx) {
+      const { validateManifests } = await import("./manifest.js");
+      return validateManifests({ root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, sessions: manifestSessions(ctx) });
+    },
+  },
 ];
+
+/** Session folders (agents/sessions/<name>/ with a state.json), limited to the scope's files when set. */
+function manifestSessions(ctx: WorkspaceContext): string[] {
+  const all = (ctx.source.list("agents/sessions") ?? [])
+    .filter((d) => d.type === "dir" && ctx.source.type(`agents/sessions/${d.name}/state.json`) === "file")
+    .map((d) => d.name);
+  if (!ctx.scope) return all;
+  const touched = new Set(ctx.scope.files.filter((f) => f.startsWith("agents/sessions/")).map((f) => f.split("/")[2]));
+  return all.filter((n) => touched.has(n));
+}

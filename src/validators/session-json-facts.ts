@@ -1,7 +1,8 @@
 // Host side of the JSON session-log rules: picks the validation mode of each JSON log (SP-120) and
 // gathers the facts the WASM rules need (schema text, git facts for SP-130..SP-132, QA reports).
 // No rule decision is made here: values are looked up and handed over as KIND_FACT documents.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { CONFIG_MAX_BYTES, DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { join, normalize } from "node:path";
 import type { ContentDoc, Facts } from "../engine.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
@@ -23,7 +24,7 @@ export function schemaFacts(root: string): Facts {
     return { "session.schema": JSON.stringify(BUILTIN_SESSION_SCHEMA), "session.schema.path": BUILTIN_SCHEMA_NAME };
   }
   try {
-    return { "session.schema": readFileSync(abs, "utf8"), "session.schema.path": SCHEMA_PATH };
+    return { "session.schema": readTextOrThrow(abs, { maxBytes: CONFIG_MAX_BYTES, root }), "session.schema.path": SCHEMA_PATH };
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     return { "session.schema.error": err.code ? `${err.code}: ${err.message}` : String(e), "session.schema.path": SCHEMA_PATH };
@@ -86,8 +87,7 @@ function lines(s: string): string[] {
 
 /**
  * Set each JSON log's mode flags and return the facts its rules need.
- * Mode when not given: record for logs committed and unchanged against HEAD, full for new,
- * modified or staged logs (and for every log outside a git repository).
+ * Mode when not given: sessionLogMode (src/scope.ts) from the log's content and git status.
  */
 export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: JsonMode, modes?: Record<string, JsonMode>): Promise<Facts> {
   const facts: Facts = schemaFacts(root);
@@ -120,8 +120,13 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     changed = new Set(lines((await tryRaw(git, ["diff", "--name-only", "--no-renames", "HEAD", "--", ...dirs])) ?? ""));
     tracked = new Set(lines((await tryRaw(git, ["ls-files", "--", ...dirs])) ?? ""));
   }
+  const { sessionLogMode } = await import("../scope.js");
   for (const d of docs) {
-    const m: JsonMode = modes?.[d.file] ?? mode ?? (git && tracked.has(d.file) && !changed.has(d.file) ? "record" : "full");
+    // one decision for every run (src/scope.ts sessionLogMode): a log claiming completion is held
+    // to full mode, a log in progress to creation mode while uncommitted and full mode once committed
+    // outside git nothing says the log is still being written: judged as committed (full)
+    const status = !git ? "tracked" : !tracked.has(d.file) ? "untracked" : changed.has(d.file) ? "M" : "tracked";
+    const m: JsonMode = modes?.[d.file] ?? sessionLogMode({ path: d.file, status, content: d.bytes, override: mode });
     d.flags = ((d.flags ?? 0) & ~3) | FLAGS[m]; // mode bits only; other flags stay
   }
   if (!git) return facts;
@@ -160,7 +165,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
         else if (!existsSync(abs)) facts[`qa.unreadable.${p}`] = "no such file";
         else {
           try {
-            const text = readFileSync(abs, "utf8");
+            const text = readTextOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root });
             facts[`qa.report.${p}`] = text;
             const m = /^qaCommit:\s*["']?([0-9a-f]{40})["']?\s*$/m.exec(text);
             if (m) {

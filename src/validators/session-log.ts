@@ -9,11 +9,14 @@ import { executeValidator, hostFinding, loadFile, problemResult, type ContentDoc
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
+import { inspectFile } from "../fsread.js";
 
 export type SessionMode = "full" | "creation" | "record";
 export const MODE_FLAGS: Record<SessionMode, number> = { full: 0, creation: 1, record: 2 };
 /** Document flag: an explicitly named log that does not exist (SP-002). */
 export const FLAG_MISSING = 4;
+/** Document flag: the log resolves outside the repository and was not read (SP-003 only). */
+export const FLAG_UNREAD = 8;
 
 export type SessionContext = "pre-commit" | "ci" | "local";
 export const SESSION_CONTEXTS: SessionContext[] = ["pre-commit", "ci", "local"];
@@ -211,10 +214,41 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const enc = new TextEncoder();
   // pre-commit: validate what will be committed (the staged blob), not the working tree
   const fromIndex = context === "pre-commit" && git !== undefined && !explicit;
+  /**
+   * A log on disk through the bounded reader. A log that resolves outside the repository is never
+   * read: the core gets it unread (FLAG_UNREAD) with its resolution, and reports SP-003.
+   */
+  const loadLog = (abs: string, rel: string, kind: number, flags: number): void => {
+    // a path named outside the workspace is the user's explicit choice: read it (SP-003 reports it)
+    const within = isInside(abs, root) ? root : undefined;
+    const ins = inspectFile(abs, { maxBytes: opts.maxFileBytes, root: within });
+    if (!ins.ok && ins.refusal.reason === "outside") {
+      docs.push({ file: rel, kind, flags: flags | FLAG_UNREAD, bytes: new Uint8Array(0) });
+      facts[`real:${rel}`] = realOf(abs, realRoot) ?? "/";
+      return;
+    }
+    const lf = loadFile(abs, rel, opts.maxFileBytes, within);
+    if (lf.problem) {
+      problems.push(problemResult("session-log", lf.problem));
+      return;
+    }
+    docs.push({ file: rel, kind, flags, bytes: lf.bytes! });
+    const real = realOf(abs, realRoot);
+    if (real !== undefined) facts[`real:${rel}`] = real;
+  };
   for (const abs of files.sort()) {
     const rel = isInside(abs, root) ? toRepoPath(abs, root) : abs.split("\\").join("/");
     const kind = abs.toLowerCase().endsWith(".json") ? KIND.SESSION_JSON : KIND.SESSION_MD;
     const flags = MODE_FLAGS[opts.modes?.[rel] ?? opts.mode ?? "full"];
+    if (opts.files && source.kind === "disk") {
+      // scoped run over the working tree: same bounded reader as a full run (SP-003 included)
+      if (!present(abs)) {
+        docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
+        continue;
+      }
+      loadLog(abs, rel, kind, flags);
+      continue;
+    }
     if (opts.files) {
       // scoped run: read through the run's source (the git index for --staged)
       const size = source.size(rel);
@@ -252,14 +286,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
       continue;
     }
-    const lf = loadFile(abs, rel, opts.maxFileBytes);
-    if (lf.problem) {
-      problems.push(problemResult("session-log", lf.problem));
-      continue;
-    }
-    docs.push({ file: rel, kind, flags, bytes: lf.bytes! });
-    const real = realOf(abs, realRoot);
-    if (real !== undefined) facts[`real:${rel}`] = real;
+    loadLog(abs, rel, kind, flags);
   }
 
   // --- repository facts -------------------------------------------------------------------------

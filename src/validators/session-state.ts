@@ -1,6 +1,6 @@
 // Session-state validator host (spec session-state §6.3): reads the current session state without
 // locking and hands its facts to the WASM rules (SS-001, SS-002). No state (CI) = a visible skip.
-import { readFileSync } from "node:fs";
+import { NOTE_MAX_BYTES, readOrThrow } from "../fsread.js";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { isInside, toRepoPath } from "../repo.js";
@@ -22,7 +22,7 @@ export async function validateSessionState(opts: SessionStateCheckOptions): Prom
   const store = new NoteStore(r.notesRoot);
   const rel = (abs: string) => (isInside(abs, r.worktree) ? toRepoPath(abs, r.worktree) : abs.split("\\").join("/"));
   let file = rel(store.file(notePaths.pointer));
-  let bytes = new Uint8Array();
+  let bytes: Uint8Array = new Uint8Array(0);
   const facts: Facts = {};
   try {
     const id = opts.sessionId ?? store.readPointer();
@@ -43,7 +43,7 @@ export async function validateSessionState(opts: SessionStateCheckOptions): Prom
       facts.stateIssues = issues.map((i) => `${i.path}: ${i.message}`.replace(/[\r\n]+/g, " "));
     } else facts.stateStatus = "corrupt";
     try {
-      bytes = readFileSync(r.notesRoot + "/" + file.slice(file.lastIndexOf("sessions/")));
+      bytes = readOrThrow(r.notesRoot + "/" + file.slice(file.lastIndexOf("sessions/")), { maxBytes: NOTE_MAX_BYTES });
     } catch {
       /* no bytes: the rules only use the facts */
     }

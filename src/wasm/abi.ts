@@ -13,5 +13,7 @@ export const VALIDATOR_EXPORTS = {
   traceability: "validate_traceability",
   "pre-pr": "validate_pre_pr",
   "session-state": "validate_session_state",
+  aibrain: "validate_aibrain",
+  manifest: "validate_manifest",
 } as const;
 export type WasmValidator = keyof typeof VALIDATOR_EXPORTS;

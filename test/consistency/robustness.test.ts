@@ -49,12 +49,14 @@ describe("bad input: traceability", () => {
     expect(r.stats.validChains).toBe(1);
     expect(r.rules("TR-002").sort()).toEqual(["TASK 'TASK-2' has no DESIGN reference (untraced task)", "TASK 'TASK-3' has no DESIGN reference (untraced task)"]);
   });
-  it("invalid UTF-8 and NUL bytes are decoded lossily (D-6), not rejected", () => {
+  it("invalid UTF-8 and NUL bytes are AC-002 with the offset of the first bad byte (issue 11 replaces D-6's lossy decoding)", () => {
     const root = tmpDir();
     mkdirSync(join(root, ".agents/specs/requirements"), { recursive: true });
     writeFileSync(join(root, ".agents/specs/requirements/REQ-1.md"), Buffer.concat([Buffer.from("---\nid: REQ-1\ntitle: "), Buffer.from([0xff, 0xfe, 0x00]), Buffer.from("\n---\n")]));
     const out = validateTraceability({ root, maxFileBytes: 1 << 20 });
-    expect(out.stats.requirements).toBe(1);
+    const f = out.results.flatMap((r) => r.findings).find((x) => x.ruleId === "AC-002");
+    expect(f?.severity).toBe("error");
+    expect(f?.message).toContain("offset 21");
   });
   it("a specs path that is a file: exit 2 with a message", () => {
     const root = tmpDir();

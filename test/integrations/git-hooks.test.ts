@@ -156,7 +156,7 @@ function modes(dir: string, args: string[]): Record<string, string> {
 }
 
 describe("check --staged / --changed scopes", () => {
-  it("HK-10 staged: added log => creation, edited log => record (full with --strict), renamed => full; unstaged files ignored", () => {
+  it("HK-10 staged (issue 10 policy): JSON logs in progress => creation, a log claiming completion => full, --mode wins; unstaged files ignored", () => {
     const dir = makeRepo({
       "README.md": "# P\n",
       ".agents/sessions/2026-01-01-session-1.json": freshJsonLog(1, "2026-01-01"),
@@ -164,17 +164,17 @@ describe("check --staged / --changed scopes", () => {
     });
     writeTree(dir, {
       ".agents/sessions/2026-01-03-session-3.json": freshJsonLog(3, "2026-01-03"),
-      ".agents/sessions/2026-01-01-session-1.json": freshJsonLog(1, "2026-01-01").replace("Example session", "Edited"),
+      ".agents/sessions/2026-01-01-session-1.json": freshJsonLog(1, "2026-01-01").replace("Example session", "Edited").replace('"endingCommit": ""', '"endingCommit": "abc1234"'),
       ".agents/sessions/2026-01-09-session-9.json": "", // untracked, not staged: out of scope
     });
     git(dir, "add", ".agents/sessions/2026-01-03-session-3.json", ".agents/sessions/2026-01-01-session-1.json");
     git(dir, "mv", ".agents/sessions/2026-01-02-session-2.json", ".agents/sessions/2026-01-02-session-2-renamed.json");
     expect(modes(dir, ["--staged"])).toEqual({
-      ".agents/sessions/2026-01-01-session-1.json": "record",
-      ".agents/sessions/2026-01-02-session-2-renamed.json": "full",
+      ".agents/sessions/2026-01-01-session-1.json": "full",
+      ".agents/sessions/2026-01-02-session-2-renamed.json": "creation",
       ".agents/sessions/2026-01-03-session-3.json": "creation",
     });
-    expect(modes(dir, ["--staged", "--strict"])[".agents/sessions/2026-01-01-session-1.json"]).toBe("full");
+    expect(Object.values(modes(dir, ["--staged", "--mode", "record"]))).toEqual(["record", "record", "record"]);
     // a path argument restricts the staged set
     expect(Object.keys(modes(dir, ["--staged", ".agents/sessions/2026-01-03-session-3.json"]))).toEqual([".agents/sessions/2026-01-03-session-3.json"]);
   });
@@ -210,7 +210,7 @@ describe("check --staged / --changed scopes", () => {
     expect(res.data.mode).toBe("record");
   });
 
-  it("HK-14 changed: added on the branch => full, edited existing => record; a bad base is a clear error", () => {
+  it("HK-14 changed (issue 10 policy): committed JSON logs in progress => full (never pass silently), --mode wins; a bad base is a clear error", () => {
     const dir = makeRepo({ "README.md": "# P\n", ".agents/sessions/2026-01-01-session-1.json": freshJsonLog(1, "2026-01-01") });
     git(dir, "checkout", "-q", "-b", "feat");
     writeTree(dir, {
@@ -220,9 +220,10 @@ describe("check --staged / --changed scopes", () => {
     git(dir, "add", "-A");
     git(dir, "commit", "-q", "-m", "feat");
     expect(modes(dir, ["--changed", "--base", "main"])).toEqual({
-      ".agents/sessions/2026-01-01-session-1.json": "record",
+      ".agents/sessions/2026-01-01-session-1.json": "full",
       ".agents/sessions/2026-01-02-session-2.json": "full",
     });
+    expect(Object.values(modes(dir, ["--changed", "--base", "main", "--mode", "creation"]))).toEqual(["creation", "creation"]);
     // default base: main (no remote)
     expect(Object.keys(modes(dir, ["--changed"]))).toHaveLength(2);
     const bad = runCli(["check", "--changed", "--base", "nope"], { cwd: dir, env: cleanEnv() as Record<string, string> });
@@ -232,11 +233,11 @@ describe("check --staged / --changed scopes", () => {
     expect(opt.code).toBe(2);
   });
 
-  it("HK-15 explicit files (hook frameworks): tracked => record, new => creation", () => {
+  it("HK-15 explicit files (hook frameworks, issue 10 policy): committed log in progress => full, new => creation", () => {
     const dir = makeRepo({ "README.md": "# P\n", ".agents/sessions/2026-01-01-session-1.json": freshJsonLog(1, "2026-01-01") });
     writeTree(dir, { ".agents/sessions/2026-01-02-session-2.json": freshJsonLog(2, "2026-01-02") });
     expect(modes(dir, [".agents/sessions/2026-01-01-session-1.json", ".agents/sessions/2026-01-02-session-2.json"])).toEqual({
-      ".agents/sessions/2026-01-01-session-1.json": "record",
+      ".agents/sessions/2026-01-01-session-1.json": "full",
       ".agents/sessions/2026-01-02-session-2.json": "creation",
     });
   });

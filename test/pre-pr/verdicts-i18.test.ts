@@ -31,8 +31,8 @@ function checkChanged(dir: string): { code: number; results: { file: string; val
 }
 
 /** main with a README and an older log; a feature branch that commits `files`. */
-function branch(files: Record<string, string>): string {
-  const dir = makeRepo({ "README.md": "# Project\n\nText.\n" });
+function branch(files: Record<string, string>, base: Record<string, string> = {}): string {
+  const dir = makeRepo({ "README.md": "# Project\n\nText.\n", ...base });
   git(dir, "checkout", "-q", "-b", "feature");
   writeTree(dir, files);
   git(dir, "add", "-A");
@@ -47,16 +47,19 @@ const incomplete = (() => {
 })();
 
 describe("issue 18: PP-001 parity with check --changed (same scope/mode function)", () => {
-  const cases: [string, Record<string, string>][] = [
+  const valid = JSON.stringify(validLog(), null, 2);
+  const cases: [string, Record<string, string>, Record<string, string>?][] = [
+    ["an existing JSON log edited on the branch (record mode in both)", { ".agents/sessions/2026-01-05-session-42.json": incomplete }, { ".agents/sessions/2026-01-05-session-42.json": valid }],
+    ["a log renamed on the branch", { ".agents/sessions/2026-01-05-session-43.json": valid.replace('"number": 42', '"number": 43') }, {}],
     ["a branch-added JSON log with an incomplete MUST item", { ".agents/sessions/2026-01-05-session-42.json": incomplete }],
     ["a misnamed log (issue 12: same branch, two answers)", { ".agents/sessions/notes.md": "# Notes\n\nSome text.\n" }],
     ["a misnamed JSON log", { ".agents/sessions/session-7.json": incomplete }],
     ["a markdown log without its sections", { ".agents/sessions/2026-01-05-session-3.md": "# Session 3\n" }],
     ["no session log", { "docs/a.md": "# A\n\nText.\n" }],
   ];
-  for (const [name, files] of cases) {
+  for (const [name, files, base] of cases) {
     it(`PP-001 parity: pre-pr and check --changed give the same verdict on ${name}`, () => {
-      const dir = branch(files);
+      const dir = branch(files, base);
       const pp = prepr(dir).row("PP-001");
       const ck = checkChanged(dir);
       const logs = ck.results.filter((r) => r.validator === "session-log" && r.file !== ".");

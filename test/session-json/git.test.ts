@@ -31,7 +31,7 @@ function repo(): [string, string] {
 }
 
 describe("mode selection on the host (SP-120)", () => {
-  it("TC-574 / TC-576: untracked and staged logs => full; committed unchanged => record; modified => full; --mode wins", () => {
+  it("TC-574 / TC-576 (policy of issue 10): a log claiming completion is held to full mode whether untracked, staged, committed or modified; --mode wins", () => {
     const [dir] = repo();
     const fresh = validLog();
     fresh.protocolCompliance.sessionStart.handoffRead = item(false, "");
@@ -43,8 +43,9 @@ describe("mode selection on the host (SP-120)", () => {
     expect(check(dir).results[0].data?.mode).toBe("full");
     commitAll(dir);
     o = check(dir);
-    expect(o.results[0].data?.mode).toBe("record");
-    expect(byRule(o, "SP-108")).toEqual([]);
+    expect(o.results[0].data?.mode).toBe("full");
+    expect(check(dir, ["--mode", "record"]).results[0].data?.mode).toBe("record");
+    expect(byRule(check(dir, ["--mode", "record"]), "SP-108")).toEqual([]);
     writeFileSync(join(dir, LOG), JSON.stringify(fresh));
     expect(check(dir).results[0].data?.mode).toBe("full");
     expect(check(dir, ["--mode", "creation"]).results[0].data?.mode).toBe("creation");
@@ -118,11 +119,11 @@ describe("SP-130 ending commit reachable", () => {
     expect(byRule(o, "SP-130")).toEqual([]);
     expect(byRule(o, "SP-090").map((f) => f.message).join()).toContain("shallow clone");
   });
-  it("TC-584: record mode never rechecks the ending commit", () => {
+  it("TC-584: record mode (--mode record) never rechecks the ending commit", () => {
     const [dir] = repo();
     write(dir, LOG, logAt("deadbeefdeadbeef"));
     commitAll(dir);
-    const o = check(dir);
+    const o = check(dir, ["--mode", "record"]);
     expect(o.results[0].data?.mode).toBe("record");
     expect(byRule(o, "SP-130")).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { checkRepoHandoff } from "./sp017-handoff";
 import { SessionCtx } from "./context";
 import { checkSP001 } from "./sp001-file-name";
 import { checkContent } from "../common";
-import { checkSP002, checkSP003 } from "./sp002-003-path";
+import { checkSP002, checkSP003, FLAG_UNREAD } from "./sp002-003-path";
 import { skipHistorical, checkStagedLog } from "./sp004-selection";
 import { validateMarkdown } from "./md";
 import { validateJsonLog } from "./json/index";
@@ -51,6 +51,7 @@ export function validateSessionLog(input: Input, results: Results): void {
     if (!checkSP002(ctx) || skipHistorical(ctx)) continue;
     checkSP001(ctx);
     checkSP003(ctx);
+    if ((doc.flags & FLAG_UNREAD) != 0) continue; // outside the repository: never read (SP-003 above)
     if (!checkContent(doc, results)) continue;
     if (doc.kind == KIND_SESSION_MD) validateMarkdown(ctx);
     else validateJsonLog(ctx);

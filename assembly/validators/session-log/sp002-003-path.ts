@@ -8,6 +8,8 @@ import { factOr } from "./md-log";
 
 /** flags bit 2: the host could not find the file (explicit path that does not exist). */
 export const FLAG_MISSING: i32 = 4;
+/** flags bit 3: the log resolves outside the repository; the host did not read it. */
+export const FLAG_UNREAD: i32 = 8;
 
 export const SP002 = defineRule("SP-002", SEV_ERROR);
 function SP002_doc(): RuleDoc {
@@ -72,5 +74,5 @@ export function checkSP003(ctx: SessionCtx): void {
   const ln = asciiLower(n);
   if (n.length > 0 && ln.startsWith(dir + "/") && ln.length > dir.length + 1) return;
   ctx.report(SP003, 0, 0,
-    msg("sessionLogResolvesOutside").s("dir", dir).s("detail", (n.length > 0 ? n : real)));
+    msg("sessionLogResolvesOutside").s("dir", dir).s("detail", (n.length > 0 ? n : "a target outside the repository (not read)")));
 }

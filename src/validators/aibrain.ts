@@ -1,0 +1,44 @@
+// Host of the .aibrain validator (rules AB-*, in the WebAssembly core): lists the task checkpoints
+// (.aibrain/session-*.md and the archive .aibrain/sessions/archive/*.md) through the run's FileSource and
+// hands their bytes to the core. Unreadable or oversized files are reported, never passed.
+import { KIND, type WasmValidator } from "../wasm/abi.js";
+import { executeValidator, type ContentDoc, type ValidatorOutput } from "../engine.js";
+import type { FileSource } from "../source.js";
+import type { FileResult } from "../report.js";
+import { listMarkdown, readDoc } from "./planning-io.js";
+
+export const AIBRAIN_ARCHIVED_FLAG = 1;
+
+export interface AibrainCheckOptions {
+  source: FileSource;
+  maxFileBytes: number;
+  /** Restrict to these repo-relative files (staged / changed / given). */
+  files?: string[];
+}
+
+/** Checkpoint files of the workspace: active (session-*.md) and archived (*.md), repo-relative. */
+export function aibrainFiles(source: FileSource): { file: string; archived: boolean }[] {
+  const out: { file: string; archived: boolean }[] = [];
+  for (const n of listMarkdown(source, ".aibrain")) if (n.startsWith("session-")) out.push({ file: `.aibrain/${n}`, archived: false });
+  for (const n of listMarkdown(source, ".aibrain/sessions/archive")) out.push({ file: `.aibrain/sessions/archive/${n}`, archived: true });
+  return out;
+}
+
+export async function validateAibrain(o: AibrainCheckOptions): Promise<ValidatorOutput> {
+  let files = aibrainFiles(o.source);
+  if (o.files) {
+    const keep = new Set(o.files);
+    files = files.filter((f) => keep.has(f.file));
+  }
+  const docs: ContentDoc[] = [];
+  const problems: FileResult[] = [];
+  for (const f of files) {
+    const r = readDoc(o.source, f.file, f.file, o.maxFileBytes);
+    if (r.problem) problems.push({ file: f.file, validator: "aibrain", verdict: "fail", findings: [r.problem] });
+    else docs.push({ file: f.file, kind: KIND.AIBRAIN, flags: f.archived ? AIBRAIN_ARCHIVED_FLAG : 0, bytes: r.bytes! });
+  }
+  const out = docs.length ? executeValidator("aibrain" as WasmValidator, docs, {}, { separable: true }) : { results: [], global: {}, internalErrors: [] };
+  out.results.push(...problems);
+  out.results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return out;
+}

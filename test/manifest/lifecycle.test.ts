@@ -1,0 +1,161 @@
+// State manager through the real CLI in real temp workspaces (git repositories with real commits):
+// full lifecycle asserted on disk after every step; refused transitions leave the file byte-identical.
+import { describe, it, expect } from "vitest";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runCli, makeRepo, git } from "../helpers.js";
+import { validateManifests } from "../../dist/index.js";
+
+function mf(cwd: string, ...args: string[]) {
+  const r = runCli(["manifest", ...args], { cwd, env: { AGENTCHECK_NOTES_DIR: undefined } });
+  expect(r.stdout.endsWith("\n"), `stdout: ${r.stdout} stderr: ${r.stderr}`).toBe(true);
+  return { ...r, json: JSON.parse(r.stdout) };
+}
+const stateFile = (repo: string, id: string) => join(repo, "agents", "sessions", id, "state.json");
+const onDisk = (repo: string, id: string) => JSON.parse(readFileSync(stateFile(repo, id), "utf8"));
+function commit(repo: string, msg: string): string {
+  writeFileSync(join(repo, `${msg.replace(/\W+/g, "-")}.txt`), msg);
+  git(repo, "add", "-A");
+  git(repo, "commit", "-q", "-m", msg);
+  return git(repo, "rev-parse", "HEAD");
+}
+
+describe("manifest CLI lifecycle", () => {
+  it("create → spec → plan → build (checkpoints, real commits) → docs → complete, each step on disk", () => {
+    const repo = makeRepo({ "README.md": "# r\n" });
+    const c = mf(repo, "create", "--topic", "Feature: Dark Mode", "--description", "theme", "--checkpoints", "2");
+    expect(c.code).toBe(0);
+    const id = c.json.session_id as string;
+    expect(id).toMatch(/^\d{4}-\d{2}-\d{2}_feature-dark-mode_[0-9a-f]{6}$/);
+    const dir = join(repo, "agents", "sessions", id);
+    expect(readdirSync(dir).sort()).toEqual(["plan.json", "plan.md", "spec.md", "state.json"]);
+    expect(readFileSync(join(dir, "spec.md"), "utf8")).toMatch(/## Goals[\s\S]*## Open Questions[\s\S]*## Key Decisions/);
+    expect(JSON.parse(readFileSync(join(dir, "plan.json"), "utf8")).checkpoints.map((x: any) => x.id)).toEqual([1, 2]);
+    let m = onDisk(repo, id);
+    expect(m).toEqual(c.json);
+    expect(m.current_phase).toBe("spec");
+    expect(m.git.branch).toBe("main");
+    expect(m.phase_history.spec_started_at).toBe(m.created_at);
+
+    // a second session in the same workspace
+    const other = mf(repo, "create", "--topic", "Research x", "--type", "research", "--id", "2026-01-01_research-x_000000");
+    expect(other.code).toBe(0);
+
+    let prev = m.updated_at;
+    const step = (args: string[], check: (m: any) => void) => {
+      const r = mf(repo, ...args);
+      expect(r.code, r.stderr).toBe(0);
+      const d = onDisk(repo, id);
+      expect(d).toEqual(r.json);
+      expect(Date.parse(d.updated_at)).toBeGreaterThanOrEqual(Date.parse(prev));
+      prev = d.updated_at;
+      check(d);
+      return d;
+    };
+    step(["phase", id, "plan"], (d) => {
+      expect(d.current_phase).toBe("plan");
+      expect(d.phase_history.spec_completed_at).not.toBeNull();
+      expect(d.phase_history.plan_started_at).toBe(d.updated_at);
+    });
+    step(["phase", id, "--complete"], (d) => expect(d.phase_history.plan_completed_at).toBe(d.updated_at));
+    step(["phase", id, "build"], (d) => {
+      expect(d.current_phase).toBe("build");
+      expect(d.phase_history.plan_completed_at).not.toBe(d.updated_at); // kept from --complete
+    });
+    step(["checkpoint", id, "start", "1"], (d) => expect(d.build_progress.current_checkpoint).toBe(1));
+    const sha1 = commit(repo, "feat: first checkpoint");
+    step(["commit", id, sha1.slice(0, 8), "--checkpoint", "1"], (d) => {
+      expect(d.commits).toEqual([{ sha: sha1, message: "feat: first checkpoint", checkpoint: 1, created_at: d.updated_at }]);
+    });
+    step(["checkpoint", id, "complete", "1"], (d) => expect(d.build_progress).toEqual({ checkpoints_total: 2, checkpoints_completed: [1], current_checkpoint: 2 }));
+    const sha2 = commit(repo, "feat: second");
+    step(["commit", id, "HEAD", "-m", "second checkpoint", "--checkpoint", "2"], (d) => expect(d.commits[1]).toMatchObject({ sha: sha2, message: "second checkpoint", checkpoint: 2 }));
+    step(["checkpoint", id, "complete", "2"], (d) => expect(d.build_progress).toEqual({ checkpoints_total: 2, checkpoints_completed: [1, 2], current_checkpoint: null }));
+    step(["git", id, "--branch", "feat/dark", "--worktree", "../wt-dark"], (d) => expect(d.git).toEqual({ branch: "feat/dark", worktree: "../wt-dark", base_branch: "main" }));
+    step(["git", id, "--no-worktree"], (d) => expect(d.git.worktree).toBeNull());
+    step(["status", id, "paused"], (d) => expect(d.status).toBe("paused"));
+    step(["status", id, "active"], (d) => expect(d.status).toBe("active"));
+    step(["phase", id, "docs"], (d) => expect(d.phase_history.build_completed_at).toBe(d.updated_at));
+    m = step(["phase", id, "complete"], (d) => {
+      expect(d.current_phase).toBe("complete");
+      expect(d.status).toBe("complete");
+      expect(d.phase_history.docs_completed_at).toBe(d.updated_at);
+      expect(d.overrides).toBeUndefined();
+    });
+    expect(mf(repo, "show", id).json).toEqual(m);
+    // the result passes every manifest rule, and `check` runs the validator on both sessions
+    const v = validateManifests({ root: repo });
+    expect(v.results.map((r: any) => [r.file.split("/")[2], r.verdict])).toEqual([["2026-01-01_research-x_000000", "pass"], [id, "pass"]]);
+    const chk = runCli(["check", ".", "--only", "manifest", "--format", "json"], { cwd: repo });
+    expect(chk.code, chk.stdout).toBe(0);
+    expect(JSON.parse(chk.stdout).results.filter((r: any) => r.validator === "manifest").length).toBe(2);
+  }, 120_000);
+
+  it("refused changes: exit code, error document, file byte-identical", () => {
+    const repo = makeRepo({ "a.txt": "a" });
+    const id = mf(repo, "create", "--topic", "t", "--checkpoints", "2", "--id", "s1").json.session_id;
+    mf(repo, "phase", id, "plan");
+    const before = readFileSync(stateFile(repo, id), "utf8");
+    const refused = (args: string[], exit: number, code: string, text: RegExp) => {
+      const r = mf(repo, ...args);
+      expect(r.code, `${args.join(" ")}: ${r.stdout}`).toBe(exit);
+      expect(r.json.ok).toBe(false);
+      expect(r.json.error.code).toBe(code);
+      expect(r.json.error.message).toMatch(text);
+      expect(readFileSync(stateFile(repo, id), "utf8")).toBe(before);
+      return r.json;
+    };
+    // skip (plan -> docs) names the allowed next phase
+    expect(refused(["phase", id, "docs"], 6, "POLICY_VIOLATION", /next phase is 'build'/).error.details).toEqual({ from: "plan", to: "docs", allowed: "build" });
+    refused(["phase", id, "spec"], 6, "POLICY_VIOLATION", /next phase is 'build'/); // backwards
+    refused(["phase", id, "plan"], 6, "POLICY_VIOLATION", /already in phase 'plan'/);
+    refused(["phase", id, "review"], 6, "INVALID_INPUT", /unknown phase 'review'/);
+    refused(["checkpoint", id, "complete", "3"], 6, "INVALID_INPUT", /out of range 1\.\.2/);
+    refused(["checkpoint", id, "start", "0"], 6, "INVALID_INPUT", /out of range/);
+    refused(["commit", id, "0123456789abcdef0123456789abcdef01234567"], 6, "INVALID_INPUT", /not in the repository/);
+    refused(["commit", id, "not-a-ref"], 6, "INVALID_INPUT", /not in the repository/);
+    refused(["status", id, "complete"], 6, "POLICY_VIOLATION", /needs phase 'complete'/);
+    refused(["status", id, "done"], 6, "INVALID_INPUT", /unknown status/);
+    refused(["show", "no-such-session"], 3, "NOT_FOUND", /no session manifest/);
+    refused(["create", "--topic", "again", "--id", "s1"], 6, "ALREADY_EXISTS", /already exists/);
+    refused(["checkpoint", id, "finish", "1"], 2, "USAGE", /unknown checkpoint action/);
+  }, 120_000);
+
+  it("--force: skip and backward move are applied and recorded in overrides", () => {
+    const repo = makeRepo();
+    const id = mf(repo, "create", "--topic", "t", "--id", "f1").json.session_id;
+    const skip = mf(repo, "phase", id, "build", "--force", "--reason", "trivial change");
+    expect(skip.code).toBe(0);
+    const d = onDisk(repo, id);
+    expect(d.current_phase).toBe("build");
+    expect(d.phase_history.plan_started_at).toBe(d.updated_at);
+    expect(d.phase_history.plan_completed_at).toBe(d.updated_at);
+    expect(d.overrides).toEqual([{ from: "spec", to: "build", at: d.updated_at, reason: "trivial change" }]);
+    const back = mf(repo, "phase", id, "spec", "--force");
+    expect(back.code).toBe(0);
+    const b = onDisk(repo, id);
+    expect(b.current_phase).toBe("spec");
+    expect(b.phase_history.spec_completed_at).toBeNull();
+    expect(b.phase_history.build_started_at).toBeNull();
+    expect(b.overrides.map((o: any) => `${o.from}->${o.to}`)).toEqual(["spec->build", "build->spec"]);
+    expect(validateManifests({ root: repo }).results[0].verdict).toBe("pass");
+  }, 60_000);
+
+  it("invalid or corrupt manifest on disk: show exits 5 / 4 and updates never overwrite it", () => {
+    const repo = makeRepo();
+    const id = mf(repo, "create", "--topic", "t", "--id", "bad1").json.session_id;
+    const m = onDisk(repo, id);
+    m.status = "complete"; // hand edit breaking SM-010
+    writeFileSync(stateFile(repo, id), JSON.stringify(m));
+    const s = mf(repo, "show", id);
+    expect(s.code).toBe(5);
+    expect(s.json.error.code).toBe("SCHEMA_INVALID");
+    expect(s.json.error.details.issues.map((i: any) => i.path)).toContain("SM-010");
+    const before = readFileSync(stateFile(repo, id), "utf8");
+    expect(mf(repo, "status", id, "paused").code).toBe(5);
+    expect(readFileSync(stateFile(repo, id), "utf8")).toBe(before);
+    writeFileSync(stateFile(repo, id), "{ truncated");
+    expect(mf(repo, "phase", id, "plan").code).toBe(4);
+    expect(existsSync(`${stateFile(repo, id)}.lock`)).toBe(false);
+  }, 60_000);
+});
