@@ -30,6 +30,19 @@ const result = await build({
   metafile: true,
   // optional or heavy peers that a command loads only on demand stay outside the bundle
   external: ["inngest", "better-sqlite3", "sql.js", "node-sqlite3-wasm", "fsevents"],
+  // src/config-file.ts imports jsonc-parser's parser module directly (the gate bundle keeps it small);
+  // its UMD build requires its siblings through the factory's argument, which a bundler cannot follow,
+  // so the bundle takes the same module from the package's ES build
+  plugins: [
+    {
+      name: "jsonc-parser-esm",
+      setup(b) {
+        b.onResolve({ filter: /^jsonc-parser\/lib\/umd\/impl\/parser\.js$/ }, () => ({
+          path: join(root, "node_modules", "jsonc-parser", "lib", "esm", "impl", "parser.js"),
+        }));
+      },
+    },
+  ],
 });
 // Note: a CommonJS package imported dynamically becomes a chunk with only a default export, so the
 // importer's named imports would be undefined: import such packages through a static re-export

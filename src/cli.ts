@@ -13,7 +13,16 @@ export function buildProgram(): Command {
   const program = new Command("agentcheck")
     .description("Validate what AI coding agents leave in a repository: session logs, memory indexes, planning docs, session state.")
     .version(version(), "-V, --version")
-    .showHelpAfterError()
+    .showSuggestionAfterError(true)
+    // one line per usage error: "agentcheck: unknown command 'chek' (did you mean check?); agentcheck --help for more"
+    .configureOutput({
+      outputError: (str, write) => {
+        const lines = str.trim().split("\n").map((l) => l.trim()).filter(Boolean);
+        const head = lines[0].replace(/^error: /, "");
+        const rest = lines.slice(1).map((l) => l.replace(/^\(Did you mean (.*)\?\)$/, "(did you mean $1?)")).join(" ");
+        write(`agentcheck: ${head}${rest ? ` ${rest}` : ""}; agentcheck --help for more\n`);
+      },
+    })
     .exitOverride();
 
   withOutputOptions(
@@ -27,8 +36,9 @@ export function buildProgram(): Command {
       .option("--strict", "strict run: advisory validators (consistency) block, and edited pre-existing session logs are validated fully (not as records)")
       .option("--profile <name>", "consistency/traceability profile: default, recommended, or reference (the Python original's quirks)")
       .option("--mode <mode>", "JSON session logs: full | creation | record for every log (default: from each log's content, see README)")
-      .option("--only <validators>", "run only these validators (comma-separated names)")
-      .option("--config <path>", "configuration file (default: agentcheck.config.json(c) or package.json \"agentcheck\" at the repository root)"),
+      .option("--only <validators>", "run only these validators (comma-separated): session-log, memory-index, consistency, traceability, session-state")
+      .option("--cutoff <date>", "skip session logs dated before YYYY-MM-DD as historical (env AGENTCHECK_CUTOFF)")
+      .option("--config <path>", "configuration file (default: the nearest agentcheck.config.json(c) or package.json \"agentcheck\" from the working directory up to the repository root)"),
   )
     .addHelpText(
       "after",
@@ -39,6 +49,35 @@ export function buildProgram(): Command {
     .action(async (paths: string[], o) => {
       const { runCheckCommand } = await import("./commands/check.js");
       process.exitCode = await runCheckCommand(paths, o);
+    });
+
+  withOutputOptions(
+    program
+      .command("baseline [paths...]")
+      .description("record the current findings of `check` in .agentcheck-baseline.json, so that later runs report only new ones")
+      .option("--file <path>", "baseline file to write (default: .agentcheck-baseline.json at the repository root)")
+      .option("--staged", "record what is staged")
+      .option("--changed", "record the files changed on this branch")
+      .option("--base <ref>", "with --changed: the base ref")
+      .option("--strict", "as check --strict")
+      .option("--profile <name>", "consistency/traceability profile: default or recommended")
+      .option("--only <validators>", "only these validators (comma-separated): session-log, memory-index, consistency, traceability, session-state")
+      .option("--cutoff <date>", "skip session logs dated before YYYY-MM-DD (env AGENTCHECK_CUTOFF)")
+      .option("--config <path>", "configuration file"),
+  )
+    .addHelpText(
+      "after",
+      "\nFingerprints use the rule, the file and the message (not line numbers), so findings survive edits above them.\n" +
+        "`check` then hides the recorded findings and says how many remain and how many were fixed (--no-baseline shows all).\n" +
+        "\nExamples:\n  $ agentcheck baseline\n  $ agentcheck check            # only new findings\n  $ agentcheck check --no-baseline",
+    )
+    .action(async (paths: string[], o) => {
+      const { runCheckCommand } = await import("./commands/check.js");
+      const { findRepoRoot } = await import("./repo.js");
+      const { resolve, join } = await import("node:path");
+      const root = findRepoRoot(process.cwd()) ?? process.cwd();
+      const file = o.file ? resolve(process.cwd(), o.file) : join(root, ".agentcheck-baseline.json");
+      process.exitCode = await runCheckCommand(paths, { ...o, baseline: false, writeBaseline: file });
     });
 
   withOutputOptions(

@@ -2,10 +2,12 @@
 // slow to import and stays off the start path of runs without configuration).
 import { z } from "zod";
 import { UsageError } from "./report.js";
+import { didYouMean } from "./suggest.js";
 
 const SeverityOverride = z.enum(["error", "warning", "info", "off"]);
 /** Rule id -> severity ("off" drops the rule's findings). */
-const Severities = z.record(z.string().regex(/^[A-Z][A-Z0-9]*-[A-Z0-9-]+$/, "a rule id such as SP-001"), SeverityOverride);
+// rule ids are checked against the rule table after parsing (config.ts: "did you mean")
+const Severities = z.record(z.string(), SeverityOverride);
 
 const ValidatorSection = z.strictObject({
   enabled: z.boolean().optional(),
@@ -24,7 +26,8 @@ const CheckSection = z.strictObject({
   timeout: z.number().int().positive().optional(),
 });
 
-const CHECK_ID = z.string().regex(/^PP-\d{3}$/, "a check id such as PP-003");
+// check ids are checked against the registered checks after parsing (config.ts)
+const CHECK_ID = z.string();
 
 /** Per-rule settings; option names and types are declared beside each rule in assembly/ (checked when loaded). */
 const RuleSettings = z.strictObject({
@@ -34,6 +37,15 @@ const RuleSettings = z.strictObject({
 export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   rules: z.record(z.string().regex(/^[A-Z][A-Z0-9]*-[A-Z0-9-]+$/, "a rule id such as SP-001"), RuleSettings).optional(),
+  /** Paths every command leaves alone (gitignore syntax, repository-relative); also read from .agentcheckignore. */
+  ignores: z.array(z.string()).optional(),
+  /** Claude Code hooks: what Stop does when the session-end protocol is unmet, the mode SessionStart sets. */
+  hooks: z
+    .strictObject({
+      stop: z.enum(["block", "warn", "off"]).optional(),
+      sessionStartMode: z.enum(["analysis", "planning", "coding", "disabled"]).optional(),
+    })
+    .optional(),
   paths: z
     .strictObject({
       sessions: z.string().optional(),
@@ -97,6 +109,24 @@ export const ConfigSchema = z.strictObject({
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** The keys the schema allows at a path (for "did you mean"). */
+function keysAt(path: PropertyKey[]): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let node: any = ConfigSchema;
+  const unwrap = (n: any) => {
+    while (n && typeof n.unwrap === "function" && !n.shape) n = n.unwrap();
+    return n;
+  };
+  for (const seg of path) {
+    node = unwrap(node);
+    if (node?.shape && typeof seg === "string") node = node.shape[seg];
+    else if (node?._zod?.def?.valueType) node = node._zod.def.valueType;
+    else return [];
+  }
+  node = unwrap(node);
+  return node?.shape ? Object.keys(node.shape) : [];
+}
+
 function keyPath(path: PropertyKey[]): string {
   return path.map(String).join(".") || "(root)";
 }
@@ -107,7 +137,7 @@ export function parseConfig(value: unknown, source: string): Config {
   if (r.success) return r.data;
   const msgs = r.error.issues.map((iss) => {
     if (iss.code === "unrecognized_keys") {
-      return iss.keys.map((k) => `${keyPath([...iss.path, k])}: unknown key`).join("; ");
+      return iss.keys.map((k) => `${keyPath([...iss.path, k])}: unknown key${didYouMean(k, keysAt(iss.path))}`).join("; ");
     }
     return `${keyPath(iss.path)}: ${iss.message}`;
   });

@@ -1,9 +1,8 @@
 // Project configuration: agentcheck.config.json / agentcheck.config.jsonc (comments allowed) or an
-// "agentcheck" key in package.json, found at the git top-level; `--config <path>` overrides.
+// "agentcheck" key in package.json, found upward from the working directory to the repository root;
+// `--config <path>` overrides.
 // One zod schema; unknown keys and wrong types are usage errors (exit 2) naming the key path.
-import { existsSync, lstatSync } from "node:fs";
-import { CONFIG_MAX_BYTES, readTextOrThrow } from "./fsread.js";
-import { join, resolve } from "node:path";
+import { CONFIG_FILES, findConfigFile, parseJsonc } from "./config-file.js";
 import { UsageError, verdictOf, type FileResult, type Severity } from "./report.js";
 import type { Config } from "./config-schema.js";
 
@@ -14,7 +13,7 @@ async function parseConfig(value: unknown, source: string): Promise<Config> {
   return schema.parseConfig(value, source);
 }
 
-export const CONFIG_FILES = ["agentcheck.config.json", "agentcheck.config.jsonc"] as const;
+export { CONFIG_FILES };
 
 export interface LoadedConfig {
   config: Config;
@@ -22,98 +21,74 @@ export interface LoadedConfig {
   file?: string;
 }
 
-/** Strip // and /* comments and trailing commas (outside strings), so JSONC parses as JSON. */
+/**
+ * JSONC to JSON text (comments and trailing commas removed, strings untouched), through jsonc-parser.
+ * Kept for callers that want JSON text; configuration files are read with parseJsonc.
+ */
 export function stripJsonComments(text: string): string {
-  let out = "";
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (j < n && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
-    } else if (c === "/" && text[i + 1] === "/") {
-      while (i < n && text[i] !== "\n") i++;
-    } else if (c === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      const stop = end < 0 ? n : end + 2;
-      out += text.slice(i, stop).replace(/[^\n]/g, " ");
-      i = stop;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  // trailing commas before } or ]
-  return out.replace(/,(\s*[}\]])/g, "$1");
-}
-
-function isLink(p: string): boolean {
-  try {
-    return lstatSync(p).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
-/** `root`: the repository, for configs found there (a link out of it is refused, never read). */
-function readJsonc(file: string, root?: string): unknown {
-  let text: string;
-  try {
-    text = readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES, root }); // bounded: never blocks on a FIFO
-  } catch (e) {
-    throw new UsageError(`cannot read configuration ${file}: ${(e as Error).message}`);
-  }
-  try {
-    return JSON.parse(stripJsonComments(text.replace(/^\uFEFF/, "")));
-  } catch (e) {
-    throw new UsageError(`configuration ${file} is not valid JSON: ${(e as Error).message}`);
-  }
+  return JSON.stringify(parseJsonc(text, "(text)"));
 }
 
 /**
- * Find and load the configuration. `explicit` (from --config) must exist; otherwise the
- * repository root is searched for agentcheck.config.json(c), then package.json's "agentcheck" key.
+ * Find and load the configuration (the one reader, src/config-file.ts, shared with the gate): `explicit`
+ * (from --config) must exist; otherwise the nearest agentcheck.config.json(c) or package.json "agentcheck"
+ * key from `cwd` up to the repository root. The value is validated with the zod schema and the rule and
+ * check ids it names are checked against the known ones (unknown ones are errors with a suggestion).
  */
 export async function loadConfig(root: string, explicit?: string, cwd = process.cwd()): Promise<LoadedConfig> {
-  const loaded = await findConfig(root, explicit, cwd);
+  const found = findConfigFile(root, explicit, cwd);
+  if (!found) return { config: {} };
+  const config = await parseConfig(found.value, found.source);
+  await checkNames(config, found.source);
   // the one path from the configuration to the rules' options (engine.optionFacts); loaded lazily
   // so that commands without rule settings (and the gate) never load the core
-  if (loaded.config.rules) {
+  if (config.rules) {
     const { setRuleOptions } = await import("./engine.js");
-    setRuleOptions(Object.fromEntries(Object.entries(loaded.config.rules).map(([id, r]) => [id, r.options ?? {}])));
+    setRuleOptions(Object.fromEntries(Object.entries(config.rules).map(([id, r]) => [id, r.options ?? {}])));
   }
-  return loaded;
+  return { config, file: found.file };
 }
 
-async function findConfig(root: string, explicit: string | undefined, cwd: string): Promise<LoadedConfig> {
-  if (explicit) {
-    const file = resolve(cwd, explicit);
-    if (!existsSync(file)) throw new UsageError(`configuration file not found: ${explicit}`);
-    const raw = readJsonc(file);
-    const value = file.endsWith("package.json") ? (raw as Record<string, unknown>)?.agentcheck ?? {} : raw;
-    return { config: await parseConfig(value, file), file };
-  }
-  // lstat: a dangling or looping config link is found (and refused by the reader), never ignored
-  const found = CONFIG_FILES.map((f) => join(root, f)).filter((f) => existsSync(f) || isLink(f));
-  if (found.length > 1) {
-    throw new UsageError(`two configuration files in ${root}: ${CONFIG_FILES.join(" and ")}; keep one`);
-  }
-  if (found.length === 1) return { config: await parseConfig(readJsonc(found[0], root), found[0]), file: found[0] };
-  const pkg = join(root, "package.json");
-  if (existsSync(pkg)) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readTextOrThrow(pkg, { maxBytes: CONFIG_MAX_BYTES, root }));
-    } catch {
-      parsed = undefined; // a broken package.json is not ours to report
+/** Rule ids, check ids and globs the configuration names must exist / compile (UsageError with a suggestion). */
+async function checkNames(config: Config, source: string): Promise<void> {
+  const { didYouMean } = await import("./suggest.js");
+  const { validateGlobs } = await import("./prepr/glob.js");
+  const bad = (msg: string) => new UsageError(`invalid configuration in ${source}: ${msg}`);
+  const sections = config.validators as Record<string, { severity?: Record<string, string> } | undefined> | undefined;
+  if (sections && Object.values(sections).some((s) => s?.severity && Object.keys(s.severity).length > 0)) {
+    const { ruleTable } = await import("./wasm/loader.js");
+    const rules = ruleTable();
+    for (const [key, sec] of Object.entries(sections)) {
+      const validator = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      const own = rules.filter((r) => r.validator === validator).map((r) => r.id);
+      for (const id of Object.keys(sec?.severity ?? {})) {
+        if (own.includes(id)) continue;
+        const other = rules.find((r) => r.id === id);
+        throw bad(
+          other
+            ? `validators.${key}.severity.${id}: rule ${id} belongs to the ${other.validator} validator, not ${validator}`
+            : `validators.${key}.severity.${id}: unknown rule id${didYouMean(id, own)} (see docs/rules.md)`,
+        );
+      }
     }
-    const value = (parsed as Record<string, unknown> | undefined)?.agentcheck;
-    if (value !== undefined) return { config: await parseConfig(value, `${pkg} ("agentcheck" key)`), file: pkg };
   }
-  return { config: {} };
+  const checks = config.prePr?.checks;
+  if (checks && Object.keys(checks).length > 0) {
+    const { CHECKS } = await import("./prepr/checks.js");
+    const ids = CHECKS.map((c) => c.id);
+    for (const id of Object.keys(checks)) {
+      if (!ids.includes(id)) throw bad(`prePr.checks.${id}: unknown check id${didYouMean(id, ids)} (see agentcheck pre-pr --list)`);
+    }
+  }
+  try {
+    validateGlobs(config.prePr?.pathNormalization?.excludes, "prePr.pathNormalization.excludes");
+    if (config.ignores) {
+      const { loadIgnores } = await import("./ignores.js");
+      loadIgnores("/nonexistent-root-for-validation", config.ignores);
+    }
+  } catch (e) {
+    throw bad((e as Error).message);
+  }
 }
 
 /** Config section name of a workspace validator ("session-log" -> "sessionLog"). */

@@ -39,6 +39,8 @@ export interface ReadOptions {
    * files the user named explicitly outside any repository (e.g. a hook input file).
    */
   root?: string;
+  /** What `root` is called in messages (default "the repository"; notes use "the notes folder"). */
+  rootLabel?: string;
 }
 
 export interface FileInfo {
@@ -124,7 +126,8 @@ export function inspectFile(abs: string, opts: ReadOptions): Inspected {
     return fsError(e);
   }
   if (opts.root !== undefined && !isInside(real, realRoot(opts.root))) {
-    return refuse("outside", viaLink ? "symbolic link to a target outside the repository (not read)" : "resolves outside the repository (not read)");
+    const where = opts.rootLabel ?? "the repository";
+    return refuse("outside", viaLink ? `symbolic link to a target outside ${where} (not read)` : `resolves outside ${where} (not read)`);
   }
   let st: Stats;
   try {

@@ -1,5 +1,9 @@
 // Formats a report, writes it, and returns the exit code.
-import { writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { UsageError } from "./report.js";
+import type { Config } from "./config.js";
+import { applyAdoption, BASELINE_FILE, writeBaseline, type AdoptionOptions } from "./adoption.js";
 import { buildReport, exitCodeOf, type FileResult, type Report } from "./report.js";
 import { version } from "./version.js";
 import { formatText, useColor } from "./format/text.js";
@@ -22,6 +26,75 @@ export interface OutputOptions {
   verbose?: boolean;
   /** Text: close with the commit-hook line (blocked or not). */
   hook?: boolean;
+  /** Baseline file to apply; false (--no-baseline) applies none; default: .agentcheck-baseline.json when present. */
+  baseline?: string | boolean;
+  reportUnusedDisable?: boolean;
+}
+
+/** What a validating command set up before its work: adoption settings, and the baseline to write. */
+export interface RunContext {
+  adoption: AdoptionOptions;
+  /** `agentcheck baseline`: write the findings here instead of reporting them. */
+  writeBaseline?: string;
+}
+
+/**
+ * Validate the output options and load what the run needs (configuration, ignores, baseline) BEFORE any
+ * work starts: a bad value is one line and exit 2, and nothing is written.
+ */
+export async function prepareRun(o: OutputOptions, root: string, opts: { config?: Config; configPath?: string; writeBaseline?: string } = {}): Promise<RunContext> {
+  const fmt = o.format ?? "text";
+  if (!FORMATTERS[fmt]) throw new UsageError(`--format: unknown format '${fmt}'${suggestion(fmt, Object.keys(FORMATTERS))} (one of: ${Object.keys(FORMATTERS).join(", ")})`);
+  parseIntOption("max-warnings", o.maxWarnings);
+  parseIntOption("max-file-size", o.maxFileSize);
+  if (o.outputFile) checkOutputFile(o.outputFile);
+  let config = opts.config;
+  if (!config) {
+    const { loadConfig } = await import("./config.js");
+    config = (await loadConfig(root, opts.configPath)).config;
+  }
+  const { loadIgnores } = await import("./ignores.js");
+  const ignores = loadIgnores(root, config.ignores);
+  let baseline: string | undefined;
+  if (opts.writeBaseline) {
+    checkOutputFile(opts.writeBaseline);
+  } else if (typeof o.baseline === "string") {
+    baseline = resolve(process.cwd(), o.baseline);
+    try {
+      statSync(baseline);
+    } catch {
+      throw new UsageError(`--baseline: no such file: ${o.baseline} (create it with agentcheck baseline)`);
+    }
+  } else if (o.baseline !== false) {
+    const dflt = join(root, BASELINE_FILE);
+    try {
+      if (statSync(dflt).isFile()) baseline = dflt;
+    } catch {
+      /* no baseline */
+    }
+  }
+  return {
+    adoption: { root, ignores, reportUnusedDisable: o.reportUnusedDisable === true, baseline, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) },
+    writeBaseline: opts.writeBaseline,
+  };
+}
+
+function suggestion(word: string, known: string[]): string {
+  const lower = word.toLowerCase();
+  const hit = known.find((k) => k.startsWith(lower.slice(0, 2)) || lower.startsWith(k.slice(0, 3)));
+  return hit ? ` (did you mean ${hit}?)` : "";
+}
+
+/** The folder of an output file must exist (one clear line otherwise). */
+export function checkOutputFile(file: string): void {
+  const dir = dirname(resolve(process.cwd(), file));
+  let ok = false;
+  try {
+    ok = statSync(dir).isDirectory();
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new UsageError(`cannot write ${file}: the folder ${dir} does not exist`);
 }
 
 export type Formatter = (report: Report, opts: { color: boolean; quiet?: boolean; verbose?: boolean; hook?: boolean }) => string;
@@ -43,12 +116,34 @@ export const FORMATTERS: Record<string, Formatter> = {
 
 export function parseIntOption(name: string, v: string | number | undefined): number | undefined {
   if (v === undefined) return undefined;
-  const n = typeof v === "number" ? v : Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} takes a whole number >= 0, got '${v}'`);
+  const n = typeof v === "number" ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} takes a whole number >= 0, got '${v}'`);
   return n;
 }
 
-export function finish(results: FileResult[], started: number, opts: OutputOptions, internalErrors: string[] = []): number {
+export function finish(results: FileResult[], started: number, opts: OutputOptions, internalErrors: string[] = [], run?: RunContext): number {
+  const maxWarnings = parseIntOption("max-warnings", opts.maxWarnings);
+  if (run) {
+    const applied = applyAdoption(results, run.adoption);
+    results = applied.results;
+    const st = applied.stats;
+    if (run.writeBaseline) {
+      for (const e of internalErrors) process.stderr.write(`agentcheck: internal error: ${e}\n`);
+      if (internalErrors.length > 0) {
+        process.stderr.write("agentcheck: baseline not written (internal errors)\n");
+        return 2;
+      }
+      const n = writeBaseline(run.writeBaseline, results);
+      process.stderr.write(`agentcheck: wrote ${n} finding${n === 1 ? "" : "s"} to ${run.writeBaseline}; later runs report only new findings\n`);
+      return 0;
+    }
+    if (run.adoption.baseline) {
+      process.stderr.write(
+        `agentcheck: baseline ${run.adoption.baseline}: ${st.baselined} known finding${st.baselined === 1 ? "" : "s"} not shown, ${st.fixed} fixed since it was written` +
+          `${st.fixed > 0 ? " (run agentcheck baseline to drop them)" : ""}\n`,
+      );
+    }
+  }
   const report = buildReport(version(), results, performance.now() - started);
   const fmt = opts.format ?? "text";
   const formatter = FORMATTERS[fmt];
@@ -59,9 +154,19 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
     verbose: opts.verbose,
     hook: opts.hook,
   });
-  if (opts.outputFile) writeFileSync(opts.outputFile, text);
-  else process.stdout.write(text);
+  if (opts.outputFile) {
+    try {
+      writeFileSync(opts.outputFile, text);
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      throw new UsageError(`cannot write ${opts.outputFile}: ${err.code === "ENOENT" ? "the folder does not exist" : err.code === "EISDIR" ? "it is a directory" : (err.code ?? err.message)}`);
+    }
+  } else process.stdout.write(text);
   for (const e of internalErrors) process.stderr.write(`agentcheck: internal error: ${e}\n`);
   if (internalErrors.length > 0) return 2;
-  return exitCodeOf(report, parseIntOption("max-warnings", opts.maxWarnings));
+  const code = exitCodeOf(report, maxWarnings);
+  if (code === 1 && report.summary.errors === 0) {
+    process.stderr.write(`agentcheck: ${report.summary.warnings} warning${report.summary.warnings === 1 ? "" : "s"}, more than --max-warnings ${maxWarnings}: exit 1\n`);
+  }
+  return code;
 }

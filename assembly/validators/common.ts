@@ -4,6 +4,7 @@ import { defineRule, msg, RuleDoc } from "../rules";
 import { SEV_ERROR } from "../abi";
 import { Doc, Input, Results } from "../io";
 import { KIND_FACT } from "../abi";
+import { AC010 } from "./pre-pr/directives";
 import { Rule } from "../rules";
 
 export const AC001 = defineRule("AC-001", SEV_ERROR);
@@ -164,5 +165,5 @@ export function screenText(input: Input, results: Results): void {
 
 /** The common rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
 export const RULES: Rule[] = [
-  AC001, AC002, AC900, AC901, AC902, AC903, AC904,
+  AC001, AC002, AC010, AC900, AC901, AC902, AC903, AC904,
 ];

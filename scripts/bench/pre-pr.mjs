@@ -1,10 +1,10 @@
 // Pre-PR runner benchmark: `agentcheck pre-pr --all` on a git repository built from the
 // ai-agents corpus (init + one commit), and a feature branch that changes 5 files.
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, CORPUS, HAS_CORPUS, table, timeProcess } from "./lib.mjs";
+import { BIN, CORPUS, HAS_CORPUS, ROOT, table, timeProcess } from "./lib.mjs";
 
 const SRC = join(CORPUS, "ai-agents-efa406e9a");
 
@@ -45,6 +45,20 @@ export async function run() {
     } catch {
       summary = `exit ${all.status}: ${all.stderr.slice(0, 200)}`;
     }
+    // markdown lint alone, side by side with markdownlint-cli2 on the same files and configuration
+    // (the repository's .markdownlint-cli2.yaml: its globs and ignores select the files)
+    const cli2 = join(ROOT, "node_modules", "markdownlint-cli2", "markdownlint-cli2-bin.mjs");
+    let lintRows = [];
+    if (existsSync(cli2)) {
+      const ac = timeProcess([BIN, "pre-pr", "--all", "--only", "PP-003", "--no-cache", "--no-color"], { cwd: dir, runs: 5, env });
+      const acWarm = timeProcess([BIN, "pre-pr", "--all", "--only", "PP-003", "--no-color"], { cwd: dir, runs: 5, env });
+      const ref = timeProcess([cli2], { cwd: dir, runs: 5, env });
+      lintRows = [
+        { case: "markdown lint: markdownlint-cli2 (same config)", "median wall ms": ref.ms.toFixed(0), "cpu ms (user+sys)": cpuMs([cli2], dir, env), target: "reference", "peak RSS MiB": (ref.rssKiB / 1024).toFixed(0), exit: ref.status },
+        { case: "markdown lint: pre-pr --only PP-003 --no-cache", "median wall ms": ac.ms.toFixed(0), "cpu ms (user+sys)": cpuMs([BIN, "pre-pr", "--all", "--only", "PP-003", "--no-cache"], dir, env), target: "≤ markdownlint-cli2", "peak RSS MiB": (ac.rssKiB / 1024).toFixed(0), exit: ac.status },
+        { case: "markdown lint: pre-pr --only PP-003, cache warm", "median wall ms": acWarm.ms.toFixed(0), "cpu ms (user+sys)": cpuMs([BIN, "pre-pr", "--all", "--only", "PP-003"], dir, env), target: "", "peak RSS MiB": (acWarm.rssKiB / 1024).toFixed(0), exit: acWarm.status },
+      ];
+    }
     // a branch that changes 5 files (2 markdown, 1 workflow, 1 skill, 1 session log)
     git(dir, "checkout", "-q", "-b", "feature");
     const wf = execFileSync("git", ["ls-files", ".github/workflows"], { cwd: dir, encoding: "utf8" }).split("\n").filter(Boolean)[0];
@@ -64,6 +78,7 @@ export async function run() {
       row("pre-pr --all, markdownlint cache warm", all, "< 1500", [BIN, "pre-pr", "--all"]),
       row("pre-pr on a branch changing 5 files, --no-cache", branchCold, "< 400", [...branchArgs, "--no-cache"]),
       row("pre-pr on a branch changing 5 files, cache warm", branch, "< 400", branchArgs),
+      ...lintRows,
     ]);
     console.log(`\nload average at the end: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")} (wall times grow with machine load; cpu ms does not)`);
     console.log(`\n--all rows: ${summary}`);

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
-import { finish, type OutputOptions } from "../output.js";
+import { finish, prepareRun, type OutputOptions } from "../output.js";
 import { maxFileBytes } from "./common.js";
 import { UsageError, type FileResult } from "../report.js";
 import { findRepoRoot } from "../repo.js";
@@ -18,6 +18,9 @@ export interface CheckCliOptions extends OutputOptions {
   all?: boolean;
   strict?: boolean;
   only?: string;
+  cutoff?: string;
+  /** Set by `agentcheck baseline`: write the findings to this file. */
+  writeBaseline?: string;
   [key: string]: unknown;
 }
 
@@ -49,6 +52,10 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   }
   const mode = o.mode as "full" | "creation" | "record" | undefined;
   const validators = selectValidators(o.only);
+  const cutoff = o.cutoff ?? (process.env.AGENTCHECK_CUTOFF || undefined);
+  if (cutoff !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(cutoff)) {
+    throw new UsageError(`${o.cutoff !== undefined ? "--cutoff" : "AGENTCHECK_CUTOFF"} must be a date YYYY-MM-DD, got '${cutoff}'`);
+  }
 
   if (!o.staged && !o.changed) {
     for (const a of args) if (!existsSync(resolve(cwd, a))) throw new UsageError(`not a directory: ${a} (no such file or directory)`);
@@ -87,7 +94,9 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   }
 
   const { config } = await loadConfig(root, o.config);
-  const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options: o as Record<string, unknown>, config, scope };
+  const run = await prepareRun(o, root, { config, writeBaseline: o.writeBaseline });
+  const options = { ...(o as Record<string, unknown>), cutoff };
+  const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options, config, scope };
   const results: FileResult[] = [];
   const internal: string[] = [];
   // progress (files done / total) on stderr: only on a terminal and for the text format
@@ -120,7 +129,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     internal.push(...out.internalErrors);
   }
   // the commit hook (check --staged) closes with one line: blocked or not, by which errors
-  return finish(results, started, { ...o, hook: o.hook ?? (scope?.precommit === true && scope.kind !== "changed") }, internal);
+  return finish(results, started, { ...o, hook: o.hook ?? (scope?.precommit === true && scope.kind !== "changed") }, internal, run);
 }
 
 function isDir(p: string): boolean {

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
 import { dirname, join } from "node:path";
 import { UsageError } from "../report.js";
-import { gitTopLevel } from "../git-run.js";
+import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 
 export interface HookEntry {
   type: "command";
@@ -25,45 +25,79 @@ export function defaultBin(root: string): string {
 
 const LOCAL_BIN = `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agentcheck`;
 
-/** The gate command: the lean `agentcheck-gate` bin beside a standard install, else `<bin> session gate`. */
+/** Tools the not-installed fallback still allows (the gate's read-only list). */
+const FALLBACK_READ_ONLY = ["Read", "Glob", "Grep", "LSP", "WebFetch", "WebSearch"];
+export const INSTALL_COMMAND = "npm install --save-dev agentcheck";
+
+/**
+ * The PreToolUse command. It never locks anyone out: when agentcheck is installed it runs the lean gate
+ * (a gate that fails to start is a deny, not a pass); when it is not, a POSIX shell fallback allows the
+ * read-only tools and denies the rest with a reason naming the install command. Answers in milliseconds.
+ */
 export function gateCommand(bin: string): string {
-  if (bin === LOCAL_BIN) return `${LOCAL_BIN}-gate`;
-  if (bin === "agentcheck") return "agentcheck-gate";
-  return `${bin} session gate`;
+  const deny =
+    `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` +
+    `"agentcheck is not installed in this checkout, so only read-only tools are allowed. Install it with: ${INSTALL_COMMAND} (or npm install -g agentcheck), or remove the agentcheck hooks from .claude/settings.local.json."}}`;
+  const fallback =
+    `t=$(grep -o '"tool_name"[[:space:]]*:[[:space:]]*"[^"]*"' | head -n 1 | sed 's/.*"\\([^"]*\\)"$/\\1/'); ` +
+    `case "$t" in ${FALLBACK_READ_ONLY.join("|")}) exit 0;; esac; printf '%s\\n' '${deny}'; exit 0`;
+  let run: string;
+  if (bin === LOCAL_BIN) {
+    run = `if [ -x "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck-gate" ]; then "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck-gate" || exit 2; ` +
+      `elif command -v agentcheck-gate >/dev/null 2>&1; then agentcheck-gate || exit 2; else ${fallback}; fi`;
+  } else if (bin === "agentcheck") {
+    run = `if command -v agentcheck-gate >/dev/null 2>&1; then agentcheck-gate || exit 2; ` +
+      `elif [ -x "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck-gate" ]; then "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck-gate" || exit 2; else ${fallback}; fi`;
+  } else {
+    run = `${bin} session gate || exit 2`;
+  }
+  return run;
+}
+
+/** A hook command that does nothing (exit 0) when agentcheck is not installed, instead of failing. */
+function optional(bin: string, args: string): string {
+  if (bin === LOCAL_BIN) {
+    return `if [ -x "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck" ]; then "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck" ${args}; ` +
+      `elif command -v agentcheck >/dev/null 2>&1; then agentcheck ${args}; else echo "agentcheck is not installed (${INSTALL_COMMAND}); hook skipped" >&2; fi`;
+  }
+  if (bin === "agentcheck") {
+    return `if command -v agentcheck >/dev/null 2>&1; then agentcheck ${args}; ` +
+      `elif [ -x "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck" ]; then "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck" ${args}; else echo "agentcheck is not installed (${INSTALL_COMMAND}); hook skipped" >&2; fi`;
+  }
+  return `${bin} ${args}`;
 }
 
 export function claudeHooks(bin: string): HooksConfig {
   return {
-    // the gate answers allow/deny itself; a launcher that cannot be found must not let the tool
-    // run (exit 127 would be a non-blocking error), so it becomes a blocking exit 2
-    PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: `${gateCommand(bin)} || exit 2`, timeout: 5 }] }],
-    SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command: `${bin} hooks session-start`, timeout: 30 }] }],
-    Stop: [{ hooks: [{ type: "command", command: `${bin} hooks stop`, timeout: 120 }] }],
+    PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: gateCommand(bin), timeout: 10 }] }],
+    SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command: optional(bin, "hooks session-start"), timeout: 30 }] }],
+    Stop: [{ hooks: [{ type: "command", command: optional(bin, "hooks stop"), timeout: 120 }] }],
+    SessionEnd: [{ hooks: [{ type: "command", command: optional(bin, "hooks session-end"), timeout: 120 }] }],
   };
 }
 
 function isAgentcheckEntry(h: HookEntry, bin: string): boolean {
-  return typeof h.command === "string" && (h.command.startsWith(bin + " ") || /(^|[/"\s])(agentcheck-gate"?(\s|$)|agentcheck"?\s+(session gate|hooks (stop|session-start)))/.test(h.command));
+  return typeof h.command === "string" && (h.command.startsWith(bin + " ") || /(^|[/"\s])(agentcheck-gate"?(\s|;|$)|agentcheck"?\s+(session gate|hooks (stop|session-start|session-end)))/.test(h.command));
 }
 
 /**
  * Merge our hooks into an existing settings object: every other key and every other hook entry
  * is kept; our own entries (recognised by their command) are replaced, not duplicated.
  */
-export function mergeSettings(existing: unknown, ours: HooksConfig, bin: string): Record<string, unknown> {
+export function mergeSettings(existing: unknown, ours: HooksConfig, bin: string, name = ".claude/settings.json"): Record<string, unknown> {
   if (existing !== undefined && (typeof existing !== "object" || existing === null || Array.isArray(existing))) {
-    throw new UsageError(".claude/settings.json does not hold a JSON object; not touching it");
+    throw new UsageError(`${name} does not hold a JSON object; not touching it`);
   }
   const settings: Record<string, unknown> = { ...(existing as Record<string, unknown> | undefined) };
   const hooksIn = settings.hooks;
   if (hooksIn !== undefined && (typeof hooksIn !== "object" || hooksIn === null || Array.isArray(hooksIn))) {
-    throw new UsageError(".claude/settings.json: \"hooks\" is not an object; not touching it");
+    throw new UsageError(`${name}: "hooks" is not an object; not touching it`);
   }
   const hooks: Record<string, unknown> = { ...(hooksIn as Record<string, unknown> | undefined) };
   for (const [event, matchers] of Object.entries(ours)) {
     const current = hooks[event];
     if (current !== undefined && !Array.isArray(current)) {
-      throw new UsageError(`.claude/settings.json: hooks.${event} is not an array; not touching it`);
+      throw new UsageError(`${name}: hooks.${event} is not an array; not touching it`);
     }
     const kept: unknown[] = [];
     for (const m of (current as unknown[] | undefined) ?? []) {
@@ -82,30 +116,36 @@ export function mergeSettings(existing: unknown, ours: HooksConfig, bin: string)
   return settings;
 }
 
-export async function runHooksClaude(o: { write?: boolean; bin?: string }): Promise<number> {
+export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin?: string }): Promise<number> {
   const root = gitTopLevel(process.cwd()) ?? process.cwd();
   const bin = o.bin ?? defaultBin(root);
   const ours = claudeHooks(bin);
   if (!o.write) {
+    if (o.shared) throw new UsageError("--shared only applies with --write");
     process.stdout.write(JSON.stringify({ hooks: ours }, null, 2) + "\n");
     return 0;
   }
-  const file = join(root, ".claude", "settings.json");
+  // personal settings by default (Claude Code keeps settings.local.json out of git); --shared for the team file
+  const name = o.shared ? "settings.json" : "settings.local.json";
+  const file = join(root, ".claude", name);
   let existing: unknown;
   if (existsSync(file)) {
-    const text = readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES });
+    const text = readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES }).replace(/^\uFEFF/, "");
     try {
       existing = text.trim() === "" ? {} : JSON.parse(text);
     } catch (e) {
       throw new UsageError(`${file} is not valid JSON (${(e as Error).message}); not touching it`);
     }
   }
-  const merged = mergeSettings(existing, ours, bin);
+  const merged = mergeSettings(existing, ours, bin, `.claude/${name}`);
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.agentcheck-${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(merged, null, 2) + "\n");
   renameSync(tmp, file);
-  process.stderr.write(`agentcheck: wrote the PreToolUse, SessionStart and Stop hooks into ${file}; check them with /hooks in Claude Code\n`);
+  process.stderr.write(
+    `agentcheck: wrote the PreToolUse, SessionStart, Stop and SessionEnd hooks into ${file}` +
+      `${o.shared ? " (shared with everyone who clones the repository)" : " (personal; use --shared for .claude/settings.json)"}; check them with /hooks in Claude Code\n`,
+  );
   return 0;
 }
 
@@ -132,6 +172,72 @@ export function hookCwd(input: Record<string, unknown>): string {
   return process.cwd();
 }
 
+type StopPolicy = "block" | "warn" | "off";
+
+/** hooks.stop and hooks.sessionStartMode from the configuration (the one loader; errors propagate). */
+async function hookSettings(cwd: string): Promise<{ stop: StopPolicy; startMode?: "analysis" | "planning" | "coding" | "disabled" }> {
+  const { loadConfig } = await import("../config.js");
+  const root = gitTopLevel(cwd) ?? cwd;
+  const { config } = await loadConfig(root, undefined, cwd);
+  return { stop: config.hooks?.stop ?? "block", startMode: config.hooks?.sessionStartMode };
+}
+
+/** What the current mode lets the agent do (the gate's table: analysis read-only, planning adds the shell). */
+function modeAllows(mode: string): { shell: boolean; edit: boolean } {
+  if (mode === "coding" || mode === "disabled") return { shell: true, edit: true };
+  if (mode === "planning") return { shell: true, edit: false };
+  return { shell: false, edit: false };
+}
+
+/**
+ * Stop decision (pure): block only when the session changed something, the end protocol is unmet, the
+ * policy is "block" and the agent can act on the reason in its current mode. Otherwise pass, or warn
+ * the user (systemMessage) when there is something to say.
+ */
+export function stopDecision(i: {
+  policy: StopPolicy;
+  changed: boolean;
+  mode: string;
+  missing: string[];
+}): { block: false; message?: string } | { block: true; reason: string } {
+  if (i.policy === "off" || !i.changed || i.missing.length === 0) return { block: false };
+  const list = i.missing.map((m) => `- ${m}`).join("\n");
+  const allows = modeAllows(i.mode);
+  if (!allows.shell) {
+    // analysis mode: the agent can neither write nor switch the mode itself; tell the user, do not loop the agent
+    return {
+      block: false,
+      message: `agentcheck: the session changed files but its end protocol is not met, and the session is in ${i.mode} mode (read-only), so the agent cannot fix it. ` +
+        `To let it: run \`agentcheck session mode coding\` (or \`agentcheck session end\` to see what is missing).\n${list}`,
+    };
+  }
+  if (i.policy === "warn") return { block: false, message: `agentcheck: session end protocol not met yet:\n${list}` };
+  const steps = allows.edit
+    ? `Fix these, then stop again (\`agentcheck session end\` re-checks):\n${list}`
+    : `The session is in ${i.mode} mode, where file edits are denied: first switch with \`agentcheck session mode coding\` (a shell command, allowed in ${i.mode} mode), then fix these and stop again:\n${list}`;
+  return { block: true, reason: `Session end is not complete (agentcheck).\n${steps}` };
+}
+
+/** Whether the session changed anything: a dirty working tree (the notes root aside) or commits since its start. */
+export function sessionChanged(root: string, startingCommit: string | undefined, notesRoot: string | undefined): boolean {
+  const head = gitVerify(root, "HEAD");
+  if (startingCommit && head && gitVerify(root, startingCommit) !== head) return true;
+  if (!startingCommit && head) {
+    /* no recorded start: only the working tree counts */
+  }
+  const out = gitRaw(root, ["status", "--porcelain", "-z", "--untracked-files=all"]);
+  const notesRel = notesRoot && notesRoot.startsWith(root + "/") ? notesRoot.slice(root.length + 1) + "/" : undefined;
+  const entries = splitZ(out.stdout);
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    if (e[0] === "R" || e[0] === "C") i++;
+    const path = e.slice(3);
+    if (notesRel && path.startsWith(notesRel)) continue;
+    return true;
+  }
+  return false;
+}
+
 export async function runStopHook(): Promise<number> {
   const input = await readHookInput();
   if (input.ok && input.value.stop_hook_active === true) {
@@ -142,16 +248,57 @@ export async function runStopHook(): Promise<number> {
     process.stderr.write(`agentcheck stop hook: ${input.error}; not blocking\n`);
     return 0;
   }
-  const { sessionEndCheck } = await import("./session-end.js");
   const cwd = hookCwd(input.value);
+  let settings: Awaited<ReturnType<typeof hookSettings>>;
+  try {
+    applyCutoffEnv();
+    settings = await hookSettings(cwd);
+  } catch (e) {
+    // a configuration error must not trap the agent in a loop: tell the user, do not block
+    process.stdout.write(JSON.stringify({ systemMessage: `agentcheck stop hook: ${(e as Error).message}` }) + "\n");
+    return 0;
+  }
+  if (settings.stop === "off") return 0;
+  const { loadSession, sessionEndCheck } = await import("./session-end.js");
+  const { openSessionStore } = await import("../state/ops.js");
+  const root = gitTopLevel(cwd) ?? cwd;
+  const loaded = loadSession({ cwd: root });
+  if (!loaded.state || loaded.state.protocolEndComplete) return 0; // nothing to enforce
+  const store = openSessionStore({ cwd: root });
+  if (!sessionChanged(root, loaded.state.protocolStartEvidence.startingCommit, store.root)) return 0; // a turn that changed nothing
   const r = await sessionEndCheck({ cwd, record: true });
-  if (r.status === "no-session") return 0; // nothing to enforce without a session
-  if (r.status === "complete" || r.status === "recorded") return 0;
-  process.stderr.write(
-    `Session end is not complete (agentcheck):\n${r.missing.map((m) => `- ${m}`).join("\n")}\n` +
-      `Fix these, then stop again. Run \`agentcheck session end\` to re-check.\n`,
-  );
-  return 2;
+  const d = stopDecision({ policy: settings.stop, changed: true, mode: loaded.state.currentMode, missing: r.status === "incomplete" ? r.missing : [] });
+  if (d.block) {
+    process.stderr.write(`${d.reason}\n`);
+    return 2;
+  }
+  if (d.message) process.stdout.write(JSON.stringify({ systemMessage: d.message }) + "\n");
+  return 0;
+}
+
+/** SessionEnd (cannot block): run the end check once, record the evidence when it passes, warn otherwise. */
+export async function runSessionEndHook(): Promise<number> {
+  const input = await readHookInput();
+  const value = input.ok ? input.value : {};
+  const cwd = hookCwd(value);
+  try {
+    applyCutoffEnv();
+    const { sessionEndCheck } = await import("./session-end.js");
+    const r = await sessionEndCheck({ cwd, record: true });
+    if (r.status === "recorded") process.stderr.write(`agentcheck: session ${r.sessionId} end recorded\n`);
+    else if (r.status === "incomplete") {
+      process.stderr.write(`agentcheck: session ${r.sessionId} ended without meeting the end protocol (nothing recorded):\n${r.missing.map((m) => `- ${m}`).join("\n")}\n`);
+    }
+  } catch (e) {
+    process.stderr.write(`agentcheck: session end hook: ${(e as Error).message}\n`);
+  }
+  return 0;
+}
+
+/** `--cutoff` for hooks: AGENTCHECK_CUTOFF must be a date; a bad value is reported, never silently ignored. */
+function applyCutoffEnv(): void {
+  const c = process.env.AGENTCHECK_CUTOFF;
+  if (c !== undefined && c !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(c)) throw new UsageError(`AGENTCHECK_CUTOFF must be a date YYYY-MM-DD, got '${c}'`);
 }
 
 export async function runSessionStartHook(): Promise<number> {
@@ -159,7 +306,13 @@ export async function runSessionStartHook(): Promise<number> {
   const value = input.ok ? input.value : {};
   const cwd = hookCwd(value);
   const { sessionStart } = await import("./session-start.js");
-  const r = await sessionStart({ cwd, source: typeof value.source === "string" ? value.source : undefined });
+  let mode: "analysis" | "planning" | "coding" | "disabled" | undefined;
+  try {
+    mode = (await hookSettings(cwd)).startMode;
+  } catch (e) {
+    process.stderr.write(`agentcheck: ${(e as Error).message}\n`);
+  }
+  const r = await sessionStart({ cwd, source: typeof value.source === "string" ? value.source : undefined, mode });
   // SessionStart: plain stdout becomes context for Claude; it cannot block
   if (r.context) process.stdout.write(r.context + "\n");
   for (const w of r.warnings) process.stderr.write(`agentcheck: ${w}\n`);

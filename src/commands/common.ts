@@ -13,7 +13,10 @@ export function withOutputOptions(cmd: Command): Command {
     .option("--color", "force colour")
     .option("--no-color", "disable colour")
     .option("--max-file-size <bytes>", `refuse files larger than this (default ${DEFAULT_MAX_FILE_BYTES})`)
-    .option("--now <iso>", "fixed clock for date rules (ISO 8601, UTC); default: the current time");
+    .option("--now <iso>", "fixed clock for date rules (ISO 8601, UTC); default: the current time")
+    .option("--baseline <file>", "hide the findings recorded in this baseline (default: .agentcheck-baseline.json at the repository root, when present)")
+    .option("--no-baseline", "report every finding, even those in the baseline")
+    .option("--report-unused-disable", "report <!-- agentcheck-disable... --> comments that suppress nothing (AC-010)");
 }
 
 export function maxFileBytes(o: OutputOptions): number {

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { finish, type OutputOptions } from "../output.js";
+import { finish, prepareRun, type OutputOptions } from "../output.js";
 import { maxFileBytes } from "./common.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
@@ -31,6 +31,7 @@ export async function runConsistencyCommand(o: ConsistencyCliOptions): Promise<n
   const cwd = process.cwd();
   const root = o.path !== undefined ? resolve(cwd, o.path) : (findRepoRoot(cwd) ?? cwd);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`path not found or not a directory: ${o.path ?? root}`);
+  const run = await prepareRun(o, root);
   const { validateConsistency, fixBits } = await import("../validators/consistency.js");
   let fx: number;
   try {
@@ -41,5 +42,5 @@ export async function runConsistencyCommand(o: ConsistencyCliOptions): Promise<n
   const out = validateConsistency({
     root, feature: o.feature, checkpoint: Number(cp), fx, maxFileBytes: maxFileBytes(o), advisory: o.advisory,
   });
-  return finish(out.results, started, o, out.internalErrors);
+  return finish(out.results, started, o, out.internalErrors, run);
 }

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { finish, parseIntOption, type OutputOptions } from "../output.js";
+import { finish, prepareRun, parseIntOption, type OutputOptions } from "../output.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
@@ -26,6 +26,10 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
   const abs = given !== undefined ? resolve(cwd, given) : resolve(findRepoRoot(cwd) ?? cwd, DEFAULT_MEMORY_DIR);
   if (!existsSync(abs)) throw new UsageError(`memory directory not found: ${abs}`);
   if (!statSync(abs).isDirectory()) throw new UsageError(`not a directory: ${abs}`);
+  // ignores and the baseline are repository-relative; the memory folder's own results are folder-relative
+  const run = await prepareRun(o, findRepoRoot(cwd) ?? cwd);
+  run.adoption.ignores = undefined;
+  run.adoption.directives = false;
   const rel = relative(cwd, abs);
   const display = rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? abs.split(sep).join("/") : rel.split(sep).join("/");
   const out = validateMemoryIndexDir({
@@ -38,7 +42,7 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
     maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES,
   });
   // the reference prints the keyword uniqueness table: the memory-index command keeps it by default
-  return finish(out.results, started, { ...o, verbose: o.verbose ?? true }, out.internalErrors);
+  return finish(out.results, started, { ...o, verbose: o.verbose ?? true }, out.internalErrors, run);
 }
 
 /** Flags of `memory-index` (commander syntax) for the lean start path; see src/lean.ts. */

@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { loadConfig } from "../config.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
 import { useColor } from "../format/text.js";
-import { parseIntOption } from "../output.js";
+import { checkOutputFile, parseIntOption } from "../output.js";
 import { UsageError } from "../report.js";
 import { version } from "../version.js";
 import { CHECKS } from "../prepr/checks.js";
@@ -62,7 +62,8 @@ export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] =
   const startedAt = new Date().toISOString();
   assertImplemented(registry);
   const fmt = o.format ?? "text";
-  if (fmt !== "text" && fmt !== "json") throw new UsageError(`unknown format '${fmt}' (known: text, json)`);
+  if (fmt !== "text" && fmt !== "json") throw new UsageError(`--format: unknown format '${fmt}' (one of: text, json)`);
+  parseIntOption("max-file-size", o.maxFileSize);
   const ci = !!o.ci || envTrue("CI");
   const fix = o.fix === true && !envTrue("SKIP_AUTOFIX");
   if (o.fix === true && ci) throw new UsageError("--fix cannot be combined with --ci (CI never rewrites files)");
@@ -105,7 +106,16 @@ export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] =
     options.prBodyName = o.prBody === "-" ? "(PR description)" : o.prBody;
   }
 
+  // configuration errors are exit 2 before any check runs (never a check FAIL)
+  {
+    const { validateMdConfig } = await import("../prepr/markdown.js");
+    await validateMdConfig(root);
+  }
+  if (o.outputFile) checkOutputFile(o.outputFile);
+  const { loadIgnores } = await import("../ignores.js");
+  const ignores = loadIgnores(root, config.ignores);
   const scope = await computeScope(root, { all: !!o.all, base: o.base ?? config.prePr?.base });
+  if (ignores.patterns.length > 0) scope.files = scope.files.filter((f) => !ignores.ignored(f));
   const ctx = { root, scope, config, options };
   const color = !ci && fmt === "text" && !o.outputFile && !envTrue("NO_COLOR") && process.env.TERM !== "dumb" && useColor(process.stdout, o.color);
   const p = painter(color);

@@ -37,26 +37,35 @@ export function registerIntegrationCommands(program: Command): void {
 
   hooks
     .command("claude")
-    .description("print the Claude Code hook configuration; --write merges it into .claude/settings.json")
-    .option("--write", "merge into .claude/settings.json (existing entries are kept)")
+    .description("print the Claude Code hook configuration; --write merges it into .claude/settings.local.json (personal)")
+    .option("--write", "merge into .claude/settings.local.json (personal, not committed; existing entries are kept)")
+    .option("--shared", "with --write: merge into .claude/settings.json instead (committed, for the whole team)")
     .option("--bin <command>", "command that runs agentcheck in the hooks (default: the project's node_modules/.bin/agentcheck when present, else agentcheck)")
-    .addHelpText("after", "\nExample:\n  $ agentcheck hooks claude --write")
-    .action(async (o: { write?: boolean; bin?: string }) => {
+    .addHelpText("after", "\nExamples:\n  $ agentcheck hooks claude --write\n  $ agentcheck hooks claude --write --shared")
+    .action(async (o: { write?: boolean; shared?: boolean; bin?: string }) => {
       const { runHooksClaude } = await import("./claude.js");
       process.exitCode = await runHooksClaude(o);
     });
 
   hooks
     .command("stop")
-    .description("Claude Code Stop hook: session-end validation (stdin: the hook's JSON); blocks with exit 2")
+    .description("Claude Code Stop hook: blocks (exit 2) only when the session changed something and its end protocol is unmet (hooks.stop: block | warn | off)")
     .action(async () => {
       const { runStopHook } = await import("./claude.js");
       process.exitCode = await runStopHook();
     });
 
   hooks
+    .command("session-end")
+    .description("Claude Code SessionEnd hook: runs the session-end check once, records the evidence when it passes, warns otherwise (never blocks)")
+    .action(async () => {
+      const { runSessionEndHook } = await import("./claude.js");
+      process.exitCode = await runSessionEndHook();
+    });
+
+  hooks
     .command("session-start")
-    .description("Claude Code SessionStart hook: creates the session state and records protocol-start evidence")
+    .description("Claude Code SessionStart hook: creates the session state in the configured mode (hooks.sessionStartMode: analysis | planning | coding | disabled) and records protocol-start evidence")
     .action(async () => {
       const { runSessionStartHook } = await import("./claude.js");
       process.exitCode = await runSessionStartHook();

@@ -128,7 +128,10 @@ export function changedMarkdown(root: string, startingCommit: string | undefined
 
 /** Step 2: the markdown changed during the session lints clean (session logs and memories excluded, as upstream). */
 export async function checkChangedMarkdown(root: string, state: SessionState): Promise<CheckOutcome> {
-  const files = changedMarkdown(root, state.protocolStartEvidence.startingCommit).filter((f) => !f.startsWith(".agents/") && !f.startsWith(".serena/"));
+  const { loadConfig } = await import("../config.js");
+  const { loadIgnores } = await import("../ignores.js");
+  const ignores = loadIgnores(root, (await loadConfig(root, undefined, root)).config.ignores);
+  const files = changedMarkdown(root, state.protocolStartEvidence.startingCommit).filter((f) => !f.startsWith(".agents/") && !f.startsWith(".serena/") && !ignores.ignored(f));
   if (files.length === 0) return { ok: true, missing: [], evidence: { markdownLintPassed: "no changed markdown" } };
   // the same markdownlint configuration reader and linter as pre-pr (PP-003), so both agree
   const { loadMdConfig, selectMarkdown, lintMarkdown } = await import("../prepr/markdown.js");

@@ -1,4 +1,4 @@
-import { finish, type OutputOptions } from "../output.js";
+import { finish, prepareRun, type OutputOptions } from "../output.js";
 import { maxFileBytes } from "./common.js";
 import { UsageError } from "../report.js";
 
@@ -20,6 +20,8 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
   if (o.context && !["pre-commit", "ci", "local"].includes(o.context)) {
     throw new UsageError(`--context must be pre-commit, ci or local, got '${o.context}'`);
   }
+  const { findRepoRoot } = await import("../repo.js");
+  const run = await prepareRun(o, findRepoRoot(process.cwd()) ?? process.cwd());
   const { validateSessionLogs } = await import("../validators/session-log.js");
   const out = await validateSessionLogs({
     cwd: process.cwd(),
@@ -33,5 +35,5 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
     cutoff: o.cutoff ?? process.env.AGENTCHECK_CUTOFF,
     memoriesDir: o.memoriesDir,
   });
-  return finish(out.results, started, o, out.internalErrors);
+  return finish(out.results, started, o, out.internalErrors, run);
 }

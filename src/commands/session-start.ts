@@ -74,7 +74,17 @@ export async function recordSessionStart(o: SessionStartOptions): Promise<{ stat
 }
 
 /** SessionStart hook: on startup a new session; on resume/clear/compact the current one is kept. */
-export async function sessionStart(o: { cwd: string; source?: string; notesDir?: string }): Promise<{ context?: string; warnings: string[] }> {
+/** How to leave a mode, for the SessionStart context. */
+export function leaveModeText(mode: string): string {
+  if (mode === "analysis") {
+    return "Analysis mode allows read-only tools only (no edits, no shell). To edit, the user switches the session with `agentcheck session mode coding` in a terminal (`planning` adds the shell only).";
+  }
+  if (mode === "planning") return "Planning mode allows the shell but no file edits; switch with `agentcheck session mode coding` (a shell command) before editing.";
+  if (mode === "coding") return "Coding mode allows every tool; `agentcheck session mode analysis` returns to read-only.";
+  return "Enforcement is off (mode disabled); `agentcheck session mode analysis` switches it back on.";
+}
+
+export async function sessionStart(o: { cwd: string; source?: string; notesDir?: string; mode?: "analysis" | "planning" | "coding" | "disabled" }): Promise<{ context?: string; warnings: string[] }> {
   const warnings: string[] = [];
   const root = gitTopLevel(o.cwd) ?? o.cwd;
   try {
@@ -82,17 +92,20 @@ export async function sessionStart(o: { cwd: string; source?: string; notesDir?:
       const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
       try {
         const s = store.getSync(store.resolveId());
-        return { context: `agentcheck: continuing session ${s.sessionId} (mode ${s.currentMode}).`, warnings };
+        return { context: `agentcheck: continuing session ${s.sessionId} (mode ${s.currentMode}). ${leaveModeText(s.currentMode)}`, warnings };
       } catch (e) {
         if (!isStateError(e) || (e.code !== "NO_CURRENT_SESSION" && e.code !== "NOT_FOUND")) throw e;
       }
     }
     const r = await recordSessionStart({ cwd: root, notesDir: o.notesDir });
-    const s = r.state;
+    let s = r.state;
+    if (o.mode && o.mode !== s.currentMode) {
+      s = await openSessionStore({ cwd: root, notesDir: o.notesDir }).setMode(s.sessionId, o.mode);
+    }
     const ev = r.evidence;
     return {
       context:
-        `agentcheck: session ${s.sessionId} started in ${s.currentMode} mode (switch with: agentcheck session mode coding). ` +
+        `agentcheck: session ${s.sessionId} started in ${s.currentMode} mode (hooks.sessionStartMode in agentcheck.config.jsonc sets it). ${leaveModeText(s.currentMode)} ` +
         `Branch ${ev.gitBranch || "(none)"}, starting commit ${ev.startingCommit ? ev.startingCommit.slice(0, 12) : "(none yet)"}. ` +
         `Write the session log at ${ev.sessionLogPath}; at the end, \`agentcheck session end\` checks it, the changed markdown and the commits.`,
       warnings,

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
-import { finish, type OutputOptions } from "../output.js";
+import { finish, prepareRun, type OutputOptions } from "../output.js";
 import { maxFileBytes } from "./common.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
@@ -24,6 +24,7 @@ export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise
   const cwd = process.cwd();
   const repo = findRepoRoot(cwd);
   const root = repo ?? cwd;
+  const run = await prepareRun(o, root);
   const arg = o.specs ?? o.specsPath;
   let specsAbs: string;
   if (arg === undefined) specsAbs = resolve(root, ".agents/specs");
@@ -45,5 +46,5 @@ export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise
   }
   const out = validateTraceability({ root, specs: specsAbs, fx, maxFileBytes: maxFileBytes(o) });
   const opts = o.strict && o.maxWarnings === undefined ? { ...o, maxWarnings: 0 } : o;
-  return finish(out.results, started, opts, out.internalErrors);
+  return finish(out.results, started, opts, out.internalErrors, run);
 }

@@ -3,10 +3,12 @@ import type { Report } from "../report.js";
 import { memoryIndexText } from "./memory-index-text.js";
 
 export function useColor(stream: NodeJS.WriteStream, flag?: boolean): boolean {
-  if (flag !== undefined) return flag;
+  if (flag !== undefined) return flag; // --color / --no-color
   const env = process.env;
+  // FORCE_COLOR=0|false turns colour off, any other non-empty value on (also when not a terminal)
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "") return env.FORCE_COLOR !== "0" && env.FORCE_COLOR !== "false";
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "" && env.FORCE_COLOR !== "0") return true;
+  if (env.TERM === "dumb") return false;
   return Boolean(stream.isTTY);
 }
 

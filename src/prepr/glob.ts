@@ -233,3 +233,14 @@ export function selectedByGlobs(path: string, globs: string[]): boolean {
   }
   return sel;
 }
+
+/** Throws a UsageError (configuration error, exit 2) naming the first invalid glob of a list and where it is configured. */
+export function validateGlobs(patterns: readonly string[] | undefined, where: string): void {
+  for (const g of patterns ?? []) {
+    try {
+      compileGlob(g.startsWith("!") ? g.slice(1) : g);
+    } catch (e) {
+      throw new UsageError(`${where}: ${(e as Error).message}`);
+    }
+  }
+}

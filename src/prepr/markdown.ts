@@ -1,7 +1,7 @@
 // PP-003: markdown lint through the markdownlint library (never npx), with the repository's own
 // markdownlint-cli2 / markdownlint configuration; only files in scope; optional fixes.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -9,7 +9,43 @@ import { CONFIG_MAX_BYTES, inspectFile, ReadRefusedError, readTextOrThrow } from
 import { execRefusal } from "../exec-policy.js";
 import { stripJsonComments } from "../config.js";
 import { UsageError, type Finding } from "../report.js";
-import { matchesAny, selectedByGlobs } from "./glob.js";
+import { matchesAny, selectedByGlobs, validateGlobs } from "./glob.js";
+import { realpathSync } from "node:fs";
+import { isAbsolute, relative, resolve } from "node:path";
+
+/**
+ * markdownlint `extends` must name a file inside the repository: a configuration must never make
+ * agentcheck read (and quote) files outside it (/etc/passwd, ~/...). Throws a UsageError otherwise.
+ */
+export function checkExtends(root: string, file: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (typeof value !== "string") throw new UsageError(`${file}: "extends" must be a string`);
+  const realRoot = (() => {
+    try {
+      return realpathSync(root);
+    } catch {
+      return resolve(root);
+    }
+  })();
+  let target = value.startsWith("~") ? "/" + value : resolve(dirname(join(root, file)), value);
+  try {
+    target = realpathSync(target);
+  } catch {
+    /* a missing file is markdownlint's error to report */
+  }
+  const rel = relative(realRoot, target);
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel) || value.startsWith("~")) {
+    throw new UsageError(`${file}: "extends" points outside the repository (${value}); use a file inside the repository`);
+  }
+}
+
+/** The markdownlint configuration is usable: globs compile and extends stays inside the repository (else UsageError). */
+export async function validateMdConfig(root: string): Promise<void> {
+  const cfg = await loadMdConfig(root);
+  const src = cfg.sources[0] ?? "markdownlint configuration";
+  validateGlobs(cfg.ignores, `${src} ignores`);
+  validateGlobs(cfg.globs, `${src} globs`);
+}
 
 export interface MdConfig {
   /** markdownlint rule configuration (undefined = markdownlint defaults). */
@@ -20,6 +56,16 @@ export interface MdConfig {
   sources: string[];
   /** Executable configuration files not run because of --no-exec / AGENTCHECK_NO_EXEC=1. */
   refused?: string[];
+}
+
+/** Present on disk: a dangling or looping link counts (the reader then refuses it visibly). */
+function exists(abs: string): boolean {
+  if (existsSync(abs)) return true;
+  try {
+    return lstatSync(abs).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 /** Read a markdownlint configuration file with the bounded reader (inside the repository only). */
@@ -78,7 +124,7 @@ function asStrings(v: unknown, key: string, file: string): string[] {
  */
 export async function loadMdConfigCached(root: string, cacheFile: string | undefined): Promise<MdConfig> {
   if (!cacheFile) return loadMdConfig(root);
-  const present = [...CLI2_FILES, ...MD_FILES].filter((f) => existsSync(join(root, f)));
+  const present = [...CLI2_FILES, ...MD_FILES].filter((f) => exists(join(root, f)));
   let texts: string[];
   try {
     texts = present.map((f) => readConfigText(root, join(root, f)));
@@ -109,7 +155,7 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
   const out: MdConfig = { ignores: [], globs: [], sources: [] };
   for (const f of CLI2_FILES) {
     const abs = join(root, f);
-    if (!existsSync(abs)) continue;
+    if (!exists(abs)) continue;
     let obj: Record<string, unknown> | undefined;
     try {
       if (f.endsWith(".jsonc")) obj = JSON.parse(stripJsonComments(readConfigText(root, abs)));
@@ -129,6 +175,7 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
       throw new UsageError(`cannot read ${f}: ${(e as Error).message}`);
     }
     obj = obj ?? {};
+    if (obj.config !== undefined && obj.config !== null && typeof obj.config === "object") checkExtends(root, f, (obj.config as Record<string, unknown>).extends);
     if (obj.config !== undefined) out.config = obj.config as Record<string, unknown>;
     out.ignores = asStrings(obj.ignores, "ignores", f);
     out.globs = asStrings(obj.globs, "globs", f);
@@ -137,9 +184,22 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
   }
   for (const f of MD_FILES) {
     const abs = join(root, f);
-    if (!existsSync(abs)) continue;
+    if (!exists(abs)) continue;
+    const ins = inspectFile(abs, { maxBytes: CONFIG_MAX_BYTES, root });
+    if (!ins.ok) throw new UsageError(`cannot read ${f}: ${ins.refusal.detail}`);
     const { readConfig } = await import("markdownlint/sync");
     const { parse } = await import("../yaml.js");
+    {
+      // `extends` is checked before markdownlint follows it: never outside the repository
+      let raw: unknown;
+      try {
+        const text = readTextOrThrow(abs, { maxBytes: CONFIG_MAX_BYTES, root });
+        raw = f.endsWith(".json") || f.endsWith(".jsonc") ? JSON.parse(stripJsonComments(text)) : parse(text);
+      } catch (e) {
+        throw new UsageError(`cannot read ${f}: ${(e as Error).message}`);
+      }
+      if (raw && typeof raw === "object") checkExtends(root, f, (raw as Record<string, unknown>).extends);
+    }
     try {
       out.config = readConfig(abs, [(t: string) => JSON.parse(stripJsonComments(t)), (t: string) => parse(t)], boundedFs(root) as never) as Record<string, unknown>;
     } catch (e) {

@@ -1,6 +1,9 @@
 // Commander definitions of the `session` command group. Only this small file loads with the CLI;
 // implementations (./cli.js, ./gate.js) are imported when a command runs.
 import { Command, CommanderError } from "commander";
+import { AGENT_TYPES, DECISION_TYPES, VERDICT_DECISIONS, WORKFLOW_MODES, WORKFLOW_PHASES } from "./constants.js";
+
+const AGENTS_HELP = `\n<agent> is one of: ${AGENT_TYPES.join(", ")}`;
 
 type Globals = { notesDir?: string; session?: string; pretty?: boolean; json?: boolean };
 
@@ -43,6 +46,7 @@ export function registerSessionCommands(program: Command): Command {
   session.command("set-state [json]").description("apply a JSON patch: mode, task, feature, protocol flags/evidence, workflowPhase; optional expectedVersion")
     .option("--data <json>", "the patch (instead of the argument or stdin)")
     .option("--expected-version <n>", "fail with exit 7 unless the stored version is n")
+    .addHelpText("after", `\nmode is one of: ${WORKFLOW_MODES.join(", ")}\nworkflowPhase is one of: ${WORKFLOW_PHASES.join(", ")}`)
     .action(async (json: string | undefined, o, cmd) => run(cmd, (h) => h.setState(json, o)));
 
   session.command("mode <mode>").description("switch mode: analysis | planning | coding | disabled")
@@ -59,16 +63,20 @@ export function registerSessionCommands(program: Command): Command {
   agent.command("start <agent>").description(`record an agent invocation (optional ${STDIN_HINT}: {"context":{},"artifacts":[]})`)
     .option("--prompt <text>", "what the agent was asked").option("--handoff-from <agent>", "agent that handed off to this one")
     .option("--data <json>", "{context, artifacts}")
+    .addHelpText("after", AGENTS_HELP)
     .action(async (name: string, o, cmd) => run(cmd, (h) => h.agentStart(name, o)));
   agent.command("complete <agent>").description(`complete the agent's latest in-progress invocation (${STDIN_HINT}: {"summary","artifacts","recommendations","blockers"})`)
     .option("--handoff-to <agent>", "agent that takes over").option("--reason <text>", "handoff reason").option("--failed", "the invocation failed")
     .option("--data <json>", "the output")
+    .addHelpText("after", AGENTS_HELP)
     .action(async (name: string, o, cmd) => run(cmd, (h) => h.agentComplete(name, o)));
 
   session.command("decision").description("decisions").command("add").description(`add a decision (${STDIN_HINT}: {type, description, rationale, decidedBy, approvedBy?, rejectedBy?})`)
-    .option("--data <json>", "the decision").action(async (o, cmd) => run(cmd, (h) => h.decisionAdd(o)));
+    .option("--data <json>", "the decision").addHelpText("after", `\ntype is one of: ${DECISION_TYPES.join(", ")}`)
+    .action(async (o, cmd) => run(cmd, (h) => h.decisionAdd(o)));
   session.command("verdict").description("verdicts").command("add").description(`add a verdict (${STDIN_HINT}: {agent, decision, confidence, reasoning, conditions?, blockers?})`)
-    .option("--data <json>", "the verdict").action(async (o, cmd) => run(cmd, (h) => h.verdictAdd(o)));
+    .option("--data <json>", "the verdict").addHelpText("after", `\ndecision is one of: ${VERDICT_DECISIONS.join(", ")}${AGENTS_HELP.replace("<agent>", "agent")}`)
+    .action(async (o, cmd) => run(cmd, (h) => h.verdictAdd(o)));
   session.command("handoff").description("handoffs").command("add").description(`announce a handoff (${STDIN_HINT}: {fromAgent, toAgent, reason, context, artifacts?, preservedContext?})`)
     .option("--data <json>", "the handoff").action(async (o, cmd) => run(cmd, (h) => h.handoffAdd(o)));
 

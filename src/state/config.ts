@@ -1,9 +1,10 @@
-// Tiny reader of this area's project settings, so that the gate does not load the general config
-// loader. Keys (in agentcheck.config.json or .jsonc, or under "agentcheck" in package.json, at the worktree root):
+// This area's project settings, read through the one configuration reader (src/config-file.ts: the
+// same file discovery, BOM, JSONC and error answers as `check` and `pre-pr`) without the zod schema, so
+// the gate stays lean. Keys (in agentcheck.config.json or .jsonc, or under "agentcheck" in package.json):
 //   state.notesDir (string), state.requireTaskForCoding (boolean), state.agentNotes (boolean),
 //   gate.enabled (boolean), gate.readOnlyTools (string[]; alias gate.readOnlyExtra), gate.requireProtocolStart (boolean).
-import { CONFIG_MAX_BYTES, ReadRefusedError, readTextOrThrow } from "../fsread.js";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
+import { findConfigFile } from "../config-file.js";
 import { StateError } from "./errors.js";
 
 export interface StateSettings {
@@ -20,46 +21,10 @@ export interface StateSettings {
   problems: string[];
 }
 
-/** // and /* comments and trailing commas removed (outside strings), for agentcheck.config.jsonc. */
-function stripComments(text: string): string {
-  let out = "";
-  for (let i = 0; i < text.length; ) {
-    const c = text[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
-    } else if (c === "/" && text[i + 1] === "/") {
-      while (i < text.length && text[i] !== "\n") i++;
-    } else if (c === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      i = end < 0 ? text.length : end + 2;
-      out += " ";
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out.replace(/,(\s*[}\]])/g, "$1");
-}
-
-function readJson(path: string, root: string): unknown {
-  try {
-    // bounded reader: a FIFO or /dev/zero config is refused at once (the gate then fails closed)
-    const text = readTextOrThrow(path, { maxBytes: CONFIG_MAX_BYTES, root });
-    return JSON.parse(path.endsWith(".jsonc") ? stripComments(text) : text);
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    if (e instanceof ReadRefusedError ? e.refusal.reason === "missing" : err.code === "ENOENT" || err.code === "ENOTDIR") return undefined;
-    throw new StateError("USAGE", `cannot read the configuration ${path}: ${err.message}`);
-  }
-}
-
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Settings for the worktree at `root`. A config that cannot be parsed throws StateError USAGE (exit 2; the gate fails closed). */
-export function readStateSettings(root: string): StateSettings {
+export function readStateSettings(root: string, cwd: string = root): StateSettings {
   const out: StateSettings = {
     requireTaskForCoding: false,
     agentNotes: false,
@@ -68,18 +33,14 @@ export function readStateSettings(root: string): StateSettings {
     requireProtocolStart: false,
     problems: [],
   };
-  let cfg: unknown;
-  let file = join(root, "agentcheck.config.json");
-  cfg = readJson(file, root);
-  if (cfg === undefined) {
-    file = join(root, "agentcheck.config.jsonc");
-    cfg = readJson(file, root);
+  let found;
+  try {
+    found = findConfigFile(root, undefined, cwd);
+  } catch (e) {
+    throw new StateError("USAGE", (e as Error).message);
   }
-  if (cfg === undefined) {
-    file = join(root, "package.json");
-    const pkg = readJson(file, root);
-    cfg = isObj(pkg) ? pkg.agentcheck : undefined;
-  }
+  const cfg = found?.value;
+  const file = found?.file ?? root;
   if (!isObj(cfg)) return out;
   out.source = file;
   const state = isObj(cfg.state) ? cfg.state : {};

@@ -20,7 +20,7 @@ const MODE_TEXT: Record<WorkflowMode, string> = {
 
 export type Lookup =
   | { ok: true; mode: string; protocolStartComplete: boolean }
-  | { ok: false; reason: "no-session" | "corrupt" | "invalid" | "error"; detail: string };
+  | { ok: false; reason: "no-session" | "corrupt" | "invalid" | "config" | "error"; detail: string };
 
 export interface GatePolicy {
   enabled: boolean;
@@ -48,9 +48,12 @@ export function decide(tool: string, lookup: Lookup, policy: GatePolicy): GateDe
     const why = lookup.reason === "no-session" ? "there is no session state"
       : lookup.reason === "corrupt" ? "the session state is corrupt"
       : lookup.reason === "invalid" ? "the session state is invalid"
+      : lookup.reason === "config" ? "the agentcheck configuration is invalid"
       : "the session state could not be read";
     const fix = lookup.reason === "no-session"
       ? `run \`${CLI} session create\` (starts in analysis mode), then \`${CLI} session mode coding\`, or \`${CLI} session mode disabled\` to switch enforcement off`
+      : lookup.reason === "config"
+      ? "fix the configuration file named above (a read-only tool can open it; the user can edit it)"
       : `inspect it with \`${CLI} session validate\`, then replace it with \`${CLI} session create --force\` (the old file is kept)`;
     return { allow: false, reason: clip(`agentcheck gate: ${name} blocked because ${why} (${clip(lookup.detail, 120)}); only read-only tools are allowed. To proceed: ${fix}.`, 499) };
   }
@@ -152,7 +155,8 @@ export async function runGate(args: string[]): Promise<number> {
     return await gateBody(args, (t) => (tool = t), (x) => (readOnlyExtra = x));
   } catch (e) {
     // fail closed: anything unexpected leaves read-only tools only, and the exit code stays 0
-    const d = decide(tool, { ok: false, reason: "error", detail: (e as Error)?.message ?? String(e) }, { enabled: true, readOnlyExtra, requireProtocolStart: false });
+    const reason = e instanceof StateError && e.code === "USAGE" ? "config" : "error";
+    const d = decide(tool, { ok: false, reason, detail: (e as Error)?.message ?? String(e) }, { enabled: true, readOnlyExtra, requireProtocolStart: false });
     if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
     return 0;
   } finally {

@@ -35,7 +35,7 @@ export function resolveNotesRoot(opts: { cwd?: string; notesDir?: string; env?: 
   const cwd = resolve(opts.cwd ?? process.cwd());
   const env = opts.env ?? process.env;
   const worktree = worktreeRoot(cwd);
-  const settings = readStateSettings(worktree);
+  const settings = readStateSettings(worktree, cwd);
   if (opts.notesDir) return { notesRoot: resolve(cwd, opts.notesDir), worktree, from: "flag", settings };
   const e = env[NOTES_ENV];
   if (e && e.trim() !== "") return { notesRoot: resolve(cwd, e), worktree, from: "env", settings };

@@ -124,7 +124,7 @@ export class NoteStore {
   readText(notePath: string): string | undefined {
     // bounded reader: a FIFO, device or socket note never blocks, an oversized one is never read
     // and a note that links out of the notes root is refused (never read, never quoted)
-    const r = readTextBounded(this.file(notePath), { maxBytes: NOTE_MAX_BYTES, root: this.root });
+    const r = readTextBounded(this.file(notePath), { maxBytes: NOTE_MAX_BYTES, root: this.root, rootLabel: "the notes folder" });
     if (r.ok) return r.text;
     if (r.refusal.reason === "missing") return undefined;
     if (r.refusal.reason === "too-large" || r.refusal.code === "EILSEQ") {

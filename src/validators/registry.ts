@@ -75,6 +75,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
           context: sc.precommit ? "pre-commit" : sc.kind === "changed" ? "ci" : "local",
           base: sc.base,
           strict: ctx.options.strict === true ? true : undefined,
+          cutoff: typeof ctx.options.cutoff === "string" ? ctx.options.cutoff : undefined,
         });
         // say which mode each scoped log was validated in
         for (const r of out.results) {
@@ -87,7 +88,8 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       const paths = Array.isArray(ctx.options.paths) ? (ctx.options.paths as string[]) : undefined;
       const m = ctx.options.mode;
       const mode = m === "full" || m === "creation" || m === "record" ? m : undefined;
-      return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths, mode });
+      const cutoff = typeof ctx.options.cutoff === "string" ? ctx.options.cutoff : undefined;
+      return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths, mode, cutoff });
     },
   },
   {

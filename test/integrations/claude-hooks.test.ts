@@ -41,20 +41,21 @@ describe("hooks claude", () => {
     expect(r.code).toBe(0);
     const h = JSON.parse(r.stdout).hooks;
     expect(h.PreToolUse[0].matcher).toBe("*");
-    expect(h.PreToolUse[0].hooks[0].command).toBe("agentcheck-gate || exit 2");
-    expect(h.PreToolUse[0].hooks[0].timeout).toBeLessThanOrEqual(5);
-    expect(h.SessionStart[0].hooks[0].command).toBe("agentcheck hooks session-start");
-    expect(h.Stop[0].hooks[0].command).toBe("agentcheck hooks stop");
+    expect(h.PreToolUse[0].hooks[0].command).toContain("agentcheck-gate || exit 2");
+    expect(h.PreToolUse[0].hooks[0].timeout).toBeLessThanOrEqual(10);
+    expect(h.SessionStart[0].hooks[0].command).toContain("agentcheck hooks session-start");
+    expect(h.Stop[0].hooks[0].command).toContain("agentcheck hooks stop");
+    expect(h.SessionEnd[0].hooks[0].command).toContain("agentcheck hooks session-end");
     expect(r.stdout).not.toContain("npx");
     // a local install is preferred and addressed through CLAUDE_PROJECT_DIR
     mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
     writeFileSync(join(dir, "node_modules", ".bin", "agentcheck"), "");
     const local = JSON.parse(runCli(["hooks", "claude"], { cwd: dir }).stdout).hooks;
-    expect(local.Stop[0].hooks[0].command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agentcheck hooks stop');
-    expect(local.PreToolUse[0].hooks[0].command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agentcheck-gate || exit 2');
+    expect(local.Stop[0].hooks[0].command).toContain('"$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck" hooks stop');
+    expect(local.PreToolUse[0].hooks[0].command).toContain('"$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck-gate" || exit 2');
   });
 
-  it("CC-02 --write merges into .claude/settings.json without losing entries, idempotently", () => {
+  it("CC-02 --write --shared merges into .claude/settings.json without losing entries, idempotently", () => {
     const dir = makeRepo({ "README.md": "x\n" });
     const existing = {
       permissions: { allow: ["Bash(npm test)"] },
@@ -67,7 +68,7 @@ describe("hooks claude", () => {
     mkdirSync(join(dir, ".claude"));
     writeFileSync(join(dir, ".claude", "settings.json"), JSON.stringify(existing, null, 2));
     for (let i = 0; i < 2; i++) {
-      const r = runCli(["hooks", "claude", "--write"], { cwd: dir });
+      const r = runCli(["hooks", "claude", "--write", "--shared"], { cwd: dir });
       expect(r.code).toBe(0);
     }
     const s = JSON.parse(readFileSync(join(dir, ".claude", "settings.json"), "utf8"));
@@ -76,7 +77,7 @@ describe("hooks claude", () => {
     expect(s.hooks.PostToolUse).toEqual(existing.hooks.PostToolUse);
     expect(s.hooks.PreToolUse).toHaveLength(2);
     expect(s.hooks.PreToolUse[0]).toEqual(existing.hooks.PreToolUse[0]);
-    expect(s.hooks.PreToolUse[1].hooks[0].command).toBe("agentcheck-gate || exit 2");
+    expect(s.hooks.PreToolUse[1].hooks[0].command).toContain("agentcheck-gate || exit 2");
     expect(s.hooks.Stop).toHaveLength(1);
     expect(s.hooks.SessionStart).toHaveLength(1);
   });
@@ -85,15 +86,60 @@ describe("hooks claude", () => {
     const dir = makeRepo({ "README.md": "x\n" });
     mkdirSync(join(dir, ".claude"));
     writeFileSync(join(dir, ".claude", "settings.json"), "{ not json");
-    const r = runCli(["hooks", "claude", "--write"], { cwd: dir });
+    const r = runCli(["hooks", "claude", "--write", "--shared"], { cwd: dir });
     expect(r.code).toBe(2);
     expect(readFileSync(join(dir, ".claude", "settings.json"), "utf8")).toBe("{ not json");
   });
 
-  it("CC-04 --write creates .claude/settings.json when absent", () => {
+  it("CC-04 --write --shared creates .claude/settings.json when absent", () => {
     const dir = makeRepo({ "README.md": "x\n" });
-    expect(runCli(["hooks", "claude", "--write"], { cwd: dir }).code).toBe(0);
+    expect(runCli(["hooks", "claude", "--write", "--shared"], { cwd: dir }).code).toBe(0);
     expect(existsSync(join(dir, ".claude", "settings.json"))).toBe(true);
+  });
+
+  it("issue-14 hooks claude --write defaults to the personal .claude/settings.local.json and merges into it", () => {
+    const dir = makeRepo({ "README.md": "x\n" });
+    mkdirSync(join(dir, ".claude"));
+    const mine = { permissions: { allow: ["Bash(ls)"] }, hooks: { Stop: [{ hooks: [{ type: "command", command: "./mine.sh" }] }] } };
+    writeFileSync(join(dir, ".claude", "settings.local.json"), JSON.stringify(mine));
+    for (let i = 0; i < 2; i++) {
+      const r = runCli(["hooks", "claude", "--write"], { cwd: dir });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain("settings.local.json");
+    }
+    expect(existsSync(join(dir, ".claude", "settings.json"))).toBe(false);
+    const s = JSON.parse(readFileSync(join(dir, ".claude", "settings.local.json"), "utf8"));
+    expect(s.permissions).toEqual(mine.permissions);
+    expect(s.hooks.Stop).toHaveLength(2);
+    expect(s.hooks.Stop[0]).toEqual(mine.hooks.Stop[0]);
+    for (const ev of ["PreToolUse", "SessionStart", "Stop", "SessionEnd"]) expect(s.hooks[ev].at(-1).hooks[0].command).toContain("agentcheck");
+    expect(runCli(["hooks", "claude", "--shared"], { cwd: dir }).code).toBe(2); // --shared needs --write
+  });
+
+  it("issue-14 the written gate command never locks anyone out: without agentcheck, read-only tools pass and the rest is denied naming the install command", () => {
+    const dir = makeRepo({ "README.md": "x\n" });
+    const h = JSON.parse(runCli(["hooks", "claude"], { cwd: dir }).stdout).hooks;
+    // a PATH without agentcheck and no node_modules in the project
+    const env = { PATH: "/usr/bin:/bin" };
+    const base = { ...common(dir, "PreToolUse"), tool_input: { file_path: "a" } };
+    const t0 = Date.now();
+    const read = runHook(h.PreToolUse[0].hooks[0].command, { ...base, tool_name: "Read" }, dir, env);
+    expect(read.code).toBe(0);
+    expect(read.stdout).toBe("");
+    const grep = runHook(h.PreToolUse[0].hooks[0].command, JSON.stringify({ ...base, tool_name: "Grep" }, null, 2), dir, env);
+    expect(grep.stdout).toBe("");
+    const edit = runHook(h.PreToolUse[0].hooks[0].command, { ...base, tool_name: "Edit" }, dir, env);
+    expect(edit.code).toBe(0);
+    const d = JSON.parse(edit.stdout).hookSpecificOutput;
+    expect(d.permissionDecision).toBe("deny");
+    expect(d.permissionDecisionReason).toContain("npm install --save-dev agentcheck");
+    expect(Date.now() - t0).toBeLessThan(10_000); // three calls, each far inside the 10 s hook timeout
+    // the other hooks skip with a note instead of failing
+    for (const ev of ["SessionStart", "Stop", "SessionEnd"]) {
+      const r = runHook(h[ev][0].hooks[0].command, common(dir, ev), dir, env);
+      expect(r.code, ev).toBe(0);
+      expect(r.stderr).toContain("not installed");
+    }
   });
 });
 

@@ -127,8 +127,10 @@ describe("Claude Code SessionStart and Stop hooks", () => {
     expect(state(dir).sessionId).toBe(s.sessionId);
   });
 
-  it("CC-21 Stop blocks an unfinished session with exit 2 and the reasons on stderr (stdout empty)", async () => {
+  it("CC-21 Stop blocks an unfinished session that changed something with exit 2 and the reasons on stderr (stdout empty)", async () => {
     const { dir } = await startedRepo();
+    await openSessionStore({ cwd: dir }).setMode(undefined, "coding");
+    writeTree(dir, { "docs/new.md": "# New\n" });
     const h = hooksConfig(dir);
     const r = hook(h.Stop[0].hooks[0].command, { session_id: "s", cwd: dir, hook_event_name: "Stop", stop_hook_active: false, unknown_field: 1 }, dir);
     expect(r.code).toBe(2);
@@ -140,6 +142,7 @@ describe("Claude Code SessionStart and Stop hooks", () => {
 
   it("CC-22 Stop with stop_hook_active: true never blocks, even when the session is unfinished", async () => {
     const { dir } = await startedRepo();
+    writeTree(dir, { "docs/new.md": "# New\n" });
     const h = hooksConfig(dir);
     const r = hook(h.Stop[0].hooks[0].command, { session_id: "s", cwd: dir, hook_event_name: "Stop", stop_hook_active: true }, dir);
     expect(r.code).toBe(0);

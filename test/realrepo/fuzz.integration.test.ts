@@ -106,20 +106,20 @@ const SLOW = { timeout: 600_000 };
 describe.skipIf(!HAS_CORPUS)("issue 10: fuzzing the core with mutated corpus files (no trap, deterministic)", () => {
   const now = fact("now", "2026-03-01T00:00:00Z");
 
-  it("session-log (markdown): 10,000 mutated January logs", () => {
+  it("session-log (markdown): 10,000 mutated January logs", SLOW, () => {
     const pool = files(join(JAN, ".agents/sessions"), /\.md$/);
     const facts = [now, fact("git", "1"), fact("diff:abc1234", Array.from({ length: 200 }, (_, i) => `src/f${i}.ts`).join("\n"))];
     const n = fuzz("session-log", pool, 10, (c, k) => [...facts, ...c.map((bytes, i) => ({ name: `.agents/sessions/2026-01-0${i % 9 + 1}-session-${k}-${i}.md`, kind: KIND.SESSION_MD, flags: 0, bytes }))]);
     expect(n).toBe(PER_VALIDATOR);
-  }, SLOW);
+  });
 
-  it("session-log (JSON): 10,000 mutated JSON logs in all three modes", () => {
+  it("session-log (JSON): 10,000 mutated JSON logs in all three modes", SLOW, () => {
     const pool = files(join(EFA, ".agents/sessions"), /\.json$/);
     const n = fuzz("session-log", pool, 11, (c, k) => [now, ...c.map((bytes, i) => ({ name: `.agents/sessions/2026-02-0${i % 9 + 1}-session-${k}-${i}.json`, kind: KIND.SESSION_JSON, flags: i % 3, bytes }))]);
     expect(n).toBe(PER_VALIDATOR);
-  }, SLOW);
+  });
 
-  it("memory-index: 10,000 mutated domain and root indices", () => {
+  it("memory-index: 10,000 mutated domain and root indices", SLOW, () => {
     const pool = files(join(EFA, ".serena/memories"), /index\.md$/);
     const n = fuzz("memory-index", pool, 12, (c, k) => [
       fact("layout", k % 2 ? "current" : "auto"),
@@ -127,30 +127,30 @@ describe.skipIf(!HAS_CORPUS)("issue 10: fuzzing the core with mutated corpus fil
       ...c.map((bytes, i) => ({ name: i === 0 ? "memory-index.md" : `${i % 5 === 0 ? "sub/" : ""}skills-d${i}-index.md`, kind: KIND.MEMORY_FILE, flags: 0, bytes })),
     ]);
     expect(n).toBe(PER_VALIDATOR);
-  }, SLOW);
+  });
 
-  it("consistency: 10,000 mutated planning documents", () => {
+  it("consistency: 10,000 mutated planning documents", SLOW, () => {
     const pool = files(join(EFA, ".agents/planning"), /\.md$/, 400, 8_000);
     const names = (i: number, k: number) => [`.agents/planning/prd-f${k}.md`, `.agents/planning/tasks-f${k}.md`, `.agents/roadmap/EPIC-00${k % 9}-f${k}.md`, `.agents/planning/00${k % 9}-f${k}-plan.md`][i % 4] + (i >= 4 ? `.${i}.md` : "");
     const n = fuzz("consistency", pool, 13, (c, k) => [fact("checkpoint", String(1 + (k % 2))), fact("fx", String(k % 16)), ...c.map((bytes, i) => ({ name: names(i, k), kind: KIND.PLANNING_DOC, flags: 0, bytes }))]);
     expect(n).toBe(PER_VALIDATOR);
-  }, SLOW);
+  });
 
-  it("traceability: 10,000 mutated spec files", () => {
+  it("traceability: 10,000 mutated spec files", SLOW, () => {
     const pool = files(join(EFA, ".agents/specs"), /\.md$/);
     const dirs = ["requirements/REQ", "design/DESIGN", "tasks/TASK"];
     const n = fuzz("traceability", pool, 14, (c, k) => [fact("fx", String((k % 8) * 16)), ...c.map((bytes, i) => ({ name: `.agents/specs/${dirs[i % 3]}-${k}-${i}.md`, kind: KIND.SPEC_DOC, flags: 0, bytes }))]);
     expect(n).toBe(PER_VALIDATOR);
-  }, SLOW);
+  });
 
-  it("pre-pr: 10,000 mutated skill, workflow and planning files across the rule families", () => {
+  it("pre-pr: 10,000 mutated skill, workflow and planning files across the rule families", SLOW, () => {
     const pool = [...files(join(EFA, ".claude"), /\.md$/, 200), ...files(join(EFA, ".github"), /\.ya?ml$/, 200)];
     const fams = ["pin", "wfs", "sfm", "prd", "path", "size", "tok", "drift", "plan"];
     const n = fuzz("pre-pr", pool, 15, (c, k) => [fact("family", fams[k % fams.length]), ...c.map((bytes, i) => ({ name: `x/${k}-${i}.md`, kind: KIND.PREPR_FILE, flags: i % 4, bytes }))]);
     expect(n).toBe(PER_VALIDATOR);
-  }, SLOW);
+  });
 
-  it("session-state: 10,000 mutated state facts", () => {
+  it("session-state: 10,000 mutated state facts", SLOW, () => {
     const pool = files(join(EFA, ".agents/sessions"), /\.json$/, 100);
     const inputs = fc.sample(mutated(pool), { numRuns: PER_VALIDATOR, seed: 16 });
     const dec = new TextDecoder();
@@ -166,5 +166,5 @@ describe.skipIf(!HAS_CORPUS)("issue 10: fuzzing the core with mutated corpus fil
       ];
       expect(runValidator("session-state" as never, docs)).toEqual(runValidator("session-state" as never, docs));
     }
-  }, SLOW);
+  });
 });

@@ -21,6 +21,7 @@ import { PRD02, PRD03, PRD05 } from "./prd";
 import { RDY01 } from "./size";
 import { SFM02, SFM05, SFM07, SFM10 } from "./skill";
 import { TOK03 } from "./tok";
+import { applyDirectives } from "./directives";
 
 function docsOf(input: Input): Doc[] {
   return input.ofKind(KIND_PREPR_FILE);
@@ -39,6 +40,7 @@ export function validatePrePr(input: Input, results: Results): void {
   else if (fam == "tok") checkTokens(input, results, docs);
   else if (fam == "drift") checkDrift(input, results, docs);
   else if (fam == "plan") checkPlanning(input, results, docs);
+  else if (fam == "dir") applyDirectives(input, results, docs);
   else results.status = 1;
 }
 

@@ -1,0 +1,182 @@
+// Inline disable directives in markdown artifacts (issue 14), applied to findings other validators made:
+//   <!-- agentcheck-disable-next-line SP-013 -->       the next line
+//   <!-- agentcheck-disable SP-016 --> ... <!-- agentcheck-enable [SP-016] -->   a range (to the end without enable)
+// Rule ids are separated by commas or spaces; none = every rule. A finding on the whole file (line 0) is
+// suppressed only by a range that starts before the first content line and is never closed.
+// Input: KIND_PREPR_FILE documents (the markdown files), fact "findings" (one line per finding:
+// docOrdinal TAB line TAB ruleId, docOrdinal counting the KIND_PREPR_FILE documents), fact "report-unused".
+// Output: per document, data "suppressed" = the suppressed finding numbers (0-based lines of the fact,
+// comma-separated); with report-unused, an AC-010 finding for each directive (and rule id) that
+// suppressed nothing.
+import { defineRule, msg, RuleDoc } from "../../rules";
+import { SEV_WARNING } from "../../abi";
+import { Doc, Input, Results, splitLines } from "../../io";
+
+export const AC010 = defineRule("AC-010", SEV_WARNING);
+function AC010_doc(): RuleDoc {
+  return {
+    id: "AC-010",
+    validator: "common",
+    title: "Unused disable directive",
+    description: "An <!-- agentcheck-disable... --> comment suppresses no finding (reported with --report-unused-disable).",
+    messages: {
+      suppressesNoFinding: "{{name}} suppresses no finding",
+      suppressesNoFinding2: "{{name}} {{ids}} suppresses no finding",
+    },
+  };
+}
+
+class Directive {
+  constructor(
+    public kind: i32, // 0 next-line, 1 disable, 2 enable
+    public line: i32, // 1-based line of the comment
+    public ids: string[], // empty = every rule
+    public used: bool[],
+  ) {}
+}
+
+function parseIds(s: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c == 44 || c == 32 || c == 9) {
+      if (cur.length > 0) out.push(cur);
+      cur = "";
+    } else cur += String.fromCharCode(c);
+  }
+  if (cur.length > 0) out.push(cur);
+  return out;
+}
+
+function directivesOf(doc: Doc): Directive[] {
+  const out: Directive[] = [];
+  const lines = doc.lines();
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    let at = l.indexOf("<!--");
+    while (at >= 0) {
+      const end = l.indexOf("-->", at + 4);
+      if (end < 0) break;
+      const body = l.substring(at + 4, end).trim();
+      let kind: i32 = -1;
+      let rest = "";
+      if (body.startsWith("agentcheck-disable-next-line")) {
+        kind = 0;
+        rest = body.substring(28);
+      } else if (body.startsWith("agentcheck-disable")) {
+        kind = 1;
+        rest = body.substring(18);
+      } else if (body.startsWith("agentcheck-enable")) {
+        kind = 2;
+        rest = body.substring(17);
+      }
+      // the keyword must end at a space or the end of the comment (not agentcheck-disabled...)
+      if (kind >= 0 && (rest.length == 0 || rest.charCodeAt(0) == 32 || rest.charCodeAt(0) == 9)) {
+        const ids = parseIds(rest);
+        const used = new Array<bool>(ids.length > 0 ? ids.length : 1);
+        for (let k = 0; k < used.length; k++) used[k] = false;
+        out.push(new Directive(kind, i + 1, ids, used));
+      }
+      at = l.indexOf("<!--", end + 3);
+    }
+  }
+  return out;
+}
+
+/** Index of `rule` in the directive's ids (0 for a directive naming every rule), or -1. */
+function covers(d: Directive, rule: string): i32 {
+  if (d.ids.length == 0) return 0;
+  for (let k = 0; k < d.ids.length; k++) if (d.ids[k] == rule) return k;
+  return -1;
+}
+
+function firstContentLine(doc: Doc): i32 {
+  const lines = doc.lines();
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].trim();
+    if (t.length > 0 && !(t.startsWith("<!--") && t.endsWith("-->"))) return i + 1;
+  }
+  return lines.length + 1;
+}
+
+/** The directive that suppresses a finding of `rule` at `line`, marking it used; false when none. */
+function suppress(ds: Directive[], rule: string, line: i32, firstContent: i32): bool {
+  if (line > 0) {
+    for (let i = 0; i < ds.length; i++) {
+      const d = ds[i];
+      if (d.kind == 0 && d.line + 1 == line) {
+        const k = covers(d, rule);
+        if (k >= 0) {
+          d.used[k] = true;
+          return true;
+        }
+      }
+    }
+  }
+  // ranges: the last disable/enable for this rule before the line decides
+  let open: Directive | null = null;
+  let openK: i32 = -1;
+  for (let i = 0; i < ds.length; i++) {
+    const d = ds[i];
+    if (d.kind == 0) continue;
+    if (line > 0 && d.line >= line) break;
+    const k = covers(d, rule);
+    if (k < 0) continue;
+    if (d.kind == 1) {
+      open = d;
+      openK = k;
+    } else {
+      open = null;
+      openK = -1;
+    }
+  }
+  if (open === null) return false;
+  const o = open as Directive;
+  if (line == 0 && o.line >= firstContent) return false;
+  o.used[openK] = true;
+  return true;
+}
+
+export function applyDirectives(input: Input, results: Results, docs: Doc[]): void {
+  const lines = input.factLines("findings");
+  const reportUnused = input.factBool("report-unused", false);
+  const perDoc = new Array<Directive[]>(docs.length);
+  const first = new Array<i32>(docs.length);
+  for (let i = 0; i < docs.length; i++) {
+    perDoc[i] = directivesOf(docs[i]);
+    first[i] = firstContentLine(docs[i]);
+  }
+  const suppressed = new Array<string>(docs.length);
+  for (let i = 0; i < docs.length; i++) suppressed[i] = "";
+  if (lines !== null) {
+    for (let n = 0; n < lines.length; n++) {
+      const parts = lines[n].split("\t");
+      if (parts.length < 3) continue;
+      const di = I32.parseInt(parts[0]);
+      const line = I32.parseInt(parts[1]);
+      if (di < 0 || di >= docs.length) continue;
+      if (perDoc[di].length == 0) continue;
+      if (suppress(perDoc[di], parts[2], line, first[di])) {
+        suppressed[di] += (suppressed[di].length > 0 ? "," : "") + n.toString();
+      }
+    }
+  }
+  for (let i = 0; i < docs.length; i++) {
+    if (suppressed[i].length > 0) results.put(docs[i], "suppressed", suppressed[i]);
+    if (!reportUnused) continue;
+    const ds = perDoc[i];
+    for (let j = 0; j < ds.length; j++) {
+      const d = ds[j];
+      if (d.kind == 2) continue;
+      const name = d.kind == 0 ? "agentcheck-disable-next-line" : "agentcheck-disable";
+      if (d.ids.length == 0) {
+        if (!d.used[0]) results.report(AC010, docs[i], d.line, 1, msg("suppressesNoFinding").s("name", name));
+      } else {
+        for (let k = 0; k < d.ids.length; k++) {
+          if (!d.used[k]) results.report(AC010, docs[i], d.line, 1, msg("suppressesNoFinding2").s("name", name).s("ids", d.ids[k]));
+        }
+      }
+    }
+  }
+}

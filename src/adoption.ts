@@ -1,0 +1,198 @@
+// Adopting agentcheck on an existing repository (issue 14): ignores, inline disable directives and a
+// baseline, applied to a finished result list by every validating command (through output.finish).
+//  - ignores: results and findings for ignored paths are dropped (src/ignores.ts; gitignore syntax).
+//  - inline directives in markdown files: the core decides which findings they suppress (the pre-pr
+//    module's "dir" family, assembly/validators/pre-pr/directives.ts); the host only removes the findings
+//    the core names and, with --report-unused-disable, adds the core's AC-010 findings.
+//  - baseline: findings recorded by `agentcheck baseline` are matched by a fingerprint (rule, file and the
+//    message with line and column numbers blanked, plus the occurrence number among identical ones),
+//    never by line numbers; matched findings are dropped and counted.
+import { createHash } from "node:crypto";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { executeValidator, loadFile, type ContentDoc } from "./engine.js";
+import { UsageError, verdictOf, type FileResult, type Finding } from "./report.js";
+import type { IgnoreMatcher } from "./ignores.js";
+import { KIND } from "./wasm/abi.js";
+
+export const BASELINE_FILE = ".agentcheck-baseline.json";
+
+export interface AdoptionOptions {
+  root: string;
+  ignores?: IgnoreMatcher;
+  /** Apply inline directives (default true). */
+  directives?: boolean;
+  reportUnusedDisable?: boolean;
+  /** Baseline file to apply (absolute), when one is in use. */
+  baseline?: string;
+  maxFileBytes?: number;
+}
+
+export interface AdoptionStats {
+  ignored: number;
+  suppressed: number;
+  baselined: number;
+  /** Baseline entries no longer found (fixed). */
+  fixed: number;
+}
+
+function recompute(r: FileResult, findings: Finding[]): FileResult {
+  return { ...r, findings, verdict: r.verdict === "skip" ? "skip" : verdictOf(findings, false) };
+}
+
+/** Stable fingerprint of a finding: rule, file, message without line/column numbers. */
+export function fingerprintBase(f: Finding): string {
+  const msg = f.message
+    .replace(/\b(lines?|rows?|columns?|col)\s+\d+(\s*[-–]\s*\d+)?/gi, "$1 #")
+    .replace(/:\d+(:\d+)?\b/g, ":#")
+    .replace(/\s+/g, " ")
+    .trim();
+  return createHash("sha256").update(`${f.ruleId}\0${f.file}\0${msg}`).digest("hex").slice(0, 32);
+}
+
+/** Fingerprints of a list of findings (in report order): base + "#n" for the n-th identical one. */
+export function fingerprints(findings: Finding[]): string[] {
+  const seen = new Map<string, number>();
+  return findings.map((f) => {
+    const b = fingerprintBase(f);
+    const n = (seen.get(b) ?? 0) + 1;
+    seen.set(b, n);
+    return `${b}#${n}`;
+  });
+}
+
+interface BaselineFile {
+  tool: "agentcheck";
+  version: 1;
+  findings: { fingerprint: string; ruleId: string; file: string; message: string }[];
+}
+
+export function readBaseline(file: string): BaselineFile {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new UsageError(`cannot read the baseline ${file}: ${(e as Error).message}`);
+  }
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${file} is not a baseline (not JSON: ${(e as Error).message}); regenerate it with agentcheck baseline`);
+  }
+  const b = v as BaselineFile;
+  if (!b || b.tool !== "agentcheck" || b.version !== 1 || !Array.isArray(b.findings)) {
+    throw new UsageError(`${file} is not an agentcheck baseline (version 1); regenerate it with agentcheck baseline`);
+  }
+  return b;
+}
+
+function sorted(results: FileResult[]): Finding[] {
+  const all = results.flatMap((r) => r.findings);
+  return all.sort((a, b) => (a.file !== b.file ? (a.file < b.file ? -1 : 1) : a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)));
+}
+
+/** Write the baseline for these results (atomically); returns the number of findings recorded. */
+export function writeBaseline(file: string, results: FileResult[]): number {
+  const findings = sorted(results);
+  const fps = fingerprints(findings);
+  const doc: BaselineFile = {
+    tool: "agentcheck",
+    version: 1,
+    findings: findings.map((f, i) => ({ fingerprint: fps[i], ruleId: f.ruleId, file: f.file, message: f.message.length > 200 ? `${f.message.slice(0, 199)}…` : f.message })),
+  };
+  const tmp = `${file}.agentcheck-${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, JSON.stringify(doc, null, 2) + "\n");
+    renameSync(tmp, file);
+  } catch (e) {
+    throw new UsageError(`cannot write the baseline ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  return findings.length;
+}
+
+/** Core pass: which findings the inline directives of markdown files suppress, plus unused-directive findings. */
+function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: AdoptionStats): FileResult[] {
+  const md = [...new Set(results.filter((r) => /\.(md|markdown)$/i.test(r.file) && (r.findings.length > 0 || o.reportUnusedDisable)).map((r) => r.file))].sort();
+  if (md.length === 0) return results;
+  const docs: ContentDoc[] = [];
+  for (const file of md) {
+    const lf = loadFile(join(o.root, file), file, o.maxFileBytes ?? 8 * 1024 * 1024);
+    if (!lf.bytes || !lf.bytes.includes(0x3c)) continue; // no "<": no directive
+    const text = Buffer.from(lf.bytes).toString("utf8");
+    if (!text.includes("agentcheck-")) continue;
+    docs.push({ file, kind: KIND.PREPR_FILE, bytes: lf.bytes });
+  }
+  if (docs.length === 0) return results;
+  const ordinal = new Map(docs.map((d, i) => [d.file, i]));
+  const refs: { r: number; f: number }[] = [];
+  const lines: string[] = [];
+  results.forEach((r, ri) =>
+    r.findings.forEach((f, fi) => {
+      const di = ordinal.get(f.file);
+      if (di === undefined) return;
+      refs.push({ r: ri, f: fi });
+      lines.push(`${di}\t${f.line}\t${f.ruleId}`);
+    }),
+  );
+  const out = executeValidator("pre-pr", docs, { family: "dir", findings: lines, "report-unused": o.reportUnusedDisable === true });
+  if (out.internalErrors.length > 0) throw new Error(`internal error applying disable directives: ${out.internalErrors.join("; ")}`);
+  const drop = new Set<string>();
+  const extra = new Map<string, Finding[]>();
+  for (const r of out.results) {
+    for (const n of (r.data?.suppressed ?? "").split(",").filter(Boolean)) {
+      const ref = refs[Number(n)];
+      if (ref) drop.add(`${ref.r}:${ref.f}`);
+    }
+    if (r.findings.length > 0) extra.set(r.file, r.findings);
+  }
+  stats.suppressed += drop.size;
+  const next = results.map((r, ri) => {
+    const kept = r.findings.filter((_, fi) => !drop.has(`${ri}:${fi}`));
+    const add = extra.get(r.file);
+    if (add) extra.delete(r.file);
+    return kept.length === r.findings.length && !add ? r : recompute(r, add ? [...kept, ...add] : kept);
+  });
+  return next;
+}
+
+/** Apply ignores, inline directives and the baseline; returns the results left and what was removed. */
+export function applyAdoption(results: FileResult[], o: AdoptionOptions): { results: FileResult[]; stats: AdoptionStats } {
+  const stats: AdoptionStats = { ignored: 0, suppressed: 0, baselined: 0, fixed: 0 };
+  let out = results;
+  if (o.ignores && o.ignores.patterns.length > 0) {
+    const ig = o.ignores;
+    out = [];
+    for (const r of results) {
+      if (r.file !== "." && ig.ignored(r.file)) {
+        stats.ignored++;
+        continue;
+      }
+      const kept = r.findings.filter((f) => !(f.file && f.file !== "." && ig.ignored(f.file)));
+      out.push(kept.length === r.findings.length ? r : recompute(r, kept));
+    }
+  }
+  if (o.directives !== false) out = applyDirectives(out, o, stats);
+  if (o.baseline) {
+    const base = readBaseline(o.baseline);
+    const remaining = new Map<string, number>();
+    for (const e of base.findings) remaining.set(e.fingerprint, (remaining.get(e.fingerprint) ?? 0) + 1);
+    const order = sorted(out);
+    const fps = fingerprints(order);
+    const known = new Set<Finding>();
+    order.forEach((f, i) => {
+      const n = remaining.get(fps[i]) ?? 0;
+      if (n > 0) {
+        remaining.set(fps[i], n - 1);
+        known.add(f);
+      }
+    });
+    stats.baselined = known.size;
+    stats.fixed = [...remaining.values()].reduce((a, b) => a + b, 0);
+    out = out.map((r) => {
+      const kept = r.findings.filter((f) => !known.has(f));
+      return kept.length === r.findings.length ? r : recompute(r, kept);
+    });
+  }
+  return { results: out, stats };
+}

@@ -1,0 +1,175 @@
+// The ONE reader of agentcheck's configuration file, used by every entry point: `check`, `pre-pr`, the
+// session commands and the gate's lean reader (src/state/config.ts). It finds the file (upward from the
+// working directory to the repository root: agentcheck.config.json, agentcheck.config.jsonc, or the
+// "agentcheck" key of package.json), reads it (a leading UTF-8 BOM is dropped; FIFOs, devices, directories,
+// symlink loops and oversized files are configuration errors, through the bounded reader src/fsread.ts) and parses it as JSONC with jsonc-parser
+// (errors carry line:column; `__proto__`, `constructor` and `prototype` keys are refused).
+// Kept lean (no zod, no commander): the gate bundle includes it.
+import { CONFIG_MAX_BYTES, readBounded } from "./fsread.js";
+import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
+import { parseTree } from "jsonc-parser/lib/umd/impl/parser.js";
+import { UsageError } from "./report.js";
+
+export const CONFIG_FILES = ["agentcheck.config.json", "agentcheck.config.jsonc"] as const;
+/** Largest configuration file read (bytes). */
+export const MAX_CONFIG_BYTES = CONFIG_MAX_BYTES;
+
+const ERROR_NAMES: Record<number, string> = {
+  1: "invalid symbol",
+  2: "invalid number format",
+  3: "property name expected",
+  4: "value expected",
+  5: "colon expected",
+  6: "comma expected",
+  7: "closing brace expected",
+  8: "closing bracket expected",
+  9: "end of file expected",
+  10: "invalid comment token",
+  11: "unexpected end of comment",
+  12: "unexpected end of string",
+  13: "unexpected end of number",
+  14: "invalid unicode sequence",
+  15: "invalid escape character",
+  16: "invalid character",
+};
+
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+interface JNode {
+  type: string;
+  value?: unknown;
+  offset: number;
+  length: number;
+  children?: JNode[];
+}
+
+/** 1-based line:column of a character offset. */
+export function lineColumn(text: string, offset: number): string {
+  let line = 1;
+  let last = -1;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      last = i;
+    }
+  }
+  return `${line}:${offset - last}`;
+}
+
+function toValue(node: JNode, text: string, file: string): unknown {
+  switch (node.type) {
+    case "object": {
+      const out: Record<string, unknown> = {};
+      for (const prop of node.children ?? []) {
+        const [k, v] = prop.children ?? [];
+        const key = String(k?.value);
+        if (FORBIDDEN_KEYS.has(key)) throw new UsageError(`${file}:${lineColumn(text, k.offset)}: the key "${key}" is not allowed in a configuration`);
+        if (Object.prototype.hasOwnProperty.call(out, key)) throw new UsageError(`${file}:${lineColumn(text, k.offset)}: duplicate key "${key}"`);
+        out[key] = v ? toValue(v, text, file) : null;
+      }
+      return out;
+    }
+    case "array":
+      return (node.children ?? []).map((c) => toValue(c, text, file));
+    default:
+      return node.value;
+  }
+}
+
+/** Parse JSONC text (comments and trailing commas allowed) into plain data; errors name file:line:column. */
+export function parseJsonc(text: string, file: string): unknown {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const errors: { error: number; offset: number; length: number }[] = [];
+  const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false }) as JNode | undefined;
+  if (errors.length > 0) {
+    const e = errors[0];
+    throw new UsageError(`${file}:${lineColumn(text, e.offset)}: ${ERROR_NAMES[e.error] ?? "syntax error"} (not valid JSON with comments)`);
+  }
+  if (!tree) throw new UsageError(`${file}: empty configuration file`);
+  return toValue(tree, text, file);
+}
+
+/**
+ * Read a configuration file: a regular file (after following symlinks) no larger than MAX_CONFIG_BYTES.
+ * Returns undefined when nothing exists at the path; anything else that goes wrong is a UsageError.
+ */
+export function readConfigText(file: string, root?: string): string | undefined {
+  // the one bounded reader (src/fsread.ts): type checked before opening, O_NONBLOCK, size limit first;
+  // with `root`, a link that resolves outside the repository is refused (never read)
+  const r = readBounded(file, { maxBytes: MAX_CONFIG_BYTES, root });
+  if (r.ok) return r.bytes.toString("utf8");
+  if (r.refusal.reason === "missing") return undefined;
+  throw new UsageError(`cannot read the configuration ${file}: ${r.refusal.detail}`);
+}
+
+export interface ConfigFile {
+  /** Absolute path of the file the configuration came from. */
+  file: string;
+  /** The parsed configuration object (for package.json: the "agentcheck" value). */
+  value: unknown;
+  /** Human name of the source for messages. */
+  source: string;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The configuration in one directory, or undefined. */
+function configIn(dir: string, root: string): ConfigFile | undefined {
+  const found: { file: string; text: string }[] = [];
+  for (const name of CONFIG_FILES) {
+    const file = join(dir, name);
+    const text = readConfigText(file, root);
+    if (text !== undefined) found.push({ file, text });
+  }
+  if (found.length > 1) throw new UsageError(`two configuration files in ${dir}: ${CONFIG_FILES.join(" and ")}; keep one`);
+  if (found.length === 1) return { file: found[0].file, value: parseJsonc(found[0].text, found[0].file), source: found[0].file };
+  const pkg = join(dir, "package.json");
+  let text: string | undefined;
+  try {
+    text = readConfigText(pkg, root);
+  } catch {
+    // an unreadable package.json is not ours to report, at every entry point alike
+    return undefined;
+  }
+  if (text === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = parseJsonc(text, pkg);
+  } catch {
+    // a malformed package.json holds no agentcheck configuration (the same answer everywhere)
+    return undefined;
+  }
+  if (isObj(parsed) && parsed.agentcheck !== undefined) return { file: pkg, value: parsed.agentcheck, source: `${pkg} ("agentcheck" key)` };
+  return undefined;
+}
+
+function inside(root: string, p: string): boolean {
+  const rel = relative(root, p);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+}
+
+/**
+ * Find the configuration: `explicit` (must exist) wins; otherwise the nearest directory from `cwd` up to
+ * `root` (inclusive) holding a configuration. A cwd outside `root` searches `root` only.
+ */
+export function findConfigFile(root: string, explicit?: string, cwd = process.cwd()): ConfigFile | undefined {
+  if (explicit) {
+    const file = resolve(cwd, explicit);
+    const text = readConfigText(file);
+    if (text === undefined) throw new UsageError(`configuration file not found: ${explicit}`);
+    const raw = parseJsonc(text, file);
+    if (/(^|[\\/])package\.json$/.test(file)) return { file, value: isObj(raw) ? (raw.agentcheck ?? {}) : {}, source: `${file} ("agentcheck" key)` };
+    return { file, value: raw, source: file };
+  }
+  const top = resolve(root);
+  let dir = resolve(cwd);
+  if (!inside(top, dir)) dir = top;
+  for (;;) {
+    const c = configIn(dir, top);
+    if (c) return c;
+    if (dir === top) return undefined;
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}

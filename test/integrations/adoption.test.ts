@@ -1,0 +1,144 @@
+// Issue 14 "Adoption on an existing repository": ignores, inline disable directives (decided in the WASM
+// core), the baseline round trip and --cutoff on check, through the real CLI in real git repositories.
+import { describe, it, expect } from "vitest";
+import { readFileSync, writeFileSync, existsSync, unlinkSync } from "node:fs";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { git, makeRepo, runCli, writeTree } from "../helpers.js";
+
+const LOG = ".agents/sessions/2026-01-05-session-1.md";
+const BODY = "# Session 1\n\n## Session Start\n\nfoo\n\n## Session End\n\nbar\n";
+
+function findings(dir: string, args: string[] = []) {
+  const r = runCli(["check", "--only", "session-log", "--format", "json", ...args], { cwd: dir });
+  expect([0, 1], r.stderr).toContain(r.code);
+  const rep = JSON.parse(r.stdout);
+  return { r, list: rep.results.flatMap((x: { findings: { ruleId: string; line: number; file: string; message: string }[] }) => x.findings) };
+}
+
+describe("issue-14 adoption", () => {
+  it("issue-14 ignores: the configuration's list and .agentcheckignore (gitignore syntax) hide files from check", () => {
+    const dir = makeRepo({ [LOG]: BODY, ".agents/sessions/old/2025-01-01-session-9.md": "x\n", ".agents/sessions/2026-01-06-session-2.md": "" });
+    const all = findings(dir).list;
+    expect(all.some((f: { file: string }) => f.file === LOG)).toBe(true);
+    expect(all.some((f: { file: string }) => f.file.endsWith("session-2.md"))).toBe(true);
+    writeTree(dir, { "agentcheck.config.jsonc": '{ "ignores": ["2026-01-06-*.md"] }\n', ".agentcheckignore": "# old logs\n/.agents/sessions/old/\n" });
+    const some = findings(dir).list;
+    expect(some.some((f: { file: string }) => f.file.endsWith("session-2.md"))).toBe(false);
+    expect(some.some((f: { file: string }) => f.file.includes("/old/"))).toBe(false);
+    expect(some.some((f: { file: string }) => f.file === LOG)).toBe(true);
+    // a negation re-includes
+    writeFileSync(join(dir, ".agentcheckignore"), "/.agents/sessions/\n!2026-01-05-session-1.md\n");
+    writeFileSync(join(dir, "agentcheck.config.jsonc"), "{}\n");
+    const neg = findings(dir).list;
+    expect(neg.every((f: { file: string }) => f.file === LOG)).toBe(true);
+    expect(neg.length).toBeGreaterThan(0);
+  });
+
+  it("issue-14 inline disable directives: next-line and ranges suppress, --report-unused-disable reports AC-010", () => {
+    const text =
+      "<!-- agentcheck-disable SP-022 -->\n# Session 1\n\n<!-- agentcheck-disable-next-line SP-011 -->\n## Session Start\n\nfoo\n\n" +
+      "<!-- agentcheck-disable-next-line SP-099 -->\n## Session End\n\nbar\n";
+    const dir = makeRepo({ [LOG]: text });
+    const { list } = findings(dir);
+    const ids = list.map((f: { ruleId: string; line: number }) => `${f.ruleId}@${f.line}`);
+    expect(ids).not.toContain("SP-011@5"); // suppressed by the next-line directive
+    expect(ids).toContain("SP-011@10"); // the SP-099 directive does not cover SP-011
+    expect(ids.filter((i: string) => i.startsWith("SP-022"))).toEqual([]); // whole-file range
+    expect(ids).toContain("SP-012@5"); // only the named rule is suppressed
+    expect(ids.some((i: string) => i.startsWith("AC-010"))).toBe(false);
+    const unused = findings(dir, ["--report-unused-disable"]).list.filter((f: { ruleId: string }) => f.ruleId === "AC-010");
+    expect(unused).toHaveLength(1);
+    expect(unused[0].line).toBe(9);
+    expect(unused[0].message).toContain("SP-099");
+    // a closed range does not reach beyond its enable
+    const ranged = "# Session 1\n\n<!-- agentcheck-disable SP-011 -->\n## Session Start\n<!-- agentcheck-enable -->\n\nfoo\n\n## Session End\n\nbar\n";
+    writeFileSync(join(dir, LOG), ranged);
+    const r2 = findings(dir).list.map((f: { ruleId: string; line: number }) => `${f.ruleId}@${f.line}`);
+    expect(r2).not.toContain("SP-011@4");
+    expect(r2).toContain("SP-011@9");
+  });
+
+  it("issue-14 baseline round trip: write, fix one, add one -> exactly one new and one fixed", () => {
+    const dir = makeRepo({ [LOG]: BODY, ".agents/sessions/2026-01-06-session-2.md": BODY.replace("Session 1", "Session 2") });
+    const before = findings(dir).list.length;
+    expect(before).toBeGreaterThan(4);
+    const b = runCli(["baseline"], { cwd: dir });
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stderr).toContain(`wrote ${before} findings`);
+    expect(existsSync(join(dir, ".agentcheck-baseline.json"))).toBe(true);
+    const clean = runCli(["check", "--only", "session-log"], { cwd: dir });
+    expect(clean.code).toBe(0);
+    expect(clean.stderr).toContain(`${before} known findings not shown, 0 fixed`);
+    // insert lines above (line numbers move: still baselined), fix one finding (Work Log), add one (a new empty log)
+    writeTree(dir, {
+      [LOG]: "# Session 1\n\nintro\n\nmore intro\n\n## Session Start\n\nfoo\n\n## Session End\n\nbar\n\n## Work Log\n\n- did things\n",
+      ".agents/sessions/2026-01-07-session-3.md": "",
+    });
+    const after = runCli(["check", "--only", "session-log", "--format", "json"], { cwd: dir });
+    expect(after.code).toBe(1);
+    const left = JSON.parse(after.stdout).results.flatMap((x: { findings: unknown[] }) => x.findings);
+    expect(left).toHaveLength(1);
+    expect(left[0].file).toBe(".agents/sessions/2026-01-07-session-3.md");
+    expect(after.stderr).toContain(`${before - 1} known findings not shown, 1 fixed`);
+    // --no-baseline shows everything
+    expect(findings(dir, ["--no-baseline"]).list.length).toBe(before);
+    // a broken baseline is one clear line and exit 2
+    writeFileSync(join(dir, ".agentcheck-baseline.json"), "{ nope");
+    const bad = runCli(["check"], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+    unlinkSync(join(dir, ".agentcheck-baseline.json"));
+  });
+
+  it("issue-14 check --cutoff and AGENTCHECK_CUTOFF skip old logs as historical; a bad date is exit 2", () => {
+    const dir = makeRepo({ ".agents/sessions/2025-01-01-session-1.md": "", [LOG]: BODY });
+    const old = (args: string[], env: Record<string, string> = {}) => {
+      const r = runCli(["check", "--only", "session-log", "--format", "json", ...args], { cwd: dir, env });
+      return JSON.parse(r.stdout).results.find((x: { file: string }) => x.file.includes("2025-01-01"));
+    };
+    expect(old([]).verdict).toBe("fail");
+    expect(old(["--cutoff", "2025-06-01"]).verdict).not.toBe("fail");
+    expect(old([], { AGENTCHECK_CUTOFF: "2025-06-01" }).verdict).not.toBe("fail");
+    const bad = runCli(["check", "--cutoff", "yesterday"], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--cutoff must be a date YYYY-MM-DD");
+    expect(runCli(["check"], { cwd: dir, env: { AGENTCHECK_CUTOFF: "junk" } }).code).toBe(2);
+  });
+});
+
+describe("issue-14 adoption through a real git commit and the installed pre-commit hook", () => {
+  function commit(dir: string, extra: Record<string, string> = {}) {
+    const env: NodeJS.ProcessEnv = { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@e.com", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@e.com", NO_COLOR: "1", ...extra };
+    for (const k of Object.keys(env)) if (k.startsWith("GIT_") && !/^GIT_(AUTHOR|COMMITTER)_/.test(k)) delete env[k];
+    const r = spawnSync("git", ["commit", "-q", "-m", "work"], { cwd: dir, encoding: "utf8", env });
+    return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
+  }
+
+  it("issue-14 .agentcheckignore, the baseline and AGENTCHECK_CUTOFF are honoured by `git commit` through the hook", () => {
+    const dir = makeRepo({ "README.md": "# P\n", ".agents/sessions/.keep": "" });
+    expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
+    // an empty (failing) old log: blocked
+    writeTree(dir, { ".agents/sessions/2025-01-01-session-1.md": "" });
+    git(dir, "add", "-A");
+    const blocked = commit(dir);
+    expect(blocked.code, blocked.out).not.toBe(0);
+    expect(blocked.out).toContain("AC-001");
+    // AGENTCHECK_CUTOFF makes it historical: the commit goes through
+    expect(commit(dir, { AGENTCHECK_CUTOFF: "2025-06-01" }).code).toBe(0);
+    // an ignored file is not checked
+    writeTree(dir, { ".agentcheckignore": "/drafts/\n", "drafts/.agents/sessions/x.md": "", ".agents/sessions/2025-01-02-session-2.md": "" });
+    writeFileSync(join(dir, ".agentcheckignore"), "/.agents/sessions/2025-01-02-session-2.md\n");
+    git(dir, "add", "-A");
+    const ign = commit(dir);
+    expect(ign.code, ign.out).toBe(0);
+    // a known finding recorded in the baseline does not block; a new one does
+    writeTree(dir, { ".agents/sessions/2025-01-03-session-3.md": "" });
+    git(dir, "add", "-A");
+    expect(commit(dir).code).not.toBe(0);
+    expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
+    git(dir, "add", "-A");
+    const known = commit(dir);
+    expect(known.code, known.out).toBe(0);
+  });
+});
