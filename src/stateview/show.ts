@@ -10,6 +10,7 @@ import { resolveNotesRoot } from "../state/paths.js";
 import { StateError } from "../state/errors.js";
 import { notePaths } from "../state/notes.js";
 import { CheckpointStore, resumeInfo, AIBRAIN_DIR } from "../aibrain/checkpoint.js";
+import { listManifests } from "../validators/manifest.js";
 
 export const FORMATS = ["session-state", "session-protocol", "session-manifest", "aibrain"] as const;
 export type StateFormat = (typeof FORMATS)[number];
@@ -299,34 +300,29 @@ export function readManifestSummary(text: string): { id: string; status: string;
 }
 
 function readManifests(v: StateView, root: string, rel: (p: string) => string): void {
+  // the manifest format's own read API (src/validators/manifest.ts): every SM rule decides validity
   const dir = join(root, "agents", "sessions");
-  const folders = listDir(dir);
-  const found: string[] = [];
-  for (const f of folders ?? []) {
-    try {
-      if (statSync(join(dir, f, "state.json")).isFile()) found.push(f);
-    } catch {
-      /* not a session folder */
-    }
-  }
-  const fmt: FormatStatus = { format: "session-manifest", label: FORMAT_LABELS["session-manifest"], present: found.length > 0, location: rel(dir), files: found.length, unreadable: 0 };
+  const entries = listManifests(root);
+  const fmt: FormatStatus = { format: "session-manifest", label: FORMAT_LABELS["session-manifest"], present: entries.length > 0, location: rel(dir), files: entries.length, unreadable: 0 };
   v.formats.push(fmt);
-  for (const f of found) {
-    const abs = join(dir, f, "state.json");
-    const file = rel(abs);
-    try {
-      const m = readManifestSummary(readFileSync(abs, "utf8"));
-      const blocked: string[] = [];
-      if (m.status === "failed") blocked.push("status failed");
-      if (m.status === "paused") blocked.push("paused");
-      v.items.push({
-        format: "session-manifest", kind: "session", id: m.id, active: m.status === "active" || m.status === "paused", status: m.status,
-        phase: m.checkpoint ? `${m.phase} (${m.checkpoint})` : m.phase, lastUpdate: m.updatedAt, blockedBy: blocked, file,
-      });
-    } catch (e) {
+  for (const e of entries) {
+    const file = e.file;
+    if (!e.valid || !e.manifest) {
       fmt.unreadable++;
-      v.failures.push({ format: "session-manifest", file, reason: `${file}: ${(e as Error).message}` });
+      const why = e.findings.slice(0, 3).map((f) => `${f.ruleId}${f.line ? ` line ${f.line}` : ""}: ${f.message}`).join("; ");
+      v.failures.push({ format: "session-manifest", file, reason: `${file}: ${why || "invalid manifest"}` });
+      continue;
     }
+    const m = e.manifest;
+    const bp = m.build_progress;
+    const checkpoint = bp && typeof bp.current_checkpoint === "number" ? `checkpoint ${bp.current_checkpoint}/${bp.checkpoints_total}` : null;
+    const blocked: string[] = [];
+    if (m.status === "failed") blocked.push("status failed");
+    if (m.status === "paused") blocked.push("paused");
+    v.items.push({
+      format: "session-manifest", kind: "session", id: m.session_id, active: m.status === "active" || m.status === "paused", status: m.status,
+      phase: checkpoint ? `${m.current_phase} (${checkpoint})` : m.current_phase, lastUpdate: m.updated_at, blockedBy: blocked, file,
+    });
   }
 }
 
