@@ -2,7 +2,7 @@
 // the position of the first (TR-D01).
 import { Doc, Results } from "../../io";
 import { FrontMatter, lineAt } from "../../lib/mdscan";
-import { Rule } from "../../rules";
+import { Rule, Msg } from "../../rules";
 
 export const FX7: i32 = 16; // case-insensitive status
 export const TR8: i32 = 32; // duplicate ids
@@ -62,6 +62,6 @@ export class Category {
   }
 }
 
-export function at0(results: Results, rule: Rule, s: Spec, off: i32, message: string): void {
+export function at0(results: Results, rule: Rule, s: Spec, off: i32, message: Msg): void {
   results.report(rule, s.doc, s.lineOf(off), 0, message);
 }
