@@ -80,15 +80,8 @@ export function checkSchema(doc: Doc, cat: i32, fm: FrontMatter | null, results:
 export function checkDuplicates(c: Category, input: Input, results: Results): void {
   const ids = c.ids;
   for (let i = 0; i < ids.length; i++) {
-    const list = c.all.get(ids[i]);
-    if (list.indexOf(" ") < 0) continue;
-    const docs: Doc[] = [];
-    let p = 0;
-    while (p >= 0) {
-      docs.push(input.docs[num(list.substring(p))]);
-      p = list.indexOf(" ", p);
-      if (p >= 0) p++;
-    }
+    const docs = c.all.get(ids[i]);
+    if (docs.length < 2) continue;
     let names = "";
     for (let k = 0; k < docs.length; k++) names += (k > 0 ? ", " : "") + docs[k].baseName();
     for (let k = 0; k < docs.length; k++) results.report(TR008, docs[k], 1, 0, msg("duplicateIdIn").s("id", ids[i]).s("files", names));
