@@ -1,5 +1,5 @@
 // Binary interface between the TypeScript host and this module.
-// The host mirrors these numbers in src/wasm/abi.ts; test/wasm/abi.test.ts checks both agree.
+// This is the one declaration: scripts/gen-abi.mjs generates the host side (src/wasm/generated/abi.ts).
 //
 // Input arena (written by the host at the pointer returned by input_reserve):
 //   docCount records of DOC_RECORD_I32S i32: {offset, length, kind, flags, nameOffset, nameLength}
@@ -7,18 +7,22 @@
 //   UTF-8 bytes of every document and document name, back to back.
 //
 // Result buffer (read by the host at result_ptr(), result_len() bytes):
-//   header HEADER_I32S i32: {abiVersion, status, findingCount, dataCount, docCount, poolBytes, 0, 0}
+//   header HEADER_I32S i32: {abiVersion, status, findingCount, dataCount, docCount, poolBytes, pairCount, 0}
 //   docCount i32 document statuses (DOC_CHECKED | DOC_SKIPPED | DOC_IGNORED)
 //   findingCount records of FINDING_I32S i32:
-//     {ruleIndex, severity, docIndex, line, column, msgOffset, msgLength, 0}
+//     {ruleIdOffset, ruleIdLength, severity, docIndex, line, column, messageIdOffset, messageIdLength,
+//      firstPair, pairCount}
 //   dataCount records of DATA_I32S i32: {docIndex, keyOffset, keyLength, valueOffset, valueLength}
+//   pairCount records of PAIR_I32S i32 (message data, by finding): {keyOffset, keyLength, valueOffset, valueLength}
 //   poolBytes bytes of UTF-8 text referenced by the offsets above (relative to the pool start).
+// A finding carries no English text: the host renders the rule's template for messageId with the data.
 
-export const ABI_VERSION: i32 = 1;
+export const ABI_VERSION: i32 = 2;
 export const DOC_RECORD_I32S: i32 = 6;
 export const HEADER_I32S: i32 = 8;
-export const FINDING_I32S: i32 = 8;
+export const FINDING_I32S: i32 = 10;
 export const DATA_I32S: i32 = 5;
+export const PAIR_I32S: i32 = 4;
 
 export const SEV_ERROR: i32 = 0;
 export const SEV_WARNING: i32 = 1;

@@ -1,7 +1,6 @@
 // The one WebAssembly module of agentcheck: every rule decision of every validator.
 import { ABI_VERSION, STATUS_OK } from "./abi";
-import { Input, reserveInput, readInput, Results, getResultPtr, getResultLen, setResultText, pinRun } from "./io";
-import { rulesTable } from "./rules";
+import { Input, reserveInput, readInput, Results, getResultPtr, getResultLen, pinRun } from "./io";
 import { validateSessionLog } from "./validators/session-log/index";
 import { validateMemoryIndex } from "./validators/memory-index/index";
 import { validateConsistency } from "./validators/consistency/index";
@@ -27,13 +26,6 @@ export function result_ptr(): usize {
 
 export function result_len(): i32 {
   return getResultLen();
-}
-
-/** Rule metadata as tab-separated text in the result buffer; returns its length. */
-export function rules_meta(): i32 {
-  const n = setResultText(rulesTable());
-  __collect();
-  return n;
 }
 
 // Test-only trap marker: the fact "debug.trap" names a document ("kind:name", kind one of

@@ -1,10 +1,9 @@
 // Input documents and the result builder shared by every validator.
 import {
-  ABI_VERSION, DOC_RECORD_I32S, HEADER_I32S, FINDING_I32S, DATA_I32S, KIND_FACT, DOC_CHECKED, STATUS_OK,
+  ABI_VERSION, DOC_RECORD_I32S, HEADER_I32S, FINDING_I32S, DATA_I32S, PAIR_I32S, KIND_FACT, DOC_CHECKED, STATUS_OK,
 } from "./abi";
-import { Rule } from "./rules";
+import { Rule, Msg } from "./rules";
 import { isList, decodeList } from "./lib/list";
-import { excerpt, MESSAGE_MAX } from "./lib/text";
 
 let inputPtr: usize = 0;
 let resultPtr: usize = 0;
@@ -156,6 +155,16 @@ export class Input {
     }
     return neg ? -n : n;
   }
+  /** A rule option (fact "option.<RULE-ID>.<name>"; the host always supplies every option of the run's rules). */
+  option(rule: Rule, name: string): string | null {
+    return this.fact("option." + rule.id + "." + name);
+  }
+  optionInt(rule: Rule, name: string, fallback: i32): i32 {
+    return this.factInt("option." + rule.id + "." + name, fallback);
+  }
+  optionBool(rule: Rule, name: string, fallback: bool): bool {
+    return this.factBool("option." + rule.id + "." + name, fallback);
+  }
   /** Documents of one kind, in input order. */
   ofKind(kind: i32): Doc[] {
     const out: Doc[] = [];
@@ -186,13 +195,39 @@ export function readInput(ptr: usize, docCount: i32): Input {
 
 class Finding {
   constructor(
-    public rule: i32, public severity: i32, public doc: i32, public line: i32, public column: i32,
-    public message: string,
+    public rule: Rule, public severity: i32, public doc: i32, public line: i32, public column: i32,
+    public msg: Msg,
   ) {}
 }
 
 class DataItem {
   constructor(public doc: i32, public key: string, public value: string) {}
+}
+
+/** UTF-8 string pool of the result buffer; short repeated strings (ids, keys) are stored once. */
+class Pool {
+  parts: ArrayBuffer[] = [];
+  bytes: i32 = 0;
+  interned: Map<string, i64> = new Map();
+  /** Adds `s`; returns (offset << 32) | length. */
+  add(s: string): i64 {
+    const b = String.UTF8.encode(s);
+    const r = (<i64>this.bytes << 32) | <i64>b.byteLength;
+    this.bytes += b.byteLength;
+    this.parts.push(b);
+    return r;
+  }
+  intern(s: string): i64 {
+    if (this.interned.has(s)) return this.interned.get(s);
+    const r = this.add(s);
+    this.interned.set(s, r);
+    return r;
+  }
+}
+
+function putRef(p: usize, ref: i64): void {
+  store<i32>(p, <i32>(ref >> 32));
+  store<i32>(p, <i32>(ref & 0xffffffff), 4);
 }
 
 export class Results {
@@ -207,13 +242,13 @@ export class Results {
   }
 
   /** Report a finding of `rule` at its default severity. line/column are 1-based; 0 = whole file. */
-  report(rule: Rule, doc: Doc, line: i32, column: i32, message: string): void {
-    this.findings.push(new Finding(rule.index, rule.severity, doc.index, line, column, excerpt(message, MESSAGE_MAX)));
+  report(rule: Rule, doc: Doc, line: i32, column: i32, message: Msg): void {
+    this.findings.push(new Finding(rule, rule.severity, doc.index, line, column, message));
   }
 
   /** Report with an explicit severity (for rules whose severity depends on context). */
-  reportAs(rule: Rule, severity: i32, doc: Doc, line: i32, column: i32, message: string): void {
-    this.findings.push(new Finding(rule.index, severity, doc.index, line, column, excerpt(message, MESSAGE_MAX)));
+  reportAs(rule: Rule, severity: i32, doc: Doc, line: i32, column: i32, message: Msg): void {
+    this.findings.push(new Finding(rule, severity, doc.index, line, column, message));
   }
 
   /** Attach a named value to a document (counters, verdicts, percentages, skip reasons). */
@@ -238,41 +273,35 @@ export class Results {
     return n;
   }
 
-  /** Serialise into the result buffer; returns the status. */
+  /** Serialise into the result buffer (layout in abi.ts); returns the status. */
   finish(): i32 {
-    // encode strings
-    const pool: ArrayBuffer[] = [];
-    let poolBytes: i32 = 0;
+    const pool = new Pool();
     const nf = this.findings.length;
     const nd = this.data.length;
-    const msgOff = new Array<i32>(nf);
-    const msgLen = new Array<i32>(nf);
-    for (let i = 0; i < nf; i++) {
-      const b = String.UTF8.encode(this.findings[i].message);
-      msgOff[i] = poolBytes;
-      msgLen[i] = b.byteLength;
-      poolBytes += b.byteLength;
-      pool.push(b);
-    }
-    const keyOff = new Array<i32>(nd);
-    const keyLen = new Array<i32>(nd);
-    const valOff = new Array<i32>(nd);
-    const valLen = new Array<i32>(nd);
-    for (let i = 0; i < nd; i++) {
-      const k = String.UTF8.encode(this.data[i].key);
-      keyOff[i] = poolBytes;
-      keyLen[i] = k.byteLength;
-      poolBytes += k.byteLength;
-      pool.push(k);
-      const v = String.UTF8.encode(this.data[i].value);
-      valOff[i] = poolBytes;
-      valLen[i] = v.byteLength;
-      poolBytes += v.byteLength;
-      pool.push(v);
-    }
+    let np: i32 = 0;
+    for (let i = 0; i < nf; i++) np += this.findings[i].msg.keys.length;
     const docCount = this.docStatus.length;
-    const ints = HEADER_I32S + docCount + nf * FINDING_I32S + nd * DATA_I32S;
-    const total = ints * 4 + poolBytes;
+    const ints = HEADER_I32S + docCount + nf * FINDING_I32S + nd * DATA_I32S + np * PAIR_I32S;
+    // strings first (their offsets go into the records), records and pool written afterwards
+    const refs = new Array<i64>(nf * 2 + nd * 2 + np * 2);
+    let r = 0;
+    for (let i = 0; i < nf; i++) {
+      const f = this.findings[i];
+      refs[r++] = pool.intern(f.rule.id);
+      refs[r++] = pool.intern(f.msg.id);
+    }
+    for (let i = 0; i < nd; i++) {
+      refs[r++] = pool.intern(this.data[i].key);
+      refs[r++] = pool.add(this.data[i].value);
+    }
+    for (let i = 0; i < nf; i++) {
+      const m = this.findings[i].msg;
+      for (let k = 0; k < m.keys.length; k++) {
+        refs[r++] = pool.intern(m.keys[k]);
+        refs[r++] = pool.add(m.vals[k]);
+      }
+    }
+    const total = ints * 4 + pool.bytes;
     if (resultPtr != 0) heap.free(resultPtr);
     resultPtr = heap.alloc(total > 0 ? <usize>total : <usize>4);
     resultLen = total;
@@ -282,51 +311,47 @@ export class Results {
     store<i32>(p, nf, 8);
     store<i32>(p, nd, 12);
     store<i32>(p, docCount, 16);
-    store<i32>(p, poolBytes, 20);
-    store<i32>(p, 0, 24);
+    store<i32>(p, pool.bytes, 20);
+    store<i32>(p, np, 24);
     store<i32>(p, 0, 28);
     p += HEADER_I32S * 4;
     for (let i = 0; i < docCount; i++) {
       store<i32>(p, this.docStatus[i]);
       p += 4;
     }
+    r = 0;
+    let pair: i32 = 0;
     for (let i = 0; i < nf; i++) {
       const f = this.findings[i];
-      store<i32>(p, f.rule);
-      store<i32>(p, f.severity, 4);
-      store<i32>(p, f.doc, 8);
-      store<i32>(p, f.line, 12);
-      store<i32>(p, f.column, 16);
-      store<i32>(p, msgOff[i], 20);
-      store<i32>(p, msgLen[i], 24);
-      store<i32>(p, 0, 28);
+      putRef(p, refs[r++]);
+      store<i32>(p, f.severity, 8);
+      store<i32>(p, f.doc, 12);
+      store<i32>(p, f.line, 16);
+      store<i32>(p, f.column, 20);
+      putRef(p + 24, refs[r++]);
+      store<i32>(p, pair, 32);
+      store<i32>(p, f.msg.keys.length, 36);
+      pair += f.msg.keys.length;
       p += FINDING_I32S * 4;
     }
     for (let i = 0; i < nd; i++) {
       store<i32>(p, this.data[i].doc);
-      store<i32>(p, keyOff[i], 4);
-      store<i32>(p, keyLen[i], 8);
-      store<i32>(p, valOff[i], 12);
-      store<i32>(p, valLen[i], 16);
+      putRef(p + 4, refs[r++]);
+      putRef(p + 12, refs[r++]);
       p += DATA_I32S * 4;
     }
-    for (let i = 0; i < pool.length; i++) {
-      const b = pool[i];
+    for (let i = 0; i < np; i++) {
+      putRef(p, refs[r++]);
+      putRef(p + 8, refs[r++]);
+      p += PAIR_I32S * 4;
+    }
+    for (let i = 0; i < pool.parts.length; i++) {
+      const b = pool.parts[i];
       memory.copy(p, changetype<usize>(b), <usize>b.byteLength);
       p += <usize>b.byteLength;
     }
     return this.status;
   }
-}
-
-/** Put a plain string in the result buffer (used by rules_meta). Returns its byte length. */
-export function setResultText(s: string): i32 {
-  const b = String.UTF8.encode(s);
-  if (resultPtr != 0) heap.free(resultPtr);
-  resultPtr = heap.alloc(b.byteLength > 0 ? <usize>b.byteLength : <usize>1);
-  resultLen = b.byteLength;
-  memory.copy(resultPtr, changetype<usize>(b), <usize>b.byteLength);
-  return resultLen;
 }
 
 // The module uses the "minimal" runtime: garbage is collected only when __collect() is called, and

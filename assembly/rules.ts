@@ -1,40 +1,75 @@
-// Rule registry. Every rule is declared with defineRule() next to its logic (one file per rule
-// or per small rule family under assembly/validators/<validator>/). The host reads this table
-// through rules_meta() to build the README rule table, SARIF rule descriptors and JSON output.
+// The rule model of the core.
+//
+// Every rule is declared once, next to its logic, in two parts:
+//   export const SP001 = defineRule("SP-001", SEV_ERROR);      // compiled: id + default severity
+//   function SP001_doc(): RuleDoc { return { ... }; }           // build time only (never compiled)
+// The doc function carries the validator, title, full description, options (with defaults and
+// types) and the message templates by messageId. It is never called, so AssemblyScript does not
+// compile it: scripts/gen-rules.mjs reads it from the source and generates the host's rule table
+// (src/wasm/generated/rules.ts): titles, docs and the English message texts stay beside the rule
+// but are not carried by the module. Each validator lists its rules explicitly, in id order
+// (a `RULES` array in its index.ts); the generator checks that every rule is listed exactly once.
+//
+// A rule reports `ruleId + messageId + data` (see Msg); the host renders the text from the template.
 
 export class Rule {
-  index: i32 = 0;
-  constructor(
-    public id: string,
-    public validator: string,
-    public severity: i32,
-    public title: string,
-    public description: string,
-  ) {}
+  constructor(public id: string, public severity: i32, public index: i32) {}
 }
 
-export const RULES: Rule[] = [];
+import { excerpt, MESSAGE_MAX } from "./lib/text";
 
-export function defineRule(id: string, validator: string, severity: i32, title: string, description: string): Rule {
-  const r = new Rule(id, validator, severity, title, description);
-  r.index = RULES.length;
-  RULES.push(r);
-  return r;
+let ruleCount: i32 = 0;
+
+export function defineRule(id: string, severity: i32): Rule {
+  return new Rule(id, severity, ruleCount++);
 }
 
-function clean(s: string): string {
-  return s.replaceAll("\t", " ").replaceAll("\n", " ");
+/** Number of rules declared (for the host's per-rule string cache). */
+export function rulesDeclared(): i32 {
+  return ruleCount;
 }
 
-/** One line per rule: index, id, validator, severity, title, description (tab-separated). */
-export function rulesTable(): string {
-  const parts: string[] = [];
-  for (let i = 0; i < RULES.length; i++) {
-    const r = RULES[i];
-    parts.push(
-      i.toString() + "\t" + clean(r.id) + "\t" + clean(r.validator) + "\t" + r.severity.toString() + "\t" +
-        clean(r.title) + "\t" + clean(r.description),
-    );
+/** A message: its id (a key of the rule's `messages`) and the values of its {{placeholders}}. */
+export class Msg {
+  keys: string[] = [];
+  vals: string[] = [];
+  constructor(public id: string) {}
+  /** Set placeholder `key` to `value`. */
+  s(key: string, value: string): Msg {
+    this.keys.push(key);
+    this.vals.push(excerpt(value, MESSAGE_MAX));
+    return this;
   }
-  return parts.join("\n");
+  /** Set placeholder `key` to an integer. */
+  i(key: string, value: i32): Msg {
+    return this.s(key, value.toString());
+  }
+}
+
+export function msg(id: string): Msg {
+  return new Msg(id);
+}
+
+// ---- Build-time declarations (types of the doc functions; never instantiated in the module) ----
+
+export class OptionDoc {
+  /** "integer" | "number" | "boolean" | "string" | "string[]" | "enum" */
+  type: string = "";
+  default: string = "";
+  description: string = "";
+  /** Allowed values for "enum". */
+  values: string[] = [];
+}
+
+export class RuleDoc {
+  id: string = "";
+  validator: string = "";
+  title: string = "";
+  description: string = "";
+  /** Why the rule exists (optional). */
+  rationale: string = "";
+  /** Option name -> declaration. Options reach the rule as facts "option.<RULE-ID>.<name>". */
+  options: Map<string, OptionDoc> = new Map();
+  /** messageId -> English template with {{placeholders}}. */
+  messages: Map<string, string> = new Map();
 }

@@ -29,8 +29,14 @@ const CheckSection = z.strictObject({
 // check ids are checked against the registered checks after parsing (config.ts)
 const CHECK_ID = z.string();
 
+/** Per-rule settings; option names and types are declared beside each rule in assembly/ (checked when loaded). */
+const RuleSettings = z.strictObject({
+  options: z.record(z.string(), z.unknown()).optional(),
+});
+
 export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),
+  rules: z.record(z.string().regex(/^[A-Z][A-Z0-9]*-[A-Z0-9-]+$/, "a rule id such as SP-001"), RuleSettings).optional(),
   /** Paths every command leaves alone (gitignore syntax, repository-relative); also read from .agentcheckignore. */
   ignores: z.array(z.string()).optional(),
   /** Claude Code hooks: what Stop does when the session-end protocol is unmet, the mode SessionStart sets. */

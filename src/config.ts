@@ -40,6 +40,12 @@ export async function loadConfig(root: string, explicit?: string, cwd = process.
   if (!found) return { config: {} };
   const config = await parseConfig(found.value, found.source);
   await checkNames(config, found.source);
+  // the one path from the configuration to the rules' options (engine.optionFacts); loaded lazily
+  // so that commands without rule settings (and the gate) never load the core
+  if (config.rules) {
+    const { setRuleOptions } = await import("./engine.js");
+    setRuleOptions(Object.fromEntries(Object.entries(config.rules).map(([id, r]) => [id, r.options ?? {}])));
+  }
   return { config, file: found.file };
 }
 

@@ -4,8 +4,8 @@
 import { readBounded, type Refusal } from "./fsread.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
 import { encodeList } from "./wasm/list.js";
-import { runValidator, ruleTable, WasmAbortError, type DocInput, type RawResult, type RuleMeta } from "./wasm/loader.js";
-import { type FileResult, type Finding, type Severity, verdictOf } from "./report.js";
+import { runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, type DocInput, type RawResult } from "./wasm/loader.js";
+import { type FileResult, type Finding, type Severity, UsageError, verdictOf } from "./report.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 /** Upper bound of input bytes handed to the module in one call (keeps linear memory bounded). */
@@ -59,20 +59,18 @@ export interface LoadedFile {
   problem?: Finding;
 }
 
-function ruleMeta(id: string): RuleMeta | undefined {
-  return ruleTable().find((r) => r.id === id);
-}
-
-/** A finding with a host-reported rule id (AC-9xx), message built from the rule's title. */
+/** A finding of a host-reported rule (AC-9xx): message "detail" of the rule, declared in assembly/. */
 export function hostFinding(id: string, file: string, detail: string): Finding {
-  const meta = ruleMeta(id);
+  const data = { detail };
   return {
     ruleId: id,
-    severity: meta?.severity ?? "error",
+    severity: ruleById(id)?.severity ?? "error",
     file,
     line: 0,
     column: 0,
-    message: `${meta?.title ?? id}: ${detail}`,
+    messageId: "detail",
+    data,
+    message: renderMessage(id, "detail", data),
   };
 }
 
@@ -91,7 +89,50 @@ export function loadFile(abs: string, file: string, maxBytes: number, root?: str
   return r.ok ? { file, bytes: r.bytes } : { file, problem: refusalFinding(file, r.refusal) };
 }
 
-function factDocs(facts: Facts): DocInput[] {
+/** Rule id -> option values from the configuration ("rules": {"<ID>": {"options": {...}}}). */
+export type RuleOptions = Record<string, Record<string, unknown>>;
+let configuredOptions: RuleOptions = {};
+
+/** Set the rule options of this process's configuration (the one generic path from config to rules). */
+export function setRuleOptions(options: RuleOptions | undefined): void {
+  const checked: RuleOptions = {};
+  for (const [id, opts] of Object.entries(options ?? {})) {
+    const rule = ruleById(id);
+    if (!rule) throw new UsageError(`rules.${id}: unknown rule`);
+    for (const [name, value] of Object.entries(opts)) {
+      const decl = rule.options[name];
+      if (!decl) throw new UsageError(`rules.${id}.options.${name}: unknown option (${Object.keys(rule.options).join(", ") || "the rule has none"})`);
+      const ok =
+        decl.type === "integer" ? Number.isInteger(value) :
+        decl.type === "number" ? typeof value === "number" :
+        decl.type === "boolean" ? typeof value === "boolean" :
+        decl.type === "string[]" ? Array.isArray(value) && value.every((v) => typeof v === "string") :
+        decl.type === "enum" ? typeof value === "string" && (decl.values ?? []).includes(value) :
+        typeof value === "string";
+      if (!ok) throw new UsageError(`rules.${id}.options.${name}: expected ${decl.type === "enum" ? (decl.values ?? []).join(" | ") : decl.type}`);
+    }
+    checked[id] = opts;
+  }
+  configuredOptions = checked;
+}
+
+/**
+ * Facts "option.<RULE-ID>.<name>" for every option of every rule the validator runs: the declared
+ * default unless `overrides` (or the configuration) sets it.
+ */
+export function optionFacts(validator: string, overrides: RuleOptions = configuredOptions): Facts {
+  const out: Facts = {};
+  for (const r of ruleTable()) {
+    if (r.validator !== validator) continue;
+    for (const [name, decl] of Object.entries(r.options)) {
+      const v = overrides[r.id]?.[name] ?? configuredOptions[r.id]?.[name] ?? decl.default;
+      out[`option.${r.id}.${name}`] = v as Facts[string];
+    }
+  }
+  return out;
+}
+
+export function factDocs(facts: Facts): DocInput[] {
   const out: DocInput[] = [];
   const enc = new TextEncoder();
   for (const key of Object.keys(facts).sort()) {
@@ -113,20 +154,20 @@ export interface ValidatorOutput {
 }
 
 function mapRaw(validator: string, docs: ContentDoc[], nFacts: number, raw: RawResult, out: ValidatorOutput): void {
-  const rules = ruleTable();
   const perDoc: Finding[][] = docs.map(() => []);
   const data: Record<string, string>[] = docs.map(() => ({}));
   const skipReason: (string | undefined)[] = docs.map(() => undefined);
   for (const f of raw.findings) {
     const di = f.docIndex - nFacts;
     if (di < 0 || di >= docs.length) continue;
-    const meta = rules[f.ruleIndex];
     perDoc[di].push({
-      ruleId: meta ? meta.id : `rule#${f.ruleIndex}`,
+      ruleId: f.ruleId,
       severity: f.severity as Severity,
       file: docs[di].file,
       line: f.line,
       column: f.line > 0 && f.column < 1 ? 1 : f.column,
+      messageId: f.messageId,
+      data: f.data,
       message: f.message,
     });
   }
@@ -179,9 +220,6 @@ function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[
   const partial = out.results.length;
   try {
     raw = runValidator(validator, input);
-    if (raw.status === -1) {
-      throw new Error(`validator ${validator} is not available in this build`);
-    }
     mapRaw(validator, docs, facts.length, raw, out);
   } catch (e) {
     // Any failure (abort, WebAssembly trap such as unreachable / out of bounds / stack overflow,
@@ -218,7 +256,8 @@ export function executeValidator(
   const out: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
   // test hook: AGENTCHECK_DEBUG_TRAP=<kind>:<file> makes the core trap on that file (see assembly/index.ts)
   const trap = process.env.AGENTCHECK_DEBUG_TRAP;
-  const fdocs = factDocs(trap && facts["debug.trap"] === undefined ? { ...facts, "debug.trap": trap } : facts);
+  const all = { ...optionFacts(validator), ...facts };
+  const fdocs = factDocs(trap && facts["debug.trap"] === undefined ? { ...all, "debug.trap": trap } : all);
   if (!opts.separable) {
     runBatch(validator, docs, fdocs, out);
     return out;

@@ -1,5 +1,5 @@
 // Repository location and path helpers (no rule logic).
-import { existsSync, statSync, readdirSync, realpathSync } from "node:fs";
+import { existsSync, statSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 /** The nearest ancestor of `start` (inclusive) that has a .git entry, or undefined. */
@@ -27,14 +27,6 @@ export function toRepoPath(abs: string, root: string): string {
 export function isInside(abs: string, root: string): boolean {
   const rel = relative(root, abs);
   return rel === "" || (!rel.startsWith("..") && !rel.startsWith("/") && !/^[A-Za-z]:/.test(rel));
-}
-
-export function realOrSelf(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return p;
-  }
 }
 
 /**

@@ -10,6 +10,8 @@ export const FindingSchema = z.object({
   file: z.string(),
   line: z.number().int().min(0),
   column: z.number().int().min(0),
+  messageId: z.string().optional(),
+  data: z.record(z.string(), z.string()).optional(),
   message: z.string(),
 });
 

@@ -12,6 +12,11 @@ export interface Finding {
   /** 1-based; 0 when the finding concerns the whole file. */
   line: number;
   column: number;
+  /** Which of the rule's messages (templates declared beside the rule in assembly/). */
+  messageId?: string;
+  /** Values of the message's placeholders. */
+  data?: Record<string, string>;
+  /** English text rendered from the template. */
   message: string;
 }
 

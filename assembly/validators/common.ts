@@ -1,25 +1,97 @@
 // Rules every validator applies to its input files, plus the ids the host reports for
 // conditions found before a file reaches this module (size limit, read errors, crashes).
-import { defineRule } from "../rules";
+import { defineRule, msg, RuleDoc } from "../rules";
 import { SEV_ERROR } from "../abi";
 import { Doc, Input, Results } from "../io";
 import { KIND_FACT } from "../abi";
+import { AC010 } from "./pre-pr/directives";
+import { Rule } from "../rules";
 
-export const AC001 = defineRule("AC-001", "common", SEV_ERROR, "Empty file",
-  "The file is empty (or only white space), so there is nothing to validate.");
-export const AC002 = defineRule("AC-002", "common", SEV_ERROR, "Binary or invalid UTF-8",
-  "The file contains NUL bytes or is not valid UTF-8 text.");
+export const AC001 = defineRule("AC-001", SEV_ERROR);
+function AC001_doc(): RuleDoc {
+  return {
+    id: "AC-001",
+    validator: "common",
+    title: "Empty file",
+    description: "The file is empty (or only white space), so there is nothing to validate.",
+    messages: {
+      empty: "File is empty",
+    },
+  };
+}
+export const AC002 = defineRule("AC-002", SEV_ERROR);
+function AC002_doc(): RuleDoc {
+  return {
+    id: "AC-002",
+    validator: "common",
+    title: "Binary or invalid UTF-8",
+    description: "The file contains NUL bytes or is not valid UTF-8 text.",
+    messages: {
+      binary: "File is binary or not valid UTF-8 (first bad byte at offset {{offset}})",
+    },
+  };
+}
 // Host-reported (declared here so that every rule id has one home and one description).
-export const AC900 = defineRule("AC-900", "common", SEV_ERROR, "File too large",
-  "The file is larger than the configured limit (default 8 MiB) and was not read.");
-export const AC901 = defineRule("AC-901", "common", SEV_ERROR, "File unreadable",
-  "The file was not read: not a regular file (a FIFO, socket, device or directory), a dangling symbolic link or a link loop, a link whose target is outside the repository (never followed), permissions, or an I/O error.");
-export const AC902 = defineRule("AC-902", "common", SEV_ERROR, "Internal error",
-  "The rule core aborted or trapped on this file; the run exits 2 and the file is never reported as passing.");
-export const AC903 = defineRule("AC-903", "common", SEV_ERROR, "Input too large for the core",
-  "The file together with the facts it needs exceeds the rule core's input limit (default 64 MiB) and was not checked.");
-export const AC904 = defineRule("AC-904", "common", SEV_ERROR, "Internal limit reached",
-  "A check ran out of one of the core's budgets on this input (for example the regular-expression engine's step or depth budget), so it has no verdict; this is never reported as a match, a mismatch or a pass.");
+export const AC900 = defineRule("AC-900", SEV_ERROR);
+function AC900_doc(): RuleDoc {
+  return {
+    id: "AC-900",
+    validator: "common",
+    title: "File too large",
+    description: "The file is larger than the configured limit (default 8 MiB) and was not read.",
+    messages: {
+      detail: "File too large: {{detail}}",
+    },
+  };
+}
+export const AC901 = defineRule("AC-901", SEV_ERROR);
+function AC901_doc(): RuleDoc {
+  return {
+    id: "AC-901",
+    validator: "common",
+    title: "File unreadable",
+    description: "The file was not read: not a regular file (a FIFO, socket, device or directory), a dangling symbolic link or a link loop, a link whose target is outside the repository (never followed), permissions, or an I/O error.",
+    messages: {
+      detail: "File unreadable: {{detail}}",
+    },
+  };
+}
+export const AC902 = defineRule("AC-902", SEV_ERROR);
+function AC902_doc(): RuleDoc {
+  return {
+    id: "AC-902",
+    validator: "common",
+    title: "Internal error",
+    description: "The rule core aborted or trapped on this file; the run exits 2 and the file is never reported as passing.",
+    messages: {
+      detail: "Internal error: {{detail}}",
+    },
+  };
+}
+export const AC903 = defineRule("AC-903", SEV_ERROR);
+function AC903_doc(): RuleDoc {
+  return {
+    id: "AC-903",
+    validator: "common",
+    title: "Input too large for the core",
+    description: "The file together with the facts it needs exceeds the rule core's input limit (default 64 MiB) and was not checked.",
+    messages: {
+      detail: "Input too large for the core: {{detail}}",
+    },
+  };
+}
+export const AC904 = defineRule("AC-904", SEV_ERROR);
+function AC904_doc(): RuleDoc {
+  return {
+    id: "AC-904",
+    validator: "common",
+    title: "Internal limit reached",
+    description: "A check ran out of one of the core's budgets on this input (for example the regular-expression engine's step or depth budget), so it has no verdict; this is never reported as a match, a mismatch or a pass.",
+    messages: {
+      schema: "Schema: {{path}}: {{message}}",
+    },
+  };
+}
 
 /** Byte offset of the first invalid UTF-8 sequence or NUL byte, or -1 when the bytes are clean. */
 export function firstBadByte(ptr: usize, len: i32): i32 {
@@ -51,7 +123,7 @@ export function firstBadByte(ptr: usize, len: i32): i32 {
 export function checkContent(doc: Doc, results: Results): bool {
   const bad = firstBadByte(doc.ptr, doc.len);
   if (bad >= 0) {
-    results.report(AC002, doc, 0, 0, "File is binary or not valid UTF-8 (first bad byte at offset " + bad.toString() + ")");
+    results.report(AC002, doc, 0, 0, msg("binary").s("offset", bad.toString()));
     return false;
   }
   let blank = true;
@@ -63,7 +135,7 @@ export function checkContent(doc: Doc, results: Results): bool {
     }
   }
   if (blank) {
-    results.report(AC001, doc, 0, 0, "File is empty");
+    results.report(AC001, doc, 0, 0, msg("empty"));
     return false;
   }
   return true;
@@ -82,7 +154,7 @@ export function screenText(input: Input, results: Results): void {
     if (d.kind != KIND_FACT && d.len > 0) {
       const bad = firstBadByte(d.ptr, d.len);
       if (bad >= 0) {
-        results.report(AC002, d, 0, 0, "File is binary or not valid UTF-8 (first bad byte at offset " + bad.toString() + ")");
+        results.report(AC002, d, 0, 0, msg("binary").s("offset", bad.toString()));
         continue;
       }
     }
@@ -90,3 +162,8 @@ export function screenText(input: Input, results: Results): void {
   }
   input.docs = kept;
 }
+
+/** The common rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
+export const RULES: Rule[] = [
+  AC001, AC002, AC010, AC900, AC901, AC902, AC903, AC904,
+];

@@ -8,6 +8,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { McpServer, StdioServerTransport, z } from "./sdk.js";
 import { version } from "../version.js";
+import { registerManifestTools } from "../manifest/mcp-tools.js";
 import { PhaseFormatError } from "../phase/format.js";
 import { GATES, PHASES, TRANSITIONS } from "../phase/model.js";
 import {
@@ -258,6 +259,9 @@ export function createServer(o: ServerOptions): McpServer {
       ...(t.outputSchema ? { outputSchema: z.looseObject(t.outputSchema) } : {}), ...(t.readOnly ? { annotations: ro } : {}),
     }, (a: Record<string, unknown>) => guard(() => t.handler(a, { root })));
   }
+
+  // per-session manifest tools (src/manifest/mcp-tools.ts): state.json v2 in agents/sessions/<slug>/
+  registerManifestTools(server as unknown as Parameters<typeof registerManifestTools>[0], { root });
 
   // ---------------------------------------------------------------- resources
   const json = (uri: URL, v: unknown) => ({ contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(v, null, 2) }] });

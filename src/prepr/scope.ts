@@ -175,8 +175,3 @@ export async function sizeFacts(root: string, mergeBase: string): Promise<{ comm
   return { commits: count, additions };
 }
 
-/** True while a merge is in progress (MERGE_HEAD exists; worktree aware). */
-export async function mergeInProgress(root: string): Promise<boolean> {
-  const p = (await new Git(root).try(["rev-parse", "--git-path", "MERGE_HEAD"]))?.trim();
-  return !!p && existsSync(join(root, p)) || (!!p && existsSync(p));
-}

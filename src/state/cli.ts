@@ -1,6 +1,5 @@
 // Implementations of `agentcheck session …` (spec §6). stdout carries exactly one JSON document
 // (the result, or {"ok":false,"error":{…}}); diagnostics go to stderr; exit codes as ERROR_EXIT.
-import { NOTE_MAX_BYTES, readTextOrThrow } from "../fsread.js";
 import { StateError, isStateError } from "./errors.js";
 import { SessionStore } from "./ops.js";
 import { notePaths, parseJsonNote } from "./notes.js";
@@ -187,9 +186,4 @@ function parseVersion(v: string): number {
   const n = Number(v);
   if (!Number.isSafeInteger(n) || n < 0) throw new StateError("INVALID_INPUT", `--expected-version takes a whole number >= 0, got '${v}'`);
   return n;
-}
-
-/** Re-read a file as the session CLI would (used by tests and tools). */
-export function readNoteFile(path: string): unknown {
-  return parseJsonNote(readTextOrThrow(path, { maxBytes: NOTE_MAX_BYTES }), path);
 }

@@ -2,7 +2,7 @@
 // planning and roadmap folders, hands every markdown file to the core in one batch, answers the
 // core's link questions in a second pass, and turns the per-feature rows into results.
 import { KIND, type WasmValidator } from "../wasm/abi.js";
-import { runValidator, ruleTable, type DocInput, type RawResult } from "../wasm/loader.js";
+import { runValidator, type DocInput, type RawResult } from "../wasm/loader.js";
 import { failureKind, hostFinding, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { verdictOf, type FileResult, type Finding, type Severity } from "../report.js";
@@ -72,7 +72,6 @@ function fact(name: string, value: string): DocInput {
 
 function run(docs: DocInput[], facts: DocInput[]): RawResult {
   const raw = runValidator("consistency" as WasmValidator, [...facts, ...docs]);
-  if (raw.status === -1) throw new Error("validator consistency is not available in this build");
   return raw;
 }
 
@@ -94,6 +93,8 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   const checkpoint = opts.checkpoint ?? 1;
   const facts: DocInput[] = [fact("checkpoint", String(checkpoint)), fact("fx", String(opts.fx ?? 0))];
   if (opts.feature !== undefined) facts.push(fact("feature", opts.feature));
+  // advisory: the core reports errors as warnings and the feature verdicts follow (one place)
+  if (opts.advisory) facts.push(fact("advisory", "1"));
   const out: ConsistencyOutput = { results: problems, global: {}, internalErrors: [], features: [], checkpoint };
   let raw: RawResult;
   try {
@@ -127,17 +128,16 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   }
   const g = globals(raw);
   out.global = g;
-  const rules = ruleTable();
   const names = [...facts, ...docs].map((d) => d.name);
   let next = 0;
   // the core's text screen reports AC-002 (not UTF-8 text) first, on documents it then leaves out:
   // those are file problems, never advisory and never part of a feature's findings
-  while (next < raw.findings.length && rules[raw.findings[next].ruleIndex]?.id === "AC-002") {
+  while (next < raw.findings.length && raw.findings[next].ruleId === "AC-002") {
     const f = raw.findings[next++];
     const file = names[f.docIndex] ?? PLANNING_DIR;
     out.results.push({
       file, validator: "consistency", verdict: "fail",
-      findings: [{ ruleId: "AC-002", severity: "error", file, line: f.line, column: f.column, message: f.message }],
+      findings: [{ ruleId: "AC-002", severity: "error", file, line: f.line, column: f.column, messageId: f.messageId, data: f.data, message: f.message }],
     });
   }
   for (const row of decodeList(g.features ?? "")) {
@@ -146,11 +146,13 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     for (const f of raw.findings.slice(next, next + Number(count))) {
       const sev = f.severity as Severity;
       findings.push({
-        ruleId: rules[f.ruleIndex]?.id ?? `rule#${f.ruleIndex}`,
-        severity: opts.advisory && sev === "error" ? "warning" : sev,
+        ruleId: f.ruleId,
+        severity: sev,
         file: names[f.docIndex] ?? PLANNING_DIR,
         line: f.line,
         column: f.column,
+        messageId: f.messageId,
+        data: f.data,
         message: f.message,
       });
     }

@@ -1,34 +1,10 @@
-// Host mirror of assembly/abi.ts (checked against the module by test/wasm/abi.test.ts).
-export const ABI_VERSION = 1;
-export const DOC_RECORD_I32S = 6;
-export const HEADER_I32S = 8;
-export const FINDING_I32S = 8;
-export const DATA_I32S = 5;
+// Host side of the binary interface. The constants are generated from their one declaration in
+// assembly/abi.ts (scripts/gen-abi.mjs -> ./generated/abi.ts); only the export names are declared here.
+import { SEVERITIES, DOC_STATUSES } from "./generated/abi.js";
 
-export const SEVERITIES = ["error", "warning", "info"] as const;
+export { ABI_VERSION, DOC_RECORD_I32S, HEADER_I32S, FINDING_I32S, DATA_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES, STATUS, KIND } from "./generated/abi.js";
 export type Severity = (typeof SEVERITIES)[number];
-
-export const DOC_STATUSES = ["checked", "skipped", "ignored"] as const;
 export type DocStatus = (typeof DOC_STATUSES)[number];
-
-export const KIND = {
-  FACT: 0,
-  SESSION_MD: 1,
-  SESSION_JSON: 2,
-  PROTOCOL: 3,
-  SESSION_SET: 4,
-  SESSION_REPO: 5,
-  MEMORY_FILE: 10,
-  MEMORY_DIR: 11,
-  PLANNING_DOC: 20,
-  SPEC_DOC: 21,
-  PREPR_FILE: 40,
-  SESSION_STATE: 60,
-  AIBRAIN: 80,
-  MANIFEST: 70,
-  MANIFEST_SPEC: 71,
-  PHASE_GATE: 90,
-} as const;
 
 export const VALIDATOR_EXPORTS = {
   "session-log": "validate_session_log",

@@ -1,11 +1,15 @@
 // Synchronous loader for the embedded WebAssembly rule core.
 // Raw ABI: documents go in as UTF-8 bytes in one arena, findings come out as packed i32 records.
 import {
-  ABI_VERSION, DATA_I32S, DOC_RECORD_I32S, FINDING_I32S, HEADER_I32S, SEVERITIES, DOC_STATUSES,
+  ABI_VERSION, DATA_I32S, DOC_RECORD_I32S, FINDING_I32S, HEADER_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES,
   VALIDATOR_EXPORTS, type WasmValidator, type Severity, type DocStatus,
 } from "./abi.js";
 import { readFileSync } from "node:fs";
 import { WASM_FILE } from "./generated/core.js";
+import { RULES } from "./generated/rules.js";
+import { renderTemplate, type RuleMeta } from "./rule-meta.js";
+
+export type { RuleMeta, RuleOption } from "./rule-meta.js";
 
 export class WasmAbortError extends Error {
   constructor(
@@ -25,7 +29,6 @@ interface CoreExports {
   input_reserve(total: number, docCount: number): number;
   result_ptr(): number;
   result_len(): number;
-  rules_meta(): number;
   debug_abort(code: number): number;
   [name: string]: unknown;
 }
@@ -39,11 +42,15 @@ export interface DocInput {
 }
 
 export interface RawFinding {
-  ruleIndex: number;
+  ruleId: string;
   severity: Severity;
   docIndex: number;
   line: number;
   column: number;
+  messageId: string;
+  /** Values of the message's placeholders. */
+  data: Record<string, string>;
+  /** English text rendered from the rule's template (renderMessage). */
   message: string;
 }
 
@@ -53,15 +60,6 @@ export interface RawResult {
   findings: RawFinding[];
   /** Named values per document index (-1 = global), in emission order. */
   data: { docIndex: number; key: string; value: string }[];
-}
-
-export interface RuleMeta {
-  index: number;
-  id: string;
-  validator: string;
-  severity: Severity;
-  title: string;
-  description: string;
 }
 
 let module: WebAssembly.Module | undefined;
@@ -148,24 +146,34 @@ function writeInput(c: CoreExports, docs: DocInput[]): number {
 function readResult(c: CoreExports): RawResult {
   const ptr = c.result_ptr() >>> 0;
   const h = new Int32Array(c.memory.buffer, ptr, HEADER_I32S);
-  const [abi, status, nf, nd, docCount, poolBytes] = [h[0], h[1], h[2], h[3], h[4], h[5]];
+  const [abi, status, nf, nd, docCount, poolBytes, np] = [h[0], h[1], h[2], h[3], h[4], h[5], h[6]];
   if (abi !== ABI_VERSION) throw new Error(`WASM result has ABI version ${abi}`);
-  const ints = new Int32Array(c.memory.buffer, ptr + HEADER_I32S * 4, docCount + nf * FINDING_I32S + nd * DATA_I32S);
-  const poolStart = ptr + (HEADER_I32S + docCount + nf * FINDING_I32S + nd * DATA_I32S) * 4;
+  const nInts = docCount + nf * FINDING_I32S + nd * DATA_I32S + np * PAIR_I32S;
+  const ints = new Int32Array(c.memory.buffer, ptr + HEADER_I32S * 4, nInts);
+  const poolStart = ptr + (HEADER_I32S + nInts) * 4;
   const pool = new Uint8Array(c.memory.buffer, poolStart, poolBytes);
   const str = (o: number, l: number) => decoder.decode(pool.subarray(o, o + l));
   const docStatus: DocStatus[] = [];
   for (let i = 0; i < docCount; i++) docStatus.push(DOC_STATUSES[ints[i]] ?? "checked");
+  const pairsAt = docCount + nf * FINDING_I32S + nd * DATA_I32S;
   const findings: RawFinding[] = [];
   let p = docCount;
   for (let i = 0; i < nf; i++, p += FINDING_I32S) {
+    const ruleId = str(ints[p], ints[p + 1]);
+    const messageId = str(ints[p + 6], ints[p + 7]);
+    const fd: Record<string, string> = {};
+    for (let k = 0, q = pairsAt + ints[p + 8] * PAIR_I32S; k < ints[p + 9]; k++, q += PAIR_I32S) {
+      fd[str(ints[q], ints[q + 1])] = str(ints[q + 2], ints[q + 3]);
+    }
     findings.push({
-      ruleIndex: ints[p],
-      severity: SEVERITIES[ints[p + 1]] ?? "error",
-      docIndex: ints[p + 2],
-      line: ints[p + 3],
-      column: ints[p + 4],
-      message: str(ints[p + 5], ints[p + 6]),
+      ruleId,
+      severity: SEVERITIES[ints[p + 2]] ?? "error",
+      docIndex: ints[p + 3],
+      line: ints[p + 4],
+      column: ints[p + 5],
+      messageId,
+      data: fd,
+      message: renderMessage(ruleId, messageId, fd),
     });
   }
   const data: RawResult["data"] = [];
@@ -185,23 +193,27 @@ export function runValidator(validator: WasmValidator, docs: DocInput[]): RawRes
   });
 }
 
-let rulesCache: RuleMeta[] | undefined;
+let ruleIndex: Map<string, RuleMeta> | undefined;
 
-/** The rule table declared in the WASM core (id, validator, default severity, title, description). */
+/** The rule table declared beside the rules in assembly/ (generated at build time), in registry order. */
 export function ruleTable(): RuleMeta[] {
-  if (rulesCache) return rulesCache;
-  const text = guarded((c) => {
-    const len = c.rules_meta();
-    return decoder.decode(new Uint8Array(c.memory.buffer, c.result_ptr() >>> 0, len));
-  });
-  rulesCache = text
-    .split("\n")
-    .filter((l) => l.length > 0)
-    .map((l) => {
-      const [index, id, validator, sev, title, description] = l.split("\t");
-      return { index: Number(index), id, validator, severity: SEVERITIES[Number(sev)] ?? "error", title, description };
-    });
-  return rulesCache;
+  return RULES;
+}
+
+/** One rule's metadata by id. */
+export function ruleById(id: string): RuleMeta | undefined {
+  if (!ruleIndex) ruleIndex = new Map(RULES.map((r) => [r.id, r]));
+  return ruleIndex.get(id);
+}
+
+/** The English text of a finding: the rule's template for `messageId` filled with `data`. */
+export function renderMessage(ruleId: string, messageId: string, data: Record<string, string>): string {
+  const template = ruleById(ruleId)?.messages[messageId];
+  if (template === undefined) {
+    const vals = Object.values(data);
+    return vals.length ? `${messageId}: ${vals.join(", ")}` : messageId;
+  }
+  return renderTemplate(template, data);
 }
 
 /** Test hook: make the module abort. */
@@ -212,8 +224,4 @@ export function debugAbort(code: number): number {
 /** Current size of the module's linear memory in bytes (for memory-bound tests). */
 export function wasmMemoryBytes(): number {
   return guarded((c) => c.memory.buffer.byteLength);
-}
-
-export function resetWasm(): void {
-  instance = undefined;
 }

@@ -85,6 +85,21 @@ describe("TR-D01, TR-D02 loading and parsing", () => {
     const d = tr(files, { profile: "recommended" }).rules("TR-008");
     expect(d).toEqual(["Duplicate id 'REQ-001' in REQ-001-x.md, REQ-001.md", "Duplicate id 'REQ-001' in REQ-001-x.md, REQ-001.md"]);
   });
+  it("T-D-26b TR-008 names the right files when an earlier file was screened out (AC-002); no abort (fuzz seed 14)", () => {
+    // the text screen drops unreadable files from the core's document list, so TR-008 must not find
+    // documents by index: three files, the middle one binary, the other two sharing an id
+    const bad = new Uint8Array([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0xfe, 0x00, 0x0a]);
+    const docs = [
+      { name: "fx", kind: KIND.FACT, flags: 0, bytes: enc.encode("32") },
+      { name: "requirements/REQ-001-a.md", kind: KIND.SPEC_DOC, flags: 0, bytes: enc.encode(req("REQ-001")) },
+      { name: "requirements/REQ-001-b.md", kind: KIND.SPEC_DOC, flags: 0, bytes: bad },
+      { name: "requirements/REQ-001-c.md", kind: KIND.SPEC_DOC, flags: 0, bytes: enc.encode(req("REQ-001")) },
+    ];
+    const raw = runValidator("traceability", docs);
+    const dup = raw.findings.filter((f) => f.ruleId === "TR-008");
+    expect(dup.map((f) => docs[f.docIndex].name).sort()).toEqual(["requirements/REQ-001-a.md", "requirements/REQ-001-c.md"]);
+    expect(raw.findings.some((f) => f.ruleId === "AC-002" && docs[f.docIndex].name.endsWith("-b.md"))).toBe(true);
+  });
   it("T-D-27 BOM is stripped (D-6)", () => expect(tr({ "requirements/REQ-1.md": "\ufeff" + req("REQ-1") }).stats.requirements).toBe(1));
   it("T-D-28 empty front matter swallows the body (KB-T7)", () => expect(tr({ "requirements/REQ-7.md": "---\n---\nbody\nid: REQ-777\n---\n" }).warnings).toEqual(["REQ 'REQ-777' has no DESIGN referencing it (orphaned requirement)"]));
   it("T-D-29 empty type takes the next line", () => {

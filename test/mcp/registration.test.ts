@@ -50,3 +50,27 @@ describe("issue 15: registration", () => {
     await client.close();
   });
 });
+
+describe("issue 15 + 16: the manifest tools are served by agentcheck mcp", () => {
+  it("a real client over stdio lists the five manifest tools and transitions a real manifest", async () => {
+    const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+    const { ManifestManager } = await import("../../dist/index.js");
+    const dir = protocolRepo();
+    await new ManifestManager({ root: dir }).create({ topic: "served", id: "s1", checkpoints: 1 });
+    const bin = join(process.cwd(), "bin", "agentcheck.js");
+    const client = new Client({ name: "t", version: "0" });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, "mcp", "--root", dir] }));
+    try {
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      for (const n of ["session_transition_phase", "session_complete_checkpoint", "session_add_commit", "session_set_status", "session_update_git"]) {
+        expect(names).toContain(n);
+      }
+      const bad: any = await client.callTool({ name: "session_transition_phase", arguments: { session_id: "s1", new_phase: "build" } });
+      expect(bad.isError).toBe(true); // spec → build skips plan: refused
+      const ok: any = await client.callTool({ name: "session_transition_phase", arguments: { session_id: "s1", new_phase: "plan" } });
+      expect(ok.isError, JSON.stringify(ok)).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -81,7 +81,7 @@ export function run(log: Json | string | unknown, o: RunOpts = {}): { findings: 
     data,
     findings: r.findings
       .filter((f) => f.docIndex === di)
-      .map((f) => ({ id: rules[f.ruleIndex].id, severity: f.severity, line: f.line, column: f.column, message: f.message })),
+      .map((f) => ({ id: f.ruleId, severity: f.severity, line: f.line, column: f.column, message: f.message })),
   };
 }
 

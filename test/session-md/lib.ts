@@ -34,7 +34,7 @@ export function check(text: string, facts: FactMap = {}, opts: { name?: string; 
   const rules = ruleTable();
   const findings = raw.findings
     .filter((f) => f.docIndex === nf)
-    .map((f) => ({ rule: rules[f.ruleIndex].id, severity: f.severity, line: f.line, message: f.message }));
+    .map((f) => ({ rule: f.ruleId, severity: f.severity, line: f.line, message: f.message }));
   const data: Record<string, string> = {};
   for (const d of raw.data) if (d.docIndex === nf) data[d.key] = d.value;
   return { findings, data, status: raw.docStatus[nf] };

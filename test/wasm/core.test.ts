@@ -45,9 +45,10 @@ describe("WASM core ABI", () => {
   // (main 7dad49b with memory-index: 147.5 KB; with pre-pr: 166.3 KB); raised again for the same reason.
   // Branch i15-mcp: the session-protocol gate rules (PH-001..PH-009) add ~6 KB (main ad83173 + PH:
   // 190.6 KB); main a1247ab with manifest and aibrain and PH: 212.9 KB (main alone ~207 KB, already over
-  // 192 KB). Raised so this branch is green; the integrator decides the real budget.
-  it("module stays under 224 KB", () => {
-    expect(wasmBytes().length).toBeLessThan(224 * 1024);
+  // 192 KB). The rule model (issue 12) moved titles, descriptions and message templates out of the
+  // module: 175.1 KB with 167 rules. Guard at 180 KB; the < 64 KB target needs smaller code, not text.
+  it("module stays under 180 KB", () => {
+    expect(wasmBytes().length).toBeLessThan(180 * 1024);
   });
 
   it("an abort becomes WasmAbortError and the next call works on a fresh instance", () => {
@@ -74,7 +75,7 @@ describe("WASM core ABI", () => {
       { name: "2026-01-01-session-2.md", kind: abi.KIND.SESSION_MD, bytes: new Uint8Array([0x23, 0x00, 0x41]) },
     ]);
     const ids = ruleTable();
-    expect(bad.findings.map((f) => ids[f.ruleIndex].id)).toEqual(["AC-002", "AC-002"]);
+    expect(bad.findings.map((f) => f.ruleId)).toEqual(["AC-002", "AC-002"]);
   });
 
   it("property: random bytes into every validator entry point never abort", () => {

@@ -2,29 +2,110 @@
 // One document per checkpoint file; flag DOC_FLAG_ARCHIVED marks files under .aibrain/sessions/archive/.
 // The front matter ends at the delimiter line after the JSON object (found by a string-aware scan), so a
 // `---` inside a JSON string or a horizontal rule in the body never breaks parsing.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR, KIND_AIBRAIN } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { checkContent } from "../common";
 import { parseJson, LineIndex, JValue, J_OBJ, J_STR, J_NUM } from "../../lib/json";
+import { Rule } from "../../rules";
+
 
 export const DOC_FLAG_ARCHIVED: i32 = 1;
 
 const V = "aibrain";
-export const AB001 = defineRule("AB-001", V, SEV_ERROR, "Checkpoint front matter",
-  "The file starts with a '---' line, a JSON object and a closing '---' line.");
-export const AB002 = defineRule("AB-002", V, SEV_ERROR, "Checkpoint keys",
-  "Required keys with their types: id, task_id, project, phase (strings), created_at, updated_at (ISO 8601), iteration_count, checkpoint_number (whole numbers >= 0).");
-export const AB003 = defineRule("AB-003", V, SEV_ERROR, "Checkpoint status",
-  "status is in_progress, blocked or completed.");
-export const AB004 = defineRule("AB-004", V, SEV_ERROR, "Checkpoint timestamps ordered",
-  "updated_at is not before created_at.");
-export const AB005 = defineRule("AB-005", V, SEV_ERROR, "Iteration limit",
-  "iteration_count does not exceed max_iterations when present.");
-export const AB006 = defineRule("AB-006", V, SEV_ERROR, "Archive holds completed tasks",
-  "Only completed tasks are in .aibrain/sessions/archive/.");
-export const AB007 = defineRule("AB-007", V, SEV_ERROR, "Checkpoint file name",
-  "The file is named session-<task_id>.md after its task_id.");
+export const AB001 = defineRule("AB-001", SEV_ERROR);
+function AB001_doc(): RuleDoc {
+  return {
+    id: "AB-001",
+    validator: "aibrain",
+    title: "Checkpoint front matter",
+    description: "The file starts with a '---' line, a JSON object and a closing '---' line.",
+    messages: {
+      frontMatterTheFile: "Front matter: the file must start with a '---' line",
+      frontMatterExpectedA: "Front matter: expected a JSON object after the opening '---' (not YAML)",
+      frontMatter: "Front matter: {{error}}",
+      frontMatterNoClosing: "Front matter: no closing '---' line after the JSON object",
+    },
+  };
+}
+export const AB002 = defineRule("AB-002", SEV_ERROR);
+function AB002_doc(): RuleDoc {
+  return {
+    id: "AB-002",
+    validator: "aibrain",
+    title: "Checkpoint keys",
+    description: "Required keys with their types: id, task_id, project, phase (strings), created_at, updated_at (ISO 8601), iteration_count, checkpoint_number (whole numbers >= 0).",
+    messages: {
+      missingKey: "Missing key '{{k}}'",
+      mustBeANon: "'{{k}}' must be a non-empty string",
+      mustBeAWhole: "'{{k}}' must be a whole number >= 0",
+      createdAtIsNot: "'created_at' is not an ISO 8601 date-time: {{created}}",
+      updatedAtIsNot: "'updated_at' is not an ISO 8601 date-time: {{updated}}",
+      maxIterationsMustBe: "'max_iterations' must be a whole number >= 0",
+    },
+  };
+}
+export const AB003 = defineRule("AB-003", SEV_ERROR);
+function AB003_doc(): RuleDoc {
+  return {
+    id: "AB-003",
+    validator: "aibrain",
+    title: "Checkpoint status",
+    description: "status is in_progress, blocked or completed.",
+    messages: {
+      missingKeyStatusIn: "Missing key 'status' (in_progress, blocked or completed)",
+      statusMustBeIn: "status must be in_progress, blocked or completed",
+    },
+  };
+}
+export const AB004 = defineRule("AB-004", SEV_ERROR);
+function AB004_doc(): RuleDoc {
+  return {
+    id: "AB-004",
+    validator: "aibrain",
+    title: "Checkpoint timestamps ordered",
+    description: "updated_at is not before created_at.",
+    messages: {
+      updatedAtIsBefore: "updated_at ({{updated}}) is before created_at ({{created}})",
+    },
+  };
+}
+export const AB005 = defineRule("AB-005", SEV_ERROR);
+function AB005_doc(): RuleDoc {
+  return {
+    id: "AB-005",
+    validator: "aibrain",
+    title: "Iteration limit",
+    description: "iteration_count does not exceed max_iterations when present.",
+    messages: {
+      iterationCountExceedsMax: "iteration_count {{it}} exceeds max_iterations {{mx}}",
+    },
+  };
+}
+export const AB006 = defineRule("AB-006", SEV_ERROR);
+function AB006_doc(): RuleDoc {
+  return {
+    id: "AB-006",
+    validator: "aibrain",
+    title: "Archive holds completed tasks",
+    description: "Only completed tasks are in .aibrain/sessions/archive/.",
+    messages: {
+      archivedTaskHasStatus: "Archived task has status {{status}} (only completed tasks are archived)",
+    },
+  };
+}
+export const AB007 = defineRule("AB-007", SEV_ERROR);
+function AB007_doc(): RuleDoc {
+  return {
+    id: "AB-007",
+    validator: "aibrain",
+    title: "Checkpoint file name",
+    description: "The file is named session-<task_id>.md after its task_id.",
+    messages: {
+      fileNameDoesNot: "File name {{baseName}} does not match task_id '{{tid}}' (expected session-{{tid2}}.md)",
+    },
+  };
+}
 
 /** End (exclusive) of the JSON object starting at `from`, honouring strings; -1 when it never closes. */
 function jsonEnd(t: string, from: i32): i32 {
@@ -129,7 +210,7 @@ function checkDoc(doc: Doc, results: Results): void {
   const t = doc.text();
   const first = t.substring(0, lineEnd(t, 0));
   if (!isDelim(first)) {
-    results.report(AB001, doc, 1, 1, "Front matter: the file must start with a '---' line");
+    results.report(AB001, doc, 1, 1, msg("frontMatterTheFile"));
     return;
   }
   let p = lineEnd(t, 0) + 1;
@@ -160,17 +241,17 @@ function checkDoc(doc: Doc, results: Results): void {
   }
   const idx = new LineIndex(t.substring(0, stop < t.length ? stop + 1 : t.length));
   if (p >= t.length || t.charCodeAt(p) != 123) {
-    results.report(AB001, doc, idx.line(p), idx.col(p), "Front matter: expected a JSON object after the opening '---' (not YAML)");
+    results.report(AB001, doc, idx.line(p), idx.col(p), msg("frontMatterExpectedA"));
     return;
   }
   const r = parseJson(t.substring(p, stop));
   if (r.error.length > 0) {
     const at = p + r.errorPos;
-    results.report(AB001, doc, idx.line(at), idx.col(at), "Front matter: " + r.error);
+    results.report(AB001, doc, idx.line(at), idx.col(at), msg("frontMatter").s("error", r.error));
     return;
   }
   if (!closed) {
-    results.report(AB001, doc, idx.line(stop), idx.col(stop), "Front matter: no closing '---' line after the JSON object");
+    results.report(AB001, doc, idx.line(stop), idx.col(stop), msg("frontMatterNoClosing"));
     return;
   }
   const v = r.value!;
@@ -181,10 +262,10 @@ function checkDoc(doc: Doc, results: Results): void {
     const k = strKeys[i];
     const x = v.get(k);
     if (x === null) {
-      results.report(AB002, doc, idx.line(p), 1, "Missing key '" + k + "'");
+      results.report(AB002, doc, idx.line(p), 1, msg("missingKey").s("k", k));
       ok = false;
     } else if (x.kind != J_STR || x.s.length == 0) {
-      results.report(AB002, doc, lnOf(idx, p, x), colOf(idx, p, x), "'" + k + "' must be a non-empty string");
+      results.report(AB002, doc, lnOf(idx, p, x), colOf(idx, p, x), msg("mustBeANon").s("k", k));
       ok = false;
     }
   }
@@ -192,8 +273,8 @@ function checkDoc(doc: Doc, results: Results): void {
   for (let i = 0; i < intKeys.length; i++) {
     const k = intKeys[i];
     const x = v.get(k);
-    if (x === null) results.report(AB002, doc, idx.line(p), 1, "Missing key '" + k + "'");
-    else if (!isWholeNonNeg(x)) results.report(AB002, doc, lnOf(idx, p, x), colOf(idx, p, x), "'" + k + "' must be a whole number >= 0");
+    if (x === null) results.report(AB002, doc, idx.line(p), 1, msg("missingKey").s("k", k));
+    else if (!isWholeNonNeg(x)) results.report(AB002, doc, lnOf(idx, p, x), colOf(idx, p, x), msg("mustBeAWhole").s("k", k));
   }
   const created = v.get("created_at");
   const updated = v.get("updated_at");
@@ -201,40 +282,40 @@ function checkDoc(doc: Doc, results: Results): void {
   let uMs: f64 = NaN;
   if (created !== null && created.kind == J_STR) {
     cMs = isoMs(created.s);
-    if (isNaN(cMs)) results.report(AB002, doc, lnOf(idx, p, created), colOf(idx, p, created), "'created_at' is not an ISO 8601 date-time: " + created.s);
+    if (isNaN(cMs)) results.report(AB002, doc, lnOf(idx, p, created), colOf(idx, p, created), msg("createdAtIsNot").s("created", created.s));
   }
   if (updated !== null && updated.kind == J_STR) {
     uMs = isoMs(updated.s);
-    if (isNaN(uMs)) results.report(AB002, doc, lnOf(idx, p, updated), colOf(idx, p, updated), "'updated_at' is not an ISO 8601 date-time: " + updated.s);
+    if (isNaN(uMs)) results.report(AB002, doc, lnOf(idx, p, updated), colOf(idx, p, updated), msg("updatedAtIsNot").s("updated", updated.s));
   }
   // AB-003 status
   const st = v.get("status");
   let status = "";
-  if (st === null) results.report(AB003, doc, idx.line(p), 1, "Missing key 'status' (in_progress, blocked or completed)");
+  if (st === null) results.report(AB003, doc, idx.line(p), 1, msg("missingKeyStatusIn"));
   else if (st.kind != J_STR || (st.s != "in_progress" && st.s != "blocked" && st.s != "completed")) {
-    results.report(AB003, doc, lnOf(idx, p, st), colOf(idx, p, st), "status must be in_progress, blocked or completed");
+    results.report(AB003, doc, lnOf(idx, p, st), colOf(idx, p, st), msg("statusMustBeIn"));
   } else status = st.s;
   // AB-004 ordering
   if (!isNaN(cMs) && !isNaN(uMs) && uMs < cMs) {
-    results.report(AB004, doc, lnOf(idx, p, updated), colOf(idx, p, updated), "updated_at (" + updated!.s + ") is before created_at (" + created!.s + ")");
+    results.report(AB004, doc, lnOf(idx, p, updated), colOf(idx, p, updated), msg("updatedAtIsBefore").s("updated", updated!.s).s("created", created!.s));
   }
   // AB-005 iteration limit
   const it = v.get("iteration_count");
   const mx = v.get("max_iterations");
   if (mx !== null && mx.kind != 0) {
-    if (!isWholeNonNeg(mx)) results.report(AB002, doc, lnOf(idx, p, mx), colOf(idx, p, mx), "'max_iterations' must be a whole number >= 0");
+    if (!isWholeNonNeg(mx)) results.report(AB002, doc, lnOf(idx, p, mx), colOf(idx, p, mx), msg("maxIterationsMustBe"));
     else if (isWholeNonNeg(it) && it!.n > mx.n) {
-      results.report(AB005, doc, lnOf(idx, p, it), colOf(idx, p, it), "iteration_count " + it!.s + " exceeds max_iterations " + mx.s);
+      results.report(AB005, doc, lnOf(idx, p, it), colOf(idx, p, it), msg("iterationCountExceedsMax").s("it", it!.s).s("mx", mx.s));
     }
   }
   // AB-006 archive
   if ((doc.flags & DOC_FLAG_ARCHIVED) != 0 && status.length > 0 && status != "completed") {
-    results.report(AB006, doc, lnOf(idx, p, st), colOf(idx, p, st), "Archived task has status " + status + " (only completed tasks are archived)");
+    results.report(AB006, doc, lnOf(idx, p, st), colOf(idx, p, st), msg("archivedTaskHasStatus").s("status", status));
   }
   // AB-007 file name
   const tid = v.get("task_id");
   if (ok && tid !== null && doc.baseName() != "session-" + tid.s + ".md") {
-    results.report(AB007, doc, lnOf(idx, p, tid), colOf(idx, p, tid), "File name " + doc.baseName() + " does not match task_id '" + tid.s + "' (expected session-" + tid.s + ".md)");
+    results.report(AB007, doc, lnOf(idx, p, tid), colOf(idx, p, tid), msg("fileNameDoesNot").s("baseName", doc.baseName()).s("tid", tid.s).s("tid2", tid.s));
   }
   if (tid !== null && tid.kind == J_STR) results.put(doc, "task", tid.s);
   if (status.length > 0) results.put(doc, "status", status);
@@ -248,3 +329,8 @@ export function validateAibrain(input: Input, results: Results): void {
     doc.release();
   }
 }
+
+/** The aibrain rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
+export const RULES: Rule[] = [
+  AB001, AB002, AB003, AB004, AB005, AB006, AB007,
+];

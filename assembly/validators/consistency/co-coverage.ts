@@ -1,13 +1,33 @@
 // RequirementCoverage: CO-005, CO-006 (PRD <-> Tasks).
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ConsistencyCtx } from "./context";
 import { countShape, SHAPE_LIST_BOX, SHAPE_NUMBERED, SHAPE_TASK_HEADING } from "../../lib/mdscan";
 
-export const CO005 = defineRule("CO-005", "consistency", SEV_ERROR, "Tasks missing for PRD",
-  "The feature has a PRD but no Tasks document.");
-export const CO006 = defineRule("CO-006", "consistency", SEV_ERROR, "Fewer tasks than requirements",
-  "The Tasks document has fewer items (checkboxes, ### Task headings) than the PRD (checkboxes, numbered items).");
+export const CO005 = defineRule("CO-005", SEV_ERROR);
+function CO005_doc(): RuleDoc {
+  return {
+    id: "CO-005",
+    validator: "consistency",
+    title: "Tasks missing for PRD",
+    description: "The feature has a PRD but no Tasks document.",
+    messages: {
+      tasksFileNotFound: "Tasks file not found for PRD",
+    },
+  };
+}
+export const CO006 = defineRule("CO-006", SEV_ERROR);
+function CO006_doc(): RuleDoc {
+  return {
+    id: "CO-006",
+    validator: "consistency",
+    title: "Fewer tasks than requirements",
+    description: "The Tasks document has fewer items (checkboxes, ### Task headings) than the PRD (checkboxes, numbered items).",
+    messages: {
+      fewerTasksThanRequirements: "Fewer tasks ({{t}}) than requirements ({{r}})",
+    },
+  };
+}
 
 export function checkCoverage(ctx: ConsistencyCtx): void {
   const f = ctx.feature;
@@ -18,7 +38,7 @@ export function checkCoverage(ctx: ConsistencyCtx): void {
     return;
   }
   if (tasks === null) {
-    ctx.report(CO005, prd, 0, "Tasks file not found for PRD");
+    ctx.report(CO005, prd, 0, msg("tasksFileNotFound"));
     ctx.check("RequirementCoverage", false);
     return;
   }
@@ -29,7 +49,7 @@ export function checkCoverage(ctx: ConsistencyCtx): void {
   f.counters.push("requirementItems=" + r.toString());
   f.counters.push("taskItems=" + t.toString());
   if (t < r) {
-    ctx.report(CO006, tasks, 0, "Fewer tasks (" + t.toString() + ") than requirements (" + r.toString() + ")");
+    ctx.report(CO006, tasks, 0, msg("fewerTasksThanRequirements").s("t", t.toString()).s("r", r.toString()));
   }
   ctx.check("RequirementCoverage", t >= r);
 }

@@ -1,16 +1,36 @@
 // CrossReferences: CO-008, CO-009. Link targets are resolved against the linking file's folder;
 // whether a target exists (and stays inside the base path) is a fact the host answers.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc } from "../../io";
 import { ConsistencyCtx, FX1, FX2 } from "./context";
 import { findLinks, codeRanges, lineAt, at, isWs, trimWs } from "../../lib/mdscan";
 import { isAlpha, isAlnum, isHex } from "../../lib/text";
 
-export const CO008 = defineRule("CO-008", "consistency", SEV_ERROR, "Broken reference",
-  "A relative link in an Epic, PRD, Tasks or Plan points to nothing.");
-export const CO009 = defineRule("CO-009", "consistency", SEV_ERROR, "Reference outside the repository",
-  "A link target resolves outside the base path (absolute paths included).");
+export const CO008 = defineRule("CO-008", SEV_ERROR);
+function CO008_doc(): RuleDoc {
+  return {
+    id: "CO-008",
+    validator: "consistency",
+    title: "Broken reference",
+    description: "A relative link in an Epic, PRD, Tasks or Plan points to nothing.",
+    messages: {
+      brokenReference: "Broken reference: {{shown}}",
+    },
+  };
+}
+export const CO009 = defineRule("CO-009", SEV_ERROR);
+function CO009_doc(): RuleDoc {
+  return {
+    id: "CO-009",
+    validator: "consistency",
+    title: "Reference outside the repository",
+    description: "A link target resolves outside the base path (absolute paths included).",
+    messages: {
+      pathTraversalDetected: "Path traversal detected: {{shown}}",
+    },
+  };
+}
 
 function hexVal(c: i32): i32 {
   return c <= 57 ? c - 48 : (c | 32) - 87;
@@ -86,8 +106,8 @@ function scan(ctx: ConsistencyCtx, doc: Doc | null): bool {
     if (st == "e") continue;
     ok = false;
     const line = lineAt(t, cursor, off);
-    if (st == "o") ctx.report(CO009, doc, line, "Path traversal detected: " + shown);
-    else ctx.report(CO008, doc, line, "Broken reference: " + shown);
+    if (st == "o") ctx.report(CO009, doc, line, msg("pathTraversalDetected").s("shown", shown));
+    else ctx.report(CO008, doc, line, msg("brokenReference").s("shown", shown));
   }
   return ok;
 }

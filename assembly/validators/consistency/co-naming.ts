@@ -1,13 +1,23 @@
 // NamingConventions: CO-007 (case-sensitive whole-name patterns, specs/consistency.md §3.2).
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc } from "../../io";
 import { ConsistencyCtx } from "./context";
 import { isWord, at } from "../../lib/mdscan";
 import { allDigits } from "../../lib/text";
 
-export const CO007 = defineRule("CO-007", "consistency", SEV_ERROR, "Artifact naming",
-  "An Epic, PRD, Tasks or Plan file name does not follow its naming pattern.");
+export const CO007 = defineRule("CO-007", SEV_ERROR);
+function CO007_doc(): RuleDoc {
+  return {
+    id: "CO-007",
+    validator: "consistency",
+    title: "Artifact naming",
+    description: "An Epic, PRD, Tasks or Plan file name does not follow its naming pattern.",
+    messages: {
+      namingViolation: "{{label}} naming violation: {{n}}",
+    },
+  };
+}
 
 function isSlug(s: string, from: i32, to: i32): bool {
   if (to <= from) return false;
@@ -52,7 +62,7 @@ function one(ctx: ConsistencyCtx, doc: Doc | null, key: string, label: string): 
   if (doc === null) return true;
   const n = doc.baseName();
   if (validName(key, n)) return true;
-  ctx.report(CO007, doc, 0, label + " naming violation: " + n);
+  ctx.report(CO007, doc, 0, msg("namingViolation").s("label", label).s("n", n));
   return false;
 }
 

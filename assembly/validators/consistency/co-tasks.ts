@@ -1,11 +1,21 @@
 // TaskCompletion (Checkpoint 2): CO-010.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ConsistencyCtx } from "./context";
 import { isWs, skipWs, at } from "../../lib/mdscan";
 
-export const CO010 = defineRule("CO-010", "consistency", SEV_ERROR, "P0 tasks incomplete",
-  "Checkpoint 2: an unchecked task sits under a P0 marker.");
+export const CO010 = defineRule("CO-010", SEV_ERROR);
+function CO010_doc(): RuleDoc {
+  return {
+    id: "CO-010",
+    validator: "consistency",
+    title: "P0 tasks incomplete",
+    description: "Checkpoint 2: an unchecked task sits under a P0 marker.",
+    messages: {
+      p0TasksIncomplete: "P0 tasks incomplete: {{p0}}",
+    },
+  };
+}
 
 /** Priority set by a marker on this line (0, 1, 2), or -1. */
 function marker(l: string): i32 {
@@ -68,6 +78,6 @@ export function checkTasks(ctx: ConsistencyCtx): void {
   f.counters.push("completed=" + done.toString());
   f.counters.push("p0Incomplete=" + p0.toString());
   f.counters.push("p1Incomplete=" + p1.toString());
-  if (p0 > 0) ctx.report(CO010, doc, firstP0, "P0 tasks incomplete: " + p0.toString());
+  if (p0 > 0) ctx.report(CO010, doc, firstP0, msg("p0TasksIncomplete").s("p0", p0.toString()));
   ctx.check("TaskCompletion", p0 == 0);
 }

@@ -1,6 +1,7 @@
 // Per-feature context shared by the consistency rules (CO-001..CO-010).
 import { Doc, Input, Results } from "../../io";
-import { Rule } from "../../rules";
+import { SEV_ERROR, SEV_WARNING } from "../../abi";
+import { Rule, Msg } from "../../rules";
 
 export const FX1: i32 = 1; // ignore links in code
 export const FX2: i32 = 2; // better link targets
@@ -29,13 +30,18 @@ export class ConsistencyCtx {
   linkState: Map<string, string> | null = null;
   queries: string[] = [];
   queried: Map<string, string> = new Map();
-  constructor(public input: Input, public results: Results, public anchor: Doc | null) {}
+  /** Advisory run (fact "advisory"): errors are reported as warnings, so no feature fails. */
+  advisory: bool;
+  constructor(public input: Input, public results: Results, public anchor: Doc | null) {
+    this.advisory = input.factBool("advisory", false);
+  }
 
   /** Report on `doc` (or the planning folder when null); returns false when nothing could be reported. */
-  report(rule: Rule, doc: Doc | null, line: i32, message: string): void {
+  report(rule: Rule, doc: Doc | null, line: i32, message: Msg): void {
     const d = doc !== null ? doc : this.anchor;
     if (d === null) return;
-    this.results.report(rule, d, line, 0, message);
+    const sev = this.advisory && rule.severity == SEV_ERROR ? SEV_WARNING : rule.severity;
+    this.results.reportAs(rule, sev, d, line, 0, message);
   }
 
   /** Record a check result. */

@@ -11,9 +11,10 @@ import {
   ARTIFACT_FLAGS, PHASES, STEP_PHASES,
 } from "./rules";
 import { epochMs } from "./time";
-import { Rule } from "../../rules";
+import { Rule, msg, Msg } from "../../rules";
 import { asciiLower } from "../../lib/text";
 import { trimWs } from "../../lib/mdscan";
+import { SM001, SM002, SM003, SM004, SM005, SM006, SM007, SM008, SM009, SM010, SM011, SM012 } from "./rules";
 
 let schemaFor: Input | null = null;
 let schema: Schema | null = null;
@@ -44,9 +45,9 @@ function loadSchema(input: Input): void {
 
 class Ctx {
   constructor(public results: Results, public doc: Doc, public lines: LineIndex) {}
-  at(r: Rule, v: JValue | null, msg: string): void {
-    if (v === null) this.results.report(r, this.doc, 0, 0, msg);
-    else this.results.report(r, this.doc, this.lines.line(v.pos), this.lines.col(v.pos), msg);
+  at(r: Rule, v: JValue | null, m: Msg): void {
+    if (v === null) this.results.report(r, this.doc, 0, 0, m);
+    else this.results.report(r, this.doc, this.lines.line(v.pos), this.lines.col(v.pos), m);
   }
 }
 
@@ -81,21 +82,21 @@ export function validateManifest(input: Input, results: Results): void {
     const ctx = new Ctx(results, doc, new LineIndex(text));
     const pr = parseJson(text);
     if (pr.error.length > 0) {
-      ctx.results.report(SM001, doc, ctx.lines.line(pr.errorPos), ctx.lines.col(pr.errorPos), "Manifest is not JSON: " + pr.error);
+      ctx.results.report(SM001, doc, ctx.lines.line(pr.errorPos), ctx.lines.col(pr.errorPos), msg("manifestIsNotJson").s("error", pr.error));
       if (!contentOnly) checkFiles(input, ctx, doc);
       continue;
     }
     const root = pr.value!;
     if (root.kind != J_OBJ) {
-      ctx.at(SM001, root, "Manifest must be a JSON object");
+      ctx.at(SM001, root, msg("manifestMustBeA"));
       continue;
     }
     let schemaOk = false;
-    if (schema === null) ctx.at(SM002, null, "Schema: " + schemaProblem);
+    if (schema === null) ctx.at(SM002, null, msg("schema2").s("schemaProblem", schemaProblem));
     else {
       const s = schema!;
       if (s.unsupported.length > 0) {
-        results.reportAs(SM002, SEV_WARNING, doc, 0, 0, "Schema: keyword(s) not checked: " + s.unsupported.join(", "));
+        results.reportAs(SM002, SEV_WARNING, doc, 0, 0, msg("schemaKeywordSNot").s("join", s.unsupported.join(", ")));
       }
       s.errors = [];
       s.segs = [];
@@ -105,7 +106,7 @@ export function validateManifest(input: Input, results: Results): void {
       const errs = sortedErrors(s);
       for (let j = 0; j < errs.length; j++) {
         const e = errs[j];
-        ctx.results.report(SM002, doc, ctx.lines.line(e.pos), ctx.lines.col(e.pos), "Schema: " + e.path + ": " + e.message);
+        ctx.results.report(SM002, doc, ctx.lines.line(e.pos), ctx.lines.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
       }
       s.errors = [];
       schemaOk = errs.length == 0;
@@ -114,7 +115,7 @@ export function validateManifest(input: Input, results: Results): void {
       const folder = folderOf(doc.name);
       const id = root.get("session_id");
       if (id !== null && id.kind == J_STR && folder.length > 0 && id.s != folder) {
-        ctx.at(SM003, id, "session_id '" + id.s + "' is not the folder name '" + folder + "'");
+        ctx.at(SM003, id, msg("sessionIdIsNot").s("id", id.s).s("folder", folder));
       }
       checkFiles(input, ctx, doc);
     }
@@ -139,13 +140,13 @@ function checkInvariants(ctx: Ctx, root: JValue): void {
     const started = hist.get(sk)!.kind == J_STR;
     const done = hist.get(ck)!.kind == J_STR;
     if (p < ci) {
-      if (!started) ctx.at(SM004, hist.get(sk), "phase_history." + sk + " is null but the session is past '" + name + "' (current_phase '" + cur + "')");
-      if (!done) ctx.at(SM004, hist.get(ck), "phase_history." + ck + " is null but the session is past '" + name + "' (current_phase '" + cur + "')");
+      if (!started) ctx.at(SM004, hist.get(sk), msg("phaseHistoryIsNull").s("sk", sk).s("name", name).s("cur", cur));
+      if (!done) ctx.at(SM004, hist.get(ck), msg("phaseHistoryIsNull2").s("ck", ck).s("name", name).s("cur", cur));
     } else if (p == ci) {
-      if (!started) ctx.at(SM004, hist.get(sk), "phase_history." + sk + " is null but '" + name + "' is the current phase");
+      if (!started) ctx.at(SM004, hist.get(sk), msg("phaseHistoryIsNull3").s("sk", sk).s("name", name));
     } else {
-      if (started) ctx.at(SM004, hist.get(sk), "phase_history." + sk + " is set but '" + name + "' comes after the current phase '" + cur + "'");
-      if (done) ctx.at(SM004, hist.get(ck), "phase_history." + ck + " is set but '" + name + "' comes after the current phase '" + cur + "'");
+      if (started) ctx.at(SM004, hist.get(sk), msg("phaseHistoryIsSet").s("sk", sk).s("name", name).s("cur", cur));
+      if (done) ctx.at(SM004, hist.get(ck), msg("phaseHistoryIsSet2").s("ck", ck).s("name", name).s("cur", cur));
     }
   }
   // SM-005: timestamps in order: created_at <= spec_started <= spec_completed <= plan_started <= ... <= updated_at
@@ -155,15 +156,15 @@ function checkInvariants(ctx: Ctx, root: JValue): void {
     const k = STEP_PHASES[p >> 1] + ((p & 1) == 0 ? "_started_at" : "_completed_at");
     const t = ts(hist, k);
     if (isNaN(t)) continue;
-    if (!isNaN(prev) && t < prev) ctx.at(SM005, hist.get(k), "phase_history." + k + " is before " + prevName);
+    if (!isNaN(prev) && t < prev) ctx.at(SM005, hist.get(k), msg("phaseHistoryIsBefore").s("k", k).s("prevName", prevName));
     prev = t;
     prevName = "phase_history." + k;
   }
   const up = ts(root, "updated_at");
-  if (!isNaN(prev) && !isNaN(up) && prevName != "created_at" && up < prev) ctx.at(SM005, root.get("updated_at"), "updated_at is before " + prevName);
+  if (!isNaN(prev) && !isNaN(up) && prevName != "created_at" && up < prev) ctx.at(SM005, root.get("updated_at"), msg("updatedAtIsBefore").s("prevName", prevName));
   // SM-006: updated_at >= created_at
   const cr = ts(root, "created_at");
-  if (!isNaN(up) && !isNaN(cr) && up < cr) ctx.at(SM006, root.get("updated_at"), "updated_at is before created_at");
+  if (!isNaN(up) && !isNaN(cr) && up < cr) ctx.at(SM006, root.get("updated_at"), msg("updatedAtIsBefore"));
   // SM-007 / SM-008: checkpoints
   const bp = root.get("build_progress")!;
   const total = <i32>bp.get("checkpoints_total")!.n;
@@ -171,10 +172,10 @@ function checkInvariants(ctx: Ctx, root: JValue): void {
   for (let j = 0; j < done.items.length; j++) {
     const v = done.items[j];
     const n = <i32>v.n;
-    if (n < 1 || n > total) ctx.at(SM007, v, "checkpoint " + n.toString() + " is outside 1.." + total.toString());
+    if (n < 1 || n > total) ctx.at(SM007, v, msg("checkpointIsOutside").s("n", n.toString()).s("total", total.toString()));
     for (let k = 0; k < j; k++) {
       if (<i32>done.items[k].n == n) {
-        ctx.at(SM007, v, "checkpoint " + n.toString() + " is listed twice");
+        ctx.at(SM007, v, msg("checkpointIsListedTwice").s("n", n.toString()));
         break;
       }
     }
@@ -182,10 +183,10 @@ function checkInvariants(ctx: Ctx, root: JValue): void {
   const cc = bp.get("current_checkpoint")!;
   if (cc.kind == J_NUM) {
     const n = <i32>cc.n;
-    if (n < 1 || n > total) ctx.at(SM008, cc, "current_checkpoint " + n.toString() + " is outside 1.." + total.toString());
+    if (n < 1 || n > total) ctx.at(SM008, cc, msg("currentCheckpointIsOutside").s("n", n.toString()).s("total", total.toString()));
     for (let k = 0; k < done.items.length; k++) {
       if (<i32>done.items[k].n == n) {
-        ctx.at(SM008, cc, "current_checkpoint " + n.toString() + " is already completed");
+        ctx.at(SM008, cc, msg("currentCheckpointIsAlready").s("n", n.toString()));
         break;
       }
     }
@@ -197,12 +198,12 @@ function checkInvariants(ctx: Ctx, root: JValue): void {
     const cp = c.get("checkpoint")!;
     if (cp.kind != J_NUM) continue;
     const n = <i32>cp.n;
-    if (n < 1 || n > total) ctx.at(SM009, cp, "commits." + j.toString() + " (" + str(c, "sha") + ") names checkpoint " + n.toString() + ", outside 1.." + total.toString());
+    if (n < 1 || n > total) ctx.at(SM009, cp, msg("commitsNamesCheckpointOutside").s("j", j.toString()).s("str", str(c, "sha")).s("n", n.toString()).s("total", total.toString()));
   }
   // SM-010: status complete <=> current_phase complete
   const status = str(root, "status");
   if ((status == "complete") != (cur == "complete")) {
-    ctx.at(SM010, root.get("status"), "status '" + status + "' disagrees with current_phase '" + cur + "' (complete goes with complete)");
+    ctx.at(SM010, root.get("status"), msg("statusDisagreesWithCurrent").s("status", status).s("cur", cur));
   }
 }
 
@@ -211,7 +212,7 @@ const ARTIFACTS: string[] = ["spec.md", "plan.json", "plan.md"];
 function checkFiles(input: Input, ctx: Ctx, doc: Doc): void {
   // SM-011: artifact files exist (flags from the host)
   for (let a = 0; a < ARTIFACTS.length; a++) {
-    if ((doc.flags & ARTIFACT_FLAGS[a]) == 0) ctx.at(SM011, null, "Artifact " + ARTIFACTS[a] + " is missing from the session folder");
+    if ((doc.flags & ARTIFACT_FLAGS[a]) == 0) ctx.at(SM011, null, msg("artifactIsMissingFrom").s("ARTIFACTS", ARTIFACTS[a]));
   }
   // SM-012: spec.md has Goals / Open Questions / Key Decisions
   if ((doc.flags & ARTIFACT_FLAGS[0]) == 0) return;
@@ -222,7 +223,7 @@ function checkFiles(input: Input, ctx: Ctx, doc: Doc): void {
     if (d.kind == KIND_MANIFEST_SPEC && d.name == want) { spec = d; break; }
   }
   if (spec === null) {
-    ctx.at(SM012, null, "spec.md was not supplied, sections not checked");
+    ctx.at(SM012, null, msg("specMdWasNot"));
     return;
   }
   const lines = (<Doc>spec).lines();
@@ -237,6 +238,11 @@ function checkFiles(input: Input, ctx: Ctx, doc: Doc): void {
     for (let k = 0; k < 3; k++) if (t == names[k] || t.startsWith(names[k] + " ") || t.startsWith(names[k] + ":")) seen[k] = true;
   }
   const title: string[] = ["Goals", "Open Questions", "Key Decisions"];
-  for (let k = 0; k < 3; k++) if (!seen[k]) ctx.at(SM012, null, "spec.md has no '" + title[k] + "' section");
+  for (let k = 0; k < 3; k++) if (!seen[k]) ctx.at(SM012, null, msg("specMdHasNo").s("title", title[k]));
   (<Doc>spec).release();
 }
+
+/** The manifest rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
+export const RULES: Rule[] = [
+  SM001, SM002, SM003, SM004, SM005, SM006, SM007, SM008, SM009, SM010, SM011, SM012,
+];

@@ -10,7 +10,7 @@
 // Auto: the current layout when any memory file lives in a subfolder (not a dot folder; the move
 // into subfolders came 2026-02-16), else the reference layout (efa406e9a: all files top level).
 import { Doc, Input, Results } from "../../io";
-import { Rule } from "../../rules";
+import { Rule, Msg } from "../../rules";
 import { DOC_CHECKED, DOC_IGNORED, SEV_ERROR, SEV_WARNING } from "../../abi";
 
 export const T_FILE: i32 = 0;
@@ -69,12 +69,12 @@ export class MiCtx {
     return null;
   }
 
-  report(rule: Rule, doc: Doc, line: i32, message: string): void {
+  report(rule: Rule, doc: Doc, line: i32, message: Msg): void {
     this.reportAs(rule, rule.severity, doc, line, message);
   }
 
   /** Report with a severity; -1 (an option set to off) drops the finding. */
-  reportAs(rule: Rule, sev: i32, doc: Doc, line: i32, message: string): void {
+  reportAs(rule: Rule, sev: i32, doc: Doc, line: i32, message: Msg): void {
     if (sev < 0) return;
     if (sev == SEV_ERROR) this.errors++;
     this.results.setDocStatus(doc, DOC_CHECKED);

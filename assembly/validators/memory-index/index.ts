@@ -13,6 +13,15 @@ import { checkDuplicates } from "./dups";
 import { checkP2 } from "./p2";
 import { checkRoot } from "./root";
 import { checkOrphans } from "./orphans";
+import { msg } from "../../rules";
+import { Rule } from "../../rules";
+import { MI002, MI003, MI004, MI108 } from "./refs";
+import { MI005 } from "./uniqueness";
+import { MI006, MI007, MI008, MI009 } from "./format";
+import { MI010 } from "./dups";
+import { MI011, MI012, MI013, MI014, MI105 } from "./root";
+import { MI015, MI016, MI017, MI103 } from "./orphans";
+import { MI018, MI019 } from "./p2";
 
 export function validateMemoryIndex(input: Input, results: Results): void {
   const dirs = input.ofKind(KIND_MEMORY_DIR);
@@ -46,7 +55,7 @@ export function validateMemoryIndex(input: Input, results: Results): void {
     if (!skills && !ctx.current) continue;
     const t = d.flags & 3;
     if (t == T_LINK) {
-      ctx.report(MI108, d, 0, "Symlinked index file is not read: " + n);
+      ctx.report(MI108, d, 0, msg("symlinkedIndexFileIs").s("n", n));
       continue;
     }
     if (t != T_FILE || (d.flags & F_UNREAD) != 0) continue;
@@ -56,7 +65,7 @@ export function validateMemoryIndex(input: Input, results: Results): void {
     ctx.indices.push(ix);
     const bad = firstBadByte(d.ptr, d.len);
     if (bad >= 0) {
-      ctx.report(AC002, d, 0, "File is binary or not valid UTF-8 (first bad byte at offset " + bad.toString() + ")");
+      ctx.report(AC002, d, 0, msg("fileIsBinaryOr").s("bad", bad.toString()));
       ix.failed = true;
       continue;
     }
@@ -101,3 +110,9 @@ export function validateMemoryIndex(input: Input, results: Results): void {
 function ignoreAllDocs(input: Input, results: Results): void {
   for (let i = 0; i < input.docs.length; i++) if (input.docs[i].kind != 0) results.setDocStatus(input.docs[i], 2);
 }
+
+/** The memory-index rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
+export const RULES: Rule[] = [
+  MI002, MI003, MI004, MI005, MI006, MI007, MI008, MI009, MI010, MI011, MI012, MI013, MI014, MI015, MI016,
+  MI017, MI018, MI019, MI103, MI105, MI108,
+];

@@ -2,20 +2,65 @@
 // named by a skills domain index. Current layout (MI-103): every *.md below the directory (no dot
 // folders, README/CLAUDE, root or top-level indices), referenced = named by the root index or any
 // top-level index. Severity: --orphans warn|error|off.
-import { defineRule } from "../../rules";
+import { defineRule, msg, Msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { Doc } from "../../io";
 import { MiCtx, T_FILE } from "./ctx";
 import { Rule } from "../../rules";
 import { canon } from "./root";
 
-export const MI015 = defineRule("MI-015", "memory-index", SEV_WARNING, "Unindexed skill-* file", "Unindexed skill-* file");
-export const MI016 = defineRule("MI-016", "memory-index", SEV_WARNING, "skills-* file that is no index", "skills-* file that is no index");
-export const MI017 = defineRule("MI-017", "memory-index", SEV_WARNING, "Unindexed <domain>-* file", "Unindexed <domain>-* file");
-export const MI103 = defineRule("MI-103", "memory-index", SEV_WARNING, "Unindexed memory file (current layout)", "Unindexed memory file (current layout)");
+export const MI015 = defineRule("MI-015", SEV_WARNING);
+function MI015_doc(): RuleDoc {
+  return {
+    id: "MI-015",
+    validator: "memory-index",
+    title: "Unindexed skill-* file",
+    description: "Unindexed skill-* file",
+    messages: {
+      orphaned: "Orphaned file (not indexed): {{stem}} (should be in Rename to {domain}-{description} format per ADR-017)",
+    },
+  };
+}
+export const MI016 = defineRule("MI-016", SEV_WARNING);
+function MI016_doc(): RuleDoc {
+  return {
+    id: "MI-016",
+    validator: "memory-index",
+    title: "skills-* file that is no index",
+    description: "skills-* file that is no index",
+    messages: {
+      orphaned: "Orphaned file (not indexed): {{stem}} (should be in Rename to {domain}-{description}-index format or move to atomic file per ADR-017)",
+    },
+  };
+}
+export const MI017 = defineRule("MI-017", SEV_WARNING);
+function MI017_doc(): RuleDoc {
+  return {
+    id: "MI-017",
+    validator: "memory-index",
+    title: "Unindexed <domain>-* file",
+    description: "Unindexed <domain>-* file",
+    messages: {
+      orphaned: "Orphaned file (not indexed): {{stem}} (should be in skills-{{domain}}-index)",
+    },
+  };
+}
+export const MI103 = defineRule("MI-103", SEV_WARNING);
+function MI103_doc(): RuleDoc {
+  return {
+    id: "MI-103",
+    validator: "memory-index",
+    title: "Unindexed memory file (current layout)",
+    description: "Unindexed memory file (current layout)",
+    messages: {
+      orphaned: "Orphaned file (not indexed): {{stem}} (should be in {{index}})",
+      orphanedNoDomainIndex: "Orphaned file (not indexed): {{stem}} (should be in a domain index referenced by memory-index.md)",
+    },
+  };
+}
 
-function orphan(ctx: MiCtx, rule: Rule, doc: Doc, stem: string, expected: string): void {
-  ctx.reportAs(rule, ctx.orphanSev, doc, 0, "Orphaned file (not indexed): " + stem + " (should be in " + expected + ")");
+function orphan(ctx: MiCtx, rule: Rule, doc: Doc, m: Msg): void {
+  ctx.reportAs(rule, ctx.orphanSev, doc, 0, m);
 }
 
 function isFileLike(d: Doc): bool {
@@ -42,11 +87,11 @@ function scanReference(ctx: MiCtx, entries: Doc[]): void {
     if (stem.endsWith("-index")) continue;
     const ref = referenced.has(stem);
     if (stem.startsWith("skill-")) {
-      if (!ref) orphan(ctx, MI015, d, stem, "Rename to {domain}-{description} format per ADR-017");
+      if (!ref) orphan(ctx, MI015, d, msg("orphaned").s("stem", stem));
       continue;
     }
     if (stem.startsWith("skills-")) {
-      orphan(ctx, MI016, d, stem, "Rename to {domain}-{description}-index format or move to atomic file per ADR-017");
+      orphan(ctx, MI016, d, msg("orphaned").s("stem", stem));
       continue;
     }
     if (ref) continue;
@@ -66,7 +111,7 @@ function scanReference(ctx: MiCtx, entries: Doc[]): void {
       hits[b + 1] = v;
     }
     for (let k = 0; k < hits.length; k++) {
-      orphan(ctx, MI017, d, stem, "skills-" + ctx.indices[hits[k]].domain + "-index");
+      orphan(ctx, MI017, d, msg("orphaned").s("stem", stem).s("domain", ctx.indices[hits[k]].domain));
     }
   }
 }
@@ -120,7 +165,7 @@ function scanCurrent(ctx: MiCtx, entries: Doc[]): void {
     const stem = n.substring(0, n.length - 3);
     if (referenced.has(stem)) continue;
     const dom = domainOf(stem);
-    orphan(ctx, MI103, d, stem, best.has(dom) ? best.get(dom) : "a domain index referenced by memory-index.md");
+    orphan(ctx, MI103, d, best.has(dom) ? msg("orphaned").s("stem", stem).s("index", best.get(dom)) : msg("orphanedNoDomainIndex").s("stem", stem));
   }
 }
 

@@ -1,17 +1,73 @@
 // MI-011..MI-014 (root index `memory-index.md`), and in the current layout MI-105 (link-based
 // parsing of every root-index format) with MI-106 (completeness by link, not by substring).
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc } from "../../io";
 import { twoCells, pyStrip, isDelimCell, findLink, linkTarget, linkEnd, linkedName, isPyWs, joinAll, pyLower } from "../../lib/mdrow";
 import { MiCtx, R_MISSING, R_TRAVERSAL, R_SYMLINK } from "./ctx";
 import { MI108 } from "./refs";
 
-export const MI011 = defineRule("MI-011", "memory-index", SEV_ERROR, "Root index memory-index.md missing", "Root index memory-index.md missing");
-export const MI012 = defineRule("MI-012", "memory-index", SEV_ERROR, "Domain index not routed by the root index", "Domain index not routed by the root index");
-export const MI013 = defineRule("MI-013", "memory-index", SEV_ERROR, "Root-index reference has no file", "Root-index reference has no file");
-export const MI014 = defineRule("MI-014", "memory-index", SEV_ERROR, "Root-index reference outside the directory", "Root-index reference outside the directory");
-export const MI105 = defineRule("MI-105", "memory-index", SEV_ERROR, "Image or unsafe link in the root index", "Image or unsafe link in the root index");
+export const MI011 = defineRule("MI-011", SEV_ERROR);
+function MI011_doc(): RuleDoc {
+  return {
+    id: "MI-011",
+    validator: "memory-index",
+    title: "Root index memory-index.md missing",
+    description: "Root index memory-index.md missing",
+    messages: {
+      criticalMemoryIndexMd: "CRITICAL: memory-index.md not found - required for tiered architecture",
+    },
+  };
+}
+export const MI012 = defineRule("MI-012", SEV_ERROR);
+function MI012_doc(): RuleDoc {
+  return {
+    id: "MI-012",
+    validator: "memory-index",
+    title: "Domain index not routed by the root index",
+    description: "Domain index not routed by the root index",
+    messages: {
+      p1CompletenessDomainIndex: "P1 COMPLETENESS: Domain index not referenced in memory-index: {{base}}",
+    },
+  };
+}
+export const MI013 = defineRule("MI-013", SEV_ERROR);
+function MI013_doc(): RuleDoc {
+  return {
+    id: "MI-013",
+    validator: "memory-index",
+    title: "Root-index reference has no file",
+    description: "Root-index reference has no file",
+    messages: {
+      p1ValidityMemoryIndex: "P1 VALIDITY: memory-index references non-existent file: {{md}}",
+    },
+  };
+}
+export const MI014 = defineRule("MI-014", SEV_ERROR);
+function MI014_doc(): RuleDoc {
+  return {
+    id: "MI-014",
+    validator: "memory-index",
+    title: "Root-index reference outside the directory",
+    description: "Root-index reference outside the directory",
+    messages: {
+      p1ValidityPathTraversal: "P1 VALIDITY: Path traversal detected in memory-index: {{md}}",
+    },
+  };
+}
+export const MI105 = defineRule("MI-105", SEV_ERROR);
+function MI105_doc(): RuleDoc {
+  return {
+    id: "MI-105",
+    validator: "memory-index",
+    title: "Image or unsafe link in the root index",
+    description: "Image or unsafe link in the root index",
+    messages: {
+      imageInMemoryIndex: "Image in memory-index: {{d}}",
+      unsupportedLinkDestinationIn: "Unsupported link destination in memory-index: {{d}}",
+    },
+  };
+}
 
 
 /** Canonical reference: leading "./" removed. */
@@ -26,9 +82,9 @@ function checkItem(ctx: MiCtx, root: Doc, line: i32, name: string): void {
   ctx.rootRefs.set(c, 1);
   const r = ctx.resolve(name);
   const md = name + ".md";
-  if (r == R_TRAVERSAL) ctx.report(MI014, root, line, "P1 VALIDITY: Path traversal detected in memory-index: " + md);
-  else if (r == R_SYMLINK) ctx.report(MI108, root, line, "Symlink in reference path: " + md);
-  else if (r == R_MISSING) ctx.report(MI013, root, line, "P1 VALIDITY: memory-index references non-existent file: " + md);
+  if (r == R_TRAVERSAL) ctx.report(MI014, root, line, msg("p1ValidityPathTraversal").s("md", md));
+  else if (r == R_SYMLINK) ctx.report(MI108, root, line, msg("symlinkInReferencePath").s("md", md));
+  else if (r == R_MISSING) ctx.report(MI013, root, line, msg("p1ValidityMemoryIndex").s("md", md));
 }
 
 /** Items of a file cell: comma-separated, each a link target or a bare name. */
@@ -128,9 +184,9 @@ function parseCurrent(ctx: MiCtx, root: Doc): void {
     let at = findLink(s, 0);
     while (at >= 0) {
       const d = pyStrip(linkTarget(s, at));
-      if (at > 0 && s.charCodeAt(at - 1) == 33) ctx.report(MI105, root, i + 1, "Image in memory-index: " + d);
+      if (at > 0 && s.charCodeAt(at - 1) == 33) ctx.report(MI105, root, i + 1, msg("imageInMemoryIndex").s("d", d));
       else if (d.indexOf("://") < 0 && !d.startsWith("mailto:")) {
-        if (badDest(d)) ctx.report(MI105, root, i + 1, "Unsupported link destination in memory-index: " + d);
+        if (badDest(d)) ctx.report(MI105, root, i + 1, msg("unsupportedLinkDestinationIn").s("d", d));
         else if (d.endsWith(".md")) checkItem(ctx, root, i + 1, d.substring(0, d.length - 3));
       }
       at = findLink(s, linkEnd(s, at));
@@ -168,11 +224,11 @@ function mentions(ctx: MiCtx, text: string): Map<string, i32> {
 export function checkRoot(ctx: MiCtx): void {
   const root = ctx.entry("memory-index.md");
   if (root !== null && (root.flags & 3) == 2) {
-    ctx.report(MI108, root, 0, "Symlinked index file is not read: " + root.name);
+    ctx.report(MI108, root, 0, msg("symlinkedIndexFileIs2").s("name", root.name));
     return;
   }
   if (root === null || (root.flags & 3) != 0) {
-    ctx.report(MI011, ctx.dir, 0, "CRITICAL: memory-index.md not found - required for tiered architecture");
+    ctx.report(MI011, ctx.dir, 0, msg("criticalMemoryIndexMd"));
     return;
   }
   if ((root.flags & 4) != 0) return; // unread: the host reports why
@@ -188,6 +244,6 @@ export function checkRoot(ctx: MiCtx): void {
   for (let i = 0; i < ctx.indices.length; i++) {
     const ix = ctx.indices[i];
     const base = ix.doc.name.substring(0, ix.doc.name.length - 3);
-    if (!mentioned.has(base)) ctx.report(MI012, root, 0, "P1 COMPLETENESS: Domain index not referenced in memory-index: " + base);
+    if (!mentioned.has(base)) ctx.report(MI012, root, 0, msg("p1CompletenessDomainIndex").s("base", base));
   }
 }

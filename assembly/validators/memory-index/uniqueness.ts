@@ -2,12 +2,23 @@
 // entry (keyed by file name, the last row wins) against the union of the other names' sets,
 // rounded like Python's round(x, 2), passing at >= 0.40. Linear: a keyword is unique to a name
 // when exactly one distinct name's set holds it.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, Index, pyHundredths } from "./ctx";
 import { joinAll, pyLower } from "../../lib/mdrow";
 
-export const MI005 = defineRule("MI-005", "memory-index", SEV_ERROR, "Keyword uniqueness below 40%", "Keyword uniqueness below 40%");
+export const MI005 = defineRule("MI-005", SEV_ERROR);
+function MI005_doc(): RuleDoc {
+  return {
+    id: "MI-005",
+    validator: "memory-index",
+    title: "Keyword uniqueness below 40%",
+    description: "Keyword uniqueness below 40%",
+    messages: {
+      lowKeywordUniquenessHas: "Low keyword uniqueness: {{name}} has {{n}}% unique keywords (need >=40%)",
+    },
+  };
+}
 
 /**
  * round(x, 2) * 100 for x in [0, 1], on the IEEE double x as Python rounds it: the exact binary
@@ -89,7 +100,7 @@ export function checkUniqueness(ctx: MiCtx, ix: Index): i32 {
       const n = value[rowName[i]];
       if (n < 40) {
         ctx.report(MI005, ix.doc, es[i].line,
-          "Low keyword uniqueness: " + es[i].name + " has " + n.toString() + "% unique keywords (need >=40%)");
+          msg("lowKeywordUniquenessHas").s("name", es[i].name).s("n", n.toString()));
         issues++;
         ix.failed = true;
       }

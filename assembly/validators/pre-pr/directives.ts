@@ -8,12 +8,23 @@
 // Output: per document, data "suppressed" = the suppressed finding numbers (0-based lines of the fact,
 // comma-separated); with report-unused, an AC-010 finding for each directive (and rule id) that
 // suppressed nothing.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { Doc, Input, Results, splitLines } from "../../io";
 
-export const AC010 = defineRule("AC-010", "common", SEV_WARNING, "Unused disable directive",
-  "An <!-- agentcheck-disable... --> comment suppresses no finding (reported with --report-unused-disable).");
+export const AC010 = defineRule("AC-010", SEV_WARNING);
+function AC010_doc(): RuleDoc {
+  return {
+    id: "AC-010",
+    validator: "common",
+    title: "Unused disable directive",
+    description: "An <!-- agentcheck-disable... --> comment suppresses no finding (reported with --report-unused-disable).",
+    messages: {
+      suppressesNoFinding: "{{name}} suppresses no finding",
+      suppressesNoFinding2: "{{name}} {{ids}} suppresses no finding",
+    },
+  };
+}
 
 class Directive {
   constructor(
@@ -160,10 +171,10 @@ export function applyDirectives(input: Input, results: Results, docs: Doc[]): vo
       if (d.kind == 2) continue;
       const name = d.kind == 0 ? "agentcheck-disable-next-line" : "agentcheck-disable";
       if (d.ids.length == 0) {
-        if (!d.used[0]) results.report(AC010, docs[i], d.line, 1, name + " suppresses no finding");
+        if (!d.used[0]) results.report(AC010, docs[i], d.line, 1, msg("suppressesNoFinding").s("name", name));
       } else {
         for (let k = 0; k < d.ids.length; k++) {
-          if (!d.used[k]) results.report(AC010, docs[i], d.line, 1, name + " " + d.ids[k] + " suppresses no finding");
+          if (!d.used[k]) results.report(AC010, docs[i], d.line, 1, msg("suppressesNoFinding2").s("name", name).s("ids", d.ids[k]));
         }
       }
     }

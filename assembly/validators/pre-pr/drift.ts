@@ -1,12 +1,23 @@
 // PP-008: drift between paired agent definitions (DRIFT). Left files <name>.md pair with right
 // files <name>.agent.md; named level-2 sections are compared by Jaccard similarity of their word sets.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { asciiLower } from "../../lib/text";
 import { trim } from "./util";
 
-export const DRIFT04 = defineRule("DRIFT-04", "pre-pr", SEV_ERROR, "Agent drift", "Paired agents differ.");
+export const DRIFT04 = defineRule("DRIFT-04", SEV_ERROR);
+function DRIFT04_doc(): RuleDoc {
+  return {
+    id: "DRIFT-04",
+    validator: "pre-pr",
+    title: "Agent drift",
+    description: "Paired agents differ.",
+    messages: {
+      message: "{{name}}: {{pct}}% < {{pct2}}%: {{join}}",
+    },
+  };
+}
 
 export const ROLE_LEFT: i32 = 8;
 export const ROLE_RIGHT: i32 = 9;
@@ -105,7 +116,7 @@ export function checkDrift(input: Input, results: Results, docs: Doc[]): void {
     const overall = n == 0 ? 1000 : (sum * 2 + n) / (2 * n);
     results.put(left, "similarity", pct(overall));
     if (overall < threshold) {
-      results.report(DRIFT04, left, 0, 0, right.name + ": " + pct(overall) + "% < " + pct(threshold) + "%: " + low.join(", "));
+      results.report(DRIFT04, left, 0, 0, msg("message").s("name", right.name).s("pct", pct(overall)).s("pct2", pct(threshold)).s("join", low.join(", ")));
     }
   }
 }

@@ -10,6 +10,17 @@ import { checkSize } from "./size";
 import { checkTokens } from "./tok";
 import { checkDrift } from "./drift";
 import { checkPlanning } from "./plan";
+import { Rule } from "../../rules";
+import { DRIFT04 } from "./drift";
+import { PATH01 } from "./paths";
+import { PIN01, WFS01, WFS02, WFS07, WFS08 } from "./workflow";
+import { WFS06 } from "./WFS-06";
+import { PP001, PP002, PP003, PP004, PP005, PP006, PP007, PP008, PP009, PP010, PP011, PP012, PP013, PP014, PP015 } from "./PP-checks";
+import { PLAN01, PLAN02, PLAN03 } from "./plan";
+import { PRD02, PRD03, PRD05 } from "./prd";
+import { RDY01 } from "./size";
+import { SFM02, SFM05, SFM07, SFM10 } from "./skill";
+import { TOK03 } from "./tok";
 import { applyDirectives } from "./directives";
 
 function docsOf(input: Input): Doc[] {
@@ -32,3 +43,10 @@ export function validatePrePr(input: Input, results: Results): void {
   else if (fam == "dir") applyDirectives(input, results, docs);
   else results.status = 1;
 }
+
+/** The pre-pr rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
+export const RULES: Rule[] = [
+  DRIFT04, PATH01, PIN01, PLAN01, PLAN02, PLAN03, PP001, PP002, PP003, PP004, PP005, PP006, PP007, PP008,
+  PP009, PP010, PP011, PP012, PP013, PP014, PP015, PRD02, PRD03, PRD05, RDY01, SFM02, SFM05, SFM07, SFM10,
+  TOK03, WFS01, WFS02, WFS06, WFS07, WFS08,
+];

@@ -1,11 +1,24 @@
 // PP-006: absolute machine paths in documentation (PATH). Fenced blocks (closed by the same fence
 // character) and inline code spans are ignored; matches inside URLs are not paths.
 // Works on the raw UTF-8 bytes (no string decoding): documentation trees are large.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 
-export const PATH01 = defineRule("PATH-01", "pre-pr", SEV_ERROR, "Absolute path", "Machine paths in docs.");
+export const PATH01 = defineRule("PATH-01", SEV_ERROR);
+function PATH01_doc(): RuleDoc {
+  return {
+    id: "PATH-01",
+    validator: "pre-pr",
+    title: "Absolute path",
+    description: "Machine paths in docs.",
+    messages: {
+      absolutePath: "Absolute path {{fromCharCode}}:\\",
+      absolutePathUsers: "Absolute path /Users/",
+      absolutePathHome: "Absolute path /home/",
+    },
+  };
+}
 
 export const ROLE_PATH_SCAN: i32 = 4;
 
@@ -110,15 +123,15 @@ export function checkPaths(input: Input, results: Results, docs: Doc[]): void {
           if (c == 58 && !drive && i > a && i + 1 < b && at(p, i + 1) == 92 && alpha(at(p, i - 1)) && (i - 1 == a || !alpha(at(p, i - 2)))) {
             if (!inCode(p, a, b, i)) {
               drive = true;
-              results.report(PATH01, doc, lineNo, column(p, a, i - 1), "Absolute path " + String.fromCharCode(at(p, i - 1)) + ":\\");
+              results.report(PATH01, doc, lineNo, column(p, a, i - 1), msg("absolutePath").s("fromCharCode", String.fromCharCode(at(p, i - 1))));
             }
           } else if (c == 47 && i + 1 < b && (at(p, i + 1) == 85 || at(p, i + 1) == 104)) {
             if (!users && startsAt(p, i, b, "/Users/") && !inCode(p, a, b, i) && !inUrl(p, a, i)) {
               users = true;
-              results.report(PATH01, doc, lineNo, column(p, a, i), "Absolute path /Users/");
+              results.report(PATH01, doc, lineNo, column(p, a, i), msg("absolutePathUsers"));
             } else if (!home && startsAt(p, i, b, "/home/") && !inCode(p, a, b, i) && !inUrl(p, a, i)) {
               home = true;
-              results.report(PATH01, doc, lineNo, column(p, a, i), "Absolute path /home/");
+              results.report(PATH01, doc, lineNo, column(p, a, i), msg("absolutePathHome"));
             }
           }
         }

@@ -1,14 +1,47 @@
 // PP-007: planning artifacts (PLAN). Roles by file name (epic, prd, task, plan: first file in name
 // order whose stem starts with the word); estimates in hours; conditions of the plan need a table row.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING, SEV_INFO } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
 import { trim, segments } from "./util";
 
-export const PLAN01 = defineRule("PLAN-01", "pre-pr", SEV_WARNING, "Estimate drift", "Tasks vs epic/PRD/plan estimate.");
-export const PLAN02 = defineRule("PLAN-02", "pre-pr", SEV_ERROR, "Orphan condition", "Role condition not in a table.");
-export const PLAN03 = defineRule("PLAN-03", "pre-pr", SEV_INFO, "No reconciliation", "Range estimate, no section.");
+export const PLAN01 = defineRule("PLAN-01", SEV_WARNING);
+function PLAN01_doc(): RuleDoc {
+  return {
+    id: "PLAN-01",
+    validator: "pre-pr",
+    title: "Estimate drift",
+    description: "Tasks vs epic/PRD/plan estimate.",
+    messages: {
+      estimateDiffersFrom: "Estimate differs {{value}}.{{value2}}% from {{name}}",
+    },
+  };
+}
+export const PLAN02 = defineRule("PLAN-02", SEV_ERROR);
+function PLAN02_doc(): RuleDoc {
+  return {
+    id: "PLAN-02",
+    validator: "pre-pr",
+    title: "Orphan condition",
+    description: "Role condition not in a table.",
+    messages: {
+      conditionNotInAny: "Condition not in any table: {{trim}}",
+    },
+  };
+}
+export const PLAN03 = defineRule("PLAN-03", SEV_INFO);
+function PLAN03_doc(): RuleDoc {
+  return {
+    id: "PLAN-03",
+    validator: "pre-pr",
+    title: "No reconciliation",
+    description: "Range estimate, no section.",
+    messages: {
+      considerAEstimateReconciliation: "Consider a ## Estimate Reconciliation section",
+    },
+  };
+}
 
 export const ROLE_PLANNING: i32 = 10;
 
@@ -116,7 +149,7 @@ function conditions(input: Input, results: Results, doc: Doc): void {
       if (text.length == 0) continue;
       let found = false;
       for (let c = 0; c < cells.length && !found; c++) if (cells[c].indexOf(text) >= 0) found = true;
-      if (!found) results.report(PLAN02, doc, i + 1, 1, "Condition not in any table: " + trim(t.substring(at + marks[m].length)));
+      if (!found) results.report(PLAN02, doc, i + 1, 1, msg("conditionNotInAny").s("trim", trim(t.substring(at + marks[m].length))));
       break;
     }
   }
@@ -138,8 +171,7 @@ export function checkPlanning(input: Input, results: Results, docs: Doc[]): void
       const diff = md > ms ? md - ms : ms - md;
       const tenths = <i32>(<i64>diff * 1000 / <i64>ms);
       if (tenths > threshold) {
-        results.report(PLAN01, tasks, 0, 0, "Estimate differs " + (tenths / 10).toString() + "." + (tenths % 10).toString() +
-          "% from " + source.name);
+        results.report(PLAN01, tasks, 0, 0, msg("estimateDiffersFrom").s("value", (tenths / 10).toString()).s("value2", (tenths % 10).toString()).s("name", source.name));
       }
     }
   }
@@ -148,7 +180,7 @@ export function checkPlanning(input: Input, results: Results, docs: Doc[]): void
   for (let i = 0; i < docs.length; i++) {
     estimate(docs[i]);
     if (RANGE && docs[i].text().indexOf("## Estimate Reconciliation") < 0) {
-      results.report(PLAN03, docs[i], 0, 0, "Consider a ## Estimate Reconciliation section");
+      results.report(PLAN03, docs[i], 0, 0, msg("considerAEstimateReconciliation"));
     }
   }
 }

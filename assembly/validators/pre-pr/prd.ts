@@ -2,15 +2,49 @@
 // items and link texts that end in a known extension (with an optional :line[:col]); code spans
 // and link texts count as change claims only inside "changes" sections; contextual sections
 // (test plan, references, notes, ...) are ignored.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
 import { trim, inList } from "./util";
 
-export const PRD02 = defineRule("PRD-02", "pre-pr", SEV_ERROR, "Mentioned, not changed", "Claimed file not in the diff.");
-export const PRD03 = defineRule("PRD-03", "pre-pr", SEV_WARNING, "Changed, not mentioned", "Significant file not named.");
-export const PRD05 = defineRule("PRD-05", "pre-pr", SEV_ERROR, "Sections, checklist", "Opt-in: ## sections, - [ ] items.");
+export const PRD02 = defineRule("PRD-02", SEV_ERROR);
+function PRD02_doc(): RuleDoc {
+  return {
+    id: "PRD-02",
+    validator: "pre-pr",
+    title: "Mentioned, not changed",
+    description: "Claimed file not in the diff.",
+    messages: {
+      namedAsChangedNot: "{{mentions}}: named as changed, not in the diff",
+    },
+  };
+}
+export const PRD03 = defineRule("PRD-03", SEV_WARNING);
+function PRD03_doc(): RuleDoc {
+  return {
+    id: "PRD-03",
+    validator: "pre-pr",
+    title: "Changed, not mentioned",
+    description: "Significant file not named.",
+    messages: {
+      changedNotMentioned: "{{c}}: changed, not mentioned",
+    },
+  };
+}
+export const PRD05 = defineRule("PRD-05", SEV_ERROR);
+function PRD05_doc(): RuleDoc {
+  return {
+    id: "PRD-05",
+    validator: "pre-pr",
+    title: "Sections, checklist",
+    description: "Opt-in: ## sections, - [ ] items.",
+    messages: {
+      missingSection: "Missing section: {{req}}",
+      ofItemsUnchecked: "{{openCount}} of {{total}} items unchecked: {{join}}",
+    },
+  };
+}
 
 export const ROLE_PR_BODY: i32 = 5;
 
@@ -166,7 +200,7 @@ export function checkPrDescription(input: Input, results: Results, docs: Doc[]):
   for (let i = 0; i < mentions.length; i++) {
     let hit = false;
     for (let k = 0; k < changed.length && !hit; k++) if (matches(changed[k], mentions[i])) hit = true;
-    if (!hit) results.report(PRD02, doc, 0, 0, mentions[i] + ": named as changed, not in the diff");
+    if (!hit) results.report(PRD02, doc, 0, 0, msg("namedAsChangedNot").s("mentions", mentions[i]));
   }
   for (let k = 0; k < changed.length; k++) {
     const c = changed[k];
@@ -177,7 +211,7 @@ export function checkPrDescription(input: Input, results: Results, docs: Doc[]):
     if (!sig) continue;
     let hit = false;
     for (let i = 0; i < mentions.length && !hit; i++) if (matches(c, mentions[i])) hit = true;
-    if (!hit) results.report(PRD03, doc, 0, 0, c + ": changed, not mentioned");
+    if (!hit) results.report(PRD03, doc, 0, 0, msg("changedNotMentioned").s("c", c));
   }
   const lines = doc.lines();
   const req = input.factLines("prd-sections");
@@ -191,7 +225,7 @@ export function checkPrDescription(input: Input, results: Results, docs: Doc[]):
         const h = asciiLower(trim(t.substring(t.indexOf(" "))));
         if (h.startsWith(want)) ok = true;
       }
-      if (!ok) results.report(PRD05, doc, 0, 0, "Missing section: " + req[r]);
+      if (!ok) results.report(PRD05, doc, 0, 0, msg("missingSection").s("req", req[r]));
     }
   }
   if (input.factBool("prd-checklist", false)) {
@@ -207,7 +241,7 @@ export function checkPrDescription(input: Input, results: Results, docs: Doc[]):
       }
     }
     if (open.length > 0) {
-      results.report(PRD05, doc, 0, 0, open.length.toString() + " of " + total.toString() + " items unchecked: " + open.join("; "));
+      results.report(PRD05, doc, 0, 0, msg("ofItemsUnchecked").s("openCount", open.length.toString()).s("total", total.toString()).s("join", open.join("; ")));
     }
   }
 }

@@ -1,9 +1,21 @@
 // PP-015: one configurable PR-size rule (commits, changed files, added lines; warn and fail levels).
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 
-export const RDY01 = defineRule("RDY-01", "pre-pr", SEV_ERROR, "Branch size", "Warn/fail levels.");
+export const RDY01 = defineRule("RDY-01", SEV_ERROR);
+function RDY01_doc(): RuleDoc {
+  return {
+    id: "RDY-01",
+    validator: "pre-pr",
+    title: "Branch size",
+    description: "Warn/fail levels.",
+    messages: {
+      message: "{{n}} {{what}} > {{fail}}",
+      message2: "{{n}} {{what}} > {{warn}}",
+    },
+  };
+}
 
 export const ROLE_SIZE: i32 = 6;
 
@@ -14,9 +26,9 @@ function measure(input: Input, results: Results, doc: Doc, what: string): void {
   const warn = input.factInt("size-" + what + "-warn", -1);
   results.put(doc, what, n.toString());
   if (fail >= 0 && n > fail) {
-    results.reportAs(RDY01, SEV_ERROR, doc, 0, 0, n.toString() + " " + what + " > " + fail.toString());
+    results.reportAs(RDY01, SEV_ERROR, doc, 0, 0, msg("message").s("n", n.toString()).s("what", what).s("fail", fail.toString()));
   } else if (warn >= 0 && n > warn) {
-    results.reportAs(RDY01, SEV_WARNING, doc, 0, 0, n.toString() + " " + what + " > " + warn.toString());
+    results.reportAs(RDY01, SEV_WARNING, doc, 0, 0, msg("message2").s("n", n.toString()).s("what", what).s("warn", warn.toString()));
   }
 }
 

@@ -1,15 +1,66 @@
 // PP-011: skill front matter (SFM). The block between the first two --- lines is read as a flat
 // YAML mapping: quoted, plain, multi-line plain, block (| >) and list values.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
 import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator, segments } from "./util";
 
-export const SFM02 = defineRule("SFM-02", "pre-pr", SEV_ERROR, "Front matter", "--- block.");
-export const SFM05 = defineRule("SFM-05", "pre-pr", SEV_ERROR, "Skill name", "a-z 0-9 -, max 64.");
-export const SFM07 = defineRule("SFM-07", "pre-pr", SEV_ERROR, "Skill description", "Max 1024, no tags.");
-export const SFM10 = defineRule("SFM-10", "pre-pr", SEV_ERROR, "Model or tool", "model and allowed-tools allowlists.");
+export const SFM02 = defineRule("SFM-02", SEV_ERROR);
+function SFM02_doc(): RuleDoc {
+  return {
+    id: "SFM-02",
+    validator: "pre-pr",
+    title: "Front matter",
+    description: "--- block.",
+    messages: {
+      emptyFile: "Empty file",
+      noOnLine: "No --- on line 1",
+      noClosing: "No closing ---",
+      tabInFrontMatter: "Tab in front matter",
+    },
+  };
+}
+export const SFM05 = defineRule("SFM-05", SEV_ERROR);
+function SFM05_doc(): RuleDoc {
+  return {
+    id: "SFM-05",
+    validator: "pre-pr",
+    title: "Skill name",
+    description: "a-z 0-9 -, max 64.",
+    messages: {
+      noName: "No name",
+      badName: "Bad name '{{n}}': {{join}}",
+    },
+  };
+}
+export const SFM07 = defineRule("SFM-07", SEV_ERROR);
+function SFM07_doc(): RuleDoc {
+  return {
+    id: "SFM-07",
+    validator: "pre-pr",
+    title: "Skill description",
+    description: "Max 1024, no tags.",
+    messages: {
+      noDescription: "No description",
+      descriptionOverChars: "description over 1024 chars ({{vCount}})",
+      xmlTagsInDescription: "XML tags in description",
+    },
+  };
+}
+export const SFM10 = defineRule("SFM-10", SEV_ERROR);
+function SFM10_doc(): RuleDoc {
+  return {
+    id: "SFM-10",
+    validator: "pre-pr",
+    title: "Model or tool",
+    description: "model and allowed-tools allowlists.",
+    messages: {
+      unknownModel: "Unknown model '{{m}}'",
+      unknownTools: "Unknown tools: {{join}}",
+    },
+  };
+}
 
 export const ROLE_SKILL: i32 = 3;
 
@@ -91,12 +142,12 @@ export function checkSkills(input: Input, results: Results, docs: Doc[]): void {
   for (let d = 0; d < docs.length; d++) {
     const doc = docs[d];
     if (trim(doc.text()).length == 0) {
-      results.report(SFM02, doc, 0, 0, "Empty file");
+      results.report(SFM02, doc, 0, 0, msg("emptyFile"));
       continue;
     }
     const ls = doc.lines();
     if (trim(ls[0]) != "---") {
-      results.report(SFM02, doc, 1, 1, "No --- on line 1");
+      results.report(SFM02, doc, 1, 1, msg("noOnLine"));
       continue;
     }
     let close = -1;
@@ -107,19 +158,19 @@ export function checkSkills(input: Input, results: Results, docs: Doc[]): void {
       }
     }
     if (close < 0) {
-      results.report(SFM02, doc, 1, 1, "No closing ---");
+      results.report(SFM02, doc, 1, 1, msg("noClosing"));
       continue;
     }
     let tab = -1;
     for (let i = 1; i < close && tab < 0; i++) if (ls[i].indexOf("\t") >= 0) tab = i;
     if (tab >= 0) {
-      results.report(SFM02, doc, tab + 1, ls[tab].indexOf("\t") + 1, "Tab in front matter");
+      results.report(SFM02, doc, tab + 1, ls[tab].indexOf("\t") + 1, msg("tabInFrontMatter"));
       continue;
     }
     const fs = parse(ls, 1, close);
     const name = field(fs, "name");
     if (name === null || trim(name.value).length == 0) {
-      results.report(SFM05, doc, name === null ? 0 : name.line, 0, "No name");
+      results.report(SFM05, doc, name === null ? 0 : name.line, 0, msg("noName"));
     } else {
       const n = trim(name.value);
       let upper = false, bad = false;
@@ -132,21 +183,21 @@ export function checkSkills(input: Input, results: Results, docs: Doc[]): void {
       if (upper) why.push("uppercase");
       if (bad) why.push("invalid characters");
       if (n.length > 64) why.push("over 64 chars (" + n.length.toString() + ")");
-      if (why.length > 0) results.report(SFM05, doc, name.line, 1, "Bad name '" + n + "': " + why.join(", "));
+      if (why.length > 0) results.report(SFM05, doc, name.line, 1, msg("badName").s("n", n).s("join", why.join(", ")));
     }
     const desc = field(fs, "description");
     if (desc === null || trim(desc.value).length == 0) {
-      results.report(SFM07, doc, desc === null ? 0 : desc.line, 0, "No description");
+      results.report(SFM07, doc, desc === null ? 0 : desc.line, 0, msg("noDescription"));
     } else {
       const v = trim(desc.value);
       if (v.length > 1024) {
-        results.report(SFM07, doc, desc.line, 1, "description over 1024 chars (" + v.length.toString() + ")");
+        results.report(SFM07, doc, desc.line, 1, msg("descriptionOverChars").s("vCount", v.length.toString()));
       }
       const lt = v.indexOf("<");
       if (lt >= 0 && v.indexOf(">", lt + 2) > lt) {
         const c = v.charCodeAt(lt + 1);
         if (c == 47 || c >= 65 && c <= 90 || c >= 97 && c <= 122) {
-          results.report(SFM07, doc, desc.line, 1, "XML tags in description");
+          results.report(SFM07, doc, desc.line, 1, msg("xmlTagsInDescription"));
         }
       }
     }
@@ -154,7 +205,7 @@ export function checkSkills(input: Input, results: Results, docs: Doc[]): void {
     if (model !== null) {
       const m = trim(model.value);
       if (m.length > 0 && !modelOk(m, models)) {
-        results.report(SFM10, doc, model.line, 1, "Unknown model '" + m + "'");
+        results.report(SFM10, doc, model.line, 1, msg("unknownModel").s("m", m));
       }
     }
     const at = field(fs, "allowed-tools");
@@ -167,7 +218,7 @@ export function checkSkills(input: Input, results: Results, docs: Doc[]): void {
         t = unquote(t);
         if (!toolOk(t, tools)) unknown.push(t);
       }
-      if (unknown.length > 0) results.report(SFM10, doc, at.line, 1, "Unknown tools: " + unknown.join(", "));
+      if (unknown.length > 0) results.report(SFM10, doc, at.line, 1, msg("unknownTools").s("join", unknown.join(", ")));
     }
   }
 }

@@ -1,9 +1,20 @@
 // PP-013: token budget of the HANDOFF file (TOK), a character-class estimate of tokens.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 
-export const TOK03 = defineRule("TOK-03", "pre-pr", SEV_ERROR, "Token budget", "Over budget.");
+export const TOK03 = defineRule("TOK-03", SEV_ERROR);
+function TOK03_doc(): RuleDoc {
+  return {
+    id: "TOK-03",
+    validator: "pre-pr",
+    title: "Token budget",
+    description: "Over budget.",
+    messages: {
+      tokens: "{{t}} tokens > {{max}}",
+    },
+  };
+}
 
 export const ROLE_HANDOFF: i32 = 7;
 
@@ -47,7 +58,7 @@ export function checkTokens(input: Input, results: Results, docs: Doc[]): void {
     results.put(docs[d], "tokens", t.toString());
     if (t > max) {
       const over = t - max;
-      results.report(TOK03, docs[d], 0, 0, t.toString() + " tokens > " + max.toString());
+      results.report(TOK03, docs[d], 0, 0, msg("tokens").s("t", t.toString()).s("max", max.toString()));
     }
   }
 }

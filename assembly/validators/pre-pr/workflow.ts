@@ -1,19 +1,83 @@
 // PP-009 / PP-010: GitHub Actions SHA pinning (PIN) and workflow structure (WFS), on a line
 // scanner that knows block scalars, list items and indentation (enough for workflow files).
 import { decodeList } from "../../lib/list";
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { isLowerHex } from "../../lib/text";
 import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator } from "./util";
 import { checkContent } from "../common";
+import { checkWFS06 } from "./WFS-06";
 
-export const PIN01 = defineRule("PIN-01", "pre-pr", SEV_ERROR, "Action not pinned", "@<40-hex SHA> refs.");
-export const WFS01 = defineRule("WFS-01", "pre-pr", SEV_ERROR, "Invalid YAML", "Parse error.");
-export const WFS02 = defineRule("WFS-02", "pre-pr", SEV_ERROR, "Workflow shape", "name, on, jobs.");
-export const WFS06 = defineRule("WFS-06", "pre-pr", SEV_WARNING, "Long workflow", "Over 100 lines.");
-export const WFS07 = defineRule("WFS-07", "pre-pr", SEV_ERROR, "Bad concurrency", "String or group.");
-export const WFS08 = defineRule("WFS-08", "pre-pr", SEV_WARNING, "No permissions", "Top and per job.");
+export const PIN01 = defineRule("PIN-01", SEV_ERROR);
+function PIN01_doc(): RuleDoc {
+  return {
+    id: "PIN-01",
+    validator: "pre-pr",
+    title: "Action not pinned",
+    description: "@<40-hex SHA> refs.",
+    messages: {
+      uses: "uses: {{v}}{{detail}}",
+    },
+  };
+}
+export const WFS01 = defineRule("WFS-01", SEV_ERROR);
+function WFS01_doc(): RuleDoc {
+  return {
+    id: "WFS-01",
+    validator: "pre-pr",
+    title: "Invalid YAML",
+    description: "Parse error.",
+    messages: {
+      message: "{{substring}}",
+    },
+  };
+}
+export const WFS02 = defineRule("WFS-02", SEV_ERROR);
+function WFS02_doc(): RuleDoc {
+  return {
+    id: "WFS-02",
+    validator: "pre-pr",
+    title: "Workflow shape",
+    description: "name, on, jobs.",
+    messages: {
+      onlyCommentsNeedA: "Only comments; need a mapping",
+      topLevelIsNot: "Top level is not a mapping",
+      noName: "No name:",
+      noOn: "No on:",
+      noJobs: "No jobs:",
+      jobsIsNotA: "jobs is not a mapping",
+      jobsIsEmpty: "jobs is empty",
+    },
+  };
+}
+export const WFS07 = defineRule("WFS-07", SEV_ERROR);
+function WFS07_doc(): RuleDoc {
+  return {
+    id: "WFS-07",
+    validator: "pre-pr",
+    title: "Bad concurrency",
+    description: "String or group.",
+    messages: {
+      concurrencyIsEmpty: "concurrency is empty",
+      concurrencyNoGroup: "concurrency: no group",
+      concurrencyIsAList: "concurrency is a list",
+    },
+  };
+}
+export const WFS08 = defineRule("WFS-08", SEV_WARNING);
+function WFS08_doc(): RuleDoc {
+  return {
+    id: "WFS-08",
+    validator: "pre-pr",
+    title: "No permissions",
+    description: "Top and per job.",
+    messages: {
+      noPermissions: "No permissions:",
+      noPermissions2: "{{key}}: no permissions",
+    },
+  };
+}
 
 export const ROLE_WORKFLOW: i32 = 1;
 export const ROLE_ACTION: i32 = 2;
@@ -67,7 +131,7 @@ function checkUses(doc: Doc, ln: Line, results: Results): void {
   for (let i = 0; ok && i < 40; i++) if (!isLowerHex(ref.charCodeAt(i))) ok = false;
   if (!ok) {
     results.report(PIN01, doc, ln.no, ln.indent + 1,
-      "uses: " + v + (at < 0 ? ": no @ref" : ": not a 40-hex SHA"));
+      msg("uses").s("v", v).s("detail", (at < 0 ? ": no @ref" : ": not a 40-hex SHA")));
   }
 }
 
@@ -103,7 +167,7 @@ export function checkStructure(input: Input, results: Results, docs: Doc[]): voi
     if (!checkContent(doc, results)) continue; // empty or binary: AC-001 / AC-002
     const err = yamlError(input, doc.name);
     if (err !== null) {
-      results.report(WFS01, doc, lineOf(err), 0, "" + err.substring(err.indexOf("\t") + 1));
+      results.report(WFS01, doc, lineOf(err), 0, msg("message").s("substring", err.substring(err.indexOf("\t") + 1)));
       continue;
     }
     const lines = scan(doc);
@@ -114,11 +178,11 @@ export function checkStructure(input: Input, results: Results, docs: Doc[]): voi
       break;
     }
     if (first === null) {
-      results.report(WFS02, doc, 0, 0, "Only comments; need a mapping");
+      results.report(WFS02, doc, 0, 0, msg("onlyCommentsNeedA"));
       continue;
     }
     if (first.item || first.key.length == 0 || first.indent != 0) {
-      results.report(WFS02, doc, first.no, 0, "Top level is not a mapping");
+      results.report(WFS02, doc, first.no, 0, msg("topLevelIsNot"));
       continue;
     }
     if (doc.flags != ROLE_WORKFLOW) continue;
@@ -144,27 +208,25 @@ export function checkStructure(input: Input, results: Results, docs: Doc[]): voi
             child = true;
             if (lines[j].key == "group") group = true;
           }
-          if (!child) results.report(WFS07, doc, ln.no, 1, "concurrency is empty");
-          else if (!group) results.reportAs(WFS07, SEV_WARNING, doc, ln.no, 1, "concurrency: no group");
+          if (!child) results.report(WFS07, doc, ln.no, 1, msg("concurrencyIsEmpty"));
+          else if (!group) results.reportAs(WFS07, SEV_WARNING, doc, ln.no, 1, msg("concurrencyNoGroup"));
         } else if (v.startsWith("[")) {
-          results.report(WFS07, doc, ln.no, 1, "concurrency is a list");
+          results.report(WFS07, doc, ln.no, 1, msg("concurrencyIsAList"));
         } else if (v.startsWith("{") && v.indexOf("group") < 0) {
-          results.reportAs(WFS07, SEV_WARNING, doc, ln.no, 1, "concurrency: no group");
+          results.reportAs(WFS07, SEV_WARNING, doc, ln.no, 1, msg("concurrencyNoGroup"));
         }
       }
     }
-    if (!hasName) results.report(WFS02, doc, 0, 0, "No name:");
-    if (!hasOn) results.report(WFS02, doc, 0, 0, "No on:");
-    if (significant > 100) {
-      results.report(WFS06, doc, 0, 0, "" + significant.toString() + " lines (over 100)");
-    }
+    if (!hasName) results.report(WFS02, doc, 0, 0, msg("noName"));
+    if (!hasOn) results.report(WFS02, doc, 0, 0, msg("noOn"));
+    checkWFS06(input, results, doc, significant);
     if (jobsLine < 0) {
-      results.report(WFS02, doc, 0, 0, "No jobs:");
+      results.report(WFS02, doc, 0, 0, msg("noJobs"));
       continue;
     }
     const jl = lines[jobsLine];
     if (jl.value.length > 0 && jl.value != "{}") {
-      results.report(WFS02, doc, jl.no, 1, "jobs is not a mapping");
+      results.report(WFS02, doc, jl.no, 1, msg("jobsIsNotA"));
       continue;
     }
     // job ids: the first indentation level below jobs
@@ -172,14 +234,14 @@ export function checkStructure(input: Input, results: Results, docs: Doc[]): voi
     let jobs = 0;
     let curJob: Line | null = null;
     let curPerms = false;
-    if (!permsTop) results.report(WFS08, doc, 0, 0, "No permissions:");
+    if (!permsTop) results.report(WFS08, doc, 0, 0, msg("noPermissions"));
     for (let i = jobsLine + 1; i <= lines.length; i++) {
       const end = i == lines.length || lines[i].indent == 0;
       const ln: Line | null = end ? null : lines[i];
       if (ln !== null && jobIndent < 0) jobIndent = ln.indent;
       const isJob = ln !== null && ln.indent == jobIndent && !ln.item && ln.key.length > 0;
       if ((end || isJob) && curJob !== null) {
-        if (!permsTop && !curPerms) results.report(WFS08, doc, curJob.no, curJob.indent + 1, curJob.key + ": no permissions");
+        if (!permsTop && !curPerms) results.report(WFS08, doc, curJob.no, curJob.indent + 1, msg("noPermissions2").s("key", curJob.key));
       }
       if (end) break;
       if (isJob) {
@@ -190,6 +252,6 @@ export function checkStructure(input: Input, results: Results, docs: Doc[]): voi
         curPerms = true;
       }
     }
-    if (jobs == 0) results.report(WFS02, doc, jl.no, 1, "jobs is empty");
+    if (jobs == 0) results.report(WFS02, doc, jl.no, 1, msg("jobsIsEmpty"));
   }
 }

@@ -1,5 +1,5 @@
 import { Doc, Input, Results } from "../../io";
-import { Rule } from "../../rules";
+import { Rule, Msg } from "../../rules";
 
 /** Modes of JSON session-log validation (SP-120); flags bits 0..1 of a session document. */
 export const MODE_FULL: i32 = 0;
@@ -14,11 +14,11 @@ export class SessionCtx {
     return this.doc.flags & 3;
   }
 
-  report(rule: Rule, line: i32, column: i32, message: string): void {
+  report(rule: Rule, line: i32, column: i32, message: Msg): void {
     this.results.report(rule, this.doc, line, column, message);
   }
 
-  reportAs(rule: Rule, severity: i32, line: i32, column: i32, message: string): void {
+  reportAs(rule: Rule, severity: i32, line: i32, column: i32, message: Msg): void {
     this.results.reportAs(rule, severity, this.doc, line, column, message);
   }
 }

@@ -1,12 +1,20 @@
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SessionCtx } from "./context";
 import { allDigits, isDigit, endsWithIgnoreCase, asciiLower } from "../../lib/text";
 
-export const SP001 = defineRule(
-  "SP-001", "session-log", SEV_ERROR, "Session log file name",
-  "A session log is named YYYY-MM-DD-session-N[-slug].md or .json (N any number of digits; case-insensitive).",
-);
+export const SP001 = defineRule("SP-001", SEV_ERROR);
+function SP001_doc(): RuleDoc {
+  return {
+    id: "SP-001",
+    validator: "session-log",
+    title: "Session log file name",
+    description: "A session log is named YYYY-MM-DD-session-N[-slug].md or .json (N any number of digits; case-insensitive).",
+    messages: {
+      badName: "Session log naming violation: {{name}} (expected YYYY-MM-DD-session-N.md or YYYY-MM-DD-session-N-description.md)",
+    },
+  };
+}
 
 /** Length of the YYYY-MM-DD-session-N prefix, or -1 when the name does not start with it. */
 export function sessionNamePrefix(name: string): i32 {
@@ -37,6 +45,6 @@ export function checkSP001(ctx: SessionCtx): void {
   const name = ctx.doc.baseName();
   if (!isSessionLogName(name)) {
     ctx.report(SP001, 0, 0,
-      "Session log naming violation: " + name + " (expected YYYY-MM-DD-session-N.md or YYYY-MM-DD-session-N-description.md)");
+      msg("badName").s("name", name));
   }
 }

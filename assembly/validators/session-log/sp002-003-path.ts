@@ -1,6 +1,6 @@
 // SP-002 (the log exists) and SP-003 (the log resolves inside the sessions directory). The host
 // resolves symlinks and passes the resolved path as the fact "real:<name>"; the decision is here.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SessionCtx } from "./context";
 import { asciiLower } from "../../lib/text";
@@ -11,15 +11,35 @@ export const FLAG_MISSING: i32 = 4;
 /** flags bit 3: the log resolves outside the repository; the host did not read it. */
 export const FLAG_UNREAD: i32 = 8;
 
-export const SP002 = defineRule("SP-002", "session-log", SEV_ERROR, "Session log exists",
-  "An explicitly named session log must exist.");
-export const SP003 = defineRule("SP-003", "session-log", SEV_ERROR, "Session log inside sessions dir",
-  "The resolved log path (symlinks followed) is inside the sessions dir.");
+export const SP002 = defineRule("SP-002", SEV_ERROR);
+function SP002_doc(): RuleDoc {
+  return {
+    id: "SP-002",
+    validator: "session-log",
+    title: "Session log exists",
+    description: "An explicitly named session log must exist.",
+    messages: {
+      sessionLogFileDoes: "Session log file does not exist: {{name}}",
+    },
+  };
+}
+export const SP003 = defineRule("SP-003", SEV_ERROR);
+function SP003_doc(): RuleDoc {
+  return {
+    id: "SP-003",
+    validator: "session-log",
+    title: "Session log inside sessions dir",
+    description: "The resolved log path (symlinks followed) is inside the sessions dir.",
+    messages: {
+      sessionLogResolvesOutside: "Session log resolves outside {{dir}}/: {{detail}} (path traversal or symlink)",
+    },
+  };
+}
 
 /** false when the file is missing (nothing else to check). */
 export function checkSP002(ctx: SessionCtx): bool {
   if ((ctx.doc.flags & FLAG_MISSING) == 0) return true;
-  ctx.report(SP002, 0, 0, "Session log file does not exist: " + ctx.doc.name);
+  ctx.report(SP002, 0, 0, msg("sessionLogFileDoes").s("name", ctx.doc.name));
   return false;
 }
 
@@ -54,5 +74,5 @@ export function checkSP003(ctx: SessionCtx): void {
   const ln = asciiLower(n);
   if (n.length > 0 && ln.startsWith(dir + "/") && ln.length > dir.length + 1) return;
   ctx.report(SP003, 0, 0,
-    "Session log resolves outside " + dir + "/: " + (n.length > 0 ? n : "a target outside the repository (not read)") + " (path traversal or symlink)");
+    msg("sessionLogResolvesOutside").s("dir", dir).s("detail", (n.length > 0 ? n : "a target outside the repository (not read)")));
 }

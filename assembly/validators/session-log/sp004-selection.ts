@@ -1,15 +1,25 @@
 // SP-004: which logs are validated. The host selects the files (staged, changed vs base, explicit);
 // here: historical logs before the cutoff date are skipped visibly, and in pre-commit context
 // staged changes under .agents/ require a staged session log (reported on the sessions-dir document).
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR, DOC_SKIPPED, DOC_IGNORED } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { SessionCtx } from "./context";
 import { datePrefix, isPreCommit, factOr } from "./md-log";
 import { isSessionLogName } from "./sp001-file-name";
 
-export const SP004 = defineRule("SP-004", "session-log", SEV_ERROR, "Session log staged",
-  "Pre-commit: staged .agents/ changes need a staged log.");
+export const SP004 = defineRule("SP-004", SEV_ERROR);
+function SP004_doc(): RuleDoc {
+  return {
+    id: "SP-004",
+    validator: "session-log",
+    title: "Session log staged",
+    description: "Pre-commit: staged .agents/ changes need a staged log.",
+    messages: {
+      stagedAgentsChangesBut: "Staged .agents/ changes but no staged session log in {{dir}}/YYYY-MM-DD-session-N.md",
+    },
+  };
+}
 
 /** true when the log is dated before the cutoff (marked skipped). */
 export function skipHistorical(ctx: SessionCtx): bool {
@@ -36,6 +46,6 @@ export function checkStagedLog(input: Input, results: Results, doc: Doc): void {
     }
   }
   if (agents && !log) {
-    results.report(SP004, doc, 0, 0, "Staged .agents/ changes but no staged session log in " + dir + "/YYYY-MM-DD-session-N.md");
+    results.report(SP004, doc, 0, 0, msg("stagedAgentsChangesBut").s("dir", dir));
   } else results.setDocStatus(doc, DOC_IGNORED);
 }

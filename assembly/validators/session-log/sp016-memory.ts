@@ -1,7 +1,7 @@
 // SP-016 memory-retrieval evidence (ADR-007): the Session Start row "Read memory-index ... memories"
 // must name real memories (kebab-case names) that exist in the memories directory. The memory
 // names come from the host as the fact "memories" (one per line); "memories.dir" names the folder.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { SessionCtx } from "./context";
 import { Input } from "../../io";
@@ -9,8 +9,21 @@ import { ChecklistRow } from "../../lib/mdtable";
 import { MdLog, factOr } from "./md-log";
 import { asciiLower, isAlnum, isAlpha } from "../../lib/text";
 
-export const SP016 = defineRule("SP-016", "session-log", SEV_ERROR, "Memory evidence",
-  "The memory-index row names existing memories.");
+export const SP016 = defineRule("SP-016", SEV_ERROR);
+function SP016_doc(): RuleDoc {
+  return {
+    id: "SP-016",
+    validator: "session-log",
+    title: "Memory evidence",
+    description: "The memory-index row names existing memories.",
+    messages: {
+      memoryIndexEvidenceIs: "Memory-index Evidence is a placeholder: '{{ev}}'; list the memories read",
+      memoryIndexEvidenceHas: "Memory-index Evidence has no valid memory names: '{{ev}}' (expected kebab-case names)",
+      memoryNamesNotVerified: "Memory names not verified: the list of {{dir}} is unavailable",
+      memoriesThatDonT: "Memories that don't exist: {{join}}. Check the names or create the memories in {{dir}}/.",
+    },
+  };
+}
 
 /** Kebab-case tokens (letter, alnum*, one or more -alnum+ groups), lower-cased, de-duplicated. */
 export function memoryNames(ev: string): string[] {
@@ -71,26 +84,23 @@ export function checkMemory(ctx: SessionCtx, log: MdLog): void {
   if (row === null) return;
   const ev = row.evidence;
   if (isPlaceholder(ev)) {
-    ctx.report(SP016, row.line, 0, "Memory-index Evidence is a placeholder: '" + ev +
-      "'; list the memories read");
+    ctx.report(SP016, row.line, 0, msg("memoryIndexEvidenceIs").s("ev", ev));
     return;
   }
   const names = memoryNames(ev);
   if (names.length == 0) {
-    ctx.report(SP016, row.line, 0, "Memory-index Evidence has no valid memory names: '" + ev +
-      "' (expected kebab-case names)");
+    ctx.report(SP016, row.line, 0, msg("memoryIndexEvidenceHas").s("ev", ev));
     return;
   }
   const dir = factOr(ctx.input, "memories.dir", ".serena/memories");
   const known = knownMemories(ctx.input);
   if (known === null) {
-    ctx.reportAs(SP016, SEV_WARNING, row.line, 0, "Memory names not verified: the list of " + dir + " is unavailable");
+    ctx.reportAs(SP016, SEV_WARNING, row.line, 0, msg("memoryNamesNotVerified").s("dir", dir));
     return;
   }
   const missing: string[] = [];
   for (let i = 0; i < names.length; i++) if (!known.includes(names[i])) missing.push(names[i]);
   if (missing.length > 0) {
-    ctx.report(SP016, row.line, 0, "Memories that don't exist: " + missing.join(", ") +
-      ". Check the names or create the memories in " + dir + "/.");
+    ctx.report(SP016, row.line, 0, msg("memoriesThatDonT").s("join", missing.join(", ")).s("dir", dir));
   }
 }

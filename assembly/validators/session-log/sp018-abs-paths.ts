@@ -1,12 +1,22 @@
 // SP-018: absolute paths (/home/, /Users/, X:\) outside fenced code blocks (warning).
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { SessionCtx } from "./context";
 import { MdLog } from "./md-log";
 import { find } from "../../lib/text";
 
-export const SP018 = defineRule("SP-018", "session-log", SEV_WARNING, "No absolute paths",
-  "No /home/, /Users/, X:\\ paths outside fenced code.");
+export const SP018 = defineRule("SP-018", SEV_WARNING);
+function SP018_doc(): RuleDoc {
+  return {
+    id: "SP-018",
+    validator: "session-log",
+    title: "No absolute paths",
+    description: "No /home/, /Users/, X:\\ paths outside fenced code.",
+    messages: {
+      absolutePathUseA: "Absolute path; use a repo-relative path",
+    },
+  };
+}
 
 function absAt(l: string): i32 {
   let k = find(l, "/home/");
@@ -23,6 +33,6 @@ export function checkAbsPaths(ctx: SessionCtx, log: MdLog): void {
   for (let i = 0; i < log.lines.length; i++) {
     if (log.fenced[i]) continue;
     const k = absAt(log.lines[i]);
-    if (k >= 0) ctx.report(SP018, i + 1, k + 1, "Absolute path; use a repo-relative path");
+    if (k >= 0) ctx.report(SP018, i + 1, k + 1, msg("absolutePathUseA"));
   }
 }

@@ -1,16 +1,38 @@
 // SP-020: the commit row's "Commit SHA: <sha>" is 7-40 hex, without a subject line (checked rows).
 // SP-021: commit evidence exists: a SHA in the commit row or under "Commits This Session" (warning;
 // not in pre-commit context, where the commit does not exist yet).
-import { defineRule } from "../../rules";
+import { defineRule, msg, Msg, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { SessionCtx } from "./context";
 import { MdLog, leadingSha, isPreCommit } from "./md-log";
 import { asciiLower, isAlnum, isAlpha, isHex, isSpace } from "../../lib/text";
 
-export const SP020 = defineRule("SP-020", "session-log", SEV_ERROR, "Commit SHA format",
-  "A checked commit row's 'Commit SHA:' is 7-40 hex.");
-export const SP021 = defineRule("SP-021", "session-log", SEV_WARNING, "Commit evidence",
-  "The log cites a commit SHA.");
+export const SP020 = defineRule("SP-020", SEV_ERROR);
+function SP020_doc(): RuleDoc {
+  return {
+    id: "SP-020",
+    validator: "session-log",
+    title: "Commit SHA format",
+    description: "A checked commit row's 'Commit SHA:' is 7-40 hex.",
+    messages: {
+      empty: "Commit SHA is empty",
+      badFormat: "Commit SHA format invalid (7-40 hex): '{{sha}}'",
+      subjectLine: "Commit SHA includes subject line; give the SHA only",
+    },
+  };
+}
+export const SP021 = defineRule("SP-021", SEV_WARNING);
+function SP021_doc(): RuleDoc {
+  return {
+    id: "SP-021",
+    validator: "session-log",
+    title: "Commit evidence",
+    description: "The log cites a commit SHA.",
+    messages: {
+      noCommitEvidenceFound: "No commit evidence found in session log",
+    },
+  };
+}
 
 /** Text after "Commit SHA:" (case-insensitive), or null when the label is absent. */
 export function shaLabel(ev: string): string | null {
@@ -45,22 +67,22 @@ export function checkCommit(ctx: SessionCtx, log: MdLog): void {
     if (v !== null) {
       const tok = v.replaceAll("`", "").trim();
       const sha = leadingSha(v);
-      let msg = "";
-      if (tok.length == 0) msg = "Commit SHA is empty";
+      let m: Msg | null = null;
+      if (tok.length == 0) m = msg("empty");
       else if (sha.length == 0) {
         let e = 0;
         while (e < tok.length && !isSpace(tok.charCodeAt(e))) e++;
-        msg = "Commit SHA format invalid (7-40 hex): '" + tok.substring(0, e) + "'";
+        m = msg("badFormat").s("sha", tok.substring(0, e));
       } else if (!v.startsWith("`") && v.length > sha.length && isSpace(v.charCodeAt(sha.length)) &&
         isAlpha(v.substring(sha.length).trimStart().charCodeAt(0))) {
-        msg = "Commit SHA includes subject line; give the SHA only";
+        m = msg("subjectLine");
       }
-      if (msg.length > 0) ctx.report(SP020, row.line, 0, msg);
+      if (m !== null) ctx.report(SP020, row.line, 0, m);
     }
   }
   if (isPreCommit(ctx.input)) return;
   if (row !== null && citedSha(row.evidence).length > 0) return;
   const s = log.section("commits this session");
   if (s[0] >= 0 && hexIn(log.lines, s[0], s[1]).length > 0) return;
-  ctx.report(SP021, 0, 0, "No commit evidence found in session log");
+  ctx.report(SP021, 0, 0, msg("noCommitEvidenceFound"));
 }

@@ -2,15 +2,26 @@
 // inside the repository: no absolute paths, no '..' escaping the root, no symlink leading out. The
 // host resolves each cited path (pass 1 asks for them) into the fact "path:<p>" =
 // file | dir | missing | outside.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SessionCtx } from "./context";
 import { MdLog, factOr } from "./md-log";
 import { asciiLower, isSpace } from "../../lib/text";
 import { normalizePath, isAbsolutePath } from "./sp002-003-path";
 
-export const SP024 = defineRule("SP-024", "session-log", SEV_ERROR, "Cited path inside repository",
-  "Evidence paths stay inside the repository.");
+export const SP024 = defineRule("SP-024", SEV_ERROR);
+function SP024_doc(): RuleDoc {
+  return {
+    id: "SP-024",
+    validator: "session-log",
+    title: "Cited path inside repository",
+    description: "Evidence paths stay inside the repository.",
+    messages: {
+      citedPathEscapesThe: "Cited path escapes the repository: {{raw}}",
+      citedPathEscapesThe2: "Cited path escapes the repository (symlink): {{raw}}",
+    },
+  };
+}
 
 export class Cited {
   constructor(public raw: string, public line: i32) {}
@@ -72,9 +83,9 @@ export function checkCitedPaths(ctx: SessionCtx, log: MdLog): void {
   const c = citedPaths(ctx, log);
   for (let i = 0; i < c.length; i++) {
     const k = citedKey(c[i].raw);
-    if (k.length == 0) ctx.report(SP024, c[i].line, 0, "Cited path escapes the repository: " + c[i].raw);
+    if (k.length == 0) ctx.report(SP024, c[i].line, 0, msg("citedPathEscapesThe").s("raw", c[i].raw));
     else if (ctx.input.fact("path:" + k) == "outside") {
-      ctx.report(SP024, c[i].line, 0, "Cited path escapes the repository (symlink): " + c[i].raw);
+      ctx.report(SP024, c[i].line, 0, msg("citedPathEscapesThe2").s("raw", c[i].raw));
     }
   }
 }

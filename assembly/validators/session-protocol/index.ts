@@ -4,7 +4,7 @@
 // finding of the gate's rule (PH-001..PH-009). Facts per gate are listed at each check below.
 import { Doc, Input, Results } from "../../io";
 import { KIND_PHASE_GATE } from "../../abi";
-import { Rule } from "../../rules";
+import { Rule, msg } from "../../rules";
 import { asciiLower } from "../../lib/text";
 import { nonDocFiles } from "../session-log/qa-scope";
 import { PH001, PH002, PH003, PH004, PH005, PH006, PH007, PH008, PH009 } from "./rules";
@@ -216,6 +216,11 @@ export function validateSessionProtocol(input: Input, results: Results): void {
     results.put(doc, "requirement", rule !== null && rule.severity == 0 ? "MUST" : "SHOULD");
     results.put(doc, "message", v.message);
     results.put(doc, "evidence", v.evidence);
-    if (v.status == "FAIL" && rule !== null) results.report(rule, doc, 0, 0, name + ": " + v.message);
+    if (v.status == "FAIL" && rule !== null) results.report(rule, doc, 0, 0, msg("gateFailed").s("gate", name).s("message", v.message));
   }
 }
+
+/** The session-protocol gate rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
+export const RULES: Rule[] = [
+  PH001, PH002, PH003, PH004, PH005, PH006, PH007, PH008, PH009,
+];

@@ -7,6 +7,9 @@ import { Input, Results } from "../../io";
 import { KIND_SESSION_STATE } from "../../abi";
 import { checkSS001 } from "./ss001-protocol-start";
 import { checkSS002 } from "./ss002-readable";
+import { Rule } from "../../rules";
+import { SS001 } from "./ss001-protocol-start";
+import { SS002 } from "./ss002-readable";
 
 export function validateSessionState(input: Input, results: Results): void {
   const st = input.fact("stateStatus");
@@ -21,3 +24,8 @@ export function validateSessionState(input: Input, results: Results): void {
     } else checkSS002(input, results, doc, status == "" ? "unknown" : status);
   }
 }
+
+/** The session-state rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
+export const RULES: Rule[] = [
+  SS001, SS002,
+];

@@ -8,6 +8,9 @@ import { readFrontMatter, at } from "../../lib/mdscan";
 import { Category, Spec, TR8, TR9 } from "./model";
 import { checkChains } from "./rules";
 import { checkSchema, checkDuplicates } from "./schema";
+import { Rule } from "../../rules";
+import { TR001, TR002, TR003, TR004, TR005, TR006, TR007 } from "./rules";
+import { TR008, TR009 } from "./schema";
 
 const PREFIXES = ["REQ-", "DESIGN-", "TASK-"];
 
@@ -59,3 +62,8 @@ export function validateTraceability(input: Input, results: Results): void {
     }
   }
 }
+
+/** The traceability rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
+export const RULES: Rule[] = [
+  TR001, TR002, TR003, TR004, TR005, TR006, TR007, TR008, TR009,
+];

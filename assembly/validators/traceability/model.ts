@@ -2,7 +2,7 @@
 // the position of the first (TR-D01).
 import { Doc, Results } from "../../io";
 import { FrontMatter, lineAt } from "../../lib/mdscan";
-import { Rule } from "../../rules";
+import { Rule, Msg } from "../../rules";
 
 export const FX7: i32 = 16; // case-insensitive status
 export const TR8: i32 = 32; // duplicate ids
@@ -35,8 +35,9 @@ export function num(s: string): i32 {
 export class Category {
   specs: Spec[] = [];
   index: Map<string, string> = new Map(); // id -> slot number
-  /** Every document per id, in name order, for TR-008 (id -> space-separated doc indexes). */
-  all: Map<string, string> = new Map();
+  /** Every document per id, in name order, for TR-008. (Documents, not their indexes: the text screen
+   * (AC-002) drops unreadable documents from input.docs, so an index is not a position there.) */
+  all: Map<string, Doc[]> = new Map();
   ids: string[] = [];
 
   add(s: Spec, results: Results): void {
@@ -47,12 +48,12 @@ export class Category {
       results.setDocStatus(old.doc, 1);
       results.put(old.doc, "skip", "duplicate id " + id + ": " + s.doc.baseName() + " is used (last in name order)");
       this.specs[slot] = s;
-      this.all.set(id, this.all.get(id) + " " + s.doc.index.toString());
+      this.all.get(id).push(s.doc);
     } else {
       this.index.set(id, this.specs.length.toString());
       this.specs.push(s);
       this.ids.push(id);
-      this.all.set(id, s.doc.index.toString());
+      this.all.set(id, [s.doc]);
     }
   }
 
@@ -62,6 +63,6 @@ export class Category {
   }
 }
 
-export function at0(results: Results, rule: Rule, s: Spec, off: i32, message: string): void {
+export function at0(results: Results, rule: Rule, s: Spec, off: i32, message: Msg): void {
   results.report(rule, s.doc, s.lineOf(off), 0, message);
 }

@@ -1,15 +1,36 @@
 // Opt-in traceability checks: TR-008 duplicate ids, TR-009 front matter against the spec schema.
-import { defineRule } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc, Input, Results } from "../../io";
 import { FrontMatter, at } from "../../lib/mdscan";
 import { Category, num } from "./model";
 import { isAlnum } from "../../lib/text";
 
-export const TR008 = defineRule("TR-008", "traceability", SEV_ERROR, "Duplicate spec id",
-  "Opt-in: spec files of one category share an id (only the last in name order counts).");
-export const TR009 = defineRule("TR-009", "traceability", SEV_ERROR, "Front matter schema",
-  "Opt-in: type, id, status present and valid; id agrees with type; related ids well-formed and unique.");
+export const TR008 = defineRule("TR-008", SEV_ERROR);
+function TR008_doc(): RuleDoc {
+  return {
+    id: "TR-008",
+    validator: "traceability",
+    title: "Duplicate spec id",
+    description: "Opt-in: spec files of one category share an id (only the last in name order counts).",
+    messages: {
+      duplicateIdIn: "Duplicate id '{{id}}' in {{files}}",
+    },
+  };
+}
+export const TR009 = defineRule("TR-009", SEV_ERROR);
+function TR009_doc(): RuleDoc {
+  return {
+    id: "TR-009",
+    validator: "traceability",
+    title: "Front matter schema",
+    description: "Opt-in: type, id, status present and valid; id agrees with type; related ids well-formed and unique.",
+    messages: {
+      missing: "Front matter: {{field}} missing ({{want}})",
+      invalid: "Front matter: {{field}} '{{value}}' invalid ({{want}})",
+    },
+  };
+}
 
 const TYPES = ["requirement", "design", "task"];
 const PREFIX = ["REQ-", "DESIGN-", "TASK-"];
@@ -30,7 +51,9 @@ function idKind(id: string): i32 {
 }
 
 function bad(doc: Doc, results: Results, field: string, v: string | null, want: string): void {
-  results.report(TR009, doc, 1, 0, "Front matter: " + field + (v === null ? " missing" : " '" + v + "' invalid") + " (" + want + ")");
+  results.report(TR009, doc, 1, 0, v === null
+    ? msg("missing").s("field", field).s("want", want)
+    : msg("invalid").s("field", field).s("value", v).s("want", want));
 }
 
 export function checkSchema(doc: Doc, cat: i32, fm: FrontMatter | null, results: Results): void {
@@ -57,17 +80,10 @@ export function checkSchema(doc: Doc, cat: i32, fm: FrontMatter | null, results:
 export function checkDuplicates(c: Category, input: Input, results: Results): void {
   const ids = c.ids;
   for (let i = 0; i < ids.length; i++) {
-    const list = c.all.get(ids[i]);
-    if (list.indexOf(" ") < 0) continue;
-    const docs: Doc[] = [];
-    let p = 0;
-    while (p >= 0) {
-      docs.push(input.docs[num(list.substring(p))]);
-      p = list.indexOf(" ", p);
-      if (p >= 0) p++;
-    }
+    const docs = c.all.get(ids[i]);
+    if (docs.length < 2) continue;
     let names = "";
     for (let k = 0; k < docs.length; k++) names += (k > 0 ? ", " : "") + docs[k].baseName();
-    for (let k = 0; k < docs.length; k++) results.report(TR008, docs[k], 1, 0, "Duplicate id '" + ids[i] + "' in " + names);
+    for (let k = 0; k < docs.length; k++) results.report(TR008, docs[k], 1, 0, msg("duplicateIdIn").s("id", ids[i]).s("files", names));
   }
 }

@@ -1,17 +1,58 @@
 // Agreement between the log's fields and its evidence (full mode): SP-116, SP-117, SP-118, SP-119.
-import { defineRule } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../../abi";
 import { JValue, J_OBJ, J_STR } from "../../../lib/json";
 import { JsonLog, itemEvidence, itemCompleteStrict, hexRuns, shaCompatible, isSha, str } from "./model";
 
-export const SP116 = defineRule("SP-116", "session-log", SEV_ERROR, "Evidence describes this session",
-  "Branch and starting-commit evidence name this session's branch and startingCommit.");
-export const SP117 = defineRule("SP-117", "session-log", SEV_WARNING, "Commit claimed but no ending commit",
-  "When changesCommitted is complete, endingCommit is set.");
-export const SP118 = defineRule("SP-118", "session-log", SEV_WARNING, "nextSteps present",
-  "The log has nextSteps ([] is an answer).");
-export const SP119 = defineRule("SP-119", "session-log", SEV_ERROR, "Base equals tip",
-  "When commits are claimed, endingCommit differs from startingCommit.");
+export const SP116 = defineRule("SP-116", SEV_ERROR);
+function SP116_doc(): RuleDoc {
+  return {
+    id: "SP-116",
+    validator: "session-log",
+    title: "Evidence describes this session",
+    description: "Branch and starting-commit evidence name this session's branch and startingCommit.",
+    messages: {
+      evidenceNamesADifferent: "Evidence names a different branch: {{BRANCHITEMS}} cites {{join}} but session.branch is '{{branch}}'",
+      evidenceNamesADifferent2: "Evidence names a different starting commit: startingCommitNoted cites {{join}} but session.startingCommit is '{{start}}'",
+    },
+  };
+}
+export const SP117 = defineRule("SP-117", SEV_WARNING);
+function SP117_doc(): RuleDoc {
+  return {
+    id: "SP-117",
+    validator: "session-log",
+    title: "Commit claimed but no ending commit",
+    description: "When changesCommitted is complete, endingCommit is set.",
+    messages: {
+      changescommittedIsCompleteBut: "changesCommitted is complete but endingCommit is empty; record the final commit SHA or mark the item incomplete",
+    },
+  };
+}
+export const SP118 = defineRule("SP-118", SEV_WARNING);
+function SP118_doc(): RuleDoc {
+  return {
+    id: "SP-118",
+    validator: "session-log",
+    title: "nextSteps present",
+    description: "The log has nextSteps ([] is an answer).",
+    messages: {
+      nextstepsIsMissingList: "nextSteps is missing; list the follow-up actions, or write [] when there are none",
+    },
+  };
+}
+export const SP119 = defineRule("SP-119", SEV_ERROR);
+function SP119_doc(): RuleDoc {
+  return {
+    id: "SP-119",
+    validator: "session-log",
+    title: "Base equals tip",
+    description: "When commits are claimed, endingCommit differs from startingCommit.",
+    messages: {
+      startingcommitAndEndingcommitAre: "startingCommit and endingCommit are the same commit ({{ending}}), yet changesCommitted claims commits were made; record the SHA of the session's last commit",
+    },
+  };
+}
 
 const BRANCH_KINDS: string[] = ["feat", "fix", "docs", "chore", "refactor", "test", "ci", "build", "perf", "style", "revert"];
 const BRANCH_ITEMS: string[] = ["branchVerified", "notOnMain", "verifyBranch"];
@@ -65,8 +106,7 @@ export function checkAgreement(log: JsonLog): void {
         if (names[k].startsWith(branch!) || branch!.startsWith(names[k])) ok = true;
       }
       if (!ok) {
-        log.report(SP116, item, "Evidence names a different branch: " + BRANCH_ITEMS[i] + " cites " + names.join(", ") +
-          " but session.branch is '" + branch! + "'");
+        log.report(SP116, item, msg("evidenceNamesADifferent").s("BRANCHITEMS", BRANCH_ITEMS[i]).s("join", names.join(", ")).s("branch", branch!));
       }
     }
   }
@@ -77,8 +117,7 @@ export function checkAgreement(log: JsonLog): void {
     let ok = runs.length == 0;
     for (let k = 0; k < runs.length; k++) if (shaCompatible(runs[k], start!)) ok = true;
     if (!ok) {
-      log.report(SP116, noted, "Evidence names a different starting commit: startingCommitNoted cites " + runs.join(", ") +
-        " but session.startingCommit is '" + start! + "'");
+      log.report(SP116, noted, msg("evidenceNamesADifferent2").s("join", runs.join(", ")).s("start", start!));
     }
   }
   const end = log.section("sessionEnd");
@@ -86,13 +125,13 @@ export function checkAgreement(log: JsonLog): void {
   const ending = str(log.root, "endingCommit");
   if (committed && (ending === null || ending.length == 0)) {
     log.report(SP117, end!.get("changesCommitted"),
-      "changesCommitted is complete but endingCommit is empty; record the final commit SHA or mark the item incomplete");
+      msg("changescommittedIsCompleteBut"));
   }
   if (!log.root.has("nextSteps")) {
-    log.report(SP118, null, "nextSteps is missing; list the follow-up actions, or write [] when there are none");
+    log.report(SP118, null, msg("nextstepsIsMissingList"));
   }
   if (committed && ending !== null && start !== null && isSha(ending) && isSha(start!) && shaCompatible(ending, start!)) {
     log.report(SP119, log.root.get("endingCommit"),
-      "startingCommit and endingCommit are the same commit (" + ending + "), yet changesCommitted claims commits were made; record the SHA of the session's last commit");
+      msg("startingcommitAndEndingcommitAre").s("ending", ending));
   }
 }

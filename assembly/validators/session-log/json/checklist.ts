@@ -1,24 +1,94 @@
 // Checklist rules (full mode): SP-107, SP-108, SP-109, SP-110, SP-112, SP-113, SP-114.
-import { defineRule } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../../abi";
 import { JValue, J_OBJ, J_NULL, J_STR, jsonTypeName, jsonShort } from "../../../lib/json";
 import { JsonLog, REQUIRED_START, REQUIRED_END, itemComplete, itemLevel, itemEvidence } from "./model";
 import { checkContradiction } from "./sp111-contradiction";
 
-export const SP107 = defineRule("SP-107", "session-log", SEV_ERROR, "Required checklist items present",
-  "Every required sessionStart/sessionEnd item is present (legacy handoffNotUpdated stands for handoffPreserved).");
-export const SP108 = defineRule("SP-108", "session-log", SEV_ERROR, "MUST items complete",
-  "Every item with level MUST is complete.");
-export const SP109 = defineRule("SP-109", "session-log", SEV_WARNING, "MUST evidence present",
-  "A complete MUST item has evidence.");
-export const SP110 = defineRule("SP-110", "session-log", SEV_ERROR, "HANDOFF.md not modified (legacy item)",
-  "Legacy sessionEnd.handoffNotUpdated (MUST NOT) is not complete: complete means HANDOFF.md was modified.");
-export const SP112 = defineRule("SP-112", "session-log", SEV_ERROR, "Malformed checklist item",
-  "A required item is an object with complete/level/evidence, not a bare value.");
-export const SP113 = defineRule("SP-113", "session-log", SEV_ERROR, "Required item declares a level",
-  "A required item declares a level.");
-export const SP114 = defineRule("SP-114", "session-log", SEV_ERROR, "Unjustified demotion",
-  "A required item with a level other than MUST/MUST NOT is complete or justified in its evidence.");
+export const SP107 = defineRule("SP-107", SEV_ERROR);
+function SP107_doc(): RuleDoc {
+  return {
+    id: "SP-107",
+    validator: "session-log",
+    title: "Required checklist items present",
+    description: "Every required sessionStart/sessionEnd item is present (legacy handoffNotUpdated stands for handoffPreserved).",
+    messages: {
+      missingRequiredItem: "Missing required item: {{name}}.{{missing}}",
+    },
+  };
+}
+export const SP108 = defineRule("SP-108", SEV_ERROR);
+function SP108_doc(): RuleDoc {
+  return {
+    id: "SP-108",
+    validator: "session-log",
+    title: "MUST items complete",
+    description: "Every item with level MUST is complete.",
+    messages: {
+      incompleteMust: "Incomplete MUST: {{id}}",
+    },
+  };
+}
+export const SP109 = defineRule("SP-109", SEV_WARNING);
+function SP109_doc(): RuleDoc {
+  return {
+    id: "SP-109",
+    validator: "session-log",
+    title: "MUST evidence present",
+    description: "A complete MUST item has evidence.",
+    messages: {
+      missingEvidence: "Missing evidence: {{id}}",
+    },
+  };
+}
+export const SP110 = defineRule("SP-110", SEV_ERROR);
+function SP110_doc(): RuleDoc {
+  return {
+    id: "SP-110",
+    validator: "session-log",
+    title: "HANDOFF.md not modified (legacy item)",
+    description: "Legacy sessionEnd.handoffNotUpdated (MUST NOT) is not complete: complete means HANDOFF.md was modified.",
+    messages: {
+      mustNotViolatedIs: "MUST NOT violated: {{id}} is complete, which means HANDOFF.md was modified (it is read-only)",
+    },
+  };
+}
+export const SP112 = defineRule("SP-112", SEV_ERROR);
+function SP112_doc(): RuleDoc {
+  return {
+    id: "SP-112",
+    validator: "session-log",
+    title: "Malformed checklist item",
+    description: "A required item is an object with complete/level/evidence, not a bare value.",
+    messages: {
+      malformedItemIsNot: "Malformed item: {{id}} is {{jsonTypeName}} ({{jsonShort}}), not an object with complete/level/evidence",
+    },
+  };
+}
+export const SP113 = defineRule("SP-113", SEV_ERROR);
+function SP113_doc(): RuleDoc {
+  return {
+    id: "SP-113",
+    validator: "session-log",
+    title: "Required item declares a level",
+    description: "A required item declares a level.",
+    messages: {
+      missingLevelDeclaresNo: "Missing level: {{id}} declares no level, so no requirement check applies to it; add \"level\": \"MUST\"",
+    },
+  };
+}
+export const SP114 = defineRule("SP-114", SEV_ERROR);
+function SP114_doc(): RuleDoc {
+  return {
+    id: "SP-114",
+    validator: "session-log",
+    title: "Unjustified demotion",
+    description: "A required item with a level other than MUST/MUST NOT is complete or justified in its evidence.",
+    messages: {
+      unjustifiedDemotionIsRequired: "Unjustified demotion: {{id}} is required but declares level {{jsonShort}} while incomplete, with no evidence; mark it MUST or explain in the evidence why it does not apply",
+    },
+  };
+}
 
 function requiredKeys(sec: JValue, name: string): string[] {
   if (name == "sessionStart") return REQUIRED_START;
@@ -39,7 +109,7 @@ function checkSection(log: JsonLog, name: string): void {
   const missing: string[] = [];
   for (let i = 0; i < req.length; i++) if (!sec.has(req[i])) missing.push(req[i]);
   missing.sort();
-  for (let i = 0; i < missing.length; i++) log.report(SP107, sec, "Missing required item: " + name + "." + missing[i]);
+  for (let i = 0; i < missing.length; i++) log.report(SP107, sec, msg("missingRequiredItem").s("name", name).s("missing", missing[i]));
   for (let i = 0; i < sec.keys.length; i++) {
     const key = sec.keys[i];
     const item = sec.items[i];
@@ -47,8 +117,7 @@ function checkSection(log: JsonLog, name: string): void {
     const id = name + "." + key;
     if (item.kind != J_OBJ) {
       if (required) {
-        log.report(SP112, item, "Malformed item: " + id + " is " + jsonTypeName(item) + " (" + jsonShort(item) +
-          "), not an object with complete/level/evidence");
+        log.report(SP112, item, msg("malformedItemIsNot").s("id", id).s("jsonTypeName", jsonTypeName(item)).s("jsonShort", jsonShort(item)));
       }
       continue;
     }
@@ -59,21 +128,20 @@ function checkSection(log: JsonLog, name: string): void {
     const ev = itemEvidence(item);
     if (!hasLevel) {
       if (required) {
-        log.report(SP113, item, "Missing level: " + id + " declares no level, so no requirement check applies to it; add \"level\": \"MUST\"");
+        log.report(SP113, item, msg("missingLevelDeclaresNo").s("id", id));
       }
       continue;
     }
     if (level == "MUST") {
-      if (!complete) log.report(SP108, item, "Incomplete MUST: " + id);
-      else if (ev.trim().length == 0) log.report(SP109, item, "Missing evidence: " + id);
+      if (!complete) log.report(SP108, item, msg("incompleteMust").s("id", id));
+      else if (ev.trim().length == 0) log.report(SP109, item, msg("missingEvidence").s("id", id));
       else checkContradiction(log, item, key, id, ev);
     } else if (level == "MUST NOT") {
       if (key == "handoffNotUpdated" && complete) {
-        log.report(SP110, item, "MUST NOT violated: " + id + " is complete, which means HANDOFF.md was modified (it is read-only)");
+        log.report(SP110, item, msg("mustNotViolatedIs").s("id", id));
       }
     } else if (required && !complete && ev.trim().length == 0) {
-      log.report(SP114, item, "Unjustified demotion: " + id + " is required but declares level " + jsonShort(lv!) +
-        " while incomplete, with no evidence; mark it MUST or explain in the evidence why it does not apply");
+      log.report(SP114, item, msg("unjustifiedDemotionIsRequired").s("id", id).s("jsonShort", jsonShort(lv!)));
     }
   }
 }

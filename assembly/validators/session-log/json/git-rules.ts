@@ -4,7 +4,7 @@
 // Facts (from the host): git.available, git.unavailable, git.shallow, git.commit.<sha>
 // ("ancestor <full>" | "off-history <full>" | "missing"), git.diff.<a>..<b> (changed files),
 // git.diff-error.<a>..<b>, qa.report.<path> (text), qa.unreadable.<path> (reason).
-import { defineRule } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR, SEV_INFO, SEV_WARNING } from "../../../abi";
 import { Input } from "../../../io";
 import { JValue, J_OBJ } from "../../../lib/json";
@@ -14,12 +14,56 @@ import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./sp111-contradiction";
 import { SP090 } from "../strict-git";
 import { isAudit, nonDocFiles, nonInvestigationFiles, listShort } from "../qa-scope";
 
-export const SP130 = defineRule("SP-130", "session-log", SEV_ERROR, "Ending commit reachable",
-  "A valid endingCommit exists and is an ancestor of HEAD.");
-export const SP131 = defineRule("SP-131", "session-log", SEV_ERROR, "QA report bound to the session",
-  "qaValidation evidence names a passing QA report under .agents/qa/ bound to this log and to a commit with no code changed since.");
-export const SP132 = defineRule("SP-132", "session-log", SEV_ERROR, "QA skip scope verified",
-  "'SKIPPED: docs-only' / 'SKIPPED: investigation-only' QA evidence matches the changes between startingCommit and endingCommit.");
+export const SP130 = defineRule("SP-130", SEV_ERROR);
+function SP130_doc(): RuleDoc {
+  return {
+    id: "SP-130",
+    validator: "session-log",
+    title: "Ending commit reachable",
+    description: "A valid endingCommit exists and is an ancestor of HEAD.",
+    messages: {
+      endingcommitDoesNotName: "endingCommit '{{v}}' does not name a commit in this repository{{causes}}; the SHA was never pushed. Record the real SHA in a follow-up commit",
+      endingcommitIsNotAn: "endingCommit '{{v}}' is not an ancestor of HEAD{{causes}}. Record the real SHA in a follow-up commit",
+    },
+  };
+}
+export const SP131 = defineRule("SP-131", SEV_ERROR);
+function SP131_doc(): RuleDoc {
+  return {
+    id: "SP-131",
+    validator: "session-log",
+    title: "QA report bound to the session",
+    description: "qaValidation evidence names a passing QA report under .agents/qa/ bound to this log and to a commit with no code changed since.",
+    messages: {
+      endingcommitDisagreesWithEpisodemetrics: "endingCommit {{ending}} disagrees with episodeMetrics.comparison.head {{head}}; the QA binding uses the comparison head",
+      qaEvidenceMustName: "QA evidence must name a report under {{QAROOT}} (or be exactly '{{QASKIPDOCS}}' or '{{QASKIPINVESTIGATION}}')",
+      qaReportNotFound: "QA report not found: {{path}}{{detail}}",
+      qaReportRejected: "QA report {{path}} rejected: {{problem}}",
+      qaReportRejectedIts: "QA report {{path}} rejected: its front matter needs qaVerdict, qaSessionLog and qaCommit",
+      qaReportRejectedQaverdict: "QA report {{path}} rejected: qaVerdict is '{{verdict}}', not PASS",
+      qaReportRejected2: "QA report {{path}} rejected: {{pp}}",
+      qaReportRejectedQacommit: "QA report {{path}} rejected: qaCommit must be a full 40-character lower-case SHA, got '{{commit}}'",
+      qaCommitIsNot: "QA commit is not an ancestor of validation head: {{commit}} (report {{path}})",
+      qaReportCannotBe: "QA report {{path}} cannot be verified: no changed-file list after {{commit}}",
+      qaReportIsStale: "QA report is stale; code changed after its commit {{commit}}: {{listShort}}",
+    },
+  };
+}
+export const SP132 = defineRule("SP-132", SEV_ERROR);
+function SP132_doc(): RuleDoc {
+  return {
+    id: "SP-132",
+    validator: "session-log",
+    title: "QA skip scope verified",
+    description: "'SKIPPED: docs-only' / 'SKIPPED: investigation-only' QA evidence matches the changes between startingCommit and endingCommit.",
+    messages: {
+      qaScopeCannotBe: "QA {{label}} scope cannot be verified: startingCommit and endingCommit are required",
+      qaScopeCannotBe2: "QA {{label}} scope cannot be verified: startingCommit and endingCommit must be commit SHAs",
+      qaScopeCannotBe3: "QA {{label}} scope cannot be verified: {{detail}}",
+      qaScopeIncludesDisqualifying: "QA {{label}} scope includes disqualifying changes: {{listShort}}",
+    },
+  };
+}
 
 export const QA_ROOT = ".agents/qa/";
 
@@ -27,7 +71,7 @@ function gitReady(log: JsonLog, what: string): bool {
   const input = log.ctx.input;
   if (!input.factBool("git.available", false)) {
     const why = input.fact("git.unavailable");
-    log.report(SP090, null, what + " not checked: git facts unavailable (" + (why !== null ? why! : "no repository information was supplied") + ")");
+    log.report(SP090, null, msg("notCheckedGitFacts").s("what", what).s("detail", (why !== null ? why! : "no repository information was supplied")));
     return false;
   }
   return true;
@@ -44,20 +88,19 @@ export function checkEndingCommit(log: JsonLog): void {
   if (!gitReady(log, "SP-130 (endingCommit reachable)")) return;
   const input = log.ctx.input;
   if (input.factBool("git.shallow", false)) {
-    log.report(SP090, v, "SP-130 (endingCommit reachable) not checked: shallow clone");
+    log.report(SP090, v, msg("spEndingcommitReachableNot"));
     return;
   }
   const f = commitFact(input, v.s);
   if (f === null) {
-    log.report(SP090, v, "SP-130 (endingCommit reachable) not checked: no fact about commit " + v.s);
+    log.report(SP090, v, msg("spEndingcommitReachableNot2").s("v", v.s));
     return;
   }
   const causes = ". Likely causes: the PR was squash merged; the commit was amended or rebased";
   if (f == "missing") {
-    log.report(SP130, v, "endingCommit '" + v.s + "' does not name a commit in this repository" + causes +
-      "; the SHA was never pushed. Record the real SHA in a follow-up commit");
+    log.report(SP130, v, msg("endingcommitDoesNotName").s("v", v.s).s("causes", causes));
   } else if (f.startsWith("off-history")) {
-    log.report(SP130, v, "endingCommit '" + v.s + "' is not an ancestor of HEAD" + causes + ". Record the real SHA in a follow-up commit");
+    log.report(SP130, v, msg("endingcommitIsNotAn").s("v", v.s).s("causes", causes));
   }
 }
 
@@ -98,11 +141,11 @@ export function checkSkipScope(log: JsonLog): void {
   const start = log.sessionStr("startingCommit");
   const end = str(log.root, "endingCommit");
   if (start === null || end === null || start.length == 0 || end.length == 0) {
-    log.report(SP132, q, "QA " + label + " scope cannot be verified: startingCommit and endingCommit are required");
+    log.report(SP132, q, msg("qaScopeCannotBe").s("label", label));
     return;
   }
   if (!isSha(start!) || !isSha(end!)) {
-    log.report(SP132, q, "QA " + label + " scope cannot be verified: startingCommit and endingCommit must be commit SHAs");
+    log.report(SP132, q, msg("qaScopeCannotBe2").s("label", label));
     return;
   }
   if (!gitReady(log, "SP-132 (QA " + label + " scope)")) return;
@@ -111,11 +154,11 @@ export function checkSkipScope(log: JsonLog): void {
   const files = input.factLines("git.diff." + range);
   if (files === null) {
     const e = input.fact("git.diff-error." + range);
-    log.report(SP132, q, "QA " + label + " scope cannot be verified: " + (e !== null ? e! : "no changed-file list for " + range));
+    log.report(SP132, q, msg("qaScopeCannotBe3").s("label", label).s("detail", (e !== null ? e! : "no changed-file list for " + range)));
     return;
   }
   const bad = disqualifying(files!, docs, memDir(log));
-  if (bad !== null) log.report(SP132, q, "QA " + label + " scope includes disqualifying changes: " + listShort(bad));
+  if (bad !== null) log.report(SP132, q, msg("qaScopeIncludesDisqualifying").s("label", label).s("listShort", listShort(bad)));
 }
 
 function isPathEnd(c: i32): bool {
@@ -184,8 +227,7 @@ export function checkQaBinding(log: JsonLog): void {
   const cmp = em !== null && em.kind == J_OBJ ? em.get("comparison") : null;
   const head = str(cmp, "head");
   if (ending !== null && head !== null && isSha(ending!) && isSha(head!) && !shaCompatible(ending!, head!)) {
-    log.reportAs(SP131, SEV_WARNING, log.root.get("endingCommit"), "endingCommit " + ending! +
-      " disagrees with episodeMetrics.comparison.head " + head! + "; the QA binding uses the comparison head");
+    log.reportAs(SP131, SEV_WARNING, log.root.get("endingCommit"), msg("endingcommitDisagreesWithEpisodemetrics").s("ending", ending!).s("head", head!));
   }
   const q = qaItem(log);
   if (q === null || !itemComplete(q)) return;
@@ -194,7 +236,7 @@ export function checkQaBinding(log: JsonLog): void {
   if (t == QA_SKIP_DOCS || t == QA_SKIP_INVESTIGATION) return;
   const path = qaPath(ev);
   if (path.length == 0) {
-    log.report(SP131, q, "QA evidence must name a report under " + QA_ROOT + " (or be exactly '" + QA_SKIP_DOCS + "' or '" + QA_SKIP_INVESTIGATION + "')");
+    log.report(SP131, q, msg("qaEvidenceMustName").s("QAROOT", QA_ROOT).s("QASKIPDOCS", QA_SKIP_DOCS).s("QASKIPINVESTIGATION", QA_SKIP_INVESTIGATION));
     return;
   }
   if (!gitReady(log, "SP-131 (QA report " + path + ")")) return;
@@ -202,34 +244,34 @@ export function checkQaBinding(log: JsonLog): void {
   const text = input.fact("qa.report." + path);
   if (text === null) {
     const why = input.fact("qa.unreadable." + path);
-    log.report(SP131, q, "QA report not found: " + path + (why !== null ? " (" + why! + ")" : ""));
+    log.report(SP131, q, msg("qaReportNotFound").s("path", path).s("detail", (why !== null ? " (" + why! + ")" : "")));
     return;
   }
   const fm = frontMatter(text!);
-  if (fm.problem.length > 0) { log.report(SP131, q, "QA report " + path + " rejected: " + fm.problem); return; }
+  if (fm.problem.length > 0) { log.report(SP131, q, msg("qaReportRejected").s("path", path).s("problem", fm.problem)); return; }
   const verdict = fm.get("qaVerdict");
   const sessLog = fm.get("qaSessionLog");
   const commit = fm.get("qaCommit");
   if (verdict === null || sessLog === null || commit === null) {
-    log.report(SP131, q, "QA report " + path + " rejected: its front matter needs qaVerdict, qaSessionLog and qaCommit");
+    log.report(SP131, q, msg("qaReportRejectedIts").s("path", path));
     return;
   }
-  if (verdict != "PASS") { log.report(SP131, q, "QA report " + path + " rejected: qaVerdict is '" + verdict! + "', not PASS"); return; }
+  if (verdict != "PASS") { log.report(SP131, q, msg("qaReportRejectedQaverdict").s("path", path).s("verdict", verdict!)); return; }
   const pp = sessionLogPathProblem(sessLog!, log.ctx.doc.name);
-  if (pp.length > 0) { log.report(SP131, q, "QA report " + path + " rejected: " + pp); return; }
+  if (pp.length > 0) { log.report(SP131, q, msg("qaReportRejected2").s("path", path).s("pp", pp)); return; }
   if (commit!.length != 40 || !isSha(commit!)) {
-    log.report(SP131, q, "QA report " + path + " rejected: qaCommit must be a full 40-character lower-case SHA, got '" + commit! + "'");
+    log.report(SP131, q, msg("qaReportRejectedQacommit").s("path", path).s("commit", commit!));
     return;
   }
   const cf = commitFact(input, commit!);
   if (cf === null || cf == "missing" || cf.startsWith("off-history")) {
-    log.report(SP131, q, "QA commit is not an ancestor of validation head: " + commit! + " (report " + path + ")");
+    log.report(SP131, q, msg("qaCommitIsNot").s("commit", commit!).s("path", path));
     return;
   }
   const range = commit! + "..HEAD";
   const files = input.factLines("git.diff." + range);
   if (files === null) {
-    log.report(SP131, q, "QA report " + path + " cannot be verified: no changed-file list after " + commit!);
+    log.report(SP131, q, msg("qaReportCannotBe").s("path", path).s("commit", commit!));
     return;
   }
   const code: string[] = [];
@@ -237,5 +279,5 @@ export function checkQaBinding(log: JsonLog): void {
     const p = files![i];
     if (!isAudit(p, memDir(log)) && !p.startsWith(QA_ROOT)) code.push(p);
   }
-  if (code.length > 0) log.report(SP131, q, "QA report is stale; code changed after its commit " + commit! + ": " + listShort(code));
+  if (code.length > 0) log.report(SP131, q, msg("qaReportIsStale").s("commit", commit!).s("listShort", listShort(code)));
 }

@@ -1,7 +1,7 @@
 // The parsed JSON session log handed to every JSON rule, with lookup helpers.
 import { JValue, J_OBJ, J_STR, LineIndex } from "../../../lib/json";
 import { asciiLower, isHex } from "../../../lib/text";
-import { Rule } from "../../../rules";
+import { Rule, Msg } from "../../../rules";
 import { SessionCtx } from "../context";
 
 export const REQUIRED_START: string[] = [
@@ -20,11 +20,11 @@ export class JsonLog {
   }
 
   /** Report at the position of `at` (whole file when null). */
-  report(rule: Rule, at: JValue | null, message: string): void {
+  report(rule: Rule, at: JValue | null, message: Msg): void {
     if (at === null) this.ctx.report(rule, 0, 0, message);
     else this.ctx.report(rule, this.lines.line(at.pos), this.lines.col(at.pos), message);
   }
-  reportAs(rule: Rule, severity: i32, at: JValue | null, message: string): void {
+  reportAs(rule: Rule, severity: i32, at: JValue | null, message: Msg): void {
     if (at === null) this.ctx.reportAs(rule, severity, 0, 0, message);
     else this.ctx.reportAs(rule, severity, this.lines.line(at.pos), this.lines.col(at.pos), message);
   }

@@ -1,5 +1,5 @@
 // Rules on the session object that run in every mode: SP-104, SP-105, SP-106, SP-115.
-import { defineRule } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR, SEV_WARNING, SEV_INFO } from "../../../abi";
 import { J_NUM, J_STR } from "../../../lib/json";
 import { isDigit } from "../../../lib/text";
@@ -7,14 +7,55 @@ import { JsonLog, isSha } from "./model";
 import { isDate } from "./schema";
 import { sessionNamePrefix } from "../sp001-file-name";
 
-export const SP104 = defineRule("SP-104", "session-log", SEV_ERROR, "Starting commit format",
-  "A non-empty session.startingCommit is 7-40 lower-case hex digits.");
-export const SP105 = defineRule("SP-105", "session-log", SEV_WARNING, "Branch naming convention",
-  "A non-empty session.branch starts with feat/, fix/, docs/, chore/, refactor/, test/ or ci/.");
-export const SP106 = defineRule("SP-106", "session-log", SEV_ERROR, "Session date not in the future",
-  "session.date is not later than the date at UTC+14 (the run's clock, --now).");
-export const SP115 = defineRule("SP-115", "session-log", SEV_ERROR, "Session number matches the file name",
-  "An integer session.number equals the number in the file name (leading zeros ignored).");
+export const SP104 = defineRule("SP-104", SEV_ERROR);
+function SP104_doc(): RuleDoc {
+  return {
+    id: "SP-104",
+    validator: "session-log",
+    title: "Starting commit format",
+    description: "A non-empty session.startingCommit is 7-40 lower-case hex digits.",
+    messages: {
+      invalidCommitShaFormat: "Invalid commit SHA format: {{sc}} (expected 7 to 40 lower-case hex digits)",
+    },
+  };
+}
+export const SP105 = defineRule("SP-105", SEV_WARNING);
+function SP105_doc(): RuleDoc {
+  return {
+    id: "SP-105",
+    validator: "session-log",
+    title: "Branch naming convention",
+    description: "A non-empty session.branch starts with feat/, fix/, docs/, chore/, refactor/, test/ or ci/.",
+    messages: {
+      branchDoesnTFollow: "Branch '{{br}}' doesn't follow conventional naming (feat/, fix/, docs/, chore/, refactor/, test/, ci/)",
+    },
+  };
+}
+export const SP106 = defineRule("SP-106", SEV_ERROR);
+function SP106_doc(): RuleDoc {
+  return {
+    id: "SP-106",
+    validator: "session-log",
+    title: "Session date not in the future",
+    description: "session.date is not later than the date at UTC+14 (the run's clock, --now).",
+    messages: {
+      sessionDateNotChecked: "Session date not checked against the clock: no valid current time was supplied",
+      sessionDateIsIn: "Session date '{{date}}' is in the future (later than {{latest}}, the latest calendar date anywhere at {{now}}); use the date the session took place",
+    },
+  };
+}
+export const SP115 = defineRule("SP-115", SEV_ERROR);
+function SP115_doc(): RuleDoc {
+  return {
+    id: "SP-115",
+    validator: "session-log",
+    title: "Session number matches the file name",
+    description: "An integer session.number equals the number in the file name (leading zeros ignored).",
+    messages: {
+      sessionNumberDoesNot: "session.number ({{num}}) does not match the number in the file name ({{fromName}}): {{base}}. Set session.number to {{fromName2}}, or rename the file to carry session number {{num2}}",
+    },
+  };
+}
 
 const BRANCH_PREFIXES: string[] = ["feat/", "fix/", "docs/", "chore/", "refactor/", "test/", "ci/"];
 
@@ -23,23 +64,22 @@ export function checkSessionFields(log: JsonLog): void {
   if (sess === null) return;
   const sc = sess.get("startingCommit");
   if (sc !== null && sc.kind == J_STR && sc.s.length > 0 && !isSha(sc.s)) {
-    log.report(SP104, sc, "Invalid commit SHA format: " + sc.s + " (expected 7 to 40 lower-case hex digits)");
+    log.report(SP104, sc, msg("invalidCommitShaFormat").s("sc", sc.s));
   }
   const br = sess.get("branch");
   if (br !== null && br.kind == J_STR && br.s.length > 0) {
     let ok = false;
     for (let i = 0; i < BRANCH_PREFIXES.length; i++) if (br.s.startsWith(BRANCH_PREFIXES[i])) ok = true;
-    if (!ok) log.report(SP105, br, "Branch '" + br.s + "' doesn't follow conventional naming (feat/, fix/, docs/, chore/, refactor/, test/, ci/)");
+    if (!ok) log.report(SP105, br, msg("branchDoesnTFollow").s("br", br.s));
   }
   const date = sess.get("date");
   if (date !== null && date.kind == J_STR && isDate(date.s)) {
     const now = log.ctx.input.fact("now");
     const latest = now !== null ? latestDate(now) : "";
     if (latest.length == 0) {
-      log.reportAs(SP106, SEV_INFO, date, "Session date not checked against the clock: no valid current time was supplied");
+      log.reportAs(SP106, SEV_INFO, date, msg("sessionDateNotChecked"));
     } else if (date.s > latest) {
-      log.report(SP106, date, "Session date '" + date.s + "' is in the future (later than " + latest +
-        ", the latest calendar date anywhere at " + now! + "); use the date the session took place");
+      log.report(SP106, date, msg("sessionDateIsIn").s("date", date.s).s("latest", latest).s("now", now!));
     }
   }
   checkNumber(log);
@@ -74,8 +114,7 @@ function checkNumber(log: JsonLog): void {
   if (fromName.length == 0) return;
   const declared = num.s.startsWith("-") ? num.s : stripZeros(num.s);
   if (declared != fromName) {
-    log.report(SP115, num, "session.number (" + num.s + ") does not match the number in the file name (" + fromName + "): " +
-      base + ". Set session.number to " + fromName + ", or rename the file to carry session number " + num.s);
+    log.report(SP115, num, msg("sessionNumberDoesNot").s("num", num.s).s("fromName", fromName).s("base", base).s("fromName2", fromName).s("num2", num.s));
   }
 }
 

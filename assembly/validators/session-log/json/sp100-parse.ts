@@ -1,13 +1,33 @@
 // SP-100 (the file is JSON) and SP-101 (its root is an object).
-import { defineRule } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { JValue, J_OBJ, LineIndex, parseJson, jsonShort } from "../../../lib/json";
 import { SessionCtx } from "../context";
 
-export const SP100 = defineRule("SP-100", "session-log", SEV_ERROR, "JSON log parses",
-  "A .json log is strict JSON; the finding gives the line and column where parsing stopped.");
-export const SP101 = defineRule("SP-101", "session-log", SEV_ERROR, "JSON log root is an object",
-  "The top-level JSON value is an object (otherwise no other rule runs).");
+export const SP100 = defineRule("SP-100", SEV_ERROR);
+function SP100_doc(): RuleDoc {
+  return {
+    id: "SP-100",
+    validator: "session-log",
+    title: "JSON log parses",
+    description: "A .json log is strict JSON; the finding gives the line and column where parsing stopped.",
+    messages: {
+      invalidJsonInSession: "Invalid JSON in session log: {{error}} at line {{line}}, column {{col}}{{detail}}. Common fixes: no trailing commas; double-quote names and strings; escape \\ and \" inside strings. Check with: python3 -m json.tool <file>",
+    },
+  };
+}
+export const SP101 = defineRule("SP-101", SEV_ERROR);
+function SP101_doc(): RuleDoc {
+  return {
+    id: "SP-101",
+    validator: "session-log",
+    title: "JSON log root is an object",
+    description: "The top-level JSON value is an object (otherwise no other rule runs).",
+    messages: {
+      schemaRootIsNot: "Schema: (root): {{jsonShort}} is not of type 'object'; a session log is a JSON object",
+    },
+  };
+}
 
 /** Parse the log; null (after a finding) when it is not JSON or its root is not an object. */
 export function parseLog(ctx: SessionCtx, text: string): JValue | null {
@@ -19,14 +39,12 @@ export function parseLog(ctx: SessionCtx, text: string): JValue | null {
     let near = li.starts.length >= line ? lineText(text, li.starts[line - 1]) : "";
     if (near.length > 80) near = near.substring(0, 77) + "...";
     ctx.report(SP100, line, col,
-      "Invalid JSON in session log: " + r.error + " at line " + line.toString() + ", column " + col.toString() +
-      (near.length > 0 ? " (near: " + near + ")" : "") +
-      ". Common fixes: no trailing commas; double-quote names and strings; escape \\ and \" inside strings. Check with: python3 -m json.tool <file>");
+      msg("invalidJsonInSession").s("error", r.error).s("line", line.toString()).s("col", col.toString()).s("detail", (near.length > 0 ? " (near: " + near + ")" : "")));
     return null;
   }
   const v = r.value!;
   if (v.kind != J_OBJ) {
-    ctx.report(SP101, 1, 1, "Schema: (root): " + jsonShort(v) + " is not of type 'object'; a session log is a JSON object");
+    ctx.report(SP101, 1, 1, msg("schemaRootIsNot").s("jsonShort", jsonShort(v)));
     return null;
   }
   return v;

@@ -1,5 +1,5 @@
 // SP-102 (schema conformance) and SP-103 (session fields present when no schema could run).
-import { defineRule } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../../abi";
 import { Input } from "../../../io";
 import { JValue, J_OBJ, J_NULL, parseJson, LineIndex } from "../../../lib/json";
@@ -8,10 +8,36 @@ import { JsonLog } from "./model";
 import { MODE_RECORD } from "../context";
 import { AC904 } from "../../common";
 
-export const SP102 = defineRule("SP-102", "session-log", SEV_ERROR, "JSON log matches the schema",
-  "The log conforms to the schema (the repository's .agents/schemas/session-log.schema.json, else the built-in one); every violation, sorted by path.");
-export const SP103 = defineRule("SP-103", "session-log", SEV_ERROR, "Session fields present",
-  "Only when the schema layer was skipped: session, protocolCompliance and their required members are present.");
+export const SP102 = defineRule("SP-102", SEV_ERROR);
+function SP102_doc(): RuleDoc {
+  return {
+    id: "SP-102",
+    validator: "session-log",
+    title: "JSON log matches the schema",
+    description: "The log conforms to the schema (the repository's .agents/schemas/session-log.schema.json, else the built-in one); every violation, sorted by path.",
+    messages: {
+      message: "{{problem}}",
+      schemaUsesKeywordS: "Schema: {{name}} uses keyword(s) not checked by agentcheck: {{join}}",
+      schema: "Schema: {{path}}: {{message}}",
+    },
+  };
+}
+export const SP103 = defineRule("SP-103", SEV_ERROR);
+function SP103_doc(): RuleDoc {
+  return {
+    id: "SP-103",
+    validator: "session-log",
+    title: "Session fields present",
+    description: "Only when the schema layer was skipped: session, protocolCompliance and their required members are present.",
+    messages: {
+      missingSession: "Missing: session",
+      missingSession2: "Missing: session.{{f}}",
+      missingProtocolcompliance: "Missing: protocolCompliance",
+      missingProtocolcomplianceSessionstart: "Missing: protocolCompliance.sessionStart",
+      missingProtocolcomplianceSessionend: "Missing: protocolCompliance.sessionEnd",
+    },
+  };
+}
 
 class SchemaState {
   schema: Schema | null = null;
@@ -60,12 +86,12 @@ function loadSchema(input: Input): SchemaState {
 export function checkSchema(log: JsonLog): bool {
   const st = loadSchema(log.ctx.input);
   if (st.schema === null) {
-    log.report(SP102, null, st.problem);
+    log.report(SP102, null, msg("message").s("problem", st.problem));
     return false;
   }
   const s = st.schema!;
   if (s.unsupported.length > 0) {
-    log.reportAs(SP102, SEV_WARNING, null, "Schema: " + st.name + " uses keyword(s) not checked by agentcheck: " + s.unsupported.join(", "));
+    log.reportAs(SP102, SEV_WARNING, null, msg("schemaUsesKeywordS").s("name", st.name).s("join", s.unsupported.join(", ")));
   }
   s.errors = [];
   s.limits = [];
@@ -77,11 +103,11 @@ export function checkSchema(log: JsonLog): bool {
   const li = log.lines;
   for (let i = 0; i < errs.length; i++) {
     const e = errs[i];
-    log.ctx.report(SP102, li.line(e.pos), li.col(e.pos), "Schema: " + e.path + ": " + e.message);
+    log.ctx.report(SP102, li.line(e.pos), li.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
   }
   for (let i = 0; i < s.limits.length; i++) {
     const e = s.limits[i];
-    log.ctx.report(AC904, li.line(e.pos), li.col(e.pos), "Schema: " + e.path + ": " + e.message);
+    log.ctx.report(AC904, li.line(e.pos), li.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
   }
   s.errors = [];
   s.limits = [];
@@ -97,15 +123,15 @@ function present(o: JValue, key: string): bool {
 export function checkPresence(log: JsonLog): void {
   const root = log.root;
   const sess = root.get("session");
-  if (sess === null || sess.kind != J_OBJ) log.report(SP103, sess, "Missing: session");
+  if (sess === null || sess.kind != J_OBJ) log.report(SP103, sess, msg("missingSession"));
   else {
     const f = ["number", "date", "branch", "startingCommit", "objective"];
-    for (let i = 0; i < f.length; i++) if (!present(sess, f[i])) log.report(SP103, sess, "Missing: session." + f[i]);
+    for (let i = 0; i < f.length; i++) if (!present(sess, f[i])) log.report(SP103, sess, msg("missingSession2").s("f", f[i]));
   }
   const pc = root.get("protocolCompliance");
-  if (pc === null || pc.kind != J_OBJ) log.report(SP103, pc, "Missing: protocolCompliance");
+  if (pc === null || pc.kind != J_OBJ) log.report(SP103, pc, msg("missingProtocolcompliance"));
   else {
-    if (log.section("sessionStart") === null) log.report(SP103, pc, "Missing: protocolCompliance.sessionStart");
-    if (log.section("sessionEnd") === null) log.report(SP103, pc, "Missing: protocolCompliance.sessionEnd");
+    if (log.section("sessionStart") === null) log.report(SP103, pc, msg("missingProtocolcomplianceSessionstart"));
+    if (log.section("sessionEnd") === null) log.report(SP103, pc, msg("missingProtocolcomplianceSessionend"));
   }
 }

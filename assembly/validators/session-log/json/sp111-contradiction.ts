@@ -1,12 +1,22 @@
 // SP-111: a complete MUST item whose evidence says the work did not happen.
-import { defineRule } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_WARNING, SEV_ERROR } from "../../../abi";
 import { JValue } from "../../../lib/json";
 import { asciiLower, isSpace, isDigit } from "../../../lib/text";
 import { JsonLog, isWordChar } from "./model";
 
-export const SP111 = defineRule("SP-111", "session-log", SEV_WARNING, "Evidence contradicts completion",
-  "A complete MUST item's evidence does not say skipped, deferred, pending, TODO, TBD, N/A... (with exemptions; error for qaValidation).");
+export const SP111 = defineRule("SP-111", SEV_WARNING);
+function SP111_doc(): RuleDoc {
+  return {
+    id: "SP-111",
+    validator: "session-log",
+    title: "Evidence contradicts completion",
+    description: "A complete MUST item's evidence does not say skipped, deferred, pending, TODO, TBD, N/A... (with exemptions; error for qaValidation).",
+    messages: {
+      evidenceContradictionIsComplete: "Evidence contradiction: {{id}} is complete but evidence suggests otherwise: '{{shown}}'",
+    },
+  };
+}
 
 const TOKENS: string[] = ["not available", "skipped", "n/a", "deferred", "will validate", "will run", "todo", "pending", "tbd"];
 const AFFIRM: string[] = ["pass", "passed", "passing", "done", "created", "validated", "complete", "completed", "confirmed",
@@ -163,5 +173,5 @@ export function checkContradiction(log: JsonLog, item: JValue, key: string, id: 
   if (!contradicts(ev)) return;
   const shown = ev.length > 200 ? ev.substring(0, 197) + "..." : ev;
   log.reportAs(SP111, isQa ? SEV_ERROR : SEV_WARNING, item,
-    "Evidence contradiction: " + id + " is complete but evidence suggests otherwise: '" + shown + "'");
+    msg("evidenceContradictionIsComplete").s("id", id).s("shown", shown));
 }

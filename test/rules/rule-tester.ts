@@ -1,0 +1,108 @@
+// The rule tester: runs one rule's valid and invalid cases through the WebAssembly core (the same
+// runValidator and option path the CLI uses) and asserts messageIds and data, never English text.
+// Every call records which cases and messageIds a rule has, for the coverage check in rules.test.ts.
+import { describe, it, expect } from "vitest";
+import { runValidator, ruleById, type RuleMeta } from "../../dist/wasm/loader.js";
+import { KIND, type WasmValidator } from "../../dist/wasm/abi.js";
+import { optionFacts, factDocs, type Facts } from "../../dist/engine.js";
+
+export interface CaseDoc {
+  /** Document name (repo-relative path, or what the validator expects). */
+  name: string;
+  /** A KIND name (SESSION_MD, SPEC_DOC, ...). */
+  kind: keyof typeof KIND;
+  flags?: number;
+  text: string;
+}
+
+export interface RuleCase {
+  /** What the case shows (used as the test name and in the rule's docs). */
+  name: string;
+  docs: CaseDoc[];
+  facts?: Facts;
+  /** Rule options (defaults come from the rule's declaration). */
+  options?: Record<string, unknown>;
+  /** Validator to run, for rules of the "common" group. */
+  validator?: WasmValidator;
+}
+
+export interface ExpectedError {
+  messageId: string;
+  line?: number;
+  column?: number;
+  /** Expected values of the message's placeholders (a subset is enough). */
+  data?: Record<string, string>;
+  severity?: "error" | "warning" | "info";
+  /** Name of the document the finding is on (default: any). */
+  doc?: string;
+}
+
+export interface InvalidCase extends RuleCase {
+  errors: ExpectedError[];
+}
+
+export interface RuleCases {
+  valid: RuleCase[];
+  invalid: InvalidCase[];
+}
+
+export interface Coverage {
+  valid: number;
+  invalid: number;
+  messageIds: Set<string>;
+}
+export const coverage = new Map<string, Coverage>();
+
+function cover(id: string): Coverage {
+  let c = coverage.get(id);
+  if (!c) coverage.set(id, (c = { valid: 0, invalid: 0, messageIds: new Set() }));
+  return c;
+}
+
+const enc = new TextEncoder();
+
+/** Runs a case through the core; returns the findings of `rule` (with document names). */
+export function runCase(rule: RuleMeta, c: RuleCase) {
+  const validator = (c.validator ?? rule.validator) as WasmValidator;
+  const facts = { ...optionFacts(validator, { [rule.id]: c.options ?? {} }), ...(c.facts ?? {}) };
+  const fdocs = factDocs(facts);
+  const docs = c.docs.map((d) => ({ name: d.name, kind: KIND[d.kind], flags: d.flags ?? 0, bytes: enc.encode(d.text) }));
+  const raw = runValidator(validator, [...fdocs, ...docs]);
+  expect(raw.status, "core status").toBe(0);
+  return raw.findings
+    .filter((f) => f.ruleId === rule.id)
+    .map((f) => ({ ...f, doc: docs[f.docIndex - fdocs.length]?.name ?? "" }));
+}
+
+export function ruleTester(ruleId: string, cases: RuleCases): void {
+  const rule = ruleById(ruleId);
+  describe(ruleId, () => {
+    it(`${ruleId} is declared in the core`, () => expect(rule, `rule ${ruleId}`).toBeDefined());
+    if (!rule) return;
+    const cov = cover(ruleId);
+    for (const c of cases.valid) {
+      cov.valid++;
+      it(`${ruleId} valid: ${c.name}`, () => {
+        expect(runCase(rule, c).map((f) => `${f.messageId} ${JSON.stringify(f.data)}`)).toEqual([]);
+      });
+    }
+    for (const c of cases.invalid) {
+      cov.invalid++;
+      for (const e of c.errors) cov.messageIds.add(e.messageId);
+      it(`${ruleId} invalid: ${c.name}`, () => {
+        const got = runCase(rule, c);
+        expect(got.length, `findings: ${JSON.stringify(got.map((f) => [f.messageId, f.data]))}`).toBe(c.errors.length);
+        c.errors.forEach((e, i) => {
+          const f = got[i];
+          expect(f.messageId).toBe(e.messageId);
+          expect(Object.keys(rule.messages), "messageId declared by the rule").toContain(f.messageId);
+          if (e.line !== undefined) expect(f.line, "line").toBe(e.line);
+          if (e.column !== undefined) expect(f.column, "column").toBe(e.column);
+          if (e.severity !== undefined) expect(f.severity, "severity").toBe(e.severity);
+          if (e.doc !== undefined) expect(f.doc, "document").toBe(e.doc);
+          if (e.data !== undefined) expect(f.data).toMatchObject(e.data);
+        });
+      });
+    }
+  });
+}

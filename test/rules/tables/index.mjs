@@ -1,0 +1,18 @@
+// The rule tester tables, by validator. A validator listed here is held to full coverage
+// (test/rules/rules.test.ts); scripts/gen-rule-docs.mjs takes each rule's examples from here.
+import common from "./common.mjs";
+import prePr from "./pre-pr.mjs";
+import sessionLog from "./session-log.mjs";
+import sessionState from "./session-state.mjs";
+import traceability from "./traceability.mjs";
+
+/** validator -> rule id -> { valid, invalid } */
+export const TABLES = {
+  common,
+  "session-log": sessionLog,
+  "session-state": sessionState,
+  traceability,
+  "pre-pr": prePr,
+};
+/** Validators whose rules are only partly in the tables (no coverage check yet). */
+export const PARTIAL = new Set(["common", "session-log", "pre-pr"]);
