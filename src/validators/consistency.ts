@@ -137,7 +137,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     const file = names[f.docIndex] ?? PLANNING_DIR;
     out.results.push({
       file, validator: "consistency", verdict: "fail",
-      findings: [{ ruleId: "AC-002", severity: "error", file, line: f.line, column: f.column, messageId: f.messageId, data: f.data, message: f.message }],
+      findings: [{ ruleId: f.ruleId, severity: f.severity, file, line: f.line, column: f.column, messageId: f.messageId, data: f.data, message: f.message }],
     });
   }
   for (const row of decodeList(g.features ?? "")) {
