@@ -12,16 +12,42 @@
 //
 // A rule reports `ruleId + messageId + data` (see Msg); the host renders the text from the template.
 
-export class Rule {
-  constructor(public id: string, public severity: i32, public index: i32) {}
+import { excerpt, MESSAGE_MAX } from "./lib/text";
+import { Input, Results } from "./io";
+
+/**
+ * What a rule's check receives. Each validator extends it with its own model (the parsed document,
+ * the feature, the index...); a rule downcasts with `changetype<XCtx>(ctx)` to read that model.
+ */
+export class RuleCtx {
+  constructor(public input: Input, public results: Results) {}
 }
 
-import { excerpt, MESSAGE_MAX } from "./lib/text";
+/** A rule's logic: reads the context, reports findings through ctx.results. */
+export type Check = (ctx: RuleCtx) => void;
+
+function noCheck(ctx: RuleCtx): void {}
+
+export class Rule {
+  constructor(public id: string, public severity: i32, public index: i32, public check: Check) {}
+}
 
 let ruleCount: i32 = 0;
 
-export function defineRule(id: string, severity: i32): Rule {
-  return new Rule(id, severity, ruleCount++);
+/**
+ * Declares a rule: its id, default severity and check. A validator runs its RULES list with
+ * runRules (rules without a check are run by their validator's own code).
+ */
+export function defineRule(id: string, severity: i32, check: Check = noCheck): Rule {
+  return new Rule(id, severity, ruleCount++, check);
+}
+
+/** Runs every rule of a validator's list on one context, in list (id) order. */
+export function runRules(rules: Rule[], ctx: RuleCtx): void {
+  for (let i = 0; i < rules.length; i++) {
+    const check = rules[i].check;
+    check(ctx);
+  }
 }
 
 /** Number of rules declared (for the host's per-rule string cache). */
