@@ -3,13 +3,14 @@
 import common from "./common.mjs";
 import prePr from "./pre-pr.mjs";
 import sessionLog from "./session-log.mjs";
+import sessionLogJson from "./session-log-json.mjs";
 import sessionState from "./session-state.mjs";
 import traceability from "./traceability.mjs";
 
 /** validator -> rule id -> { valid, invalid } */
 export const TABLES = {
   common,
-  "session-log": sessionLog,
+  "session-log": { ...sessionLog, ...sessionLogJson },
   "session-state": sessionState,
   traceability,
   "pre-pr": prePr,
