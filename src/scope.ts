@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
 import { UsageError } from "./report.js";
+import { activePaths } from "./config.js";
 
 export type ChangeStatus = "A" | "C" | "M" | "R";
 export type SessionMode = "full" | "creation" | "record";
@@ -38,10 +39,15 @@ export interface RunScope {
   notes: string[];
 }
 
-/** A session log path: directly in .agents/sessions/, .md or .json. */
-export function isSessionLogPath(rel: string): boolean {
-  const m = /^\.agents\/sessions\/([^/]+)$/.exec(rel);
-  return !!m && /\.(md|json)$/i.test(m[1]);
+/**
+ * A session log path: directly in the sessions folder (`paths.sessions`, default .agents/sessions),
+ * .md or .json. `dir` defaults to the folder of the loaded configuration.
+ */
+export function isSessionLogPath(rel: string, dir: string = activePaths().sessions): boolean {
+  const d = dir === "." ? "" : `${dir}/`;
+  if (!rel.startsWith(d)) return false;
+  const name = rel.slice(d.length);
+  return name.length > 0 && !name.includes("/") && /\.(md|json)$/i.test(name);
 }
 
 /** Parse `git diff --name-status -z -M` output (ACMR only). */
@@ -137,14 +143,15 @@ type Reader = (path: string) => Uint8Array | undefined;
 function modesFor(
   entries: { path: string; status: ChangeStatus }[],
   added: SessionMode,
-  opts: { strict?: boolean; merge?: boolean; precommit?: boolean; override?: SessionMode },
+  opts: { strict?: boolean; merge?: boolean; precommit?: boolean; override?: SessionMode; sessionsDir?: string },
   read?: Reader,
 ) {
   const modes: Record<string, SessionMode> = {};
+  const { sessionsDir, ...mopts } = opts;
   for (const e of entries) {
-    if (!isSessionLogPath(e.path)) continue;
+    if (!isSessionLogPath(e.path, sessionsDir)) continue;
     const content = /\.json$/i.test(e.path) && read ? read(e.path) : undefined;
-    modes[e.path] = sessionLogMode({ path: e.path, status: e.status, content, added, ...opts });
+    modes[e.path] = sessionLogMode({ path: e.path, status: e.status, content, added, ...mopts });
   }
   return modes;
 }
@@ -173,7 +180,14 @@ function build(kind: ScopeKind, entries: { path: string; status: ChangeStatus }[
 }
 
 /** Files staged for the next commit (added, copied, modified, renamed). */
-export function stagedScope(root: string, opts: { strict?: boolean; mode?: SessionMode } = {}): RunScope {
+/** Options of every scope: `sessionsDir` is `paths.sessions` (default: the loaded configuration's). */
+export interface ScopeOptions {
+  strict?: boolean;
+  mode?: SessionMode;
+  sessionsDir?: string;
+}
+
+export function stagedScope(root: string, opts: ScopeOptions = {}): RunScope {
   const args = ["diff", "--cached", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACMRT"];
   let r = gitRaw(root, args);
   if (r.status !== 0) {
@@ -184,7 +198,7 @@ export function stagedScope(root: string, opts: { strict?: boolean; mode?: Sessi
   }
   const entries = parseNameStatus(r.stdout);
   const merge = existsSync(join(gitDir(root), "MERGE_HEAD"));
-  const modes = modesFor(entries, "creation", { strict: opts.strict, merge, precommit: true, override: opts.mode }, indexReader(root));
+  const modes = modesFor(entries, "creation", { strict: opts.strict, merge, precommit: true, override: opts.mode, sessionsDir: opts.sessionsDir }, indexReader(root));
   const scope = build("staged", entries, modes, { merge, precommit: true });
   if (merge) scope.notes.push("merge commit: staged session logs are validated as records (per-commit rules relaxed)");
   return scope;
@@ -206,7 +220,7 @@ export function defaultBase(root: string): string {
  * `worktree` (pre-pr), the diff runs to the working tree and untracked files count as added, so a
  * log not yet committed is selected and moded by the same rules as a committed one.
  */
-export function changedScope(root: string, base: string | undefined, opts: { strict?: boolean; worktree?: boolean; mode?: SessionMode } = {}): RunScope {
+export function changedScope(root: string, base: string | undefined, opts: ScopeOptions & { worktree?: boolean } = {}): RunScope {
   const ref = base ?? defaultBase(root);
   if (ref.startsWith("-")) throw new UsageError(`--base: not a ref: '${ref}'`);
   const shallow = gitRaw(root, ["rev-parse", "--is-shallow-repository"]).stdout.toString("utf8").trim() === "true";
@@ -234,12 +248,12 @@ export function changedScope(root: string, base: string | undefined, opts: { str
       if (!seen.has(p)) entries.push({ path: p, status: "A" });
     }
   }
-  const modes = modesFor(entries, "full", { strict: opts.strict, override: opts.mode }, diskReader(root));
+  const modes = modesFor(entries, "full", { strict: opts.strict, override: opts.mode, sessionsDir: opts.sessionsDir }, diskReader(root));
   return build("changed", entries, modes, { base: ref, mergeBase });
 }
 
 /** Explicit files (as hook frameworks pass them), with their staged / tracked status. */
-export function filesScope(root: string, files: string[], opts: { strict?: boolean; mode?: SessionMode } = {}): RunScope {
+export function filesScope(root: string, files: string[], opts: ScopeOptions = {}): RunScope {
   const staged = stagedScope(root, opts);
   const tracked = new Set(
     splitZ(gitOk(root, ["ls-files", "-z", "--", ...files.map((f) => `:(literal)${f}`)])),
@@ -253,7 +267,7 @@ export function filesScope(root: string, files: string[], opts: { strict?: boole
       if (staged.sessionModes[f]) modes[f] = staged.sessionModes[f];
     } else {
       entries.push({ path: f, status: tracked.has(f) ? "M" : "A" });
-      if (isSessionLogPath(f)) {
+      if (isSessionLogPath(f, opts.sessionsDir)) {
         modes[f] = sessionLogMode({
           path: f, status: tracked.has(f) ? "tracked" : "untracked", content: /\.json$/i.test(f) ? diskReader(root)(f) : undefined,
           precommit: staged.files.length > 0, strict: opts.strict, override: opts.mode,

@@ -41,7 +41,7 @@ export interface SessionEndResult {
   state?: SessionState;
 }
 
-const SESSIONS_DIR = ".agents/sessions";
+import { activePaths, type Config } from "../config.js";
 
 /** Load the session (given id or the current one); undefined when there is none. */
 export function loadSession(o: { cwd: string; notesDir?: string; sessionId?: string }): { state?: SessionState; reason?: string } {
@@ -56,12 +56,12 @@ export function loadSession(o: { cwd: string; notesDir?: string; sessionId?: str
 }
 
 /** The session log of a session: the recorded evidence path, else `<id>.json|.md` or `<id>-slug.*`. */
-export function findSessionLog(root: string, state: SessionState): string | undefined {
+export function findSessionLog(root: string, state: SessionState, sessionsDir = activePaths().sessions): string | undefined {
   const recorded = state.protocolStartEvidence.sessionLogPath;
   if (recorded && existsSync(join(root, recorded))) return recorded;
   let names: string[] = [];
   try {
-    names = readdirSync(join(root, SESSIONS_DIR)).sort();
+    names = readdirSync(join(root, sessionsDir)).sort();
   } catch {
     return undefined;
   }
@@ -70,7 +70,7 @@ export function findSessionLog(root: string, state: SessionState): string | unde
     const l = n.toLowerCase();
     return (l.endsWith(".json") || l.endsWith(".md")) && (l.startsWith(`${id}.`) || l.startsWith(`${id}-`));
   });
-  return hit ? `${SESSIONS_DIR}/${hit}` : undefined;
+  return hit ? `${sessionsDir}/${hit}` : undefined;
 }
 
 function describe(results: FileResult[], limit = 10): string[] {
@@ -87,11 +87,12 @@ function describe(results: FileResult[], limit = 10): string[] {
 
 /** Step 1: the session log exists and validates in full mode. */
 export async function checkSessionLog(root: string, state: SessionState, o: { now?: string; maxFileBytes?: number } = {}): Promise<CheckOutcome & { log?: string }> {
-  const log = findSessionLog(root, state);
+  const sessionsDir = activePaths().sessions;
+  const log = findSessionLog(root, state, sessionsDir);
   if (!log) {
     return {
       ok: false,
-      missing: [`no session log for session ${state.sessionId}: write ${SESSIONS_DIR}/${state.sessionId}.json (or .md)`],
+      missing: [`no session log for session ${state.sessionId}: write ${sessionsDir}/${state.sessionId}.json (or .md)`],
       evidence: {},
     };
   }
@@ -103,6 +104,8 @@ export async function checkSessionLog(root: string, state: SessionState, o: { no
     files: [log],
     source: new DiskSource(root),
     mode: "full",
+    sessionsDir,
+    memoriesDir: activePaths().memories,
     maxFileBytes: o.maxFileBytes ?? 8 * 1024 * 1024,
     now: o.now,
   });
@@ -127,11 +130,14 @@ export function changedMarkdown(root: string, startingCommit: string | undefined
 }
 
 /** Step 2: the markdown changed during the session lints clean (session logs and memories excluded, as upstream). */
-export async function checkChangedMarkdown(root: string, state: SessionState): Promise<CheckOutcome> {
+export async function checkChangedMarkdown(root: string, state: SessionState, config?: Config): Promise<CheckOutcome> {
   const { loadConfig } = await import("../config.js");
   const { loadIgnores } = await import("../ignores.js");
-  const ignores = loadIgnores(root, (await loadConfig(root, undefined, root)).config.ignores);
-  const files = changedMarkdown(root, state.protocolStartEvidence.startingCommit).filter((f) => !f.startsWith(".agents/") && !f.startsWith(".serena/") && !ignores.ignored(f));
+  const cfg0 = config ?? (await loadConfig(root, undefined, root)).config;
+  const ignores = loadIgnores(root, cfg0.ignores);
+  const p = activePaths();
+  const skip = [".agents/", ".serena/", `${p.sessions}/`, `${p.memories}/`];
+  const files = changedMarkdown(root, state.protocolStartEvidence.startingCommit).filter((f) => !skip.some((d) => f.startsWith(d)) && !ignores.ignored(f));
   if (files.length === 0) return { ok: true, missing: [], evidence: { markdownLintPassed: "no changed markdown" } };
   // the same markdownlint configuration reader and linter as pre-pr (PP-003), so both agree
   const { loadMdConfig, selectMarkdown, lintMarkdown } = await import("../prepr/markdown.js");
@@ -192,9 +198,12 @@ export async function sessionEndCheck(o: SessionEndOptions): Promise<SessionEndR
   const state = loaded.state;
   if (state.protocolEndComplete) return { status: "complete", sessionId: state.sessionId, missing: [], evidence: state.protocolEndEvidence, checks: {}, state };
   const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
+  // the one resolved configuration of the repository: its paths.* say where the session log is
+  const { loadConfig } = await import("../config.js");
+  const { config } = await loadConfig(root, undefined, root);
   const checks: Record<string, CheckOutcome> = {
     sessionLog: await checkSessionLog(root, state, { now: o.now, maxFileBytes: o.maxFileBytes }),
-    markdownLint: await checkChangedMarkdown(root, state),
+    markdownLint: await checkChangedMarkdown(root, state, config),
     commits: checkCommitEvidence(root, state, store.root),
   };
   const missing = Object.values(checks).flatMap((c) => c.missing);

@@ -10,6 +10,8 @@ import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { inspectFile } from "../fsread.js";
+import { activePaths } from "../config.js";
+import { isSessionLogPath } from "../scope.js";
 
 export type SessionMode = "full" | "creation" | "record";
 export const MODE_FLAGS: Record<SessionMode, number> = { full: 0, creation: 1, record: 2 };
@@ -40,7 +42,9 @@ export interface SessionLogOptions {
   base?: string;
   /** Logs dated before this YYYY-MM-DD are skipped as historical. */
   cutoff?: string;
-  /** Memories folder, repo-relative (default .serena/memories). */
+  /** Sessions folder, repo-relative (`paths.sessions`; default: the loaded configuration's, else .agents/sessions). */
+  sessionsDir?: string;
+  /** Memories folder, repo-relative (`paths.memories`; default: the loaded configuration's, else .serena/memories). */
   memoriesDir?: string;
   /** Where workspace files are read from (default: the working tree). */
   source?: FileSource;
@@ -52,6 +56,7 @@ export interface SessionLogOptions {
   modes?: Record<string, SessionMode>;
 }
 
+/** Default sessions folder; the run's folder is `paths.sessions` (src/config.ts resolvePaths). */
 export const SESSIONS_DIR = ".agents/sessions";
 export const HANDOFF = ".agents/HANDOFF.md";
 export const PROTOCOL = ".agents/SESSION-PROTOCOL.md";
@@ -70,8 +75,8 @@ function present(p: string): boolean {
 }
 
 /** Expand paths into candidate log files (.md, .json), sorted and de-duplicated; missing explicit paths are kept. */
-export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined): string[] {
-  const inputs = paths && paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [join(root, SESSIONS_DIR)];
+export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined, sessionsDir = activePaths().sessions): string[] {
+  const inputs = paths && paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [join(root, sessionsDir)];
   const out = new Set<string>();
   for (const p of inputs) {
     if (!present(p)) {
@@ -163,7 +168,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   if (opts.base !== undefined && (opts.base.length === 0 || opts.base.startsWith("-"))) {
     throw new UsageError(`--base must be a git ref, got '${opts.base}'`);
   }
-  const memDir = (opts.memoriesDir ?? MEMORIES_DIR).replace(/\\/g, "/").replace(/\/+$/, "");
+  const memDir = (opts.memoriesDir ?? activePaths().memories).replace(/\\/g, "/").replace(/\/+$/, "");
+  const sessionsDir = (opts.sessionsDir ?? activePaths().sessions).replace(/\\/g, "/").replace(/\/+$/, "");
   const git = await openGit(root);
   const facts: Facts = {
     now: opts.now ?? new Date().toISOString(),
@@ -171,7 +177,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     strict: opts.strict ? true : undefined,
     cutoff: opts.cutoff,
     git: git ? true : undefined,
-    "sessions.dir": SESSIONS_DIR,
+    "sessions.dir": sessionsDir,
     "memories.dir": memDir,
     "qa.dir": QA_DIR,
   };
@@ -195,19 +201,19 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   }
   let files: string[];
   if (opts.files) files = opts.files.map((f) => join(root, f));
-  else if (explicit) files = discoverSessionLogs(root, opts.cwd, opts.paths);
+  else if (explicit) files = discoverSessionLogs(root, opts.cwd, opts.paths, sessionsDir);
   else if (context === "pre-commit" && git) {
     const kept = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMR"]));
     files = kept
-      .filter((p) => p.startsWith(`${SESSIONS_DIR}/`) && !p.slice(SESSIONS_DIR.length + 1).includes("/") && isLogFile(p))
+      .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));
   } else if (context === "ci" && git) {
     if (!base) throw new UsageError(`base ref '${opts.base ?? "origin/main"}' not found: fetch it (shallow clone?) or pass --base`);
     const changed = lines(await tryRaw(git, ["diff", "--name-only", "--diff-filter=ACMR", `${base}...HEAD`]));
     files = changed
-      .filter((p) => p.startsWith(`${SESSIONS_DIR}/`) && !p.slice(SESSIONS_DIR.length + 1).includes("/") && isLogFile(p))
+      .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));
-  } else files = discoverSessionLogs(root, opts.cwd, undefined);
+  } else files = discoverSessionLogs(root, opts.cwd, undefined, sessionsDir);
 
   const docs: ContentDoc[] = [];
   const problems: FileResult[] = [];
@@ -381,7 +387,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     }
   }
   if (context === "pre-commit" && git && !explicit) {
-    extra.push({ file: `${SESSIONS_DIR}/`, kind: KIND.SESSION_SET, bytes: enc.encode("") });
+    extra.push({ file: `${sessionsDir}/`, kind: KIND.SESSION_SET, bytes: enc.encode("") });
   }
   const rest = docs.filter((d) => !final.has(d.file));
   // A git failure that is not about one log (the HANDOFF.md diff against the base) is reported once,
