@@ -50,26 +50,83 @@ export function isSessionLogPath(rel: string, dir: string = activePaths().sessio
   return name.length > 0 && !name.includes("/") && /\.(md|json)$/i.test(name);
 }
 
-/** Parse `git diff --name-status -z -M` output (ACMR only). */
-export function parseNameStatus(buf: Buffer): { path: string; status: ChangeStatus; from?: string }[] {
-  const f = splitZ(buf);
-  const out: { path: string; status: ChangeStatus; from?: string }[] = [];
+/** One entry of `git diff --name-status -z`: the status letter (A C D M R T U X, "?" for untracked), path, previous path. */
+export interface NameStatusEntry {
+  status: string;
+  path: string;
+  from?: string;
+}
+
+/**
+ * Parse `git diff --name-status -z [-M]` output, every status (the one parser: the run scope keeps
+ * A/C/M/R/T, pre-pr keeps deletions too). Renames and copies carry the previous path in `from`.
+ */
+export function parseNameStatusAll(out: Buffer | string): NameStatusEntry[] {
+  const f = typeof out === "string" ? out.split("\0") : splitZ(out);
+  const res: NameStatusEntry[] = [];
   for (let i = 0; i < f.length; ) {
     const code = f[i++];
+    if (!code) continue;
     const letter = code[0];
     if (letter === "R" || letter === "C") {
       const from = f[i++];
       const to = f[i++];
-      if (to !== undefined) out.push({ path: to, status: letter, from });
+      if (to !== undefined) res.push({ status: letter, path: to, from });
     } else {
       const path = f[i++];
       if (path === undefined) break;
-      if (letter === "A" || letter === "M") out.push({ path, status: letter });
-      // D, T, U, X: deleted / type-changed / unmerged entries are not content to validate
-      else if (letter === "T") out.push({ path, status: "M" });
+      res.push({ status: letter, path });
     }
   }
+  return res;
+}
+
+/** Parse `git diff --name-status -z -M` output into content to validate (A/C/M/R; T counts as M). */
+export function parseNameStatus(buf: Buffer): { path: string; status: ChangeStatus; from?: string }[] {
+  const out: { path: string; status: ChangeStatus; from?: string }[] = [];
+  for (const e of parseNameStatusAll(buf)) {
+    // D, U, X: deleted / unmerged entries are not content to validate
+    if (e.status === "A" || e.status === "M" || e.status === "R" || e.status === "C") out.push({ path: e.path, status: e.status, ...(e.from !== undefined ? { from: e.from } : {}) });
+    else if (e.status === "T") out.push({ path: e.path, status: "M" });
+  }
   return out;
+}
+
+// ---- the one base-ref policy (docs/base-ref.md) ------------------------------------------------
+
+export interface BaseChoice {
+  /** The first candidate that resolves to a commit, or undefined. */
+  ref?: string;
+  /** Candidates in the order tried. */
+  tried: string[];
+  /** The explicitly named base (argument, configuration or AGENTCHECK_BASE_REF), when there was one. */
+  explicit?: string;
+}
+
+/**
+ * The base every "changed on this branch" question compares against (check --changed, pre-pr,
+ * session-log --context ci|local). One order:
+ *   1. an explicit ref (--base, prePr.base, else AGENTCHECK_BASE_REF): only that one;
+ *   2. GitHub: the pull request's base (origin/$GITHUB_BASE_REF, then $GITHUB_BASE_REF), then the
+ *      commit before a push ($GITHUB_EVENT_BEFORE, unless all zeros);
+ *   3. the remote's default branch (origin/HEAD's target), origin/main, origin/master;
+ *   4. the local main, master (not with `remoteOnly`: CI checkouts judge against the remote).
+ */
+export function resolveBaseRef(root: string, explicit?: string, o: { remoteOnly?: boolean } = {}): BaseChoice {
+  const env = process.env;
+  const named = explicit ?? (env.AGENTCHECK_BASE_REF || undefined);
+  if (named !== undefined) return { ref: gitVerify(root, named) ? named : undefined, tried: [named], explicit: named };
+  const c: string[] = [];
+  if (env.GITHUB_BASE_REF) c.push(`origin/${env.GITHUB_BASE_REF}`, ...(o.remoteOnly ? [] : [env.GITHUB_BASE_REF]));
+  if (env.GITHUB_EVENT_BEFORE && !/^0+$/.test(env.GITHUB_EVENT_BEFORE)) c.push(env.GITHUB_EVENT_BEFORE);
+  const head = gitRaw(root, ["symbolic-ref", "-q", "--short", "refs/remotes/origin/HEAD"]);
+  const headName = head.status === 0 ? head.stdout.toString("utf8").trim() : "";
+  if (headName) c.push(headName);
+  c.push("origin/main", "origin/master");
+  if (!o.remoteOnly) c.push("main", "master");
+  const tried = [...new Set(c)];
+  for (const ref of tried) if (gitVerify(root, ref)) return { ref, tried };
+  return { ref: undefined, tried };
 }
 
 function gitDir(root: string): string {
@@ -204,15 +261,12 @@ export function stagedScope(root: string, opts: ScopeOptions = {}): RunScope {
   return scope;
 }
 
-/** The default base for --changed: the PR base on GitHub, else the remote's default branch. */
+/** The default base for --changed (resolveBaseRef's order); a usage error naming what was tried. */
 export function defaultBase(root: string): string {
-  const env = process.env;
-  const candidates: string[] = [];
-  if (env.GITHUB_BASE_REF) candidates.push(`origin/${env.GITHUB_BASE_REF}`, env.GITHUB_BASE_REF);
-  if (env.GITHUB_EVENT_BEFORE && !/^0+$/.test(env.GITHUB_EVENT_BEFORE)) candidates.push(env.GITHUB_EVENT_BEFORE);
-  candidates.push("origin/HEAD", "origin/main", "origin/master", "main", "master");
-  for (const c of candidates) if (gitVerify(root, c)) return c;
-  throw new UsageError("--changed: no base found (tried " + candidates.join(", ") + "); pass --base <ref>");
+  const b = resolveBaseRef(root);
+  if (b.ref) return b.ref;
+  if (b.explicit) return b.explicit; // AGENTCHECK_BASE_REF that does not resolve: changedScope says so
+  throw new UsageError("--changed: no base found (tried " + b.tried.join(", ") + "); pass --base <ref>");
 }
 
 /**

@@ -11,7 +11,9 @@ import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { inspectFile } from "../fsread.js";
 import { activePaths } from "../config.js";
-import { isSessionLogPath } from "../scope.js";
+import { isSessionLogPath, resolveBaseRef, type BaseChoice } from "../scope.js";
+
+const triedNote = (b: BaseChoice | undefined) => (b && b.tried.length > 1 ? ` (tried ${b.tried.join(", ")})` : "");
 
 export type SessionMode = "full" | "creation" | "record";
 export const MODE_FLAGS: Record<SessionMode, number> = { full: 0, creation: 1, record: 2 };
@@ -132,11 +134,6 @@ async function rawOrWhy(g: Git, args: string[]): Promise<{ out?: string; why?: s
 
 const lines = (s: string | undefined) => (s ?? "").split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
 
-async function resolves(g: Git, ref: string): Promise<boolean> {
-  // simple-git resolves a failing command without stderr output (--quiet) with "": check the output
-  return ((await tryRaw(g, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])) ?? "").trim().length > 0;
-}
-
 /** Resolve a repo-relative path: file | dir | missing | outside (symlinks followed). */
 function pathFact(root: string, realRoot: string, rel: string): string {
   try {
@@ -186,18 +183,15 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const explicit = opts.paths && opts.paths.length > 0;
   let staged: string[] | undefined;
   let base: string | undefined;
+  let baseChoice: BaseChoice | undefined;
   if (git) {
     if (context === "pre-commit") {
       staged = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
       facts.staged = staged;
     }
-    const candidates = opts.base ? [opts.base] : context === "ci" ? ["origin/main"] : ["origin/main", "origin/master", "main", "master"];
-    for (const c of candidates) {
-      if (await resolves(git, c)) {
-        base = c;
-        break;
-      }
-    }
+    // the one base-ref policy (src/scope.ts); CI judges against the remote only
+    baseChoice = resolveBaseRef(root, opts.base, { remoteOnly: context === "ci" });
+    base = baseChoice.ref;
   }
   let files: string[];
   if (opts.files) files = opts.files.map((f) => join(root, f));
@@ -208,7 +202,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));
   } else if (context === "ci" && git) {
-    if (!base) throw new UsageError(`base ref '${opts.base ?? "origin/main"}' not found: fetch it (shallow clone?) or pass --base`);
+    if (!base) throw new UsageError(`base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found${triedNote(baseChoice)}: fetch it (shallow clone?) or pass --base`);
     const changed = lines(await tryRaw(git, ["diff", "--name-only", "--diff-filter=ACMR", `${base}...HEAD`]));
     files = changed
       .filter((p) => isSessionLogPath(p, sessionsDir))
@@ -319,9 +313,9 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
         facts["handoff.changed"] = changed;
       }
     } else {
-      facts["handoff.why"] = context === "ci"
-        ? `base ref '${opts.base ?? "origin/main"}' not found (shallow clone? fetch it or pass --base)`
-        : "no base ref found (origin/main, main...): pass --base";
+      facts["handoff.why"] = context === "ci" || baseChoice?.explicit !== undefined
+        ? `base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found (shallow clone? fetch it or pass --base)`
+        : `no base ref found (${baseChoice?.tried.join(", ") ?? "origin/main, main"}): pass --base`;
     }
   }
 
