@@ -5,7 +5,7 @@
 import { existsSync, lstatSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError } from "../report.js";
-import { gitRaw, gitVerify } from "../git-run.js";
+import { GitRepo, gitVerify } from "../git-run.js";
 import { parseNameStatusAll, resolveBaseRef } from "../scope.js";
 
 export type ChangeStatus = "A" | "M" | "D" | "R" | "C" | "T" | "U" | "?";
@@ -30,25 +30,12 @@ export interface Scope {
   files: string[];
 }
 
-/**
- * Kept for pre-pr's checks: `try(args)` runs git through the one git layer (src/git-run.ts) and
- * returns its output, or undefined when git failed.
- */
-export class Git {
-  constructor(readonly cwd: string) {}
-  /** Output of a git command, or undefined when it failed (exit != 0, or no git). */
-  async try(args: string[]): Promise<string | undefined> {
-    return tryGit(this.cwd, args);
-  }
-}
+/** pre-pr's checks ask git through the one git layer's handle (src/git-run.ts). */
+export const Git = GitRepo;
+export type Git = GitRepo;
 
 function tryGit(cwd: string, args: string[]): string | undefined {
-  try {
-    const r = gitRaw(cwd, args);
-    return r.status === 0 ? r.stdout.toString("utf8") : undefined;
-  } catch {
-    return undefined;
-  }
+  return new GitRepo(cwd).try(args);
 }
 
 /** The git top-level of `cwd` (worktree aware); a usage error outside a work tree. */
@@ -70,7 +57,7 @@ export async function resolveBase(g: Git | string, explicit?: string): Promise<s
   throw new UsageError(`no base branch found (tried ${b.tried.join(", ")}); pass --base <ref> or use --all`);
 }
 
-function parseNameStatus(out: string): ChangedFile[] {
+function toChangedFiles(out: string): ChangedFile[] {
   return parseNameStatusAll(out).map((e) => ({ status: e.status as ChangeStatus, path: e.path, ...(e.from !== undefined ? { oldPath: e.from } : {}) }));
 }
 
@@ -135,7 +122,7 @@ export async function computeScope(root: string, opts: { all?: boolean; base?: s
   }
   const diff = await g.try(["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", mb, "--"]);
   if (diff === undefined) throw new UsageError(`git diff against ${base} failed`);
-  const changes = parseNameStatus(diff);
+  const changes = toChangedFiles(diff);
   const seen = new Set(changes.map((c) => c.path));
   for (const p of await untracked(g)) if (!seen.has(p)) changes.push({ path: p, status: "?" });
   changes.sort(byPath);

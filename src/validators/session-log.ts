@@ -1,5 +1,5 @@
 // Session-log validator host: selects the logs (SP-004), gathers repository facts (git through
-// simple-git, file system through a FileSource), runs the WASM rules. Two passes over markdown logs:
+// src/git-run.ts, file system through a FileSource), runs the WASM rules. Two passes over markdown logs:
 // pass 1 ("extract") asks the core which SHAs, diffs and cited paths it needs; pass 2 validates
 // with those facts. Every rule decision is made in the core.
 import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
@@ -10,6 +10,7 @@ import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { inspectFile } from "../fsread.js";
+import { GitRepo, gitDirs } from "../git-run.js";
 import { activePaths } from "../config.js";
 import { isSessionLogPath, resolveBaseRef, type BaseChoice } from "../scope.js";
 
@@ -99,33 +100,27 @@ export function discoverSessionLogs(root: string, cwd: string, paths: string[] |
   return [...out].sort();
 }
 
-type Git = import("simple-git").SimpleGit;
+type Git = GitRepo;
 
 async function openGit(root: string): Promise<Git | undefined> {
   if (!findRepoRoot(root)) return undefined;
   try {
-    const { simpleGit } = await import("simple-git");
-    const g = simpleGit({ baseDir: root });
-    const top = (await g.raw(["rev-parse", "--show-toplevel"])).trim();
+    const top = gitDirs(root)?.top;
     // git facts are repo-relative: only usable when the workspace is the repository root
-    return top && realpathSync(top) === realpathSync(root) ? g : undefined;
+    return top && realpathSync(top) === realpathSync(root) ? new GitRepo(root) : undefined;
   } catch {
     return undefined; // git missing or not a repository: the core reports SP-090
   }
 }
 
 async function tryRaw(g: Git, args: string[]): Promise<string | undefined> {
-  try {
-    return await g.raw(args);
-  } catch {
-    return undefined;
-  }
+  return g.try(args);
 }
 
 /** Run git; on failure the command and git's first message line (for a repository-level finding). */
 async function rawOrWhy(g: Git, args: string[]): Promise<{ out?: string; why?: string }> {
   try {
-    return { out: await g.raw(args) };
+    return { out: g.raw(args) };
   } catch (e) {
     const msg = String((e as Error).message ?? e).split("\n").map((l) => l.trim()).find((l) => l.length > 0) ?? "failed";
     return { why: `\`git ${args.join(" ")}\` failed: ${msg}` };
@@ -272,7 +267,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     }
     if (fromIndex) {
       try {
-        const blob = await git.binaryCatFile(["blob", `:${rel}`]);
+        const blob = git.bytes(["cat-file", "blob", `:${rel}`]);
         if (blob.length > opts.maxFileBytes) {
           problems.push(problemResult("session-log", hostFinding("AC-900", rel, `${blob.length} bytes, limit ${opts.maxFileBytes}`)));
         } else docs.push({ file: rel, kind, flags, bytes: new Uint8Array(blob) });
