@@ -48,7 +48,5 @@ export async function run() {
       rmSync(home, { recursive: true, force: true });
     }
   }
-  table(["work", "runs", "median s", "min s", "max s", "target"], [
-    ["pre-commit try-repo, first install", String(times.length), median(times).toFixed(1), Math.min(...times).toFixed(1), Math.max(...times).toFixed(1), "< 60 s"],
-  ]);
+  table([{ work: "pre-commit try-repo, first install", runs: times.length, "median s": median(times).toFixed(1), "min s": Math.min(...times).toFixed(1), "max s": Math.max(...times).toFixed(1), target: "< 60 s" }]);
 }
