@@ -28,7 +28,7 @@ function sourcesHash() {
   walk(join(root, "assembly"), files);
   walk(join(root, "src"), files);
   // every build script (gen-*, bundle-*, embed-wasm, build-stamp) and their shared helpers in scripts/lib/
-  for (const f of readdirSync(join(root, "scripts")).sort()) if (/^(gen-|bundle-|embed-|build-).*\.mjs$/.test(f)) files.push(join(root, "scripts", f));
+  for (const f of readdirSync(join(root, "scripts")).sort()) if (/^(gen-|bundle-|embed-|build-|write-).*\.mjs$/.test(f)) files.push(join(root, "scripts", f));
   walk(join(root, "scripts", "lib"), files);
   for (const f of ["package.json", "asconfig.json", "tsconfig.json", "tsconfig.build.json"]) files.push(join(root, f));
   const h = createHash("sha256");
