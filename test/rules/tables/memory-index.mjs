@@ -78,24 +78,42 @@ export default {
   "MI-006": {
     valid: [{ name: "TC-F-34 a lone '#' is no title", docs: tree(file("skills-git-index.md", "#\n" + idx([KW, "git-commit"]))) }],
     invalid: [
-      { name: "TC-F-04 title on line 1", docs: tree(file("skills-git-index.md", "# Git\n\n" + idx([KW, "git-commit"]))), errors: [{ messageId: "prohibited", line: 1, data: { line: "1", text: "# Git" } }] },
+      { name: "TC-F-05 title on line 1", docs: tree(file("skills-git-index.md", "# Skills Index - Titled Domain\n\n" + idx([KW, "git-commit"]))), errors: [{ messageId: "prohibited", line: 1, data: { line: "1", text: "# Skills Index - Titled Domain" } }] },
       { name: "TC-F-36 '## Related' after the table", docs: tree(file("skills-git-index.md", idx([KW, "git-commit"]) + "## Related\n")), errors: [{ messageId: "prohibited", line: 4, data: { line: "4", text: "## Related" } }] },
     ],
   },
   "MI-007": {
     valid: [{ name: "TC-F-35 '**Key:** v' does not match", docs: tree(file("skills-git-index.md", "**Status:** draft\n" + idx([KW, "git-commit"]))) }],
-    invalid: [{ name: "TC-F-09 metadata line", docs: tree(file("skills-git-index.md", "**Status**: Active\n" + idx([KW, "git-commit"]))), errors: [{ messageId: "prohibited", line: 1, data: { line: "1", text: "**Status**: Active" } }] }],
+    invalid: [
+      {
+        name: "TC-F-10 two metadata lines",
+        docs: tree(file("skills-git-index.md", "**Last Updated**: 2025-12-28\n**Status**: Active\n\n" + idx([KW, "git-commit"]))),
+        errors: [
+          { messageId: "prohibited", line: 1, data: { line: "1", text: "**Last Updated**: 2025-12-28" } },
+          { messageId: "prohibited", line: 2, data: { line: "2", text: "**Status**: Active" } },
+        ],
+      },
+    ],
   },
   "MI-008": {
     valid: [{ name: "TC-F-35 lower-case 'parent:' is ignored", docs: tree(file("skills-git-index.md", "parent: memory-index\n" + idx([KW, "git-commit"]))) }],
     invalid: [
-      { name: "TC-F-14 Parent: line", docs: tree(file("skills-git-index.md", "Parent: memory-index\n" + idx([KW, "git-commit"]))), errors: [{ messageId: "prohibited", line: 1, data: { line: "1", text: "Parent: memory-index" } }] },
+      { name: "TC-F-15 Parent: line", docs: tree(file("skills-git-index.md", "Parent: memory-index\n" + idx([KW, "git-commit"]))), errors: [{ messageId: "prohibited", line: 1, data: { line: "1", text: "Parent: memory-index" } }] },
       { name: "a callout '> [!NOTE]'", docs: tree(file("skills-git-index.md", "> [!NOTE] read first\n" + idx([KW, "git-commit"]))), errors: [{ messageId: "prohibited", line: 1, data: { text: "> [!NOTE] read first" } }] },
     ],
   },
   "MI-009": {
     valid: [{ name: "prose before the table is ignored", docs: tree(file("skills-git-index.md", "Lookup table for git.\n\n" + idx([KW, "git-commit"]))) }],
-    invalid: [{ name: "TC-F-12 prose after the table", docs: tree(file("skills-git-index.md", idx([KW, "git-commit"]) + "See also the root.\n")), errors: [{ messageId: "prohibited", line: 4, data: { line: "4", text: "See also the root." } }] }],
+    invalid: [
+      {
+        name: "TC-F-13 prose after the table, lines 5 and 6",
+        docs: tree(file("skills-git-index.md", idx([KW, "git-commit"]) + "\nThis is prose.\nMore prose.\n")),
+        errors: [
+          { messageId: "prohibited", line: 5, data: { line: "5", text: "This is prose." } },
+          { messageId: "prohibited", line: 6, data: { line: "6", text: "More prose." } },
+        ],
+      },
+    ],
   },
   "MI-010": {
     valid: [{ name: "the same file in two domain indices", docs: [...tree(gitIndex([KW, "git-commit"]), file("skills-ci-index.md", idx(["pipeline build", "git-commit"]))).map((d) => (d.name === "memory-index.md" ? file("memory-index.md", rootIdx("skills-git-index", "skills-ci-index")) : d))] }],
