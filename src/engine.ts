@@ -1,7 +1,8 @@
 // Runs one WASM validator over a batch of files and turns the packed result into FileResults.
 // The host's only decisions here are mechanical: files over the size limit and unreadable files
 // never reach the module; an abort in the module becomes an internal error for the file(s) involved.
-import { readBounded, type Refusal } from "./fsread.js";
+import { readBounded, ReadRefusedError, type Refusal } from "./fsread.js";
+import type { FileSource } from "./source.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
 import { encodeList } from "./wasm/list.js";
 import { runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, type DocInput, type RawResult } from "./wasm/loader.js";
@@ -87,6 +88,26 @@ export function refusalFinding(file: string, refusal: Refusal): Finding {
 export function loadFile(abs: string, file: string, maxBytes: number, root?: string): LoadedFile {
   const r = readBounded(abs, { maxBytes, root });
   return r.ok ? { file, bytes: r.bytes } : { file, problem: refusalFinding(file, r.refusal) };
+}
+
+/**
+ * The one bounded read of a workspace artifact through a FileSource (working tree or git index):
+ * the size limit before reading (AC-900), then the source's own bounded read; a refusal keeps its
+ * AC-900/AC-901 and any other failure is AC-901 with the errno code. Never a silent skip. `display`
+ * is the path the finding names (default `rel`).
+ */
+export function readArtifact(source: FileSource, rel: string, maxBytes: number, display = rel): LoadedFile {
+  const size = source.size(rel);
+  if (size !== undefined && size > maxBytes) return { file: display, problem: hostFinding("AC-900", display, `${size} bytes, limit ${maxBytes}`) };
+  try {
+    const bytes = source.read(rel);
+    if (bytes.length > maxBytes) return { file: display, problem: hostFinding("AC-900", display, `${bytes.length} bytes, limit ${maxBytes}`) };
+    return { file: display, bytes };
+  } catch (e) {
+    if (e instanceof ReadRefusedError) return { file: display, problem: refusalFinding(display, e.refusal) };
+    const err = e as NodeJS.ErrnoException;
+    return { file: display, problem: hostFinding("AC-901", display, err.code ? `${err.code}: ${err.message}` : String((e as Error).message ?? e)) };
+  }
 }
 
 /** Rule id -> option values from the configuration ("rules": {"<ID>": {"options": {...}}}). */

@@ -11,7 +11,8 @@
 // (endingCommit set, or any sessionEnd item Complete) => full; a log in progress => creation while
 // it is being written (staged for a commit, or untracked), full once it is committed (a committed
 // log with incomplete MUST items never passes silently); during a merge => record; unparseable => full.
-import { existsSync, readFileSync } from "node:fs";
+import { DEFAULT_READ_LIMIT, readOrThrow } from "./fsread.js";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
 import { UsageError } from "./report.js";
@@ -216,7 +217,7 @@ function modesFor(
 function diskReader(root: string): Reader {
   return (p) => {
     try {
-      return readFileSync(join(root, p));
+      return readOrThrow(join(root, p), { maxBytes: DEFAULT_READ_LIMIT, root });
     } catch {
       return undefined;
     }

@@ -1,8 +1,9 @@
 // Fact gathering for the protocol gates (specs/session-protocol-mcp.md §2). Each gate reads the
 // workspace (files, git, the session-log validator, markdownlint) and hands the facts to the
 // session-protocol rules in the WebAssembly core (PH-001..PH-009), which decide the status and message.
+import { DEFAULT_READ_LIMIT, readOrThrow, readTextOrThrow } from "../fsread.js";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, type Facts } from "../engine.js";
@@ -95,7 +96,7 @@ export function changedFiles(root: string, store: PhaseStore, startingCommit: st
 function workEntries(root: string, log: string): number {
   let text: string;
   try {
-    text = readFileSync(join(root, log), "utf8");
+    text = readTextOrThrow(join(root, log), { maxBytes: DEFAULT_READ_LIMIT, root });
   } catch {
     return 0;
   }
@@ -179,7 +180,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
       f.handoffPath = HANDOFF_FILE;
       const abs = join(root, HANDOFF_FILE);
       f.handoffExists = isFile(abs);
-      if (f.handoffExists) f.currentHash = createHash("sha256").update(readFileSync(abs)).digest("hex");
+      if (f.handoffExists) f.currentHash = createHash("sha256").update(readOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root })).digest("hex");
       const h = latest(s, "CONTEXT_RETRIEVAL", "handoff_hash");
       if (h) f.recordedHash = h.evidence.trim().replace(/^sha256:/i, "");
       const notes = latest(s, "CONTEXT_RETRIEVAL", "notes");
@@ -232,7 +233,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
         const cfg = await loadMdConfig(root);
         if (cfg.config === undefined) cfg.config = { default: true, MD013: false };
         const { selected } = selectMarkdown(files, cfg, false);
-        const { findings } = await lintMarkdown(root, selected, cfg, false, (p) => readFileSync(join(root, p), "utf8"));
+        const { findings } = await lintMarkdown(root, selected, cfg, false, (p) => readTextOrThrow(join(root, p), { maxBytes: DEFAULT_READ_LIMIT, root }));
         f.lintFindings = findings.map((x) => `${x.file}:${x.line} ${x.ruleId} ${x.message}`.replace(/[\r\n]+/g, " "));
       } catch (e) {
         f.lintError = (e as Error).message ?? String(e);

@@ -5,7 +5,7 @@
 import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { executeValidator, hostFinding, loadFile, problemResult, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
+import { executeValidator, hostFinding, loadFile, problemResult, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
@@ -209,6 +209,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const enc = new TextEncoder();
   // pre-commit: validate what will be committed (the staged blob), not the working tree
   const fromIndex = context === "pre-commit" && git !== undefined && !explicit;
+  let indexSource: FileSource | undefined;
   /**
    * A log on disk through the bounded reader. A log that resolves outside the repository is never
    * read: the core gets it unread (FLAG_UNREAD) with its resolution, and reports SP-003.
@@ -244,36 +245,17 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       loadLog(abs, rel, kind, flags);
       continue;
     }
-    if (opts.files) {
-      // scoped run: read through the run's source (the git index for --staged)
-      const size = source.size(rel);
-      if (size === undefined && source.type(rel) === undefined) {
+    if (opts.files || fromIndex) {
+      // scoped run: read through the run's source (the git index for --staged); a pre-commit run
+      // without a scope reads the staged blob. One bounded read either way (readArtifact).
+      const src = opts.files ? source : (indexSource ??= new (await import("../index-source.js")).IndexSource(root));
+      if (src.size(rel) === undefined && src.type(rel) === undefined) {
         docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
         continue;
       }
-      if (size !== undefined && size > opts.maxFileBytes) {
-        problems.push(problemResult("session-log", hostFinding("AC-900", rel, `${size} bytes, limit ${opts.maxFileBytes}`)));
-        continue;
-      }
-      try {
-        docs.push({ file: rel, kind, flags, bytes: source.read(rel) });
-      } catch (e) {
-        const err = e as NodeJS.ErrnoException;
-        problems.push(problemResult("session-log", hostFinding("AC-901", rel, err.code ? `${err.code}: ${err.message}` : String(err))));
-        continue;
-      }
-      facts[`real:${rel}`] = rel;
-      continue;
-    }
-    if (fromIndex) {
-      try {
-        const blob = git.bytes(["cat-file", "blob", `:${rel}`]);
-        if (blob.length > opts.maxFileBytes) {
-          problems.push(problemResult("session-log", hostFinding("AC-900", rel, `${blob.length} bytes, limit ${opts.maxFileBytes}`)));
-        } else docs.push({ file: rel, kind, flags, bytes: new Uint8Array(blob) });
-      } catch (e) {
-        problems.push(problemResult("session-log", hostFinding("AC-901", rel, `staged blob: ${(e as Error).message}`)));
-      }
+      const r = readArtifact(src, rel, opts.maxFileBytes);
+      if (r.problem) problems.push(problemResult("session-log", r.problem));
+      else docs.push({ file: rel, kind, flags, bytes: r.bytes! });
       facts[`real:${rel}`] = rel;
       continue;
     }

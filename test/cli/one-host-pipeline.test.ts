@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../helpers.js";
+import { git, makeRepo, ROOT, runCli, writeTree } from "../helpers.js";
 
 function sources(dir: string): string[] {
   const out: string[] = [];
@@ -34,5 +34,30 @@ describe("issue 12 item 3: one scope module", () => {
     expect(parsers).toEqual(["src/scope.ts"]);
     const orders = SRC.filter((s) => /["']origin\/master["']/.test(s.text)).map((s) => s.file);
     expect(orders).toEqual(["src/scope.ts"]);
+  });
+});
+
+describe("issue 12 item 3: one bounded read", () => {
+  it("repository files are read only through src/fsread.ts (readFileSync is left to package files, stdin and lock descriptors)", () => {
+    const direct = SRC.filter((s) => /\breadFileSync\(/.test(s.text)).map((s) => s.file).sort();
+    expect(direct).toEqual([
+      "src/commands/phase.ts", // stdin (fd 0)
+      "src/commands/pre-pr.ts", // stdin (fd 0)
+      "src/prepr/mdversion.ts", // markdownlint's own package.json
+      "src/state/store.ts", // lock files, through an fd opened O_NOFOLLOW | O_NONBLOCK
+      "src/version.ts", // agentcheck's package.json
+      "src/wasm/loader.ts", // the embedded WebAssembly module
+    ]);
+  });
+
+  it("AC-900 through readArtifact: a staged session log over --max-file-size in a pre-commit run", () => {
+    const log = ".agents/sessions/2026-01-01-session-1.md";
+    const dir = makeRepo({ "README.md": "x\n" });
+    writeTree(dir, { [log]: `# Session 1\n\n${"text ".repeat(400)}\n` });
+    git(dir, "add", "-A");
+    const r = runCli(["session-log", "--context", "pre-commit", "--max-file-size", "200", "--format", "json"], { cwd: dir });
+    expect(r.code, r.stderr).toBe(1);
+    const res = (JSON.parse(r.stdout) as { results: { file: string; findings: { ruleId: string }[] }[] }).results;
+    expect(res.find((x) => x.file === log)?.findings.map((f) => f.ruleId)).toEqual(["AC-900"]);
   });
 });
