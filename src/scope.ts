@@ -19,7 +19,18 @@ import { UsageError } from "./report.js";
 import { activePaths } from "./config.js";
 
 export type ChangeStatus = "A" | "C" | "M" | "R";
-export type SessionMode = "full" | "creation" | "record";
+/** The validation modes of a session log (the one declaration; session-log and the JSON facts use it). */
+export const SESSION_MODES = ["full", "creation", "record"] as const;
+export type SessionMode = (typeof SESSION_MODES)[number];
+/** A session log's mode as the core's document flag bits (assembly/validators/session-log). */
+export const MODE_FLAGS: Record<SessionMode, number> = { full: 0, creation: 1, record: 2 };
+
+/** `--mode` / `mode` option: a SessionMode, undefined when absent; a usage error otherwise. */
+export function parseSessionMode(v: unknown, name = "--mode"): SessionMode | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v === "string" && (SESSION_MODES as readonly string[]).includes(v)) return v as SessionMode;
+  throw new UsageError(`${name} must be ${SESSION_MODES.slice(0, -1).join(", ")} or ${SESSION_MODES[SESSION_MODES.length - 1]}, got '${String(v)}'`);
+}
 export type ScopeKind = "staged" | "changed" | "files";
 
 export interface RunScope {

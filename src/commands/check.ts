@@ -47,10 +47,8 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   const modes = [o.staged && "--staged", o.changed && "--changed", o.all && "--all"].filter(Boolean);
   if (modes.length > 1) throw new UsageError(`${modes.join(" and ")} cannot be combined`);
   if (o.base !== undefined && !o.changed) throw new UsageError("--base only applies to --changed");
-  if (o.mode !== undefined && !["full", "creation", "record"].includes(String(o.mode))) {
-    throw new UsageError(`--mode must be full, creation or record, got '${String(o.mode)}'`);
-  }
-  const mode = o.mode as "full" | "creation" | "record" | undefined;
+  const { parseSessionMode } = await import("../scope.js");
+  const mode = parseSessionMode(o.mode);
   const validators = selectValidators(o.only);
   const cutoff = o.cutoff ?? (process.env.AGENTCHECK_CUTOFF || undefined);
   if (cutoff !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(cutoff)) {

@@ -14,9 +14,8 @@ export interface SessionLogCliOptions extends OutputOptions {
 
 export async function runSessionLogCommand(paths: string[], o: SessionLogCliOptions): Promise<number> {
   const started = performance.now();
-  if (o.mode && !["full", "creation", "record"].includes(o.mode)) {
-    throw new UsageError(`--mode must be full, creation or record, got '${o.mode}'`);
-  }
+  const { parseSessionMode } = await import("../scope.js");
+  const mode = parseSessionMode(o.mode || undefined);
   if (o.context && !["pre-commit", "ci", "local"].includes(o.context)) {
     throw new UsageError(`--context must be pre-commit, ci or local, got '${o.context}'`);
   }
@@ -28,7 +27,7 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
   const out = await validateSessionLogs({
     cwd: process.cwd(),
     paths,
-    mode: o.mode as "full" | "creation" | "record" | undefined,
+    mode,
     maxFileBytes: maxFileBytes(o),
     now: o.now,
     strict: o.strict === true,

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ValidatorOutput } from "../engine.js";
 import type { FileSource } from "../source.js";
-import type { RunScope } from "../scope.js";
+import { SESSION_MODES, type RunScope, type SessionMode } from "../scope.js";
 
 /** Fixed inputs no `paths.*` key moves (consistency's roadmap, brain's per-feature layout). */
 const ROADMAP_DIR = ".agents/roadmap";
@@ -102,7 +102,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       // pre-pr passes the session logs changed on the branch as options.paths (repo-relative)
       const paths = Array.isArray(ctx.options.paths) ? (ctx.options.paths as string[]) : undefined;
       const m = ctx.options.mode;
-      const mode = m === "full" || m === "creation" || m === "record" ? m : undefined;
+      const mode = typeof m === "string" && (SESSION_MODES as readonly string[]).includes(m) ? (m as SessionMode) : undefined;
       const cutoff = typeof ctx.options.cutoff === "string" ? ctx.options.cutoff : undefined;
       const p = pathsOf(ctx);
       return validateSessionLogs({

@@ -8,8 +8,7 @@ import type { ContentDoc, Facts } from "../engine.js";
 import { GitRepo } from "../git-run.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
-export type JsonMode = "full" | "creation" | "record";
-const FLAGS: Record<JsonMode, number> = { full: 0, creation: 1, record: 2 };
+import { MODE_FLAGS as FLAGS, type SessionMode } from "../scope.js";
 
 export const SCHEMA_PATH = ".agents/schemas/session-log.schema.json";
 export const QA_ROOT = ".agents/qa/";
@@ -86,7 +85,7 @@ function lines(s: string): string[] {
  * Set each JSON log's mode flags and return the facts its rules need.
  * Mode when not given: sessionLogMode (src/scope.ts) from the log's content and git status.
  */
-export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: JsonMode, modes?: Record<string, JsonMode>): Promise<Facts> {
+export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, modes?: Record<string, SessionMode>): Promise<Facts> {
   const facts: Facts = schemaFacts(root);
   let git: Git | undefined;
   let why = "";
@@ -122,7 +121,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     // to full mode, a log in progress to creation mode while uncommitted and full mode once committed
     // outside git nothing says the log is still being written: judged as committed (full)
     const status = !git ? "tracked" : !tracked.has(d.file) ? "untracked" : changed.has(d.file) ? "M" : "tracked";
-    const m: JsonMode = modes?.[d.file] ?? sessionLogMode({ path: d.file, status, content: d.bytes, override: mode });
+    const m: SessionMode = modes?.[d.file] ?? sessionLogMode({ path: d.file, status, content: d.bytes, override: mode });
     d.flags = ((d.flags ?? 0) & ~3) | FLAGS[m]; // mode bits only; other flags stay
   }
   if (!git) return facts;

@@ -12,12 +12,11 @@ import { DiskSource, type FileSource } from "../source.js";
 import { inspectFile } from "../fsread.js";
 import { GitRepo, gitDirs } from "../git-run.js";
 import { activePaths } from "../config.js";
-import { isSessionLogPath, resolveBaseRef, type BaseChoice } from "../scope.js";
+import { isSessionLogPath, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
 
 const triedNote = (b: BaseChoice | undefined) => (b && b.tried.length > 1 ? ` (tried ${b.tried.join(", ")})` : "");
 
-export type SessionMode = "full" | "creation" | "record";
-export const MODE_FLAGS: Record<SessionMode, number> = { full: 0, creation: 1, record: 2 };
+export { MODE_FLAGS, type SessionMode };
 /** Document flag: an explicitly named log that does not exist (SP-002). */
 export const FLAG_MISSING = 4;
 /** Document flag: the log resolves outside the repository and was not read (SP-003 only). */

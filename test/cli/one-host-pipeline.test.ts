@@ -61,3 +61,10 @@ describe("issue 12 item 3: one bounded read", () => {
     expect(res.find((x) => x.file === log)?.findings.map((f) => f.ruleId)).toEqual(["AC-900"]);
   });
 });
+
+describe("issue 12 semantic twins", () => {
+  it("the session mode type is declared once (src/scope.ts SESSION_MODES)", () => {
+    const decl = SRC.filter((s) => /"full"\s*\|\s*"creation"\s*\|\s*"record"|\["full",\s*"creation",\s*"record"\]|full:\s*0,\s*creation:\s*1/.test(s.text)).map((s) => s.file);
+    expect(decl).toEqual(["src/scope.ts"]);
+  });
+});
