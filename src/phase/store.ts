@@ -12,9 +12,9 @@ import {
   parseHistory, parseState, parseViolations, renderHistory, renderState, renderViolations,
 } from "./format.js";
 import type { HistoryEntry, ProtocolState, Violation } from "./model.js";
-import { activePaths } from "../config.js";
+import { activePaths, DEFAULT_PATHS } from "../config.js";
 
-export const DEFAULT_MEMORIES_DIR = ".serena/memories";
+export const DEFAULT_MEMORIES_DIR = DEFAULT_PATHS.memories;
 export const JSON_FALLBACK = ".agents/sessions/.session-state.json";
 const JSON_FORMAT = "agentcheck-session-protocol";
 

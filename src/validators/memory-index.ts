@@ -1,6 +1,7 @@
 // memory-index validator host: lists the memory directory (names and entry types, symlink targets
 // resolved), reads the top-level index files and hands everything to the WASM core in one call.
 // Every rule decision is in assembly/validators/memory-index/.
+import { DEFAULT_PATHS } from "../config.js";
 import { realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
@@ -25,7 +26,7 @@ export interface MemoryIndexOptions {
   maxFileBytes: number;
 }
 
-export const DEFAULT_MEMORY_DIR = ".serena/memories";
+export const DEFAULT_MEMORY_DIR = DEFAULT_PATHS.memories;
 const TYPE_FLAG: Record<EntryType, number> = { file: 0, dir: 1, symlink: 2, other: 3 };
 const F_UNREAD = 4;
 const enc = new TextEncoder();

@@ -11,7 +11,7 @@ import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { inspectFile } from "../fsread.js";
 import { GitRepo, gitDirs } from "../git-run.js";
-import { activePaths } from "../config.js";
+import { activePaths, DEFAULT_PATHS } from "../config.js";
 import { isSessionLogPath, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
 
 const triedNote = (b: BaseChoice | undefined) => (b && b.tried.length > 1 ? ` (tried ${b.tried.join(", ")})` : "");
@@ -59,11 +59,11 @@ export interface SessionLogOptions {
 }
 
 /** Default sessions folder; the run's folder is `paths.sessions` (src/config.ts resolvePaths). */
-export const SESSIONS_DIR = ".agents/sessions";
+export const SESSIONS_DIR = DEFAULT_PATHS.sessions;
 export const HANDOFF = ".agents/HANDOFF.md";
 export const PROTOCOL = ".agents/SESSION-PROTOCOL.md";
 export const QA_DIR = ".agents/qa";
-export const MEMORIES_DIR = ".serena/memories";
+export const MEMORIES_DIR = DEFAULT_PATHS.memories;
 
 const isLogFile = (p: string) => /\.(md|json)$/i.test(p);
 /** The path itself exists (a dangling symlink counts: reading it is then AC-901). */
