@@ -76,7 +76,8 @@ export class MiCtx {
   /** Report with a severity; -1 (an option set to off) drops the finding. */
   reportAs(rule: Rule, sev: i32, doc: Doc, line: i32, message: Msg): void {
     if (sev < 0) return;
-    if (sev == SEV_ERROR) this.errors++;
+    // the directory verdict counts errors at the severity the run's policy reports them
+    if (this.results.effective(rule, sev) == SEV_ERROR) this.errors++;
     this.results.setDocStatus(doc, DOC_CHECKED);
     this.results.reportAs(rule, sev, doc, line, 0, message);
   }
