@@ -40,7 +40,7 @@ export {
 } from "./state/schema.js";
 export { StateError, ERROR_EXIT, type StateErrorCode, type Issue } from "./state/errors.js";
 export { AGENT_TYPES, WORKFLOW_MODES, MODE_HISTORY_CAP, isDateTime, isSessionId } from "./state/constants.js";
-export { stateIssues } from "./state/validate.js";
+export { stateIssues } from "./state/check.js";
 export { NoteStore, backoffMs, type StoreOptions } from "./state/store.js";
 export {
   SessionStore, openSessionStore, newState, newWorkflow, recentModeHistory, totalInvocations,
