@@ -35,7 +35,7 @@ export class StateCtx extends RuleCtx {
   private load(input: Input, doc: Doc): void {
     if (this.status != "ok") {
       const d = input.fact("stateDetail");
-      this.problem = d === null ? "" : d;
+      this.problem = d === null || d.length == 0 ? "the note could not be read" : d;
       return;
     }
     const r = parseJson(doc.text());
@@ -75,7 +75,7 @@ export class StateCtx extends RuleCtx {
 
   /** The state was read and is valid (schema and invariants). */
   valid(): bool {
-    return this.problem.length == 0 && this.issues.length == 0;
+    return this.root !== null && this.problem.length == 0 && this.issues.length == 0;
   }
 
   str(key: string): string {
