@@ -25,7 +25,7 @@ export { formatSarif, type SarifRuleInfo } from "./format/sarif.js";
 export { formatJunit } from "./format/junit.js";
 export { recordSessionStart, nextSessionId, startEvidence, type SessionStartOptions } from "./commands/session-start.js";
 export {
-  sessionEndCheck, checkSessionLog, checkChangedMarkdown, checkCommitEvidence, recordSessionEnd, findSessionLog,
+  sessionEndCheck, checkSessionLog, checkCommitEvidence, changedMarkdown, recordSessionEnd, findSessionLog,
   type SessionEndOptions, type SessionEndResult, type CheckOutcome as SessionEndCheckOutcome,
 } from "./commands/session-end.js";
 // Session state (schema, store, operations, gate).
