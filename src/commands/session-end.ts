@@ -23,6 +23,8 @@ export interface SessionEndOptions {
   record?: boolean;
   now?: string;
   maxFileBytes?: number;
+  /** Session logs dated before this YYYY-MM-DD are historical (skipped, and said so): `--cutoff` / AGENTCHECK_CUTOFF. */
+  cutoff?: string;
 }
 
 export interface CheckOutcome {
@@ -89,7 +91,7 @@ function describe(results: FileResult[], limit = 10): string[] {
 }
 
 /** Step 1: the session log exists and validates in full mode. */
-export async function checkSessionLog(root: string, state: SessionState, o: { now?: string; maxFileBytes?: number } = {}): Promise<CheckOutcome & { log?: string }> {
+export async function checkSessionLog(root: string, state: SessionState, o: { now?: string; maxFileBytes?: number; cutoff?: string } = {}): Promise<CheckOutcome & { log?: string }> {
   const log = findSessionLog(root, state);
   if (!log) {
     return {
@@ -108,9 +110,13 @@ export async function checkSessionLog(root: string, state: SessionState, o: { no
     mode: "full",
     maxFileBytes: o.maxFileBytes ?? 8 * 1024 * 1024,
     now: o.now,
+    cutoff: o.cutoff,
   });
   if (out.internalErrors.length > 0) return { ok: false, log, missing: out.internalErrors.map((e) => `internal error: ${e}`), evidence: {} };
   const errors = describe(out.results);
+  // a log the validator skipped (e.g. dated before --cutoff) was not checked: never count it as validated
+  const skipped = out.results.find((r) => r.verdict === "skip");
+  if (errors.length === 0 && skipped) return { ok: false, log, missing: [`session log ${log} was not checked: ${skipped.reason ?? "skipped"}`], evidence: {} };
   if (errors.length > 0) return { ok: false, log, missing: [`session log ${log} does not validate (full mode):`, ...errors.map((e) => `  ${e}`)], evidence: {} };
   return { ok: true, log, missing: [], evidence: { sessionLogValidated: log } };
 }
@@ -171,7 +177,7 @@ export async function sessionEndCheck(o: SessionEndOptions): Promise<SessionEndR
   if (state.protocolEndComplete) return { status: "complete", sessionId: state.sessionId, missing: [], evidence: state.protocolEndEvidence, checks: {}, state };
   const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
   const checks: Record<string, CheckOutcome> = {
-    sessionLog: await checkSessionLog(root, state, { now: o.now, maxFileBytes: o.maxFileBytes }),
+    sessionLog: await checkSessionLog(root, state, { now: o.now, maxFileBytes: o.maxFileBytes, cutoff: o.cutoff }),
     commits: checkCommitEvidence(root, state, store.root),
   };
   const missing = Object.values(checks).flatMap((c) => c.missing);
