@@ -20,6 +20,11 @@ import { Input, Results } from "./io";
  * the feature, the index...); a rule downcasts with `changetype<XCtx>(ctx)` to read that model.
  */
 export class RuleCtx {
+  /**
+   * The rule being run (set by runRules). A check reports as `ctx.rule`: naming its own const inside
+   * the check it initializes is a use before declaration for AssemblyScript.
+   */
+  rule!: Rule;
   constructor(public input: Input, public results: Results) {}
 }
 
@@ -45,6 +50,7 @@ export function defineRule(id: string, severity: i32, check: Check = noCheck): R
 /** Runs every rule of a validator's list on one context, in list (id) order. */
 export function runRules(rules: Rule[], ctx: RuleCtx): void {
   for (let i = 0; i < rules.length; i++) {
+    ctx.rule = rules[i];
     const check = rules[i].check;
     check(ctx);
   }
