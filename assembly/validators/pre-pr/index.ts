@@ -42,12 +42,13 @@ import { WFS02 } from "./WFS-02";
 import { WFS06 } from "./WFS-06";
 import { WFS07 } from "./WFS-07";
 import { WFS08 } from "./WFS-08";
+import { WFS11 } from "./WFS-11";
 
 /** The pre-pr rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
 export const RULES: Rule[] = [
   DRIFT04, PATH01, PIN01, PLAN01, PLAN02, PLAN03, PP001, PP002, PP003, PP004, PP005, PP006, PP007, PP008,
   PP009, PP010, PP011, PP012, PP013, PP014, PP015, PRD02, PRD03, PRD05, RDY01, SFM02, SFM05, SFM07, SFM10,
-  TOK03, WFS01, WFS02, WFS06, WFS07, WFS08,
+  TOK03, WFS01, WFS02, WFS06, WFS07, WFS08, WFS11,
 ];
 
 const FAMILIES = "pin wfs sfm prd path size tok drift plan";

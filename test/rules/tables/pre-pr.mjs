@@ -223,4 +223,14 @@ export default {
       },
     ],
   },
+  "WFS-11": {
+    valid: [
+      { name: "off by default: a job without timeout-minutes", ...wfs(wfText("")) },
+      { name: "every job within maxMinutes; a reusable-workflow job and an expression are not judged", ...wfs("name: x\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    timeout-minutes: 10\n  b:\n    uses: o/r/.github/workflows/w.yml@" + SHA + "\n  c:\n    runs-on: x\n    timeout-minutes: ${{ inputs.t }}\n"), options: { maxMinutes: 30 } },
+    ],
+    invalid: [
+      { name: "a job without timeout-minutes", ...wfs("name: x\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    timeout-minutes: 5\n  build:\n    runs-on: x\n    steps:\n      - run: make\n"), options: { maxMinutes: 360 }, errors: [{ messageId: "noTimeout", line: 8, column: 3, severity: "warning", data: { job: "build" } }] },
+      { name: "a timeout over maxMinutes (a step's own timeout-minutes does not count)", ...wfs("name: x\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    timeout-minutes: 90\n    steps:\n      - run: x\n        timeout-minutes: 5\n"), options: { maxMinutes: 30 }, errors: [{ messageId: "overLimit", line: 5, data: { job: "a", minutes: "90", max: "30" } }] },
+    ],
+  },
 };
