@@ -53,6 +53,23 @@ function langOf(name) {
 function showCase(rule, c, invalid) {
   const out = [`#### ${c.name}`, ""];
   for (const d of c.docs) {
+    if (d.symlink !== undefined) {
+      const to = d.symlink.startsWith("/") ? "an absolute path outside the repository" : `\`${d.symlink}\``;
+      out.push(`\`${d.name}\`: a symbolic link to ${to}`, "");
+      continue;
+    }
+    if (d.bytes !== undefined) {
+      const hex = [...d.bytes.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join(" ");
+      out.push(`\`${d.name}\`: ${d.bytes.length} bytes (${hex}${d.bytes.length > 16 ? " …" : ""})`, "");
+      continue;
+    }
+    // memory-index listings: the directory, folders and symlinks are entries, atomic files are listed unread
+    if (d.kind === "MEMORY_DIR") { out.push(`\`${d.name}\`: the memory directory`, ""); continue; }
+    if (d.kind === "MEMORY_FILE" && (d.flags ?? 0) !== 0) {
+      out.push(`\`${d.name}\`: ${d.flags === 1 ? "a folder" : d.flags === 2 ? `a symbolic link (resolved: \`${d.text}\`)` : `flags ${d.flags}`}`, "");
+      continue;
+    }
+    if (d.kind === "MEMORY_FILE" && d.text.length === 0) { out.push(`\`${d.name}\` (a memory file)`, ""); continue; }
     out.push(`\`${d.name}\`${d.text.length === 0 ? " (empty)" : ""}`, "");
     if (d.text.length) {
       const lines = d.text.replace(/\n$/, "").split("\n");
@@ -60,6 +77,8 @@ function showCase(rule, c, invalid) {
       out.push(fence(shown.join("\n"), langOf(d.name)), "");
     }
   }
+  if (c.read) out.push(`Read by the host's bounded reader with a size limit of ${c.read.maxBytes} bytes, then run through the host.`, "");
+  else if (c.host) out.push("Run through the host (executeValidator), not the bare core.", "");
   const facts = { ...(c.facts ?? {}) };
   if (Object.keys(facts).length) out.push(`Facts supplied by the host: \`${JSON.stringify(facts)}\``, "");
   if (c.options && Object.keys(c.options).length) out.push(`Options: \`${JSON.stringify(c.options)}\``, "");

@@ -1,24 +1,9 @@
-// MI-005 keyword uniqueness, computed as the reference does: the lower-cased keyword set of an
-// entry (keyed by file name, the last row wins) against the union of the other names' sets,
-// rounded like Python's round(x, 2), passing at >= 0.40. Linear: a keyword is unique to a name
-// when exactly one distinct name's set holds it.
-import { defineRule, msg, RuleDoc } from "../../rules";
-import { SEV_ERROR } from "../../abi";
-import { MiCtx, Index, pyHundredths } from "./ctx";
-import { joinAll, pyLower } from "../../lib/mdrow";
-
-export const MI005 = defineRule("MI-005", SEV_ERROR);
-function MI005_doc(): RuleDoc {
-  return {
-    id: "MI-005",
-    validator: "memory-index",
-    title: "Keyword uniqueness below 40%",
-    description: "Keyword uniqueness below 40%",
-    messages: {
-      lowKeywordUniquenessHas: "Low keyword uniqueness: {{name}} has {{n}}% unique keywords (need >=40%)",
-    },
-  };
-}
+// Keyword uniqueness of a skills domain index (the model behind MI-005 and the `uniqueness` data),
+// computed as the reference does: the lower-cased keyword set of an entry (keyed by file name, the
+// last row wins) against the union of the other names' sets, rounded like Python's round(x, 2).
+// Linear: a keyword is unique to a name when exactly one distinct name's set holds it.
+import { Index } from "./ctx";
+import { pyLower } from "../../lib/mdrow";
 
 /**
  * round(x, 2) * 100 for x in [0, 1], on the IEEE double x as Python rounds it: the exact binary
@@ -39,10 +24,11 @@ export function round2Hundredths(x: f64): i32 {
   return <i32>n;
 }
 
-/** Returns the number of MI-005 issues; puts `uniqueness` (name TAB value lines) on the index. */
-export function checkUniqueness(ctx: MiCtx, ix: Index): i32 {
+/** Uniqueness in hundredths per row of the index (computed once; also fills densityNames/Values). */
+export function rowDensity(ix: Index): i32[] {
+  const done = ix.rowDensity;
+  if (done !== null) return done;
   const es = ix.entries;
-  if (es.length == 0) return 0;
   // distinct names in first-occurrence order; the last row of a name gives its keyword set
   const names: string[] = [];
   const nameIdx = new Map<string, i32>();
@@ -94,20 +80,15 @@ export function checkUniqueness(ctx: MiCtx, ix: Index): i32 {
     if (es.length == 1) v = 100;
     value.push(v);
   }
-  let issues = 0;
-  if (es.length > 1) {
-    for (let i = 0; i < es.length; i++) {
-      const n = value[rowName[i]];
-      if (n < 40) {
-        ctx.report(MI005, ix.doc, es[i].line,
-          msg("lowKeywordUniquenessHas").s("name", es[i].name).s("n", n.toString()));
-        issues++;
-        ix.failed = true;
-      }
-    }
-  }
-  const parts: string[] = [];
-  for (let i = 0; i < names.length; i++) parts.push(names[i] + "\t" + pyHundredths(value[i]));
-  ctx.results.put(ix.doc, "uniqueness", joinAll(parts, "\n"));
-  return issues;
+  const rows: i32[] = [];
+  for (let i = 0; i < es.length; i++) rows.push(value[rowName[i]]);
+  ix.densityNames = names;
+  ix.densityValues = value;
+  ix.rowDensity = rows;
+  return rows;
+}
+
+/** Rows below the MI-005 threshold (40 %); an index with fewer than two rows always passes. */
+export function lowUniqueness(ix: Index, row: i32): bool {
+  return ix.entries.length > 1 && rowDensity(ix)[row] < 40;
 }
