@@ -3,7 +3,7 @@
 // `--config <path>` overrides.
 // One zod schema; unknown keys and wrong types are usage errors (exit 2) naming the key path.
 import { CONFIG_FILES, findConfigFile, parseJsonc } from "./config-file.js";
-import { UsageError, verdictOf, type FileResult, type Severity } from "./report.js";
+import { UsageError } from "./report.js";
 import type { Config } from "./config-schema.js";
 
 export type { Config };
@@ -48,7 +48,23 @@ export async function loadConfig(root: string, explicit?: string, cwd = process.
     const { setRuleOptions } = await import("./engine.js");
     setRuleOptions(Object.fromEntries(Object.entries(config.rules).map(([id, r]) => [id, r.options ?? {}])));
   }
+  // the one path from the configuration to the severity policy the core applies (engine.severityFacts)
+  const overrides = severityOverrides(config);
+  if (overrides || severitiesSet) {
+    const { setSeverityOverrides } = await import("./engine.js");
+    setSeverityOverrides(overrides);
+    severitiesSet = overrides !== undefined;
+  }
   return { config, file: found.file };
+}
+
+let severitiesSet = false;
+
+/** validators.<name>.severity of every section, as one rule id -> severity map (undefined when none). */
+function severityOverrides(config: Config): Record<string, "error" | "warning" | "info" | "off"> | undefined {
+  const out: Record<string, "error" | "warning" | "info" | "off"> = {};
+  for (const sec of Object.values((config.validators ?? {}) as Record<string, ValidatorSectionT | undefined>)) Object.assign(out, sec?.severity ?? {});
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** Rule ids, check ids and globs the configuration names must exist / compile (UsageError with a suggestion). */
@@ -190,18 +206,6 @@ export const STARTER_CONFIG = `// agentcheck configuration (JSON with comments).
   "gate": { "readOnlyTools": ["Read", "Glob", "Grep"] }
 }
 `;
-
-/** Apply a validator's severity overrides to its results ("off" drops findings; verdicts recomputed). */
-export function applyConfigToResults(config: Config, validator: string, results: FileResult[]): FileResult[] {
-  const sev = validatorSection(config, validator)?.severity;
-  if (!sev || Object.keys(sev).length === 0) return results;
-  return results.map((r) => {
-    const findings = r.findings
-      .filter((f) => sev[f.ruleId] !== "off")
-      .map((f) => (sev[f.ruleId] ? { ...f, severity: sev[f.ruleId] as Severity } : f));
-    return { ...r, findings, verdict: r.verdict === "skip" ? "skip" : verdictOf(findings, false) };
-  });
-}
 
 /**
  * Options a workspace validator sees: its configuration section's own keys (e.g. memoryIndex.orphans,

@@ -153,6 +153,33 @@ export function optionFacts(validator: string, overrides: RuleOptions = configur
   return out;
 }
 
+/** A configured severity ("off" drops the rule's findings). */
+export type SeverityOverride = "error" | "warning" | "info" | "off";
+/** A run's severity mode: advisory reports errors as warnings, strict reports warnings as errors. */
+export type SeverityMode = "advisory" | "strict";
+let configuredSeverities: Record<string, SeverityOverride> = {};
+
+/** Set the severity overrides of this process's configuration (rule id -> severity). */
+export function setSeverityOverrides(overrides: Record<string, SeverityOverride> | undefined): void {
+  configuredSeverities = { ...(overrides ?? {}) };
+}
+
+/**
+ * Facts of the run's severity policy for one validator: "severity.<RULE-ID>" for each configured
+ * override of its rules and "severity.mode". The policy is applied in one place, the core's result
+ * builder (assembly/io.ts Results.effective), so every verdict, data.verdict and exit code is
+ * computed from the severities the report shows.
+ */
+export function severityFacts(validator: string, mode?: SeverityMode): Facts {
+  const out: Facts = {};
+  for (const r of ruleTable()) {
+    const s = configuredSeverities[r.id];
+    if (r.validator === validator && s !== undefined) out[`severity.${r.id}`] = s;
+  }
+  if (mode !== undefined) out["severity.mode"] = mode;
+  return out;
+}
+
 export function factDocs(facts: Facts): DocInput[] {
   const out: DocInput[] = [];
   const enc = new TextEncoder();
@@ -272,12 +299,12 @@ export function executeValidator(
   validator: WasmValidator,
   docs: ContentDoc[],
   facts: Facts,
-  opts: { separable?: boolean } = {},
+  opts: { separable?: boolean; mode?: SeverityMode } = {},
 ): ValidatorOutput {
   const out: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
   // test hook: AGENTCHECK_DEBUG_TRAP=<kind>:<file> makes the core trap on that file (see assembly/index.ts)
   const trap = process.env.AGENTCHECK_DEBUG_TRAP;
-  const all = { ...optionFacts(validator), ...facts };
+  const all = { ...optionFacts(validator), ...severityFacts(validator, opts.mode), ...facts };
   const fdocs = factDocs(trap && facts["debug.trap"] === undefined ? { ...all, "debug.trap": trap } : all);
   if (!opts.separable) {
     runBatch(validator, docs, fdocs, out);

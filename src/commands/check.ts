@@ -7,7 +7,7 @@ import { findRepoRoot } from "../repo.js";
 import { WORKSPACE_VALIDATORS, type WorkspaceContext } from "../validators/registry.js";
 import { DiskSource, type FileSource } from "../source.js";
 import type { RunScope } from "../scope.js";
-import { applyConfigToResults, loadConfig, resolvePaths, validatorOptions, validatorSection } from "../config.js";
+import { loadConfig, resolvePaths, validatorOptions, validatorSection } from "../config.js";
 
 export interface CheckCliOptions extends OutputOptions {
   now?: string;
@@ -128,7 +128,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
         process.stderr.write("\r\u001b[K");
       }
     }
-    results.push(...applyConfigToResults(config, v.name, out.results));
+    results.push(...out.results);
     internal.push(...out.internalErrors);
   }
   // the commit hook (check --staged) closes with one line: blocked or not, by which errors

@@ -45,7 +45,8 @@ export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const out = validateTraceability({ root, specs: specsAbs, fx, maxFileBytes: maxFileBytes(o) });
-  const opts = o.strict && o.maxWarnings === undefined ? { ...o, maxWarnings: 0 } : o;
-  return finish(out.results, started, opts, out.internalErrors, run);
+  // --strict: warnings fail the run, promoted to errors by the core's severity policy, so the
+  // report's verdicts say what the exit code says
+  const out = validateTraceability({ root, specs: specsAbs, fx, maxFileBytes: maxFileBytes(o), mode: o.strict ? "strict" : undefined });
+  return finish(out.results, started, o, out.internalErrors, run);
 }

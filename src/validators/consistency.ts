@@ -3,7 +3,7 @@
 // core's link questions in a second pass, and turns the per-feature rows into results.
 import { KIND, type WasmValidator } from "../wasm/abi.js";
 import { runValidator, type DocInput, type RawResult } from "../wasm/loader.js";
-import { failureKind, hostFinding, type ValidatorOutput } from "../engine.js";
+import { factDocs, failureKind, hostFinding, severityFacts, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { verdictOf, type FileResult, type Finding, type Severity } from "../report.js";
 import { listMarkdown, readDoc, linkStates } from "./planning-io.js";
@@ -96,8 +96,8 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   const checkpoint = opts.checkpoint ?? 1;
   const facts: DocInput[] = [fact("checkpoint", String(checkpoint)), fact("fx", String(opts.fx ?? 0))];
   if (opts.feature !== undefined) facts.push(fact("feature", opts.feature));
-  // advisory: the core reports errors as warnings and the feature verdicts follow (one place)
-  if (opts.advisory) facts.push(fact("advisory", "1"));
+  // the run's severity policy (advisory, configured overrides): applied by the core, verdicts follow
+  facts.push(...factDocs(severityFacts("consistency", opts.advisory ? "advisory" : undefined)));
   const out: ConsistencyOutput = { results: problems, global: {}, internalErrors: [], features: [], checkpoint };
   let raw: RawResult;
   try {

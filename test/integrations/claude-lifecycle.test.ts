@@ -81,7 +81,7 @@ describe("issue-14 Claude Code lifecycle", () => {
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toContain("Session end is not complete");
     expect(blocked.stderr).toContain("no session log");
-    expect(blocked.stderr).toContain("uncommitted changes");
+    expect(blocked.stderr).toContain("SP-039"); // clean-tree check: the core's SP-039
     expect(blocked.stderr).not.toContain("session mode coding");
     // Claude continues because of the hook: the next Stop carries stop_hook_active and never blocks
     expect(hook(h.Stop, { ...base(dir, "Stop"), stop_hook_active: true }, dir).code).toBe(0);

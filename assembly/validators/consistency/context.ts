@@ -1,6 +1,5 @@
 // Per-feature context shared by the consistency rules (CO-001..CO-010).
 import { Doc, Input, Results } from "../../io";
-import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { Rule, Msg } from "../../rules";
 
 export const FX1: i32 = 1; // ignore links in code
@@ -30,18 +29,14 @@ export class ConsistencyCtx {
   linkState: Map<string, string> | null = null;
   queries: string[] = [];
   queried: Map<string, string> = new Map();
-  /** Advisory run (fact "advisory"): errors are reported as warnings, so no feature fails. */
-  advisory: bool;
-  constructor(public input: Input, public results: Results, public anchor: Doc | null) {
-    this.advisory = input.factBool("advisory", false);
-  }
+  constructor(public input: Input, public results: Results, public anchor: Doc | null) {}
 
   /** Report on `doc` (or the planning folder when null); returns false when nothing could be reported. */
   report(rule: Rule, doc: Doc | null, line: i32, message: Msg): void {
     const d = doc !== null ? doc : this.anchor;
     if (d === null) return;
-    const sev = this.advisory && rule.severity == SEV_ERROR ? SEV_WARNING : rule.severity;
-    this.results.reportAs(rule, sev, d, line, 0, message);
+    // advisory runs and severity overrides: the run's severity policy (Results.effective)
+    this.results.report(rule, d, line, 0, message);
   }
 
   /** Record a check result. */

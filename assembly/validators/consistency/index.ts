@@ -169,10 +169,9 @@ export function validateConsistency(input: Input, results: Results): void {
     checkNaming(ctx);
     checkLinks(ctx);
     if (ctx.checkpoint >= 2) checkTasks(ctx);
-    let passed = true;
-    for (let k = 0; k < f.checks.length; k++) if (f.checks[k].endsWith("=fail")) passed = false;
-    // the feature verdict agrees with the findings' severities: an advisory run never fails
-    if (ctx.advisory) passed = true;
+    // the feature verdict is the verdict of its findings at the severities the run's policy gave them
+    // (advisory, strict, configured overrides): data.verdict and the result's verdict never disagree
+    const passed = results.errorsSince(before) == 0;
     rows.push(encodeList([f.name, (results.findings.length - before).toString(), passed ? "pass" : "fail",
       f.checks.join(","), pathOf(f.epic), pathOf(f.prd), pathOf(f.tasks), pathOf(f.plan), f.counters.join(",")]));
   }

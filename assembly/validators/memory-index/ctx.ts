@@ -152,7 +152,8 @@ export class MiCtx extends RuleCtx {
   /** Report with a severity; -1 (an option set to off) drops the finding. An error fails the domain index it is on. */
   reportAs(rule: Rule, sev: i32, doc: Doc, line: i32, message: Msg): void {
     if (sev < 0) return;
-    if (sev == SEV_ERROR) {
+    // errors count at the severity the run's policy reports them (overrides, advisory, strict)
+    if (this.results.effective(rule, sev) == SEV_ERROR) {
       this.errors++;
       const ix = this.ix;
       if (ix !== null && ix.doc == doc) ix.failed = true;

@@ -109,6 +109,7 @@ export function validateMemoryIndex(input: Input, results: Results): void {
       results.put(ix.doc, "uniqueness", joinAll(parts, "\n"));
     }
     total += ix.entries.length;
+    // ix.failed: an error on the index at the severity the run's policy reports it (MiCtx.reportAs)
     if (ix.failed) failed++;
     results.put(ix.doc, "domain", ix.domain);
     results.put(ix.doc, "entries", ix.entries.length.toString());
