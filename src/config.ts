@@ -37,9 +37,11 @@ export function stripJsonComments(text: string): string {
  */
 export async function loadConfig(root: string, explicit?: string, cwd = process.cwd()): Promise<LoadedConfig> {
   const found = findConfigFile(root, explicit, cwd);
+  active = undefined;
   if (!found) return { config: {} };
   const config = await parseConfig(found.value, found.source);
   await checkNames(config, found.source);
+  active = resolvePaths(config);
   // the one path from the configuration to the rules' options (engine.optionFacts); loaded lazily
   // so that commands without rule settings (and the gate) never load the core
   if (config.rules) {
@@ -128,8 +130,30 @@ export const DEFAULT_PATHS = {
   skills: ".claude/skills",
 } as const;
 
-export function configPath(config: Config, key: keyof typeof DEFAULT_PATHS): string {
-  return (config.paths?.[key] ?? DEFAULT_PATHS[key]).replace(/\\/g, "/").replace(/\/+$/, "");
+/** The artifact folders of a run, repo-relative, forward slashes, no trailing slash: `paths.*` over the defaults. */
+export type ResolvedPaths = { -readonly [K in keyof typeof DEFAULT_PATHS]: string };
+
+export function configPath(config: Config | undefined, key: keyof typeof DEFAULT_PATHS): string {
+  const v = (config?.paths?.[key] ?? DEFAULT_PATHS[key]).replace(/\\/g, "/").replace(/\/+$/, "").replace(/^\.\//, "");
+  return v === "" ? "." : v;
+}
+
+/** Every artifact folder of a configuration (the one place `paths.*` is resolved). */
+export function resolvePaths(config: Config | undefined): ResolvedPaths {
+  const out = {} as ResolvedPaths;
+  for (const k of Object.keys(DEFAULT_PATHS) as (keyof typeof DEFAULT_PATHS)[]) out[k] = configPath(config, k);
+  return out;
+}
+
+let active: ResolvedPaths | undefined;
+
+/**
+ * The paths of the configuration this process loaded last (loadConfig sets them), else the defaults.
+ * Code that has no configuration at hand (the scope module called from pre-pr, library callers)
+ * reads the folders here, so a command never validates the default folders behind `paths.*`.
+ */
+export function activePaths(): ResolvedPaths {
+  return active ?? resolvePaths(undefined);
 }
 
 /** The commented starting configuration written by `agentcheck init`. */

@@ -46,7 +46,7 @@ export interface SessionEndResult {
   state?: SessionState;
 }
 
-const SESSIONS_DIR = ".agents/sessions";
+import { activePaths } from "../config.js";
 
 /** Load the session (given id or the current one); undefined when there is none. */
 export function loadSession(o: { cwd: string; notesDir?: string; sessionId?: string }): { state?: SessionState; reason?: string } {
@@ -61,12 +61,12 @@ export function loadSession(o: { cwd: string; notesDir?: string; sessionId?: str
 }
 
 /** The session log of a session: the recorded evidence path, else `<id>.json|.md` or `<id>-slug.*`. */
-export function findSessionLog(root: string, state: SessionState): string | undefined {
+export function findSessionLog(root: string, state: SessionState, sessionsDir = activePaths().sessions): string | undefined {
   const recorded = state.protocolStartEvidence.sessionLogPath;
   if (recorded && existsSync(join(root, recorded))) return recorded;
   let names: string[] = [];
   try {
-    names = readdirSync(join(root, SESSIONS_DIR)).sort();
+    names = readdirSync(join(root, sessionsDir)).sort();
   } catch {
     return undefined;
   }
@@ -75,7 +75,7 @@ export function findSessionLog(root: string, state: SessionState): string | unde
     const l = n.toLowerCase();
     return (l.endsWith(".json") || l.endsWith(".md")) && (l.startsWith(`${id}.`) || l.startsWith(`${id}-`));
   });
-  return hit ? `${SESSIONS_DIR}/${hit}` : undefined;
+  return hit ? `${sessionsDir}/${hit}` : undefined;
 }
 
 function describe(results: FileResult[], limit = 10): string[] {
@@ -92,11 +92,12 @@ function describe(results: FileResult[], limit = 10): string[] {
 
 /** Step 1: the session log exists and validates in full mode. */
 export async function checkSessionLog(root: string, state: SessionState, o: { now?: string; maxFileBytes?: number; cutoff?: string } = {}): Promise<CheckOutcome & { log?: string }> {
-  const log = findSessionLog(root, state);
+  const sessionsDir = activePaths().sessions;
+  const log = findSessionLog(root, state, sessionsDir);
   if (!log) {
     return {
       ok: false,
-      missing: [`no session log for session ${state.sessionId}: write ${SESSIONS_DIR}/${state.sessionId}.json (or .md)`],
+      missing: [`no session log for session ${state.sessionId}: write ${sessionsDir}/${state.sessionId}.json (or .md)`],
       evidence: {},
     };
   }
@@ -108,6 +109,8 @@ export async function checkSessionLog(root: string, state: SessionState, o: { no
     files: [log],
     source: new DiskSource(root),
     mode: "full",
+    sessionsDir,
+    memoriesDir: activePaths().memories,
     maxFileBytes: o.maxFileBytes ?? 8 * 1024 * 1024,
     now: o.now,
     cutoff: o.cutoff,
@@ -153,7 +156,7 @@ export function checkCommitEvidence(root: string, state: SessionState, notesRoot
   }
   const start = state.protocolStartEvidence.startingCommit ?? "";
   const record = `# Session ${state.sessionId}\n\n## Session Info\n\n- **Starting Commit**: ${start}\n`;
-  const doc = { file: `${SESSIONS_DIR}/${state.sessionId}.md`, kind: KIND.SESSION_MD, bytes: new TextEncoder().encode(record) };
+  const doc = { file: `${activePaths().sessions}/${state.sessionId}.md`, kind: KIND.SESSION_MD, bytes: new TextEncoder().encode(record) };
   const facts: Facts = { context: "local", strict: true, git: true, clean: dirty === 0, head: head ?? "", now: new Date().toISOString() };
   const out = executeValidator("session-log", [doc], facts);
   const findings = out.results.flatMap((r) => r.findings).filter((f) => (f.ruleId === "SP-039" || f.ruleId === "SP-040") && f.severity === "error");
@@ -176,6 +179,10 @@ export async function sessionEndCheck(o: SessionEndOptions): Promise<SessionEndR
   const state = loaded.state;
   if (state.protocolEndComplete) return { status: "complete", sessionId: state.sessionId, missing: [], evidence: state.protocolEndEvidence, checks: {}, state };
   const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
+  // the one resolved configuration of the repository: its paths.* say where the session log is
+  // (loadConfig makes them the active paths that findSessionLog and the checks read)
+  const { loadConfig } = await import("../config.js");
+  await loadConfig(root, undefined, root);
   const checks: Record<string, CheckOutcome> = {
     sessionLog: await checkSessionLog(root, state, { now: o.now, maxFileBytes: o.maxFileBytes, cutoff: o.cutoff }),
     commits: checkCommitEvidence(root, state, store.root),

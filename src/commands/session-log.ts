@@ -23,6 +23,8 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
   const { findRepoRoot } = await import("../repo.js");
   const run = await prepareRun(o, findRepoRoot(process.cwd()) ?? process.cwd());
   const { validateSessionLogs } = await import("../validators/session-log.js");
+  const { resolvePaths } = await import("../config.js");
+  const dirs = resolvePaths(run.config);
   const out = await validateSessionLogs({
     cwd: process.cwd(),
     paths,
@@ -33,7 +35,8 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
     context: o.context as "pre-commit" | "ci" | "local" | undefined,
     base: o.base ?? process.env.AGENTCHECK_BASE_REF,
     cutoff: o.cutoff ?? process.env.AGENTCHECK_CUTOFF,
-    memoriesDir: o.memoriesDir,
+    sessionsDir: dirs.sessions,
+    memoriesDir: o.memoriesDir ?? dirs.memories,
   });
   return finish(out.results, started, o, out.internalErrors, run);
 }

@@ -322,6 +322,10 @@ export async function runMcpServer(args: string[]): Promise<number> {
     }
   }
   const root = await workspaceRoot(rootArg);
+  // the workspace's configuration: its paths.* place the protocol's memories and session logs
+  // (the validator tools run the CLI, which loads the same file)
+  const { loadConfig } = await import("../config.js");
+  await loadConfig(root, undefined, root);
   const server = createServer({ root, memoriesDir, now });
   const transport = new StdioServerTransport();
   await server.connect(transport);

@@ -11,8 +11,11 @@ import { CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE } from "./format.js";
 import { JSON_FALLBACK, type PhaseStore } from "./store.js";
 import { transitionOf, type Gate, type GateResult, type ProtocolState } from "./model.js";
 
+import { activePaths } from "../config.js";
+
 export const SKILLS_DIR = ".claude/skills/github/scripts";
 export const HANDOFF_FILE = ".agents/HANDOFF.md";
+/** Default sessions folder; gates use the loaded configuration's `paths.sessions` (activePaths). */
 export const SESSIONS_DIR = ".agents/sessions";
 export const QA_DIR = ".agents/qa";
 export const SKILL_MEMORY = "skill-usage-mandatory";
@@ -48,10 +51,10 @@ const isFile = (p: string) => {
 /** The session log `.agents/sessions/<id>.md` or `.json` (repo-relative), preferring the one that exists. */
 export function sessionLogPath(root: string, id: string): { path: string; exists: boolean } {
   for (const ext of [".json", ".md"]) {
-    const p = `${SESSIONS_DIR}/${id}${ext}`;
+    const p = `${activePaths().sessions}/${id}${ext}`;
     if (isFile(join(root, p))) return { path: p, exists: true };
   }
-  return { path: `${SESSIONS_DIR}/${id}.md`, exists: false };
+  return { path: `${activePaths().sessions}/${id}.md`, exists: false };
 }
 
 function isGitRepo(root: string): boolean {
@@ -192,6 +195,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
         const { DiskSource } = await import("../source.js");
         const out = await validateSessionLogs({
           cwd: root, root, files: [log.path], source: new DiskSource(root), mode: "creation",
+          sessionsDir: activePaths().sessions, memoriesDir: ctx.store.memoriesDir,
           maxFileBytes: ctx.maxFileBytes ?? 8 * 1024 * 1024, now: ctx.now,
         });
         f.logInternal = out.internalErrors;

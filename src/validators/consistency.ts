@@ -9,7 +9,7 @@ import { verdictOf, type FileResult, type Finding, type Severity } from "../repo
 import { listMarkdown, readDoc, linkStates } from "./planning-io.js";
 import { decodeList, encodeList } from "../wasm/list.js";
 
-export const PLANNING_DIR = ".agents/planning";
+export const DEFAULT_PLANNING_DIR = ".agents/planning";
 export const ROADMAP_DIR = ".agents/roadmap";
 
 /** Opt-in fixes (specs/consistency.md §7.3), as the core's bit set. */
@@ -46,6 +46,8 @@ export interface ConsistencyOptions {
   /** Bit set from fixBits(). */
   fx?: number;
   maxFileBytes: number;
+  /** Planning folder, relative to root (`paths.planning`, default .agents/planning). */
+  planningDir?: string;
   /** Report consistency errors as warnings (advisory use in `check`). */
   advisory?: boolean;
 }
@@ -86,6 +88,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   const docs: DocInput[] = [];
   const problems: FileResult[] = [];
   const empty = new Uint8Array(0);
+  const PLANNING_DIR = opts.planningDir ?? DEFAULT_PLANNING_DIR;
   for (const [dir, flags] of [[PLANNING_DIR, 0], [ROADMAP_DIR, 1]] as const) {
     for (const name of listMarkdown(source, dir)) docs.push({ name: `${dir}/${name}`, kind: KIND.PLANNING_DOC, flags, bytes: empty });
   }

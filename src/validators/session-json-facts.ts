@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { CONFIG_MAX_BYTES, DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { join, normalize } from "node:path";
 import type { ContentDoc, Facts } from "../engine.js";
+import { GitRepo } from "../git-run.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
 export type JsonMode = "full" | "creation" | "record";
@@ -15,7 +16,7 @@ export const QA_ROOT = ".agents/qa/";
 const SHA = /^[0-9a-f]{7,40}$/;
 const SKIPS = ["SKIPPED: docs-only", "SKIPPED: investigation-only"];
 
-type Git = { raw(args: string[]): Promise<string> };
+type Git = GitRepo;
 
 /** Schema facts: the repository's schema text, or the built-in one. */
 export function schemaFacts(root: string): Facts {
@@ -74,11 +75,7 @@ function logInfo(bytes: Uint8Array): LogInfo {
 }
 
 async function tryRaw(git: Git, args: string[]): Promise<string | undefined> {
-  try {
-    return await git.raw(args);
-  } catch {
-    return undefined;
-  }
+  return git.try(args);
 }
 
 function lines(s: string): string[] {
@@ -95,8 +92,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   let why = "";
   if (!existsSync(join(root, ".git"))) why = "not a git repository";
   else {
-    const { simpleGit } = await import("simple-git");
-    const g = simpleGit({ baseDir: root }) as unknown as Git;
+    const g = new GitRepo(root);
     const head = await tryRaw(g, ["rev-parse", "--verify", "--quiet", "HEAD"]);
     if (head === undefined) why = "git failed or the repository has no commits";
     else {
@@ -143,7 +139,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     if (`git.diff.${key}` in facts || `git.diff-error.${key}` in facts) return;
     try {
       const args = touched ? ["log", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
-      facts[`git.diff.${key}`] = [...new Set(lines(await git!.raw(args)))].sort();
+      facts[`git.diff.${key}`] = [...new Set(lines(git!.raw(args)))].sort();
     } catch (e) {
       facts[`git.diff-error.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
     }
@@ -202,15 +198,9 @@ async function resolveCommits(root: string, git: Git, shas: string[], facts: Fac
     else rest.push(sha);
   }
   if (rest.length === 0) return;
-  const { execFileSync } = await import("node:child_process");
   let out: string[] = [];
   try {
-    out = execFileSync("git", ["cat-file", "--batch-check"], {
-      cwd: root,
-      input: rest.map((s) => `${s}^{commit}`).join("\n") + "\n",
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    }).split("\n");
+    out = git.raw(["cat-file", "--batch-check"], rest.map((s) => `${s}^{commit}`).join("\n") + "\n").split("\n");
   } catch {
     return; // no facts: the core reports the commits as not checked (SP-090)
   }
