@@ -11,7 +11,7 @@ import { DiskSource } from "../source.js";
 import { KIND } from "../wasm/abi.js";
 import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
 import { changedScope, type RunScope } from "../scope.js";
-import { encodeList } from "../wasm/list.js";
+import { decodeList, encodeList } from "../wasm/list.js";
 import { matchesAny } from "./glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, selectMarkdown } from "./markdown.js";
 import type { CheckDef, CheckOutcome, PrePrContext } from "./runner.js";
@@ -180,22 +180,43 @@ async function markdown(ctx: PrePrContext): Promise<CheckOutcome> {
   };
 }
 
-const isWorkflow = (p: string) => /^\.github\/workflows\/[^/]+\.ya?ml$/i.test(p);
-const isAction = (p: string) => /^\.github\/actions\/.+\.ya?ml$/i.test(p);
+/** The files of the workflow and YAML checks, as the core selects them from the scope (family "select"). */
+interface Selection {
+  workflows: string[];
+  actions: string[];
+  yaml: string[];
+}
+const selections = new WeakMap<PrePrContext, Selection>();
+function selection(ctx: PrePrContext): Selection {
+  let s = selections.get(ctx);
+  if (!s) {
+    const out = executeValidator("pre-pr", [], { family: "select", files: ctx.scope.files });
+    if (out.internalErrors.length > 0) throw new Error(`internal error: ${out.internalErrors.join("; ")}`);
+    const list = (k: string) => (out.global[k] === undefined ? [] : decodeList(out.global[k]));
+    s = { workflows: list("workflows"), actions: list("actions"), yaml: list("yaml") };
+    selections.set(ctx, s);
+  }
+  return s;
+}
+/** Workflows and actions with their document role. */
+function workflowFiles(ctx: PrePrContext): { rel: string; role: number }[] {
+  const s = selection(ctx);
+  return [...s.workflows.map((rel) => ({ rel, role: ROLE.workflow })), ...s.actions.map((rel) => ({ rel, role: ROLE.action }))].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
 
 function pinning(ctx: PrePrContext): CheckOutcome {
-  const files = inScope(ctx, (p) => isWorkflow(p) || isAction(p));
+  const files = workflowFiles(ctx);
   if (files.length === 0) return { status: "PASS", message: `no workflow or action files ${scopeNote(ctx)}` };
-  const findings = runFamily(ctx, "pin", files.map((rel) => ({ rel, role: isWorkflow(rel) ? ROLE.workflow : ROLE.action })), {});
+  const findings = runFamily(ctx, "pin", files, {});
   return { status: "PASS", message: summary(files.length, "workflow/action file(s)", findings), findings };
 }
 
 async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
-  const files = inScope(ctx, (p) => isWorkflow(p) || isAction(p));
+  const files = workflowFiles(ctx);
   if (files.length === 0) return { status: "PASS", message: `no workflow or action files ${scopeNote(ctx)}` };
   const { parseDocument } = await import("../yaml.js");
   const yamlErrors: string[] = [];
-  for (const rel of files) {
+  for (const { rel } of files) {
     let text: string;
     try {
       text = readText(ctx, rel);
@@ -206,14 +227,12 @@ async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
     const err = doc.errors[0];
     if (err) yamlErrors.push(encodeList([rel, String(err.linePos?.[0]?.line ?? 0), err.message.split("\n")[0]]));
   }
-  const findings = runFamily(
-    ctx, "wfs", files.map((rel) => ({ rel, role: isWorkflow(rel) ? ROLE.workflow : ROLE.action })), { "yaml-errors": yamlErrors },
-  );
+  const findings = runFamily(ctx, "wfs", files, { "yaml-errors": yamlErrors });
   return { status: "PASS", message: summary(files.length, "workflow/action file(s)", findings), findings };
 }
 
 function actionlint(ctx: PrePrContext): CheckOutcome {
-  const files = inScope(ctx, isWorkflow);
+  const files = selection(ctx).workflows;
   if (files.length === 0) return { status: "PASS", message: `no workflow files ${scopeNote(ctx)}` };
   const exe = findExecutable("actionlint");
   if (!exe) return missingTool(ctx, "actionlint");
@@ -302,7 +321,7 @@ function testCommand(ctx: PrePrContext): CheckOutcome {
 }
 
 function yamllint(ctx: PrePrContext): CheckOutcome {
-  const files = inScope(ctx, (p) => /\.ya?ml$/i.test(p));
+  const files = selection(ctx).yaml;
   if (files.length === 0) return { status: "PASS", message: `no YAML files ${scopeNote(ctx)}` };
   const exe = findExecutable("yamllint");
   if (!exe) return missingTool(ctx, "yamllint");

@@ -350,3 +350,19 @@ describe("PLAN: planning artifacts", () => {
     expect(f.map((x) => [x.ruleId, x.severity])).toEqual([["PLAN-03", "info"]]);
   });
 });
+
+describe("select: the files of the workflow and YAML checks come from the core (issue 12: no selection regex in src/prepr)", () => {
+  it("PP-009/PP-010/PP-004/PP-005 selection: workflows directly in .github/workflows, actions below .github/actions, YAML by extension", async () => {
+    const { executeValidator } = await import("../../dist/engine.js");
+    const { decodeList } = await import("../../dist/wasm/list.js");
+    const files = [
+      ".github/actions/a/action.yml", ".github/workflows/.yml", ".github/workflows/CI.YAML", ".github/workflows/ci.yml",
+      ".github/workflows/sub/x.yml", "a.yaml", "docs/x.md", "src/ci.yml.txt",
+    ];
+    const out = executeValidator("pre-pr", [], { family: "select", files });
+    const g = (k: string) => decodeList(out.global[k]);
+    expect(g("workflows")).toEqual([".github/workflows/CI.YAML", ".github/workflows/ci.yml"]);
+    expect(g("actions")).toEqual([".github/actions/a/action.yml"]);
+    expect(g("yaml")).toEqual([".github/actions/a/action.yml", ".github/workflows/.yml", ".github/workflows/CI.YAML", ".github/workflows/ci.yml", ".github/workflows/sub/x.yml", "a.yaml"]);
+  });
+});

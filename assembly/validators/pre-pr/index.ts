@@ -1,10 +1,12 @@
 // pre-pr validator: the rules of the pre-PR checks, one file per rule (named by its id). The host runs
 // one rule family per call (fact "family": pin, wfs, sfm, prd, path, size, tok, drift, plan) and tags
 // each document with its role in `flags`; every rule of RULES sees the call's PrePrCtx and returns at
-// once when the family is not its own. Family "dir" applies the disable directives.
+// once when the family is not its own. Family "dir" applies the disable directives; family "select"
+// picks the files of the workflow and YAML checks from the scope (select.ts).
 import { Input, Results } from "../../io";
 import { Rule, runRules } from "../../rules";
 import { applyDirectives } from "./directives";
+import { selectFiles } from "./select";
 import { PrePrCtx } from "./ctx";
 import { inList, segments } from "./util";
 import { DRIFT04 } from "./DRIFT-04";
@@ -56,6 +58,7 @@ const FAMILIES = "pin wfs sfm prd path size tok drift plan";
 export function validatePrePr(input: Input, results: Results): void {
   const ctx = new PrePrCtx(input, results);
   if (ctx.family == "dir") applyDirectives(input, results, ctx.docs);
+  else if (ctx.family == "select") selectFiles(input, results);
   else if (!inList(ctx.family, segments(FAMILIES, 32))) results.status = 1; // no or an unknown family
   else runRules(RULES, ctx);
 }
