@@ -6,6 +6,8 @@ import prePr from "./pre-pr.mjs";
 import sessionLog from "./session-log.mjs";
 import sessionState from "./session-state.mjs";
 import traceability from "./traceability.mjs";
+import manifest from "./manifest.mjs";
+import aibrain from "./aibrain.mjs";
 
 /** validator -> rule id -> { valid, invalid } */
 export const TABLES = {
@@ -15,6 +17,8 @@ export const TABLES = {
   "session-state": sessionState,
   traceability,
   "pre-pr": prePr,
+  manifest,
+  aibrain,
 };
 /** Validators whose rules are only partly in the tables (no coverage check yet). */
 export const PARTIAL = new Set(["session-log"]);
