@@ -4,6 +4,7 @@ import common from "./common.mjs";
 import memoryIndex from "./memory-index.mjs";
 import prePr from "./pre-pr.mjs";
 import sessionLog from "./session-log.mjs";
+import sessionProtocol from "./session-protocol.mjs";
 import sessionState from "./session-state.mjs";
 import traceability from "./traceability.mjs";
 import manifest from "./manifest.mjs";
@@ -19,6 +20,7 @@ export const TABLES = {
   "pre-pr": prePr,
   manifest,
   aibrain,
+  "session-protocol": sessionProtocol,
 };
 /** Validators whose rules are only partly in the tables (no coverage check yet). */
 export const PARTIAL = new Set(["session-log"]);
