@@ -8,6 +8,8 @@ import sessionLog from "./session-log.mjs";
 import sessionProtocol from "./session-protocol.mjs";
 import sessionState from "./session-state.mjs";
 import traceability from "./traceability.mjs";
+import manifest from "./manifest.mjs";
+import aibrain from "./aibrain.mjs";
 
 /** validator -> rule id -> { valid, invalid } */
 export const TABLES = {
@@ -17,6 +19,8 @@ export const TABLES = {
   "session-state": sessionState,
   traceability,
   "pre-pr": prePr,
+  manifest,
+  aibrain,
   "session-protocol": sessionProtocol,
   consistency,
 };
