@@ -1,16 +1,13 @@
 // SP-037: the Session End QA row ("Route to qa agent"): a checked row cites an existing QA report
 // under the QA directory, or a legitimate exemption 'SKIPPED: docs-only' / 'SKIPPED:
-// investigation-only' judged on the session's changed files (SP-050..052). A docs-only session
-// citing a valid report passes.
-import { defineRule, msg, RuleDoc } from "../../rules";
+// investigation-only' judged on the session's changed files (SP-050..052, qa-scope.ts). A
+// docs-only session citing a valid report passes.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
-import { SessionCtx } from "./context";
-import { MdLog, changedFiles, isCI, factOr } from "./md-log";
-import { asciiLower } from "../../lib/text";
+import { MdCtx, changedFiles, isCI, factOr, skipClaim, qaPath, citedKey } from "./md-log";
 import { nonDocFiles, nonInvestigationFiles, listShort, INVESTIGATION_DIRS } from "./qa-scope";
-import { qaPath, citedKey } from "./sp024-cited-paths";
 
-export const SP037 = defineRule("SP-037", SEV_ERROR);
+export const SP037 = defineRule("SP-037", SEV_ERROR, check);
 function SP037_doc(): RuleDoc {
   return {
     id: "SP-037",
@@ -30,21 +27,11 @@ function SP037_doc(): RuleDoc {
   };
 }
 
-/** 'skipped:' + optional spaces + kind in the evidence (lower case). */
-export function skipClaim(ev: string, kind: string): bool {
-  const l = asciiLower(ev);
-  let k = l.indexOf("skipped:");
-  while (k >= 0) {
-    if (l.substring(k + 8).trimStart().startsWith(kind)) return true;
-    k = l.indexOf("skipped:", k + 8);
-  }
-  return false;
-}
-
-/** Returns false when a verdict needed git facts that are unavailable (for the SP-090 note). */
-export function checkQA(ctx: SessionCtx, log: MdLog, git: bool): bool {
+function check(c: RuleCtx): void {
+  const ctx = changetype<MdCtx>(c);
+  const log = ctx.log;
   const row = log.qaRow();
-  if (row === null) return true;
+  if (row === null) return;
   const input = ctx.input;
   const mem = factOr(input, "memories.dir", ".serena/memories");
   const ev = row.evidence;
@@ -57,37 +44,38 @@ export function checkQA(ctx: SessionCtx, log: MdLog, git: bool): bool {
       : docs ? "Docs-only session: check the QA row"
       : "QA row not checked: cite the QA report (" + factOr(input, "qa.dir", ".agents/qa") +
         "/*.md) or 'SKIPPED: docs-only|investigation-only'";
-    ctx.report(SP037, L, 0, msg("message").s("kind", kind));
-    return true;
+    ctx.report(ctx.rule, L, 0, msg("message").s("kind", kind));
+    return;
   }
   const p = qaPath(ev, factOr(input, "qa.dir", ".agents/qa"));
   if (p.length > 0) {
     const key = citedKey(p);
     const st = key.length > 0 ? input.fact("path:" + key) : "outside";
-    if (st == "file") return true;
-    if (st === null) ctx.reportAs(SP037, SEV_WARNING, L, 0, msg("qaReportNotVerified").s("p", p));
-    else if (st != "outside") ctx.report(SP037, L, 0, msg("qaReportReferencedBut").s("p", p));
-    return true; // an escaping path is reported by SP-024
+    if (st == "file") return;
+    if (st === null) ctx.reportAs(ctx.rule, SEV_WARNING, L, 0, msg("qaReportNotVerified").s("p", p));
+    else if (st != "outside") ctx.report(ctx.rule, L, 0, msg("qaReportReferencedBut").s("p", p));
+    return; // an escaping path is reported by SP-024
   }
   if (!inv && !docs) {
-    ctx.report(SP037, L, 0, msg("qaRowCitesNo").s("factOr", factOr(input, "qa.dir", ".agents/qa")));
-    return true;
+    ctx.report(ctx.rule, L, 0, msg("qaRowCitesNo").s("factOr", factOr(input, "qa.dir", ".agents/qa")));
+    return;
   }
   if (files === null) {
-    if (!git) return false;
-    ctx.reportAs(SP037, isCI(input) ? SEV_ERROR : SEV_WARNING, L, 0,
-      msg("cannotVerifyTheQa"));
-    return true;
+    if (!ctx.git) {
+      ctx.notChecked("SP-037 (QA skip scope)");
+      return;
+    }
+    ctx.reportAs(ctx.rule, isCI(input) ? SEV_ERROR : SEV_WARNING, L, 0, msg("cannotVerifyTheQa"));
+    return;
   }
   if (inv) {
     const bad = nonInvestigationFiles(files, mem);
     if (bad.length > 0) {
-      ctx.report(SP037, L, 0, msg("investigationOnlyQaSkip").s("INVESTIGATIONDIRS", INVESTIGATION_DIRS).s("mem", mem).s("listShort", listShort(bad)));
+      ctx.report(ctx.rule, L, 0, msg("investigationOnlyQaSkip").s("INVESTIGATIONDIRS", INVESTIGATION_DIRS).s("mem", mem).s("listShort", listShort(bad)));
     }
-    return true;
+    return;
   }
   const nd = nonDocFiles(files, mem);
-  if (nd === null) ctx.report(SP037, L, 0, msg("docsOnlyQaSkip"));
-  else if (nd.length > 0) ctx.report(SP037, L, 0, msg("docsOnlyQaSkip2").s("listShort", listShort(nd)));
-  return true;
+  if (nd === null) ctx.report(ctx.rule, L, 0, msg("docsOnlyQaSkip"));
+  else if (nd.length > 0) ctx.report(ctx.rule, L, 0, msg("docsOnlyQaSkip2").s("listShort", listShort(nd)));
 }

@@ -1,11 +1,10 @@
 // SP-018: absolute paths (/home/, /Users/, X:\) outside fenced code blocks (warning).
-import { defineRule, msg, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
-import { SessionCtx } from "./context";
-import { MdLog } from "./md-log";
+import { MdCtx } from "./md-log";
 import { find } from "../../lib/text";
 
-export const SP018 = defineRule("SP-018", SEV_WARNING);
+export const SP018 = defineRule("SP-018", SEV_WARNING, check);
 function SP018_doc(): RuleDoc {
   return {
     id: "SP-018",
@@ -18,6 +17,7 @@ function SP018_doc(): RuleDoc {
   };
 }
 
+/** Column (0-based) of the first absolute path in a line, or -1. */
 function absAt(l: string): i32 {
   let k = find(l, "/home/");
   if (k < 0) k = find(l, "/Users/");
@@ -29,10 +29,12 @@ function absAt(l: string): i32 {
   return -1;
 }
 
-export function checkAbsPaths(ctx: SessionCtx, log: MdLog): void {
+function check(c: RuleCtx): void {
+  const ctx = changetype<MdCtx>(c);
+  const log = ctx.log;
   for (let i = 0; i < log.lines.length; i++) {
     if (log.fenced[i]) continue;
     const k = absAt(log.lines[i]);
-    if (k >= 0) ctx.report(SP018, i + 1, k + 1, msg("absolutePathUseA"));
+    if (k >= 0) ctx.report(ctx.rule, i + 1, k + 1, msg("absolutePathUseA"));
   }
 }
