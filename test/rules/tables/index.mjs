@@ -1,6 +1,7 @@
 // The rule tester tables, by validator. A validator listed here is held to full coverage
 // (test/rules/rules.test.ts); scripts/gen-rule-docs.mjs takes each rule's examples from here.
 import common from "./common.mjs";
+import consistency from "./consistency.mjs";
 import memoryIndex from "./memory-index.mjs";
 import prePr from "./pre-pr.mjs";
 import sessionLogMd from "./session-log-md.mjs";
@@ -21,6 +22,7 @@ export const TABLES = {
   manifest,
   aibrain,
   "session-protocol": sessionProtocol,
+  consistency,
 };
 /** Validators whose rules are only partly in the tables (no coverage check yet). */
 export const PARTIAL = new Set(["session-log"]);
