@@ -73,7 +73,11 @@ function showCase(rule, c, invalid) {
     out.push(`\`${d.name}\`${d.text.length === 0 ? " (empty)" : ""}`, "");
     if (d.text.length) {
       const lines = d.text.replace(/\n$/, "").split("\n");
-      const shown = lines.length > 16 ? [...lines.slice(0, 12), `… (${lines.length - 14} more lines)`, ...lines.slice(-2)] : lines;
+      // a long document: its start and end, or (an invalid case with a line beyond the start) the lines around the finding
+      const at = invalid ? Math.max(0, ...c.errors.filter((e) => e.doc === undefined || e.doc === d.name).map((e) => e.line ?? 0)) : 0;
+      const shown = lines.length <= 16 ? lines
+        : at > 12 ? [...lines.slice(0, 3), `… (${Math.max(0, at - 7)} lines)`, ...lines.slice(Math.max(3, at - 4), Math.min(lines.length, at + 3)), ...(at + 3 < lines.length ? [`… (${lines.length - at - 3} more lines)`] : [])]
+        : [...lines.slice(0, 12), `… (${lines.length - 14} more lines)`, ...lines.slice(-2)];
       out.push(fence(shown.join("\n"), langOf(d.name)), "");
     }
   }

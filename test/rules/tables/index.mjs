@@ -4,7 +4,7 @@ import common from "./common.mjs";
 import consistency from "./consistency.mjs";
 import memoryIndex from "./memory-index.mjs";
 import prePr from "./pre-pr.mjs";
-import sessionLog from "./session-log.mjs";
+import sessionLogMd from "./session-log-md.mjs";
 import sessionProtocol from "./session-protocol.mjs";
 import sessionState from "./session-state.mjs";
 import traceability from "./traceability.mjs";
@@ -14,7 +14,7 @@ import aibrain from "./aibrain.mjs";
 /** validator -> rule id -> { valid, invalid } */
 export const TABLES = {
   common,
-  "session-log": sessionLog,
+  "session-log": { ...sessionLogMd },
   "memory-index": memoryIndex,
   "session-state": sessionState,
   traceability,
