@@ -51,6 +51,7 @@ function debugTrap(input: Input): void {
 function run(ptr: usize, docCount: i32, which: i32): i32 {
   const input = readInput(ptr, docCount);
   const results = new Results(docCount);
+  results.applyPolicy(input);
   pinRun(input, results);
   debugTrap(input);
   // session-log and memory-index screen their own documents (AC-001/AC-002 per rule order)

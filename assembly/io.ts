@@ -1,9 +1,16 @@
 // Input documents and the result builder shared by every validator.
 import {
   ABI_VERSION, DOC_RECORD_I32S, HEADER_I32S, FINDING_I32S, DATA_I32S, PAIR_I32S, KIND_FACT, DOC_CHECKED, STATUS_OK,
+  SEV_ERROR, SEV_WARNING, SEV_INFO,
 } from "./abi";
 import { Rule, Msg } from "./rules";
 import { isList, decodeList } from "./lib/list";
+
+/** A severity override that drops the rule's findings (never crosses the interface). */
+const SEV_OFF: i32 = -1;
+const MODE_NORMAL: i32 = 0;
+const MODE_ADVISORY: i32 = 1;
+const MODE_STRICT: i32 = 2;
 
 let inputPtr: usize = 0;
 let resultPtr: usize = 0;
@@ -241,14 +248,57 @@ export class Results {
     for (let i = 0; i < docCount; i++) this.docStatus[i] = DOC_CHECKED;
   }
 
+  /**
+   * The severity policy of this run (the one place where severities change): per-rule overrides from
+   * the configuration (facts "severity.<RULE-ID>" = error | warning | info | off) and the run's mode
+   * (fact "severity.mode"): "advisory" reports errors as warnings, "strict" reports warnings as errors.
+   * The mode leaves the common file-problem rules (AC-*) alone: a file that cannot be checked is never
+   * advisory. Verdicts are computed from the severities reported, so they always agree with them.
+   */
+  overrides: Map<string, i32> = new Map();
+  mode: i32 = MODE_NORMAL;
+
+  applyPolicy(input: Input): void {
+    const keys = input.facts.keys();
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      if (!k.startsWith("severity.")) continue;
+      const v = input.facts.get(k);
+      if (k == "severity.mode") {
+        this.mode = v == "advisory" ? MODE_ADVISORY : v == "strict" ? MODE_STRICT : MODE_NORMAL;
+        continue;
+      }
+      const s = v == "error" ? SEV_ERROR : v == "warning" ? SEV_WARNING : v == "info" ? SEV_INFO : v == "off" ? SEV_OFF : -2;
+      if (s != -2) this.overrides.set(k.substring(9), s);
+    }
+  }
+
+  /** The severity a finding of `rule` is reported at (SEV_OFF: not reported). */
+  effective(rule: Rule, severity: i32): i32 {
+    let s = this.overrides.has(rule.id) ? this.overrides.get(rule.id) : severity;
+    if (s == SEV_OFF || rule.id.startsWith("AC-")) return s;
+    if (this.mode == MODE_ADVISORY && s == SEV_ERROR) s = SEV_WARNING;
+    else if (this.mode == MODE_STRICT && s == SEV_WARNING) s = SEV_ERROR;
+    return s;
+  }
+
   /** Report a finding of `rule` at its default severity. line/column are 1-based; 0 = whole file. */
   report(rule: Rule, doc: Doc, line: i32, column: i32, message: Msg): void {
-    this.findings.push(new Finding(rule, rule.severity, doc.index, line, column, message));
+    this.reportAs(rule, rule.severity, doc, line, column, message);
   }
 
   /** Report with an explicit severity (for rules whose severity depends on context). */
   reportAs(rule: Rule, severity: i32, doc: Doc, line: i32, column: i32, message: Msg): void {
-    this.findings.push(new Finding(rule, severity, doc.index, line, column, message));
+    const s = this.effective(rule, severity);
+    if (s == SEV_OFF) return;
+    this.findings.push(new Finding(rule, s, doc.index, line, column, message));
+  }
+
+  /** Errors reported since finding number `from` (a verdict computed in the core follows the policy). */
+  errorsSince(from: i32): i32 {
+    let n = 0;
+    for (let i = from; i < this.findings.length; i++) if (this.findings[i].severity == SEV_ERROR) n++;
+    return n;
   }
 
   /** Attach a named value to a document (counters, verdicts, percentages, skip reasons). */

@@ -15,14 +15,6 @@
 import { excerpt, MESSAGE_MAX } from "./lib/text";
 import { Input, Results } from "./io";
 
-/**
- * What a rule's check receives. Each validator extends it with its own model (the parsed document,
- * the feature, the index...); a rule downcasts with `changetype<XCtx>(ctx)` to read that model.
- */
-export class RuleCtx {
-  constructor(public input: Input, public results: Results) {}
-}
-
 /** A rule's logic: reads the context, reports findings through ctx.results. */
 export type Check = (ctx: RuleCtx) => void;
 
@@ -30,6 +22,21 @@ function noCheck(ctx: RuleCtx): void {}
 
 export class Rule {
   constructor(public id: string, public severity: i32, public index: i32, public check: Check) {}
+}
+
+/** Placeholder for RuleCtx.rule outside runRules (not a declared rule). */
+const NO_RULE = new Rule("", 0, -1, noCheck);
+
+/**
+ * What a rule's check receives. Each validator extends it with its own model (the parsed document,
+ * the feature, the index...); a rule downcasts with `changetype<XCtx>(ctx)` to read that model.
+ * `rule` is the rule whose check runs (set by runRules): a check reports with `ctx.rule`, because
+ * AssemblyScript cannot compile a check that names its own `const X = defineRule(..., check)`
+ * (TS2448, used before its declaration).
+ */
+export class RuleCtx {
+  rule: Rule = NO_RULE;
+  constructor(public input: Input, public results: Results) {}
 }
 
 let ruleCount: i32 = 0;
@@ -45,9 +52,12 @@ export function defineRule(id: string, severity: i32, check: Check = noCheck): R
 /** Runs every rule of a validator's list on one context, in list (id) order. */
 export function runRules(rules: Rule[], ctx: RuleCtx): void {
   for (let i = 0; i < rules.length; i++) {
-    const check = rules[i].check;
+    const rule = rules[i];
+    ctx.rule = rule;
+    const check = rule.check;
     check(ctx);
   }
+  ctx.rule = NO_RULE;
 }
 
 /** Number of rules declared (for the host's per-rule string cache). */

@@ -2,7 +2,11 @@
 // Lean launcher: the hook gate skips the CLI framework entirely; every other command goes through
 // the bundled entry (dist/cli/, scripts/bundle-cli.mjs), which loads only the chunks a command uses.
 const argv = process.argv;
-if (argv[2] === "session" && argv[3] === "gate") {
+if (argv.length === 3 && (argv[2] === "--version" || argv[2] === "-V")) {
+  // the version alone: no bundle to load (what a shell or an editor integration asks first)
+  const { readFileSync } = await import("node:fs");
+  process.stdout.write(`${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}\n`);
+} else if (argv[2] === "session" && argv[3] === "gate") {
   // one pre-bundled module (scripts/bundle-gate.mjs): the hook runs on every tool call
   const { runGate } = await import("../dist/state/gate-hook.js");
   process.exitCode = await runGate(argv.slice(4));

@@ -27,7 +27,9 @@ function sourcesHash() {
   const files = [];
   walk(join(root, "assembly"), files);
   walk(join(root, "src"), files);
-  for (const f of ["bundle-gate.mjs", "bundle-cli.mjs", "embed-wasm.mjs", "gen-rule-docs.mjs", "build-stamp.mjs"]) files.push(join(root, "scripts", f));
+  // every build script (gen-*, bundle-*, embed-wasm, build-stamp) and their shared helpers in scripts/lib/
+  for (const f of readdirSync(join(root, "scripts")).sort()) if (/^(gen-|bundle-|embed-|build-|write-).*\.mjs$/.test(f)) files.push(join(root, "scripts", f));
+  walk(join(root, "scripts", "lib"), files);
   for (const f of ["package.json", "asconfig.json", "tsconfig.json", "tsconfig.build.json"]) files.push(join(root, f));
   const h = createHash("sha256");
   for (const f of files) {

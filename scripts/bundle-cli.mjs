@@ -1,6 +1,6 @@
 // Bundles the command-line entry (src/bin-main.ts) with esbuild into dist/cli/: ES modules with code
 // splitting, so each lazily imported command is its own chunk and a command loads only what it uses
-// (commander, zod, markdownlint, simple-git stay out of the paths that do not need them). One file
+// (commander, zod, markdownlint stay out of the paths that do not need them). One file
 // per module graph instead of hundreds of small ones in node_modules makes start-up cheaper.
 // Run by `npm run build:ts` after tsc; copies the WASM module next to the chunks.
 import { build } from "esbuild";

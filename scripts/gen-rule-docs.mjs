@@ -53,13 +53,36 @@ function langOf(name) {
 function showCase(rule, c, invalid) {
   const out = [`#### ${c.name}`, ""];
   for (const d of c.docs) {
+    if (d.symlink !== undefined) {
+      const to = d.symlink.startsWith("/") ? "an absolute path outside the repository" : `\`${d.symlink}\``;
+      out.push(`\`${d.name}\`: a symbolic link to ${to}`, "");
+      continue;
+    }
+    if (d.bytes !== undefined) {
+      const hex = [...d.bytes.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join(" ");
+      out.push(`\`${d.name}\`: ${d.bytes.length} bytes (${hex}${d.bytes.length > 16 ? " …" : ""})`, "");
+      continue;
+    }
+    // memory-index listings: the directory, folders and symlinks are entries, atomic files are listed unread
+    if (d.kind === "MEMORY_DIR") { out.push(`\`${d.name}\`: the memory directory`, ""); continue; }
+    if (d.kind === "MEMORY_FILE" && (d.flags ?? 0) !== 0) {
+      out.push(`\`${d.name}\`: ${d.flags === 1 ? "a folder" : d.flags === 2 ? `a symbolic link (resolved: \`${d.text}\`)` : `flags ${d.flags}`}`, "");
+      continue;
+    }
+    if (d.kind === "MEMORY_FILE" && d.text.length === 0) { out.push(`\`${d.name}\` (a memory file)`, ""); continue; }
     out.push(`\`${d.name}\`${d.text.length === 0 ? " (empty)" : ""}`, "");
     if (d.text.length) {
       const lines = d.text.replace(/\n$/, "").split("\n");
-      const shown = lines.length > 16 ? [...lines.slice(0, 12), `… (${lines.length - 14} more lines)`, ...lines.slice(-2)] : lines;
+      // a long document: its start and end, or (an invalid case with a line beyond the start) the lines around the finding
+      const at = invalid ? Math.max(0, ...c.errors.filter((e) => e.doc === undefined || e.doc === d.name).map((e) => e.line ?? 0)) : 0;
+      const shown = lines.length <= 16 ? lines
+        : at > 12 ? [...lines.slice(0, 3), `… (${Math.max(0, at - 7)} lines)`, ...lines.slice(Math.max(3, at - 4), Math.min(lines.length, at + 3)), ...(at + 3 < lines.length ? [`… (${lines.length - at - 3} more lines)`] : [])]
+        : [...lines.slice(0, 12), `… (${lines.length - 14} more lines)`, ...lines.slice(-2)];
       out.push(fence(shown.join("\n"), langOf(d.name)), "");
     }
   }
+  if (c.read) out.push(`Read by the host's bounded reader with a size limit of ${c.read.maxBytes} bytes, then run through the host.`, "");
+  else if (c.host) out.push("Run through the host (executeValidator), not the bare core.", "");
   const facts = { ...(c.facts ?? {}) };
   if (Object.keys(facts).length) out.push(`Facts supplied by the host: \`${JSON.stringify(facts)}\``, "");
   if (c.options && Object.keys(c.options).length) out.push(`Options: \`${JSON.stringify(c.options)}\``, "");

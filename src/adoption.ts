@@ -7,8 +7,9 @@
 //  - baseline: findings recorded by `agentcheck baseline` are matched by a fingerprint (rule, file and the
 //    message with line and column numbers blanked, plus the occurrence number among identical ones),
 //    never by line numbers; matched findings are dropped and counted.
+import { DEFAULT_READ_LIMIT, readTextOrThrow } from "./fsread.js";
 import { createHash } from "node:crypto";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { executeValidator, loadFile, type ContentDoc } from "./engine.js";
 import { UsageError, verdictOf, type FileResult, type Finding } from "./report.js";
@@ -70,7 +71,7 @@ interface BaselineFile {
 export function readBaseline(file: string): BaselineFile {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readTextOrThrow(file, { maxBytes: DEFAULT_READ_LIMIT });
   } catch (e) {
     throw new UsageError(`cannot read the baseline ${file}: ${(e as Error).message}`);
   }

@@ -3,7 +3,7 @@
 // `--config <path>` overrides.
 // One zod schema; unknown keys and wrong types are usage errors (exit 2) naming the key path.
 import { CONFIG_FILES, findConfigFile, parseJsonc } from "./config-file.js";
-import { UsageError, verdictOf, type FileResult, type Severity } from "./report.js";
+import { UsageError } from "./report.js";
 import type { Config } from "./config-schema.js";
 
 export type { Config };
@@ -37,16 +37,34 @@ export function stripJsonComments(text: string): string {
  */
 export async function loadConfig(root: string, explicit?: string, cwd = process.cwd()): Promise<LoadedConfig> {
   const found = findConfigFile(root, explicit, cwd);
+  active = undefined;
   if (!found) return { config: {} };
   const config = await parseConfig(found.value, found.source);
   await checkNames(config, found.source);
+  active = resolvePaths(config);
   // the one path from the configuration to the rules' options (engine.optionFacts); loaded lazily
   // so that commands without rule settings (and the gate) never load the core
   if (config.rules) {
     const { setRuleOptions } = await import("./engine.js");
     setRuleOptions(Object.fromEntries(Object.entries(config.rules).map(([id, r]) => [id, r.options ?? {}])));
   }
+  // the one path from the configuration to the severity policy the core applies (engine.severityFacts)
+  const overrides = severityOverrides(config);
+  if (overrides || severitiesSet) {
+    const { setSeverityOverrides } = await import("./engine.js");
+    setSeverityOverrides(overrides);
+    severitiesSet = overrides !== undefined;
+  }
   return { config, file: found.file };
+}
+
+let severitiesSet = false;
+
+/** validators.<name>.severity of every section, as one rule id -> severity map (undefined when none). */
+function severityOverrides(config: Config): Record<string, "error" | "warning" | "info" | "off"> | undefined {
+  const out: Record<string, "error" | "warning" | "info" | "off"> = {};
+  for (const sec of Object.values((config.validators ?? {}) as Record<string, ValidatorSectionT | undefined>)) Object.assign(out, sec?.severity ?? {});
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** Rule ids, check ids and globs the configuration names must exist / compile (UsageError with a suggestion). */
@@ -112,8 +130,30 @@ export const DEFAULT_PATHS = {
   skills: ".claude/skills",
 } as const;
 
-export function configPath(config: Config, key: keyof typeof DEFAULT_PATHS): string {
-  return (config.paths?.[key] ?? DEFAULT_PATHS[key]).replace(/\\/g, "/").replace(/\/+$/, "");
+/** The artifact folders of a run, repo-relative, forward slashes, no trailing slash: `paths.*` over the defaults. */
+export type ResolvedPaths = { -readonly [K in keyof typeof DEFAULT_PATHS]: string };
+
+export function configPath(config: Config | undefined, key: keyof typeof DEFAULT_PATHS): string {
+  const v = (config?.paths?.[key] ?? DEFAULT_PATHS[key]).replace(/\\/g, "/").replace(/\/+$/, "").replace(/^\.\//, "");
+  return v === "" ? "." : v;
+}
+
+/** Every artifact folder of a configuration (the one place `paths.*` is resolved). */
+export function resolvePaths(config: Config | undefined): ResolvedPaths {
+  const out = {} as ResolvedPaths;
+  for (const k of Object.keys(DEFAULT_PATHS) as (keyof typeof DEFAULT_PATHS)[]) out[k] = configPath(config, k);
+  return out;
+}
+
+let active: ResolvedPaths | undefined;
+
+/**
+ * The paths of the configuration this process loaded last (loadConfig sets them), else the defaults.
+ * Code that has no configuration at hand (the scope module called from pre-pr, library callers)
+ * reads the folders here, so a command never validates the default folders behind `paths.*`.
+ */
+export function activePaths(): ResolvedPaths {
+  return active ?? resolvePaths(undefined);
 }
 
 /** The commented starting configuration written by `agentcheck init`. */
@@ -166,18 +206,6 @@ export const STARTER_CONFIG = `// agentcheck configuration (JSON with comments).
   "gate": { "readOnlyTools": ["Read", "Glob", "Grep"] }
 }
 `;
-
-/** Apply a validator's severity overrides to its results ("off" drops findings; verdicts recomputed). */
-export function applyConfigToResults(config: Config, validator: string, results: FileResult[]): FileResult[] {
-  const sev = validatorSection(config, validator)?.severity;
-  if (!sev || Object.keys(sev).length === 0) return results;
-  return results.map((r) => {
-    const findings = r.findings
-      .filter((f) => sev[f.ruleId] !== "off")
-      .map((f) => (sev[f.ruleId] ? { ...f, severity: sev[f.ruleId] as Severity } : f));
-    return { ...r, findings, verdict: r.verdict === "skip" ? "skip" : verdictOf(findings, false) };
-  });
-}
 
 /**
  * Options a workspace validator sees: its configuration section's own keys (e.g. memoryIndex.orphans,

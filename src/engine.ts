@@ -1,7 +1,8 @@
 // Runs one WASM validator over a batch of files and turns the packed result into FileResults.
 // The host's only decisions here are mechanical: files over the size limit and unreadable files
 // never reach the module; an abort in the module becomes an internal error for the file(s) involved.
-import { readBounded, type Refusal } from "./fsread.js";
+import { readBounded, ReadRefusedError, type Refusal } from "./fsread.js";
+import type { FileSource } from "./source.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
 import { encodeList } from "./wasm/list.js";
 import { runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, type DocInput, type RawResult } from "./wasm/loader.js";
@@ -89,6 +90,26 @@ export function loadFile(abs: string, file: string, maxBytes: number, root?: str
   return r.ok ? { file, bytes: r.bytes } : { file, problem: refusalFinding(file, r.refusal) };
 }
 
+/**
+ * The one bounded read of a workspace artifact through a FileSource (working tree or git index):
+ * the size limit before reading (AC-900), then the source's own bounded read; a refusal keeps its
+ * AC-900/AC-901 and any other failure is AC-901 with the errno code. Never a silent skip. `display`
+ * is the path the finding names (default `rel`).
+ */
+export function readArtifact(source: FileSource, rel: string, maxBytes: number, display = rel): LoadedFile {
+  const size = source.size(rel);
+  if (size !== undefined && size > maxBytes) return { file: display, problem: hostFinding("AC-900", display, `${size} bytes, limit ${maxBytes}`) };
+  try {
+    const bytes = source.read(rel);
+    if (bytes.length > maxBytes) return { file: display, problem: hostFinding("AC-900", display, `${bytes.length} bytes, limit ${maxBytes}`) };
+    return { file: display, bytes };
+  } catch (e) {
+    if (e instanceof ReadRefusedError) return { file: display, problem: refusalFinding(display, e.refusal) };
+    const err = e as NodeJS.ErrnoException;
+    return { file: display, problem: hostFinding("AC-901", display, err.code ? `${err.code}: ${err.message}` : String((e as Error).message ?? e)) };
+  }
+}
+
 /** Rule id -> option values from the configuration ("rules": {"<ID>": {"options": {...}}}). */
 export type RuleOptions = Record<string, Record<string, unknown>>;
 let configuredOptions: RuleOptions = {};
@@ -129,6 +150,33 @@ export function optionFacts(validator: string, overrides: RuleOptions = configur
       out[`option.${r.id}.${name}`] = v as Facts[string];
     }
   }
+  return out;
+}
+
+/** A configured severity ("off" drops the rule's findings). */
+export type SeverityOverride = "error" | "warning" | "info" | "off";
+/** A run's severity mode: advisory reports errors as warnings, strict reports warnings as errors. */
+export type SeverityMode = "advisory" | "strict";
+let configuredSeverities: Record<string, SeverityOverride> = {};
+
+/** Set the severity overrides of this process's configuration (rule id -> severity). */
+export function setSeverityOverrides(overrides: Record<string, SeverityOverride> | undefined): void {
+  configuredSeverities = { ...(overrides ?? {}) };
+}
+
+/**
+ * Facts of the run's severity policy for one validator: "severity.<RULE-ID>" for each configured
+ * override of its rules and "severity.mode". The policy is applied in one place, the core's result
+ * builder (assembly/io.ts Results.effective), so every verdict, data.verdict and exit code is
+ * computed from the severities the report shows.
+ */
+export function severityFacts(validator: string, mode?: SeverityMode): Facts {
+  const out: Facts = {};
+  for (const r of ruleTable()) {
+    const s = configuredSeverities[r.id];
+    if (r.validator === validator && s !== undefined) out[`severity.${r.id}`] = s;
+  }
+  if (mode !== undefined) out["severity.mode"] = mode;
   return out;
 }
 
@@ -251,12 +299,12 @@ export function executeValidator(
   validator: WasmValidator,
   docs: ContentDoc[],
   facts: Facts,
-  opts: { separable?: boolean } = {},
+  opts: { separable?: boolean; mode?: SeverityMode } = {},
 ): ValidatorOutput {
   const out: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
   // test hook: AGENTCHECK_DEBUG_TRAP=<kind>:<file> makes the core trap on that file (see assembly/index.ts)
   const trap = process.env.AGENTCHECK_DEBUG_TRAP;
-  const all = { ...optionFacts(validator), ...facts };
+  const all = { ...optionFacts(validator), ...severityFacts(validator, opts.mode), ...facts };
   const fdocs = factDocs(trap && facts["debug.trap"] === undefined ? { ...all, "debug.trap": trap } : all);
   if (!opts.separable) {
     runBatch(validator, docs, fdocs, out);

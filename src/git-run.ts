@@ -92,3 +92,32 @@ export function gitVerify(cwd: string, rev: string): string | undefined {
   const out = r.stdout.toString("utf8").trim();
   return r.status === 0 && out ? out : undefined;
 }
+
+/**
+ * A repository handle over the one git layer (this module): every git question agentcheck asks goes
+ * through gitRaw, so there is one way to spawn git, one error text and one place for the environment.
+ */
+export class GitRepo {
+  constructor(readonly cwd: string) {}
+  /** stdout of a git command; an Error with git's first stderr line when it fails. */
+  raw(args: string[], input?: Buffer | string): string {
+    return this.bytes(args, input).toString("utf8");
+  }
+  /** stdout as bytes (blobs); throws like raw(). */
+  bytes(args: string[], input?: Buffer | string): Buffer {
+    const r = gitRaw(this.cwd, args, input);
+    if (r.status !== 0) {
+      const first = r.stderr.split("\n").map((l) => l.trim()).find((l) => l.length > 0);
+      throw new Error(first ?? `git ${args[0]} exited ${r.status}`);
+    }
+    return r.stdout;
+  }
+  /** stdout of a git command, or undefined when it failed (non-zero exit, or git missing). */
+  try(args: string[], input?: Buffer | string): string | undefined {
+    try {
+      return this.raw(args, input);
+    } catch {
+      return undefined;
+    }
+  }
+}

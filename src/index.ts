@@ -25,7 +25,7 @@ export { formatSarif, type SarifRuleInfo } from "./format/sarif.js";
 export { formatJunit } from "./format/junit.js";
 export { recordSessionStart, nextSessionId, startEvidence, type SessionStartOptions } from "./commands/session-start.js";
 export {
-  sessionEndCheck, checkSessionLog, checkChangedMarkdown, checkCommitEvidence, recordSessionEnd, findSessionLog,
+  sessionEndCheck, checkSessionLog, checkCommitEvidence, changedMarkdown, recordSessionEnd, findSessionLog,
   type SessionEndOptions, type SessionEndResult, type CheckOutcome as SessionEndCheckOutcome,
 } from "./commands/session-end.js";
 // Session state (schema, store, operations, gate).
@@ -40,7 +40,7 @@ export {
 } from "./state/schema.js";
 export { StateError, ERROR_EXIT, type StateErrorCode, type Issue } from "./state/errors.js";
 export { AGENT_TYPES, WORKFLOW_MODES, MODE_HISTORY_CAP, isDateTime, isSessionId } from "./state/constants.js";
-export { stateIssues } from "./state/validate.js";
+export { stateIssues } from "./state/check.js";
 export { NoteStore, backoffMs, type StoreOptions } from "./state/store.js";
 export {
   SessionStore, openSessionStore, newState, newWorkflow, recentModeHistory, totalInvocations,

@@ -9,7 +9,7 @@
 import { NonRetriableError, type Inngest } from "inngest";
 import { recordSessionStart, startEvidence } from "./commands/session-start.js";
 import {
-  checkChangedMarkdown, checkCommitEvidence, checkSessionLog, loadSession, recordSessionEnd,
+  checkCommitEvidence, checkSessionLog, loadSession, recordSessionEnd,
 } from "./commands/session-end.js";
 import { gitTopLevel } from "./git-run.js";
 import { openSessionStore } from "./state/ops.js";
@@ -88,12 +88,11 @@ export function createSessionFunctions(inngest: Inngest.Any, opts: SessionFuncti
         const r = await checkSessionLog(at.cwd, state(), { now: data.now });
         return { ok: r.ok, missing: r.missing, evidence: r.evidence };
       });
-      const lint = await step.run("lint-changed-markdown", () => checkChangedMarkdown(at.cwd, state()));
       const commits = await step.run("check-commit-evidence", () => {
         const store = openSessionStore({ cwd: at.cwd, notesDir: at.notesDir });
         return checkCommitEvidence(at.cwd, state(), store.root);
       });
-      const missing = [...log.missing, ...lint.missing, ...commits.missing];
+      const missing = [...log.missing, ...commits.missing];
       if (missing.length > 0) {
         // nothing is recorded: the session stays open until the missing items are done
         return { sessionId: session.sessionId, complete: false, missing };
@@ -101,7 +100,6 @@ export function createSessionFunctions(inngest: Inngest.Any, opts: SessionFuncti
       const recorded = await step.run("record-protocol-end", async () => {
         const evidence = {
           ...log.evidence,
-          ...lint.evidence,
           ...commits.evidence,
           protocolValidationPassed: "yes",
           closedAt: data.now ?? new Date().toISOString(),

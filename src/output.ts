@@ -36,6 +36,8 @@ export interface RunContext {
   adoption: AdoptionOptions;
   /** `agentcheck baseline`: write the findings here instead of reporting them. */
   writeBaseline?: string;
+  /** The run's one resolved configuration (its `paths.*` decide what the command validates). */
+  config: Config;
 }
 
 /**
@@ -76,6 +78,7 @@ export async function prepareRun(o: OutputOptions, root: string, opts: { config?
   return {
     adoption: { root, ignores, reportUnusedDisable: o.reportUnusedDisable === true, baseline, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) },
     writeBaseline: opts.writeBaseline,
+    config,
   };
 }
 

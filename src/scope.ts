@@ -11,13 +11,26 @@
 // (endingCommit set, or any sessionEnd item Complete) => full; a log in progress => creation while
 // it is being written (staged for a commit, or untracked), full once it is committed (a committed
 // log with incomplete MUST items never passes silently); during a merge => record; unparseable => full.
-import { existsSync, readFileSync } from "node:fs";
+import { DEFAULT_READ_LIMIT, readOrThrow } from "./fsread.js";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
 import { UsageError } from "./report.js";
+import { activePaths } from "./config.js";
 
 export type ChangeStatus = "A" | "C" | "M" | "R";
-export type SessionMode = "full" | "creation" | "record";
+/** The validation modes of a session log (the one declaration; session-log and the JSON facts use it). */
+export const SESSION_MODES = ["full", "creation", "record"] as const;
+export type SessionMode = (typeof SESSION_MODES)[number];
+/** A session log's mode as the core's document flag bits (assembly/validators/session-log). */
+export const MODE_FLAGS: Record<SessionMode, number> = { full: 0, creation: 1, record: 2 };
+
+/** `--mode` / `mode` option: a SessionMode, undefined when absent; a usage error otherwise. */
+export function parseSessionMode(v: unknown, name = "--mode"): SessionMode | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v === "string" && (SESSION_MODES as readonly string[]).includes(v)) return v as SessionMode;
+  throw new UsageError(`${name} must be ${SESSION_MODES.slice(0, -1).join(", ")} or ${SESSION_MODES[SESSION_MODES.length - 1]}, got '${String(v)}'`);
+}
 export type ScopeKind = "staged" | "changed" | "files";
 
 export interface RunScope {
@@ -38,32 +51,94 @@ export interface RunScope {
   notes: string[];
 }
 
-/** A session log path: directly in .agents/sessions/, .md or .json. */
-export function isSessionLogPath(rel: string): boolean {
-  const m = /^\.agents\/sessions\/([^/]+)$/.exec(rel);
-  return !!m && /\.(md|json)$/i.test(m[1]);
+/**
+ * A session log path: directly in the sessions folder (`paths.sessions`, default .agents/sessions),
+ * .md or .json. `dir` defaults to the folder of the loaded configuration.
+ */
+export function isSessionLogPath(rel: string, dir: string = activePaths().sessions): boolean {
+  const d = dir === "." ? "" : `${dir}/`;
+  if (!rel.startsWith(d)) return false;
+  const name = rel.slice(d.length);
+  return name.length > 0 && !name.includes("/") && /\.(md|json)$/i.test(name);
 }
 
-/** Parse `git diff --name-status -z -M` output (ACMR only). */
-export function parseNameStatus(buf: Buffer): { path: string; status: ChangeStatus; from?: string }[] {
-  const f = splitZ(buf);
-  const out: { path: string; status: ChangeStatus; from?: string }[] = [];
+/** One entry of `git diff --name-status -z`: the status letter (A C D M R T U X, "?" for untracked), path, previous path. */
+export interface NameStatusEntry {
+  status: string;
+  path: string;
+  from?: string;
+}
+
+/**
+ * Parse `git diff --name-status -z [-M]` output, every status (the one parser: the run scope keeps
+ * A/C/M/R/T, pre-pr keeps deletions too). Renames and copies carry the previous path in `from`.
+ */
+export function parseNameStatusAll(out: Buffer | string): NameStatusEntry[] {
+  const f = typeof out === "string" ? out.split("\0") : splitZ(out);
+  const res: NameStatusEntry[] = [];
   for (let i = 0; i < f.length; ) {
     const code = f[i++];
+    if (!code) continue;
     const letter = code[0];
     if (letter === "R" || letter === "C") {
       const from = f[i++];
       const to = f[i++];
-      if (to !== undefined) out.push({ path: to, status: letter, from });
+      if (to !== undefined) res.push({ status: letter, path: to, from });
     } else {
       const path = f[i++];
       if (path === undefined) break;
-      if (letter === "A" || letter === "M") out.push({ path, status: letter });
-      // D, T, U, X: deleted / type-changed / unmerged entries are not content to validate
-      else if (letter === "T") out.push({ path, status: "M" });
+      res.push({ status: letter, path });
     }
   }
+  return res;
+}
+
+/** Parse `git diff --name-status -z -M` output into content to validate (A/C/M/R; T counts as M). */
+export function parseNameStatus(buf: Buffer): { path: string; status: ChangeStatus; from?: string }[] {
+  const out: { path: string; status: ChangeStatus; from?: string }[] = [];
+  for (const e of parseNameStatusAll(buf)) {
+    // D, U, X: deleted / unmerged entries are not content to validate
+    if (e.status === "A" || e.status === "M" || e.status === "R" || e.status === "C") out.push({ path: e.path, status: e.status, ...(e.from !== undefined ? { from: e.from } : {}) });
+    else if (e.status === "T") out.push({ path: e.path, status: "M" });
+  }
   return out;
+}
+
+// ---- the one base-ref policy (docs/base-ref.md) ------------------------------------------------
+
+export interface BaseChoice {
+  /** The first candidate that resolves to a commit, or undefined. */
+  ref?: string;
+  /** Candidates in the order tried. */
+  tried: string[];
+  /** The explicitly named base (argument, configuration or AGENTCHECK_BASE_REF), when there was one. */
+  explicit?: string;
+}
+
+/**
+ * The base every "changed on this branch" question compares against (check --changed, pre-pr,
+ * session-log --context ci|local). One order:
+ *   1. an explicit ref (--base, prePr.base, else AGENTCHECK_BASE_REF): only that one;
+ *   2. GitHub: the pull request's base (origin/$GITHUB_BASE_REF, then $GITHUB_BASE_REF), then the
+ *      commit before a push ($GITHUB_EVENT_BEFORE, unless all zeros);
+ *   3. the remote's default branch (origin/HEAD's target), origin/main, origin/master;
+ *   4. the local main, master (not with `remoteOnly`: CI checkouts judge against the remote).
+ */
+export function resolveBaseRef(root: string, explicit?: string, o: { remoteOnly?: boolean } = {}): BaseChoice {
+  const env = process.env;
+  const named = explicit ?? (env.AGENTCHECK_BASE_REF || undefined);
+  if (named !== undefined) return { ref: gitVerify(root, named) ? named : undefined, tried: [named], explicit: named };
+  const c: string[] = [];
+  if (env.GITHUB_BASE_REF) c.push(`origin/${env.GITHUB_BASE_REF}`, ...(o.remoteOnly ? [] : [env.GITHUB_BASE_REF]));
+  if (env.GITHUB_EVENT_BEFORE && !/^0+$/.test(env.GITHUB_EVENT_BEFORE)) c.push(env.GITHUB_EVENT_BEFORE);
+  const head = gitRaw(root, ["symbolic-ref", "-q", "--short", "refs/remotes/origin/HEAD"]);
+  const headName = head.status === 0 ? head.stdout.toString("utf8").trim() : "";
+  if (headName) c.push(headName);
+  c.push("origin/main", "origin/master");
+  if (!o.remoteOnly) c.push("main", "master");
+  const tried = [...new Set(c)];
+  for (const ref of tried) if (gitVerify(root, ref)) return { ref, tried };
+  return { ref: undefined, tried };
 }
 
 function gitDir(root: string): string {
@@ -137,14 +212,15 @@ type Reader = (path: string) => Uint8Array | undefined;
 function modesFor(
   entries: { path: string; status: ChangeStatus }[],
   added: SessionMode,
-  opts: { strict?: boolean; merge?: boolean; precommit?: boolean; override?: SessionMode },
+  opts: { strict?: boolean; merge?: boolean; precommit?: boolean; override?: SessionMode; sessionsDir?: string },
   read?: Reader,
 ) {
   const modes: Record<string, SessionMode> = {};
+  const { sessionsDir, ...mopts } = opts;
   for (const e of entries) {
-    if (!isSessionLogPath(e.path)) continue;
+    if (!isSessionLogPath(e.path, sessionsDir)) continue;
     const content = /\.json$/i.test(e.path) && read ? read(e.path) : undefined;
-    modes[e.path] = sessionLogMode({ path: e.path, status: e.status, content, added, ...opts });
+    modes[e.path] = sessionLogMode({ path: e.path, status: e.status, content, added, ...mopts });
   }
   return modes;
 }
@@ -152,7 +228,7 @@ function modesFor(
 function diskReader(root: string): Reader {
   return (p) => {
     try {
-      return readFileSync(join(root, p));
+      return readOrThrow(join(root, p), { maxBytes: DEFAULT_READ_LIMIT, root });
     } catch {
       return undefined;
     }
@@ -173,7 +249,14 @@ function build(kind: ScopeKind, entries: { path: string; status: ChangeStatus }[
 }
 
 /** Files staged for the next commit (added, copied, modified, renamed). */
-export function stagedScope(root: string, opts: { strict?: boolean; mode?: SessionMode } = {}): RunScope {
+/** Options of every scope: `sessionsDir` is `paths.sessions` (default: the loaded configuration's). */
+export interface ScopeOptions {
+  strict?: boolean;
+  mode?: SessionMode;
+  sessionsDir?: string;
+}
+
+export function stagedScope(root: string, opts: ScopeOptions = {}): RunScope {
   const args = ["diff", "--cached", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACMRT"];
   let r = gitRaw(root, args);
   if (r.status !== 0) {
@@ -184,21 +267,18 @@ export function stagedScope(root: string, opts: { strict?: boolean; mode?: Sessi
   }
   const entries = parseNameStatus(r.stdout);
   const merge = existsSync(join(gitDir(root), "MERGE_HEAD"));
-  const modes = modesFor(entries, "creation", { strict: opts.strict, merge, precommit: true, override: opts.mode }, indexReader(root));
+  const modes = modesFor(entries, "creation", { strict: opts.strict, merge, precommit: true, override: opts.mode, sessionsDir: opts.sessionsDir }, indexReader(root));
   const scope = build("staged", entries, modes, { merge, precommit: true });
   if (merge) scope.notes.push("merge commit: staged session logs are validated as records (per-commit rules relaxed)");
   return scope;
 }
 
-/** The default base for --changed: the PR base on GitHub, else the remote's default branch. */
+/** The default base for --changed (resolveBaseRef's order); a usage error naming what was tried. */
 export function defaultBase(root: string): string {
-  const env = process.env;
-  const candidates: string[] = [];
-  if (env.GITHUB_BASE_REF) candidates.push(`origin/${env.GITHUB_BASE_REF}`, env.GITHUB_BASE_REF);
-  if (env.GITHUB_EVENT_BEFORE && !/^0+$/.test(env.GITHUB_EVENT_BEFORE)) candidates.push(env.GITHUB_EVENT_BEFORE);
-  candidates.push("origin/HEAD", "origin/main", "origin/master", "main", "master");
-  for (const c of candidates) if (gitVerify(root, c)) return c;
-  throw new UsageError("--changed: no base found (tried " + candidates.join(", ") + "); pass --base <ref>");
+  const b = resolveBaseRef(root);
+  if (b.ref) return b.ref;
+  if (b.explicit) return b.explicit; // AGENTCHECK_BASE_REF that does not resolve: changedScope says so
+  throw new UsageError("--changed: no base found (tried " + b.tried.join(", ") + "); pass --base <ref>");
 }
 
 /**
@@ -206,7 +286,7 @@ export function defaultBase(root: string): string {
  * `worktree` (pre-pr), the diff runs to the working tree and untracked files count as added, so a
  * log not yet committed is selected and moded by the same rules as a committed one.
  */
-export function changedScope(root: string, base: string | undefined, opts: { strict?: boolean; worktree?: boolean; mode?: SessionMode } = {}): RunScope {
+export function changedScope(root: string, base: string | undefined, opts: ScopeOptions & { worktree?: boolean } = {}): RunScope {
   const ref = base ?? defaultBase(root);
   if (ref.startsWith("-")) throw new UsageError(`--base: not a ref: '${ref}'`);
   const shallow = gitRaw(root, ["rev-parse", "--is-shallow-repository"]).stdout.toString("utf8").trim() === "true";
@@ -234,12 +314,12 @@ export function changedScope(root: string, base: string | undefined, opts: { str
       if (!seen.has(p)) entries.push({ path: p, status: "A" });
     }
   }
-  const modes = modesFor(entries, "full", { strict: opts.strict, override: opts.mode }, diskReader(root));
+  const modes = modesFor(entries, "full", { strict: opts.strict, override: opts.mode, sessionsDir: opts.sessionsDir }, diskReader(root));
   return build("changed", entries, modes, { base: ref, mergeBase });
 }
 
 /** Explicit files (as hook frameworks pass them), with their staged / tracked status. */
-export function filesScope(root: string, files: string[], opts: { strict?: boolean; mode?: SessionMode } = {}): RunScope {
+export function filesScope(root: string, files: string[], opts: ScopeOptions = {}): RunScope {
   const staged = stagedScope(root, opts);
   const tracked = new Set(
     splitZ(gitOk(root, ["ls-files", "-z", "--", ...files.map((f) => `:(literal)${f}`)])),
@@ -253,7 +333,7 @@ export function filesScope(root: string, files: string[], opts: { strict?: boole
       if (staged.sessionModes[f]) modes[f] = staged.sessionModes[f];
     } else {
       entries.push({ path: f, status: tracked.has(f) ? "M" : "A" });
-      if (isSessionLogPath(f)) {
+      if (isSessionLogPath(f, opts.sessionsDir)) {
         modes[f] = sessionLogMode({
           path: f, status: tracked.has(f) ? "tracked" : "untracked", content: /\.json$/i.test(f) ? diskReader(root)(f) : undefined,
           precommit: staged.files.length > 0, strict: opts.strict, override: opts.mode,

@@ -72,9 +72,9 @@ async function body(o: FieldOpts, usage: (m: string) => Error): Promise<string |
     if (o.data === "-") throw usage("--data - and --body-file - cannot both read stdin");
     return readStdin();
   }
-  const { readFileSync } = await import("node:fs");
+  const { readTextOrThrow, DEFAULT_READ_LIMIT } = await import("../fsread.js");
   try {
-    return readFileSync(o.bodyFile, "utf8");
+    return readTextOrThrow(o.bodyFile, { maxBytes: DEFAULT_READ_LIMIT });
   } catch (e) {
     throw usage(`--body-file: cannot read ${o.bodyFile}: ${(e as Error).message}`);
   }

@@ -7,7 +7,7 @@ import { findRepoRoot } from "../repo.js";
 import { WORKSPACE_VALIDATORS, type WorkspaceContext } from "../validators/registry.js";
 import { DiskSource, type FileSource } from "../source.js";
 import type { RunScope } from "../scope.js";
-import { applyConfigToResults, loadConfig, validatorOptions, validatorSection } from "../config.js";
+import { loadConfig, resolvePaths, validatorOptions, validatorSection } from "../config.js";
 
 export interface CheckCliOptions extends OutputOptions {
   now?: string;
@@ -47,10 +47,8 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   const modes = [o.staged && "--staged", o.changed && "--changed", o.all && "--all"].filter(Boolean);
   if (modes.length > 1) throw new UsageError(`${modes.join(" and ")} cannot be combined`);
   if (o.base !== undefined && !o.changed) throw new UsageError("--base only applies to --changed");
-  if (o.mode !== undefined && !["full", "creation", "record"].includes(String(o.mode))) {
-    throw new UsageError(`--mode must be full, creation or record, got '${String(o.mode)}'`);
-  }
-  const mode = o.mode as "full" | "creation" | "record" | undefined;
+  const { parseSessionMode } = await import("../scope.js");
+  const mode = parseSessionMode(o.mode);
   const validators = selectValidators(o.only);
   const cutoff = o.cutoff ?? (process.env.AGENTCHECK_CUTOFF || undefined);
   if (cutoff !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(cutoff)) {
@@ -63,26 +61,12 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   let root: string;
   let source: FileSource;
   let scope: RunScope | undefined;
-  if (o.staged || o.changed || (!o.all && args.length > 0 && args.some((a) => !isDir(resolve(cwd, a))))) {
+  const scoped = o.staged || o.changed || (!o.all && args.length > 0 && args.some((a) => !isDir(resolve(cwd, a))));
+  if (scoped) {
     const { gitTopLevel } = await import("../git-run.js");
     const top = gitTopLevel(cwd);
     if (!top) throw new UsageError(`${o.staged ? "--staged" : o.changed ? "--changed" : "checking a list of files"} needs a git repository (cwd: ${cwd})`);
     root = top;
-    const S = await import("../scope.js");
-    const filters = args.map((a) => toRel(root, cwd, a));
-    if (o.staged) {
-      const { IndexSource } = await import("../index-source.js");
-      source = new IndexSource(root);
-      scope = S.restrictScope(S.stagedScope(root, { strict: o.strict, mode }), filters);
-    } else if (o.changed) {
-      source = new DiskSource(root);
-      scope = S.restrictScope(S.changedScope(root, o.base, { strict: o.strict, mode }), filters);
-    } else {
-      // explicit files, as hook frameworks pass them (pre-commit already hid unstaged changes)
-      source = new DiskSource(root);
-      scope = S.filesScope(root, filters, { strict: o.strict, mode });
-    }
-    for (const n of scope.notes) process.stderr.write(`agentcheck: ${n}\n`);
   } else {
     if (args.length > 1) throw new UsageError("give one workspace directory, or files with --staged/--changed");
     const dir = args[0];
@@ -90,13 +74,32 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     if (!isDir(target)) throw new UsageError(`not a directory: ${dir ?? "."}`);
     // An explicit directory is the workspace; without one, the enclosing repository is.
     root = dir ? target : (findRepoRoot(target) ?? target);
-    source = new DiskSource(root);
   }
-
+  // the one resolved configuration: its paths decide what the scope selects and what every validator reads
   const { config } = await loadConfig(root, o.config);
+  const dirs = resolvePaths(config);
+  if (scoped) {
+    const S = await import("../scope.js");
+    const filters = args.map((a) => toRel(root, cwd, a));
+    const sopts = { strict: o.strict, mode, sessionsDir: dirs.sessions };
+    if (o.staged) {
+      const { IndexSource } = await import("../index-source.js");
+      source = new IndexSource(root);
+      scope = S.restrictScope(S.stagedScope(root, sopts), filters);
+    } else if (o.changed) {
+      source = new DiskSource(root);
+      scope = S.restrictScope(S.changedScope(root, o.base, sopts), filters);
+    } else {
+      // explicit files, as hook frameworks pass them (pre-commit already hid unstaged changes)
+      source = new DiskSource(root);
+      scope = S.filesScope(root, filters, sopts);
+    }
+    for (const n of scope.notes) process.stderr.write(`agentcheck: ${n}\n`);
+  } else source = new DiskSource(root);
+
   const run = await prepareRun(o, root, { config, writeBaseline: o.writeBaseline });
   const options = { ...(o as Record<string, unknown>), cutoff };
-  const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options, config, scope };
+  const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options, config, paths: dirs, scope };
   const results: FileResult[] = [];
   const internal: string[] = [];
   // progress (files done / total) on stderr: only on a terminal and for the text format
@@ -125,7 +128,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
         process.stderr.write("\r\u001b[K");
       }
     }
-    results.push(...applyConfigToResults(config, v.name, out.results));
+    results.push(...out.results);
     internal.push(...out.internalErrors);
   }
   // the commit hook (check --staged) closes with one line: blocked or not, by which errors

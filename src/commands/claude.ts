@@ -253,8 +253,9 @@ export async function runStopHook(): Promise<number> {
   }
   const cwd = hookCwd(input.value);
   let settings: Awaited<ReturnType<typeof hookSettings>>;
+  let cutoff: string | undefined;
   try {
-    applyCutoffEnv();
+    cutoff = applyCutoffEnv();
     settings = await hookSettings(cwd);
   } catch (e) {
     // a configuration error must not trap the agent in a loop: tell the user, do not block
@@ -269,7 +270,7 @@ export async function runStopHook(): Promise<number> {
   if (!loaded.state || loaded.state.protocolEndComplete) return 0; // nothing to enforce
   const store = openSessionStore({ cwd: root });
   if (!sessionChanged(root, loaded.state.protocolStartEvidence.startingCommit, store.root)) return 0; // a turn that changed nothing
-  const r = await sessionEndCheck({ cwd, record: true });
+  const r = await sessionEndCheck({ cwd, record: true, cutoff });
   const d = stopDecision({ policy: settings.stop, changed: true, mode: loaded.state.currentMode, missing: r.status === "incomplete" ? r.missing : [] });
   if (d.block) {
     process.stderr.write(`${d.reason}\n`);
@@ -285,9 +286,9 @@ export async function runSessionEndHook(): Promise<number> {
   const value = input.ok ? input.value : {};
   const cwd = hookCwd(value);
   try {
-    applyCutoffEnv();
+    const cutoff = applyCutoffEnv();
     const { sessionEndCheck } = await import("./session-end.js");
-    const r = await sessionEndCheck({ cwd, record: true });
+    const r = await sessionEndCheck({ cwd, record: true, cutoff });
     if (r.status === "recorded") process.stderr.write(`agentcheck: session ${r.sessionId} end recorded\n`);
     else if (r.status === "incomplete") {
       process.stderr.write(`agentcheck: session ${r.sessionId} ended without meeting the end protocol (nothing recorded):\n${r.missing.map((m) => `- ${m}`).join("\n")}\n`);
@@ -299,9 +300,11 @@ export async function runSessionEndHook(): Promise<number> {
 }
 
 /** `--cutoff` for hooks: AGENTCHECK_CUTOFF must be a date; a bad value is reported, never silently ignored. */
-function applyCutoffEnv(): void {
+function applyCutoffEnv(): string | undefined {
   const c = process.env.AGENTCHECK_CUTOFF;
-  if (c !== undefined && c !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(c)) throw new UsageError(`AGENTCHECK_CUTOFF must be a date YYYY-MM-DD, got '${c}'`);
+  if (c === undefined || c === "") return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(c)) throw new UsageError(`AGENTCHECK_CUTOFF must be a date YYYY-MM-DD, got '${c}'`);
+  return c;
 }
 
 export async function runSessionStartHook(): Promise<number> {

@@ -4,6 +4,7 @@ import { finish, prepareRun, type OutputOptions } from "../output.js";
 import { maxFileBytes } from "./common.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
+import { configPath } from "../config.js";
 
 export interface ConsistencyCliOptions extends OutputOptions {
   all?: boolean;
@@ -41,6 +42,7 @@ export async function runConsistencyCommand(o: ConsistencyCliOptions): Promise<n
   }
   const out = validateConsistency({
     root, feature: o.feature, checkpoint: Number(cp), fx, maxFileBytes: maxFileBytes(o), advisory: o.advisory,
+    planningDir: configPath(run.config, "planning"),
   });
   return finish(out.results, started, o, out.internalErrors, run);
 }

@@ -1,6 +1,7 @@
 // Registration of `agentcheck mcp` with Claude Code: the `.mcp.json` entry (project scope) and the
 // equivalent `claude mcp add` command. `hooks claude --write --mcp` merges the entry.
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
+import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError } from "../report.js";
 
@@ -13,7 +14,7 @@ export function writeMcpJson(root: string): string {
   const file = join(root, ".mcp.json");
   let doc: Record<string, unknown> = {};
   if (existsSync(file)) {
-    const text = readFileSync(file, "utf8");
+    const text = readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES, root });
     let v: unknown;
     try {
       v = text.trim() === "" ? {} : JSON.parse(text);

@@ -15,19 +15,21 @@ export interface MemoryIndexCliOptions extends OutputOptions {
 
 export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<number> {
   const started = performance.now();
-  const { validateMemoryIndexDir, checkLevel, DEFAULT_MEMORY_DIR } = await import("../validators/memory-index.js");
+  const { validateMemoryIndexDir, checkLevel } = await import("../validators/memory-index.js");
   if (o.layout !== undefined && o.layout !== "reference" && o.layout !== "current" && o.layout !== "auto") {
     throw new UsageError(`--layout must be auto, reference or current, got '${o.layout}'`);
   }
   const bad = checkLevel("orphans", o.orphans) ?? checkLevel("naming", o.naming);
   if (bad) throw new UsageError(bad);
   const cwd = process.cwd();
+  const repo = findRepoRoot(cwd) ?? cwd;
+  // ignores and the baseline are repository-relative; the memory folder's own results are folder-relative
+  const run = await prepareRun(o, repo);
   const given = o.dir ?? (process.env.MEMORY_PATH || undefined);
-  const abs = given !== undefined ? resolve(cwd, given) : resolve(findRepoRoot(cwd) ?? cwd, DEFAULT_MEMORY_DIR);
+  const { configPath } = await import("../config.js");
+  const abs = given !== undefined ? resolve(cwd, given) : resolve(repo, configPath(run.config, "memories"));
   if (!existsSync(abs)) throw new UsageError(`memory directory not found: ${abs}`);
   if (!statSync(abs).isDirectory()) throw new UsageError(`not a directory: ${abs}`);
-  // ignores and the baseline are repository-relative; the memory folder's own results are folder-relative
-  const run = await prepareRun(o, findRepoRoot(cwd) ?? cwd);
   run.adoption.ignores = undefined;
   run.adoption.directives = false;
   const rel = relative(cwd, abs);

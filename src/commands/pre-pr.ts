@@ -117,7 +117,7 @@ export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] =
   const scope = await computeScope(root, { all: !!o.all, base: o.base ?? config.prePr?.base });
   if (ignores.patterns.length > 0) scope.files = scope.files.filter((f) => !ignores.ignored(f));
   const ctx = { root, scope, config, options };
-  const color = !ci && fmt === "text" && !o.outputFile && !envTrue("NO_COLOR") && process.env.TERM !== "dumb" && useColor(process.stdout, o.color);
+  const color = !ci && fmt === "text" && !o.outputFile && useColor(process.stdout, o.color);
   const p = painter(color);
   const stream = fmt === "text" && !o.outputFile;
   const scopeText = scope.kind === "all" ? `all files (${scope.files.length})`

@@ -75,7 +75,7 @@ export function registerIntegrationCommands(program: Command): void {
   const session = program.commands.find((c) => c.name() === "session") ?? program.command("session").description("session state");
   session
     .command("end")
-    .description("session-end check: log valid (full mode), changed markdown lints clean, changes committed; records protocol-end evidence only when all pass")
+    .description("session-end check: log valid (full mode), changes committed (SP-039, SP-040); records protocol-end evidence only when both pass")
     .option("--notes-dir <dir>", "session state root (default: <worktree>/.agent-notes)")
     .option("--session <id>", "session id (default: the current session)")
     .option("--now <iso>", "fixed clock (ISO 8601)")

@@ -1,18 +1,19 @@
 // Session end (session-protocol.md §2, session-state.md §5.5): the current session's log validates
-// in full mode, the markdown changed during the session lints clean, and the work is committed.
+// in full mode and the work is committed (SP-039 / SP-040 from the core). Markdown linting (SP-043)
+// is not part of it: docs/session-log-dropped-rules.md (run pre-pr for that).
 // Only when every check passes is protocol-end evidence recorded (protocolEndComplete = true);
 // otherwise the missing items are listed and nothing is written.
 // Each check is a library function so that the CLI, the Claude Code Stop hook and the Inngest
 // workflow run the same code.
 import { existsSync, readdirSync } from "node:fs";
-import { readTextOrThrow } from "../fsread.js";
-import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
+import { executeValidator, type Facts } from "../engine.js";
+import { KIND } from "../wasm/abi.js";
 import { join } from "node:path";
 import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 import { isStateError } from "../state/errors.js";
 import { openSessionStore } from "../state/ops.js";
 import type { SessionState } from "../state/schema.js";
-import type { FileResult } from "../report.js";
+import type { FileResult, Finding } from "../report.js";
 
 export interface SessionEndOptions {
   cwd: string;
@@ -22,6 +23,8 @@ export interface SessionEndOptions {
   record?: boolean;
   now?: string;
   maxFileBytes?: number;
+  /** Session logs dated before this YYYY-MM-DD are historical (skipped, and said so): `--cutoff` / AGENTCHECK_CUTOFF. */
+  cutoff?: string;
 }
 
 export interface CheckOutcome {
@@ -30,6 +33,8 @@ export interface CheckOutcome {
   missing: string[];
   /** Evidence values (strings) this check contributes when it passes. */
   evidence: Record<string, string>;
+  /** The core's findings behind `missing` (rule ids and messageIds), where the check has them. */
+  findings?: Finding[];
 }
 
 export interface SessionEndResult {
@@ -41,7 +46,7 @@ export interface SessionEndResult {
   state?: SessionState;
 }
 
-const SESSIONS_DIR = ".agents/sessions";
+import { activePaths } from "../config.js";
 
 /** Load the session (given id or the current one); undefined when there is none. */
 export function loadSession(o: { cwd: string; notesDir?: string; sessionId?: string }): { state?: SessionState; reason?: string } {
@@ -56,12 +61,12 @@ export function loadSession(o: { cwd: string; notesDir?: string; sessionId?: str
 }
 
 /** The session log of a session: the recorded evidence path, else `<id>.json|.md` or `<id>-slug.*`. */
-export function findSessionLog(root: string, state: SessionState): string | undefined {
+export function findSessionLog(root: string, state: SessionState, sessionsDir = activePaths().sessions): string | undefined {
   const recorded = state.protocolStartEvidence.sessionLogPath;
   if (recorded && existsSync(join(root, recorded))) return recorded;
   let names: string[] = [];
   try {
-    names = readdirSync(join(root, SESSIONS_DIR)).sort();
+    names = readdirSync(join(root, sessionsDir)).sort();
   } catch {
     return undefined;
   }
@@ -70,7 +75,7 @@ export function findSessionLog(root: string, state: SessionState): string | unde
     const l = n.toLowerCase();
     return (l.endsWith(".json") || l.endsWith(".md")) && (l.startsWith(`${id}.`) || l.startsWith(`${id}-`));
   });
-  return hit ? `${SESSIONS_DIR}/${hit}` : undefined;
+  return hit ? `${sessionsDir}/${hit}` : undefined;
 }
 
 function describe(results: FileResult[], limit = 10): string[] {
@@ -86,12 +91,13 @@ function describe(results: FileResult[], limit = 10): string[] {
 }
 
 /** Step 1: the session log exists and validates in full mode. */
-export async function checkSessionLog(root: string, state: SessionState, o: { now?: string; maxFileBytes?: number } = {}): Promise<CheckOutcome & { log?: string }> {
-  const log = findSessionLog(root, state);
+export async function checkSessionLog(root: string, state: SessionState, o: { now?: string; maxFileBytes?: number; cutoff?: string } = {}): Promise<CheckOutcome & { log?: string }> {
+  const sessionsDir = activePaths().sessions;
+  const log = findSessionLog(root, state, sessionsDir);
   if (!log) {
     return {
       ok: false,
-      missing: [`no session log for session ${state.sessionId}: write ${SESSIONS_DIR}/${state.sessionId}.json (or .md)`],
+      missing: [`no session log for session ${state.sessionId}: write ${sessionsDir}/${state.sessionId}.json (or .md)`],
       evidence: {},
     };
   }
@@ -103,11 +109,17 @@ export async function checkSessionLog(root: string, state: SessionState, o: { no
     files: [log],
     source: new DiskSource(root),
     mode: "full",
+    sessionsDir,
+    memoriesDir: activePaths().memories,
     maxFileBytes: o.maxFileBytes ?? 8 * 1024 * 1024,
     now: o.now,
+    cutoff: o.cutoff,
   });
   if (out.internalErrors.length > 0) return { ok: false, log, missing: out.internalErrors.map((e) => `internal error: ${e}`), evidence: {} };
   const errors = describe(out.results);
+  // a log the validator skipped (e.g. dated before --cutoff) was not checked: never count it as validated
+  const skipped = out.results.find((r) => r.verdict === "skip");
+  if (errors.length === 0 && skipped) return { ok: false, log, missing: [`session log ${log} was not checked: ${skipped.reason ?? "skipped"}`], evidence: {} };
   if (errors.length > 0) return { ok: false, log, missing: [`session log ${log} does not validate (full mode):`, ...errors.map((e) => `  ${e}`)], evidence: {} };
   return { ok: true, log, missing: [], evidence: { sessionLogValidated: log } };
 }
@@ -126,56 +138,31 @@ export function changedMarkdown(root: string, startingCommit: string | undefined
   return [...files].filter((f) => existsSync(join(root, f))).sort();
 }
 
-/** Step 2: the markdown changed during the session lints clean (session logs and memories excluded, as upstream). */
-export async function checkChangedMarkdown(root: string, state: SessionState): Promise<CheckOutcome> {
-  const { loadConfig } = await import("../config.js");
-  const { loadIgnores } = await import("../ignores.js");
-  const ignores = loadIgnores(root, (await loadConfig(root, undefined, root)).config.ignores);
-  const files = changedMarkdown(root, state.protocolStartEvidence.startingCommit).filter((f) => !f.startsWith(".agents/") && !f.startsWith(".serena/") && !ignores.ignored(f));
-  if (files.length === 0) return { ok: true, missing: [], evidence: { markdownLintPassed: "no changed markdown" } };
-  // the same markdownlint configuration reader and linter as pre-pr (PP-003), so both agree
-  const { loadMdConfig, selectMarkdown, lintMarkdown } = await import("../prepr/markdown.js");
-  const cfg = await loadMdConfig(root);
-  // without a repository configuration: markdownlint's defaults minus the line-length rule
-  if (cfg.config === undefined) cfg.config = { default: true, MD013: false };
-  const { selected } = selectMarkdown(files, cfg, false);
-  const { findings } = await lintMarkdown(root, selected, cfg, false, (f) => readTextOrThrow(join(root, f), { maxBytes: DEFAULT_MAX_FILE_BYTES, root }));
-  if (findings.length === 0) return { ok: true, missing: [], evidence: { markdownLintPassed: `${files.length} file${files.length === 1 ? "" : "s"} clean` } };
-  const lines = findings.map((f) => `  ${f.file}:${f.line}: ${f.ruleId} ${f.message}`);
-  return {
-    ok: false,
-    missing: [`markdown lint: ${findings.length} problem${findings.length === 1 ? "" : "s"} in changed files:`, ...(lines.length > 10 ? [...lines.slice(0, 10), `  … and ${lines.length - 10} more`] : lines)],
-    evidence: {},
-  };
-}
-
-/** Step 3: the work is committed: at least one commit since the starting commit, nothing uncommitted. */
+/**
+ * Step 2: the work is committed. The decisions are the session-log validator's strict git rules,
+ * SP-039 (clean working tree) and SP-040 (commits since the Starting Commit), run by the core over the
+ * session's record: its Starting Commit (from the session state) and the repository facts (HEAD, whether
+ * the tree is clean; the notes folder, which holds the session state itself, is not part of the work).
+ */
 export function checkCommitEvidence(root: string, state: SessionState, notesRoot?: string): CheckOutcome {
-  const missing: string[] = [];
   const head = gitVerify(root, "HEAD");
-  if (!head) return { ok: false, missing: ["no commit yet: commit the session's work"], evidence: {} };
-  const start = state.protocolStartEvidence.startingCommit;
-  if (start && /^[0-9a-f]{7,40}$/i.test(start)) {
-    const startSha = gitVerify(root, start);
-    if (!startSha) missing.push(`starting commit ${start} is not in this repository`);
-    else if (startSha === head) missing.push(`no commit since the session started (HEAD is still ${start.slice(0, 12)}): commit the session's work`);
-    else if (gitRaw(root, ["merge-base", "--is-ancestor", startSha, head]).status !== 0) missing.push(`HEAD does not descend from the starting commit ${start.slice(0, 12)}`);
-  }
   const status = splitZ(gitRaw(root, ["status", "--porcelain", "-z", "--untracked-files=all"]).stdout);
   const notesRel = notesRoot && notesRoot.startsWith(root + "/") ? notesRoot.slice(root.length + 1) + "/" : undefined;
-  const dirty: string[] = [];
+  let dirty = 0;
   for (let i = 0; i < status.length; i++) {
     const entry = status[i];
-    const path = entry.slice(3);
     if (entry[0] === "R" || entry[0] === "C") i++; // the original path follows
-    if (notesRel && path.startsWith(notesRel)) continue;
-    dirty.push(path);
+    if (!(notesRel && entry.slice(3).startsWith(notesRel))) dirty++;
   }
-  if (dirty.length > 0) {
-    missing.push(`uncommitted changes (${dirty.length}): ${dirty.slice(0, 5).join(", ")}${dirty.length > 5 ? ", …" : ""}`);
-  }
-  if (missing.length > 0) return { ok: false, missing, evidence: {} };
-  return { ok: true, missing: [], evidence: { changesCommitted: head, endingCommit: head } };
+  const start = state.protocolStartEvidence.startingCommit ?? "";
+  const record = `# Session ${state.sessionId}\n\n## Session Info\n\n- **Starting Commit**: ${start}\n`;
+  const doc = { file: `${activePaths().sessions}/${state.sessionId}.md`, kind: KIND.SESSION_MD, bytes: new TextEncoder().encode(record) };
+  const facts: Facts = { context: "local", strict: true, git: true, clean: dirty === 0, head: head ?? "", now: new Date().toISOString() };
+  const out = executeValidator("session-log", [doc], facts);
+  const findings = out.results.flatMap((r) => r.findings).filter((f) => (f.ruleId === "SP-039" || f.ruleId === "SP-040") && f.severity === "error");
+  const missing = [...out.internalErrors.map((e) => `internal error: ${e}`), ...findings.map((f) => `${f.ruleId} ${f.message}`)];
+  if (missing.length > 0) return { ok: false, missing, evidence: {}, findings };
+  return { ok: true, missing: [], evidence: { changesCommitted: head ?? "", endingCommit: head ?? "" }, findings: [] };
 }
 
 /** Record protocol-end evidence and mark the session end complete. */
@@ -192,9 +179,12 @@ export async function sessionEndCheck(o: SessionEndOptions): Promise<SessionEndR
   const state = loaded.state;
   if (state.protocolEndComplete) return { status: "complete", sessionId: state.sessionId, missing: [], evidence: state.protocolEndEvidence, checks: {}, state };
   const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
+  // the one resolved configuration of the repository: its paths.* say where the session log is
+  // (loadConfig makes them the active paths that findSessionLog and the checks read)
+  const { loadConfig } = await import("../config.js");
+  await loadConfig(root, undefined, root);
   const checks: Record<string, CheckOutcome> = {
-    sessionLog: await checkSessionLog(root, state, { now: o.now, maxFileBytes: o.maxFileBytes }),
-    markdownLint: await checkChangedMarkdown(root, state),
+    sessionLog: await checkSessionLog(root, state, { now: o.now, maxFileBytes: o.maxFileBytes, cutoff: o.cutoff }),
     commits: checkCommitEvidence(root, state, store.root),
   };
   const missing = Object.values(checks).flatMap((c) => c.missing);

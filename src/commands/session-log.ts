@@ -14,26 +14,28 @@ export interface SessionLogCliOptions extends OutputOptions {
 
 export async function runSessionLogCommand(paths: string[], o: SessionLogCliOptions): Promise<number> {
   const started = performance.now();
-  if (o.mode && !["full", "creation", "record"].includes(o.mode)) {
-    throw new UsageError(`--mode must be full, creation or record, got '${o.mode}'`);
-  }
+  const { parseSessionMode } = await import("../scope.js");
+  const mode = parseSessionMode(o.mode || undefined);
   if (o.context && !["pre-commit", "ci", "local"].includes(o.context)) {
     throw new UsageError(`--context must be pre-commit, ci or local, got '${o.context}'`);
   }
   const { findRepoRoot } = await import("../repo.js");
   const run = await prepareRun(o, findRepoRoot(process.cwd()) ?? process.cwd());
   const { validateSessionLogs } = await import("../validators/session-log.js");
+  const { resolvePaths } = await import("../config.js");
+  const dirs = resolvePaths(run.config);
   const out = await validateSessionLogs({
     cwd: process.cwd(),
     paths,
-    mode: o.mode as "full" | "creation" | "record" | undefined,
+    mode,
     maxFileBytes: maxFileBytes(o),
     now: o.now,
     strict: o.strict === true,
     context: o.context as "pre-commit" | "ci" | "local" | undefined,
     base: o.base ?? process.env.AGENTCHECK_BASE_REF,
     cutoff: o.cutoff ?? process.env.AGENTCHECK_CUTOFF,
-    memoriesDir: o.memoriesDir,
+    sessionsDir: dirs.sessions,
+    memoriesDir: o.memoriesDir ?? dirs.memories,
   });
   return finish(out.results, started, o, out.internalErrors, run);
 }

@@ -7,6 +7,7 @@ import { gitRaw, gitTopLevel, gitVerify } from "../git-run.js";
 import { isStateError } from "../state/errors.js";
 import { openSessionStore } from "../state/ops.js";
 import type { SessionState } from "../state/schema.js";
+import { activePaths, loadConfig } from "../config.js";
 
 export interface SessionStartOptions {
   cwd: string;
@@ -21,7 +22,7 @@ export interface SessionStartOptions {
 export function nextSessionId(root: string, now: Date): string {
   let max = 0;
   try {
-    for (const n of readdirSync(join(root, ".agents", "sessions"))) {
+    for (const n of readdirSync(join(root, activePaths().sessions))) {
       const m = /^\d{4}-\d{2}-\d{2}-session-(\d+)/i.exec(n);
       if (m) max = Math.max(max, Number(m[1]));
     }
@@ -42,7 +43,7 @@ export function startEvidence(root: string, sessionId: string, now: string): Rec
   return {
     gitBranch: branch,
     startingCommit: head ?? "",
-    sessionLogPath: `.agents/sessions/${sessionId}.json`,
+    sessionLogPath: `${activePaths().sessions}/${sessionId}.json`,
     completedAt: now,
   };
 }
@@ -50,6 +51,7 @@ export function startEvidence(root: string, sessionId: string, now: string): Rec
 /** Create the session (when it does not exist) and record protocol-start evidence. */
 export async function recordSessionStart(o: SessionStartOptions): Promise<{ state: SessionState; created: boolean; evidence: Record<string, string> }> {
   const root = gitTopLevel(o.cwd) ?? o.cwd;
+  await loadConfig(root, undefined, root); // paths.sessions: where the session log goes
   const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
   const now = o.now ?? new Date().toISOString();
   let id = o.sessionId ?? nextSessionId(root, new Date(now));

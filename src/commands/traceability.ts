@@ -5,6 +5,7 @@ import { maxFileBytes } from "./common.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { parseEnable } from "./consistency.js";
+import { configPath } from "../config.js";
 
 export interface TraceabilityCliOptions extends OutputOptions {
   specs?: string;
@@ -27,7 +28,7 @@ export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise
   const run = await prepareRun(o, root);
   const arg = o.specs ?? o.specsPath;
   let specsAbs: string;
-  if (arg === undefined) specsAbs = resolve(root, ".agents/specs");
+  if (arg === undefined) specsAbs = resolve(root, configPath(run.config, "specs"));
   else {
     specsAbs = resolve(cwd, arg);
     // relative paths must stay inside the repository (or the working directory when there is none)
@@ -44,7 +45,8 @@ export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const out = validateTraceability({ root, specs: specsAbs, fx, maxFileBytes: maxFileBytes(o) });
-  const opts = o.strict && o.maxWarnings === undefined ? { ...o, maxWarnings: 0 } : o;
-  return finish(out.results, started, opts, out.internalErrors, run);
+  // --strict: warnings fail the run, promoted to errors by the core's severity policy, so the
+  // report's verdicts say what the exit code says
+  const out = validateTraceability({ root, specs: specsAbs, fx, maxFileBytes: maxFileBytes(o), mode: o.strict ? "strict" : undefined });
+  return finish(out.results, started, o, out.internalErrors, run);
 }

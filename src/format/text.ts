@@ -1,4 +1,5 @@
 // Human output: `file:line:col  severity  message  ruleId`, then a summary line.
+import pc from "picocolors";
 import type { Report } from "../report.js";
 import { memoryIndexText } from "./memory-index-text.js";
 
@@ -12,7 +13,14 @@ export function useColor(stream: NodeJS.WriteStream, flag?: boolean): boolean {
   return Boolean(stream.isTTY);
 }
 
-const paint = (on: boolean, code: string, s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
+/**
+ * Colours come from picocolors, with the decision made above (useColor): NO_COLOR, FORCE_COLOR=0|1,
+ * TERM=dumb, --color/--no-color and non-TTY streams are honoured the same way for every writer.
+ */
+type Style = "red" | "yellow" | "cyan" | "green" | "dim" | "magenta";
+const ON = pc.createColors(true);
+const paint = (on: boolean, style: Style, s: string) => (on ? ON[style](s) : s);
+export { paint };
 
 export interface TextOptions {
   color: boolean;
@@ -61,14 +69,14 @@ export function formatText(report: Report, opts: TextOptions): string {
     const lw = Math.max(0, ...locs.map((l) => l.length));
     findings.forEach((f, i) => {
       const sevWord = f.severity === "error" ? "error  " : f.severity === "warning" ? "warning" : "info   ";
-      const sev = f.severity === "error" ? paint(c, "31", sevWord) : f.severity === "warning" ? paint(c, "33", sevWord) : paint(c, "36", sevWord);
-      body.push(`  ${locs[i].padEnd(lw)}  ${sev}  ${f.message.replace(/\r?\n/g, " ")}  ${paint(c, "2", f.ruleId)}`);
+      const sev = f.severity === "error" ? paint(c, "red", sevWord) : f.severity === "warning" ? paint(c, "yellow", sevWord) : paint(c, "cyan", sevWord);
+      body.push(`  ${locs[i].padEnd(lw)}  ${sev}  ${f.message.replace(/\r?\n/g, " ")}  ${paint(c, "dim", f.ruleId)}`);
     });
     for (const r of results) {
       if (r.validator === "memory-index" && !opts.quiet) {
         for (const l of memoryIndexText(r, { verbose: opts.verbose ?? false })) body.push(`  ${l}`);
       }
-      if (r.verdict === "skip" && !opts.quiet) body.push(`  ${paint(c, "36", "skip")}  ${r.reason ?? "skipped"}  (${r.validator})`);
+      if (r.verdict === "skip" && !opts.quiet) body.push(`  ${paint(c, "cyan", "skip")}  ${r.reason ?? "skipped"}  (${r.validator})`);
     }
     if (body.length === 0) continue;
     lines.push(file === "." ? "(workspace)" : file, ...body, "");
@@ -85,14 +93,14 @@ export function formatText(report: Report, opts: TextOptions): string {
   const summary =
     `${plural(s.files, "file")} checked: ${plural(s.errors, "error")}, ` +
     `${plural(s.warnings, "warning")}, ${failed} failed, ${skipped} skipped (${Math.round(s.durationMs)} ms)`;
-  lines.push(s.errors > 0 ? paint(c, "31", summary) : paint(c, "32", summary));
+  lines.push(s.errors > 0 ? paint(c, "red", summary) : paint(c, "green", summary));
   if (opts.hook) {
     const bad = [...new Set(report.results.filter((r) => r.findings.some((f) => f.severity === "error")).map((r) => r.file))];
     const shown = bad.slice(0, 5).join(", ") + (bad.length > 5 ? `, and ${bad.length - 5} more` : "");
     lines.push(
       s.errors > 0
-        ? paint(c, "31", `agentcheck: commit blocked: ${plural(s.errors, "error")} in ${plural(bad.length, "file")} (${shown})`)
-        : paint(c, "32", `agentcheck: commit not blocked (${plural(s.warnings, "warning")})`),
+        ? paint(c, "red", `agentcheck: commit blocked: ${plural(s.errors, "error")} in ${plural(bad.length, "file")} (${shown})`)
+        : paint(c, "green", `agentcheck: commit not blocked (${plural(s.warnings, "warning")})`),
     );
   }
   return lines.join("\n") + "\n";

@@ -5,8 +5,8 @@
 // kept verbatim in a context note. The file itself is never deleted. A second run on the same content is a
 // no-op: the content hash is recorded as protocol-start evidence (atomically with the decisions) and names
 // the context note.
+import { DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { createHash, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { SessionStore, newWorkflow } from "../state/ops.js";
 import { StateError } from "../state/errors.js";
@@ -328,7 +328,7 @@ export async function migrateHandoff(opts: MigrateOptions = {}): Promise<Migrati
   const source = rel(abs);
   let text: string;
   try {
-    text = readFileSync(abs, "utf8");
+    text = readTextOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT });
   } catch (e) {
     const c = (e as NodeJS.ErrnoException).code;
     if (c === "ENOENT") throw new StateError("NOT_FOUND", `no hand-off file ${source}`, { file: source });

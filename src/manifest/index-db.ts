@@ -3,8 +3,9 @@
 // WebAssembly, reading and writing the file through node:fs; no install script, no native build).
 // Its file system layer has no shared memory, so WAL runs with locking_mode=EXCLUSIVE (the WAL index
 // lives in process memory); every access is serialized by the store's lock file around the connection.
+import { DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, realpathSync, renameSync, rmSync, rmdirSync, statSync } from "node:fs";
+import { existsSync, realpathSync, renameSync, rmSync, rmdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { StateError, isStateError } from "../state/errors.js";
 import { resolveNotesRoot, worktreeRoot } from "../state/paths.js";
@@ -218,7 +219,7 @@ export async function indexSessions(opts: IndexOptions = {}): Promise<IndexRepor
               report.invalid.push({ ...ref, file: join(root, r.file), findings: errors.map((f) => ({ ruleId: f.ruleId, line: f.line, message: f.message })) });
               continue; // not indexed (a stale row is removed below)
             }
-            const text = readFileSync(join(root, r.file), "utf8");
+            const text = readTextOrThrow(join(root, r.file), { maxBytes: DEFAULT_READ_LIMIT, root });
             const m = JSON.parse(text) as SessionManifest;
             const hash = sha256(text);
             seen.add(name);

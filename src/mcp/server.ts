@@ -8,6 +8,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { McpServer, StdioServerTransport, z } from "./sdk.js";
 import { version } from "../version.js";
+import { SESSION_MODES } from "../scope.js";
 import { registerManifestTools } from "../manifest/mcp-tools.js";
 import { PhaseFormatError } from "../phase/format.js";
 import { GATES, PHASES, TRANSITIONS } from "../phase/model.js";
@@ -211,7 +212,7 @@ export function createServer(o: ServerOptions): McpServer {
   const ro = { readOnlyHint: true };
   server.registerTool("validate_session_log", {
     description: "agentcheck session-log on workspace paths (default .agents/sessions); the --format json report.",
-    inputSchema: { paths: z.array(z.string()).optional(), mode: z.enum(["full", "creation", "record"]).optional() },
+    inputSchema: { paths: z.array(z.string()).optional(), mode: z.enum(SESSION_MODES).optional() },
     outputSchema: z.looseObject(ReportOut), annotations: ro,
   }, (a) => guard(() => runCli(root, ["session-log", ...(a.paths ?? []).map((p) => confine(root, p)), ...(a.mode ? ["--mode", a.mode] : []), "--format", "json"])));
 
@@ -322,6 +323,10 @@ export async function runMcpServer(args: string[]): Promise<number> {
     }
   }
   const root = await workspaceRoot(rootArg);
+  // the workspace's configuration: its paths.* place the protocol's memories and session logs
+  // (the validator tools run the CLI, which loads the same file)
+  const { loadConfig } = await import("../config.js");
+  await loadConfig(root, undefined, root);
   const server = createServer({ root, memoriesDir, now });
   const transport = new StdioServerTransport();
   await server.connect(transport);

@@ -1,8 +1,9 @@
 // Fact gathering for the protocol gates (specs/session-protocol-mcp.md §2). Each gate reads the
 // workspace (files, git, the session-log validator, markdownlint) and hands the facts to the
 // session-protocol rules in the WebAssembly core (PH-001..PH-009), which decide the status and message.
+import { DEFAULT_READ_LIMIT, readOrThrow, readTextOrThrow } from "../fsread.js";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, type Facts } from "../engine.js";
@@ -11,9 +12,12 @@ import { CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE } from "./format.js";
 import { JSON_FALLBACK, type PhaseStore } from "./store.js";
 import { transitionOf, type Gate, type GateResult, type ProtocolState } from "./model.js";
 
+import { activePaths, DEFAULT_PATHS } from "../config.js";
+
 export const SKILLS_DIR = ".claude/skills/github/scripts";
 export const HANDOFF_FILE = ".agents/HANDOFF.md";
-export const SESSIONS_DIR = ".agents/sessions";
+/** Default sessions folder; gates use the loaded configuration's `paths.sessions` (activePaths). */
+export const SESSIONS_DIR = DEFAULT_PATHS.sessions;
 export const QA_DIR = ".agents/qa";
 export const SKILL_MEMORY = "skill-usage-mandatory";
 
@@ -48,10 +52,10 @@ const isFile = (p: string) => {
 /** The session log `.agents/sessions/<id>.md` or `.json` (repo-relative), preferring the one that exists. */
 export function sessionLogPath(root: string, id: string): { path: string; exists: boolean } {
   for (const ext of [".json", ".md"]) {
-    const p = `${SESSIONS_DIR}/${id}${ext}`;
+    const p = `${activePaths().sessions}/${id}${ext}`;
     if (isFile(join(root, p))) return { path: p, exists: true };
   }
-  return { path: `${SESSIONS_DIR}/${id}.md`, exists: false };
+  return { path: `${activePaths().sessions}/${id}.md`, exists: false };
 }
 
 function isGitRepo(root: string): boolean {
@@ -92,7 +96,7 @@ export function changedFiles(root: string, store: PhaseStore, startingCommit: st
 function workEntries(root: string, log: string): number {
   let text: string;
   try {
-    text = readFileSync(join(root, log), "utf8");
+    text = readTextOrThrow(join(root, log), { maxBytes: DEFAULT_READ_LIMIT, root });
   } catch {
     return 0;
   }
@@ -176,7 +180,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
       f.handoffPath = HANDOFF_FILE;
       const abs = join(root, HANDOFF_FILE);
       f.handoffExists = isFile(abs);
-      if (f.handoffExists) f.currentHash = createHash("sha256").update(readFileSync(abs)).digest("hex");
+      if (f.handoffExists) f.currentHash = createHash("sha256").update(readOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root })).digest("hex");
       const h = latest(s, "CONTEXT_RETRIEVAL", "handoff_hash");
       if (h) f.recordedHash = h.evidence.trim().replace(/^sha256:/i, "");
       const notes = latest(s, "CONTEXT_RETRIEVAL", "notes");
@@ -192,6 +196,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
         const { DiskSource } = await import("../source.js");
         const out = await validateSessionLogs({
           cwd: root, root, files: [log.path], source: new DiskSource(root), mode: "creation",
+          sessionsDir: activePaths().sessions, memoriesDir: ctx.store.memoriesDir,
           maxFileBytes: ctx.maxFileBytes ?? 8 * 1024 * 1024, now: ctx.now,
         });
         f.logInternal = out.internalErrors;
@@ -228,7 +233,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
         const cfg = await loadMdConfig(root);
         if (cfg.config === undefined) cfg.config = { default: true, MD013: false };
         const { selected } = selectMarkdown(files, cfg, false);
-        const { findings } = await lintMarkdown(root, selected, cfg, false, (p) => readFileSync(join(root, p), "utf8"));
+        const { findings } = await lintMarkdown(root, selected, cfg, false, (p) => readTextOrThrow(join(root, p), { maxBytes: DEFAULT_READ_LIMIT, root }));
         f.lintFindings = findings.map((x) => `${x.file}:${x.line} ${x.ruleId} ${x.message}`.replace(/[\r\n]+/g, " "));
       } catch (e) {
         f.lintError = (e as Error).message ?? String(e);

@@ -4,8 +4,9 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gitRaw, gitVerify } from "../git-run.js";
-import { runGate, SESSIONS_DIR, type GateContext, type GateOptions } from "./gates.js";
+import { runGate, type GateContext, type GateOptions } from "./gates.js";
 import { PhaseStore } from "./store.js";
+import { activePaths } from "../config.js";
 import {
   GATES, PHASES, START_GATES, TRANSITIONS, effectivePhase, isGate, isPhase, newChecklists, phaseIndex,
   transitionFrom, transitionOf,
@@ -69,7 +70,7 @@ export function checklistOf(s: ProtocolState | undefined) {
 function nextSessionId(ctx: ProtocolContext, date: string, taken: string[]): string {
   let names: string[] = [];
   try {
-    names = readdirSync(join(ctx.root, SESSIONS_DIR));
+    names = readdirSync(join(ctx.root, activePaths().sessions));
   } catch {
     /* no logs yet */
   }

@@ -12,8 +12,9 @@ import {
   parseHistory, parseState, parseViolations, renderHistory, renderState, renderViolations,
 } from "./format.js";
 import type { HistoryEntry, ProtocolState, Violation } from "./model.js";
+import { activePaths, DEFAULT_PATHS } from "../config.js";
 
-export const DEFAULT_MEMORIES_DIR = ".serena/memories";
+export const DEFAULT_MEMORIES_DIR = DEFAULT_PATHS.memories;
 export const JSON_FALLBACK = ".agents/sessions/.session-state.json";
 const JSON_FORMAT = "agentcheck-session-protocol";
 
@@ -46,7 +47,7 @@ export class PhaseStore {
 
   constructor(o: PhaseStoreOptions) {
     this.root = o.root;
-    this.memoriesDir = o.memoriesDir ?? DEFAULT_MEMORIES_DIR;
+    this.memoriesDir = o.memoriesDir ?? activePaths().memories;
     let isDir = false;
     try {
       isDir = statSync(join(o.root, this.memoriesDir)).isDirectory();

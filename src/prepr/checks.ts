@@ -5,13 +5,13 @@ import { readTextOrThrow } from "../fsread.js";
 import { execRefusal } from "../exec-policy.js";
 import { isAbsolute, join } from "node:path";
 import { configPath, validatorSection } from "../config.js";
-import { executeValidator, loadFile, type ContentDoc, type Facts } from "../engine.js";
+import { executeValidator, loadFile, optionFacts, type ContentDoc, type Facts } from "../engine.js";
 import type { Finding } from "../report.js";
 import { DiskSource } from "../source.js";
 import { KIND } from "../wasm/abi.js";
 import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
 import { changedScope, type RunScope } from "../scope.js";
-import { encodeList } from "../wasm/list.js";
+import { decodeList, encodeList } from "../wasm/list.js";
 import { matchesAny } from "./glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, selectMarkdown } from "./markdown.js";
 import type { CheckDef, CheckOutcome, PrePrContext } from "./runner.js";
@@ -21,38 +21,26 @@ import { batches, capLines, findExecutable, runTool } from "./tools.js";
 // document roles (flags) understood by assembly/validators/pre-pr
 const ROLE = { workflow: 1, action: 2, skill: 3, pathScan: 4, prBody: 5, size: 6, handoff: 7, driftLeft: 8, driftRight: 9, planning: 10 } as const;
 
-export const DEFAULT_SKILL_MODELS = [
-  "claude-opus-4-5", "claude-sonnet-4-5", "claude-haiku-4-5", "claude-opus-4-6", "claude-sonnet-4-6", "claude-haiku-4-6",
-  "claude-opus-4-1", "claude-opus-4-0", "claude-sonnet-4-0", "claude-3-7-sonnet-latest", "opus", "sonnet", "haiku", "inherit",
-];
-export const DEFAULT_SKILL_TOOLS = [
-  "bash", "view", "edit", "create", "grep", "glob", "task", "web_search", "web_fetch", "mcp", "playwright-browser",
-  "github-mcp-server", "deepwiki", "serena", "forgetful",
-  // Claude Code tool names (compared case-insensitively)
-  "read", "write", "multiedit", "notebookedit", "notebookread", "webfetch", "websearch", "todowrite", "todoread",
-  "ls", "bashoutput", "killshell", "skill", "slashcommand", "exitplanmode", "agent",
-];
-export const DEFAULT_MENTION_EXT = "ps1 psm1 md yml yaml json cs ts tsx js jsx mjs cjs py sh bash go rs java kt".split(" ");
-/** Headings (lower-case prefixes; "x=" = exactly x) whose sections are context, not change claims. */
-export const DEFAULT_CONTEXT_SECTIONS = [
-  "test plan", "design decision", "related", "references", "see also", "notes", "background", "inspired by", "pattern from",
-  "prior art", "evidence", "out of scope", "validation=", "verification=", "validation summary", "validation results",
-  "validation report", "verification summary", "verification results", "verification report",
-];
-/** Headings whose sections make code spans and link texts change claims. */
-export const DEFAULT_CLAIM_SECTIONS = ["changes", "files changed", "changed files", "per-file changes", "what changed"];
-export const DEFAULT_DRIFT_SECTIONS = [
-  "core identity", "core mission", "key responsibilities", "constraints", "handoff options", "execution mindset", "memory protocol",
-  "memory protocol (cloudmcp-manager)", "impact analysis mode", "analysis types", "adr template", "adr format", "review phases",
-  "architecture review process", "handoff protocol", "analysis document format",
-];
-const DEFAULT_SIG_EXT = [".ps1", ".cs", ".ts", ".js", ".py", ".yml", ".yaml", ".go"];
-const DEFAULT_SIG_PATHS = [".github", "scripts", "src", ".agents"];
-const DEFAULT_PATH_EXCLUDES = [".git/**", "**/node_modules/**", "**/bin/**", "**/obj/**", ".agents/sessions/**"];
 const INSTALL = {
   actionlint: "install: https://github.com/rhysd/actionlint (e.g. go install github.com/rhysd/actionlint/cmd/actionlint@latest)",
   yamllint: "install: pip install yamllint",
 };
+
+/**
+ * Rule options set through the pre-pr config sections (prePr.skills, prePr.prSize, ...): config keys
+ * renamed to the rules' option facts; unset keys are left out, so the rule's declared default (or
+ * rules.<ID>.options) applies. The defaults and every threshold live in the rule files.
+ */
+function options(id: string, values: Record<string, unknown>): Facts {
+  const out: Facts = {};
+  for (const [name, v] of Object.entries(values)) if (v !== undefined) out[`option.${id}.${name}`] = v as Facts[string];
+  return out;
+}
+
+/** The value an option has in this run (config section, else rules.<ID>.options, else the rule's default): for row texts. */
+function optionValue(id: string, name: string, configured: unknown): unknown {
+  return configured ?? optionFacts("pre-pr")[`option.${id}.${name}`];
+}
 
 function inScope(ctx: PrePrContext, pred: (p: string) => boolean): string[] {
   return ctx.scope.files.filter(pred);
@@ -192,22 +180,43 @@ async function markdown(ctx: PrePrContext): Promise<CheckOutcome> {
   };
 }
 
-const isWorkflow = (p: string) => /^\.github\/workflows\/[^/]+\.ya?ml$/i.test(p);
-const isAction = (p: string) => /^\.github\/actions\/.+\.ya?ml$/i.test(p);
+/** The files of the workflow and YAML checks, as the core selects them from the scope (family "select"). */
+interface Selection {
+  workflows: string[];
+  actions: string[];
+  yaml: string[];
+}
+const selections = new WeakMap<PrePrContext, Selection>();
+function selection(ctx: PrePrContext): Selection {
+  let s = selections.get(ctx);
+  if (!s) {
+    const out = executeValidator("pre-pr", [], { family: "select", files: ctx.scope.files });
+    if (out.internalErrors.length > 0) throw new Error(`internal error: ${out.internalErrors.join("; ")}`);
+    const list = (k: string) => (out.global[k] === undefined ? [] : decodeList(out.global[k]));
+    s = { workflows: list("workflows"), actions: list("actions"), yaml: list("yaml") };
+    selections.set(ctx, s);
+  }
+  return s;
+}
+/** Workflows and actions with their document role. */
+function workflowFiles(ctx: PrePrContext): { rel: string; role: number }[] {
+  const s = selection(ctx);
+  return [...s.workflows.map((rel) => ({ rel, role: ROLE.workflow })), ...s.actions.map((rel) => ({ rel, role: ROLE.action }))].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
 
 function pinning(ctx: PrePrContext): CheckOutcome {
-  const files = inScope(ctx, (p) => isWorkflow(p) || isAction(p));
+  const files = workflowFiles(ctx);
   if (files.length === 0) return { status: "PASS", message: `no workflow or action files ${scopeNote(ctx)}` };
-  const findings = runFamily(ctx, "pin", files.map((rel) => ({ rel, role: isWorkflow(rel) ? ROLE.workflow : ROLE.action })), {});
+  const findings = runFamily(ctx, "pin", files, {});
   return { status: "PASS", message: summary(files.length, "workflow/action file(s)", findings), findings };
 }
 
 async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
-  const files = inScope(ctx, (p) => isWorkflow(p) || isAction(p));
+  const files = workflowFiles(ctx);
   if (files.length === 0) return { status: "PASS", message: `no workflow or action files ${scopeNote(ctx)}` };
   const { parseDocument } = await import("../yaml.js");
   const yamlErrors: string[] = [];
-  for (const rel of files) {
+  for (const { rel } of files) {
     let text: string;
     try {
       text = readText(ctx, rel);
@@ -218,14 +227,12 @@ async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
     const err = doc.errors[0];
     if (err) yamlErrors.push(encodeList([rel, String(err.linePos?.[0]?.line ?? 0), err.message.split("\n")[0]]));
   }
-  const findings = runFamily(
-    ctx, "wfs", files.map((rel) => ({ rel, role: isWorkflow(rel) ? ROLE.workflow : ROLE.action })), { "yaml-errors": yamlErrors },
-  );
+  const findings = runFamily(ctx, "wfs", files, { "yaml-errors": yamlErrors });
   return { status: "PASS", message: summary(files.length, "workflow/action file(s)", findings), findings };
 }
 
 function actionlint(ctx: PrePrContext): CheckOutcome {
-  const files = inScope(ctx, isWorkflow);
+  const files = selection(ctx).workflows;
   if (files.length === 0) return { status: "PASS", message: `no workflow files ${scopeNote(ctx)}` };
   const exe = findExecutable("actionlint");
   if (!exe) return missingTool(ctx, "actionlint");
@@ -255,10 +262,7 @@ function skills(ctx: PrePrContext): CheckOutcome {
   const files = inScope(ctx, (p) => p.startsWith(`${dir}/`) && p.endsWith("/SKILL.md"));
   if (files.length === 0) return { status: "PASS", message: `no SKILL.md files ${scopeNote(ctx)}` };
   const s = ctx.config.prePr?.skills;
-  const findings = runFamily(ctx, "sfm", files.map((rel) => ({ rel, role: ROLE.skill })), {
-    "skill-models": s?.models ?? DEFAULT_SKILL_MODELS,
-    "skill-tools": s?.tools ?? DEFAULT_SKILL_TOOLS,
-  });
+  const findings = runFamily(ctx, "sfm", files.map((rel) => ({ rel, role: ROLE.skill })), options("SFM-10", { models: s?.models, tools: s?.tools }));
   return { status: "PASS", message: summary(files.length, "SKILL.md file(s)", findings), findings };
 }
 
@@ -266,17 +270,15 @@ async function prSize(ctx: PrePrContext): Promise<CheckOutcome> {
   if (ctx.scope.kind === "all" || !ctx.scope.mergeBase) return { status: "SKIP", message: "needs a base branch (not with --all)" };
   const { commits, additions } = await sizeFacts(ctx.root, ctx.scope.mergeBase);
   const c = ctx.config.prePr?.prSize;
-  const lvl = (v: number | undefined, d: number) => (v === undefined ? d : v);
   const findings = runFamily(ctx, "size", [{ rel: ".", role: ROLE.size, text: "" }], {
     "size-commits": commits,
     "size-files": ctx.scope.changes.length,
     "size-additions": additions,
-    "size-commits-warn": lvl(c?.commits?.warn, 15),
-    "size-commits-fail": lvl(c?.commits?.fail, 20),
-    "size-files-warn": lvl(c?.files?.warn, 20),
-    "size-files-fail": lvl(c?.files?.fail, 50),
-    "size-additions-warn": lvl(c?.additions?.warn, 500),
-    "size-additions-fail": lvl(c?.additions?.fail, -1),
+    ...options("RDY-01", {
+      commitsWarn: c?.commits?.warn, commitsFail: c?.commits?.fail,
+      filesWarn: c?.files?.warn, filesFail: c?.files?.fail,
+      additionsWarn: c?.additions?.warn, additionsFail: c?.additions?.fail,
+    }),
   });
   return {
     status: "PASS",
@@ -292,13 +294,9 @@ function prDescription(ctx: PrePrContext): CheckOutcome {
   const changed = ctx.scope.changes.map((c) => c.path);
   const findings = runFamily(ctx, "prd", [{ rel: ctx.options.prBodyName ?? "(PR description)", role: ROLE.prBody, text: ctx.options.prBody }], {
     changed,
-    "prd-ext": (p?.significantExtensions ?? DEFAULT_SIG_EXT).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase()),
-    "prd-paths": p?.significantPaths ?? DEFAULT_SIG_PATHS,
-    "prd-sections": p?.requiredSections ?? [],
-    "prd-mention-ext": (p?.mentionExtensions ?? DEFAULT_MENTION_EXT).map((e) => e.replace(/^\./, "").toLowerCase()),
-    "prd-context": (p?.contextSections ?? DEFAULT_CONTEXT_SECTIONS).map((e) => e.toLowerCase()),
-    "prd-claims": (p?.claimSections ?? DEFAULT_CLAIM_SECTIONS).map((e) => e.toLowerCase()),
-    "prd-checklist": p?.checklist ?? false,
+    ...options("PRD-02", { mentionExtensions: p?.mentionExtensions, contextSections: p?.contextSections, claimSections: p?.claimSections }),
+    ...options("PRD-03", { significantExtensions: p?.significantExtensions, significantPaths: p?.significantPaths }),
+    ...options("PRD-05", { requiredSections: p?.requiredSections, checklist: p?.checklist }),
   });
   const e = findings.filter((x) => x.severity === "error").length;
   const w = findings.length - e;
@@ -323,7 +321,7 @@ function testCommand(ctx: PrePrContext): CheckOutcome {
 }
 
 function yamllint(ctx: PrePrContext): CheckOutcome {
-  const files = inScope(ctx, (p) => /\.ya?ml$/i.test(p));
+  const files = selection(ctx).yaml;
   if (files.length === 0) return { status: "PASS", message: `no YAML files ${scopeNote(ctx)}` };
   const exe = findExecutable("yamllint");
   if (!exe) return missingTool(ctx, "yamllint");
@@ -351,8 +349,9 @@ function yamllint(ctx: PrePrContext): CheckOutcome {
 
 function pathNormalization(ctx: PrePrContext): CheckOutcome {
   const pn = ctx.config.prePr?.pathNormalization;
-  const exts = (pn?.extensions ?? [".md"]).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase());
-  const excludes = pn?.excludes ?? DEFAULT_PATH_EXCLUDES;
+  // which files PATH-01 reads: its options (declared with their defaults in the rule file)
+  const exts = (optionValue("PATH-01", "extensions", pn?.extensions) as string[]).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase());
+  const excludes = optionValue("PATH-01", "excludes", pn?.excludes) as string[];
   const files = inScope(ctx, (p) => exts.some((e) => p.toLowerCase().endsWith(e)) && !matchesAny(p, excludes));
   if (files.length === 0) return { status: "PASS", message: `no ${exts.join("/")} files ${scopeNote(ctx)}` };
   const findings = runFamily(ctx, "path", files.map((rel) => ({ rel, role: ROLE.pathScan })), {});
@@ -362,9 +361,9 @@ function pathNormalization(ctx: PrePrContext): CheckOutcome {
 function tokenBudget(ctx: PrePrContext): CheckOutcome {
   const file = ctx.config.prePr?.tokenBudget?.file ?? ".agents/HANDOFF.md";
   if (!ctx.scope.files.includes(file)) return { status: "PASS", message: `${file} ${ctx.scope.kind === "all" ? "not found" : "not changed"}` };
-  const max = ctx.config.prePr?.tokenBudget?.maxTokens ?? 5000;
-  const findings = runFamily(ctx, "tok", [{ rel: file, role: ROLE.handoff }], { "max-tokens": max });
-  return { status: "PASS", message: `${file}: budget ${max} tokens`, findings };
+  const max = ctx.config.prePr?.tokenBudget?.maxTokens;
+  const findings = runFamily(ctx, "tok", [{ rel: file, role: ROLE.handoff }], options("TOK-03", { maxTokens: max }));
+  return { status: "PASS", message: `${file}: budget ${optionValue("TOK-03", "maxTokens", max)} tokens`, findings };
 }
 
 function agentDrift(ctx: PrePrContext): CheckOutcome {
@@ -384,11 +383,10 @@ function agentDrift(ctx: PrePrContext): CheckOutcome {
   };
   const lefts = list(left, ".md");
   const rights = list(right, ".agent.md");
-  const findings = runFamily(ctx, "drift", [...lefts.map((rel) => ({ rel, role: ROLE.driftLeft })), ...rights.map((rel) => ({ rel, role: ROLE.driftRight }))], {
-    "drift-threshold": d?.threshold ?? 80,
-    "drift-sections": (d?.sections ?? DEFAULT_DRIFT_SECTIONS).map((x) => x.toLowerCase()),
-  });
-  return { status: "PASS", message: `${lefts.length} agent(s) in ${left}/ compared with ${right}/ (threshold ${d?.threshold ?? 80}%)`, findings };
+  const findings = runFamily(ctx, "drift", [...lefts.map((rel) => ({ rel, role: ROLE.driftLeft })), ...rights.map((rel) => ({ rel, role: ROLE.driftRight }))],
+    options("DRIFT-04", { threshold: d?.threshold, sections: d?.sections }));
+  const threshold = optionValue("DRIFT-04", "threshold", d?.threshold);
+  return { status: "PASS", message: `${lefts.length} agent(s) in ${left}/ compared with ${right}/ (threshold ${threshold}%)`, findings };
 }
 
 function planning(ctx: PrePrContext): CheckOutcome {
@@ -402,8 +400,7 @@ function planning(ctx: PrePrContext): CheckOutcome {
   } catch {
     files = [];
   }
-  const threshold = ctx.config.prePr?.planning?.estimateThreshold ?? 20;
-  const findings = runFamily(ctx, "plan", files.map((rel) => ({ rel, role: ROLE.planning })), { "plan-threshold": threshold });
+  const findings = runFamily(ctx, "plan", files.map((rel) => ({ rel, role: ROLE.planning })), options("PLAN-01", { threshold: ctx.config.prePr?.planning?.estimateThreshold }));
   return { status: "PASS", message: summary(files.length, "planning document(s)", findings), findings };
 }
 

@@ -1,5 +1,6 @@
 // Human and JSON output of a pre-PR run.
 import type { PrePrReport } from "./report-schema.js";
+import { paint } from "../format/text.js";
 import type { CheckRow, Counts } from "./runner.js";
 
 export function toReport(
@@ -36,9 +37,9 @@ export interface Paint {
 }
 
 export function painter(color: boolean): Paint {
-  const c = (code: string) => (s: string) => (color ? `\u001b[${code}m${s}\u001b[0m` : s);
-  const by: Record<string, (s: string) => string> = { PASS: c("32"), FAIL: c("31"), SKIP: c("36"), WARN: c("33") };
-  return { status: (s) => (by[s] ?? ((x: string) => x))(`[${s}]`), header: c("35") };
+  const c = (style: "green" | "red" | "cyan" | "yellow" | "magenta") => (s: string) => paint(color, style, s);
+  const by: Record<string, (s: string) => string> = { PASS: c("green"), FAIL: c("red"), SKIP: c("cyan"), WARN: c("yellow") };
+  return { status: (s) => (by[s] ?? ((x: string) => x))(`[${s}]`), header: c("magenta") };
 }
 
 const MAX_FINDINGS_SHOWN = 50;

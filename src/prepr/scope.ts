@@ -1,10 +1,12 @@
 // The set of files a pre-PR run looks at: everything changed since the merge-base with the base
 // branch (committed, staged, unstaged, untracked), or the whole repository with --all.
-// Git facts only; read NUL-delimited so any file name works.
+// Git facts only; read NUL-delimited so any file name works. The name-status parser and the base-ref
+// order are the run scope's (src/scope.ts); git runs through src/git-run.ts.
 import { existsSync, lstatSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { simpleGit, type SimpleGit } from "simple-git";
 import { UsageError } from "../report.js";
+import { GitRepo, gitVerify } from "../git-run.js";
+import { parseNameStatusAll, resolveBaseRef } from "../scope.js";
 
 export type ChangeStatus = "A" | "M" | "D" | "R" | "C" | "T" | "U" | "?";
 
@@ -28,69 +30,35 @@ export interface Scope {
   files: string[];
 }
 
-export class Git {
-  readonly sg: SimpleGit;
-  constructor(readonly cwd: string) {
-    this.sg = simpleGit({ baseDir: cwd, trimmed: false });
-  }
-  /** Output of a git command, or undefined when it failed (exit != 0). */
-  async try(args: string[]): Promise<string | undefined> {
-    try {
-      return await this.sg.raw(args);
-    } catch {
-      return undefined;
-    }
-  }
+/** pre-pr's checks ask git through the one git layer's handle (src/git-run.ts). */
+export const Git = GitRepo;
+export type Git = GitRepo;
+
+function tryGit(cwd: string, args: string[]): string | undefined {
+  return new GitRepo(cwd).try(args);
 }
 
 /** The git top-level of `cwd` (worktree aware); a usage error outside a work tree. */
 export async function gitTopLevel(cwd: string): Promise<string> {
   if (!existsSync(cwd)) throw new UsageError(`no such directory: ${cwd}`);
-  const g = new Git(cwd);
-  const out = (await g.try(["rev-parse", "--show-toplevel"]))?.trim();
+  const out = tryGit(cwd, ["rev-parse", "--show-toplevel"])?.trim();
   if (!out) throw new UsageError(`not inside a git work tree: ${cwd} (pre-pr needs git for its scope)`);
   return out;
 }
 
-async function verify(g: Git, ref: string): Promise<boolean> {
-  const out = await g.try(["rev-parse", "--verify", "-q", `${ref}^{commit}`]);
-  return !!out && out.trim().length > 0;
+/** Base ref: the one base-ref policy of src/scope.ts (resolveBaseRef), with pre-pr's messages. */
+export async function resolveBase(g: Git | string, explicit?: string): Promise<string> {
+  const root = typeof g === "string" ? g : g.cwd;
+  const b = resolveBaseRef(root, explicit);
+  if (b.ref) return b.ref;
+  if (b.explicit !== undefined) {
+    throw new UsageError(`base ref '${b.explicit}' not found (fetch it first, e.g. git fetch origin ${b.explicit.replace(/^origin\//, "")}, or use --all)`);
+  }
+  throw new UsageError(`no base branch found (tried ${b.tried.join(", ")}); pass --base <ref> or use --all`);
 }
 
-/** Base ref: explicit, else origin's default branch, else main, else master (local or origin/). */
-export async function resolveBase(g: Git, explicit?: string): Promise<string> {
-  if (explicit) {
-    if (!(await verify(g, explicit))) {
-      throw new UsageError(`base ref '${explicit}' not found (fetch it first, e.g. git fetch origin ${explicit.replace(/^origin\//, "")}, or use --all)`);
-    }
-    return explicit;
-  }
-  const head = (await g.try(["symbolic-ref", "-q", "--short", "refs/remotes/origin/HEAD"]))?.trim();
-  const candidates = [...(head ? [head] : []), "main", "master", "origin/main", "origin/master"];
-  for (const c of candidates) if (await verify(g, c)) return c;
-  throw new UsageError("no base branch found (no origin/HEAD, main or master); pass --base <ref> or use --all");
-}
-
-function parseNameStatus(out: string): ChangedFile[] {
-  const t = out.split("\0");
-  const res: ChangedFile[] = [];
-  let i = 0;
-  while (i < t.length) {
-    const st = t[i];
-    if (!st) {
-      i++;
-      continue;
-    }
-    const code = st[0] as ChangeStatus;
-    if (code === "R" || code === "C") {
-      res.push({ status: code, oldPath: t[i + 1], path: t[i + 2] });
-      i += 3;
-    } else {
-      res.push({ status: code, path: t[i + 1] });
-      i += 2;
-    }
-  }
-  return res;
+function toChangedFiles(out: string): ChangedFile[] {
+  return parseNameStatusAll(out).map((e) => ({ status: e.status as ChangeStatus, path: e.path, ...(e.from !== undefined ? { oldPath: e.from } : {}) }));
 }
 
 /**
@@ -146,7 +114,7 @@ export async function computeScope(root: string, opts: { all?: boolean; base?: s
           "(git fetch --unshallow, or actions/checkout with fetch-depth: 0) or use --all",
       );
     }
-    const hasHead = await verify(g, "HEAD");
+    const hasHead = gitVerify(root, "HEAD") !== undefined;
     throw new UsageError(
       hasHead ? `no merge-base between '${base}' and HEAD (unrelated histories?); pass another --base or use --all`
         : "the repository has no commits yet; use --all",
@@ -154,7 +122,7 @@ export async function computeScope(root: string, opts: { all?: boolean; base?: s
   }
   const diff = await g.try(["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", mb, "--"]);
   if (diff === undefined) throw new UsageError(`git diff against ${base} failed`);
-  const changes = parseNameStatus(diff);
+  const changes = toChangedFiles(diff);
   const seen = new Set(changes.map((c) => c.path));
   for (const p of await untracked(g)) if (!seen.has(p)) changes.push({ path: p, status: "?" });
   changes.sort(byPath);

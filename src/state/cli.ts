@@ -3,7 +3,7 @@
 import { StateError, isStateError } from "./errors.js";
 import { SessionStore } from "./ops.js";
 import { notePaths, parseJsonNote } from "./notes.js";
-import { stateIssues } from "./validate.js";
+import { stateIssues } from "./check.js";
 import { ensureGitignored } from "./init.js";
 import { worktreeRoot } from "./paths.js";
 import type { WorkflowModeT } from "./schema.js";
@@ -167,9 +167,9 @@ export const handlers = {
     const { validateStateZod } = await import("./schema.js");
     const z = validateStateZod(value);
     const issues = z.ok ? [] : z.issues;
-    if (z.ok && z.state.sessionId !== id) issues.push({ path: "sessionId", message: `does not match the note name (session-${id})` });
-    const lean = stateIssues(value);
-    if (issues.length === 0 && lean.length > 0) issues.push(...lean); // never report valid what the gate rejects
+    // SS-002 in the core (what every read and the gate apply), with the note name's session id
+    const core = stateIssues(value, undefined, id);
+    if (issues.length === 0 && core.length > 0) issues.push(...core); // never report valid what the gate rejects
     if (issues.length > 0) throw new StateError("SCHEMA_INVALID", `session state '${id}' is invalid (${issues.length} issue${issues.length === 1 ? "" : "s"})`, { issues });
     return { ok: true, sessionId: id, version: (value as { version: number }).version, file: s.notes.file(np) };
   },

@@ -11,7 +11,7 @@ import { StateError, type Issue } from "./errors.js";
 import { notePaths, renderJsonNote } from "./notes.js";
 import { NoteStore, pidAlive, type StoreOptions } from "./store.js";
 import { resolveNotesRoot } from "./paths.js";
-import { stateIssues } from "./validate.js";
+import { stateIssues } from "./check.js";
 import type {
   AgentInvocation, AgentInvocationOutput, AgentType, Decision, DecisionType, Handoff, OrchestratorWorkflow,
   SessionState, Verdict, VerdictDecision, WorkflowModeT, WorkflowPhase,

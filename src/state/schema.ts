@@ -166,3 +166,24 @@ export function validateStateZod(value: unknown): { ok: true; state: SessionStat
 export function sessionStateJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(SessionStateShape) as Record<string, unknown>;
 }
+
+/**
+ * JSON Schema (draft-07) of the state's shape that the core's SS-002 checks states against
+ * (generated at build time into src/wasm/generated/state-schema.ts by scripts/gen-state-schema.mjs;
+ * test/state/schema.test.ts checks it is current). The date-time and pattern checks are the core's
+ * own (format "date-time", the session id and UUID patterns).
+ */
+export function stateJsonSchema(): Record<string, unknown> {
+  const s = z.toJSONSchema(SessionStateShape, {
+    target: "draft-7",
+    override: (ctx) => {
+      const js = ctx.jsonSchema as Record<string, unknown>;
+      // string keys are all JSON has: the propertyNames zod adds for records says nothing
+      if (JSON.stringify(js.propertyNames) === '{"type":"string"}') delete js.propertyNames;
+      // isDateTime (the refinement) refuses a leap second, which format "date-time" alone allows
+      if (js.format === "date-time") js.pattern = "^.{17}[0-5]";
+    },
+  }) as Record<string, unknown>;
+  s.title = "agentcheck session state";
+  return s;
+}

@@ -9,7 +9,7 @@ import { hostname as osHostname } from "node:os";
 import { dirname, join } from "node:path";
 import { StateError } from "./errors.js";
 import { notePaths, parseJsonNote, parsePointer, renderJsonNote, renderNote, type NoteType } from "./notes.js";
-import { stateIssues } from "./validate.js";
+import { stateIssues } from "./check.js";
 import { NOTE_MAX_BYTES, readTextBounded } from "../fsread.js";
 import { isSessionId } from "./constants.js";
 import type { SessionState } from "./schema.js";
@@ -149,10 +149,8 @@ export class NoteStore {
       if (text === undefined) throw new StateError("NOT_FOUND", `no session state '${sessionId}'`, { sessionId });
       value = parseJsonNote(text, np);
     }
-    const issues = stateIssues(value, Buffer.byteLength(text)); // the note holds the JSON, so it bounds its size
-    if (issues.length === 0 && (value as SessionState).sessionId !== sessionId) {
-      issues.push({ path: "sessionId", message: `does not match the note name (session-${sessionId})` });
-    }
+    // SS-002 in the core: schema, invariants, and the sessionId of the note's name
+    const issues = stateIssues(value, Buffer.byteLength(text), sessionId);
     if (issues.length > 0) {
       throw new StateError("SCHEMA_INVALID", `session state '${sessionId}' is invalid: ${issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join("; ")}`, { issues });
     }

@@ -3,7 +3,8 @@
 // (agents/sessions/*/state.json, specs/session-formats.md §1) and .aibrain task checkpoints (§2).
 // Detects which formats the workspace holds and normalises them into one list of sessions and tasks, each
 // naming the file it came from. A file that fails to parse is listed with the reason, never hidden.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { NOTE_MAX_BYTES, readTextOrThrow } from "../fsread.js";
+import { readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { NoteStore } from "../state/store.js";
 import { resolveNotesRoot } from "../state/paths.js";
@@ -248,7 +249,7 @@ function readProtocolMemories(v: StateView, root: string, rel: (p: string) => st
   if (names.has("session-current-state.md")) {
     const file = rel(current);
     try {
-      push(parseProtocolState(readFileSync(current, "utf8"), file), file, current);
+      push(parseProtocolState(readTextOrThrow(current, { maxBytes: NOTE_MAX_BYTES }), file), file, current);
     } catch (e) {
       fmt.unreadable++;
       v.failures.push({ format: "session-protocol", file, reason: (e as Error).message });
@@ -256,7 +257,7 @@ function readProtocolMemories(v: StateView, root: string, rel: (p: string) => st
   } else if (hasFallback) {
     const file = rel(fallback);
     try {
-      const j = JSON.parse(readFileSync(fallback, "utf8")) as unknown;
+      const j = JSON.parse(readTextOrThrow(fallback, { maxBytes: NOTE_MAX_BYTES })) as unknown;
       if (!isObj(j)) throw new Error("not a JSON object");
       const id = str(j.sessionId) ?? str(j.session_id) ?? str(j.id);
       const phase = str(j.currentPhase) ?? str(j.current_phase) ?? str(j.phase);

@@ -3,13 +3,13 @@
 // core's link questions in a second pass, and turns the per-feature rows into results.
 import { KIND, type WasmValidator } from "../wasm/abi.js";
 import { runValidator, type DocInput, type RawResult } from "../wasm/loader.js";
-import { failureKind, hostFinding, type ValidatorOutput } from "../engine.js";
+import { factDocs, failureKind, hostFinding, severityFacts, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { verdictOf, type FileResult, type Finding, type Severity } from "../report.js";
 import { listMarkdown, readDoc, linkStates } from "./planning-io.js";
 import { decodeList, encodeList } from "../wasm/list.js";
 
-export const PLANNING_DIR = ".agents/planning";
+export const DEFAULT_PLANNING_DIR = ".agents/planning";
 export const ROADMAP_DIR = ".agents/roadmap";
 
 /** Opt-in fixes (specs/consistency.md §7.3), as the core's bit set. */
@@ -46,6 +46,8 @@ export interface ConsistencyOptions {
   /** Bit set from fixBits(). */
   fx?: number;
   maxFileBytes: number;
+  /** Planning folder, relative to root (`paths.planning`, default .agents/planning). */
+  planningDir?: string;
   /** Report consistency errors as warnings (advisory use in `check`). */
   advisory?: boolean;
 }
@@ -86,6 +88,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   const docs: DocInput[] = [];
   const problems: FileResult[] = [];
   const empty = new Uint8Array(0);
+  const PLANNING_DIR = opts.planningDir ?? DEFAULT_PLANNING_DIR;
   for (const [dir, flags] of [[PLANNING_DIR, 0], [ROADMAP_DIR, 1]] as const) {
     for (const name of listMarkdown(source, dir)) docs.push({ name: `${dir}/${name}`, kind: KIND.PLANNING_DOC, flags, bytes: empty });
   }
@@ -93,8 +96,8 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   const checkpoint = opts.checkpoint ?? 1;
   const facts: DocInput[] = [fact("checkpoint", String(checkpoint)), fact("fx", String(opts.fx ?? 0))];
   if (opts.feature !== undefined) facts.push(fact("feature", opts.feature));
-  // advisory: the core reports errors as warnings and the feature verdicts follow (one place)
-  if (opts.advisory) facts.push(fact("advisory", "1"));
+  // the run's severity policy (advisory, configured overrides): applied by the core, verdicts follow
+  facts.push(...factDocs(severityFacts("consistency", opts.advisory ? "advisory" : undefined)));
   const out: ConsistencyOutput = { results: problems, global: {}, internalErrors: [], features: [], checkpoint };
   let raw: RawResult;
   try {

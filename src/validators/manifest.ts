@@ -3,7 +3,7 @@
 // Also the read API other commands use (list/parse manifests with their validity).
 import { join } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { DEFAULT_MAX_FILE_BYTES, executeValidator, hostFinding, problemResult, type ContentDoc, type ValidatorOutput } from "../engine.js";
+import { DEFAULT_MAX_FILE_BYTES, executeValidator, hostFinding, problemResult, readArtifact, type ContentDoc, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import type { Finding } from "../report.js";
 import { ARTIFACTS, manifestJsonSchemaText, type SessionManifest } from "../manifest/schema.js";
@@ -30,14 +30,8 @@ function sessionDocs(source: FileSource, name: string, maxBytes: number): { docs
   const dir = `${SESSIONS_DIR}/${name}`;
   const file = `${dir}/state.json`;
   const read = (rel: string): Uint8Array | Finding => {
-    const size = source.size(rel) ?? 0;
-    if (size > maxBytes) return hostFinding("AC-900", rel, `${size} bytes, limit ${maxBytes}`);
-    try {
-      return source.read(rel);
-    } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      return hostFinding("AC-901", rel, err.code ? `${err.code}: ${err.message}` : String(err));
-    }
+    const r = readArtifact(source, rel, maxBytes);
+    return r.problem ?? r.bytes!;
   };
   const bytes = read(file);
   if (!(bytes instanceof Uint8Array)) return { docs: [], problem: bytes };

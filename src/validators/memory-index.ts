@@ -1,10 +1,11 @@
 // memory-index validator host: lists the memory directory (names and entry types, symlink targets
 // resolved), reads the top-level index files and hands everything to the WASM core in one call.
 // Every rule decision is in assembly/validators/memory-index/.
+import { DEFAULT_PATHS } from "../config.js";
 import { realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { executeValidator, hostFinding, problemResult, type ContentDoc, type ValidatorOutput } from "../engine.js";
+import { executeValidator, hostFinding, problemResult, readArtifact, type ContentDoc, type ValidatorOutput } from "../engine.js";
 import type { FileResult } from "../report.js";
 import type { EntryType, FileSource } from "../source.js";
 import { ReadRefusedError } from "../fsread.js";
@@ -25,7 +26,7 @@ export interface MemoryIndexOptions {
   maxFileBytes: number;
 }
 
-export const DEFAULT_MEMORY_DIR = ".serena/memories";
+export const DEFAULT_MEMORY_DIR = DEFAULT_PATHS.memories;
 const TYPE_FLAG: Record<EntryType, number> = { file: 0, dir: 1, symlink: 2, other: 3 };
 const F_UNREAD = 4;
 const enc = new TextEncoder();
@@ -85,21 +86,11 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
     }
     if (e.type === "symlink") bytes = enc.encode(linkTarget(source, dir, e.rel));
     else if (e.type === "file" && isIndexName(e.rel)) {
-      const size = source.size(full(e.rel)) ?? 0;
-      try {
-        if (size > opts.maxFileBytes) {
-          throw Object.assign(new Error(`${size} bytes, limit ${opts.maxFileBytes}`), { tooLarge: true });
-        }
-        bytes = source.read(full(e.rel));
-      } catch (err) {
-        const x = err as NodeJS.ErrnoException & { tooLarge?: boolean };
+      const r = readArtifact(source, full(e.rel), opts.maxFileBytes, shown(e.rel));
+      if (r.problem) {
         flags |= F_UNREAD;
-        if (x instanceof ReadRefusedError) problems.push(problemResult("memory-index", hostFinding(x.refusal.ruleId, shown(e.rel), x.refusal.detail)));
-        else {
-          const id = x.tooLarge ? "AC-900" : "AC-901";
-          problems.push(problemResult("memory-index", hostFinding(id, shown(e.rel), x.code ? `${x.code}: ${x.message}` : x.message)));
-        }
-      }
+        problems.push(problemResult("memory-index", r.problem));
+      } else bytes = r.bytes!;
     }
     docs.push({ file: e.rel, kind: KIND.MEMORY_FILE, flags, bytes });
   }

@@ -3,7 +3,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, posix, relative, resolve, sep, basename } from "node:path";
 import type { FileSource } from "../source.js";
-import { hostFinding } from "../engine.js";
+import { hostFinding, readArtifact } from "../engine.js";
 import { ReadRefusedError } from "../fsread.js";
 import type { Finding } from "../report.js";
 
@@ -65,15 +65,8 @@ export interface ReadResult {
 }
 
 export function readDoc(source: FileSource, rel: string, display: string, maxBytes: number): ReadResult {
-  const size = source.size(rel);
-  if (size !== undefined && size > maxBytes) return { problem: hostFinding("AC-900", display, `${size} bytes, limit ${maxBytes}`) };
-  try {
-    return { bytes: normalizeText(source.read(rel)) };
-  } catch (e) {
-    if (e instanceof ReadRefusedError) return { problem: hostFinding(e.refusal.ruleId, display, e.refusal.detail) };
-    const err = e as NodeJS.ErrnoException;
-    return { problem: hostFinding("AC-901", display, err.code ? `${err.code}: ${err.message}` : String(err)) };
-  }
+  const r = readArtifact(source, rel, maxBytes, display);
+  return r.problem ? { problem: r.problem } : { bytes: normalizeText(r.bytes!) };
 }
 
 function realish(p: string): string {

@@ -4,8 +4,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ValidatorOutput } from "../engine.js";
 import type { FileSource } from "../source.js";
-import type { RunScope } from "../scope.js";
+import { SESSION_MODES, type RunScope, type SessionMode } from "../scope.js";
+
+/** Fixed inputs no `paths.*` key moves (consistency's roadmap, brain's per-feature layout). */
+const ROADMAP_DIR = ".agents/roadmap";
+const FEATURES_DIR = "docs/features";
 import { resolveNotesRoot } from "../state/paths.js";
+import { resolvePaths, type ResolvedPaths } from "../config.js";
 
 export interface WorkspaceContext {
   root: string;
@@ -17,6 +22,8 @@ export interface WorkspaceContext {
   options: Record<string, unknown>;
   /** Project configuration (agentcheck.config.json); validators read their section and paths. */
   config?: import("../config.js").Config;
+  /** The artifact folders (`paths.*` resolved); default: resolved from `config`. */
+  paths?: ResolvedPaths;
   /**
    * Set for --staged, --changed and explicit file lists: the files in scope (repo-relative) and
    * the session-log mode of each scoped log. Per-file validators restrict themselves to
@@ -44,6 +51,11 @@ function outOfScope(ctx: WorkspaceContext, prefixes: string[], what: string): { 
   return { applies: false, reason: `no ${sc.kind === "files" ? "given" : sc.kind} files under ${what}` };
 }
 
+/** The artifact folders of a run: the one resolved configuration's `paths.*`. */
+export function pathsOf(ctx: WorkspaceContext): ResolvedPaths {
+  return ctx.paths ?? resolvePaths(ctx.config);
+}
+
 export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
   {
     name: "session-log",
@@ -55,9 +67,10 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
           ? { applies: true }
           : { applies: false, reason: ctx.scope.kind === "files" ? "no session logs among the given files" : `no ${ctx.scope.kind} session logs` };
       }
-      return existsSync(join(ctx.root, ".agents", "sessions"))
+      const dir = pathsOf(ctx).sessions;
+      return existsSync(join(ctx.root, dir))
         ? { applies: true }
-        : { applies: false, reason: "no .agents/sessions directory" };
+        : { applies: false, reason: `no ${dir} directory` };
     },
     async run(ctx) {
       const { validateSessionLogs } = await import("./session-log.js");
@@ -74,6 +87,8 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
           modes: sc.sessionModes,
           context: sc.precommit ? "pre-commit" : sc.kind === "changed" ? "ci" : "local",
           base: sc.base,
+          sessionsDir: pathsOf(ctx).sessions,
+          memoriesDir: pathsOf(ctx).memories,
           strict: ctx.options.strict === true ? true : undefined,
           cutoff: typeof ctx.options.cutoff === "string" ? ctx.options.cutoff : undefined,
         });
@@ -87,59 +102,69 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       // pre-pr passes the session logs changed on the branch as options.paths (repo-relative)
       const paths = Array.isArray(ctx.options.paths) ? (ctx.options.paths as string[]) : undefined;
       const m = ctx.options.mode;
-      const mode = m === "full" || m === "creation" || m === "record" ? m : undefined;
+      const mode = typeof m === "string" && (SESSION_MODES as readonly string[]).includes(m) ? (m as SessionMode) : undefined;
       const cutoff = typeof ctx.options.cutoff === "string" ? ctx.options.cutoff : undefined;
-      return validateSessionLogs({ cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths, mode, cutoff });
+      const p = pathsOf(ctx);
+      return validateSessionLogs({
+        cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths, mode, cutoff,
+        sessionsDir: p.sessions, memoriesDir: p.memories,
+      });
     },
   },
   {
     name: "consistency",
-    detect: (ctx) =>
-      outOfScope(ctx, [".agents/planning", ".agents/roadmap"], ".agents/planning or .agents/roadmap") ??
-      (ctx.source.list(".agents/planning")
-        ? { applies: true }
-        : { applies: false, reason: "no .agents/planning directory" }),
+    detect: (ctx) => {
+      const dir = pathsOf(ctx).planning;
+      return outOfScope(ctx, [dir, ROADMAP_DIR], `${dir} or ${ROADMAP_DIR}`) ??
+        (ctx.source.list(dir)
+          ? { applies: true }
+          : { applies: false, reason: `no ${dir} directory` });
+    },
     async run(ctx) {
       // advisory (warnings) unless --strict: specs/consistency.md §2.3
       const { validateConsistency, fixBits } = await import("./consistency.js");
       const o = ctx.options;
       return validateConsistency({
-        root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes,
+        root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, planningDir: pathsOf(ctx).planning,
         fx: fixBits(typeof o.profile === "string" ? o.profile : undefined), advisory: !o.strict,
       });
     },
   },
   {
     name: "traceability",
-    detect: (ctx) =>
-      outOfScope(ctx, [".agents/specs", "docs/features"], ".agents/specs or docs/features") ??
-      (ctx.source.list(".agents/specs") || ctx.source.list("docs/features")
-        ? { applies: true }
-        : { applies: false, reason: "no .agents/specs directory" }),
+    detect: (ctx) => {
+      const dir = pathsOf(ctx).specs;
+      return outOfScope(ctx, [dir, FEATURES_DIR], `${dir} or ${FEATURES_DIR}`) ??
+        (ctx.source.list(dir) || ctx.source.list(FEATURES_DIR)
+          ? { applies: true }
+          : { applies: false, reason: `no ${dir} directory` });
+    },
     async run(ctx) {
       const { validateTraceability } = await import("./traceability.js");
       const { fixBits } = await import("./consistency.js");
       const o = ctx.options;
       return validateTraceability({
-        root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes,
+        root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, specs: pathsOf(ctx).specs,
         fx: fixBits(typeof o.profile === "string" ? o.profile : undefined),
       });
     },
   },
   {
     name: "memory-index",
-    detect: (ctx) =>
-      outOfScope(ctx, [".serena/memories"], ".serena/memories") ??
-      (ctx.source.type(".serena/memories") === "dir"
-        ? { applies: true }
-        : { applies: false, reason: "no .serena/memories directory" }),
+    detect: (ctx) => {
+      const dir = pathsOf(ctx).memories;
+      return outOfScope(ctx, [dir], dir) ??
+        (ctx.source.type(dir) === "dir"
+          ? { applies: true }
+          : { applies: false, reason: `no ${dir} directory` });
+    },
     async run(ctx) {
       const { validateMemoryIndexDir } = await import("./memory-index.js");
       const o = ctx.options;
       return validateMemoryIndexDir({
         source: ctx.source,
-        dir: ".serena/memories",
-        display: ".serena/memories",
+        dir: pathsOf(ctx).memories,
+        display: pathsOf(ctx).memories,
         layout: o.layout === "current" || o.layout === "reference" ? o.layout : "auto",
         orphans: (o.orphans as "warn" | "error" | "off" | undefined) ?? "warn",
         naming: (o.naming as "warn" | "error" | "off" | undefined) ?? "warn",

@@ -5,17 +5,17 @@ import { existsSync } from "node:fs";
 import { CONFIG_MAX_BYTES, DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { join, normalize } from "node:path";
 import type { ContentDoc, Facts } from "../engine.js";
+import { GitRepo } from "../git-run.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
-export type JsonMode = "full" | "creation" | "record";
-const FLAGS: Record<JsonMode, number> = { full: 0, creation: 1, record: 2 };
+import { MODE_FLAGS as FLAGS, type SessionMode } from "../scope.js";
 
 export const SCHEMA_PATH = ".agents/schemas/session-log.schema.json";
 export const QA_ROOT = ".agents/qa/";
 const SHA = /^[0-9a-f]{7,40}$/;
 const SKIPS = ["SKIPPED: docs-only", "SKIPPED: investigation-only"];
 
-type Git = { raw(args: string[]): Promise<string> };
+type Git = GitRepo;
 
 /** Schema facts: the repository's schema text, or the built-in one. */
 export function schemaFacts(root: string): Facts {
@@ -74,11 +74,7 @@ function logInfo(bytes: Uint8Array): LogInfo {
 }
 
 async function tryRaw(git: Git, args: string[]): Promise<string | undefined> {
-  try {
-    return await git.raw(args);
-  } catch {
-    return undefined;
-  }
+  return git.try(args);
 }
 
 function lines(s: string): string[] {
@@ -89,14 +85,13 @@ function lines(s: string): string[] {
  * Set each JSON log's mode flags and return the facts its rules need.
  * Mode when not given: sessionLogMode (src/scope.ts) from the log's content and git status.
  */
-export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: JsonMode, modes?: Record<string, JsonMode>): Promise<Facts> {
+export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, modes?: Record<string, SessionMode>): Promise<Facts> {
   const facts: Facts = schemaFacts(root);
   let git: Git | undefined;
   let why = "";
   if (!existsSync(join(root, ".git"))) why = "not a git repository";
   else {
-    const { simpleGit } = await import("simple-git");
-    const g = simpleGit({ baseDir: root }) as unknown as Git;
+    const g = new GitRepo(root);
     const head = await tryRaw(g, ["rev-parse", "--verify", "--quiet", "HEAD"]);
     if (head === undefined) why = "git failed or the repository has no commits";
     else {
@@ -126,7 +121,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     // to full mode, a log in progress to creation mode while uncommitted and full mode once committed
     // outside git nothing says the log is still being written: judged as committed (full)
     const status = !git ? "tracked" : !tracked.has(d.file) ? "untracked" : changed.has(d.file) ? "M" : "tracked";
-    const m: JsonMode = modes?.[d.file] ?? sessionLogMode({ path: d.file, status, content: d.bytes, override: mode });
+    const m: SessionMode = modes?.[d.file] ?? sessionLogMode({ path: d.file, status, content: d.bytes, override: mode });
     d.flags = ((d.flags ?? 0) & ~3) | FLAGS[m]; // mode bits only; other flags stay
   }
   if (!git) return facts;
@@ -143,7 +138,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     if (`git.diff.${key}` in facts || `git.diff-error.${key}` in facts) return;
     try {
       const args = touched ? ["log", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
-      facts[`git.diff.${key}`] = [...new Set(lines(await git!.raw(args)))].sort();
+      facts[`git.diff.${key}`] = [...new Set(lines(git!.raw(args)))].sort();
     } catch (e) {
       facts[`git.diff-error.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
     }
@@ -202,15 +197,9 @@ async function resolveCommits(root: string, git: Git, shas: string[], facts: Fac
     else rest.push(sha);
   }
   if (rest.length === 0) return;
-  const { execFileSync } = await import("node:child_process");
   let out: string[] = [];
   try {
-    out = execFileSync("git", ["cat-file", "--batch-check"], {
-      cwd: root,
-      input: rest.map((s) => `${s}^{commit}`).join("\n") + "\n",
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    }).split("\n");
+    out = git.raw(["cat-file", "--batch-check"], rest.map((s) => `${s}^{commit}`).join("\n") + "\n").split("\n");
   } catch {
     return; // no facts: the core reports the commits as not checked (SP-090)
   }

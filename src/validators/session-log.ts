@@ -1,18 +1,22 @@
 // Session-log validator host: selects the logs (SP-004), gathers repository facts (git through
-// simple-git, file system through a FileSource), runs the WASM rules. Two passes over markdown logs:
+// src/git-run.ts, file system through a FileSource), runs the WASM rules. Two passes over markdown logs:
 // pass 1 ("extract") asks the core which SHAs, diffs and cited paths it needs; pass 2 validates
 // with those facts. Every rule decision is made in the core.
 import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { executeValidator, hostFinding, loadFile, problemResult, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
+import { executeValidator, hostFinding, loadFile, problemResult, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { inspectFile } from "../fsread.js";
+import { GitRepo, gitDirs } from "../git-run.js";
+import { activePaths, DEFAULT_PATHS } from "../config.js";
+import { isSessionLogPath, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
 
-export type SessionMode = "full" | "creation" | "record";
-export const MODE_FLAGS: Record<SessionMode, number> = { full: 0, creation: 1, record: 2 };
+const triedNote = (b: BaseChoice | undefined) => (b && b.tried.length > 1 ? ` (tried ${b.tried.join(", ")})` : "");
+
+export { MODE_FLAGS, type SessionMode };
 /** Document flag: an explicitly named log that does not exist (SP-002). */
 export const FLAG_MISSING = 4;
 /** Document flag: the log resolves outside the repository and was not read (SP-003 only). */
@@ -40,7 +44,9 @@ export interface SessionLogOptions {
   base?: string;
   /** Logs dated before this YYYY-MM-DD are skipped as historical. */
   cutoff?: string;
-  /** Memories folder, repo-relative (default .serena/memories). */
+  /** Sessions folder, repo-relative (`paths.sessions`; default: the loaded configuration's, else .agents/sessions). */
+  sessionsDir?: string;
+  /** Memories folder, repo-relative (`paths.memories`; default: the loaded configuration's, else .serena/memories). */
   memoriesDir?: string;
   /** Where workspace files are read from (default: the working tree). */
   source?: FileSource;
@@ -52,11 +58,12 @@ export interface SessionLogOptions {
   modes?: Record<string, SessionMode>;
 }
 
-export const SESSIONS_DIR = ".agents/sessions";
+/** Default sessions folder; the run's folder is `paths.sessions` (src/config.ts resolvePaths). */
+export const SESSIONS_DIR = DEFAULT_PATHS.sessions;
 export const HANDOFF = ".agents/HANDOFF.md";
 export const PROTOCOL = ".agents/SESSION-PROTOCOL.md";
 export const QA_DIR = ".agents/qa";
-export const MEMORIES_DIR = ".serena/memories";
+export const MEMORIES_DIR = DEFAULT_PATHS.memories;
 
 const isLogFile = (p: string) => /\.(md|json)$/i.test(p);
 /** The path itself exists (a dangling symlink counts: reading it is then AC-901). */
@@ -70,8 +77,8 @@ function present(p: string): boolean {
 }
 
 /** Expand paths into candidate log files (.md, .json), sorted and de-duplicated; missing explicit paths are kept. */
-export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined): string[] {
-  const inputs = paths && paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [join(root, SESSIONS_DIR)];
+export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined, sessionsDir = activePaths().sessions): string[] {
+  const inputs = paths && paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [join(root, sessionsDir)];
   const out = new Set<string>();
   for (const p of inputs) {
     if (!present(p)) {
@@ -92,33 +99,27 @@ export function discoverSessionLogs(root: string, cwd: string, paths: string[] |
   return [...out].sort();
 }
 
-type Git = import("simple-git").SimpleGit;
+type Git = GitRepo;
 
 async function openGit(root: string): Promise<Git | undefined> {
   if (!findRepoRoot(root)) return undefined;
   try {
-    const { simpleGit } = await import("simple-git");
-    const g = simpleGit({ baseDir: root });
-    const top = (await g.raw(["rev-parse", "--show-toplevel"])).trim();
+    const top = gitDirs(root)?.top;
     // git facts are repo-relative: only usable when the workspace is the repository root
-    return top && realpathSync(top) === realpathSync(root) ? g : undefined;
+    return top && realpathSync(top) === realpathSync(root) ? new GitRepo(root) : undefined;
   } catch {
     return undefined; // git missing or not a repository: the core reports SP-090
   }
 }
 
 async function tryRaw(g: Git, args: string[]): Promise<string | undefined> {
-  try {
-    return await g.raw(args);
-  } catch {
-    return undefined;
-  }
+  return g.try(args);
 }
 
 /** Run git; on failure the command and git's first message line (for a repository-level finding). */
 async function rawOrWhy(g: Git, args: string[]): Promise<{ out?: string; why?: string }> {
   try {
-    return { out: await g.raw(args) };
+    return { out: g.raw(args) };
   } catch (e) {
     const msg = String((e as Error).message ?? e).split("\n").map((l) => l.trim()).find((l) => l.length > 0) ?? "failed";
     return { why: `\`git ${args.join(" ")}\` failed: ${msg}` };
@@ -126,11 +127,6 @@ async function rawOrWhy(g: Git, args: string[]): Promise<{ out?: string; why?: s
 }
 
 const lines = (s: string | undefined) => (s ?? "").split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
-
-async function resolves(g: Git, ref: string): Promise<boolean> {
-  // simple-git resolves a failing command without stderr output (--quiet) with "": check the output
-  return ((await tryRaw(g, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])) ?? "").trim().length > 0;
-}
 
 /** Resolve a repo-relative path: file | dir | missing | outside (symlinks followed). */
 function pathFact(root: string, realRoot: string, rel: string): string {
@@ -163,7 +159,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   if (opts.base !== undefined && (opts.base.length === 0 || opts.base.startsWith("-"))) {
     throw new UsageError(`--base must be a git ref, got '${opts.base}'`);
   }
-  const memDir = (opts.memoriesDir ?? MEMORIES_DIR).replace(/\\/g, "/").replace(/\/+$/, "");
+  const memDir = (opts.memoriesDir ?? activePaths().memories).replace(/\\/g, "/").replace(/\/+$/, "");
+  const sessionsDir = (opts.sessionsDir ?? activePaths().sessions).replace(/\\/g, "/").replace(/\/+$/, "");
   const git = await openGit(root);
   const facts: Facts = {
     now: opts.now ?? new Date().toISOString(),
@@ -171,7 +168,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     strict: opts.strict ? true : undefined,
     cutoff: opts.cutoff,
     git: git ? true : undefined,
-    "sessions.dir": SESSIONS_DIR,
+    "sessions.dir": sessionsDir,
     "memories.dir": memDir,
     "qa.dir": QA_DIR,
   };
@@ -180,40 +177,38 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const explicit = opts.paths && opts.paths.length > 0;
   let staged: string[] | undefined;
   let base: string | undefined;
+  let baseChoice: BaseChoice | undefined;
   if (git) {
     if (context === "pre-commit") {
       staged = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
       facts.staged = staged;
     }
-    const candidates = opts.base ? [opts.base] : context === "ci" ? ["origin/main"] : ["origin/main", "origin/master", "main", "master"];
-    for (const c of candidates) {
-      if (await resolves(git, c)) {
-        base = c;
-        break;
-      }
-    }
+    // the one base-ref policy (src/scope.ts); CI judges against the remote only
+    baseChoice = resolveBaseRef(root, opts.base, { remoteOnly: context === "ci" });
+    base = baseChoice.ref;
   }
   let files: string[];
   if (opts.files) files = opts.files.map((f) => join(root, f));
-  else if (explicit) files = discoverSessionLogs(root, opts.cwd, opts.paths);
+  else if (explicit) files = discoverSessionLogs(root, opts.cwd, opts.paths, sessionsDir);
   else if (context === "pre-commit" && git) {
     const kept = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMR"]));
     files = kept
-      .filter((p) => p.startsWith(`${SESSIONS_DIR}/`) && !p.slice(SESSIONS_DIR.length + 1).includes("/") && isLogFile(p))
+      .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));
   } else if (context === "ci" && git) {
-    if (!base) throw new UsageError(`base ref '${opts.base ?? "origin/main"}' not found: fetch it (shallow clone?) or pass --base`);
+    if (!base) throw new UsageError(`base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found${triedNote(baseChoice)}: fetch it (shallow clone?) or pass --base`);
     const changed = lines(await tryRaw(git, ["diff", "--name-only", "--diff-filter=ACMR", `${base}...HEAD`]));
     files = changed
-      .filter((p) => p.startsWith(`${SESSIONS_DIR}/`) && !p.slice(SESSIONS_DIR.length + 1).includes("/") && isLogFile(p))
+      .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));
-  } else files = discoverSessionLogs(root, opts.cwd, undefined);
+  } else files = discoverSessionLogs(root, opts.cwd, undefined, sessionsDir);
 
   const docs: ContentDoc[] = [];
   const problems: FileResult[] = [];
   const enc = new TextEncoder();
   // pre-commit: validate what will be committed (the staged blob), not the working tree
   const fromIndex = context === "pre-commit" && git !== undefined && !explicit;
+  let indexSource: FileSource | undefined;
   /**
    * A log on disk through the bounded reader. A log that resolves outside the repository is never
    * read: the core gets it unread (FLAG_UNREAD) with its resolution, and reports SP-003.
@@ -249,36 +244,17 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       loadLog(abs, rel, kind, flags);
       continue;
     }
-    if (opts.files) {
-      // scoped run: read through the run's source (the git index for --staged)
-      const size = source.size(rel);
-      if (size === undefined && source.type(rel) === undefined) {
+    if (opts.files || fromIndex) {
+      // scoped run: read through the run's source (the git index for --staged); a pre-commit run
+      // without a scope reads the staged blob. One bounded read either way (readArtifact).
+      const src = opts.files ? source : (indexSource ??= new (await import("../index-source.js")).IndexSource(root));
+      if (src.size(rel) === undefined && src.type(rel) === undefined) {
         docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
         continue;
       }
-      if (size !== undefined && size > opts.maxFileBytes) {
-        problems.push(problemResult("session-log", hostFinding("AC-900", rel, `${size} bytes, limit ${opts.maxFileBytes}`)));
-        continue;
-      }
-      try {
-        docs.push({ file: rel, kind, flags, bytes: source.read(rel) });
-      } catch (e) {
-        const err = e as NodeJS.ErrnoException;
-        problems.push(problemResult("session-log", hostFinding("AC-901", rel, err.code ? `${err.code}: ${err.message}` : String(err))));
-        continue;
-      }
-      facts[`real:${rel}`] = rel;
-      continue;
-    }
-    if (fromIndex) {
-      try {
-        const blob = await git.binaryCatFile(["blob", `:${rel}`]);
-        if (blob.length > opts.maxFileBytes) {
-          problems.push(problemResult("session-log", hostFinding("AC-900", rel, `${blob.length} bytes, limit ${opts.maxFileBytes}`)));
-        } else docs.push({ file: rel, kind, flags, bytes: new Uint8Array(blob) });
-      } catch (e) {
-        problems.push(problemResult("session-log", hostFinding("AC-901", rel, `staged blob: ${(e as Error).message}`)));
-      }
+      const r = readArtifact(src, rel, opts.maxFileBytes);
+      if (r.problem) problems.push(problemResult("session-log", r.problem));
+      else docs.push({ file: rel, kind, flags, bytes: r.bytes! });
       facts[`real:${rel}`] = rel;
       continue;
     }
@@ -313,9 +289,9 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
         facts["handoff.changed"] = changed;
       }
     } else {
-      facts["handoff.why"] = context === "ci"
-        ? `base ref '${opts.base ?? "origin/main"}' not found (shallow clone? fetch it or pass --base)`
-        : "no base ref found (origin/main, main...): pass --base";
+      facts["handoff.why"] = context === "ci" || baseChoice?.explicit !== undefined
+        ? `base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found (shallow clone? fetch it or pass --base)`
+        : `no base ref found (${baseChoice?.tried.join(", ") ?? "origin/main, main"}): pass --base`;
     }
   }
 
@@ -381,7 +357,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     }
   }
   if (context === "pre-commit" && git && !explicit) {
-    extra.push({ file: `${SESSIONS_DIR}/`, kind: KIND.SESSION_SET, bytes: enc.encode("") });
+    extra.push({ file: `${sessionsDir}/`, kind: KIND.SESSION_SET, bytes: enc.encode("") });
   }
   const rest = docs.filter((d) => !final.has(d.file));
   // A git failure that is not about one log (the HANDOFF.md diff against the base) is reported once,

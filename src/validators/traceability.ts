@@ -3,7 +3,7 @@
 // batch. Folders of layouts the validator does not cover are handed over so they show as skips.
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { executeValidator, type ContentDoc, type ValidatorOutput } from "../engine.js";
+import { executeValidator, type ContentDoc, type SeverityMode, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import type { FileResult } from "../report.js";
 import { listMarkdown, readDoc } from "./planning-io.js";
@@ -20,6 +20,8 @@ export interface TraceabilityOptions {
   specs?: string;
   /** Bit set from fixBits(). */
   fx?: number;
+  /** Severity mode of the run ("strict": warnings are reported as errors). */
+  mode?: SeverityMode;
   maxFileBytes: number;
 }
 
@@ -55,7 +57,7 @@ export function validateTraceability(opts: TraceabilityOptions): TraceabilityOut
   const empty = new Uint8Array(0);
   if (source.type(base) !== undefined || base === "") docs.push({ file: display(base) || ".", kind: KIND.SPEC_DOC, flags: 3, bytes: empty });
   for (const d of foreignLayoutDirs(rootSource)) docs.push({ file: d, kind: KIND.SPEC_DOC, flags: 4, bytes: empty });
-  const out = executeValidator("traceability", docs, { fx: opts.fx ?? 0 }) as TraceabilityOutput;
+  const out = executeValidator("traceability", docs, { fx: opts.fx ?? 0 }, { mode: opts.mode }) as TraceabilityOutput;
   out.results.push(...problems);
   const [requirements, designs, tasks, validChains] = (out.global.stats ?? "0 0 0 0").split(" ").map(Number);
   out.stats = { requirements, designs, tasks, validChains };

@@ -1,196 +1,18 @@
 // Synchronous loader for the embedded WebAssembly rule core.
 // Raw ABI: documents go in as UTF-8 bytes in one arena, findings come out as packed i32 records.
-import {
-  ABI_VERSION, DATA_I32S, DOC_RECORD_I32S, FINDING_I32S, HEADER_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES,
-  VALIDATOR_EXPORTS, type WasmValidator, type Severity, type DocStatus,
-} from "./abi.js";
-import { readFileSync } from "node:fs";
-import { WASM_FILE } from "./generated/core.js";
+import { runRaw, type RawResult } from "./instance.js";
+import { VALIDATOR_EXPORTS, type WasmValidator } from "./abi.js";
 import { RULES } from "./generated/rules.js";
 import { renderTemplate, type RuleMeta } from "./rule-meta.js";
 
 export type { RuleMeta, RuleOption } from "./rule-meta.js";
-
-export class WasmAbortError extends Error {
-  constructor(
-    message: string,
-    public readonly wasmFile: string,
-    public readonly wasmLine: number,
-    public readonly wasmColumn: number,
-  ) {
-    super(`${message} (at ${wasmFile}:${wasmLine}:${wasmColumn})`);
-    this.name = "WasmAbortError";
-  }
-}
-
-interface CoreExports {
-  memory: WebAssembly.Memory;
-  abi_version(): number;
-  input_reserve(total: number, docCount: number): number;
-  result_ptr(): number;
-  result_len(): number;
-  debug_abort(code: number): number;
-  [name: string]: unknown;
-}
-
-export interface DocInput {
-  /** Repo-relative name (forward slashes), or the fact/option key for KIND.FACT documents. */
-  name: string;
-  kind: number;
-  flags?: number;
-  bytes: Uint8Array;
-}
-
-export interface RawFinding {
-  ruleId: string;
-  severity: Severity;
-  docIndex: number;
-  line: number;
-  column: number;
-  messageId: string;
-  /** Values of the message's placeholders. */
-  data: Record<string, string>;
-  /** English text rendered from the rule's template (renderMessage). */
-  message: string;
-}
-
-export interface RawResult {
-  status: number;
-  docStatus: DocStatus[];
-  findings: RawFinding[];
-  /** Named values per document index (-1 = global), in emission order. */
-  data: { docIndex: number; key: string; value: string }[];
-}
-
-let module: WebAssembly.Module | undefined;
-let instance: { exports: CoreExports } | undefined;
-let moduleBytes: Uint8Array<ArrayBuffer> | undefined;
-const decoder = new TextDecoder("utf-8");
-const encoder = new TextEncoder();
-
-export function wasmBytes(): Uint8Array<ArrayBuffer> {
-  // The module file sits in generated/ beside this module, whether this is src/wasm/loader.ts,
-  // dist/wasm/loader.js or a chunk of the bundled CLI in dist/cli/ (the build copies it there).
-  if (!moduleBytes) moduleBytes = new Uint8Array(readFileSync(new URL(`./generated/${WASM_FILE}`, import.meta.url)));
-  return moduleBytes;
-}
-
-function readAbortString(mem: WebAssembly.Memory, ptr: number): string {
-  if (!ptr) return "";
-  const p = ptr >>> 0;
-  const byteLen = new Uint32Array(mem.buffer, p - 4, 1)[0];
-  const u16 = new Uint16Array(mem.buffer, p, byteLen >>> 1);
-  return String.fromCharCode(...u16);
-}
-
-function instantiate(): { exports: CoreExports } {
-  if (!module) module = new WebAssembly.Module(wasmBytes() as Uint8Array<ArrayBuffer>);
-  let mem: WebAssembly.Memory | undefined;
-  const inst = new WebAssembly.Instance(module, {
-    env: {
-      abort(msg: number, file: number, line: number, col: number) {
-        const m = mem ? readAbortString(mem, msg) : "abort";
-        const f = mem ? readAbortString(mem, file) : "";
-        throw new WasmAbortError(m, f, line, col);
-      },
-    },
-  }) as unknown as { exports: CoreExports };
-  mem = inst.exports.memory;
-  const v = inst.exports.abi_version();
-  if (v !== ABI_VERSION) throw new Error(`WASM core has ABI version ${v}, this host speaks ${ABI_VERSION}`);
-  return inst;
-}
-
-function core(): CoreExports {
-  if (!instance) instance = instantiate();
-  return instance.exports;
-}
-
-/** Run `fn` against the core; an abort discards the instance so the next call starts fresh. */
-function guarded<T>(fn: (c: CoreExports) => T): T {
-  try {
-    return fn(core());
-  } catch (e) {
-    instance = undefined;
-    throw e;
-  }
-}
-
-/** Write documents into the module's input arena; returns the arena pointer. */
-function writeInput(c: CoreExports, docs: DocInput[]): number {
-  const names = docs.map((d) => encoder.encode(d.name));
-  let total = 0;
-  for (let i = 0; i < docs.length; i++) total += docs[i].bytes.length + names[i].length;
-  const ptr = c.input_reserve(total, docs.length) >>> 0;
-  const buf = new Uint8Array(c.memory.buffer);
-  const table = new Int32Array(c.memory.buffer, ptr, docs.length * DOC_RECORD_I32S);
-  const dataStart = ptr + docs.length * DOC_RECORD_I32S * 4;
-  let off = 0;
-  for (let i = 0; i < docs.length; i++) {
-    const d = docs[i];
-    const r = i * DOC_RECORD_I32S;
-    table[r] = off;
-    table[r + 1] = d.bytes.length;
-    table[r + 2] = d.kind;
-    table[r + 3] = d.flags ?? 0;
-    buf.set(d.bytes, dataStart + off);
-    off += d.bytes.length;
-    table[r + 4] = off;
-    table[r + 5] = names[i].length;
-    buf.set(names[i], dataStart + off);
-    off += names[i].length;
-  }
-  return ptr;
-}
-
-function readResult(c: CoreExports): RawResult {
-  const ptr = c.result_ptr() >>> 0;
-  const h = new Int32Array(c.memory.buffer, ptr, HEADER_I32S);
-  const [abi, status, nf, nd, docCount, poolBytes, np] = [h[0], h[1], h[2], h[3], h[4], h[5], h[6]];
-  if (abi !== ABI_VERSION) throw new Error(`WASM result has ABI version ${abi}`);
-  const nInts = docCount + nf * FINDING_I32S + nd * DATA_I32S + np * PAIR_I32S;
-  const ints = new Int32Array(c.memory.buffer, ptr + HEADER_I32S * 4, nInts);
-  const poolStart = ptr + (HEADER_I32S + nInts) * 4;
-  const pool = new Uint8Array(c.memory.buffer, poolStart, poolBytes);
-  const str = (o: number, l: number) => decoder.decode(pool.subarray(o, o + l));
-  const docStatus: DocStatus[] = [];
-  for (let i = 0; i < docCount; i++) docStatus.push(DOC_STATUSES[ints[i]] ?? "checked");
-  const pairsAt = docCount + nf * FINDING_I32S + nd * DATA_I32S;
-  const findings: RawFinding[] = [];
-  let p = docCount;
-  for (let i = 0; i < nf; i++, p += FINDING_I32S) {
-    const ruleId = str(ints[p], ints[p + 1]);
-    const messageId = str(ints[p + 6], ints[p + 7]);
-    const fd: Record<string, string> = {};
-    for (let k = 0, q = pairsAt + ints[p + 8] * PAIR_I32S; k < ints[p + 9]; k++, q += PAIR_I32S) {
-      fd[str(ints[q], ints[q + 1])] = str(ints[q + 2], ints[q + 3]);
-    }
-    findings.push({
-      ruleId,
-      severity: SEVERITIES[ints[p + 2]] ?? "error",
-      docIndex: ints[p + 3],
-      line: ints[p + 4],
-      column: ints[p + 5],
-      messageId,
-      data: fd,
-      message: renderMessage(ruleId, messageId, fd),
-    });
-  }
-  const data: RawResult["data"] = [];
-  for (let i = 0; i < nd; i++, p += DATA_I32S) {
-    data.push({ docIndex: ints[p], key: str(ints[p + 1], ints[p + 2]), value: str(ints[p + 3], ints[p + 4]) });
-  }
-  return { status, docStatus, findings, data };
-}
+export { WasmAbortError, wasmBytes, debugAbort, wasmMemoryBytes, type DocInput, type RawFinding, type RawResult } from "./instance.js";
 
 /** Run one validator over a batch of documents (facts and options included as KIND.FACT docs). */
-export function runValidator(validator: WasmValidator, docs: DocInput[]): RawResult {
-  return guarded((c) => {
-    const ptr = writeInput(c, docs);
-    const fn = c[VALIDATOR_EXPORTS[validator]] as (p: number, n: number) => number;
-    fn(ptr, docs.length);
-    return readResult(c);
-  });
+export function runValidator(validator: WasmValidator, docs: import("./instance.js").DocInput[]): RawResult {
+  const raw = runRaw(VALIDATOR_EXPORTS[validator], docs);
+  for (const f of raw.findings) f.message = renderMessage(f.ruleId, f.messageId, f.data);
+  return raw;
 }
 
 let ruleIndex: Map<string, RuleMeta> | undefined;
@@ -214,14 +36,4 @@ export function renderMessage(ruleId: string, messageId: string, data: Record<st
     return vals.length ? `${messageId}: ${vals.join(", ")}` : messageId;
   }
   return renderTemplate(template, data);
-}
-
-/** Test hook: make the module abort. */
-export function debugAbort(code: number): number {
-  return guarded((c) => c.debug_abort(code));
-}
-
-/** Current size of the module's linear memory in bytes (for memory-bound tests). */
-export function wasmMemoryBytes(): number {
-  return guarded((c) => c.memory.buffer.byteLength);
 }

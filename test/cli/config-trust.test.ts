@@ -120,6 +120,14 @@ describe("issue-14 configuration mistakes: one clear line, exit 2, nothing writt
     expect(esc({ FORCE_COLOR: "1" })).toBe(true);
     expect(esc({ FORCE_COLOR: "0" })).toBe(false);
     expect(esc({ NO_COLOR: "1" })).toBe(false);
+    // pre-pr paints through the same decision (picocolors): FORCE_COLOR wins over a non-TTY, NO_COLOR turns it off
+    const pp = (env: Record<string, string | undefined>) =>
+      runCli(["pre-pr", "--all", "--skip-tests", "--no-exec"], { cwd: dir, env: { NO_COLOR: undefined, CI: undefined, ...env } }).stdout.includes("\u001b[");
+    expect(pp({ FORCE_COLOR: "1" })).toBe(true);
+    expect(pp({ FORCE_COLOR: "1", NO_COLOR: "1" })).toBe(true);
+    expect(pp({ NO_COLOR: "1" })).toBe(false);
+    expect(pp({ FORCE_COLOR: "0" })).toBe(false);
+    expect(pp({})).toBe(false);
   });
 });
 

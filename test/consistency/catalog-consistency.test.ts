@@ -4,7 +4,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { runValidator, ruleTable } from "../../dist/wasm/loader.js";
 import { KIND } from "../../dist/wasm/abi.js";
-import { co, scope } from "./helpers.js";
+import { co, scope, CHECK_OF } from "./helpers.js";
 import { runCli, tmpDir, writeTree } from "../helpers.js";
 
 const P = ".agents/planning/";
@@ -338,6 +338,14 @@ describe("CO-008, CO-009 cross-references", () => {
   it("C-008-18 a ) cuts the target", () => expect(cr("[a](f(1).md)").issues("CrossReferences")).toEqual(["Broken reference: f(1"]));
   it("C-008-19 [a](#) and t.md#", () => expect(cr("[a](#) [b](t.md#)", { [`${P}t.md`]: "" }).check("CrossReferences")).toBe(true));
   it("C-009-02 absolute path", () => expect(cr("[a](/etc/passwd)").issues("CrossReferences")).toEqual(["Path traversal detected: /etc/passwd"]));
+  it("CO-008/CO-009 findings interleave in link order (two rules, one scan)", () => {
+    const f = co({
+      [`${R}EPIC-001-x.md`]: "[a](/etc/e)", [`${P}prd-x.md`]: "[a](p1.md)\n[b](/etc/p)\n[c](p2.md)", [`${P}tasks-x.md`]: "[a](t.md)",
+    }, { feature: "x" }).f;
+    expect(f.findings.filter((x) => CHECK_OF[x.ruleId] === "CrossReferences").map((x) => `${x.ruleId} ${x.line}`))
+      .toEqual(["CO-009 1", "CO-008 1", "CO-009 2", "CO-008 3", "CO-008 1"]);
+    expect(f.check("CrossReferences")).toBe(false);
+  });
   it("C-008-20 order Epic, PRD, Tasks, Plan", () => {
     const f = co({
       [`${R}EPIC-001-x.md`]: "[a](e.md)", [`${P}prd-x.md`]: "[a](p.md)", [`${P}tasks-x.md`]: "[a](t.md)", [`${P}plan-x.md`]: "[a](l.md)",

@@ -81,7 +81,7 @@ describe("issue-14 Claude Code lifecycle", () => {
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toContain("Session end is not complete");
     expect(blocked.stderr).toContain("no session log");
-    expect(blocked.stderr).toContain("uncommitted changes");
+    expect(blocked.stderr).toContain("SP-039"); // clean-tree check: the core's SP-039
     expect(blocked.stderr).not.toContain("session mode coding");
     // Claude continues because of the hook: the next Stop carries stop_hook_active and never blocks
     expect(hook(h.Stop, { ...base(dir, "Stop"), stop_hook_active: true }, dir).code).toBe(0);
@@ -142,5 +142,38 @@ describe("issue-14 Claude Code lifecycle", () => {
     expect(end.code).toBe(0);
     expect(end.stderr).toContain("ended without meeting the end protocol");
     expect(current(dir).protocolEndComplete).toBe(false);
+  });
+
+  it("issue-14 AGENTCHECK_CUTOFF reaches the Stop and SessionEnd hooks: a log before the cutoff is not checked, so the end is never recorded as met", () => {
+    const dir = repo();
+    const h = hooksOf(dir);
+    hook(h.SessionStart, { ...base(dir, "SessionStart"), source: "startup" }, dir);
+    expect(runCli(["session", "mode", "coding"], { cwd: dir }).code).toBe(0);
+    const s0 = current(dir);
+    writeTree(dir, { "docs/guide.md": "# Guide\n" });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "docs: guide");
+    const work = git(dir, "rev-parse", "HEAD");
+    writeTree(dir, { [`.agents/sessions/${s0.sessionId}.json`]: completeJsonLog({ n: 1, date: s0.sessionId.slice(0, 10), branch: "feat/guide", startingCommit: s0.protocolStartEvidence.startingCommit, endingCommit: work, memory: "parser-notes" }) });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "session log");
+    const withEnv = (cmd: string) => `AGENTCHECK_CUTOFF=2999-01-01 ${cmd}`;
+    // the cutoff makes the (otherwise complete) log historical: Stop blocks, naming why
+    const stop = hook(withEnv(h.Stop), { ...base(dir, "Stop"), stop_hook_active: false }, dir);
+    expect(stop.code).toBe(2);
+    expect(stop.stderr).toContain("was not checked");
+    expect(current(dir).protocolEndComplete).toBe(false);
+    const end = hook(withEnv(h.SessionEnd), { ...base(dir, "SessionEnd"), reason: "other" }, dir);
+    expect(end.code).toBe(0);
+    expect(end.stderr).toContain("was not checked");
+    expect(current(dir).protocolEndComplete).toBe(false);
+    // a bad value is one clear error, never silently ignored
+    const bad = hook(`AGENTCHECK_CUTOFF=yesterday ${h.Stop}`, { ...base(dir, "Stop"), stop_hook_active: false }, dir);
+    expect(bad.code).toBe(0);
+    expect(JSON.parse(bad.stdout).systemMessage).toContain("AGENTCHECK_CUTOFF must be a date");
+    // without the cutoff the same log validates and the end is recorded
+    const ok = hook(h.Stop, { ...base(dir, "Stop"), stop_hook_active: false }, dir);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(current(dir).protocolEndComplete).toBe(true);
   });
 });

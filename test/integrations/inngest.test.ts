@@ -66,7 +66,7 @@ describe("agentcheck/inngest", () => {
     expect((result as any).complete).toBe(true);
     expect(state(dir).protocolEndComplete).toBe(true);
     expect(state(dir).protocolEndEvidence.sessionLogValidated).toBe(`.agents/sessions/${ID}.json`);
-    for (const id of ["validate-session-log", "lint-changed-markdown", "check-commit-evidence", "record-protocol-end"]) {
+    for (const id of ["validate-session-log", "check-commit-evidence", "record-protocol-end"]) {
       expect(ctx.step.run).toHaveBeenCalledWith(id, expect.any(Function));
     }
     expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-state-update", expect.objectContaining({ name: "session/state.update" }));

@@ -3,7 +3,6 @@ import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import { family, data, ROLE } from "./helpers.js";
 import { encodeList } from "../../dist/wasm/list.js";
-import { DEFAULT_SKILL_MODELS, DEFAULT_SKILL_TOOLS, DEFAULT_MENTION_EXT, DEFAULT_CONTEXT_SECTIONS, DEFAULT_CLAIM_SECTIONS, DEFAULT_DRIFT_SECTIONS } from "../../dist/prepr/checks.js";
 
 const wf = (uses: string) => `name: ci\non: push\npermissions: {}\njobs:\n  build:\n    steps:\n      - uses: ${uses}\n`;
 const pin = (text: string, name = ".github/workflows/ci.yml", role: number = ROLE.workflow) => family("pin", [{ name, role, text }]);
@@ -104,7 +103,7 @@ describe("WFS: workflow structure", () => {
 });
 
 describe("SFM: skill front matter", () => {
-  const facts = { "skill-models": DEFAULT_SKILL_MODELS, "skill-tools": DEFAULT_SKILL_TOOLS };
+  const facts = {}; // SFM-10 allow-lists: the rule's option defaults
   const sfm = (text: string) => family("sfm", [{ name: ".claude/skills/x/SKILL.md", role: ROLE.skill, text }], facts);
   const fm = (lines: string) => `---\n${lines}\n---\n\n# Body\n`;
   const ok = "name: test-skill\ndescription: A test skill";
@@ -182,7 +181,7 @@ describe("SFM: skill front matter", () => {
 });
 
 describe("PRD: PR description vs diff", () => {
-  const facts = (changed: string[]) => ({ changed, "prd-mention-ext": DEFAULT_MENTION_EXT, "prd-context": DEFAULT_CONTEXT_SECTIONS, "prd-claims": DEFAULT_CLAIM_SECTIONS, "prd-ext": [".ps1", ".cs", ".ts", ".js", ".py", ".yml", ".yaml"], "prd-paths": [".github", "scripts", "src", ".agents"] });
+  const facts = (changed: string[]) => ({ changed, "option.PRD-03.significantExtensions": [".ps1", ".cs", ".ts", ".js", ".py", ".yml", ".yaml"] });
   const prd = (body: string, changed: string[], extra: Record<string, unknown> = {}) =>
     family("prd", [{ name: "(PR description)", role: ROLE.prBody, text: body }], { ...facts(changed), ...(extra as object) });
   const mentions = (body: string) => Number(data("prd", [{ name: "b", role: ROLE.prBody, text: body }], facts([]))[0].mentions);
@@ -235,13 +234,13 @@ describe("PRD: PR description vs diff", () => {
     expect(prd("## Changes\n- updated `scripts/unchanged.py`\n", []).map((x) => x.ruleId)).toEqual(["PRD-02"]);
   });
   it("TC-PG-17/18/19/20: required sections (opt-in)", () => {
-    const req = { "prd-sections": ["Summary", "Test Plan"] };
+    const req = { "option.PRD-05.requiredSections": ["Summary", "Test Plan"] };
     expect(prd("## Summary\nx\n## Test Plan\ny\n", [], req)).toEqual([]);
     expect(prd("### SUMMARY of it\n### test plan\n", [], req)).toEqual([]);
     expect(prd("## Summary\nx\n", [], req).map((x) => x.message)).toEqual(["Missing section: Test Plan"]);
   });
   it("TC-PG-22..27: checklist (opt-in)", () => {
-    const on = { "prd-checklist": true };
+    const on = { "option.PRD-05.checklist": true };
     expect(prd("- [x] a\n* [x] b\n  - [x] c\n", [], on)).toEqual([]);
     expect(prd("- [x] a\n- [ ] b\n", [], on).map((x) => x.message)).toEqual(["1 of 2 items unchecked: b"]);
     expect(prd("no list\n", [], on)).toEqual([]);
@@ -269,12 +268,12 @@ describe("PATH: absolute paths", () => {
 describe("RDY and TOK", () => {
   const size = (facts: Record<string, number>) => family("size", [{ name: ".", role: ROLE.size, text: "" }], facts);
   it("RDY-01: warn and fail levels per measure", () => {
-    expect(size({ "size-commits": 16, "size-commits-warn": 15, "size-commits-fail": 20 }).map((x) => x.severity)).toEqual(["warning"]);
-    expect(size({ "size-commits": 21, "size-commits-warn": 15, "size-commits-fail": 20 }).map((x) => x.severity)).toEqual(["error"]);
-    expect(size({ "size-files": 10, "size-files-warn": 20, "size-files-fail": 50 })).toEqual([]);
-    expect(size({ "size-additions": 9999, "size-additions-warn": -1, "size-additions-fail": -1 })).toEqual([]);
+    expect(size({ "size-commits": 16, "option.RDY-01.commitsWarn": 15, "option.RDY-01.commitsFail": 20 }).map((x) => x.severity)).toEqual(["warning"]);
+    expect(size({ "size-commits": 21, "option.RDY-01.commitsWarn": 15, "option.RDY-01.commitsFail": 20 }).map((x) => x.severity)).toEqual(["error"]);
+    expect(size({ "size-files": 10, "option.RDY-01.filesWarn": 20, "option.RDY-01.filesFail": 50 })).toEqual([]);
+    expect(size({ "size-additions": 9999, "option.RDY-01.additionsWarn": -1, "option.RDY-01.additionsFail": -1 })).toEqual([]);
   });
-  const tokens = (text: string) => Number(data("tok", [{ name: "h.md", role: ROLE.handoff, text }], { "max-tokens": 1e9 })[0].tokens);
+  const tokens = (text: string) => Number(data("tok", [{ name: "h.md", role: ROLE.handoff, text }], { "option.TOK-03.maxTokens": 1e9 })[0].tokens);
   it("TC-TOK-05/07/08/12/13: estimates", () => {
     expect(tokens("")).toBe(0);
     const one = tokens("Hello world, this is a test.");
@@ -285,7 +284,7 @@ describe("RDY and TOK", () => {
     expect(tokens("a".repeat(400))).toBeGreaterThanOrEqual(105);
   });
   it("TC-TOK-15/16: budget", () => {
-    const tok = (text: string, max: number) => family("tok", [{ name: ".agents/HANDOFF.md", role: ROLE.handoff, text }], { "max-tokens": max });
+    const tok = (text: string, max: number) => family("tok", [{ name: ".agents/HANDOFF.md", role: ROLE.handoff, text }], { "option.TOK-03.maxTokens": max });
     expect(tok("Small handoff.", 5000)).toEqual([]);
     const f = tok("x".repeat(100000), 100);
     expect(f.map((x) => x.ruleId)).toEqual(["TOK-03"]);
@@ -296,7 +295,7 @@ describe("RDY and TOK", () => {
 describe("DRIFT: agent drift", () => {
   const doc = (sections: Record<string, string>) => `---\nname: x\n---\n# A\n${Object.entries(sections).map(([h, t]) => `\n## ${h}\n\n${t}\n`).join("")}`;
   const drift = (l: string, r: string, threshold = 80) =>
-    family("drift", [{ name: "src/claude/a.md", role: 8, text: l }, { name: "src/vs-code-agents/a.agent.md", role: 9, text: r }], { "drift-threshold": threshold, "drift-sections": DEFAULT_DRIFT_SECTIONS });
+    family("drift", [{ name: "src/claude/a.md", role: 8, text: l }, { name: "src/vs-code-agents/a.agent.md", role: 9, text: r }], { "option.DRIFT-04.threshold": threshold });
   it("DRIFT-01..04: identical sections pass; a one-sided named section counts as 0 %", () => {
     const same = doc({ "Core Identity": "The analyst reads every source." });
     expect(drift(same, same)).toEqual([]);
@@ -309,7 +308,7 @@ describe("DRIFT: agent drift", () => {
     expect(drift(doc({ Misc: "one two three" }), doc({ Misc: "four five six" }))).toEqual([]);
   });
   it("DRIFT-01: a side without a partner is not drift", () => {
-    expect(family("drift", [{ name: "src/claude/solo.md", role: 8, text: doc({ "Core Identity": "x" }) }], { "drift-sections": DEFAULT_DRIFT_SECTIONS })).toEqual([]);
+    expect(family("drift", [{ name: "src/claude/solo.md", role: 8, text: doc({ "Core Identity": "x" }) }], {})).toEqual([]);
   });
 });
 
@@ -333,7 +332,7 @@ describe("robustness", () => {
 
 describe("PLAN: planning artifacts", () => {
   const plan = (docs: Record<string, string>, threshold = 20) =>
-    family("plan", Object.entries(docs).map(([name, text]) => ({ name: `.agents/planning/${name}`, role: 10, text })), { "plan-threshold": threshold });
+    family("plan", Object.entries(docs).map(([name, text]) => ({ name: `.agents/planning/${name}`, role: 10, text })), { "option.PLAN-01.threshold": threshold });
   it("PLAN-01: tasks estimate diverging from the epic by more than the threshold is a warning", () => {
     const f = plan({ "epic-login.md": "# Epic\n\nEstimate: 10-20 hours\n\n## Estimate Reconciliation\n", "tasks-login.md": "# Tasks\n\nTotal: 30 hours\n" });
     expect(f.map((x) => [x.ruleId, x.severity, x.file])).toEqual([["PLAN-01", "warning", ".agents/planning/tasks-login.md"]]);
@@ -349,5 +348,21 @@ describe("PLAN: planning artifacts", () => {
   it("PLAN-03: a range estimate without a reconciliation section is an info", () => {
     const f = plan({ "plan-x.md": "# Plan\n\n3-5 hours\n" });
     expect(f.map((x) => [x.ruleId, x.severity])).toEqual([["PLAN-03", "info"]]);
+  });
+});
+
+describe("select: the files of the workflow and YAML checks come from the core (issue 12: no selection regex in src/prepr)", () => {
+  it("PP-009/PP-010/PP-004/PP-005 selection: workflows directly in .github/workflows, actions below .github/actions, YAML by extension", async () => {
+    const { executeValidator } = await import("../../dist/engine.js");
+    const { decodeList } = await import("../../dist/wasm/list.js");
+    const files = [
+      ".github/actions/a/action.yml", ".github/workflows/.yml", ".github/workflows/CI.YAML", ".github/workflows/ci.yml",
+      ".github/workflows/sub/x.yml", "a.yaml", "docs/x.md", "src/ci.yml.txt",
+    ];
+    const out = executeValidator("pre-pr", [], { family: "select", files });
+    const g = (k: string) => decodeList(out.global[k]);
+    expect(g("workflows")).toEqual([".github/workflows/CI.YAML", ".github/workflows/ci.yml"]);
+    expect(g("actions")).toEqual([".github/actions/a/action.yml"]);
+    expect(g("yaml")).toEqual([".github/actions/a/action.yml", ".github/workflows/.yml", ".github/workflows/CI.YAML", ".github/workflows/ci.yml", ".github/workflows/sub/x.yml", "a.yaml"]);
   });
 });

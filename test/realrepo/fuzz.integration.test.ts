@@ -8,6 +8,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { runValidator, type DocInput } from "../../dist/wasm/loader.js";
 import { KIND } from "../../dist/wasm/abi.js";
+import { STATE_SCHEMA } from "../../dist/wasm/generated/state-schema.js";
 import { CORPUS, HAS_CORPUS } from "../helpers.js";
 
 const PER_VALIDATOR = 10_000;
@@ -150,18 +151,18 @@ describe.skipIf(!HAS_CORPUS)("issue 10: fuzzing the core with mutated corpus fil
     expect(n).toBe(PER_VALIDATOR);
   });
 
-  it("session-state: 10,000 mutated state facts", SLOW, () => {
+  it("session-state: 10,000 mutated states (SS-001, SS-002)", SLOW, () => {
     const pool = files(join(EFA, ".agents/sessions"), /\.json$/, 100);
     const inputs = fc.sample(mutated(pool), { numRuns: PER_VALIDATOR, seed: 16 });
     const dec = new TextDecoder();
     for (let i = 0; i < inputs.length; i++) {
       const v = dec.decode(inputs[i]).slice(0, 4000);
+      // the state document is the mutated JSON; the schema fact is the generated one, or mutated text
       const docs = [
-        fact("stateStatus", ["ok", "corrupt", "invalid", v.slice(0, 10)][i % 4]),
-        fact("protocolStartComplete", i % 2 ? "1" : v.slice(0, 3)),
-        fact("protocolStartEvidence", v),
-        fact("stateIssues", v),
-        fact("currentMode", v.slice(0, 20)),
+        fact("stateStatus", ["ok", "ok", "corrupt", v.slice(0, 10)][i % 4]),
+        fact("stateDetail", v.slice(0, 200)),
+        fact("state.schema", i % 5 === 4 ? v : STATE_SCHEMA),
+        fact("state.id", v.slice(0, 20)),
         { name: `.agent-notes/sessions/session-${i}.md`, kind: KIND.SESSION_STATE, bytes: inputs[i] },
       ];
       expect(runValidator("session-state" as never, docs)).toEqual(runValidator("session-state" as never, docs));

@@ -160,7 +160,8 @@ function importCommits(dir, commits, firstMark, from) {
 function longRepo(opts = {}) {
   const commits = opts.commits ?? 2e3;
   const per = opts.filesPerCommit ?? 5;
-  const dir = join(tmpdir(), `agentcheck-longrepo-v${GENERATOR_VERSION}-${commits}x${per}`);
+  // cached across test files and runs: outside the per-file temp dir of test/setup/hermetic.ts
+  const dir = join(process.env.AGENTCHECK_TEST_TMP_BASE ?? tmpdir(), `agentcheck-longrepo-v${GENERATOR_VERSION}-${commits}x${per}`);
   const done = join(dir, ".git", "gen-done.json");
   if (!existsSync(done)) {
     const tmp = `${dir}.tmp-${process.pid}`;

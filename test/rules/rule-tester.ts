@@ -4,7 +4,10 @@
 import { describe, it, expect } from "vitest";
 import { runValidator, ruleById, type RuleMeta } from "../../dist/wasm/loader.js";
 import { KIND, type WasmValidator } from "../../dist/wasm/abi.js";
-import { optionFacts, factDocs, type Facts } from "../../dist/engine.js";
+import { optionFacts, factDocs, executeValidator, loadFile, type Facts, type ContentDoc } from "../../dist/engine.js";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { tmpDir } from "../helpers.js";
 
 export interface CaseDoc {
   /** Document name (repo-relative path, or what the validator expects). */
@@ -12,7 +15,11 @@ export interface CaseDoc {
   /** A KIND name (SESSION_MD, SPEC_DOC, ...). */
   kind: keyof typeof KIND;
   flags?: number;
-  text: string;
+  /** The document's text; `bytes` gives raw bytes instead (invalid UTF-8, very large input). */
+  text?: string;
+  bytes?: Uint8Array;
+  /** `read` cases only: the file is a symbolic link to this target instead. */
+  symlink?: string;
 }
 
 export interface RuleCase {
@@ -24,6 +31,14 @@ export interface RuleCase {
   options?: Record<string, unknown>;
   /** Validator to run, for rules of the "common" group. */
   validator?: WasmValidator;
+  /**
+   * Run through the host's steps instead of the bare core: `host` hands the documents to
+   * executeValidator (a core failure becomes AC-902, input over the core's limit AC-903); `read`
+   * also writes them to a temporary directory first and reads each through the bounded reader
+   * (loadFile: AC-900 over `maxBytes`, AC-901 for a file it refuses).
+   */
+  host?: boolean;
+  read?: { maxBytes: number };
 }
 
 export interface ExpectedError {
@@ -60,13 +75,51 @@ function cover(id: string): Coverage {
 }
 
 const enc = new TextEncoder();
+const bytesOf = (d: CaseDoc) => d.bytes ?? enc.encode(d.text ?? "");
+
+interface Got {
+  ruleId: string;
+  messageId?: string;
+  data?: Record<string, string>;
+  line: number;
+  column: number;
+  severity: string;
+  doc: string;
+}
+
+/** The host's steps: optionally write and read the files (bounded reader), then executeValidator. */
+function runHost(validator: WasmValidator, c: RuleCase, facts: Facts): Got[] {
+  const got: Got[] = [];
+  let docs: ContentDoc[] = c.docs.map((d) => ({ file: d.name, kind: KIND[d.kind], flags: d.flags ?? 0, bytes: bytesOf(d) }));
+  if (c.read) {
+    const root = tmpDir("agentcheck-rt-");
+    try {
+      docs = [];
+      for (const d of c.docs) {
+        const abs = join(root, d.name);
+        mkdirSync(dirname(abs), { recursive: true });
+        if (d.symlink !== undefined) symlinkSync(d.symlink, abs);
+        else writeFileSync(abs, bytesOf(d));
+        const r = loadFile(abs, d.name, c.read.maxBytes, root);
+        if (r.problem) got.push({ ...r.problem, doc: d.name });
+        else docs.push({ file: d.name, kind: KIND[d.kind], flags: d.flags ?? 0, bytes: r.bytes! });
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+  const out = executeValidator(validator, docs, facts);
+  for (const r of out.results) for (const f of r.findings) got.push({ ...f, doc: r.file });
+  return got;
+}
 
 /** Runs a case through the core; returns the findings of `rule` (with document names). */
-export function runCase(rule: RuleMeta, c: RuleCase) {
+export function runCase(rule: RuleMeta, c: RuleCase): Got[] {
   const validator = (c.validator ?? rule.validator) as WasmValidator;
   const facts = { ...optionFacts(validator, { [rule.id]: c.options ?? {} }), ...(c.facts ?? {}) };
+  if (c.host || c.read) return runHost(validator, c, facts).filter((f) => f.ruleId === rule.id);
   const fdocs = factDocs(facts);
-  const docs = c.docs.map((d) => ({ name: d.name, kind: KIND[d.kind], flags: d.flags ?? 0, bytes: enc.encode(d.text) }));
+  const docs = c.docs.map((d) => ({ name: d.name, kind: KIND[d.kind], flags: d.flags ?? 0, bytes: bytesOf(d) }));
   const raw = runValidator(validator, [...fdocs, ...docs]);
   expect(raw.status, "core status").toBe(0);
   return raw.findings

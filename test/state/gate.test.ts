@@ -212,7 +212,7 @@ describe("hook protocol (§7.1)", () => {
 });
 
 describe("gate entry point stays lean", () => {
-  it("the hook bundle imports only Node built-ins and jsonc-parser's parser (no zod, commander, markdownlint, simple-git, WASM) and matches gate.js", async () => {
+  it("the hook bundle imports only Node built-ins and jsonc-parser's parser (no zod, commander, markdownlint, simple-git, rule table; SS-002 through the core) and matches gate.js", async () => {
     const { ROOT } = await import("../helpers.js");
     const bundle = readFileSync(join(ROOT, "dist", "state", "gate-hook.js"), "utf8");
     const imports = [...bundle.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
@@ -220,7 +220,11 @@ describe("gate entry point stays lean", () => {
     // the one configuration reader (issue 14) parses JSONC with jsonc-parser's parser module only
     for (const spec of imports) expect(spec).toMatch(/^(node:|jsonc-parser\/lib\/umd\/impl\/parser\.js$)/);
     expect(bundle).not.toMatch(/\bimport\(/);
-    expect(bundle).not.toMatch(/\brequire\(|createRequire|WebAssembly/);
+    expect(bundle).not.toMatch(/\brequire\(|createRequire/);
+    // the state is checked by the core's SS-002 (issue 12): the lean runner, without the rule table
+    expect(bundle).toMatch(/WebAssembly\.Module/);
+    expect(bundle).toContain("validate_session_state");
+    expect(bundle).not.toMatch(/"messages":|renderTemplate/);
     expect(readFileSync(join(ROOT, "bin", "agentcheck.js"), "utf8")).toContain("dist/state/gate-hook.js");
     const hook = await import("../../dist/state/gate-hook.js");
     const plain = await import("../../dist/state/gate.js");

@@ -1,4 +1,6 @@
-// Schema catalog (SCH-*), serialization (SER-*), defaults (DEF-*) and zod/lean-validator parity.
+// Schema catalog (SCH-*), serialization (SER-*), defaults (DEF-*) and zod / core (SS-002) parity: the
+// note store and the gate check states with the core's JSON Schema interpreter over the schema
+// generated from zod at build time (issue 12), so both must accept and reject the same documents.
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
@@ -9,11 +11,11 @@ import { parseJsonNote } from "../../dist/state/notes.js";
 import { renderJsonNote } from "../../dist/state/notes.js";
 import { fullState, invocation, minimalState, workflow, T0 } from "./fixtures.js";
 
-/** Both validators must agree; returns the common verdict. */
+/** zod and the core's SS-002 must agree; returns the common verdict. */
 function valid(v: unknown): boolean {
   const z = SessionStateSchema.safeParse(v).success;
-  const lean = stateIssues(v).length === 0;
-  expect(lean, `lean validator disagrees with zod on ${JSON.stringify(v).slice(0, 300)}`).toBe(z);
+  const core = stateIssues(v).length === 0;
+  expect(core, `SS-002 (core) disagrees with zod on ${JSON.stringify(v).slice(0, 300)}`).toBe(z);
   return z;
 }
 function zodMessages(v: unknown): string {
@@ -160,7 +162,15 @@ describe("defaults and serialization (§10.2)", () => {
   });
 });
 
-describe("zod schema and lean validator agree (random mutations)", () => {
+describe("SS-002: the generated schema is current", () => {
+  it("SS-002 src/wasm/generated/state-schema.ts is the zod schema's JSON Schema (npm run build regenerates it)", async () => {
+    const { stateJsonSchema } = await import("../../dist/state/schema.js");
+    const { STATE_SCHEMA } = await import("../../dist/wasm/generated/state-schema.js");
+    expect(STATE_SCHEMA).toBe(JSON.stringify(stateJsonSchema()));
+  });
+});
+
+describe("zod schema and the core's SS-002 agree (random mutations)", () => {
   const base = fullState();
   const paths: string[][] = [];
   const walk = (v: unknown, p: string[]) => {

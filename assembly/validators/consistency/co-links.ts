@@ -1,36 +1,12 @@
-// CrossReferences: CO-008, CO-009. Link targets are resolved against the linking file's folder;
-// whether a target exists (and stays inside the base path) is a fact the host answers.
-import { defineRule, msg, RuleDoc } from "../../rules";
-import { SEV_ERROR } from "../../abi";
+// CrossReferences model (CO-008, CO-009): the links of a feature's documents, scanned once. Link
+// targets are resolved against the linking file's folder; whether a target exists (and stays inside
+// the base path) is a fact the host answers. A target without an answer becomes a link query for the
+// host's second pass.
+import { Msg, Rule } from "../../rules";
 import { Doc } from "../../io";
-import { ConsistencyCtx, FX1, FX2 } from "./context";
+import { ConsistencyCtx, LinkHit, FX1, FX2 } from "./context";
 import { findLinks, codeRanges, lineAt, at, isWs, trimWs } from "../../lib/mdscan";
 import { isAlpha, isAlnum, isHex } from "../../lib/text";
-
-export const CO008 = defineRule("CO-008", SEV_ERROR);
-function CO008_doc(): RuleDoc {
-  return {
-    id: "CO-008",
-    validator: "consistency",
-    title: "Broken reference",
-    description: "A relative link in an Epic, PRD, Tasks or Plan points to nothing.",
-    messages: {
-      brokenReference: "Broken reference: {{shown}}",
-    },
-  };
-}
-export const CO009 = defineRule("CO-009", SEV_ERROR);
-function CO009_doc(): RuleDoc {
-  return {
-    id: "CO-009",
-    validator: "consistency",
-    title: "Reference outside the repository",
-    description: "A link target resolves outside the base path (absolute paths included).",
-    messages: {
-      pathTraversalDetected: "Path traversal detected: {{shown}}",
-    },
-  };
-}
 
 function hexVal(c: i32): i32 {
   return c <= 57 ? c - 48 : (c | 32) - 87;
@@ -74,9 +50,8 @@ function dirOf(name: string): string {
   return i < 0 ? "" : name.substring(0, i + 1);
 }
 
-function scan(ctx: ConsistencyCtx, doc: Doc | null): bool {
-  if (doc === null) return true;
-  let ok = true;
+function scan(ctx: ConsistencyCtx, doc: Doc | null, hits: LinkHit[]): void {
+  if (doc === null) return;
   const fx = ctx.fx;
   const t = doc.text();
   const links = findLinks(t, (fx & FX2) != 0);
@@ -104,19 +79,33 @@ function scan(ctx: ConsistencyCtx, doc: Doc | null): bool {
     }
     const st = states.get(q);
     if (st == "e") continue;
-    ok = false;
-    const line = lineAt(t, cursor, off);
-    if (st == "o") ctx.report(CO009, doc, line, msg("pathTraversalDetected").s("shown", shown));
-    else ctx.report(CO008, doc, line, msg("brokenReference").s("shown", shown));
+    hits.push(new LinkHit(doc, lineAt(t, cursor, off), shown, st == "o"));
   }
-  return ok;
 }
 
-export function checkLinks(ctx: ConsistencyCtx): void {
+/** The feature's links that are missing or outside, in document (Epic, PRD, Tasks, Plan) and text order; scanned once per feature. */
+export function links(ctx: ConsistencyCtx): LinkHit[] {
   const f = ctx.feature;
-  let ok = scan(ctx, f.epic);
-  ok = scan(ctx, f.prd) && ok;
-  ok = scan(ctx, f.tasks) && ok;
-  ok = scan(ctx, f.plan) && ok;
-  ctx.check("CrossReferences", ok);
+  let h = f.hits;
+  if (h === null) {
+    h = [];
+    scan(ctx, f.epic, h);
+    scan(ctx, f.prd, h);
+    scan(ctx, f.tasks, h);
+    scan(ctx, f.plan, h);
+    f.hits = h;
+  }
+  return h;
+}
+
+/** Report link hit `seq` (CO-008/CO-009), remembering its position for the report order (ConsistencyCtx.orderLinks). */
+export function reportLink(ctx: ConsistencyCtx, rule: Rule, seq: i32, message: Msg): void {
+  const h = links(ctx)[seq];
+  const fs = ctx.results.findings;
+  const before = fs.length;
+  ctx.report(rule, h.doc, h.line, message);
+  if (fs.length > before) {
+    ctx.feature.linkAt.push(before);
+    ctx.feature.linkSeq.push(seq);
+  }
 }

@@ -1,23 +1,6 @@
-// NamingConventions: CO-007 (case-sensitive whole-name patterns, specs/consistency.md §3.2).
-import { defineRule, msg, RuleDoc } from "../../rules";
-import { SEV_ERROR } from "../../abi";
-import { Doc } from "../../io";
-import { ConsistencyCtx } from "./context";
+// NamingConventions model (CO-007): case-sensitive whole-name patterns, specs/consistency.md §3.2.
 import { isWord, at } from "../../lib/mdscan";
 import { allDigits } from "../../lib/text";
-
-export const CO007 = defineRule("CO-007", SEV_ERROR);
-function CO007_doc(): RuleDoc {
-  return {
-    id: "CO-007",
-    validator: "consistency",
-    title: "Artifact naming",
-    description: "An Epic, PRD, Tasks or Plan file name does not follow its naming pattern.",
-    messages: {
-      namingViolation: "{{label}} naming violation: {{n}}",
-    },
-  };
-}
 
 function isSlug(s: string, from: i32, to: i32): bool {
   if (to <= from) return false;
@@ -56,21 +39,4 @@ export function validName(key: string, n: string): bool {
       isSlug(n, 4, n.length - 8);
   }
   return true;
-}
-
-function one(ctx: ConsistencyCtx, doc: Doc | null, key: string, label: string): bool {
-  if (doc === null) return true;
-  const n = doc.baseName();
-  if (validName(key, n)) return true;
-  ctx.report(CO007, doc, 0, msg("namingViolation").s("label", label).s("n", n));
-  return false;
-}
-
-export function checkNaming(ctx: ConsistencyCtx): void {
-  const f = ctx.feature;
-  let ok = one(ctx, f.epic, "epic", "Epic");
-  ok = one(ctx, f.prd, "prd", "PRD") && ok;
-  ok = one(ctx, f.tasks, "tasks", "Tasks") && ok;
-  ok = one(ctx, f.plan, "plan", "Plan") && ok;
-  ctx.check("NamingConventions", ok);
 }

@@ -1,12 +1,22 @@
-// Per-feature context shared by the consistency rules (CO-001..CO-010).
+// The consistency model: the feature the rules run on (its Epic, PRD, Tasks and Plan), the run's
+// options (fx bits, checkpoint, the host's link answers) and what the rules record for the feature's
+// summary row. The validator (index.ts) runs RULES once per feature; each rule (CO-xxx.ts) decides
+// and reports. Rules of one check group (ScopeAlignment: CO-001..CO-004, RequirementCoverage:
+// CO-005/CO-006, NamingConventions: CO-007, CrossReferences: CO-008/CO-009, TaskCompletion: CO-010)
+// open their group when it applies (`group`) and fail it on a failing decision (`fail`): the feature's
+// check results are the groups in the order they were opened, passed unless failed.
 import { Doc, Input, Results } from "../../io";
-import { SEV_ERROR, SEV_WARNING } from "../../abi";
-import { Rule, Msg } from "../../rules";
+import { Rule, Msg, RuleCtx } from "../../rules";
 
 export const FX1: i32 = 1; // ignore links in code
 export const FX2: i32 = 2; // better link targets
 export const FX3: i32 = 4; // plan fallback *-F-plan.md
 export const FX4: i32 = 8; // exact-name artifact lookup first
+
+/** A link of a feature document whose target is missing (CO-008) or outside the base path (CO-009). */
+export class LinkHit {
+  constructor(public doc: Doc, public line: i32, public shown: string, public outside: bool) {}
+}
 
 export class Feature {
   name: string;
@@ -14,15 +24,28 @@ export class Feature {
   prd: Doc | null = null;
   tasks: Doc | null = null;
   plan: Doc | null = null;
-  /** "Check=pass|fail" in execution order. */
-  checks: string[] = [];
+  /** Check groups in the order they were opened, and whether each passed. */
+  groups: string[] = [];
+  passed: bool[] = [];
   counters: string[] = [];
+  /** The links of the feature's documents that are not fine (CO-008/CO-009), computed once (co-links.ts: links). */
+  hits: LinkHit[] | null = null;
+  /** Link findings: their index in results.findings and the link's position in `hits` (report order). */
+  linkAt: i32[] = [];
+  linkSeq: i32[] = [];
   constructor(name: string) {
     this.name = name;
   }
+
+  /** "Check=pass|fail" in the order the groups were opened. */
+  checks(): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < this.groups.length; i++) out.push(this.groups[i] + "=" + (this.passed[i] ? "pass" : "fail"));
+    return out;
+  }
 }
 
-export class ConsistencyCtx {
+export class ConsistencyCtx extends RuleCtx {
   feature: Feature = new Feature("");
   fx: i32 = 0;
   checkpoint: i32 = 1;
@@ -30,22 +53,44 @@ export class ConsistencyCtx {
   linkState: Map<string, string> | null = null;
   queries: string[] = [];
   queried: Map<string, string> = new Map();
-  /** Advisory run (fact "advisory"): errors are reported as warnings, so no feature fails. */
-  advisory: bool;
-  constructor(public input: Input, public results: Results, public anchor: Doc | null) {
-    this.advisory = input.factBool("advisory", false);
+  constructor(input: Input, results: Results, public anchor: Doc | null) {
+    super(input, results);
   }
 
-  /** Report on `doc` (or the planning folder when null); returns false when nothing could be reported. */
+  /** Report on `doc` (or the planning folder when null); nothing when there is neither. */
   report(rule: Rule, doc: Doc | null, line: i32, message: Msg): void {
     const d = doc !== null ? doc : this.anchor;
     if (d === null) return;
-    const sev = this.advisory && rule.severity == SEV_ERROR ? SEV_WARNING : rule.severity;
-    this.results.reportAs(rule, sev, d, line, 0, message);
+    // advisory runs and severity overrides: the run's severity policy (Results.effective)
+    this.results.report(rule, d, line, 0, message);
   }
 
-  /** Record a check result. */
-  check(name: string, passed: bool): void {
-    this.feature.checks.push(name + "=" + (passed ? "pass" : "fail"));
+  /** Open check group `name` for this feature (once; passed until failed). */
+  group(name: string): void {
+    const f = this.feature;
+    for (let i = 0; i < f.groups.length; i++) if (f.groups[i] == name) return;
+    f.groups.push(name);
+    f.passed.push(true);
+  }
+
+  /** Fail check group `name` (opening it if needed). */
+  fail(name: string): void {
+    this.group(name);
+    const f = this.feature;
+    for (let i = 0; i < f.groups.length; i++) if (f.groups[i] == name) f.passed[i] = false;
+  }
+
+  /** Put the feature's link findings back in link order (CO-008 and CO-009 interleave as the links do). */
+  orderLinks(): void {
+    const f = this.feature;
+    const n = f.linkAt.length;
+    if (n < 2 || n >= (1 << 24)) return;
+    const fs = this.results.findings;
+    const keys = new Array<i64>(n);
+    for (let i = 0; i < n; i++) keys[i] = (<i64>f.linkSeq[i] << 24) | <i64>i;
+    keys.sort();
+    const copy = fs.slice(0, 0);
+    for (let i = 0; i < n; i++) copy.push(fs[f.linkAt[i]]);
+    for (let i = 0; i < n; i++) fs[f.linkAt[i]] = copy[<i32>(keys[i] & 0xffffff)];
   }
 }

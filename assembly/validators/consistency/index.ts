@@ -3,25 +3,32 @@
 // 0 = .agents/planning file, 1 = .agents/roadmap file, 2 = anchor (the planning folder itself).
 // Facts: feature (else --all), checkpoint, fx (bit set of FX-1..FX-4), linkstate (host answers
 // for the link queries this module emitted as the global "linkQueries" on a first pass).
+// RULES (CO-001..CO-010, one file each, model in context.ts and co-*.ts) run once per feature.
 import { Doc, Input, Results } from "../../io";
 import { KIND_PLANNING_DOC } from "../../abi";
 import { at } from "../../lib/mdscan";
 import { encodeList, decodeList } from "../../lib/list";
 import { ConsistencyCtx, Feature, FX3, FX4 } from "./context";
-import { checkScope } from "./co-scope";
-import { checkCoverage } from "./co-coverage";
-import { checkNaming, validName } from "./co-naming";
-import { checkLinks } from "./co-links";
-import { checkTasks } from "./co-tasks";
+import { validName } from "./co-naming";
 import { allDigits } from "../../lib/text";
 import { SubstringIndex } from "../../lib/substr-index";
 import { num } from "../traceability/model";
-import { Rule } from "../../rules";
-import { CO001, CO002, CO003, CO004 } from "./co-scope";
-import { CO005, CO006 } from "./co-coverage";
-import { CO007 } from "./co-naming";
-import { CO008, CO009 } from "./co-links";
-import { CO010 } from "./co-tasks";
+import { Rule, runRules } from "../../rules";
+import { CO001 } from "./CO-001";
+import { CO002 } from "./CO-002";
+import { CO003 } from "./CO-003";
+import { CO004 } from "./CO-004";
+import { CO005 } from "./CO-005";
+import { CO006 } from "./CO-006";
+import { CO007 } from "./CO-007";
+import { CO008 } from "./CO-008";
+import { CO009 } from "./CO-009";
+import { CO010 } from "./CO-010";
+
+/** The consistency rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
+export const RULES: Rule[] = [
+  CO001, CO002, CO003, CO004, CO005, CO006, CO007, CO008, CO009, CO010,
+];
 
 /** Name matches `prefix*.md` with a non-empty middle; returns the middle or null. */
 function middle(n: string, prefix: string): string | null {
@@ -164,17 +171,13 @@ export function validateConsistency(input: Input, results: Results): void {
     }
     ctx.feature = f;
     const before = results.findings.length;
-    checkScope(ctx);
-    checkCoverage(ctx);
-    checkNaming(ctx);
-    checkLinks(ctx);
-    if (ctx.checkpoint >= 2) checkTasks(ctx);
-    let passed = true;
-    for (let k = 0; k < f.checks.length; k++) if (f.checks[k].endsWith("=fail")) passed = false;
-    // the feature verdict agrees with the findings' severities: an advisory run never fails
-    if (ctx.advisory) passed = true;
+    runRules(RULES, ctx);
+    ctx.orderLinks();
+    // the feature verdict is the verdict of its findings at the severities the run's policy gave them
+    // (advisory, strict, configured overrides): data.verdict and the result's verdict never disagree
+    const passed = results.errorsSince(before) == 0;
     rows.push(encodeList([f.name, (results.findings.length - before).toString(), passed ? "pass" : "fail",
-      f.checks.join(","), pathOf(f.epic), pathOf(f.prd), pathOf(f.tasks), pathOf(f.plan), f.counters.join(",")]));
+      f.checks().join(","), pathOf(f.epic), pathOf(f.prd), pathOf(f.tasks), pathOf(f.plan), f.counters.join(",")]));
   }
   if (namesOnly) {
     results.putGlobal("needed", encodeList(needed.keys()));
@@ -186,7 +189,3 @@ export function validateConsistency(input: Input, results: Results): void {
   results.putGlobal("checkpoint", ctx.checkpoint.toString());
 }
 
-/** The consistency rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
-export const RULES: Rule[] = [
-  CO001, CO002, CO003, CO004, CO005, CO006, CO007, CO008, CO009, CO010,
-];

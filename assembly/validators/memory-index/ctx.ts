@@ -1,4 +1,6 @@
-// Shared state of one memory-index run: the directory listing, options, parsed indices.
+// The memory-index model: the directory listing, the options, the discovered indices and their
+// entries, and what the root index references. Rules (MI-xxx.ts) read it and report; everything
+// that several rules share is computed here once (lazily where only some runs need it).
 //
 // Input (from the host): one KIND_MEMORY_DIR document (the memory directory; name = its display
 // path) and one KIND_MEMORY_FILE document per entry below it (name = path relative to the memory
@@ -9,8 +11,12 @@
 // Facts: layout (reference|current|auto; absent = auto), orphans (warn|error|off), naming (warn|error|off).
 // Auto: the current layout when any memory file lives in a subfolder (not a dot folder; the move
 // into subfolders came 2026-02-16), else the reference layout (efa406e9a: all files top level).
+//
+// The validator runs its RULES once per unit (see `unit`): each domain index (U_INDEX, `ix` set),
+// then the root index (U_ROOT), then the orphan scan (U_ORPHANS). A rule that does not apply to
+// the unit returns at once.
 import { Doc, Input, Results } from "../../io";
-import { Rule, Msg } from "../../rules";
+import { Rule, Msg, RuleCtx } from "../../rules";
 import { DOC_CHECKED, DOC_IGNORED, SEV_ERROR, SEV_WARNING } from "../../abi";
 
 export const T_FILE: i32 = 0;
@@ -23,36 +29,106 @@ export const R_MISSING: i32 = 1;
 export const R_TRAVERSAL: i32 = 2;
 export const R_SYMLINK: i32 = 3;
 
+export const U_INDEX: i32 = 0;
+export const U_ROOT: i32 = 1;
+export const U_ORPHANS: i32 = 2;
+
 export class Entry {
+  /** Where the name resolves (R_*), -1 until asked (MiCtx.resolved). */
+  r: i32 = -1;
   constructor(public name: string, public keywords: string[], public line: i32) {}
+}
+
+/** A line of a domain index that breaks the pure-table format (MI-006..MI-009). */
+export class FormatHit {
+  constructor(public rule: i32, public line: i32, public text: string) {}
 }
 
 export class Index {
   entries: Entry[] = [];
   failed: bool = false;
+  /** MI-006..009 hits (lazily: formatHits in lineclass.ts). */
+  format: FormatHit[] | null = null;
+  /** Keyword uniqueness in hundredths, per row (lazily: density.ts). */
+  rowDensity: i32[] | null = null;
+  /** Distinct names in first-occurrence order and their uniqueness in hundredths. */
+  densityNames: string[] = [];
+  densityValues: i32[] = [];
   constructor(public doc: Doc, public domain: string, public skills: bool) {}
 }
 
-export class MiCtx {
+/** A reference found in the root index (MI-013, MI-014, MI-108). */
+export class RootItem {
+  constructor(public seq: i32, public line: i32, public name: string, public r: i32) {}
+}
+
+/** A rejected link of the root index in the current layout (MI-105). */
+export class RootLink {
+  constructor(public seq: i32, public line: i32, public image: bool, public dest: string) {}
+}
+
+export const ROOT_OK: i32 = 0;
+export const ROOT_MISSING: i32 = 1;
+export const ROOT_LINK: i32 = 2;
+export const ROOT_UNREAD: i32 = 3;
+
+export class RootModel {
+  /** Items and links share one sequence: their order in the root index. */
+  seq: i32 = 0;
+  items: RootItem[] = [];
+  links: RootLink[] = [];
+  constructor(public state: i32, public doc: Doc | null) {}
+}
+
+/** The reference-layout orphan scan's view (MI-015..MI-017): what the skills indices name. */
+export class RefScan {
+  /** Names listed by any domain index. */
+  referenced: Map<string, i32> = new Map();
+  /** domain -> discovery position. */
+  domainAt: Map<string, i32> = new Map();
+}
+
+export class MiCtx extends RuleCtx {
   /** Listed entries, sorted by name (binary search instead of a hash map: cheaper for big trees). */
   docs: Doc[] = [];
   indices: Index[] = [];
-  /** Canonical names referenced from the root index. */
+  /** Top-level index files that are symlinks (never read; MI-108). */
+  linkedIndices: Doc[] = [];
+  /** Canonical names referenced from the root index (filled with the root model). */
   rootRefs: Map<string, i32> = new Map();
   rootRefList: string[] = [];
+  root: RootModel | null = null;
+  refScan: RefScan | null = null;
   current: bool;
   /** The layout the host asked for: reference | current | auto. */
   requested: string;
   orphanSev: i32;
   namingSev: i32;
   errors: i32 = 0;
+  /** What the rules run on now (U_*), and the domain index for U_INDEX. */
+  unit: i32 = U_INDEX;
+  ix: Index | null = null;
+  /**
+   * Report order (the reference's): a rule reporting on a root-index item or link sets `seq` to
+   * the item's position right before it reports; every finding records it (`order`, parallel to
+   * results.findings; reset to 0 after each report)
+   * and index.ts puts each unit's findings back in the reference's order.
+   */
+  seq: i32 = 0;
+  order: i32[] = [];
 
-  constructor(public input: Input, public results: Results, public dir: Doc) {
+  constructor(input: Input, results: Results, public dir: Doc) {
+    super(input, results);
     const l = input.fact("layout");
     this.requested = l === null ? "auto" : l;
     this.current = l == "current";
     this.orphanSev = level(input.fact("orphans"));
     this.namingSev = level(input.fact("naming"));
+  }
+
+  /** The domain index of this unit, or null when the unit is not a domain index. */
+  index(): Index | null {
+    return this.unit == U_INDEX ? this.ix : null;
   }
 
   entry(path: string): Doc | null {
@@ -73,12 +149,25 @@ export class MiCtx {
     this.reportAs(rule, rule.severity, doc, line, message);
   }
 
-  /** Report with a severity; -1 (an option set to off) drops the finding. */
+  /** Report with a severity; -1 (an option set to off) drops the finding. An error fails the domain index it is on. */
   reportAs(rule: Rule, sev: i32, doc: Doc, line: i32, message: Msg): void {
     if (sev < 0) return;
-    if (sev == SEV_ERROR) this.errors++;
+    // errors count at the severity the run's policy reports them (overrides, advisory, strict)
+    if (this.results.effective(rule, sev) == SEV_ERROR) {
+      this.errors++;
+      const ix = this.ix;
+      if (ix !== null && ix.doc == doc) ix.failed = true;
+    }
     this.results.setDocStatus(doc, DOC_CHECKED);
     this.results.reportAs(rule, sev, doc, line, 0, message);
+    this.order.push(this.seq);
+    this.seq = 0;
+  }
+
+  /** Where an index entry resolves (computed once per entry). */
+  resolved(e: Entry): i32 {
+    if (e.r < 0) e.r = this.resolve(e.name);
+    return e.r;
   }
 
   /** Resolve `<name>.md` below the memory directory (lexically, then through listed symlinks). */
@@ -145,4 +234,10 @@ export function detectCurrent(entries: Doc[]): bool {
     if (slash > 0 && n.charCodeAt(0) != 46 && n.endsWith(".md") && (d.flags & 3) == T_FILE) return true;
   }
   return false;
+}
+
+/** Canonical reference: leading "./" removed. */
+export function canon(s: string): string {
+  while (s.startsWith("./")) s = s.substring(2);
+  return s;
 }

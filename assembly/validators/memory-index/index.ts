@@ -1,27 +1,42 @@
 // memory-index validator (port of Validate-MemoryIndex.ps1 / memory_index.py at efa406e9a, plus
-// the current-layout rules behind --layout current). Order follows the reference: each domain
-// index (sorted), then the root index, then the orphan scan. Input model: see ctx.ts.
-import { Doc, Input, Results } from "../../io";
-import { KIND_MEMORY_DIR, KIND_MEMORY_FILE, SEV_ERROR } from "../../abi";
+// the current-layout rules behind --layout current). Builds the model (ctx.ts: listing, layout,
+// discovered indices and their entries), then runs RULES on each unit in the reference's order:
+// each domain index (sorted), then the root index, then the orphan scan.
+import { Input, Results } from "../../io";
+import { KIND_MEMORY_DIR, KIND_MEMORY_FILE } from "../../abi";
 import { AC002, firstBadByte } from "../common";
-import { MiCtx, Index, ignoreAll, detectCurrent, T_FILE, T_LINK, F_UNREAD } from "./ctx";
+import { MiCtx, Index, ignoreAll, detectCurrent, pyHundredths, T_FILE, T_LINK, F_UNREAD, R_MISSING, U_INDEX, U_ROOT, U_ORPHANS } from "./ctx";
 import { parseEntries } from "./parse";
-import { checkRefs, MI108 } from "./refs";
-import { checkUniqueness } from "./uniqueness";
-import { checkFormat } from "./format";
-import { checkDuplicates } from "./dups";
-import { checkP2 } from "./p2";
-import { checkRoot } from "./root";
-import { checkOrphans } from "./orphans";
-import { msg } from "../../rules";
-import { Rule } from "../../rules";
-import { MI002, MI003, MI004, MI108 } from "./refs";
-import { MI005 } from "./uniqueness";
-import { MI006, MI007, MI008, MI009 } from "./format";
-import { MI010 } from "./dups";
-import { MI011, MI012, MI013, MI014, MI105 } from "./root";
-import { MI015, MI016, MI017, MI103 } from "./orphans";
-import { MI018, MI019 } from "./p2";
+import { rowDensity, lowUniqueness } from "./density";
+import { joinAll } from "../../lib/mdrow";
+import { msg, Rule, runRules } from "../../rules";
+import { MI002 } from "./MI-002";
+import { MI003 } from "./MI-003";
+import { MI004 } from "./MI-004";
+import { MI005 } from "./MI-005";
+import { MI006 } from "./MI-006";
+import { MI007 } from "./MI-007";
+import { MI008 } from "./MI-008";
+import { MI009 } from "./MI-009";
+import { MI010 } from "./MI-010";
+import { MI011 } from "./MI-011";
+import { MI012 } from "./MI-012";
+import { MI013 } from "./MI-013";
+import { MI014 } from "./MI-014";
+import { MI015 } from "./MI-015";
+import { MI016 } from "./MI-016";
+import { MI017 } from "./MI-017";
+import { MI018 } from "./MI-018";
+import { MI019 } from "./MI-019";
+import { MI103 } from "./MI-103";
+import { MI105 } from "./MI-105";
+import { MI108 } from "./MI-108";
+
+/** The memory-index rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
+export const RULES: Rule[] = [
+  MI002, MI003, MI004, MI005, MI006, MI007, MI008, MI009, MI010, MI011, MI012, MI013, MI014, MI015, MI016,
+  MI017, MI018, MI019, MI103, MI105, MI108,
+];
 
 export function validateMemoryIndex(input: Input, results: Results): void {
   const dirs = input.ofKind(KIND_MEMORY_DIR);
@@ -55,7 +70,7 @@ export function validateMemoryIndex(input: Input, results: Results): void {
     if (!skills && !ctx.current) continue;
     const t = d.flags & 3;
     if (t == T_LINK) {
-      ctx.report(MI108, d, 0, msg("symlinkedIndexFileIs").s("n", n));
+      ctx.linkedIndices.push(d); // MI-108
       continue;
     }
     if (t != T_FILE || (d.flags & F_UNREAD) != 0) continue;
@@ -65,7 +80,7 @@ export function validateMemoryIndex(input: Input, results: Results): void {
     ctx.indices.push(ix);
     const bad = firstBadByte(d.ptr, d.len);
     if (bad >= 0) {
-      ctx.report(AC002, d, 0, msg("fileIsBinaryOr").s("bad", bad.toString()));
+      ctx.report(AC002, d, 0, msg("binary").s("offset", bad.toString()));
       ix.failed = true;
       continue;
     }
@@ -76,23 +91,37 @@ export function validateMemoryIndex(input: Input, results: Results): void {
   let keywordIssues = 0;
   let total = 0;
   let failed = 0;
+  ctx.unit = U_INDEX;
   for (let i = 0; i < ctx.indices.length; i++) {
     const ix = ctx.indices[i];
-    missing += checkRefs(ctx, ix);
-    if (ix.skills) keywordIssues += checkUniqueness(ctx, ix);
-    checkFormat(ctx, ix);
-    if (ix.skills) {
-      checkDuplicates(ctx, ix);
-      checkP2(ctx, ix);
+    ctx.ix = ix;
+    const from = results.findings.length;
+    runRules(RULES, ctx);
+    reorder(ctx, from, false);
+    for (let k = 0; k < ix.entries.length; k++) {
+      if (ctx.resolved(ix.entries[k]) == R_MISSING) missing++;
+      if (ix.skills && lowUniqueness(ix, k)) keywordIssues++;
+    }
+    if (ix.skills && ix.entries.length > 0) {
+      const rows = rowDensity(ix);
+      const parts: string[] = [];
+      for (let k = 0; k < ix.densityNames.length; k++) parts.push(ix.densityNames[k] + "\t" + pyHundredths(ix.densityValues[k]));
+      results.put(ix.doc, "uniqueness", joinAll(parts, "\n"));
     }
     total += ix.entries.length;
+    // ix.failed: an error on the index at the severity the run's policy reports it (MiCtx.reportAs)
     if (ix.failed) failed++;
     results.put(ix.doc, "domain", ix.domain);
     results.put(ix.doc, "entries", ix.entries.length.toString());
     results.put(ix.doc, "verdict", ix.failed ? "fail" : "pass");
   }
-  checkRoot(ctx);
-  checkOrphans(ctx, entries);
+  ctx.ix = null;
+  ctx.unit = U_ROOT;
+  const from = results.findings.length;
+  runRules(RULES, ctx);
+  reorder(ctx, from, true);
+  ctx.unit = U_ORPHANS;
+  runRules(RULES, ctx);
 
   const dir = ctx.dir;
   const n = ctx.indices.length;
@@ -107,12 +136,51 @@ export function validateMemoryIndex(input: Input, results: Results): void {
   results.put(dir, "verdict", ctx.errors > 0 ? "fail" : "pass");
 }
 
+/**
+ * A domain index's findings in the reference's report order: file references (per entry:
+ * traversal or symlink, then the skill- prefix, then the missing file), uniqueness, format,
+ * duplicates, then the advisory checks; each group by line.
+ */
+function indexOrder(id: string, line: i32): i64 {
+  let group = 6;
+  let rank = 0;
+  if (id == "MI-004" || id == "MI-108") group = 0;
+  else if (id == "MI-003") { group = 0; rank = 1; }
+  else if (id == "MI-002") { group = 0; rank = 2; }
+  else if (id == "MI-005") group = 1;
+  else if (id == "MI-006" || id == "MI-007" || id == "MI-008" || id == "MI-009") group = 2;
+  else if (id == "MI-010") group = 3;
+  else if (id == "MI-018") group = 4;
+  else if (id == "MI-019") group = 5;
+  return (<i64>group << 30) | (<i64>line << 2) | <i64>rank;
+}
+
+/**
+ * Put the findings a unit reported (from `from` on) in the reference's order, stably: the rules run
+ * one after the other, the reference interleaves them. Root index: the order of its items and links
+ * (ctx.order), completeness last.
+ */
+function reorder(ctx: MiCtx, from: i32, root: bool): void {
+  const fs = ctx.results.findings;
+  const n = fs.length - from;
+  if (n < 2 || n >= (1 << 24) || ctx.order.length != fs.length) return;
+  // key << 24 | position: a plain numeric sort is then stable
+  const keys = new Array<i64>(n);
+  for (let i = 0; i < n; i++) {
+    const f = fs[from + i];
+    const k = root ? <i64>ctx.order[from + i] : indexOrder(f.rule.id, f.line);
+    keys[i] = (k << 24) | <i64>i;
+  }
+  keys.sort();
+  const copy = fs.slice(from);
+  const ord = ctx.order.slice(from);
+  for (let i = 0; i < n; i++) {
+    const p = <i32>(keys[i] & 0xffffff);
+    fs[from + i] = copy[p];
+    ctx.order[from + i] = ord[p];
+  }
+}
+
 function ignoreAllDocs(input: Input, results: Results): void {
   for (let i = 0; i < input.docs.length; i++) if (input.docs[i].kind != 0) results.setDocStatus(input.docs[i], 2);
 }
-
-/** The memory-index rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
-export const RULES: Rule[] = [
-  MI002, MI003, MI004, MI005, MI006, MI007, MI008, MI009, MI010, MI011, MI012, MI013, MI014, MI015, MI016,
-  MI017, MI018, MI019, MI103, MI105, MI108,
-];

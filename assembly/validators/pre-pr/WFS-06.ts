@@ -1,10 +1,11 @@
 // WFS-06: a workflow file longer than the configured number of significant lines (one rule, one
 // option: the example of the rule model in CONTRIBUTING.md).
-import { defineRule, msg, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
-import { Doc, Input, Results } from "../../io";
+import { FAMILY_WFS, prepr } from "./ctx";
+import { workflows } from "./workflow";
 
-export const WFS06 = defineRule("WFS-06", SEV_WARNING);
+export const WFS06 = defineRule("WFS-06", SEV_WARNING, check);
 function WFS06_doc(): RuleDoc {
   return {
     id: "WFS-06",
@@ -20,8 +21,14 @@ function WFS06_doc(): RuleDoc {
   };
 }
 
-/** `significant`: the workflow's lines that are neither blank nor comments (counted by the structure scan). */
-export function checkWFS06(input: Input, results: Results, doc: Doc, significant: i32): void {
-  const max = input.optionInt(WFS06, "maxLines", 100);
-  if (significant > max) results.report(WFS06, doc, 0, 0, msg("tooLong").i("lines", significant).i("max", max));
+function check(c: RuleCtx): void {
+  const ctx = prepr(c);
+  if (!ctx.runs(FAMILY_WFS)) return;
+  const max = ctx.input.optionInt(ctx.rule, "maxLines", 100);
+  const ws = workflows(ctx);
+  for (let d = 0; d < ws.length; d++) {
+    const w = ws[d];
+    if (!w.structured() || !w.isWorkflow()) continue;
+    if (w.significant > max) ctx.results.report(ctx.rule, w.doc, 0, 0, msg("tooLong").i("lines", w.significant).i("max", max));
+  }
 }

@@ -1,36 +1,21 @@
-// PP-008: drift between paired agent definitions (DRIFT). Left files <name>.md pair with right
+// The comparison of the pre-pr family "drift" (DRIFT-04): left files <name>.md pair with right
 // files <name>.agent.md; named level-2 sections are compared by Jaccard similarity of their word sets.
-import { defineRule, msg, RuleDoc } from "../../rules";
-import { SEV_ERROR } from "../../abi";
-import { Doc, Input, Results } from "../../io";
+import { Doc } from "../../io";
 import { asciiLower } from "../../lib/text";
 import { trim } from "./util";
-
-export const DRIFT04 = defineRule("DRIFT-04", SEV_ERROR);
-function DRIFT04_doc(): RuleDoc {
-  return {
-    id: "DRIFT-04",
-    validator: "pre-pr",
-    title: "Agent drift",
-    description: "Paired agents differ.",
-    messages: {
-      message: "{{name}}: {{pct}}% < {{pct2}}%: {{join}}",
-    },
-  };
-}
 
 export const ROLE_LEFT: i32 = 8;
 export const ROLE_RIGHT: i32 = 9;
 
 
-function stem(d: Doc): string {
+export function stem(d: Doc): string {
   const b = d.baseName();
   if (d.flags == ROLE_RIGHT && b.endsWith(".agent.md")) return b.substring(0, b.length - 9);
   return b.endsWith(".md") ? b.substring(0, b.length - 3) : b;
 }
 
 /** Text of the named section (lower-case heading) or null; front matter and fence tags are dropped. */
-function section(d: Doc, name: string): string | null {
+export function section(d: Doc, name: string): string | null {
   const ls = d.lines();
   let i = 0;
   if (ls.length > 0 && trim(ls[0]) == "---") {
@@ -52,7 +37,7 @@ function section(d: Doc, name: string): string | null {
   return found ? out.join("\n") : null;
 }
 
-function words(s: string, set: Map<string, string>): i32 {
+export function words(s: string, set: Map<string, string>): i32 {
   const t = asciiLower(s);
   let start = -1;
   for (let i = 0; i <= t.length; i++) {
@@ -68,7 +53,7 @@ function words(s: string, set: Map<string, string>): i32 {
 }
 
 /** Jaccard similarity in tenths of a percent (0..1000). */
-function similarity(a: string, b: string): i32 {
+export function similarity(a: string, b: string): i32 {
   const wa = new Map<string, string>();
   const wb = new Map<string, string>();
   const na = words(a, wa);
@@ -82,41 +67,6 @@ function similarity(a: string, b: string): i32 {
   return (inter * 2000 + (na + nb - inter)) / (2 * (na + nb - inter));
 }
 
-function pct(tenths: i32): string {
+export function pct(tenths: i32): string {
   return (tenths / 10).toString() + "." + (tenths % 10).toString();
-}
-
-export function checkDrift(input: Input, results: Results, docs: Doc[]): void {
-  const threshold = input.factInt("drift-threshold", 80) * 10;
-  const ns = input.factLines("drift-sections");
-  const names = ns === null ? new Array<string>(0) : ns;
-  for (let l = 0; l < docs.length; l++) {
-    const left = docs[l];
-    if (left.flags != ROLE_LEFT) continue;
-    let right: Doc | null = null;
-    for (let r = 0; r < docs.length && right === null; r++) {
-      if (docs[r].flags == ROLE_RIGHT && stem(docs[r]) == stem(left)) right = docs[r];
-    }
-    if (right === null) {
-      results.put(left, "counterpart", "none");
-      continue;
-    }
-    let sum = 0;
-    let n = 0;
-    const low: string[] = [];
-    for (let k = 0; k < names.length; k++) {
-      const a = section(left, names[k]);
-      const b = section(right, names[k]);
-      if (a === null && b === null) continue;
-      const s = similarity(a === null ? "" : a, b === null ? "" : b);
-      sum += s;
-      n++;
-      if (s < threshold) low.push(names[k] + " " + pct(s) + "%");
-    }
-    const overall = n == 0 ? 1000 : (sum * 2 + n) / (2 * n);
-    results.put(left, "similarity", pct(overall));
-    if (overall < threshold) {
-      results.report(DRIFT04, left, 0, 0, msg("message").s("name", right.name).s("pct", pct(overall)).s("pct2", pct(threshold)).s("join", low.join(", ")));
-    }
-  }
 }

@@ -1,52 +1,64 @@
-// pre-pr validator: the rule families of the pre-PR checks. The host runs one family per call
-// (fact "family") and tags each document with its role in `flags`.
-import { Doc, Input, Results } from "../../io";
-import { KIND_PREPR_FILE } from "../../abi";
-import { checkPinning, checkStructure } from "./workflow";
-import { checkSkills } from "./skill";
-import { checkPrDescription } from "./prd";
-import { checkPaths } from "./paths";
-import { checkSize } from "./size";
-import { checkTokens } from "./tok";
-import { checkDrift } from "./drift";
-import { checkPlanning } from "./plan";
-import { Rule } from "../../rules";
-import { DRIFT04 } from "./drift";
-import { PATH01 } from "./paths";
-import { PIN01, WFS01, WFS02, WFS07, WFS08 } from "./workflow";
-import { WFS06 } from "./WFS-06";
-import { PP001, PP002, PP003, PP004, PP005, PP006, PP007, PP008, PP009, PP010, PP011, PP012, PP013, PP014, PP015 } from "./PP-checks";
-import { PLAN01, PLAN02, PLAN03 } from "./plan";
-import { PRD02, PRD03, PRD05 } from "./prd";
-import { RDY01 } from "./size";
-import { SFM02, SFM05, SFM07, SFM10 } from "./skill";
-import { TOK03 } from "./tok";
+// pre-pr validator: the rules of the pre-PR checks, one file per rule (named by its id). The host runs
+// one rule family per call (fact "family": pin, wfs, sfm, prd, path, size, tok, drift, plan) and tags
+// each document with its role in `flags`; every rule of RULES sees the call's PrePrCtx and returns at
+// once when the family is not its own. Family "dir" applies the disable directives; family "select"
+// picks the files of the workflow and YAML checks from the scope (select.ts).
+import { Input, Results } from "../../io";
+import { Rule, runRules } from "../../rules";
 import { applyDirectives } from "./directives";
-
-function docsOf(input: Input): Doc[] {
-  return input.ofKind(KIND_PREPR_FILE);
-}
-
-export function validatePrePr(input: Input, results: Results): void {
-  const fam = input.fact("family");
-  const docs = docsOf(input);
-  if (fam === null) results.status = 1;
-  else if (fam == "pin") checkPinning(input, results, docs);
-  else if (fam == "wfs") checkStructure(input, results, docs);
-  else if (fam == "sfm") checkSkills(input, results, docs);
-  else if (fam == "prd") checkPrDescription(input, results, docs);
-  else if (fam == "path") checkPaths(input, results, docs);
-  else if (fam == "size") checkSize(input, results, docs);
-  else if (fam == "tok") checkTokens(input, results, docs);
-  else if (fam == "drift") checkDrift(input, results, docs);
-  else if (fam == "plan") checkPlanning(input, results, docs);
-  else if (fam == "dir") applyDirectives(input, results, docs);
-  else results.status = 1;
-}
+import { selectFiles } from "./select";
+import { PrePrCtx } from "./ctx";
+import { inList, segments } from "./util";
+import { DRIFT04 } from "./DRIFT-04";
+import { PATH01 } from "./PATH-01";
+import { PIN01 } from "./PIN-01";
+import { PLAN01 } from "./PLAN-01";
+import { PLAN02 } from "./PLAN-02";
+import { PLAN03 } from "./PLAN-03";
+import { PP001 } from "./PP-001";
+import { PP002 } from "./PP-002";
+import { PP003 } from "./PP-003";
+import { PP004 } from "./PP-004";
+import { PP005 } from "./PP-005";
+import { PP006 } from "./PP-006";
+import { PP007 } from "./PP-007";
+import { PP008 } from "./PP-008";
+import { PP009 } from "./PP-009";
+import { PP010 } from "./PP-010";
+import { PP011 } from "./PP-011";
+import { PP012 } from "./PP-012";
+import { PP013 } from "./PP-013";
+import { PP014 } from "./PP-014";
+import { PP015 } from "./PP-015";
+import { PRD02 } from "./PRD-02";
+import { PRD03 } from "./PRD-03";
+import { PRD05 } from "./PRD-05";
+import { RDY01 } from "./RDY-01";
+import { SFM02 } from "./SFM-02";
+import { SFM05 } from "./SFM-05";
+import { SFM07 } from "./SFM-07";
+import { SFM10 } from "./SFM-10";
+import { TOK03 } from "./TOK-03";
+import { WFS01 } from "./WFS-01";
+import { WFS02 } from "./WFS-02";
+import { WFS06 } from "./WFS-06";
+import { WFS07 } from "./WFS-07";
+import { WFS08 } from "./WFS-08";
+import { WFS11 } from "./WFS-11";
 
 /** The pre-pr rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
 export const RULES: Rule[] = [
   DRIFT04, PATH01, PIN01, PLAN01, PLAN02, PLAN03, PP001, PP002, PP003, PP004, PP005, PP006, PP007, PP008,
   PP009, PP010, PP011, PP012, PP013, PP014, PP015, PRD02, PRD03, PRD05, RDY01, SFM02, SFM05, SFM07, SFM10,
-  TOK03, WFS01, WFS02, WFS06, WFS07, WFS08,
+  TOK03, WFS01, WFS02, WFS06, WFS07, WFS08, WFS11,
 ];
+
+const FAMILIES = "pin wfs sfm prd path size tok drift plan";
+
+export function validatePrePr(input: Input, results: Results): void {
+  const ctx = new PrePrCtx(input, results);
+  if (ctx.family == "dir") applyDirectives(input, results, ctx.docs);
+  else if (ctx.family == "select") selectFiles(input, results);
+  else if (!inList(ctx.family, segments(FAMILIES, 32))) results.status = 1; // no or an unknown family
+  else runRules(RULES, ctx);
+}

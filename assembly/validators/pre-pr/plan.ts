@@ -1,47 +1,7 @@
-// PP-007: planning artifacts (PLAN). Roles by file name (epic, prd, task, plan: first file in name
-// order whose stem starts with the word); estimates in hours; conditions of the plan need a table row.
-import { defineRule, msg, RuleDoc } from "../../rules";
-import { SEV_ERROR, SEV_WARNING, SEV_INFO } from "../../abi";
-import { Doc, Input, Results } from "../../io";
+// The model of the pre-pr family "plan" (PLAN-*): roles by file name (epic, prd, task, plan: first
+// file in name order whose stem starts with the word) and estimates in hours.
+import { Doc } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
-import { trim, segments } from "./util";
-
-export const PLAN01 = defineRule("PLAN-01", SEV_WARNING);
-function PLAN01_doc(): RuleDoc {
-  return {
-    id: "PLAN-01",
-    validator: "pre-pr",
-    title: "Estimate drift",
-    description: "Tasks vs epic/PRD/plan estimate.",
-    messages: {
-      estimateDiffersFrom: "Estimate differs {{value}}.{{value2}}% from {{name}}",
-    },
-  };
-}
-export const PLAN02 = defineRule("PLAN-02", SEV_ERROR);
-function PLAN02_doc(): RuleDoc {
-  return {
-    id: "PLAN-02",
-    validator: "pre-pr",
-    title: "Orphan condition",
-    description: "Role condition not in a table.",
-    messages: {
-      conditionNotInAny: "Condition not in any table: {{trim}}",
-    },
-  };
-}
-export const PLAN03 = defineRule("PLAN-03", SEV_INFO);
-function PLAN03_doc(): RuleDoc {
-  return {
-    id: "PLAN-03",
-    validator: "pre-pr",
-    title: "No reconciliation",
-    description: "Range estimate, no section.",
-    messages: {
-      considerAEstimateReconciliation: "Consider a ## Estimate Reconciliation section",
-    },
-  };
-}
 
 export const ROLE_PLANNING: i32 = 10;
 
@@ -100,7 +60,7 @@ function unit(t: string, i: i32, short: bool): i32 {
 
 /** Midpoint (tenths of hours) of the first range estimate, else the first single estimate; -1 none. */
 let RANGE: bool = false;
-function estimate(doc: Doc): i32 {
+export function estimate(doc: Doc): i32 {
   const t = asciiLower(doc.text());
   RANGE = false;
   for (let i = 0; i < t.length; i++) {
@@ -128,59 +88,27 @@ function estimate(doc: Doc): i32 {
   return -1;
 }
 
-const MARKERS = "qa:|security:|devops:|architect:|implementer:";
-
-function conditions(input: Input, results: Results, doc: Doc): void {
-  const ls = doc.lines();
-  const cells: string[] = [];
-  for (let i = 0; i < ls.length; i++) {
-    const t = trim(ls[i]);
-    if (t.startsWith("|")) cells.push(asciiLower(t));
-  }
-  const marks = segments(MARKERS, 124);
-  for (let i = 0; i < ls.length; i++) {
-    const t = trim(ls[i]);
-    if (!(t.startsWith("- ") || t.startsWith("* "))) continue;
-    const low = asciiLower(t);
-    for (let m = 0; m < marks.length; m++) {
-      const at = low.indexOf(marks[m]);
-      if (at < 0) continue;
-      const text = trim(low.substring(at + marks[m].length));
-      if (text.length == 0) continue;
-      let found = false;
-      for (let c = 0; c < cells.length && !found; c++) if (cells[c].indexOf(text) >= 0) found = true;
-      if (!found) results.report(PLAN02, doc, i + 1, 1, msg("conditionNotInAny").s("trim", trim(t.substring(at + marks[m].length))));
-      break;
-    }
-  }
+/** Whether the last estimate() found a range ("3-5 hours"). */
+export function lastWasRange(): bool {
+  return RANGE;
 }
 
-export function checkPlanning(input: Input, results: Results, docs: Doc[]): void {
-  if (docs.length == 0) return;
-  const epic = first(docs, "epic");
-  const prd = first(docs, "prd");
-  const tasks = first(docs, "task");
-  let plan = first(docs, "plan");
-  if (plan === null && tasks === null) plan = docs[0];
-  const source = epic !== null ? epic : prd !== null ? prd : plan;
-  const threshold = input.factInt("plan-threshold", 20) * 10;
-  if (source !== null && tasks !== null && source !== tasks) {
-    const ms = estimate(source);
-    const md = estimate(tasks);
-    if (ms > 0 && md >= 0) {
-      const diff = md > ms ? md - ms : ms - md;
-      const tenths = <i32>(<i64>diff * 1000 / <i64>ms);
-      if (tenths > threshold) {
-        results.report(PLAN01, tasks, 0, 0, msg("estimateDiffersFrom").s("value", (tenths / 10).toString()).s("value2", (tenths % 10).toString()).s("name", source.name));
-      }
-    }
+/** The planning roles of this call: first file whose stem starts with epic, prd, task, plan. */
+export class Planning {
+  epic: Doc | null;
+  prd: Doc | null;
+  tasks: Doc | null;
+  plan: Doc | null;
+  constructor(docs: Doc[]) {
+    this.epic = first(docs, "epic");
+    this.prd = first(docs, "prd");
+    this.tasks = first(docs, "task");
+    let plan = first(docs, "plan");
+    if (plan === null && this.tasks === null && docs.length > 0) plan = docs[0];
+    this.plan = plan;
   }
-  const cdoc = plan !== null ? plan : tasks;
-  if (cdoc !== null) conditions(input, results, cdoc);
-  for (let i = 0; i < docs.length; i++) {
-    estimate(docs[i]);
-    if (RANGE && docs[i].text().indexOf("## Estimate Reconciliation") < 0) {
-      results.report(PLAN03, docs[i], 0, 0, msg("considerAEstimateReconciliation"));
-    }
+  /** The document the task estimate is compared with (epic, else PRD, else plan). */
+  source(): Doc | null {
+    return this.epic !== null ? this.epic : this.prd !== null ? this.prd : this.plan;
   }
 }

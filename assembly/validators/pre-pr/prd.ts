@@ -1,57 +1,31 @@
-// PP-012: the PR description against the diff (PRD). Mentions are code spans, bold spans, list
-// items and link texts that end in a known extension (with an optional :line[:col]); code spans
-// and link texts count as change claims only inside "changes" sections; contextual sections
-// (test plan, references, notes, ...) are ignored.
-import { defineRule, msg, RuleDoc } from "../../rules";
-import { SEV_ERROR, SEV_WARNING } from "../../abi";
-import { Doc, Input, Results } from "../../io";
+// The PR-description model of the pre-pr family "prd" (PRD-*). Mentions are code spans, bold
+// spans, list items and link texts that end in a known extension (with an optional :line[:col]);
+// code spans and link texts count as change claims only inside "changes" sections; contextual
+// sections (test plan, references, notes, ...) are ignored. The lists are PRD-02's options.
+import { Doc, Input } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
 import { trim, inList } from "./util";
-
-export const PRD02 = defineRule("PRD-02", SEV_ERROR);
-function PRD02_doc(): RuleDoc {
-  return {
-    id: "PRD-02",
-    validator: "pre-pr",
-    title: "Mentioned, not changed",
-    description: "Claimed file not in the diff.",
-    messages: {
-      namedAsChangedNot: "{{mentions}}: named as changed, not in the diff",
-    },
-  };
-}
-export const PRD03 = defineRule("PRD-03", SEV_WARNING);
-function PRD03_doc(): RuleDoc {
-  return {
-    id: "PRD-03",
-    validator: "pre-pr",
-    title: "Changed, not mentioned",
-    description: "Significant file not named.",
-    messages: {
-      changedNotMentioned: "{{c}}: changed, not mentioned",
-    },
-  };
-}
-export const PRD05 = defineRule("PRD-05", SEV_ERROR);
-function PRD05_doc(): RuleDoc {
-  return {
-    id: "PRD-05",
-    validator: "pre-pr",
-    title: "Sections, checklist",
-    description: "Opt-in: ## sections, - [ ] items.",
-    messages: {
-      missingSection: "Missing section: {{req}}",
-      ofItemsUnchecked: "{{openCount}} of {{total}} items unchecked: {{join}}",
-    },
-  };
-}
+import { PrePrCtx } from "./ctx";
 
 export const ROLE_PR_BODY: i32 = 5;
 
-// Lists come from the host (facts prd-mention-ext, prd-context, prd-claims; one entry per line).
 let EXTS: string[] = [];
 let CONTEXT: string[] = [];
 let CLAIMS: string[] = [];
+
+/** A list option, lower-cased; `dot`: 1 = with a leading ".", -1 = without, 0 = as given. */
+export function listOption(input: Input, key: string, dot: i32): string[] {
+  const ls = input.factLines(key);
+  const out: string[] = [];
+  if (ls === null) return out;
+  for (let i = 0; i < ls.length; i++) {
+    let v = asciiLower(ls[i]);
+    if (dot > 0 && !v.startsWith(".")) v = "." + v;
+    else if (dot < 0 && v.startsWith(".")) v = v.substring(1);
+    out.push(v);
+  }
+  return out;
+}
 
 function hasExt(p: string): bool {
   const dot = p.lastIndexOf(".");
@@ -178,70 +152,32 @@ export function extractMentions(text: string, lines: string[]): string[] {
   return out;
 }
 
-function matches(changed: string, m: string): bool {
+export function matches(changed: string, m: string): bool {
   return changed == m || changed.endsWith("/" + m);
 }
 
-export function checkPrDescription(input: Input, results: Results, docs: Doc[]): void {
-  if (docs.length == 0) return;
-  const doc = docs[0];
-  let changed = input.factLines("changed");
-  if (changed === null) changed = [];
-  const sigExt = input.factLines("prd-ext");
-  const sigPath = input.factLines("prd-paths");
-  const ex = input.factLines("prd-mention-ext");
-  const cx = input.factLines("prd-context");
-  const cl = input.factLines("prd-claims");
-  EXTS = ex === null ? [] : ex;
-  CONTEXT = cx === null ? [] : cx;
-  CLAIMS = cl === null ? [] : cl;
-  const mentions = extractMentions(doc.text(), doc.lines());
-  results.put(doc, "mentions", mentions.length.toString());
-  for (let i = 0; i < mentions.length; i++) {
-    let hit = false;
-    for (let k = 0; k < changed.length && !hit; k++) if (matches(changed[k], mentions[i])) hit = true;
-    if (!hit) results.report(PRD02, doc, 0, 0, msg("namedAsChangedNot").s("mentions", mentions[i]));
+export class PrBody {
+  /** The changed files of the branch (fact "changed"). */
+  changed: string[];
+  mentions: string[];
+  constructor(public doc: Doc, input: Input) {
+    const ch = input.factLines("changed");
+    this.changed = ch === null ? [] : ch;
+    EXTS = listOption(input, "option.PRD-02.mentionExtensions", -1);
+    CONTEXT = listOption(input, "option.PRD-02.contextSections", 0);
+    CLAIMS = listOption(input, "option.PRD-02.claimSections", 0);
+    this.mentions = extractMentions(doc.text(), doc.lines());
   }
-  for (let k = 0; k < changed.length; k++) {
-    const c = changed[k];
-    const dot = c.lastIndexOf(".");
-    if (dot < 0 || sigExt === null || !inList(asciiLower(c.substring(dot)), sigExt)) continue;
-    let sig = false;
-    if (sigPath !== null) for (let p = 0; p < sigPath.length && !sig; p++) if (c.startsWith(sigPath[p])) sig = true;
-    if (!sig) continue;
-    let hit = false;
-    for (let i = 0; i < mentions.length && !hit; i++) if (matches(c, mentions[i])) hit = true;
-    if (!hit) results.report(PRD03, doc, 0, 0, msg("changedNotMentioned").s("c", c));
-  }
-  const lines = doc.lines();
-  const req = input.factLines("prd-sections");
-  if (req !== null) {
-    for (let r = 0; r < req.length; r++) {
-      const want = asciiLower(req[r]);
-      let ok = false;
-      for (let i = 0; i < lines.length && !ok; i++) {
-        const t = lines[i];
-        if (!(t.startsWith("## ") || t.startsWith("### "))) continue;
-        const h = asciiLower(trim(t.substring(t.indexOf(" "))));
-        if (h.startsWith(want)) ok = true;
-      }
-      if (!ok) results.report(PRD05, doc, 0, 0, msg("missingSection").s("req", req[r]));
-    }
-  }
-  if (input.factBool("prd-checklist", false)) {
-    let total = 0;
-    const open: string[] = [];
-    for (let i = 0; i < lines.length; i++) {
-      const t = trim(lines[i]);
-      if (!(t.startsWith("- [") || t.startsWith("* ["))) continue;
-      if (t.startsWith("- [x] ") || t.startsWith("* [x] ") || t.startsWith("- [X] ") || t.startsWith("* [X] ")) total++;
-      else if (t.startsWith("- [ ] ") || t.startsWith("* [ ] ")) {
-        total++;
-        open.push(trim(t.substring(6)));
-      }
-    }
-    if (open.length > 0) {
-      results.report(PRD05, doc, 0, 0, msg("ofItemsUnchecked").s("openCount", open.length.toString()).s("total", total.toString()).s("join", open.join("; ")));
-    }
-  }
+}
+
+let cachedFor: PrePrCtx | null = null;
+let cached: PrBody | null = null;
+
+/** The PR description of this call (its first document) with its mentions, or null. */
+export function prBody(ctx: PrePrCtx): PrBody | null {
+  if (cachedFor === ctx) return cached;
+  cachedFor = ctx;
+  cached = ctx.docs.length == 0 ? null : new PrBody(ctx.docs[0], ctx.input);
+  if (cached !== null) ctx.results.put(ctx.docs[0], "mentions", cached!.mentions.length.toString());
+  return cached;
 }

@@ -1,74 +1,17 @@
-// PP-011: skill front matter (SFM). The block between the first two --- lines is read as a flat
-// YAML mapping: quoted, plain, multi-line plain, block (| >) and list values.
-import { defineRule, msg, RuleDoc } from "../../rules";
-import { SEV_ERROR } from "../../abi";
-import { Doc, Input, Results } from "../../io";
+// The skill model of the pre-pr family "sfm" (SFM-*): the front matter between the first two ---
+// lines, read as a flat YAML mapping (quoted, plain, multi-line plain, block (| >) and list values).
+import { Doc } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
-import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator, segments } from "./util";
-
-export const SFM02 = defineRule("SFM-02", SEV_ERROR);
-function SFM02_doc(): RuleDoc {
-  return {
-    id: "SFM-02",
-    validator: "pre-pr",
-    title: "Front matter",
-    description: "--- block.",
-    messages: {
-      emptyFile: "Empty file",
-      noOnLine: "No --- on line 1",
-      noClosing: "No closing ---",
-      tabInFrontMatter: "Tab in front matter",
-    },
-  };
-}
-export const SFM05 = defineRule("SFM-05", SEV_ERROR);
-function SFM05_doc(): RuleDoc {
-  return {
-    id: "SFM-05",
-    validator: "pre-pr",
-    title: "Skill name",
-    description: "a-z 0-9 -, max 64.",
-    messages: {
-      noName: "No name",
-      badName: "Bad name '{{n}}': {{join}}",
-    },
-  };
-}
-export const SFM07 = defineRule("SFM-07", SEV_ERROR);
-function SFM07_doc(): RuleDoc {
-  return {
-    id: "SFM-07",
-    validator: "pre-pr",
-    title: "Skill description",
-    description: "Max 1024, no tags.",
-    messages: {
-      noDescription: "No description",
-      descriptionOverChars: "description over 1024 chars ({{vCount}})",
-      xmlTagsInDescription: "XML tags in description",
-    },
-  };
-}
-export const SFM10 = defineRule("SFM-10", SEV_ERROR);
-function SFM10_doc(): RuleDoc {
-  return {
-    id: "SFM-10",
-    validator: "pre-pr",
-    title: "Model or tool",
-    description: "model and allowed-tools allowlists.",
-    messages: {
-      unknownModel: "Unknown model '{{m}}'",
-      unknownTools: "Unknown tools: {{join}}",
-    },
-  };
-}
+import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator } from "./util";
+import { PrePrCtx } from "./ctx";
 
 export const ROLE_SKILL: i32 = 3;
 
-class Field {
+export class Field {
   constructor(public key: string, public value: string, public line: i32) {}
 }
 
-function field(fs: Field[], key: string): Field | null {
+export function field(fs: Field[], key: string): Field | null {
   for (let i = 0; i < fs.length; i++) if (fs[i].key == key) return fs[i];
   return null;
 }
@@ -114,7 +57,7 @@ function parse(ls: string[], from: i32, to: i32): Field[] {
   return out;
 }
 
-function modelOk(m: string, models: string[] | null): bool {
+export function modelOk(m: string, models: string[] | null): bool {
   if (models === null) return true;
   for (let i = 0; i < models.length; i++) {
     const b = models[i];
@@ -128,7 +71,7 @@ function modelOk(m: string, models: string[] | null): bool {
   return false;
 }
 
-function toolOk(t: string, tools: string[] | null): bool {
+export function toolOk(t: string, tools: string[] | null): bool {
   if (tools === null || t.length == 0 || t.indexOf("*") >= 0 || t.startsWith("mcp__")) return true;
   const paren = t.indexOf("(");
   const name = asciiLower(trim(paren > 0 ? t.substring(0, paren) : t));
@@ -136,89 +79,66 @@ function toolOk(t: string, tools: string[] | null): bool {
   return false;
 }
 
-export function checkSkills(input: Input, results: Results, docs: Doc[]): void {
-  const models = input.factLines("skill-models");
-  const tools = input.factLines("skill-tools");
-  for (let d = 0; d < docs.length; d++) {
-    const doc = docs[d];
-    if (trim(doc.text()).length == 0) {
-      results.report(SFM02, doc, 0, 0, msg("emptyFile"));
-      continue;
-    }
-    const ls = doc.lines();
-    if (trim(ls[0]) != "---") {
-      results.report(SFM02, doc, 1, 1, msg("noOnLine"));
-      continue;
-    }
-    let close = -1;
-    for (let i = 1; i < ls.length; i++) {
-      if (trim(ls[i]) == "---") {
-        close = i;
-        break;
-      }
-    }
-    if (close < 0) {
-      results.report(SFM02, doc, 1, 1, msg("noClosing"));
-      continue;
-    }
-    let tab = -1;
-    for (let i = 1; i < close && tab < 0; i++) if (ls[i].indexOf("\t") >= 0) tab = i;
-    if (tab >= 0) {
-      results.report(SFM02, doc, tab + 1, ls[tab].indexOf("\t") + 1, msg("tabInFrontMatter"));
-      continue;
-    }
-    const fs = parse(ls, 1, close);
-    const name = field(fs, "name");
-    if (name === null || trim(name.value).length == 0) {
-      results.report(SFM05, doc, name === null ? 0 : name.line, 0, msg("noName"));
-    } else {
-      const n = trim(name.value);
-      let upper = false, bad = false;
-      for (let i = 0; i < n.length; i++) {
-        const c = n.charCodeAt(i);
-        if (c >= 65 && c <= 90) upper = true;
-        else if (!(c >= 97 && c <= 122) && !isDigit(c) && c != 45) bad = true;
-      }
-      const why: string[] = [];
-      if (upper) why.push("uppercase");
-      if (bad) why.push("invalid characters");
-      if (n.length > 64) why.push("over 64 chars (" + n.length.toString() + ")");
-      if (why.length > 0) results.report(SFM05, doc, name.line, 1, msg("badName").s("n", n).s("join", why.join(", ")));
-    }
-    const desc = field(fs, "description");
-    if (desc === null || trim(desc.value).length == 0) {
-      results.report(SFM07, doc, desc === null ? 0 : desc.line, 0, msg("noDescription"));
-    } else {
-      const v = trim(desc.value);
-      if (v.length > 1024) {
-        results.report(SFM07, doc, desc.line, 1, msg("descriptionOverChars").s("vCount", v.length.toString()));
-      }
-      const lt = v.indexOf("<");
-      if (lt >= 0 && v.indexOf(">", lt + 2) > lt) {
-        const c = v.charCodeAt(lt + 1);
-        if (c == 47 || c >= 65 && c <= 90 || c >= 97 && c <= 122) {
-          results.report(SFM07, doc, desc.line, 1, msg("xmlTagsInDescription"));
-        }
-      }
-    }
-    const model = field(fs, "model");
-    if (model !== null) {
-      const m = trim(model.value);
-      if (m.length > 0 && !modelOk(m, models)) {
-        results.report(SFM10, doc, model.line, 1, msg("unknownModel").s("m", m));
-      }
-    }
-    const at = field(fs, "allowed-tools");
-    if (at !== null) {
-      const parts = segments(at.value, 44);
-      const unknown: string[] = [];
-      for (let i = 0; i < parts.length; i++) {
-        let t = trim(parts[i]);
-        if (t.startsWith("-")) t = trim(t.substring(1));
-        t = unquote(t);
-        if (!toolOk(t, tools)) unknown.push(t);
-      }
-      if (unknown.length > 0) results.report(SFM10, doc, at.line, 1, msg("unknownTools").s("join", unknown.join(", ")));
+export const FM_OK: i32 = 0;
+export const FM_EMPTY: i32 = 1;
+export const FM_NO_OPEN: i32 = 2;
+export const FM_NO_CLOSE: i32 = 3;
+export const FM_TAB: i32 = 4;
+
+export class Skill {
+  /** FM_OK, or what is wrong with the front matter block (SFM-02; the field rules skip the file). */
+  status: i32 = FM_OK;
+  /** FM_TAB: 1-based line and column of the first tab. */
+  tabLine: i32 = 0;
+  tabColumn: i32 = 0;
+  fields: Field[] = [];
+  constructor(public doc: Doc) {}
+}
+
+function read(doc: Doc): Skill {
+  const s = new Skill(doc);
+  if (trim(doc.text()).length == 0) {
+    s.status = FM_EMPTY;
+    return s;
+  }
+  const ls = doc.lines();
+  if (trim(ls[0]) != "---") {
+    s.status = FM_NO_OPEN;
+    return s;
+  }
+  let close = -1;
+  for (let i = 1; i < ls.length; i++) {
+    if (trim(ls[i]) == "---") {
+      close = i;
+      break;
     }
   }
+  if (close < 0) {
+    s.status = FM_NO_CLOSE;
+    return s;
+  }
+  for (let i = 1; i < close; i++) {
+    const t = ls[i].indexOf("\t");
+    if (t >= 0) {
+      s.status = FM_TAB;
+      s.tabLine = i + 1;
+      s.tabColumn = t + 1;
+      return s;
+    }
+  }
+  s.fields = parse(ls, 1, close);
+  return s;
+}
+
+let cachedFor: PrePrCtx | null = null;
+let cached: Skill[] = [];
+
+/** The SKILL.md files of this call, front matter read once. */
+export function skills(ctx: PrePrCtx): Skill[] {
+  if (cachedFor === ctx) return cached;
+  const out: Skill[] = [];
+  for (let d = 0; d < ctx.docs.length; d++) out.push(read(ctx.docs[d]));
+  cachedFor = ctx;
+  cached = out;
+  return out;
 }

@@ -1,21 +1,4 @@
-// PP-013: token budget of the HANDOFF file (TOK), a character-class estimate of tokens.
-import { defineRule, msg, RuleDoc } from "../../rules";
-import { SEV_ERROR } from "../../abi";
-import { Doc, Input, Results } from "../../io";
-
-export const TOK03 = defineRule("TOK-03", SEV_ERROR);
-function TOK03_doc(): RuleDoc {
-  return {
-    id: "TOK-03",
-    validator: "pre-pr",
-    title: "Token budget",
-    description: "Over budget.",
-    messages: {
-      tokens: "{{t}} tokens > {{max}}",
-    },
-  };
-}
-
+// The token estimate of the pre-pr family "tok" (TOK-03): a character-class estimate of tokens.
 export const ROLE_HANDOFF: i32 = 7;
 
 function isPunctOrSymbol(c: i32): bool {
@@ -49,16 +32,4 @@ export function estimateTokens(text: string): i32 {
   if (rP > 0.08 && rW < 0.18) mult += Math.min(0.5, 3.0 * (rP - 0.08));
   if (rD > 0.1) mult += Math.min(0.25, 1.5 * (rD - 0.1));
   return <i32>Math.ceil(base * mult * 1.05);
-}
-
-export function checkTokens(input: Input, results: Results, docs: Doc[]): void {
-  const max = input.factInt("max-tokens", 5000);
-  for (let d = 0; d < docs.length; d++) {
-    const t = estimateTokens(docs[d].text());
-    results.put(docs[d], "tokens", t.toString());
-    if (t > max) {
-      const over = t - max;
-      results.report(TOK03, docs[d], 0, 0, msg("tokens").s("t", t.toString()).s("max", max.toString()));
-    }
-  }
 }

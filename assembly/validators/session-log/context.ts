@@ -1,14 +1,16 @@
 import { Doc, Input, Results } from "../../io";
-import { Rule, Msg } from "../../rules";
+import { Rule, Msg, RuleCtx } from "../../rules";
 
 /** Modes of JSON session-log validation (SP-120); flags bits 0..1 of a session document. */
 export const MODE_FULL: i32 = 0;
 export const MODE_CREATION: i32 = 1;
 export const MODE_RECORD: i32 = 2;
 
-/** Per-document context handed to every session-log rule. */
-export class SessionCtx {
-  constructor(public input: Input, public results: Results, public doc: Doc) {}
+/** Per-document context handed to every session-log rule (a RuleCtx: rules run through runRules). */
+export class SessionCtx extends RuleCtx {
+  constructor(input: Input, results: Results, public doc: Doc) {
+    super(input, results);
+  }
 
   get mode(): i32 {
     return this.doc.flags & 3;

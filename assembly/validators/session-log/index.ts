@@ -2,28 +2,43 @@
 // logs and validate_session_json.py for JSON logs). Rules run in the order listed here.
 import { Input, Results, collectBetweenDocs } from "../../io";
 import { KIND_SESSION_MD, KIND_SESSION_JSON, KIND_SESSION_SET, KIND_SESSION_REPO, DOC_IGNORED } from "../../abi";
-import { checkRepoHandoff } from "./sp017-handoff";
 import { SessionCtx } from "./context";
-import { checkSP001 } from "./sp001-file-name";
 import { checkContent } from "../common";
-import { checkSP002, checkSP003, FLAG_UNREAD } from "./sp002-003-path";
-import { skipHistorical, checkStagedLog } from "./sp004-selection";
+import { FLAG_UNREAD, isMissing, skipHistorical } from "./paths";
 import { validateMarkdown } from "./md";
 import { validateJsonLog } from "./json/index";
-import { Rule } from "../../rules";
-import { SP001 } from "./sp001-file-name";
-import { SP002, SP003 } from "./sp002-003-path";
-import { SP004 } from "./sp004-selection";
-import { SP005, SP030, SP031, SP032, SP034, SP035, SP036 } from "./strict-template";
-import { SP010, SP011, SP012, SP022 } from "./sp010-012-sections";
-import { SP013, SP014, SP015 } from "./sp013-015-rows";
-import { SP016 } from "./sp016-memory";
-import { SP017 } from "./sp017-handoff";
-import { SP018 } from "./sp018-abs-paths";
-import { SP020, SP021 } from "./sp020-021-commit";
-import { SP024 } from "./sp024-cited-paths";
-import { SP037 } from "./sp037-qa";
-import { SP038, SP039, SP040, SP041, SP042, SP090 } from "./strict-git";
+import { Rule, runRules } from "../../rules";
+import { SP001 } from "./SP-001";
+import { SP002 } from "./SP-002";
+import { SP003 } from "./SP-003";
+import { SP004 } from "./SP-004";
+import { SP005 } from "./SP-005";
+import { SP010 } from "./SP-010";
+import { SP011 } from "./SP-011";
+import { SP012 } from "./SP-012";
+import { SP013 } from "./SP-013";
+import { SP014 } from "./SP-014";
+import { SP015 } from "./SP-015";
+import { SP016 } from "./SP-016";
+import { SP017 } from "./SP-017";
+import { SP018 } from "./SP-018";
+import { SP020 } from "./SP-020";
+import { SP021 } from "./SP-021";
+import { SP022 } from "./SP-022";
+import { SP024 } from "./SP-024";
+import { SP030 } from "./SP-030";
+import { SP031 } from "./SP-031";
+import { SP032 } from "./SP-032";
+import { SP034 } from "./SP-034";
+import { SP035 } from "./SP-035";
+import { SP036 } from "./SP-036";
+import { SP037 } from "./SP-037";
+import { SP038 } from "./SP-038";
+import { SP039 } from "./SP-039";
+import { SP040 } from "./SP-040";
+import { SP041 } from "./SP-041";
+import { SP042 } from "./SP-042";
+import { SP090 } from "./SP-090";
 import { SP100, SP101 } from "./json/sp100-parse";
 import { SP102, SP103 } from "./json/sp102-schema";
 import { SP104, SP105, SP106, SP115 } from "./json/session-fields";
@@ -32,15 +47,22 @@ import { SP111 } from "./json/sp111-contradiction";
 import { SP116, SP117, SP118, SP119 } from "./json/agreement";
 import { SP130, SP131, SP132 } from "./json/git-rules";
 
+/** Rules of the sessions-directory document (pre-commit staged-log check). */
+const SET_RULES: Rule[] = [SP004];
+/** Rules of the repository document (a repository-level HANDOFF.md failure, once per run). */
+const REPO_RULES: Rule[] = [SP017];
+/** Rules of every log's path, markdown or JSON (each returns early when it does not apply). */
+const PATH_RULES: Rule[] = [SP001, SP002, SP003];
+
 export function validateSessionLog(input: Input, results: Results): void {
   for (let i = 0; i < input.docs.length; i++) {
     const doc = input.docs[i];
     if (doc.kind == KIND_SESSION_SET) {
-      checkStagedLog(input, results, doc);
+      runRules(SET_RULES, new SessionCtx(input, results, doc));
       continue;
     }
     if (doc.kind == KIND_SESSION_REPO) {
-      checkRepoHandoff(new SessionCtx(input, results, doc));
+      runRules(REPO_RULES, new SessionCtx(input, results, doc));
       continue;
     }
     if (doc.kind != KIND_SESSION_MD && doc.kind != KIND_SESSION_JSON) {
@@ -48,9 +70,9 @@ export function validateSessionLog(input: Input, results: Results): void {
       continue;
     }
     const ctx = new SessionCtx(input, results, doc);
-    if (!checkSP002(ctx) || skipHistorical(ctx)) continue;
-    checkSP001(ctx);
-    checkSP003(ctx);
+    if (!isMissing(ctx) && skipHistorical(ctx)) continue;
+    runRules(PATH_RULES, ctx);
+    if (isMissing(ctx)) continue; // SP-002 above
     if ((doc.flags & FLAG_UNREAD) != 0) continue; // outside the repository: never read (SP-003 above)
     if (!checkContent(doc, results)) continue;
     if (doc.kind == KIND_SESSION_MD) validateMarkdown(ctx);

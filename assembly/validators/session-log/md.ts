@@ -1,19 +1,48 @@
 // Markdown session logs: parse once, run the rules in the order of the original report mode, then
 // the strict gate. Phase "extract" (the host's first pass) runs no rules: it returns what the host
 // must resolve (cited SHAs, Starting Commits needing a diff, cited paths) and the parsed rows.
+import { Rule, runRules } from "../../rules";
 import { SessionCtx } from "./context";
-import { MdLog, isStrict, hasGit, isPreCommit } from "./md-log";
+import { MdLog, MdCtx, isStrict, citedSha, citedPaths, citedKey, skipClaim } from "./md-log";
 import { ChecklistRow } from "../../lib/mdtable";
-import { checkSections } from "./sp010-012-sections";
-import { checkRows } from "./sp013-015-rows";
-import { checkMemory } from "./sp016-memory";
-import { checkHandoff } from "./sp017-handoff";
-import { checkAbsPaths } from "./sp018-abs-paths";
-import { checkCommit, citedSha } from "./sp020-021-commit";
-import { checkCitedPaths, citedPaths, citedKey } from "./sp024-cited-paths";
-import { checkQA, skipClaim } from "./sp037-qa";
-import { checkTemplate } from "./strict-template";
-import { checkGit, noteNoGit } from "./strict-git";
+import { SP005 } from "./SP-005";
+import { SP010 } from "./SP-010";
+import { SP011 } from "./SP-011";
+import { SP012 } from "./SP-012";
+import { SP013 } from "./SP-013";
+import { SP014 } from "./SP-014";
+import { SP015 } from "./SP-015";
+import { SP016 } from "./SP-016";
+import { SP017 } from "./SP-017";
+import { SP018 } from "./SP-018";
+import { SP020 } from "./SP-020";
+import { SP021 } from "./SP-021";
+import { SP022 } from "./SP-022";
+import { SP024 } from "./SP-024";
+import { SP030 } from "./SP-030";
+import { SP031 } from "./SP-031";
+import { SP032 } from "./SP-032";
+import { SP034 } from "./SP-034";
+import { SP035 } from "./SP-035";
+import { SP036 } from "./SP-036";
+import { SP037 } from "./SP-037";
+import { SP038 } from "./SP-038";
+import { SP039 } from "./SP-039";
+import { SP040 } from "./SP-040";
+import { SP041 } from "./SP-041";
+import { SP042 } from "./SP-042";
+import { SP090 } from "./SP-090";
+
+/**
+ * The rules run on a markdown log, in the order of the original report mode (the order findings
+ * are reported in: structure, memory evidence, rows, HANDOFF, paths, commit, cited paths, QA, then
+ * the strict gate's template and git rules, then the SP-090 note, which needs the others' skips).
+ * The validator's RULES (index.ts) lists every rule in id order; rules that do not apply return early.
+ */
+export const MD_RULES: Rule[] = [
+  SP010, SP011, SP012, SP022, SP016, SP013, SP014, SP015, SP017, SP018, SP020, SP021, SP024, SP037,
+  SP030, SP032, SP034, SP036, SP005, SP031, SP035, SP038, SP039, SP040, SP041, SP042, SP090,
+];
 
 function dumpRows(rows: ChecklistRow[], out: string[]): void {
   for (let i = 0; i < rows.length; i++) {
@@ -36,7 +65,7 @@ function extract(ctx: SessionCtx, log: MdLog): void {
   const claim = qa !== null && (skipClaim(qa.evidence, "docs-only") || skipClaim(qa.evidence, "investigation-only"));
   if (log.startSha.length > 0 && (isStrict(input) || claim)) ctx.results.put(ctx.doc, "need.diff", log.startSha);
   const paths: string[] = [];
-  const cp = citedPaths(ctx, log);
+  const cp = citedPaths(input, log);
   for (let i = 0; i < cp.length; i++) {
     const k = citedKey(cp[i].raw);
     if (k.length > 0 && !paths.includes(k)) paths.push(k);
@@ -52,28 +81,13 @@ function extract(ctx: SessionCtx, log: MdLog): void {
   ctx.results.put(ctx.doc, "rows", rows.join("\n"));
 }
 
-export function validateMarkdown(ctx: SessionCtx): void {
-  const log = new MdLog(ctx.doc.lines(), ctx.doc.baseName());
-  const input = ctx.input;
-  const range = input.fact("range:" + ctx.doc.name);
+export function validateMarkdown(sctx: SessionCtx): void {
+  const log = new MdLog(sctx.doc.lines(), sctx.doc.baseName());
+  const ctx = new MdCtx(sctx.input, sctx.results, sctx.doc, log);
+  const range = ctx.input.fact("range:" + ctx.doc.name);
   if (range !== null) log.diffKey = range;
   // pass 1 ("extract") reports what the host must resolve and also runs every rule with the
   // facts known so far (the host keeps that result for logs that need nothing more)
-  if (input.fact("phase") == "extract") extract(ctx, log);
-  const git = hasGit(input);
-  let skipped = "";
-  checkSections(ctx, log);
-  checkMemory(ctx, log);
-  checkRows(ctx, log);
-  if (!checkHandoff(ctx, git)) skipped = "SP-017";
-  checkAbsPaths(ctx, log);
-  checkCommit(ctx, log);
-  checkCitedPaths(ctx, log);
-  if (!checkQA(ctx, log, git)) skipped += (skipped.length > 0 ? ", " : "") + "SP-037 (QA skip scope)";
-  if (isStrict(input)) {
-    checkTemplate(ctx, log);
-    if (git) checkGit(ctx, log);
-    else skipped += (skipped.length > 0 ? ", " : "") + (isPreCommit(input) ? "SP-038" : "SP-038..SP-042");
-  }
-  noteNoGit(ctx, skipped);
+  if (ctx.input.fact("phase") == "extract") extract(ctx, log);
+  runRules(MD_RULES, ctx);
 }

@@ -1,16 +1,27 @@
 // Traceability validator (port of Validate-Traceability.ps1 / traceability.py with the upstream
 // related-list fixes U-1/U-2). Documents: KIND_SPEC_DOC with flags 0 = requirements/, 1 = design/,
 // 2 = tasks/ (name order), 3 = anchor (the specs folder), 4 = a folder of an unsupported layout.
-// Facts: fx (FX-7 = 16, TR-008 = 32, TR-009 = 64).
+// Facts: fx (FX-7 = 16, TR-008 = 32, TR-009 = 64). Loads the model (model.ts), then runs RULES
+// (TR-001..TR-009, one file each) once and puts their findings in the reference's order (TR-D02).
 import { Doc, Input, Results } from "../../io";
 import { KIND_SPEC_DOC, DOC_IGNORED, DOC_SKIPPED } from "../../abi";
 import { readFrontMatter, at } from "../../lib/mdscan";
-import { Category, Spec, TR8, TR9 } from "./model";
-import { checkChains } from "./rules";
-import { checkSchema, checkDuplicates } from "./schema";
-import { Rule } from "../../rules";
-import { TR001, TR002, TR003, TR004, TR005, TR006, TR007 } from "./rules";
-import { TR008, TR009 } from "./schema";
+import { Spec, TrCtx } from "./model";
+import { Rule, runRules } from "../../rules";
+import { TR001 } from "./TR-001";
+import { TR002 } from "./TR-002";
+import { TR003 } from "./TR-003";
+import { TR004 } from "./TR-004";
+import { TR005 } from "./TR-005";
+import { TR006 } from "./TR-006";
+import { TR007 } from "./TR-007";
+import { TR008 } from "./TR-008";
+import { TR009 } from "./TR-009";
+
+/** The traceability rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
+export const RULES: Rule[] = [
+  TR001, TR002, TR003, TR004, TR005, TR006, TR007, TR008, TR009,
+];
 
 const PREFIXES = ["REQ-", "DESIGN-", "TASK-"];
 
@@ -20,8 +31,8 @@ function skip(results: Results, doc: Doc, reason: string): void {
 }
 
 export function validateTraceability(input: Input, results: Results): void {
-  const fx = input.factInt("fx", 0);
-  const cats = [new Category(), new Category(), new Category()];
+  const ctx = new TrCtx(input, results);
+  const cats = ctx.cats;
   let anchor: Doc | null = null;
   let candidates = 0;
   for (let i = 0; i < input.docs.length; i++) {
@@ -40,14 +51,18 @@ export function validateTraceability(input: Input, results: Results): void {
     }
     candidates++;
     const fm = readFrontMatter(d.text());
-    if ((fx & TR9) != 0) checkSchema(d, c, fm, results);
+    ctx.candDocs.push(d);
+    ctx.candCats.push(c);
+    ctx.candFms.push(fm);
     if (fm === null) { skip(results, d, "no front matter: not a spec"); continue; }
     const id = fm.id;
     if (id === null || id.length == 0) { skip(results, d, "front matter has no id: not a spec"); continue; }
     cats[c].add(new Spec(d, fm, id), results);
   }
-  const chains = checkChains(cats[0], cats[1], cats[2], results, fx);
-  if ((fx & TR8) != 0) for (let c = 0; c < 3; c++) checkDuplicates(cats[c], input, results);
+  ctx.link();
+  runRules(RULES, ctx);
+  ctx.order();
+  const chains = ctx.chains();
   const stats = cats[0].specs.length.toString() + " " + cats[1].specs.length.toString() + " " +
     cats[2].specs.length.toString() + " " + chains.toString();
   results.putGlobal("stats", stats);
@@ -63,7 +78,3 @@ export function validateTraceability(input: Input, results: Results): void {
   }
 }
 
-/** The traceability rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
-export const RULES: Rule[] = [
-  TR001, TR002, TR003, TR004, TR005, TR006, TR007, TR008, TR009,
-];

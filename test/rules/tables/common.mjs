@@ -1,7 +1,23 @@
-// Rule tester tables of the content rules every validator applies (run here through session-log).
-// AC-900..AC-904 are reported by the host (size limit, unreadable files, aborts, input limit) or by a
-// budget inside a check; their tests are in test/hostile/ and test/wasm/.
-const log = (text) => ({ name: ".agents/sessions/2026-01-01-session-1.md", kind: "SESSION_MD", text });
+// Rule tester tables of the rules every validator shares. AC-001/AC-002 run through the core
+// (here through session-log and memory-index), AC-010 through the pre-pr module's directive family
+// (the host hands it the findings of a run, one "docOrdinal TAB line TAB ruleId" line each),
+// AC-904 through a budget inside a check (the session-log JSON schema's regular expressions).
+// AC-900..AC-903 are reported by the host: their cases run through the host's own steps (`read`:
+// the bounded reader; `host`: executeValidator), see test/rules/rule-tester.ts.
+import { fileURLToPath } from "node:url";
+
+const LOG = ".agents/sessions/2026-01-01-session-1.md";
+const log = (text) => ({ name: LOG, kind: "SESSION_MD", text });
+const raw = (bytes) => ({ name: LOG, kind: "SESSION_MD", bytes: Uint8Array.from(bytes) });
+const md = (name, text) => ({ name, kind: "PREPR_FILE", text });
+const dir = (findings, more = {}) => ({ family: "dir", "report-unused": true, findings, ...more });
+const JSON_LOG = ".agents/sessions/2026-01-05-session-42.json";
+const schemaCase = (value) => ({
+  validator: "session-log",
+  docs: [{ name: JSON_LOG, kind: "SESSION_JSON", text: JSON.stringify({ v: value }) }],
+  facts: { now: "2026-01-06T12:00:00Z", "session.schema": JSON.stringify({ properties: { v: { pattern: "^(a*)*b$" } } }) },
+});
+const MiB = 1024 * 1024;
 
 export default {
   "AC-001": {
@@ -13,6 +29,70 @@ export default {
   },
   "AC-002": {
     valid: [{ name: "UTF-8 text with non-ASCII characters", validator: "session-log", docs: [log("# Sitzung – ü\n")] }],
-    invalid: [{ name: "a NUL byte", validator: "session-log", docs: [log("# a\u0000b\n")], errors: [{ messageId: "binary", data: { offset: "3" } }] }],
+    invalid: [
+      { name: "a NUL byte", validator: "session-log", docs: [log("# a\u0000b\n")], errors: [{ messageId: "binary", data: { offset: "3" } }] },
+      { name: "an invalid UTF-8 byte", validator: "session-log", docs: [raw([0x23, 0x20, 0x61, 0xff, 0x0a])], errors: [{ messageId: "binary", line: 0, data: { offset: "3" } }] },
+      { name: "UTF-16 text (with BOM)", validator: "session-log", docs: [raw([0xff, 0xfe, 0x23, 0x00])], errors: [{ messageId: "binary", data: { offset: "0" } }] },
+      {
+        name: "a binary domain index (memory-index)",
+        validator: "memory-index",
+        docs: [
+          { name: ".serena/memories", kind: "MEMORY_DIR", text: "" },
+          { name: "memory-index.md", kind: "MEMORY_FILE", text: "| T | Essential Memories |\n|---|---|\n| t | skills-git-index |\n" },
+          { name: "skills-git-index.md", kind: "MEMORY_FILE", bytes: Uint8Array.from([0x7c, 0x20, 0xc3, 0x28, 0x0a]) },
+        ],
+        errors: [{ messageId: "binary", data: { offset: "2" }, doc: "skills-git-index.md" }],
+      },
+    ],
+  },
+  "AC-010": {
+    valid: [
+      { name: "a directive that suppresses a finding", validator: "pre-pr", docs: [md("docs/a.md", "<!-- agentcheck-disable-next-line MD013 -->\nA very long line\n")], facts: dir(["0\t2\tMD013"]) },
+      { name: "unused directives are not reported without --report-unused-disable", validator: "pre-pr", docs: [md("docs/a.md", "<!-- agentcheck-disable MD013 -->\ntext\n")], facts: dir([], { "report-unused": false }) },
+    ],
+    invalid: [
+      { name: "a next-line directive for every rule that suppresses nothing", validator: "pre-pr", docs: [md("docs/a.md", "# A\n<!-- agentcheck-disable-next-line -->\nshort\n")], facts: dir([]), errors: [{ messageId: "suppressesNoFinding", line: 2, data: { name: "agentcheck-disable-next-line" } }] },
+      {
+        name: "one finding per rule id that suppresses nothing",
+        validator: "pre-pr",
+        docs: [md("docs/a.md", "<!-- agentcheck-disable MD013 MD041 -->\nA very long line\n")],
+        facts: dir(["0\t2\tMD013"]),
+        errors: [{ messageId: "suppressesNoFinding2", line: 1, data: { name: "agentcheck-disable", ids: "MD041" } }],
+      },
+    ],
+  },
+  "AC-900": {
+    valid: [{ name: "a file within the size limit", validator: "session-log", read: { maxBytes: 64 }, docs: [log("# Session 1\n")] }],
+    invalid: [{ name: "a file over the size limit is not read", validator: "session-log", read: { maxBytes: 16 }, docs: [log("# Session 1\n\nmore than 16 bytes\n")], errors: [{ messageId: "detail", line: 0, doc: LOG, data: { detail: "32 bytes, limit 16" } }] }],
+  },
+  "AC-901": {
+    valid: [{ name: "a regular file", validator: "session-log", read: { maxBytes: MiB }, docs: [log("# Session 1\n")] }],
+    invalid: [
+      { name: "a dangling symbolic link", validator: "session-log", read: { maxBytes: MiB }, docs: [{ name: LOG, kind: "SESSION_MD", symlink: "gone.md" }], errors: [{ messageId: "detail", line: 0, doc: LOG, data: { detail: "dangling symbolic link (its target does not exist; not read)" } }] },
+      { name: "a link out of the repository is never followed", validator: "session-log", read: { maxBytes: MiB }, docs: [{ name: LOG, kind: "SESSION_MD", symlink: fileURLToPath(import.meta.url) }], errors: [{ messageId: "detail", doc: LOG, data: { detail: "symbolic link to a target outside the repository (not read)" } }] },
+    ],
+  },
+  "AC-902": {
+    valid: [{ name: "the core runs to the end", validator: "session-log", host: true, docs: [log("# Session 1\n")] }],
+    invalid: [
+      {
+        name: "a WebAssembly trap on one file (test hook debug.trap)",
+        validator: "session-log",
+        host: true,
+        docs: [log("# Session 1\n")],
+        facts: { "debug.trap": `unreachable:${LOG}` },
+        errors: [{ messageId: "detail", line: 0, severity: "error", doc: LOG, data: { detail: "validator session-log failed (trap: unreachable): unreachable" } }],
+      },
+    ],
+  },
+  "AC-903": {
+    valid: [{ name: "input within the core's limit", validator: "session-log", host: true, docs: [log("# Session 1\n")] }],
+    invalid: [
+      { name: "a file with its facts over the core's input limit (64 MiB)", validator: "session-log", host: true, docs: [{ name: LOG, kind: "SESSION_MD", bytes: new Uint8Array(64 * MiB + 1) }], errors: [{ messageId: "detail", line: 0, doc: LOG }] },
+    ],
+  },
+  "AC-904": {
+    valid: [{ name: "a pattern within the regular-expression budget", ...schemaCase("aaab") }],
+    invalid: [{ name: "a catastrophic pattern runs out of budget: no verdict, not a mismatch", ...schemaCase("a".repeat(40)), errors: [{ messageId: "schema", line: 1, data: { path: "v" } }] }],
   },
 };

@@ -1,9 +1,197 @@
-// Rule tester tables of the pre-pr rules converted to the rule model (see test/rules/rule-tester.ts).
-// Documents are PREPR_FILE with their role in `flags` (1 = workflow); fact `family` picks the family.
+// Rule tester tables of the pre-pr rules (see test/rules/rule-tester.ts). Documents are PREPR_FILE
+// with their role in `flags` (1 workflow, 2 action, 3 skill, 4 path scan, 5 PR body, 6 size,
+// 7 handoff, 8/9 agent pair, 10 planning); fact `family` picks the rule family of the call. Catalog
+// ids of ../shared/specs/pre-pr.md are in the case names. The PP-0xx rows are run by the host and
+// report no findings of their own (tested in test/pre-pr/).
+import { encodeList } from "../../../dist/wasm/list.js";
+
+const doc = (name, flags, text) => ({ name, kind: "PREPR_FILE", flags, text });
+const SHA = "b4ffde65f46336ab88eb53be808477a3936bae11";
+const WF = ".github/workflows/ci.yml";
 const steps = (n) => Array.from({ length: n }, (_, i) => `      - run: echo ${i}`).join("\n");
-const workflow = (n) => ({ name: ".github/workflows/ci.yml", kind: "PREPR_FILE", flags: 1, text: `name: ci\non: push\npermissions: {}\njobs:\n  a:\n    steps:\n${steps(n)}\n` });
+const workflow = (n) => doc(WF, 1, `name: ci\non: push\npermissions: {}\njobs:\n  a:\n    steps:\n${steps(n)}\n`);
+const wfText = (body) => `name: ci\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n${body}`;
+const wfs = (text, extra = {}) => ({ docs: [doc(WF, 1, text)], facts: { family: "wfs", ...extra } });
+const pin = (uses) => ({ docs: [doc(WF, 1, `name: ci\non: push\npermissions: {}\njobs:\n  build:\n    steps:\n      - uses: ${uses}\n`)], facts: { family: "pin" } });
+const SKILL = ".claude/skills/x/SKILL.md";
+const sfm = (text, options) => ({ docs: [doc(SKILL, 3, text)], facts: { family: "sfm" }, ...(options ? { options } : {}) });
+const fm = (lines) => `---\n${lines}\n---\n\n# Body\n`;
+const OK = "name: test-skill\ndescription: A test skill";
+const prd = (body, changed, extra = {}) => ({ docs: [doc("(PR description)", 5, body)], facts: { family: "prd", changed, ...extra } });
+const size = (facts, options) => ({ docs: [doc(".", 6, "")], facts: { family: "size", ...facts }, ...(options ? { options } : {}) });
+const path = (text) => ({ docs: [doc("docs/guide.md", 4, text)], facts: { family: "path" } });
+const tok = (text, options) => ({ docs: [doc(".agents/HANDOFF.md", 7, text)], facts: { family: "tok" }, ...(options ? { options } : {}) });
+const agent = (sections) => Object.entries(sections).map(([h, b]) => `## ${h}\n\n${b}\n`).join("\n");
+const drift = (l, r, options) => ({
+  docs: [doc("src/claude/analyst.md", 8, agent(l)), doc("src/vs-code-agents/analyst.agent.md", 9, agent(r))],
+  facts: { family: "drift" }, ...(options ? { options } : {}),
+});
+const plan = (files, options) => ({
+  docs: Object.entries(files).map(([n, t]) => doc(`.agents/planning/${n}`, 10, t)), facts: { family: "plan" }, ...(options ? { options } : {}),
+});
 
 export default {
+  "DRIFT-04": {
+    valid: [
+      { name: "TC-DRIFT: identical shared sections", ...drift({ "Core Identity": "You analyse code and report risks." }, { "Core Identity": "You analyse code and report risks." }) },
+      { name: "a left agent without a counterpart is not compared", docs: [doc("src/claude/solo.md", 8, agent({ "Core Identity": "x" }))], facts: { family: "drift" } },
+    ],
+    invalid: [
+      {
+        name: "TC-DRIFT: a shared section rewritten below the 80% threshold",
+        ...drift({ "Core Identity": "alpha beta gamma delta" }, { "Core Identity": "one two three four" }),
+        errors: [{ messageId: "message", line: 0, severity: "error", doc: "src/claude/analyst.md", data: { name: "src/vs-code-agents/analyst.agent.md", pct: "0.0", pct2: "80.0", join: "core identity 0.0%" } }],
+      },
+      {
+        name: "a raised threshold reports a pair that mostly agrees",
+        ...drift({ "Core Identity": "alpha beta gamma delta epsilon" }, { "Core Identity": "alpha beta gamma delta omega" }, { threshold: 90 }),
+        errors: [{ messageId: "message", data: { pct: "66.7", pct2: "90.0" } }],
+      },
+    ],
+  },
+  "PATH-01": {
+    valid: [
+      { name: "TC-PN: relative paths, code spans, fenced blocks and URLs pass", ...path("See `C:\\tools` and docs/a.md.\n\n```\n/home/me/x\n```\n\nhttps://example.com/home/x\n") },
+    ],
+    invalid: [
+      { name: "TC-PN: a Windows drive path", ...path("Run C:\\tools\\x.exe first.\n"), errors: [{ messageId: "absolutePath", line: 1, column: 5, data: { fromCharCode: "C" } }] },
+      { name: "TC-PN: a macOS home path", ...path("# T\n\nSee /Users/me/repo.\n"), errors: [{ messageId: "absolutePathUsers", line: 3, column: 5 }] },
+      { name: "TC-PN: a Linux home path", ...path("See /home/me/repo.\n"), errors: [{ messageId: "absolutePathHome", line: 1, column: 5 }] },
+    ],
+  },
+  "PIN-01": {
+    valid: [
+      { name: "TC-PIN-07: a 40-hex SHA with a version comment", ...pin(`actions/checkout@${SHA} # v4`) },
+      { name: "TC-PIN-08: a local action", ...pin("./.github/actions/my-action") },
+    ],
+    invalid: [
+      { name: "TC-PIN-06: a version tag", ...pin("actions/checkout@v4"), errors: [{ messageId: "uses", line: 7, column: 9, severity: "error", data: { v: "actions/checkout@v4", detail: ": not a 40-hex SHA" } }] },
+      { name: "KB-18: no @ref at all", ...pin("actions/checkout"), errors: [{ messageId: "uses", line: 7, data: { detail: ": no @ref" } }] },
+    ],
+  },
+  "PLAN-01": {
+    valid: [
+      { name: "TC-PLAN: tasks within 20% of the epic", ...plan({ "epic-x.md": "Estimate: 10 hours\n", "tasks-x.md": "Total: 11 hours\n" }) },
+    ],
+    invalid: [
+      { name: "TC-PLAN: tasks 50% over the epic", ...plan({ "epic-x.md": "Estimate: 10 hours\n", "tasks-x.md": "Total: 15 hours\n" }), errors: [{ messageId: "estimateDiffersFrom", line: 0, severity: "warning", doc: ".agents/planning/tasks-x.md", data: { value: "50", value2: "0", name: ".agents/planning/epic-x.md" } }] },
+      { name: "a lowered threshold reports 10%", ...plan({ "epic-x.md": "Estimate: 10 hours\n", "tasks-x.md": "Total: 11 hours\n" }, { threshold: 5 }), errors: [{ messageId: "estimateDiffersFrom", data: { value: "10" } }] },
+    ],
+  },
+  "PLAN-02": {
+    valid: [
+      { name: "TC-PLAN: a role condition that a table row carries", ...plan({ "plan-x.md": "| Role | Condition |\n| --- | --- |\n| qa | tests pass |\n\n- QA: tests pass\n" }) },
+    ],
+    invalid: [
+      { name: "TC-PLAN: a role condition in no table", ...plan({ "plan-x.md": "# Plan\n\n- QA: tests pass\n" }), errors: [{ messageId: "conditionNotInAny", line: 3, column: 1, severity: "error", data: { trim: "tests pass" } }] },
+    ],
+  },
+  "PLAN-03": {
+    valid: [
+      { name: "a range estimate with its reconciliation section", ...plan({ "plan-x.md": "Estimate: 3-5 hours\n\n## Estimate Reconciliation\n\nx\n" }) },
+    ],
+    invalid: [
+      { name: "a range estimate without a reconciliation section", ...plan({ "plan-x.md": "Estimate: 3-5 hours\n" }), errors: [{ messageId: "considerAEstimateReconciliation", line: 0, severity: "info" }] },
+    ],
+  },
+  "PRD-02": {
+    valid: [
+      { name: "TC-PRD: every claimed file is in the diff", ...prd("## Changes\n\n- `src/a.ts`: fix\n", ["src/a.ts"]) },
+      { name: "TC-PRD: files in a Test Plan section are context", ...prd("## Test Plan\n\n- `test/b.ts`\n", ["src/a.ts"], { "option.PRD-03.significantPaths": [] }) },
+    ],
+    invalid: [
+      { name: "TC-PRD: a claimed file not in the diff", ...prd("## Changes\n\n- `src/b.ts`: fix\n", ["README.txt"]), errors: [{ messageId: "namedAsChangedNot", line: 0, severity: "error", data: { mentions: "src/b.ts" } }] },
+      { name: "mentionExtensions decides what a mention is", ...prd("## Changes\n\n- `src/b.foo`\n", []), options: { mentionExtensions: ["foo"] }, errors: [{ messageId: "namedAsChangedNot", data: { mentions: "src/b.foo" } }] },
+    ],
+  },
+  "PRD-03": {
+    valid: [
+      { name: "TC-PRD: a significant change that the description names", ...prd("## Changes\n\n- `src/a.ts`\n", ["src/a.ts"]) },
+      { name: "an insignificant change (docs) need not be named", ...prd("Docs only.\n", ["docs/a.md"]) },
+    ],
+    invalid: [
+      { name: "TC-PRD: a significant changed file not named", ...prd("Small fix.\n", ["src/a.ts"]), errors: [{ messageId: "changedNotMentioned", line: 0, severity: "warning", data: { c: "src/a.ts" } }] },
+      { name: "significantExtensions without a dot still match", ...prd("Small fix.\n", ["lib/a.rb"]), options: { significantExtensions: ["rb"], significantPaths: ["lib"] }, errors: [{ messageId: "changedNotMentioned", data: { c: "lib/a.rb" } }] },
+    ],
+  },
+  "PRD-05": {
+    valid: [
+      { name: "required sections present, checklist off by default", ...prd("## Summary\n\nx\n\n- [ ] later\n", []), options: { requiredSections: ["Summary"] } },
+    ],
+    invalid: [
+      { name: "a required section missing", ...prd("## Summary\n\nx\n", []), options: { requiredSections: ["Summary", "Test Plan"] }, errors: [{ messageId: "missingSection", line: 0, data: { req: "Test Plan" } }] },
+      { name: "unchecked checklist items with checklist on", ...prd("- [x] done\n- [ ] docs\n", []), options: { checklist: true }, errors: [{ messageId: "ofItemsUnchecked", data: { openCount: "1", total: "2", join: "docs" } }] },
+    ],
+  },
+  "RDY-01": {
+    valid: [
+      { name: "TC-RDY: under every level", ...size({ "size-commits": 3, "size-files": 4, "size-additions": 100 }) },
+    ],
+    invalid: [
+      { name: "TC-RDY: commits over the warn level", ...size({ "size-commits": 16 }), errors: [{ messageId: "message2", line: 0, severity: "warning", data: { n: "16", what: "commits", warn: "15" } }] },
+      { name: "TC-RDY: files over the fail level", ...size({ "size-files": 51 }), errors: [{ messageId: "message", severity: "error", data: { n: "51", what: "files", fail: "50" } }] },
+      { name: "a configured additions fail level", ...size({ "size-additions": 300 }, { additionsFail: 200 }), errors: [{ messageId: "message", severity: "error", data: { what: "additions", fail: "200" } }] },
+    ],
+  },
+  "SFM-02": {
+    valid: [{ name: "TC-SF-01: a valid front matter block", ...sfm(fm(OK)) }],
+    invalid: [
+      { name: "TC-SF-50: an empty file", ...sfm(""), errors: [{ messageId: "emptyFile", line: 0 }] },
+      { name: "TC-SF-02: no --- on line 1", ...sfm(`${OK}\n---\n`), errors: [{ messageId: "noOnLine", line: 1, column: 1 }] },
+      { name: "TC-SF-03: no closing ---", ...sfm(`---\n${OK}\n`), errors: [{ messageId: "noClosing", line: 1 }] },
+      { name: "TC-SF-04: a tab in the front matter", ...sfm("---\nname:\ttest\ndescription: d\n---\n"), errors: [{ messageId: "tabInFrontMatter", line: 2, column: 6 }] },
+    ],
+  },
+  "SFM-05": {
+    valid: [{ name: "TC-SF-09: digits and hyphens", ...sfm(fm("name: my-test-skill-123\ndescription: d")) }],
+    invalid: [
+      { name: "TC-SF-13: no name", ...sfm(fm("description: d")), errors: [{ messageId: "noName", line: 0 }] },
+      { name: "TC-SF-14: upper case and invalid characters", ...sfm(fm("name: My_Skill\ndescription: d")), errors: [{ messageId: "badName", line: 2, column: 1, data: { n: "My_Skill", join: "uppercase, invalid characters" } }] },
+    ],
+  },
+  "SFM-07": {
+    valid: [{ name: "TC-SF-05: a folded block description", ...sfm(fm("name: a\ndescription: >\n  A multiline\n  description")) }],
+    invalid: [
+      { name: "TC-SF-20: no description", ...sfm(fm("name: a")), errors: [{ messageId: "noDescription", line: 0 }] },
+      { name: "TC-SF-22: a description over 1024 characters", ...sfm(fm(`name: a\ndescription: ${"x".repeat(1025)}`)), errors: [{ messageId: "descriptionOverChars", line: 3, data: { vCount: "1025" } }] },
+      { name: "TC-SF-24: XML tags in the description", ...sfm(fm("name: a\ndescription: Use <b>this</b>")), errors: [{ messageId: "xmlTagsInDescription", line: 3 }] },
+    ],
+  },
+  "SFM-10": {
+    valid: [
+      { name: "TC-SF-38: known tools and a dated model", ...sfm(fm(`${OK}\nmodel: claude-sonnet-4-5-20250929\nallowed-tools: Read, Bash(git:*), mcp__github__get_issue`)) },
+      { name: "a model added to the models option", ...sfm(fm(`${OK}\nmodel: my-model`), { models: ["my-model"] }) },
+    ],
+    invalid: [
+      { name: "TC-SF-30: an unknown model", ...sfm(fm(`${OK}\nmodel: gpt-4`)), errors: [{ messageId: "unknownModel", line: 4, column: 1, data: { m: "gpt-4" } }] },
+      { name: "TC-SF-40: unknown tools are named", ...sfm(fm(`${OK}\nallowed-tools: bash,invalid-tool-name`)), errors: [{ messageId: "unknownTools", line: 4, data: { join: "invalid-tool-name" } }] },
+    ],
+  },
+  "TOK-03": {
+    valid: [{ name: "TC-TOK: a short handoff", ...tok("# Handoff\n\nAll done.\n") }],
+    invalid: [
+      { name: "TC-TOK: over a lowered budget", ...tok("word ".repeat(100), { maxTokens: 50 }), errors: [{ messageId: "tokens", line: 0, severity: "error", data: { max: "50" } }] },
+    ],
+  },
+  "WFS-01": {
+    valid: [{ name: "a workflow the YAML parser accepts", ...wfs(wfText(""), { "yaml-errors": [] }) }],
+    invalid: [
+      { name: "TC-WFS: a host-reported YAML error keeps its line", ...wfs("name: [\n", { "yaml-errors": [encodeList([WF, "2", "Missing closing ]"])] }), errors: [{ messageId: "message", line: 2, data: { substring: "Missing closing ]" } }] },
+    ],
+  },
+  "WFS-02": {
+    valid: [
+      { name: "WFS-04: a quoted on key", ...wfs(`name: x\n"on": push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n`) },
+      { name: "a composite action needs no jobs", docs: [doc(".github/actions/a/action.yml", 2, "name: a\nruns:\n  using: composite\n")], facts: { family: "wfs" } },
+    ],
+    invalid: [
+      { name: "comments only", ...wfs("# nothing\n"), errors: [{ messageId: "onlyCommentsNeedA", line: 0 }] },
+      { name: "the top level is a list", ...wfs("- a\n- b\n"), errors: [{ messageId: "topLevelIsNot", line: 1 }] },
+      { name: "no name, on or jobs", ...wfs("permissions: {}\nfoo: 1\n"), errors: [{ messageId: "noName" }, { messageId: "noOn" }, { messageId: "noJobs" }] },
+      { name: "jobs is a scalar", ...wfs("name: x\non: push\npermissions: {}\njobs: 3\n"), errors: [{ messageId: "jobsIsNotA", line: 4 }] },
+      { name: "jobs is empty", ...wfs("name: x\non: push\npermissions: {}\njobs: {}\n"), errors: [{ messageId: "jobsIsEmpty", line: 4 }] },
+    ],
+  },
   "WFS-06": {
     valid: [
       { name: "a workflow of 100 significant lines", docs: [workflow(94)], facts: { family: "wfs" } },
@@ -12,6 +200,37 @@ export default {
     invalid: [
       { name: "101 significant lines", docs: [workflow(95)], facts: { family: "wfs" }, errors: [{ messageId: "tooLong", line: 0, severity: "warning", data: { lines: "101", max: "100" } }] },
       { name: "over a lowered maxLines", docs: [workflow(10)], facts: { family: "wfs" }, options: { maxLines: 10 }, errors: [{ messageId: "tooLong", data: { lines: "16", max: "10" } }] },
+    ],
+  },
+  "WFS-07": {
+    valid: [
+      { name: "a concurrency group", ...wfs(wfText("concurrency:\n  group: g\n")) },
+      { name: "a concurrency string", ...wfs(wfText("concurrency: ci-${{ github.ref }}\n")) },
+    ],
+    invalid: [
+      { name: "concurrency is a list", ...wfs(wfText("concurrency: [a]\n")), errors: [{ messageId: "concurrencyIsAList", line: 7, severity: "error" }] },
+      { name: "concurrency without a group is a warning", ...wfs(wfText("concurrency:\n  cancel-in-progress: true\n")), errors: [{ messageId: "concurrencyNoGroup", line: 7, severity: "warning" }] },
+      { name: "concurrency is empty", ...wfs(wfText("concurrency:\n")), errors: [{ messageId: "concurrencyIsEmpty", line: 7, severity: "error" }] },
+    ],
+  },
+  "WFS-08": {
+    valid: [{ name: "top-level permissions", ...wfs(wfText("")) }],
+    invalid: [
+      {
+        name: "no top-level permissions: once for the file, once per job without its own",
+        ...wfs("name: x\non: push\njobs:\n  a:\n    permissions: read-all\n    runs-on: x\n  b:\n    runs-on: x\n"),
+        errors: [{ messageId: "noPermissions", line: 0, severity: "warning" }, { messageId: "noPermissions2", line: 7, column: 3, data: { key: "b" } }],
+      },
+    ],
+  },
+  "WFS-11": {
+    valid: [
+      { name: "off by default: a job without timeout-minutes", ...wfs(wfText("")) },
+      { name: "every job within maxMinutes; a reusable-workflow job and an expression are not judged", ...wfs("name: x\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    timeout-minutes: 10\n  b:\n    uses: o/r/.github/workflows/w.yml@" + SHA + "\n  c:\n    runs-on: x\n    timeout-minutes: ${{ inputs.t }}\n"), options: { maxMinutes: 30 } },
+    ],
+    invalid: [
+      { name: "a job without timeout-minutes", ...wfs("name: x\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    timeout-minutes: 5\n  build:\n    runs-on: x\n    steps:\n      - run: make\n"), options: { maxMinutes: 360 }, errors: [{ messageId: "noTimeout", line: 8, column: 3, severity: "warning", data: { job: "build" } }] },
+      { name: "a timeout over maxMinutes (a step's own timeout-minutes does not count)", ...wfs("name: x\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    timeout-minutes: 90\n    steps:\n      - run: x\n        timeout-minutes: 5\n"), options: { maxMinutes: 30 }, errors: [{ messageId: "overLimit", line: 5, data: { job: "a", minutes: "90", max: "30" } }] },
     ],
   },
 };

@@ -1,0 +1,25 @@
+// CO-001: Epic not found: the scope is not checked (the check passes).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_INFO } from "../../abi";
+import { ConsistencyCtx } from "./context";
+
+export const CO001 = defineRule("CO-001", SEV_INFO, check);
+function CO001_doc(): RuleDoc {
+  return {
+    id: "CO-001",
+    validator: "consistency",
+    title: "Epic not found",
+    description: "No Epic matches the feature: scope alignment is not checked (the check passes).",
+    messages: {
+      epicFileNotFound: "Epic file not found",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<ConsistencyCtx>(c);
+  const f = ctx.feature;
+  ctx.group("ScopeAlignment");
+  if (f.epic !== null) return;
+  ctx.report(ctx.rule, f.prd !== null ? f.prd : f.tasks, 0, msg("epicFileNotFound"));
+}

@@ -1,0 +1,38 @@
+// SM-002: Manifest matches the schema (manifest validator; the model is in ctx.ts).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { SEV_WARNING } from "../../abi";
+import { ManifestCtx } from "./ctx";
+
+export const SM002 = defineRule("SM-002", SEV_ERROR, check);
+function SM002_doc(): RuleDoc {
+  return {
+    id: "SM-002",
+    validator: "manifest",
+    title: "Manifest matches the schema",
+    description: "Conforms to the JSON Schema generated from the zod v2 schema (unknown keys refused); every violation, by path.",
+    messages: {
+      schemaKeywordSNot: "Schema: keyword(s) not checked: {{join}}",
+      schema: "Schema: {{path}}: {{message}}",
+      schema2: "Schema: {{schemaProblem}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<ManifestCtx>(c);
+  if (!ctx.isObject()) return;
+  const s = ctx.schema();
+  if (s === null) {
+    ctx.at(ctx.rule, null, msg("schema2").s("schemaProblem", ctx.schemaProblem()));
+    return;
+  }
+  if (s.unsupported.length > 0) {
+    ctx.results.reportAs(ctx.rule, SEV_WARNING, ctx.doc, 0, 0, msg("schemaKeywordSNot").s("join", s.unsupported.join(", ")));
+  }
+  const errs = ctx.schemaErrors();
+  for (let j = 0; j < errs.length; j++) {
+    const e = errs[j];
+    ctx.results.report(ctx.rule, ctx.doc, ctx.lines.line(e.pos), ctx.lines.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
+  }
+}

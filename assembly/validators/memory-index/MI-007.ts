@@ -1,0 +1,29 @@
+// MI-007: a domain index holds no metadata lines.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { MiCtx } from "./ctx";
+import { formatHits, F_META } from "./lineclass";
+
+export const MI007 = defineRule("MI-007", SEV_ERROR, check);
+function MI007_doc(): RuleDoc {
+  return {
+    id: "MI-007",
+    validator: "memory-index",
+    title: "Metadata line in a domain index",
+    description: "A line of a domain index is a metadata line: `**`, a label without `*`, then `**:` (for example `**Status**: Active`; `**Status:** x` does not match). Domain indices are pure lookup tables (ADR-017).",
+    messages: {
+      prohibited: "Line {{line}}: Metadata block detected - '{{text}}' (prohibited per ADR-017)",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MiCtx>(c);
+  const ix = ctx.index();
+  if (ix === null) return;
+  const hits = formatHits(ix);
+  for (let i = 0; i < hits.length; i++) {
+    const h = hits[i];
+    if (h.rule == F_META) ctx.report(ctx.rule, ix.doc, h.line, msg("prohibited").i("line", h.line).s("text", h.text));
+  }
+}

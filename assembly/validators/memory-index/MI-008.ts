@@ -1,0 +1,29 @@
+// MI-008: a domain index holds no navigation lines.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { MiCtx } from "./ctx";
+import { formatHits, F_NAV } from "./lineclass";
+
+export const MI008 = defineRule("MI-008", SEV_ERROR, check);
+function MI008_doc(): RuleDoc {
+  return {
+    id: "MI-008",
+    validator: "memory-index",
+    title: "Navigation line in a domain index",
+    description: "A line of a domain index is a navigation line: it starts with `Parent:`, or with `>` and optional spaces followed by a `[...]` (this includes `> [!NOTE]` callouts). Domain indices are pure lookup tables (ADR-017).",
+    messages: {
+      prohibited: "Line {{line}}: Navigation section detected - '{{text}}' (prohibited per ADR-017)",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MiCtx>(c);
+  const ix = ctx.index();
+  if (ix === null) return;
+  const hits = formatHits(ix);
+  for (let i = 0; i < hits.length; i++) {
+    const h = hits[i];
+    if (h.rule == F_NAV) ctx.report(ctx.rule, ix.doc, h.line, msg("prohibited").i("line", h.line).s("text", h.text));
+  }
+}

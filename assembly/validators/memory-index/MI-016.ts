@@ -1,0 +1,28 @@
+// MI-016: a skills-* file that is no index (reference layout orphan scan).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_WARNING } from "../../abi";
+import { MiCtx } from "./ctx";
+import { orphanScan, candidateStem, reportOrphan } from "./orphanscan";
+
+export const MI016 = defineRule("MI-016", SEV_WARNING, check);
+function MI016_doc(): RuleDoc {
+  return {
+    id: "MI-016",
+    validator: "memory-index",
+    title: "skills-* file that is no index",
+    description: "Reference layout: a top-level memory file whose name starts with `skills-` but does not end in `-index` is reported whether or not an index names it: the `skills-` prefix is reserved for domain indices. Rename it to `<domain>-<description>-index` or make it an atomic `<domain>-*` file (ADR-017). Severity follows the `orphans` setting.",
+    messages: {
+      orphaned: "Orphaned file (not indexed): {{stem}} (should be in Rename to {domain}-{description}-index format or move to atomic file per ADR-017)",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MiCtx>(c);
+  if (!orphanScan(ctx, false)) return;
+  for (let i = 0; i < ctx.docs.length; i++) {
+    const stem = candidateStem(ctx.docs[i]);
+    if (stem === null || !stem.startsWith("skills-")) continue;
+    reportOrphan(ctx, ctx.rule, ctx.docs[i], msg("orphaned").s("stem", stem));
+  }
+}

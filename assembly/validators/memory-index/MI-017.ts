@@ -1,0 +1,50 @@
+// MI-017: an unindexed <domain>-* file (reference layout orphan scan).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_WARNING } from "../../abi";
+import { MiCtx } from "./ctx";
+import { orphanScan, refScan, candidateStem, reportOrphan } from "./orphanscan";
+
+export const MI017 = defineRule("MI-017", SEV_WARNING, check);
+function MI017_doc(): RuleDoc {
+  return {
+    id: "MI-017",
+    validator: "memory-index",
+    title: "Unindexed <domain>-* file",
+    description: "Reference layout: a top-level memory file `<domain>-*.md`, where `<domain>` is the domain of a discovered `skills-<domain>-index.md`, is named by no domain index. One finding per matching domain, in discovery order (nested domains such as `git` and `git-hooks` give two). Files that match no domain are not reported (the reference's prefix-based scan). Severity follows the `orphans` setting.",
+    messages: {
+      orphaned: "Orphaned file (not indexed): {{stem}} (should be in skills-{{domain}}-index)",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MiCtx>(c);
+  if (!orphanScan(ctx, false)) return;
+  const scan = refScan(ctx);
+  const hits: i32[] = [];
+  for (let i = 0; i < ctx.docs.length; i++) {
+    const d = ctx.docs[i];
+    const stem = candidateStem(d);
+    if (stem === null || stem.startsWith("skill-") || stem.startsWith("skills-") || scan.referenced.has(stem)) continue;
+    // a stem's candidate domains are its prefixes ending before a '-', so matching costs the
+    // stem's length, not the number of domains
+    hits.length = 0;
+    for (let p = stem.indexOf("-"); p >= 0; p = stem.indexOf("-", p + 1)) {
+      const dom = stem.substring(0, p);
+      if (scan.domainAt.has(dom)) hits.push(scan.domainAt.get(dom));
+    }
+    // report in discovery order (insertion sort: a stem matches very few domains)
+    for (let a = 1; a < hits.length; a++) {
+      const v = hits[a];
+      let b = a - 1;
+      while (b >= 0 && hits[b] > v) {
+        hits[b + 1] = hits[b];
+        b--;
+      }
+      hits[b + 1] = v;
+    }
+    for (let k = 0; k < hits.length; k++) {
+      reportOrphan(ctx, ctx.rule, d, msg("orphaned").s("stem", stem).s("domain", ctx.indices[hits[k]].domain));
+    }
+  }
+}

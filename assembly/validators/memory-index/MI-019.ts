@@ -1,0 +1,32 @@
+// MI-019: entries of a skills domain index are named <domain>-* (advisory).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_WARNING } from "../../abi";
+import { MiCtx } from "./ctx";
+
+export const MI019 = defineRule("MI-019", SEV_WARNING, check);
+function MI019_doc(): RuleDoc {
+  return {
+    id: "MI-019",
+    validator: "memory-index",
+    title: "File name not <domain>-*",
+    description: "A row of `skills-<domain>-index.md` names a file whose base name does not start with `<domain>-` (literal, case-sensitive; a folder-qualified name such as `git/git-hooks` is judged by its base name). Severity follows the `naming` setting (warn by default, error fails the index, off drops it).",
+    messages: {
+      namingViolationShouldStart: "Naming violation: {{name}} should start with '{{prefix}}' per ADR-017",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MiCtx>(c);
+  const ix = ctx.index();
+  if (ix === null || !ix.skills) return;
+  const prefix = ix.domain + "-";
+  for (let i = 0; i < ix.entries.length; i++) {
+    const e = ix.entries[i];
+    const slash = e.name.lastIndexOf("/");
+    const base = slash >= 0 ? e.name.substring(slash + 1) : e.name;
+    if (!base.startsWith(prefix)) {
+      ctx.reportAs(ctx.rule, ctx.namingSev, ix.doc, e.line, msg("namingViolationShouldStart").s("name", e.name).s("prefix", prefix));
+    }
+  }
+}

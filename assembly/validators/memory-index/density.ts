@@ -1,0 +1,94 @@
+// Keyword uniqueness of a skills domain index (the model behind MI-005 and the `uniqueness` data),
+// computed as the reference does: the lower-cased keyword set of an entry (keyed by file name, the
+// last row wins) against the union of the other names' sets, rounded like Python's round(x, 2).
+// Linear: a keyword is unique to a name when exactly one distinct name's set holds it.
+import { Index } from "./ctx";
+import { pyLower } from "../../lib/mdrow";
+
+/**
+ * round(x, 2) * 100 for x in [0, 1], on the IEEE double x as Python rounds it: the exact binary
+ * value, ties to even (5/8 -> 62).
+ */
+export function round2Hundredths(x: f64): i32 {
+  const bits = reinterpret<u64>(x);
+  const exp = <i32>((bits >> 52) & 0x7ff);
+  if (exp == 0) return 0;
+  const m = (bits & 0xfffffffffffff) | (<u64>1 << 52);
+  const s = 1075 - exp; // x = m / 2^s, s >= 52 for x <= 1
+  if (s >= 64) return 0;
+  const t = m * 100;
+  let n = t >> <u64>s;
+  const rem = t & ((<u64>1 << <u64>s) - 1);
+  const half = <u64>1 << <u64>(s - 1);
+  if (rem > half || (rem == half && (n & 1) == 1)) n++;
+  return <i32>n;
+}
+
+/** Uniqueness in hundredths per row of the index (computed once; also fills densityNames/Values). */
+export function rowDensity(ix: Index): i32[] {
+  const done = ix.rowDensity;
+  if (done !== null) return done;
+  const es = ix.entries;
+  // distinct names in first-occurrence order; the last row of a name gives its keyword set
+  const names: string[] = [];
+  const nameIdx = new Map<string, i32>();
+  const lastRow: i32[] = [];
+  const rowName: i32[] = [];
+  for (let i = 0; i < es.length; i++) {
+    let k = -1;
+    if (nameIdx.has(es[i].name)) k = nameIdx.get(es[i].name);
+    else {
+      k = names.length;
+      nameIdx.set(es[i].name, k);
+      names.push(es[i].name);
+      lastRow.push(0);
+    }
+    lastRow[k] = i;
+    rowName.push(k);
+  }
+  // keyword ids: how many distinct names hold each keyword, and which name counted it last
+  const kwId = new Map<string, i32>();
+  const holders: i32[] = [];
+  const countedBy: i32[] = [];
+  const sets: i32[][] = [];
+  for (let k = 0; k < names.length; k++) {
+    const kws = es[lastRow[k]].keywords;
+    const set: i32[] = [];
+    for (let j = 0; j < kws.length; j++) {
+      const w = pyLower(kws[j]);
+      let id = -1;
+      if (kwId.has(w)) id = kwId.get(w);
+      else {
+        id = holders.length;
+        kwId.set(w, id);
+        holders.push(0);
+        countedBy.push(-1);
+      }
+      if (countedBy[id] == k) continue;
+      countedBy[id] = k;
+      holders[id]++;
+      set.push(id);
+    }
+    sets.push(set);
+  }
+  const value: i32[] = [];
+  for (let k = 0; k < names.length; k++) {
+    const set = sets[k];
+    let unique = 0;
+    for (let j = 0; j < set.length; j++) if (holders[set[j]] == 1) unique++;
+    let v = set.length == 0 ? 0 : round2Hundredths(<f64>unique / <f64>set.length);
+    if (es.length == 1) v = 100;
+    value.push(v);
+  }
+  const rows: i32[] = [];
+  for (let i = 0; i < es.length; i++) rows.push(value[rowName[i]]);
+  ix.densityNames = names;
+  ix.densityValues = value;
+  ix.rowDensity = rows;
+  return rows;
+}
+
+/** Rows below the MI-005 threshold (40 %); an index with fewer than two rows always passes. */
+export function lowUniqueness(ix: Index, row: i32): bool {
+  return ix.entries.length > 1 && rowDensity(ix)[row] < 40;
+}

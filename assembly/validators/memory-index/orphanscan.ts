@@ -1,0 +1,42 @@
+// The orphan scan of the reference layout (the model behind MI-015..MI-017): top-level atomic files
+// are the candidates, "referenced" = named by a domain index (exact strings). Severity of every
+// orphan finding: --orphans warn|error|off (ctx.orphanSev).
+import { Doc } from "../../io";
+import { Rule, Msg } from "../../rules";
+import { MiCtx, RefScan, T_FILE, U_ORPHANS } from "./ctx";
+
+/** The scan's view of the indices (computed once). */
+export function refScan(ctx: MiCtx): RefScan {
+  const done = ctx.refScan;
+  if (done !== null) return done;
+  const s = new RefScan();
+  for (let i = 0; i < ctx.indices.length; i++) {
+    const es = ctx.indices[i].entries;
+    for (let k = 0; k < es.length; k++) s.referenced.set(es[k].name, 1);
+  }
+  for (let k = 0; k < ctx.indices.length; k++) s.domainAt.set(ctx.indices[k].domain, k);
+  ctx.refScan = s;
+  return s;
+}
+
+/** True when the orphan rules of the layout (`current` or not) run in this unit. */
+export function orphanScan(ctx: MiCtx, current: bool): bool {
+  return ctx.unit == U_ORPHANS && ctx.current == current && ctx.orphanSev >= 0;
+}
+
+function isFileLike(d: Doc): bool {
+  const t = d.flags & 3;
+  return t == T_FILE || (t == 2 && d.text().startsWith("f:"));
+}
+
+/** The stem of a reference-layout candidate (a top-level file-like `*.md` that is no index), or null. */
+export function candidateStem(d: Doc): string | null {
+  const n = d.name;
+  if (n.indexOf("/") >= 0 || !n.endsWith(".md") || !isFileLike(d)) return null;
+  const stem = n.substring(0, n.length - 3);
+  return stem.endsWith("-index") ? null : stem;
+}
+
+export function reportOrphan(ctx: MiCtx, rule: Rule, doc: Doc, m: Msg): void {
+  ctx.reportAs(rule, ctx.orphanSev, doc, 0, m);
+}

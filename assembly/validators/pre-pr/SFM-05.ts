@@ -1,0 +1,48 @@
+// SFM-05: a skill's name is lower-case letters, digits and hyphens, at most 64 characters.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { isDigit } from "../../lib/text";
+import { trim } from "./util";
+import { FAMILY_SFM, prepr } from "./ctx";
+import { field, skills, FM_OK } from "./skill";
+
+export const SFM05 = defineRule("SFM-05", SEV_ERROR, check);
+function SFM05_doc(): RuleDoc {
+  return {
+    id: "SFM-05",
+    validator: "pre-pr",
+    title: "Skill name",
+    description: "The front matter has a `name:` made of lower-case letters a-z, digits and hyphens, at most 64 characters long.",
+    messages: {
+      noName: "No name",
+      badName: "Bad name '{{n}}': {{join}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = prepr(c);
+  if (!ctx.runs(FAMILY_SFM)) return;
+  const ss = skills(ctx);
+  for (let d = 0; d < ss.length; d++) {
+    const s = ss[d];
+    if (s.status != FM_OK) continue;
+    const name = field(s.fields, "name");
+    if (name === null || trim(name.value).length == 0) {
+      ctx.results.report(ctx.rule, s.doc, name === null ? 0 : name.line, 0, msg("noName"));
+      continue;
+    }
+    const n = trim(name.value);
+    let upper = false, bad = false;
+    for (let i = 0; i < n.length; i++) {
+      const ch = n.charCodeAt(i);
+      if (ch >= 65 && ch <= 90) upper = true;
+      else if (!(ch >= 97 && ch <= 122) && !isDigit(ch) && ch != 45) bad = true;
+    }
+    const why: string[] = [];
+    if (upper) why.push("uppercase");
+    if (bad) why.push("invalid characters");
+    if (n.length > 64) why.push("over 64 chars (" + n.length.toString() + ")");
+    if (why.length > 0) ctx.results.report(ctx.rule, s.doc, name.line, 1, msg("badName").s("n", n).s("join", why.join(", ")));
+  }
+}

@@ -1,0 +1,53 @@
+// WFS-02: the shape of a workflow (a mapping with name, on and a non-empty jobs mapping).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { FAMILY_WFS, prepr } from "./ctx";
+import { workflows } from "./workflow";
+
+export const WFS02 = defineRule("WFS-02", SEV_ERROR, check);
+function WFS02_doc(): RuleDoc {
+  return {
+    id: "WFS-02",
+    validator: "pre-pr",
+    title: "Workflow shape",
+    description: "A workflow or action file's top level is a mapping; a workflow also has `name:`, `on:` and a non-empty `jobs:` mapping.",
+    messages: {
+      onlyCommentsNeedA: "Only comments; need a mapping",
+      topLevelIsNot: "Top level is not a mapping",
+      noName: "No name:",
+      noOn: "No on:",
+      noJobs: "No jobs:",
+      jobsIsNotA: "jobs is not a mapping",
+      jobsIsEmpty: "jobs is empty",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = prepr(c);
+  if (!ctx.runs(FAMILY_WFS)) return;
+  const ws = workflows(ctx);
+  for (let d = 0; d < ws.length; d++) {
+    const w = ws[d];
+    if (!w.content || w.yamlError !== null) continue;
+    const first = w.first;
+    if (first === null) {
+      ctx.results.report(ctx.rule, w.doc, 0, 0, msg("onlyCommentsNeedA"));
+      continue;
+    }
+    if (!w.structured()) {
+      ctx.results.report(ctx.rule, w.doc, first.no, 0, msg("topLevelIsNot"));
+      continue;
+    }
+    if (!w.isWorkflow()) continue;
+    if (!w.hasName) ctx.results.report(ctx.rule, w.doc, 0, 0, msg("noName"));
+    if (!w.hasOn) ctx.results.report(ctx.rule, w.doc, 0, 0, msg("noOn"));
+    if (w.jobsLine < 0) {
+      ctx.results.report(ctx.rule, w.doc, 0, 0, msg("noJobs"));
+      continue;
+    }
+    const jl = w.lines[w.jobsLine];
+    if (!w.jobsMapping()) ctx.results.report(ctx.rule, w.doc, jl.no, 1, msg("jobsIsNotA"));
+    else if (w.jobs.length == 0) ctx.results.report(ctx.rule, w.doc, jl.no, 1, msg("jobsIsEmpty"));
+  }
+}

@@ -1,0 +1,68 @@
+// WFS-11: a workflow job without `timeout-minutes`, or with more minutes than the option allows.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_WARNING } from "../../abi";
+import { isDigit } from "../../lib/text";
+import { unquote } from "./util";
+import { FAMILY_WFS, prepr } from "./ctx";
+import { workflows } from "./workflow";
+
+export const WFS11 = defineRule("WFS-11", SEV_WARNING, check);
+function WFS11_doc(): RuleDoc {
+  return {
+    id: "WFS-11",
+    validator: "pre-pr",
+    title: "Job without timeout",
+    description: "Opt-in (set `maxMinutes`): a job of a workflow sets no `timeout-minutes`, or sets a number of minutes over `maxMinutes`. Without it a hung step holds a runner for GitHub's default of 360 minutes. Jobs that call a reusable workflow (`uses:`) cannot set it and are skipped; a value given as an expression is not judged.",
+    options: {
+      maxMinutes: { type: "integer", "default": 0, description: "Most minutes a job's timeout-minutes may allow; 0 = the rule is off (e.g. 360 only requires a timeout, 30 also caps it)." },
+    },
+    messages: {
+      noTimeout: "{{job}}: no timeout-minutes",
+      overLimit: "{{job}}: timeout-minutes {{minutes}} (over {{max}})",
+    },
+  };
+}
+
+/** The value as a whole number of minutes, or -1 (an expression, or not a plain integer). */
+function minutes(v: string): i32 {
+  const t = unquote(v);
+  if (t.length == 0 || t.length > 6) return -1;
+  let n: i32 = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (!isDigit(c)) return -1;
+    n = n * 10 + (c - 48);
+  }
+  return n;
+}
+
+function check(c: RuleCtx): void {
+  const ctx = prepr(c);
+  if (!ctx.runs(FAMILY_WFS)) return;
+  const max = ctx.input.optionInt(ctx.rule, "maxMinutes", 0);
+  if (max <= 0) return;
+  const ws = workflows(ctx);
+  for (let d = 0; d < ws.length; d++) {
+    const w = ws[d];
+    if (!w.structured() || !w.isWorkflow()) continue;
+    for (let j = 0; j < w.jobs.length; j++) {
+      const job = w.jobs[j];
+      if (job.from >= job.to) continue;
+      const childIndent = w.lines[job.from].indent;
+      let timeout = -2; // -2: not set
+      let reusable = false;
+      for (let i = job.from; i < job.to; i++) {
+        const ln = w.lines[i];
+        if (ln.indent != childIndent || ln.item) continue;
+        if (ln.key == "uses") reusable = true;
+        else if (ln.key == "timeout-minutes") timeout = minutes(ln.value);
+      }
+      if (reusable) continue;
+      const at = job.line;
+      if (timeout == -2) ctx.results.report(ctx.rule, w.doc, at.no, at.indent + 1, msg("noTimeout").s("job", at.key));
+      else if (timeout > max) {
+        ctx.results.report(ctx.rule, w.doc, at.no, at.indent + 1, msg("overLimit").s("job", at.key).i("minutes", timeout).i("max", max));
+      }
+    }
+  }
+}

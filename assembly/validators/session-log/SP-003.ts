@@ -1,0 +1,34 @@
+// SP-003: the log resolves inside the sessions directory. The host resolves symlinks and passes
+// the resolved path as the fact "real:<name>"; the decision is here.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { SessionCtx } from "./context";
+import { asciiLower } from "../../lib/text";
+import { factOr } from "./md-log";
+import { normalizePath, isAbsolutePath, isMissing } from "./paths";
+
+export const SP003 = defineRule("SP-003", SEV_ERROR, check);
+function SP003_doc(): RuleDoc {
+  return {
+    id: "SP-003",
+    validator: "session-log",
+    title: "Session log inside sessions dir",
+    description: "The resolved log path (symlinks followed) is inside the sessions dir.",
+    messages: {
+      sessionLogResolvesOutside: "Session log resolves outside {{dir}}/: {{detail}} (path traversal or symlink)",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<SessionCtx>(c);
+  if (isMissing(ctx)) return;
+  const real = ctx.input.fact("real:" + ctx.doc.name);
+  if (real === null) return; // host gave no resolution (not a file on disk)
+  const dir = asciiLower(normalizePath(factOr(ctx.input, "sessions.dir", ".agents/sessions")));
+  const n = isAbsolutePath(real) ? "" : normalizePath(real);
+  const ln = asciiLower(n);
+  if (n.length > 0 && ln.startsWith(dir + "/") && ln.length > dir.length + 1) return;
+  ctx.report(ctx.rule, 0, 0,
+    msg("sessionLogResolvesOutside").s("dir", dir).s("detail", (n.length > 0 ? n : "a target outside the repository (not read)")));
+}

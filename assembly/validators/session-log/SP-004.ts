@@ -1,0 +1,41 @@
+// SP-004: which logs are validated. The host selects the files (staged, changed vs base, explicit);
+// historical logs before the cutoff are skipped visibly (paths.ts). This rule runs on the
+// sessions-directory document of a run: in pre-commit context, staged changes under .agents/
+// require a staged session log.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR, DOC_IGNORED, KIND_SESSION_SET } from "../../abi";
+import { SessionCtx } from "./context";
+import { isPreCommit, factOr } from "./md-log";
+import { isSessionLogName } from "./paths";
+
+export const SP004 = defineRule("SP-004", SEV_ERROR, check);
+function SP004_doc(): RuleDoc {
+  return {
+    id: "SP-004",
+    validator: "session-log",
+    title: "Session log staged",
+    description: "Pre-commit: staged .agents/ changes need a staged log.",
+    messages: {
+      stagedAgentsChangesBut: "Staged .agents/ changes but no staged session log in {{dir}}/YYYY-MM-DD-session-N.md",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<SessionCtx>(c);
+  if (ctx.doc.kind != KIND_SESSION_SET) return;
+  const input = ctx.input;
+  const staged = input.factLines("staged");
+  const dir = factOr(input, "sessions.dir", ".agents/sessions");
+  let agents = false;
+  let log = false;
+  if (isPreCommit(input) && staged !== null) {
+    for (let i = 0; i < staged.length; i++) {
+      const p = staged[i];
+      if (p.startsWith(".agents/")) agents = true;
+      if (p.startsWith(dir + "/") && p.indexOf("/", dir.length + 1) < 0 && isSessionLogName(p.substring(dir.length + 1))) log = true;
+    }
+  }
+  if (agents && !log) ctx.report(ctx.rule, 0, 0, msg("stagedAgentsChangesBut").s("dir", dir));
+  else ctx.results.setDocStatus(ctx.doc, DOC_IGNORED);
+}

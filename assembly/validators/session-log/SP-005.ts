@@ -1,0 +1,27 @@
+// SP-005 (strict): the canonical protocol (.agents/SESSION-PROTOCOL.md, the KIND_PROTOCOL
+// document) is available with both checklists, so drift (SP-031/SP-035) can be checked.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { MdCtx, isStrict, protocol, protocolPath, protocolUsable } from "./md-log";
+
+export const SP005 = defineRule("SP-005", SEV_ERROR, check);
+function SP005_doc(): RuleDoc {
+  return {
+    id: "SP-005",
+    validator: "session-log",
+    title: "Canonical protocol available",
+    description: "Strict: the protocol file has both checklists.",
+    messages: {
+      canonicalProtocolDriftNot: "Canonical protocol {{path}}{{detail}}; drift not checked",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MdCtx>(c);
+  if (!isStrict(ctx.input)) return;
+  const proto = protocol(ctx.input);
+  if (protocolUsable(proto)) return;
+  ctx.report(ctx.rule, 0, 0, msg("canonicalProtocolDriftNot").s("path", protocolPath(ctx.input))
+    .s("detail", proto === null ? " not found" : " has no parsable checklists"));
+}

@@ -1,0 +1,34 @@
+// SP-013: every MUST row of both checklists is [x]. With SP-023: a non-checkbox status
+// (N/A, Done, ✅) counts as unchecked and is named in the message. The QA row is judged by SP-037;
+// in pre-commit context the commit row is exempt (the commit does not exist yet).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { MdCtx, isPreCommit, nonBoxNote } from "./md-log";
+
+export const SP013 = defineRule("SP-013", SEV_ERROR, check);
+function SP013_doc(): RuleDoc {
+  return {
+    id: "SP-013",
+    validator: "session-log",
+    title: "MUST rows checked",
+    description: "Every MUST row is [x]; N/A or other text is unchecked.",
+    messages: {
+      mustStepNotChecked: "MUST step not checked: {{step}}{{why}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MdCtx>(c);
+  const log = ctx.log;
+  const qa = log.qaRow();
+  const commit = isPreCommit(ctx.input) ? log.commitRow() : null;
+  for (let t = 0; t < 2; t++) {
+    const rows = t == 0 ? log.start : log.end;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      if (r.req != "MUST" || r.checked || r === qa || r === commit) continue;
+      ctx.report(ctx.rule, r.line, 0, msg("mustStepNotChecked").s("step", r.step).s("why", nonBoxNote(r)));
+    }
+  }
+}

@@ -1,0 +1,34 @@
+// SP-014: every MUST NOT row of both checklists is [x] (verified not done). With SP-023: a non-checkbox status
+// (N/A, Done, ✅) counts as unchecked and is named in the message. The QA row is judged by SP-037;
+// in pre-commit context the commit row is exempt (the commit does not exist yet).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { MdCtx, isPreCommit, nonBoxNote } from "./md-log";
+
+export const SP014 = defineRule("SP-014", SEV_ERROR, check);
+function SP014_doc(): RuleDoc {
+  return {
+    id: "SP-014",
+    validator: "session-log",
+    title: "MUST NOT rows verified",
+    description: "Every MUST NOT row is [x] (verified not done).",
+    messages: {
+      mustNotStepNot: "MUST NOT step not verified: {{step}}{{why}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MdCtx>(c);
+  const log = ctx.log;
+  const qa = log.qaRow();
+  const commit = isPreCommit(ctx.input) ? log.commitRow() : null;
+  for (let t = 0; t < 2; t++) {
+    const rows = t == 0 ? log.start : log.end;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      if (r.req != "MUST NOT" || r.checked || r === qa || r === commit) continue;
+      ctx.report(ctx.rule, r.line, 0, msg("mustNotStepNot").s("step", r.step).s("why", nonBoxNote(r)));
+    }
+  }
+}

@@ -1,0 +1,34 @@
+// SP-015: unchecked SHOULD rows of both checklists (one warning with the count).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_WARNING } from "../../abi";
+import { MdCtx } from "./md-log";
+
+export const SP015 = defineRule("SP-015", SEV_WARNING, check);
+function SP015_doc(): RuleDoc {
+  return {
+    id: "SP-015",
+    validator: "session-log",
+    title: "SHOULD rows checked",
+    description: "Unchecked SHOULD rows (one warning).",
+    messages: {
+      incompleteShouldRequirements: "Incomplete SHOULD requirements: {{open}}/{{should}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MdCtx>(c);
+  let should = 0;
+  let open = 0;
+  for (let t = 0; t < 2; t++) {
+    const rows = t == 0 ? ctx.log.start : ctx.log.end;
+    for (let i = 0; i < rows.length; i++) {
+      if (rows[i].req != "SHOULD") continue;
+      should++;
+      if (!rows[i].checked) open++;
+    }
+  }
+  if (open > 0) {
+    ctx.report(ctx.rule, 0, 0, msg("incompleteShouldRequirements").s("open", open.toString()).s("should", should.toString()));
+  }
+}

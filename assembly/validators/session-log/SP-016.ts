@@ -1,0 +1,57 @@
+// SP-016 memory-retrieval evidence (ADR-007): the Session Start row "Read memory-index ... memories"
+// must name real memories (kebab-case names) that exist in the memories directory. The memory
+// names come from the host as the fact "memories" (one per line); "memories.dir" names the folder.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_WARNING, SEV_ERROR } from "../../abi";
+import { ChecklistRow } from "../../lib/mdtable";
+import { MdCtx, factOr, memoryNames, knownMemories, isMemoryPlaceholder } from "./md-log";
+import { asciiLower } from "../../lib/text";
+
+export const SP016 = defineRule("SP-016", SEV_ERROR, check);
+function SP016_doc(): RuleDoc {
+  return {
+    id: "SP-016",
+    validator: "session-log",
+    title: "Memory evidence",
+    description: "The memory-index row names existing memories.",
+    messages: {
+      memoryIndexEvidenceIs: "Memory-index Evidence is a placeholder: '{{ev}}'; list the memories read",
+      memoryIndexEvidenceHas: "Memory-index Evidence has no valid memory names: '{{ev}}' (expected kebab-case names)",
+      memoryNamesNotVerified: "Memory names not verified: the list of {{dir}} is unavailable",
+      memoriesThatDonT: "Memories that don't exist: {{join}}. Check the names or create the memories in {{dir}}/.",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MdCtx>(c);
+  const log = ctx.log;
+  let row: ChecklistRow | null = null;
+  for (let i = 0; i < log.start.length && row === null; i++) {
+    const st = asciiLower(log.start[i].step);
+    const k = st.indexOf("memory-index");
+    if (k >= 0 && st.indexOf("memories", k) > k) row = log.start[i];
+  }
+  if (row === null) return;
+  const ev = row.evidence;
+  if (isMemoryPlaceholder(ev)) {
+    ctx.report(ctx.rule, row.line, 0, msg("memoryIndexEvidenceIs").s("ev", ev));
+    return;
+  }
+  const names = memoryNames(ev);
+  if (names.length == 0) {
+    ctx.report(ctx.rule, row.line, 0, msg("memoryIndexEvidenceHas").s("ev", ev));
+    return;
+  }
+  const dir = factOr(ctx.input, "memories.dir", ".serena/memories");
+  const known = knownMemories(ctx.input);
+  if (known === null) {
+    ctx.reportAs(ctx.rule, SEV_WARNING, row.line, 0, msg("memoryNamesNotVerified").s("dir", dir));
+    return;
+  }
+  const missing: string[] = [];
+  for (let i = 0; i < names.length; i++) if (!known.includes(names[i])) missing.push(names[i]);
+  if (missing.length > 0) {
+    ctx.report(ctx.rule, row.line, 0, msg("memoriesThatDonT").s("join", missing.join(", ")).s("dir", dir));
+  }
+}

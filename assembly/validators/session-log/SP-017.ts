@@ -1,0 +1,51 @@
+// SP-017: .agents/HANDOFF.md is read-only (MUST NOT be modified on the branch). The host supplies
+// "handoff.exists", "handoff.changed" (pre-commit: staged; ci/local: diff against the base ref) and,
+// when the change is unknown, "handoff.why". Unknown: error in CI, warning elsewhere. Runs on each
+// markdown log and on the repository document of a run (KIND_SESSION_REPO), where a repository-level
+// git failure is reported once (the host then sets "repo.once" for the logs).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR, SEV_WARNING, DOC_IGNORED, KIND_SESSION_REPO } from "../../abi";
+import { SessionCtx } from "./context";
+import { MdCtx, isCI, factOr } from "./md-log";
+
+export const SP017 = defineRule("SP-017", SEV_ERROR, check);
+function SP017_doc(): RuleDoc {
+  return {
+    id: "SP-017",
+    validator: "session-log",
+    title: "HANDOFF.md not modified",
+    description: "HANDOFF.md is not changed on the branch.",
+    messages: {
+      handoffMdWasModified: "HANDOFF.md was modified; agents MUST NOT update it",
+      cannotVerifyHandoffMd: "Cannot verify HANDOFF.md is unchanged: {{factOr}}",
+      cannotVerifyHandoffMd2: "Cannot verify HANDOFF.md is unchanged (for every log of this run): {{factOr}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const s = changetype<SessionCtx>(c);
+  const input = s.input;
+  if (s.doc.kind == KIND_SESSION_REPO) {
+    if (input.fact("handoff.changed") === null && input.factBool("handoff.exists", false) && input.factBool("git", false)) {
+      s.reportAs(s.rule, isCI(input) ? SEV_ERROR : SEV_WARNING, 0, 0,
+        msg("cannotVerifyHandoffMd2").s("factOr", factOr(input, "handoff.why", "git facts unavailable")));
+    } else s.results.setDocStatus(s.doc, DOC_IGNORED);
+    return;
+  }
+  const ctx = changetype<MdCtx>(c);
+  const changed = input.fact("handoff.changed");
+  if (changed === null && !input.factBool("handoff.exists", false)) return;
+  if (changed == "1") {
+    ctx.report(ctx.rule, 0, 0, msg("handoffMdWasModified"));
+  } else if (changed === null) {
+    if (!ctx.git) {
+      ctx.notChecked("SP-017");
+      return;
+    }
+    // a repository-level git failure is reported once, on the repository document
+    if (input.factBool("repo.once", false)) return;
+    ctx.reportAs(ctx.rule, isCI(input) ? SEV_ERROR : SEV_WARNING, 0, 0,
+      msg("cannotVerifyHandoffMd").s("factOr", factOr(input, "handoff.why", "git facts unavailable")));
+  }
+}

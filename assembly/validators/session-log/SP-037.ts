@@ -1,0 +1,81 @@
+// SP-037: the Session End QA row ("Route to qa agent"): a checked row cites an existing QA report
+// under the QA directory, or a legitimate exemption 'SKIPPED: docs-only' / 'SKIPPED:
+// investigation-only' judged on the session's changed files (SP-050..052, qa-scope.ts). A
+// docs-only session citing a valid report passes.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR, SEV_WARNING } from "../../abi";
+import { MdCtx, changedFiles, isCI, factOr, skipClaim, qaPath, citedKey } from "./md-log";
+import { nonDocFiles, nonInvestigationFiles, listShort, INVESTIGATION_DIRS } from "./qa-scope";
+
+export const SP037 = defineRule("SP-037", SEV_ERROR, check);
+function SP037_doc(): RuleDoc {
+  return {
+    id: "SP-037",
+    validator: "session-log",
+    title: "QA row",
+    description: "QA row cites a QA report or a skip the changed files allow.",
+    messages: {
+      message: "{{kind}}",
+      qaReportNotVerified: "QA report not verified (no file facts): {{p}}",
+      qaReportReferencedBut: "QA report referenced but file not found: {{p}}",
+      qaRowCitesNo: "QA row cites no QA report ({{factOr}}/<name>.md)",
+      cannotVerifyTheQa: "Cannot verify the QA skip: changed files unknown",
+      investigationOnlyQaSkip: "Investigation-only QA skip, but files changed outside {{INVESTIGATIONDIRS}}{{mem}}/: {{listShort}}",
+      docsOnlyQaSkip: "Docs-only QA skip, but no changed files",
+      docsOnlyQaSkip2: "Docs-only QA skip, but non-doc files changed: {{listShort}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MdCtx>(c);
+  const log = ctx.log;
+  const row = log.qaRow();
+  if (row === null) return;
+  const input = ctx.input;
+  const mem = factOr(input, "memories.dir", ".serena/memories");
+  const ev = row.evidence;
+  const L = row.line;
+  const files = changedFiles(input, log);
+  const inv = skipClaim(ev, "investigation-only");
+  const docs = skipClaim(ev, "docs-only");
+  if (!row.checked) {
+    const kind = inv ? "Investigation-only session: check the QA row"
+      : docs ? "Docs-only session: check the QA row"
+      : "QA row not checked: cite the QA report (" + factOr(input, "qa.dir", ".agents/qa") +
+        "/*.md) or 'SKIPPED: docs-only|investigation-only'";
+    ctx.report(ctx.rule, L, 0, msg("message").s("kind", kind));
+    return;
+  }
+  const p = qaPath(ev, factOr(input, "qa.dir", ".agents/qa"));
+  if (p.length > 0) {
+    const key = citedKey(p);
+    const st = key.length > 0 ? input.fact("path:" + key) : "outside";
+    if (st == "file") return;
+    if (st === null) ctx.reportAs(ctx.rule, SEV_WARNING, L, 0, msg("qaReportNotVerified").s("p", p));
+    else if (st != "outside") ctx.report(ctx.rule, L, 0, msg("qaReportReferencedBut").s("p", p));
+    return; // an escaping path is reported by SP-024
+  }
+  if (!inv && !docs) {
+    ctx.report(ctx.rule, L, 0, msg("qaRowCitesNo").s("factOr", factOr(input, "qa.dir", ".agents/qa")));
+    return;
+  }
+  if (files === null) {
+    if (!ctx.git) {
+      ctx.notChecked("SP-037 (QA skip scope)");
+      return;
+    }
+    ctx.reportAs(ctx.rule, isCI(input) ? SEV_ERROR : SEV_WARNING, L, 0, msg("cannotVerifyTheQa"));
+    return;
+  }
+  if (inv) {
+    const bad = nonInvestigationFiles(files, mem);
+    if (bad.length > 0) {
+      ctx.report(ctx.rule, L, 0, msg("investigationOnlyQaSkip").s("INVESTIGATIONDIRS", INVESTIGATION_DIRS).s("mem", mem).s("listShort", listShort(bad)));
+    }
+    return;
+  }
+  const nd = nonDocFiles(files, mem);
+  if (nd === null) ctx.report(ctx.rule, L, 0, msg("docsOnlyQaSkip"));
+  else if (nd.length > 0) ctx.report(ctx.rule, L, 0, msg("docsOnlyQaSkip2").s("listShort", listShort(nd)));
+}

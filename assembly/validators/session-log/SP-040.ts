@@ -1,0 +1,28 @@
+// SP-040 (strict, post-commit contexts; needs git facts): HEAD (fact "head") is past the Starting Commit.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { MdCtx, isStrict, isPreCommit } from "./md-log";
+
+export const SP040 = defineRule("SP-040", SEV_ERROR, check);
+function SP040_doc(): RuleDoc {
+  return {
+    id: "SP-040",
+    validator: "session-log",
+    title: "Commits since start",
+    description: "Strict: HEAD is past the Starting Commit.",
+    messages: {
+      noCommitsSinceStarting: "No commits since Starting Commit {{startSha}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MdCtx>(c);
+  const input = ctx.input;
+  if (!isStrict(input) || !ctx.git || isPreCommit(input)) return; // no git facts: SP-038 notes it for SP-090
+  const head = input.fact("head");
+  const start = ctx.log.startSha;
+  if (head !== null && start.length > 0 && head.startsWith(start)) {
+    ctx.report(ctx.rule, 0, 0, msg("noCommitsSinceStarting").s("startSha", start));
+  }
+}

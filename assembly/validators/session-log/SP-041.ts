@@ -1,0 +1,37 @@
+// SP-041 (strict, post-commit contexts; needs git facts): the commit row cites a commit that exists (fact "commits": the cited SHAs that name commits).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { MdCtx, isStrict, isPreCommit, citedSha } from "./md-log";
+
+export const SP041 = defineRule("SP-041", SEV_ERROR, check);
+function SP041_doc(): RuleDoc {
+  return {
+    id: "SP-041",
+    validator: "session-log",
+    title: "Commit SHA evidence",
+    description: "Strict: the commit row cites an existing commit.",
+    messages: {
+      noCommitAllChanges: "No 'Commit all changes' MUST row",
+      commitRowLacksCommit: "Commit row lacks 'Commit SHA: <sha>'",
+      commitShaNotFound: "Commit SHA not found in git history: {{sha}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MdCtx>(c);
+  const input = ctx.input;
+  if (!isStrict(input) || !ctx.git || isPreCommit(input)) return; // no git facts: SP-038 notes it for SP-090
+  const row = ctx.log.commitRow();
+  if (row === null) {
+    ctx.report(ctx.rule, 0, 0, msg("noCommitAllChanges"));
+    return;
+  }
+  const sha = citedSha(row.evidence);
+  if (sha.length == 0) {
+    ctx.report(ctx.rule, row.line, 0, msg("commitRowLacksCommit"));
+    return;
+  }
+  const known = input.factLines("commits");
+  if (known !== null && !known.includes(sha)) ctx.report(ctx.rule, row.line, 0, msg("commitShaNotFound").s("sha", sha));
+}

@@ -1,0 +1,28 @@
+// SP-042 (strict, post-commit contexts; needs git facts): the log itself is among the files changed since the Starting Commit.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { MdCtx, isStrict, isPreCommit, changedFiles } from "./md-log";
+
+export const SP042 = defineRule("SP-042", SEV_ERROR, check);
+function SP042_doc(): RuleDoc {
+  return {
+    id: "SP-042",
+    validator: "session-log",
+    title: "Log updated",
+    description: "Strict: the log changed since the Starting Commit.",
+    messages: {
+      logNotUpdatedSince: "Log not updated since Starting Commit {{startSha}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MdCtx>(c);
+  const input = ctx.input;
+  if (!isStrict(input) || !ctx.git || isPreCommit(input)) return; // no git facts: SP-038 notes it for SP-090
+  const files = changedFiles(input, ctx.log);
+  const start = ctx.log.startSha;
+  if (files !== null && start.length > 0 && !files.includes(ctx.doc.name)) {
+    ctx.report(ctx.rule, 0, 0, msg("logNotUpdatedSince").s("startSha", start));
+  }
+}

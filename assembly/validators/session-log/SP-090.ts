@@ -1,0 +1,28 @@
+// SP-090: git-bound checks skipped for lack of git facts (info, never a failure). On a markdown
+// log: one note naming the rules that could not be checked (collected by them in MdCtx.skipped).
+// The JSON rules report their own SP-090 notes (json/git-rules.ts).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_INFO, KIND_SESSION_MD } from "../../abi";
+import { MdCtx } from "./md-log";
+
+export const SP090 = defineRule("SP-090", SEV_INFO, check);
+function SP090_doc(): RuleDoc {
+  return {
+    id: "SP-090",
+    validator: "session-log",
+    title: "Git facts unavailable",
+    description: "Git-bound checks skipped outside a git repository.",
+    messages: {
+      notCheckedGitFacts: "{{what}} not checked: git facts unavailable ({{detail}})",
+      spEndingcommitReachableNot: "SP-130 (endingCommit reachable) not checked: shallow clone",
+      spEndingcommitReachableNot2: "SP-130 (endingCommit reachable) not checked: no fact about commit {{v}}",
+      noGitFactsNot: "No git facts (not a git repository root): {{skipped}} not checked",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<MdCtx>(c);
+  if (ctx.doc.kind != KIND_SESSION_MD) return;
+  if (ctx.skipped.length > 0) ctx.report(ctx.rule, 0, 0, msg("noGitFactsNot").s("skipped", ctx.skipped));
+}

@@ -1,0 +1,49 @@
+// PH-002: SKILL_VALIDATION: skills and mandatory memory.
+import { Input } from "../../io";
+import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { SpCtx, str, plural, Verdict, pass, fail } from "./ctx";
+
+export const PH002 = defineRule("PH-002", SEV_ERROR, check);
+function PH002_doc(): RuleDoc {
+  return {
+    id: "PH-002",
+    validator: "session-protocol",
+    title: "SKILL_VALIDATION: skills and mandatory memory",
+    description: "The skills folder exists and evidence records that the mandatory skill-usage memory was read (MUST, blocking).",
+    messages: {
+      gateFailed: "{{gate}}: {{message}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<SpCtx>(c);
+  if (!ctx.is("SKILL_VALIDATION")) return;
+  ctx.decide(skillValidation(ctx.input));
+}
+
+/** SKILL_VALIDATION. Facts: skillsDir, skillsDirExists (bool), skillScripts (int), memoryRead (evidence text), memoryName. */
+function skillValidation(input: Input): Verdict {
+  const dir = str(input, "skillsDir");
+  const haveDir = input.factBool("skillsDirExists", false);
+  const read = str(input, "memoryRead");
+  const mem = str(input, "memoryName");
+  const missing: string[] = [];
+  if (!haveDir) missing.push("the skills folder " + dir + " does not exist");
+  if (read.length == 0) {
+    missing.push("no evidence that the mandatory memory " + mem + " was read (record_evidence SKILL_VALIDATION memory_read)");
+  }
+  if (missing.length > 0) return fail(missing.join("; "));
+  return pass("skills folder " + dir + " (" + plural(input.factInt("skillScripts", 0), "script") + "); " + mem + " read: " + read,
+    dir + "; " + read);
+}
+
+function isSha256(s: string): bool {
+  if (s.length != 64) return false;
+  for (let i = 0; i < 64; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+}

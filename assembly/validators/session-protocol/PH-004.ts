@@ -1,0 +1,36 @@
+// PH-004: SESSION_LOG: log validates.
+import { Input } from "../../io";
+import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { SpCtx, str, lines, listed, plural, Verdict, pass, fail } from "./ctx";
+
+export const PH004 = defineRule("PH-004", SEV_ERROR, check);
+function PH004_doc(): RuleDoc {
+  return {
+    id: "PH-004",
+    validator: "session-protocol",
+    title: "SESSION_LOG: log validates",
+    description: "The session log .agents/sessions/<id>.md|.json exists and passes the session-log validator in creation mode (MUST, blocking).",
+    messages: {
+      gateFailed: "{{gate}}: {{message}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<SpCtx>(c);
+  if (!ctx.is("SESSION_LOG")) return;
+  ctx.decide(sessionLog(ctx.input));
+}
+
+/** SESSION_LOG. Facts: logPath, logExists (bool), logFindings (lines), logInternal (lines). */
+function sessionLog(input: Input): Verdict {
+  const path = str(input, "logPath");
+  if (!input.factBool("logExists", false)) return fail("no session log " + path + " (.md or .json)");
+  const internal = lines(input, "logInternal");
+  if (internal.length > 0) return fail("the session-log validator could not check " + path + ": " + listed(internal, 3));
+  if (!input.has("logFindings")) return fail("the session-log validator did not run on " + path);
+  const f = lines(input, "logFindings");
+  if (f.length > 0) return fail(path + " does not validate (creation mode, " + plural(f.length, "error") + "): " + listed(f, 5));
+  return pass(path + " validates (creation mode)", path);
+}

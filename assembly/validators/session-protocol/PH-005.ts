@@ -1,0 +1,37 @@
+// PH-005: GIT_STATE: git state recorded.
+import { Input } from "../../io";
+import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_WARNING } from "../../abi";
+import { SpCtx, str, Verdict, pass, fail } from "./ctx";
+
+export const PH005 = defineRule("PH-005", SEV_WARNING, check);
+function PH005_doc(): RuleDoc {
+  return {
+    id: "PH-005",
+    validator: "session-protocol",
+    title: "GIT_STATE: git state recorded",
+    description: "Branch, starting commit and working-tree state are known (SHOULD, not blocking).",
+    messages: {
+      gateFailed: "{{gate}}: {{message}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<SpCtx>(c);
+  if (!ctx.is("GIT_STATE")) return;
+  ctx.decide(gitState(ctx.input));
+}
+
+/** GIT_STATE. Facts: branch, startingCommit, treeState. */
+function gitState(input: Input): Verdict {
+  const b = str(input, "branch");
+  const c = str(input, "startingCommit");
+  const t = str(input, "treeState");
+  const missing: string[] = [];
+  if (b.length == 0) missing.push("branch");
+  if (c.length == 0) missing.push("starting commit");
+  if (t.length == 0) missing.push("working tree state");
+  if (missing.length > 0) return fail("not recorded: " + missing.join(", "));
+  return pass("branch " + b + ", starting commit " + c + ", working tree " + t, b + "@" + c + " (" + t + ")");
+}

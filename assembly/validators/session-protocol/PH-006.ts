@@ -1,0 +1,33 @@
+// PH-006: DOCS_UPDATE: work sections filled.
+import { Input } from "../../io";
+import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_WARNING } from "../../abi";
+import { SpCtx, str, plural, Verdict, pass, fail } from "./ctx";
+
+export const PH006 = defineRule("PH-006", SEV_WARNING, check);
+function PH006_doc(): RuleDoc {
+  return {
+    id: "PH-006",
+    validator: "session-protocol",
+    title: "DOCS_UPDATE: work sections filled",
+    description: "The session log's work sections have content (SHOULD, not blocking).",
+    messages: {
+      gateFailed: "{{gate}}: {{message}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<SpCtx>(c);
+  if (!ctx.is("DOCS_UPDATE")) return;
+  ctx.decide(docsUpdate(ctx.input));
+}
+
+/** DOCS_UPDATE. Facts: logPath, logExists (bool), workEntries (int). */
+function docsUpdate(input: Input): Verdict {
+  const path = str(input, "logPath");
+  if (!input.factBool("logExists", false)) return fail("no session log " + path + " to hold the work record");
+  const n = input.factInt("workEntries", 0);
+  if (n <= 0) return fail("the work sections of " + path + " are empty");
+  return pass(path + ": " + plural(n, "work entry") + " recorded", path);
+}

@@ -1,0 +1,47 @@
+// PH-008: QA_VALIDATION: QA report or docs-only.
+import { Input } from "../../io";
+import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { SpCtx, str, lines, listed, plural, Verdict, pass, fail } from "./ctx";
+import { nonDocFiles } from "../session-log/qa-scope";
+
+export const PH008 = defineRule("PH-008", SEV_ERROR, check);
+function PH008_doc(): RuleDoc {
+  return {
+    id: "PH-008",
+    validator: "session-protocol",
+    title: "QA_VALIDATION: QA report or docs-only",
+    description: "A QA report for the session exists under .agents/qa/, or every change since the starting commit is documentation (SKIPPED: docs-only) (MUST, blocking).",
+    messages: {
+      gateFailed: "{{gate}}: {{message}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<SpCtx>(c);
+  if (!ctx.is("QA_VALIDATION")) return;
+  ctx.decide(qaValidation(ctx.input));
+}
+
+/** QA_VALIDATION. Facts: sessionId, qaReports (lines), changesKnown (bool), changedFiles (lines), skipQa (bool), memoriesDir. */
+function qaValidation(input: Input): Verdict {
+  const reports = lines(input, "qaReports");
+  const skip = input.factBool("skipQa", false);
+  if (reports.length > 0 && !skip) return pass("QA report: " + listed(reports, 3), listed(reports, 3));
+  if (!input.factBool("changesKnown", false)) {
+    return fail("no QA report for session " + str(input, "sessionId") + " under .agents/qa/, and the changes since the starting commit are unknown (no git history)");
+  }
+  const changed = lines(input, "changedFiles");
+  const mem = input.has("memoriesDir") ? str(input, "memoriesDir") : ".serena/memories";
+  const nonDoc = nonDocFiles(changed, mem);
+  if (nonDoc === null) return new Verdict("SKIPPED", "docs-only: no changes since the starting commit", "no changes");
+  if (nonDoc.length == 0) {
+    return new Verdict("SKIPPED", "docs-only: all " + plural(changed.length, "changed file") + " are documentation", listed(changed, 10));
+  }
+  if (skip) {
+    return fail("skip_qa is allowed only for docs-only changes; " + plural(nonDoc.length, "non-documentation file") + " changed: " + listed(nonDoc, 5));
+  }
+  return fail("no QA report for session " + str(input, "sessionId") + " under .agents/qa/ and " + plural(nonDoc.length, "non-documentation file") +
+    " changed: " + listed(nonDoc, 5));
+}

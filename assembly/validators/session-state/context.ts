@@ -1,0 +1,115 @@
+// The session-state validator's model: one state document (the state as compact JSON, rendered by the
+// host from the note it read) parsed once, and the outcome the host reported for the note itself.
+// Facts: stateStatus = ok | corrupt (the note is not a readable JSON note: nothing to parse),
+// stateDetail (why it is corrupt), state.schema (the JSON Schema generated from the zod schema at build
+// time), state.id (the session id the note is named for, when known).
+import { Doc, Input, Results } from "../../io";
+import { RuleCtx } from "../../rules";
+import { JValue, J_OBJ, J_ARR, J_STR, J_BOOL, parseJson } from "../../lib/json";
+import { Schema, sortedErrors } from "../session-log/json/schema";
+import { epochMs } from "../manifest/time";
+
+/** Largest serialized state accepted (bytes of its compact JSON; spec session-state §2.9). */
+const MAX_STATE_BYTES: i32 = 1024 * 1024;
+
+export class Issue {
+  constructor(public path: string, public message: string) {}
+}
+
+export class StateCtx extends RuleCtx {
+  /** The state, parsed; null when the note is corrupt or the JSON does not parse. */
+  root: JValue | null = null;
+  /** Why the document could not be checked against the schema (corrupt note, unusable schema). */
+  problem: string = "";
+  status: string;
+  /** Schema errors in instance-path order, then (on a well-formed state) broken invariants. */
+  issues: Issue[] = [];
+
+  constructor(input: Input, results: Results, public doc: Doc) {
+    super(input, results);
+    const st = input.fact("stateStatus");
+    this.status = st === null ? "ok" : st;
+    this.load(input, doc);
+  }
+
+  private load(input: Input, doc: Doc): void {
+    if (this.status != "ok") {
+      const d = input.fact("stateDetail");
+      this.problem = d === null || d.length == 0 ? "the note could not be read" : d;
+      return;
+    }
+    const r = parseJson(doc.text());
+    if (r.value === null) {
+      this.status = "corrupt";
+      this.problem = "the state is not JSON (" + r.error + ")";
+      return;
+    }
+    this.root = r.value;
+    const text = input.fact("state.schema");
+    if (text === null) {
+      this.problem = "no state schema was supplied (fact state.schema)";
+      return;
+    }
+    const sr = parseJson(text!);
+    if (sr.value === null) {
+      this.problem = "the state schema is not JSON (" + sr.error + ")";
+      return;
+    }
+    const s = new Schema(sr.value!);
+    if (!s.check()) {
+      this.problem = "the state schema is not usable: " + s.invalid;
+      return;
+    }
+    s.run(this.root!, false);
+    const errors = sortedErrors(s);
+    for (let i = 0; i < errors.length; i++) this.issues.push(new Issue(errors[i].path, errors[i].message));
+    for (let i = 0; i < s.limits.length; i++) this.issues.push(new Issue(s.limits[i].path, s.limits[i].message));
+    if (this.issues.length > 0) return; // the invariants are checked on well-formed states only
+    if (this.historyLength() == 0) this.issues.push(new Issue("modeHistory", "modeHistory must not be empty"));
+    else if (this.lastMode() != this.str("currentMode")) this.issues.push(new Issue("modeHistory", "the last modeHistory entry must equal currentMode"));
+    if (epochMs(this.str("updatedAt")) < epochMs(this.str("createdAt"))) this.issues.push(new Issue("updatedAt", "updatedAt is earlier than createdAt"));
+    if (doc.len > MAX_STATE_BYTES) this.issues.push(new Issue("(root)", "state is larger than " + MAX_STATE_BYTES.toString() + " bytes"));
+    const id = input.fact("state.id");
+    if (id !== null && this.str("sessionId") != id) this.issues.push(new Issue("sessionId", "does not match the note name (session-" + id + ")"));
+  }
+
+  /** The state was read and is valid (schema and invariants). */
+  valid(): bool {
+    return this.root !== null && this.problem.length == 0 && this.issues.length == 0;
+  }
+
+  str(key: string): string {
+    const v = this.root!.get(key);
+    return v !== null && v.kind == J_STR ? v.s : "";
+  }
+
+  bool(key: string): bool {
+    const v = this.root!.get(key);
+    return v !== null && v.kind == J_BOOL && v.b;
+  }
+
+  /** Keys of an object member whose values are non-empty once trimmed (the recorded evidence). */
+  evidence(key: string): string[] {
+    const out: string[] = [];
+    const v = this.root!.get(key);
+    if (v === null || v.kind != J_OBJ) return out;
+    for (let i = 0; i < v.keys.length; i++) {
+      const e = v.items[i];
+      if (e.kind == J_STR && e.s.trim().length > 0) out.push(v.keys[i]);
+    }
+    return out;
+  }
+
+  /** The mode of the last modeHistory entry ("" when the history is empty). */
+  lastMode(): string {
+    const h = this.root!.get("modeHistory");
+    if (h === null || h.kind != J_ARR || h.items.length == 0) return "";
+    const m = h.items[h.items.length - 1].get("mode");
+    return m !== null && m.kind == J_STR ? m.s : "";
+  }
+
+  historyLength(): i32 {
+    const h = this.root!.get("modeHistory");
+    return h === null || h.kind != J_ARR ? 0 : h.items.length;
+  }
+}

@@ -1,0 +1,26 @@
+// TR-004: every design has a task referencing it.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_WARNING } from "../../abi";
+import { TrCtx, orderKey, PH_DESIGNS } from "./model";
+
+export const TR004 = defineRule("TR-004", SEV_WARNING, check);
+function TR004_doc(): RuleDoc {
+  return {
+    id: "TR-004",
+    validator: "traceability",
+    title: "Orphaned design (Rule 3)",
+    description: "No loaded TASK lists this DESIGN.",
+    messages: {
+      designHasNoTask: "DESIGN '{{design}}' has no TASK referencing it (orphaned design)",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<TrCtx>(c);
+  const designs = ctx.cats[1].specs;
+  for (let i = 0; i < designs.length; i++) {
+    const d = designs[i];
+    if (!ctx.designHasTask.has(d.id)) ctx.report(ctx.rule, d, d.fm.idOff, msg("designHasNoTask").s("design", d.id), orderKey(PH_DESIGNS, i, 1));
+  }
+}
