@@ -5,7 +5,15 @@
 import { SessionCtx, MODE_FULL, MODE_CREATION, MODE_RECORD } from "../context";
 import { parseLog } from "./sp100-parse";
 import { checkSchema, checkPresence } from "./sp102-schema";
-import { checkSessionFields } from "./session-fields";
+import { JsonCtx } from "./ctx";
+import { Rule, runRules } from "../../../rules";
+import { SP104 } from "./SP-104";
+import { SP105 } from "./SP-105";
+import { SP106 } from "./SP-106";
+import { SP115 } from "./SP-115";
+
+/** Rules on the session object, every mode (run through runRules on a JsonCtx). */
+const FIELD_RULES: Rule[] = [SP104, SP105, SP106, SP115];
 import { checkChecklists } from "./checklist";
 import { checkAgreement } from "./agreement";
 import { checkEndingCommit, checkQaBinding, checkSkipScope } from "./git-rules";
@@ -17,9 +25,11 @@ export function validateJsonLog(ctx: SessionCtx): void {
   const text = ctx.doc.text();
   const root = parseLog(ctx, text);
   if (root === null) return;
-  const log = new JsonLog(ctx, root, text);
+  const jctx = new JsonCtx(ctx.input, ctx.results, ctx.doc);
+  const log = new JsonLog(jctx, root, text);
+  jctx.log = log;
   if (!checkSchema(log)) checkPresence(log);
-  checkSessionFields(log);
+  runRules(FIELD_RULES, jctx);
   if (mode == MODE_FULL) {
     checkChecklists(log);
     checkAgreement(log);

@@ -1,89 +1,9 @@
-// Rules on the session object that run in every mode: SP-104, SP-105, SP-106, SP-115.
-import { defineRule, msg, RuleDoc } from "../../../rules";
-import { SEV_ERROR, SEV_WARNING, SEV_INFO } from "../../../abi";
-import { J_NUM, J_STR } from "../../../lib/json";
+// Helpers of the session-object rules (SP-106 clock, SP-115 file-name number); the rules are SP-104.ts,
+// SP-105.ts, SP-106.ts and SP-115.ts.
 import { isDigit } from "../../../lib/text";
-import { JsonLog, isSha } from "./model";
 import { isDate } from "./schema";
 import { sessionNamePrefix } from "../sp001-file-name";
 
-export const SP104 = defineRule("SP-104", SEV_ERROR);
-function SP104_doc(): RuleDoc {
-  return {
-    id: "SP-104",
-    validator: "session-log",
-    title: "Starting commit format",
-    description: "A non-empty session.startingCommit is 7-40 lower-case hex digits.",
-    messages: {
-      invalidCommitShaFormat: "Invalid commit SHA format: {{sc}} (expected 7 to 40 lower-case hex digits)",
-    },
-  };
-}
-export const SP105 = defineRule("SP-105", SEV_WARNING);
-function SP105_doc(): RuleDoc {
-  return {
-    id: "SP-105",
-    validator: "session-log",
-    title: "Branch naming convention",
-    description: "A non-empty session.branch starts with feat/, fix/, docs/, chore/, refactor/, test/ or ci/.",
-    messages: {
-      branchDoesnTFollow: "Branch '{{br}}' doesn't follow conventional naming (feat/, fix/, docs/, chore/, refactor/, test/, ci/)",
-    },
-  };
-}
-export const SP106 = defineRule("SP-106", SEV_ERROR);
-function SP106_doc(): RuleDoc {
-  return {
-    id: "SP-106",
-    validator: "session-log",
-    title: "Session date not in the future",
-    description: "session.date is not later than the date at UTC+14 (the run's clock, --now).",
-    messages: {
-      sessionDateNotChecked: "Session date not checked against the clock: no valid current time was supplied",
-      sessionDateIsIn: "Session date '{{date}}' is in the future (later than {{latest}}, the latest calendar date anywhere at {{now}}); use the date the session took place",
-    },
-  };
-}
-export const SP115 = defineRule("SP-115", SEV_ERROR);
-function SP115_doc(): RuleDoc {
-  return {
-    id: "SP-115",
-    validator: "session-log",
-    title: "Session number matches the file name",
-    description: "An integer session.number equals the number in the file name (leading zeros ignored).",
-    messages: {
-      sessionNumberDoesNot: "session.number ({{num}}) does not match the number in the file name ({{fromName}}): {{base}}. Set session.number to {{fromName2}}, or rename the file to carry session number {{num2}}",
-    },
-  };
-}
-
-const BRANCH_PREFIXES: string[] = ["feat/", "fix/", "docs/", "chore/", "refactor/", "test/", "ci/"];
-
-export function checkSessionFields(log: JsonLog): void {
-  const sess = log.session();
-  if (sess === null) return;
-  const sc = sess.get("startingCommit");
-  if (sc !== null && sc.kind == J_STR && sc.s.length > 0 && !isSha(sc.s)) {
-    log.report(SP104, sc, msg("invalidCommitShaFormat").s("sc", sc.s));
-  }
-  const br = sess.get("branch");
-  if (br !== null && br.kind == J_STR && br.s.length > 0) {
-    let ok = false;
-    for (let i = 0; i < BRANCH_PREFIXES.length; i++) if (br.s.startsWith(BRANCH_PREFIXES[i])) ok = true;
-    if (!ok) log.report(SP105, br, msg("branchDoesnTFollow").s("br", br.s));
-  }
-  const date = sess.get("date");
-  if (date !== null && date.kind == J_STR && isDate(date.s)) {
-    const now = log.ctx.input.fact("now");
-    const latest = now !== null ? latestDate(now) : "";
-    if (latest.length == 0) {
-      log.reportAs(SP106, SEV_INFO, date, msg("sessionDateNotChecked"));
-    } else if (date.s > latest) {
-      log.report(SP106, date, msg("sessionDateIsIn").s("date", date.s).s("latest", latest).s("now", now!));
-    }
-  }
-  checkNumber(log);
-}
 
 /** Number in a file name YYYY-MM-DD-session-<digits>(-...|end).json, or "" when there is none. */
 export function fileNumber(base: string): string {
@@ -98,24 +18,10 @@ export function fileNumber(base: string): string {
   return stripZeros(stem.substring(start, end));
 }
 
-function stripZeros(s: string): string {
+export function stripZeros(s: string): string {
   let i = 0;
   while (i < s.length - 1 && s.charCodeAt(i) == 48) i++;
   return s.substring(i);
-}
-
-function checkNumber(log: JsonLog): void {
-  const sess = log.session();
-  if (sess === null) return;
-  const num = sess.get("number");
-  if (num === null || num.kind != J_NUM || !num.isIntLiteral()) return;
-  const base = log.ctx.doc.baseName();
-  const fromName = fileNumber(base);
-  if (fromName.length == 0) return;
-  const declared = num.s.startsWith("-") ? num.s : stripZeros(num.s);
-  if (declared != fromName) {
-    log.report(SP115, num, msg("sessionNumberDoesNot").s("num", num.s).s("fromName", fromName).s("base", base).s("fromName2", fromName).s("num2", num.s));
-  }
 }
 
 // ---- clock: latest calendar date on earth (UTC+14) ----

@@ -1,0 +1,32 @@
+// SP-105 (JSON session log, every mode): branch naming convention.
+import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { SEV_ERROR, SEV_WARNING, SEV_INFO } from "../../../abi";
+import { J_NUM, J_STR } from "../../../lib/json";
+import { JsonCtx } from "./ctx";
+
+const BRANCH_PREFIXES: string[] = ["feat/", "fix/", "docs/", "chore/", "refactor/", "test/", "ci/"];
+
+export const SP105 = defineRule("SP-105", SEV_WARNING, check);
+function SP105_doc(): RuleDoc {
+  return {
+    id: "SP-105",
+    validator: "session-log",
+    title: "Branch naming convention",
+    description: "A non-empty session.branch starts with feat/, fix/, docs/, chore/, refactor/, test/ or ci/.",
+    messages: {
+      branchDoesnTFollow: "Branch '{{br}}' doesn't follow conventional naming (feat/, fix/, docs/, chore/, refactor/, test/, ci/)",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const log = changetype<JsonCtx>(c).log!;
+  const sess = log.session();
+  if (sess === null) return;
+  const br = sess.get("branch");
+  if (br !== null && br.kind == J_STR && br.s.length > 0) {
+    let ok = false;
+    for (let i = 0; i < BRANCH_PREFIXES.length; i++) if (br.s.startsWith(BRANCH_PREFIXES[i])) ok = true;
+    if (!ok) log.report(c.rule, br, msg("branchDoesnTFollow").s("br", br.s));
+  }
+}

@@ -1,0 +1,12 @@
+// The context of the JSON session-log rules: the session context plus the parsed log (set once
+// the log parsed to an object; rules run only then).
+import { Input, Results, Doc } from "../../../io";
+import { SessionCtx } from "../context";
+import { JsonLog } from "./model";
+
+export class JsonCtx extends SessionCtx {
+  log: JsonLog | null = null;
+  constructor(input: Input, results: Results, doc: Doc) {
+    super(input, results, doc);
+  }
+}
