@@ -47,7 +47,10 @@ import { SP106 } from "./json/SP-106";
 import { SP115 } from "./json/SP-115";
 import { SP107, SP108, SP109, SP110, SP112, SP113, SP114 } from "./json/checklist";
 import { SP111 } from "./json/sp111-contradiction";
-import { SP116, SP117, SP118, SP119 } from "./json/agreement";
+import { SP116 } from "./json/SP-116";
+import { SP117 } from "./json/SP-117";
+import { SP118 } from "./json/SP-118";
+import { SP119 } from "./json/SP-119";
 import { SP130, SP131, SP132 } from "./json/git-rules";
 
 /** Rules of the sessions-directory document (pre-commit staged-log check). */

@@ -6,6 +6,8 @@ import { JsonLog } from "./model";
 
 export class JsonCtx extends SessionCtx {
   log: JsonLog | null = null;
+  /** The effective mode (record wins over creation). */
+  jmode: i32 = 0;
   constructor(input: Input, results: Results, doc: Doc) {
     super(input, results, doc);
   }

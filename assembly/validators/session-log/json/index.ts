@@ -12,12 +12,18 @@ import { SP105 } from "./SP-105";
 import { SP106 } from "./SP-106";
 import { SP115 } from "./SP-115";
 
-/** Rules on the session object, every mode (run through runRules on a JsonCtx). */
-const FIELD_RULES: Rule[] = [SP104, SP105, SP106, SP115];
 import { checkChecklists } from "./checklist";
-import { checkAgreement } from "./agreement";
+import { SP116 } from "./SP-116";
+import { SP117 } from "./SP-117";
+import { SP118 } from "./SP-118";
+import { SP119 } from "./SP-119";
 import { checkEndingCommit, checkQaBinding, checkSkipScope } from "./git-rules";
 import { JsonLog } from "./model";
+
+/** Rules on the session object, every mode (run through runRules on a JsonCtx). */
+const FIELD_RULES: Rule[] = [SP104, SP105, SP106, SP115];
+/** Agreement between fields and evidence (full mode only; each rule returns early otherwise). */
+const AGREEMENT_RULES: Rule[] = [SP116, SP117, SP118, SP119];
 
 export function validateJsonLog(ctx: SessionCtx): void {
   const mode = (ctx.mode & MODE_RECORD) != 0 ? MODE_RECORD : ctx.mode; // both flags: record wins
@@ -28,11 +34,12 @@ export function validateJsonLog(ctx: SessionCtx): void {
   const jctx = new JsonCtx(ctx.input, ctx.results, ctx.doc);
   const log = new JsonLog(jctx, root, text);
   jctx.log = log;
+  jctx.jmode = mode;
   if (!checkSchema(log)) checkPresence(log);
   runRules(FIELD_RULES, jctx);
   if (mode == MODE_FULL) {
     checkChecklists(log);
-    checkAgreement(log);
+    runRules(AGREEMENT_RULES, jctx);
     checkEndingCommit(log);
     checkQaBinding(log);
   }

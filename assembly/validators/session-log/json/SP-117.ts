@@ -1,0 +1,32 @@
+// SP-117 (JSON session log, full mode): commit claimed but no ending commit.
+import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { SEV_ERROR, SEV_WARNING } from "../../../abi";
+import { J_OBJ } from "../../../lib/json";
+import { JsonCtx } from "./ctx";
+import { MODE_FULL } from "../context";
+import { itemCompleteStrict, str } from "./model";
+
+export const SP117 = defineRule("SP-117", SEV_WARNING, check);
+function SP117_doc(): RuleDoc {
+  return {
+    id: "SP-117",
+    validator: "session-log",
+    title: "Commit claimed but no ending commit",
+    description: "When changesCommitted is complete, endingCommit is set.",
+    messages: {
+      changescommittedIsCompleteBut: "changesCommitted is complete but endingCommit is empty; record the final commit SHA or mark the item incomplete",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<JsonCtx>(c);
+  if (ctx.jmode != MODE_FULL) return;
+  const log = ctx.log!;
+  const end = log.section("sessionEnd");
+  const committed = end !== null ? itemCompleteStrict(end.get("changesCommitted")) : false;
+  const ending = str(log.root, "endingCommit");
+  if (committed && (ending === null || ending.length == 0)) {
+    log.report(c.rule, end!.get("changesCommitted"), msg("changescommittedIsCompleteBut"));
+  }
+}
