@@ -51,7 +51,9 @@ import { SP116 } from "./json/SP-116";
 import { SP117 } from "./json/SP-117";
 import { SP118 } from "./json/SP-118";
 import { SP119 } from "./json/SP-119";
-import { SP130, SP131, SP132 } from "./json/git-rules";
+import { SP130 } from "./json/SP-130";
+import { SP131 } from "./json/SP-131";
+import { SP132 } from "./json/SP-132";
 
 /** Rules of the sessions-directory document (pre-commit staged-log check). */
 const SET_RULES: Rule[] = [SP004];

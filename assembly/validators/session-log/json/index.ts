@@ -17,13 +17,17 @@ import { SP116 } from "./SP-116";
 import { SP117 } from "./SP-117";
 import { SP118 } from "./SP-118";
 import { SP119 } from "./SP-119";
-import { checkEndingCommit, checkQaBinding, checkSkipScope } from "./git-rules";
+import { SP130 } from "./SP-130";
+import { SP131 } from "./SP-131";
+import { SP132 } from "./SP-132";
 import { JsonLog } from "./model";
 
 /** Rules on the session object, every mode (run through runRules on a JsonCtx). */
 const FIELD_RULES: Rule[] = [SP104, SP105, SP106, SP115];
 /** Agreement between fields and evidence (full mode only; each rule returns early otherwise). */
 const AGREEMENT_RULES: Rule[] = [SP116, SP117, SP118, SP119];
+/** Repository-bound rules (SP-130/131 full mode only, SP-132 every mode). */
+const GIT_RULES: Rule[] = [SP130, SP131, SP132];
 
 export function validateJsonLog(ctx: SessionCtx): void {
   const mode = (ctx.mode & MODE_RECORD) != 0 ? MODE_RECORD : ctx.mode; // both flags: record wins
@@ -40,8 +44,6 @@ export function validateJsonLog(ctx: SessionCtx): void {
   if (mode == MODE_FULL) {
     checkChecklists(log);
     runRules(AGREEMENT_RULES, jctx);
-    checkEndingCommit(log);
-    checkQaBinding(log);
   }
-  checkSkipScope(log);
+  runRules(GIT_RULES, jctx);
 }

@@ -1,0 +1,99 @@
+// SP-131: QA report bound to the session (full mode).
+import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { SEV_ERROR, SEV_WARNING } from "../../../abi";
+import { J_OBJ } from "../../../lib/json";
+import { JsonCtx } from "./ctx";
+import { MODE_FULL } from "../context";
+import { SP090 } from "../strict-git";
+import { itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
+import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./sp111-contradiction";
+import { isAudit, listShort } from "../qa-scope";
+import { QA_ROOT, gitReady, commitFact, qaItem, memDir, disqualifying, qaPath, frontMatter, sessionLogPathProblem } from "./git-rules";
+
+export const SP131 = defineRule("SP-131", SEV_ERROR, check);
+function SP131_doc(): RuleDoc {
+  return {
+    id: "SP-131",
+    validator: "session-log",
+    title: "QA report bound to the session",
+    description: "qaValidation evidence names a passing QA report under .agents/qa/ bound to this log and to a commit with no code changed since.",
+    messages: {
+      endingcommitDisagreesWithEpisodemetrics: "endingCommit {{ending}} disagrees with episodeMetrics.comparison.head {{head}}; the QA binding uses the comparison head",
+      qaEvidenceMustName: "QA evidence must name a report under {{QAROOT}} (or be exactly '{{QASKIPDOCS}}' or '{{QASKIPINVESTIGATION}}')",
+      qaReportNotFound: "QA report not found: {{path}}{{detail}}",
+      qaReportRejected: "QA report {{path}} rejected: {{problem}}",
+      qaReportRejectedIts: "QA report {{path}} rejected: its front matter needs qaVerdict, qaSessionLog and qaCommit",
+      qaReportRejectedQaverdict: "QA report {{path}} rejected: qaVerdict is '{{verdict}}', not PASS",
+      qaReportRejected2: "QA report {{path}} rejected: {{pp}}",
+      qaReportRejectedQacommit: "QA report {{path}} rejected: qaCommit must be a full 40-character lower-case SHA, got '{{commit}}'",
+      qaCommitIsNot: "QA commit is not an ancestor of validation head: {{commit}} (report {{path}})",
+      qaReportCannotBe: "QA report {{path}} cannot be verified: no changed-file list after {{commit}}",
+      qaReportIsStale: "QA report is stale; code changed after its commit {{commit}}: {{listShort}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<JsonCtx>(c);
+  if (ctx.jmode != MODE_FULL) return;
+  const log = ctx.log!;
+  // endingCommit vs episodeMetrics.comparison.head
+  const ending = str(log.root, "endingCommit");
+  const em = log.root.get("episodeMetrics");
+  const cmp = em !== null && em.kind == J_OBJ ? em.get("comparison") : null;
+  const head = str(cmp, "head");
+  if (ending !== null && head !== null && isSha(ending!) && isSha(head!) && !shaCompatible(ending!, head!)) {
+    log.reportAs(c.rule, SEV_WARNING, log.root.get("endingCommit"), msg("endingcommitDisagreesWithEpisodemetrics").s("ending", ending!).s("head", head!));
+  }
+  const q = qaItem(log);
+  if (q === null || !itemComplete(q)) return;
+  const ev = itemEvidence(q);
+  const t = ev.trim();
+  if (t == QA_SKIP_DOCS || t == QA_SKIP_INVESTIGATION) return;
+  const path = qaPath(ev);
+  if (path.length == 0) {
+    log.report(c.rule, q, msg("qaEvidenceMustName").s("QAROOT", QA_ROOT).s("QASKIPDOCS", QA_SKIP_DOCS).s("QASKIPINVESTIGATION", QA_SKIP_INVESTIGATION));
+    return;
+  }
+  if (!gitReady(log, "SP-131 (QA report " + path + ")")) return;
+  const input = log.ctx.input;
+  const text = input.fact("qa.report." + path);
+  if (text === null) {
+    const why = input.fact("qa.unreadable." + path);
+    log.report(c.rule, q, msg("qaReportNotFound").s("path", path).s("detail", (why !== null ? " (" + why! + ")" : "")));
+    return;
+  }
+  const fm = frontMatter(text!);
+  if (fm.problem.length > 0) { log.report(c.rule, q, msg("qaReportRejected").s("path", path).s("problem", fm.problem)); return; }
+  const verdict = fm.get("qaVerdict");
+  const sessLog = fm.get("qaSessionLog");
+  const commit = fm.get("qaCommit");
+  if (verdict === null || sessLog === null || commit === null) {
+    log.report(c.rule, q, msg("qaReportRejectedIts").s("path", path));
+    return;
+  }
+  if (verdict != "PASS") { log.report(c.rule, q, msg("qaReportRejectedQaverdict").s("path", path).s("verdict", verdict!)); return; }
+  const pp = sessionLogPathProblem(sessLog!, log.ctx.doc.name);
+  if (pp.length > 0) { log.report(c.rule, q, msg("qaReportRejected2").s("path", path).s("pp", pp)); return; }
+  if (commit!.length != 40 || !isSha(commit!)) {
+    log.report(c.rule, q, msg("qaReportRejectedQacommit").s("path", path).s("commit", commit!));
+    return;
+  }
+  const cf = commitFact(input, commit!);
+  if (cf === null || cf == "missing" || cf.startsWith("off-history")) {
+    log.report(c.rule, q, msg("qaCommitIsNot").s("commit", commit!).s("path", path));
+    return;
+  }
+  const range = commit! + "..HEAD";
+  const files = input.factLines("git.diff." + range);
+  if (files === null) {
+    log.report(c.rule, q, msg("qaReportCannotBe").s("path", path).s("commit", commit!));
+    return;
+  }
+  const code: string[] = [];
+  for (let i = 0; i < files!.length; i++) {
+    const p = files![i];
+    if (!isAudit(p, memDir(log)) && !p.startsWith(QA_ROOT)) code.push(p);
+  }
+  if (code.length > 0) log.report(c.rule, q, msg("qaReportIsStale").s("commit", commit!).s("listShort", listShort(code)));
+}

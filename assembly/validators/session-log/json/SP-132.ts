@@ -1,0 +1,60 @@
+// SP-132: QA skip scope verified (every mode).
+import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { SEV_ERROR, SEV_WARNING } from "../../../abi";
+import { J_OBJ } from "../../../lib/json";
+import { JsonCtx } from "./ctx";
+import { MODE_FULL } from "../context";
+import { SP090 } from "../strict-git";
+import { itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
+import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./sp111-contradiction";
+import { isAudit, listShort } from "../qa-scope";
+import { QA_ROOT, gitReady, commitFact, qaItem, memDir, disqualifying, qaPath, frontMatter, sessionLogPathProblem } from "./git-rules";
+
+export const SP132 = defineRule("SP-132", SEV_ERROR, check);
+function SP132_doc(): RuleDoc {
+  return {
+    id: "SP-132",
+    validator: "session-log",
+    title: "QA skip scope verified",
+    description: "'SKIPPED: docs-only' / 'SKIPPED: investigation-only' QA evidence matches the changes between startingCommit and endingCommit.",
+    messages: {
+      qaScopeCannotBe: "QA {{label}} scope cannot be verified: startingCommit and endingCommit are required",
+      qaScopeCannotBe2: "QA {{label}} scope cannot be verified: startingCommit and endingCommit must be commit SHAs",
+      qaScopeCannotBe3: "QA {{label}} scope cannot be verified: {{detail}}",
+      qaScopeIncludesDisqualifying: "QA {{label}} scope includes disqualifying changes: {{listShort}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<JsonCtx>(c);
+  const log = ctx.log!;
+  const q = qaItem(log);
+  if (q === null) return;
+  const ev = itemEvidence(q).trim();
+  if (ev != QA_SKIP_DOCS && ev != QA_SKIP_INVESTIGATION) return;
+  const docs = ev == QA_SKIP_DOCS;
+  const label = docs ? "docs-only" : "investigation-only";
+  const start = log.sessionStr("startingCommit");
+  const end = str(log.root, "endingCommit");
+  if (start === null || end === null || start.length == 0 || end.length == 0) {
+    log.report(c.rule, q, msg("qaScopeCannotBe").s("label", label));
+    return;
+  }
+  if (!isSha(start!) || !isSha(end!)) {
+    log.report(c.rule, q, msg("qaScopeCannotBe2").s("label", label));
+    return;
+  }
+  if (!gitReady(log, "SP-132 (QA " + label + " scope)")) return;
+  const input = log.ctx.input;
+  const range = start! + ".." + end!;
+  const files = input.factLines("git.diff." + range);
+  if (files === null) {
+    const e = input.fact("git.diff-error." + range);
+    log.report(c.rule, q, msg("qaScopeCannotBe3").s("label", label).s("detail", (e !== null ? e! : "no changed-file list for " + range)));
+    return;
+  }
+  const bad = disqualifying(files!, docs, memDir(log));
+  if (bad !== null) log.report(c.rule, q, msg("qaScopeIncludesDisqualifying").s("label", label).s("listShort", listShort(bad)));
+}
+
