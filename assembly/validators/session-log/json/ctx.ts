@@ -8,6 +8,8 @@ export class JsonCtx extends SessionCtx {
   log: JsonLog | null = null;
   /** The effective mode (record wins over creation). */
   jmode: i32 = 0;
+  /** The schema layer ran (SP-102); SP-103 checks presence only when it did not. */
+  schemaRan: bool = false;
   constructor(input: Input, results: Results, doc: Doc) {
     super(input, results, doc);
   }

@@ -4,7 +4,8 @@
 //   record:   relaxed schema, SP-104/105/106, SP-115, SP-132
 import { SessionCtx, MODE_FULL, MODE_CREATION, MODE_RECORD } from "../context";
 import { parseLog } from "./sp100-parse";
-import { checkSchema, checkPresence } from "./sp102-schema";
+import { SP102 } from "./SP-102";
+import { SP103 } from "./SP-103";
 import { JsonCtx } from "./ctx";
 import { Rule, runRules } from "../../../rules";
 import { SP104 } from "./SP-104";
@@ -22,8 +23,8 @@ import { SP131 } from "./SP-131";
 import { SP132 } from "./SP-132";
 import { JsonLog } from "./model";
 
-/** Rules on the session object, every mode (run through runRules on a JsonCtx). */
-const FIELD_RULES: Rule[] = [SP104, SP105, SP106, SP115];
+/** Schema layer (SP-102, else SP-103) and the rules on the session object, every mode (run through runRules on a JsonCtx). */
+const FIELD_RULES: Rule[] = [SP102, SP103, SP104, SP105, SP106, SP115];
 /** Agreement between fields and evidence (full mode only; each rule returns early otherwise). */
 const AGREEMENT_RULES: Rule[] = [SP116, SP117, SP118, SP119];
 /** Repository-bound rules (SP-130/131 full mode only, SP-132 every mode). */
@@ -39,7 +40,6 @@ export function validateJsonLog(ctx: SessionCtx): void {
   const log = new JsonLog(jctx, root, text);
   jctx.log = log;
   jctx.jmode = mode;
-  if (!checkSchema(log)) checkPresence(log);
   runRules(FIELD_RULES, jctx);
   if (mode == MODE_FULL) {
     checkChecklists(log);

@@ -1,0 +1,58 @@
+// SP-102: the log matches the schema (every violation, sorted by path; the skip is visible).
+import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { SEV_ERROR, SEV_WARNING } from "../../../abi";
+import { J_OBJ } from "../../../lib/json";
+import { JsonCtx } from "./ctx";
+import { MODE_RECORD } from "../context";
+import { AC904 } from "../../common";
+import { sortedErrors } from "./schema";
+import { loadSchema, present } from "./sp102-schema";
+
+export const SP102 = defineRule("SP-102", SEV_ERROR, check);
+function SP102_doc(): RuleDoc {
+  return {
+    id: "SP-102",
+    validator: "session-log",
+    title: "JSON log matches the schema",
+    description: "The log conforms to the schema (the repository's .agents/schemas/session-log.schema.json, else the built-in one); every violation, sorted by path.",
+    messages: {
+      message: "{{problem}}",
+      schemaUsesKeywordS: "Schema: {{name}} uses keyword(s) not checked by agentcheck: {{join}}",
+      schema: "Schema: {{path}}: {{message}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<JsonCtx>(c);
+  const log = ctx.log!;
+  const st = loadSchema(log.ctx.input);
+  if (st.schema === null) {
+    log.report(c.rule, null, msg("message").s("problem", st.problem));
+    return;
+  }
+  const s = st.schema!;
+  if (s.unsupported.length > 0) {
+    log.reportAs(c.rule, SEV_WARNING, null, msg("schemaUsesKeywordS").s("name", st.name).s("join", s.unsupported.join(", ")));
+  }
+  s.errors = [];
+  s.limits = [];
+  s.segs = [];
+  s.segIdx = [];
+  s.depth = 0;
+  s.run(log.root, (log.ctx.mode & MODE_RECORD) != 0); // record + creation = record
+  const errs = sortedErrors(s);
+  const li = log.lines;
+  for (let i = 0; i < errs.length; i++) {
+    const e = errs[i];
+    log.ctx.report(c.rule, li.line(e.pos), li.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
+  }
+  for (let i = 0; i < s.limits.length; i++) {
+    const e = s.limits[i];
+    log.ctx.report(AC904, li.line(e.pos), li.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
+  }
+  s.errors = [];
+  s.limits = [];
+  ctx.schemaRan = true;
+}
+
