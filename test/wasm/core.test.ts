@@ -46,11 +46,11 @@ describe("WASM core ABI", () => {
   // Branch i15-mcp: the session-protocol gate rules (PH-001..PH-009) add ~6 KB (main ad83173 + PH:
   // 190.6 KB); main a1247ab with manifest and aibrain and PH: 212.9 KB (main alone ~207 KB, already over
   // 192 KB). The rule model (issue 12) moved titles, descriptions and message templates out of the
-  // module: 189 KB with 168 rules, each running through runRules, and SS-002's schema interpreter in
-  // use. Guard at 200 KB (a regression guard, not the target); the < 64 KB target of issue 13 needs
-  // smaller code, not text: see docs/benchmarks.md.
-  it("module stays under 200 KB", () => {
-    expect(wasmBytes().length).toBeLessThan(200 * 1024);
+  // module: 198 KB with 168 rules in one file each, run through runRules, and SS-002's schema
+  // interpreter in use. Guard at 220 KB (a regression guard, not the target); the < 64 KB target of
+  // issue 13 needs smaller code, not text: see docs/benchmarks.md.
+  it("module stays under 220 KB", () => {
+    expect(wasmBytes().length).toBeLessThan(220 * 1024);
   });
 
   it("an abort becomes WasmAbortError and the next call works on a fresh instance", () => {
