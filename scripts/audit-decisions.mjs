@@ -5,7 +5,6 @@ const re = String.raw`/[^ ]*/[dgimsuy]*\.(test|exec)\(|(^|[=(,:!&|?]\s*|return\s
 const sev = String.raw`"(error|warning)"`;
 const run = (p) => execSync(`grep -rnE '${p}' src --include=*.ts | grep -v src/wasm/generated | grep -vE '^\\S+:\\s*(//|\\*)' || true`, { encoding: "utf8" }).trim().split("\n").filter(Boolean);
 const why = [
-  [/^src\/scope\.ts:(124|146|258):/, "the JSON mode choice: one function, sessionLogMode (src/scope.ts), used by check (every scope), session-log and pre-pr; a JSON log is read to judge its progress (NOT in the core yet)"],
   [/^src\/scope\.ts:(43|44):/, "input handling: which files are session logs in a run's scope (the core reports SP-001 on names)"],
   [/^src\/format\//, "output: escaping and rendering of a report the core decided (severity → SARIF level / GitHub command / colour)"],
   [/^src\/report(-schema)?\.ts/, "the verdict of a result from the severities the core reported (fail iff an error); counts for the summary"],
@@ -19,12 +18,12 @@ const why = [
   [/^src\/mcp\//, "argument validation of MCP tool inputs"],
   [/^src\/manifest\//, "input handling: manifest ids/slugs, file stamps, argument checks; findings filtered by the severity the core reported"],
   [/^src\/prepr\//, "pre-pr: tool output parsing (yamllint, git numstat), path normalisation (another helper converts the pre-pr decisions)"],
-  [/^src\/(ignores|repo|git-run|scope|lean|cli|output|engine|config|config-schema|adoption|fsread|source|yaml|suggest|index-source)\.ts/, "input handling: paths (drive letters, separators), gitignore syntax, git output, argument parsing, config keys, error classification, baseline fingerprints"],
+  [/^src\/(ignores|repo|git-run|scope|lean|cli|output|engine|config|config-schema|adoption|fsread|source|yaml|suggest|index-source|config-file)\.ts/, "input handling: paths (drive letters, separators), gitignore syntax, git output, argument parsing, config keys, error classification, baseline fingerprints"],
   [/^src\/validators\/planning-io\.ts/, "input handling: line endings"],
   [/^src\/validators\/memory-index\.ts/, "input handling: path containment of a link target (a fact for the core)"],
   [/^src\/validators\/session-log\.ts/, "input handling: argument checks (--cutoff), path normalisation, git status parsing (facts)"],
-  [/^src\/validators\/session-json-facts\.ts:(15|112|170|218):/, "input handling: which commits to look up, paths, git output (facts)"],
-  [/^src\/validators\/session-json-facts\.ts:39:/, "NOT input handling: the host's copy of the QA-path rule (qaPath), kept to know which report to read; see below"],
+  [/^src\/validators\/session-json-facts\.ts:\d+:.*\[\\s/, "NOT input handling: the host's copy of the QA-path rule (qaPath), kept to know which report to read; see below"],
+  [/^src\/validators\/session-json-facts\.ts:/, "input handling: which commits to look up, paths, git output (facts)"],
   [/^src\/commands\/session-end\.ts/, "the session-end verdict of the core's findings (errors block), display"],
   [/^src\/commands\//, "input handling: argument checks (dates, flags), shell quoting in generated hooks, session id numbering, BOM"],
   [/^src\/bin-main\.ts|^src\/validators\/registry\.ts|^src\/validators\/memory-index\.ts|^src\/config\.ts/, "types and names of configuration values (warn/error/off levels are option values passed to the core)"],

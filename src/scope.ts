@@ -1,17 +1,8 @@
-// Which files a run covers (--staged, --changed, explicit files) and, for session logs, which
-// validation mode each one gets (sessionLogMode: the one place that decides it, for `check` in every
-// scope and for pre-pr). Markdown logs follow session-protocol.md §10 and ecosystem.md §2.4:
-//   staged:  added log => creation; edited existing log => record (full with --strict);
-//            renamed/copied (a replacement) => full; during a merge every log => record.
-//   changed: log added by the branch => full; existing log edited => record (full with --strict);
-//            renamed/copied => full.
-//   files:   (hook frameworks pass names) staged status when staged, tracked and unchanged =>
-//            record, untracked => creation.
-// JSON logs are judged by their content (issue 10): a log that claims its session is complete
-// (endingCommit set, or any sessionEnd item Complete) => full; a log in progress => creation while
-// it is being written (staged for a commit, or untracked), full once it is committed (a committed
-// log with incomplete MUST items never passes silently); during a merge => record; unparseable => full.
-import { DEFAULT_READ_LIMIT, readOrThrow } from "./fsread.js";
+// Which files a run covers (--staged, --changed, explicit files) and, for session logs, the facts the
+// core decides their validation mode from (assembly/validators/session-log/mode.ts, the one place
+// that decides it, for `check` in every scope, session-log and pre-pr): how each log reaches the run
+// (added, modified, renamed or copied, tracked and unchanged, untracked), whether a commit or a merge
+// is being made, --strict, and a mode the user named.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
@@ -22,8 +13,41 @@ export type ChangeStatus = "A" | "C" | "M" | "R";
 /** The validation modes of a session log (the one declaration; session-log and the JSON facts use it). */
 export const SESSION_MODES = ["full", "creation", "record"] as const;
 export type SessionMode = (typeof SESSION_MODES)[number];
-/** A session log's mode as the core's document flag bits (assembly/validators/session-log). */
+/** A mode the user named (--mode), as the core's document flag bits 0..1 (assembly/validators/session-log/mode.ts). */
 export const MODE_FLAGS: Record<SessionMode, number> = { full: 0, creation: 1, record: 2 };
+
+/** How a session log reaches the run. */
+export type LogStatus = ChangeStatus | "tracked" | "untracked";
+/** The facts the core decides a session log's mode from (assembly/validators/session-log/mode.ts). */
+export interface SessionLogFacts {
+  status: LogStatus;
+  /** The run checks a commit being made (check --staged, hook frameworks). */
+  precommit?: boolean;
+  merge?: boolean;
+  strict?: boolean;
+  /** `check --mode` / `session-log --mode`: wins over everything. */
+  override?: SessionMode;
+}
+// document flag bits of a session log, as assembly/validators/session-log/mode.ts declares them
+const STATUS_CODE: Record<LogStatus, number> = { A: 1, M: 2, R: 3, C: 3, tracked: 4, untracked: 5 };
+const STATUS_SHIFT = 8;
+const FLAG_PRECOMMIT = 1 << 11;
+const FLAG_MERGE = 1 << 12;
+const FLAG_STRICT = 1 << 13;
+/** Every bit a session log's mode facts use (the host's other document flags sit in bits 2..3). */
+export const MODE_FACT_BITS = 3 | (7 << STATUS_SHIFT) | FLAG_PRECOMMIT | FLAG_MERGE | FLAG_STRICT;
+
+/** Encode a log's mode facts as document flags (no decision: the core makes it). */
+export function sessionLogFlags(f: SessionLogFacts): number {
+  if (f.override) return MODE_FLAGS[f.override];
+  return (STATUS_CODE[f.status] << STATUS_SHIFT) | (f.precommit ? FLAG_PRECOMMIT : 0) | (f.merge ? FLAG_MERGE : 0) | (f.strict ? FLAG_STRICT : 0);
+}
+
+/** Whether flags may leave a JSON log in full mode (the host then gathers the facts full mode needs). */
+export function mayBeFull(flags: number): boolean {
+  if (((flags >> STATUS_SHIFT) & 7) === 0) return (flags & 3) === 0;
+  return (flags & FLAG_MERGE) === 0;
+}
 
 /** `--mode` / `mode` option: a SessionMode, undefined when absent; a usage error otherwise. */
 export function parseSessionMode(v: unknown, name = "--mode"): SessionMode | undefined {
@@ -45,8 +69,8 @@ export interface RunScope {
   merge?: boolean;
   /** The run checks a commit being made (staged files, or hook-framework files while something is staged). */
   precommit?: boolean;
-  /** Validation mode per session log in scope. */
-  sessionModes: Record<string, SessionMode>;
+  /** The session logs in scope, each with its mode facts as document flags (sessionLogFlags). */
+  sessionLogs: Record<string, number>;
   /** Human-readable notes about the scope (printed by text output on stderr). */
   notes: string[];
 }
@@ -148,104 +172,23 @@ function gitDir(root: string): string {
   return p.startsWith("/") || /^[A-Za-z]:/.test(p) ? p : join(root, p);
 }
 
-/** How far a JSON session log claims to be: complete, in progress, or unknown (does not parse). */
-export function jsonLogProgress(bytes: Uint8Array): "complete" | "in-progress" | "unknown" {
-  let d: unknown;
-  try {
-    d = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    return "unknown";
-  }
-  if (!d || typeof d !== "object" || Array.isArray(d)) return "unknown";
-  const o = d as Record<string, unknown>;
-  if (typeof o.endingCommit === "string" && o.endingCommit.trim().length > 0) return "complete";
-  const pc = o.protocolCompliance as Record<string, unknown> | undefined;
-  const end = pc && typeof pc === "object" ? pc.sessionEnd : undefined;
-  if (end && typeof end === "object" && !Array.isArray(end)) {
-    for (const item of Object.values(end as Record<string, unknown>)) {
-      if (!item || typeof item !== "object") continue;
-      const it = item as Record<string, unknown>;
-      const c = it.Complete ?? it.complete;
-      if (c === true) return "complete";
-    }
-  }
-  return "in-progress";
-}
-
-export interface SessionModeInput {
-  /** Repo-relative path of the log (.md or .json). */
-  path: string;
-  /**
-   * How the log reaches the run: A/M/R/C (staged or changed on the branch), "tracked" (committed
-   * and unchanged), "untracked" (not in git).
-   */
-  status: ChangeStatus | "tracked" | "untracked";
-  /** The log's bytes as the run reads them (JSON logs are judged by their content). */
-  content?: Uint8Array;
-  /** The run checks a commit being made (check --staged, hook frameworks). */
-  precommit?: boolean;
-  merge?: boolean;
-  strict?: boolean;
-  /** An added markdown log: creation when staged, full when changed on a branch. */
-  added?: SessionMode;
-  /** `check --mode` / `session-log --mode`: wins over everything. */
-  override?: SessionMode;
-}
-
-/** The validation mode of one session log: the single decision used by `check` (every scope) and pre-pr. */
-export function sessionLogMode(i: SessionModeInput): SessionMode {
-  if (i.override) return i.override;
-  if (i.merge) return "record";
-  if (/\.json$/i.test(i.path) && i.content !== undefined) {
-    const p = jsonLogProgress(i.content);
-    if (p !== "in-progress") return "full";
-    return i.precommit || i.status === "untracked" ? "creation" : "full";
-  }
-  if (i.status === "A") return i.added ?? "full";
-  if (i.status === "untracked") return "creation";
-  if (i.status === "M" || i.status === "tracked") return i.strict ? "full" : "record";
-  return "full"; // renamed or copied: a replacement is validated fully
-}
-
-type Reader = (path: string) => Uint8Array | undefined;
-
-function modesFor(
+/** The session logs among `entries`, each with its mode facts as document flags. */
+function logsFor(
   entries: { path: string; status: ChangeStatus }[],
-  added: SessionMode,
-  opts: { strict?: boolean; merge?: boolean; precommit?: boolean; override?: SessionMode; sessionsDir?: string },
-  read?: Reader,
-) {
-  const modes: Record<string, SessionMode> = {};
-  const { sessionsDir, ...mopts } = opts;
+  facts: { strict?: boolean; merge?: boolean; precommit?: boolean; override?: SessionMode; sessionsDir?: string },
+): Record<string, number> {
+  const logs: Record<string, number> = {};
+  const { sessionsDir, ...f } = facts;
   for (const e of entries) {
-    if (!isSessionLogPath(e.path, sessionsDir)) continue;
-    const content = /\.json$/i.test(e.path) && read ? read(e.path) : undefined;
-    modes[e.path] = sessionLogMode({ path: e.path, status: e.status, content, added, ...mopts });
+    if (isSessionLogPath(e.path, sessionsDir)) logs[e.path] = sessionLogFlags({ status: e.status, ...f });
   }
-  return modes;
+  return logs;
 }
 
-function diskReader(root: string): Reader {
-  return (p) => {
-    try {
-      return readOrThrow(join(root, p), { maxBytes: DEFAULT_READ_LIMIT, root });
-    } catch {
-      return undefined;
-    }
-  };
-}
-
-function indexReader(root: string): Reader {
-  return (p) => {
-    const r = gitRaw(root, ["cat-file", "blob", `:${p}`]);
-    return r.status === 0 ? new Uint8Array(r.stdout) : undefined;
-  };
-}
-
-function build(kind: ScopeKind, entries: { path: string; status: ChangeStatus }[], sessionModes: Record<string, SessionMode>, extra: Partial<RunScope> = {}): RunScope {
+function build(kind: ScopeKind, entries: { path: string; status: ChangeStatus }[], sessionLogs: Record<string, number>, extra: Partial<RunScope> = {}): RunScope {
   const status: Record<string, ChangeStatus> = {};
   for (const e of entries) status[e.path] = e.status;
-  return { kind, files: Object.keys(status).sort(), status, sessionModes, notes: [], ...extra };
+  return { kind, files: Object.keys(status).sort(), status, sessionLogs, notes: [], ...extra };
 }
 
 /** Files staged for the next commit (added, copied, modified, renamed). */
@@ -267,7 +210,7 @@ export function stagedScope(root: string, opts: ScopeOptions = {}): RunScope {
   }
   const entries = parseNameStatus(r.stdout);
   const merge = existsSync(join(gitDir(root), "MERGE_HEAD"));
-  const modes = modesFor(entries, "creation", { strict: opts.strict, merge, precommit: true, override: opts.mode, sessionsDir: opts.sessionsDir }, indexReader(root));
+  const modes = logsFor(entries, { strict: opts.strict, merge, precommit: true, override: opts.mode, sessionsDir: opts.sessionsDir });
   const scope = build("staged", entries, modes, { merge, precommit: true });
   if (merge) scope.notes.push("merge commit: staged session logs are validated as records (per-commit rules relaxed)");
   return scope;
@@ -314,7 +257,7 @@ export function changedScope(root: string, base: string | undefined, opts: Scope
       if (!seen.has(p)) entries.push({ path: p, status: "A" });
     }
   }
-  const modes = modesFor(entries, "full", { strict: opts.strict, override: opts.mode, sessionsDir: opts.sessionsDir }, diskReader(root));
+  const modes = logsFor(entries, { strict: opts.strict, override: opts.mode, sessionsDir: opts.sessionsDir });
   return build("changed", entries, modes, { base: ref, mergeBase });
 }
 
@@ -325,18 +268,17 @@ export function filesScope(root: string, files: string[], opts: ScopeOptions = {
     splitZ(gitOk(root, ["ls-files", "-z", "--", ...files.map((f) => `:(literal)${f}`)])),
   );
   const entries: { path: string; status: ChangeStatus }[] = [];
-  const modes: Record<string, SessionMode> = {};
+  const modes: Record<string, number> = {};
   for (const f of files) {
     const st = staged.status[f];
     if (st) {
       entries.push({ path: f, status: st });
-      if (staged.sessionModes[f]) modes[f] = staged.sessionModes[f];
+      if (staged.sessionLogs[f] !== undefined) modes[f] = staged.sessionLogs[f];
     } else {
       entries.push({ path: f, status: tracked.has(f) ? "M" : "A" });
       if (isSessionLogPath(f, opts.sessionsDir)) {
-        modes[f] = sessionLogMode({
-          path: f, status: tracked.has(f) ? "tracked" : "untracked", content: /\.json$/i.test(f) ? diskReader(root)(f) : undefined,
-          precommit: staged.files.length > 0, strict: opts.strict, override: opts.mode,
+        modes[f] = sessionLogFlags({
+          status: tracked.has(f) ? "tracked" : "untracked", precommit: staged.files.length > 0, strict: opts.strict, override: opts.mode,
         });
       }
     }
@@ -350,10 +292,10 @@ export function restrictScope(scope: RunScope, filters: string[]): RunScope {
   const keep = (p: string) => filters.some((f) => f === "" || f === "." || p === f || p.startsWith(f.endsWith("/") ? f : `${f}/`));
   const files = scope.files.filter(keep);
   const status: Record<string, ChangeStatus> = {};
-  const sessionModes: Record<string, SessionMode> = {};
+  const sessionLogs: Record<string, number> = {};
   for (const f of files) {
     status[f] = scope.status[f];
-    if (scope.sessionModes[f]) sessionModes[f] = scope.sessionModes[f];
+    if (scope.sessionLogs[f] !== undefined) sessionLogs[f] = scope.sessionLogs[f];
   }
-  return { ...scope, files, status, sessionModes };
+  return { ...scope, files, status, sessionLogs };
 }

@@ -142,7 +142,7 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope): Prom
 async function sessionLogs(ctx: PrePrContext): Promise<CheckOutcome> {
   if (ctx.scope.kind === "all") return delegate(ctx, "session-log");
   const scope = changedScope(ctx.root, ctx.scope.base, { worktree: true });
-  if (Object.keys(scope.sessionModes).length === 0) return { status: "PASS", message: `no session logs ${scopeNote(ctx)}` };
+  if (Object.keys(scope.sessionLogs).length === 0) return { status: "PASS", message: `no session logs ${scopeNote(ctx)}` };
   return delegate(ctx, "session-log", scope);
 }
 

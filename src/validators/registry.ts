@@ -63,7 +63,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       if (ctx.scope) {
         // a commit touching .agents/ without a session log is itself a finding (SP-004)
         const agents = ctx.scope.precommit && ctx.scope.files.some((f) => f.startsWith(".agents/"));
-        return Object.keys(ctx.scope.sessionModes).length > 0 || agents
+        return Object.keys(ctx.scope.sessionLogs).length > 0 || agents
           ? { applies: true }
           : { applies: false, reason: ctx.scope.kind === "files" ? "no session logs among the given files" : `no ${ctx.scope.kind} session logs` };
       }
@@ -76,28 +76,22 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       const { validateSessionLogs } = await import("./session-log.js");
       if (ctx.scope) {
         const sc = ctx.scope;
-        const files = Object.keys(sc.sessionModes).sort();
-        const out = await validateSessionLogs({
+        const files = Object.keys(sc.sessionLogs).sort();
+        return validateSessionLogs({
           cwd: ctx.root,
           root: ctx.root,
           maxFileBytes: ctx.maxFileBytes,
           now: ctx.now,
           files,
           source: ctx.source,
-          modes: sc.sessionModes,
+          logFlags: sc.sessionLogs,
           context: sc.precommit ? "pre-commit" : sc.kind === "changed" ? "ci" : "local",
           base: sc.base,
           sessionsDir: pathsOf(ctx).sessions,
           memoriesDir: pathsOf(ctx).memories,
           strict: ctx.options.strict === true ? true : undefined,
           cutoff: typeof ctx.options.cutoff === "string" ? ctx.options.cutoff : undefined,
-        });
-        // say which mode each scoped log was validated in
-        for (const r of out.results) {
-          const mode = sc.sessionModes[r.file];
-          if (mode) r.data = { ...(r.data ?? {}), mode };
-        }
-        return out;
+        }); // each scoped log's result says the mode the core validated it in (data.mode)
       }
       // pre-pr passes the session logs changed on the branch as options.paths (repo-relative)
       const paths = Array.isArray(ctx.options.paths) ? (ctx.options.paths as string[]) : undefined;

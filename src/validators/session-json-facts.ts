@@ -8,7 +8,7 @@ import type { ContentDoc, Facts } from "../engine.js";
 import { GitRepo } from "../git-run.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
-import { MODE_FLAGS as FLAGS, type SessionMode } from "../scope.js";
+import { MODE_FACT_BITS, mayBeFull, sessionLogFlags, type SessionMode } from "../scope.js";
 
 export const SCHEMA_PATH = ".agents/schemas/session-log.schema.json";
 export const QA_ROOT = ".agents/qa/";
@@ -82,10 +82,11 @@ function lines(s: string): string[] {
 }
 
 /**
- * Set each JSON log's mode flags and return the facts its rules need.
- * Mode when not given: sessionLogMode (src/scope.ts) from the log's content and git status.
+ * Set each JSON log's mode facts (how it reaches the run, from git) and return the facts its rules
+ * need. The core decides the mode (assembly/validators/session-log/mode.ts); a mode the user named
+ * (`mode`) or the run scope's facts (`logFlags`) are already in the document's flags.
  */
-export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, modes?: Record<string, SessionMode>): Promise<Facts> {
+export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>): Promise<Facts> {
   const facts: Facts = schemaFacts(root);
   let git: Git | undefined;
   let why = "";
@@ -107,22 +108,21 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   const inside = docs.filter((d) => !d.file.startsWith("/") && !/^[A-Za-z]:/.test(d.file));
   let changed = new Set<string>();
   let tracked = new Set<string>();
-  // per-log modes decided by the run scope (check --staged/--changed) need no git lookup
-  const undecided = inside.filter((d) => !modes?.[d.file]);
+  // logs the run scope (check --staged/--changed) gave facts for need no git lookup
+  const undecided = inside.filter((d) => logFlags?.[d.file] === undefined);
   if (git && !mode && undecided.length > 0) {
     const dirs = [...new Set(undecided.map((d) => d.file.slice(0, Math.max(0, d.file.lastIndexOf("/"))) || "."))];
     // staged or unstaged changes against HEAD (renames not paired: a renamed log counts as new)
     changed = new Set(lines((await tryRaw(git, ["diff", "--name-only", "--no-renames", "HEAD", "--", ...dirs])) ?? ""));
     tracked = new Set(lines((await tryRaw(git, ["ls-files", "--", ...dirs])) ?? ""));
   }
-  const { sessionLogMode } = await import("../scope.js");
-  for (const d of docs) {
-    // one decision for every run (src/scope.ts sessionLogMode): a log claiming completion is held
-    // to full mode, a log in progress to creation mode while uncommitted and full mode once committed
-    // outside git nothing says the log is still being written: judged as committed (full)
-    const status = !git ? "tracked" : !tracked.has(d.file) ? "untracked" : changed.has(d.file) ? "M" : "tracked";
-    const m: SessionMode = modes?.[d.file] ?? sessionLogMode({ path: d.file, status, content: d.bytes, override: mode });
-    d.flags = ((d.flags ?? 0) & ~3) | FLAGS[m]; // mode bits only; other flags stay
+  if (!mode) {
+    for (const d of docs) {
+      if (logFlags?.[d.file] !== undefined) continue;
+      // outside git nothing says the log is still being written: judged as committed
+      const status = !git ? "tracked" : !tracked.has(d.file) ? "untracked" : changed.has(d.file) ? "M" : "tracked";
+      d.flags = ((d.flags ?? 0) & ~MODE_FACT_BITS) | sessionLogFlags({ status }); // mode facts only; other flags stay
+    }
   }
   if (!git) return facts;
 
@@ -146,7 +146,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
 
   for (const d of docs) {
     const info = logInfo(d.bytes);
-    const full = d.flags === FLAGS.full;
+    const full = mayBeFull(d.flags ?? 0); // the facts full mode needs, whenever the core may choose it
     if (full && info.end) await commitFact(info.end);
     const ev = info.qaEvidence?.trim();
     if (ev && SKIPS.includes(ev) && info.start && info.end && SHA.test(info.start) && SHA.test(info.end)) {

@@ -52,10 +52,11 @@ export interface SessionLogOptions {
   source?: FileSource;
   /**
    * Run scope of `check --staged/--changed/FILE...`: exactly these repo-relative logs, read through
-   * `source` (the git index for --staged), each in its `modes` entry (else `mode`).
+   * `source` (the git index for --staged).
    */
   files?: string[];
-  modes?: Record<string, SessionMode>;
+  /** Per scoped log: its mode facts as document flags (src/scope.ts sessionLogFlags); else `mode`. */
+  logFlags?: Record<string, number>;
 }
 
 /** Default sessions folder; the run's folder is `paths.sessions` (src/config.ts resolvePaths). */
@@ -234,7 +235,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   for (const abs of files.sort()) {
     const rel = isInside(abs, root) ? toRepoPath(abs, root) : abs.split("\\").join("/");
     const kind = abs.toLowerCase().endsWith(".json") ? KIND.SESSION_JSON : KIND.SESSION_MD;
-    const flags = MODE_FLAGS[opts.modes?.[rel] ?? opts.mode ?? "full"];
+    const flags = opts.logFlags?.[rel] ?? MODE_FLAGS[opts.mode ?? "full"];
     if (opts.files && source.kind === "disk") {
       // scoped run over the working tree: same bounded reader as a full run (SP-003 included)
       if (!present(abs)) {
@@ -340,7 +341,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const jsonDocs = docs.filter((d) => d.kind === KIND.SESSION_JSON && d.bytes.length > 0);
   if (jsonDocs.length > 0) {
     const { prepareJsonSessions } = await import("./session-json-facts.js");
-    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, opts.modes));
+    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, opts.logFlags));
   }
 
   // --- pass 2 ---------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { Doc, Input, Results } from "../../io";
 import { Rule, Msg, RuleCtx } from "../../rules";
 
-/** Modes of JSON session-log validation (SP-120); flags bits 0..1 of a session document. */
+/** Modes of session-log validation (SP-120), decided in ./mode.ts; a mode the host names is in flag bits 0..1. */
 export const MODE_FULL: i32 = 0;
 export const MODE_CREATION: i32 = 1;
 export const MODE_RECORD: i32 = 2;
@@ -10,10 +10,6 @@ export const MODE_RECORD: i32 = 2;
 export class SessionCtx extends RuleCtx {
   constructor(input: Input, results: Results, public doc: Doc) {
     super(input, results);
-  }
-
-  get mode(): i32 {
-    return this.doc.flags & 3;
   }
 
   report(rule: Rule, line: i32, column: i32, message: Msg): void {

@@ -3,6 +3,7 @@
 // must resolve (cited SHAs, Starting Commits needing a diff, cited paths) and the parsed rows.
 import { Rule, runRules } from "../../rules";
 import { SessionCtx } from "./context";
+import { markdownMode, modeName } from "./mode";
 import { MdLog, MdCtx, isStrict, citedSha, citedPaths, citedKey, skipClaim } from "./md-log";
 import { ChecklistRow } from "../../lib/mdtable";
 import { SP005 } from "./SP-005";
@@ -90,4 +91,7 @@ export function validateMarkdown(sctx: SessionCtx): void {
   // facts known so far (the host keeps that result for logs that need nothing more)
   if (ctx.input.fact("phase") == "extract") extract(ctx, log);
   runRules(MD_RULES, ctx);
+  // the mode a scoped run validates this log in (./mode.ts); none when the run gave no status
+  const mode = markdownMode(ctx.doc.flags);
+  if (mode >= 0) ctx.results.put(ctx.doc, "mode", modeName(mode));
 }

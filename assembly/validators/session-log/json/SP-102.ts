@@ -40,7 +40,7 @@ function check(c: RuleCtx): void {
   s.segs = [];
   s.segIdx = [];
   s.depth = 0;
-  s.run(log.root, (log.ctx.mode & MODE_RECORD) != 0); // record + creation = record
+  s.run(log.root, ctx.jmode == MODE_RECORD); // the decided mode (../mode.ts): record + creation = record
   const errs = sortedErrors(s);
   const li = log.lines;
   for (let i = 0; i < errs.length; i++) {

@@ -22,6 +22,7 @@ import { SP130 } from "./SP-130";
 import { SP131 } from "./SP-131";
 import { SP132 } from "./SP-132";
 import { JsonLog } from "./model";
+import { jsonMode, modeName } from "../mode";
 
 /** Schema layer (SP-102, else SP-103) and the rules on the session object, every mode (run through runRules on a JsonCtx). */
 const FIELD_RULES: Rule[] = [SP102, SP103, SP104, SP105, SP106, SP115];
@@ -31,10 +32,10 @@ const AGREEMENT_RULES: Rule[] = [SP116, SP117, SP118, SP119];
 const GIT_RULES: Rule[] = [SP130, SP131, SP132];
 
 export function validateJsonLog(ctx: SessionCtx): void {
-  const mode = (ctx.mode & MODE_RECORD) != 0 ? MODE_RECORD : ctx.mode; // both flags: record wins
-  ctx.results.put(ctx.doc, "mode", mode == MODE_RECORD ? "record" : mode == MODE_CREATION ? "creation" : "full");
   const text = ctx.doc.text();
   const root = parseLog(ctx, text);
+  const mode = jsonMode(ctx.doc.flags, root); // the one mode decision (./mode.ts)
+  ctx.results.put(ctx.doc, "mode", modeName(mode));
   if (root === null) return;
   const jctx = new JsonCtx(ctx.input, ctx.results, ctx.doc);
   const log = new JsonLog(jctx, root, text);

@@ -1,0 +1,79 @@
+// The validation mode of one session log (SP-120): the one place that decides it, for `check` in
+// every scope, for `session-log` and for pre-pr. The host passes facts in the document's flags
+// (how the log reaches the run, whether a commit is being made, a merge, --strict, or a mode the
+// user named); the core decides. Markdown logs follow session-protocol.md §10 and ecosystem.md §2.4:
+//   added:     creation while a commit is being made (staged), full when changed on a branch;
+//   modified or tracked and unchanged: record (full with --strict);
+//   renamed or copied (a replacement): full;   untracked: creation;   during a merge: record.
+// JSON logs are judged by their content (issue 10): a log that claims its session is complete
+// (endingCommit set, or any sessionEnd item Complete) or does not parse => full; a log in progress
+// => creation while it is being written (staged for a commit, or untracked), full once committed;
+// during a merge => record.
+import { JValue, J_BOOL, J_OBJ, J_STR, J_NULL } from "../../lib/json";
+import { MODE_FULL, MODE_CREATION, MODE_RECORD } from "./context";
+
+/** Flag bits 8..10: how the log reaches the run (0: not given, the mode bits 0..1 decide). */
+export const STATUS_SHIFT: i32 = 8;
+export const STATUS_ADDED: i32 = 1;
+export const STATUS_MODIFIED: i32 = 2;
+export const STATUS_REPLACED: i32 = 3;
+export const STATUS_TRACKED: i32 = 4;
+export const STATUS_UNTRACKED: i32 = 5;
+/** A commit is being made (check --staged, hook frameworks while something is staged). */
+export const FLAG_PRECOMMIT: i32 = 1 << 11;
+/** A merge is being committed: every log is a record. */
+export const FLAG_MERGE: i32 = 1 << 12;
+/** --strict: edited logs are validated fully. */
+export const FLAG_STRICT: i32 = 1 << 13;
+
+export function logStatus(flags: i32): i32 {
+  return (flags >> STATUS_SHIFT) & 7;
+}
+
+/** Mode bits given by the host (--mode, or no status): both creation and record set means record. */
+function givenMode(flags: i32): i32 {
+  const m = flags & 3;
+  return (m & MODE_RECORD) != 0 ? MODE_RECORD : m;
+}
+
+/** A markdown log's mode; -1 when the host gave no status (the run names no mode: nothing to report). */
+export function markdownMode(flags: i32): i32 {
+  const st = logStatus(flags);
+  if (st == 0) return -1;
+  if ((flags & FLAG_MERGE) != 0) return MODE_RECORD;
+  if (st == STATUS_ADDED) return (flags & FLAG_PRECOMMIT) != 0 ? MODE_CREATION : MODE_FULL;
+  if (st == STATUS_UNTRACKED) return MODE_CREATION;
+  if (st == STATUS_MODIFIED || st == STATUS_TRACKED) return (flags & FLAG_STRICT) != 0 ? MODE_FULL : MODE_RECORD;
+  return MODE_FULL; // renamed or copied: a replacement is validated fully
+}
+
+/** A JSON log's mode from its flags and its parsed root (null: it does not parse or is not an object). */
+export function jsonMode(flags: i32, root: JValue | null): i32 {
+  const st = logStatus(flags);
+  if (st == 0) return givenMode(flags);
+  if ((flags & FLAG_MERGE) != 0) return MODE_RECORD;
+  if (root === null || claimsComplete(root)) return MODE_FULL;
+  return (flags & FLAG_PRECOMMIT) != 0 || st == STATUS_UNTRACKED ? MODE_CREATION : MODE_FULL;
+}
+
+export function modeName(m: i32): string {
+  return m == MODE_RECORD ? "record" : m == MODE_CREATION ? "creation" : "full";
+}
+
+/** endingCommit is a non-blank string, or some protocolCompliance.sessionEnd item is Complete. */
+function claimsComplete(root: JValue): bool {
+  const end = root.get("endingCommit");
+  if (end !== null && end.kind == J_STR && end.s.trim().length > 0) return true;
+  const pc = root.get("protocolCompliance");
+  if (pc === null || pc.kind != J_OBJ) return false;
+  const se = pc.get("sessionEnd");
+  if (se === null || se.kind != J_OBJ) return false;
+  for (let i = 0; i < se.items.length; i++) {
+    const item = se.items[i];
+    if (item.kind != J_OBJ) continue;
+    let c = item.get("Complete");
+    if (c === null || c.kind == J_NULL) c = item.get("complete");
+    if (c !== null && c.kind == J_BOOL && c.b) return true;
+  }
+  return false;
+}
