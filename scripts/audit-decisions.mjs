@@ -49,7 +49,6 @@ for (const [title, p] of [["Regular expressions", re], ["Severity literals", sev
 }
 out.push("## Known remaining decisions in src/ (not converted here)", "",
   "- QA-path rule: `qaPath` in src/validators/session-json-facts.ts copies the core's qaPath (assembly/validators/session-log/json/git-rules.ts and sp024-cited-paths.ts) to know which QA report to read, with its own texts ('no such file', 'path leaves the QA folder'). Removing it needs the JSON rules to report the path they picked (a pass-1 request, as the markdown rules do) in assembly/validators/session-log/, which is being refactored separately.",
-  "- JSON mode choice: one function (sessionLogMode, src/scope.ts); not moved into the core.",
   "- pre-pr thresholds and allow-lists (src/prepr/checks.ts): converted separately (PP rules).",
   "- The gate's decision table (src/state/gate.ts decide): the declared exception (README).", "");
 process.stdout.write(out.join("\n"));
