@@ -57,6 +57,11 @@ export interface CheckDef {
   /** Off unless switched on in the configuration. */
   defaultEnabled: boolean;
   run(ctx: PrePrContext): Promise<CheckOutcome> | CheckOutcome;
+  /**
+   * Optional: start the check's slow part in the background before the checks ahead of it run (the
+   * markdown lint's worker threads); resolves once started. Its outcome is still reported by run().
+   */
+  prepare?(ctx: PrePrContext): Promise<void>;
 }
 
 export interface CheckRow {
@@ -109,6 +114,7 @@ export function statusOf(findings: Finding[]): CheckStatus {
 
 export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (row: CheckRow) => void): Promise<CheckRow[]> {
   const rows: CheckRow[] = [];
+  for (const def of defs) if (def.prepare && !skipReason(def, ctx)) await def.prepare(ctx);
   for (const def of defs) {
     const why = skipReason(def, ctx);
     let row: CheckRow;
