@@ -258,6 +258,15 @@ function sha1(text: string): string {
   return createHash("sha1").update(text).digest("hex");
 }
 
+/**
+ * The key of the whole markdown lint cache: the cache format, markdownlint's version (which fixes its
+ * rule set: agentcheck loads no custom rules) and the effective rule configuration. Each file's entry
+ * is further keyed by the SHA-1 of the exact text linted; any change of these misses.
+ */
+export function lintCacheKey(markdownlintVersion: string, config: Record<string, unknown>): string {
+  return sha1(`${CACHE_FORMAT}\n${markdownlintVersion}\n${JSON.stringify(config)}`);
+}
+
 function readCache(file: string | undefined, key: string): MdCache {
   if (file) {
     try {
@@ -455,7 +464,7 @@ export async function lintMarkdown(
   const timeoutFinding = (f: string) => unchecked(f, "PP-003", `not linted: markdown lint took longer than ${lintTimeoutMs()} ms on this file and was stopped`);
   if (!fix) {
     const { getVersion } = await import("./mdversion.js");
-    const key = sha1(`${CACHE_FORMAT}\n${getVersion()}\n${JSON.stringify(config)}`);
+    const key = lintCacheKey(getVersion(), config);
     const cache = readCache(cacheFile, key);
     const hashes: Record<string, string> = {};
     const todo: Record<string, string> = {};
