@@ -1,10 +1,10 @@
 // Pre-PR runner benchmark: `agentcheck pre-pr --all` on a git repository built from the
 // ai-agents corpus (init + one commit), and a feature branch that changes 5 files.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, CORPUS, HAS_CORPUS, ROOT, scalingRows, table, timeProcess } from "./lib.mjs";
+import { BIN, CORPUS, HAS_CORPUS, ROOT, scalingRows, table, timeAlternating, timeProcess } from "./lib.mjs";
 
 const SRC = join(CORPUS, "ai-agents-efa406e9a");
 
@@ -15,13 +15,6 @@ function git(cwd, ...args) {
     env: { ...process.env, GIT_AUTHOR_NAME: "b", GIT_AUTHOR_EMAIL: "b@b", GIT_COMMITTER_NAME: "b", GIT_COMMITTER_EMAIL: "b@b", GIT_CONFIG_NOSYSTEM: "1" },
     maxBuffer: 1 << 28,
   });
-}
-
-/** CPU time (user + system, ms) of one run, from /usr/bin/time; "-" when unavailable. */
-function cpuMs(args, cwd, env) {
-  const r = spawnSync("/usr/bin/time", ["-f", "%U %S", process.execPath, ...args], { cwd, env: { ...process.env, NO_COLOR: "1", ...env }, encoding: "utf8", maxBuffer: 1 << 28 });
-  const m = /([\d.]+) ([\d.]+)\s*$/.exec(r.stderr ?? "");
-  return m ? String(Math.round((Number(m[1]) + Number(m[2])) * 1000)) : "-";
 }
 
 /**
@@ -100,13 +93,16 @@ export async function run() {
     const cli2 = join(ROOT, "node_modules", "markdownlint-cli2", "markdownlint-cli2-bin.mjs");
     let lintRows = [];
     if (existsSync(cli2)) {
-      const ac = timeProcess([BIN, "pre-pr", "--all", "--only", "PP-003", "--no-cache", "--no-color"], { cwd: dir, runs: 5, env });
-      const acWarm = timeProcess([BIN, "pre-pr", "--all", "--only", "PP-003", "--no-color"], { cwd: dir, runs: 5, env });
-      const ref = timeProcess([cli2], { cwd: dir, runs: 5, env });
+      // alternating runs (cli2, agentcheck cold, agentcheck warm), medians of 5
+      const [ref, ac, acWarm] = timeAlternating([
+        [cli2],
+        [BIN, "pre-pr", "--all", "--only", "PP-003", "--no-cache", "--no-color"],
+        [BIN, "pre-pr", "--all", "--only", "PP-003", "--no-color"],
+      ], { cwd: dir, runs: 5, env });
       lintRows = [
-        { case: "markdown lint: markdownlint-cli2 (same config)", "median wall ms": ref.ms.toFixed(0), "cpu ms (user+sys)": cpuMs([cli2], dir, env), target: "reference", "peak RSS MiB": (ref.rssKiB / 1024).toFixed(0), exit: ref.status },
-        { case: "markdown lint: pre-pr --only PP-003 --no-cache", "median wall ms": ac.ms.toFixed(0), "cpu ms (user+sys)": cpuMs([BIN, "pre-pr", "--all", "--only", "PP-003", "--no-cache"], dir, env), target: "≤ markdownlint-cli2", "peak RSS MiB": (ac.rssKiB / 1024).toFixed(0), exit: ac.status },
-        { case: "markdown lint: pre-pr --only PP-003, cache warm", "median wall ms": acWarm.ms.toFixed(0), "cpu ms (user+sys)": cpuMs([BIN, "pre-pr", "--all", "--only", "PP-003"], dir, env), target: "", "peak RSS MiB": (acWarm.rssKiB / 1024).toFixed(0), exit: acWarm.status },
+        { case: "markdown lint: markdownlint-cli2 (same config)", "median wall ms": ref.ms.toFixed(0), "cpu ms (user+sys)": ref.cpuMs.toFixed(0), target: "reference", "peak RSS MiB": (ref.rssKiB / 1024).toFixed(0), exit: ref.status },
+        { case: "markdown lint: pre-pr --only PP-003 --no-cache", "median wall ms": ac.ms.toFixed(0), "cpu ms (user+sys)": ac.cpuMs.toFixed(0), target: "≤ markdownlint-cli2", "peak RSS MiB": (ac.rssKiB / 1024).toFixed(0), exit: ac.status },
+        { case: "markdown lint: pre-pr --only PP-003, cache warm", "median wall ms": acWarm.ms.toFixed(0), "cpu ms (user+sys)": acWarm.cpuMs.toFixed(0), target: "", "peak RSS MiB": (acWarm.rssKiB / 1024).toFixed(0), exit: acWarm.status },
       ];
     }
     // a branch that changes 5 files (2 markdown, 1 workflow, 1 skill, 1 session log)
@@ -119,7 +115,7 @@ export async function run() {
     const branchCold = timeProcess([BIN, "pre-pr", "--base", "main", "--no-color", "--no-cache"], { cwd: dir, runs: 5, env });
     const branch = timeProcess([BIN, "pre-pr", "--base", "main", "--no-color"], { cwd: dir, runs: 7, env });
     const row = (name, r, target, args) => ({
-      case: name, "median wall ms": r.ms.toFixed(0), "cpu ms (user+sys)": cpuMs(args, dir, env), target,
+      case: name, "median wall ms": r.ms.toFixed(0), "cpu ms (user+sys)": r.cpuMs.toFixed(0), target,
       "peak RSS MiB": (r.rssKiB / 1024).toFixed(0), exit: r.status,
     });
     const branchArgs = [BIN, "pre-pr", "--base", "main", "--no-color"];
