@@ -10,7 +10,7 @@ import { Input } from "../../../io";
 import { JValue, J_OBJ } from "../../../lib/json";
 import { splitLines } from "../../../io";
 import { JsonLog, itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
-import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./sp111-contradiction";
+import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { SP090 } from "../strict-git";
 import { isAudit, nonDocFiles, nonInvestigationFiles, listShort } from "../qa-scope";
 
