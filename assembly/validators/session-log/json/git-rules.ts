@@ -12,7 +12,7 @@ import { splitLines } from "../../../io";
 import { JsonLog, itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { SP090 } from "../strict-git";
-import { isAudit, nonDocFiles, nonInvestigationFiles, listShort } from "../qa-scope";
+import { isAudit, nonDocFiles, nonInvestigationFiles, listShort, sessionsDir } from "../qa-scope";
 
 
 export const QA_ROOT = ".agents/qa/";
@@ -46,13 +46,18 @@ export function memDir(log: JsonLog): string {
 }
 
 /** Files that disqualify the skip label; null when the scope is eligible. */
-export function disqualifying(files: string[], docsOnly: bool, mem: string): string[] | null {
+/** The sessions directory (fact sessions.dir, config paths.sessions). */
+export function sessDir(log: JsonLog): string {
+  return sessionsDir(log.ctx.input);
+}
+
+export function disqualifying(files: string[], docsOnly: bool, mem: string, sess: string): string[] | null {
   if (docsOnly) {
-    const nd = nonDocFiles(files, mem);
+    const nd = nonDocFiles(files, mem, sess);
     if (nd === null) return ["(no changed files: cannot tell a docs-only change from a merge or revert)"];
     return nd.length > 0 ? nd : null;
   }
-  const bad = nonInvestigationFiles(files, mem);
+  const bad = nonInvestigationFiles(files, mem, sess);
   return bad.length > 0 ? bad : null;
 }
 
@@ -104,12 +109,12 @@ export function frontMatter(text: string): FrontMatter {
   return fm;
 }
 
-export function sessionLogPathProblem(p: string, own: string): string {
+export function sessionLogPathProblem(p: string, own: string, sess: string): string {
   if (p.length == 0) return "qaSessionLog is empty";
   if (p.startsWith("/") || (p.length > 1 && p.charCodeAt(1) == 58)) return "qaSessionLog is an absolute path";
   if (p.indexOf("\\") >= 0) return "qaSessionLog uses backslashes";
   if (p.indexOf("..") >= 0) return "qaSessionLog contains '..'";
-  if (!p.startsWith(".agents/sessions/")) return "qaSessionLog is outside .agents/sessions/";
+  if (!p.startsWith(sess + "/")) return "qaSessionLog is outside " + sess + "/";
   if (!p.endsWith(".json")) return "qaSessionLog does not name a .json session log";
   if (p != own) return "qaSessionLog names " + p + ", not this session (" + own + ")";
   return "";
