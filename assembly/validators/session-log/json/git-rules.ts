@@ -66,7 +66,21 @@ function isPathEnd(c: i32): bool {
   return c <= 32 || c == 96 || c == 39 || c == 34 || c == 41 || c == 93 || c == 44 || c == 59 || c == 60 || c == 62 || c == 124;
 }
 
-/** The first path under the QA root named in a text ("" when none). The host uses the same rule. */
+/**
+ * The QA report SP-131 checks for a log: the first path under the QA root its complete, non-skipped
+ * qaValidation evidence names ("" when none). The host reads that report into the fact
+ * qa.report.<path>; it learns the path from the first pass (phase "extract": data need.qa, ./index.ts).
+ */
+export function qaReportPath(log: JsonLog): string {
+  const q = qaItem(log);
+  if (q === null || !itemComplete(q)) return "";
+  const ev = itemEvidence(q);
+  const t = ev.trim();
+  if (t == QA_SKIP_DOCS || t == QA_SKIP_INVESTIGATION) return "";
+  return qaPath(ev);
+}
+
+/** The first path under the QA root named in a text ("" when none). */
 export function qaPath(ev: string): string {
   const i = ev.indexOf(QA_ROOT);
   if (i < 0) return "";
