@@ -8,7 +8,8 @@ import { configPath, validatorSection } from "../config.js";
 import { executeValidator, loadFile, optionFacts, type ContentDoc, type Facts } from "../engine.js";
 import type { Finding } from "../report.js";
 import { DiskSource } from "../source.js";
-import { KIND } from "../wasm/abi.js";
+// document roles (flags): declared once in assembly/abi.ts
+import { KIND, PREPR_ROLE as ROLE } from "../wasm/abi.js";
 import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
 import { changedScope, type RunScope } from "../scope.js";
 import { decodeList, encodeList } from "../wasm/list.js";
@@ -18,8 +19,6 @@ import type { CheckDef, CheckOutcome, PrePrContext } from "./runner.js";
 import { Git, sizeFacts } from "./scope.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
 
-// document roles (flags) understood by assembly/validators/pre-pr
-const ROLE = { workflow: 1, action: 2, skill: 3, pathScan: 4, prBody: 5, size: 6, handoff: 7, driftLeft: 8, driftRight: 9, planning: 10 } as const;
 
 const INSTALL = {
   actionlint: "install: https://github.com/rhysd/actionlint (e.g. go install github.com/rhysd/actionlint/cmd/actionlint@latest)",

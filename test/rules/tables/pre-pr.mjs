@@ -1,40 +1,40 @@
 // Rule tester tables of the pre-pr rules (see test/rules/rule-tester.ts). Documents are PREPR_FILE
-// with their role in `flags` (1 workflow, 2 action, 3 skill, 4 path scan, 5 PR body, 6 size,
-// 7 handoff, 8/9 agent pair, 10 planning); fact `family` picks the rule family of the call. Catalog
+// with their role in `flags` (PREPR_ROLE, declared in assembly/abi.ts); fact `family` picks the rule family of the call. Catalog
 // ids of ../shared/specs/pre-pr.md are in the case names. The PP-0xx rows are run by the host and
 // report no findings of their own (tested in test/pre-pr/).
 import { encodeList } from "../../../dist/wasm/list.js";
+import { PREPR_ROLE as ROLE } from "../../../dist/wasm/abi.js";
 
 const doc = (name, flags, text) => ({ name, kind: "PREPR_FILE", flags, text });
 const SHA = "b4ffde65f46336ab88eb53be808477a3936bae11";
 const WF = ".github/workflows/ci.yml";
 const steps = (n) => Array.from({ length: n }, (_, i) => `      - run: echo ${i}`).join("\n");
-const workflow = (n) => doc(WF, 1, `name: ci\non: push\npermissions: {}\njobs:\n  a:\n    steps:\n${steps(n)}\n`);
+const workflow = (n) => doc(WF, ROLE.workflow, `name: ci\non: push\npermissions: {}\njobs:\n  a:\n    steps:\n${steps(n)}\n`);
 const wfText = (body) => `name: ci\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n${body}`;
-const wfs = (text, extra = {}) => ({ docs: [doc(WF, 1, text)], facts: { family: "wfs", ...extra } });
-const pin = (uses) => ({ docs: [doc(WF, 1, `name: ci\non: push\npermissions: {}\njobs:\n  build:\n    steps:\n      - uses: ${uses}\n`)], facts: { family: "pin" } });
+const wfs = (text, extra = {}) => ({ docs: [doc(WF, ROLE.workflow, text)], facts: { family: "wfs", ...extra } });
+const pin = (uses) => ({ docs: [doc(WF, ROLE.workflow, `name: ci\non: push\npermissions: {}\njobs:\n  build:\n    steps:\n      - uses: ${uses}\n`)], facts: { family: "pin" } });
 const SKILL = ".claude/skills/x/SKILL.md";
-const sfm = (text, options) => ({ docs: [doc(SKILL, 3, text)], facts: { family: "sfm" }, ...(options ? { options } : {}) });
+const sfm = (text, options) => ({ docs: [doc(SKILL, ROLE.skill, text)], facts: { family: "sfm" }, ...(options ? { options } : {}) });
 const fm = (lines) => `---\n${lines}\n---\n\n# Body\n`;
 const OK = "name: test-skill\ndescription: A test skill";
-const prd = (body, changed, extra = {}) => ({ docs: [doc("(PR description)", 5, body)], facts: { family: "prd", changed, ...extra } });
-const size = (facts, options) => ({ docs: [doc(".", 6, "")], facts: { family: "size", ...facts }, ...(options ? { options } : {}) });
-const path = (text) => ({ docs: [doc("docs/guide.md", 4, text)], facts: { family: "path" } });
-const tok = (text, options) => ({ docs: [doc(".agents/HANDOFF.md", 7, text)], facts: { family: "tok" }, ...(options ? { options } : {}) });
+const prd = (body, changed, extra = {}) => ({ docs: [doc("(PR description)", ROLE.prBody, body)], facts: { family: "prd", changed, ...extra } });
+const size = (facts, options) => ({ docs: [doc(".", ROLE.size, "")], facts: { family: "size", ...facts }, ...(options ? { options } : {}) });
+const path = (text) => ({ docs: [doc("docs/guide.md", ROLE.pathScan, text)], facts: { family: "path" } });
+const tok = (text, options) => ({ docs: [doc(".agents/HANDOFF.md", ROLE.handoff, text)], facts: { family: "tok" }, ...(options ? { options } : {}) });
 const agent = (sections) => Object.entries(sections).map(([h, b]) => `## ${h}\n\n${b}\n`).join("\n");
 const drift = (l, r, options) => ({
-  docs: [doc("src/claude/analyst.md", 8, agent(l)), doc("src/vs-code-agents/analyst.agent.md", 9, agent(r))],
+  docs: [doc("src/claude/analyst.md", ROLE.driftLeft, agent(l)), doc("src/vs-code-agents/analyst.agent.md", ROLE.driftRight, agent(r))],
   facts: { family: "drift" }, ...(options ? { options } : {}),
 });
 const plan = (files, options) => ({
-  docs: Object.entries(files).map(([n, t]) => doc(`.agents/planning/${n}`, 10, t)), facts: { family: "plan" }, ...(options ? { options } : {}),
+  docs: Object.entries(files).map(([n, t]) => doc(`.agents/planning/${n}`, ROLE.planning, t)), facts: { family: "plan" }, ...(options ? { options } : {}),
 });
 
 export default {
   "DRIFT-04": {
     valid: [
       { name: "TC-DRIFT: identical shared sections", ...drift({ "Core Identity": "You analyse code and report risks." }, { "Core Identity": "You analyse code and report risks." }) },
-      { name: "a left agent without a counterpart is not compared", docs: [doc("src/claude/solo.md", 8, agent({ "Core Identity": "x" }))], facts: { family: "drift" } },
+      { name: "a left agent without a counterpart is not compared", docs: [doc("src/claude/solo.md", ROLE.driftLeft, agent({ "Core Identity": "x" }))], facts: { family: "drift" } },
     ],
     invalid: [
       {
@@ -182,7 +182,7 @@ export default {
   "WFS-02": {
     valid: [
       { name: "WFS-04: a quoted on key", ...wfs(`name: x\n"on": push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n`) },
-      { name: "a composite action needs no jobs", docs: [doc(".github/actions/a/action.yml", 2, "name: a\nruns:\n  using: composite\n")], facts: { family: "wfs" } },
+      { name: "a composite action needs no jobs", docs: [doc(".github/actions/a/action.yml", ROLE.action, "name: a\nruns:\n  using: composite\n")], facts: { family: "wfs" } },
     ],
     invalid: [
       { name: "comments only", ...wfs("# nothing\n"), errors: [{ messageId: "onlyCommentsNeedA", line: 0 }] },
