@@ -22,7 +22,6 @@ const why = [
   [/^src\/validators\/planning-io\.ts/, "input handling: line endings"],
   [/^src\/validators\/memory-index\.ts/, "input handling: path containment of a link target (a fact for the core)"],
   [/^src\/validators\/session-log\.ts/, "input handling: argument checks (--cutoff), path normalisation, git status parsing (facts)"],
-  [/^src\/validators\/session-json-facts\.ts:\d+:.*\[\\s/, "NOT input handling: the host's copy of the QA-path rule (qaPath), kept to know which report to read; see below"],
   [/^src\/validators\/session-json-facts\.ts:/, "input handling: which commits to look up, paths, git output (facts)"],
   [/^src\/commands\/session-end\.ts/, "the session-end verdict of the core's findings (errors block), display"],
   [/^src\/commands\//, "input handling: argument checks (dates, flags), shell quoting in generated hooks, session id numbering, BOM"],
@@ -48,7 +47,6 @@ for (const [title, p] of [["Regular expressions", re], ["Severity literals", sev
   }
 }
 out.push("## Known remaining decisions in src/ (not converted here)", "",
-  "- QA-path rule: `qaPath` in src/validators/session-json-facts.ts copies the core's qaPath (assembly/validators/session-log/json/git-rules.ts and sp024-cited-paths.ts) to know which QA report to read, with its own texts ('no such file', 'path leaves the QA folder'). Removing it needs the JSON rules to report the path they picked (a pass-1 request, as the markdown rules do) in assembly/validators/session-log/, which is being refactored separately.",
   "- pre-pr thresholds and allow-lists (src/prepr/checks.ts): converted separately (PP rules).",
   "- The gate's decision table (src/state/gate.ts decide): the declared exception (README).", "");
 process.stdout.write(out.join("\n"));
