@@ -13,6 +13,7 @@ import { formatHeader, formatRow, formatSummary, painter, toReport } from "../pr
 import { countRows, isEnabled, runChecks, type CheckDef, type RunOptions } from "../prepr/runner.js";
 import { computeScope, gitTopLevel } from "../prepr/scope.js";
 import { ruleById } from "../wasm/loader.js";
+import { cacheFilePath } from "../prepr/cache-dir.js";
 
 export interface PrePrCliOptions {
   base?: string;
@@ -127,11 +128,22 @@ export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] =
   const header = formatHeader({ root, quick: options.quick, scopeText, startedAt }, p);
   if (stream) process.stdout.write(header);
   let text = stream ? "" : header;
-  const rows = await runChecks(registry, ctx, (row) => {
-    const s = formatRow(row, p, options.verbose);
-    if (stream) process.stdout.write(s);
-    else text += s;
-  });
+  // the core's results of unchanged inputs come from a cache in the git directory (src/core-cache.ts)
+  const coreCache = options.noCache ? undefined : await import("../core-cache.js");
+  if (coreCache) {
+    const file = cacheFilePath(root, "core-cache.json");
+    if (file) coreCache.openCoreCache(file);
+  }
+  let rows;
+  try {
+    rows = await runChecks(registry, ctx, (row) => {
+      const s = formatRow(row, p, options.verbose);
+      if (stream) process.stdout.write(s);
+      else text += s;
+    });
+  } finally {
+    coreCache?.closeCoreCache();
+  }
   const counts = countRows(rows);
   const exitCode = counts.failed > 0 ? 1 : 0;
   const durationMs = performance.now() - started;

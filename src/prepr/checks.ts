@@ -17,7 +17,8 @@ import { decodeList, encodeList } from "../wasm/list.js";
 import { matchesAny } from "./glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, selectMarkdown } from "./markdown.js";
 import type { CheckDef, CheckOutcome, PrePrContext } from "./runner.js";
-import { Git, sizeFacts } from "./scope.js";
+import { sizeFacts } from "./scope.js";
+import { cacheFilePath } from "./cache-dir.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
 import { decideRow } from "./row.js";
 
@@ -79,6 +80,17 @@ function timeoutOf(ctx: PrePrContext, id: string, fallback = 300): number {
 
 // ---- delegations -------------------------------------------------------------------------------
 
+/**
+ * The run's clock for the delegated validators, to the whole hour: the date rules (SP-106: the
+ * latest calendar date anywhere, at UTC+14, a whole-hour offset) decide the same for every instant of
+ * an hour, and the same input bytes let the core-result cache serve unchanged logs (src/core-cache.ts).
+ */
+function clockHour(): string {
+  const d = new Date();
+  d.setUTCMinutes(0, 0, 0);
+  return d.toISOString();
+}
+
 async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more: Facts = {}): Promise<CheckOutcome> {
   const section = validatorSection(ctx.config, name);
   const facts: Facts = { ...more, validator: name };
@@ -92,6 +104,7 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
     options: { config: ctx.config },
     config: ctx.config,
     scope,
+    now: clockHour(),
   };
   const d = v.detect(wctx);
   if (!d.applies) return { facts: { ...facts, "validator.applies": false, "validator.reason": d.reason } };
@@ -136,17 +149,39 @@ async function traceability(ctx: PrePrContext): Promise<CheckOutcome> {
 
 /** A cache file inside the repository's git directory (shared by linked worktrees). */
 async function cachePath(root: string, name: string): Promise<string | undefined> {
-  const dir = (await new Git(root).try(["rev-parse", "--git-common-dir"]))?.trim();
-  return dir ? join(isAbsolute(dir) ? dir : join(root, dir), "agentcheck", name) : undefined;
+  return cacheFilePath(root, name);
 }
 
-async function markdown(ctx: PrePrContext): Promise<CheckOutcome> {
+/**
+ * PP-003 runs in the background from the start of the run (its lint in worker threads overlaps the
+ * checks ahead of it); `started` resolves once the workers run (or the check is already done).
+ * Not with --fix: fixes rewrite files that other checks read.
+ */
+const markdownRuns = new WeakMap<PrePrContext, { started: Promise<void>; done: Promise<CheckOutcome> }>();
+function markdownRun(ctx: PrePrContext): { started: Promise<void>; done: Promise<CheckOutcome> } {
+  let r = markdownRuns.get(ctx);
+  if (!r) {
+    let signal!: () => void;
+    const started = new Promise<void>((res) => (signal = res));
+    const done = markdown(ctx, signal);
+    done.then(signal, signal);
+    r = { started, done };
+    markdownRuns.set(ctx, r);
+  }
+  return r;
+}
+
+async function markdown(ctx: PrePrContext, onStarted?: () => void): Promise<CheckOutcome> {
   const cacheFile = ctx.options.noCache ? undefined : await cachePath(ctx.root, "markdownlint-cache.json");
   const cfg = await loadMdConfigCached(ctx.root, cacheFile);
   const { targets, selected } = selectMarkdown(ctx.scope.files, cfg, ctx.scope.kind === "all");
   const facts: Facts = { targets: targets.length, selected: selected.length, config: cfg.sources };
   if (targets.length === 0 || selected.length === 0) return { facts };
-  const res = await lintMarkdown(ctx.root, selected, cfg, ctx.options.fix, (rel) => readText(ctx, rel), cacheFile);
+  const res = await lintMarkdown(ctx.root, selected, cfg, ctx.options.fix, (rel) => readText(ctx, rel), cacheFile, {
+    onStarted,
+    // other checks run on this thread meanwhile unless PP-003 is the only one selected
+    mainBusy: onStarted !== undefined && !(ctx.options.only?.length === 1),
+  });
   return { facts: { ...facts, fixed: res.fixed.length }, findings: res.findings };
 }
 
@@ -370,7 +405,11 @@ function planning(ctx: PrePrContext): CheckOutcome {
 /** Every check, in run order (spec section 10.5). */
 export const CHECKS: CheckDef[] = [
   { id: "PP-001", name: "Session End Validation", tags: ["delegation"], defaultEnabled: true, run: sessionLogs },
-  { id: "PP-003", name: "Markdown Linting", tags: [], defaultEnabled: true, run: markdown },
+  {
+    id: "PP-003", name: "Markdown Linting", tags: [], defaultEnabled: true,
+    prepare: (ctx) => (ctx.options.fix ? Promise.resolve() : markdownRun(ctx).started),
+    run: (ctx) => (ctx.options.fix ? markdown(ctx) : markdownRun(ctx).done),
+  },
   { id: "PP-009", name: "GitHub Actions SHA Pinning", tags: [], defaultEnabled: true, run: pinning },
   { id: "PP-010", name: "Workflow Structure", tags: [], defaultEnabled: true, run: workflowStructure },
   { id: "PP-004", name: "Workflow YAML Validation (actionlint)", tags: ["external-tool"], defaultEnabled: true, run: actionlint },

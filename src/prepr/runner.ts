@@ -60,6 +60,11 @@ export interface CheckDef {
   /** Off unless switched on in the configuration. */
   defaultEnabled: boolean;
   run(ctx: PrePrContext): Promise<CheckOutcome> | CheckOutcome;
+  /**
+   * Optional: start the check's slow part in the background before the checks ahead of it run (the
+   * markdown lint's worker threads); resolves once started. Its outcome is still reported by run().
+   */
+  prepare?(ctx: PrePrContext): Promise<void>;
 }
 
 export interface CheckRow {
@@ -114,8 +119,12 @@ export function applySeverities(findings: Finding[], overrides: Record<string, s
 
 export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (row: CheckRow) => void): Promise<CheckRow[]> {
   const rows: CheckRow[] = [];
-  for (const def of defs) {
-    const plan = decideRow(def.id, "plan", planFacts(def, ctx));
+  const plans = defs.map((def) => decideRow(def.id, "plan", planFacts(def, ctx)));
+  // start the slow work of the rows that will run (markdown lint workers) before the first row runs
+  for (let i = 0; i < defs.length; i++) if (defs[i].prepare && plans[i].status !== "SKIP") await defs[i].prepare!(ctx);
+  for (let i = 0; i < defs.length; i++) {
+    const def = defs[i];
+    const plan = plans[i];
     let row: CheckRow;
     if (plan.status === "SKIP") {
       row = { id: def.id, name: def.name, status: "SKIP", durationMs: 0, message: "Skipped", reason: plan.message, ruleId: plan.ruleId, messageId: plan.messageId, findings: [] };
