@@ -15,7 +15,9 @@ export class WasmAbortError extends Error {
     public readonly wasmLine: number,
     public readonly wasmColumn: number,
   ) {
-    super(`${message} (at ${wasmFile}:${wasmLine}:${wasmColumn})`);
+    // The release module carries no source paths (scripts/asc-size.mjs): the file is "" there and the
+    // line:column locate the abort in a debug build of the same source.
+    super(`${message || "abort"} (at ${wasmFile || "core"}:${wasmLine}:${wasmColumn})`);
     this.name = "WasmAbortError";
   }
 }
