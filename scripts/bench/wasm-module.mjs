@@ -72,4 +72,4 @@ export async function run(file = join(ROOT, "dist", "wasm", "generated", "agentc
   ]);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await run(process.argv[2]);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run(process.argv[2]);
