@@ -12,6 +12,7 @@ import { CHECKS } from "../prepr/checks.js";
 import { formatHeader, formatRow, formatSummary, painter, toReport } from "../prepr/format.js";
 import { countRows, isEnabled, runChecks, type CheckDef, type RunOptions } from "../prepr/runner.js";
 import { computeScope, gitTopLevel } from "../prepr/scope.js";
+import { ruleById } from "../wasm/loader.js";
 import { cacheFilePath } from "../prepr/cache-dir.js";
 
 export interface PrePrCliOptions {
@@ -54,6 +55,7 @@ export function assertImplemented(registry: CheckDef[]): void {
   for (const c of registry) {
     if (typeof c.run !== "function") throw new UsageError(`check ${c.id} (${c.name}) is registered without an implementation`);
     if (seen.has(c.id)) throw new UsageError(`check ${c.id} is registered twice`);
+    if (ruleById(c.id)?.validator !== "pre-pr") throw new UsageError(`check ${c.id} (${c.name}) has no row rule in the core (assembly/validators/pre-pr/${c.id}.ts)`);
     seen.add(c.id);
   }
 }
