@@ -1,6 +1,7 @@
 // Shared benchmark helpers: whole-process wall time (median of N) and peak RSS.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,35 +16,36 @@ export function median(xs) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+// A preload that records the child's own CPU time (process.cpuUsage, microseconds, every thread) and
+// peak RSS (process.resourceUsage().maxRSS, KiB) at exit into the file named by AGENTCHECK_BENCH_USAGE:
+// finer than /usr/bin/time's 10 ms, which hides the work of small inputs.
+const USAGE_DIR = mkdtempSync(join(tmpdir(), "agentcheck-bench-usage-"));
+const PRELOAD = join(USAGE_DIR, "usage.cjs");
+writeFileSync(PRELOAD, `process.on("exit", () => { const f = process.env.AGENTCHECK_BENCH_USAGE; if (!f) return; const u = process.cpuUsage(); require("fs").writeFileSync(f, JSON.stringify({ cpuMs: (u.user + u.system) / 1000, rssKiB: process.resourceUsage().maxRSS })); });\n`);
+process.on("exit", () => rmSync(USAGE_DIR, { recursive: true, force: true }));
+let usageSeq = 0;
+
 /**
- * Run a command `runs` times; returns the median wall ms, the median CPU ms (user + system) and the
- * peak RSS (KiB), both from /usr/bin/time around each run when present (its own cost is about 1 ms).
+ * Run a command `runs` times; returns the median wall ms, the median CPU ms (user + system, all
+ * threads) and the peak RSS (KiB), recorded by the child itself (PRELOAD above).
  */
 export function timeProcess(args, { runs = 5, cwd = ROOT, input, env } = {}) {
   const walls = [];
   const cpus = [];
   let rss = 0;
   let last;
-  const hasTime = existsSync("/usr/bin/time");
   for (let i = 0; i < runs; i++) {
+    const usageFile = join(USAGE_DIR, `u${usageSeq++}.json`);
     const t0 = performance.now();
-    last = hasTime
-      ? spawnSync("/usr/bin/time", ["-f", "@@TIME %M %U %S", process.execPath, ...args], { cwd, input, env: { ...process.env, NO_COLOR: "1", ...env }, encoding: "utf8", maxBuffer: 1 << 28 })
-      : spawnSync(process.execPath, args, { cwd, input, env: { ...process.env, NO_COLOR: "1", ...env }, encoding: "utf8", maxBuffer: 1 << 28 });
+    last = spawnSync(process.execPath, ["-r", PRELOAD, ...args], { cwd, input, env: { ...process.env, NO_COLOR: "1", ...env, AGENTCHECK_BENCH_USAGE: usageFile }, encoding: "utf8", maxBuffer: 1 << 28 });
     walls.push(performance.now() - t0);
-    if (hasTime) {
-      const lines = (last.stderr ?? "").split("\n");
-      const k = lines.findLastIndex((l) => l.startsWith("@@TIME "));
-      if (k >= 0) {
-        const [m, u, sy] = lines[k].slice(7).trim().split(" ").map(Number);
-        rss = Math.max(rss, m);
-        cpus.push((u + sy) * 1000);
-        lines.splice(k, 1);
-        // "Command exited with non-zero status N" is time's line too
-        const j = lines.findLastIndex((l) => /^Command exited with non-zero status \d+$/.test(l));
-        if (j >= 0) lines.splice(j, 1);
-        last = { ...last, stderr: lines.join("\n") };
-      }
+    try {
+      const u = JSON.parse(readFileSync(usageFile, "utf8"));
+      cpus.push(u.cpuMs);
+      rss = Math.max(rss, u.rssKiB);
+      rmSync(usageFile, { force: true });
+    } catch {
+      /* the child died before its exit handler */
     }
   }
   return { ms: median(walls), all: walls, rssKiB: rss, cpuMs: cpus.length ? median(cpus) : NaN, status: last.status, stdout: last.stdout, stderr: last.stderr };
@@ -77,6 +79,7 @@ export function table(rows) {
  * start-up (wall minus the same command's start-up run on an empty input) as a ratio of the 1x work;
  * the limit is 1.05 x the factor (10.5x, 105x). CPU time (user + system, one /usr/bin/time run) is
  * shown beside it since wall times move with machine load; peak RSS for each row.
+ * Worker threads count in both (process-wide CPU; RSS of the process).
  * `cases`: [{ factor, label, args, cwd, runs, units }] with factor 1 first; `start`: { args, cwd }.
  */
 export function scalingRows(name, start, cases, env) {
