@@ -163,6 +163,7 @@ export class Input {
     return neg ? -n : n;
   }
   /** A rule option (fact "option.<RULE-ID>.<name>"; the host always supplies every option of the run's rules). */
+  // contract: fact "option.{rule}.{name}"
   option(rule: Rule, name: string): string | null {
     return this.fact("option." + rule.id + "." + name);
   }
@@ -258,6 +259,7 @@ export class Results {
   overrides: Map<string, i32> = new Map();
   mode: i32 = MODE_NORMAL;
 
+  // contract: fact "severity.{rule}" "severity.mode"
   applyPolicy(input: Input): void {
     const keys = input.facts.keys();
     for (let i = 0; i < keys.length; i++) {

@@ -133,10 +133,10 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
       const di = ordinal.get(f.file);
       if (di === undefined) return;
       refs.push({ r: ri, f: fi });
-      lines.push(`${di}\t${f.line}\t${f.ruleId}`);
+      lines.push(String(di), String(f.line), f.ruleId); // (docOrdinal, line, ruleId) triples
     }),
   );
-  const out = executeValidator("pre-pr", docs, { family: "dir", findings: lines, "report-unused": o.reportUnusedDisable === true });
+  const out = executeValidator("pre-pr", docs, { family: "dir", findings: lines, reportUnused: o.reportUnusedDisable === true });
   if (out.internalErrors.length > 0) throw new Error(`internal error applying disable directives: ${out.internalErrors.join("; ")}`);
   const drop = new Set<string>();
   const extra = new Map<string, Finding[]>();

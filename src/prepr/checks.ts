@@ -17,9 +17,14 @@ import { isMarkdown, lintMarkdown, loadMdConfigCached, selectMarkdown } from "./
 import type { CheckDef, CheckOutcome, PrePrContext } from "./runner.js";
 import { Git, sizeFacts } from "./scope.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
+import { FLAGS } from "../wasm/contract.js";
 
-// document roles (flags) understood by assembly/validators/pre-pr
-const ROLE = { workflow: 1, action: 2, skill: 3, pathScan: 4, prBody: 5, size: 6, handoff: 7, driftLeft: 8, driftRight: 9, planning: 10 } as const;
+// document roles (flags) understood by assembly/validators/pre-pr (contract/interface.json flags.prePr)
+const R = FLAGS.prePr;
+const ROLE = {
+  workflow: R.WORKFLOW, action: R.ACTION, skill: R.SKILL, pathScan: R.PATH_SCAN, prBody: R.PR_BODY, size: R.SIZE, handoff: R.HANDOFF,
+  driftLeft: R.DRIFT_LEFT, driftRight: R.DRIFT_RIGHT, planning: R.PLANNING,
+} as const;
 
 const INSTALL = {
   actionlint: "install: https://github.com/rhysd/actionlint (e.g. go install github.com/rhysd/actionlint/cmd/actionlint@latest)",
@@ -227,7 +232,7 @@ async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
     const err = doc.errors[0];
     if (err) yamlErrors.push(encodeList([rel, String(err.linePos?.[0]?.line ?? 0), err.message.split("\n")[0]]));
   }
-  const findings = runFamily(ctx, "wfs", files, { "yaml-errors": yamlErrors });
+  const findings = runFamily(ctx, "wfs", files, { yamlErrors: yamlErrors });
   return { status: "PASS", message: summary(files.length, "workflow/action file(s)", findings), findings };
 }
 
@@ -271,9 +276,9 @@ async function prSize(ctx: PrePrContext): Promise<CheckOutcome> {
   const { commits, additions } = await sizeFacts(ctx.root, ctx.scope.mergeBase);
   const c = ctx.config.prePr?.prSize;
   const findings = runFamily(ctx, "size", [{ rel: ".", role: ROLE.size, text: "" }], {
-    "size-commits": commits,
-    "size-files": ctx.scope.changes.length,
-    "size-additions": additions,
+    "size.commits": commits,
+    "size.files": ctx.scope.changes.length,
+    "size.additions": additions,
     ...options("RDY-01", {
       commitsWarn: c?.commits?.warn, commitsFail: c?.commits?.fail,
       filesWarn: c?.files?.warn, filesFail: c?.files?.fail,

@@ -97,7 +97,6 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     if (head === undefined) why = "git failed or the repository has no commits";
     else {
       git = g;
-      facts["git.head"] = head.trim();
       facts["git.shallow"] = (await tryRaw(g, ["rev-parse", "--is-shallow-repository"]))?.trim() === "true";
     }
   }
@@ -135,12 +134,12 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   // (so a change reverted later still counts), used for the QA report's staleness
   const diffFact = async (a: string, b: string, touched = false) => {
     const key = `${a}..${b}`;
-    if (`git.diff.${key}` in facts || `git.diff-error.${key}` in facts) return;
+    if (`git.diff.${key}` in facts || `git.diffError.${key}` in facts) return;
     try {
       const args = touched ? ["log", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
       facts[`git.diff.${key}`] = [...new Set(lines(git!.raw(args)))].sort();
     } catch (e) {
-      facts[`git.diff-error.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
+      facts[`git.diffError.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
     }
   };
 

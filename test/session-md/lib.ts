@@ -109,7 +109,7 @@ export function mdLog(p: LogParts = {}): string {
 /** Facts that make a clean log pass: memories known, QA report present, git known, HANDOFF unchanged. */
 export const OK: FactMap = {
   memories: ["memory-index", "skills-pr-review-index"],
-  "path:.agents/qa/042-parser.md": "file",
+  "path..agents/qa/042-parser.md": "file",
   git: true,
   "handoff.exists": true,
   "handoff.changed": false,

@@ -25,15 +25,15 @@ describe("session-md: file name, existence, containment (§11.2, §11.3)", () =>
     expect(o.findings[0].message).toContain("does not exist");
   });
   it("TC-070: a log resolving inside the sessions dir passes SP-003", () => {
-    expect(ids(check(mdLog(), { ...OK, [`real:${NAME}`]: ".agents/sessions/2024-01-01-session-01.md" }))).not.toContain("SP-003");
+    expect(ids(check(mdLog(), { ...OK, [`real.${NAME}`]: ".agents/sessions/2024-01-01-session-01.md" }))).not.toContain("SP-003");
   });
   it("TC-071/TC-072: '..' escapes and the sessions-evil prefix fail SP-003", () => {
     for (const real of [".agents/sessions/../../evil.md", "evil.md", ".agents/sessions-evil/2024-01-01-session-01.md", "/tmp/x.md", ".agents/sessions"]) {
-      expect(ids(check(mdLog(), { ...OK, [`real:${NAME}`]: real }))).toContain("SP-003");
+      expect(ids(check(mdLog(), { ...OK, [`real.${NAME}`]: real }))).toContain("SP-003");
     }
   });
   it("TC-073: case-insensitive comparison, backslash separators accepted", () => {
-    expect(ids(check(mdLog(), { ...OK, [`real:${NAME}`]: ".AGENTS\\SESSIONS\\x.md" }))).not.toContain("SP-003");
+    expect(ids(check(mdLog(), { ...OK, [`real.${NAME}`]: ".AGENTS\\SESSIONS\\x.md" }))).not.toContain("SP-003");
   });
   it("TC-062 (port --cutoff): a log dated before the cutoff is skipped with a reason", () => {
     const o = check(mdLog(), { ...OK, cutoff: "2026-01-06" });

@@ -18,11 +18,12 @@
 import { Doc, Input, Results } from "../../io";
 import { Rule, Msg, RuleCtx } from "../../rules";
 import { DOC_CHECKED, DOC_IGNORED, SEV_ERROR, SEV_WARNING } from "../../abi";
+import { MI_TYPE_FILE, MI_TYPE_DIR, MI_TYPE_LINK, MI_UNREAD } from "../../abi";
 
-export const T_FILE: i32 = 0;
-export const T_DIR: i32 = 1;
-export const T_LINK: i32 = 2;
-export const F_UNREAD: i32 = 4;
+export const T_FILE: i32 = MI_TYPE_FILE;
+export const T_DIR: i32 = MI_TYPE_DIR;
+export const T_LINK: i32 = MI_TYPE_LINK;
+export const F_UNREAD: i32 = MI_UNREAD;
 
 export const R_OK: i32 = 0;
 export const R_MISSING: i32 = 1;

@@ -3,9 +3,10 @@
 import { Doc } from "../../io";
 import { asciiLower } from "../../lib/text";
 import { trim } from "./util";
+import { PP_ROLE_DRIFT_LEFT, PP_ROLE_DRIFT_RIGHT } from "../../abi";
 
-export const ROLE_LEFT: i32 = 8;
-export const ROLE_RIGHT: i32 = 9;
+export const ROLE_LEFT: i32 = PP_ROLE_DRIFT_LEFT;
+export const ROLE_RIGHT: i32 = PP_ROLE_DRIFT_RIGHT;
 
 
 export function stem(d: Doc): string {

@@ -6,9 +6,10 @@ import { Doc, Input } from "../../io";
 import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator } from "./util";
 import { checkContent } from "../common";
 import { FAMILY_WFS, PrePrCtx } from "./ctx";
+import { PP_ROLE_WORKFLOW, PP_ROLE_ACTION } from "../../abi";
 
-export const ROLE_WORKFLOW: i32 = 1;
-export const ROLE_ACTION: i32 = 2;
+export const ROLE_WORKFLOW: i32 = PP_ROLE_WORKFLOW;
+export const ROLE_ACTION: i32 = PP_ROLE_ACTION;
 
 export class Line {
   constructor(public no: i32, public indent: i32, public key: string, public value: string, public item: bool) {}
@@ -89,7 +90,7 @@ function scan(doc: Doc): Line[] {
 }
 
 function yamlError(input: Input, name: string): string | null {
-  const ls = input.factLines("yaml-errors");
+  const ls = input.factLines("yamlErrors");
   if (ls === null) return null;
   // each entry: an encoded list [file, line, message] (lib/list.ts), so any file name round-trips
   for (let i = 0; i < ls.length; i++) {

@@ -85,7 +85,7 @@ function extract(ctx: SessionCtx, log: MdLog): void {
 export function validateMarkdown(sctx: SessionCtx): void {
   const log = new MdLog(sctx.doc.lines(), sctx.doc.baseName());
   const ctx = new MdCtx(sctx.input, sctx.results, sctx.doc, log);
-  const range = ctx.input.fact("range:" + ctx.doc.name);
+  const range = ctx.input.fact("range." + ctx.doc.name);
   if (range !== null) log.diffKey = range;
   // pass 1 ("extract") reports what the host must resolve and also runs every rule with the
   // facts known so far (the host keeps that result for logs that need nothing more)

@@ -125,12 +125,12 @@ export default {
   },
   "RDY-01": {
     valid: [
-      { name: "TC-RDY: under every level", ...size({ "size-commits": 3, "size-files": 4, "size-additions": 100 }) },
+      { name: "TC-RDY: under every level", ...size({ "size.commits": 3, "size.files": 4, "size.additions": 100 }) },
     ],
     invalid: [
-      { name: "TC-RDY: commits over the warn level", ...size({ "size-commits": 16 }), errors: [{ messageId: "message2", line: 0, severity: "warning", data: { n: "16", what: "commits", warn: "15" } }] },
-      { name: "TC-RDY: files over the fail level", ...size({ "size-files": 51 }), errors: [{ messageId: "message", severity: "error", data: { n: "51", what: "files", fail: "50" } }] },
-      { name: "a configured additions fail level", ...size({ "size-additions": 300 }, { additionsFail: 200 }), errors: [{ messageId: "message", severity: "error", data: { what: "additions", fail: "200" } }] },
+      { name: "TC-RDY: commits over the warn level", ...size({ "size.commits": 16 }), errors: [{ messageId: "message2", line: 0, severity: "warning", data: { n: "16", what: "commits", warn: "15" } }] },
+      { name: "TC-RDY: files over the fail level", ...size({ "size.files": 51 }), errors: [{ messageId: "message", severity: "error", data: { n: "51", what: "files", fail: "50" } }] },
+      { name: "a configured additions fail level", ...size({ "size.additions": 300 }, { additionsFail: 200 }), errors: [{ messageId: "message", severity: "error", data: { what: "additions", fail: "200" } }] },
     ],
   },
   "SFM-02": {
@@ -174,9 +174,9 @@ export default {
     ],
   },
   "WFS-01": {
-    valid: [{ name: "a workflow the YAML parser accepts", ...wfs(wfText(""), { "yaml-errors": [] }) }],
+    valid: [{ name: "a workflow the YAML parser accepts", ...wfs(wfText(""), { yamlErrors: [] }) }],
     invalid: [
-      { name: "TC-WFS: a host-reported YAML error keeps its line", ...wfs("name: [\n", { "yaml-errors": [encodeList([WF, "2", "Missing closing ]"])] }), errors: [{ messageId: "message", line: 2, data: { substring: "Missing closing ]" } }] },
+      { name: "TC-WFS: a host-reported YAML error keeps its line", ...wfs("name: [\n", { yamlErrors: [encodeList([WF, "2", "Missing closing ]"])] }), errors: [{ messageId: "message", line: 2, data: { substring: "Missing closing ]" } }] },
     ],
   },
   "WFS-02": {

@@ -3,7 +3,7 @@
 // markdown rules: git facts unavailable).
 // Facts (from the host): git.available, git.unavailable, git.shallow, git.commit.<sha>
 // ("ancestor <full>" | "off-history <full>" | "missing"), git.diff.<a>..<b> (changed files),
-// git.diff-error.<a>..<b>, qa.report.<path> (text), qa.unreadable.<path> (reason).
+// git.diffError.<a>..<b>, qa.report.<path> (text), qa.unreadable.<path> (reason).
 import { msg } from "../../../rules";
 import { SEV_ERROR, SEV_INFO, SEV_WARNING } from "../../../abi";
 import { Input } from "../../../io";
