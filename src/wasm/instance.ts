@@ -2,7 +2,7 @@
 // arena, findings come out as packed i32 records (ruleId + messageId + data, no English text). Lean on
 // purpose: the hook gate's note store runs SS-002 through it without loading the rule table (the
 // English texts are rendered by loader.ts).
-// (constants from ./generated/abi.js directly: scripts/bundle-gate.mjs bundles this module for the gate)
+// (constants from ./contract.js directly: scripts/bundle-gate.mjs bundles this module for the gate)
 import { ABI_VERSION, DATA_I32S, DOC_RECORD_I32S, FINDING_I32S, HEADER_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES } from "./contract.js";
 import type { Severity, DocStatus } from "./abi.js";
 import { readFileSync } from "node:fs";
