@@ -14,6 +14,7 @@ import { GitRepo, gitDirs } from "../git-run.js";
 import { activePaths, DEFAULT_PATHS } from "../config.js";
 import { isSessionLogPath, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
 import { FLAGS } from "../wasm/contract.js";
+import { decodeList } from "../wasm/list.js";
 
 const triedNote = (b: BaseChoice | undefined) => (b && b.tried.length > 1 ? ` (tried ${b.tried.join(", ")})` : "");
 
@@ -129,6 +130,8 @@ async function rawOrWhy(g: Git, args: string[]): Promise<{ out?: string; why?: s
 }
 
 const lines = (s: string | undefined) => (s ?? "").split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+/** A list the core attached to a result (src/wasm/list.ts), without empty entries. */
+const list = (s: string | undefined) => (s === undefined ? [] : decodeList(s).filter((l) => l.length > 0));
 
 /** Resolve a repo-relative path: file | dir | missing | outside (symlinks followed). */
 function pathFact(root: string, realRoot: string, rel: string): string {
@@ -312,9 +315,9 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     const p1 = executeValidator("session-log", md, { ...facts, phase: "extract" }, { separable: true });
     p1Internal.push(...p1.internalErrors);
     for (const r of p1.results) {
-      const sha = lines(r.data?.["need.sha"]);
+      const sha = list(r.data?.["need.sha"]);
       const diff = lines(r.data?.["need.diff"]);
-      const paths = lines(r.data?.["need.paths"]);
+      const paths = list(r.data?.["need.paths"]);
       for (const s of sha) needSha.add(s);
       if (diff.length > 0) needDiff.set(r.file, [diff[0], (r.data?.["end.sha"] ?? "").trim()]);
       for (const s of paths) needPath.add(s);

@@ -1,6 +1,7 @@
 // §11.11 QA-exemption classification (SP-050..SP-052) and §11.12 strict-gate helpers, through SP-037
 // and the strict rules of the WASM core.
 import { describe, it, expect } from "vitest";
+import { decodeList } from "../../dist/wasm/list.js";
 import { check, ids, of, mdLog, OK, HEADER } from "./lib.js";
 
 const LOG = ".agents/sessions/2025-12-31-session-110.md";
@@ -122,7 +123,7 @@ describe("session-md: QA row (SP-037, §11.12)", () => {
       expect(ids(check(qaLog(ev), OK))).toContain("SP-024");
     }
     expect(of(check(qaLog("`.agents/qa/link.md`"), { ...OK, "path..agents/qa/link.md": "outside" }), "SP-024")[0].message).toContain("symlink");
-    expect(check(qaLog("`.agents/qa/x.md` and `docs/a.md`"), { phase: "extract" }).data["need.paths"].split("\n")).toEqual([".agents/qa/x.md", "docs/a.md"]);
+    expect(decodeList(check(qaLog("`.agents/qa/x.md` and `docs/a.md`"), { phase: "extract" }).data["need.paths"])).toEqual([".agents/qa/x.md", "docs/a.md"]);
   });
 });
 

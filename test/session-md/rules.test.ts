@@ -1,6 +1,7 @@
 // §11.2-§11.10: markdown rules driven through the WASM entry point with facts.
 import { describe, it, expect } from "vitest";
 import { check, ids, errors, of, mdLog, OK, HEADER, NAME } from "./lib.js";
+import { decodeList } from "../../dist/wasm/list.js";
 import { KIND } from "../../dist/wasm/abi.js";
 
 const startRows = (...r: string[]) => mdLog({ start: r });
@@ -223,7 +224,7 @@ describe("session-md: absolute paths, SHA format, commit evidence (§11.9)", () 
   it("TC-166/TC-167/TC-168/TC-179/TC-184: valid Commit SHA forms pass SP-020 and are extracted", () => {
     for (const [ev, sha] of [["Commit SHA: abc1234", "abc1234"], ["Commit SHA: `def5678`", "def5678"], [`Commit SHA: ${"a".repeat(40)}`, "a".repeat(40)], ["commit sha: abc1234", "abc1234"], ["Commit SHA: abc1234def", "abc1234def"]]) {
       expect(ids(check(commitRow(ev), OK))).not.toContain("SP-020");
-      expect(check(commitRow(ev), { phase: "extract" }).data["need.sha"].split("\n")).toContain(sha);
+      expect(decodeList(check(commitRow(ev), { phase: "extract" }).data["need.sha"])).toContain(sha);
     }
   });
   it("TC-169: a SHA followed by a subject line fails SP-020 'subject line'", () => {
