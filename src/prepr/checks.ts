@@ -38,7 +38,7 @@ const INSTALL = {
  */
 function options(id: string, values: Record<string, unknown>): Facts {
   const out: Facts = {};
-  for (const [name, v] of Object.entries(values)) if (v !== undefined) out[`option.${id}.${name}`] = v as Facts[string];
+  for (const [name, v] of Object.entries(values)) if (v !== undefined) out[`option.${id}.${name}`] = v as Facts[`option.${string}.${string}`];
   return out;
 }
 

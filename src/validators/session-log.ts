@@ -382,7 +382,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     } else plain.push(d);
   }
   const shared: Facts = {};
-  for (const [k, v] of Object.entries(facts)) if (!k.startsWith("diff.")) shared[k] = v;
+  for (const [k, v] of Object.entries(facts)) if (!k.startsWith("diff.")) shared[k as keyof Facts] = v;
   // the protocol (strict template drift) goes with the logs of every call, the sessions-dir document once
   const protocol = extra.filter((d) => d.kind === KIND.PROTOCOL);
   const all = plain.length > 0 || perRange.size === 0 ? [...plain, ...extra] : extra.filter((d) => d.kind !== KIND.PROTOCOL);
