@@ -178,8 +178,8 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
 }
 
 /**
- * git.commit.<sha> facts: "ancestor <full>" when a commit reachable from HEAD starts with <sha>
- * (one rev-list), else "off-history <full>" or "missing" (one cat-file batch for the rest).
+ * git.commit.<sha> facts (lists): ["ancestor", full] when a commit reachable from HEAD starts with <sha>
+ * (one rev-list), else ["off-history", full] or ["missing"] (one cat-file batch for the rest).
  */
 async function resolveCommits(root: string, git: Git, shas: string[], facts: Facts): Promise<void> {
   const reachable = lines((await tryRaw(git, ["rev-list", "HEAD"])) ?? "").sort();
@@ -192,7 +192,7 @@ async function resolveCommits(root: string, git: Git, shas: string[], facts: Fac
       if (reachable[mid] < sha) lo = mid + 1;
       else hi = mid;
     }
-    if (lo < reachable.length && reachable[lo].startsWith(sha)) facts[`git.commit.${sha}`] = `ancestor ${reachable[lo]}`;
+    if (lo < reachable.length && reachable[lo].startsWith(sha)) facts[`git.commit.${sha}`] = ["ancestor", reachable[lo]];
     else rest.push(sha);
   }
   if (rest.length === 0) return;
@@ -204,6 +204,6 @@ async function resolveCommits(root: string, git: Git, shas: string[], facts: Fac
   }
   rest.forEach((sha, i) => {
     const m = /^([0-9a-f]{40}) commit /.exec(out[i] ?? "");
-    facts[`git.commit.${sha}`] = m ? `off-history ${m[1]}` : "missing";
+    facts[`git.commit.${sha}`] = m ? ["off-history", m[1]] : ["missing"];
   });
 }

@@ -329,8 +329,8 @@ export interface FactTypes {
   "git.unavailable": string;
   /** JSON logs: the clone is shallow (SP-130). */
   "git.shallow": boolean;
-  /** A cited commit: 'ancestor <full>', 'off-history <full>' or 'missing'; absent: not checked (SP-090). */
-  [key: `git.commit.${string}`]: string;
+  /** A cited commit: its state (ancestor | off-history | missing), then its full SHA; absent: not checked (SP-090). */
+  [key: `git.commit.${string}`]: string[];
   /** JSON logs: the file names changed in a range (SP-131, SP-132). */
   [key: `git.diff.${string}`]: string[];
   /** JSON logs: why git diff failed for a range. */
