@@ -4,6 +4,7 @@
 //     helper called with the input and a key) that is not declared;
 //   - a data key the core attaches (results.put(doc, "key", ..), results.putGlobal("key", ..)) that is
 //     not declared;
+//   - a key used by a validator its declaration does not list (assembly/validators/<name>/);
 //   - a declared fact the core never reads, a declared data key the core never attaches, or a declared
 //     key the host (src/, test/ for test-only keys) never names.
 // A key "x." + expr matches a declared "x.{param}". Run by the build (scripts/build-code.mjs) and by
@@ -51,6 +52,14 @@ const factUses = new Set();
 const dataUses = new Set();
 
 const line = (text, index) => text.slice(0, index).split("\n").length;
+/** The validator a file of assembly/validators/<name>/ belongs to (undefined: shared code). */
+const validatorOf = (file) => /assembly[\\/]validators[\\/]([^\\/]+)[\\/]/.exec(file)?.[1];
+/** A use by a validator the declaration does not list. */
+function checkOwner(section, key, file, where, what) {
+  const v = validatorOf(file);
+  const owners = section[key].validators ?? ["*"];
+  if (v !== undefined && !owners.includes("*") && !owners.includes(v)) problems.push(`${where}: ${what} "${key}" is used by ${v}, which its declaration does not list (${owners.join(", ")})`);
+}
 for (const file of walk(join(root, "assembly"))) {
   if (GENERATED.has(file)) continue;
   const text = readFileSync(file, "utf8");
@@ -64,7 +73,10 @@ for (const file of walk(join(root, "assembly"))) {
     if (/\.option(?:Int|Bool)?\(/.test(m[0])) continue; // rule options: declared in the rule files
     const k = resolve(facts, m[1], m[2] !== undefined);
     if (k === undefined) problems.push(`${where(m)}: fact key "${m[1]}${m[2] ? "…" : ""}" is not declared in contract/interface.json`);
-    else factUses.add(k);
+    else {
+      factUses.add(k);
+      checkOwner(contract.facts, k, file, where(m), "fact");
+    }
   }
   const dataRefs = [
     ...text.matchAll(/\.put\(\s*[\w.[\]]+(?:\([^()]*\))?,\s*"([^"]*)"(\s*\+)?/g),
@@ -73,7 +85,10 @@ for (const file of walk(join(root, "assembly"))) {
   for (const m of dataRefs) {
     const k = resolve(data, m[1], m[2] !== undefined);
     if (k === undefined) problems.push(`${where(m)}: data key "${m[1]}" is not declared in contract/interface.json`);
-    else dataUses.add(k);
+    else {
+      dataUses.add(k);
+      checkOwner(contract.data, k, file, where(m), "data key");
+    }
   }
   // keys a helper computes: a comment `// contract: fact "a" "b.{x}"; data "c"` names them
   for (const m of text.matchAll(/\/\/ contract: (.*)/g)) {
@@ -84,7 +99,10 @@ for (const file of walk(join(root, "assembly"))) {
       const section = w[1] === "fact" ? contract.facts : contract.data;
       for (const [, key] of w[2].matchAll(/"([^"]+)"/g)) {
         if (section[key] === undefined) problems.push(`${where(m)}: ${w[1]} key "${key}" is not declared in contract/interface.json`);
-        else (w[1] === "fact" ? factUses : dataUses).add(key);
+        else {
+          (w[1] === "fact" ? factUses : dataUses).add(key);
+          checkOwner(section, key, file, where(m), w[1] === "fact" ? "fact" : "data key");
+        }
       }
     }
   }

@@ -48,13 +48,14 @@ describe("interface contract", () => {
     expect(r.status).toBe(0);
   });
 
-  it("the key check fails on an undeclared fact key, an undeclared data key and a declared key nobody reads", () => {
+  it("the key check fails on an undeclared fact key, an undeclared data key, a declared key nobody reads and a use by an unlisted validator", () => {
     const dir = copyTree();
     try {
       const rule = join(dir, "assembly", "validators", "session-log", "SP-039.ts");
       writeFileSync(rule, readFileSync(rule, "utf8") + '\nexport function probe(input: Input, results: Results, doc: Doc): void {\n  input.fact("notDeclared");\n  results.put(doc, "noSuchData", "1");\n}\n');
       const c = JSON.parse(readFileSync(join(dir, "contract", "interface.json"), "utf8"));
       c.facts["unusedFact"] = { type: "string", validators: ["session-log"], meaning: "nobody reads it" };
+      c.data["mode"].validators = ["session-log"]; // session-state attaches it too
       writeFileSync(join(dir, "contract", "interface.json"), JSON.stringify(c));
       const r = node([join(ROOT, "scripts", "check-contract.mjs"), dir]);
       expect(r.status).toBe(1);
@@ -62,6 +63,7 @@ describe("interface contract", () => {
       expect(r.stderr).toContain('data key "noSuchData" is not declared');
       expect(r.stderr).toContain('fact "unusedFact" is declared but the core never reads it');
       expect(r.stderr).toContain('fact "unusedFact" is declared but the host never names it');
+      expect(r.stderr).toContain('data key "mode" is used by session-state, which its declaration does not list');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
