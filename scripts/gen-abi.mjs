@@ -117,6 +117,15 @@ function hostFile() {
   return L.join("\n");
 }
 
+// one key style: lower camelCase words, "." between segments, "{param}" for a parameter
+const KEY_STYLE = /^[a-z][A-Za-z0-9]*(\.([a-z][A-Za-z0-9]*|\{[a-z]+\}))*$/;
+for (const section of ["facts", "data"]) {
+  for (const [k, d] of Object.entries(contract[section])) {
+    check(d.style === "reference" || KEY_STYLE.test(k), `${section} key "${k}" is not in the key style (lower camelCase words, '.' between segments)`);
+    check(typeof d.meaning === "string" && d.meaning.length > 0, `${section} key "${k}" has no meaning`);
+  }
+}
+
 const outputs = [
   [join(root, "assembly", "abi.ts"), assemblyFile()],
   [join(root, "src", "wasm", "contract.ts"), hostFile()],
