@@ -15,6 +15,7 @@ import { executeValidator, loadFile, type ContentDoc } from "./engine.js";
 import { UsageError, verdictOf, type FileResult, type Finding } from "./report.js";
 import type { IgnoreMatcher } from "./ignores.js";
 import { KIND } from "./wasm/abi.js";
+import { decodeList } from "./wasm/list.js";
 
 export const BASELINE_FILE = ".agentcheck-baseline.json";
 
@@ -141,7 +142,7 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
   const drop = new Set<string>();
   const extra = new Map<string, Finding[]>();
   for (const r of out.results) {
-    for (const n of (r.data?.suppressed ?? "").split(",").filter(Boolean)) {
+    for (const n of r.data?.suppressed !== undefined ? decodeList(r.data.suppressed) : []) {
       const ref = refs[Number(n)];
       if (ref) drop.add(`${ref.r}:${ref.f}`);
     }

@@ -6,11 +6,11 @@
 // Input: KIND_PREPR_FILE documents (the markdown files), fact "findings" (a list of docOrdinal, line,
 // ruleId triples, docOrdinal counting the KIND_PREPR_FILE documents), fact "reportUnused".
 // Output: per document, data "suppressed" = the suppressed finding numbers (0-based triples of the fact,
-// comma-separated); with reportUnused, an AC-010 finding for each directive (and rule id) that
+// a list); with reportUnused, an AC-010 finding for each directive (and rule id) that
 // suppressed nothing.
 import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
-import { decodeList } from "../../lib/list";
+import { decodeList, encodeList } from "../../lib/list";
 import { Doc, Input, Results, splitLines } from "../../io";
 
 export const AC010 = defineRule("AC-010", SEV_WARNING);
@@ -149,8 +149,8 @@ export function applyDirectives(input: Input, results: Results, docs: Doc[]): vo
     perDoc[i] = directivesOf(docs[i]);
     first[i] = firstContentLine(docs[i]);
   }
-  const suppressed = new Array<string>(docs.length);
-  for (let i = 0; i < docs.length; i++) suppressed[i] = "";
+  const suppressed = new Array<string[]>(docs.length);
+  for (let i = 0; i < docs.length; i++) suppressed[i] = [];
   if (lines !== null) {
     // a flat list of (docOrdinal, line, ruleId) triples; finding n is entries 3n..3n+2
     for (let n = 0; 3 * n + 2 < lines.length; n++) {
@@ -159,12 +159,12 @@ export function applyDirectives(input: Input, results: Results, docs: Doc[]): vo
       if (di < 0 || di >= docs.length) continue;
       if (perDoc[di].length == 0) continue;
       if (suppress(perDoc[di], lines[3 * n + 2], line, first[di])) {
-        suppressed[di] += (suppressed[di].length > 0 ? "," : "") + n.toString();
+        suppressed[di].push(n.toString());
       }
     }
   }
   for (let i = 0; i < docs.length; i++) {
-    if (suppressed[i].length > 0) results.put(docs[i], "suppressed", suppressed[i]);
+    if (suppressed[i].length > 0) results.put(docs[i], "suppressed", encodeList(suppressed[i]));
     if (!reportUnused) continue;
     const ds = perDoc[i];
     for (let j = 0; j < ds.length; j++) {
