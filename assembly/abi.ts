@@ -148,25 +148,25 @@ export const TR_ANCHOR: i32 = 3;
 export const TR_FOREIGN_LAYOUT: i32 = 4;
 
 /** A GitHub workflow file. */
-export const PP_ROLE_WORKFLOW: i32 = 1;
+export const PREPR_ROLE_WORKFLOW: i32 = 1;
 /** A composite action file. */
-export const PP_ROLE_ACTION: i32 = 2;
+export const PREPR_ROLE_ACTION: i32 = 2;
 /** A skill file (front matter). */
-export const PP_ROLE_SKILL: i32 = 3;
+export const PREPR_ROLE_SKILL: i32 = 3;
 /** A file scanned for absolute paths. */
-export const PP_ROLE_PATH_SCAN: i32 = 4;
+export const PREPR_ROLE_PATH_SCAN: i32 = 4;
 /** The pull request description. */
-export const PP_ROLE_PR_BODY: i32 = 5;
+export const PREPR_ROLE_PR_BODY: i32 = 5;
 /** The branch itself (size facts). */
-export const PP_ROLE_SIZE: i32 = 6;
+export const PREPR_ROLE_SIZE: i32 = 6;
 /** The HANDOFF file (token budget). */
-export const PP_ROLE_HANDOFF: i32 = 7;
+export const PREPR_ROLE_HANDOFF: i32 = 7;
 /** A Claude agent file (drift: left side). */
-export const PP_ROLE_DRIFT_LEFT: i32 = 8;
+export const PREPR_ROLE_DRIFT_LEFT: i32 = 8;
 /** A Copilot agent file (drift: right side). */
-export const PP_ROLE_DRIFT_RIGHT: i32 = 9;
+export const PREPR_ROLE_DRIFT_RIGHT: i32 = 9;
 /** A planning artifact (estimates). */
-export const PP_ROLE_PLANNING: i32 = 10;
+export const PREPR_ROLE_PLANNING: i32 = 10;
 
 /** spec.md exists. */
 export const SM_HAS_SPEC: i32 = 1;

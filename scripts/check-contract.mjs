@@ -1,7 +1,7 @@
 // Checks the fact and data keys used across the TS<->WASM boundary against their declaration in
 // contract/interface.json. Fails (exit 1) on
-//   - a fact key the core reads (assembly/: input.fact/has/factLines/factBool/factInt("key"), or a
-//     helper called with the input and a key) that is not declared;
+//   - a fact key the core reads (assembly/: input.fact/has/factLines/factBool/factInt("key"), a
+//     helper called with the input and a key, factStr(ctx, "key")) that is not declared;
 //   - a data key the core attaches (results.put(doc, "key", ..), results.putGlobal("key", ..)) that is
 //     not declared;
 //   - a key used by a validator its declaration does not list (assembly/validators/<name>/);
@@ -68,6 +68,8 @@ for (const file of walk(join(root, "assembly"))) {
     ...text.matchAll(/\binput\.(?:fact|has|factLines|factBool|factInt)\(\s*"([^"]*)"(\s*\+)?/g),
     // helpers that read a fact: f(input, "key"), f(ctx.input, "key")
     ...text.matchAll(/\b\w+\(\s*(?:[\w.]*\.)?input,\s*"([^"]*)"(\s*\+)?/g),
+    // the pre-pr row helper factStr(ctx, "key")
+    ...text.matchAll(/\bfactStr\(\s*\w+,\s*"([^"]*)"(\s*\+)?/g),
   ];
   for (const m of factRefs) {
     if (/\.option(?:Int|Bool)?\(/.test(m[0])) continue; // rule options: declared in the rule files

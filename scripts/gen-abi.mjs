@@ -103,6 +103,14 @@ function hostFile() {
     L.push(`  },`);
   }
   L.push(`} as const;`);
+  // groups with a hostName also get an object with camelCase names (PREPR_ROLE.driftLeft)
+  const camel = (n) => n.toLowerCase().replace(/_([a-z])/g, (_m, c) => c.toUpperCase());
+  for (const grp of Object.values(contract.flags)) {
+    if (!grp.hostName) continue;
+    L.push(`/** ${doc(grp.meaning)} */`, `export const ${grp.hostName} = {`);
+    for (const [n, d] of Object.entries(grp.values)) L.push(`  ${camel(n)}: ${d.value},`);
+    L.push(`} as const;`);
+  }
   const facts = Object.entries(contract.facts);
   for (const [k, d] of facts) check(ts[d.type] !== undefined, `fact ${k}: unknown type ${d.type}`);
   L.push("", "/** Every fact key the core reads ('{x}' parameters are template parts). */");

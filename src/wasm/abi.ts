@@ -2,7 +2,7 @@
 // contract/interface.json (scripts/gen-abi.mjs -> ./contract.ts); only the export names are declared here.
 import { SEVERITIES, DOC_STATUSES } from "./contract.js";
 
-export { ABI_VERSION, DOC_RECORD_I32S, HEADER_I32S, FINDING_I32S, DATA_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES, STATUS, KIND } from "./contract.js";
+export { ABI_VERSION, DOC_RECORD_I32S, HEADER_I32S, FINDING_I32S, DATA_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES, STATUS, KIND, PREPR_ROLE } from "./contract.js";
 export type Severity = (typeof SEVERITIES)[number];
 export type DocStatus = (typeof DOC_STATUSES)[number];
 

@@ -163,6 +163,19 @@ export const FLAGS = {
     ARCHIVED: 1,
   },
 } as const;
+/** Flags of PREPR_FILE documents: the file's role (not bits). */
+export const PREPR_ROLE = {
+  workflow: 1,
+  action: 2,
+  skill: 3,
+  pathScan: 4,
+  prBody: 5,
+  size: 6,
+  handoff: 7,
+  driftLeft: 8,
+  driftRight: 9,
+  planning: 10,
+} as const;
 
 /** Every fact key the core reads ('{x}' parameters are template parts). */
 export type FactKey =
@@ -206,8 +219,6 @@ export type FactKey =
   | `qa.report.${string}`
   | `qa.unreadable.${string}`
   | "layout"
-  | "orphans"
-  | "naming"
   | "feature"
   | "checkpoint"
   | "fx"
@@ -220,6 +231,54 @@ export type FactKey =
   | `size.${string}`
   | "findings"
   | "reportUnused"
+  | "row"
+  | "error"
+  | "tags"
+  | "skip.reason"
+  | "selected"
+  | "enabled"
+  | "enabledByDefault"
+  | "quick"
+  | "skipTests"
+  | "logs"
+  | "refused"
+  | "command"
+  | "tool.found"
+  | "tool.exit"
+  | "tool.timedOut"
+  | "tool.error"
+  | "tool.findings"
+  | "timeout"
+  | "output"
+  | "targets"
+  | "config"
+  | "fixed"
+  | "parsed"
+  | "exts"
+  | "inScope"
+  | "touched"
+  | "agents"
+  | "left"
+  | "right"
+  | "threshold"
+  | "prBody"
+  | "present"
+  | "file"
+  | "max"
+  | "specs"
+  | "mergeBase"
+  | "additions"
+  | "severities"
+  | "scope"
+  | "base"
+  | "ci"
+  | "requireTools"
+  | "validator"
+  | "validator.disabled"
+  | "validator.unavailable"
+  | "validator.applies"
+  | "validator.reason"
+  | "skipped"
   | "state.schema"
   | "state.id"
   | "state.status"
@@ -289,7 +348,7 @@ export interface FactTypes {
   "staged": string[];
   /** The memory names (absent: the host could not list them). */
   "memories": string[];
-  /** The cited SHAs that name commits (SP-041). */
+  /** session-log: the cited SHAs that name commits (SP-041); pre-pr row PP-015: commits on the branch (int). */
   "commits": string[];
   /** git status is clean (SP-039). */
   "clean": boolean;
@@ -305,7 +364,7 @@ export interface FactTypes {
   "repo.once": boolean;
   /** Date of the protocol's last change: older logs are not compared with its template. */
   "protocol.date": string;
-  /** The pass of a two-pass run: session-log 'extract' (report what the host must resolve), consistency 'names' (report which documents the checks read). */
+  /** The pass of a multi-pass run: session-log 'extract' (report what the host must resolve), consistency 'names' (report which documents the checks read), pre-pr rows 'plan' | 'result' | 'findings'. */
   "phase": string;
   /** A cited path resolved by the host: file | dir | missing | outside. */
   [key: `path.${string}`]: string;
@@ -341,10 +400,6 @@ export interface FactTypes {
   [key: `qa.unreadable.${string}`]: string;
   /** The memory layout asked for: reference | current (absent: detected). */
   "layout": string;
-  /** Severity level of orphan findings. */
-  "orphans": string;
-  /** Severity level of naming findings. */
-  "naming": string;
   /** The one feature to check (absent: every discovered feature). */
   "feature": string;
   /** The consistency checkpoint (1 or 2). */
@@ -357,7 +412,7 @@ export interface FactTypes {
   "probe.naming": string[];
   /** The rule family of this call: select, pin, wfs, sfm, prd, path, size, tok, drift, plan, directives. */
   "family": string;
-  /** Family select: the files in the run's scope. */
+  /** Family select: the files in the run's scope (list); rows PP-004, PP-015: how many files (int). */
   "files": string[];
   /** The files the branch changes (PRD rules). */
   "changed": string[];
@@ -369,6 +424,102 @@ export interface FactTypes {
   "findings": string[];
   /** Family directives: report suppressions nothing used. */
   "reportUnused": boolean;
+  /** Family row: the row (PP-0xx) whose status this call decides. */
+  "row": string;
+  /** Family row: the check threw; its error text (PP-000 reports the row as FAIL). */
+  "error": string;
+  /** Row plan: the check's tags (slow, tests, ...). */
+  "tags": string[];
+  /** Row plan: why the run skips the check (--skip). */
+  "skip.reason": string;
+  /** Row plan: the check is selected (--only) (bool); PP-003: markdown files selected (int). */
+  "selected": string | number | boolean | string[];
+  /** Row plan: the check is switched on in the configuration. */
+  "enabled": boolean;
+  /** Row plan: the check is on unless the configuration switches it off. */
+  "enabledByDefault": boolean;
+  /** Row plan: --quick (slow checks are skipped). */
+  "quick": boolean;
+  /** Row plan: --skip-tests. */
+  "skipTests": boolean;
+  /** PP-001: session logs the branch changes. */
+  "logs": number;
+  /** PP-002: why the exec policy refused to run the test command. */
+  "refused": string;
+  /** PP-002: the test command. */
+  "command": string;
+  /** Row of an external tool: the tool was found. */
+  "tool.found": boolean;
+  /** Row of an external tool: its exit code. */
+  "tool.exit": string;
+  /** Row of an external tool: it was stopped after the timeout. */
+  "tool.timedOut": boolean;
+  /** Row of an external tool: why it could not run. */
+  "tool.error": string;
+  /** Row findings phase: the tool's findings, each an encoded [file, line, column, level, rule, text]. */
+  "tool.findings": string[];
+  /** Row of an external tool: the timeout in seconds. */
+  "timeout": number;
+  /** Row of an external tool: bytes of output it printed. */
+  "output": number;
+  /** PP-003: markdown files in scope. */
+  "targets": number;
+  /** PP-003: the markdownlint configuration files used. */
+  "config": string[];
+  /** PP-003: files markdownlint --fix rewrote. */
+  "fixed": number;
+  /** PP-005: yamllint findings parsed from its output. */
+  "parsed": number;
+  /** PP-006: the file extensions scanned for absolute paths. */
+  "exts": string[];
+  /** PP-007: planning files in scope. */
+  "inScope": number;
+  /** PP-008: agent files the branch touches. */
+  "touched": number;
+  /** PP-008: agent pairs compared. */
+  "agents": number;
+  /** PP-008: the left agent folder. */
+  "left": string;
+  /** PP-008: the right agent folder. */
+  "right": string;
+  /** PP-008: the similarity threshold. */
+  "threshold": string;
+  /** PP-012: a PR description was given. */
+  "prBody": boolean;
+  /** PP-013: the HANDOFF file is present (changed on the branch). */
+  "present": boolean;
+  /** PP-013: the HANDOFF file. */
+  "file": string;
+  /** PP-013: the token budget. */
+  "max": string;
+  /** PP-014: spec files in scope. */
+  "specs": number;
+  /** PP-015: a merge base with the base ref was found. */
+  "mergeBase": boolean;
+  /** PP-015: lines added on the branch. */
+  "additions": number;
+  /** Row result: the severities of the row's findings. */
+  "severities": string[];
+  /** Row result: the scope kind (branch, all, files, staged). */
+  "scope": string;
+  /** Row result: the base ref. */
+  "base": string;
+  /** Row: --ci (a missing tool fails). */
+  "ci": boolean;
+  /** Row: --require-tools (a missing tool fails). */
+  "requireTools": boolean;
+  /** Row of a delegated validator: its name. */
+  "validator": string;
+  /** Row of a delegated validator: switched off in the configuration. */
+  "validator.disabled": boolean;
+  /** Row of a delegated validator: it cannot run here. */
+  "validator.unavailable": boolean;
+  /** Row of a delegated validator: it applies to this repository. */
+  "validator.applies": boolean;
+  /** Row of a delegated validator: why it does not apply. */
+  "validator.reason": string;
+  /** Row of a delegated validator: files it skipped. */
+  "skipped": number;
   /** The state.json JSON Schema (generated from the zod schema). */
   "state.schema": string;
   /** The session id the state must name. */
@@ -457,6 +608,7 @@ export type DataKey =
   | "need.sha"
   | "need.diff"
   | "need.paths"
+  | "need.qa"
   | "start.sha"
   | "end.sha"
   | "rows"
@@ -492,6 +644,11 @@ export type DataKey =
   | "commits"
   | "files"
   | "additions"
+  | "row.status"
+  | "row.rule"
+  | "row.message"
+  | "row.data"
+  | "row.severities"
   | "phase"
   | "status"
   | "task"

@@ -3,15 +3,11 @@
 import { Doc } from "../../io";
 import { asciiLower } from "../../lib/text";
 import { trim } from "./util";
-import { PP_ROLE_DRIFT_LEFT, PP_ROLE_DRIFT_RIGHT } from "../../abi";
-
-export const ROLE_LEFT: i32 = PP_ROLE_DRIFT_LEFT;
-export const ROLE_RIGHT: i32 = PP_ROLE_DRIFT_RIGHT;
-
+import { PREPR_ROLE_DRIFT_RIGHT } from "../../abi";
 
 export function stem(d: Doc): string {
   const b = d.baseName();
-  if (d.flags == ROLE_RIGHT && b.endsWith(".agent.md")) return b.substring(0, b.length - 9);
+  if (d.flags == PREPR_ROLE_DRIFT_RIGHT && b.endsWith(".agent.md")) return b.substring(0, b.length - 9);
   return b.endsWith(".md") ? b.substring(0, b.length - 3) : b;
 }
 

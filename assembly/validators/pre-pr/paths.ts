@@ -1,7 +1,5 @@
 // The byte scanners of the pre-pr family "path" (PATH-01): code spans, URLs and columns on the raw
 // UTF-8 bytes (no string decoding: documentation trees are large).
-import { PP_ROLE_PATH_SCAN } from "../../abi";
-export const ROLE_PATH_SCAN: i32 = PP_ROLE_PATH_SCAN;
 
 @inline export function at(p: usize, i: i32): i32 {
   return <i32>load<u8>(p + <usize>i);

@@ -2,9 +2,6 @@
 // file in name order whose stem starts with the word) and estimates in hours.
 import { Doc } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
-import { PP_ROLE_PLANNING } from "../../abi";
-
-export const ROLE_PLANNING: i32 = PP_ROLE_PLANNING;
 
 function stem(d: Doc): string {
   const b = asciiLower(d.baseName());

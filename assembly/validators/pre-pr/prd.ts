@@ -6,9 +6,6 @@ import { Doc, Input } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
 import { trim, inList } from "./util";
 import { PrePrCtx } from "./ctx";
-import { PP_ROLE_PR_BODY } from "../../abi";
-
-export const ROLE_PR_BODY: i32 = PP_ROLE_PR_BODY;
 
 let EXTS: string[] = [];
 let CONTEXT: string[] = [];

@@ -4,9 +4,6 @@ import { Doc } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
 import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator } from "./util";
 import { PrePrCtx } from "./ctx";
-import { PP_ROLE_SKILL } from "../../abi";
-
-export const ROLE_SKILL: i32 = PP_ROLE_SKILL;
 
 export class Field {
   constructor(public key: string, public value: string, public line: i32) {}

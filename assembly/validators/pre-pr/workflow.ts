@@ -6,10 +6,7 @@ import { Doc, Input } from "../../io";
 import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator } from "./util";
 import { checkContent } from "../common";
 import { FAMILY_WFS, PrePrCtx } from "./ctx";
-import { PP_ROLE_WORKFLOW, PP_ROLE_ACTION } from "../../abi";
-
-export const ROLE_WORKFLOW: i32 = PP_ROLE_WORKFLOW;
-export const ROLE_ACTION: i32 = PP_ROLE_ACTION;
+import { PREPR_ROLE_WORKFLOW } from "../../abi";
 
 export class Line {
   constructor(public no: i32, public indent: i32, public key: string, public value: string, public item: bool) {}
@@ -39,7 +36,7 @@ export class Workflow {
   jobs: Job[] = [];
   constructor(public doc: Doc) {}
   isWorkflow(): bool {
-    return this.doc.flags == ROLE_WORKFLOW;
+    return this.doc.flags == PREPR_ROLE_WORKFLOW;
   }
   /** The top level parsed as a mapping: the structure rules (WFS-02 on) look inside. */
   structured(): bool {
