@@ -12,6 +12,7 @@ import { CHECKS } from "../prepr/checks.js";
 import { formatHeader, formatRow, formatSummary, painter, toReport } from "../prepr/format.js";
 import { countRows, isEnabled, runChecks, type CheckDef, type RunOptions } from "../prepr/runner.js";
 import { computeScope, gitTopLevel } from "../prepr/scope.js";
+import { msNow } from "../stdio.js";
 
 export interface PrePrCliOptions {
   base?: string;
@@ -58,7 +59,7 @@ export function assertImplemented(registry: CheckDef[]): void {
 }
 
 export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] = CHECKS): Promise<number> {
-  const started = performance.now();
+  const started = msNow();
   const startedAt = new Date().toISOString();
   assertImplemented(registry);
   const fmt = o.format ?? "text";
@@ -132,7 +133,7 @@ export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] =
   });
   const counts = countRows(rows);
   const exitCode = counts.failed > 0 ? 1 : 0;
-  const durationMs = performance.now() - started;
+  const durationMs = msNow() - started;
   let out: string;
   if (fmt === "json") {
     const report = toReport(rows, counts, {
