@@ -8,7 +8,7 @@
 //    message with line and column numbers blanked, plus the occurrence number among identical ones),
 //    never by line numbers; matched findings are dropped and counted.
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "./fsread.js";
-import { createHash } from "node:crypto";
+import { sha256Hex } from "./sha256.js";
 import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { executeValidator, loadFile, type ContentDoc } from "./engine.js";
@@ -49,7 +49,7 @@ export function fingerprintBase(f: Finding): string {
     .replace(/:\d+(:\d+)?\b/g, ":#")
     .replace(/\s+/g, " ")
     .trim();
-  return createHash("sha256").update(`${f.ruleId}\0${f.file}\0${msg}`).digest("hex").slice(0, 32);
+  return sha256Hex(`${f.ruleId}\0${f.file}\0${msg}`).slice(0, 32);
 }
 
 /** Fingerprints of a list of findings (in report order): base + "#n" for the n-th identical one. */
