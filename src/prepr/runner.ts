@@ -6,7 +6,7 @@
 import type { Config } from "../config.js";
 import type { Facts } from "../engine.js";
 import type { Finding } from "../report.js";
-import { decideRow } from "./row.js";
+import { decideRow, type RowAnswer } from "./row.js";
 import type { Scope } from "./scope.js";
 
 export type CheckStatus = "PASS" | "WARN" | "FAIL" | "SKIP";
@@ -95,6 +95,17 @@ function planFacts(def: CheckDef, ctx: PrePrContext): Facts {
   };
 }
 
+/** The core's plan for a check: RUN, or SKIP with the reason (PP-000). */
+export function planOf(def: CheckDef, ctx: PrePrContext): RowAnswer {
+  return decideRow(def.id, "plan", planFacts(def, ctx));
+}
+
+/** Why a check is not run, or undefined when it runs (decided by the core, PP-000). */
+export function skipReason(def: CheckDef, ctx: PrePrContext): string | undefined {
+  const plan = planOf(def, ctx);
+  return plan.status === "SKIP" ? plan.message : undefined;
+}
+
 /** Facts every row's result has: the scope kind and base. */
 function scopeFacts(ctx: PrePrContext): Facts {
   return { scope: ctx.scope.kind === "all" ? "all" : "branch", base: ctx.scope.base };
@@ -115,7 +126,7 @@ export function applySeverities(findings: Finding[], overrides: Record<string, s
 export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (row: CheckRow) => void): Promise<CheckRow[]> {
   const rows: CheckRow[] = [];
   for (const def of defs) {
-    const plan = decideRow(def.id, "plan", planFacts(def, ctx));
+    const plan = planOf(def, ctx);
     let row: CheckRow;
     if (plan.status === "SKIP") {
       row = { id: def.id, name: def.name, status: "SKIP", durationMs: 0, message: "Skipped", reason: plan.message, ruleId: plan.ruleId, messageId: plan.messageId, findings: [] };
