@@ -113,7 +113,7 @@ export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] =
   // configuration errors are exit 2 before any check runs (never a check FAIL)
   {
     const { validateMdConfig } = await import("../prepr/markdown.js");
-    await validateMdConfig(root);
+    await validateMdConfig(root, options.noCache ? undefined : cacheFilePath(root, "markdownlint-cache.json"));
   }
   if (o.outputFile) checkOutputFile(o.outputFile);
   const { loadIgnores } = await import("../ignores.js");

@@ -44,8 +44,9 @@ export function checkExtends(root: string, file: string, value: unknown): void {
 }
 
 /** The markdownlint configuration is usable: globs compile and extends stays inside the repository (else UsageError). */
-export async function validateMdConfig(root: string): Promise<void> {
-  const cfg = await loadMdConfig(root);
+export async function validateMdConfig(root: string, cacheFile?: string): Promise<void> {
+  // the parsed configuration from its cache when the files' bytes are unchanged (no YAML parser load)
+  const cfg = await loadMdConfigCached(root, cacheFile);
   const src = cfg.sources[0] ?? "markdownlint configuration";
   validateGlobs(cfg.ignores, `${src} ignores`);
   validateGlobs(cfg.globs, `${src} globs`);
