@@ -32,13 +32,12 @@ const AGREEMENT_RULES: Rule[] = [SP116, SP117, SP118, SP119];
 const GIT_RULES: Rule[] = [SP130, SP131, SP132];
 
 export function validateJsonLog(ctx: SessionCtx): void {
-  const text = ctx.doc.text();
-  const root = parseLog(ctx, text);
+  const root = parseLog(ctx);
   const mode = jsonMode(ctx.doc.flags, root); // the one mode decision (./mode.ts)
   ctx.results.put(ctx.doc, "mode", modeName(mode));
   if (root === null) return;
   const jctx = new JsonCtx(ctx.input, ctx.results, ctx.doc);
-  const log = new JsonLog(jctx, root, text);
+  const log = new JsonLog(jctx, root);
   jctx.log = log;
   jctx.jmode = mode;
   runRules(FIELD_RULES, jctx);

@@ -15,8 +15,8 @@ export const REQUIRED_END: string[] = [
 
 export class JsonLog {
   lines: LineIndex;
-  constructor(public ctx: SessionCtx, public root: JValue, text: string) {
-    this.lines = new LineIndex(text);
+  constructor(public ctx: SessionCtx, public root: JValue) {
+    this.lines = root.doc.lines(); // recorded by the parser (no pass over the text)
   }
 
   /** Report at the position of `at` (whole file when null). */

@@ -1,7 +1,7 @@
 // SP-100 (the file is JSON) and SP-101 (its root is an object).
 import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
-import { JValue, J_OBJ, LineIndex, parseJson, jsonShort } from "../../../lib/json";
+import { JValue, J_OBJ, LineIndex, parseJsonBytes, jsonShort } from "../../../lib/json";
 import { SessionCtx } from "../context";
 
 export const SP100 = defineRule("SP-100", SEV_ERROR);
@@ -29,10 +29,21 @@ function SP101_doc(): RuleDoc {
   };
 }
 
-/** Parse the log; null (after a finding) when it is not JSON or its root is not an object. */
-export function parseLog(ctx: SessionCtx, text: string): JValue | null {
-  const r = parseJson(text);
+/**
+ * Parse the log from its UTF-8 bytes (a leading BOM skipped, as Doc.text() does); null (after a
+ * finding) when it is not JSON or its root is not an object. The text is decoded only for the message
+ * of a syntax error.
+ */
+export function parseLog(ctx: SessionCtx): JValue | null {
+  let p = ctx.doc.ptr;
+  let n = ctx.doc.len;
+  if (n >= 3 && load<u8>(p) == 0xef && load<u8>(p + 1) == 0xbb && load<u8>(p + 2) == 0xbf) {
+    p += 3;
+    n -= 3;
+  }
+  const r = parseJsonBytes(p, n);
   if (r.error.length > 0) {
+    const text = ctx.doc.text();
     const li = new LineIndex(text);
     const line = li.line(r.errorPos);
     const col = li.col(r.errorPos);
