@@ -32,6 +32,8 @@ const KIND_MASK: i32 = 7;
 const F_ESC: i32 = 8; // the string value has escapes
 const F_KESC: i32 = 16; // the member key has escapes
 const F_DUP: i32 = 32; // the object has duplicate keys
+const F_NA: i32 = 64; // the string value has non-ASCII bytes
+const F_KNA: i32 = 128; // the member key has non-ASCII bytes
 
 // Scratch tables shared by every parse (copied into an exact-size table per document).
 let scratch: StaticArray<i32> = new StaticArray<i32>(4096);
@@ -84,10 +86,11 @@ export class JDoc {
     return li;
   }
 
-  /** Decoded text of bytes [a, b) with JSON escapes resolved when `esc`. */
-  decode(a: i32, b: i32, esc: bool): string {
-    if (!esc) return String.UTF8.decodeUnsafe(this.base + <usize>a, <usize>(b - a), false);
-    return decodeEscaped(this.base, a, b);
+  /** Decoded text of bytes [a, b) with JSON escapes resolved when `esc`; `ascii`: no byte >= 0x80. */
+  decode(a: i32, b: i32, esc: bool, ascii: bool): string {
+    if (esc) return decodeEscaped(this.base, a, b);
+    if (ascii) return asciiString(this.base + <usize>a, b - a);
+    return String.UTF8.decodeUnsafe(this.base + <usize>a, <usize>(b - a), false);
   }
 
   /** Bytes [a, b) (no escapes) equal the string s. */
@@ -108,6 +111,15 @@ export class JDoc {
     for (let i = 0; i < m; i++) if (<i32>s.charCodeAt(i) >= 128) return String.UTF8.decodeUnsafe(p, <usize>n, false) == s;
     return false;
   }
+}
+
+/** A string of `n` ASCII bytes at `p` (one allocation, no decoder). */
+function asciiString(p: usize, n: i32): string {
+  if (n <= 0) return "";
+  const out = changetype<string>(__new(<usize>n << 1, idof<string>()));
+  const o = changetype<usize>(out);
+  for (let i = 0; i < n; i++) store<u16>(o + (<usize>i << 1), load<u8>(p + <usize>i));
+  return out;
 }
 
 /** Decode a JSON string body [a, b) that has escapes (the text was validated by the parser). */
@@ -191,8 +203,8 @@ export class JValue {
     const e = d.at(this.id, N_END);
     const kind = k & KIND_MASK;
     let s = "";
-    if (kind == J_STR) s = d.decode(a + 1, e - 1, (k & F_ESC) != 0);
-    else if (kind == J_NUM) s = d.decode(a, e, false);
+    if (kind == J_STR) s = d.decode(a + 1, e - 1, (k & F_ESC) != 0, (k & F_NA) == 0);
+    else if (kind == J_NUM) s = d.decode(a, e, false, true);
     this.cachedS = s;
     return s;
   }
@@ -286,7 +298,7 @@ export class JValue {
       const ka = d.at(c, N_KSTART) + 1;
       const kb = d.at(c, N_KEND) - 1;
       if ((d.at(c, N_KIND) & F_KESC) != 0) {
-        if (d.decode(ka, kb, true) == key) return d.view(c);
+        if (d.decode(ka, kb, true, false) == key) return d.view(c);
       } else if (d.spanEquals(ka, kb, key)) return d.view(c);
       c = d.at(c, N_NEXT);
     }
@@ -318,7 +330,8 @@ export class JValue {
 }
 
 function keyOf(d: JDoc, c: i32): string {
-  return d.decode(d.at(c, N_KSTART) + 1, d.at(c, N_KEND) - 1, (d.at(c, N_KIND) & F_KESC) != 0);
+  const k = d.at(c, N_KIND);
+  return d.decode(d.at(c, N_KSTART) + 1, d.at(c, N_KEND) - 1, (k & F_KESC) != 0, (k & F_KNA) == 0);
 }
 
 export class JsonResult {
@@ -459,7 +472,7 @@ class Parser {
       if (r < 0) return false;
       const o = id * NODE_I32S;
       unchecked((scratch[o + N_END] = this.i));
-      if (r > 0) unchecked((scratch[o + N_KIND] = J_STR | F_ESC));
+      if (r > 0) unchecked((scratch[o + N_KIND] = J_STR | ((r & 1) != 0 ? F_ESC : 0) | ((r & 2) != 0 ? F_NA : 0)));
       return true;
     }
     if (c == 45 || (c >= 48 && c <= 57)) return this.num();
@@ -528,8 +541,8 @@ class Parser {
   }
 
   /**
-   * String at this.i (a quote): leaves this.i after the closing quote. Returns 1 when it has escapes,
-   * 0 when not, -1 on error.
+   * String at this.i (a quote): leaves this.i after the closing quote. Returns -1 on error, else
+   * flags: 1 = it has escapes, 2 = it has non-ASCII bytes.
    */
   str(): i32 {
     const base = this.base;
@@ -556,6 +569,7 @@ class Parser {
       }
       if (c >= 128) {
         // UTF-8: continuation bytes add no UTF-16 unit, 4-byte leads add two
+        esc |= 2;
         if (c < 0xc0) this.adj--;
         else if (c >= 0xf0) this.adj++;
         i++;
@@ -567,7 +581,7 @@ class Parser {
       }
       // backslash
       const escPos = i;
-      esc = 1;
+      esc |= 1;
       const e = i + 1 < n ? <i32>load<u8>(base + <usize>(i + 1)) : -1;
       i += 2;
       if (e == 34 || e == 92 || e == 47 || e == 98 || e == 102 || e == 110 || e == 114 || e == 116) continue;
@@ -644,7 +658,8 @@ class Parser {
       const o = member * NODE_I32S;
       unchecked((scratch[o + N_KSTART] = ks));
       unchecked((scratch[o + N_KEND] = ke));
-      if (r > 0) {
+      if ((r & 2) != 0) unchecked((scratch[o + N_KIND] = scratch[o + N_KIND] | F_KNA));
+      if ((r & 1) != 0) {
         unchecked((scratch[o + N_KIND] = scratch[o + N_KIND] | F_KESC));
         anyKeyEsc = true;
       }

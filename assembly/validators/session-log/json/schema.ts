@@ -129,6 +129,12 @@ export class Schema {
     this.root = root;
   }
 
+  /** The member of schema object `s` with keyword code `code` (its codes()), or null. */
+  member(s: JValue, codes: StaticArray<i32>, code: i32): JValue | null {
+    for (let i = 0; i < codes.length; i++) if (unchecked(codes[i]) == code) return s.items[i];
+    return null;
+  }
+
   regex(p: string): Regex | null {
     const i = this.rxSrc.indexOf(p);
     if (i >= 0) return this.rxVal[i];
@@ -138,8 +144,18 @@ export class Schema {
     return r;
   }
 
+  /** Resolved references by reference text. */
+  refCache: Map<string, JValue | null> = new Map<string, JValue | null>();
+
   /** Resolve a local reference ("#", "#/definitions/x": object members only); null when it does not. */
   resolve(ref: string): JValue | null {
+    if (this.refCache.has(ref)) return this.refCache.get(ref);
+    const r = this.resolveUncached(ref);
+    this.refCache.set(ref, r);
+    return r;
+  }
+
+  resolveUncached(ref: string): JValue | null {
     if (ref == "#") return this.root;
     if (!ref.startsWith("#/") || ref.indexOf("~") >= 0) return null;
     let cur: JValue | null = this.root;
@@ -277,7 +293,8 @@ export class Schema {
       return;
     }
     this.depth++;
-    const ref = s.get("$ref");
+    const codes = this.codes(s);
+    const ref = this.member(s, codes, K_REF);
     if (ref !== null && ref.kind == J_STR) {
       const target = this.resolve(ref.s);
       if (target !== null) this.validate(inst, target, false);
@@ -285,8 +302,8 @@ export class Schema {
       return; // draft-07: $ref replaces its siblings
     }
     const k = inst.kind;
+    const quiet = this.quietDepth > 0; // only validity matters: no message text is built
     let members = false;
-    const codes = this.codes(s);
     for (let i = 0; i < s.keys.length; i++) {
       if (this.quietFailed && this.quietDepth > 0) break; // the answer is known: not valid
       const c = codes[i];
@@ -295,21 +312,23 @@ export class Schema {
       let fail = "";
       if (c == K_TYPE) {
         if (!this.typeMatch(inst, v)) {
-          this.err(jsonShort(inst) + " is not of type " + typeList(v), inst);
+          if (quiet) this.quietFailed = true;
+          else this.err(jsonShort(inst) + " is not of type " + typeList(v), inst);
           this.depth--;
           return; // other keywords would only repeat the problem
         }
       } else if (c == K_ENUM && v.kind == J_ARR) {
         let hit = false;
         for (let j = 0; j < v.items.length; j++) if (jsonEqual(inst, v.items[j])) { hit = true; break; }
-        if (!hit) fail = " is not one of " + renderList(v);
+        if (!hit) fail = quiet ? "!" : " is not one of " + renderList(v);
       } else if (c == K_CONST) {
-        if (!jsonEqual(inst, v)) fail = " is not the expected " + jsonShort(v);
+        if (!jsonEqual(inst, v)) fail = quiet ? "!" : " is not the expected " + jsonShort(v);
       } else if (k == J_NUM && vn && c >= K_MINIMUM && c <= K_EXCL_MAXIMUM) {
         const lo = c == K_MINIMUM || c == K_EXCL_MINIMUM;
         const excl = c == K_EXCL_MINIMUM || c == K_EXCL_MAXIMUM;
         const bad = lo ? (excl ? inst.n <= v.n : inst.n < v.n) : (excl ? inst.n >= v.n : inst.n > v.n);
-        if (bad) fail = " is " + (lo ? "less than " : "greater than ") + (excl ? "or equal to " : "") + "the " + (lo ? "minimum" : "maximum") + " of " + v.s;
+        if (bad && quiet) fail = "!";
+        else if (bad) fail = " is " + (lo ? "less than " : "greater than ") + (excl ? "or equal to " : "") + "the " + (lo ? "minimum" : "maximum") + " of " + v.s;
       } else if (k == J_STR && vn && (c == K_MIN_LENGTH || c == K_MAX_LENGTH)) {
         const n = <f64>codePoints(inst.s);
         if (c == K_MIN_LENGTH && n < v.n) fail = inst.s.length == 0 ? " must not be empty" : " is too short";
@@ -371,9 +390,10 @@ export class Schema {
 
   /** properties / patternProperties / additionalProperties: handled once, on the first of them. */
   objectMembers(inst: JValue, s: JValue): void {
-    const props = s.get("properties");
-    const pats = s.get("patternProperties");
-    const addl = s.get("additionalProperties");
+    const codes = this.codes(s);
+    const props = this.member(s, codes, K_PROPERTIES);
+    const pats = this.member(s, codes, K_PATTERN_PROPERTIES);
+    const addl = this.member(s, codes, K_ADDITIONAL);
     let extra: string[] = [];
     for (let i = 0; i < inst.keys.length; i++) {
       if (this.quietFailed && this.quietDepth > 0) return;
