@@ -307,6 +307,81 @@ export class JValue {
   has(key: string): bool {
     return this.get(key) !== null;
   }
+
+  /** The key this value is stored under in its object ("" when it is not an object member). */
+  keyName(): string {
+    if (this.doc.at(this.id, N_KSTART) < 0) return "";
+    return keyOf(this.doc, this.id);
+  }
+
+  /**
+   * The member of this object whose key equals the key of `member` (a member of any object), or
+   * null; the keys are compared as bytes when neither has escapes.
+   */
+  getKeyOf(member: JValue): JValue | null {
+    const d = this.doc;
+    const k = d.at(this.id, N_KIND);
+    if ((k & KIND_MASK) != J_OBJ) return null;
+    const md = member.doc;
+    const mk = md.at(member.id, N_KIND);
+    const ma = md.at(member.id, N_KSTART) + 1;
+    const mb = md.at(member.id, N_KEND) - 1;
+    if (ma <= 0) return null;
+    if ((k & F_DUP) != 0 || (mk & F_KESC) != 0) return this.get(member.keyName());
+    const mlen = mb - ma;
+    const mp = md.base + <usize>ma;
+    const n = d.at(this.id, N_COUNT);
+    let c = this.id + 1;
+    for (let i = 0; i < n; i++) {
+      const ck = d.at(c, N_KIND);
+      const ka = d.at(c, N_KSTART) + 1;
+      const kb = d.at(c, N_KEND) - 1;
+      if ((ck & F_KESC) != 0) {
+        if (d.decode(ka, kb, true, false) == member.keyName()) return d.view(c);
+      } else if (kb - ka == mlen && memory.compare(d.base + <usize>ka, mp, <usize>mlen) == 0) return d.view(c);
+      c = d.at(c, N_NEXT);
+    }
+    return null;
+  }
+
+  /**
+   * The first member (in key order) whose key, with ASCII letters lower-cased, equals `lowerKey`;
+   * no string is made for keys written in plain ASCII.
+   */
+  getLowerCase(lowerKey: string): JValue | null {
+    const d = this.doc;
+    const k = d.at(this.id, N_KIND);
+    if ((k & KIND_MASK) != J_OBJ) return null;
+    if ((k & F_DUP) != 0) {
+      const ks = this.keys;
+      for (let i = 0; i < ks.length; i++) if (lowerEquals(ks[i], lowerKey)) return this.items[i];
+      return null;
+    }
+    const m = lowerKey.length;
+    const n = d.at(this.id, N_COUNT);
+    let c = this.id + 1;
+    for (let i = 0; i < n; i++) {
+      const ck = d.at(c, N_KIND);
+      const ka = d.at(c, N_KSTART) + 1;
+      const kb = d.at(c, N_KEND) - 1;
+      if ((ck & (F_KESC | F_KNA)) != 0) {
+        if (lowerEquals(keyOf(d, c), lowerKey)) return d.view(c);
+      } else if (kb - ka == m) {
+        let eq = true;
+        for (let j = 0; j < m; j++) {
+          let b = <i32>load<u8>(d.base + <usize>(ka + j));
+          if (b >= 65 && b <= 90) b += 32;
+          if (b != <i32>lowerKey.charCodeAt(j)) {
+            eq = false;
+            break;
+          }
+        }
+        if (eq) return d.view(c);
+      }
+      c = d.at(c, N_NEXT);
+    }
+    return null;
+  }
   /** A number literal written without fraction or exponent. */
   isIntLiteral(): bool {
     if (this.kind != J_NUM) return false;
@@ -327,6 +402,18 @@ export class JValue {
     if (k == J_ARR || k == J_OBJ) return this.doc.at(this.id, N_COUNT) > 0;
     return false;
   }
+}
+
+/** `s` with ASCII A-Z lower-cased equals `lower`. */
+function lowerEquals(s: string, lower: string): bool {
+  const n = s.length;
+  if (n != lower.length) return false;
+  for (let i = 0; i < n; i++) {
+    let c = <i32>s.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c != <i32>lower.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 function keyOf(d: JDoc, c: i32): string {

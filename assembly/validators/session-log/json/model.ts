@@ -57,8 +57,7 @@ export function str(o: JValue | null, key: string): string | null {
 export function field(item: JValue, lowerKey: string): JValue | null {
   const exact = item.get(lowerKey);
   if (exact !== null) return exact;
-  for (let i = 0; i < item.keys.length; i++) if (asciiLower(item.keys[i]) == lowerKey) return item.items[i];
-  return null;
+  return item.getLowerCase(lowerKey); // any casing, first in key order
 }
 
 export function itemComplete(item: JValue): bool {

@@ -229,13 +229,21 @@ export class Schema {
 
   // ---- instance validation ----
 
-  /** Instance path of the value being validated: member names, or array indices (segIdx >= 0). */
-  segs: string[] = [];
+  /**
+   * Instance path of the value being validated: the member values (their key names are decoded only
+   * when a message needs the path), or array indices (segIdx >= 0).
+   */
+  segs: JValue[] = [];
   segIdx: i32[] = [];
 
-  push(name: string, idx: i32): void {
-    this.segs.push(name);
+  push(v: JValue, idx: i32): void {
+    this.segs.push(v);
     this.segIdx.push(idx);
+  }
+
+  segName(i: i32): string {
+    const ix = this.segIdx[i];
+    return ix >= 0 ? ix.toString() : this.segs[i].keyName();
   }
   pop(): void {
     this.segs.pop();
@@ -244,7 +252,7 @@ export class Schema {
 
   limit(msg: string, inst: JValue): void {
     let path = "";
-    for (let i = 0; i < this.segs.length; i++) path += (i > 0 ? "." : "") + this.segs[i];
+    for (let i = 0; i < this.segs.length; i++) path += (i > 0 ? "." : "") + this.segName(i);
     this.limits.push(new SchemaError("", path.length == 0 ? "(root)" : path, msg, inst.pos, this.limits.length));
   }
 
@@ -258,8 +266,9 @@ export class Schema {
     let path = "";
     for (let i = 0; i < this.segs.length; i++) {
       const ix = this.segIdx[i];
-      key += ix >= 0 ? "\u0000\u0001" + pad10(ix) : "\u0000" + this.segs[i];
-      path += (i > 0 ? "." : "") + this.segs[i];
+      const name = this.segName(i);
+      key += ix >= 0 ? "\u0000\u0001" + pad10(ix) : "\u0000" + name;
+      path += (i > 0 ? "." : "") + name;
     }
     this.errors.push(new SchemaError(key, path.length == 0 ? "(root)" : path, msg, inst.pos, this.errors.length));
   }
@@ -352,8 +361,9 @@ export class Schema {
         for (let j = 0; j < inst.items.length; j++) {
           const sub = v.kind == J_ARR ? (j < v.items.length ? v.items[j] : null) : v;
           if (sub !== null) {
-            this.push(j.toString(), j);
-            this.validate(inst.items[j], sub, false);
+            const item = inst.items[j];
+            this.push(item, j);
+            this.validate(item, sub, false);
             this.pop();
           }
         }
@@ -394,21 +404,22 @@ export class Schema {
     const props = this.member(s, codes, K_PROPERTIES);
     const pats = this.member(s, codes, K_PATTERN_PROPERTIES);
     const addl = this.member(s, codes, K_ADDITIONAL);
-    let extra: string[] = [];
-    for (let i = 0; i < inst.keys.length; i++) {
+    let extra: string[] | null = null;
+    const vals = inst.items;
+    for (let i = 0; i < vals.length; i++) {
       if (this.quietFailed && this.quietDepth > 0) return;
-      const name = inst.keys[i];
-      const val = inst.items[i];
-      this.push(name, -1);
+      const val = vals[i];
+      this.push(val, -1);
       let matched = false;
       if (props !== null && props.kind == J_OBJ) {
-        const ps = props.get(name);
+        const ps = props.getKeyOf(val); // compared as bytes: the name is not decoded here
         if (ps !== null) {
           matched = true;
           this.validate(val, ps, false);
         }
       }
       if (pats !== null && pats.kind == J_OBJ) {
+        const name = val.keyName();
         for (let j = 0; j < pats.keys.length; j++) {
           const r = this.regex(pats.keys[j]);
           if (r !== null && regexSearch(r, name)) {
@@ -421,13 +432,16 @@ export class Schema {
         }
       }
       if (!matched && addl !== null) {
-        if (addl.kind == J_BOOL && !addl.b) extra.push(name);
+        if (addl.kind == J_BOOL && !addl.b) {
+          if (extra === null) extra = [];
+          extra!.push(val.keyName());
+        }
         else this.validate(val, addl, false);
       }
       this.pop();
     }
-    if (extra.length > 0) {
-      this.err("additional properties are not allowed ('" + extra.join("', '") + "' unexpected)", inst);
+    if (extra !== null) {
+      this.err("additional properties are not allowed ('" + extra!.join("', '") + "' unexpected)", inst);
     }
   }
 
