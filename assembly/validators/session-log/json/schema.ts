@@ -116,12 +116,32 @@ export class Schema {
   /** Keyword codes of each schema object's members (KW indices), computed once per object. */
   kwCache: Map<usize, StaticArray<i32>> = new Map<usize, StaticArray<i32>>();
 
+  /** The same, by node index of the schema document (no hashing on the hot path). */
+  kwByNode: StaticArray<StaticArray<i32> | null> | null = null;
+
   codes(s: JValue): StaticArray<i32> {
+    if (s.doc === this.root.doc) {
+      let t = this.kwByNode;
+      if (t === null) {
+        t = new StaticArray<StaticArray<i32> | null>(s.doc.count);
+        this.kwByNode = t;
+      }
+      const hit = unchecked(t[s.id]);
+      if (hit !== null) return hit;
+      const made = this.codesOf(s);
+      unchecked((t[s.id] = made));
+      return made;
+    }
     const key = changetype<usize>(s);
     if (this.kwCache.has(key)) return this.kwCache.get(key);
+    const out = this.codesOf(s);
+    this.kwCache.set(key, out);
+    return out;
+  }
+
+  codesOf(s: JValue): StaticArray<i32> {
     const out = new StaticArray<i32>(s.keys.length);
     for (let i = 0; i < s.keys.length; i++) out[i] = KW.indexOf(s.keys[i]);
-    this.kwCache.set(key, out);
     return out;
   }
 
