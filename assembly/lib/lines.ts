@@ -1,0 +1,398 @@
+// One line table per document, built once over its UTF-8 bytes in linear memory: line spans as
+// (start, end) byte offsets, not substrings, plus what the markdown rules ask of every line (heading
+// level, inside a fenced block, non-ASCII bytes). Rules scan spans with the byte helpers below and
+// decode a line into a String only when they need its text (a checklist row, a matched label).
+//
+// Byte scans give the same answers as the String helpers they replace on the decoded text: the
+// needles are ASCII, and in UTF-8 an ASCII byte never occurs inside a multi-byte sequence. Where
+// the String semantics reach beyond ASCII (String#trim's Unicode white space) the helpers fall back
+// to the decoded line, so results do not move.
+
+// Line breaks are LF, CRLF and lone CR (as io.ts splitLines); a leading BOM is dropped (as Doc.text()).
+
+const ONES: u64 = 0x0101010101010101;
+const HIGHS: u64 = 0x8080808080808080;
+const LFS: u64 = 0x0a0a0a0a0a0a0a0a;
+const CRS: u64 = 0x0d0d0d0d0d0d0d0d;
+
+/** Some byte of w is zero (the classic bit trick; exact for the "any" question). */
+// @ts-ignore: decorator
+@inline function hasZero(w: u64): bool {
+  return ((w - ONES) & ~w & HIGHS) != 0;
+}
+
+/** 0x80 in each byte of the result whose byte in w is zero, 0 elsewhere (exact, no borrow). */
+// @ts-ignore: decorator
+@inline function zeroBytes(w: u64): u64 {
+  const low: u64 = 0x7f7f7f7f7f7f7f7f;
+  return ~(((w & low) + low) | w | low);
+}
+
+/** The OR mask folding ASCII case for character `at` (byte offset 0 or 2) of a needle: 0x20 per byte for a letter. */
+function pairMask(pn: usize, fold: bool, at: usize): u64 {
+  const c = <i32>load<u16>(pn + at);
+  return fold && c >= 97 && c <= 122 ? 0x2020202020202020 : 0;
+}
+
+/** ASCII white space as lib/text.ts isSpace (what String#trim removes, below 0x80). */
+// @ts-ignore: decorator
+@inline function wsByte(c: i32): bool {
+  return c == 32 || (c >= 9 && c <= 13);
+}
+
+// @ts-ignore: decorator
+@inline function lowerByte(c: i32): i32 {
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
+export const LINE_NON_ASCII: u8 = 1;
+export const LINE_FENCED: u8 = 2;
+
+export class LineTable {
+  /** First byte of the text (after a BOM). */
+  base: usize;
+  /** Byte length of the text. */
+  len: i32;
+  count: i32 = 0;
+  starts: StaticArray<i32>;
+  ends: StaticArray<i32>;
+  /** LINE_* bits per line. */
+  flags: StaticArray<u8>;
+  /** Markdown heading level per line (leading '#' run followed by white space), 0 when none. */
+  levels: StaticArray<i32>;
+  /** Lines with a heading level ≥ 1, in order. */
+  headings: i32[];
+  /** Keeps a re-encoded copy alive (documents that were not valid UTF-8, see fromDoc). */
+  private keep: ArrayBuffer | null = null;
+
+  constructor(ptr: usize, len: i32, keep: ArrayBuffer | null = null) {
+    this.keep = keep;
+    if (len >= 3 && load<u8>(ptr) == 0xef && load<u8>(ptr + 1) == 0xbb && load<u8>(ptr + 2) == 0xbf) {
+      ptr += 3;
+      len -= 3;
+    }
+    this.base = ptr;
+    this.len = len;
+    let cap = (len >> 5) + 16;
+    let starts = new StaticArray<i32>(cap);
+    let ends = new StaticArray<i32>(cap);
+    let flags = new StaticArray<u8>(cap);
+    let n = 0;
+    let start = 0;
+    let na: u8 = 0;
+    let i = 0;
+    while (i < len) {
+      // eight bytes at a time while there is no line break and no non-ASCII byte
+      if (i + 8 <= len) {
+        const w = load<u64>(ptr + <usize>i);
+        if ((w & HIGHS) == 0 && !hasZero(w ^ LFS) && !hasZero(w ^ CRS)) {
+          i += 8;
+          continue;
+        }
+      }
+      const c = <i32>load<u8>(ptr + <usize>i);
+      if (c >= 0x80) {
+        na = LINE_NON_ASCII;
+        i++;
+        continue;
+      }
+      if (c != 10 && c != 13) {
+        i++;
+        continue;
+      }
+      if (n == cap) {
+        cap <<= 1;
+        starts = grow(starts, cap);
+        ends = grow(ends, cap);
+        flags = growU8(flags, cap);
+      }
+      unchecked((starts[n] = start));
+      unchecked((ends[n] = i));
+      unchecked((flags[n] = na));
+      n++;
+      na = 0;
+      if (c == 13 && i + 1 < len && load<u8>(ptr + <usize>(i + 1)) == 10) i++;
+      i++;
+      start = i;
+    }
+    if (start < len || len == 0) {
+      if (n == cap) {
+        cap += 1;
+        starts = grow(starts, cap);
+        ends = grow(ends, cap);
+        flags = growU8(flags, cap);
+      }
+      unchecked((starts[n] = start));
+      unchecked((ends[n] = len));
+      unchecked((flags[n] = na));
+      n++;
+    }
+    this.count = n;
+    this.starts = starts;
+    this.ends = ends;
+    this.flags = flags;
+    // heading levels and fenced blocks: a look at the start of each line
+    const levels = new StaticArray<i32>(n);
+    const heads: i32[] = [];
+    let open = false;
+    for (let l = 0; l < n; l++) {
+      const s = unchecked(starts[l]);
+      const e = unchecked(ends[l]);
+      let k = s;
+      while (k < e && load<u8>(ptr + <usize>k) == 35) k++;
+      if (k > s && k < e && wsByte(<i32>load<u8>(ptr + <usize>k))) {
+        unchecked((levels[l] = k - s));
+        heads.push(l);
+      }
+      k = s;
+      while (k < e && load<u8>(ptr + <usize>k) == 32) k++;
+      let fence = false;
+      if (k + 2 < e) {
+        const c = <i32>load<u8>(ptr + <usize>k);
+        fence = (c == 96 || c == 126) && <i32>load<u8>(ptr + <usize>(k + 1)) == c && <i32>load<u8>(ptr + <usize>(k + 2)) == c;
+      }
+      if (open || fence) unchecked((flags[l] |= LINE_FENCED));
+      if (fence) open = !open;
+    }
+    this.levels = levels;
+    this.headings = heads;
+  }
+
+  // @ts-ignore: decorator
+  @inline start(i: i32): i32 {
+    return unchecked(this.starts[i]);
+  }
+  // @ts-ignore: decorator
+  @inline end(i: i32): i32 {
+    return unchecked(this.ends[i]);
+  }
+  // @ts-ignore: decorator
+  @inline level(i: i32): i32 {
+    return unchecked(this.levels[i]);
+  }
+  // @ts-ignore: decorator
+  @inline fenced(i: i32): bool {
+    return (unchecked(this.flags[i]) & LINE_FENCED) != 0;
+  }
+  // @ts-ignore: decorator
+  @inline nonAscii(i: i32): bool {
+    return (unchecked(this.flags[i]) & LINE_NON_ASCII) != 0;
+  }
+  /** Byte at offset `at` of the text (no bounds check). */
+  // @ts-ignore: decorator
+  @inline byte(at: i32): i32 {
+    return <i32>load<u8>(this.base + <usize>at);
+  }
+
+  /** Line i decoded (without its terminator). */
+  text(i: i32): string {
+    const s = this.start(i);
+    return String.UTF8.decodeUnsafe(this.base + <usize>s, <usize>(this.end(i) - s), false);
+  }
+
+  /** Byte offset (from the line start) of the first `needle` (ASCII, case-sensitive) at or after `from`, or -1. */
+  find(i: i32, needle: string, from: i32 = 0): i32 {
+    return this.scan(i, needle, from, false);
+  }
+
+  /** As find, ignoring ASCII case: `needle` is lower case ASCII (matches asciiLower(line).indexOf(needle)). */
+  findLower(i: i32, needle: string, from: i32 = 0): i32 {
+    return this.scan(i, needle, from, true);
+  }
+
+  private scan(i: i32, needle: string, from: i32, fold: bool): i32 {
+    const s = this.start(i);
+    const e = this.end(i);
+    if (needle.length == 0) return from <= e - s ? max(from, 0) : -1;
+    const at = this.searchTo(needle, s + max(from, 0), e, fold);
+    return at < 0 ? -1 : at - s;
+  }
+
+
+  /**
+   * Offset in the whole text of the first `needle` (ASCII; with `fold`, lower case and ASCII case
+   * ignored) at or after offset `from`, or -1. Eight bytes at a time to the next candidate first byte.
+   */
+  search(needle: string, from: i32, fold: bool): i32 {
+    if (needle.length == 0) return from <= this.len ? max(from, 0) : -1;
+    return this.searchTo(needle, from, this.len, fold);
+  }
+
+  /** As search, for a match that ends by offset `len` (a line end, say); `needle` is not empty. */
+  searchTo(needle: string, from: i32, len: i32, fold: bool): i32 {
+    const m = needle.length;
+    const p = this.base;
+    const pn = changetype<usize>(needle);
+    const last = len - m;
+    let k = max(from, 0);
+    if (m >= 2) {
+      // candidates: positions where the first two bytes match, eight positions per step
+      const c0 = <i32>load<u16>(pn);
+      const c1 = <i32>load<u16>(pn, 2);
+      const m0: u64 = fold && c0 >= 97 && c0 <= 122 ? HIGHS >> 2 : 0;
+      const m1: u64 = fold && c1 >= 97 && c1 <= 122 ? HIGHS >> 2 : 0;
+      const p0 = <u64>c0 * ONES;
+      const p1 = <u64>c1 * ONES;
+      while (k + 9 <= len && k <= last) {
+        let cand = zeroBytes((load<u64>(p + <usize>k) | m0) ^ p0) & zeroBytes((load<u64>(p + <usize>k, 1) | m1) ^ p1);
+        while (cand != 0) {
+          const at = k + (<i32>ctz(cand) >> 3);
+          if (at > last) return -1;
+          if (this.matchAt(at, pn, m, fold)) return at;
+          cand &= cand - 1;
+        }
+        k += 8;
+      }
+    }
+    for (; k <= last; k++) if (this.matchAt(k, pn, m, fold)) return k;
+    return -1;
+  }
+
+  /**
+   * Offset of the first place at or after `from` where any of the needles `a`, `b`, `c` (ASCII,
+   * at least 2 characters; `c` may be "" for none; with `fold` lower case and ASCII case ignored)
+   * occurs, or -1: one pass for several searches. The caller tells which one from the line.
+   */
+  searchAny(a: string, b: string, c: string, from: i32, fold: bool): i32 {
+    const p = this.base;
+    const len = this.len;
+    const pa = changetype<usize>(a);
+    const pb = changetype<usize>(b);
+    const pc = changetype<usize>(c);
+    const ma = a.length;
+    const mb = b.length;
+    const mc = c.length;
+    const a0 = pairMask(pa, fold, 0);
+    const a1 = pairMask(pa, fold, 2);
+    const b0 = pairMask(pb, fold, 0);
+    const b1 = pairMask(pb, fold, 2);
+    const pa0 = <u64>load<u16>(pa) * ONES;
+    const pa1 = <u64>load<u16>(pa, 2) * ONES;
+    const pb0 = <u64>load<u16>(pb) * ONES;
+    const pb1 = <u64>load<u16>(pb, 2) * ONES;
+    const hasC = mc >= 2;
+    const c0 = hasC ? pairMask(pc, fold, 0) : 0;
+    const c1 = hasC ? pairMask(pc, fold, 2) : 0;
+    const pc0 = hasC ? <u64>load<u16>(pc) * ONES : 0;
+    const pc1 = hasC ? <u64>load<u16>(pc, 2) * ONES : 0;
+    let k = max(from, 0);
+    while (k + 9 <= len) {
+      const w0 = load<u64>(p + <usize>k);
+      const w1 = load<u64>(p + <usize>k, 1);
+      let cand = (zeroBytes((w0 | a0) ^ pa0) & zeroBytes((w1 | a1) ^ pa1)) |
+        (zeroBytes((w0 | b0) ^ pb0) & zeroBytes((w1 | b1) ^ pb1));
+      if (hasC) cand |= zeroBytes((w0 | c0) ^ pc0) & zeroBytes((w1 | c1) ^ pc1);
+      while (cand != 0) {
+        const at = k + (<i32>ctz(cand) >> 3);
+        if ((at + ma <= len && this.matchAt(at, pa, ma, fold)) || (at + mb <= len && this.matchAt(at, pb, mb, fold)) ||
+          (hasC && at + mc <= len && this.matchAt(at, pc, mc, fold))) return at;
+        cand &= cand - 1;
+      }
+      k += 8;
+    }
+    for (; k < len; k++) {
+      if ((k + ma <= len && this.matchAt(k, pa, ma, fold)) || (k + mb <= len && this.matchAt(k, pb, mb, fold)) ||
+        (hasC && k + mc <= len && this.matchAt(k, pc, mc, fold))) return k;
+    }
+    return -1;
+  }
+
+  // @ts-ignore: decorator
+  @inline private matchAt(at: i32, pn: usize, m: i32, fold: bool): bool {
+    const p = this.base + <usize>at;
+    let j = 0;
+    if (fold) {
+      while (j < m && lowerByte(<i32>load<u8>(p + <usize>j)) == <i32>load<u16>(pn + (<usize>j << 1))) j++;
+    } else {
+      while (j < m && <i32>load<u8>(p + <usize>j) == <i32>load<u16>(pn + (<usize>j << 1))) j++;
+    }
+    return j == m;
+  }
+
+  /** Index of the line holding text offset `at` (a terminator belongs to the line it ends). */
+  lineOf(at: i32): i32 {
+    let lo = 0;
+    let hi = this.count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (unchecked(this.starts[mid]) <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Text offset where line i+1 starts (the text length after the last line). */
+  next(i: i32): i32 {
+    return i + 1 < this.count ? this.start(i + 1) : this.len;
+  }
+
+  /** Line i holds `needle` (lower case ASCII; ASCII case ignored) at byte offset `off`. */
+  matchLower(i: i32, off: i32, needle: string): bool {
+    const at = this.start(i) + off;
+    const m = needle.length;
+    if (off < 0 || at + m > this.end(i)) return false;
+    const pn = changetype<usize>(needle);
+    for (let j = 0; j < m; j++) {
+      if (lowerByte(this.byte(at + j)) != <i32>load<u16>(pn + (<usize>j << 1))) return false;
+    }
+    return true;
+  }
+
+  /** The line holds only white space (String#trim semantics: Unicode white space decoded when present). */
+  isBlank(i: i32): bool {
+    const e = this.end(i);
+    for (let k = this.start(i); k < e; k++) {
+      const c = this.byte(k);
+      if (wsByte(c)) continue;
+      if (c < 0x80) return false;
+      return this.text(i).trim().length == 0;
+    }
+    return true;
+  }
+
+  /**
+   * Byte offset (from the line start) of the first byte that is not ASCII white space, or -1 for
+   * a line of ASCII white space. A non-ASCII byte there may be Unicode white space: callers that
+   * trim decode the line in that case.
+   */
+  firstNonSpace(i: i32): i32 {
+    const s = this.start(i);
+    const e = this.end(i);
+    for (let k = s; k < e; k++) if (!wsByte(this.byte(k))) return k - s;
+    return -1;
+  }
+
+  /** UTF-16 column (0-based) of byte offset `off` of line i (String index of that character). */
+  column(i: i32, off: i32): i32 {
+    const s = this.start(i);
+    let col = 0;
+    for (let k = s; k < s + off; k++) {
+      const c = this.byte(k);
+      if ((c & 0xc0) != 0x80) col += c >= 0xf0 ? 2 : 1;
+    }
+    return col;
+  }
+
+  /** Index of the first level-2+ heading (from line `from`) whose text contains `needle` (lower case), or -1. */
+  findHeading(needle: string, from: i32): i32 {
+    const h = this.headings;
+    for (let k = 0; k < h.length; k++) {
+      const l = unchecked(h[k]);
+      if (l < from || this.level(l) < 2) continue;
+      if (this.findLower(l, needle) >= 0) return l;
+    }
+    return -1;
+  }
+}
+
+function grow(a: StaticArray<i32>, cap: i32): StaticArray<i32> {
+  const b = new StaticArray<i32>(cap);
+  memory.copy(changetype<usize>(b), changetype<usize>(a), <usize>a.length << 2);
+  return b;
+}
+
+function growU8(a: StaticArray<u8>, cap: i32): StaticArray<u8> {
+  const b = new StaticArray<u8>(cap);
+  memory.copy(changetype<usize>(b), changetype<usize>(a), <usize>a.length);
+  return b;
+}
