@@ -28,10 +28,94 @@ const CRS: u64 = 0x0d0d0d0d0d0d0d0d;
   return ~(((w & low) + low) | w | low);
 }
 
+/**
+ * Two or three needles searched in one pass over a text (LineTable.searchAny): ASCII, at least two
+ * characters each (`c` "" for none); with `fold`, lower case and matched ignoring ASCII case. Each
+ * needle is screened by its pair of adjacent characters least likely in prose (anchor). Built once
+ * (a module constant), not per search.
+ */
+export class Needles {
+  oa: i32;
+  ob: i32;
+  oc: i32;
+  a0: u64;
+  a1: u64;
+  b0: u64;
+  b1: u64;
+  c0: u64 = 0;
+  c1: u64 = 0;
+  pa0: u64;
+  pa1: u64;
+  pb0: u64;
+  pb1: u64;
+  pc0: u64 = 0;
+  pc1: u64 = 0;
+  span: i32;
+
+  constructor(public a: string, public b: string, public c: string, public fold: bool) {
+    const pa = changetype<usize>(a);
+    const pb = changetype<usize>(b);
+    const pc = changetype<usize>(c);
+    const oa = anchor(a);
+    const ob = anchor(b);
+    const oc = c.length >= 2 ? anchor(c) : 0;
+    this.oa = oa;
+    this.ob = ob;
+    this.oc = oc;
+    this.a0 = pairMask(pa, fold, oa);
+    this.a1 = pairMask(pa, fold, oa + 1);
+    this.b0 = pairMask(pb, fold, ob);
+    this.b1 = pairMask(pb, fold, ob + 1);
+    this.pa0 = <u64>load<u16>(pa + (<usize>oa << 1)) * ONES;
+    this.pa1 = <u64>load<u16>(pa + (<usize>oa << 1), 2) * ONES;
+    this.pb0 = <u64>load<u16>(pb + (<usize>ob << 1)) * ONES;
+    this.pb1 = <u64>load<u16>(pb + (<usize>ob << 1), 2) * ONES;
+    if (c.length >= 2) {
+      this.c0 = pairMask(pc, fold, oc);
+      this.c1 = pairMask(pc, fold, oc + 1);
+      this.pc0 = <u64>load<u16>(pc + (<usize>oc << 1)) * ONES;
+      this.pc1 = <u64>load<u16>(pc + (<usize>oc << 1), 2) * ONES;
+    }
+    this.span = max(max(oa, ob), oc) + 9;
+  }
+}
+
+/** How often a character is expected in prose (a rough rank: 0 rare, 3 common); see anchor. */
+function commonness(c: i32): i32 {
+  if (c >= 65 && c <= 90) c += 32;
+  if (c == 32 || c == 101 || c == 116 || c == 97 || c == 111 || c == 105 || c == 110 || c == 115 || c == 114 ||
+    c == 104 || c == 108 || c == 100 || c == 99 || c == 117) return 3;
+  if (c >= 97 && c <= 122) return 1;
+  return 0;
+}
+
+/** Offset of the needle's pair of adjacent characters least likely in prose (the first of equals). */
+function anchor(needle: string): i32 {
+  let best = 0;
+  let score = 99;
+  for (let i = 0; i + 1 < needle.length; i++) {
+    const s = commonness(needle.charCodeAt(i)) + commonness(needle.charCodeAt(i + 1));
+    if (s < score) {
+      score = s;
+      best = i;
+    }
+  }
+  return best;
+}
+
 /** The OR mask folding ASCII case for character `at` (byte offset 0 or 2) of a needle: 0x20 per byte for a letter. */
-function pairMask(pn: usize, fold: bool, at: usize): u64 {
-  const c = <i32>load<u16>(pn + at);
+function pairMask(pn: usize, fold: bool, at: i32): u64 {
+  const c = <i32>load<u16>(pn + (<usize>at << 1));
   return fold && c >= 97 && c <= 122 ? 0x2020202020202020 : 0;
+}
+
+/**
+ * 0x80 in each byte of the result whose byte in w is zero, possibly also in bytes above a zero byte
+ * (borrow): the positions of candidates that a full comparison confirms; 0 exactly when no byte is zero.
+ */
+// @ts-ignore: decorator
+@inline function zeroish(w: u64): u64 {
+  return (w - ONES) & ~w & HIGHS;
 }
 
 /** ASCII white space as lib/text.ts isSpace (what String#trim removes, below 0x80). */
@@ -82,13 +166,19 @@ export class LineTable {
     let na: u8 = 0;
     let i = 0;
     while (i < len) {
-      // eight bytes at a time while there is no line break and no non-ASCII byte
+      // eight bytes at a time to the next line break, noting non-ASCII bytes on the way
       if (i + 8 <= len) {
         const w = load<u64>(ptr + <usize>i);
-        if ((w & HIGHS) == 0 && !hasZero(w ^ LFS) && !hasZero(w ^ CRS)) {
+        const brk = zeroBytes(w ^ LFS) | zeroBytes(w ^ CRS);
+        const hi = w & HIGHS;
+        if (brk == 0) {
+          if (hi != 0) na = LINE_NON_ASCII;
           i += 8;
           continue;
         }
+        const j = <i32>ctz(brk); // bit 7 of the break byte
+        if ((hi & ((<u64>1 << <u64>j) - 1)) != 0) na = LINE_NON_ASCII;
+        i += j >> 3;
       }
       const c = <i32>load<u8>(ptr + <usize>i);
       if (c >= 0x80) {
@@ -215,26 +305,29 @@ export class LineTable {
    */
   search(needle: string, from: i32, fold: bool): i32 {
     if (needle.length == 0) return from <= this.len ? max(from, 0) : -1;
-    return this.searchTo(needle, from, this.len, fold);
+    return this.searchTo(needle, from, this.len, fold, anchor(needle));
   }
 
-  /** As search, for a match that ends by offset `len` (a line end, say); `needle` is not empty. */
-  searchTo(needle: string, from: i32, len: i32, fold: bool): i32 {
+  /**
+   * As search, for a match that ends by offset `len` (a line end, say), screening with the needle's
+   * pair of characters at offset `o`; `needle` is not empty.
+   */
+  searchTo(needle: string, from: i32, len: i32, fold: bool, o: i32 = 0): i32 {
     const m = needle.length;
     const p = this.base;
     const pn = changetype<usize>(needle);
     const last = len - m;
     let k = max(from, 0);
     if (m >= 2) {
-      // candidates: positions where the first two bytes match, eight positions per step
-      const c0 = <i32>load<u16>(pn);
-      const c1 = <i32>load<u16>(pn, 2);
+      // candidates: positions where the needle's pair at `o` (see anchor; 0 for a short line) matches, eight per step
+      const c0 = <i32>load<u16>(pn + (<usize>o << 1));
+      const c1 = <i32>load<u16>(pn + (<usize>o << 1), 2);
       const m0: u64 = fold && c0 >= 97 && c0 <= 122 ? HIGHS >> 2 : 0;
       const m1: u64 = fold && c1 >= 97 && c1 <= 122 ? HIGHS >> 2 : 0;
       const p0 = <u64>c0 * ONES;
       const p1 = <u64>c1 * ONES;
-      while (k + 9 <= len && k <= last) {
-        let cand = zeroBytes((load<u64>(p + <usize>k) | m0) ^ p0) & zeroBytes((load<u64>(p + <usize>k, 1) | m1) ^ p1);
+      while (k + o + 9 <= len && k <= last) {
+        let cand = zeroish(((load<u64>(p + <usize>(k + o)) | m0) ^ p0) | ((load<u64>(p + <usize>(k + o), 1) | m1) ^ p1));
         while (cand != 0) {
           const at = k + (<i32>ctz(cand) >> 3);
           if (at > last) return -1;
@@ -248,40 +341,41 @@ export class LineTable {
     return -1;
   }
 
-  /**
-   * Offset of the first place at or after `from` where any of the needles `a`, `b`, `c` (ASCII,
-   * at least 2 characters; `c` may be "" for none; with `fold` lower case and ASCII case ignored)
-   * occurs, or -1: one pass for several searches. The caller tells which one from the line.
-   */
-  searchAny(a: string, b: string, c: string, from: i32, fold: bool): i32 {
+  /** Offset of the first place at or after `from` where one of the needles of `n` occurs, or -1 (see Needles). */
+  searchAny(n: Needles, from: i32): i32 {
     const p = this.base;
     const len = this.len;
-    const pa = changetype<usize>(a);
-    const pb = changetype<usize>(b);
-    const pc = changetype<usize>(c);
-    const ma = a.length;
-    const mb = b.length;
-    const mc = c.length;
-    const a0 = pairMask(pa, fold, 0);
-    const a1 = pairMask(pa, fold, 2);
-    const b0 = pairMask(pb, fold, 0);
-    const b1 = pairMask(pb, fold, 2);
-    const pa0 = <u64>load<u16>(pa) * ONES;
-    const pa1 = <u64>load<u16>(pa, 2) * ONES;
-    const pb0 = <u64>load<u16>(pb) * ONES;
-    const pb1 = <u64>load<u16>(pb, 2) * ONES;
+    const fold = n.fold;
+    const pa = changetype<usize>(n.a);
+    const pb = changetype<usize>(n.b);
+    const pc = changetype<usize>(n.c);
+    const ma = n.a.length;
+    const mb = n.b.length;
+    const mc = n.c.length;
     const hasC = mc >= 2;
-    const c0 = hasC ? pairMask(pc, fold, 0) : 0;
-    const c1 = hasC ? pairMask(pc, fold, 2) : 0;
-    const pc0 = hasC ? <u64>load<u16>(pc) * ONES : 0;
-    const pc1 = hasC ? <u64>load<u16>(pc, 2) * ONES : 0;
+    const oa = n.oa;
+    const ob = n.ob;
+    const oc = n.oc;
+    const a0 = n.a0;
+    const a1 = n.a1;
+    const b0 = n.b0;
+    const b1 = n.b1;
+    const c0 = n.c0;
+    const c1 = n.c1;
+    const pa0 = n.pa0;
+    const pa1 = n.pa1;
+    const pb0 = n.pb0;
+    const pb1 = n.pb1;
+    const pc0 = n.pc0;
+    const pc1 = n.pc1;
+    // window k: the needles' anchors are tested at k + ox .. k + ox + 8; candidates start at k .. k + 7
     let k = max(from, 0);
-    while (k + 9 <= len) {
-      const w0 = load<u64>(p + <usize>k);
-      const w1 = load<u64>(p + <usize>k, 1);
-      let cand = (zeroBytes((w0 | a0) ^ pa0) & zeroBytes((w1 | a1) ^ pa1)) |
-        (zeroBytes((w0 | b0) ^ pb0) & zeroBytes((w1 | b1) ^ pb1));
-      if (hasC) cand |= zeroBytes((w0 | c0) ^ pc0) & zeroBytes((w1 | c1) ^ pc1);
+    const span = n.span;
+    while (k + span <= len) {
+      // a byte of x is zero where both anchor characters match; zeroish may flag more (checked by matchAt)
+      let cand = zeroish(((load<u64>(p + <usize>(k + oa)) | a0) ^ pa0) | ((load<u64>(p + <usize>(k + oa), 1) | a1) ^ pa1));
+      cand |= zeroish(((load<u64>(p + <usize>(k + ob)) | b0) ^ pb0) | ((load<u64>(p + <usize>(k + ob), 1) | b1) ^ pb1));
+      if (hasC) cand |= zeroish(((load<u64>(p + <usize>(k + oc)) | c0) ^ pc0) | ((load<u64>(p + <usize>(k + oc), 1) | c1) ^ pc1));
       while (cand != 0) {
         const at = k + (<i32>ctz(cand) >> 3);
         if ((at + ma <= len && this.matchAt(at, pa, ma, fold)) || (at + mb <= len && this.matchAt(at, pb, mb, fold)) ||

@@ -4,7 +4,9 @@ import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { MdCtx } from "./md-log";
 import { find, asciiLower, isSpace } from "../../lib/text";
-import { LineTable } from "../../lib/lines";
+import { LineTable, Needles } from "../../lib/lines";
+
+const HEADER_NEEDLES = new Needles("##", "complete all", "before", true);
 
 export const SP012 = defineRule("SP-012", SEV_ERROR, check);
 function SP012_doc(): RuleDoc {
@@ -59,17 +61,18 @@ function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
   const log = ctx.log;
   const lt = log.lt;
-  // one pass over the lines holding "##", "start" or "end" (any case) answers the three questions
+  // one pass over the lines holding "##", "complete all" or "before" (any case) answers the three
+  // questions: each header form needs one of the two (lineHas's `b`)
   let pc = false;
   let start = false;
   let end = false;
-  let at = lt.searchAny("##", "start", "end", 0, true);
+  let at = lt.searchAny(HEADER_NEEDLES, 0);
   while (at >= 0 && !(pc && start && end)) {
     const i = lt.lineOf(at);
     if (!pc) pc = complianceHeading(lt, i);
     if (!start) start = lineHas(lt, i, "session start", "complete all", "") || lineHas(lt, i, "start", "before", "work");
     if (!end) end = lineHas(lt, i, "session end", "complete all", "") || lineHas(lt, i, "end", "before", "closing");
-    at = lt.searchAny("##", "start", "end", lt.next(i), true);
+    at = lt.searchAny(HEADER_NEEDLES, lt.next(i));
   }
   if (!pc) ctx.report(ctx.rule, 0, 0, msg("missingProtocolComplianceSection"));
   if (!start) ctx.reportAs(ctx.rule, SEV_WARNING, log.startH + 1, 0, msg("missingSessionStartHeader"));

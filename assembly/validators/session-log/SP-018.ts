@@ -2,7 +2,9 @@
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MdCtx } from "./md-log";
-import { LineTable } from "../../lib/lines";
+import { LineTable, Needles } from "../../lib/lines";
+
+const ABS_NEEDLES = new Needles("/home/", "/Users/", ":\\", false);
 
 export const SP018 = defineRule("SP-018", SEV_WARNING, check);
 function SP018_doc(): RuleDoc {
@@ -35,13 +37,13 @@ function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
   const lt = ctx.log.lt;
   // one pass over the lines holding a candidate ("/home/", "/Users/", ":\\"), in order
-  let at = lt.searchAny("/home/", "/Users/", ":\\", 0, false);
+  let at = lt.searchAny(ABS_NEEDLES, 0);
   while (at >= 0) {
     const i = lt.lineOf(at);
     if (!lt.fenced(i)) {
       const k = absAt(lt, i);
       if (k >= 0) ctx.report(ctx.rule, i + 1, lt.column(i, k) + 1, msg("absolutePathUseA"));
     }
-    at = lt.searchAny("/home/", "/Users/", ":\\", lt.next(i), false);
+    at = lt.searchAny(ABS_NEEDLES, lt.next(i));
   }
 }

@@ -3,7 +3,7 @@
 import { Doc, Input, Results } from "../../io";
 import { KIND_PROTOCOL } from "../../abi";
 import { ChecklistRow, findChecklist, parseRows } from "../../lib/mdtable";
-import { LineTable } from "../../lib/lines";
+import { LineTable, Needles } from "../../lib/lines";
 import { firstBadByte } from "../common";
 import { asciiLower, isHex, isDigit, isSpace, isAlnum, isAlpha, find } from "../../lib/text";
 import { SessionCtx } from "./context";
@@ -182,6 +182,7 @@ function labelSha(lt: LineTable, i: i32, label: string): string | null {
 }
 
 const STARTING = "starting commit:";
+const LABEL_NEEDLES = new Needles("tarti", "nding", "", false);
 const ENDING = "ending commit:";
 
 /**
@@ -193,7 +194,7 @@ function commitLabels(log: MdLog): void {
   const lt = log.lt;
   let haveStart = false;
   let haveEnd = false;
-  let at = lt.searchAny("tarti", "nding", "", 0, false);
+  let at = lt.searchAny(LABEL_NEEDLES, 0);
   while (at >= 0 && !(haveStart && haveEnd)) {
     const i = lt.lineOf(at);
     if (!haveStart && lt.find(i, "tarti") >= 0) {
@@ -210,27 +211,50 @@ function commitLabels(log: MdLog): void {
         haveEnd = true;
       }
     }
-    at = lt.searchAny("tarti", "nding", "", lt.next(i), false);
+    at = lt.searchAny(LABEL_NEEDLES, lt.next(i));
   }
 }
 
 // ---- run facts -------------------------------------------------------------------------------
 
+// The run's facts every markdown rule asks for, read once per run (not a Map lookup per rule and log).
+let factsOf: Input | null = null;
+let fStrict = false;
+let fGit = false;
+let fContext = "local";
+let fPre = false;
+let fCI = false;
+
+function runFacts(input: Input): void {
+  if (factsOf === input) return;
+  factsOf = input;
+  fStrict = input.factBool("strict", false);
+  fGit = input.factBool("git", false);
+  const c = input.fact("context");
+  fContext = c === null ? "local" : c;
+  fPre = fContext == "pre-commit";
+  fCI = fContext == "ci";
+}
+
 export function isStrict(input: Input): bool {
-  return input.factBool("strict", false);
+  runFacts(input);
+  return fStrict;
 }
 export function runContext(input: Input): string {
-  const c = input.fact("context");
-  return c === null ? "local" : c;
+  runFacts(input);
+  return fContext;
 }
 export function isPreCommit(input: Input): bool {
-  return runContext(input) == "pre-commit";
+  runFacts(input);
+  return fPre;
 }
 export function isCI(input: Input): bool {
-  return runContext(input) == "ci";
+  runFacts(input);
+  return fCI;
 }
 export function hasGit(input: Input): bool {
-  return input.factBool("git", false);
+  runFacts(input);
+  return fGit;
 }
 export function factOr(input: Input, name: string, dflt: string): string {
   const v = input.fact(name);
