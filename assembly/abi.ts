@@ -55,6 +55,18 @@ export const KIND_PLANNING_DOC: i32 = 20;
 export const KIND_SPEC_DOC: i32 = 21;
 // pre-pr 40..59
 export const KIND_PREPR_FILE: i32 = 40;
+// The role of a pre-pr document (its flags): what the host hands the file to the core as. The one
+// declaration of the role table (the host's PREPR_ROLE is generated from it by scripts/gen-abi.mjs).
+export const PREPR_ROLE_WORKFLOW: i32 = 1;
+export const PREPR_ROLE_ACTION: i32 = 2;
+export const PREPR_ROLE_SKILL: i32 = 3;
+export const PREPR_ROLE_PATH_SCAN: i32 = 4;
+export const PREPR_ROLE_PR_BODY: i32 = 5;
+export const PREPR_ROLE_SIZE: i32 = 6;
+export const PREPR_ROLE_HANDOFF: i32 = 7;
+export const PREPR_ROLE_DRIFT_LEFT: i32 = 8;
+export const PREPR_ROLE_DRIFT_RIGHT: i32 = 9;
+export const PREPR_ROLE_PLANNING: i32 = 10;
 // session-state 60..69
 export const KIND_SESSION_STATE: i32 = 60;
 // .aibrain task checkpoints 80..89 (flags bit 0: the file is in the archive)

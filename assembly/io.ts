@@ -3,7 +3,7 @@ import {
   ABI_VERSION, DOC_RECORD_I32S, HEADER_I32S, FINDING_I32S, DATA_I32S, PAIR_I32S, KIND_FACT, DOC_CHECKED, STATUS_OK,
   SEV_ERROR, SEV_WARNING, SEV_INFO,
 } from "./abi";
-import { Rule, Msg } from "./rules";
+import { Rule, Msg, msgIdText } from "./rules";
 import { isList, decodeList } from "./lib/list";
 
 /** A severity override that drops the rule's findings (never crosses the interface). */
@@ -338,7 +338,7 @@ export class Results {
     for (let i = 0; i < nf; i++) {
       const f = this.findings[i];
       refs[r++] = pool.intern(f.rule.id);
-      refs[r++] = pool.intern(f.msg.id);
+      refs[r++] = pool.intern(msgIdText(f.msg));
     }
     for (let i = 0; i < nd; i++) {
       refs[r++] = pool.intern(this.data[i].key);

@@ -5,6 +5,7 @@ import { readBounded, ReadRefusedError, type Refusal } from "./fsread.js";
 import type { FileSource } from "./source.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
 import { encodeList } from "./wasm/list.js";
+import { runCached } from "./core-cache.js";
 import { runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, type DocInput, type RawResult } from "./wasm/loader.js";
 import { type FileResult, type Finding, type Severity, UsageError, verdictOf } from "./report.js";
 
@@ -267,7 +268,8 @@ function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[
   let raw: RawResult;
   const partial = out.results.length;
   try {
-    raw = runValidator(validator, input);
+    // pre-pr's cached runs serve an unchanged batch from src/core-cache.ts (same input bytes, same core)
+    raw = runCached(validator, input, () => runValidator(validator, input));
     mapRaw(validator, docs, facts.length, raw, out);
   } catch (e) {
     // Any failure (abort, WebAssembly trap such as unreachable / out of bounds / stack overflow,

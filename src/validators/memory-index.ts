@@ -5,7 +5,7 @@ import { DEFAULT_PATHS } from "../config.js";
 import { realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { executeValidator, hostFinding, problemResult, readArtifact, type ContentDoc, type ValidatorOutput } from "../engine.js";
+import { executeValidator, hostFinding, problemResult, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import type { FileResult } from "../report.js";
 import type { EntryType, FileSource } from "../source.js";
 import { ReadRefusedError } from "../fsread.js";
@@ -21,7 +21,9 @@ export interface MemoryIndexOptions {
   /** Path shown for the directory in results (files below it are shown as display/rel). */
   display: string;
   layout?: MemoryLayout;
+  /** The option `level` of the orphan rules (MI-015, MI-016, MI-017, MI-103); default: their declaration or rules.<ID>.options. */
   orphans?: Level;
+  /** The option `level` of MI-019. */
   naming?: Level;
   maxFileBytes: number;
 }
@@ -69,6 +71,9 @@ function linkTarget(source: FileSource, dir: string, rel: string): string {
   }
 }
 
+/** The orphan rules: --orphans sets the option `level` of each. */
+const ORPHAN_RULES = ["MI-015", "MI-016", "MI-017", "MI-103"];
+
 const isIndexName = (rel: string) => !rel.includes("/") && rel.endsWith("-index.md");
 
 export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutput {
@@ -94,11 +99,11 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
     }
     docs.push({ file: e.rel, kind: KIND.MEMORY_FILE, flags, bytes });
   }
-  const out = executeValidator("memory-index", docs, {
-    layout: opts.layout ?? "auto",
-    orphans: opts.orphans ?? "warn",
-    naming: opts.naming ?? "warn",
-  });
+  const facts: Facts = { layout: opts.layout ?? "auto" };
+  // --orphans / --naming (and memoryIndex.orphans / .naming) set the rules' option `level`
+  if (opts.orphans !== undefined) for (const id of ORPHAN_RULES) facts[`option.${id}.level`] = opts.orphans;
+  if (opts.naming !== undefined) facts["option.MI-019.level"] = opts.naming;
+  const out = executeValidator("memory-index", docs, facts);
   for (const r of out.results) {
     r.file = shown(r.file);
     for (const f of r.findings) f.file = r.file;

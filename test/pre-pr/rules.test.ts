@@ -295,7 +295,7 @@ describe("RDY and TOK", () => {
 describe("DRIFT: agent drift", () => {
   const doc = (sections: Record<string, string>) => `---\nname: x\n---\n# A\n${Object.entries(sections).map(([h, t]) => `\n## ${h}\n\n${t}\n`).join("")}`;
   const drift = (l: string, r: string, threshold = 80) =>
-    family("drift", [{ name: "src/claude/a.md", role: 8, text: l }, { name: "src/vs-code-agents/a.agent.md", role: 9, text: r }], { "option.DRIFT-04.threshold": threshold });
+    family("drift", [{ name: "src/claude/a.md", role: ROLE.driftLeft, text: l }, { name: "src/vs-code-agents/a.agent.md", role: ROLE.driftRight, text: r }], { "option.DRIFT-04.threshold": threshold });
   it("DRIFT-01..04: identical sections pass; a one-sided named section counts as 0 %", () => {
     const same = doc({ "Core Identity": "The analyst reads every source." });
     expect(drift(same, same)).toEqual([]);
@@ -308,7 +308,7 @@ describe("DRIFT: agent drift", () => {
     expect(drift(doc({ Misc: "one two three" }), doc({ Misc: "four five six" }))).toEqual([]);
   });
   it("DRIFT-01: a side without a partner is not drift", () => {
-    expect(family("drift", [{ name: "src/claude/solo.md", role: 8, text: doc({ "Core Identity": "x" }) }], {})).toEqual([]);
+    expect(family("drift", [{ name: "src/claude/solo.md", role: ROLE.driftLeft, text: doc({ "Core Identity": "x" }) }], {})).toEqual([]);
   });
 });
 
@@ -323,7 +323,7 @@ describe("robustness", () => {
     );
     fc.assert(
       fc.property(fc.constantFrom(...fams), fc.string({ maxLength: 300, unit: fc.constantFrom("-", " ", ":", "`", "\n", "#", "u", "s", "e", "@", "|", ">", "'", '"', "/", "\\", "C", "[", "]", "*", "\t") }), (fam, text) => {
-        family(fam, [{ name: "x.md", role: 1 + (text.length % 10), text }, { name: "y/x.agent.md", role: 9, text: text + "\n## Core Identity\nabc def" }], { changed: ["x.md"] });
+        family(fam, [{ name: "x.md", role: 1 + (text.length % 10), text }, { name: "y/x.agent.md", role: ROLE.driftRight, text: text + "\n## Core Identity\nabc def" }], { changed: ["x.md"] });
       }),
       { numRuns: 500 },
     );
@@ -332,7 +332,7 @@ describe("robustness", () => {
 
 describe("PLAN: planning artifacts", () => {
   const plan = (docs: Record<string, string>, threshold = 20) =>
-    family("plan", Object.entries(docs).map(([name, text]) => ({ name: `.agents/planning/${name}`, role: 10, text })), { "option.PLAN-01.threshold": threshold });
+    family("plan", Object.entries(docs).map(([name, text]) => ({ name: `.agents/planning/${name}`, role: ROLE.planning, text })), { "option.PLAN-01.threshold": threshold });
   it("PLAN-01: tasks estimate diverging from the epic by more than the threshold is a warning", () => {
     const f = plan({ "epic-login.md": "# Epic\n\nEstimate: 10-20 hours\n\n## Estimate Reconciliation\n", "tasks-login.md": "# Tasks\n\nTotal: 30 hours\n" });
     expect(f.map((x) => [x.ruleId, x.severity, x.file])).toEqual([["PLAN-01", "warning", ".agents/planning/tasks-login.md"]]);

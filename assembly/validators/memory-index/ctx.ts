@@ -8,7 +8,8 @@
 // 2 symlink, 3 other); bit 2 = content not supplied (the host reported a read problem). A symlink's
 // bytes describe its fully resolved target: "f:<rel>" / "d:<rel>" (inside the directory),
 // "o" (outside), "b" (dangling or a loop). Top-level `*-index.md` regular files carry their text.
-// Facts: layout (reference|current|auto; absent = auto), orphans (warn|error|off), naming (warn|error|off).
+// Facts: layout (reference|current|auto; absent = auto). The orphan rules (MI-015/016/017/103) and
+// MI-019 take their severity from their option `level` (warn|error|off; --orphans / --naming).
 // Auto: the current layout when any memory file lives in a subfolder (not a dot folder; the move
 // into subfolders came 2026-02-16), else the reference layout (efa406e9a: all files top level).
 //
@@ -102,8 +103,6 @@ export class MiCtx extends RuleCtx {
   current: bool;
   /** The layout the host asked for: reference | current | auto. */
   requested: string;
-  orphanSev: i32;
-  namingSev: i32;
   errors: i32 = 0;
   /** What the rules run on now (U_*), and the domain index for U_INDEX. */
   unit: i32 = U_INDEX;
@@ -122,8 +121,6 @@ export class MiCtx extends RuleCtx {
     const l = input.fact("layout");
     this.requested = l === null ? "auto" : l;
     this.current = l == "current";
-    this.orphanSev = level(input.fact("orphans"));
-    this.namingSev = level(input.fact("naming"));
   }
 
   /** The domain index of this unit, or null when the unit is not a domain index. */
@@ -207,7 +204,12 @@ export class MiCtx extends RuleCtx {
   }
 }
 
-function level(v: string | null): i32 {
+/**
+ * The severity the running rule reports at, from its option `level` (warn | error | off; -1 = off,
+ * nothing is reported). Declared on MI-015, MI-016, MI-017, MI-103 (orphans) and MI-019 (naming).
+ */
+export function levelSeverity(ctx: MiCtx): i32 {
+  const v = ctx.input.option(ctx.rule, "level");
   if (v == "error") return SEV_ERROR;
   if (v == "off") return -1;
   return SEV_WARNING;
