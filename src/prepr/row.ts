@@ -3,6 +3,7 @@
 // the rule and messageId of the row's text and its data; the text is rendered from the rule table.
 import { executeValidator, type Facts } from "../engine.js";
 import { decodeList } from "../wasm/list.js";
+import { messageIdOf } from "../wasm/instance.js";
 import { renderMessage } from "../wasm/loader.js";
 import type { CheckStatus } from "./runner.js";
 
@@ -24,7 +25,9 @@ export function decideRow(row: string, phase: "plan" | "result" | "findings", fa
   const status = g["row.status"] as RowAnswer["status"] | undefined;
   if (!status) throw new Error(`no rule of the core decides the ${phase} of check ${row}`);
   const ruleId = g["row.rule"];
-  const messageId = g["row.message"];
+  const rawId = g["row.message"];
+  // the core reports a message by its number (scripts/asc-size.mjs): back to its id
+  const messageId = rawId === undefined ? undefined : messageIdOf(rawId);
   if (!ruleId || !messageId) return { status, message: "" };
   const kv = g["row.data"] === undefined ? [] : decodeList(g["row.data"]);
   const data: Record<string, string> = {};

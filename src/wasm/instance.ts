@@ -147,7 +147,7 @@ function writeInput(c: CoreExports, docs: DocInput[]): number {
  * The module reports a message by its number in MESSAGE_IDS (the build rewrites msg("id") to a number,
  * scripts/asc-size.mjs); a message id is never all digits, so any other text is an id as written.
  */
-function messageIdOf(text: string): string {
+export function messageIdOf(text: string): string {
   const c = text.charCodeAt(0);
   if (c >= 48 && c <= 57) return MESSAGE_IDS[Number(text)] ?? text;
   return text;

@@ -8,6 +8,7 @@ import { optionFacts, factDocs, executeValidator, loadFile, type Facts, type Con
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { decodeList } from "../../dist/wasm/list.js";
+import { messageIdOf } from "../../dist/wasm/instance.js";
 import { tmpDir } from "../helpers.js";
 
 export interface CaseDoc {
@@ -116,7 +117,7 @@ function runRow(rule: RuleMeta, c: RuleCase): RowAnswer {
   const kv = g["row.data"] === undefined ? [] : decodeList(g["row.data"]);
   const data: Record<string, string> = {};
   for (let i = 0; i + 1 < kv.length; i += 2) data[kv[i]] = kv[i + 1];
-  return { status: g["row.status"], ruleId: g["row.rule"], messageId: g["row.message"], data };
+  return { status: g["row.status"], ruleId: g["row.rule"], messageId: g["row.message"] === undefined ? undefined : messageIdOf(g["row.message"]), data };
 }
 
 /** A row that does not pass, as the one "finding" of its rule (nothing for PASS / RUN or another rule's text). */

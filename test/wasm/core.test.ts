@@ -50,9 +50,9 @@ describe("WASM core ABI", () => {
   // interpreter in use. Guard at 220 KB (a regression guard, not the target); the < 64 KB target of
   // issue 13 needs smaller code, not text: see docs/benchmarks.md. Branch wsize lowers the guard with
   // each cut (docs/benchmarks.md "WASM module size, step by step"): 198,308 bytes without source paths,
-  // 185,654 with message numbers instead of message-id strings.
-  it("module stays under 184 KB", () => {
-    expect(wasmBytes().length).toBeLessThan(184 * 1024);
+  // 185,654 with message numbers instead of message-id strings; 193,860 with the pre-pr row rules (PP-000..PP-015).
+  it("module stays under 192 KB", () => {
+    expect(wasmBytes().length).toBeLessThan(192 * 1024);
   });
 
   it("the module carries no source file paths (abort sites pass no file)", () => {
@@ -62,11 +62,22 @@ describe("WASM core ABI", () => {
 
 
   it("the module reports message numbers, not message-id strings (scripts/asc-size.mjs); the host maps them back", () => {
-    const text = Buffer.from(wasmBytes()).toString("utf16le") + Buffer.from(wasmBytes().subarray(1)).toString("utf16le");
+    const bytes = Buffer.from(wasmBytes());
+    // a static string of the module: its UTF-16 bytes preceded by its byte length (AssemblyScript's rtSize)
+    const holdsString = (s: string): boolean => {
+      const needle = Buffer.from(s, "utf16le");
+      for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) {
+        if (at >= 4 && bytes.readUInt32LE(at - 4) === needle.length) return true;
+      }
+      return false;
+    };
     const ids = [...new Set(ruleTable().flatMap((r) => Object.keys(r.messages)))];
     expect(ids.length).toBeGreaterThan(100);
-    // short ids such as "detail" or "message" are placeholder names too
-    expect(ids.filter((id) => id.length > 8 && text.includes(id))).toEqual([]);
+    expect(holdsString("row.status"), "the probe finds a string the module does carry").toBe(true);
+    // short ids such as "detail" or "message" are placeholder names too; "skipTests" is also the
+    // pre-pr fact key of --skip-tests
+    const alsoKeys = new Set(["skipTests"]);
+    expect(ids.filter((id) => id.length > 8 && !alsoKeys.has(id) && holdsString(id))).toEqual([]);
   });
 
   it("an abort becomes WasmAbortError and the next call works on a fresh instance", () => {

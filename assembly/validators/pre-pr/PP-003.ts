@@ -36,7 +36,7 @@ function check(c: RuleCtx): void {
   if (targets == 0) emit(ctx, PASS, nothing(ctx));
   else if (selected == 0) checked(ctx, msg(cfg.length > 0 ? "excluded" : "excludedDefaults").i("targets", targets).s("config", cfg));
   else {
-    const id = (cfg.length > 0 ? "linted" : "lintedDefaults") + (fixed > 0 ? "Fixed" : "");
-    checked(ctx, msg(id).i("selected", selected).i("targets", targets).s("config", cfg).i("findings", findings(ctx)).i("fixed", fixed));
+    const m = cfg.length > 0 ? (fixed > 0 ? msg("lintedFixed") : msg("linted")) : fixed > 0 ? msg("lintedDefaultsFixed") : msg("lintedDefaults");
+    checked(ctx, m.i("selected", selected).i("targets", targets).s("config", cfg).i("findings", findings(ctx)).i("fixed", fixed));
   }
 }

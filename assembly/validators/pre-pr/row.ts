@@ -13,7 +13,7 @@
 // "row.message" (the rule and messageId of the text), "row.data" (encoded list: name, value, ...),
 // and for phase "findings" "row.severities" (encoded list, one per tool finding).
 import { encodeList } from "../../lib/list";
-import { Msg, msg, RuleCtx } from "../../rules";
+import { Msg, msg, msgIdText, RuleCtx } from "../../rules";
 import { PrePrCtx, prepr } from "./ctx";
 
 export const FAMILY_ROW = "row";
@@ -29,7 +29,7 @@ export function emit(ctx: PrePrCtx, status: string, m: Msg | null): void {
   r.putGlobal("row.status", status);
   if (m === null) return;
   r.putGlobal("row.rule", ctx.rule.id);
-  r.putGlobal("row.message", m.id);
+  r.putGlobal("row.message", msgIdText(m));
   const kv: string[] = [];
   for (let i = 0; i < m.keys.length; i++) {
     kv.push(m.keys[i]);
