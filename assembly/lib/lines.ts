@@ -145,7 +145,7 @@ export class LineTable {
   /** Markdown heading level per line (leading '#' run followed by white space), 0 when none. */
   levels: StaticArray<i32>;
   /** Lines with a heading level ≥ 1, in order. */
-  headings: i32[];
+  headings: StaticArray<i32>;
   /** Keeps a re-encoded copy alive (documents that were not valid UTF-8, see fromDoc). */
   private keep: ArrayBuffer | null = null;
 
@@ -157,28 +157,40 @@ export class LineTable {
     }
     this.base = ptr;
     this.len = len;
-    let cap = (len >> 5) + 16;
-    let starts = new StaticArray<i32>(cap);
-    let ends = new StaticArray<i32>(cap);
-    let flags = new StaticArray<u8>(cap);
+    const lf16 = i8x16.splat(10);
+    const cr16 = i8x16.splat(13);
+    // at most one line per LF or CR byte, plus the last: sized once, never grown
+    let cap = 1;
+    let i = 0;
+    for (; i + 16 <= len; i += 16) {
+      const v = v128.load(ptr + <usize>i);
+      cap += <i32>popcnt(i8x16.bitmask(v128.or(i8x16.eq(v, lf16), i8x16.eq(v, cr16))));
+    }
+    for (; i < len; i++) {
+      const c = load<u8>(ptr + <usize>i);
+      if (c == 10 || c == 13) cap++;
+    }
+    const starts = new StaticArray<i32>(cap);
+    const ends = new StaticArray<i32>(cap);
+    const flags = new StaticArray<u8>(cap);
     let n = 0;
     let start = 0;
     let na: u8 = 0;
-    let i = 0;
+    i = 0;
     while (i < len) {
-      // eight bytes at a time to the next line break, noting non-ASCII bytes on the way
-      if (i + 8 <= len) {
-        const w = load<u64>(ptr + <usize>i);
-        const brk = zeroBytes(w ^ LFS) | zeroBytes(w ^ CRS);
-        const hi = w & HIGHS;
+      // sixteen bytes at a time to the next line break, noting non-ASCII bytes on the way
+      if (i + 16 <= len) {
+        const v = v128.load(ptr + <usize>i);
+        const brk = i8x16.bitmask(v128.or(i8x16.eq(v, lf16), i8x16.eq(v, cr16)));
+        const hi = i8x16.bitmask(v);
         if (brk == 0) {
           if (hi != 0) na = LINE_NON_ASCII;
-          i += 8;
+          i += 16;
           continue;
         }
-        const j = <i32>ctz(brk); // bit 7 of the break byte
-        if ((hi & ((<u64>1 << <u64>j) - 1)) != 0) na = LINE_NON_ASCII;
-        i += j >> 3;
+        const j = <i32>ctz(brk); // index of the break byte
+        if ((hi & ((1 << j) - 1)) != 0) na = LINE_NON_ASCII;
+        i += j;
       }
       const c = <i32>load<u8>(ptr + <usize>i);
       if (c >= 0x80) {
@@ -190,12 +202,6 @@ export class LineTable {
         i++;
         continue;
       }
-      if (n == cap) {
-        cap <<= 1;
-        starts = grow(starts, cap);
-        ends = grow(ends, cap);
-        flags = growU8(flags, cap);
-      }
       unchecked((starts[n] = start));
       unchecked((ends[n] = i));
       unchecked((flags[n] = na));
@@ -206,12 +212,6 @@ export class LineTable {
       start = i;
     }
     if (start < len || len == 0) {
-      if (n == cap) {
-        cap += 1;
-        starts = grow(starts, cap);
-        ends = grow(ends, cap);
-        flags = growU8(flags, cap);
-      }
       unchecked((starts[n] = start));
       unchecked((ends[n] = len));
       unchecked((flags[n] = na));
@@ -223,7 +223,7 @@ export class LineTable {
     this.flags = flags;
     // heading levels and fenced blocks: a look at the start of each line
     const levels = new StaticArray<i32>(n);
-    const heads: i32[] = [];
+    let nh = 0;
     let open = false;
     for (let l = 0; l < n; l++) {
       const s = unchecked(starts[l]);
@@ -232,7 +232,7 @@ export class LineTable {
       while (k < e && load<u8>(ptr + <usize>k) == 35) k++;
       if (k > s && k < e && wsByte(<i32>load<u8>(ptr + <usize>k))) {
         unchecked((levels[l] = k - s));
-        heads.push(l);
+        nh++;
       }
       k = s;
       while (k < e && load<u8>(ptr + <usize>k) == 32) k++;
@@ -245,6 +245,8 @@ export class LineTable {
       if (fence) open = !open;
     }
     this.levels = levels;
+    const heads = new StaticArray<i32>(nh);
+    for (let l = 0, h = 0; h < nh; l++) if (unchecked(levels[l]) > 0) unchecked((heads[h++] = l));
     this.headings = heads;
   }
 
@@ -345,14 +347,7 @@ export class LineTable {
   searchAny(n: Needles, from: i32): i32 {
     const p = this.base;
     const len = this.len;
-    const fold = n.fold;
-    const pa = changetype<usize>(n.a);
-    const pb = changetype<usize>(n.b);
-    const pc = changetype<usize>(n.c);
-    const ma = n.a.length;
-    const mb = n.b.length;
-    const mc = n.c.length;
-    const hasC = mc >= 2;
+    const hasC = n.c.length >= 2;
     const oa = n.oa;
     const ob = n.ob;
     const oc = n.oc;
@@ -368,31 +363,52 @@ export class LineTable {
     const pb1 = n.pb1;
     const pc0 = n.pc0;
     const pc1 = n.pc1;
-    // window k: the needles' anchors are tested at k + ox .. k + ox + 8; candidates start at k .. k + 7
+    // window k: the needles' anchors are compared at k + ox .. k + ox + 16; candidates start at k .. k + 15
     let k = max(from, 0);
-    const span = n.span;
+    const span = n.span + 8;
+    const va0 = i64x2.splat(<i64>a0);
+    const va1 = i64x2.splat(<i64>a1);
+    const vb0 = i64x2.splat(<i64>b0);
+    const vb1 = i64x2.splat(<i64>b1);
+    const vc0 = i64x2.splat(<i64>c0);
+    const vc1 = i64x2.splat(<i64>c1);
+    const qa0 = i64x2.splat(<i64>pa0);
+    const qa1 = i64x2.splat(<i64>pa1);
+    const qb0 = i64x2.splat(<i64>pb0);
+    const qb1 = i64x2.splat(<i64>pb1);
+    const qc0 = i64x2.splat(<i64>pc0);
+    const qc1 = i64x2.splat(<i64>pc1);
     while (k + span <= len) {
-      // a byte of x is zero where both anchor characters match; zeroish may flag more (checked by matchAt)
-      let cand = zeroish(((load<u64>(p + <usize>(k + oa)) | a0) ^ pa0) | ((load<u64>(p + <usize>(k + oa), 1) | a1) ^ pa1));
-      cand |= zeroish(((load<u64>(p + <usize>(k + ob)) | b0) ^ pb0) | ((load<u64>(p + <usize>(k + ob), 1) | b1) ^ pb1));
-      if (hasC) cand |= zeroish(((load<u64>(p + <usize>(k + oc)) | c0) ^ pc0) | ((load<u64>(p + <usize>(k + oc), 1) | c1) ^ pc1));
-      while (cand != 0) {
-        const at = k + (<i32>ctz(cand) >> 3);
-        if ((at + ma <= len && this.matchAt(at, pa, ma, fold)) || (at + mb <= len && this.matchAt(at, pb, mb, fold)) ||
-          (hasC && at + mc <= len && this.matchAt(at, pc, mc, fold))) return at;
-        cand &= cand - 1;
+      let cand = v128.and(i8x16.eq(v128.or(v128.load(p + <usize>(k + oa)), va0), qa0), i8x16.eq(v128.or(v128.load(p + <usize>(k + oa), 1), va1), qa1));
+      cand = v128.or(cand, v128.and(i8x16.eq(v128.or(v128.load(p + <usize>(k + ob)), vb0), qb0), i8x16.eq(v128.or(v128.load(p + <usize>(k + ob), 1), vb1), qb1)));
+      if (hasC) cand = v128.or(cand, v128.and(i8x16.eq(v128.or(v128.load(p + <usize>(k + oc)), vc0), qc0), i8x16.eq(v128.or(v128.load(p + <usize>(k + oc), 1), vc1), qc1)));
+      let bits = i8x16.bitmask(cand);
+      while (bits != 0) {
+        const at = k + ctz(bits);
+        if (this.matchAny(n, at)) return at;
+        bits &= bits - 1;
       }
-      k += 8;
+      k += 16;
     }
     for (; k < len; k++) {
-      if ((k + ma <= len && this.matchAt(k, pa, ma, fold)) || (k + mb <= len && this.matchAt(k, pb, mb, fold)) ||
-        (hasC && k + mc <= len && this.matchAt(k, pc, mc, fold))) return k;
+      if (this.matchAny(n, k)) return k;
     }
     return -1;
   }
 
-  // @ts-ignore: decorator
-  @inline private matchAt(at: i32, pn: usize, m: i32, fold: bool): bool {
+  /** One of the needles of `n` starts at offset `at`. */
+  private matchAny(n: Needles, at: i32): bool {
+    const len = this.len;
+    const fold = n.fold;
+    const ma = n.a.length;
+    const mb = n.b.length;
+    const mc = n.c.length;
+    return (at + ma <= len && this.matchAt(at, changetype<usize>(n.a), ma, fold)) ||
+      (at + mb <= len && this.matchAt(at, changetype<usize>(n.b), mb, fold)) ||
+      (mc >= 2 && at + mc <= len && this.matchAt(at, changetype<usize>(n.c), mc, fold));
+  }
+
+  private matchAt(at: i32, pn: usize, m: i32, fold: bool): bool {
     const p = this.base + <usize>at;
     let j = 0;
     if (fold) {
@@ -477,16 +493,4 @@ export class LineTable {
     }
     return -1;
   }
-}
-
-function grow(a: StaticArray<i32>, cap: i32): StaticArray<i32> {
-  const b = new StaticArray<i32>(cap);
-  memory.copy(changetype<usize>(b), changetype<usize>(a), <usize>a.length << 2);
-  return b;
-}
-
-function growU8(a: StaticArray<u8>, cap: i32): StaticArray<u8> {
-  const b = new StaticArray<u8>(cap);
-  memory.copy(changetype<usize>(b), changetype<usize>(a), <usize>a.length);
-  return b;
 }

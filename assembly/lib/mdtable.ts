@@ -264,6 +264,13 @@ function normCell(lt: LineTable, x: i32, y: i32, upper: bool): string {
     store<u8>(out + <usize>n, <u8>c);
     n++;
   }
+  if (upper) {
+    // the usual Req values are shared strings: no allocation per row, and compares succeed on identity
+    if (n == 4 && load<u32>(out) == 0x5453554d) return "MUST";
+    if (n == 6 && load<u32>(out) == 0x554f4853 && load<u16>(out, 4) == 0x444c) return "SHOULD";
+    if (n == 8 && load<u64>(out) == 0x544f4e205453554d) return "MUST NOT";
+    if (n == 3 && load<u16>(out) == 0x414d && load<u8>(out, 2) == 0x59) return "MAY";
+  }
   return String.UTF8.decodeUnsafe(out, <usize>n, false);
 }
 

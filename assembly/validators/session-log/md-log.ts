@@ -46,6 +46,8 @@ export class MdLog {
   diffKey: string = "";
   /** Date prefix of the file name (YYYY-MM-DD), "" when absent. */
   date: string = "";
+  /** The paths cited in the checklists (citedPaths), once computed. */
+  cited: Cited[] | null = null;
 
   constructor(lt: LineTable, baseName: string) {
     this.lt = lt;
@@ -331,6 +333,8 @@ function pathLike(t: string): bool {
 
 /** Paths cited in the Evidence cells of both checklists (back-ticked path-like tokens, QA report). */
 export function citedPaths(input: Input, log: MdLog): Cited[] {
+  const seen = log.cited;
+  if (seen !== null) return seen; // computed once per log (extract and SP-024 both ask)
   const out: Cited[] = [];
   const qaDir = factOr(input, "qa.dir", ".agents/qa");
   for (let t = 0; t < 2; t++) {
@@ -349,6 +353,7 @@ export function citedPaths(input: Input, log: MdLog): Cited[] {
       }
     }
   }
+  log.cited = out;
   return out;
 }
 
