@@ -253,6 +253,10 @@ export type FactKey =
   | "targets"
   | "config"
   | "fixed"
+  | "config.refused"
+  | "policy"
+  | "stopped"
+  | "timeoutMs"
   | "parsed"
   | "exts"
   | "inScope"
@@ -460,7 +464,7 @@ export interface FactTypes {
   "tool.findings": string[];
   /** Row of an external tool: the timeout in seconds. */
   "timeout": number;
-  /** Row of an external tool: bytes of output it printed. */
+  /** Row of an external tool (and PP-002): lines of its output shown under the row (0: it printed nothing). */
   "output": number;
   /** PP-003: markdown files in scope. */
   "targets": number;
@@ -468,6 +472,14 @@ export interface FactTypes {
   "config": string[];
   /** PP-003: files markdownlint --fix rewrote. */
   "fixed": number;
+  /** PP-003 findings phase: the executable markdownlint configuration files the exec policy refused (every file handed over is not linted). */
+  "config.refused": string[];
+  /** PP-003 findings phase: the exec policy that refused the configuration (--no-exec, ...). */
+  "policy": string;
+  /** PP-003 findings phase: the lint of the files handed over ran past its time bound and was stopped. */
+  "stopped": boolean;
+  /** PP-003 findings phase: the per-file lint time bound in milliseconds. */
+  "timeoutMs": number;
   /** PP-005: yamllint findings parsed from its output. */
   "parsed": number;
   /** PP-006: the file extensions scanned for absolute paths. */
