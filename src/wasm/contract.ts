@@ -464,7 +464,7 @@ export interface FactTypes {
   "tool.findings": string[];
   /** Row of an external tool: the timeout in seconds. */
   "timeout": number;
-  /** Row of an external tool (and PP-002): lines of its output shown under the row (0: it printed nothing). */
+  /** Row of an external tool: bytes of output it printed. */
   "output": number;
   /** PP-003: markdown files in scope. */
   "targets": number;
@@ -472,13 +472,13 @@ export interface FactTypes {
   "config": string[];
   /** PP-003: files markdownlint --fix rewrote. */
   "fixed": number;
-  /** PP-003 findings phase: the executable markdownlint configuration files the exec policy refused (every file handed over is not linted). */
+  /** PP-003 findings phase: executable markdownlint configuration files the execution policy refused to load. */
   "config.refused": string[];
-  /** PP-003 findings phase: the exec policy that refused the configuration (--no-exec, ...). */
+  /** PP-003 findings phase: what refused the configuration (--no-exec, AGENTCHECK_NO_EXEC, untrusted changes). */
   "policy": string;
-  /** PP-003 findings phase: the lint of the files handed over ran past its time bound and was stopped. */
+  /** PP-003 findings phase: the lint of these files passed its time bound and was stopped. */
   "stopped": boolean;
-  /** PP-003 findings phase: the per-file lint time bound in milliseconds. */
+  /** PP-003 findings phase: the time bound of the lint, in milliseconds. */
   "timeoutMs": number;
   /** PP-005: yamllint findings parsed from its output. */
   "parsed": number;
