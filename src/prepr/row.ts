@@ -1,10 +1,10 @@
 // The core's decision of a pre-pr report row (family "row" of the pre-pr validator, rules PP-000..
 // PP-015; assembly/validators/pre-pr/row.ts): the host passes facts, the core answers the status,
 // the rule and messageId of the row's text and its data; the text is rendered from the rule table.
-import { executeValidator, type Facts } from "../engine.js";
+import { factDocs, type Facts } from "../engine.js";
 import { decodeList } from "../wasm/list.js";
 import { messageIdOf } from "../wasm/instance.js";
-import { renderMessage } from "../wasm/loader.js";
+import { renderMessage, runValidator } from "../wasm/loader.js";
 import type { CheckStatus } from "./runner.js";
 
 export interface RowAnswer {
@@ -18,9 +18,12 @@ export interface RowAnswer {
 }
 
 export function decideRow(row: string, phase: "plan" | "result" | "findings", facts: Facts): RowAnswer {
-  const out = executeValidator("pre-pr", [], { ...facts, family: "row", row, phase });
-  if (out.internalErrors.length > 0) throw new Error(`internal error: ${out.internalErrors.join("; ")}`);
-  const g = out.global;
+  // the bare core call: the row rules take no options and report no findings, so none of
+  // executeValidator's option facts, severity policy or result cache is needed (0.15 ms a call instead of 0.5 ms)
+  const raw = runValidator("pre-pr", factDocs({ ...facts, family: "row", row, phase }));
+  if (raw.status !== 0) throw new Error(`internal error: the core refused the ${phase} of row ${row} (status ${raw.status})`);
+  const g: Record<string, string> = {};
+  for (const d of raw.data) if (d.docIndex === -1) g[d.key] = d.value;
   if (phase === "findings") return { status: "RUN", message: "", severities: g["row.severities"] === undefined ? [] : decodeList(g["row.severities"]) };
   const status = g["row.status"] as RowAnswer["status"] | undefined;
   if (!status) throw new Error(`no rule of the core decides the ${phase} of check ${row}`);

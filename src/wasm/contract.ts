@@ -464,7 +464,7 @@ export interface FactTypes {
   "tool.findings": string[];
   /** Row of an external tool: the timeout in seconds. */
   "timeout": number;
-  /** Row of an external tool: bytes of output it printed. */
+  /** Row of an external tool (and PP-002): lines of its output shown under the row (0: it printed nothing). */
   "output": number;
   /** PP-003: markdown files in scope. */
   "targets": number;
