@@ -8,7 +8,7 @@
 //    message with line and column numbers blanked, plus the occurrence number among identical ones),
 //    never by line numbers; matched findings are dropped and counted.
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "./fsread.js";
-import { createHash } from "node:crypto";
+import { sha256Hex } from "./sha256.js";
 import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { executeValidator, loadFile, type ContentDoc } from "./engine.js";
@@ -28,6 +28,11 @@ export interface AdoptionOptions {
   /** Baseline file to apply (absolute), when one is in use. */
   baseline?: string;
   maxFileBytes?: number;
+  /**
+   * Bytes of files this run already read from the working tree, by absolute path (a validator fills
+   * it as it reads, e.g. the session logs), so the directive pass does not read them again.
+   */
+  sources?: Map<string, Uint8Array>;
 }
 
 export interface AdoptionStats {
@@ -49,7 +54,7 @@ export function fingerprintBase(f: Finding): string {
     .replace(/:\d+(:\d+)?\b/g, ":#")
     .replace(/\s+/g, " ")
     .trim();
-  return createHash("sha256").update(`${f.ruleId}\0${f.file}\0${msg}`).digest("hex").slice(0, 32);
+  return sha256Hex(`${f.ruleId}\0${f.file}\0${msg}`).slice(0, 32);
 }
 
 /** Fingerprints of a list of findings (in report order): base + "#n" for the n-th identical one. */
@@ -119,7 +124,10 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
   if (md.length === 0) return results;
   const docs: ContentDoc[] = [];
   for (const file of md) {
-    const lf = loadFile(join(o.root, file), file, o.maxFileBytes ?? 8 * 1024 * 1024);
+    const abs = join(o.root, file);
+    const max = o.maxFileBytes ?? 8 * 1024 * 1024;
+    const seen = o.sources?.get(abs);
+    const lf = seen !== undefined && seen.length <= max ? { file, bytes: seen } : loadFile(abs, file, max);
     if (!lf.bytes || !lf.bytes.includes(0x3c)) continue; // no "<": no directive
     const text = Buffer.from(lf.bytes).toString("utf8");
     if (!text.includes("agentcheck-")) continue;

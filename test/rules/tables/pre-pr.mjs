@@ -185,6 +185,15 @@ export default {
     ],
     invalid: [
       { name: "a lint error fails the row", ...row("PP-003", { ...BRANCH, targets: 3, selected: 3, severities: ["error", "error"] }), errors: [{ messageId: "lintedDefaults", status: "FAIL", data: { findings: "2" } }] },
+      {
+        name: "an executable configuration refused by --no-exec: every file is an error, never a pass",
+        docs: [doc("a.md", 0, ""), doc("b.md", 0, "")], facts: { family: "row", row: "PP-003", phase: "findings", "config.refused": [".markdownlint-cli2.cjs"], policy: "--no-exec" },
+        errors: [
+          { messageId: "configRefused", severity: "error", doc: "a.md", data: { config: ".markdownlint-cli2.cjs", policy: "--no-exec" } },
+          { messageId: "configRefused", severity: "error", doc: "b.md" },
+        ],
+      },
+      { name: "a file whose lint ran past its time bound", docs: [doc("deep.md", 0, "")], facts: { family: "row", row: "PP-003", phase: "findings", stopped: true, timeoutMs: 5000 }, errors: [{ messageId: "stopped", severity: "error", doc: "deep.md", data: { ms: "5000" } }] },
     ],
   },
   "PP-004": toolRows("PP-004", "actionlint", "passed", { files: "2" }),
