@@ -84,3 +84,25 @@ describe("interface contract", () => {
     }
   });
 });
+
+describe("interface contract: the host's Facts type", () => {
+  it("accepts declared fact keys (parameterised ones too) and rejects an undeclared one at compile time", () => {
+    const dir = mkdtempSync(join(tmpdir(), "agentcheck-facts-"));
+    try {
+      const probe = join(dir, "probe.ts");
+      writeFileSync(probe, [
+        `import type { Facts } from ${JSON.stringify(join(ROOT, "dist", "engine.js"))};`,
+        `export const ok: Facts = { staged: ["a.md"], "git.commit.abc1234": ["missing"], "option.SP-010.x": 1, "severity.mode": "strict" };`,
+        `export const bad: Facts = { notDeclaredAnywhere: "1" };`,
+        "",
+      ].join("\n"));
+      const r = spawnSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "--strict", "--skipLibCheck", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--typeRoots", join(ROOT, "node_modules", "@types"), "--types", "node", probe], { cwd: dir, encoding: "utf8" });
+      const errors = r.stdout.split("\n").filter((l) => l.includes("error TS"));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain("probe.ts(3,");
+      expect(errors[0]).toContain("notDeclaredAnywhere");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

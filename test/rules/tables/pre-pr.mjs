@@ -1,5 +1,5 @@
 // Rule tester tables of the pre-pr rules (see test/rules/rule-tester.ts). Documents are PREPR_FILE
-// with their role in `flags` (PREPR_ROLE, declared in assembly/abi.ts); fact `family` picks the rule family of the call. Catalog
+// with their role in `flags` (PREPR_ROLE, declared in contract/interface.json flags.prePr); fact `family` picks the rule family of the call. Catalog
 // ids of ../shared/specs/pre-pr.md are in the case names. The PP-0xx rules decide the report rows
 // (family "row", no documents): valid cases are rows that pass (or, for PP-000's plan, checks that
 // run), invalid cases WARN, FAIL and SKIP rows with their status.
