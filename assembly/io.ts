@@ -3,7 +3,7 @@ import {
   ABI_VERSION, DOC_RECORD_I32S, HEADER_I32S, FINDING_I32S, DATA_I32S, PAIR_I32S, KIND_FACT, DOC_CHECKED, STATUS_OK,
   SEV_ERROR, SEV_WARNING, SEV_INFO,
 } from "./abi";
-import { Rule, Msg } from "./rules";
+import { Rule, Msg, msgIdText } from "./rules";
 import { isList, decodeList } from "./lib/list";
 
 /** A severity override that drops the rule's findings (never crosses the interface). */
@@ -163,6 +163,7 @@ export class Input {
     return neg ? -n : n;
   }
   /** A rule option (fact "option.<RULE-ID>.<name>"; the host always supplies every option of the run's rules). */
+  // contract: fact "option.{rule}.{name}"
   option(rule: Rule, name: string): string | null {
     return this.fact("option." + rule.id + "." + name);
   }
@@ -235,6 +236,15 @@ class Pool {
     this.interned.set(key, r);
     return r;
   }
+  /** A message's id as it crosses the interface (msgIdText), stored once per message number. */
+  codes: Map<i32, i64> = new Map();
+  internMsg(m: Msg): i64 {
+    if (m.code < 0) return this.intern(m.id);
+    if (this.codes.has(m.code)) return this.codes.get(m.code);
+    const r = this.add(msgIdText(m));
+    this.codes.set(m.code, r);
+    return r;
+  }
   /** Encode every string at `p` (pool.bytes bytes). */
   write(p: usize): void {
     const ss = this.strs;
@@ -271,6 +281,7 @@ export class Results {
   overrides: Map<string, i32> = new Map();
   mode: i32 = MODE_NORMAL;
 
+  // contract: fact "severity.{rule}" "severity.mode"
   applyPolicy(input: Input): void {
     const keys = input.facts.keys();
     for (let i = 0; i < keys.length; i++) {
@@ -351,7 +362,7 @@ export class Results {
     for (let i = 0; i < nf; i++) {
       const f = this.findings[i];
       refs[r++] = pool.intern(f.rule.id);
-      refs[r++] = pool.intern(f.msg.id);
+      refs[r++] = pool.internMsg(f.msg);
     }
     for (let i = 0; i < nd; i++) {
       refs[r++] = pool.intern(this.data[i].key);

@@ -65,10 +65,16 @@ export function rulesDeclared(): i32 {
   return ruleCount;
 }
 
-/** A message: its id (a key of the rule's `messages`) and the values of its {{placeholders}}. */
+/**
+ * A message: its id (a key of the rule's `messages`) and the values of its {{placeholders}}. In the
+ * built module the id is a number (`code`): the build rewrites `msg("id")` to `msgCode(n)`, n being
+ * the id's index in the generated message-id list (scripts/asc-size.mjs), so the module carries no id
+ * strings; the host maps n back (src/wasm/instance.ts).
+ */
 export class Msg {
   keys: string[] = [];
   vals: string[] = [];
+  code: i32 = -1;
   constructor(public id: string) {}
   /** Set placeholder `key` to `value`. */
   s(key: string, value: string): Msg {
@@ -84,6 +90,19 @@ export class Msg {
 
 export function msg(id: string): Msg {
   return new Msg(id);
+}
+
+/** msg() as built: the message by its number (see Msg). Global: the rewritten calls do not import it. */
+// @ts-ignore: decorator
+@global export function msgCode(code: i32): Msg {
+  const m = new Msg("");
+  m.code = code;
+  return m;
+}
+
+/** The message id as it crosses the interface: the id, or the number of a built msg() as text. */
+export function msgIdText(m: Msg): string {
+  return m.code >= 0 ? m.code.toString() : m.id;
 }
 
 // ---- Build-time declarations (types of the doc functions; never instantiated in the module) ----

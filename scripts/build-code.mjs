@@ -19,11 +19,12 @@ function sh(cmd) {
 
 try {
   await sh("node scripts/gen-abi.mjs");
+  await sh("node scripts/check-contract.mjs");
   await sh("node scripts/gen-state-schema.mjs");
   await sh("node scripts/gen-rules.mjs");
   await sh("node scripts/write-core.mjs");
   await Promise.all([
-    sh("asc assembly/index.ts --target release").then(() => sh("node scripts/embed-wasm.mjs")),
+    sh("asc assembly/index.ts --target release --transform ./scripts/asc-size.mjs").then(() => sh("node scripts/embed-wasm.mjs")),
     sh("tsc -p tsconfig.build.json"),
   ]);
   for (const b of ["bundle-gate", "bundle-cli", "bundle-mcp"]) await sh(`node scripts/${b}.mjs`);

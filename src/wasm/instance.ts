@@ -2,11 +2,12 @@
 // arena, findings come out as packed i32 records (ruleId + messageId + data, no English text). Lean on
 // purpose: the hook gate's note store runs SS-002 through it without loading the rule table (the
 // English texts are rendered by loader.ts).
-// (constants from ./generated/abi.js directly: scripts/bundle-gate.mjs bundles this module for the gate)
-import { ABI_VERSION, DATA_I32S, DOC_RECORD_I32S, FINDING_I32S, HEADER_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES } from "./generated/abi.js";
+// (constants from ./contract.js directly: scripts/bundle-gate.mjs bundles this module for the gate)
+import { ABI_VERSION, DATA_I32S, DOC_RECORD_I32S, FINDING_I32S, HEADER_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES } from "./contract.js";
 import type { Severity, DocStatus } from "./abi.js";
 import { readFileSync } from "node:fs";
 import { WASM_FILE } from "./generated/core.js";
+import { MESSAGE_IDS } from "./generated/message-ids.js";
 
 export class WasmAbortError extends Error {
   constructor(
@@ -15,7 +16,9 @@ export class WasmAbortError extends Error {
     public readonly wasmLine: number,
     public readonly wasmColumn: number,
   ) {
-    super(`${message} (at ${wasmFile}:${wasmLine}:${wasmColumn})`);
+    // The release module carries no source paths (scripts/asc-size.mjs): the file is "" there and the
+    // line:column locate the abort in a debug build of the same source.
+    super(`${message || "abort"} (at ${wasmFile || "core"}:${wasmLine}:${wasmColumn})`);
     this.name = "WasmAbortError";
   }
 }
@@ -154,6 +157,16 @@ function writeInput(c: CoreExports, docs: DocInput[]): number {
   return ptr;
 }
 
+/**
+ * The module reports a message by its number in MESSAGE_IDS (the build rewrites msg("id") to a number,
+ * scripts/asc-size.mjs); a message id is never all digits, so any other text is an id as written.
+ */
+export function messageIdOf(text: string): string {
+  const c = text.charCodeAt(0);
+  if (c >= 48 && c <= 57) return MESSAGE_IDS[Number(text)] ?? text;
+  return text;
+}
+
 function readResult(c: CoreExports): RawResult {
   const ptr = c.result_ptr() >>> 0;
   const h = new Int32Array(c.memory.buffer, ptr, HEADER_I32S);
@@ -182,7 +195,7 @@ function readResult(c: CoreExports): RawResult {
   let p = docCount;
   for (let i = 0; i < nf; i++, p += FINDING_I32S) {
     const ruleId = id(ints[p], ints[p + 1]);
-    const messageId = id(ints[p + 6], ints[p + 7]);
+    const messageId = messageIdOf(id(ints[p + 6], ints[p + 7]));
     const fd: Record<string, string> = {};
     for (let k = 0, q = pairsAt + ints[p + 8] * PAIR_I32S; k < ints[p + 9]; k++, q += PAIR_I32S) {
       fd[id(ints[q], ints[q + 1])] = str(ints[q + 2], ints[q + 3]);

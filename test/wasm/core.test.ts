@@ -9,20 +9,7 @@ import { ROOT } from "../helpers.js";
 const enc = new TextEncoder();
 
 describe("WASM core ABI", () => {
-  it("host constants match assembly/abi.ts", () => {
-    const src = readFileSync(join(ROOT, "assembly", "abi.ts"), "utf8");
-    const num = (name: string) => Number(new RegExp(`export const ${name}: i32 = (-?\\d+);`).exec(src)?.[1]);
-    expect(num("ABI_VERSION")).toBe(abi.ABI_VERSION);
-    expect(num("DOC_RECORD_I32S")).toBe(abi.DOC_RECORD_I32S);
-    expect(num("HEADER_I32S")).toBe(abi.HEADER_I32S);
-    expect(num("FINDING_I32S")).toBe(abi.FINDING_I32S);
-    expect(num("DATA_I32S")).toBe(abi.DATA_I32S);
-    expect(num("KIND_SESSION_MD")).toBe(abi.KIND.SESSION_MD);
-    expect(num("KIND_SESSION_JSON")).toBe(abi.KIND.SESSION_JSON);
-    expect(num("KIND_MEMORY_FILE")).toBe(abi.KIND.MEMORY_FILE);
-    expect(num("KIND_PLANNING_DOC")).toBe(abi.KIND.PLANNING_DOC);
-    expect(num("KIND_PREPR_FILE")).toBe(abi.KIND.PREPR_FILE);
-  });
+  // host constants against assembly/abi.ts: test/wasm/contract.test.ts (every constant, both generated)
 
   it("rule table: unique ids, known severities, non-empty titles", () => {
     const rules = ruleTable();
@@ -48,9 +35,36 @@ describe("WASM core ABI", () => {
   // 192 KB). The rule model (issue 12) moved titles, descriptions and message templates out of the
   // module: 198 KB with 168 rules in one file each, run through runRules, and SS-002's schema
   // interpreter in use. Guard at 220 KB (a regression guard, not the target); the < 64 KB target of
-  // issue 13 needs smaller code, not text: see docs/benchmarks.md.
-  it("module stays under 220 KB", () => {
-    expect(wasmBytes().length).toBeLessThan(220 * 1024);
+  // issue 13 needs smaller code, not text: see docs/benchmarks.md. Branch wsize lowers the guard with
+  // each cut (docs/benchmarks.md "WASM module size, step by step"): 198,308 bytes without source paths,
+  // 185,654 with message numbers instead of message-id strings; 193,860 with the pre-pr row rules (PP-000..PP-015).
+  it("module stays under 192 KB", () => {
+    expect(wasmBytes().length).toBeLessThan(192 * 1024);
+  });
+
+  it("the module carries no source file paths (abort sites pass no file)", () => {
+    const text = Buffer.from(wasmBytes()).toString("utf16le") + Buffer.from(wasmBytes().subarray(1)).toString("utf16le");
+    expect(text).not.toMatch(/assembly\/|~lib\//);
+  });
+
+
+  it("the module reports message numbers, not message-id strings (scripts/asc-size.mjs); the host maps them back", () => {
+    const bytes = Buffer.from(wasmBytes());
+    // a static string of the module: its UTF-16 bytes preceded by its byte length (AssemblyScript's rtSize)
+    const holdsString = (s: string): boolean => {
+      const needle = Buffer.from(s, "utf16le");
+      for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) {
+        if (at >= 4 && bytes.readUInt32LE(at - 4) === needle.length) return true;
+      }
+      return false;
+    };
+    const ids = [...new Set(ruleTable().flatMap((r) => Object.keys(r.messages)))];
+    expect(ids.length).toBeGreaterThan(100);
+    expect(holdsString("row.status"), "the probe finds a string the module does carry").toBe(true);
+    // short ids such as "detail" or "message" are placeholder names too; "skipTests" is also the
+    // pre-pr fact key of --skip-tests
+    const alsoKeys = new Set(["skipTests"]);
+    expect(ids.filter((id) => id.length > 8 && !alsoKeys.has(id) && holdsString(id))).toEqual([]);
   });
 
   it("an abort becomes WasmAbortError and the next call works on a fresh instance", () => {
@@ -59,6 +73,8 @@ describe("WASM core ABI", () => {
       debugAbort(1);
     } catch (e) {
       expect((e as Error).message).toContain("debug_abort called with a non-zero code");
+      // the release module carries no source paths (scripts/asc-size.mjs); line and column remain
+      expect((e as Error).message).toMatch(/\(at core:\d+:\d+\)$/);
     }
     expect(debugAbort(0)).toBe(0);
   });

@@ -14,7 +14,7 @@ const log = (n: number) => ({
 });
 
 describe("AC-902: traps are findings (issue 10 item 1)", () => {
-  for (const kind of ["unreachable", "oob", "recursion"]) {
+  for (const kind of ["unreachable", "oob", "recursion", "abort"]) {
     it(`AC-902 trap kind ${kind}: only the trapping file fails, the others keep their results`, () => {
       const docs = [log(1), log(2), log(3)];
       const clean = executeValidator("session-log", docs, { now: "2026-01-10T00:00:00Z" }, { separable: true });
@@ -28,7 +28,8 @@ describe("AC-902: traps are findings (issue 10 item 1)", () => {
       const bad = out.results.find((r) => r.file === docs[1].file)!;
       expect(bad.verdict).toBe("fail");
       expect(bad.findings.map((f) => f.ruleId)).toEqual(["AC-902"]);
-      const expected = kind === "unreachable" ? "unreachable" : kind === "oob" ? "out of bounds" : "stack overflow";
+      const expected =
+        kind === "unreachable" ? "unreachable" : kind === "oob" ? "out of bounds" : kind === "abort" ? "(abort): Index out of range" : "stack overflow";
       expect(bad.findings[0].message).toContain(expected);
       expect(out.internalErrors).toHaveLength(1);
       for (const i of [0, 2]) {

@@ -13,6 +13,10 @@ export const REQUIRED_END: string[] = [
   "changesCommitted", "validationPassed",
 ];
 
+/** The two skip labels of sessionEnd.qaValidation's evidence (SP-111 exempts them, SP-132 checks their scope). */
+export const QA_SKIP_DOCS = "SKIPPED: docs-only";
+export const QA_SKIP_INVESTIGATION = "SKIPPED: investigation-only";
+
 export class JsonLog {
   lines: LineIndex;
   constructor(public ctx: SessionCtx, public root: JValue) {
@@ -119,4 +123,30 @@ export function hexRuns(s: string): string[] {
     if (allHex && n >= 7 && n <= 40) out.push(s.substring(st, i));
   }
   return out;
+}
+
+/**
+ * One row of a checklist section (protocolCompliance.sessionStart/sessionEnd) as the checklist rules
+ * SP-107..SP-114 read it. `seq` orders findings: a section's missing-item block (SP-107) comes
+ * before its rows, sessionStart before sessionEnd, rows in document order.
+ */
+export class ChecklistItem {
+  /** "sessionStart" | "sessionEnd". */
+  section: string = "";
+  key: string = "";
+  /** section + "." + key. */
+  id: string = "";
+  item: JValue;
+  required: bool = false;
+  /** Declares a level (not null, not blank). */
+  hasLevel: bool = false;
+  /** The level when it is a string ("" otherwise). */
+  level: string = "";
+  levelValue: JValue | null = null;
+  complete: bool = false;
+  evidence: string = "";
+  seq: i32 = 0;
+  constructor(item: JValue) {
+    this.item = item;
+  }
 }

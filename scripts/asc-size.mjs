@@ -1,0 +1,102 @@
+// AssemblyScript compiler transform (`asc ... --transform ./scripts/asc-size.mjs`, see
+// scripts/build-code.mjs): keeps text the host already has out of the module. Two rewrites:
+//
+// 1. Message ids become numbers. A rule reports `msg("missingSessionEndHeader")`; the module would
+//    carry each id as a UTF-16 string (214 ids, 12 KB). After parsing, every `msg("<id>")` (or
+//    `msg(cond ? "<a>" : "<b>")`) in assembly/ is rewritten to `msgCode(<n>)`, n being the id's
+//    index in the sorted list of every rule's message ids that scripts/gen-rules.mjs writes
+//    (build/message-ids.json for this transform, src/wasm/generated/message-ids.ts for the host,
+//    which maps the number back in src/wasm/instance.ts). An id that no rule declares fails the build.
+// 2. Abort sites pass no source path (release target only). AssemblyScript compiles every abort site
+//    (assert, `throw`, the standard library's range and null checks) to `abort(message, file, line,
+//    column)` and stores each file's path as a UTF-16 string (48 paths, 4.5 KB). This passes 0 (no
+//    file) instead; the message, line and column still reach the host, which turns any abort into an
+//    internal error (AC-902, exit 2; src/wasm/instance.ts, src/engine.ts). The debug target keeps the
+//    paths, so an abort seen in a release run can be located with a debug build of the same source.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Compiler, TypeRef, Node, NodeKind, LiteralKind, SourceKind } from "assemblyscript";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+let patched = false;
+
+function messageCodes() {
+  const file = join(root, "build", "message-ids.json");
+  let ids;
+  try {
+    ids = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new Error(`asc-size: ${file} is missing or unreadable; run node scripts/gen-rules.mjs first (${e.message})`);
+  }
+  return new Map(ids.map((id, i) => [id, i]));
+}
+
+function isString(node) {
+  return node && node.kind === NodeKind.Literal && node.literalKind === LiteralKind.String;
+}
+
+export default class SizeTransform {
+  afterParse(parser) {
+    const codes = messageCodes();
+    const problems = [];
+    let rewritten = 0;
+    const code = (lit, where) => {
+      const n = codes.get(lit.value);
+      if (n === undefined) problems.push(`${where}: msg("${lit.value}") names a message that no rule declares`);
+      return Node.createIntegerLiteralExpression(i64_new(n ?? 0, 0), lit.range);
+    };
+    const seen = new Set();
+    const visit = (node, where) => {
+      if (!node || typeof node !== "object" || seen.has(node)) return;
+      seen.add(node);
+      if (Array.isArray(node)) {
+        for (const x of node) visit(x, where);
+        return;
+      }
+      if (!(node instanceof Node)) return;
+      if (node.kind === NodeKind.Call && node.expression.kind === NodeKind.Identifier && node.expression.text === "msg" && node.args.length === 1) {
+        const a = node.args[0];
+        if (isString(a)) {
+          node.args[0] = code(a, where);
+        } else if (a.kind === NodeKind.Ternary && isString(a.ifThen) && isString(a.ifElse)) {
+          a.ifThen = code(a.ifThen, where);
+          a.ifElse = code(a.ifElse, where);
+        } else {
+          problems.push(`${where}: msg() takes a string literal (or a ?: of two) so the id can become a number`);
+        }
+        node.expression = Node.createIdentifierExpression("msgCode", node.expression.range);
+        rewritten++;
+      }
+      for (const [k, v] of Object.entries(node)) if (k !== "range" && v && typeof v === "object") visit(v, where);
+    };
+    for (const source of parser.sources) {
+      if (source.sourceKind !== SourceKind.User && source.sourceKind !== SourceKind.UserEntry) continue;
+      if (source.normalizedPath === "assembly/rules.ts") continue; // declares msg itself
+      visit(source.statements, source.normalizedPath);
+    }
+    if (problems.length) throw new Error(`asc-size:\n  ${problems.join("\n  ")}`);
+    this.log?.(`asc-size: ${rewritten} msg() calls report message numbers`);
+  }
+
+  afterInitialize(program) {
+    if (program.options.debugInfo || patched) return;
+    patched = true;
+    // Same shape as Compiler#makeStaticAbort (AssemblyScript 0.28), with a null file argument.
+    Compiler.prototype.makeStaticAbort = function makeStaticAbort(messageExpr, codeLocation) {
+      const module = this.module;
+      const abortInstance = this.program.abortInstance;
+      if (!abortInstance || !this.compileFunction(abortInstance)) return module.unreachable();
+      const range = codeLocation.range;
+      const source = range.source;
+      return module.block(null, [
+        module.call(
+          abortInstance.internalName,
+          [messageExpr, this.makeZero(this.program.stringInstance.type), module.i32(source.lineAt(range.start)), module.i32(source.columnAt())],
+          TypeRef.None,
+        ),
+        module.unreachable(),
+      ]);
+    };
+  }
+}
