@@ -253,6 +253,10 @@ export type FactKey =
   | "targets"
   | "config"
   | "fixed"
+  | "config.refused"
+  | "policy"
+  | "stopped"
+  | "timeoutMs"
   | "parsed"
   | "exts"
   | "inScope"
@@ -468,6 +472,14 @@ export interface FactTypes {
   "config": string[];
   /** PP-003: files markdownlint --fix rewrote. */
   "fixed": number;
+  /** PP-003 findings phase: executable markdownlint configuration files the execution policy refused to load. */
+  "config.refused": string[];
+  /** PP-003 findings phase: what refused the configuration (--no-exec, AGENTCHECK_NO_EXEC, untrusted changes). */
+  "policy": string;
+  /** PP-003 findings phase: the lint of these files passed its time bound and was stopped. */
+  "stopped": boolean;
+  /** PP-003 findings phase: the time bound of the lint, in milliseconds. */
+  "timeoutMs": number;
   /** PP-005: yamllint findings parsed from its output. */
   "parsed": number;
   /** PP-006: the file extensions scanned for absolute paths. */

@@ -7,7 +7,7 @@ import { JsonLog } from "./model";
 import { ChecklistItem } from "./model";
 
 export class JsonCtx extends SessionCtx {
-  /** What parsing the log's bytes gave (SP-100/SP-101 report on it; SP-100 decodes the text itself). */
+  /** What parsing the log's bytes gave (SP-100/SP-101 report on it). */
   parsed: JsonResult = new JsonResult();
   log: JsonLog | null = null;
   /** The effective mode (record wins over creation). */

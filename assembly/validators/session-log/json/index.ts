@@ -47,20 +47,6 @@ const AGREEMENT_RULES: Rule[] = [SP116, SP117, SP118, SP119];
 /** Repository-bound rules (SP-130/131 full mode only, SP-132 every mode). */
 const GIT_RULES: Rule[] = [SP130, SP131, SP132];
 
-/**
- * Parse the log from its UTF-8 bytes where the host wrote them (a leading BOM skipped, as Doc.text()
- * does): no string of the document is made; SP-100 decodes the text only to quote a syntax error.
- */
-function parseDoc(ctx: SessionCtx): JsonResult {
-  let p = ctx.doc.ptr;
-  let n = ctx.doc.len;
-  if (n >= 3 && load<u8>(p) == 0xef && load<u8>(p + 1) == 0xbb && load<u8>(p + 2) == 0xbf) {
-    p += 3;
-    n -= 3;
-  }
-  return parseJsonBytes(p, n);
-}
-
 export function validateJsonLog(ctx: SessionCtx): void {
   const jctx = new JsonCtx(ctx.input, ctx.results, ctx.doc);
   jctx.parsed = parseDoc(ctx);
@@ -87,4 +73,18 @@ export function validateJsonLog(ctx: SessionCtx): void {
     runRules(AGREEMENT_RULES, jctx);
   }
   runRules(GIT_RULES, jctx);
+}
+
+/**
+ * Parse the log from its UTF-8 bytes (a leading BOM skipped, as Doc.text() does); the text is decoded
+ * only for the message of a syntax error (SP-100).
+ */
+function parseDoc(ctx: SessionCtx): JsonResult {
+  let p = ctx.doc.ptr;
+  let n = ctx.doc.len;
+  if (n >= 3 && load<u8>(p) == 0xef && load<u8>(p + 1) == 0xbb && load<u8>(p + 2) == 0xbf) {
+    p += 3;
+    n -= 3;
+  }
+  return parseJsonBytes(p, n);
 }
