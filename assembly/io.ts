@@ -236,6 +236,15 @@ class Pool {
     this.interned.set(key, r);
     return r;
   }
+  /** A message's id as it crosses the interface (msgIdText), stored once per message number. */
+  codes: Map<i32, i64> = new Map();
+  internMsg(m: Msg): i64 {
+    if (m.code < 0) return this.intern(m.id);
+    if (this.codes.has(m.code)) return this.codes.get(m.code);
+    const r = this.add(msgIdText(m));
+    this.codes.set(m.code, r);
+    return r;
+  }
   /** Encode every string at `p` (pool.bytes bytes). */
   write(p: usize): void {
     const ss = this.strs;
@@ -353,7 +362,7 @@ export class Results {
     for (let i = 0; i < nf; i++) {
       const f = this.findings[i];
       refs[r++] = pool.intern(f.rule.id);
-      refs[r++] = pool.intern(msgIdText(f.msg));
+      refs[r++] = pool.internMsg(f.msg);
     }
     for (let i = 0; i < nd; i++) {
       refs[r++] = pool.intern(this.data[i].key);

@@ -29,6 +29,34 @@ describe("JSON parser (assembly/lib/json.ts)", () => {
     expect(f[0]).toMatchObject({ id: "SP-100", line, column: col });
     expect(f[0].message).toContain(what);
   });
+  // The scanner reads UTF-8 bytes; positions are still UTF-16 columns of the decoded text (é is one
+  // unit in two bytes, an emoji two units in four bytes). Expected values are what the earlier
+  // UTF-16 parser reported.
+  it.each([
+    ['{"a": "é😀", x}', 1, 14, "Expecting property name"],
+    ['{\n "a": "é",\n "b": "😀😀",\n "c": tru\n}', 4, 7, "Expecting value"],
+    ['{"é😀": 1, "a": "é😀', 1, 17, "Unterminated string"],
+    ['\ufeff{"é": "\\q"}', 1, 8, "Invalid \\escape"],
+  ])("SP-100 after non-ASCII text: %j => error at %i:%i (%s)", (text, line, col, what) => {
+    const f = run(text).findings;
+    expect(f).toHaveLength(1);
+    expect(f[0]).toMatchObject({ id: "SP-100", line, column: col });
+    expect(f[0].message).toContain(what);
+  });
+  it("SP-102 positions count UTF-16 units after non-ASCII strings", () => {
+    const schema = JSON.stringify({ properties: { b: { type: "string" } } });
+    const f = of(run('{"a": "😀😀",\n "é": 0, "b": 1}', { schema }).findings, "SP-102");
+    expect(f.map((x) => [x.line, x.column, x.message])).toEqual([[2, 15, "Schema: b: 1 is not of type 'string'"]]);
+  });
+  it("SP-102 finds keys written with escapes, and duplicate keys (also through escapes) keep the last value", () => {
+    const schema = JSON.stringify({ properties: { b: { type: "string" }, "é": { type: "string" } } });
+    const msgs = (text: string) => of(run(text, { schema }).findings, "SP-102").map((f) => f.message);
+    expect(msgs('{"\\u0062": 1}')).toEqual(["Schema: b: 1 is not of type 'string'"]);
+    expect(msgs('{"\\u00e9": 1}')).toEqual(["Schema: é: 1 is not of type 'string'"]);
+    expect(msgs('{"b": 1, "b": "x"}')).toEqual([]);
+    expect(msgs('{"b": "x", "\\u0062": 2}')).toEqual(["Schema: b: 2 is not of type 'string'"]);
+    expect(msgs('{"é": "x", "é": 3}')).toEqual(["Schema: é: 3 is not of type 'string'"]);
+  });
   it("accepts escapes, unicode, numbers with exponents and a BOM", () => {
     const l = validLog();
     l.session.objective = "tab\t \"quoted\" \u00e9 \ud83d\ude00 /";
