@@ -17,7 +17,6 @@ const why = [
   [/^src\/phase\//, "input handling: the protocol state files' format (phase notes, violations log), evidence ids; facts for PH-001..009 (the core's session-protocol validator decides)"],
   [/^src\/mcp\//, "argument validation of MCP tool inputs"],
   [/^src\/manifest\//, "input handling: manifest ids/slugs, file stamps, argument checks; findings filtered by the severity the core reported"],
-  [/^src\/prepr\/markdown\.ts:\d+:.*severity: "error", file/, "NOT input handling: PP-003's 'not linted' findings made by the host (src/prepr/markdown.ts unchecked); see below"],
   [/^src\/prepr\//, "pre-pr: input handling (yamllint's parsable lines and git numstat parsed into facts, paths, markdownlint's own severities read from its result) and rendering; every row's status and text is decided by the core (PP-000..PP-015, assembly/validators/pre-pr/row.ts)"],
   [/^src\/(ignores|repo|git-run|scope|lean|cli|output|engine|config|config-schema|adoption|fsread|source|yaml|suggest|index-source|config-file)\.ts/, "input handling: paths (drive letters, separators), gitignore syntax, git output, argument parsing, config keys, error classification, baseline fingerprints"],
   [/^src\/validators\/planning-io\.ts/, "input handling: line endings"],
@@ -48,6 +47,5 @@ for (const [title, p] of [["Regular expressions", re], ["Severity literals", sev
   }
 }
 out.push("## Known remaining decisions in src/ (not converted here)", "",
-  "- PP-003's 'not linted' findings: src/prepr/markdown.ts (`unchecked`) makes them with English texts at severity error when an executable markdownlint configuration is refused by --no-exec or a file's lint passes its time bound. They should become PP-003 messages the core reports from facts (the files refused or stopped); markdown.ts is being reworked for speed at the same time (lint cache, workers), so it was left alone here.",
   "- The gate's decision table (src/state/gate.ts decide): the declared exception (README).", "");
 process.stdout.write(out.join("\n"));

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { readTextOrThrow } from "./fsread.js";
-import { ABI_VERSION } from "./wasm/generated/abi.js";
+import { ABI_VERSION } from "./wasm/contract.js";
 import type { DocInput, RawResult } from "./wasm/instance.js";
 import { wasmBytes } from "./wasm/instance.js";
 import { renderMessage } from "./wasm/loader.js";

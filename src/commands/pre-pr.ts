@@ -14,6 +14,7 @@ import { countRows, isEnabled, runChecks, type CheckDef, type RunOptions } from 
 import { computeScope, gitTopLevel } from "../prepr/scope.js";
 import { ruleById } from "../wasm/loader.js";
 import { cacheFilePath } from "../prepr/cache-dir.js";
+import { msNow } from "../stdio.js";
 
 export interface PrePrCliOptions {
   base?: string;
@@ -61,7 +62,7 @@ export function assertImplemented(registry: CheckDef[]): void {
 }
 
 export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] = CHECKS): Promise<number> {
-  const started = performance.now();
+  const started = msNow();
   const startedAt = new Date().toISOString();
   assertImplemented(registry);
   const fmt = o.format ?? "text";
@@ -112,7 +113,7 @@ export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] =
   // configuration errors are exit 2 before any check runs (never a check FAIL)
   {
     const { validateMdConfig } = await import("../prepr/markdown.js");
-    await validateMdConfig(root);
+    await validateMdConfig(root, options.noCache ? undefined : cacheFilePath(root, "markdownlint-cache.json"));
   }
   if (o.outputFile) checkOutputFile(o.outputFile);
   const { loadIgnores } = await import("../ignores.js");
@@ -146,7 +147,7 @@ export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] =
   }
   const counts = countRows(rows);
   const exitCode = counts.failed > 0 ? 1 : 0;
-  const durationMs = performance.now() - started;
+  const durationMs = msNow() - started;
   let out: string;
   if (fmt === "json") {
     const report = toReport(rows, counts, {

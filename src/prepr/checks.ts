@@ -16,7 +16,7 @@ import { changedScope, type RunScope } from "../scope.js";
 import { decodeList, encodeList } from "../wasm/list.js";
 import { matchesAny } from "./glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, selectMarkdown } from "./markdown.js";
-import type { CheckDef, CheckOutcome, PrePrContext } from "./runner.js";
+import { applySeverities, type CheckDef, type CheckOutcome, type PrePrContext } from "./runner.js";
 import { sizeFacts } from "./scope.js";
 import { cacheFilePath } from "./cache-dir.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
@@ -30,7 +30,7 @@ import { decideRow } from "./row.js";
  */
 function options(id: string, values: Record<string, unknown>): Facts {
   const out: Facts = {};
-  for (const [name, v] of Object.entries(values)) if (v !== undefined) out[`option.${id}.${name}`] = v as Facts[string];
+  for (const [name, v] of Object.entries(values)) if (v !== undefined) out[`option.${id}.${name}`] = v as Facts[`option.${string}.${string}`];
   return out;
 }
 
@@ -119,8 +119,8 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
   if (out.internalErrors.length > 0) throw new Error(`internal error in ${v.name}: ${out.internalErrors.join("; ")}`);
   const results = out.results;
   const findings = results.flatMap((r) => r.findings);
-  const sev = section?.severity;
-  const adj = sev ? findings.filter((f) => sev[f.ruleId] !== "off").map((f) => (sev[f.ruleId] ? { ...f, severity: sev[f.ruleId] as Finding["severity"] } : f)) : findings;
+  // the validator section's overrides (validators.<name>.severity), as the runner applies prePr.checks.<id>.severity
+  const adj = applySeverities(findings, section?.severity);
   return { facts: { ...facts, files: results.length, skipped: results.filter((r) => r.verdict === "skip").length }, findings: adj };
 }
 
@@ -231,7 +231,7 @@ async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
     const err = doc.errors[0];
     if (err) yamlErrors.push(encodeList([rel, String(err.linePos?.[0]?.line ?? 0), err.message.split("\n")[0]]));
   }
-  return { facts: { files: files.length }, findings: runFamily(ctx, "wfs", files, { "yaml-errors": yamlErrors }) };
+  return { facts: { files: files.length }, findings: runFamily(ctx, "wfs", files, { yamlErrors }) };
 }
 
 function actionlint(ctx: PrePrContext): CheckOutcome {
@@ -271,9 +271,9 @@ async function prSize(ctx: PrePrContext): Promise<CheckOutcome> {
   const { commits, additions } = await sizeFacts(ctx.root, ctx.scope.mergeBase);
   const c = ctx.config.prePr?.prSize;
   const findings = runFamily(ctx, "size", [{ rel: ".", role: ROLE.size, text: "" }], {
-    "size-commits": commits,
-    "size-files": ctx.scope.changes.length,
-    "size-additions": additions,
+    "size.commits": commits,
+    "size.files": ctx.scope.changes.length,
+    "size.additions": additions,
     ...options("RDY-01", {
       commitsWarn: c?.commits?.warn, commitsFail: c?.commits?.fail,
       filesWarn: c?.files?.warn, filesFail: c?.files?.fail,

@@ -10,6 +10,9 @@ import { CONFIG_MAX_BYTES, inspectFile, ReadRefusedError, readTextOrThrow } from
 import { execRefusal } from "../exec-policy.js";
 import { stripJsonComments } from "../config.js";
 import { UsageError, type Finding } from "../report.js";
+import { executeValidator, type Facts } from "../engine.js";
+import { KIND } from "../wasm/abi.js";
+import { ruleById } from "../wasm/loader.js";
 import { matchesAny, selectedByGlobs, validateGlobs } from "./glob.js";
 import { realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
@@ -41,8 +44,9 @@ export function checkExtends(root: string, file: string, value: unknown): void {
 }
 
 /** The markdownlint configuration is usable: globs compile and extends stays inside the repository (else UsageError). */
-export async function validateMdConfig(root: string): Promise<void> {
-  const cfg = await loadMdConfig(root);
+export async function validateMdConfig(root: string, cacheFile?: string): Promise<void> {
+  // the parsed configuration from its cache when the files' bytes are unchanged (no YAML parser load)
+  const cfg = await loadMdConfigCached(root, cacheFile);
   const src = cfg.sources[0] ?? "markdownlint configuration";
   validateGlobs(cfg.ignores, `${src} ignores`);
   validateGlobs(cfg.globs, `${src} globs`);
@@ -421,8 +425,17 @@ export function normalizeMarkdown(text: string): string {
   return t;
 }
 
+/** A file the bounded reader refused (AC-900 / AC-901, host-reported rules): not linted, at the rule's declared severity. */
 function unchecked(file: string, ruleId: string, message: string): Finding {
-  return { ruleId, severity: "error", file, line: 0, column: 0, message };
+  return { ruleId, severity: ruleById(ruleId)!.severity, file, line: 0, column: 0, message };
+}
+
+/** PP-003's findings on files that were not linted, reported by the core from these facts (assembly/validators/pre-pr/PP-003.ts). */
+function notLinted(files: string[], facts: Facts): Finding[] {
+  const docs = files.map((file) => ({ file, kind: KIND.PREPR_FILE, flags: 0, bytes: new Uint8Array(0) }));
+  const out = executeValidator("pre-pr", docs, { ...facts, family: "row", row: "PP-003", phase: "findings" });
+  if (out.internalErrors.length > 0) throw new Error(`internal error: ${out.internalErrors.join("; ")}`);
+  return out.results.flatMap((r) => r.findings);
 }
 
 /**
@@ -443,9 +456,7 @@ export async function lintMarkdown(
   const pre: Finding[] = [];
   if (cfg.refused && cfg.refused.length > 0) {
     const why = execRefusal() ?? "--no-exec";
-    for (const f of files) {
-      pre.push(unchecked(f, "PP-003", `not linted: the markdownlint configuration ${cfg.refused.join(", ")} is executable and was not run (${why})`));
-    }
+    pre.push(...notLinted(files, { "config.refused": cfg.refused, policy: why }));
     return { findings: pre, fixed: [] };
   }
   const strings: Record<string, string> = {};
@@ -461,7 +472,7 @@ export async function lintMarkdown(
     }
   }
   files = readable;
-  const timeoutFinding = (f: string) => unchecked(f, "PP-003", `not linted: markdown lint took longer than ${lintTimeoutMs()} ms on this file and was stopped`);
+  const timeoutFinding = (f: string) => notLinted([f], { stopped: true, timeoutMs: lintTimeoutMs() })[0];
   if (!fix) {
     const { getVersion } = await import("./mdversion.js");
     const key = lintCacheKey(getVersion(), config);

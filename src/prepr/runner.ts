@@ -6,7 +6,7 @@
 import type { Config } from "../config.js";
 import type { Facts } from "../engine.js";
 import type { Finding } from "../report.js";
-import { decideRow } from "./row.js";
+import { decideRow, type RowAnswer } from "./row.js";
 import type { Scope } from "./scope.js";
 
 export type CheckStatus = "PASS" | "WARN" | "FAIL" | "SKIP";
@@ -100,6 +100,17 @@ function planFacts(def: CheckDef, ctx: PrePrContext): Facts {
   };
 }
 
+/** The core's plan for a check: RUN, or SKIP with the reason (PP-000). */
+export function planOf(def: CheckDef, ctx: PrePrContext): RowAnswer {
+  return decideRow(def.id, "plan", planFacts(def, ctx));
+}
+
+/** Why a check is not run, or undefined when it runs (decided by the core, PP-000). */
+export function skipReason(def: CheckDef, ctx: PrePrContext): string | undefined {
+  const plan = planOf(def, ctx);
+  return plan.status === "SKIP" ? plan.message : undefined;
+}
+
 /** Facts every row's result has: the scope kind and base. */
 function scopeFacts(ctx: PrePrContext): Facts {
   return { scope: ctx.scope.kind === "all" ? "all" : "branch", base: ctx.scope.base };
@@ -119,7 +130,7 @@ export function applySeverities(findings: Finding[], overrides: Record<string, s
 
 export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (row: CheckRow) => void): Promise<CheckRow[]> {
   const rows: CheckRow[] = [];
-  const plans = defs.map((def) => decideRow(def.id, "plan", planFacts(def, ctx)));
+  const plans = defs.map((def) => planOf(def, ctx));
   // start the slow work of the rows that will run (markdown lint workers) before the first row runs
   for (let i = 0; i < defs.length; i++) if (defs[i].prepare && plans[i].status !== "SKIP") await defs[i].prepare!(ctx);
   for (let i = 0; i < defs.length; i++) {

@@ -9,6 +9,7 @@ import { executeValidator, hostFinding, problemResult, readArtifact, type Conten
 import type { FileResult } from "../report.js";
 import type { EntryType, FileSource } from "../source.js";
 import { ReadRefusedError } from "../fsread.js";
+import { FLAGS } from "../wasm/contract.js";
 
 /** auto (default): current when memory files live in subfolders, else reference (decided in the core). */
 export type MemoryLayout = "reference" | "current" | "auto";
@@ -29,8 +30,9 @@ export interface MemoryIndexOptions {
 }
 
 export const DEFAULT_MEMORY_DIR = DEFAULT_PATHS.memories;
-const TYPE_FLAG: Record<EntryType, number> = { file: 0, dir: 1, symlink: 2, other: 3 };
-const F_UNREAD = 4;
+const MI = FLAGS.memoryIndex;
+const TYPE_FLAG: Record<EntryType, number> = { file: MI.TYPE_FILE, dir: MI.TYPE_DIR, symlink: MI.TYPE_LINK, other: MI.TYPE_OTHER };
+const F_UNREAD = MI.UNREAD;
 const enc = new TextEncoder();
 const EMPTY = new Uint8Array(0);
 

@@ -87,7 +87,6 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     if (head === undefined) why = "git failed or the repository has no commits";
     else {
       git = g;
-      facts["git.head"] = head.trim();
       facts["git.shallow"] = (await tryRaw(g, ["rev-parse", "--is-shallow-repository"]))?.trim() === "true";
     }
   }
@@ -125,12 +124,12 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   // (so a change reverted later still counts), used for the QA report's staleness
   const diffFact = async (a: string, b: string, touched = false) => {
     const key = `${a}..${b}`;
-    if (`git.diff.${key}` in facts || `git.diff-error.${key}` in facts) return;
+    if (`git.diff.${key}` in facts || `git.diffError.${key}` in facts) return;
     try {
       const args = touched ? ["log", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
       facts[`git.diff.${key}`] = [...new Set(lines(git!.raw(args)))].sort();
     } catch (e) {
-      facts[`git.diff-error.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
+      facts[`git.diffError.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
     }
   };
 
@@ -181,8 +180,8 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
 }
 
 /**
- * git.commit.<sha> facts: "ancestor <full>" when a commit reachable from HEAD starts with <sha>
- * (one rev-list), else "off-history <full>" or "missing" (one cat-file batch for the rest).
+ * git.commit.<sha> facts (lists): ["ancestor", full] when a commit reachable from HEAD starts with <sha>
+ * (one rev-list), else ["off-history", full] or ["missing"] (one cat-file batch for the rest).
  */
 async function resolveCommits(root: string, git: Git, shas: string[], facts: Facts): Promise<void> {
   const reachable = lines((await tryRaw(git, ["rev-list", "HEAD"])) ?? "").sort();
@@ -195,7 +194,7 @@ async function resolveCommits(root: string, git: Git, shas: string[], facts: Fac
       if (reachable[mid] < sha) lo = mid + 1;
       else hi = mid;
     }
-    if (lo < reachable.length && reachable[lo].startsWith(sha)) facts[`git.commit.${sha}`] = `ancestor ${reachable[lo]}`;
+    if (lo < reachable.length && reachable[lo].startsWith(sha)) facts[`git.commit.${sha}`] = ["ancestor", reachable[lo]];
     else rest.push(sha);
   }
   if (rest.length === 0) return;
@@ -207,6 +206,6 @@ async function resolveCommits(root: string, git: Git, shas: string[], facts: Fac
   }
   rest.forEach((sha, i) => {
     const m = /^([0-9a-f]{40}) commit /.exec(out[i] ?? "");
-    facts[`git.commit.${sha}`] = m ? `off-history ${m[1]}` : "missing";
+    facts[`git.commit.${sha}`] = m ? ["off-history", m[1]] : ["missing"];
   });
 }

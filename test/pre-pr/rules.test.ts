@@ -58,14 +58,14 @@ describe("PIN: SHA pinning", () => {
 });
 
 describe("WFS: workflow structure", () => {
-  const wfs = (text: string, errs: string[] = [], role: number = ROLE.workflow) => family("wfs", [{ name: ".github/workflows/w.yml", role, text }], { "yaml-errors": errs });
+  const wfs = (text: string, errs: string[] = [], role: number = ROLE.workflow) => family("wfs", [{ name: ".github/workflows/w.yml", role, text }], { yamlErrors: errs });
   it("WFS-01: a host-reported YAML error becomes a finding with its line", () => {
     const f = wfs("name: [\n", [encodeList([".github/workflows/w.yml", "2", "Missing closing ]"])]);
     expect(f.map((x) => [x.ruleId, x.line])).toEqual([["WFS-01", 2]]);
   });
   it("file names with tab/newline: a YAML error of a workflow named with a tab keeps its file (WFS-01)", () => {
     const name = ".github/workflows/w\tx\ny.yml";
-    const f = family("wfs", [{ name, role: ROLE.workflow, text: "name: [\n" }], { "yaml-errors": [encodeList([name, "3", "Missing\tclosing ]"])] });
+    const f = family("wfs", [{ name, role: ROLE.workflow, text: "name: [\n" }], { yamlErrors: [encodeList([name, "3", "Missing\tclosing ]"])] });
     expect(f.map((x) => [x.ruleId, x.file, x.line])).toEqual([["WFS-01", name, 3]]);
   });
   it("WFS-02: root not a mapping; missing name, on, jobs", () => {
@@ -268,10 +268,10 @@ describe("PATH: absolute paths", () => {
 describe("RDY and TOK", () => {
   const size = (facts: Record<string, number>) => family("size", [{ name: ".", role: ROLE.size, text: "" }], facts);
   it("RDY-01: warn and fail levels per measure", () => {
-    expect(size({ "size-commits": 16, "option.RDY-01.commitsWarn": 15, "option.RDY-01.commitsFail": 20 }).map((x) => x.severity)).toEqual(["warning"]);
-    expect(size({ "size-commits": 21, "option.RDY-01.commitsWarn": 15, "option.RDY-01.commitsFail": 20 }).map((x) => x.severity)).toEqual(["error"]);
-    expect(size({ "size-files": 10, "option.RDY-01.filesWarn": 20, "option.RDY-01.filesFail": 50 })).toEqual([]);
-    expect(size({ "size-additions": 9999, "option.RDY-01.additionsWarn": -1, "option.RDY-01.additionsFail": -1 })).toEqual([]);
+    expect(size({ "size.commits": 16, "option.RDY-01.commitsWarn": 15, "option.RDY-01.commitsFail": 20 }).map((x) => x.severity)).toEqual(["warning"]);
+    expect(size({ "size.commits": 21, "option.RDY-01.commitsWarn": 15, "option.RDY-01.commitsFail": 20 }).map((x) => x.severity)).toEqual(["error"]);
+    expect(size({ "size.files": 10, "option.RDY-01.filesWarn": 20, "option.RDY-01.filesFail": 50 })).toEqual([]);
+    expect(size({ "size.additions": 9999, "option.RDY-01.additionsWarn": -1, "option.RDY-01.additionsFail": -1 })).toEqual([]);
   });
   const tokens = (text: string) => Number(data("tok", [{ name: "h.md", role: ROLE.handoff, text }], { "option.TOK-03.maxTokens": 1e9 })[0].tokens);
   it("TC-TOK-05/07/08/12/13: estimates", () => {
@@ -317,7 +317,7 @@ describe("robustness", () => {
     const fams = ["pin", "wfs", "sfm", "prd", "path", "size", "tok", "drift", "plan"];
     fc.assert(
       fc.property(fc.constantFrom(...fams), fc.array(fc.uint8Array({ maxLength: 400 }), { minLength: 1, maxLength: 3 }), fc.integer({ min: 0, max: 9 }), (fam, docs, role) => {
-        family(fam, docs.map((d, i) => ({ name: `f${i}.md`, role, text: d })), { changed: ["a.py"], "yaml-errors": ["f0.md\tx\ty"], "size-commits": 3 });
+        family(fam, docs.map((d, i) => ({ name: `f${i}.md`, role, text: d })), { changed: ["a.py"], yamlErrors: ["f0.md\tx\ty"], "size.commits": 3 });
       }),
       { numRuns: 300 },
     );

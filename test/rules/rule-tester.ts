@@ -104,6 +104,8 @@ interface RowAnswer {
   ruleId?: string;
   messageId?: string;
   data: Record<string, string>;
+  /** Findings the row's rule reported on the call's documents (phase "findings"). */
+  findings: Got[];
 }
 
 const isRow = (c: RuleCase) => c.facts?.family === "row";
@@ -111,19 +113,21 @@ const isRow = (c: RuleCase) => c.facts?.family === "row";
 /** The row the core decides for a pre-pr row case (global data row.status, row.rule, row.message, row.data). */
 function runRow(rule: RuleMeta, c: RuleCase): RowAnswer {
   const facts = { ...optionFacts("pre-pr", { [rule.id]: c.options ?? {} }), ...(c.facts ?? {}) };
-  const out = executeValidator("pre-pr", [], facts);
+  const docs = c.docs.map((d) => ({ file: d.name, kind: KIND[d.kind], flags: d.flags ?? 0, bytes: bytesOf(d) }));
+  const out = executeValidator("pre-pr", docs, facts);
   expect(out.internalErrors, "core errors").toEqual([]);
   const g = out.global;
   const kv = g["row.data"] === undefined ? [] : decodeList(g["row.data"]);
   const data: Record<string, string> = {};
   for (let i = 0; i + 1 < kv.length; i += 2) data[kv[i]] = kv[i + 1];
-  return { status: g["row.status"], ruleId: g["row.rule"], messageId: g["row.message"] === undefined ? undefined : messageIdOf(g["row.message"]), data };
+  const findings = out.results.flatMap((r) => r.findings.filter((f) => f.ruleId === rule.id).map((f) => ({ ...f, doc: r.file })));
+  return { status: g["row.status"], ruleId: g["row.rule"], messageId: g["row.message"] === undefined ? undefined : messageIdOf(g["row.message"]), data, findings };
 }
 
 /** A row that does not pass, as the one "finding" of its rule (nothing for PASS / RUN or another rule's text). */
 function rowFindings(rule: RuleMeta, a: RowAnswer): Got[] {
-  if (a.status === undefined || a.status === "PASS" || a.status === "RUN" || a.ruleId !== rule.id) return [];
-  return [{ ruleId: rule.id, messageId: a.messageId, data: a.data, line: 0, column: 0, severity: "", doc: "", status: a.status }];
+  if (a.status === undefined || a.status === "PASS" || a.status === "RUN" || a.ruleId !== rule.id) return a.findings;
+  return [{ ruleId: rule.id, messageId: a.messageId, data: a.data, line: 0, column: 0, severity: "", doc: "", status: a.status }, ...a.findings];
 }
 
 /** The host's steps: optionally write and read the files (bounded reader), then executeValidator. */

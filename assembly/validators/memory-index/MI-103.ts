@@ -1,6 +1,6 @@
 // MI-103: an unindexed memory file (current layout orphan scan).
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
-import { SEV_WARNING } from "../../abi";
+import { SEV_WARNING, MI_TYPE_MASK } from "../../abi";
 import { MiCtx, T_FILE, canon } from "./ctx";
 import { orphanScan, reportOrphan } from "./orphanscan";
 import { rootModel } from "./rootindex";
@@ -66,7 +66,7 @@ function check(c: RuleCtx): void {
   for (let i = 0; i < entries.length; i++) {
     const d = entries[i];
     const n = d.name;
-    if ((d.flags & 3) != T_FILE || !n.endsWith(".md")) continue;
+    if ((d.flags & MI_TYPE_MASK) != T_FILE || !n.endsWith(".md")) continue;
     if (n.startsWith(".") || n.indexOf("/.") >= 0) continue;
     const slash = n.lastIndexOf("/");
     const base = n.substring(slash + 1);

@@ -19,11 +19,12 @@
 import { Doc, Input, Results } from "../../io";
 import { Rule, Msg, RuleCtx } from "../../rules";
 import { DOC_CHECKED, DOC_IGNORED, SEV_ERROR, SEV_WARNING } from "../../abi";
+import { MI_TYPE_FILE, MI_TYPE_DIR, MI_TYPE_LINK, MI_TYPE_MASK, MI_UNREAD } from "../../abi";
 
-export const T_FILE: i32 = 0;
-export const T_DIR: i32 = 1;
-export const T_LINK: i32 = 2;
-export const F_UNREAD: i32 = 4;
+export const T_FILE: i32 = MI_TYPE_FILE;
+export const T_DIR: i32 = MI_TYPE_DIR;
+export const T_LINK: i32 = MI_TYPE_LINK;
+export const F_UNREAD: i32 = MI_UNREAD;
 
 export const R_OK: i32 = 0;
 export const R_MISSING: i32 = 1;
@@ -190,7 +191,7 @@ export class MiCtx extends RuleCtx {
       cur = cur.length > 0 ? cur + "/" + stack[i] : stack[i];
       const d = this.entry(cur);
       if (d === null) return R_MISSING;
-      t = d.flags & 3;
+      t = d.flags & MI_TYPE_MASK;
       if (t == T_LINK) {
         if (this.current) return R_SYMLINK;
         const target = d.text();
@@ -233,7 +234,7 @@ export function detectCurrent(entries: Doc[]): bool {
     const d = entries[i];
     const n = d.name;
     const slash = n.indexOf("/");
-    if (slash > 0 && n.charCodeAt(0) != 46 && n.endsWith(".md") && (d.flags & 3) == T_FILE) return true;
+    if (slash > 0 && n.charCodeAt(0) != 46 && n.endsWith(".md") && (d.flags & MI_TYPE_MASK) == T_FILE) return true;
   }
   return false;
 }

@@ -2,6 +2,7 @@
 // are the candidates, "referenced" = named by a domain index (exact strings). Severity of every
 // orphan finding: the running rule's option `level` (warn|error|off; --orphans, ctx.ts levelSeverity).
 import { Doc } from "../../io";
+import { MI_TYPE_MASK } from "../../abi";
 import { Rule, Msg } from "../../rules";
 import { MiCtx, RefScan, T_FILE, U_ORPHANS, levelSeverity } from "./ctx";
 
@@ -25,7 +26,7 @@ export function orphanScan(ctx: MiCtx, current: bool): bool {
 }
 
 function isFileLike(d: Doc): bool {
-  const t = d.flags & 3;
+  const t = d.flags & MI_TYPE_MASK;
   return t == T_FILE || (t == 2 && d.text().startsWith("f:"));
 }
 

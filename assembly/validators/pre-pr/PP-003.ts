@@ -2,7 +2,8 @@
 // families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { emit, ownRow, checked, nothing, findings, PASS } from "./row";
+import { PrePrCtx } from "./ctx";
+import { emit, ownRow, checked, nothing, factStr, findings, PASS } from "./row";
 
 export const PP003 = defineRule("PP-003", SEV_ERROR, check);
 function PP003_doc(): RuleDoc {
@@ -10,8 +11,10 @@ function PP003_doc(): RuleDoc {
     id: "PP-003",
     validator: "pre-pr",
     title: "Markdown Linting",
-    description: "The markdown files changed on the branch pass markdownlint with the repository's markdownlint-cli2 configuration (its globs and ignores pick the files); the row fails on an error finding.",
+    description: "The markdown files changed on the branch pass markdownlint with the repository's markdownlint-cli2 configuration (its globs and ignores pick the files); the row fails on an error finding. A file that could not be linted is an error finding of PP-003, never a pass: every file when the configuration is executable and refused (`--no-exec`, untrusted changes), a file whose lint ran past its time bound.",
     messages: {
+      configRefused: "not linted: the markdownlint configuration {{config}} is executable and was not run ({{policy}})",
+      stopped: "not linted: markdown lint took longer than {{ms}} ms on this file and was stopped",
       nothing: "no markdown files in the repository",
       nothingChanged: "no markdown files changed since {{base}}",
       excluded: "linted 0 of {{targets}} markdown file(s): all excluded by the configuration (config: {{config}})",
@@ -25,6 +28,11 @@ function PP003_doc(): RuleDoc {
 }
 
 function check(c: RuleCtx): void {
+  const handed = ownRow(c, "findings");
+  if (handed !== null) {
+    notLinted(handed);
+    return;
+  }
   const ctx = ownRow(c, "result");
   if (ctx === null) return;
   const input = ctx.input;
@@ -38,5 +46,21 @@ function check(c: RuleCtx): void {
   else {
     const m = cfg.length > 0 ? (fixed > 0 ? msg("lintedFixed") : msg("linted")) : fixed > 0 ? msg("lintedDefaultsFixed") : msg("lintedDefaults");
     checked(ctx, m.i("selected", selected).i("targets", targets).s("config", cfg).i("findings", findings(ctx)).i("fixed", fixed));
+  }
+}
+
+/**
+ * Files the host could not lint (the documents of the call; phase "findings"): every file when an
+ * executable markdownlint configuration was refused (facts "config.refused", "policy"), or a file
+ * whose lint passed its time bound (facts "stopped", "timeoutMs"). Never a silent pass.
+ */
+function notLinted(ctx: PrePrCtx): void {
+  const input = ctx.input;
+  const refused = input.factLines("config.refused");
+  const stopped = input.factBool("stopped", false);
+  for (let i = 0; i < ctx.docs.length; i++) {
+    const d = ctx.docs[i];
+    if (refused !== null && refused.length > 0) ctx.results.report(ctx.rule, d, 0, 0, msg("configRefused").s("config", refused.join(", ")).s("policy", factStr(ctx, "policy")));
+    else if (stopped) ctx.results.report(ctx.rule, d, 0, 0, msg("stopped").i("ms", input.factInt("timeoutMs", 0)));
   }
 }

@@ -87,7 +87,7 @@ function scan(doc: Doc): Line[] {
 }
 
 function yamlError(input: Input, name: string): string | null {
-  const ls = input.factLines("yaml-errors");
+  const ls = input.factLines("yamlErrors");
   if (ls === null) return null;
   // each entry: an encoded list [file, line, message] (lib/list.ts), so any file name round-trips
   for (let i = 0; i < ls.length; i++) {

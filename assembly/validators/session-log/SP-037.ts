@@ -51,7 +51,7 @@ function check(c: RuleCtx): void {
   const p = qaPath(ev, factOr(input, "qa.dir", ".agents/qa"));
   if (p.length > 0) {
     const key = citedKey(p);
-    const st = key.length > 0 ? input.fact("path:" + key) : "outside";
+    const st = key.length > 0 ? input.fact("path." + key) : "outside";
     if (st == "file") return;
     if (st === null) ctx.reportAs(ctx.rule, SEV_WARNING, L, 0, msg("qaReportNotVerified").s("p", p));
     else if (st != "outside") ctx.report(ctx.rule, L, 0, msg("qaReportReferencedBut").s("p", p));

@@ -40,8 +40,8 @@ export class MdLog {
   /** Ending Commit from Session Info (lower case), "" when absent. */
   endSha: string = "";
   /**
-   * Key of the log's changed-file list: the host's "range:<doc>" fact (`<start>..<end>`, the commit
-   * range the log describes), else the Starting Commit (`diff:<start>` = start..HEAD, older hosts).
+   * Key of the log's changed-file list: the host's "range.<doc>" fact (`<start>..<end>`, the commit
+   * range the log describes), else the Starting Commit (`diff.<start>` = start..HEAD, older hosts).
    */
   diffKey: string = "";
   /** Date prefix of the file name (YYYY-MM-DD), "" when absent. */
@@ -270,7 +270,7 @@ export function changedFiles(input: Input, log: MdLog): string[] | null {
     if (s !== null && s.length > 0) return s;
   }
   if (log.startSha.length == 0) return null;
-  return input.factLines("diff:" + (log.diffKey.length > 0 ? log.diffKey : log.startSha));
+  return input.factLines("diff." + (log.diffKey.length > 0 ? log.diffKey : log.startSha));
 }
 
 // ---- evidence parsing shared by the rules --------------------------------------------------------

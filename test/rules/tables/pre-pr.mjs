@@ -185,6 +185,15 @@ export default {
     ],
     invalid: [
       { name: "a lint error fails the row", ...row("PP-003", { ...BRANCH, targets: 3, selected: 3, severities: ["error", "error"] }), errors: [{ messageId: "lintedDefaults", status: "FAIL", data: { findings: "2" } }] },
+      {
+        name: "an executable configuration refused by --no-exec: every file is an error, never a pass",
+        docs: [doc("a.md", 0, ""), doc("b.md", 0, "")], facts: { family: "row", row: "PP-003", phase: "findings", "config.refused": [".markdownlint-cli2.cjs"], policy: "--no-exec" },
+        errors: [
+          { messageId: "configRefused", severity: "error", doc: "a.md", data: { config: ".markdownlint-cli2.cjs", policy: "--no-exec" } },
+          { messageId: "configRefused", severity: "error", doc: "b.md" },
+        ],
+      },
+      { name: "a file whose lint ran past its time bound", docs: [doc("deep.md", 0, "")], facts: { family: "row", row: "PP-003", phase: "findings", stopped: true, timeoutMs: 5000 }, errors: [{ messageId: "stopped", severity: "error", doc: "deep.md", data: { ms: "5000" } }] },
     ],
   },
   "PP-004": toolRows("PP-004", "actionlint", "passed", { files: "2" }),
@@ -266,12 +275,12 @@ export default {
   },
   "RDY-01": {
     valid: [
-      { name: "TC-RDY: under every level", ...size({ "size-commits": 3, "size-files": 4, "size-additions": 100 }) },
+      { name: "TC-RDY: under every level", ...size({ "size.commits": 3, "size.files": 4, "size.additions": 100 }) },
     ],
     invalid: [
-      { name: "TC-RDY: commits over the warn level", ...size({ "size-commits": 16 }), errors: [{ messageId: "message2", line: 0, severity: "warning", data: { n: "16", what: "commits", warn: "15" } }] },
-      { name: "TC-RDY: files over the fail level", ...size({ "size-files": 51 }), errors: [{ messageId: "message", severity: "error", data: { n: "51", what: "files", fail: "50" } }] },
-      { name: "a configured additions fail level", ...size({ "size-additions": 300 }, { additionsFail: 200 }), errors: [{ messageId: "message", severity: "error", data: { what: "additions", fail: "200" } }] },
+      { name: "TC-RDY: commits over the warn level", ...size({ "size.commits": 16 }), errors: [{ messageId: "message2", line: 0, severity: "warning", data: { n: "16", what: "commits", warn: "15" } }] },
+      { name: "TC-RDY: files over the fail level", ...size({ "size.files": 51 }), errors: [{ messageId: "message", severity: "error", data: { n: "51", what: "files", fail: "50" } }] },
+      { name: "a configured additions fail level", ...size({ "size.additions": 300 }, { additionsFail: 200 }), errors: [{ messageId: "message", severity: "error", data: { what: "additions", fail: "200" } }] },
     ],
   },
   "SFM-02": {
@@ -315,9 +324,9 @@ export default {
     ],
   },
   "WFS-01": {
-    valid: [{ name: "a workflow the YAML parser accepts", ...wfs(wfText(""), { "yaml-errors": [] }) }],
+    valid: [{ name: "a workflow the YAML parser accepts", ...wfs(wfText(""), { yamlErrors: [] }) }],
     invalid: [
-      { name: "TC-WFS: a host-reported YAML error keeps its line", ...wfs("name: [\n", { "yaml-errors": [encodeList([WF, "2", "Missing closing ]"])] }), errors: [{ messageId: "message", line: 2, data: { substring: "Missing closing ]" } }] },
+      { name: "TC-WFS: a host-reported YAML error keeps its line", ...wfs("name: [\n", { yamlErrors: [encodeList([WF, "2", "Missing closing ]"])] }), errors: [{ messageId: "message", line: 2, data: { substring: "Missing closing ]" } }] },
     ],
   },
   "WFS-02": {

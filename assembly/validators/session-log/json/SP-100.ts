@@ -21,7 +21,7 @@ function check(c: RuleCtx): void {
   const ctx = changetype<JsonCtx>(c);
   const r = ctx.parsed;
   if (r.error.length == 0) return;
-  const text = ctx.text;
+  const text = ctx.doc.text(); // decoded only for the message
   const li = new LineIndex(text);
   const line = li.line(r.errorPos);
   const col = li.col(r.errorPos);

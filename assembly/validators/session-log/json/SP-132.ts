@@ -50,7 +50,7 @@ function check(c: RuleCtx): void {
   const range = start! + ".." + end!;
   const files = input.factLines("git.diff." + range);
   if (files === null) {
-    const e = input.fact("git.diff-error." + range);
+    const e = input.fact("git.diffError." + range);
     log.report(c.rule, q, msg("qaScopeCannotBe3").s("label", label).s("detail", (e !== null ? e! : "no changed-file list for " + range)));
     return;
   }

@@ -7,8 +7,7 @@ import { JsonLog } from "./model";
 import { ChecklistItem } from "./model";
 
 export class JsonCtx extends SessionCtx {
-  /** The log's text and what parsing it gave (SP-100/SP-101 report on it). */
-  text: string = "";
+  /** What parsing the log's bytes gave (SP-100/SP-101 report on it). */
   parsed: JsonResult = new JsonResult();
   log: JsonLog | null = null;
   /** The effective mode (record wins over creation). */

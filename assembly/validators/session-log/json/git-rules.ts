@@ -2,8 +2,8 @@
 // to the session), SP-132 (QA skip scope); the rules are SP-130.ts, SP-131.ts, SP-132.ts. Without git facts they are skipped with SP-090 (shared with the
 // markdown rules: git facts unavailable).
 // Facts (from the host): git.available, git.unavailable, git.shallow, git.commit.<sha>
-// ("ancestor <full>" | "off-history <full>" | "missing"), git.diff.<a>..<b> (changed files),
-// git.diff-error.<a>..<b>, qa.report.<path> (text), qa.unreadable.<path> (reason).
+// (a list: "ancestor" | "off-history" | "missing", then the full SHA), git.diff.<a>..<b> (changed files),
+// git.diffError.<a>..<b>, qa.report.<path> (text), qa.unreadable.<path> (reason).
 import { msg } from "../../../rules";
 import { SEV_ERROR, SEV_INFO, SEV_WARNING } from "../../../abi";
 import { Input } from "../../../io";
@@ -27,8 +27,10 @@ export function gitReady(log: JsonLog, what: string): bool {
   return true;
 }
 
+/** A cited commit's state (fact git.commit.<sha>, a list: state, full SHA): ancestor | off-history | missing; null: not checked. */
 export function commitFact(input: Input, sha: string): string | null {
-  return input.fact("git.commit." + sha);
+  const v = input.factLines("git.commit." + sha);
+  return v === null || v.length == 0 ? null : v[0];
 }
 
 export function qaItem(log: JsonLog): JValue | null {

@@ -5,7 +5,7 @@
 //   creation: schema (SP-102), session fields (SP-104/105/106), SP-115, SP-132
 //   record:   relaxed schema, SP-104/105/106, SP-115, SP-132
 import { SessionCtx, MODE_FULL } from "../context";
-import { parseJson, J_OBJ } from "../../../lib/json";
+import { parseJsonBytes, JsonResult, J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 import { Rule, runRules } from "../../../rules";
 import { SP100 } from "./SP-100";
@@ -49,16 +49,14 @@ const GIT_RULES: Rule[] = [SP130, SP131, SP132];
 
 export function validateJsonLog(ctx: SessionCtx): void {
   const jctx = new JsonCtx(ctx.input, ctx.results, ctx.doc);
-  const text = ctx.doc.text();
-  jctx.text = text;
-  jctx.parsed = parseJson(text);
+  jctx.parsed = parseDoc(ctx);
   runRules(PARSE_RULES, jctx);
   const v = jctx.parsed.value;
   const root = jctx.parsed.error.length == 0 && v !== null && v.kind == J_OBJ ? v : null;
   const mode = jsonMode(ctx.doc.flags, root); // the one mode decision (./mode.ts)
   ctx.results.put(ctx.doc, "mode", modeName(mode));
   if (root === null) return;
-  const log = new JsonLog(jctx, root!, text);
+  const log = new JsonLog(jctx, root!);
   jctx.log = log;
   jctx.jmode = mode;
   if (ctx.input.fact("phase") == "extract") {
@@ -75,4 +73,18 @@ export function validateJsonLog(ctx: SessionCtx): void {
     runRules(AGREEMENT_RULES, jctx);
   }
   runRules(GIT_RULES, jctx);
+}
+
+/**
+ * Parse the log from its UTF-8 bytes (a leading BOM skipped, as Doc.text() does); the text is decoded
+ * only for the message of a syntax error (SP-100).
+ */
+function parseDoc(ctx: SessionCtx): JsonResult {
+  let p = ctx.doc.ptr;
+  let n = ctx.doc.len;
+  if (n >= 3 && load<u8>(p) == 0xef && load<u8>(p + 1) == 0xbb && load<u8>(p + 2) == 0xbf) {
+    p += 3;
+    n -= 3;
+  }
+  return parseJsonBytes(p, n);
 }

@@ -19,8 +19,8 @@ export const QA_SKIP_INVESTIGATION = "SKIPPED: investigation-only";
 
 export class JsonLog {
   lines: LineIndex;
-  constructor(public ctx: SessionCtx, public root: JValue, text: string) {
-    this.lines = new LineIndex(text);
+  constructor(public ctx: SessionCtx, public root: JValue) {
+    this.lines = root.doc.lines(); // recorded by the parser (no pass over the text)
   }
 
   /** Report at the position of `at` (whole file when null). */
@@ -61,8 +61,7 @@ export function str(o: JValue | null, key: string): string | null {
 export function field(item: JValue, lowerKey: string): JValue | null {
   const exact = item.get(lowerKey);
   if (exact !== null) return exact;
-  for (let i = 0; i < item.keys.length; i++) if (asciiLower(item.keys[i]) == lowerKey) return item.items[i];
-  return null;
+  return item.getLowerCase(lowerKey); // any casing, first in key order
 }
 
 export function itemComplete(item: JValue): bool {
