@@ -8,6 +8,8 @@
 // the String semantics reach beyond ASCII (String#trim's Unicode white space) the helpers fall back
 // to the decoded line, so results do not move.
 
+import { asciiLower } from "./text";
+
 // Line breaks are LF, CRLF and lone CR (as io.ts splitLines); a leading BOM is dropped (as Doc.text()).
 
 const ONES: u64 = 0x0101010101010101;
@@ -89,12 +91,16 @@ function commonness(c: i32): i32 {
   return 0;
 }
 
+/** The most frequent letter pairs of English prose (lower case), which make poor anchors. */
+const FREQUENT_PAIRS = "th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de hi ri ro ic ne ea ra ce";
+
 /** Offset of the needle's pair of adjacent characters least likely in prose (the first of equals). */
 function anchor(needle: string): i32 {
   let best = 0;
   let score = 99;
   for (let i = 0; i + 1 < needle.length; i++) {
-    const s = commonness(needle.charCodeAt(i)) + commonness(needle.charCodeAt(i + 1));
+    let s = commonness(needle.charCodeAt(i)) + commonness(needle.charCodeAt(i + 1));
+    if (FREQUENT_PAIRS.indexOf(asciiLower(needle.substring(i, i + 2))) >= 0) s += 3;
     if (s < score) {
       score = s;
       best = i;
@@ -339,7 +345,12 @@ export class LineTable {
         k += 8;
       }
     }
-    for (; k <= last; k++) if (this.matchAt(k, pn, m, fold)) return k;
+    // the rest byte by byte, comparing the whole needle only where its first character is
+    const first = <i32>load<u16>(pn);
+    for (; k <= last; k++) {
+      const c = <i32>load<u8>(p + <usize>k);
+      if ((fold ? lowerByte(c) : c) == first && this.matchAt(k, pn, m, fold)) return k;
+    }
     return -1;
   }
 
