@@ -163,6 +163,7 @@ export class Input {
     return neg ? -n : n;
   }
   /** A rule option (fact "option.<RULE-ID>.<name>"; the host always supplies every option of the run's rules). */
+  // contract: fact "option.{rule}.{name}"
   option(rule: Rule, name: string): string | null {
     return this.fact("option." + rule.id + "." + name);
   }
@@ -211,24 +212,37 @@ class DataItem {
   constructor(public doc: i32, public key: string, public value: string) {}
 }
 
-/** UTF-8 string pool of the result buffer; short repeated strings (ids, keys) are stored once. */
+/**
+ * UTF-8 string pool of the result buffer; short repeated strings (ids, keys: string literals, so
+ * interned by address) are stored once. Strings are measured here and encoded straight into the
+ * result buffer by finish() (no buffer per string).
+ */
 class Pool {
-  parts: ArrayBuffer[] = [];
+  strs: string[] = [];
   bytes: i32 = 0;
-  interned: Map<string, i64> = new Map();
+  interned: Map<usize, i64> = new Map();
   /** Adds `s`; returns (offset << 32) | length. */
   add(s: string): i64 {
-    const b = String.UTF8.encode(s);
-    const r = (<i64>this.bytes << 32) | <i64>b.byteLength;
-    this.bytes += b.byteLength;
-    this.parts.push(b);
+    const n = String.UTF8.byteLength(s);
+    const r = (<i64>this.bytes << 32) | <i64>n;
+    this.bytes += n;
+    this.strs.push(s);
     return r;
   }
   intern(s: string): i64 {
-    if (this.interned.has(s)) return this.interned.get(s);
+    const key = changetype<usize>(s);
+    if (this.interned.has(key)) return this.interned.get(key);
     const r = this.add(s);
-    this.interned.set(s, r);
+    this.interned.set(key, r);
     return r;
+  }
+  /** Encode every string at `p` (pool.bytes bytes). */
+  write(p: usize): void {
+    const ss = this.strs;
+    for (let i = 0; i < ss.length; i++) {
+      const s = unchecked(ss[i]);
+      p += String.UTF8.encodeUnsafe(changetype<usize>(s), s.length, p);
+    }
   }
 }
 
@@ -258,6 +272,7 @@ export class Results {
   overrides: Map<string, i32> = new Map();
   mode: i32 = MODE_NORMAL;
 
+  // contract: fact "severity.{rule}" "severity.mode"
   applyPolicy(input: Input): void {
     const keys = input.facts.keys();
     for (let i = 0; i < keys.length; i++) {
@@ -395,11 +410,7 @@ export class Results {
       putRef(p + 8, refs[r++]);
       p += PAIR_I32S * 4;
     }
-    for (let i = 0; i < pool.parts.length; i++) {
-      const b = pool.parts[i];
-      memory.copy(p, changetype<usize>(b), <usize>b.byteLength);
-      p += <usize>b.byteLength;
-    }
+    pool.write(p);
     return this.status;
   }
 }

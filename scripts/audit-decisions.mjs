@@ -17,12 +17,11 @@ const why = [
   [/^src\/phase\//, "input handling: the protocol state files' format (phase notes, violations log), evidence ids; facts for PH-001..009 (the core's session-protocol validator decides)"],
   [/^src\/mcp\//, "argument validation of MCP tool inputs"],
   [/^src\/manifest\//, "input handling: manifest ids/slugs, file stamps, argument checks; findings filtered by the severity the core reported"],
-  [/^src\/prepr\//, "pre-pr: tool output parsing (yamllint, git numstat), path normalisation (another helper converts the pre-pr decisions)"],
+  [/^src\/prepr\//, "pre-pr: input handling (yamllint's parsable lines and git numstat parsed into facts, paths, markdownlint's own severities read from its result) and rendering; every row's status and text is decided by the core (PP-000..PP-015, assembly/validators/pre-pr/row.ts)"],
   [/^src\/(ignores|repo|git-run|scope|lean|cli|output|engine|config|config-schema|adoption|fsread|source|yaml|suggest|index-source|config-file)\.ts/, "input handling: paths (drive letters, separators), gitignore syntax, git output, argument parsing, config keys, error classification, baseline fingerprints"],
   [/^src\/validators\/planning-io\.ts/, "input handling: line endings"],
   [/^src\/validators\/memory-index\.ts/, "input handling: path containment of a link target (a fact for the core)"],
   [/^src\/validators\/session-log\.ts/, "input handling: argument checks (--cutoff), path normalisation, git status parsing (facts)"],
-  [/^src\/validators\/session-json-facts\.ts:\d+:.*\[\\s/, "NOT input handling: the host's copy of the QA-path rule (qaPath), kept to know which report to read; see below"],
   [/^src\/validators\/session-json-facts\.ts:/, "input handling: which commits to look up, paths, git output (facts)"],
   [/^src\/commands\/session-end\.ts/, "the session-end verdict of the core's findings (errors block), display"],
   [/^src\/commands\//, "input handling: argument checks (dates, flags), shell quoting in generated hooks, session id numbering, BOM"],
@@ -48,7 +47,5 @@ for (const [title, p] of [["Regular expressions", re], ["Severity literals", sev
   }
 }
 out.push("## Known remaining decisions in src/ (not converted here)", "",
-  "- QA-path rule: `qaPath` in src/validators/session-json-facts.ts copies the core's qaPath (assembly/validators/session-log/json/git-rules.ts and sp024-cited-paths.ts) to know which QA report to read, with its own texts ('no such file', 'path leaves the QA folder'). Removing it needs the JSON rules to report the path they picked (a pass-1 request, as the markdown rules do) in assembly/validators/session-log/, which is being refactored separately.",
-  "- pre-pr thresholds and allow-lists (src/prepr/checks.ts): converted separately (PP rules).",
   "- The gate's decision table (src/state/gate.ts decide): the declared exception (README).", "");
 process.stdout.write(out.join("\n"));

@@ -19,6 +19,7 @@ function sh(cmd) {
 
 try {
   await sh("node scripts/gen-abi.mjs");
+  await sh("node scripts/check-contract.mjs");
   await sh("node scripts/gen-state-schema.mjs");
   await sh("node scripts/gen-rules.mjs");
   await sh("node scripts/write-core.mjs");

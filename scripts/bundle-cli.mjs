@@ -4,12 +4,24 @@
 // per module graph instead of hundreds of small ones in node_modules makes start-up cheaper.
 // Run by `npm run build:ts` after tsc; copies the WASM module next to the chunks.
 import { build } from "esbuild";
-import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = join(root, "dist", "cli");
+// src/config-file.ts imports jsonc-parser's parser module directly (the gate bundle keeps it small);
+// its UMD build requires its siblings through the factory's argument, which a bundler cannot follow,
+// so the bundles take the same module from the package's ES build
+const jsoncEsm = {
+  name: "jsonc-parser-esm",
+  setup(b) {
+    b.onResolve({ filter: /^jsonc-parser\/lib\/umd\/impl\/parser\.js$/ }, () => ({
+      path: join(root, "node_modules", "jsonc-parser", "lib", "esm", "impl", "parser.js"),
+    }));
+  },
+};
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   // md-worker: the markdown lint worker thread (src/prepr/markdown.ts starts it from beside its chunk)
@@ -30,20 +42,60 @@ const result = await build({
   metafile: true,
   // optional or heavy peers that a command loads only on demand stay outside the bundle
   external: ["inngest", "better-sqlite3", "sql.js", "node-sqlite3-wasm", "fsevents"],
-  // src/config-file.ts imports jsonc-parser's parser module directly (the gate bundle keeps it small);
-  // its UMD build requires its siblings through the factory's argument, which a bundler cannot follow,
-  // so the bundle takes the same module from the package's ES build
-  plugins: [
-    {
-      name: "jsonc-parser-esm",
-      setup(b) {
-        b.onResolve({ filter: /^jsonc-parser\/lib\/umd\/impl\/parser\.js$/ }, () => ({
-          path: join(root, "node_modules", "jsonc-parser", "lib", "esm", "impl", "parser.js"),
-        }));
-      },
-    },
-  ],
+  plugins: [jsoncEsm],
 });
+// Modules the lean commands import only dynamically and only in rare cases (a configuration file:
+// its zod schema, the pre-pr check ids it may name) stay out of lean.cjs: they load from tsc's ES
+// module output in dist/ (stateless modules, so a second instance is harmless).
+const LEAN_LAZY = ["config-schema.ts", join("prepr", "checks.ts")];
+const leanExternals = {
+  name: "lean-externals",
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, (a) => {
+      if (a.kind !== "dynamic-import") return undefined;
+      const abs = join(a.resolveDir, a.path).replace(/\.js$/, ".ts");
+      const rel = abs.slice(join(root, "src").length + 1);
+      if (!LEAN_LAZY.includes(rel)) return undefined;
+      return { path: `../${rel.replace(/\.ts$/, ".js").split("\\").join("/")}`, external: true };
+    });
+  },
+};
+// The lean commands (src/lean-cli.ts: consistency, traceability, memory-index without commander) as
+// one CommonJS file, dist/cli/lean.cjs, that bin/agentcheck.js requires before anything else: no ES
+// module graph to resolve and link (each ES module costs a resolve, an asynchronous read and a link
+// step at start-up), one compile. import.meta.url becomes the bundle's own file URL (it sits beside
+// the chunks, so the module file and package.json are found as from them).
+const lean = await build({
+  entryPoints: [join(root, "src", "lean-cli.ts")],
+  outfile: join(outdir, "lean.cjs"),
+  write: false,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  mainFields: ["module", "main"],
+  target: "node20",
+  define: { "import.meta.url": "__acMetaUrl" },
+  banner: { js: 'const __acMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+  legalComments: "none",
+  logLevel: "warning",
+  external: ["inngest", "better-sqlite3", "sql.js", "node-sqlite3-wasm", "fsevents"],
+  plugins: [jsoncEsm, leanExternals],
+});
+// The first line names the bundle's content hash: bin/agentcheck.js keys its V8 code cache of the
+// bundle by it (a rebuilt bundle never meets an old cache)
+// Its few dynamic imports (the LEAN_LAZY modules) go through the launcher's import function when the
+// launcher compiled the bundle itself (bin/agentcheck.js loadCached: code compiled by node:vm has no
+// import() of its own), through import() otherwise
+let leanText = lean.outputFiles[0].text;
+let dynamic = 0;
+leanText = leanText.replace(/\bimport\(("\.\.\/[^"]+")\)/g, (_, spec) => {
+  dynamic++;
+  return `(globalThis.__agentcheckImport ?? ((s) => import(s)))(${spec})`;
+});
+if (dynamic !== LEAN_LAZY.length || /\bimport\(\s*[^s]/.test(leanText.replace(/\(s\) => import\(s\)/g, ""))) {
+  throw new Error(`bundle-cli: lean.cjs has unexpected dynamic imports (${dynamic} rewritten)`);
+}
+writeFileSync(join(outdir, "lean.cjs"), `// agentcheck-bundle ${createHash("sha256").update(leanText).digest("hex").slice(0, 32)}\n${leanText}`);
 // Note: a CommonJS package imported dynamically becomes a chunk with only a default export, so the
 // importer's named imports would be undefined: import such packages through a static re-export
 // (src/yaml.ts). The pre-pr tests run the bundled CLI on YAML configurations.

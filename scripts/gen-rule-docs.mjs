@@ -89,9 +89,13 @@ function showCase(rule, c, invalid) {
   if (invalid) {
     for (const e of c.errors) {
       const where = e.line ? `line ${e.line}` : "file";
-      out.push(`- ${e.severity ?? rule.severity} (${where}), \`${e.messageId}\`: ${renderMessage(rule.id, e.messageId, e.data ?? {})}`);
+      // a pre-pr report row (PP-0xx): its status instead of a severity and location
+      const head = e.status ? `${e.status} row` : `${e.severity ?? rule.severity} (${where})`;
+      out.push(`- ${head}, \`${e.messageId}\`: ${renderMessage(rule.id, e.messageId, e.data ?? {})}`);
     }
     out.push("");
+  } else if (c.row) {
+    out.push(`- PASS row, \`${c.row.messageId}\`: ${renderMessage(rule.id, c.row.messageId, c.row.data ?? {})}`, "");
   }
   return out;
 }

@@ -8,13 +8,14 @@
 //    message with line and column numbers blanked, plus the occurrence number among identical ones),
 //    never by line numbers; matched findings are dropped and counted.
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "./fsread.js";
-import { createHash } from "node:crypto";
+import { sha256Hex } from "./sha256.js";
 import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { executeValidator, loadFile, type ContentDoc } from "./engine.js";
 import { UsageError, verdictOf, type FileResult, type Finding } from "./report.js";
 import type { IgnoreMatcher } from "./ignores.js";
 import { KIND } from "./wasm/abi.js";
+import { decodeList } from "./wasm/list.js";
 
 export const BASELINE_FILE = ".agentcheck-baseline.json";
 
@@ -27,6 +28,11 @@ export interface AdoptionOptions {
   /** Baseline file to apply (absolute), when one is in use. */
   baseline?: string;
   maxFileBytes?: number;
+  /**
+   * Bytes of files this run already read from the working tree, by absolute path (a validator fills
+   * it as it reads, e.g. the session logs), so the directive pass does not read them again.
+   */
+  sources?: Map<string, Uint8Array>;
 }
 
 export interface AdoptionStats {
@@ -48,7 +54,7 @@ export function fingerprintBase(f: Finding): string {
     .replace(/:\d+(:\d+)?\b/g, ":#")
     .replace(/\s+/g, " ")
     .trim();
-  return createHash("sha256").update(`${f.ruleId}\0${f.file}\0${msg}`).digest("hex").slice(0, 32);
+  return sha256Hex(`${f.ruleId}\0${f.file}\0${msg}`).slice(0, 32);
 }
 
 /** Fingerprints of a list of findings (in report order): base + "#n" for the n-th identical one. */
@@ -118,7 +124,10 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
   if (md.length === 0) return results;
   const docs: ContentDoc[] = [];
   for (const file of md) {
-    const lf = loadFile(join(o.root, file), file, o.maxFileBytes ?? 8 * 1024 * 1024);
+    const abs = join(o.root, file);
+    const max = o.maxFileBytes ?? 8 * 1024 * 1024;
+    const seen = o.sources?.get(abs);
+    const lf = seen !== undefined && seen.length <= max ? { file, bytes: seen } : loadFile(abs, file, max);
     if (!lf.bytes || !lf.bytes.includes(0x3c)) continue; // no "<": no directive
     const text = Buffer.from(lf.bytes).toString("utf8");
     if (!text.includes("agentcheck-")) continue;
@@ -133,15 +142,15 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
       const di = ordinal.get(f.file);
       if (di === undefined) return;
       refs.push({ r: ri, f: fi });
-      lines.push(`${di}\t${f.line}\t${f.ruleId}`);
+      lines.push(String(di), String(f.line), f.ruleId); // (docOrdinal, line, ruleId) triples
     }),
   );
-  const out = executeValidator("pre-pr", docs, { family: "dir", findings: lines, "report-unused": o.reportUnusedDisable === true });
+  const out = executeValidator("pre-pr", docs, { family: "dir", findings: lines, reportUnused: o.reportUnusedDisable === true });
   if (out.internalErrors.length > 0) throw new Error(`internal error applying disable directives: ${out.internalErrors.join("; ")}`);
   const drop = new Set<string>();
   const extra = new Map<string, Finding[]>();
   for (const r of out.results) {
-    for (const n of (r.data?.suppressed ?? "").split(",").filter(Boolean)) {
+    for (const n of r.data?.suppressed !== undefined ? decodeList(r.data.suppressed) : []) {
       const ref = refs[Number(n)];
       if (ref) drop.add(`${ref.r}:${ref.f}`);
     }

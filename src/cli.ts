@@ -153,7 +153,7 @@ export function buildProgram(): Command {
     .option("-f, --format <name>", "output format: text, json", "text")
     .option("-o, --output-file <path>", "write the report to a file")
     .option("--verbose", "show every finding")
-    .option("--no-cache", "do not use the markdownlint result cache (kept in the git directory)")
+    .option("--no-cache", "do not use the markdownlint and rule-core result caches (kept in the git directory)")
     .option("--color", "force colour")
     .option("--no-color", "disable colour")
     .option("--max-file-size <bytes>", "refuse files larger than this")

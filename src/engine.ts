@@ -5,8 +5,10 @@ import { readBounded, ReadRefusedError, type Refusal } from "./fsread.js";
 import type { FileSource } from "./source.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
 import { encodeList } from "./wasm/list.js";
+import { runCached } from "./core-cache.js";
 import { runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, type DocInput, type RawResult } from "./wasm/loader.js";
 import { type FileResult, type Finding, type Severity, UsageError, verdictOf } from "./report.js";
+import type { FactKey } from "./wasm/contract.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 /** Upper bound of input bytes handed to the module in one call (keeps linear memory bounded). */
@@ -51,7 +53,13 @@ export interface ContentDoc {
   bytes: Uint8Array;
 }
 
-export type Facts = Record<string, string | boolean | number | string[] | null | undefined>;
+/** A fact's value as the host supplies it (lists travel encoded, booleans as "1"/"0": factDocs). */
+export type FactValue = string | boolean | number | string[] | null | undefined;
+/**
+ * Facts for one run, keyed by the keys declared in contract/interface.json (FactKey, generated into
+ * src/wasm/contract.ts): a key the contract does not declare does not compile.
+ */
+export type Facts = { [K in FactKey]?: FactValue };
 
 export interface LoadedFile {
   file: string;
@@ -147,7 +155,7 @@ export function optionFacts(validator: string, overrides: RuleOptions = configur
     if (r.validator !== validator) continue;
     for (const [name, decl] of Object.entries(r.options)) {
       const v = overrides[r.id]?.[name] ?? configuredOptions[r.id]?.[name] ?? decl.default;
-      out[`option.${r.id}.${name}`] = v as Facts[string];
+      out[`option.${r.id}.${name}`] = v as FactValue;
     }
   }
   return out;
@@ -184,7 +192,7 @@ export function factDocs(facts: Facts): DocInput[] {
   const out: DocInput[] = [];
   const enc = new TextEncoder();
   for (const key of Object.keys(facts).sort()) {
-    const v = facts[key];
+    const v = facts[key as FactKey];
     if (v === undefined || v === null) continue; // unknown facts are simply absent
     // lists travel encoded (src/wasm/list.ts) so an entry may hold a tab or a newline
     const text = Array.isArray(v) ? encodeList(v) : typeof v === "boolean" ? (v ? "1" : "0") : String(v);
@@ -267,7 +275,8 @@ function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[
   let raw: RawResult;
   const partial = out.results.length;
   try {
-    raw = runValidator(validator, input);
+    // pre-pr's cached runs serve an unchanged batch from src/core-cache.ts (same input bytes, same core)
+    raw = runCached(validator, input, () => runValidator(validator, input));
     mapRaw(validator, docs, facts.length, raw, out);
   } catch (e) {
     // Any failure (abort, WebAssembly trap such as unreachable / out of bounds / stack overflow,

@@ -4,6 +4,7 @@
 // handles the arguments, so behaviour and messages stay those of commander.
 import { parseArgs } from "node:util";
 import { UsageError } from "./report.js";
+import { writeErr } from "./stdio.js";
 
 type Spec = Record<string, { type: "string" | "boolean"; short?: string }>;
 
@@ -45,8 +46,8 @@ export async function leanRun(fn: () => Promise<number>): Promise<number> {
     return await fn();
   } catch (e) {
     const err = e as Error;
-    process.stderr.write(`agentcheck: ${err && err.message ? err.message : String(e)}\n`);
-    if (!(e instanceof UsageError) && process.env.AGENTCHECK_DEBUG) process.stderr.write(`${err?.stack ?? ""}\n`);
+    writeErr(`agentcheck: ${err && err.message ? err.message : String(e)}\n`);
+    if (!(e instanceof UsageError) && process.env.AGENTCHECK_DEBUG) writeErr(`${err?.stack ?? ""}\n`);
     return 2;
   }
 }

@@ -14,6 +14,8 @@ import { formatSarif } from "./format/sarif.js";
 import { formatJunit } from "./format/junit.js";
 import { appendFileSync } from "node:fs";
 import { ruleTable } from "./wasm/loader.js";
+import { msNow, stdoutIsTTY, writeErr, writeOut } from "./stdio.js";
+import { DEFAULT_MAX_FILE_BYTES } from "./engine.js";
 
 export interface OutputOptions {
   format?: string;
@@ -76,7 +78,7 @@ export async function prepareRun(o: OutputOptions, root: string, opts: { config?
     }
   }
   return {
-    adoption: { root, ignores, reportUnusedDisable: o.reportUnusedDisable === true, baseline, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) },
+    adoption: { root, ignores, reportUnusedDisable: o.reportUnusedDisable === true, baseline, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize), sources: new Map() },
     writeBaseline: opts.writeBaseline,
     config,
   };
@@ -117,6 +119,11 @@ export const FORMATTERS: Record<string, Formatter> = {
   junit: (r) => formatJunit(r),
 };
 
+/** --max-file-size, or the engine's default bound. */
+export function maxFileBytes(o: OutputOptions): number {
+  return parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES;
+}
+
 export function parseIntOption(name: string, v: string | number | undefined): number | undefined {
   if (v === undefined) return undefined;
   const n = typeof v === "number" ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
@@ -131,28 +138,28 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
     results = applied.results;
     const st = applied.stats;
     if (run.writeBaseline) {
-      for (const e of internalErrors) process.stderr.write(`agentcheck: internal error: ${e}\n`);
+      for (const e of internalErrors) writeErr(`agentcheck: internal error: ${e}\n`);
       if (internalErrors.length > 0) {
-        process.stderr.write("agentcheck: baseline not written (internal errors)\n");
+        writeErr("agentcheck: baseline not written (internal errors)\n");
         return 2;
       }
       const n = writeBaseline(run.writeBaseline, results);
-      process.stderr.write(`agentcheck: wrote ${n} finding${n === 1 ? "" : "s"} to ${run.writeBaseline}; later runs report only new findings\n`);
+      writeErr(`agentcheck: wrote ${n} finding${n === 1 ? "" : "s"} to ${run.writeBaseline}; later runs report only new findings\n`);
       return 0;
     }
     if (run.adoption.baseline) {
-      process.stderr.write(
+      writeErr(
         `agentcheck: baseline ${run.adoption.baseline}: ${st.baselined} known finding${st.baselined === 1 ? "" : "s"} not shown, ${st.fixed} fixed since it was written` +
           `${st.fixed > 0 ? " (run agentcheck baseline to drop them)" : ""}\n`,
       );
     }
   }
-  const report = buildReport(version(), results, performance.now() - started);
+  const report = buildReport(version(), results, msNow() - started);
   const fmt = opts.format ?? "text";
   const formatter = FORMATTERS[fmt];
   if (!formatter) throw new Error(`unknown format '${fmt}' (known: ${Object.keys(FORMATTERS).join(", ")})`);
   const text = formatter(report, {
-    color: opts.outputFile ? false : useColor(process.stdout, opts.color),
+    color: opts.outputFile ? false : useColor({ get isTTY() { return stdoutIsTTY(); } }, opts.color),
     quiet: opts.quiet,
     verbose: opts.verbose,
     hook: opts.hook,
@@ -164,12 +171,12 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
       const err = e as NodeJS.ErrnoException;
       throw new UsageError(`cannot write ${opts.outputFile}: ${err.code === "ENOENT" ? "the folder does not exist" : err.code === "EISDIR" ? "it is a directory" : (err.code ?? err.message)}`);
     }
-  } else process.stdout.write(text);
-  for (const e of internalErrors) process.stderr.write(`agentcheck: internal error: ${e}\n`);
+  } else writeOut(text);
+  for (const e of internalErrors) writeErr(`agentcheck: internal error: ${e}\n`);
   if (internalErrors.length > 0) return 2;
   const code = exitCodeOf(report, maxWarnings);
   if (code === 1 && report.summary.errors === 0) {
-    process.stderr.write(`agentcheck: ${report.summary.warnings} warning${report.summary.warnings === 1 ? "" : "s"}, more than --max-warnings ${maxWarnings}: exit 1\n`);
+    writeErr(`agentcheck: ${report.summary.warnings} warning${report.summary.warnings === 1 ? "" : "s"}, more than --max-warnings ${maxWarnings}: exit 1\n`);
   }
   return code;
 }

@@ -8,13 +8,15 @@ import { join } from "node:path";
 import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
 import { UsageError } from "./report.js";
 import { activePaths } from "./config.js";
+import { FLAGS } from "./wasm/contract.js";
 
 export type ChangeStatus = "A" | "C" | "M" | "R";
 /** The validation modes of a session log (the one declaration; session-log and the JSON facts use it). */
 export const SESSION_MODES = ["full", "creation", "record"] as const;
 export type SessionMode = (typeof SESSION_MODES)[number];
+const SL = FLAGS.sessionLog;
 /** A mode the user named (--mode), as the core's document flag bits 0..1 (assembly/validators/session-log/mode.ts). */
-export const MODE_FLAGS: Record<SessionMode, number> = { full: 0, creation: 1, record: 2 };
+export const MODE_FLAGS: Record<SessionMode, number> = { full: SL.MODE_FULL, creation: SL.MODE_CREATION, record: SL.MODE_RECORD };
 
 /** How a session log reaches the run. */
 export type LogStatus = ChangeStatus | "tracked" | "untracked";
@@ -28,25 +30,23 @@ export interface SessionLogFacts {
   /** `check --mode` / `session-log --mode`: wins over everything. */
   override?: SessionMode;
 }
-// document flag bits of a session log, as assembly/validators/session-log/mode.ts declares them
-const STATUS_CODE: Record<LogStatus, number> = { A: 1, M: 2, R: 3, C: 3, tracked: 4, untracked: 5 };
-const STATUS_SHIFT = 8;
-const FLAG_PRECOMMIT = 1 << 11;
-const FLAG_MERGE = 1 << 12;
-const FLAG_STRICT = 1 << 13;
-/** Every bit a session log's mode facts use (the host's other document flags sit in bits 2..3). */
-export const MODE_FACT_BITS = 3 | (7 << STATUS_SHIFT) | FLAG_PRECOMMIT | FLAG_MERGE | FLAG_STRICT;
+// document flag bits of a session log (contract/interface.json flags.sessionLog)
+const STATUS_CODE: Record<LogStatus, number> = {
+  A: SL.STATUS_ADDED, M: SL.STATUS_MODIFIED, R: SL.STATUS_REPLACED, C: SL.STATUS_REPLACED, tracked: SL.STATUS_TRACKED, untracked: SL.STATUS_UNTRACKED,
+};
+/** Every bit a session log's mode facts use (the host's other document flags, MISSING and UNREAD, sit in bits 2..3). */
+export const MODE_FACT_BITS = SL.MODE_MASK | (SL.STATUS_MASK << SL.STATUS_SHIFT) | SL.PRECOMMIT | SL.MERGE | SL.STRICT;
 
 /** Encode a log's mode facts as document flags (no decision: the core makes it). */
 export function sessionLogFlags(f: SessionLogFacts): number {
   if (f.override) return MODE_FLAGS[f.override];
-  return (STATUS_CODE[f.status] << STATUS_SHIFT) | (f.precommit ? FLAG_PRECOMMIT : 0) | (f.merge ? FLAG_MERGE : 0) | (f.strict ? FLAG_STRICT : 0);
+  return (STATUS_CODE[f.status] << SL.STATUS_SHIFT) | (f.precommit ? SL.PRECOMMIT : 0) | (f.merge ? SL.MERGE : 0) | (f.strict ? SL.STRICT : 0);
 }
 
 /** Whether flags may leave a JSON log in full mode (the host then gathers the facts full mode needs). */
 export function mayBeFull(flags: number): boolean {
-  if (((flags >> STATUS_SHIFT) & 7) === 0) return (flags & 3) === 0;
-  return (flags & FLAG_MERGE) === 0;
+  if (((flags >> SL.STATUS_SHIFT) & SL.STATUS_MASK) === 0) return (flags & SL.MODE_MASK) === SL.MODE_FULL;
+  return (flags & SL.MERGE) === 0;
 }
 
 /** `--mode` / `mode` option: a SessionMode, undefined when absent; a usage error otherwise. */

@@ -1,8 +1,12 @@
-// A small strict JSON parser (RFC 8259) producing a tree of values that remember where they start.
-// Never aborts: every syntax problem becomes a JsonError with the line and column (1-based, in
-// UTF-16 code units) where parsing stopped. Nesting deeper than MAX_DEPTH is a syntax error, so
-// deep input cannot exhaust the stack. Duplicate object keys: the last value wins and keeps the
-// position of the first occurrence (the behaviour of Python's json module).
+// A small strict JSON parser (RFC 8259) that scans UTF-8 bytes in linear memory into a compact node
+// table (eight i32 per value, no object per value). JValue is a light view over one node, created on
+// first access; strings and keys are decoded only when a rule reads them (key lookups compare bytes
+// against the query without decoding). Never aborts: every syntax problem becomes a JsonError with
+// the position (UTF-16 code units, like the decoded text) where parsing stopped. Nesting deeper than
+// MAX_DEPTH is a syntax error, so deep input cannot exhaust the stack. Duplicate object keys: the last
+// value wins and keeps the position of the first occurrence (the behaviour of Python's json module).
+// Line starts are recorded while white space is skipped (a valid document has line breaks nowhere
+// else), so a parsed document has its LineIndex without another pass.
 
 export const J_NULL: i32 = 0;
 export const J_BOOL: i32 = 1;
@@ -13,55 +17,408 @@ export const J_OBJ: i32 = 5;
 
 export const MAX_DEPTH: i32 = 128;
 
-// Scalars share these (never mutated): saves four allocations per scalar value.
+// Node table: NODE_I32S i32 per value, in document order (a container is followed by its subtree).
+const NODE_I32S: i32 = 8;
+const N_KIND: i32 = 0; // kind | flags
+const N_POS: i32 = 1; // UTF-16 offset of the value's first character
+const N_START: i32 = 2; // byte offset of the value's first byte
+const N_END: i32 = 3; // byte offset after the value (scalars and strings)
+const N_NEXT: i32 = 4; // node index after this value's subtree (the next sibling)
+const N_COUNT: i32 = 5; // members / elements of a container
+const N_KSTART: i32 = 6; // byte offset of the member key's opening quote (-1: not a member)
+const N_KEND: i32 = 7; // byte offset after the key's closing quote
+
+const KIND_MASK: i32 = 7;
+const F_ESC: i32 = 8; // the string value has escapes
+const F_KESC: i32 = 16; // the member key has escapes
+const F_DUP: i32 = 32; // the object has duplicate keys
+const F_NA: i32 = 64; // the string value has non-ASCII bytes
+const F_KNA: i32 = 128; // the member key has non-ASCII bytes
+
+// Scratch tables shared by every parse (copied into an exact-size table per document).
+let scratch: StaticArray<i32> = new StaticArray<i32>(4096);
+let lineScratch: StaticArray<i32> = new StaticArray<i32>(1024);
+let hashScratch: StaticArray<i32> = new StaticArray<i32>(64);
+
+/** A parsed document: its bytes and the node table. Values are views (JValue) over it. */
+export class JDoc {
+  /** Address of the first byte (the text the positions count from). */
+  base: usize = 0;
+  len: i32 = 0;
+  /** Keeps the bytes alive when they were encoded from a string (parseJson). */
+  buf: ArrayBuffer | null = null;
+  nodes: StaticArray<i32> = new StaticArray<i32>(0);
+  count: i32 = 0;
+  lineStarts: StaticArray<i32> = new StaticArray<i32>(0);
+  private views: StaticArray<JValue | null> | null = null;
+  private lineIndex: LineIndex | null = null;
+
+  @inline at(id: i32, field: i32): i32 {
+    return unchecked(this.nodes[id * NODE_I32S + field]);
+  }
+
+  view(id: i32): JValue {
+    let vs = this.views;
+    if (vs === null) {
+      vs = new StaticArray<JValue | null>(this.count);
+      this.views = vs;
+    }
+    let v = unchecked(vs[id]);
+    if (v === null) {
+      v = new JValue(this, id);
+      unchecked((vs[id] = v));
+    }
+    return v;
+  }
+
+  /** Line starts of the document (UTF-16 offsets), recorded during the parse. */
+  lines(): LineIndex {
+    let li = this.lineIndex;
+    if (li === null) {
+      li = new LineIndex("");
+      const n = this.lineStarts.length;
+      const st = new Array<i32>(n + 1);
+      unchecked((st[0] = 0));
+      for (let i = 0; i < n; i++) unchecked((st[i + 1] = this.lineStarts[i]));
+      li.starts = st;
+      this.lineIndex = li;
+    }
+    return li;
+  }
+
+  /** Decoded text of bytes [a, b) with JSON escapes resolved when `esc`; `ascii`: no byte >= 0x80. */
+  decode(a: i32, b: i32, esc: bool, ascii: bool): string {
+    if (esc) return decodeEscaped(this.base, a, b);
+    if (ascii) return asciiString(this.base + <usize>a, b - a);
+    return String.UTF8.decodeUnsafe(this.base + <usize>a, <usize>(b - a), false);
+  }
+
+  /** Bytes [a, b) (no escapes) equal the string s. */
+  spanEquals(a: i32, b: i32, s: string): bool {
+    const n = b - a;
+    const m = s.length;
+    if (n < m) return false; // UTF-8 never has fewer bytes than UTF-16 units
+    const p = this.base + <usize>a;
+    if (n == m) {
+      // equal lengths: equal only when both are ASCII
+      for (let i = 0; i < m; i++) {
+        const c = <i32>s.charCodeAt(i);
+        if (c != <i32>load<u8>(p + <usize>i) || c >= 128) return false;
+      }
+      return true;
+    }
+    // more bytes than units: the string has non-ASCII characters (or differs)
+    for (let i = 0; i < m; i++) if (<i32>s.charCodeAt(i) >= 128) return String.UTF8.decodeUnsafe(p, <usize>n, false) == s;
+    return false;
+  }
+}
+
+/** A string of `n` ASCII bytes at `p` (one allocation, no decoder). */
+function asciiString(p: usize, n: i32): string {
+  if (n <= 0) return "";
+  const out = changetype<string>(__new(<usize>n << 1, idof<string>()));
+  const o = changetype<usize>(out);
+  for (let i = 0; i < n; i++) store<u16>(o + (<usize>i << 1), load<u8>(p + <usize>i));
+  return out;
+}
+
+/** Decode a JSON string body [a, b) that has escapes (the text was validated by the parser). */
+function decodeEscaped(base: usize, a: i32, b: i32): string {
+  let out = "";
+  let run = a;
+  let i = a;
+  while (i < b) {
+    const c = <i32>load<u8>(base + <usize>i);
+    if (c != 92) {
+      i++;
+      continue;
+    }
+    if (i > run) out += String.UTF8.decodeUnsafe(base + <usize>run, <usize>(i - run), false);
+    const e = <i32>load<u8>(base + <usize>i + 1);
+    i += 2;
+    if (e == 34) out += "\"";
+    else if (e == 92) out += "\\";
+    else if (e == 47) out += "/";
+    else if (e == 98) out += "\b";
+    else if (e == 102) out += "\f";
+    else if (e == 110) out += "\n";
+    else if (e == 114) out += "\r";
+    else if (e == 116) out += "\t";
+    else if (e == 117) {
+      out += String.fromCharCode(hexAt(base, i));
+      i += 4;
+    }
+    run = i;
+  }
+  if (b > run) out += String.UTF8.decodeUnsafe(base + <usize>run, <usize>(b - run), false);
+  return out;
+}
+
+/** Four hex digits at base+i, or -1. */
+function hexAt(base: usize, i: i32): i32 {
+  let v = 0;
+  for (let k = 0; k < 4; k++) {
+    const c = <i32>load<u8>(base + <usize>(i + k));
+    let d = -1;
+    if (c >= 48 && c <= 57) d = c - 48;
+    else if (c >= 97 && c <= 102) d = c - 87;
+    else if (c >= 65 && c <= 70) d = c - 55;
+    if (d < 0) return -1;
+    v = (v << 4) | d;
+  }
+  return v;
+}
+
 const NO_ITEMS: JValue[] = [];
 const NO_KEYS: string[] = [];
 
+/** One JSON value: a view over a node of its document's table (one view per node, made on first use). */
 export class JValue {
-  kind: i32 = J_NULL;
-  /** Offset of the value's first character in the source text. */
-  pos: i32 = 0;
-  b: bool = false;
-  n: f64 = 0;
-  /** String value, or the literal text of a number. */
-  s: string = "";
-  /** Array elements, or object values (parallel to keys). */
-  items: JValue[] = NO_ITEMS;
-  keys: string[] = NO_KEYS;
+  private cachedS: string | null = null;
+  private cachedItems: JValue[] | null = null;
+  private cachedKeys: string[] | null = null;
 
-  constructor(kind: i32, pos: i32) {
-    this.kind = kind;
-    this.pos = pos;
-    if (kind >= J_ARR) {
-      this.items = [];
-      if (kind == J_OBJ) this.keys = [];
+  constructor(public doc: JDoc, public id: i32) {}
+
+  get kind(): i32 {
+    return this.doc.at(this.id, N_KIND) & KIND_MASK;
+  }
+  /** Offset of the value's first character in the source text (UTF-16 code units). */
+  get pos(): i32 {
+    return this.doc.at(this.id, N_POS);
+  }
+  get b(): bool {
+    return this.kind == J_BOOL && load<u8>(this.doc.base + <usize>this.doc.at(this.id, N_START)) == 116;
+  }
+  get n(): f64 {
+    return this.kind == J_NUM ? numberValue(this.s) : 0;
+  }
+  /** String value, or the literal text of a number ("" for other kinds). */
+  get s(): string {
+    const cached = this.cachedS;
+    if (cached !== null) return cached;
+    const d = this.doc;
+    const k = d.at(this.id, N_KIND);
+    const a = d.at(this.id, N_START);
+    const e = d.at(this.id, N_END);
+    const kind = k & KIND_MASK;
+    let s = "";
+    if (kind == J_STR) s = d.decode(a + 1, e - 1, (k & F_ESC) != 0, (k & F_NA) == 0);
+    else if (kind == J_NUM) s = d.decode(a, e, false, true);
+    this.cachedS = s;
+    return s;
+  }
+  /** Byte length of a string value's body as written (escapes undecoded); 0 for other kinds. */
+  get rawLength(): i32 {
+    if (this.kind != J_STR) return 0;
+    return this.doc.at(this.id, N_END) - this.doc.at(this.id, N_START) - 2;
+  }
+  /** Array elements, or object values (parallel to keys). */
+  get items(): JValue[] {
+    const it = this.cachedItems;
+    if (it !== null) return it;
+    const made = this.kind >= J_ARR ? this.collect() : NO_ITEMS;
+    this.cachedItems = made;
+    return made;
+  }
+  get keys(): string[] {
+    const cached = this.cachedKeys;
+    if (cached !== null) return cached;
+    if (this.kind != J_OBJ) {
+      this.cachedKeys = NO_KEYS;
+      return NO_KEYS;
     }
+    const d = this.doc;
+    if ((d.at(this.id, N_KIND) & F_DUP) != 0) {
+      this.resolveDups();
+      return this.cachedKeys!;
+    }
+    const n = d.at(this.id, N_COUNT);
+    const ks = new Array<string>(n);
+    let c = this.id + 1;
+    for (let i = 0; i < n; i++) {
+      unchecked((ks[i] = keyOf(d, c)));
+      c = d.at(c, N_NEXT);
+    }
+    this.cachedKeys = ks;
+    return ks;
+  }
+
+  private collect(): JValue[] {
+    const d = this.doc;
+    if (this.kind == J_OBJ && (d.at(this.id, N_KIND) & F_DUP) != 0) {
+      this.resolveDups();
+      return this.cachedItems!;
+    }
+    const n = d.at(this.id, N_COUNT);
+    const out = new Array<JValue>(n);
+    let c = this.id + 1;
+    for (let i = 0; i < n; i++) {
+      unchecked((out[i] = d.view(c)));
+      c = d.at(c, N_NEXT);
+    }
+    return out;
+  }
+
+  /** Keys in first-occurrence order, each with its last value (objects with duplicate keys). */
+  private resolveDups(): void {
+    const d = this.doc;
+    const n = d.at(this.id, N_COUNT);
+    const ks: string[] = [];
+    const vs: JValue[] = [];
+    const index = new Map<string, i32>();
+    let c = this.id + 1;
+    for (let i = 0; i < n; i++) {
+      const k = keyOf(d, c);
+      if (index.has(k)) vs[index.get(k)] = d.view(c);
+      else {
+        index.set(k, ks.length);
+        ks.push(k);
+        vs.push(d.view(c));
+      }
+      c = d.at(c, N_NEXT);
+    }
+    this.cachedKeys = ks;
+    this.cachedItems = vs;
   }
 
   /** Object member by exact key, or null. */
   get(key: string): JValue | null {
-    if (this.kind != J_OBJ) return null;
-    const ks = this.keys;
-    for (let i = 0; i < ks.length; i++) if (ks[i] == key) return this.items[i];
+    const d = this.doc;
+    const k = d.at(this.id, N_KIND);
+    if ((k & KIND_MASK) != J_OBJ) return null;
+    if ((k & F_DUP) != 0) {
+      const ks = this.keys;
+      for (let i = 0; i < ks.length; i++) if (ks[i] == key) return this.items[i];
+      return null;
+    }
+    const n = d.at(this.id, N_COUNT);
+    let c = this.id + 1;
+    for (let i = 0; i < n; i++) {
+      const ka = d.at(c, N_KSTART) + 1;
+      const kb = d.at(c, N_KEND) - 1;
+      if ((d.at(c, N_KIND) & F_KESC) != 0) {
+        if (d.decode(ka, kb, true, false) == key) return d.view(c);
+      } else if (d.spanEquals(ka, kb, key)) return d.view(c);
+      c = d.at(c, N_NEXT);
+    }
     return null;
   }
   has(key: string): bool {
     return this.get(key) !== null;
   }
+
+  /** The key this value is stored under in its object ("" when it is not an object member). */
+  keyName(): string {
+    if (this.doc.at(this.id, N_KSTART) < 0) return "";
+    return keyOf(this.doc, this.id);
+  }
+
+  /**
+   * The member of this object whose key equals the key of `member` (a member of any object), or
+   * null; the keys are compared as bytes when neither has escapes.
+   */
+  getKeyOf(member: JValue): JValue | null {
+    const d = this.doc;
+    const k = d.at(this.id, N_KIND);
+    if ((k & KIND_MASK) != J_OBJ) return null;
+    const md = member.doc;
+    const mk = md.at(member.id, N_KIND);
+    const ma = md.at(member.id, N_KSTART) + 1;
+    const mb = md.at(member.id, N_KEND) - 1;
+    if (ma <= 0) return null;
+    if ((k & F_DUP) != 0 || (mk & F_KESC) != 0) return this.get(member.keyName());
+    const mlen = mb - ma;
+    const mp = md.base + <usize>ma;
+    const n = d.at(this.id, N_COUNT);
+    let c = this.id + 1;
+    for (let i = 0; i < n; i++) {
+      const ck = d.at(c, N_KIND);
+      const ka = d.at(c, N_KSTART) + 1;
+      const kb = d.at(c, N_KEND) - 1;
+      if ((ck & F_KESC) != 0) {
+        if (d.decode(ka, kb, true, false) == member.keyName()) return d.view(c);
+      } else if (kb - ka == mlen && memory.compare(d.base + <usize>ka, mp, <usize>mlen) == 0) return d.view(c);
+      c = d.at(c, N_NEXT);
+    }
+    return null;
+  }
+
+  /**
+   * The first member (in key order) whose key, with ASCII letters lower-cased, equals `lowerKey`;
+   * no string is made for keys written in plain ASCII.
+   */
+  getLowerCase(lowerKey: string): JValue | null {
+    const d = this.doc;
+    const k = d.at(this.id, N_KIND);
+    if ((k & KIND_MASK) != J_OBJ) return null;
+    if ((k & F_DUP) != 0) {
+      const ks = this.keys;
+      for (let i = 0; i < ks.length; i++) if (lowerEquals(ks[i], lowerKey)) return this.items[i];
+      return null;
+    }
+    const m = lowerKey.length;
+    const n = d.at(this.id, N_COUNT);
+    let c = this.id + 1;
+    for (let i = 0; i < n; i++) {
+      const ck = d.at(c, N_KIND);
+      const ka = d.at(c, N_KSTART) + 1;
+      const kb = d.at(c, N_KEND) - 1;
+      if ((ck & (F_KESC | F_KNA)) != 0) {
+        if (lowerEquals(keyOf(d, c), lowerKey)) return d.view(c);
+      } else if (kb - ka == m) {
+        let eq = true;
+        for (let j = 0; j < m; j++) {
+          let b = <i32>load<u8>(d.base + <usize>(ka + j));
+          if (b >= 65 && b <= 90) b += 32;
+          if (b != <i32>lowerKey.charCodeAt(j)) {
+            eq = false;
+            break;
+          }
+        }
+        if (eq) return d.view(c);
+      }
+      c = d.at(c, N_NEXT);
+    }
+    return null;
+  }
   /** A number literal written without fraction or exponent. */
   isIntLiteral(): bool {
     if (this.kind != J_NUM) return false;
-    return this.s.indexOf(".") < 0 && this.s.indexOf("e") < 0 && this.s.indexOf("E") < 0;
+    const d = this.doc;
+    const e = d.at(this.id, N_END);
+    for (let i = d.at(this.id, N_START); i < e; i++) {
+      const c = load<u8>(d.base + <usize>i);
+      if (c == 46 || c == 101 || c == 69) return false;
+    }
+    return true;
   }
   /** Python-style truthiness. */
   truthy(): bool {
     const k = this.kind;
     if (k == J_BOOL) return this.b;
     if (k == J_NUM) return this.n != 0;
-    if (k == J_STR) return this.s.length > 0;
-    if (k == J_ARR || k == J_OBJ) return this.items.length > 0;
+    if (k == J_STR) return this.rawLength > 0;
+    if (k == J_ARR || k == J_OBJ) return this.doc.at(this.id, N_COUNT) > 0;
     return false;
   }
+}
+
+/** `s` with ASCII A-Z lower-cased equals `lower`. */
+function lowerEquals(s: string, lower: string): bool {
+  const n = s.length;
+  if (n != lower.length) return false;
+  for (let i = 0; i < n; i++) {
+    let c = <i32>s.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c != <i32>lower.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+function keyOf(d: JDoc, c: i32): string {
+  const k = d.at(c, N_KIND);
+  return d.decode(d.at(c, N_KSTART) + 1, d.at(c, N_KEND) - 1, (k & F_KESC) != 0, (k & F_KNA) == 0);
 }
 
 export class JsonResult {
@@ -69,6 +426,8 @@ export class JsonResult {
   /** Empty when the text parsed. */
   error: string = "";
   errorPos: i32 = 0;
+  /** The parsed document (its line starts: doc.lines()); null on error. */
+  doc: JDoc | null = null;
 }
 
 /** Line starts of a text (CRLF, LF and lone CR end lines), for offset -> line/column. */
@@ -103,36 +462,90 @@ export class LineIndex {
 }
 
 class Parser {
-  t: string;
+  base: usize;
+  n: i32;
   i: i32 = 0;
+  /** UTF-16 offset minus byte offset at the scan position (non-ASCII bytes seen so far). */
+  adj: i32 = 0;
   err: string = "";
   errPos: i32 = 0;
-  constructor(t: string) {
-    this.t = t;
+  count: i32 = 0;
+  nlines: i32 = 0;
+  constructor(base: usize, n: i32) {
+    this.base = base;
+    this.n = n;
   }
 
-  fail(msg: string, pos: i32): JValue | null {
+  @inline byte(i: i32): i32 {
+    return <i32>load<u8>(this.base + <usize>i);
+  }
+
+  fail(msg: string, bytePos: i32): bool {
     if (this.err.length == 0) {
       this.err = msg;
-      this.errPos = pos;
+      this.errPos = bytePos + this.adj;
     }
-    return null;
+    return false;
+  }
+
+  /** Reserve a node for a value starting here; returns its index. */
+  node(kind: i32, start: i32): i32 {
+    const id = this.count;
+    let t = scratch;
+    if ((id + 1) * NODE_I32S > t.length) {
+      const g = new StaticArray<i32>(t.length * 2);
+      memory.copy(changetype<usize>(g), changetype<usize>(t), <usize>t.length << 2);
+      scratch = g;
+      t = g;
+    }
+    const o = id * NODE_I32S;
+    unchecked((t[o + N_KIND] = kind));
+    unchecked((t[o + N_POS] = start + this.adj));
+    unchecked((t[o + N_START] = start));
+    unchecked((t[o + N_END] = start));
+    unchecked((t[o + N_NEXT] = id + 1));
+    unchecked((t[o + N_COUNT] = 0));
+    unchecked((t[o + N_KSTART] = -1));
+    unchecked((t[o + N_KEND] = -1));
+    this.count = id + 1;
+    return id;
+  }
+
+  lineStart(at: i32): void {
+    let t = lineScratch;
+    if (this.nlines >= t.length) {
+      const g = new StaticArray<i32>(t.length * 2);
+      memory.copy(changetype<usize>(g), changetype<usize>(t), <usize>t.length << 2);
+      lineScratch = g;
+      t = g;
+    }
+    unchecked((t[this.nlines++] = at + this.adj));
   }
 
   ws(): void {
-    const t = this.t;
-    while (this.i < t.length) {
-      const c = t.charCodeAt(this.i);
-      if (c == 32 || c == 9 || c == 10 || c == 13) this.i++;
-      else break;
+    let i = this.i;
+    const n = this.n;
+    while (i < n) {
+      const c = this.byte(i);
+      if (c == 32 || c == 9) i++;
+      else if (c == 10) {
+        i++;
+        this.lineStart(i);
+      } else if (c == 13) {
+        i++;
+        if (i < n && this.byte(i) == 10) i++;
+        this.lineStart(i);
+      } else break;
     }
+    this.i = i;
   }
 
   peek(): i32 {
-    return this.i < this.t.length ? this.t.charCodeAt(this.i) : -1;
+    return this.i < this.n ? this.byte(this.i) : -1;
   }
 
-  value(depth: i32): JValue | null {
+  /** One value at this.i (after white space); false on error. */
+  value(depth: i32): bool {
     this.ws();
     const c = this.peek();
     const start = this.i;
@@ -141,42 +554,57 @@ class Parser {
       return c == 123 ? this.object(depth + 1) : this.array(depth + 1);
     }
     if (c == 34) {
-      const s = this.str();
-      if (s === null) return null;
-      const v = new JValue(J_STR, start);
-      v.s = s;
-      return v;
+      const id = this.node(J_STR, start);
+      const r = this.str();
+      if (r < 0) return false;
+      const o = id * NODE_I32S;
+      unchecked((scratch[o + N_END] = this.i));
+      if (r > 0) unchecked((scratch[o + N_KIND] = J_STR | ((r & 1) != 0 ? F_ESC : 0) | ((r & 2) != 0 ? F_NA : 0)));
+      return true;
     }
     if (c == 45 || (c >= 48 && c <= 57)) return this.num();
-    if (this.word("true")) {
-      const v = new JValue(J_BOOL, start);
-      v.b = true;
-      return v;
+    if (this.word(0x65757274, 4)) { // "true"
+      const id = this.node(J_BOOL, start);
+      unchecked((scratch[id * NODE_I32S + N_END] = this.i));
+      return true;
     }
-    if (this.word("false")) return new JValue(J_BOOL, start);
-    if (this.word("null")) return new JValue(J_NULL, start);
+    if (this.word(0x736c6166, 4) && this.i < this.n && this.byte(this.i) == 101) { // "false"
+      this.i++;
+      const id = this.node(J_BOOL, start);
+      unchecked((scratch[id * NODE_I32S + N_END] = this.i));
+      return true;
+    }
+    this.i = start;
+    if (this.word(0x6c6c756e, 4)) { // "null"
+      const id = this.node(J_NULL, start);
+      unchecked((scratch[id * NODE_I32S + N_END] = this.i));
+      return true;
+    }
     return this.fail("Expecting value", start);
   }
 
-  word(w: string): bool {
-    if (this.t.startsWith(w, this.i)) {
-      this.i += w.length;
-      return true;
-    }
-    return false;
+  /** The next `len` (4) bytes equal the little-endian word `w`. */
+  word(w: u32, len: i32): bool {
+    if (this.i + len > this.n) return false;
+    if (load<u32>(this.base + <usize>this.i) != w) return false;
+    this.i += len;
+    return true;
   }
 
   digits(): i32 {
     const s = this.i;
-    while (this.i < this.t.length) {
-      const c = this.t.charCodeAt(this.i);
+    let i = s;
+    const n = this.n;
+    while (i < n) {
+      const c = this.byte(i);
       if (c < 48 || c > 57) break;
-      this.i++;
+      i++;
     }
-    return this.i - s;
+    this.i = i;
+    return i - s;
   }
 
-  num(): JValue | null {
+  num(): bool {
     const start = this.i;
     if (this.peek() == 45) this.i++;
     const first = this.peek();
@@ -194,95 +622,82 @@ class Parser {
       if (sg == 43 || sg == 45) this.i++;
       if (this.digits() == 0) return this.fail("Expecting digits in the exponent", this.i);
     }
-    const v = new JValue(J_NUM, start);
-    v.s = this.t.substring(start, this.i);
-    v.n = numberValue(v.s);
-    return v;
+    const id = this.node(J_NUM, start);
+    unchecked((scratch[id * NODE_I32S + N_END] = this.i));
+    return true;
   }
 
-  hex4(): i32 {
-    if (this.i + 4 > this.t.length) return -1;
-    let v = 0;
-    for (let k = 0; k < 4; k++) {
-      const c = this.t.charCodeAt(this.i + k);
-      let d = -1;
-      if (c >= 48 && c <= 57) d = c - 48;
-      else if (c >= 97 && c <= 102) d = c - 87;
-      else if (c >= 65 && c <= 70) d = c - 55;
-      if (d < 0) return -1;
-      v = (v << 4) | d;
-    }
-    this.i += 4;
-    return v;
-  }
-
-  /** String at this.i (which is a quote); null on error. */
-  str(): string | null {
-    const t = this.t;
+  /**
+   * String at this.i (a quote): leaves this.i after the closing quote. Returns -1 on error, else
+   * flags: 1 = it has escapes, 2 = it has non-ASCII bytes.
+   */
+  str(): i32 {
+    const base = this.base;
+    const n = this.n;
     const start = this.i;
-    this.i++;
-    let out = "";
-    let run = this.i;
+    const adj0 = this.adj;
+    let i = start + 1;
+    let esc = 0;
     while (true) {
-      if (this.i >= t.length) {
+      if (i >= n) {
+        this.i = i;
+        this.adj = adj0; // the position reported is the opening quote
         this.fail("Unterminated string (it starts here)", start);
-        return null;
+        return -1;
       }
-      const c = t.charCodeAt(this.i);
-      if (c == 34) {
-        const whole = run == start + 1; // no escapes: one substring, no concatenation
-        const last = t.substring(run, this.i);
-        this.i++;
-        return whole ? last : out + last;
-      }
-      if (c < 32) {
-        this.fail("Invalid control character in string", this.i);
-        return null;
-      }
-      if (c == 92) {
-        out += t.substring(run, this.i);
-        const escPos = this.i;
-        this.i++;
-        const e = this.peek();
-        this.i++;
-        if (e == 34) out += "\"";
-        else if (e == 92) out += "\\";
-        else if (e == 47) out += "/";
-        else if (e == 98) out += "\b";
-        else if (e == 102) out += "\f";
-        else if (e == 110) out += "\n";
-        else if (e == 114) out += "\r";
-        else if (e == 116) out += "\t";
-        else if (e == 117) {
-          const h = this.hex4();
-          if (h < 0) {
-            this.fail("Invalid \\uXXXX escape", escPos);
-            return null;
-          }
-          out += String.fromCharCode(h);
-        } else {
-          this.fail("Invalid \\escape", escPos);
-          return null;
-        }
-        run = this.i;
+      const c = <i32>load<u8>(base + <usize>i);
+      if (c >= 32 && c != 34 && c != 92 && c < 128) {
+        i++;
         continue;
       }
-      this.i++;
+      if (c == 34) {
+        this.i = i + 1;
+        return esc;
+      }
+      if (c >= 128) {
+        // UTF-8: continuation bytes add no UTF-16 unit, 4-byte leads add two
+        esc |= 2;
+        if (c < 0xc0) this.adj--;
+        else if (c >= 0xf0) this.adj++;
+        i++;
+        continue;
+      }
+      if (c < 32) {
+        this.fail("Invalid control character in string", i);
+        return -1;
+      }
+      // backslash
+      const escPos = i;
+      esc |= 1;
+      const e = i + 1 < n ? <i32>load<u8>(base + <usize>(i + 1)) : -1;
+      i += 2;
+      if (e == 34 || e == 92 || e == 47 || e == 98 || e == 102 || e == 110 || e == 114 || e == 116) continue;
+      if (e == 117) {
+        if (i + 4 > n || hexAt(base, i) < 0) {
+          this.fail("Invalid \\uXXXX escape", escPos);
+          return -1;
+        }
+        // six bytes, one UTF-16 unit
+        i += 4;
+        continue;
+      }
+      this.fail("Invalid \\escape", escPos);
+      return -1;
     }
   }
 
-  array(depth: i32): JValue | null {
-    const v = new JValue(J_ARR, this.i);
+  array(depth: i32): bool {
+    const id = this.node(J_ARR, this.i);
     this.i++;
     this.ws();
     if (this.peek() == 93) {
       this.i++;
-      return v;
+      return true;
     }
+    let count = 0;
     while (true) {
-      const item = this.value(depth);
-      if (item === null) return null;
-      v.items.push(item);
+      if (!this.value(depth)) return false;
+      count++;
       this.ws();
       const c = this.peek();
       if (c == 44) {
@@ -293,52 +708,49 @@ class Parser {
       }
       if (c == 93) {
         this.i++;
-        return v;
+        const o = id * NODE_I32S;
+        unchecked((scratch[o + N_COUNT] = count));
+        unchecked((scratch[o + N_NEXT] = this.count));
+        unchecked((scratch[o + N_END] = this.i));
+        return true;
       }
       return this.fail("Expecting ',' delimiter or ']'", this.i);
     }
   }
 
-  object(depth: i32): JValue | null {
-    const v = new JValue(J_OBJ, this.i);
+  object(depth: i32): bool {
+    const id = this.node(J_OBJ, this.i);
     this.i++;
     this.ws();
     if (this.peek() == 125) {
       this.i++;
-      return v;
+      return true;
     }
-    // duplicate keys: last wins at the first position; big objects use an index (key -> position)
-    let index: Map<string, string> | null = null;
+    let count = 0;
+    let anyKeyEsc = false;
     while (true) {
       this.ws();
       if (this.peek() != 34) {
         return this.fail(this.peek() == 125 ? "Trailing comma before '}'" : "Expecting property name enclosed in double quotes", this.i);
       }
-      const key = this.str();
-      if (key === null) return null;
+      const ks = this.i;
+      const r = this.str();
+      if (r < 0) return false;
+      const ke = this.i;
       this.ws();
       if (this.peek() != 58) return this.fail("Expecting ':' delimiter", this.i);
       this.i++;
-      const item = this.value(depth);
-      if (item === null) return null;
-      // duplicate keys: last wins, first position kept
-      let at = -1;
-      const ks = v.keys;
-      if (index !== null) {
-        if (index.has(key)) at = <i32>numberValue(index.get(key));
-      } else {
-        for (let k = 0; k < ks.length; k++) if (ks[k] == key) { at = k; break; }
+      const member = this.count;
+      if (!this.value(depth)) return false;
+      const o = member * NODE_I32S;
+      unchecked((scratch[o + N_KSTART] = ks));
+      unchecked((scratch[o + N_KEND] = ke));
+      if ((r & 2) != 0) unchecked((scratch[o + N_KIND] = scratch[o + N_KIND] | F_KNA));
+      if ((r & 1) != 0) {
+        unchecked((scratch[o + N_KIND] = scratch[o + N_KIND] | F_KESC));
+        anyKeyEsc = true;
       }
-      if (at >= 0) v.items[at] = item;
-      else {
-        if (index === null && ks.length >= 16) {
-          index = new Map<string, string>();
-          for (let k = 0; k < ks.length; k++) index.set(ks[k], k.toString());
-        }
-        if (index !== null) index.set(key, ks.length.toString());
-        ks.push(key);
-        v.items.push(item);
-      }
+      count++;
       this.ws();
       const c = this.peek();
       if (c == 44) {
@@ -347,10 +759,66 @@ class Parser {
       }
       if (c == 125) {
         this.i++;
-        return v;
+        const p = id * NODE_I32S;
+        unchecked((scratch[p + N_COUNT] = count));
+        unchecked((scratch[p + N_NEXT] = this.count));
+        unchecked((scratch[p + N_END] = this.i));
+        if (count > 1 && this.hasDupKeys(id, count, anyKeyEsc)) unchecked((scratch[p + N_KIND] = J_OBJ | F_DUP));
+        return true;
       }
       return this.fail("Expecting ',' delimiter or '}'", this.i);
     }
+  }
+
+  /** Whether object `id` (count members) repeats a key. */
+  hasDupKeys(id: i32, count: i32, anyKeyEsc: bool): bool {
+    const t = scratch;
+    if (anyKeyEsc) {
+      // rare: compare decoded keys
+      const seen = new Set<string>();
+      let c = id + 1;
+      for (let i = 0; i < count; i++) {
+        const o = c * NODE_I32S;
+        const k = unchecked(t[o + N_KIND]);
+        const s = (k & F_KESC) != 0 ? decodeEscaped(this.base, unchecked(t[o + N_KSTART]) + 1, unchecked(t[o + N_KEND]) - 1)
+          : String.UTF8.decodeUnsafe(this.base + <usize>(unchecked(t[o + N_KSTART]) + 1), <usize>(unchecked(t[o + N_KEND]) - unchecked(t[o + N_KSTART]) - 2), false);
+        if (seen.has(s)) return true;
+        seen.add(s);
+        c = unchecked(t[o + N_NEXT]);
+      }
+      return false;
+    }
+    // open addressing over key hashes (member node indices), exact byte compare on equal hashes
+    let size = 16;
+    while (size < count * 2) size <<= 1;
+    if (hashScratch.length < size * 2) hashScratch = new StaticArray<i32>(size * 2);
+    const h = hashScratch;
+    for (let i = 0; i < size; i++) unchecked((h[i * 2] = -1));
+    let c = id + 1;
+    for (let i = 0; i < count; i++) {
+      const o = c * NODE_I32S;
+      const a = unchecked(t[o + N_KSTART]) + 1;
+      const b = unchecked(t[o + N_KEND]) - 1;
+      let hv: u32 = 2166136261;
+      for (let j = a; j < b; j++) hv = (hv ^ <u32>this.byte(j)) * 16777619;
+      let slot = <i32>(hv & <u32>(size - 1));
+      while (true) {
+        const other = unchecked(h[slot * 2]);
+        if (other < 0) {
+          unchecked((h[slot * 2] = c));
+          unchecked((h[slot * 2 + 1] = <i32>hv));
+          break;
+        }
+        if (unchecked(h[slot * 2 + 1]) == <i32>hv) {
+          const oa = unchecked(t[other * NODE_I32S + N_KSTART]) + 1;
+          const ob = unchecked(t[other * NODE_I32S + N_KEND]) - 1;
+          if (ob - oa == b - a && memory.compare(this.base + <usize>oa, this.base + <usize>a, <usize>(b - a)) == 0) return true;
+        }
+        slot = (slot + 1) & (size - 1);
+      }
+      c = unchecked(t[o + N_NEXT]);
+    }
+    return false;
   }
 }
 
@@ -384,19 +852,43 @@ export function numberValue(s: string): f64 {
   return neg ? -v : v;
 }
 
-/** Parse a whole JSON text (one value, surrounding white space allowed). */
-export function parseJson(t: string): JsonResult {
-  const p = new Parser(t);
+/**
+ * Parse JSON from UTF-8 bytes at `base` (`len` bytes; one value, surrounding white space allowed).
+ * The bytes must stay where they are while the result is used. Positions count UTF-16 code units.
+ */
+export function parseJsonBytes(base: usize, len: i32): JsonResult {
+  const p = new Parser(base, len);
   const r = new JsonResult();
-  const v = p.value(0);
-  if (v !== null) {
+  let ok = p.value(0);
+  if (ok) {
     p.ws();
-    if (p.i < t.length) p.fail("Extra data after the JSON value", p.i);
+    if (p.i < len) ok = p.fail("Extra data after the JSON value", p.i);
   }
   if (p.err.length > 0) {
     r.error = p.err;
     r.errorPos = p.errPos;
-  } else r.value = v;
+    return r;
+  }
+  const d = new JDoc();
+  d.base = base;
+  d.len = len;
+  d.count = p.count;
+  const nodes = new StaticArray<i32>(p.count * NODE_I32S);
+  memory.copy(changetype<usize>(nodes), changetype<usize>(scratch), <usize>(p.count * NODE_I32S) << 2);
+  d.nodes = nodes;
+  const ls = new StaticArray<i32>(p.nlines);
+  memory.copy(changetype<usize>(ls), changetype<usize>(lineScratch), <usize>p.nlines << 2);
+  d.lineStarts = ls;
+  r.doc = d;
+  r.value = d.view(0);
+  return r;
+}
+
+/** Parse a whole JSON text (one value, surrounding white space allowed). */
+export function parseJson(t: string): JsonResult {
+  const buf = String.UTF8.encode(t);
+  const r = parseJsonBytes(changetype<usize>(buf), buf.byteLength);
+  if (r.doc !== null) r.doc!.buf = buf;
   return r;
 }
 

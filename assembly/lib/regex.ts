@@ -34,6 +34,10 @@ class Cont {
 
 export class Regex {
   root: RNode[][] = [];
+  /** Every alternative starts with ^: only a match at offset 0 is possible. */
+  anchored: bool = false;
+  /** The root as one group node (made once, reused by every search). */
+  wrap: RNode | null = null;
 }
 
 class Compiler {
@@ -199,6 +203,13 @@ export function compileRegex(p: string): Regex | null {
   const r = new Regex();
   r.root = c.alts();
   if (c.bad || c.i != p.length) return null;
+  let anchored = r.root.length > 0;
+  for (let i = 0; i < r.root.length; i++) if (r.root[i].length == 0 || r.root[i][0].type != N_BOL) anchored = false;
+  r.anchored = anchored;
+  const w = new RNode();
+  w.type = N_GROUP;
+  w.alts = r.root;
+  r.wrap = w;
   return r;
 }
 
@@ -284,16 +295,18 @@ function resume(k: Cont, pos: i32): bool {
 }
 
 /** True when the pattern matches somewhere in s (false also when the budget runs out: see regexExhausted). */
+/** The empty sequence that ends a match (never modified). */
+const END: RNode[] = [];
+
 export function regexSearch(r: Regex, s: string): bool {
   subject = s;
   steps = 0;
   depth = 0;
   exhausted = false;
-  const root = new RNode();
-  root.type = N_GROUP;
-  root.alts = r.root;
-  for (let start = 0; start <= s.length; start++) {
-    if (matchGroup(root, 0, start, new Cont([], 0, null, null, 0, 0))) {
+  const root = r.wrap!;
+  const last = r.anchored ? 0 : s.length; // ^ matches at offset 0 only
+  for (let start = 0; start <= last; start++) {
+    if (matchGroup(root, 0, start, new Cont(END, 0, null, null, 0, 0))) {
       exhausted = false; // a match found is a match, whatever was cut off on the way
       return true;
     }

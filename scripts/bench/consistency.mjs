@@ -3,7 +3,7 @@
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, CORPUS, HAS_CORPUS, ROOT, timeProcess, table, median } from "./lib.mjs";
+import { BIN, CORPUS, HAS_CORPUS, ROOT, scalingRows, timeProcess, table, median } from "./lib.mjs";
 
 const TREE = join(CORPUS, "ai-agents-efa406e9a");
 const DIRS = [".agents/planning", ".agents/roadmap", ".agents/specs/requirements", ".agents/specs/design", ".agents/specs/tasks"];
@@ -77,6 +77,21 @@ export async function run() {
     console.log(`\nnode start-up (node -e 0): ${noop.ms.toFixed(1)} ms. Work beyond start-up (consistency + traceability, minus 2x node start-up): ` +
       `${a.work.toFixed(1)} ms -> ${b.work.toFixed(1)} ms for ${(b.docs / a.docs).toFixed(0)}x the documents = ${(b.work / a.work).toFixed(1)}x; ` +
       `in-process (library, module compiled): ${a.lib.toFixed(1)} ms -> ${b.lib.toFixed(1)} ms = ${(b.lib / a.lib).toFixed(1)}x.`);
+    // scaling rows (issue 13 item 4): consistency --all on 1x, 10x, 100x the planning/spec documents
+    const one = makeScaledTree(1);
+    const ten = makeScaledTree(10);
+    const empty = makeScaledTree(0);
+    try {
+      const args = (root) => [BIN, "consistency", "--all", "--path", root, "-f", "json"];
+      console.log("\nScaling (consistency --all, planning and spec documents of efa406e9a, renamed copies):\n");
+      table(scalingRows("consistency", { args: args(empty), cwd: empty }, [
+        { factor: 1, label: `${countDocs(one)} docs`, args: args(one), cwd: one, runs: 5 },
+        { factor: 10, label: `${countDocs(ten)} docs`, args: args(ten), cwd: ten, runs: 3 },
+        { factor: 100, label: `${countDocs(scaled)} docs`, args: args(scaled), cwd: scaled, runs: 3 },
+      ]));
+    } finally {
+      for (const d of [one, ten, empty]) rmSync(d, { recursive: true, force: true });
+    }
   } finally {
     rmSync(scaled, { recursive: true, force: true });
   }

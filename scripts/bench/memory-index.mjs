@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { BIN, CORPUS, HAS_CORPUS, median, table, timeProcess } from "./lib.mjs";
+import { BIN, CORPUS, HAS_CORPUS, median, scalingRows, table, timeProcess } from "./lib.mjs";
 
 /** Median CPU time (user + system, ms) of the child process: steadier than wall time on a busy machine. */
 function cpuMs(args, runs) {
@@ -119,6 +119,16 @@ export async function run() {
       { ratio: "100x corpus / 1x corpus, start-up (1-file dir) subtracted", "by wall": ratio(hundred.ms, one.ms, start.ms), "by cpu": ratio(cpu.hundred, cpu.one, cpu.start), limit: "about 100 (linear)" },
       { ratio: "50k rows / 10k rows, start-up subtracted", "by wall": ratio(k100.ms, k10.ms, start.ms), "by cpu": ratio(cpu.k100, cpu.k10, cpu.start), limit: "about 5 (linear)" },
     ]);
+    // scaling rows (issue 13 item 4): 1x, 10x, 100x the corpus memories, work beyond start-up
+    const x10 = join(tmp, "x10");
+    mkdirSync(x10);
+    scaleUp(MEM, x10, 10);
+    console.log("\nScaling (efa406e9a .serena/memories, renamed copies):\n");
+    table(scalingRows("memory-index", { args: [BIN, "memory-index", "--dir", tiny] }, [
+      { factor: 1, label: "875 files", args: [BIN, "memory-index", "--dir", MEM], runs: 5 },
+      { factor: 10, label: "10x copies", args: [BIN, "memory-index", "--dir", x10], runs: 3 },
+      { factor: 100, label: "100x copies", args: [BIN, "memory-index", "--dir", x100], runs: 3 },
+    ]));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, mkdirSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { BIN, CORPUS, HAS_CORPUS, ROOT, median, table, timeProcess } from "./lib.mjs";
+import { BIN, CORPUS, HAS_CORPUS, ROOT, median, scalingRows, table, timeProcess } from "./lib.mjs";
 
 function folderStats(dir) {
   let files = 0;
@@ -88,4 +88,18 @@ export async function run() {
     }
   }
   table(rows);
+  // scaling rows (issue 13 item 4): 1x, 10x, 100x the efa406e9a logs, work beyond start-up
+  const src = join(CORPUS, "ai-agents-efa406e9a", ".agents", "sessions");
+  const empty = mkdtempSync(join(tmpdir(), "agentcheck-bench-sl-empty-"));
+  mkdirSync(join(empty, ".agents", "sessions"), { recursive: true });
+  const ups = [1, 10, 100].map((k) => ({ k, ...scaleUp(src, k) }));
+  try {
+    const args = (dir) => [BIN, "session-log", dir, "--format", "json", "--now", "2026-11-01T00:00:00Z"];
+    console.log("\nScaling (ai-agents-efa406e9a session logs, one process):\n");
+    table(scalingRows("session-log", { args: args(join(empty, ".agents", "sessions")), cwd: empty },
+      ups.map((u) => ({ factor: u.k, label: `${folderStats(u.dir).files} logs, ${(folderStats(u.dir).bytes / 1e6).toFixed(1)} MB`, args: args(u.dir), cwd: u.root, runs: u.k === 100 ? 1 : 3 }))));
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+    for (const u of ups) rmSync(u.root, { recursive: true, force: true });
+  }
 }

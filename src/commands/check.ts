@@ -8,6 +8,7 @@ import { WORKSPACE_VALIDATORS, type WorkspaceContext } from "../validators/regis
 import { DiskSource, type FileSource } from "../source.js";
 import type { RunScope } from "../scope.js";
 import { loadConfig, resolvePaths, validatorOptions, validatorSection } from "../config.js";
+import { msNow } from "../stdio.js";
 
 export interface CheckCliOptions extends OutputOptions {
   now?: string;
@@ -41,7 +42,7 @@ function toRel(root: string, cwd: string, p: string): string {
 }
 
 export async function runCheckCommand(paths: string[] | string | undefined, o: CheckCliOptions): Promise<number> {
-  const started = performance.now();
+  const started = msNow();
   const args = paths === undefined ? [] : Array.isArray(paths) ? paths : [paths];
   const cwd = process.cwd();
   const modes = [o.staged && "--staged", o.changed && "--changed", o.all && "--all"].filter(Boolean);

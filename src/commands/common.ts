@@ -1,6 +1,8 @@
 import { Command, Option } from "commander";
 import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
-import { FORMATTERS, parseIntOption, type OutputOptions } from "../output.js";
+import { FORMATTERS } from "../output.js";
+// maxFileBytes lives in output.ts: the lean command paths import it without commander
+export { maxFileBytes } from "../output.js";
 
 /** Options every validating command shares. */
 export function withOutputOptions(cmd: Command): Command {
@@ -17,8 +19,4 @@ export function withOutputOptions(cmd: Command): Command {
     .option("--baseline <file>", "hide the findings recorded in this baseline (default: .agentcheck-baseline.json at the repository root, when present)")
     .option("--no-baseline", "report every finding, even those in the baseline")
     .option("--report-unused-disable", "report <!-- agentcheck-disable... --> comments that suppress nothing (AC-010)");
-}
-
-export function maxFileBytes(o: OutputOptions): number {
-  return parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES;
 }

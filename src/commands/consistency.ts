@@ -1,10 +1,10 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { finish, prepareRun, type OutputOptions } from "../output.js";
-import { maxFileBytes } from "./common.js";
+import { finish, maxFileBytes, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { configPath } from "../config.js";
+import { msNow } from "../stdio.js";
 
 export interface ConsistencyCliOptions extends OutputOptions {
   all?: boolean;
@@ -21,7 +21,7 @@ export function parseEnable(v: string | undefined): string[] {
 }
 
 export async function runConsistencyCommand(o: ConsistencyCliOptions): Promise<number> {
-  const started = performance.now();
+  const started = msNow();
   if (o.all && o.feature !== undefined) throw new UsageError("use either --all or --feature, not both");
   if (!o.all && o.feature === undefined) throw new UsageError("one of --all or --feature NAME is required");
   if (o.feature !== undefined && (o.feature === "" || /[\\/]|\.\./.test(o.feature))) {

@@ -5,6 +5,7 @@ import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { DiskSource } from "../source.js";
+import { msNow } from "../stdio.js";
 
 export interface MemoryIndexCliOptions extends OutputOptions {
   dir?: string;
@@ -14,7 +15,7 @@ export interface MemoryIndexCliOptions extends OutputOptions {
 }
 
 export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<number> {
-  const started = performance.now();
+  const started = msNow();
   const { validateMemoryIndexDir, checkLevel } = await import("../validators/memory-index.js");
   if (o.layout !== undefined && o.layout !== "reference" && o.layout !== "current" && o.layout !== "auto") {
     throw new UsageError(`--layout must be auto, reference or current, got '${o.layout}'`);

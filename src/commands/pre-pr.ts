@@ -12,6 +12,9 @@ import { CHECKS } from "../prepr/checks.js";
 import { formatHeader, formatRow, formatSummary, painter, toReport } from "../prepr/format.js";
 import { countRows, isEnabled, runChecks, type CheckDef, type RunOptions } from "../prepr/runner.js";
 import { computeScope, gitTopLevel } from "../prepr/scope.js";
+import { ruleById } from "../wasm/loader.js";
+import { cacheFilePath } from "../prepr/cache-dir.js";
+import { msNow } from "../stdio.js";
 
 export interface PrePrCliOptions {
   base?: string;
@@ -53,12 +56,13 @@ export function assertImplemented(registry: CheckDef[]): void {
   for (const c of registry) {
     if (typeof c.run !== "function") throw new UsageError(`check ${c.id} (${c.name}) is registered without an implementation`);
     if (seen.has(c.id)) throw new UsageError(`check ${c.id} is registered twice`);
+    if (ruleById(c.id)?.validator !== "pre-pr") throw new UsageError(`check ${c.id} (${c.name}) has no row rule in the core (assembly/validators/pre-pr/${c.id}.ts)`);
     seen.add(c.id);
   }
 }
 
 export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] = CHECKS): Promise<number> {
-  const started = performance.now();
+  const started = msNow();
   const startedAt = new Date().toISOString();
   assertImplemented(registry);
   const fmt = o.format ?? "text";
@@ -109,7 +113,7 @@ export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] =
   // configuration errors are exit 2 before any check runs (never a check FAIL)
   {
     const { validateMdConfig } = await import("../prepr/markdown.js");
-    await validateMdConfig(root);
+    await validateMdConfig(root, options.noCache ? undefined : cacheFilePath(root, "markdownlint-cache.json"));
   }
   if (o.outputFile) checkOutputFile(o.outputFile);
   const { loadIgnores } = await import("../ignores.js");
@@ -125,14 +129,25 @@ export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] =
   const header = formatHeader({ root, quick: options.quick, scopeText, startedAt }, p);
   if (stream) process.stdout.write(header);
   let text = stream ? "" : header;
-  const rows = await runChecks(registry, ctx, (row) => {
-    const s = formatRow(row, p, options.verbose);
-    if (stream) process.stdout.write(s);
-    else text += s;
-  });
+  // the core's results of unchanged inputs come from a cache in the git directory (src/core-cache.ts)
+  const coreCache = options.noCache ? undefined : await import("../core-cache.js");
+  if (coreCache) {
+    const file = cacheFilePath(root, "core-cache.json");
+    if (file) coreCache.openCoreCache(file);
+  }
+  let rows;
+  try {
+    rows = await runChecks(registry, ctx, (row) => {
+      const s = formatRow(row, p, options.verbose);
+      if (stream) process.stdout.write(s);
+      else text += s;
+    });
+  } finally {
+    coreCache?.closeCoreCache();
+  }
   const counts = countRows(rows);
   const exitCode = counts.failed > 0 ? 1 : 0;
-  const durationMs = performance.now() - started;
+  const durationMs = msNow() - started;
   let out: string;
   if (fmt === "json") {
     const report = toReport(rows, counts, {

@@ -1,6 +1,7 @@
 import { finish, prepareRun, type OutputOptions } from "../output.js";
 import { maxFileBytes } from "./common.js";
 import { UsageError } from "../report.js";
+import { msNow } from "../stdio.js";
 
 export interface SessionLogCliOptions extends OutputOptions {
   mode?: string;
@@ -13,7 +14,7 @@ export interface SessionLogCliOptions extends OutputOptions {
 }
 
 export async function runSessionLogCommand(paths: string[], o: SessionLogCliOptions): Promise<number> {
-  const started = performance.now();
+  const started = msNow();
   const { parseSessionMode } = await import("../scope.js");
   const mode = parseSessionMode(o.mode || undefined);
   if (o.context && !["pre-commit", "ci", "local"].includes(o.context)) {
@@ -36,6 +37,7 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
     cutoff: o.cutoff ?? process.env.AGENTCHECK_CUTOFF,
     sessionsDir: dirs.sessions,
     memoriesDir: o.memoriesDir ?? dirs.memories,
+    sources: run.adoption.sources,
   });
   return finish(out.results, started, o, out.internalErrors, run);
 }

@@ -1,11 +1,11 @@
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
-import { finish, prepareRun, type OutputOptions } from "../output.js";
-import { maxFileBytes } from "./common.js";
+import { finish, maxFileBytes, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { parseEnable } from "./consistency.js";
 import { configPath } from "../config.js";
+import { msNow } from "../stdio.js";
 
 export interface TraceabilityCliOptions extends OutputOptions {
   specs?: string;
@@ -21,7 +21,7 @@ function within(p: string, root: string): boolean {
 }
 
 export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise<number> {
-  const started = performance.now();
+  const started = msNow();
   const cwd = process.cwd();
   const repo = findRepoRoot(cwd);
   const root = repo ?? cwd;

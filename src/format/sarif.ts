@@ -1,6 +1,6 @@
 // SARIF 2.1.0 for GitHub code scanning: one run, rule descriptors from the rule metadata declared
 // in assembly/ (ruleTable()), stable partialFingerprints, results capped at GitHub's per-run limit.
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../sha256.js";
 import type { Finding, Report, Severity } from "../report.js";
 
 export interface SarifRuleInfo {
@@ -28,7 +28,7 @@ function pascal(title: string): string {
 }
 
 function hash(s: string): string {
-  return createHash("sha256").update(s).digest("hex").slice(0, 32);
+  return sha256Hex(s).slice(0, 32);
 }
 
 function descriptor(r: SarifRuleInfo) {

@@ -1,9 +1,9 @@
 // Human output: `file:line:col  severity  message  ruleId`, then a summary line.
-import pc from "picocolors";
+import { createRequire } from "node:module";
 import type { Report } from "../report.js";
 import { memoryIndexText } from "./memory-index-text.js";
 
-export function useColor(stream: NodeJS.WriteStream, flag?: boolean): boolean {
+export function useColor(stream: { readonly isTTY?: boolean }, flag?: boolean): boolean {
   if (flag !== undefined) return flag; // --color / --no-color
   const env = process.env;
   // FORCE_COLOR=0|false turns colour off, any other non-empty value on (also when not a terminal)
@@ -18,8 +18,10 @@ export function useColor(stream: NodeJS.WriteStream, flag?: boolean): boolean {
  * TERM=dumb, --color/--no-color and non-TTY streams are honoured the same way for every writer.
  */
 type Style = "red" | "yellow" | "cyan" | "green" | "dim" | "magenta";
-const ON = pc.createColors(true);
-const paint = (on: boolean, style: Style, s: string) => (on ? ON[style](s) : s);
+// picocolors reads process.stdout when it loads, which loads node:stream: loaded only to paint
+let ON: ReturnType<typeof import("picocolors").createColors> | undefined;
+const colors = () => (ON ??= (createRequire(import.meta.url)("picocolors") as typeof import("picocolors")).createColors(true));
+const paint = (on: boolean, style: Style, s: string) => (on ? colors()[style](s) : s);
 export { paint };
 
 export interface TextOptions {

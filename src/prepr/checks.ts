@@ -1,5 +1,6 @@
 // The registered pre-PR checks, in run order. Rule decisions live in the WASM core
-// (assembly/validators/pre-pr/); these functions pick the files in scope, gather facts, run tools.
+// (assembly/validators/pre-pr/): these functions pick the files in scope, gather facts and run tools;
+// each returns what it did as facts, and the row's rule (PP-0xx) decides the status and message.
 import { readdirSync } from "node:fs";
 import { readTextOrThrow } from "../fsread.js";
 import { execRefusal } from "../exec-policy.js";
@@ -8,23 +9,19 @@ import { configPath, validatorSection } from "../config.js";
 import { executeValidator, loadFile, optionFacts, type ContentDoc, type Facts } from "../engine.js";
 import type { Finding } from "../report.js";
 import { DiskSource } from "../source.js";
-import { KIND } from "../wasm/abi.js";
+// document roles (flags): declared once in assembly/abi.ts
+import { KIND, PREPR_ROLE as ROLE } from "../wasm/abi.js";
 import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
 import { changedScope, type RunScope } from "../scope.js";
 import { decodeList, encodeList } from "../wasm/list.js";
 import { matchesAny } from "./glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, selectMarkdown } from "./markdown.js";
-import type { CheckDef, CheckOutcome, PrePrContext } from "./runner.js";
-import { Git, sizeFacts } from "./scope.js";
+import { applySeverities, type CheckDef, type CheckOutcome, type PrePrContext } from "./runner.js";
+import { sizeFacts } from "./scope.js";
+import { cacheFilePath } from "./cache-dir.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
+import { decideRow } from "./row.js";
 
-// document roles (flags) understood by assembly/validators/pre-pr
-const ROLE = { workflow: 1, action: 2, skill: 3, pathScan: 4, prBody: 5, size: 6, handoff: 7, driftLeft: 8, driftRight: 9, planning: 10 } as const;
-
-const INSTALL = {
-  actionlint: "install: https://github.com/rhysd/actionlint (e.g. go install github.com/rhysd/actionlint/cmd/actionlint@latest)",
-  yamllint: "install: pip install yamllint",
-};
 
 /**
  * Rule options set through the pre-pr config sections (prePr.skills, prePr.prSize, ...): config keys
@@ -33,7 +30,7 @@ const INSTALL = {
  */
 function options(id: string, values: Record<string, unknown>): Facts {
   const out: Facts = {};
-  for (const [name, v] of Object.entries(values)) if (v !== undefined) out[`option.${id}.${name}`] = v as Facts[string];
+  for (const [name, v] of Object.entries(values)) if (v !== undefined) out[`option.${id}.${name}`] = v as Facts[`option.${string}.${string}`];
   return out;
 }
 
@@ -44,10 +41,6 @@ function optionValue(id: string, name: string, configured: unknown): unknown {
 
 function inScope(ctx: PrePrContext, pred: (p: string) => boolean): string[] {
   return ctx.scope.files.filter(pred);
-}
-
-function scopeNote(ctx: PrePrContext): string {
-  return ctx.scope.kind === "all" ? "in the repository" : `changed since ${ctx.scope.base}`;
 }
 
 /** A repository file's text through the bounded reader (throws ReadRefusedError when refused). */
@@ -76,19 +69,9 @@ function runFamily(ctx: PrePrContext, family: string, files: { rel: string; role
   return findings;
 }
 
-function summary(n: number, what: string, findings: Finding[]): string {
-  const e = findings.filter((f) => f.severity === "error").length;
-  const w = findings.filter((f) => f.severity === "warning").length;
-  return `${n} ${what} checked${e || w ? `: ${e} error(s), ${w} warning(s)` : ", no findings"}`;
-}
-
-/** Missing tool: SKIP with the reason and install hint, or FAIL under --require-tools / --ci. */
-function missingTool(ctx: PrePrContext, name: keyof typeof INSTALL): CheckOutcome {
-  const msg = `tool not found: ${name} (${INSTALL[name]})`;
-  if (ctx.options.requireTools || ctx.options.ci) {
-    return { status: "FAIL", message: `${msg}; required by ${ctx.options.ci ? "--ci" : "--require-tools"}`, tool: { name } };
-  }
-  return { status: "SKIP", message: msg, tool: { name } };
+/** The facts of an external tool that is not on the PATH (the row rule decides SKIP, or FAIL under --ci / --require-tools). */
+function missingTool(ctx: PrePrContext, name: string, files: number): CheckOutcome {
+  return { facts: { files, "tool.found": false, ci: ctx.options.ci, requireTools: ctx.options.requireTools }, tool: { name } };
 }
 
 function timeoutOf(ctx: PrePrContext, id: string, fallback = 300): number {
@@ -97,12 +80,23 @@ function timeoutOf(ctx: PrePrContext, id: string, fallback = 300): number {
 
 // ---- delegations -------------------------------------------------------------------------------
 
-async function delegate(ctx: PrePrContext, name: string, scope?: RunScope): Promise<CheckOutcome> {
-  const configName = name;
-  const section = validatorSection(ctx.config, configName);
-  if (section?.enabled === false) return { status: "SKIP", message: `validator ${configName} is disabled in the configuration` };
+/**
+ * The run's clock for the delegated validators, to the whole hour: the date rules (SP-106: the
+ * latest calendar date anywhere, at UTC+14, a whole-hour offset) decide the same for every instant of
+ * an hour, and the same input bytes let the core-result cache serve unchanged logs (src/core-cache.ts).
+ */
+function clockHour(): string {
+  const d = new Date();
+  d.setUTCMinutes(0, 0, 0);
+  return d.toISOString();
+}
+
+async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more: Facts = {}): Promise<CheckOutcome> {
+  const section = validatorSection(ctx.config, name);
+  const facts: Facts = { ...more, validator: name };
+  if (section?.enabled === false) return { facts: { ...facts, "validator.disabled": true } };
   const v = WORKSPACE_VALIDATORS.find((w) => w.name === name);
-  if (!v) return { status: "SKIP", message: `the ${name} validator is not available in this build yet` };
+  if (!v) return { facts: { ...facts, "validator.unavailable": true } };
   const wctx = {
     root: ctx.root,
     source: new DiskSource(ctx.root),
@@ -110,28 +104,24 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope): Prom
     options: { config: ctx.config },
     config: ctx.config,
     scope,
+    now: clockHour(),
   };
   const d = v.detect(wctx);
-  if (!d.applies) return { status: "PASS", message: `nothing to validate: ${d.reason ?? "not applicable"}` };
+  if (!d.applies) return { facts: { ...facts, "validator.applies": false, "validator.reason": d.reason } };
   let out;
   try {
     out = await v.run(wctx);
   } catch (e) {
     const m = (e as Error).message ?? String(e);
-    if (/not available in this build/.test(m)) return { status: "SKIP", message: `the ${v.name} validator is not available in this build yet` };
+    if (/not available in this build/.test(m)) return { facts: { ...facts, "validator.unavailable": true } };
     throw e;
   }
   if (out.internalErrors.length > 0) throw new Error(`internal error in ${v.name}: ${out.internalErrors.join("; ")}`);
   const results = out.results;
   const findings = results.flatMap((r) => r.findings);
-  const sev = section?.severity;
-  const adj = sev ? findings.filter((f) => sev[f.ruleId] !== "off").map((f) => (sev[f.ruleId] ? { ...f, severity: sev[f.ruleId] as Finding["severity"] } : f)) : findings;
-  const skipped = results.filter((r) => r.verdict === "skip").length;
-  return {
-    status: "PASS",
-    message: `${v.name}: ${summary(results.length, "file(s)", adj)}${skipped ? `, ${skipped} skipped` : ""}`,
-    findings: adj,
-  };
+  // the validator section's overrides (validators.<name>.severity), as the runner applies prePr.checks.<id>.severity
+  const adj = applySeverities(findings, section?.severity);
+  return { facts: { ...facts, files: results.length, skipped: results.filter((r) => r.verdict === "skip").length }, findings: adj };
 }
 
 /**
@@ -142,42 +132,57 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope): Prom
 async function sessionLogs(ctx: PrePrContext): Promise<CheckOutcome> {
   if (ctx.scope.kind === "all") return delegate(ctx, "session-log");
   const scope = changedScope(ctx.root, ctx.scope.base, { worktree: true });
-  if (Object.keys(scope.sessionLogs).length === 0) return { status: "PASS", message: `no session logs ${scopeNote(ctx)}` };
-  return delegate(ctx, "session-log", scope);
+  const logs = Object.keys(scope.sessionLogs).length;
+  if (logs === 0) return { facts: { logs } };
+  return delegate(ctx, "session-log", scope, { logs });
 }
 
 async function traceability(ctx: PrePrContext): Promise<CheckOutcome> {
   const dir = configPath(ctx.config, "specs");
   const specs = inScope(ctx, (p) => p.startsWith(`${dir}/`) && isMarkdown(p));
-  if (specs.length === 0) return { status: "PASS", message: `no spec files ${scopeNote(ctx)}` };
+  if (specs.length === 0) return { facts: { specs: 0 } };
   // PP-014 is traceability (TR-*), never the consistency validator
-  return delegate(ctx, "traceability");
+  return delegate(ctx, "traceability", undefined, { specs: specs.length });
 }
 
 // ---- built-in checks ---------------------------------------------------------------------------
 
 /** A cache file inside the repository's git directory (shared by linked worktrees). */
 async function cachePath(root: string, name: string): Promise<string | undefined> {
-  const dir = (await new Git(root).try(["rev-parse", "--git-common-dir"]))?.trim();
-  return dir ? join(isAbsolute(dir) ? dir : join(root, dir), "agentcheck", name) : undefined;
+  return cacheFilePath(root, name);
 }
 
-async function markdown(ctx: PrePrContext): Promise<CheckOutcome> {
+/**
+ * PP-003 runs in the background from the start of the run (its lint in worker threads overlaps the
+ * checks ahead of it); `started` resolves once the workers run (or the check is already done).
+ * Not with --fix: fixes rewrite files that other checks read.
+ */
+const markdownRuns = new WeakMap<PrePrContext, { started: Promise<void>; done: Promise<CheckOutcome> }>();
+function markdownRun(ctx: PrePrContext): { started: Promise<void>; done: Promise<CheckOutcome> } {
+  let r = markdownRuns.get(ctx);
+  if (!r) {
+    let signal!: () => void;
+    const started = new Promise<void>((res) => (signal = res));
+    const done = markdown(ctx, signal);
+    done.then(signal, signal);
+    r = { started, done };
+    markdownRuns.set(ctx, r);
+  }
+  return r;
+}
+
+async function markdown(ctx: PrePrContext, onStarted?: () => void): Promise<CheckOutcome> {
   const cacheFile = ctx.options.noCache ? undefined : await cachePath(ctx.root, "markdownlint-cache.json");
   const cfg = await loadMdConfigCached(ctx.root, cacheFile);
   const { targets, selected } = selectMarkdown(ctx.scope.files, cfg, ctx.scope.kind === "all");
-  const cfgNote = cfg.sources.length ? ` (config: ${cfg.sources.join(", ")})` : " (markdownlint defaults)";
-  if (targets.length === 0) return { status: "PASS", message: `no markdown files ${scopeNote(ctx)}` };
-  if (selected.length === 0) {
-    return { status: "PASS", message: `linted 0 of ${targets.length} markdown file(s): all excluded by the configuration${cfgNote}` };
-  }
-  const res = await lintMarkdown(ctx.root, selected, cfg, ctx.options.fix, (rel) => readText(ctx, rel), cacheFile);
-  const fixed = res.fixed.length ? `; fixed ${res.fixed.length} file(s)` : "";
-  return {
-    status: "PASS",
-    message: `linted ${selected.length} of ${targets.length} markdown file(s)${cfgNote}: ${res.findings.length} finding(s)${fixed}`,
-    findings: res.findings,
-  };
+  const facts: Facts = { targets: targets.length, selected: selected.length, config: cfg.sources };
+  if (targets.length === 0 || selected.length === 0) return { facts };
+  const res = await lintMarkdown(ctx.root, selected, cfg, ctx.options.fix, (rel) => readText(ctx, rel), cacheFile, {
+    onStarted,
+    // other checks run on this thread meanwhile unless PP-003 is the only one selected
+    mainBusy: onStarted !== undefined && !(ctx.options.only?.length === 1),
+  });
+  return { facts: { ...facts, fixed: res.fixed.length }, findings: res.findings };
 }
 
 /** The files of the workflow and YAML checks, as the core selects them from the scope (family "select"). */
@@ -206,14 +211,13 @@ function workflowFiles(ctx: PrePrContext): { rel: string; role: number }[] {
 
 function pinning(ctx: PrePrContext): CheckOutcome {
   const files = workflowFiles(ctx);
-  if (files.length === 0) return { status: "PASS", message: `no workflow or action files ${scopeNote(ctx)}` };
-  const findings = runFamily(ctx, "pin", files, {});
-  return { status: "PASS", message: summary(files.length, "workflow/action file(s)", findings), findings };
+  if (files.length === 0) return { facts: { files: 0 } };
+  return { facts: { files: files.length }, findings: runFamily(ctx, "pin", files, {}) };
 }
 
 async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
   const files = workflowFiles(ctx);
-  if (files.length === 0) return { status: "PASS", message: `no workflow or action files ${scopeNote(ctx)}` };
+  if (files.length === 0) return { facts: { files: 0 } };
   const { parseDocument } = await import("../yaml.js");
   const yamlErrors: string[] = [];
   for (const { rel } of files) {
@@ -227,69 +231,60 @@ async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
     const err = doc.errors[0];
     if (err) yamlErrors.push(encodeList([rel, String(err.linePos?.[0]?.line ?? 0), err.message.split("\n")[0]]));
   }
-  const findings = runFamily(ctx, "wfs", files, { "yaml-errors": yamlErrors });
-  return { status: "PASS", message: summary(files.length, "workflow/action file(s)", findings), findings };
+  return { facts: { files: files.length }, findings: runFamily(ctx, "wfs", files, { yamlErrors }) };
 }
 
 function actionlint(ctx: PrePrContext): CheckOutcome {
   const files = selection(ctx).workflows;
-  if (files.length === 0) return { status: "PASS", message: `no workflow files ${scopeNote(ctx)}` };
+  if (files.length === 0) return { facts: { files: 0 } };
   const exe = findExecutable("actionlint");
-  if (!exe) return missingTool(ctx, "actionlint");
+  if (!exe) return missingTool(ctx, "actionlint", files.length);
   const env = { ...process.env, SHELLCHECK_OPTS: `${process.env.SHELLCHECK_OPTS ?? ""} --severity=warning`.trim() };
+  const timeout = timeoutOf(ctx, "PP-004");
+  const facts: Facts = { files: files.length, timeout };
   let worst = 0;
   let output = "";
   for (const b of batches(files)) {
-    const r = runTool(exe, b, { cwd: ctx.root, timeoutSec: timeoutOf(ctx, "PP-004"), env });
-    if (r.timedOut) return { status: "FAIL", message: `timeout after ${timeoutOf(ctx, "PP-004")} s`, tool: { name: "actionlint", path: exe } };
-    if (r.error) return { status: "FAIL", message: `actionlint could not run: ${r.error}`, tool: { name: "actionlint", path: exe } };
+    const r = runTool(exe, b, { cwd: ctx.root, timeoutSec: timeout, env });
+    if (r.timedOut) return { facts: { ...facts, "tool.timedOut": true }, tool: { name: "actionlint", path: exe } };
+    if (r.error) return { facts: { ...facts, "tool.error": r.error }, tool: { name: "actionlint", path: exe } };
     if ((r.exitCode ?? 1) !== 0) worst = worst || (r.exitCode ?? 1);
     output += r.stdout || r.stderr;
   }
   const tool = { name: "actionlint", path: exe, exitCode: worst };
-  if (worst === 0) return { status: "PASS", message: `actionlint: ${files.length} workflow file(s), no issues`, tool };
+  if (worst === 0) return { facts: { ...facts, "tool.exit": 0 }, tool };
   const details = capLines(output, 20);
-  return {
-    status: "FAIL",
-    message: `actionlint exited with exit code ${worst} on ${files.length} workflow file(s)${details.length ? "" : " and no output"}`,
-    tool,
-    details,
-  };
+  return { facts: { ...facts, "tool.exit": worst, output: details.length }, tool, details };
 }
 
 function skills(ctx: PrePrContext): CheckOutcome {
   const dir = configPath(ctx.config, "skills");
   const files = inScope(ctx, (p) => p.startsWith(`${dir}/`) && p.endsWith("/SKILL.md"));
-  if (files.length === 0) return { status: "PASS", message: `no SKILL.md files ${scopeNote(ctx)}` };
+  if (files.length === 0) return { facts: { files: 0 } };
   const s = ctx.config.prePr?.skills;
   const findings = runFamily(ctx, "sfm", files.map((rel) => ({ rel, role: ROLE.skill })), options("SFM-10", { models: s?.models, tools: s?.tools }));
-  return { status: "PASS", message: summary(files.length, "SKILL.md file(s)", findings), findings };
+  return { facts: { files: files.length }, findings };
 }
 
 async function prSize(ctx: PrePrContext): Promise<CheckOutcome> {
-  if (ctx.scope.kind === "all" || !ctx.scope.mergeBase) return { status: "SKIP", message: "needs a base branch (not with --all)" };
+  if (ctx.scope.kind === "all" || !ctx.scope.mergeBase) return { facts: { mergeBase: !!ctx.scope.mergeBase } };
   const { commits, additions } = await sizeFacts(ctx.root, ctx.scope.mergeBase);
   const c = ctx.config.prePr?.prSize;
   const findings = runFamily(ctx, "size", [{ rel: ".", role: ROLE.size, text: "" }], {
-    "size-commits": commits,
-    "size-files": ctx.scope.changes.length,
-    "size-additions": additions,
+    "size.commits": commits,
+    "size.files": ctx.scope.changes.length,
+    "size.additions": additions,
     ...options("RDY-01", {
       commitsWarn: c?.commits?.warn, commitsFail: c?.commits?.fail,
       filesWarn: c?.files?.warn, filesFail: c?.files?.fail,
       additionsWarn: c?.additions?.warn, additionsFail: c?.additions?.fail,
     }),
   });
-  return {
-    status: "PASS",
-    message: `${commits} commit(s), ${ctx.scope.changes.length} changed file(s), ${additions} added line(s) since ${ctx.scope.base}`,
-    findings,
-  };
+  return { facts: { mergeBase: true, commits, files: ctx.scope.changes.length, additions }, findings };
 }
 
 function prDescription(ctx: PrePrContext): CheckOutcome {
-  if (ctx.options.prBody === undefined) return { status: "SKIP", message: "no PR description given (--pr-body FILE, or --pr-body - for stdin)" };
-  if (ctx.scope.kind === "all") return { status: "SKIP", message: "needs the branch diff (not with --all)" };
+  if (ctx.options.prBody === undefined || ctx.scope.kind === "all") return { facts: { prBody: ctx.options.prBody !== undefined } };
   const p = ctx.config.prePr?.prDescription;
   const changed = ctx.scope.changes.map((c) => c.path);
   const findings = runFamily(ctx, "prd", [{ rel: ctx.options.prBodyName ?? "(PR description)", role: ROLE.prBody, text: ctx.options.prBody }], {
@@ -298,53 +293,56 @@ function prDescription(ctx: PrePrContext): CheckOutcome {
     ...options("PRD-03", { significantExtensions: p?.significantExtensions, significantPaths: p?.significantPaths }),
     ...options("PRD-05", { requiredSections: p?.requiredSections, checklist: p?.checklist }),
   });
-  const e = findings.filter((x) => x.severity === "error").length;
-  const w = findings.length - e;
-  return { status: "PASS", message: `description checked against ${changed.length} changed file(s): ${e} error(s), ${w} warning(s)`, findings };
+  return { facts: { prBody: true, changed: changed.length }, findings };
 }
 
 function testCommand(ctx: PrePrContext): CheckOutcome {
   const cmd = ctx.config.prePr?.testCommand;
   if (!cmd) throw new Error('PP-002 is enabled but "prePr.testCommand" is not set');
   const refused = execRefusal();
-  if (refused) {
-    // untrusted-change mode: the repository's command is reported, never run
-    return { status: "FAIL", message: `not run: the configured test command is refused by ${refused} (${cmd})`, tool: { name: cmd } };
-  }
+  // untrusted-change mode: the repository's command is reported, never run
+  if (refused) return { facts: { command: cmd, refused }, tool: { name: cmd } };
   const t = timeoutOf(ctx, "PP-002", 600);
   const r = runTool(cmd, [], { cwd: ctx.root, timeoutSec: t, shell: true });
   const tool = { name: cmd, exitCode: r.exitCode };
-  if (r.timedOut) return { status: "FAIL", message: `timeout after ${t} s: ${cmd}`, tool };
-  if (r.exitCode === 0) return { status: "PASS", message: `${cmd}: exit code 0`, tool };
+  const facts: Facts = { command: cmd, timeout: t, "tool.exit": r.exitCode, "tool.timedOut": r.timedOut };
+  if (r.timedOut || r.exitCode === 0) return { facts, tool };
   const out = `${r.stdout}\n${r.stderr}`.split(/\r?\n/).filter(Boolean);
-  return { status: "FAIL", message: `${cmd}: exit code ${r.exitCode}${out.length ? "" : " and no output"}`, tool, details: out.slice(-20) };
+  return { facts: { ...facts, output: out.length }, tool, details: out.slice(-20) };
 }
 
 function yamllint(ctx: PrePrContext): CheckOutcome {
   const files = selection(ctx).yaml;
-  if (files.length === 0) return { status: "PASS", message: `no YAML files ${scopeNote(ctx)}` };
+  if (files.length === 0) return { facts: { files: 0 } };
   const exe = findExecutable("yamllint");
-  if (!exe) return missingTool(ctx, "yamllint");
-  const findings: Finding[] = [];
+  if (!exe) return missingTool(ctx, "yamllint", files.length);
+  const timeout = timeoutOf(ctx, "PP-005");
+  const facts: Facts = { files: files.length, timeout };
+  const parsed: string[][] = [];
   let worst = 0;
   const other: string[] = [];
   for (const b of batches(files)) {
-    const r = runTool(exe, ["-f", "parsable", "--", ...b], { cwd: ctx.root, timeoutSec: timeoutOf(ctx, "PP-005") });
-    if (r.timedOut) return { status: "FAIL", message: `timeout after ${timeoutOf(ctx, "PP-005")} s`, tool: { name: "yamllint", path: exe } };
-    if (r.error) return { status: "FAIL", message: `yamllint could not run: ${r.error}`, tool: { name: "yamllint", path: exe } };
+    const r = runTool(exe, ["-f", "parsable", "--", ...b], { cwd: ctx.root, timeoutSec: timeout });
+    if (r.timedOut) return { facts: { ...facts, "tool.timedOut": true }, tool: { name: "yamllint", path: exe } };
+    if (r.error) return { facts: { ...facts, "tool.error": r.error }, tool: { name: "yamllint", path: exe } };
     worst = worst || (r.exitCode ?? 1);
+    // the tool's parsable output, as structured facts: file, line, column, level, rule, text
     for (const line of (r.stdout + r.stderr).split(/\r?\n/)) {
       const m = /^(.*?):(\d+):(\d+): \[(error|warning)\] (.*?)(?: \(([\w-]+)\))?$/.exec(line);
-      if (m) findings.push({ ruleId: `yamllint/${m[6] ?? "syntax"}`, severity: "warning", file: m[1], line: +m[2], column: +m[3], message: m[5] });
+      if (m) parsed.push([m[1], m[2], m[3], m[4], m[6] ?? "syntax", m[5]]);
       else if (line.trim()) other.push(line);
     }
   }
   const tool = { name: "yamllint", path: exe, exitCode: worst };
-  if (worst !== 0 && findings.length === 0) {
-    return { status: "FAIL", message: `yamllint exited with exit code ${worst}${other.length ? "" : " and no output"}`, tool, details: capLines(other.join("\n"), 20) };
-  }
-  // advisory: style findings are warnings, never a failure
-  return { status: "PASS", message: `yamllint: ${files.length} YAML file(s), ${findings.length} style finding(s) (advisory)`, tool, findings };
+  const details = capLines(other.join("\n"), 20);
+  const done: Facts = { ...facts, "tool.exit": worst, parsed: parsed.length, output: details.length };
+  if (worst !== 0 && parsed.length === 0) return { facts: done, tool, details };
+  // the severity of each finding is PP-005's decision
+  const { severities = [] } = decideRow("PP-005", "findings", { "tool.findings": parsed.map((p) => encodeList(p)) });
+  const findings: Finding[] = parsed.map(([file, line, column, , rule, text], i) => ({
+    ruleId: `yamllint/${rule}`, severity: severities[i] as Finding["severity"], file, line: +line, column: +column, message: text,
+  }));
+  return { facts: done, tool, findings };
 }
 
 function pathNormalization(ctx: PrePrContext): CheckOutcome {
@@ -353,17 +351,16 @@ function pathNormalization(ctx: PrePrContext): CheckOutcome {
   const exts = (optionValue("PATH-01", "extensions", pn?.extensions) as string[]).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase());
   const excludes = optionValue("PATH-01", "excludes", pn?.excludes) as string[];
   const files = inScope(ctx, (p) => exts.some((e) => p.toLowerCase().endsWith(e)) && !matchesAny(p, excludes));
-  if (files.length === 0) return { status: "PASS", message: `no ${exts.join("/")} files ${scopeNote(ctx)}` };
-  const findings = runFamily(ctx, "path", files.map((rel) => ({ rel, role: ROLE.pathScan })), {});
-  return { status: "PASS", message: summary(files.length, "file(s)", findings), findings };
+  if (files.length === 0) return { facts: { files: 0, exts } };
+  return { facts: { files: files.length, exts }, findings: runFamily(ctx, "path", files.map((rel) => ({ rel, role: ROLE.pathScan })), {}) };
 }
 
 function tokenBudget(ctx: PrePrContext): CheckOutcome {
   const file = ctx.config.prePr?.tokenBudget?.file ?? ".agents/HANDOFF.md";
-  if (!ctx.scope.files.includes(file)) return { status: "PASS", message: `${file} ${ctx.scope.kind === "all" ? "not found" : "not changed"}` };
+  if (!ctx.scope.files.includes(file)) return { facts: { file, present: false } };
   const max = ctx.config.prePr?.tokenBudget?.maxTokens;
   const findings = runFamily(ctx, "tok", [{ rel: file, role: ROLE.handoff }], options("TOK-03", { maxTokens: max }));
-  return { status: "PASS", message: `${file}: budget ${optionValue("TOK-03", "maxTokens", max)} tokens`, findings };
+  return { facts: { file, present: true, max: String(optionValue("TOK-03", "maxTokens", max)) }, findings };
 }
 
 function agentDrift(ctx: PrePrContext): CheckOutcome {
@@ -372,7 +369,7 @@ function agentDrift(ctx: PrePrContext): CheckOutcome {
   const right = (d?.right ?? "src/vs-code-agents").replace(/\/+$/, "");
   const direct = (dir: string, p: string) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/");
   const touched = inScope(ctx, (p) => (direct(left, p) && p.endsWith(".md")) || (direct(right, p) && p.endsWith(".agent.md")));
-  if (touched.length === 0) return { status: "PASS", message: `no agent definitions under ${left}/ or ${right}/ ${scopeNote(ctx)}` };
+  if (touched.length === 0) return { facts: { touched: 0, left, right } };
   // a pair needs both sides: read both folders whole
   const list = (dir: string, suffix: string) => {
     try {
@@ -386,13 +383,14 @@ function agentDrift(ctx: PrePrContext): CheckOutcome {
   const findings = runFamily(ctx, "drift", [...lefts.map((rel) => ({ rel, role: ROLE.driftLeft })), ...rights.map((rel) => ({ rel, role: ROLE.driftRight }))],
     options("DRIFT-04", { threshold: d?.threshold, sections: d?.sections }));
   const threshold = optionValue("DRIFT-04", "threshold", d?.threshold);
-  return { status: "PASS", message: `${lefts.length} agent(s) in ${left}/ compared with ${right}/ (threshold ${threshold}%)`, findings };
+  return { facts: { touched: touched.length, left, right, agents: lefts.length, threshold: String(threshold) }, findings };
 }
 
 function planning(ctx: PrePrContext): CheckOutcome {
   const dir = configPath(ctx.config, "planning");
   const direct = (p: string) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/") && isMarkdown(p);
-  if (inScope(ctx, direct).length === 0) return { status: "PASS", message: `no planning documents ${scopeNote(ctx)}` };
+  const inScopeDocs = inScope(ctx, direct).length;
+  if (inScopeDocs === 0) return { facts: { inScope: 0 } };
   // roles and cross-document rules need the whole folder
   let files: string[] = [];
   try {
@@ -401,13 +399,17 @@ function planning(ctx: PrePrContext): CheckOutcome {
     files = [];
   }
   const findings = runFamily(ctx, "plan", files.map((rel) => ({ rel, role: ROLE.planning })), options("PLAN-01", { threshold: ctx.config.prePr?.planning?.estimateThreshold }));
-  return { status: "PASS", message: summary(files.length, "planning document(s)", findings), findings };
+  return { facts: { inScope: inScopeDocs, files: files.length }, findings };
 }
 
 /** Every check, in run order (spec section 10.5). */
 export const CHECKS: CheckDef[] = [
   { id: "PP-001", name: "Session End Validation", tags: ["delegation"], defaultEnabled: true, run: sessionLogs },
-  { id: "PP-003", name: "Markdown Linting", tags: [], defaultEnabled: true, run: markdown },
+  {
+    id: "PP-003", name: "Markdown Linting", tags: [], defaultEnabled: true,
+    prepare: (ctx) => (ctx.options.fix ? Promise.resolve() : markdownRun(ctx).started),
+    run: (ctx) => (ctx.options.fix ? markdown(ctx) : markdownRun(ctx).done),
+  },
   { id: "PP-009", name: "GitHub Actions SHA Pinning", tags: [], defaultEnabled: true, run: pinning },
   { id: "PP-010", name: "Workflow Structure", tags: [], defaultEnabled: true, run: workflowStructure },
   { id: "PP-004", name: "Workflow YAML Validation (actionlint)", tags: ["external-tool"], defaultEnabled: true, run: actionlint },

@@ -84,8 +84,8 @@ export function formatSummary(rows: CheckRow[], counts: Counts, durationMs: numb
     `Warned: ${counts.warned}`,
     "",
   ];
-  const toolSkips = rows.filter((r) => r.status === "SKIP" && r.reason?.startsWith("tool not found"));
-  const userSkips = rows.filter((r) => r.status === "SKIP" && r.reason?.startsWith("skipped by user"));
+  const toolSkips = rows.filter((r) => r.status === "SKIP" && r.messageId === "toolMissing");
+  const userSkips = rows.filter((r) => r.status === "SKIP" && r.ruleId === "PP-000" && r.messageId === "skippedByUser");
   for (const r of userSkips) out.push(`Skipped by user: ${r.id} (${r.reason})`);
   if (counts.failed > 0) {
     out.push(`RESULT: ${counts.failed} validation(s) failed: ${rows.filter((r) => r.status === "FAIL").map((r) => r.id).join(", ")}`);

@@ -16,6 +16,43 @@ type Node = CharNode | SplitNode | MatchNode;
 interface Compiled {
   nodes: Node[];
   start: number;
+  /** The same answer by string tests for the common shapes (see fastMatcher). */
+  fast?: (path: string) => boolean;
+}
+
+const SPECIAL = /[*?[\]{}]/;
+
+/**
+ * String tests equal to the NFA for three common shapes (a test compares them on generated paths):
+ * a literal `L` (the path, or anything under it), `L/**` (anything under L) and `**` + `/*S`
+ * with a literal suffix S without a slash (some path segment ends with S).
+ */
+function fastMatcher(p: string): ((path: string) => boolean) | undefined {
+  if (p.length === 0) return undefined;
+  if (!SPECIAL.test(p)) {
+    const dir = `${p}/`;
+    return (path) => path === p || path.startsWith(dir);
+  }
+  if (p.endsWith("/**") && p.length > 3 && !SPECIAL.test(p.slice(0, -3))) {
+    const dir = p.slice(0, -2);
+    return (path) => path.startsWith(dir);
+  }
+  const m = /^\*\*\/\*([^*?[\]{}/]+)$/.exec(p);
+  if (m) {
+    const suffix = m[1];
+    return (path) => {
+      let end = path.indexOf("/");
+      let from = 0;
+      for (;;) {
+        const seg = end < 0 ? path.slice(from) : path.slice(from, end);
+        if (seg.endsWith(suffix)) return true;
+        if (end < 0) return false;
+        from = end + 1;
+        end = path.indexOf("/", from);
+      }
+    };
+  }
+  return undefined;
 }
 
 const notSlash: Pred = (c) => c !== "/";
@@ -182,14 +219,23 @@ export function compileGlob(pattern: string): Compiled {
   const slash = b.add({ t: "c", p: (x) => x === "/", out: rest });
   const tail = b.add({ t: "s", a: match, b: slash });
   const { entry } = compileSeq(b, p, 0, 0, tail, pattern);
-  const c = { nodes: b.nodes, start: entry };
+  const c: Compiled = { nodes: b.nodes, start: entry, fast: fastMatcher(p) };
   cache.set(pattern, c);
   return c;
 }
 
 /** Does the whole path match the pattern? O(path length x pattern size). */
 export function globMatch(pattern: string, path: string): boolean {
-  const { nodes, start } = compileGlob(pattern);
+  const c = compileGlob(pattern);
+  return c.fast ? c.fast(path) : nfaMatch(c, path);
+}
+
+/** The NFA alone (no string fast path): for the test that compares the two. */
+export function globMatchNfa(pattern: string, path: string): boolean {
+  return nfaMatch(compileGlob(pattern), path);
+}
+
+function nfaMatch({ nodes, start }: Compiled, path: string): boolean {
   const mark = new Int32Array(nodes.length).fill(-1);
   let cur: number[] = [];
   let gen = 0;

@@ -5,10 +5,14 @@ import { existsSync, lstatSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { availableParallelism } from "node:os";
 import { CONFIG_MAX_BYTES, inspectFile, ReadRefusedError, readTextOrThrow } from "../fsread.js";
 import { execRefusal } from "../exec-policy.js";
 import { stripJsonComments } from "../config.js";
 import { UsageError, type Finding } from "../report.js";
+import { executeValidator, type Facts } from "../engine.js";
+import { KIND } from "../wasm/abi.js";
+import { ruleById } from "../wasm/loader.js";
 import { matchesAny, selectedByGlobs, validateGlobs } from "./glob.js";
 import { realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
@@ -40,8 +44,9 @@ export function checkExtends(root: string, file: string, value: unknown): void {
 }
 
 /** The markdownlint configuration is usable: globs compile and extends stays inside the repository (else UsageError). */
-export async function validateMdConfig(root: string): Promise<void> {
-  const cfg = await loadMdConfig(root);
+export async function validateMdConfig(root: string, cacheFile?: string): Promise<void> {
+  // the parsed configuration from its cache when the files' bytes are unchanged (no YAML parser load)
+  const cfg = await loadMdConfigCached(root, cacheFile);
   const src = cfg.sources[0] ?? "markdownlint configuration";
   validateGlobs(cfg.ignores, `${src} ignores`);
   validateGlobs(cfg.globs, `${src} globs`);
@@ -257,6 +262,15 @@ function sha1(text: string): string {
   return createHash("sha1").update(text).digest("hex");
 }
 
+/**
+ * The key of the whole markdown lint cache: the cache format, markdownlint's version (which fixes its
+ * rule set: agentcheck loads no custom rules) and the effective rule configuration. Each file's entry
+ * is further keyed by the SHA-1 of the exact text linted; any change of these misses.
+ */
+export function lintCacheKey(markdownlintVersion: string, config: Record<string, unknown>): string {
+  return sha1(`${CACHE_FORMAT}\n${markdownlintVersion}\n${JSON.stringify(config)}`);
+}
+
 function readCache(file: string | undefined, key: string): MdCache {
   if (file) {
     try {
@@ -301,7 +315,7 @@ function workerFile(): string {
  * the per-file bound is stopped (the worker is terminated) and listed in `timedOut`; the remaining
  * files go to a fresh worker. Nothing here can hold the process longer than files × bound.
  */
-async function lintBounded(todo: Record<string, string>, config: Record<string, unknown>): Promise<{ results: Record<string, LintError[]>; timedOut: string[] }> {
+async function lintOneWorker(todo: Record<string, string>, config: Record<string, unknown>): Promise<{ results: Record<string, LintError[]>; timedOut: string[] }> {
   const results: Record<string, LintError[]> = {};
   const timedOut: string[] = [];
   let rest = Object.keys(todo);
@@ -346,6 +360,64 @@ async function lintBounded(todo: Record<string, string>, config: Record<string, 
   return { results, timedOut };
 }
 
+/** Below this much text one worker is enough (a second one costs its markdownlint load). */
+const PARALLEL_MIN_BYTES = 256 * 1024;
+
+/**
+ * How many lint workers to run: AGENTCHECK_LINT_WORKERS when set (1 = one worker), else, when there
+ * is enough text to share, one per core up to 4, less the core the main thread needs when it works
+ * meanwhile (`mainBusy`: pre-pr's other checks); else one. A worker pays its own markdownlint load
+ * and JIT warm-up, so more workers than free cores only add CPU time.
+ */
+export function lintWorkerCount(files: number, bytes: number, mainBusy = false): number {
+  const env = Number(process.env.AGENTCHECK_LINT_WORKERS);
+  const cap = Number.isInteger(env) && env > 0 ? env : Math.min(4, availableParallelism() - (mainBusy ? 1 : 0));
+  if (!(Number.isInteger(env) && env > 0) && bytes < PARALLEL_MIN_BYTES) return 1;
+  return Math.max(1, Math.min(cap, files));
+}
+
+/**
+ * Split files into `n` shards of about equal text size (largest first onto the lightest shard), so
+ * the workers finish together. Deterministic: ties go by name.
+ */
+export function shardBySize(sizes: Record<string, number>, n: number): string[][] {
+  const shards: string[][] = Array.from({ length: n }, () => []);
+  const load = new Array<number>(n).fill(0);
+  const order = Object.keys(sizes).sort((a, b) => sizes[b] - sizes[a] || (a < b ? -1 : a > b ? 1 : 0));
+  for (const f of order) {
+    let k = 0;
+    for (let i = 1; i < n; i++) if (load[i] < load[k]) k = i;
+    shards[k].push(f);
+    load[k] += sizes[f];
+  }
+  return shards.filter((s) => s.length > 0);
+}
+
+/**
+ * Lint texts in one or more worker threads (lintWorkerCount), each with its own per-file watchdog.
+ * Results do not depend on the split: every file is linted alone with the same configuration.
+ */
+async function lintBounded(todo: Record<string, string>, config: Record<string, unknown>, mainBusy = false): Promise<{ results: Record<string, LintError[]>; timedOut: string[] }> {
+  const names = Object.keys(todo);
+  let bytes = 0;
+  const sizes: Record<string, number> = {};
+  for (const f of names) {
+    sizes[f] = todo[f].length;
+    bytes += sizes[f];
+  }
+  const n = lintWorkerCount(names.length, bytes, mainBusy);
+  if (n <= 1) return lintOneWorker(todo, config);
+  const parts = await Promise.all(shardBySize(sizes, n).map((shard) => lintOneWorker(Object.fromEntries(shard.map((f) => [f, todo[f]])), config)));
+  const results: Record<string, LintError[]> = {};
+  const timedOut: string[] = [];
+  for (const p of parts) {
+    Object.assign(results, p.results);
+    timedOut.push(...p.timedOut);
+  }
+  timedOut.sort();
+  return { results, timedOut };
+}
+
 /** Same text whatever the line endings: one BOM dropped, CRLF and lone CR read as LF. */
 export function normalizeMarkdown(text: string): string {
   let t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -353,8 +425,17 @@ export function normalizeMarkdown(text: string): string {
   return t;
 }
 
+/** A file the bounded reader refused (AC-900 / AC-901, host-reported rules): not linted, at the rule's declared severity. */
 function unchecked(file: string, ruleId: string, message: string): Finding {
-  return { ruleId, severity: "error", file, line: 0, column: 0, message };
+  return { ruleId, severity: ruleById(ruleId)!.severity, file, line: 0, column: 0, message };
+}
+
+/** PP-003's findings on files that were not linted, reported by the core from these facts (assembly/validators/pre-pr/PP-003.ts). */
+function notLinted(files: string[], facts: Facts): Finding[] {
+  const docs = files.map((file) => ({ file, kind: KIND.PREPR_FILE, flags: 0, bytes: new Uint8Array(0) }));
+  const out = executeValidator("pre-pr", docs, { ...facts, family: "row", row: "PP-003", phase: "findings" });
+  if (out.internalErrors.length > 0) throw new Error(`internal error: ${out.internalErrors.join("; ")}`);
+  return out.results.flatMap((r) => r.findings);
 }
 
 /**
@@ -363,18 +444,19 @@ function unchecked(file: string, ruleId: string, message: string): Finding {
  * `read` goes through the bounded reader: a file it refuses (over the size limit, not a regular
  * file, a link out of the repository, not UTF-8) is not linted and gets a visible error finding;
  * so does a file whose lint runs past the per-file time bound, and every file when an executable
- * configuration was refused by --no-exec.
+ * configuration was refused by --no-exec. `run.onStarted` is called once the lint runs in its worker
+ * threads (not called when nothing needs linting); `run.mainBusy` says this thread has other work
+ * meanwhile (one core fewer for lint workers).
  */
 export async function lintMarkdown(
   root: string, files: string[], cfg: MdConfig, fix: boolean, read: (rel: string) => string, cacheFile?: string,
+  run: { onStarted?: () => void; mainBusy?: boolean } = {},
 ): Promise<MdResult> {
   const config = cfg.config ?? { default: true };
   const pre: Finding[] = [];
   if (cfg.refused && cfg.refused.length > 0) {
     const why = execRefusal() ?? "--no-exec";
-    for (const f of files) {
-      pre.push(unchecked(f, "PP-003", `not linted: the markdownlint configuration ${cfg.refused.join(", ")} is executable and was not run (${why})`));
-    }
+    pre.push(...notLinted(files, { "config.refused": cfg.refused, policy: why }));
     return { findings: pre, fixed: [] };
   }
   const strings: Record<string, string> = {};
@@ -390,10 +472,10 @@ export async function lintMarkdown(
     }
   }
   files = readable;
-  const timeoutFinding = (f: string) => unchecked(f, "PP-003", `not linted: markdown lint took longer than ${lintTimeoutMs()} ms on this file and was stopped`);
+  const timeoutFinding = (f: string) => notLinted([f], { stopped: true, timeoutMs: lintTimeoutMs() })[0];
   if (!fix) {
     const { getVersion } = await import("./mdversion.js");
-    const key = sha1(`${CACHE_FORMAT}\n${getVersion()}\n${JSON.stringify(config)}`);
+    const key = lintCacheKey(getVersion(), config);
     const cache = readCache(cacheFile, key);
     const hashes: Record<string, string> = {};
     const todo: Record<string, string> = {};
@@ -403,7 +485,10 @@ export async function lintMarkdown(
     }
     const stopped = new Set<string>();
     if (Object.keys(todo).length > 0) {
-      const { results: res, timedOut } = await lintBounded(todo, config);
+      const pending = lintBounded(todo, config, run.mainBusy);
+      // the workers are running: the caller may go on with other work on this thread
+      run.onStarted?.();
+      const { results: res, timedOut } = await pending;
       for (const f of timedOut) stopped.add(f);
       for (const f of Object.keys(todo)) {
         if (stopped.has(f)) continue;

@@ -1,8 +1,12 @@
 // The pre-PR runner: every registered check gets exactly one row (PASS, WARN, FAIL or SKIP with
-// its reason), sequentially and without fail-fast; a check's status comes only from the result it
-// returns (a throw is a FAIL with the error text).
+// its reason), sequentially and without fail-fast. The core decides each row (rules PP-000..PP-015,
+// assembly/validators/pre-pr/row.ts): before the check, whether it runs; after it, the status and
+// message from the facts the check returns and the severities of its findings (a throw is a FAIL
+// with the error text). The runner gathers facts and renders.
 import type { Config } from "../config.js";
+import type { Facts } from "../engine.js";
 import type { Finding } from "../report.js";
+import { decideRow, type RowAnswer } from "./row.js";
 import type { Scope } from "./scope.js";
 
 export type CheckStatus = "PASS" | "WARN" | "FAIL" | "SKIP";
@@ -15,9 +19,8 @@ export interface ToolInfo {
 }
 
 export interface CheckOutcome {
-  status: CheckStatus;
-  /** One line: what was checked, or why not. */
-  message: string;
+  /** What the check did, as facts for its row rule (PP-0xx in assembly/validators/pre-pr/). */
+  facts: Facts;
   findings?: Finding[];
   tool?: ToolInfo;
   /** Extra lines (a tool's capped output). */
@@ -57,6 +60,11 @@ export interface CheckDef {
   /** Off unless switched on in the configuration. */
   defaultEnabled: boolean;
   run(ctx: PrePrContext): Promise<CheckOutcome> | CheckOutcome;
+  /**
+   * Optional: start the check's slow part in the background before the checks ahead of it run (the
+   * markdown lint's worker threads); resolves once started. Its outcome is still reported by run().
+   */
+  prepare?(ctx: PrePrContext): Promise<void>;
 }
 
 export interface CheckRow {
@@ -66,6 +74,9 @@ export interface CheckRow {
   durationMs: number;
   message: string;
   reason?: string;
+  /** The rule and messageId of the row's text (not in the JSON report). */
+  ruleId?: string;
+  messageId?: string;
   tool?: ToolInfo;
   findings: Finding[];
   details?: string[];
@@ -75,17 +86,34 @@ export function isEnabled(def: CheckDef, config: Config): boolean {
   return config.prePr?.checks?.[def.id]?.enabled ?? def.defaultEnabled;
 }
 
-/** Why a check is not run, or undefined when it runs. */
-export function skipReason(def: CheckDef, ctx: PrePrContext): string | undefined {
+/** Facts of the run's flags for the core's decision whether a check runs (PP-000, phase "plan"). */
+function planFacts(def: CheckDef, ctx: PrePrContext): Facts {
   const o = ctx.options;
-  if (o.only && !o.only.includes(def.id)) return "not selected (--only)";
-  if (o.skip?.includes(def.id)) return `skipped by user: ${o.skipReason}`;
-  if (!isEnabled(def, ctx.config)) {
-    return `off by default; enable with "prePr": { "checks": { "${def.id}": { "enabled": true } } }`;
-  }
-  if (o.quick && def.tags.includes("slow")) return "quick mode (--quick)";
-  if (o.skipTests && def.tags.includes("tests")) return "--skip-tests";
-  return undefined;
+  return {
+    selected: !o.only || o.only.includes(def.id),
+    "skip.reason": o.skip?.includes(def.id) ? (o.skipReason ?? "") : undefined,
+    enabled: isEnabled(def, ctx.config),
+    enabledByDefault: def.defaultEnabled,
+    quick: o.quick,
+    skipTests: o.skipTests,
+    tags: def.tags,
+  };
+}
+
+/** The core's plan for a check: RUN, or SKIP with the reason (PP-000). */
+export function planOf(def: CheckDef, ctx: PrePrContext): RowAnswer {
+  return decideRow(def.id, "plan", planFacts(def, ctx));
+}
+
+/** Why a check is not run, or undefined when it runs (decided by the core, PP-000). */
+export function skipReason(def: CheckDef, ctx: PrePrContext): string | undefined {
+  const plan = planOf(def, ctx);
+  return plan.status === "SKIP" ? plan.message : undefined;
+}
+
+/** Facts every row's result has: the scope kind and base. */
+function scopeFacts(ctx: PrePrContext): Facts {
+  return { scope: ctx.scope.kind === "all" ? "all" : "branch", base: ctx.scope.base };
 }
 
 /** Apply configured severity overrides of a check ("off" drops the rule's findings). */
@@ -100,43 +128,37 @@ export function applySeverities(findings: Finding[], overrides: Record<string, s
   return out;
 }
 
-/** PASS / WARN / FAIL from findings: any error fails, warnings only warn. */
-export function statusOf(findings: Finding[]): CheckStatus {
-  if (findings.some((f) => f.severity === "error")) return "FAIL";
-  if (findings.some((f) => f.severity === "warning")) return "WARN";
-  return "PASS";
-}
-
 export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (row: CheckRow) => void): Promise<CheckRow[]> {
   const rows: CheckRow[] = [];
-  for (const def of defs) {
-    const why = skipReason(def, ctx);
+  const plans = defs.map((def) => planOf(def, ctx));
+  // start the slow work of the rows that will run (markdown lint workers) before the first row runs
+  for (let i = 0; i < defs.length; i++) if (defs[i].prepare && plans[i].status !== "SKIP") await defs[i].prepare!(ctx);
+  for (let i = 0; i < defs.length; i++) {
+    const def = defs[i];
+    const plan = plans[i];
     let row: CheckRow;
-    if (why) {
-      row = { id: def.id, name: def.name, status: "SKIP", durationMs: 0, message: "Skipped", reason: why, findings: [] };
+    if (plan.status === "SKIP") {
+      row = { id: def.id, name: def.name, status: "SKIP", durationMs: 0, message: "Skipped", reason: plan.message, ruleId: plan.ruleId, messageId: plan.messageId, findings: [] };
     } else {
       const t0 = performance.now();
+      let facts: Facts;
+      let findings: Finding[] = [];
+      let out: CheckOutcome | undefined;
       try {
-        const out = await def.run(ctx);
-        const overrides = ctx.config.prePr?.checks?.[def.id]?.severity;
-        const findings = applySeverities(out.findings ?? [], overrides);
-        let status = out.status;
-        // findings decide unless the check already failed or skipped for its own reason
-        if (status === "PASS" || status === "WARN") {
-          const s = statusOf(findings);
-          status = s === "PASS" && out.status === "WARN" && !overrides ? "WARN" : s;
-        }
-        row = { id: def.id, name: def.name, status, durationMs: performance.now() - t0, message: out.message, findings };
-        if (status === "SKIP") row.reason = out.message;
-        if (out.tool) row.tool = out.tool;
-        if (out.details?.length) row.details = out.details;
+        out = await def.run(ctx);
+        facts = out.facts;
+        findings = applySeverities(out.findings ?? [], ctx.config.prePr?.checks?.[def.id]?.severity);
       } catch (e) {
         const err = e as Error;
-        row = {
-          id: def.id, name: def.name, status: "FAIL", durationMs: performance.now() - t0,
-          message: `Validation error: ${err && err.message ? err.message : String(e)}`, findings: [],
-        };
+        facts = { error: err && err.message ? err.message : String(e) };
+        out = undefined;
       }
+      const d = decideRow(def.id, "result", { ...scopeFacts(ctx), ...facts, severities: findings.map((f) => f.severity) });
+      if (d.status === "RUN") throw new Error(`the core gave no result for check ${def.id}`);
+      row = { id: def.id, name: def.name, status: d.status, durationMs: performance.now() - t0, message: d.message, ruleId: d.ruleId, messageId: d.messageId, findings };
+      if (d.status === "SKIP") row.reason = d.message;
+      if (out?.tool) row.tool = out.tool;
+      if (out?.details?.length) row.details = out.details;
     }
     row.durationMs = Math.round(row.durationMs * 100) / 100;
     rows.push(row);

@@ -3,7 +3,7 @@
 // (src/wasm/generated/state-schema.ts) and the state's invariants. Every read and write of the note
 // store and the hook gate go through here; test/state/schema.test.ts checks that zod and the core
 // accept and reject the same documents. No zod here: the gate imports this module.
-import { KIND } from "../wasm/generated/abi.js";
+import { KIND } from "../wasm/contract.js";
 import { runRaw } from "../wasm/instance.js";
 import { STATE_SCHEMA } from "../wasm/generated/state-schema.js";
 import type { Issue } from "./errors.js";

@@ -5,7 +5,9 @@
 import { isatty } from "node:tty";
 import { resolveNotesRoot } from "./paths.js";
 import { NoteStore } from "./store.js";
+import { validityCache, type ValidityCache } from "./valid-cache.js";
 import { StateError } from "./errors.js";
+import { notePaths } from "./notes.js";
 import type { WorkflowMode } from "./constants.js";
 import { lookupPhase, phaseReady, type PhaseLookup } from "../phase/lookup.js";
 
@@ -83,10 +85,10 @@ export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?:
 }
 
 /** Read the current state for the gate; never throws. */
-export function lookupState(store: NoteStore, sessionId?: string): Lookup {
+export function lookupState(store: NoteStore, sessionId?: string, cache?: ValidityCache): Lookup {
   try {
     const id = sessionId ?? store.readPointer();
-    const { state } = store.readState(id);
+    const { state } = store.readState(id, cache);
     return { ok: true, mode: state.currentMode, protocolStartComplete: state.protocolStartComplete === true };
   } catch (e) {
     if (e instanceof StateError) {
@@ -214,7 +216,9 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
     readOnlyExtra = r.settings.readOnlyTools;
     setExtra(readOnlyExtra);
     const policy: GatePolicy = { enabled: r.settings.gateEnabled, readOnlyExtra, requireProtocolStart: r.settings.requireProtocolStart, phases: r.settings.gatePhases };
-    const lookup = policy.enabled ? lookupState(new NoteStore(r.notesRoot), sessionId) : ({ ok: true, mode: "disabled", protocolStartComplete: true } as Lookup);
+    // an unchanged state skips the core: the exact note text it found valid is remembered beside it
+    const store = new NoteStore(r.notesRoot);
+    const lookup = policy.enabled ? lookupState(store, sessionId, validityCache((id) => store.file(notePaths.state(id)), r.notesRoot)) : ({ ok: true, mode: "disabled", protocolStartComplete: true } as Lookup);
     const d = decide(tool, lookup, policy, policy.phases ? lookupPhase(r.worktree) : undefined);
     if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
     return 0;

@@ -13,6 +13,7 @@ import { stateIssues } from "./check.js";
 import { NOTE_MAX_BYTES, readTextBounded } from "../fsread.js";
 import { isSessionId } from "./constants.js";
 import type { SessionState } from "./schema.js";
+import type { ValidityCache } from "./valid-cache.js";
 
 export interface FsHooks {
   /** Replaces fs.renameSync (tests simulate Windows sharing violations with it). */
@@ -134,7 +135,7 @@ export class NoteStore {
   }
 
   /** A session state, validated. NOT_FOUND, CORRUPT (after one 25 ms re-read) or SCHEMA_INVALID. */
-  readState(sessionId: string): ReadResult {
+  readState(sessionId: string, cache?: ValidityCache): ReadResult {
     if (!isSessionId(sessionId)) throw new StateError("INVALID_INPUT", `invalid session id '${sessionId}'`);
     const np = notePaths.state(sessionId);
     let text = this.readText(np);
@@ -149,11 +150,14 @@ export class NoteStore {
       if (text === undefined) throw new StateError("NOT_FOUND", `no session state '${sessionId}'`, { sessionId });
       value = parseJsonNote(text, np);
     }
+    // the hook gate remembers the exact note texts the core found valid (src/state/valid-cache.ts)
+    if (cache?.isValid(sessionId, text)) return { state: value as SessionState, text };
     // SS-002 in the core: schema, invariants, and the sessionId of the note's name
     const issues = stateIssues(value, Buffer.byteLength(text), sessionId);
     if (issues.length > 0) {
       throw new StateError("SCHEMA_INVALID", `session state '${sessionId}' is invalid: ${issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join("; ")}`, { issues });
     }
+    cache?.remember(sessionId, text);
     return { state: value as SessionState, text };
   }
 

@@ -6,8 +6,9 @@ import { executeValidator, type ContentDoc, type ValidatorOutput } from "../engi
 import type { FileSource } from "../source.js";
 import type { FileResult } from "../report.js";
 import { listMarkdown, readDoc } from "./planning-io.js";
+import { FLAGS } from "../wasm/contract.js";
 
-export const AIBRAIN_ARCHIVED_FLAG = 1;
+export const AIBRAIN_ARCHIVED_FLAG = FLAGS.aibrain.ARCHIVED;
 
 export interface AibrainCheckOptions {
   source: FileSource;

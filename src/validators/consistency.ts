@@ -8,6 +8,7 @@ import { DiskSource, type FileSource } from "../source.js";
 import { verdictOf, type FileResult, type Finding, type Severity } from "../report.js";
 import { listMarkdown, readDoc, linkStates } from "./planning-io.js";
 import { decodeList, encodeList } from "../wasm/list.js";
+import { FLAGS } from "../wasm/contract.js";
 
 export const DEFAULT_PLANNING_DIR = ".agents/planning";
 export const ROADMAP_DIR = ".agents/roadmap";
@@ -89,10 +90,10 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   const problems: FileResult[] = [];
   const empty = new Uint8Array(0);
   const PLANNING_DIR = opts.planningDir ?? DEFAULT_PLANNING_DIR;
-  for (const [dir, flags] of [[PLANNING_DIR, 0], [ROADMAP_DIR, 1]] as const) {
+  for (const [dir, flags] of [[PLANNING_DIR, FLAGS.consistency.PLANNING], [ROADMAP_DIR, FLAGS.consistency.ROADMAP]] as const) {
     for (const name of listMarkdown(source, dir)) docs.push({ name: `${dir}/${name}`, kind: KIND.PLANNING_DOC, flags, bytes: empty });
   }
-  docs.push({ name: PLANNING_DIR, kind: KIND.PLANNING_DOC, flags: 2, bytes: empty });
+  docs.push({ name: PLANNING_DIR, kind: KIND.PLANNING_DOC, flags: FLAGS.consistency.ANCHOR, bytes: empty });
   const checkpoint = opts.checkpoint ?? 1;
   const facts: DocInput[] = [fact("checkpoint", String(checkpoint)), fact("fx", String(opts.fx ?? 0))];
   if (opts.feature !== undefined) facts.push(fact("feature", opts.feature));
@@ -114,7 +115,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     raw = run(docs, facts);
     const q = globals(raw).linkQueries;
     if (q) {
-      facts.push(fact("linkstate", encodeList(linkStates(source, decodeList(q)).flat())));
+      facts.push(fact("linkState", encodeList(linkStates(source, decodeList(q)).flat())));
       raw = run(docs, facts);
     }
   } catch (e) {

@@ -7,9 +7,10 @@ import { DEFAULT_MAX_FILE_BYTES, executeValidator, hostFinding, problemResult, r
 import { DiskSource, type FileSource } from "../source.js";
 import type { Finding } from "../report.js";
 import { ARTIFACTS, manifestJsonSchemaText, type SessionManifest } from "../manifest/schema.js";
+import { FLAGS } from "../wasm/contract.js";
 
 export const SESSIONS_DIR = "agents/sessions";
-const FLAG = { spec: 1, plan: 2, plan_readable: 4 } as const;
+const FLAG = { spec: FLAGS.manifest.HAS_SPEC, plan: FLAGS.manifest.HAS_PLAN, plan_readable: FLAGS.manifest.PLAN_READABLE } as const;
 
 export interface ManifestCheckOptions {
   /** Workspace (working directory) root holding agents/sessions/. */

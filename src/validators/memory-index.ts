@@ -5,10 +5,11 @@ import { DEFAULT_PATHS } from "../config.js";
 import { realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { executeValidator, hostFinding, problemResult, readArtifact, type ContentDoc, type ValidatorOutput } from "../engine.js";
+import { executeValidator, hostFinding, problemResult, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import type { FileResult } from "../report.js";
 import type { EntryType, FileSource } from "../source.js";
 import { ReadRefusedError } from "../fsread.js";
+import { FLAGS } from "../wasm/contract.js";
 
 /** auto (default): current when memory files live in subfolders, else reference (decided in the core). */
 export type MemoryLayout = "reference" | "current" | "auto";
@@ -21,14 +22,17 @@ export interface MemoryIndexOptions {
   /** Path shown for the directory in results (files below it are shown as display/rel). */
   display: string;
   layout?: MemoryLayout;
+  /** The option `level` of the orphan rules (MI-015, MI-016, MI-017, MI-103); default: their declaration or rules.<ID>.options. */
   orphans?: Level;
+  /** The option `level` of MI-019. */
   naming?: Level;
   maxFileBytes: number;
 }
 
 export const DEFAULT_MEMORY_DIR = DEFAULT_PATHS.memories;
-const TYPE_FLAG: Record<EntryType, number> = { file: 0, dir: 1, symlink: 2, other: 3 };
-const F_UNREAD = 4;
+const MI = FLAGS.memoryIndex;
+const TYPE_FLAG: Record<EntryType, number> = { file: MI.TYPE_FILE, dir: MI.TYPE_DIR, symlink: MI.TYPE_LINK, other: MI.TYPE_OTHER };
+const F_UNREAD = MI.UNREAD;
 const enc = new TextEncoder();
 const EMPTY = new Uint8Array(0);
 
@@ -69,6 +73,9 @@ function linkTarget(source: FileSource, dir: string, rel: string): string {
   }
 }
 
+/** The orphan rules: --orphans sets the option `level` of each. */
+const ORPHAN_RULES = ["MI-015", "MI-016", "MI-017", "MI-103"];
+
 const isIndexName = (rel: string) => !rel.includes("/") && rel.endsWith("-index.md");
 
 export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutput {
@@ -94,11 +101,11 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
     }
     docs.push({ file: e.rel, kind: KIND.MEMORY_FILE, flags, bytes });
   }
-  const out = executeValidator("memory-index", docs, {
-    layout: opts.layout ?? "auto",
-    orphans: opts.orphans ?? "warn",
-    naming: opts.naming ?? "warn",
-  });
+  const facts: Facts = { layout: opts.layout ?? "auto" };
+  // --orphans / --naming (and memoryIndex.orphans / .naming) set the rules' option `level`
+  if (opts.orphans !== undefined) for (const id of ORPHAN_RULES) facts[`option.${id}.level`] = opts.orphans;
+  if (opts.naming !== undefined) facts["option.MI-019.level"] = opts.naming;
+  const out = executeValidator("memory-index", docs, facts);
   for (const r of out.results) {
     r.file = shown(r.file);
     for (const f of r.findings) f.file = r.file;

@@ -160,8 +160,8 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
         dir: pathsOf(ctx).memories,
         display: pathsOf(ctx).memories,
         layout: o.layout === "current" || o.layout === "reference" ? o.layout : "auto",
-        orphans: (o.orphans as "warn" | "error" | "off" | undefined) ?? "warn",
-        naming: (o.naming as "warn" | "error" | "off" | undefined) ?? "warn",
+        orphans: o.orphans as "warn" | "error" | "off" | undefined,
+        naming: o.naming as "warn" | "error" | "off" | undefined,
         maxFileBytes: ctx.maxFileBytes,
       });
     },

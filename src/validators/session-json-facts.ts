@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { CONFIG_MAX_BYTES, DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { join, normalize } from "node:path";
-import type { ContentDoc, Facts } from "../engine.js";
+import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import { GitRepo } from "../git-run.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
@@ -29,16 +29,6 @@ export function schemaFacts(root: string): Facts {
     const err = e as NodeJS.ErrnoException;
     return { "session.schema.error": err.code ? `${err.code}: ${err.message}` : String(e), "session.schema.path": SCHEMA_PATH };
   }
-}
-
-/** The first path under the QA root named in evidence (same rule as the WASM core's qaPath). */
-export function qaPath(ev: string): string {
-  const i = ev.indexOf(QA_ROOT);
-  if (i < 0) return "";
-  let e = i;
-  while (e < ev.length && !/[\s`'"\)\],;<>|]/.test(ev[e]) && ev.charCodeAt(e) > 32) e++;
-  while (e > i && (ev[e - 1] === "." || ev[e - 1] === ":")) e--;
-  return ev.slice(i, e);
 }
 
 interface LogInfo {
@@ -97,7 +87,6 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     if (head === undefined) why = "git failed or the repository has no commits";
     else {
       git = g;
-      facts["git.head"] = head.trim();
       facts["git.shallow"] = (await tryRaw(g, ["rev-parse", "--is-shallow-repository"]))?.trim() === "true";
     }
   }
@@ -135,41 +124,53 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   // (so a change reverted later still counts), used for the QA report's staleness
   const diffFact = async (a: string, b: string, touched = false) => {
     const key = `${a}..${b}`;
-    if (`git.diff.${key}` in facts || `git.diff-error.${key}` in facts) return;
+    if (`git.diff.${key}` in facts || `git.diffError.${key}` in facts) return;
     try {
       const args = touched ? ["log", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
       facts[`git.diff.${key}`] = [...new Set(lines(git!.raw(args)))].sort();
     } catch (e) {
-      facts[`git.diff-error.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
+      facts[`git.diffError.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
     }
   };
 
-  for (const d of docs) {
-    const info = logInfo(d.bytes);
+  // Which QA report each log names is the core's decision (SP-131): a first pass (phase "extract")
+  // over the logs whose QA evidence mentions the QA folder at all returns the path it picked as
+  // data need.qa; the host only reads that file.
+  const infos = docs.map((d) => logInfo(d.bytes));
+  const asks = docs.filter((d, i) => mayBeFull(d.flags ?? 0) && infos[i].qaEvidence?.includes(QA_ROOT));
+  const qaPaths = new Map<string, string>();
+  if (asks.length > 0) {
+    const p1 = executeValidator("session-log", asks, { phase: "extract" }, { separable: true });
+    for (const r of p1.results) {
+      const p = r.data?.["need.qa"];
+      if (p) qaPaths.set(r.file, p);
+    }
+  }
+
+  for (const [i, d] of docs.entries()) {
+    const info = infos[i];
     const full = mayBeFull(d.flags ?? 0); // the facts full mode needs, whenever the core may choose it
     if (full && info.end) await commitFact(info.end);
     const ev = info.qaEvidence?.trim();
     if (ev && SKIPS.includes(ev) && info.start && info.end && SHA.test(info.start) && SHA.test(info.end)) {
       await diffFact(info.start, info.end);
     }
-    if (full && info.qaEvidence) {
-      const p = qaPath(info.qaEvidence);
-      if (p && !(`qa.report.${p}` in facts) && !(`qa.unreadable.${p}` in facts)) {
-        const abs = join(root, p);
-        if (!normalize(p).startsWith(normalize(QA_ROOT))) facts[`qa.unreadable.${p}`] = "path leaves the QA folder";
-        else if (!existsSync(abs)) facts[`qa.unreadable.${p}`] = "no such file";
-        else {
-          try {
-            const text = readTextOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root });
-            facts[`qa.report.${p}`] = text;
-            const m = /^qaCommit:\s*["']?([0-9a-f]{40})["']?\s*$/m.exec(text);
-            if (m) {
-              await commitFact(m[1]);
-              await diffFact(m[1], "HEAD", true);
-            }
-          } catch (e) {
-            facts[`qa.unreadable.${p}`] = String((e as Error).message ?? e);
+    const p = qaPaths.get(d.file);
+    if (p && !(`qa.report.${p}` in facts) && !(`qa.unreadable.${p}` in facts)) {
+      const abs = join(root, p);
+      if (!normalize(p).startsWith(normalize(QA_ROOT))) facts[`qa.unreadable.${p}`] = "path leaves the QA folder";
+      else if (!existsSync(abs)) facts[`qa.unreadable.${p}`] = "no such file";
+      else {
+        try {
+          const text = readTextOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root });
+          facts[`qa.report.${p}`] = text;
+          const m = /^qaCommit:\s*["']?([0-9a-f]{40})["']?\s*$/m.exec(text);
+          if (m) {
+            await commitFact(m[1]);
+            await diffFact(m[1], "HEAD", true);
           }
+        } catch (e) {
+          facts[`qa.unreadable.${p}`] = String((e as Error).message ?? e);
         }
       }
     }
@@ -179,8 +180,8 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
 }
 
 /**
- * git.commit.<sha> facts: "ancestor <full>" when a commit reachable from HEAD starts with <sha>
- * (one rev-list), else "off-history <full>" or "missing" (one cat-file batch for the rest).
+ * git.commit.<sha> facts (lists): ["ancestor", full] when a commit reachable from HEAD starts with <sha>
+ * (one rev-list), else ["off-history", full] or ["missing"] (one cat-file batch for the rest).
  */
 async function resolveCommits(root: string, git: Git, shas: string[], facts: Facts): Promise<void> {
   const reachable = lines((await tryRaw(git, ["rev-list", "HEAD"])) ?? "").sort();
@@ -193,7 +194,7 @@ async function resolveCommits(root: string, git: Git, shas: string[], facts: Fac
       if (reachable[mid] < sha) lo = mid + 1;
       else hi = mid;
     }
-    if (lo < reachable.length && reachable[lo].startsWith(sha)) facts[`git.commit.${sha}`] = `ancestor ${reachable[lo]}`;
+    if (lo < reachable.length && reachable[lo].startsWith(sha)) facts[`git.commit.${sha}`] = ["ancestor", reachable[lo]];
     else rest.push(sha);
   }
   if (rest.length === 0) return;
@@ -205,6 +206,6 @@ async function resolveCommits(root: string, git: Git, shas: string[], facts: Fac
   }
   rest.forEach((sha, i) => {
     const m = /^([0-9a-f]{40}) commit /.exec(out[i] ?? "");
-    facts[`git.commit.${sha}`] = m ? `off-history ${m[1]}` : "missing";
+    facts[`git.commit.${sha}`] = m ? ["off-history", m[1]] : ["missing"];
   });
 }

@@ -5,22 +5,24 @@
 import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { executeValidator, hostFinding, loadFile, problemResult, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
+import { executeValidator, hostFinding, problemResult, readArtifact, refusalFinding, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
-import { inspectFile } from "../fsread.js";
+import { readBounded } from "../fsread.js";
 import { GitRepo, gitDirs } from "../git-run.js";
 import { activePaths, DEFAULT_PATHS } from "../config.js";
 import { isSessionLogPath, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
+import { FLAGS } from "../wasm/contract.js";
+import { decodeList } from "../wasm/list.js";
 
 const triedNote = (b: BaseChoice | undefined) => (b && b.tried.length > 1 ? ` (tried ${b.tried.join(", ")})` : "");
 
 export { MODE_FLAGS, type SessionMode };
 /** Document flag: an explicitly named log that does not exist (SP-002). */
-export const FLAG_MISSING = 4;
+export const FLAG_MISSING = FLAGS.sessionLog.MISSING;
 /** Document flag: the log resolves outside the repository and was not read (SP-003 only). */
-export const FLAG_UNREAD = 8;
+export const FLAG_UNREAD = FLAGS.sessionLog.UNREAD;
 
 export type SessionContext = "pre-commit" | "ci" | "local";
 export const SESSION_CONTEXTS: SessionContext[] = ["pre-commit", "ci", "local"];
@@ -57,6 +59,8 @@ export interface SessionLogOptions {
   files?: string[];
   /** Per scoped log: its mode facts as document flags (src/scope.ts sessionLogFlags); else `mode`. */
   logFlags?: Record<string, number>;
+  /** Filled with the bytes of each log read from the working tree, by absolute path (for the directive pass). */
+  sources?: Map<string, Uint8Array>;
 }
 
 /** Default sessions folder; the run's folder is `paths.sessions` (src/config.ts resolvePaths). */
@@ -128,6 +132,8 @@ async function rawOrWhy(g: Git, args: string[]): Promise<{ out?: string; why?: s
 }
 
 const lines = (s: string | undefined) => (s ?? "").split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+/** A list the core attached to a result (src/wasm/list.ts), without empty entries. */
+const list = (s: string | undefined) => (s === undefined ? [] : decodeList(s).filter((l) => l.length > 0));
 
 /** Resolve a repo-relative path: file | dir | missing | outside (symlinks followed). */
 function pathFact(root: string, realRoot: string, rel: string): string {
@@ -142,7 +148,7 @@ function pathFact(root: string, realRoot: string, rel: string): string {
 
 function realOf(abs: string, realRoot: string): string | undefined {
   try {
-    const real = realpathSync(abs);
+    const real = realpathSync.native(abs); // one realpath(3) call, not an lstat per path component
     return isInside(real, realRoot) ? toRepoPath(real, realRoot) : real;
   } catch {
     return undefined;
@@ -151,7 +157,7 @@ function realOf(abs: string, realRoot: string): string | undefined {
 
 export async function validateSessionLogs(opts: SessionLogOptions): Promise<ValidatorOutput> {
   const root = opts.root ? resolve(opts.root) : (findRepoRoot(opts.cwd) ?? resolve(opts.cwd));
-  const realRoot = realpathSync(root);
+  const realRoot = realpathSync.native(root); // the same resolver as realOf's
   const source = opts.source ?? new DiskSource(root);
   const context: SessionContext = opts.context ?? "local";
   if (opts.cutoff !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.cutoff)) {
@@ -189,8 +195,13 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     base = baseChoice.ref;
   }
   let files: string[];
+  // files discoverSessionLogs found (listed, or named and checked present): no second lstat each
+  let discovered = false;
   if (opts.files) files = opts.files.map((f) => join(root, f));
-  else if (explicit) files = discoverSessionLogs(root, opts.cwd, opts.paths, sessionsDir);
+  else if (explicit) {
+    files = discoverSessionLogs(root, opts.cwd, opts.paths, sessionsDir);
+    discovered = true;
+  }
   else if (context === "pre-commit" && git) {
     const kept = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMR"]));
     files = kept
@@ -202,7 +213,10 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     files = changed
       .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));
-  } else files = discoverSessionLogs(root, opts.cwd, undefined, sessionsDir);
+  } else {
+    files = discoverSessionLogs(root, opts.cwd, undefined, sessionsDir);
+    discovered = true;
+  }
 
   const docs: ContentDoc[] = [];
   const problems: FileResult[] = [];
@@ -217,20 +231,22 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const loadLog = (abs: string, rel: string, kind: number, flags: number): void => {
     // a path named outside the workspace is the user's explicit choice: read it (SP-003 reports it)
     const within = isInside(abs, root) ? root : undefined;
-    const ins = inspectFile(abs, { maxBytes: opts.maxFileBytes, root: within });
-    if (!ins.ok && ins.refusal.reason === "outside") {
+    // one bounded read (it inspects the path first: a log resolving outside is refused unread)
+    const r = readBounded(abs, { maxBytes: opts.maxFileBytes, root: within });
+    if (!r.ok && r.refusal.reason === "outside") {
       docs.push({ file: rel, kind, flags: flags | FLAG_UNREAD, bytes: new Uint8Array(0) });
-      facts[`real:${rel}`] = realOf(abs, realRoot) ?? "/";
+      facts[`real.${rel}`] = realOf(abs, realRoot) ?? "/";
       return;
     }
-    const lf = loadFile(abs, rel, opts.maxFileBytes, within);
-    if (lf.problem) {
-      problems.push(problemResult("session-log", lf.problem));
+    if (!r.ok) {
+      problems.push(problemResult("session-log", refusalFinding(rel, r.refusal)));
       return;
     }
-    docs.push({ file: rel, kind, flags, bytes: lf.bytes! });
-    const real = realOf(abs, realRoot);
-    if (real !== undefined) facts[`real:${rel}`] = real;
+    docs.push({ file: rel, kind, flags, bytes: r.bytes });
+    opts.sources?.set(abs, r.bytes);
+    // the resolved path of the read (symlinks followed), repo-relative when inside
+    const real = r.info.real;
+    facts[`real.${rel}`] = isInside(real, realRoot) ? toRepoPath(real, realRoot) : real;
   };
   for (const abs of files.sort()) {
     const rel = isInside(abs, root) ? toRepoPath(abs, root) : abs.split("\\").join("/");
@@ -256,10 +272,10 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       const r = readArtifact(src, rel, opts.maxFileBytes);
       if (r.problem) problems.push(problemResult("session-log", r.problem));
       else docs.push({ file: rel, kind, flags, bytes: r.bytes! });
-      facts[`real:${rel}`] = rel;
+      facts[`real.${rel}`] = rel;
       continue;
     }
-    if (!present(abs)) {
+    if (!discovered && !present(abs)) {
       docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
       continue;
     }
@@ -311,9 +327,9 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     const p1 = executeValidator("session-log", md, { ...facts, phase: "extract" }, { separable: true });
     p1Internal.push(...p1.internalErrors);
     for (const r of p1.results) {
-      const sha = lines(r.data?.["need.sha"]);
+      const sha = list(r.data?.["need.sha"]);
       const diff = lines(r.data?.["need.diff"]);
-      const paths = lines(r.data?.["need.paths"]);
+      const paths = list(r.data?.["need.paths"]);
       for (const s of sha) needSha.add(s);
       if (diff.length > 0) needDiff.set(r.file, [diff[0], (r.data?.["end.sha"] ?? "").trim()]);
       for (const s of paths) needPath.add(s);
@@ -327,7 +343,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       }
     }
   }
-  for (const p of [...needPath].sort()) facts[`path:${p}`] = pathFact(root, realRoot, p);
+  for (const p of [...needPath].sort()) facts[`path.${p}`] = pathFact(root, realRoot, p);
   if (git) {
     if (needSha.size > 0) {
       const shas = [...needSha].sort();
@@ -370,15 +386,15 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const perRange = new Map<string, ContentDoc[]>();
   const plain: ContentDoc[] = [];
   for (const d of rest) {
-    const key = facts[`range:${d.file}`];
-    if (typeof key === "string" && facts[`diff:${key}`] !== undefined) {
+    const key = facts[`range.${d.file}`];
+    if (typeof key === "string" && facts[`diff.${key}`] !== undefined) {
       const g = perRange.get(key);
       if (g) g.push(d);
       else perRange.set(key, [d]);
     } else plain.push(d);
   }
   const shared: Facts = {};
-  for (const [k, v] of Object.entries(facts)) if (!k.startsWith("diff:")) shared[k] = v;
+  for (const [k, v] of Object.entries(facts)) if (!k.startsWith("diff.")) shared[k as keyof Facts] = v;
   // the protocol (strict template drift) goes with the logs of every call, the sessions-dir document once
   const protocol = extra.filter((d) => d.kind === KIND.PROTOCOL);
   const all = plain.length > 0 || perRange.size === 0 ? [...plain, ...extra] : extra.filter((d) => d.kind !== KIND.PROTOCOL);
@@ -386,7 +402,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     ? executeValidator("session-log", all, shared, { separable: extra.length === 0 })
     : { results: [], global: {}, internalErrors: [] };
   for (const [key, group] of [...perRange.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    const o = executeValidator("session-log", [...group, ...protocol], { ...shared, [`diff:${key}`]: facts[`diff:${key}`] }, { separable: protocol.length === 0 });
+    const o = executeValidator("session-log", [...group, ...protocol], { ...shared, [`diff.${key}`]: facts[`diff.${key}`] }, { separable: protocol.length === 0 });
     out.results.push(...o.results.filter((r) => !(r.file === PROTOCOL && out.results.some((x) => x.file === PROTOCOL))));
     out.internalErrors.push(...o.internalErrors);
   }
@@ -405,8 +421,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
  * The commit range each log describes (issue 10: a historical verdict never changes as the
  * repository grows): from its Starting Commit to its Ending Commit when it names one that resolves,
  * else to the commit that last changed the log when the log is committed and unmodified, else (a log
- * in progress: new or modified in the working tree) to HEAD. Sets "range:<log>" = "<start>..<end>"
- * and "diff:<start>..<end>" = the names changed in that range (unresolvable start: no diff fact, the
+ * in progress: new or modified in the working tree) to HEAD. Sets "range.<log>" = "<start>..<end>"
+ * and "diff.<start>..<end>" = the names changed in that range (unresolvable start: no diff fact, the
  * core reports the changed files as unknown).
  */
 async function logRanges(git: Git, need: Map<string, [string, string]>, status: string | undefined, facts: Facts): Promise<void> {
@@ -440,9 +456,9 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, status: 
     if (!end) end = await resolve("HEAD");
     if (!end) continue;
     const key = `${start}..${end.slice(0, 12)}`;
-    facts[`range:${file}`] = key;
-    if (facts[`diff:${key}`] !== undefined) continue;
+    facts[`range.${file}`] = key;
+    if (facts[`diff.${key}`] !== undefined) continue;
     const out = await tryRaw(git, ["diff", "--name-only", "--no-renames", s, end]);
-    if (out !== undefined) facts[`diff:${key}`] = lines(out);
+    if (out !== undefined) facts[`diff.${key}`] = lines(out);
   }
 }

@@ -34,15 +34,15 @@ export async function validateSessionState(opts: SessionStateCheckOptions): Prom
     if (text === undefined) throw new StateError("NOT_FOUND", `no session state '${id}'`, { sessionId: id });
     // input handling: the note's JSON block; the core checks the state itself
     bytes = new TextEncoder().encode(JSON.stringify(parseJsonNote(text, np)));
-    facts.stateStatus = "ok";
+    facts["state.status"] = "ok";
   } catch (e) {
     if (!(e instanceof StateError)) throw e;
     if (e.code === "NO_CURRENT_SESSION" || e.code === "NOT_FOUND") {
       // no state to check (CI checkouts have none): a visible skip, never a failure
       return { results: [{ file, validator: "session-state", verdict: "skip", reason: `no session state (${e.code}: ${e.message}): state-dependent checks skipped`, findings: [] }], global: {}, internalErrors: [] };
     }
-    facts.stateStatus = "corrupt";
-    facts.stateDetail = `${e.code}: ${e.message}`;
+    facts["state.status"] = "corrupt";
+    facts["state.detail"] = `${e.code}: ${e.message}`;
   }
   const doc: ContentDoc = { file, kind: KIND.SESSION_STATE, bytes };
   return executeValidator("session-state", [doc], facts);

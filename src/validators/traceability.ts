@@ -7,6 +7,7 @@ import { executeValidator, type ContentDoc, type SeverityMode, type ValidatorOut
 import { DiskSource, type FileSource } from "../source.js";
 import type { FileResult } from "../report.js";
 import { listMarkdown, readDoc } from "./planning-io.js";
+import { FLAGS } from "../wasm/contract.js";
 
 export const SPECS_DIR = ".agents/specs";
 export const FEATURES_DIR = "docs/features";
@@ -55,8 +56,8 @@ export function validateTraceability(opts: TraceabilityOptions): TraceabilityOut
     }
   });
   const empty = new Uint8Array(0);
-  if (source.type(base) !== undefined || base === "") docs.push({ file: display(base) || ".", kind: KIND.SPEC_DOC, flags: 3, bytes: empty });
-  for (const d of foreignLayoutDirs(rootSource)) docs.push({ file: d, kind: KIND.SPEC_DOC, flags: 4, bytes: empty });
+  if (source.type(base) !== undefined || base === "") docs.push({ file: display(base) || ".", kind: KIND.SPEC_DOC, flags: FLAGS.traceability.ANCHOR, bytes: empty });
+  for (const d of foreignLayoutDirs(rootSource)) docs.push({ file: d, kind: KIND.SPEC_DOC, flags: FLAGS.traceability.FOREIGN_LAYOUT, bytes: empty });
   const out = executeValidator("traceability", docs, { fx: opts.fx ?? 0 }, { mode: opts.mode }) as TraceabilityOutput;
   out.results.push(...problems);
   const [requirements, designs, tasks, validChains] = (out.global.stats ?? "0 0 0 0").split(" ").map(Number);

@@ -1,8 +1,8 @@
 // Host side of the binary interface. The constants are generated from their one declaration in
-// assembly/abi.ts (scripts/gen-abi.mjs -> ./generated/abi.ts); only the export names are declared here.
-import { SEVERITIES, DOC_STATUSES } from "./generated/abi.js";
+// contract/interface.json (scripts/gen-abi.mjs -> ./contract.ts); only the export names are declared here.
+import { SEVERITIES, DOC_STATUSES } from "./contract.js";
 
-export { ABI_VERSION, DOC_RECORD_I32S, HEADER_I32S, FINDING_I32S, DATA_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES, STATUS, KIND } from "./generated/abi.js";
+export { ABI_VERSION, DOC_RECORD_I32S, HEADER_I32S, FINDING_I32S, DATA_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES, STATUS, KIND, PREPR_ROLE } from "./contract.js";
 export type Severity = (typeof SEVERITIES)[number];
 export type DocStatus = (typeof DOC_STATUSES)[number];
 

@@ -2,8 +2,8 @@
 // arena, findings come out as packed i32 records (ruleId + messageId + data, no English text). Lean on
 // purpose: the hook gate's note store runs SS-002 through it without loading the rule table (the
 // English texts are rendered by loader.ts).
-// (constants from ./generated/abi.js directly: scripts/bundle-gate.mjs bundles this module for the gate)
-import { ABI_VERSION, DATA_I32S, DOC_RECORD_I32S, FINDING_I32S, HEADER_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES } from "./generated/abi.js";
+// (constants from ./contract.js directly: scripts/bundle-gate.mjs bundles this module for the gate)
+import { ABI_VERSION, DATA_I32S, DOC_RECORD_I32S, FINDING_I32S, HEADER_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES } from "./contract.js";
 import type { Severity, DocStatus } from "./abi.js";
 import { readFileSync } from "node:fs";
 import { WASM_FILE } from "./generated/core.js";
@@ -66,6 +66,20 @@ let module: WebAssembly.Module | undefined;
 let instance: { exports: CoreExports } | undefined;
 let moduleBytes: Uint8Array<ArrayBuffer> | undefined;
 const decoder = new TextDecoder("utf-8");
+const latin1 = new TextDecoder("latin1");
+
+/** No byte of `b` is >= 0x80 (checked four bytes at a time). */
+function isAscii(b: Uint8Array): boolean {
+  const n = b.length;
+  let i = 0;
+  if ((b.byteOffset & 3) === 0) {
+    const w = new Uint32Array(b.buffer, b.byteOffset, n >>> 2);
+    for (let k = 0; k < w.length; k++) if ((w[k] & 0x80808080) !== 0) return false;
+    i = w.length << 2;
+  }
+  for (; i < n; i++) if (b[i] >= 0x80) return false;
+  return true;
+}
 const encoder = new TextEncoder();
 
 export function wasmBytes(): Uint8Array<ArrayBuffer> {
@@ -147,7 +161,7 @@ function writeInput(c: CoreExports, docs: DocInput[]): number {
  * The module reports a message by its number in MESSAGE_IDS (the build rewrites msg("id") to a number,
  * scripts/asc-size.mjs); a message id is never all digits, so any other text is an id as written.
  */
-function messageIdOf(text: string): string {
+export function messageIdOf(text: string): string {
   const c = text.charCodeAt(0);
   if (c >= 48 && c <= 57) return MESSAGE_IDS[Number(text)] ?? text;
   return text;
@@ -162,18 +176,29 @@ function readResult(c: CoreExports): RawResult {
   const ints = new Int32Array(c.memory.buffer, ptr + HEADER_I32S * 4, nInts);
   const poolStart = ptr + (HEADER_I32S + nInts) * 4;
   const pool = new Uint8Array(c.memory.buffer, poolStart, poolBytes);
-  const str = (o: number, l: number) => decoder.decode(pool.subarray(o, o + l));
+  // An ASCII pool (the usual case) is decoded once and sliced: byte offsets are character offsets.
+  // Otherwise each string is decoded on its own; ids and keys repeat, so they are cached by offset.
+  const whole = isAscii(pool) ? latin1.decode(pool) : undefined;
+  const seen = new Map<number, string>();
+  const str = whole !== undefined
+    ? (o: number, l: number) => whole.slice(o, o + l)
+    : (o: number, l: number) => decoder.decode(pool.subarray(o, o + l));
+  const id = (o: number, l: number) => {
+    let s = seen.get(o);
+    if (s === undefined) seen.set(o, (s = str(o, l)));
+    return s;
+  };
   const docStatus: DocStatus[] = [];
   for (let i = 0; i < docCount; i++) docStatus.push(DOC_STATUSES[ints[i]] ?? "checked");
   const pairsAt = docCount + nf * FINDING_I32S + nd * DATA_I32S;
   const findings: RawFinding[] = [];
   let p = docCount;
   for (let i = 0; i < nf; i++, p += FINDING_I32S) {
-    const ruleId = str(ints[p], ints[p + 1]);
-    const messageId = messageIdOf(str(ints[p + 6], ints[p + 7]));
+    const ruleId = id(ints[p], ints[p + 1]);
+    const messageId = messageIdOf(id(ints[p + 6], ints[p + 7]));
     const fd: Record<string, string> = {};
     for (let k = 0, q = pairsAt + ints[p + 8] * PAIR_I32S; k < ints[p + 9]; k++, q += PAIR_I32S) {
-      fd[str(ints[q], ints[q + 1])] = str(ints[q + 2], ints[q + 3]);
+      fd[id(ints[q], ints[q + 1])] = str(ints[q + 2], ints[q + 3]);
     }
     findings.push({
       ruleId,
@@ -188,7 +213,7 @@ function readResult(c: CoreExports): RawResult {
   }
   const data: RawResult["data"] = [];
   for (let i = 0; i < nd; i++, p += DATA_I32S) {
-    data.push({ docIndex: ints[p], key: str(ints[p + 1], ints[p + 2]), value: str(ints[p + 3], ints[p + 4]) });
+    data.push({ docIndex: ints[p], key: id(ints[p + 1], ints[p + 2]), value: str(ints[p + 3], ints[p + 4]) });
   }
   return { status, docStatus, findings, data };
 }

@@ -24,7 +24,26 @@ export interface RuleMeta {
   source: string;
 }
 
+/** Templates split once into [text, key, text, key, …, text] (keys at odd indices). */
+const compiled = new Map<string, string[]>();
+
+function compile(template: string): string[] {
+  let parts = compiled.get(template);
+  if (parts === undefined) {
+    parts = template.split(/\{\{(\w+)\}\}/);
+    compiled.set(template, parts);
+  }
+  return parts;
+}
+
 /** Fills a template's {{placeholders}} from `data`; unknown placeholders stay as written. */
 export function renderTemplate(template: string, data: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (m, k: string) => (Object.hasOwn(data, k) ? data[k] : m));
+  const parts = compile(template);
+  if (parts.length === 1) return template;
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const k = parts[i];
+    out += (Object.hasOwn(data, k) ? data[k] : `{{${k}}}`) + parts[i + 1];
+  }
+  return out;
 }

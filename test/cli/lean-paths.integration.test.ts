@@ -3,7 +3,9 @@
 // answer: same stdout, stderr and exit code, for every format and for the error cases.
 import { describe, it, expect } from "vitest";
 import { join } from "node:path";
-import { ROOT, runCli } from "../helpers.js";
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { BIN, ROOT, runCli, tmpDir } from "../helpers.js";
 
 const WS = join(ROOT, "examples", "workspace");
 const now = ["--now", "2026-01-10T00:00:00Z"];
@@ -43,5 +45,49 @@ describe("issue-13 lean start paths give the commander path's answers", () => {
     expect(lean.code).toBe(1);
     expect(JSON.parse(lean.stdout).summary.errors).toBeGreaterThan(0);
     expect(lean.stdout).toBe(full.stdout);
+  });
+});
+
+describe("issue-13 the lean bundle (dist/cli/lean.cjs) and its V8 code cache", () => {
+  const LEAN = join(ROOT, "dist", "cli", "lean.cjs");
+  const args = ["consistency", "--all", "--path", ".", "-f", "json", ...now];
+  it("the bundle names its build hash; a run leaves a code cache keyed by it; cached, corrupt and disabled caches give the same answer", () => {
+    const id = /^\/\/ agentcheck-bundle ([0-9a-f]{32})\n/.exec(readFileSync(LEAN, "utf8"));
+    expect(id).not.toBeNull();
+    const cache = `${LEAN}.${id![1]}.v8cache`;
+    const plain = both(args).full;
+    const first = both(args).lean;
+    expect(first.stdout).toBe(plain.stdout);
+    expect(existsSync(cache)).toBe(true);
+    expect(both(args).lean.stdout).toBe(plain.stdout); // from the cache
+    writeFileSync(cache, "not a code cache");
+    const corrupt = both(args).lean;
+    expect(corrupt.code).toBe(plain.code);
+    expect(corrupt.stdout).toBe(plain.stdout);
+    expect(corrupt.stderr).toBe(plain.stderr);
+    const off = runCli(args, { cwd: WS, env: { AGENTCHECK_NO_CODE_CACHE: "1" } });
+    expect(off.code).toBe(plain.code);
+    expect(readdirSync(join(ROOT, "dist", "cli")).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+  });
+  it("a configuration file's lazily loaded schema is reached from the cached bundle (unknown key: exit 2 with the key)", () => {
+    const dir = tmpDir();
+    writeFileSync(join(dir, "agentcheck.config.json"), JSON.stringify({ bogus: 1 }));
+    for (let i = 0; i < 2; i++) {
+      const r = runCli(["traceability"], { cwd: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain("bogus: unknown key");
+      expect(r.stderr).not.toMatch(/Warning|dynamic import/i);
+    }
+  });
+  it("the lean commands load no commander, zod, markdownlint, crypto, streams or perf_hooks", () => {
+    const probe = join(tmpDir(), "probe.cjs");
+    writeFileSync(probe, `process.on("exit", () => require("fs").writeFileSync(process.env.PROBE_OUT, JSON.stringify(process.moduleLoadList)));`);
+    for (const cmd of [["consistency", "--all", "--path", "."], ["traceability"], ["memory-index"]]) {
+      const out = join(tmpDir(), "loaded.json");
+      const r = spawnSync(process.execPath, ["-r", probe, BIN, ...cmd, "-f", "json", "-o", join(tmpDir(), "report.json")], { cwd: WS, encoding: "utf8", env: { ...process.env, PROBE_OUT: out } });
+      expect(r.status, r.stderr).not.toBeNull();
+      const loaded = JSON.parse(readFileSync(out, "utf8")) as string[];
+      for (const m of ["NativeModule crypto", "NativeModule stream", "NativeModule net", "NativeModule perf_hooks", "NativeModule tty"]) expect(loaded, `${cmd[0]}: ${m}`).not.toContain(m);
+    }
   });
 });

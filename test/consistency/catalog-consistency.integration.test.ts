@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { runValidator, ruleTable } from "../../dist/wasm/loader.js";
 import { KIND } from "../../dist/wasm/abi.js";
+import { decodeList, encodeList } from "../../dist/wasm/list.js";
 import { co, scope, CHECK_OF } from "./helpers.js";
 import { runCli, tmpDir, writeTree } from "../helpers.js";
 
@@ -14,8 +15,8 @@ const feats = (files: Record<string, string>) => co(files).features.map((f) => f
 
 function naming(key: string, name: string): boolean {
   const enc = new TextEncoder();
-  const raw = runValidator("consistency", [{ name: "probe.naming", kind: KIND.FACT, bytes: enc.encode(`${key}\t${name}`) }]);
-  return raw.data.find((d) => d.key === "probe.naming")?.value === "1";
+  const raw = runValidator("consistency", [{ name: "probe.naming", kind: KIND.FACT, bytes: enc.encode(encodeList([key, name])) }]);
+  return decodeList(raw.data.find((d) => d.key === "probe.naming")?.value ?? "")[0] === "1";
 }
 
 describe("CO-D01 feature discovery", () => {

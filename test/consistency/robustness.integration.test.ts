@@ -162,7 +162,7 @@ describe("adversarial text stays linear and never aborts", () => {
         const names = ["prd-x.md", "tasks-x.md", "plan-x.md", "EPIC-001-x.md"];
         const docs = texts.map((t, i) => ({ name: `.agents/${i === 3 ? "roadmap" : "planning"}/${names[i]}`, kind: KIND.PLANNING_DOC, flags: i === 3 ? 1 : 0, bytes: enc.encode(t) }));
         const facts = [{ name: "fx", kind: KIND.FACT, bytes: enc.encode(String(fx)) }, { name: "checkpoint", kind: KIND.FACT, bytes: enc.encode("2") }];
-        if (links) facts.push({ name: "linkstate", kind: KIND.FACT, bytes: enc.encode("") });
+        if (links) facts.push({ name: "linkState", kind: KIND.FACT, bytes: enc.encode("") });
         expect(runValidator("consistency", [...facts, ...docs]).status).toBe(0);
         const specs = texts.map((t, i) => ({ name: `${["requirements/REQ", "design/DESIGN", "tasks/TASK", "tasks/TASK"][i]}-${i}.md`, kind: KIND.SPEC_DOC, flags: [0, 1, 2, 2][i], bytes: enc.encode("---\n" + t + "\n---\n") }));
         expect(runValidator("traceability", [facts[0], ...specs]).status).toBe(0);

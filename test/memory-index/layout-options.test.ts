@@ -121,6 +121,20 @@ describe("memory-index options", () => {
     expect(mi(F, { naming: "off" }).domains.a.msgs("MI-019")).toEqual([]);
     expect(runCli(["memory-index", "--dir", fixture(F), "--naming", "error"]).code).toBe(1);
   });
+  it("MI-017 / MI-019 option level: rules.<ID>.options.level in the configuration, validators.memoryIndex.orphans / .naming win over it", () => {
+    const mem = Object.fromEntries(Object.entries(F).map(([k, v]) => [`.serena/memories/${k}`, v]));
+    const sev = (config: unknown, id: string) => {
+      const repo = makeRepo({ ...mem, "agentcheck.config.json": JSON.stringify(config) });
+      const r = runCli(["check", repo, "-f", "json"]);
+      const all = JSON.parse(r.stdout).results.flatMap((x: { findings: { ruleId: string; severity: string }[] }) => x.findings);
+      return all.filter((f: { ruleId: string }) => f.ruleId === id).map((f: { severity: string }) => f.severity);
+    };
+    expect(sev({}, "MI-017")).toEqual(["warning"]);
+    expect(sev({ rules: { "MI-017": { options: { level: "error" } } } }, "MI-017")).toEqual(["error"]);
+    expect(sev({ rules: { "MI-017": { options: { level: "error" } } }, validators: { memoryIndex: { orphans: "off" } } }, "MI-017")).toEqual([]);
+    expect(sev({ rules: { "MI-019": { options: { level: "off" } } } }, "MI-019")).toEqual([]);
+    expect(sev({ validators: { memoryIndex: { naming: "error" } } }, "MI-019")).toEqual(["error"]);
+  });
   it("check runs memory-index when .serena/memories exists, skips it otherwise", () => {
     const repo = makeRepo({ ".serena/memories/skills-a-index.md": idx(["k", "a-gone"]) });
     const r = runCli(["check", repo, "-f", "json"]);

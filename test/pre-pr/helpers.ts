@@ -1,9 +1,9 @@
 // Helpers for the pre-pr tests: run one rule family of the core on in-memory documents.
 import { executeValidator, type Facts } from "../../dist/engine.js";
-import { KIND } from "../../dist/wasm/abi.js";
+import { KIND, PREPR_ROLE } from "../../dist/wasm/abi.js";
 
 const enc = new TextEncoder();
-export const ROLE = { workflow: 1, action: 2, skill: 3, pathScan: 4, prBody: 5, size: 6, handoff: 7 } as const;
+export const ROLE = PREPR_ROLE;
 
 export interface Hit {
   ruleId: string;

@@ -58,14 +58,14 @@ describe("PIN: SHA pinning", () => {
 });
 
 describe("WFS: workflow structure", () => {
-  const wfs = (text: string, errs: string[] = [], role: number = ROLE.workflow) => family("wfs", [{ name: ".github/workflows/w.yml", role, text }], { "yaml-errors": errs });
+  const wfs = (text: string, errs: string[] = [], role: number = ROLE.workflow) => family("wfs", [{ name: ".github/workflows/w.yml", role, text }], { yamlErrors: errs });
   it("WFS-01: a host-reported YAML error becomes a finding with its line", () => {
     const f = wfs("name: [\n", [encodeList([".github/workflows/w.yml", "2", "Missing closing ]"])]);
     expect(f.map((x) => [x.ruleId, x.line])).toEqual([["WFS-01", 2]]);
   });
   it("file names with tab/newline: a YAML error of a workflow named with a tab keeps its file (WFS-01)", () => {
     const name = ".github/workflows/w\tx\ny.yml";
-    const f = family("wfs", [{ name, role: ROLE.workflow, text: "name: [\n" }], { "yaml-errors": [encodeList([name, "3", "Missing\tclosing ]"])] });
+    const f = family("wfs", [{ name, role: ROLE.workflow, text: "name: [\n" }], { yamlErrors: [encodeList([name, "3", "Missing\tclosing ]"])] });
     expect(f.map((x) => [x.ruleId, x.file, x.line])).toEqual([["WFS-01", name, 3]]);
   });
   it("WFS-02: root not a mapping; missing name, on, jobs", () => {
@@ -268,10 +268,10 @@ describe("PATH: absolute paths", () => {
 describe("RDY and TOK", () => {
   const size = (facts: Record<string, number>) => family("size", [{ name: ".", role: ROLE.size, text: "" }], facts);
   it("RDY-01: warn and fail levels per measure", () => {
-    expect(size({ "size-commits": 16, "option.RDY-01.commitsWarn": 15, "option.RDY-01.commitsFail": 20 }).map((x) => x.severity)).toEqual(["warning"]);
-    expect(size({ "size-commits": 21, "option.RDY-01.commitsWarn": 15, "option.RDY-01.commitsFail": 20 }).map((x) => x.severity)).toEqual(["error"]);
-    expect(size({ "size-files": 10, "option.RDY-01.filesWarn": 20, "option.RDY-01.filesFail": 50 })).toEqual([]);
-    expect(size({ "size-additions": 9999, "option.RDY-01.additionsWarn": -1, "option.RDY-01.additionsFail": -1 })).toEqual([]);
+    expect(size({ "size.commits": 16, "option.RDY-01.commitsWarn": 15, "option.RDY-01.commitsFail": 20 }).map((x) => x.severity)).toEqual(["warning"]);
+    expect(size({ "size.commits": 21, "option.RDY-01.commitsWarn": 15, "option.RDY-01.commitsFail": 20 }).map((x) => x.severity)).toEqual(["error"]);
+    expect(size({ "size.files": 10, "option.RDY-01.filesWarn": 20, "option.RDY-01.filesFail": 50 })).toEqual([]);
+    expect(size({ "size.additions": 9999, "option.RDY-01.additionsWarn": -1, "option.RDY-01.additionsFail": -1 })).toEqual([]);
   });
   const tokens = (text: string) => Number(data("tok", [{ name: "h.md", role: ROLE.handoff, text }], { "option.TOK-03.maxTokens": 1e9 })[0].tokens);
   it("TC-TOK-05/07/08/12/13: estimates", () => {
@@ -295,7 +295,7 @@ describe("RDY and TOK", () => {
 describe("DRIFT: agent drift", () => {
   const doc = (sections: Record<string, string>) => `---\nname: x\n---\n# A\n${Object.entries(sections).map(([h, t]) => `\n## ${h}\n\n${t}\n`).join("")}`;
   const drift = (l: string, r: string, threshold = 80) =>
-    family("drift", [{ name: "src/claude/a.md", role: 8, text: l }, { name: "src/vs-code-agents/a.agent.md", role: 9, text: r }], { "option.DRIFT-04.threshold": threshold });
+    family("drift", [{ name: "src/claude/a.md", role: ROLE.driftLeft, text: l }, { name: "src/vs-code-agents/a.agent.md", role: ROLE.driftRight, text: r }], { "option.DRIFT-04.threshold": threshold });
   it("DRIFT-01..04: identical sections pass; a one-sided named section counts as 0 %", () => {
     const same = doc({ "Core Identity": "The analyst reads every source." });
     expect(drift(same, same)).toEqual([]);
@@ -308,7 +308,7 @@ describe("DRIFT: agent drift", () => {
     expect(drift(doc({ Misc: "one two three" }), doc({ Misc: "four five six" }))).toEqual([]);
   });
   it("DRIFT-01: a side without a partner is not drift", () => {
-    expect(family("drift", [{ name: "src/claude/solo.md", role: 8, text: doc({ "Core Identity": "x" }) }], {})).toEqual([]);
+    expect(family("drift", [{ name: "src/claude/solo.md", role: ROLE.driftLeft, text: doc({ "Core Identity": "x" }) }], {})).toEqual([]);
   });
 });
 
@@ -317,13 +317,13 @@ describe("robustness", () => {
     const fams = ["pin", "wfs", "sfm", "prd", "path", "size", "tok", "drift", "plan"];
     fc.assert(
       fc.property(fc.constantFrom(...fams), fc.array(fc.uint8Array({ maxLength: 400 }), { minLength: 1, maxLength: 3 }), fc.integer({ min: 0, max: 9 }), (fam, docs, role) => {
-        family(fam, docs.map((d, i) => ({ name: `f${i}.md`, role, text: d })), { changed: ["a.py"], "yaml-errors": ["f0.md\tx\ty"], "size-commits": 3 });
+        family(fam, docs.map((d, i) => ({ name: `f${i}.md`, role, text: d })), { changed: ["a.py"], yamlErrors: ["f0.md\tx\ty"], "size.commits": 3 });
       }),
       { numRuns: 300 },
     );
     fc.assert(
       fc.property(fc.constantFrom(...fams), fc.string({ maxLength: 300, unit: fc.constantFrom("-", " ", ":", "`", "\n", "#", "u", "s", "e", "@", "|", ">", "'", '"', "/", "\\", "C", "[", "]", "*", "\t") }), (fam, text) => {
-        family(fam, [{ name: "x.md", role: 1 + (text.length % 10), text }, { name: "y/x.agent.md", role: 9, text: text + "\n## Core Identity\nabc def" }], { changed: ["x.md"] });
+        family(fam, [{ name: "x.md", role: 1 + (text.length % 10), text }, { name: "y/x.agent.md", role: ROLE.driftRight, text: text + "\n## Core Identity\nabc def" }], { changed: ["x.md"] });
       }),
       { numRuns: 500 },
     );
@@ -332,7 +332,7 @@ describe("robustness", () => {
 
 describe("PLAN: planning artifacts", () => {
   const plan = (docs: Record<string, string>, threshold = 20) =>
-    family("plan", Object.entries(docs).map(([name, text]) => ({ name: `.agents/planning/${name}`, role: 10, text })), { "option.PLAN-01.threshold": threshold });
+    family("plan", Object.entries(docs).map(([name, text]) => ({ name: `.agents/planning/${name}`, role: ROLE.planning, text })), { "option.PLAN-01.threshold": threshold });
   it("PLAN-01: tasks estimate diverging from the epic by more than the threshold is a warning", () => {
     const f = plan({ "epic-login.md": "# Epic\n\nEstimate: 10-20 hours\n\n## Estimate Reconciliation\n", "tasks-login.md": "# Tasks\n\nTotal: 30 hours\n" });
     expect(f.map((x) => [x.ruleId, x.severity, x.file])).toEqual([["PLAN-01", "warning", ".agents/planning/tasks-login.md"]]);

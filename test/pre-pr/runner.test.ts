@@ -3,6 +3,8 @@ import { describe, it, expect } from "vitest";
 import { runChecks, countRows, type CheckDef, type PrePrContext } from "../../dist/prepr/runner.js";
 import { CHECKS } from "../../dist/prepr/checks.js";
 import { assertImplemented } from "../../dist/commands/pre-pr.js";
+import { decideRow } from "../../dist/prepr/row.js";
+import { encodeList } from "../../dist/wasm/list.js";
 
 const ctx = (over: Partial<PrePrContext["options"]> = {}, config: PrePrContext["config"] = {}): PrePrContext => ({
   root: "/nowhere",
@@ -13,57 +15,76 @@ const ctx = (over: Partial<PrePrContext["options"]> = {}, config: PrePrContext["
 const def = (id: string, run: CheckDef["run"], extra: Partial<CheckDef> = {}): CheckDef => ({ id, name: id, tags: [], defaultEnabled: true, run, ...extra });
 const finding = (severity: "error" | "warning") => ({ ruleId: "X-1", severity, file: "a", line: 1, column: 1, message: "m" });
 
+// The checks here are fakes that return facts; the row rules of the core (PP-000..PP-015) decide.
 describe("pre-pr runner", () => {
-  it("TC-R-07/11: a passing check counts as passed with a duration >= 0", async () => {
-    const rows = await runChecks([def("PP-900", () => ({ status: "PASS", message: "ok" }))], ctx());
+  it("TC-R-07/11 PP-009: a passing check counts as passed with a duration >= 0", async () => {
+    const rows = await runChecks([def("PP-009", () => ({ facts: { files: 2 } }))], ctx());
     expect(countRows(rows)).toEqual({ total: 1, passed: 1, failed: 0, skipped: 0, warned: 0 });
+    expect(rows[0]).toMatchObject({ status: "PASS", message: "2 workflow/action file(s) checked, no findings", ruleId: "PP-009", messageId: "clean" });
     expect(rows[0].durationMs).toBeGreaterThanOrEqual(0);
   });
-  it("TC-R-08/TC-RN-01: a failure result (no throw) is a FAIL row; error findings fail a PASS result", async () => {
+  it("TC-R-08/TC-RN-01 PP-004/PP-009/PP-010: a failure result (no throw) is a FAIL row; error findings fail a checked row, warnings warn", async () => {
     const rows = await runChecks([
-      def("PP-901", () => ({ status: "FAIL", message: "bad" })),
-      def("PP-902", () => ({ status: "PASS", message: "looked", findings: [finding("error")] })),
-      def("PP-903", () => ({ status: "PASS", message: "looked", findings: [finding("warning")] })),
+      def("PP-004", () => ({ facts: { files: 1, "tool.exit": 3, output: 1 }, details: ["x"] })),
+      def("PP-009", () => ({ facts: { files: 1 }, findings: [finding("error")] })),
+      def("PP-010", () => ({ facts: { files: 1 }, findings: [finding("warning")] })),
     ], ctx());
     expect(rows.map((r) => r.status)).toEqual(["FAIL", "FAIL", "WARN"]);
+    expect(rows[0].message).toBe("actionlint exited with exit code 3 on 1 workflow file(s)");
+    expect(rows[1].message).toBe("1 workflow/action file(s) checked: 1 error(s), 0 warning(s)");
   });
-  it("TC-R-09: a skipped check is a SKIP row with its reason", async () => {
-    const rows = await runChecks([def("PP-904", () => ({ status: "SKIP", message: "tool not found: x" }))], ctx());
-    expect(rows[0]).toMatchObject({ status: "SKIP", reason: "tool not found: x" });
+  it("TC-R-09 PP-004: a check whose tool is missing is a SKIP row with its reason", async () => {
+    const rows = await runChecks([def("PP-004", () => ({ facts: { files: 1, "tool.found": false } }))], ctx());
+    expect(rows[0]).toMatchObject({ status: "SKIP", messageId: "toolMissing" });
+    expect(rows[0].reason).toMatch(/^tool not found: actionlint \(install: /);
     expect(countRows(rows).skipped).toBe(1);
   });
-  it("TC-R-10: a throwing check is a FAIL row with the error text, and later checks still run", async () => {
+  it("TC-R-10 PP-000: a throwing check is a FAIL row with the error text, and later checks still run", async () => {
     let ran = false;
-    const rows = await runChecks([def("PP-905", () => { throw new Error("boom"); }), def("PP-906", () => { ran = true; return { status: "PASS", message: "" }; })], ctx());
-    expect(rows[0].status).toBe("FAIL");
-    expect(rows[0].message).toBe("Validation error: boom");
+    const rows = await runChecks([def("PP-009", () => { throw new Error("boom"); }), def("PP-010", () => { ran = true; return { facts: { files: 0 } }; })], ctx());
+    expect(rows[0]).toMatchObject({ status: "FAIL", message: "Validation error: boom", ruleId: "PP-000", messageId: "crashed" });
     expect(ran).toBe(true);
   });
-  it("TC-R-12/TC-RN-11: pass, fail, skip give one row each; quick and skip-tests are SKIP rows with a reason", async () => {
+  it("TC-R-12/TC-RN-11 PP-000: pass, fail, skip give one row each; quick and skip-tests are SKIP rows with a reason", async () => {
     const defs = [
-      def("PP-910", () => ({ status: "PASS", message: "" })),
-      def("PP-911", () => ({ status: "FAIL", message: "" })),
-      def("PP-912", () => ({ status: "PASS", message: "" }), { tags: ["slow"] }),
-      def("PP-913", () => ({ status: "PASS", message: "" }), { tags: ["tests"] }),
-      def("PP-914", () => ({ status: "PASS", message: "" }), { defaultEnabled: false }),
+      def("PP-009", () => ({ facts: { files: 0 } })),
+      def("PP-004", () => ({ facts: { files: 1, "tool.timedOut": true, timeout: 5 } })),
+      def("PP-006", () => ({ facts: { files: 0 } }), { tags: ["slow"] }),
+      def("PP-002", () => ({ facts: {} }), { tags: ["tests"] }),
+      def("PP-013", () => ({ facts: {} }), { defaultEnabled: false }),
     ];
     const rows = await runChecks(defs, ctx({ quick: true, skipTests: true }));
     expect(rows.map((r) => r.status)).toEqual(["PASS", "FAIL", "SKIP", "SKIP", "SKIP"]);
+    expect(rows[0].message).toBe("no workflow or action files in the repository");
+    expect(rows[1].message).toBe("timeout after 5 s");
     expect(rows[2].reason).toContain("quick mode");
     expect(rows[3].reason).toContain("--skip-tests");
     expect(rows[4].reason).toContain("off by default");
     expect(countRows(rows)).toEqual({ total: 5, passed: 1, failed: 1, skipped: 3, warned: 0 });
   });
-  it("configuration switches checks on and overrides rule severities", async () => {
-    const defs = [def("PP-920", () => ({ status: "PASS", message: "", findings: [finding("error")] }), { defaultEnabled: false })];
-    const rows = await runChecks(defs, ctx({}, { prePr: { checks: { "PP-920": { enabled: true, severity: { "X-1": "warning" } } } } }));
-    expect(rows[0].status).toBe("WARN");
-    const off = await runChecks(defs, ctx({}, { prePr: { checks: { "PP-920": { enabled: true, severity: { "X-1": "off" } } } } }));
+  it("PP-000: a check on by default and switched off in the configuration says so (not 'off by default')", async () => {
+    const rows = await runChecks([def("PP-009", () => ({ facts: { files: 0 } }))], ctx({}, { prePr: { checks: { "PP-009": { enabled: false } } } }));
+    expect(rows[0]).toMatchObject({ status: "SKIP", messageId: "switchedOff" });
+    expect(rows[0].reason).toContain('"PP-009": { "enabled": false }');
+  });
+  it("PP-013: configuration switches checks on and overrides rule severities", async () => {
+    const defs = [def("PP-013", () => ({ facts: { file: "H.md", present: true, max: "10" }, findings: [finding("error")] }), { defaultEnabled: false })];
+    const rows = await runChecks(defs, ctx({}, { prePr: { checks: { "PP-013": { enabled: true, severity: { "X-1": "warning" } } } } }));
+    expect(rows[0]).toMatchObject({ status: "WARN", message: "H.md: budget 10 tokens" });
+    const off = await runChecks(defs, ctx({}, { prePr: { checks: { "PP-013": { enabled: true, severity: { "X-1": "off" } } } } }));
     expect(off[0]).toMatchObject({ status: "PASS", findings: [] });
   });
-  it("TC-RN-15: a user skip is a SKIP row carrying the reason", async () => {
-    const rows = await runChecks([def("PP-930", () => ({ status: "PASS", message: "" }))], ctx({ skip: ["PP-930"], skipReason: "flaky runner" }));
+  it("TC-RN-15 PP-000: a user skip is a SKIP row carrying the reason", async () => {
+    const rows = await runChecks([def("PP-009", () => ({ facts: { files: 0 } }))], ctx({ skip: ["PP-009"], skipReason: "flaky runner" }));
     expect(rows[0].reason).toBe("skipped by user: flaky runner");
+  });
+  it("PP-000: a check outside --only is a SKIP row", async () => {
+    const rows = await runChecks([def("PP-009", () => ({ facts: { files: 0 } }))], ctx({ only: ["PP-010"] }));
+    expect(rows[0]).toMatchObject({ status: "SKIP", reason: "not selected (--only)" });
+  });
+  it("PP-005: yamllint's findings are advisory, each a warning whatever its level (phase findings)", () => {
+    const f = (level: string) => encodeList(["a.yml", "1", "1", level, "truthy", "x"]);
+    expect(decideRow("PP-005", "findings", { "tool.findings": [f("error"), f("warning")] }).severities).toEqual(["warning", "warning"]);
   });
   it("TC-RN-02: every registered check has an implementation; a registration without one is refused", () => {
     expect(() => assertImplemented(CHECKS)).not.toThrow();
@@ -71,5 +92,7 @@ describe("pre-pr runner", () => {
     expect(new Set(CHECKS.map((c) => c.id)).size).toBe(CHECKS.length);
     const broken = [...CHECKS, { id: "PP-999", name: "ghost", tags: [], defaultEnabled: true } as unknown as CheckDef];
     expect(() => assertImplemented(broken)).toThrow(/PP-999.*without an implementation/);
+    const ruleless = [...CHECKS, { id: "PP-999", name: "ghost", tags: [], defaultEnabled: true, run: () => ({ facts: {} }) } as CheckDef];
+    expect(() => assertImplemented(ruleless)).toThrow(/PP-999.*no row rule in the core/);
   });
 });

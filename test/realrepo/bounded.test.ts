@@ -14,7 +14,7 @@ describe("issue 10 item 2: bounded facts", () => {
   for (const [label, ev] of [["docs-only", "SKIPPED: docs-only"], ["investigation-only", "SKIPPED: investigation-only"]]) {
     it(`SP-037 ${label} with a diff list of 100,000 names: no trap, a bounded message (count + first names)`, () => {
       const files = Array.from({ length: 100_000 }, (_, i) => `src/dir${i % 100}/file-${i}.ts`);
-      const f = of(check(qaLog(ev), { ...OK, "diff:a1b2c3d": files }), "SP-037");
+      const f = of(check(qaLog(ev), { ...OK, "diff.a1b2c3d": files }), "SP-037");
       expect(f).toHaveLength(1);
       expect(f[0].message).toContain("src/dir0/file-0.ts");
       expect(f[0].message).toContain("and 99990 more");

@@ -109,7 +109,7 @@ describe.skipIf(!HAS_CORPUS)("issue 10: fuzzing the core with mutated corpus fil
 
   it("session-log (markdown): 10,000 mutated January logs", SLOW, () => {
     const pool = files(join(JAN, ".agents/sessions"), /\.md$/);
-    const facts = [now, fact("git", "1"), fact("diff:abc1234", Array.from({ length: 200 }, (_, i) => `src/f${i}.ts`).join("\n"))];
+    const facts = [now, fact("git", "1"), fact("diff.abc1234", Array.from({ length: 200 }, (_, i) => `src/f${i}.ts`).join("\n"))];
     const n = fuzz("session-log", pool, 10, (c, k) => [...facts, ...c.map((bytes, i) => ({ name: `.agents/sessions/2026-01-0${i % 9 + 1}-session-${k}-${i}.md`, kind: KIND.SESSION_MD, flags: 0, bytes }))]);
     expect(n).toBe(PER_VALIDATOR);
   });
@@ -159,8 +159,8 @@ describe.skipIf(!HAS_CORPUS)("issue 10: fuzzing the core with mutated corpus fil
       const v = dec.decode(inputs[i]).slice(0, 4000);
       // the state document is the mutated JSON; the schema fact is the generated one, or mutated text
       const docs = [
-        fact("stateStatus", ["ok", "ok", "corrupt", v.slice(0, 10)][i % 4]),
-        fact("stateDetail", v.slice(0, 200)),
+        fact("state.status", ["ok", "ok", "corrupt", v.slice(0, 10)][i % 4]),
+        fact("state.detail", v.slice(0, 200)),
         fact("state.schema", i % 5 === 4 ? v : STATE_SCHEMA),
         fact("state.id", v.slice(0, 20)),
         { name: `.agent-notes/sessions/session-${i}.md`, kind: KIND.SESSION_STATE, bytes: inputs[i] },

@@ -7,6 +7,8 @@ import { KIND, type WasmValidator } from "../../dist/wasm/abi.js";
 import { optionFacts, factDocs, executeValidator, loadFile, type Facts, type ContentDoc } from "../../dist/engine.js";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { decodeList } from "../../dist/wasm/list.js";
+import { messageIdOf } from "../../dist/wasm/instance.js";
 import { tmpDir } from "../helpers.js";
 
 export interface CaseDoc {
@@ -39,6 +41,13 @@ export interface RuleCase {
    */
   host?: boolean;
   read?: { maxBytes: number };
+  /**
+   * pre-pr report rows (fact family "row"): the core answers a row's status and message as global
+   * data, not as findings. A valid row case is one whose row passes (status PASS, or RUN for the
+   * plan of PP-000); `row` asserts its message. An invalid case's `errors` hold the one row message
+   * of a WARN, FAIL or SKIP row, with its `status`.
+   */
+  row?: { messageId: string; data?: Record<string, string> };
 }
 
 export interface ExpectedError {
@@ -48,6 +57,8 @@ export interface ExpectedError {
   /** Expected values of the message's placeholders (a subset is enough). */
   data?: Record<string, string>;
   severity?: "error" | "warning" | "info";
+  /** pre-pr rows: the row's status. */
+  status?: "PASS" | "WARN" | "FAIL" | "SKIP";
   /** Name of the document the finding is on (default: any). */
   doc?: string;
 }
@@ -85,6 +96,38 @@ interface Got {
   column: number;
   severity: string;
   doc: string;
+  status?: string;
+}
+
+interface RowAnswer {
+  status?: string;
+  ruleId?: string;
+  messageId?: string;
+  data: Record<string, string>;
+  /** Findings the row's rule reported on the call's documents (phase "findings"). */
+  findings: Got[];
+}
+
+const isRow = (c: RuleCase) => c.facts?.family === "row";
+
+/** The row the core decides for a pre-pr row case (global data row.status, row.rule, row.message, row.data). */
+function runRow(rule: RuleMeta, c: RuleCase): RowAnswer {
+  const facts = { ...optionFacts("pre-pr", { [rule.id]: c.options ?? {} }), ...(c.facts ?? {}) };
+  const docs = c.docs.map((d) => ({ file: d.name, kind: KIND[d.kind], flags: d.flags ?? 0, bytes: bytesOf(d) }));
+  const out = executeValidator("pre-pr", docs, facts);
+  expect(out.internalErrors, "core errors").toEqual([]);
+  const g = out.global;
+  const kv = g["row.data"] === undefined ? [] : decodeList(g["row.data"]);
+  const data: Record<string, string> = {};
+  for (let i = 0; i + 1 < kv.length; i += 2) data[kv[i]] = kv[i + 1];
+  const findings = out.results.flatMap((r) => r.findings.filter((f) => f.ruleId === rule.id).map((f) => ({ ...f, doc: r.file })));
+  return { status: g["row.status"], ruleId: g["row.rule"], messageId: g["row.message"] === undefined ? undefined : messageIdOf(g["row.message"]), data, findings };
+}
+
+/** A row that does not pass, as the one "finding" of its rule (nothing for PASS / RUN or another rule's text). */
+function rowFindings(rule: RuleMeta, a: RowAnswer): Got[] {
+  if (a.status === undefined || a.status === "PASS" || a.status === "RUN" || a.ruleId !== rule.id) return a.findings;
+  return [{ ruleId: rule.id, messageId: a.messageId, data: a.data, line: 0, column: 0, severity: "", doc: "", status: a.status }, ...a.findings];
 }
 
 /** The host's steps: optionally write and read the files (bounded reader), then executeValidator. */
@@ -115,6 +158,7 @@ function runHost(validator: WasmValidator, c: RuleCase, facts: Facts): Got[] {
 
 /** Runs a case through the core; returns the findings of `rule` (with document names). */
 export function runCase(rule: RuleMeta, c: RuleCase): Got[] {
+  if (isRow(c)) return rowFindings(rule, runRow(rule, c));
   const validator = (c.validator ?? rule.validator) as WasmValidator;
   const facts = { ...optionFacts(validator, { [rule.id]: c.options ?? {} }), ...(c.facts ?? {}) };
   if (c.host || c.read) return runHost(validator, c, facts).filter((f) => f.ruleId === rule.id);
@@ -135,8 +179,18 @@ export function ruleTester(ruleId: string, cases: RuleCases): void {
     const cov = cover(ruleId);
     for (const c of cases.valid) {
       cov.valid++;
+      if (c.row) cov.messageIds.add(c.row.messageId);
       it(`${ruleId} valid: ${c.name}`, () => {
         expect(runCase(rule, c).map((f) => `${f.messageId} ${JSON.stringify(f.data)}`)).toEqual([]);
+        if (!isRow(c)) return;
+        const a = runRow(rule, c);
+        expect(["PASS", "RUN"], "row status").toContain(a.status);
+        if (c.row) {
+          expect(a.ruleId, "rule of the row's text").toBe(ruleId);
+          expect(a.messageId).toBe(c.row.messageId);
+          expect(Object.keys(rule.messages), "messageId declared by the rule").toContain(a.messageId);
+          if (c.row.data) expect(a.data).toMatchObject(c.row.data);
+        }
       });
     }
     for (const c of cases.invalid) {
@@ -153,6 +207,7 @@ export function ruleTester(ruleId: string, cases: RuleCases): void {
           if (e.column !== undefined) expect(f.column, "column").toBe(e.column);
           if (e.severity !== undefined) expect(f.severity, "severity").toBe(e.severity);
           if (e.doc !== undefined) expect(f.doc, "document").toBe(e.doc);
+          if (e.status !== undefined) expect(f.status, "row status").toBe(e.status);
           if (e.data !== undefined) expect(f.data).toMatchObject(e.data);
         });
       });

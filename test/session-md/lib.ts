@@ -1,6 +1,7 @@
 // Helpers for the markdown session-log tests: build logs, run the WASM core directly with facts.
 import { runValidator, ruleTable } from "../../dist/wasm/loader.js";
 import { KIND } from "../../dist/wasm/abi.js";
+import { decodeList } from "../../dist/wasm/list.js";
 
 const enc = new TextEncoder();
 
@@ -46,10 +47,9 @@ export const of = (o: Out, rule: string) => o.findings.filter((f) => f.rule === 
 
 /** Parsed checklist rows of a log (pass-1 dump): [line, req, step, status, evidence]. */
 export function rows(text: string): { start: string[][]; end: string[][] } {
-  const all = (check(text, { phase: "extract", "debug.rows": true }).data.rows ?? "").split("\n");
-  const k = all.indexOf("--");
-  const split = (ls: string[]) => ls.filter((l) => l.length > 0).map((l) => l.split("\t"));
-  return { start: split(all.slice(0, k)), end: split(all.slice(k + 1)) };
+  const [start, end] = decodeList(check(text, { phase: "extract", "debug.rows": true }).data.rows ?? "");
+  const split = (checklist: string | undefined) => decodeList(checklist ?? "").map((row) => decodeList(row));
+  return { start: split(start), end: split(end) };
 }
 
 export const HEADER = "| Req | Step | Status | Evidence |\n|-----|------|--------|----------|";
@@ -109,7 +109,7 @@ export function mdLog(p: LogParts = {}): string {
 /** Facts that make a clean log pass: memories known, QA report present, git known, HANDOFF unchanged. */
 export const OK: FactMap = {
   memories: ["memory-index", "skills-pr-review-index"],
-  "path:.agents/qa/042-parser.md": "file",
+  "path..agents/qa/042-parser.md": "file",
   git: true,
   "handoff.exists": true,
   "handoff.changed": false,

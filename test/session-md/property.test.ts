@@ -28,7 +28,7 @@ describe("session-md: robustness", () => {
         fc.boolean(),
         (parts, facts, withProtocol) => {
           const text = parts.join("\n");
-          const o = check(text, { ...facts, "diff:a1b2c3d": ["x"], head: "a1b2c3d", commits: ["abc1234"], cutoff: "2020-01-01" }, { protocol: withProtocol ? text : undefined });
+          const o = check(text, { ...facts, "diff.a1b2c3d": ["x"], head: "a1b2c3d", commits: ["abc1234"], cutoff: "2020-01-01" }, { protocol: withProtocol ? text : undefined });
           expect(["checked", "skipped"]).toContain(o.status);
         },
       ),

@@ -1,6 +1,7 @@
 // §11.11 QA-exemption classification (SP-050..SP-052) and §11.12 strict-gate helpers, through SP-037
 // and the strict rules of the WASM core.
 import { describe, it, expect } from "vitest";
+import { decodeList } from "../../dist/wasm/list.js";
 import { check, ids, of, mdLog, OK, HEADER } from "./lib.js";
 
 const LOG = ".agents/sessions/2025-12-31-session-110.md";
@@ -20,7 +21,7 @@ describe("session-md: investigation-only allowlist (SP-052, §11.11)", () => {
   });
   it("TC-203/TC-204/TC-266: an empty list is eligible (pre-commit falls back to no staged files => unknown)", () => {
     // Empty staged list with a Starting Commit diff that is empty: eligible.
-    expect(qa("SKIPPED: investigation-only", [], { "diff:a1b2c3d": [] })).toEqual([]);
+    expect(qa("SKIPPED: investigation-only", [], { "diff.a1b2c3d": [] })).toEqual([]);
   });
   it("TC-211/TC-212/TC-213/TC-217/TC-265/TC-277/TC-278/TC-307: code, workflows and tests are not eligible and are listed", () => {
     const f = inv([LOG, "scripts/Validate-Session.ps1", ".github/workflows/ci.yml", "tests/Feature.Tests.ps1"]);
@@ -73,7 +74,7 @@ describe("session-md: audit artifacts and docs-only (SP-050, SP-051, §11.11)", 
     expect(inv([LOG])).toEqual([]);
   });
   it("TC-230/TC-231/TC-263/TC-296/TC-301/TC-305: an empty list is not docs-only (fail closed; Go said docs-only)", () => {
-    expect(qa("SKIPPED: docs-only", [], { "diff:a1b2c3d": [] })[0].message).toBe("Docs-only QA skip, but no changed files");
+    expect(qa("SKIPPED: docs-only", [], { "diff.a1b2c3d": [] })[0].message).toBe("Docs-only QA skip, but no changed files");
   });
   it("TC-239..TC-248/TC-254..TC-256/TC-262/TC-267/TC-268/TC-303/TC-304: non-markdown implementation files are kept and listed", () => {
     const f = docs([LOG, "scripts/Validate-Session.ps1", ".github/workflows/ci.yml", "tests/Feature.Tests.ps1", ".agents/retrospective/l.json",
@@ -90,16 +91,16 @@ describe("session-md: audit artifacts and docs-only (SP-050, SP-051, §11.11)", 
 
 describe("session-md: QA row (SP-037, §11.12)", () => {
   it("TC-317: a checked row citing an existing report passes", () => {
-    expect(qa("QA report: `.agents/qa/test-report.md`", ["src/a.ts"], { "path:.agents/qa/test-report.md": "file" })).toEqual([]);
+    expect(qa("QA report: `.agents/qa/test-report.md`", ["src/a.ts"], { "path..agents/qa/test-report.md": "file" })).toEqual([]);
   });
   it("TC-318: a checked row citing no report fails", () => {
     expect(qa("Done", ["src/a.ts"])[0].message).toContain("QA row cites no QA report");
   });
   it("SP-037: a cited report that does not exist fails ('file not found')", () => {
-    expect(qa("`.agents/qa/gone.md`", ["src/a.ts"], { "path:.agents/qa/gone.md": "missing" })[0].message).toBe("QA report referenced but file not found: .agents/qa/gone.md");
+    expect(qa("`.agents/qa/gone.md`", ["src/a.ts"], { "path..agents/qa/gone.md": "missing" })[0].message).toBe("QA report referenced but file not found: .agents/qa/gone.md");
   });
   it("TC-321: a docs-only session citing an existing QA report passes (original failed)", () => {
-    expect(qa("QA report: .agents/qa/r.md", [LOG, "docs/a.md"], { "path:.agents/qa/r.md": "file" })).toEqual([]);
+    expect(qa("QA report: .agents/qa/r.md", [LOG, "docs/a.md"], { "path..agents/qa/r.md": "file" })).toEqual([]);
   });
   it("SP-037: unchecked rows fail with the claim-specific message", () => {
     expect(qa("SKIPPED: investigation-only", [LOG], {}).length).toBe(0);
@@ -121,8 +122,8 @@ describe("session-md: QA row (SP-037, §11.12)", () => {
     for (const ev of ["`../outside/x.md`", "`/etc/passwd/x.md`", "`.agents/qa/../../../x.md`"]) {
       expect(ids(check(qaLog(ev), OK))).toContain("SP-024");
     }
-    expect(of(check(qaLog("`.agents/qa/link.md`"), { ...OK, "path:.agents/qa/link.md": "outside" }), "SP-024")[0].message).toContain("symlink");
-    expect(check(qaLog("`.agents/qa/x.md` and `docs/a.md`"), { phase: "extract" }).data["need.paths"].split("\n")).toEqual([".agents/qa/x.md", "docs/a.md"]);
+    expect(of(check(qaLog("`.agents/qa/link.md`"), { ...OK, "path..agents/qa/link.md": "outside" }), "SP-024")[0].message).toContain("symlink");
+    expect(decodeList(check(qaLog("`.agents/qa/x.md` and `docs/a.md`"), { phase: "extract" }).data["need.paths"])).toEqual([".agents/qa/x.md", "docs/a.md"]);
   });
 });
 
@@ -170,11 +171,11 @@ describe("session-md: strict gate template rules (§11.12)", () => {
     expect(of(check(t, { ...OK, context: "ci" }), "SP-013")[0].message).toBe("MUST step not checked: Commit all changes (including .serena/memories)");
   });
   it("SP-038..SP-042: post-commit git facts", () => {
-    const f = { ...OK, strict: true, context: "ci", head: "a1b2c3d" + "0".repeat(33), clean: false, commits: [], "diff:a1b2c3d": ["src/a.ts"] };
+    const f = { ...OK, strict: true, context: "ci", head: "a1b2c3d" + "0".repeat(33), clean: false, commits: [], "diff.a1b2c3d": ["src/a.ts"] };
     const o = check(mdLog(), f, { protocol: PROTO });
     expect(ids(o).filter((i) => /SP-0[34]\d/.test(i)).sort()).toEqual(["SP-039", "SP-040", "SP-041", "SP-042"]);
     expect(of(o, "SP-041")[0].message).toBe("Commit SHA not found in git history: abc1234");
-    const good = { ...f, head: "f".repeat(40), clean: true, commits: ["abc1234"], "diff:a1b2c3d": [".agents/sessions/2026-01-05-session-42.md", "src/a.ts"] };
+    const good = { ...f, head: "f".repeat(40), clean: true, commits: ["abc1234"], "diff.a1b2c3d": [".agents/sessions/2026-01-05-session-42.md", "src/a.ts"] };
     expect(check(mdLog(), good, { protocol: PROTO }).findings).toEqual([]);
     const noStart = check(mdLog({ info: "- **Date**: 2026-01-05" }), good, { protocol: PROTO });
     expect(of(noStart, "SP-038")[0].message).toContain("No Starting Commit");

@@ -225,7 +225,8 @@ describe("gate entry point stays lean", () => {
     expect(bundle).toMatch(/WebAssembly\.Module/);
     expect(bundle).toContain("validate_session_state");
     expect(bundle).not.toMatch(/"messages":|renderTemplate/);
-    expect(readFileSync(join(ROOT, "bin", "agentcheck.js"), "utf8")).toContain("dist/state/gate-hook.js");
+    // the launcher (CommonJS, bin/package.json) requires the CommonJS twin of this bundle
+    expect(readFileSync(join(ROOT, "bin", "agentcheck.js"), "utf8")).toContain("dist/state/gate-hook.cjs");
     const hook = await import("../../dist/state/gate-hook.js");
     const plain = await import("../../dist/state/gate.js");
     const policy = { enabled: true, readOnlyExtra: [], requireProtocolStart: false };

@@ -9,20 +9,7 @@ import { ROOT } from "../helpers.js";
 const enc = new TextEncoder();
 
 describe("WASM core ABI", () => {
-  it("host constants match assembly/abi.ts", () => {
-    const src = readFileSync(join(ROOT, "assembly", "abi.ts"), "utf8");
-    const num = (name: string) => Number(new RegExp(`export const ${name}: i32 = (-?\\d+);`).exec(src)?.[1]);
-    expect(num("ABI_VERSION")).toBe(abi.ABI_VERSION);
-    expect(num("DOC_RECORD_I32S")).toBe(abi.DOC_RECORD_I32S);
-    expect(num("HEADER_I32S")).toBe(abi.HEADER_I32S);
-    expect(num("FINDING_I32S")).toBe(abi.FINDING_I32S);
-    expect(num("DATA_I32S")).toBe(abi.DATA_I32S);
-    expect(num("KIND_SESSION_MD")).toBe(abi.KIND.SESSION_MD);
-    expect(num("KIND_SESSION_JSON")).toBe(abi.KIND.SESSION_JSON);
-    expect(num("KIND_MEMORY_FILE")).toBe(abi.KIND.MEMORY_FILE);
-    expect(num("KIND_PLANNING_DOC")).toBe(abi.KIND.PLANNING_DOC);
-    expect(num("KIND_PREPR_FILE")).toBe(abi.KIND.PREPR_FILE);
-  });
+  // host constants against assembly/abi.ts: test/wasm/contract.test.ts (every constant, both generated)
 
   it("rule table: unique ids, known severities, non-empty titles", () => {
     const rules = ruleTable();
@@ -50,10 +37,14 @@ describe("WASM core ABI", () => {
   // interpreter in use. Guard at 220 KB (a regression guard, not the target); the < 64 KB target of
   // issue 13 needs smaller code, not text: see docs/benchmarks.md. Branch wsize lowers the guard with
   // each cut (docs/benchmarks.md "WASM module size, step by step"): 198,308 bytes without source paths,
-  // 185,654 with message numbers instead of message-id strings, 179,808 with rule ids put together at
-  // start and unmanaged rules.
-  it("module stays under 180 KB", () => {
-    expect(wasmBytes().length).toBeLessThan(180 * 1024);
+  // 185,654 with message numbers instead of message-id strings; 193,860 with the pre-pr row rules (PP-000..PP-015).
+  // Branch mdspeed: the byte-span markdown scanner (assembly/lib/lines.ts: line table, SIMD needle
+  // search, checklist rows split on bytes, with String fallbacks for Unicode white space) adds ~6.4 KB
+  // for 3.8x fewer instructions on the markdown logs: 200,223 bytes; with the byte-level JSON scanner
+  // (branch jscan) as well, 206,570 bytes, guard 204 KB. Branch wsize: rule ids put together at start
+  // and unmanaged rules (-5.8 KB): 200,622 bytes.
+  it("module stays under 200 KB", () => {
+    expect(wasmBytes().length).toBeLessThan(200 * 1024);
   });
 
   it("the module carries no source file paths (abort sites pass no file)", () => {
@@ -61,13 +52,23 @@ describe("WASM core ABI", () => {
     expect(text).not.toMatch(/assembly\/|~lib\//);
   });
 
-
   it("the module reports message numbers, not message-id strings (scripts/asc-size.mjs); the host maps them back", () => {
-    const text = Buffer.from(wasmBytes()).toString("utf16le") + Buffer.from(wasmBytes().subarray(1)).toString("utf16le");
+    const bytes = Buffer.from(wasmBytes());
+    // a static string of the module: its UTF-16 bytes preceded by its byte length (AssemblyScript's rtSize)
+    const holdsString = (s: string): boolean => {
+      const needle = Buffer.from(s, "utf16le");
+      for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) {
+        if (at >= 4 && bytes.readUInt32LE(at - 4) === needle.length) return true;
+      }
+      return false;
+    };
     const ids = [...new Set(ruleTable().flatMap((r) => Object.keys(r.messages)))];
     expect(ids.length).toBeGreaterThan(100);
-    // short ids such as "detail" or "message" are placeholder names too
-    expect(ids.filter((id) => id.length > 8 && text.includes(id))).toEqual([]);
+    expect(holdsString("row.status"), "the probe finds a string the module does carry").toBe(true);
+    // short ids such as "detail" or "message" are placeholder names too; "skipTests" is also the
+    // pre-pr fact key of --skip-tests
+    const alsoKeys = new Set(["skipTests"]);
+    expect(ids.filter((id) => id.length > 8 && !alsoKeys.has(id) && holdsString(id))).toEqual([]);
   });
 
   it("an abort becomes WasmAbortError and the next call works on a fresh instance", () => {

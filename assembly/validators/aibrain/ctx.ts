@@ -4,9 +4,10 @@
 import { Doc, Input, Results } from "../../io";
 import { RuleCtx, Rule, Msg } from "../../rules";
 import { parseJson, LineIndex, JValue, J_STR, J_NUM } from "../../lib/json";
+import { AB_ARCHIVED } from "../../abi";
 
 /** Document flag: the file is under .aibrain/sessions/archive/. */
-export const DOC_FLAG_ARCHIVED: i32 = 1;
+export const DOC_FLAG_ARCHIVED: i32 = AB_ARCHIVED;
 
 /** Front matter problems (AB-001). */
 export const FM_OK: i32 = 0;

@@ -1,11 +1,11 @@
 // Consistency validator (port of Validate-Consistency.ps1 / consistency.py): a feature's Epic,
 // PRD, Tasks and Plan checked against each other. Documents: KIND_PLANNING_DOC with flags
 // 0 = .agents/planning file, 1 = .agents/roadmap file, 2 = anchor (the planning folder itself).
-// Facts: feature (else --all), checkpoint, fx (bit set of FX-1..FX-4), linkstate (host answers
+// Facts: feature (else --all), checkpoint, fx (bit set of FX-1..FX-4), linkState (host answers
 // for the link queries this module emitted as the global "linkQueries" on a first pass).
 // RULES (CO-001..CO-010, one file each, model in context.ts and co-*.ts) run once per feature.
 import { Doc, Input, Results } from "../../io";
-import { KIND_PLANNING_DOC } from "../../abi";
+import { KIND_PLANNING_DOC, CO_PLANNING, CO_ROADMAP } from "../../abi";
 import { at } from "../../lib/mdscan";
 import { encodeList, decodeList } from "../../lib/list";
 import { ConsistencyCtx, Feature, FX3, FX4 } from "./context";
@@ -121,27 +121,25 @@ export function validateConsistency(input: Input, results: Results): void {
   for (let i = 0; i < input.docs.length; i++) {
     const d = input.docs[i];
     if (d.kind != KIND_PLANNING_DOC) continue;
-    if (d.flags == 0) planning.push(d);
-    else if (d.flags == 1) roadmap.push(d);
+    if (d.flags == CO_PLANNING) planning.push(d);
+    else if (d.flags == CO_ROADMAP) roadmap.push(d);
     else if (anchor === null) anchor = d;
   }
 
-  // unit probe for the naming table: lines "key<TAB>name" -> "1"/"0" per line
-  const probe = input.factLines("probe.naming");
-  if (probe !== null) {
+  // unit probe for the naming table: a list of (key, name) pairs -> a list of "1"/"0", one per pair
+  const pv = input.fact("probe.naming");
+  if (pv !== null) {
+    const probe = decodeList(pv);
     const out: string[] = [];
-    for (let i = 0; i < probe.length; i++) {
-      const tab = probe[i].indexOf("\t");
-      out.push(tab > 0 && !validName(probe[i].substring(0, tab), probe[i].substring(tab + 1)) ? "0" : "1");
-    }
-    results.putGlobal("probe.naming", out.join("\n"));
+    for (let i = 0; i + 1 < probe.length; i += 2) out.push(probe[i].length > 0 && !validName(probe[i], probe[i + 1]) ? "0" : "1");
+    results.putGlobal("probe.naming", encodeList(out));
   }
 
   const ctx = new ConsistencyCtx(input, results, anchor);
   ctx.fx = input.factInt("fx", 0);
   ctx.checkpoint = input.factInt("checkpoint", 1);
   // link states: an encoded list of query, state pairs (a query may hold any character)
-  const lsv = input.fact("linkstate");
+  const lsv = input.fact("linkState");
   if (lsv !== null) {
     const ls = decodeList(lsv!);
     const m = new Map<string, string>();

@@ -6,12 +6,13 @@ import { RuleCtx, Rule, Msg } from "../../rules";
 import { JValue, J_OBJ, J_STR, parseJson, LineIndex } from "../../lib/json";
 import { Schema, SchemaError, sortedErrors, isDateTime } from "../session-log/json/schema";
 import { epochMs } from "./time";
+import { SM_HAS_SPEC, SM_HAS_PLAN, SM_PLAN_READABLE } from "../../abi";
 
 export const PHASES: string[] = ["spec", "plan", "build", "docs", "complete"];
 /** Phases with started/completed timestamps in phase_history. */
 export const STEP_PHASES: string[] = ["spec", "plan", "build", "docs"];
 /** Document flags: which artifact files exist (spec.md, plan.json, plan.md). */
-export const ARTIFACT_FLAGS: i32[] = [1, 2, 4];
+export const ARTIFACT_FLAGS: i32[] = [SM_HAS_SPEC, SM_HAS_PLAN, SM_PLAN_READABLE];
 export const ARTIFACTS: string[] = ["spec.md", "plan.json", "plan.md"];
 
 let schemaFor: Input | null = null;

@@ -1,8 +1,7 @@
 // MI-006: a domain index holds no title (ADR-017: a pure lookup table).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { MiCtx } from "./ctx";
-import { formatHits, F_TITLE } from "./lineclass";
+import { reportFormatClass, F_TITLE } from "./lineclass";
 
 export const MI006 = defineRule("MI-006", SEV_ERROR, check);
 function MI006_doc(): RuleDoc {
@@ -18,12 +17,5 @@ function MI006_doc(): RuleDoc {
 }
 
 function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
-  const ix = ctx.index();
-  if (ix === null) return;
-  const hits = formatHits(ix);
-  for (let i = 0; i < hits.length; i++) {
-    const h = hits[i];
-    if (h.rule == F_TITLE) ctx.report(ctx.rule, ix.doc, h.line, msg("prohibited").i("line", h.line).s("text", h.text));
-  }
+  reportFormatClass(c, F_TITLE);
 }

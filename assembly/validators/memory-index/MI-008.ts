@@ -1,8 +1,7 @@
 // MI-008: a domain index holds no navigation lines.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { MiCtx } from "./ctx";
-import { formatHits, F_NAV } from "./lineclass";
+import { reportFormatClass, F_NAV } from "./lineclass";
 
 export const MI008 = defineRule("MI-008", SEV_ERROR, check);
 function MI008_doc(): RuleDoc {
@@ -18,12 +17,5 @@ function MI008_doc(): RuleDoc {
 }
 
 function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
-  const ix = ctx.index();
-  if (ix === null) return;
-  const hits = formatHits(ix);
-  for (let i = 0; i < hits.length; i++) {
-    const h = hits[i];
-    if (h.rule == F_NAV) ctx.report(ctx.rule, ix.doc, h.line, msg("prohibited").i("line", h.line).s("text", h.text));
-  }
+  reportFormatClass(c, F_NAV);
 }

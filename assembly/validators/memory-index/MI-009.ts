@@ -1,8 +1,7 @@
 // MI-009: nothing but table rows after the table starts.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { MiCtx } from "./ctx";
-import { formatHits, F_NONTABLE } from "./lineclass";
+import { reportFormatClass, F_NONTABLE } from "./lineclass";
 
 export const MI009 = defineRule("MI-009", SEV_ERROR, check);
 function MI009_doc(): RuleDoc {
@@ -18,12 +17,5 @@ function MI009_doc(): RuleDoc {
 }
 
 function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
-  const ix = ctx.index();
-  if (ix === null) return;
-  const hits = formatHits(ix);
-  for (let i = 0; i < hits.length; i++) {
-    const h = hits[i];
-    if (h.rule == F_NONTABLE) ctx.report(ctx.rule, ix.doc, h.line, msg("prohibited").i("line", h.line).s("text", h.text));
-  }
+  reportFormatClass(c, F_NONTABLE);
 }

@@ -10,7 +10,10 @@ function MI015_doc(): RuleDoc {
     id: "MI-015",
     validator: "memory-index",
     title: "Unindexed skill-* file",
-    description: "Reference layout: a top-level memory file whose name starts with the deprecated `skill-` prefix is named by no domain index. It should be renamed to `<domain>-<description>` and indexed (ADR-017). A `skill-` file that is indexed is MI-003's business instead. Severity follows the `orphans` setting (warn, error or off).",
+    description: "Reference layout: a top-level memory file whose name starts with the deprecated `skill-` prefix is named by no domain index. It should be renamed to `<domain>-<description>` and indexed (ADR-017). A `skill-` file that is indexed is MI-003's business instead. Severity follows the option `level` (warn, error or off; --orphans).",
+    options: {
+      level: { type: "enum", values: ["warn", "error", "off"], "default": "warn", description: "Severity of the finding: warn, error or off (config validators.memoryIndex.orphans and --orphans set it for every orphan rule; they win over this option)." },
+    },
     messages: {
       orphaned: "Orphaned file (not indexed): {{stem}} (should be in Rename to {domain}-{description} format per ADR-017)",
     },

@@ -10,7 +10,10 @@ function MI017_doc(): RuleDoc {
     id: "MI-017",
     validator: "memory-index",
     title: "Unindexed <domain>-* file",
-    description: "Reference layout: a top-level memory file `<domain>-*.md`, where `<domain>` is the domain of a discovered `skills-<domain>-index.md`, is named by no domain index. One finding per matching domain, in discovery order (nested domains such as `git` and `git-hooks` give two). Files that match no domain are not reported (the reference's prefix-based scan). Severity follows the `orphans` setting.",
+    description: "Reference layout: a top-level memory file `<domain>-*.md`, where `<domain>` is the domain of a discovered `skills-<domain>-index.md`, is named by no domain index. One finding per matching domain, in discovery order (nested domains such as `git` and `git-hooks` give two). Files that match no domain are not reported (the reference's prefix-based scan). Severity follows the option `level` (warn, error or off; --orphans).",
+    options: {
+      level: { type: "enum", values: ["warn", "error", "off"], "default": "warn", description: "Severity of the finding: warn, error or off (config validators.memoryIndex.orphans and --orphans set it for every orphan rule; they win over this option)." },
+    },
     messages: {
       orphaned: "Orphaned file (not indexed): {{stem}} (should be in skills-{{domain}}-index)",
     },

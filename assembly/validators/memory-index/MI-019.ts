@@ -1,7 +1,7 @@
 // MI-019: entries of a skills domain index are named <domain>-* (advisory).
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
-import { MiCtx } from "./ctx";
+import { MiCtx, levelSeverity } from "./ctx";
 
 export const MI019 = defineRule("MI-019", SEV_WARNING, check);
 function MI019_doc(): RuleDoc {
@@ -9,7 +9,10 @@ function MI019_doc(): RuleDoc {
     id: "MI-019",
     validator: "memory-index",
     title: "File name not <domain>-*",
-    description: "A row of `skills-<domain>-index.md` names a file whose base name does not start with `<domain>-` (literal, case-sensitive; a folder-qualified name such as `git/git-hooks` is judged by its base name). Severity follows the `naming` setting (warn by default, error fails the index, off drops it).",
+    description: "A row of `skills-<domain>-index.md` names a file whose base name does not start with `<domain>-` (literal, case-sensitive; a folder-qualified name such as `git/git-hooks` is judged by its base name). Severity follows the option `level` (warn by default, error fails the index, off drops it; --naming).",
+    options: {
+      level: { type: "enum", values: ["warn", "error", "off"], "default": "warn", description: "Severity of the finding: warn, error or off (config validators.memoryIndex.naming and --naming set it; they win over this option)." },
+    },
     messages: {
       namingViolationShouldStart: "Naming violation: {{name}} should start with '{{prefix}}' per ADR-017",
     },
@@ -20,13 +23,15 @@ function check(c: RuleCtx): void {
   const ctx = changetype<MiCtx>(c);
   const ix = ctx.index();
   if (ix === null || !ix.skills) return;
+  const sev = levelSeverity(ctx);
+  if (sev < 0) return; // off
   const prefix = ix.domain + "-";
   for (let i = 0; i < ix.entries.length; i++) {
     const e = ix.entries[i];
     const slash = e.name.lastIndexOf("/");
     const base = slash >= 0 ? e.name.substring(slash + 1) : e.name;
     if (!base.startsWith(prefix)) {
-      ctx.reportAs(ctx.rule, ctx.namingSev, ix.doc, e.line, msg("namingViolationShouldStart").s("name", e.name).s("prefix", prefix));
+      ctx.reportAs(ctx.rule, sev, ix.doc, e.line, msg("namingViolationShouldStart").s("name", e.name).s("prefix", prefix));
     }
   }
 }

@@ -1,6 +1,6 @@
 // MI-103: an unindexed memory file (current layout orphan scan).
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
-import { SEV_WARNING } from "../../abi";
+import { SEV_WARNING, MI_TYPE_MASK } from "../../abi";
 import { MiCtx, T_FILE, canon } from "./ctx";
 import { orphanScan, reportOrphan } from "./orphanscan";
 import { rootModel } from "./rootindex";
@@ -11,7 +11,10 @@ function MI103_doc(): RuleDoc {
     id: "MI-103",
     validator: "memory-index",
     title: "Unindexed memory file (current layout)",
-    description: "Current layout: a memory file (any `*.md` below the directory except dot folders, `README.md`, `CLAUDE.md` and the top-level index files) is referenced neither by the root index nor by any top-level `*-index.md` (after removing a leading `./`). The finding names the index that references the most files of the file's domain (its first folder, else the part of its name before the first `-`), if there is one. Severity follows the `orphans` setting.",
+    description: "Current layout: a memory file (any `*.md` below the directory except dot folders, `README.md`, `CLAUDE.md` and the top-level index files) is referenced neither by the root index nor by any top-level `*-index.md` (after removing a leading `./`). The finding names the index that references the most files of the file's domain (its first folder, else the part of its name before the first `-`), if there is one. Severity follows the option `level` (warn, error or off; --orphans).",
+    options: {
+      level: { type: "enum", values: ["warn", "error", "off"], "default": "warn", description: "Severity of the finding: warn, error or off (config validators.memoryIndex.orphans and --orphans set it for every orphan rule; they win over this option)." },
+    },
     messages: {
       orphaned: "Orphaned file (not indexed): {{stem}} (should be in {{index}})",
       orphanedNoDomainIndex: "Orphaned file (not indexed): {{stem}} (should be in a domain index referenced by memory-index.md)",
@@ -63,7 +66,7 @@ function check(c: RuleCtx): void {
   for (let i = 0; i < entries.length; i++) {
     const d = entries[i];
     const n = d.name;
-    if ((d.flags & 3) != T_FILE || !n.endsWith(".md")) continue;
+    if ((d.flags & MI_TYPE_MASK) != T_FILE || !n.endsWith(".md")) continue;
     if (n.startsWith(".") || n.indexOf("/.") >= 0) continue;
     const slash = n.lastIndexOf("/");
     const base = n.substring(slash + 1);

@@ -8,7 +8,8 @@
 // 2 symlink, 3 other); bit 2 = content not supplied (the host reported a read problem). A symlink's
 // bytes describe its fully resolved target: "f:<rel>" / "d:<rel>" (inside the directory),
 // "o" (outside), "b" (dangling or a loop). Top-level `*-index.md` regular files carry their text.
-// Facts: layout (reference|current|auto; absent = auto), orphans (warn|error|off), naming (warn|error|off).
+// Facts: layout (reference|current|auto; absent = auto). The orphan rules (MI-015/016/017/103) and
+// MI-019 take their severity from their option `level` (warn|error|off; --orphans / --naming).
 // Auto: the current layout when any memory file lives in a subfolder (not a dot folder; the move
 // into subfolders came 2026-02-16), else the reference layout (efa406e9a: all files top level).
 //
@@ -18,11 +19,12 @@
 import { Doc, Input, Results } from "../../io";
 import { Rule, Msg, RuleCtx } from "../../rules";
 import { DOC_CHECKED, DOC_IGNORED, SEV_ERROR, SEV_WARNING } from "../../abi";
+import { MI_TYPE_FILE, MI_TYPE_DIR, MI_TYPE_LINK, MI_TYPE_MASK, MI_UNREAD } from "../../abi";
 
-export const T_FILE: i32 = 0;
-export const T_DIR: i32 = 1;
-export const T_LINK: i32 = 2;
-export const F_UNREAD: i32 = 4;
+export const T_FILE: i32 = MI_TYPE_FILE;
+export const T_DIR: i32 = MI_TYPE_DIR;
+export const T_LINK: i32 = MI_TYPE_LINK;
+export const F_UNREAD: i32 = MI_UNREAD;
 
 export const R_OK: i32 = 0;
 export const R_MISSING: i32 = 1;
@@ -102,8 +104,6 @@ export class MiCtx extends RuleCtx {
   current: bool;
   /** The layout the host asked for: reference | current | auto. */
   requested: string;
-  orphanSev: i32;
-  namingSev: i32;
   errors: i32 = 0;
   /** What the rules run on now (U_*), and the domain index for U_INDEX. */
   unit: i32 = U_INDEX;
@@ -122,8 +122,6 @@ export class MiCtx extends RuleCtx {
     const l = input.fact("layout");
     this.requested = l === null ? "auto" : l;
     this.current = l == "current";
-    this.orphanSev = level(input.fact("orphans"));
-    this.namingSev = level(input.fact("naming"));
   }
 
   /** The domain index of this unit, or null when the unit is not a domain index. */
@@ -193,7 +191,7 @@ export class MiCtx extends RuleCtx {
       cur = cur.length > 0 ? cur + "/" + stack[i] : stack[i];
       const d = this.entry(cur);
       if (d === null) return R_MISSING;
-      t = d.flags & 3;
+      t = d.flags & MI_TYPE_MASK;
       if (t == T_LINK) {
         if (this.current) return R_SYMLINK;
         const target = d.text();
@@ -207,7 +205,12 @@ export class MiCtx extends RuleCtx {
   }
 }
 
-function level(v: string | null): i32 {
+/**
+ * The severity the running rule reports at, from its option `level` (warn | error | off; -1 = off,
+ * nothing is reported). Declared on MI-015, MI-016, MI-017, MI-103 (orphans) and MI-019 (naming).
+ */
+export function levelSeverity(ctx: MiCtx): i32 {
+  const v = ctx.input.option(ctx.rule, "level");
   if (v == "error") return SEV_ERROR;
   if (v == "off") return -1;
   return SEV_WARNING;
@@ -231,7 +234,7 @@ export function detectCurrent(entries: Doc[]): bool {
     const d = entries[i];
     const n = d.name;
     const slash = n.indexOf("/");
-    if (slash > 0 && n.charCodeAt(0) != 46 && n.endsWith(".md") && (d.flags & 3) == T_FILE) return true;
+    if (slash > 0 && n.charCodeAt(0) != 46 && n.endsWith(".md") && (d.flags & MI_TYPE_MASK) == T_FILE) return true;
   }
   return false;
 }

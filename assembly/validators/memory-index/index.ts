@@ -3,7 +3,7 @@
 // discovered indices and their entries), then runs RULES on each unit in the reference's order:
 // each domain index (sorted), then the root index, then the orphan scan.
 import { Input, Results } from "../../io";
-import { KIND_MEMORY_DIR, KIND_MEMORY_FILE } from "../../abi";
+import { KIND_MEMORY_DIR, KIND_MEMORY_FILE, MI_TYPE_MASK } from "../../abi";
 import { AC002, firstBadByte } from "../common";
 import { MiCtx, Index, ignoreAll, detectCurrent, pyHundredths, T_FILE, T_LINK, F_UNREAD, R_MISSING, U_INDEX, U_ROOT, U_ORPHANS } from "./ctx";
 import { parseEntries } from "./parse";
@@ -68,7 +68,7 @@ export function validateMemoryIndex(input: Input, results: Results): void {
     if (n.indexOf("/") >= 0 || !n.endsWith("-index.md") || n == "memory-index.md") continue;
     const skills = n.startsWith("skills-") && n.length >= 16;
     if (!skills && !ctx.current) continue;
-    const t = d.flags & 3;
+    const t = d.flags & MI_TYPE_MASK;
     if (t == T_LINK) {
       ctx.linkedIndices.push(d); // MI-108
       continue;

@@ -4,7 +4,8 @@
 // that is no table row is non-table content.
 import { pyStrip, isPyWs } from "../../lib/mdrow";
 import { excerpt } from "../../lib/text";
-import { Index, FormatHit } from "./ctx";
+import { Index, FormatHit, MiCtx } from "./ctx";
+import { RuleCtx, msg } from "../../rules";
 
 export const F_TITLE: i32 = 6;
 export const F_META: i32 = 7;
@@ -51,4 +52,20 @@ export function formatHits(ix: Index): FormatHit[] {
   }
   ix.format = out;
   return out;
+}
+
+/**
+ * MI-006..MI-009 (one check each, differing only in the line class): report the running rule on
+ * every line of the unit's domain index that formatHits classed as `cls` (F_TITLE, F_META, F_NAV or
+ * F_NONTABLE), with the rule's message "prohibited" (line, text).
+ */
+export function reportFormatClass(c: RuleCtx, cls: i32): void {
+  const ctx = changetype<MiCtx>(c);
+  const ix = ctx.index();
+  if (ix === null) return;
+  const hits = formatHits(ix);
+  for (let i = 0; i < hits.length; i++) {
+    const h = hits[i];
+    if (h.rule == cls) ctx.report(ctx.rule, ix.doc, h.line, msg("prohibited").i("line", h.line).s("text", h.text));
+  }
 }

@@ -1,9 +1,10 @@
 // The orphan scan of the reference layout (the model behind MI-015..MI-017): top-level atomic files
 // are the candidates, "referenced" = named by a domain index (exact strings). Severity of every
-// orphan finding: --orphans warn|error|off (ctx.orphanSev).
+// orphan finding: the running rule's option `level` (warn|error|off; --orphans, ctx.ts levelSeverity).
 import { Doc } from "../../io";
+import { MI_TYPE_MASK } from "../../abi";
 import { Rule, Msg } from "../../rules";
-import { MiCtx, RefScan, T_FILE, U_ORPHANS } from "./ctx";
+import { MiCtx, RefScan, T_FILE, U_ORPHANS, levelSeverity } from "./ctx";
 
 /** The scan's view of the indices (computed once). */
 export function refScan(ctx: MiCtx): RefScan {
@@ -21,11 +22,11 @@ export function refScan(ctx: MiCtx): RefScan {
 
 /** True when the orphan rules of the layout (`current` or not) run in this unit. */
 export function orphanScan(ctx: MiCtx, current: bool): bool {
-  return ctx.unit == U_ORPHANS && ctx.current == current && ctx.orphanSev >= 0;
+  return ctx.unit == U_ORPHANS && ctx.current == current && levelSeverity(ctx) >= 0;
 }
 
 function isFileLike(d: Doc): bool {
-  const t = d.flags & 3;
+  const t = d.flags & MI_TYPE_MASK;
   return t == T_FILE || (t == 2 && d.text().startsWith("f:"));
 }
 
@@ -38,5 +39,5 @@ export function candidateStem(d: Doc): string | null {
 }
 
 export function reportOrphan(ctx: MiCtx, rule: Rule, doc: Doc, m: Msg): void {
-  ctx.reportAs(rule, ctx.orphanSev, doc, 0, m);
+  ctx.reportAs(rule, levelSeverity(ctx), doc, 0, m);
 }

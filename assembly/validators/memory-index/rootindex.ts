@@ -3,6 +3,7 @@
 // current layout links anywhere outside tables plus the second cell of table rows, code spans,
 // code blocks and HTML comments ignored) and the links it rejects. Computed once.
 import { Doc } from "../../io";
+import { MI_TYPE_MASK, MI_TYPE_FILE, MI_TYPE_LINK, MI_UNREAD } from "../../abi";
 import { twoCells, pyStrip, isDelimCell, findLink, linkTarget, linkEnd, linkedName, isPyWs, joinAll, pyLower } from "../../lib/mdrow";
 import { MiCtx, RootModel, RootItem, RootLink, canon, ROOT_OK, ROOT_MISSING, ROOT_LINK, ROOT_UNREAD } from "./ctx";
 
@@ -126,9 +127,9 @@ export function rootModel(ctx: MiCtx): RootModel {
   if (done !== null) return done;
   const root = ctx.entry("memory-index.md");
   let m: RootModel;
-  if (root !== null && (root.flags & 3) == 2) m = new RootModel(ROOT_LINK, root);
-  else if (root === null || (root.flags & 3) != 0) m = new RootModel(ROOT_MISSING, null);
-  else if ((root.flags & 4) != 0) m = new RootModel(ROOT_UNREAD, root); // unread: the host reports why
+  if (root !== null && (root.flags & MI_TYPE_MASK) == MI_TYPE_LINK) m = new RootModel(ROOT_LINK, root);
+  else if (root === null || (root.flags & MI_TYPE_MASK) != MI_TYPE_FILE) m = new RootModel(ROOT_MISSING, null);
+  else if ((root.flags & MI_UNREAD) != 0) m = new RootModel(ROOT_UNREAD, root); // unread: the host reports why
   else {
     m = new RootModel(ROOT_OK, root);
     if (ctx.current) parseCurrent(ctx, m, root);

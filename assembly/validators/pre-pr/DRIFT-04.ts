@@ -3,7 +3,8 @@ import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc } from "../../io";
 import { FAMILY_DRIFT, prepr } from "./ctx";
-import { pct, ROLE_LEFT, ROLE_RIGHT, section, similarity, stem } from "./drift";
+import { pct, section, similarity, stem } from "./drift";
+import { PREPR_ROLE_DRIFT_LEFT, PREPR_ROLE_DRIFT_RIGHT } from "../../abi";
 import { listOption } from "./prd";
 
 export const DRIFT04 = defineRule("DRIFT-04", SEV_ERROR, check);
@@ -36,10 +37,10 @@ function check(c: RuleCtx): void {
   const names = listOption(ctx.input, "option.DRIFT-04.sections", 0);
   for (let l = 0; l < docs.length; l++) {
     const left = docs[l];
-    if (left.flags != ROLE_LEFT) continue;
+    if (left.flags != PREPR_ROLE_DRIFT_LEFT) continue;
     let right: Doc | null = null;
     for (let r = 0; r < docs.length && right === null; r++) {
-      if (docs[r].flags == ROLE_RIGHT && stem(docs[r]) == stem(left)) right = docs[r];
+      if (docs[r].flags == PREPR_ROLE_DRIFT_RIGHT && stem(docs[r]) == stem(left)) right = docs[r];
     }
     if (right === null) {
       results.put(left, "counterpart", "none");

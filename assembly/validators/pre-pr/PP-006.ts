@@ -1,16 +1,29 @@
-// PP-006: Path Normalization — a check row of the pre-pr report, run by the host (tools, delegations to other
-// validators); its findings come from the rules it runs (see the description).
-import { defineRule, RuleDoc } from "../../rules";
+// PP-006: Path Normalization — a row of the pre-pr report. The host runs the check (tools, delegations, rule
+// families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { hostRow } from "./ctx";
+import { emit, ownRow, nothing, summary, PASS } from "./row";
 
-export const PP006 = defineRule("PP-006", SEV_ERROR, hostRow);
+export const PP006 = defineRule("PP-006", SEV_ERROR, check);
 function PP006_doc(): RuleDoc {
   return {
     id: "PP-006",
     validator: "pre-pr",
     title: "Path Normalization",
-    description: "Changed text files cite repository paths in the normalized form (no absolute or user-specific paths); PATH-* findings.",
-    messages: {},
+    description: "Changed text files (the extensions and excludes of PATH-01's options) cite repository paths in the normalized form: no absolute or user-specific paths (PATH-01 findings).",
+    messages: {
+      nothing: "no {{exts}} files in the repository",
+      nothingChanged: "no {{exts}} files changed since {{base}}",
+      checked: "{{files}} file(s) checked: {{errors}} error(s), {{warnings}} warning(s)",
+      clean: "{{files}} file(s) checked, no findings",
+    },
   };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = ownRow(c, "result");
+  if (ctx === null) return;
+  const exts = ctx.input.factLines("exts");
+  if (ctx.input.factInt("files", 0) == 0) emit(ctx, PASS, nothing(ctx).s("exts", exts === null ? "" : exts.join("/")));
+  else summary(ctx);
 }

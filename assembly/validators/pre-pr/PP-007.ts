@@ -1,16 +1,28 @@
-// PP-007: Planning Artifacts — a check row of the pre-pr report, run by the host (tools, delegations to other
-// validators); its findings come from the rules it runs (see the description).
-import { defineRule, RuleDoc } from "../../rules";
+// PP-007: Planning Artifacts — a row of the pre-pr report. The host runs the check (tools, delegations, rule
+// families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { hostRow } from "./ctx";
+import { emit, ownRow, nothing, summary, PASS } from "./row";
 
-export const PP007 = defineRule("PP-007", SEV_ERROR, hostRow);
+export const PP007 = defineRule("PP-007", SEV_ERROR, check);
 function PP007_doc(): RuleDoc {
   return {
     id: "PP-007",
     validator: "pre-pr",
     title: "Planning Artifacts",
-    description: "Planning documents changed on the branch keep estimates and task lists consistent (PLAN-* findings; off by default).",
-    messages: {},
+    description: "When planning documents changed on the branch, the whole planning folder keeps estimates and task lists consistent (PLAN-* findings; off by default).",
+    messages: {
+      nothing: "no planning documents in the repository",
+      nothingChanged: "no planning documents changed since {{base}}",
+      checked: "{{files}} planning document(s) checked: {{errors}} error(s), {{warnings}} warning(s)",
+      clean: "{{files}} planning document(s) checked, no findings",
+    },
   };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = ownRow(c, "result");
+  if (ctx === null) return;
+  if (ctx.input.factInt("inScope", 0) == 0) emit(ctx, PASS, nothing(ctx));
+  else summary(ctx);
 }

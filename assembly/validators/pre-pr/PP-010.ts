@@ -1,16 +1,28 @@
-// PP-010: Workflow Structure — a check row of the pre-pr report, run by the host (tools, delegations to other
-// validators); its findings come from the rules it runs (see the description).
-import { defineRule, RuleDoc } from "../../rules";
+// PP-010: Workflow Structure — a row of the pre-pr report. The host runs the check (tools, delegations, rule
+// families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { hostRow } from "./ctx";
+import { emit, ownRow, nothing, summary, PASS } from "./row";
 
-export const PP010 = defineRule("PP-010", SEV_ERROR, hostRow);
+export const PP010 = defineRule("PP-010", SEV_ERROR, check);
 function PP010_doc(): RuleDoc {
   return {
     id: "PP-010",
     validator: "pre-pr",
     title: "Workflow Structure",
-    description: "Changed workflows parse and have the expected shape: name, on, jobs, permissions, concurrency (WFS-* findings).",
-    messages: {},
+    description: "Changed workflows and actions parse and have the expected shape: name, on, jobs, permissions, concurrency (WFS-* findings).",
+    messages: {
+      nothing: "no workflow or action files in the repository",
+      nothingChanged: "no workflow or action files changed since {{base}}",
+      checked: "{{files}} workflow/action file(s) checked: {{errors}} error(s), {{warnings}} warning(s)",
+      clean: "{{files}} workflow/action file(s) checked, no findings",
+    },
   };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = ownRow(c, "result");
+  if (ctx === null) return;
+  if (ctx.input.factInt("files", 0) == 0) emit(ctx, PASS, nothing(ctx));
+  else summary(ctx);
 }

@@ -1,16 +1,28 @@
-// PP-011: Skill Frontmatter — a check row of the pre-pr report, run by the host (tools, delegations to other
-// validators); its findings come from the rules it runs (see the description).
-import { defineRule, RuleDoc } from "../../rules";
+// PP-011: Skill Frontmatter — a row of the pre-pr report. The host runs the check (tools, delegations, rule
+// families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { hostRow } from "./ctx";
+import { emit, ownRow, nothing, summary, PASS } from "./row";
 
-export const PP011 = defineRule("PP-011", SEV_ERROR, hostRow);
+export const PP011 = defineRule("PP-011", SEV_ERROR, check);
 function PP011_doc(): RuleDoc {
   return {
     id: "PP-011",
     validator: "pre-pr",
     title: "Skill Frontmatter",
     description: "Changed SKILL.md files have valid front matter: name, description, model and tools from the allowed lists (SFM-* findings).",
-    messages: {},
+    messages: {
+      nothing: "no SKILL.md files in the repository",
+      nothingChanged: "no SKILL.md files changed since {{base}}",
+      checked: "{{files}} SKILL.md file(s) checked: {{errors}} error(s), {{warnings}} warning(s)",
+      clean: "{{files}} SKILL.md file(s) checked, no findings",
+    },
   };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = ownRow(c, "result");
+  if (ctx === null) return;
+  if (ctx.input.factInt("files", 0) == 0) emit(ctx, PASS, nothing(ctx));
+  else summary(ctx);
 }

@@ -1,16 +1,28 @@
-// PP-013: HANDOFF Token Budget — a check row of the pre-pr report, run by the host (tools, delegations to other
-// validators); its findings come from the rules it runs (see the description).
-import { defineRule, RuleDoc } from "../../rules";
+// PP-013: HANDOFF Token Budget — a row of the pre-pr report. The host runs the check (tools, delegations, rule
+// families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { hostRow } from "./ctx";
+import { emit, ownRow, checked, factStr, onBranch, PASS } from "./row";
 
-export const PP013 = defineRule("PP-013", SEV_ERROR, hostRow);
+export const PP013 = defineRule("PP-013", SEV_ERROR, check);
 function PP013_doc(): RuleDoc {
   return {
     id: "PP-013",
     validator: "pre-pr",
     title: "HANDOFF Token Budget",
-    description: "The handoff file stays under the configured token budget (TOK-* findings; off by default).",
-    messages: {},
+    description: "When the handoff file changed, it stays under the configured token budget (TOK-03 findings; off by default).",
+    messages: {
+      notFound: "{{file}} not found",
+      notChanged: "{{file}} not changed",
+      budget: "{{file}}: budget {{max}} tokens",
+    },
   };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = ownRow(c, "result");
+  if (ctx === null) return;
+  const file = factStr(ctx, "file");
+  if (!ctx.input.factBool("present", false)) emit(ctx, PASS, msg(onBranch(ctx) ? "notChanged" : "notFound").s("file", file));
+  else checked(ctx, msg("budget").s("file", file).s("max", factStr(ctx, "max")));
 }

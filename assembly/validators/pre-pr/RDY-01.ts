@@ -26,8 +26,9 @@ function RDY01_doc(): RuleDoc {
   };
 }
 
+// contract: fact "size.{what}"; data "commits" "files" "additions" (the keys below)
 function measure(ctx: PrePrCtx, doc: Doc, what: string, warnDefault: i32, failDefault: i32): void {
-  const n = ctx.input.factInt("size-" + what, -1);
+  const n = ctx.input.factInt("size." + what, -1);
   if (n < 0) return;
   const fail = ctx.input.optionInt(ctx.rule, what + "Fail", failDefault);
   const warn = ctx.input.optionInt(ctx.rule, what + "Warn", warnDefault);

@@ -10,7 +10,7 @@ function WFS01_doc(): RuleDoc {
     id: "WFS-01",
     validator: "pre-pr",
     title: "Invalid YAML",
-    description: "The file does not parse as YAML (the host's YAML parser reports the first error, fact `yaml-errors`); the other structure rules are not run on it.",
+    description: "The file does not parse as YAML (the host's YAML parser reports the first error, fact `yamlErrors`); the other structure rules are not run on it.",
     messages: {
       message: "{{substring}}",
     },

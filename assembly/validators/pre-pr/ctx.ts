@@ -34,6 +34,3 @@ export class PrePrCtx extends RuleCtx {
 export function prepr(c: RuleCtx): PrePrCtx {
   return changetype<PrePrCtx>(c);
 }
-
-/** The check of a pre-pr report row (PP-0xx) that the host runs: nothing to decide in the core. */
-export function hostRow(c: RuleCtx): void {}

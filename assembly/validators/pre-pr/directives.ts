@@ -3,13 +3,14 @@
 //   <!-- agentcheck-disable SP-016 --> ... <!-- agentcheck-enable [SP-016] -->   a range (to the end without enable)
 // Rule ids are separated by commas or spaces; none = every rule. A finding on the whole file (line 0) is
 // suppressed only by a range that starts before the first content line and is never closed.
-// Input: KIND_PREPR_FILE documents (the markdown files), fact "findings" (one line per finding:
-// docOrdinal TAB line TAB ruleId, docOrdinal counting the KIND_PREPR_FILE documents), fact "report-unused".
-// Output: per document, data "suppressed" = the suppressed finding numbers (0-based lines of the fact,
-// comma-separated); with report-unused, an AC-010 finding for each directive (and rule id) that
+// Input: KIND_PREPR_FILE documents (the markdown files), fact "findings" (a list of docOrdinal, line,
+// ruleId triples, docOrdinal counting the KIND_PREPR_FILE documents), fact "reportUnused".
+// Output: per document, data "suppressed" = the suppressed finding numbers (0-based triples of the fact,
+// a list); with reportUnused, an AC-010 finding for each directive (and rule id) that
 // suppressed nothing.
 import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
+import { decodeList, encodeList } from "../../lib/list";
 import { Doc, Input, Results, splitLines } from "../../io";
 
 export const AC010 = defineRule("AC-010", SEV_WARNING);
@@ -139,31 +140,31 @@ function suppress(ds: Directive[], rule: string, line: i32, firstContent: i32): 
 }
 
 export function applyDirectives(input: Input, results: Results, docs: Doc[]): void {
-  const lines = input.factLines("findings");
-  const reportUnused = input.factBool("report-unused", false);
+  const fv = input.fact("findings");
+  const lines: string[] | null = fv === null ? null : decodeList(fv); // empty entries kept: triples stay aligned
+  const reportUnused = input.factBool("reportUnused", false);
   const perDoc = new Array<Directive[]>(docs.length);
   const first = new Array<i32>(docs.length);
   for (let i = 0; i < docs.length; i++) {
     perDoc[i] = directivesOf(docs[i]);
     first[i] = firstContentLine(docs[i]);
   }
-  const suppressed = new Array<string>(docs.length);
-  for (let i = 0; i < docs.length; i++) suppressed[i] = "";
+  const suppressed = new Array<string[]>(docs.length);
+  for (let i = 0; i < docs.length; i++) suppressed[i] = [];
   if (lines !== null) {
-    for (let n = 0; n < lines.length; n++) {
-      const parts = lines[n].split("\t");
-      if (parts.length < 3) continue;
-      const di = I32.parseInt(parts[0]);
-      const line = I32.parseInt(parts[1]);
+    // a flat list of (docOrdinal, line, ruleId) triples; finding n is entries 3n..3n+2
+    for (let n = 0; 3 * n + 2 < lines.length; n++) {
+      const di = I32.parseInt(lines[3 * n]);
+      const line = I32.parseInt(lines[3 * n + 1]);
       if (di < 0 || di >= docs.length) continue;
       if (perDoc[di].length == 0) continue;
-      if (suppress(perDoc[di], parts[2], line, first[di])) {
-        suppressed[di] += (suppressed[di].length > 0 ? "," : "") + n.toString();
+      if (suppress(perDoc[di], lines[3 * n + 2], line, first[di])) {
+        suppressed[di].push(n.toString());
       }
     }
   }
   for (let i = 0; i < docs.length; i++) {
-    if (suppressed[i].length > 0) results.put(docs[i], "suppressed", suppressed[i]);
+    if (suppressed[i].length > 0) results.put(docs[i], "suppressed", encodeList(suppressed[i]));
     if (!reportUnused) continue;
     const ds = perDoc[i];
     for (let j = 0; j < ds.length; j++) {

@@ -3,14 +3,11 @@
 import { Doc } from "../../io";
 import { asciiLower } from "../../lib/text";
 import { trim } from "./util";
-
-export const ROLE_LEFT: i32 = 8;
-export const ROLE_RIGHT: i32 = 9;
-
+import { PREPR_ROLE_DRIFT_RIGHT } from "../../abi";
 
 export function stem(d: Doc): string {
   const b = d.baseName();
-  if (d.flags == ROLE_RIGHT && b.endsWith(".agent.md")) return b.substring(0, b.length - 9);
+  if (d.flags == PREPR_ROLE_DRIFT_RIGHT && b.endsWith(".agent.md")) return b.substring(0, b.length - 9);
   return b.endsWith(".md") ? b.substring(0, b.length - 3) : b;
 }
 

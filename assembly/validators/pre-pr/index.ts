@@ -1,5 +1,6 @@
 // pre-pr validator: the rules of the pre-PR checks, one file per rule (named by its id). The host runs
-// one rule family per call (fact "family": pin, wfs, sfm, prd, path, size, tok, drift, plan) and tags
+// one rule family per call (fact "family": pin, wfs, sfm, prd, path, size, tok, drift, plan, and row:
+// the status and message of a report row, see row.ts) and tags
 // each document with its role in `flags`; every rule of RULES sees the call's PrePrCtx and returns at
 // once when the family is not its own. Family "dir" applies the disable directives; family "select"
 // picks the files of the workflow and YAML checks from the scope (select.ts).
@@ -15,6 +16,7 @@ import { PIN01 } from "./PIN-01";
 import { PLAN01 } from "./PLAN-01";
 import { PLAN02 } from "./PLAN-02";
 import { PLAN03 } from "./PLAN-03";
+import { PP000 } from "./PP-000";
 import { PP001 } from "./PP-001";
 import { PP002 } from "./PP-002";
 import { PP003 } from "./PP-003";
@@ -48,12 +50,12 @@ import { WFS11 } from "./WFS-11";
 
 /** The pre-pr rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
 export const RULES: Rule[] = [
-  DRIFT04, PATH01, PIN01, PLAN01, PLAN02, PLAN03, PP001, PP002, PP003, PP004, PP005, PP006, PP007, PP008,
+  DRIFT04, PATH01, PIN01, PLAN01, PLAN02, PLAN03, PP000, PP001, PP002, PP003, PP004, PP005, PP006, PP007, PP008,
   PP009, PP010, PP011, PP012, PP013, PP014, PP015, PRD02, PRD03, PRD05, RDY01, SFM02, SFM05, SFM07, SFM10,
   TOK03, WFS01, WFS02, WFS06, WFS07, WFS08, WFS11,
 ];
 
-const FAMILIES = "pin wfs sfm prd path size tok drift plan";
+const FAMILIES = "pin wfs sfm prd path size tok drift plan row";
 
 export function validatePrePr(input: Input, results: Results): void {
   const ctx = new PrePrCtx(input, results);

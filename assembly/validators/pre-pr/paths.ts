@@ -1,6 +1,5 @@
 // The byte scanners of the pre-pr family "path" (PATH-01): code spans, URLs and columns on the raw
 // UTF-8 bytes (no string decoding: documentation trees are large).
-export const ROLE_PATH_SCAN: i32 = 4;
 
 @inline export function at(p: usize, i: i32): i32 {
   return <i32>load<u8>(p + <usize>i);

@@ -3,8 +3,6 @@
 import { Doc } from "../../io";
 import { asciiLower, isDigit } from "../../lib/text";
 
-export const ROLE_PLANNING: i32 = 10;
-
 function stem(d: Doc): string {
   const b = asciiLower(d.baseName());
   return b.endsWith(".md") ? b.substring(0, b.length - 3) : b;

@@ -7,8 +7,6 @@ import { asciiLower, isDigit } from "../../lib/text";
 import { trim, inList } from "./util";
 import { PrePrCtx } from "./ctx";
 
-export const ROLE_PR_BODY: i32 = 5;
-
 let EXTS: string[] = [];
 let CONTEXT: string[] = [];
 let CLAIMS: string[] = [];

@@ -5,8 +5,6 @@ import { asciiLower, isDigit } from "../../lib/text";
 import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator } from "./util";
 import { PrePrCtx } from "./ctx";
 
-export const ROLE_SKILL: i32 = 3;
-
 export class Field {
   constructor(public key: string, public value: string, public line: i32) {}
 }

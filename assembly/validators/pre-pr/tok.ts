@@ -1,5 +1,4 @@
 // The token estimate of the pre-pr family "tok" (TOK-03): a character-class estimate of tokens.
-export const ROLE_HANDOFF: i32 = 7;
 
 function isPunctOrSymbol(c: i32): bool {
   if (c < 128) return (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);

@@ -6,9 +6,7 @@ import { Doc, Input } from "../../io";
 import { indentOf, trim, unquote, stripComment, keyColon, isBlockIndicator } from "./util";
 import { checkContent } from "../common";
 import { FAMILY_WFS, PrePrCtx } from "./ctx";
-
-export const ROLE_WORKFLOW: i32 = 1;
-export const ROLE_ACTION: i32 = 2;
+import { PREPR_ROLE_WORKFLOW } from "../../abi";
 
 export class Line {
   constructor(public no: i32, public indent: i32, public key: string, public value: string, public item: bool) {}
@@ -38,7 +36,7 @@ export class Workflow {
   jobs: Job[] = [];
   constructor(public doc: Doc) {}
   isWorkflow(): bool {
-    return this.doc.flags == ROLE_WORKFLOW;
+    return this.doc.flags == PREPR_ROLE_WORKFLOW;
   }
   /** The top level parsed as a mapping: the structure rules (WFS-02 on) look inside. */
   structured(): bool {
@@ -89,7 +87,7 @@ function scan(doc: Doc): Line[] {
 }
 
 function yamlError(input: Input, name: string): string | null {
-  const ls = input.factLines("yaml-errors");
+  const ls = input.factLines("yamlErrors");
   if (ls === null) return null;
   // each entry: an encoded list [file, line, message] (lib/list.ts), so any file name round-trips
   for (let i = 0; i < ls.length; i++) {

@@ -1,5 +1,5 @@
 // SP-003: the log resolves inside the sessions directory. The host resolves symlinks and passes
-// the resolved path as the fact "real:<name>"; the decision is here.
+// the resolved path as the fact "real.<name>"; the decision is here.
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SessionCtx } from "./context";
@@ -23,7 +23,7 @@ function SP003_doc(): RuleDoc {
 function check(c: RuleCtx): void {
   const ctx = changetype<SessionCtx>(c);
   if (isMissing(ctx)) return;
-  const real = ctx.input.fact("real:" + ctx.doc.name);
+  const real = ctx.input.fact("real." + ctx.doc.name);
   if (real === null) return; // host gave no resolution (not a file on disk)
   const dir = asciiLower(normalizePath(factOr(ctx.input, "sessions.dir", ".agents/sessions")));
   const n = isAbsolutePath(real) ? "" : normalizePath(real);

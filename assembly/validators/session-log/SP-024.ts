@@ -1,6 +1,6 @@
 // SP-024: a path cited in the checklist Evidence (the QA report, back-ticked file paths) must stay
 // inside the repository: no absolute paths, no '..' escaping the root, no symlink leading out. The
-// host resolves each cited path (pass 1 asks for them) into the fact "path:<p>" =
+// host resolves each cited path (pass 1 asks for them) into the fact "path.<p>" =
 // file | dir | missing | outside.
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
@@ -26,7 +26,7 @@ function check(c: RuleCtx): void {
   for (let i = 0; i < cited.length; i++) {
     const k = citedKey(cited[i].raw);
     if (k.length == 0) ctx.report(ctx.rule, cited[i].line, 0, msg("citedPathEscapesThe").s("raw", cited[i].raw));
-    else if (ctx.input.fact("path:" + k) == "outside") {
+    else if (ctx.input.fact("path." + k) == "outside") {
       ctx.report(ctx.rule, cited[i].line, 0, msg("citedPathEscapesThe2").s("raw", cited[i].raw));
     }
   }

@@ -5,7 +5,7 @@
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { MdCtx, changedFiles, isCI, factOr, skipClaim, qaPath, citedKey } from "./md-log";
-import { nonDocFiles, nonInvestigationFiles, listShort, INVESTIGATION_DIRS } from "./qa-scope";
+import { nonDocFiles, nonInvestigationFiles, listShort, investigationDirs, sessionsDir } from "./qa-scope";
 
 export const SP037 = defineRule("SP-037", SEV_ERROR, check);
 function SP037_doc(): RuleDoc {
@@ -34,6 +34,7 @@ function check(c: RuleCtx): void {
   if (row === null) return;
   const input = ctx.input;
   const mem = factOr(input, "memories.dir", ".serena/memories");
+  const sess = sessionsDir(input);
   const ev = row.evidence;
   const L = row.line;
   const files = changedFiles(input, log);
@@ -50,7 +51,7 @@ function check(c: RuleCtx): void {
   const p = qaPath(ev, factOr(input, "qa.dir", ".agents/qa"));
   if (p.length > 0) {
     const key = citedKey(p);
-    const st = key.length > 0 ? input.fact("path:" + key) : "outside";
+    const st = key.length > 0 ? input.fact("path." + key) : "outside";
     if (st == "file") return;
     if (st === null) ctx.reportAs(ctx.rule, SEV_WARNING, L, 0, msg("qaReportNotVerified").s("p", p));
     else if (st != "outside") ctx.report(ctx.rule, L, 0, msg("qaReportReferencedBut").s("p", p));
@@ -69,13 +70,13 @@ function check(c: RuleCtx): void {
     return;
   }
   if (inv) {
-    const bad = nonInvestigationFiles(files, mem);
+    const bad = nonInvestigationFiles(files, mem, sess);
     if (bad.length > 0) {
-      ctx.report(ctx.rule, L, 0, msg("investigationOnlyQaSkip").s("INVESTIGATIONDIRS", INVESTIGATION_DIRS).s("mem", mem).s("listShort", listShort(bad)));
+      ctx.report(ctx.rule, L, 0, msg("investigationOnlyQaSkip").s("INVESTIGATIONDIRS", investigationDirs(sess)).s("mem", mem).s("listShort", listShort(bad)));
     }
     return;
   }
-  const nd = nonDocFiles(files, mem);
+  const nd = nonDocFiles(files, mem, sess);
   if (nd === null) ctx.report(ctx.rule, L, 0, msg("docsOnlyQaSkip"));
   else if (nd.length > 0) ctx.report(ctx.rule, L, 0, msg("docsOnlyQaSkip2").s("listShort", listShort(nd)));
 }

@@ -6,6 +6,7 @@ import { SessionCtx } from "./context";
 import { markdownMode, modeName } from "./mode";
 import { MdLog, MdCtx, isStrict, citedSha, citedPaths, citedKey, skipClaim } from "./md-log";
 import { ChecklistRow } from "../../lib/mdtable";
+import { LineTable } from "../../lib/lines";
 import { SP005 } from "./SP-005";
 import { SP010 } from "./SP-010";
 import { SP011 } from "./SP-011";
@@ -33,6 +34,7 @@ import { SP040 } from "./SP-040";
 import { SP041 } from "./SP-041";
 import { SP042 } from "./SP-042";
 import { SP090 } from "./SP-090";
+import { encodeList } from "../../lib/list";
 
 /**
  * The rules run on a markdown log, in the order of the original report mode (the order findings
@@ -45,11 +47,14 @@ export const MD_RULES: Rule[] = [
   SP030, SP032, SP034, SP036, SP005, SP031, SP035, SP038, SP039, SP040, SP041, SP042, SP090,
 ];
 
-function dumpRows(rows: ChecklistRow[], out: string[]): void {
+/** A checklist as a list of rows, each a list (line, requirement, step, "x" or " ", evidence). */
+function dumpRows(rows: ChecklistRow[]): string {
+  const out: string[] = [];
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    out.push(r.line.toString() + "\t" + r.req + "\t" + r.step + "\t" + (r.checked ? "x" : " ") + "\t" + r.evidence);
+    out.push(encodeList([r.line.toString(), r.req, r.step, r.checked ? "x" : " ", r.evidence]));
   }
+  return encodeList(out);
 }
 
 function extract(ctx: SessionCtx, log: MdLog): void {
@@ -61,7 +66,7 @@ function extract(ctx: SessionCtx, log: MdLog): void {
     const s = citedSha(c.evidence);
     if (s.length > 0 && !shas.includes(s)) shas.push(s);
   }
-  ctx.results.put(ctx.doc, "need.sha", shas.join("\n"));
+  ctx.results.put(ctx.doc, "need.sha", encodeList(shas));
   const qa = log.qaRow();
   const claim = qa !== null && (skipClaim(qa.evidence, "docs-only") || skipClaim(qa.evidence, "investigation-only"));
   if (log.startSha.length > 0 && (isStrict(input) || claim)) ctx.results.put(ctx.doc, "need.diff", log.startSha);
@@ -71,21 +76,19 @@ function extract(ctx: SessionCtx, log: MdLog): void {
     const k = citedKey(cp[i].raw);
     if (k.length > 0 && !paths.includes(k)) paths.push(k);
   }
-  ctx.results.put(ctx.doc, "need.paths", paths.join("\n"));
+  ctx.results.put(ctx.doc, "need.paths", encodeList(paths));
   ctx.results.put(ctx.doc, "start.sha", log.startSha);
   if (log.endSha.length > 0) ctx.results.put(ctx.doc, "end.sha", log.endSha);
   if (!input.has("debug.rows")) return;
-  const rows: string[] = []; // parsed checklists, for tests and debugging
-  dumpRows(log.start, rows);
-  rows.push("--");
-  dumpRows(log.end, rows);
-  ctx.results.put(ctx.doc, "rows", rows.join("\n"));
+  // parsed checklists, for tests and debugging: a list of two checklists (start, end)
+  ctx.results.put(ctx.doc, "rows", encodeList([dumpRows(log.start), dumpRows(log.end)]));
 }
 
 export function validateMarkdown(sctx: SessionCtx): void {
-  const log = new MdLog(sctx.doc.lines(), sctx.doc.baseName());
+  // valid UTF-8 here (checkContent): the line table reads the document bytes in place
+  const log = new MdLog(new LineTable(sctx.doc.ptr, sctx.doc.len), sctx.doc.baseName());
   const ctx = new MdCtx(sctx.input, sctx.results, sctx.doc, log);
-  const range = ctx.input.fact("range:" + ctx.doc.name);
+  const range = ctx.input.fact("range." + ctx.doc.name);
   if (range !== null) log.diffKey = range;
   // pass 1 ("extract") reports what the host must resolve and also runs every rule with the
   // facts known so far (the host keeps that result for logs that need nothing more)

@@ -11,28 +11,30 @@
 // during a merge => record.
 import { JValue, J_BOOL, J_OBJ, J_STR, J_NULL } from "../../lib/json";
 import { MODE_FULL, MODE_CREATION, MODE_RECORD } from "./context";
+import {
+  SL_STATUS_SHIFT, SL_STATUS_MASK, SL_MODE_MASK, SL_STATUS_ADDED, SL_STATUS_MODIFIED, SL_STATUS_REPLACED, SL_STATUS_TRACKED,
+  SL_STATUS_UNTRACKED, SL_PRECOMMIT, SL_MERGE, SL_STRICT,
+} from "../../abi";
 
-/** Flag bits 8..10: how the log reaches the run (0: not given, the mode bits 0..1 decide). */
-export const STATUS_SHIFT: i32 = 8;
-export const STATUS_ADDED: i32 = 1;
-export const STATUS_MODIFIED: i32 = 2;
-export const STATUS_REPLACED: i32 = 3;
-export const STATUS_TRACKED: i32 = 4;
-export const STATUS_UNTRACKED: i32 = 5;
-/** A commit is being made (check --staged, hook frameworks while something is staged). */
-export const FLAG_PRECOMMIT: i32 = 1 << 11;
-/** A merge is being committed: every log is a record. */
-export const FLAG_MERGE: i32 = 1 << 12;
-/** --strict: edited logs are validated fully. */
-export const FLAG_STRICT: i32 = 1 << 13;
+// Document flag bits (contract/interface.json flags.sessionLog): 8..10 how the log reaches the run
+// (0: not given, the mode bits 0..1 decide), 11 a commit is being made, 12 a merge, 13 --strict.
+export const STATUS_SHIFT: i32 = SL_STATUS_SHIFT;
+export const STATUS_ADDED: i32 = SL_STATUS_ADDED;
+export const STATUS_MODIFIED: i32 = SL_STATUS_MODIFIED;
+export const STATUS_REPLACED: i32 = SL_STATUS_REPLACED;
+export const STATUS_TRACKED: i32 = SL_STATUS_TRACKED;
+export const STATUS_UNTRACKED: i32 = SL_STATUS_UNTRACKED;
+export const FLAG_PRECOMMIT: i32 = SL_PRECOMMIT;
+export const FLAG_MERGE: i32 = SL_MERGE;
+export const FLAG_STRICT: i32 = SL_STRICT;
 
 export function logStatus(flags: i32): i32 {
-  return (flags >> STATUS_SHIFT) & 7;
+  return (flags >> STATUS_SHIFT) & SL_STATUS_MASK;
 }
 
 /** Mode bits given by the host (--mode, or no status): both creation and record set means record. */
 function givenMode(flags: i32): i32 {
-  const m = flags & 3;
+  const m = flags & SL_MODE_MASK;
   return (m & MODE_RECORD) != 0 ? MODE_RECORD : m;
 }
 

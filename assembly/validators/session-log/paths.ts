@@ -5,11 +5,12 @@ import { DOC_SKIPPED } from "../../abi";
 import { SessionCtx } from "./context";
 import { allDigits, isDigit, endsWithIgnoreCase, asciiLower } from "../../lib/text";
 import { datePrefix } from "./md-log";
+import { SL_MISSING, SL_UNREAD } from "../../abi";
 
 /** flags bit 2: the host could not find the file (explicit path that does not exist). */
-export const FLAG_MISSING: i32 = 4;
+export const FLAG_MISSING: i32 = SL_MISSING;
 /** flags bit 3: the log resolves outside the repository; the host did not read it. */
-export const FLAG_UNREAD: i32 = 8;
+export const FLAG_UNREAD: i32 = SL_UNREAD;
 
 /** Length of the YYYY-MM-DD-session-N prefix, or -1 when the name does not start with it. */
 export function sessionNamePrefix(name: string): i32 {

@@ -1,7 +1,20 @@
 // SP-050 audit artifacts, SP-051 docs-only, SP-052 investigation-only allowlist: classification of
 // the files a session changed, used by SP-037. Paths: '\' read as '/', prefixes case-insensitive;
-// a directory pattern matches the directory itself or anything below it.
+// a directory pattern matches the directory itself or anything below it. The sessions directory
+// (`sess`) and the memories directory (`mem`) come from the facts sessions.dir / memories.dir
+// (config paths.sessions / paths.memories); see sessionsDir().
 import { asciiLower, endsWithIgnoreCase } from "../../lib/text";
+import { Input } from "../../io";
+import { normalizePath } from "./paths";
+
+export const DEFAULT_SESSIONS_DIR = ".agents/sessions";
+
+/** The sessions directory of the run: the fact sessions.dir (config paths.sessions), normalised, without a trailing '/'. */
+export function sessionsDir(input: Input): string {
+  const v = input.fact("sessions.dir");
+  const d = v !== null ? normalizePath(v!) : "";
+  return d.length > 0 ? d : DEFAULT_SESSIONS_DIR;
+}
 
 function under(p: string, dir: string): bool {
   return p == dir || p.startsWith(dir + "/");
@@ -12,36 +25,39 @@ function norm(p: string): string {
 }
 
 /** SP-050: session logs, analysis and memories never count as implementation. */
-export function isAudit(p: string, mem: string): bool {
+export function isAudit(p: string, mem: string, sess: string): bool {
   const n = norm(p);
-  return under(n, ".agents/sessions") || under(n, ".agents/analysis") || under(n, asciiLower(mem));
+  return under(n, asciiLower(sess)) || under(n, ".agents/analysis") || under(n, asciiLower(mem));
 }
 
 /** SP-052: the investigation-only allowlist (audit artifacts + retrospective + security). */
-export function isInvestigation(p: string, mem: string): bool {
+export function isInvestigation(p: string, mem: string, sess: string): bool {
   const n = norm(p);
-  return isAudit(p, mem) || under(n, ".agents/retrospective") || under(n, ".agents/security");
+  return isAudit(p, mem, sess) || under(n, ".agents/retrospective") || under(n, ".agents/security");
 }
 
 /** SP-051 docs-only: non-markdown implementation files (empty result = docs-only); null when the list is empty. */
-export function nonDocFiles(files: string[], mem: string): string[] | null {
+export function nonDocFiles(files: string[], mem: string, sess: string): string[] | null {
   if (files.length == 0) return null;
   const out: string[] = [];
   for (let i = 0; i < files.length; i++) {
     const f = files[i];
-    if (!isAudit(f, mem) && !endsWithIgnoreCase(f, ".md")) out.push(f);
+    if (!isAudit(f, mem, sess) && !endsWithIgnoreCase(f, ".md")) out.push(f);
   }
   return out;
 }
 
 /** SP-052: files outside the investigation allowlist (empty = eligible). */
-export function nonInvestigationFiles(files: string[], mem: string): string[] {
+export function nonInvestigationFiles(files: string[], mem: string, sess: string): string[] {
   const out: string[] = [];
-  for (let i = 0; i < files.length; i++) if (!isInvestigation(files[i], mem)) out.push(files[i]);
+  for (let i = 0; i < files.length; i++) if (!isInvestigation(files[i], mem, sess)) out.push(files[i]);
   return out;
 }
 
-export const INVESTIGATION_DIRS = ".agents/sessions/, .agents/analysis/, .agents/retrospective/, .agents/security/, ";
+/** The investigation-only allowlist for a message (the memories directory follows it). */
+export function investigationDirs(sess: string): string {
+  return sess + "/, .agents/analysis/, .agents/retrospective/, .agents/security/, ";
+}
 
 /**
  * A bounded list for a message: the first 10 names, then "and N more" (a message never grows with

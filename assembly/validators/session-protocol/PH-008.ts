@@ -3,7 +3,7 @@ import { Input } from "../../io";
 import { defineRule, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SpCtx, str, lines, listed, plural, Verdict, pass, fail } from "./ctx";
-import { nonDocFiles } from "../session-log/qa-scope";
+import { nonDocFiles, DEFAULT_SESSIONS_DIR } from "../session-log/qa-scope";
 
 export const PH008 = defineRule("PH-008", SEV_ERROR, check);
 function PH008_doc(): RuleDoc {
@@ -34,7 +34,7 @@ function qaValidation(input: Input): Verdict {
   }
   const changed = lines(input, "changedFiles");
   const mem = input.has("memoriesDir") ? str(input, "memoriesDir") : ".serena/memories";
-  const nonDoc = nonDocFiles(changed, mem);
+  const nonDoc = nonDocFiles(changed, mem, DEFAULT_SESSIONS_DIR);
   if (nonDoc === null) return new Verdict("SKIPPED", "docs-only: no changes since the starting commit", "no changes");
   if (nonDoc.length == 0) {
     return new Verdict("SKIPPED", "docs-only: all " + plural(changed.length, "changed file") + " are documentation", listed(changed, 10));

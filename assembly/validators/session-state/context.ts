@@ -1,7 +1,7 @@
 // The session-state validator's model: one state document (the state as compact JSON, rendered by the
 // host from the note it read) parsed once, and the outcome the host reported for the note itself.
-// Facts: stateStatus = ok | corrupt (the note is not a readable JSON note: nothing to parse),
-// stateDetail (why it is corrupt), state.schema (the JSON Schema generated from the zod schema at build
+// Facts: "state.status" = ok | corrupt (the note is not a readable JSON note: nothing to parse),
+// "state.detail" (why it is corrupt), state.schema (the JSON Schema generated from the zod schema at build
 // time), state.id (the session id the note is named for, when known).
 import { Doc, Input, Results } from "../../io";
 import { RuleCtx } from "../../rules";
@@ -27,14 +27,14 @@ export class StateCtx extends RuleCtx {
 
   constructor(input: Input, results: Results, public doc: Doc) {
     super(input, results);
-    const st = input.fact("stateStatus");
+    const st = input.fact("state.status");
     this.status = st === null ? "ok" : st;
     this.load(input, doc);
   }
 
   private load(input: Input, doc: Doc): void {
     if (this.status != "ok") {
-      const d = input.fact("stateDetail");
+      const d = input.fact("state.detail");
       this.problem = d === null || d.length == 0 ? "the note could not be read" : d;
       return;
     }

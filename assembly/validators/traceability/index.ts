@@ -4,7 +4,7 @@
 // Facts: fx (FX-7 = 16, TR-008 = 32, TR-009 = 64). Loads the model (model.ts), then runs RULES
 // (TR-001..TR-009, one file each) once and puts their findings in the reference's order (TR-D02).
 import { Doc, Input, Results } from "../../io";
-import { KIND_SPEC_DOC, DOC_IGNORED, DOC_SKIPPED } from "../../abi";
+import { KIND_SPEC_DOC, DOC_IGNORED, DOC_SKIPPED, TR_ANCHOR, TR_FOREIGN_LAYOUT } from "../../abi";
 import { readFrontMatter, at } from "../../lib/mdscan";
 import { Spec, TrCtx } from "./model";
 import { Rule, runRules } from "../../rules";
@@ -39,8 +39,8 @@ export function validateTraceability(input: Input, results: Results): void {
     const d = input.docs[i];
     if (d.kind != KIND_SPEC_DOC) continue;
     const c = d.flags;
-    if (c == 3) { if (anchor === null) anchor = d; continue; }
-    if (c == 4) {
+    if (c == TR_ANCHOR) { if (anchor === null) anchor = d; continue; }
+    if (c == TR_FOREIGN_LAYOUT) {
       skip(results, d, "docs/features/FEAT-*/ layout is not covered: not checked");
       continue;
     }

@@ -1,6 +1,6 @@
 // Rule tester tables of the rules every validator shares. AC-001/AC-002 run through the core
 // (here through session-log and memory-index), AC-010 through the pre-pr module's directive family
-// (the host hands it the findings of a run, one "docOrdinal TAB line TAB ruleId" line each),
+// (the host hands it the findings of a run, a list of docOrdinal, line, ruleId triples),
 // AC-904 through a budget inside a check (the session-log JSON schema's regular expressions).
 // AC-900..AC-903 are reported by the host: their cases run through the host's own steps (`read`:
 // the bounded reader; `host`: executeValidator), see test/rules/rule-tester.ts.
@@ -10,7 +10,7 @@ const LOG = ".agents/sessions/2026-01-01-session-1.md";
 const log = (text) => ({ name: LOG, kind: "SESSION_MD", text });
 const raw = (bytes) => ({ name: LOG, kind: "SESSION_MD", bytes: Uint8Array.from(bytes) });
 const md = (name, text) => ({ name, kind: "PREPR_FILE", text });
-const dir = (findings, more = {}) => ({ family: "dir", "report-unused": true, findings, ...more });
+const dir = (findings, more = {}) => ({ family: "dir", reportUnused: true, findings, ...more });
 const JSON_LOG = ".agents/sessions/2026-01-05-session-42.json";
 const schemaCase = (value) => ({
   validator: "session-log",
@@ -47,8 +47,8 @@ export default {
   },
   "AC-010": {
     valid: [
-      { name: "a directive that suppresses a finding", validator: "pre-pr", docs: [md("docs/a.md", "<!-- agentcheck-disable-next-line MD013 -->\nA very long line\n")], facts: dir(["0\t2\tMD013"]) },
-      { name: "unused directives are not reported without --report-unused-disable", validator: "pre-pr", docs: [md("docs/a.md", "<!-- agentcheck-disable MD013 -->\ntext\n")], facts: dir([], { "report-unused": false }) },
+      { name: "a directive that suppresses a finding", validator: "pre-pr", docs: [md("docs/a.md", "<!-- agentcheck-disable-next-line MD013 -->\nA very long line\n")], facts: dir(["0", "2", "MD013"]) },
+      { name: "unused directives are not reported without --report-unused-disable", validator: "pre-pr", docs: [md("docs/a.md", "<!-- agentcheck-disable MD013 -->\ntext\n")], facts: dir([], { reportUnused: false }) },
     ],
     invalid: [
       { name: "a next-line directive for every rule that suppresses nothing", validator: "pre-pr", docs: [md("docs/a.md", "# A\n<!-- agentcheck-disable-next-line -->\nshort\n")], facts: dir([]), errors: [{ messageId: "suppressesNoFinding", line: 2, data: { name: "agentcheck-disable-next-line" } }] },
@@ -56,7 +56,7 @@ export default {
         name: "one finding per rule id that suppresses nothing",
         validator: "pre-pr",
         docs: [md("docs/a.md", "<!-- agentcheck-disable MD013 MD041 -->\nA very long line\n")],
-        facts: dir(["0\t2\tMD013"]),
+        facts: dir(["0", "2", "MD013"]),
         errors: [{ messageId: "suppressesNoFinding2", line: 1, data: { name: "agentcheck-disable", ids: "MD041" } }],
       },
     ],

@@ -1,7 +1,7 @@
 // Rule tester tables of the consistency rules (CO-001..CO-010, specs/consistency.md). The host lists
 // the planning and roadmap folders: PLANNING_DOC documents with flags 0 (.agents/planning file),
 // 1 (.agents/roadmap file), 2 (the planning folder itself, where feature-level findings land).
-// Facts: feature (else every discovered feature), checkpoint, fx, linkstate (the host's answers for
+// Facts: feature (else every discovered feature), checkpoint, fx, linkState (the host's answers for
 // link targets: an encoded list of query, state pairs; e exists, m missing, o outside the base path).
 // Case names carry the spec's catalog ids (C-xxx-nn) where a case corresponds to one.
 const P = ".agents/planning/";
@@ -78,25 +78,25 @@ export default {
   },
   "CO-008": {
     valid: [
-      { name: "a link to an existing file", docs: full(linking("other.md")).filter((d) => d !== PRD), facts: { ...F, linkstate: [P + "other.md", "e"] } },
+      { name: "a link to an existing file", docs: full(linking("other.md")).filter((d) => d !== PRD), facts: { ...F, linkState: [P + "other.md", "e"] } },
       { name: "web links and anchors are not checked", docs: full(linking("https://example.com/x.md")).filter((d) => d !== PRD), facts: F },
     ],
     invalid: [
       {
         name: "a relative link to a missing file",
         docs: full(linking("missing.md")).filter((d) => d !== PRD),
-        facts: { ...F, linkstate: [P + "missing.md", "m"] },
+        facts: { ...F, linkState: [P + "missing.md", "m"] },
         errors: [{ messageId: "brokenReference", line: 3, data: { shown: "missing.md" }, doc: P + "prd-auth.md" }],
       },
     ],
   },
   "CO-009": {
-    valid: [{ name: "a link inside the base path", docs: full(linking("../roadmap/EPIC-001-auth.md")).filter((d) => d !== PRD), facts: { ...F, linkstate: [P + "../roadmap/EPIC-001-auth.md", "e"] } }],
+    valid: [{ name: "a link inside the base path", docs: full(linking("../roadmap/EPIC-001-auth.md")).filter((d) => d !== PRD), facts: { ...F, linkState: [P + "../roadmap/EPIC-001-auth.md", "e"] } }],
     invalid: [
       {
         name: "a link leaving the base path",
         docs: full(linking("../../../etc/passwd.md")).filter((d) => d !== PRD),
-        facts: { ...F, linkstate: [P + "../../../etc/passwd.md", "o"] },
+        facts: { ...F, linkState: [P + "../../../etc/passwd.md", "o"] },
         errors: [{ messageId: "pathTraversalDetected", line: 3, data: { shown: "../../../etc/passwd.md" }, doc: P + "prd-auth.md" }],
       },
     ],

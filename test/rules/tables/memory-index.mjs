@@ -2,7 +2,7 @@
 // document (the directory) and one MEMORY_FILE document per entry (name relative to the directory;
 // flags 1 = directory, 2 = symlink whose text is its resolved target "f:<rel>" / "d:<rel>" / "o" /
 // "b"); only top-level `*-index.md` files carry their text. Facts: layout (reference | current |
-// auto), orphans and naming (warn | error | off). Case names carry the spec's catalog ids
+// auto); the orphan rules and MI-019 take option `level` (warn | error | off; --orphans / --naming). Case names carry the spec's catalog ids
 // (specs/memory-index.md §12) where a case corresponds to one.
 const DIR = { name: ".serena/memories", kind: "MEMORY_DIR", text: "" };
 const file = (name, text = "") => ({ name, kind: "MEMORY_FILE", text });
@@ -151,11 +151,11 @@ export default {
     valid: [{ name: "TC-O-10 a referenced skill- file is no orphan", docs: tree(gitIndex([KW, "git-commit"], ["old", "skill-old"]), file("skill-old.md")) }],
     invalid: [
       { name: "TC-O-02 unindexed skill- file", docs: tree(gitIndex([KW, "git-commit"]), file("skill-old.md")), errors: [{ messageId: "orphaned", line: 0, data: { stem: "skill-old" }, severity: "warning", doc: "skill-old.md" }] },
-      { name: "orphans=error makes it an error", docs: tree(gitIndex([KW, "git-commit"]), file("skill-old.md")), facts: { orphans: "error" }, errors: [{ messageId: "orphaned", severity: "error" }] },
+      { name: "option level=error (--orphans error) makes it an error", docs: tree(gitIndex([KW, "git-commit"]), file("skill-old.md")), options: { level: "error" }, errors: [{ messageId: "orphaned", severity: "error" }] },
     ],
   },
   "MI-016": {
-    valid: [{ name: "orphans=off", docs: tree(gitIndex([KW, "git-commit"]), file("skills-notes.md")), facts: { orphans: "off" } }],
+    valid: [{ name: "option level=off (--orphans off)", docs: tree(gitIndex([KW, "git-commit"]), file("skills-notes.md")), options: { level: "off" } }],
     invalid: [{ name: "TC-O-25 skills- file that is no index, even when referenced", docs: tree(gitIndex([KW, "git-commit"], ["n", "skills-notes"]), file("skills-notes.md")), errors: [{ messageId: "orphaned", data: { stem: "skills-notes" }, severity: "warning", doc: "skills-notes.md" }] }],
   },
   "MI-017": {
@@ -179,11 +179,11 @@ export default {
   "MI-019": {
     valid: [
       { name: "a folder-qualified name is judged by its base name", docs: tree(gitIndex([KW, "git/git-deep"]), folder("git"), file("git/git-deep.md")), facts: REF },
-      { name: "naming=off", docs: tree(gitIndex([KW, "ci-build"]), file("ci-build.md")), facts: { naming: "off" } },
+      { name: "option level=off (--naming off)", docs: tree(gitIndex([KW, "ci-build"]), file("ci-build.md")), options: { level: "off" } },
     ],
     invalid: [
       { name: "entry of another domain", docs: tree(gitIndex([KW, "ci-build"]), file("ci-build.md")), errors: [{ messageId: "namingViolationShouldStart", line: 3, data: { name: "ci-build", prefix: "git-" }, severity: "warning" }] },
-      { name: "naming=error makes it an error", docs: tree(gitIndex([KW, "ci-build"]), file("ci-build.md")), facts: { naming: "error" }, errors: [{ messageId: "namingViolationShouldStart", severity: "error" }] },
+      { name: "option level=error (--naming error) makes it an error", docs: tree(gitIndex([KW, "ci-build"]), file("ci-build.md")), options: { level: "error" }, errors: [{ messageId: "namingViolationShouldStart", severity: "error" }] },
     ],
   },
   "MI-103": {

@@ -1,40 +1,91 @@
 // Rule tester tables of the pre-pr rules (see test/rules/rule-tester.ts). Documents are PREPR_FILE
-// with their role in `flags` (1 workflow, 2 action, 3 skill, 4 path scan, 5 PR body, 6 size,
-// 7 handoff, 8/9 agent pair, 10 planning); fact `family` picks the rule family of the call. Catalog
-// ids of ../shared/specs/pre-pr.md are in the case names. The PP-0xx rows are run by the host and
-// report no findings of their own (tested in test/pre-pr/).
+// with their role in `flags` (PREPR_ROLE, declared in assembly/abi.ts); fact `family` picks the rule family of the call. Catalog
+// ids of ../shared/specs/pre-pr.md are in the case names. The PP-0xx rules decide the report rows
+// (family "row", no documents): valid cases are rows that pass (or, for PP-000's plan, checks that
+// run), invalid cases WARN, FAIL and SKIP rows with their status.
 import { encodeList } from "../../../dist/wasm/list.js";
+import { PREPR_ROLE as ROLE } from "../../../dist/wasm/abi.js";
 
 const doc = (name, flags, text) => ({ name, kind: "PREPR_FILE", flags, text });
 const SHA = "b4ffde65f46336ab88eb53be808477a3936bae11";
 const WF = ".github/workflows/ci.yml";
 const steps = (n) => Array.from({ length: n }, (_, i) => `      - run: echo ${i}`).join("\n");
-const workflow = (n) => doc(WF, 1, `name: ci\non: push\npermissions: {}\njobs:\n  a:\n    steps:\n${steps(n)}\n`);
+const workflow = (n) => doc(WF, ROLE.workflow, `name: ci\non: push\npermissions: {}\njobs:\n  a:\n    steps:\n${steps(n)}\n`);
 const wfText = (body) => `name: ci\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n${body}`;
-const wfs = (text, extra = {}) => ({ docs: [doc(WF, 1, text)], facts: { family: "wfs", ...extra } });
-const pin = (uses) => ({ docs: [doc(WF, 1, `name: ci\non: push\npermissions: {}\njobs:\n  build:\n    steps:\n      - uses: ${uses}\n`)], facts: { family: "pin" } });
+const wfs = (text, extra = {}) => ({ docs: [doc(WF, ROLE.workflow, text)], facts: { family: "wfs", ...extra } });
+const pin = (uses) => ({ docs: [doc(WF, ROLE.workflow, `name: ci\non: push\npermissions: {}\njobs:\n  build:\n    steps:\n      - uses: ${uses}\n`)], facts: { family: "pin" } });
 const SKILL = ".claude/skills/x/SKILL.md";
-const sfm = (text, options) => ({ docs: [doc(SKILL, 3, text)], facts: { family: "sfm" }, ...(options ? { options } : {}) });
+const sfm = (text, options) => ({ docs: [doc(SKILL, ROLE.skill, text)], facts: { family: "sfm" }, ...(options ? { options } : {}) });
 const fm = (lines) => `---\n${lines}\n---\n\n# Body\n`;
 const OK = "name: test-skill\ndescription: A test skill";
-const prd = (body, changed, extra = {}) => ({ docs: [doc("(PR description)", 5, body)], facts: { family: "prd", changed, ...extra } });
-const size = (facts, options) => ({ docs: [doc(".", 6, "")], facts: { family: "size", ...facts }, ...(options ? { options } : {}) });
-const path = (text) => ({ docs: [doc("docs/guide.md", 4, text)], facts: { family: "path" } });
-const tok = (text, options) => ({ docs: [doc(".agents/HANDOFF.md", 7, text)], facts: { family: "tok" }, ...(options ? { options } : {}) });
+const prd = (body, changed, extra = {}) => ({ docs: [doc("(PR description)", ROLE.prBody, body)], facts: { family: "prd", changed, ...extra } });
+const size = (facts, options) => ({ docs: [doc(".", ROLE.size, "")], facts: { family: "size", ...facts }, ...(options ? { options } : {}) });
+const path = (text) => ({ docs: [doc("docs/guide.md", ROLE.pathScan, text)], facts: { family: "path" } });
+const tok = (text, options) => ({ docs: [doc(".agents/HANDOFF.md", ROLE.handoff, text)], facts: { family: "tok" }, ...(options ? { options } : {}) });
 const agent = (sections) => Object.entries(sections).map(([h, b]) => `## ${h}\n\n${b}\n`).join("\n");
 const drift = (l, r, options) => ({
-  docs: [doc("src/claude/analyst.md", 8, agent(l)), doc("src/vs-code-agents/analyst.agent.md", 9, agent(r))],
+  docs: [doc("src/claude/analyst.md", ROLE.driftLeft, agent(l)), doc("src/vs-code-agents/analyst.agent.md", ROLE.driftRight, agent(r))],
   facts: { family: "drift" }, ...(options ? { options } : {}),
 });
 const plan = (files, options) => ({
-  docs: Object.entries(files).map(([n, t]) => doc(`.agents/planning/${n}`, 10, t)), facts: { family: "plan" }, ...(options ? { options } : {}),
+  docs: Object.entries(files).map(([n, t]) => doc(`.agents/planning/${n}`, ROLE.planning, t)), facts: { family: "plan" }, ...(options ? { options } : {}),
+});
+
+const row = (id, facts = {}, phase = "result") => ({ docs: [], facts: { family: "row", row: id, phase, ...facts } });
+const BRANCH = { scope: "branch", base: "origin/main" };
+const ALL = { scope: "all" };
+const E = ["error"];
+const W = ["warning"];
+/** The three rows of a check with nothing in scope or nothing found (valid) and one with findings (invalid). */
+const checkedRows = (id, none, files) => ({
+  valid: [
+    { name: "nothing in the repository", ...row(id, { ...ALL, ...none }), row: { messageId: "nothing" } },
+    { name: "nothing changed on the branch", ...row(id, { ...BRANCH, ...none }), row: { messageId: "nothingChanged", data: { base: "origin/main" } } },
+    { name: "files checked, no findings", ...row(id, { ...BRANCH, ...files }), row: { messageId: "clean", data: { files: "2" } } },
+  ],
+  invalid: [
+    { name: "an error finding fails the row", ...row(id, { ...BRANCH, ...files, severities: ["error", "warning"] }), errors: [{ messageId: "checked", status: "FAIL", data: { files: "2", errors: "1", warnings: "1" } }] },
+    { name: "warnings only warn", ...row(id, { ...BRANCH, ...files, severities: W }), errors: [{ messageId: "checked", status: "WARN", data: { errors: "0", warnings: "1" } }] },
+  ],
+});
+const delegationRows = (id, none, some, validator) => ({
+  valid: [
+    ...none,
+    { name: "the validator found nothing to validate", ...row(id, { ...BRANCH, ...some, validator, "validator.applies": false, "validator.reason": "no files" }), row: { messageId: "nothingToValidate", data: { reason: "no files" } } },
+    { name: "the validator applies to nothing, without a reason", ...row(id, { ...BRANCH, ...some, validator, "validator.applies": false }), row: { messageId: "notApplicable" } },
+    { name: "every file passes", ...row(id, { ...BRANCH, ...some, validator, files: 3 }), row: { messageId: "clean", data: { validator, files: "3" } } },
+    { name: "every file passes, some skipped", ...row(id, { ...BRANCH, ...some, validator, files: 3, skipped: 1 }), row: { messageId: "cleanSkipped", data: { skipped: "1" } } },
+  ],
+  invalid: [
+    { name: "a file fails", ...row(id, { ...BRANCH, ...some, validator, files: 3, severities: E }), errors: [{ messageId: "checked", status: "FAIL", data: { validator, files: "3", errors: "1", warnings: "0" } }] },
+    { name: "warnings, some files skipped", ...row(id, { ...BRANCH, ...some, validator, files: 3, skipped: 2, severities: W }), errors: [{ messageId: "checkedSkipped", status: "WARN", data: { skipped: "2" } }] },
+    { name: "the validator is disabled in the configuration", ...row(id, { ...BRANCH, ...some, validator, "validator.disabled": true }), errors: [{ messageId: "disabled", status: "SKIP", data: { validator } }] },
+    { name: "the validator is not in this build", ...row(id, { ...BRANCH, ...some, validator, "validator.unavailable": true }), errors: [{ messageId: "unavailable", status: "SKIP", data: { validator } }] },
+  ],
+});
+/** The rows of a check that runs an external tool over `files` files. */
+const toolRows = (id, tool, passed, failedData) => ({
+  valid: [
+    { name: "no files in the repository", ...row(id, { ...ALL, files: 0 }), row: { messageId: "nothing" } },
+    { name: "no files changed on the branch", ...row(id, { ...BRANCH, files: 0 }), row: { messageId: "nothingChanged" } },
+    { name: "the tool passes", ...row(id, { ...BRANCH, files: 2, "tool.exit": 0 }), row: { messageId: passed, data: { files: "2" } } },
+  ],
+  invalid: [
+    { name: `${tool} not on the PATH: a visible SKIP, never a PASS`, ...row(id, { ...BRANCH, files: 2, "tool.found": false }), errors: [{ messageId: "toolMissing", status: "SKIP" }] },
+    { name: `${tool} not on the PATH under --ci`, ...row(id, { ...BRANCH, files: 2, "tool.found": false, ci: true, requireTools: true }), errors: [{ messageId: "toolRequired", status: "FAIL", data: { flag: "--ci" } }] },
+    { name: `${tool} not on the PATH under --require-tools`, ...row(id, { ...BRANCH, files: 2, "tool.found": false, requireTools: true }), errors: [{ messageId: "toolRequired", status: "FAIL", data: { flag: "--require-tools" } }] },
+    { name: "the tool timed out", ...row(id, { ...BRANCH, files: 2, "tool.timedOut": true, timeout: 300 }), errors: [{ messageId: "timeout", status: "FAIL", data: { seconds: "300" } }] },
+    { name: "the tool could not start", ...row(id, { ...BRANCH, files: 2, "tool.error": "spawn EACCES" }), errors: [{ messageId: "couldNotRun", status: "FAIL", data: { error: "spawn EACCES" } }] },
+    { name: "the tool exited 1 with output", ...row(id, { ...BRANCH, files: 2, "tool.exit": 1, output: 3 }), errors: [{ messageId: "failed", status: "FAIL", data: { code: "1", ...failedData } }] },
+    { name: "the tool exited 249 without output", ...row(id, { ...BRANCH, files: 2, "tool.exit": 249, output: 0 }), errors: [{ messageId: "failedNoOutput", status: "FAIL", data: { code: "249" } }] },
+  ],
 });
 
 export default {
   "DRIFT-04": {
     valid: [
       { name: "TC-DRIFT: identical shared sections", ...drift({ "Core Identity": "You analyse code and report risks." }, { "Core Identity": "You analyse code and report risks." }) },
-      { name: "a left agent without a counterpart is not compared", docs: [doc("src/claude/solo.md", 8, agent({ "Core Identity": "x" }))], facts: { family: "drift" } },
+      { name: "a left agent without a counterpart is not compared", docs: [doc("src/claude/solo.md", ROLE.driftLeft, agent({ "Core Identity": "x" }))], facts: { family: "drift" } },
     ],
     invalid: [
       {
@@ -94,6 +145,105 @@ export default {
       { name: "a range estimate without a reconciliation section", ...plan({ "plan-x.md": "Estimate: 3-5 hours\n" }), errors: [{ messageId: "considerAEstimateReconciliation", line: 0, severity: "info" }] },
     ],
   },
+  "PP-000": {
+    valid: [
+      { name: "a selected, enabled check runs", ...row("PP-004", { selected: true, enabled: true, tags: ["external-tool"] }, "plan") },
+      { name: "--quick runs a check that is not slow", ...row("PP-009", { quick: true, enabled: true, tags: [] }, "plan") },
+    ],
+    invalid: [
+      { name: "TC-R-12: not selected by --only", ...row("PP-004", { selected: false }, "plan"), errors: [{ messageId: "notSelected", status: "SKIP" }] },
+      { name: "TC-RN-15: skipped by the user with a reason", ...row("PP-004", { "skip.reason": "flaky runner" }, "plan"), errors: [{ messageId: "skippedByUser", status: "SKIP", data: { reason: "flaky runner" } }] },
+      { name: "a check off by default", ...row("PP-013", { enabled: false, enabledByDefault: false }, "plan"), errors: [{ messageId: "offByDefault", status: "SKIP", data: { row: "PP-013" } }] },
+      { name: "a check on by default, switched off", ...row("PP-009", { enabled: false, enabledByDefault: true }, "plan"), errors: [{ messageId: "switchedOff", status: "SKIP", data: { row: "PP-009" } }] },
+      { name: "TC-RN-11: a slow check under --quick", ...row("PP-006", { quick: true, tags: ["slow"] }, "plan"), errors: [{ messageId: "quickMode", status: "SKIP" }] },
+      { name: "a test check under --skip-tests", ...row("PP-002", { skipTests: true, tags: ["tests", "repo-specific"] }, "plan"), errors: [{ messageId: "skipTests", status: "SKIP" }] },
+      { name: "TC-R-10: a check that threw", ...row("PP-009", { ...BRANCH, error: "boom" }), errors: [{ messageId: "crashed", status: "FAIL", data: { error: "boom" } }] },
+    ],
+  },
+  "PP-001": delegationRows("PP-001", [
+    { name: "no session log changed on the branch", ...row("PP-001", { ...BRANCH, logs: 0 }), row: { messageId: "nothingChanged", data: { base: "origin/main" } } },
+  ], { logs: 2 }, "session-log"),
+  "PP-002": {
+    valid: [{ name: "the test command exits 0", ...row("PP-002", { command: "npm test", "tool.exit": 0 }), row: { messageId: "passed", data: { command: "npm test" } } }],
+    invalid: [
+      { name: "refused by the execution policy (untrusted changes)", ...row("PP-002", { command: "npm test", refused: "AGENTCHECK_NO_EXEC" }), errors: [{ messageId: "refused", status: "FAIL", data: { policy: "AGENTCHECK_NO_EXEC", command: "npm test" } }] },
+      { name: "timed out", ...row("PP-002", { command: "npm test", "tool.timedOut": true, timeout: 600 }), errors: [{ messageId: "timeout", status: "FAIL", data: { seconds: "600", command: "npm test" } }] },
+      { name: "exit code 1 with output", ...row("PP-002", { command: "npm test", "tool.exit": 1, output: 4 }), errors: [{ messageId: "failed", status: "FAIL", data: { code: "1" } }] },
+      { name: "killed: no exit code, no output", ...row("PP-002", { command: "npm test" }), errors: [{ messageId: "failedNoOutput", status: "FAIL", data: { code: "null" } }] },
+    ],
+  },
+  "PP-003": {
+    valid: [
+      { name: "no markdown files in the repository", ...row("PP-003", { ...ALL, targets: 0 }), row: { messageId: "nothing" } },
+      { name: "no markdown files changed", ...row("PP-003", { ...BRANCH, targets: 0 }), row: { messageId: "nothingChanged" } },
+      { name: "every markdown file excluded by the configuration", ...row("PP-003", { ...BRANCH, targets: 2, selected: 0, config: [".markdownlint-cli2.yaml"] }), row: { messageId: "excluded", data: { targets: "2", config: ".markdownlint-cli2.yaml" } } },
+      { name: "every markdown file excluded, no configuration file", ...row("PP-003", { ...BRANCH, targets: 2, selected: 0 }), row: { messageId: "excludedDefaults" } },
+      { name: "linted with the repository's configuration", ...row("PP-003", { ...BRANCH, targets: 3, selected: 2, config: ["a.yaml", "b.jsonc"] }), row: { messageId: "linted", data: { selected: "2", targets: "3", config: "a.yaml, b.jsonc", findings: "0" } } },
+      { name: "linted with the defaults", ...row("PP-003", { ...BRANCH, targets: 3, selected: 3 }), row: { messageId: "lintedDefaults" } },
+      { name: "--fix rewrote files", ...row("PP-003", { ...BRANCH, targets: 3, selected: 3, config: ["a.yaml"], fixed: 2 }), row: { messageId: "lintedFixed", data: { fixed: "2" } } },
+      { name: "--fix rewrote files, defaults", ...row("PP-003", { ...BRANCH, targets: 3, selected: 3, fixed: 1 }), row: { messageId: "lintedDefaultsFixed", data: { fixed: "1" } } },
+    ],
+    invalid: [
+      { name: "a lint error fails the row", ...row("PP-003", { ...BRANCH, targets: 3, selected: 3, severities: ["error", "error"] }), errors: [{ messageId: "lintedDefaults", status: "FAIL", data: { findings: "2" } }] },
+      {
+        name: "an executable configuration refused by --no-exec: every file is an error, never a pass",
+        docs: [doc("a.md", 0, ""), doc("b.md", 0, "")], facts: { family: "row", row: "PP-003", phase: "findings", "config.refused": [".markdownlint-cli2.cjs"], policy: "--no-exec" },
+        errors: [
+          { messageId: "configRefused", severity: "error", doc: "a.md", data: { config: ".markdownlint-cli2.cjs", policy: "--no-exec" } },
+          { messageId: "configRefused", severity: "error", doc: "b.md" },
+        ],
+      },
+      { name: "a file whose lint ran past its time bound", docs: [doc("deep.md", 0, "")], facts: { family: "row", row: "PP-003", phase: "findings", stopped: true, timeoutMs: 5000 }, errors: [{ messageId: "stopped", severity: "error", doc: "deep.md", data: { ms: "5000" } }] },
+    ],
+  },
+  "PP-004": toolRows("PP-004", "actionlint", "passed", { files: "2" }),
+  "PP-005": (() => {
+    const t = toolRows("PP-005", "yamllint", "advisory", {});
+    t.valid[2] = { name: "yamllint passes", ...row("PP-005", { ...BRANCH, files: 2, "tool.exit": 0, parsed: 0 }), row: { messageId: "advisory", data: { files: "2", findings: "0" } } };
+    t.invalid.push({ name: "style findings are advisory: the row warns", ...row("PP-005", { ...BRANCH, files: 2, "tool.exit": 1, parsed: 2, severities: ["warning", "warning"] }), errors: [{ messageId: "advisory", status: "WARN", data: { findings: "2" } }] });
+    return t;
+  })(),
+  "PP-006": checkedRows("PP-006", { files: 0, exts: [".md", ".txt"] }, { files: 2 }),
+  "PP-007": checkedRows("PP-007", { inScope: 0 }, { inScope: 1, files: 2 }),
+  "PP-008": {
+    valid: [
+      { name: "no agent definitions in the repository", ...row("PP-008", { ...ALL, touched: 0, left: "src/claude", right: "src/vs-code-agents" }), row: { messageId: "nothing", data: { left: "src/claude" } } },
+      { name: "no agent definitions changed", ...row("PP-008", { ...BRANCH, touched: 0, left: "src/claude", right: "src/vs-code-agents" }), row: { messageId: "nothingChanged", data: { right: "src/vs-code-agents" } } },
+      { name: "agents compared, no drift", ...row("PP-008", { ...BRANCH, touched: 1, left: "a", right: "b", agents: 4, threshold: "80" }), row: { messageId: "compared", data: { agents: "4", threshold: "80" } } },
+    ],
+    invalid: [{ name: "a drifted pair fails the row", ...row("PP-008", { ...BRANCH, touched: 1, left: "a", right: "b", agents: 4, threshold: "80", severities: E }), errors: [{ messageId: "compared", status: "FAIL" }] }],
+  },
+  "PP-009": checkedRows("PP-009", { files: 0 }, { files: 2 }),
+  "PP-010": checkedRows("PP-010", { files: 0 }, { files: 2 }),
+  "PP-011": checkedRows("PP-011", { files: 0 }, { files: 2 }),
+  "PP-012": {
+    valid: [{ name: "the description matches the diff", ...row("PP-012", { ...BRANCH, prBody: true, changed: 4 }), row: { messageId: "checked", data: { changed: "4", errors: "0", warnings: "0" } } }],
+    invalid: [
+      { name: "no --pr-body: a SKIP", ...row("PP-012", { ...BRANCH, prBody: false }), errors: [{ messageId: "noBody", status: "SKIP" }] },
+      { name: "--all has no branch diff: a SKIP", ...row("PP-012", { ...ALL, prBody: true }), errors: [{ messageId: "needsDiff", status: "SKIP" }] },
+      { name: "an unmentioned significant file fails", ...row("PP-012", { ...BRANCH, prBody: true, changed: 4, severities: ["error", "warning"] }), errors: [{ messageId: "checked", status: "FAIL", data: { errors: "1", warnings: "1" } }] },
+    ],
+  },
+  "PP-013": {
+    valid: [
+      { name: "no handoff file in the repository", ...row("PP-013", { ...ALL, file: ".agents/HANDOFF.md", present: false }), row: { messageId: "notFound", data: { file: ".agents/HANDOFF.md" } } },
+      { name: "the handoff file did not change", ...row("PP-013", { ...BRANCH, file: ".agents/HANDOFF.md", present: false }), row: { messageId: "notChanged" } },
+      { name: "under the budget", ...row("PP-013", { ...BRANCH, file: ".agents/HANDOFF.md", present: true, max: "5000" }), row: { messageId: "budget", data: { max: "5000" } } },
+    ],
+    invalid: [{ name: "over the budget", ...row("PP-013", { ...BRANCH, file: ".agents/HANDOFF.md", present: true, max: "5000", severities: E }), errors: [{ messageId: "budget", status: "FAIL" }] }],
+  },
+  "PP-014": delegationRows("PP-014", [
+    { name: "no spec files in the repository", ...row("PP-014", { ...ALL, specs: 0 }), row: { messageId: "nothing" } },
+    { name: "no spec files changed", ...row("PP-014", { ...BRANCH, specs: 0 }), row: { messageId: "nothingChanged" } },
+  ], { specs: 2 }, "traceability"),
+  "PP-015": {
+    valid: [{ name: "a small branch", ...row("PP-015", { ...BRANCH, mergeBase: true, commits: 2, files: 3, additions: 40 }), row: { messageId: "sized", data: { commits: "2", files: "3", additions: "40", base: "origin/main" } } }],
+    invalid: [
+      { name: "--all: no base branch", ...row("PP-015", { ...ALL, mergeBase: false }), errors: [{ messageId: "needsBase", status: "SKIP" }] },
+      { name: "no merge base with the base branch", ...row("PP-015", { ...BRANCH, mergeBase: false }), errors: [{ messageId: "needsBase", status: "SKIP" }] },
+      { name: "over a warn level", ...row("PP-015", { ...BRANCH, mergeBase: true, commits: 30, files: 3, additions: 40, severities: W }), errors: [{ messageId: "sized", status: "WARN" }] },
+    ],
+  },
   "PRD-02": {
     valid: [
       { name: "TC-PRD: every claimed file is in the diff", ...prd("## Changes\n\n- `src/a.ts`: fix\n", ["src/a.ts"]) },
@@ -125,12 +275,12 @@ export default {
   },
   "RDY-01": {
     valid: [
-      { name: "TC-RDY: under every level", ...size({ "size-commits": 3, "size-files": 4, "size-additions": 100 }) },
+      { name: "TC-RDY: under every level", ...size({ "size.commits": 3, "size.files": 4, "size.additions": 100 }) },
     ],
     invalid: [
-      { name: "TC-RDY: commits over the warn level", ...size({ "size-commits": 16 }), errors: [{ messageId: "message2", line: 0, severity: "warning", data: { n: "16", what: "commits", warn: "15" } }] },
-      { name: "TC-RDY: files over the fail level", ...size({ "size-files": 51 }), errors: [{ messageId: "message", severity: "error", data: { n: "51", what: "files", fail: "50" } }] },
-      { name: "a configured additions fail level", ...size({ "size-additions": 300 }, { additionsFail: 200 }), errors: [{ messageId: "message", severity: "error", data: { what: "additions", fail: "200" } }] },
+      { name: "TC-RDY: commits over the warn level", ...size({ "size.commits": 16 }), errors: [{ messageId: "message2", line: 0, severity: "warning", data: { n: "16", what: "commits", warn: "15" } }] },
+      { name: "TC-RDY: files over the fail level", ...size({ "size.files": 51 }), errors: [{ messageId: "message", severity: "error", data: { n: "51", what: "files", fail: "50" } }] },
+      { name: "a configured additions fail level", ...size({ "size.additions": 300 }, { additionsFail: 200 }), errors: [{ messageId: "message", severity: "error", data: { what: "additions", fail: "200" } }] },
     ],
   },
   "SFM-02": {
@@ -174,15 +324,15 @@ export default {
     ],
   },
   "WFS-01": {
-    valid: [{ name: "a workflow the YAML parser accepts", ...wfs(wfText(""), { "yaml-errors": [] }) }],
+    valid: [{ name: "a workflow the YAML parser accepts", ...wfs(wfText(""), { yamlErrors: [] }) }],
     invalid: [
-      { name: "TC-WFS: a host-reported YAML error keeps its line", ...wfs("name: [\n", { "yaml-errors": [encodeList([WF, "2", "Missing closing ]"])] }), errors: [{ messageId: "message", line: 2, data: { substring: "Missing closing ]" } }] },
+      { name: "TC-WFS: a host-reported YAML error keeps its line", ...wfs("name: [\n", { yamlErrors: [encodeList([WF, "2", "Missing closing ]"])] }), errors: [{ messageId: "message", line: 2, data: { substring: "Missing closing ]" } }] },
     ],
   },
   "WFS-02": {
     valid: [
       { name: "WFS-04: a quoted on key", ...wfs(`name: x\n"on": push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n`) },
-      { name: "a composite action needs no jobs", docs: [doc(".github/actions/a/action.yml", 2, "name: a\nruns:\n  using: composite\n")], facts: { family: "wfs" } },
+      { name: "a composite action needs no jobs", docs: [doc(".github/actions/a/action.yml", ROLE.action, "name: a\nruns:\n  using: composite\n")], facts: { family: "wfs" } },
     ],
     invalid: [
       { name: "comments only", ...wfs("# nothing\n"), errors: [{ messageId: "onlyCommentsNeedA", line: 0 }] },

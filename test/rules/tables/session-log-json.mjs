@@ -40,7 +40,7 @@ const QA_COMMIT = "0123456789abcdef0123456789abcdef01234567";
 const qaLog = () => with_((l) => { end(l).qaValidation = item(true, `See ${QA}`); });
 const report = (fm) => `---\n${fm}\n---\n# QA\n`;
 const goodReport = report(`qaVerdict: PASS\nqaSessionLog: ${NAME}\nqaCommit: ${QA_COMMIT}`);
-const qaFacts = (extra = {}) => ({ ...GIT, [`qa.report.${QA}`]: goodReport, [`git.commit.${QA_COMMIT}`]: `ancestor ${QA_COMMIT}`, ...extra });
+const qaFacts = (extra = {}) => ({ ...GIT, [`qa.report.${QA}`]: goodReport, [`git.commit.${QA_COMMIT}`]: ["ancestor", QA_COMMIT], ...extra });
 const skipLog = (label, edit = () => {}) => with_((l) => { end(l).qaValidation = item(true, `SKIPPED: ${label}`); edit(l); });
 const RANGE = "git.diff.a1b2c3d..d4e5f60";
 
@@ -153,10 +153,10 @@ export default {
     invalid: [{ name: "endingCommit equals startingCommit", docs: docs(with_((l) => { l.endingCommit = "a1b2c3d"; })), errors: [{ messageId: "startingcommitAndEndingcommitAre", data: { ending: "a1b2c3d" } }] }],
   },
   "SP-130": {
-    valid: [{ name: "endingCommit is an ancestor of HEAD", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": "ancestor d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" } }],
+    valid: [{ name: "endingCommit is an ancestor of HEAD", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["ancestor", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] } }],
     invalid: [
-      { name: "endingCommit names no commit", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": "missing" }, errors: [{ messageId: "endingcommitDoesNotName", data: { v: "d4e5f60" } }] },
-      { name: "endingCommit off HEAD's history (squash merge)", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": "off-history d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" }, errors: [{ messageId: "endingcommitIsNotAn", data: { v: "d4e5f60" } }] },
+      { name: "endingCommit names no commit", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["missing"] }, errors: [{ messageId: "endingcommitDoesNotName", data: { v: "d4e5f60" } }] },
+      { name: "endingCommit off HEAD's history (squash merge)", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["off-history", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] }, errors: [{ messageId: "endingcommitIsNotAn", data: { v: "d4e5f60" } }] },
     ],
   },
   "SP-131": {
@@ -170,7 +170,7 @@ export default {
       { name: "verdict FAIL", docs: docs(qaLog()), facts: qaFacts({ [`qa.report.${QA}`]: report(`qaVerdict: FAIL\nqaSessionLog: ${NAME}\nqaCommit: ${QA_COMMIT}`) }), errors: [{ messageId: "qaReportRejectedQaverdict", data: { path: QA, verdict: "FAIL" } }] },
       { name: "bound to another session log", docs: docs(qaLog()), facts: qaFacts({ [`qa.report.${QA}`]: report(`qaVerdict: PASS\nqaSessionLog: .agents/sessions/2026-01-04-session-41.json\nqaCommit: ${QA_COMMIT}`) }), errors: [{ messageId: "qaReportRejected2", data: { path: QA, pp: `qaSessionLog names .agents/sessions/2026-01-04-session-41.json, not this session (${NAME})` } }] },
       { name: "a short qaCommit", docs: docs(qaLog()), facts: qaFacts({ [`qa.report.${QA}`]: report(`qaVerdict: PASS\nqaSessionLog: ${NAME}\nqaCommit: abc1234`) }), errors: [{ messageId: "qaReportRejectedQacommit", data: { path: QA, commit: "abc1234" } }] },
-      { name: "qaCommit not an ancestor of HEAD", docs: docs(qaLog()), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: "missing" }), errors: [{ messageId: "qaCommitIsNot", data: { path: QA, commit: QA_COMMIT } }] },
+      { name: "qaCommit not an ancestor of HEAD", docs: docs(qaLog()), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["missing"] }), errors: [{ messageId: "qaCommitIsNot", data: { path: QA, commit: QA_COMMIT } }] },
       { name: "no changed-file list after qaCommit", docs: docs(qaLog()), facts: qaFacts(), errors: [{ messageId: "qaReportCannotBe", data: { path: QA, commit: QA_COMMIT } }] },
       { name: "code changed after qaCommit", docs: docs(qaLog()), facts: qaFacts({ [`git.diff.${QA_COMMIT}..HEAD`]: ["src/a.ts", QA] }), errors: [{ messageId: "qaReportIsStale", data: { commit: QA_COMMIT, listShort: "src/a.ts" } }] },
     ],

@@ -50,7 +50,7 @@ const endWith = (qa, commit = COMMIT_ROW) => [qa, commit, HANDOFF_ROW];
 /** Facts that make the template log pass: memories known, QA report present, git known, HANDOFF unchanged. */
 const OK = {
   memories: ["memory-index", "skills-pr-review-index"],
-  "path:.agents/qa/042-parser.md": "file",
+  "path..agents/qa/042-parser.md": "file",
   git: true,
   "handoff.exists": true,
   "handoff.changed": false,
@@ -63,7 +63,7 @@ const STRICT = {
   head: "fedcba9876543210fedcba9876543210fedcba98",
   clean: true,
   commits: ["abc1234"],
-  "diff:a1b2c3d": [NAME, "src/parser.ts"],
+  "diff.a1b2c3d": [NAME, "src/parser.ts"],
 };
 const PROTOCOL_TEXT = ["# Session Protocol", "", "## Session Start", "", HEADER, ...START, "", "## Session End", "", HEADER, ...END, ""].join("\n");
 const PROTO = { name: ".agents/SESSION-PROTOCOL.md", kind: "PROTOCOL", text: PROTOCOL_TEXT };
@@ -94,10 +94,10 @@ export default {
     invalid: [{ name: "an explicitly named log the host could not find (FLAG_MISSING)", docs: [{ ...log(), flags: 4 }], errors: [{ messageId: "sessionLogFileDoes", data: { name: NAME } }] }],
   },
   "SP-003": {
-    valid: [{ name: "the log resolves inside the sessions directory", docs: LOG, facts: { ...OK, [`real:${NAME}`]: NAME } }],
+    valid: [{ name: "the log resolves inside the sessions directory", docs: LOG, facts: { ...OK, [`real.${NAME}`]: NAME } }],
     invalid: [
-      { name: "a symlink resolving into docs/", docs: LOG, facts: { ...OK, [`real:${NAME}`]: "docs/2026-01-05-session-42.md" }, errors: [{ messageId: "sessionLogResolvesOutside", data: { dir: ".agents/sessions", detail: "docs/2026-01-05-session-42.md" } }] },
-      { name: "a target outside the repository (not read)", docs: [{ ...log(), flags: 8 }], facts: { [`real:${NAME}`]: "/etc/passwd" }, errors: [{ messageId: "sessionLogResolvesOutside", data: { detail: "a target outside the repository (not read)" } }] },
+      { name: "a symlink resolving into docs/", docs: LOG, facts: { ...OK, [`real.${NAME}`]: "docs/2026-01-05-session-42.md" }, errors: [{ messageId: "sessionLogResolvesOutside", data: { dir: ".agents/sessions", detail: "docs/2026-01-05-session-42.md" } }] },
+      { name: "a target outside the repository (not read)", docs: [{ ...log(), flags: 8 }], facts: { [`real.${NAME}`]: "/etc/passwd" }, errors: [{ messageId: "sessionLogResolvesOutside", data: { detail: "a target outside the repository (not read)" } }] },
     ],
   },
   "SP-004": {
@@ -188,7 +188,7 @@ export default {
     valid: [{ name: "a repo-relative QA report", docs: LOG, facts: OK }],
     invalid: [
       { name: "a cited path escaping with ..", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | QA report: `../../etc/qa.md` |") })], facts: OK, errors: [{ messageId: "citedPathEscapesThe", line: 27, data: { raw: "../../etc/qa.md" } }] },
-      { name: "a cited path that is a symlink leading out", docs: [log({ start: [START[0], "| MUST | Confirm not on main/master | [x] | see `docs/link.md` |"] })], facts: { ...OK, "path:docs/link.md": "outside" }, errors: [{ messageId: "citedPathEscapesThe2", line: 17, data: { raw: "docs/link.md" } }] },
+      { name: "a cited path that is a symlink leading out", docs: [log({ start: [START[0], "| MUST | Confirm not on main/master | [x] | see `docs/link.md` |"] })], facts: { ...OK, "path.docs/link.md": "outside" }, errors: [{ messageId: "citedPathEscapesThe2", line: 17, data: { raw: "docs/link.md" } }] },
     ],
   },
   "SP-030": {
@@ -225,23 +225,23 @@ export default {
   "SP-037": {
     valid: [
       { name: "a QA report that exists", docs: LOG, facts: OK },
-      { name: "docs-only skip with only markdown changed", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | SKIPPED: docs-only |") })], facts: { ...OK, "diff:a1b2c3d": ["docs/x.md", NAME] } },
+      { name: "docs-only skip with only markdown changed", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | SKIPPED: docs-only |") })], facts: { ...OK, "diff.a1b2c3d": ["docs/x.md", NAME] } },
     ],
     invalid: [
       { name: "an unchecked QA row", docs: [log({ end: endWith("| MUST | Route to qa agent | [ ] | |") })], facts: OK, errors: [{ messageId: "message", line: 27 }] },
-      { name: "a QA report without file facts (warning)", docs: LOG, facts: { ...OK, "path:.agents/qa/042-parser.md": undefined }, errors: [{ messageId: "qaReportNotVerified", severity: "warning", data: { p: ".agents/qa/042-parser.md" } }] },
-      { name: "a QA report that does not exist", docs: LOG, facts: { ...OK, "path:.agents/qa/042-parser.md": "missing" }, errors: [{ messageId: "qaReportReferencedBut", data: { p: ".agents/qa/042-parser.md" } }] },
+      { name: "a QA report without file facts (warning)", docs: LOG, facts: { ...OK, "path..agents/qa/042-parser.md": undefined }, errors: [{ messageId: "qaReportNotVerified", severity: "warning", data: { p: ".agents/qa/042-parser.md" } }] },
+      { name: "a QA report that does not exist", docs: LOG, facts: { ...OK, "path..agents/qa/042-parser.md": "missing" }, errors: [{ messageId: "qaReportReferencedBut", data: { p: ".agents/qa/042-parser.md" } }] },
       { name: "a checked QA row citing nothing", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | done |") })], facts: OK, errors: [{ messageId: "qaRowCitesNo", data: { factOr: ".agents/qa" } }] },
       { name: "a skip with changed files unknown, in CI", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | SKIPPED: docs-only |") })], facts: { ...OK, context: "ci" }, errors: [{ messageId: "cannotVerifyTheQa", severity: "error" }] },
-      { name: "investigation-only skip with code changed", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | SKIPPED: investigation-only |") })], facts: { ...OK, "diff:a1b2c3d": ["src/parser.ts", NAME] }, errors: [{ messageId: "investigationOnlyQaSkip", data: { listShort: "src/parser.ts" } }] },
-      { name: "docs-only skip with no changed files", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | SKIPPED: docs-only |") })], facts: { ...OK, "diff:a1b2c3d": [] }, errors: [{ messageId: "docsOnlyQaSkip" }] },
-      { name: "docs-only skip with code changed", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | SKIPPED: docs-only |") })], facts: { ...OK, "diff:a1b2c3d": ["src/parser.ts", NAME] }, errors: [{ messageId: "docsOnlyQaSkip2", data: { listShort: "src/parser.ts" } }] },
+      { name: "investigation-only skip with code changed", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | SKIPPED: investigation-only |") })], facts: { ...OK, "diff.a1b2c3d": ["src/parser.ts", NAME] }, errors: [{ messageId: "investigationOnlyQaSkip", data: { listShort: "src/parser.ts" } }] },
+      { name: "docs-only skip with no changed files", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | SKIPPED: docs-only |") })], facts: { ...OK, "diff.a1b2c3d": [] }, errors: [{ messageId: "docsOnlyQaSkip" }] },
+      { name: "docs-only skip with code changed", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | SKIPPED: docs-only |") })], facts: { ...OK, "diff.a1b2c3d": ["src/parser.ts", NAME] }, errors: [{ messageId: "docsOnlyQaSkip2", data: { listShort: "src/parser.ts" } }] },
     ],
   },
   "SP-038": {
     valid: [{ name: "strict: changed files known from the Starting Commit", docs: WITH_PROTO, facts: STRICT }],
     invalid: [
-      { name: "strict: Starting Commit not in history", docs: WITH_PROTO, facts: { ...STRICT, "diff:a1b2c3d": undefined }, errors: [{ messageId: "message", data: { detail: "Starting Commit a1b2c3d not in git history; changed files unknown" } }] },
+      { name: "strict: Starting Commit not in history", docs: WITH_PROTO, facts: { ...STRICT, "diff.a1b2c3d": undefined }, errors: [{ messageId: "message", data: { detail: "Starting Commit a1b2c3d not in git history; changed files unknown" } }] },
       { name: "strict: no Starting Commit", docs: [log({ info: "- **Date**: 2026-01-05" }), PROTO], facts: STRICT, errors: [{ messageId: "message", data: { detail: "No Starting Commit in Session Info; changed files unknown" } }] },
     ],
   },
@@ -263,7 +263,7 @@ export default {
   },
   "SP-042": {
     valid: [{ name: "strict: the log changed since the Starting Commit", docs: WITH_PROTO, facts: STRICT }],
-    invalid: [{ name: "strict: the log unchanged since the Starting Commit", docs: WITH_PROTO, facts: { ...STRICT, "diff:a1b2c3d": ["src/parser.ts"] }, errors: [{ messageId: "logNotUpdatedSince", data: { startSha: "a1b2c3d" } }] }],
+    invalid: [{ name: "strict: the log unchanged since the Starting Commit", docs: WITH_PROTO, facts: { ...STRICT, "diff.a1b2c3d": ["src/parser.ts"] }, errors: [{ messageId: "logNotUpdatedSince", data: { startSha: "a1b2c3d" } }] }],
   },
   "SP-090": {
     valid: [{ name: "git facts available", docs: WITH_PROTO, facts: STRICT }],

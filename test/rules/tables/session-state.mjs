@@ -1,7 +1,7 @@
 // Rule tester tables of the session-state rules. The host reads the state note and hands the state
 // to the core as compact JSON, with the JSON Schema generated from the zod schema at build time
 // (fact state.schema) and the session id of the note's name (fact state.id); a note that is not a
-// readable JSON note arrives as stateStatus = corrupt with its detail.
+// readable JSON note arrives as "state.status" = corrupt with its detail.
 import { readFileSync } from "node:fs";
 
 const generated = readFileSync(new URL("../../../src/wasm/generated/state-schema.ts", import.meta.url), "utf8");
@@ -44,7 +44,7 @@ export default {
       { name: "timestamps with offsets, a workflow and optional fields (SCH-02, SCH-12)", docs: doc(state({ activeFeature: "f", activeTask: "t", updatedAt: "2026-02-11T12:00:00+02:00", orchestratorWorkflow: { activeAgent: "qa", workflowPhase: "planning", agentHistory: [], decisions: [], verdicts: [], pendingHandoffs: [], compactionHistory: [], startedAt: T0, lastAgentChange: T0 } })), facts: facts() },
     ],
     invalid: [
-      { name: "a corrupt note", docs: doc(""), facts: { stateStatus: "corrupt", stateDetail: "CORRUPT: not JSON" }, errors: [{ messageId: "sessionState", data: { status: "corrupt", detail: "CORRUPT: not JSON" } }] },
+      { name: "a corrupt note", docs: doc(""), facts: { "state.status": "corrupt", "state.detail": "CORRUPT: not JSON" }, errors: [{ messageId: "sessionState", data: { status: "corrupt", detail: "CORRUPT: not JSON" } }] },
       { name: "one finding per schema issue: unknown mode, extra key (SCH-07, SCH-11)", docs: doc(state({ currentMode: "weird", foo: 1 })), facts: facts(), errors: [bad("(root)"), bad("currentMode")] },
       { name: "required key missing (SCH-06)", docs: doc(state({ version: undefined })), facts: facts(), errors: [bad("(root)", { message: "'version' is a required property" })] },
       { name: "negative version, bad timestamp (SCH-08, SCH-09)", docs: doc(state({ version: -1, createdAt: "2026-13-01T00:00:00Z" })), facts: facts(), errors: [bad("createdAt"), bad("version")] },

@@ -6,9 +6,9 @@ import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
 import { SP090 } from "../strict-git";
 import { itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
-import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./sp111-contradiction";
+import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { isAudit, listShort } from "../qa-scope";
-import { QA_ROOT, gitReady, commitFact, qaItem, memDir, disqualifying, qaPath, frontMatter, sessionLogPathProblem } from "./git-rules";
+import { QA_ROOT, gitReady, commitFact, qaItem, memDir, sessDir, disqualifying, qaPath, frontMatter, sessionLogPathProblem } from "./git-rules";
 
 export const SP130 = defineRule("SP-130", SEV_ERROR, check);
 function SP130_doc(): RuleDoc {

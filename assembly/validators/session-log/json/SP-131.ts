@@ -6,9 +6,9 @@ import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
 import { SP090 } from "../strict-git";
 import { itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
-import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./sp111-contradiction";
+import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { isAudit, listShort } from "../qa-scope";
-import { QA_ROOT, gitReady, commitFact, qaItem, memDir, disqualifying, qaPath, frontMatter, sessionLogPathProblem } from "./git-rules";
+import { QA_ROOT, gitReady, commitFact, qaItem, memDir, sessDir, disqualifying, qaPath, frontMatter, sessionLogPathProblem } from "./git-rules";
 
 export const SP131 = defineRule("SP-131", SEV_ERROR, check);
 function SP131_doc(): RuleDoc {
@@ -73,7 +73,7 @@ function check(c: RuleCtx): void {
     return;
   }
   if (verdict != "PASS") { log.report(c.rule, q, msg("qaReportRejectedQaverdict").s("path", path).s("verdict", verdict!)); return; }
-  const pp = sessionLogPathProblem(sessLog!, log.ctx.doc.name);
+  const pp = sessionLogPathProblem(sessLog!, log.ctx.doc.name, sessDir(log));
   if (pp.length > 0) { log.report(c.rule, q, msg("qaReportRejected2").s("path", path).s("pp", pp)); return; }
   if (commit!.length != 40 || !isSha(commit!)) {
     log.report(c.rule, q, msg("qaReportRejectedQacommit").s("path", path).s("commit", commit!));
@@ -93,7 +93,7 @@ function check(c: RuleCtx): void {
   const code: string[] = [];
   for (let i = 0; i < files!.length; i++) {
     const p = files![i];
-    if (!isAudit(p, memDir(log)) && !p.startsWith(QA_ROOT)) code.push(p);
+    if (!isAudit(p, memDir(log), sessDir(log)) && !p.startsWith(QA_ROOT)) code.push(p);
   }
   if (code.length > 0) log.report(c.rule, q, msg("qaReportIsStale").s("commit", commit!).s("listShort", listShort(code)));
 }

@@ -6,9 +6,9 @@ import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
 import { SP090 } from "../strict-git";
 import { itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
-import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./sp111-contradiction";
+import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { isAudit, listShort } from "../qa-scope";
-import { QA_ROOT, gitReady, commitFact, qaItem, memDir, disqualifying, qaPath, frontMatter, sessionLogPathProblem } from "./git-rules";
+import { QA_ROOT, gitReady, commitFact, qaItem, memDir, sessDir, disqualifying, qaPath, frontMatter, sessionLogPathProblem } from "./git-rules";
 
 export const SP132 = defineRule("SP-132", SEV_ERROR, check);
 function SP132_doc(): RuleDoc {
@@ -50,11 +50,11 @@ function check(c: RuleCtx): void {
   const range = start! + ".." + end!;
   const files = input.factLines("git.diff." + range);
   if (files === null) {
-    const e = input.fact("git.diff-error." + range);
+    const e = input.fact("git.diffError." + range);
     log.report(c.rule, q, msg("qaScopeCannotBe3").s("label", label).s("detail", (e !== null ? e! : "no changed-file list for " + range)));
     return;
   }
-  const bad = disqualifying(files!, docs, memDir(log));
+  const bad = disqualifying(files!, docs, memDir(log), sessDir(log));
   if (bad !== null) log.report(c.rule, q, msg("qaScopeIncludesDisqualifying").s("label", label).s("listShort", listShort(bad)));
 }
 

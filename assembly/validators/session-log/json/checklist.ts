@@ -1,147 +1,90 @@
-// Checklist rules (full mode): SP-107, SP-108, SP-109, SP-110, SP-112, SP-113, SP-114.
-import { defineRule, msg, RuleDoc } from "../../../rules";
-import { SEV_ERROR, SEV_WARNING } from "../../../abi";
-import { JValue, J_OBJ, J_NULL, J_STR, jsonTypeName, jsonShort } from "../../../lib/json";
-import { JsonLog, REQUIRED_START, REQUIRED_END, itemComplete, itemLevel, itemEvidence } from "./model";
-import { checkContradiction } from "./sp111-contradiction";
+// Shared by the checklist rules SP-107..SP-114 (full mode): the rows of both checklist sections,
+// built once per log, and the order of their findings. Each rule is its own file; the findings keep
+// the order of one pass over the checklist (per section: the missing items, then row by row), so
+// every rule reports with the row's sequence key and runChecklist reorders the findings stably.
+import { Rule, Msg, RuleCtx, runRules } from "../../../rules";
+import { JValue, J_OBJ, J_NULL, J_STR } from "../../../lib/json";
+import { JsonCtx } from "./ctx";
+import { ChecklistItem, REQUIRED_START, REQUIRED_END, itemComplete, itemLevel, itemEvidence } from "./model";
 
-export const SP107 = defineRule("SP-107", SEV_ERROR);
-function SP107_doc(): RuleDoc {
-  return {
-    id: "SP-107",
-    validator: "session-log",
-    title: "Required checklist items present",
-    description: "Every required sessionStart/sessionEnd item is present (legacy handoffNotUpdated stands for handoffPreserved).",
-    messages: {
-      missingRequiredItem: "Missing required item: {{name}}.{{missing}}",
-    },
-  };
-}
-export const SP108 = defineRule("SP-108", SEV_ERROR);
-function SP108_doc(): RuleDoc {
-  return {
-    id: "SP-108",
-    validator: "session-log",
-    title: "MUST items complete",
-    description: "Every item with level MUST is complete.",
-    messages: {
-      incompleteMust: "Incomplete MUST: {{id}}",
-    },
-  };
-}
-export const SP109 = defineRule("SP-109", SEV_WARNING);
-function SP109_doc(): RuleDoc {
-  return {
-    id: "SP-109",
-    validator: "session-log",
-    title: "MUST evidence present",
-    description: "A complete MUST item has evidence.",
-    messages: {
-      missingEvidence: "Missing evidence: {{id}}",
-    },
-  };
-}
-export const SP110 = defineRule("SP-110", SEV_ERROR);
-function SP110_doc(): RuleDoc {
-  return {
-    id: "SP-110",
-    validator: "session-log",
-    title: "HANDOFF.md not modified (legacy item)",
-    description: "Legacy sessionEnd.handoffNotUpdated (MUST NOT) is not complete: complete means HANDOFF.md was modified.",
-    messages: {
-      mustNotViolatedIs: "MUST NOT violated: {{id}} is complete, which means HANDOFF.md was modified (it is read-only)",
-    },
-  };
-}
-export const SP112 = defineRule("SP-112", SEV_ERROR);
-function SP112_doc(): RuleDoc {
-  return {
-    id: "SP-112",
-    validator: "session-log",
-    title: "Malformed checklist item",
-    description: "A required item is an object with complete/level/evidence, not a bare value.",
-    messages: {
-      malformedItemIsNot: "Malformed item: {{id}} is {{jsonTypeName}} ({{jsonShort}}), not an object with complete/level/evidence",
-    },
-  };
-}
-export const SP113 = defineRule("SP-113", SEV_ERROR);
-function SP113_doc(): RuleDoc {
-  return {
-    id: "SP-113",
-    validator: "session-log",
-    title: "Required item declares a level",
-    description: "A required item declares a level.",
-    messages: {
-      missingLevelDeclaresNo: "Missing level: {{id}} declares no level, so no requirement check applies to it; add \"level\": \"MUST\"",
-    },
-  };
-}
-export const SP114 = defineRule("SP-114", SEV_ERROR);
-function SP114_doc(): RuleDoc {
-  return {
-    id: "SP-114",
-    validator: "session-log",
-    title: "Unjustified demotion",
-    description: "A required item with a level other than MUST/MUST NOT is complete or justified in its evidence.",
-    messages: {
-      unjustifiedDemotionIsRequired: "Unjustified demotion: {{id}} is required but declares level {{jsonShort}} while incomplete, with no evidence; mark it MUST or explain in the evidence why it does not apply",
-    },
-  };
-}
+export const SECTIONS: string[] = ["sessionStart", "sessionEnd"];
 
-function requiredKeys(sec: JValue, name: string): string[] {
+/** The required item names of a section (legacy handoffNotUpdated stands for handoffPreserved). */
+export function requiredKeys(sec: JValue, name: string): string[] {
   if (name == "sessionStart") return REQUIRED_START;
   const out = REQUIRED_END.slice(0);
   if (sec.has("handoffNotUpdated") && !sec.has("handoffPreserved")) out[1] = "handoffNotUpdated";
   return out;
 }
 
-export function checkChecklists(log: JsonLog): void {
-  checkSection(log, "sessionStart");
-  checkSection(log, "sessionEnd");
+/** Sequence key of a section's missing-item block (SP-107): before the section's rows. */
+export function missingSeq(ctx: JsonCtx, section: i32): i32 {
+  checklistRows(ctx);
+  return ctx.blockSeq[section];
 }
 
-function checkSection(log: JsonLog, name: string): void {
-  const sec = log.section(name);
-  if (sec === null) return; // the schema layer reports it
-  const req = requiredKeys(sec, name);
-  const missing: string[] = [];
-  for (let i = 0; i < req.length; i++) if (!sec.has(req[i])) missing.push(req[i]);
-  missing.sort();
-  for (let i = 0; i < missing.length; i++) log.report(SP107, sec, msg("missingRequiredItem").s("name", name).s("missing", missing[i]));
-  for (let i = 0; i < sec.keys.length; i++) {
-    const key = sec.keys[i];
-    const item = sec.items[i];
-    const required = req.includes(key);
-    const id = name + "." + key;
-    if (item.kind != J_OBJ) {
-      if (required) {
-        log.report(SP112, item, msg("malformedItemIsNot").s("id", id).s("jsonTypeName", jsonTypeName(item)).s("jsonShort", jsonShort(item)));
+/** The rows of both sections (a section that is absent or not an object has none: the schema layer reports it). */
+export function checklistRows(ctx: JsonCtx): ChecklistItem[] {
+  if (ctx.rows !== null) return ctx.rows!;
+  const out: ChecklistItem[] = [];
+  const log = ctx.log!;
+  let seq = 0;
+  for (let s = 0; s < SECTIONS.length; s++) {
+    const name = SECTIONS[s];
+    ctx.blockSeq[s] = seq++; // the section's missing-item block
+    const sec = log.section(name);
+    if (sec === null) continue;
+    const req = requiredKeys(sec, name);
+    for (let i = 0; i < sec.keys.length; i++) {
+      const r = new ChecklistItem(sec.items[i]);
+      r.section = name;
+      r.key = sec.keys[i];
+      r.id = name + "." + r.key;
+      r.required = req.includes(r.key);
+      r.seq = seq++;
+      if (r.item.kind == J_OBJ) {
+        const lv = itemLevel(r.item);
+        r.levelValue = lv;
+        r.hasLevel = lv !== null && lv.kind != J_NULL && !(lv.kind == J_STR && lv.s.trim().length == 0);
+        r.level = lv !== null && lv.kind == J_STR ? lv.s : "";
+        r.complete = itemComplete(r.item);
+        r.evidence = itemEvidence(r.item);
       }
-      continue;
-    }
-    const lv = itemLevel(item);
-    const hasLevel = lv !== null && lv.kind != J_NULL && !(lv.kind == J_STR && lv.s.trim().length == 0);
-    const level = lv !== null && lv.kind == J_STR ? lv.s : "";
-    const complete = itemComplete(item);
-    const ev = itemEvidence(item);
-    if (!hasLevel) {
-      if (required) {
-        log.report(SP113, item, msg("missingLevelDeclaresNo").s("id", id));
-      }
-      continue;
-    }
-    if (level == "MUST") {
-      if (!complete) log.report(SP108, item, msg("incompleteMust").s("id", id));
-      else if (ev.trim().length == 0) log.report(SP109, item, msg("missingEvidence").s("id", id));
-      else checkContradiction(log, item, key, id, ev);
-    } else if (level == "MUST NOT") {
-      if (key == "handoffNotUpdated" && complete) {
-        log.report(SP110, item, msg("mustNotViolatedIs").s("id", id));
-      }
-    } else if (required && !complete && ev.trim().length == 0) {
-      log.report(SP114, item, msg("unjustifiedDemotionIsRequired").s("id", id).s("jsonShort", jsonShort(lv!)));
+      out.push(r);
     }
   }
+  ctx.rows = out;
+  return out;
+}
+
+/** A checklist row that is an object declaring a level (the rows SP-108..SP-111 and SP-114 judge). */
+export function leveled(r: ChecklistItem): bool {
+  return r.item.kind == J_OBJ && r.hasLevel;
+}
+
+/** Report a finding of a checklist rule at `at`, ordered by `seq`. */
+export function reportRow(ctx: JsonCtx, rule: Rule, seq: i32, at: JValue | null, message: Msg): void {
+  reportRowAs(ctx, rule, rule.severity, seq, at, message);
+}
+
+export function reportRowAs(ctx: JsonCtx, rule: Rule, severity: i32, seq: i32, at: JValue | null, message: Msg): void {
+  const f = ctx.results.findings;
+  const n = f.length;
+  ctx.log!.reportAs(rule, severity, at, message);
+  for (let i = n; i < f.length; i++) ctx.seq.push(seq); // none when the rule is off
+}
+
+/** Run the checklist rules, then put their findings in checklist order (stable: equal keys keep report order). */
+export function runChecklist(rules: Rule[], ctx: JsonCtx): void {
+  const f = ctx.results.findings;
+  const from = f.length;
+  ctx.seq = [];
+  runRules(rules, ctx);
+  const n = f.length - from;
+  if (n < 2 || n != ctx.seq.length) return;
+  const keys = new Array<i64>(n);
+  for (let i = 0; i < n; i++) keys[i] = (i64(ctx.seq[i]) << 32) | i64(i);
+  keys.sort();
+  const copy = f.slice(from);
+  for (let i = 0; i < n; i++) f[from + i] = copy[i32(keys[i] & 0xffffffff)];
 }

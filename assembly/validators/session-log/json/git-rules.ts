@@ -2,17 +2,17 @@
 // to the session), SP-132 (QA skip scope); the rules are SP-130.ts, SP-131.ts, SP-132.ts. Without git facts they are skipped with SP-090 (shared with the
 // markdown rules: git facts unavailable).
 // Facts (from the host): git.available, git.unavailable, git.shallow, git.commit.<sha>
-// ("ancestor <full>" | "off-history <full>" | "missing"), git.diff.<a>..<b> (changed files),
-// git.diff-error.<a>..<b>, qa.report.<path> (text), qa.unreadable.<path> (reason).
+// (a list: "ancestor" | "off-history" | "missing", then the full SHA), git.diff.<a>..<b> (changed files),
+// git.diffError.<a>..<b>, qa.report.<path> (text), qa.unreadable.<path> (reason).
 import { msg } from "../../../rules";
 import { SEV_ERROR, SEV_INFO, SEV_WARNING } from "../../../abi";
 import { Input } from "../../../io";
 import { JValue, J_OBJ } from "../../../lib/json";
 import { splitLines } from "../../../io";
 import { JsonLog, itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
-import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./sp111-contradiction";
+import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { SP090 } from "../strict-git";
-import { isAudit, nonDocFiles, nonInvestigationFiles, listShort } from "../qa-scope";
+import { isAudit, nonDocFiles, nonInvestigationFiles, listShort, sessionsDir } from "../qa-scope";
 
 
 export const QA_ROOT = ".agents/qa/";
@@ -27,8 +27,10 @@ export function gitReady(log: JsonLog, what: string): bool {
   return true;
 }
 
+/** A cited commit's state (fact git.commit.<sha>, a list: state, full SHA): ancestor | off-history | missing; null: not checked. */
 export function commitFact(input: Input, sha: string): string | null {
-  return input.fact("git.commit." + sha);
+  const v = input.factLines("git.commit." + sha);
+  return v === null || v.length == 0 ? null : v[0];
 }
 
 export function qaItem(log: JsonLog): JValue | null {
@@ -46,13 +48,18 @@ export function memDir(log: JsonLog): string {
 }
 
 /** Files that disqualify the skip label; null when the scope is eligible. */
-export function disqualifying(files: string[], docsOnly: bool, mem: string): string[] | null {
+/** The sessions directory (fact sessions.dir, config paths.sessions). */
+export function sessDir(log: JsonLog): string {
+  return sessionsDir(log.ctx.input);
+}
+
+export function disqualifying(files: string[], docsOnly: bool, mem: string, sess: string): string[] | null {
   if (docsOnly) {
-    const nd = nonDocFiles(files, mem);
+    const nd = nonDocFiles(files, mem, sess);
     if (nd === null) return ["(no changed files: cannot tell a docs-only change from a merge or revert)"];
     return nd.length > 0 ? nd : null;
   }
-  const bad = nonInvestigationFiles(files, mem);
+  const bad = nonInvestigationFiles(files, mem, sess);
   return bad.length > 0 ? bad : null;
 }
 
@@ -61,7 +68,21 @@ function isPathEnd(c: i32): bool {
   return c <= 32 || c == 96 || c == 39 || c == 34 || c == 41 || c == 93 || c == 44 || c == 59 || c == 60 || c == 62 || c == 124;
 }
 
-/** The first path under the QA root named in a text ("" when none). The host uses the same rule. */
+/**
+ * The QA report SP-131 checks for a log: the first path under the QA root its complete, non-skipped
+ * qaValidation evidence names ("" when none). The host reads that report into the fact
+ * qa.report.<path>; it learns the path from the first pass (phase "extract": data need.qa, ./index.ts).
+ */
+export function qaReportPath(log: JsonLog): string {
+  const q = qaItem(log);
+  if (q === null || !itemComplete(q)) return "";
+  const ev = itemEvidence(q);
+  const t = ev.trim();
+  if (t == QA_SKIP_DOCS || t == QA_SKIP_INVESTIGATION) return "";
+  return qaPath(ev);
+}
+
+/** The first path under the QA root named in a text ("" when none). */
 export function qaPath(ev: string): string {
   const i = ev.indexOf(QA_ROOT);
   if (i < 0) return "";
@@ -104,12 +125,12 @@ export function frontMatter(text: string): FrontMatter {
   return fm;
 }
 
-export function sessionLogPathProblem(p: string, own: string): string {
+export function sessionLogPathProblem(p: string, own: string, sess: string): string {
   if (p.length == 0) return "qaSessionLog is empty";
   if (p.startsWith("/") || (p.length > 1 && p.charCodeAt(1) == 58)) return "qaSessionLog is an absolute path";
   if (p.indexOf("\\") >= 0) return "qaSessionLog uses backslashes";
   if (p.indexOf("..") >= 0) return "qaSessionLog contains '..'";
-  if (!p.startsWith(".agents/sessions/")) return "qaSessionLog is outside .agents/sessions/";
+  if (!p.startsWith(sess + "/")) return "qaSessionLog is outside " + sess + "/";
   if (!p.endsWith(".json")) return "qaSessionLog does not name a .json session log";
   if (p != own) return "qaSessionLog names " + p + ", not this session (" + own + ")";
   return "";

@@ -13,10 +13,14 @@ export const REQUIRED_END: string[] = [
   "changesCommitted", "validationPassed",
 ];
 
+/** The two skip labels of sessionEnd.qaValidation's evidence (SP-111 exempts them, SP-132 checks their scope). */
+export const QA_SKIP_DOCS = "SKIPPED: docs-only";
+export const QA_SKIP_INVESTIGATION = "SKIPPED: investigation-only";
+
 export class JsonLog {
   lines: LineIndex;
-  constructor(public ctx: SessionCtx, public root: JValue, text: string) {
-    this.lines = new LineIndex(text);
+  constructor(public ctx: SessionCtx, public root: JValue) {
+    this.lines = root.doc.lines(); // recorded by the parser (no pass over the text)
   }
 
   /** Report at the position of `at` (whole file when null). */
@@ -57,8 +61,7 @@ export function str(o: JValue | null, key: string): string | null {
 export function field(item: JValue, lowerKey: string): JValue | null {
   const exact = item.get(lowerKey);
   if (exact !== null) return exact;
-  for (let i = 0; i < item.keys.length; i++) if (asciiLower(item.keys[i]) == lowerKey) return item.items[i];
-  return null;
+  return item.getLowerCase(lowerKey); // any casing, first in key order
 }
 
 export function itemComplete(item: JValue): bool {
@@ -120,4 +123,30 @@ export function hexRuns(s: string): string[] {
     if (allHex && n >= 7 && n <= 40) out.push(s.substring(st, i));
   }
   return out;
+}
+
+/**
+ * One row of a checklist section (protocolCompliance.sessionStart/sessionEnd) as the checklist rules
+ * SP-107..SP-114 read it. `seq` orders findings: a section's missing-item block (SP-107) comes
+ * before its rows, sessionStart before sessionEnd, rows in document order.
+ */
+export class ChecklistItem {
+  /** "sessionStart" | "sessionEnd". */
+  section: string = "";
+  key: string = "";
+  /** section + "." + key. */
+  id: string = "";
+  item: JValue;
+  required: bool = false;
+  /** Declares a level (not null, not blank). */
+  hasLevel: bool = false;
+  /** The level when it is a string ("" otherwise). */
+  level: string = "";
+  levelValue: JValue | null = null;
+  complete: bool = false;
+  evidence: string = "";
+  seq: i32 = 0;
+  constructor(item: JValue) {
+    this.item = item;
+  }
 }

@@ -116,17 +116,43 @@ export class Schema {
   /** Keyword codes of each schema object's members (KW indices), computed once per object. */
   kwCache: Map<usize, StaticArray<i32>> = new Map<usize, StaticArray<i32>>();
 
+  /** The same, by node index of the schema document (no hashing on the hot path). */
+  kwByNode: StaticArray<StaticArray<i32> | null> | null = null;
+
   codes(s: JValue): StaticArray<i32> {
+    if (s.doc === this.root.doc) {
+      let t = this.kwByNode;
+      if (t === null) {
+        t = new StaticArray<StaticArray<i32> | null>(s.doc.count);
+        this.kwByNode = t;
+      }
+      const hit = unchecked(t[s.id]);
+      if (hit !== null) return hit;
+      const made = this.codesOf(s);
+      unchecked((t[s.id] = made));
+      return made;
+    }
     const key = changetype<usize>(s);
     if (this.kwCache.has(key)) return this.kwCache.get(key);
+    const out = this.codesOf(s);
+    this.kwCache.set(key, out);
+    return out;
+  }
+
+  codesOf(s: JValue): StaticArray<i32> {
     const out = new StaticArray<i32>(s.keys.length);
     for (let i = 0; i < s.keys.length; i++) out[i] = KW.indexOf(s.keys[i]);
-    this.kwCache.set(key, out);
     return out;
   }
 
   constructor(root: JValue) {
     this.root = root;
+  }
+
+  /** The member of schema object `s` with keyword code `code` (its codes()), or null. */
+  member(s: JValue, codes: StaticArray<i32>, code: i32): JValue | null {
+    for (let i = 0; i < codes.length; i++) if (unchecked(codes[i]) == code) return s.items[i];
+    return null;
   }
 
   regex(p: string): Regex | null {
@@ -138,8 +164,18 @@ export class Schema {
     return r;
   }
 
+  /** Resolved references by reference text. */
+  refCache: Map<string, JValue | null> = new Map<string, JValue | null>();
+
   /** Resolve a local reference ("#", "#/definitions/x": object members only); null when it does not. */
   resolve(ref: string): JValue | null {
+    if (this.refCache.has(ref)) return this.refCache.get(ref);
+    const r = this.resolveUncached(ref);
+    this.refCache.set(ref, r);
+    return r;
+  }
+
+  resolveUncached(ref: string): JValue | null {
     if (ref == "#") return this.root;
     if (!ref.startsWith("#/") || ref.indexOf("~") >= 0) return null;
     let cur: JValue | null = this.root;
@@ -213,13 +249,21 @@ export class Schema {
 
   // ---- instance validation ----
 
-  /** Instance path of the value being validated: member names, or array indices (segIdx >= 0). */
-  segs: string[] = [];
+  /**
+   * Instance path of the value being validated: the member values (their key names are decoded only
+   * when a message needs the path), or array indices (segIdx >= 0).
+   */
+  segs: JValue[] = [];
   segIdx: i32[] = [];
 
-  push(name: string, idx: i32): void {
-    this.segs.push(name);
+  push(v: JValue, idx: i32): void {
+    this.segs.push(v);
     this.segIdx.push(idx);
+  }
+
+  segName(i: i32): string {
+    const ix = this.segIdx[i];
+    return ix >= 0 ? ix.toString() : this.segs[i].keyName();
   }
   pop(): void {
     this.segs.pop();
@@ -228,7 +272,7 @@ export class Schema {
 
   limit(msg: string, inst: JValue): void {
     let path = "";
-    for (let i = 0; i < this.segs.length; i++) path += (i > 0 ? "." : "") + this.segs[i];
+    for (let i = 0; i < this.segs.length; i++) path += (i > 0 ? "." : "") + this.segName(i);
     this.limits.push(new SchemaError("", path.length == 0 ? "(root)" : path, msg, inst.pos, this.limits.length));
   }
 
@@ -242,8 +286,9 @@ export class Schema {
     let path = "";
     for (let i = 0; i < this.segs.length; i++) {
       const ix = this.segIdx[i];
-      key += ix >= 0 ? "\u0000\u0001" + pad10(ix) : "\u0000" + this.segs[i];
-      path += (i > 0 ? "." : "") + this.segs[i];
+      const name = this.segName(i);
+      key += ix >= 0 ? "\u0000\u0001" + pad10(ix) : "\u0000" + name;
+      path += (i > 0 ? "." : "") + name;
     }
     this.errors.push(new SchemaError(key, path.length == 0 ? "(root)" : path, msg, inst.pos, this.errors.length));
   }
@@ -277,7 +322,8 @@ export class Schema {
       return;
     }
     this.depth++;
-    const ref = s.get("$ref");
+    const codes = this.codes(s);
+    const ref = this.member(s, codes, K_REF);
     if (ref !== null && ref.kind == J_STR) {
       const target = this.resolve(ref.s);
       if (target !== null) this.validate(inst, target, false);
@@ -285,8 +331,8 @@ export class Schema {
       return; // draft-07: $ref replaces its siblings
     }
     const k = inst.kind;
+    const quiet = this.quietDepth > 0; // only validity matters: no message text is built
     let members = false;
-    const codes = this.codes(s);
     for (let i = 0; i < s.keys.length; i++) {
       if (this.quietFailed && this.quietDepth > 0) break; // the answer is known: not valid
       const c = codes[i];
@@ -295,21 +341,23 @@ export class Schema {
       let fail = "";
       if (c == K_TYPE) {
         if (!this.typeMatch(inst, v)) {
-          this.err(jsonShort(inst) + " is not of type " + typeList(v), inst);
+          if (quiet) this.quietFailed = true;
+          else this.err(jsonShort(inst) + " is not of type " + typeList(v), inst);
           this.depth--;
           return; // other keywords would only repeat the problem
         }
       } else if (c == K_ENUM && v.kind == J_ARR) {
         let hit = false;
         for (let j = 0; j < v.items.length; j++) if (jsonEqual(inst, v.items[j])) { hit = true; break; }
-        if (!hit) fail = " is not one of " + renderList(v);
+        if (!hit) fail = quiet ? "!" : " is not one of " + renderList(v);
       } else if (c == K_CONST) {
-        if (!jsonEqual(inst, v)) fail = " is not the expected " + jsonShort(v);
+        if (!jsonEqual(inst, v)) fail = quiet ? "!" : " is not the expected " + jsonShort(v);
       } else if (k == J_NUM && vn && c >= K_MINIMUM && c <= K_EXCL_MAXIMUM) {
         const lo = c == K_MINIMUM || c == K_EXCL_MINIMUM;
         const excl = c == K_EXCL_MINIMUM || c == K_EXCL_MAXIMUM;
         const bad = lo ? (excl ? inst.n <= v.n : inst.n < v.n) : (excl ? inst.n >= v.n : inst.n > v.n);
-        if (bad) fail = " is " + (lo ? "less than " : "greater than ") + (excl ? "or equal to " : "") + "the " + (lo ? "minimum" : "maximum") + " of " + v.s;
+        if (bad && quiet) fail = "!";
+        else if (bad) fail = " is " + (lo ? "less than " : "greater than ") + (excl ? "or equal to " : "") + "the " + (lo ? "minimum" : "maximum") + " of " + v.s;
       } else if (k == J_STR && vn && (c == K_MIN_LENGTH || c == K_MAX_LENGTH)) {
         const n = <f64>codePoints(inst.s);
         if (c == K_MIN_LENGTH && n < v.n) fail = inst.s.length == 0 ? " must not be empty" : " is too short";
@@ -333,8 +381,9 @@ export class Schema {
         for (let j = 0; j < inst.items.length; j++) {
           const sub = v.kind == J_ARR ? (j < v.items.length ? v.items[j] : null) : v;
           if (sub !== null) {
-            this.push(j.toString(), j);
-            this.validate(inst.items[j], sub, false);
+            const item = inst.items[j];
+            this.push(item, j);
+            this.validate(item, sub, false);
             this.pop();
           }
         }
@@ -371,24 +420,26 @@ export class Schema {
 
   /** properties / patternProperties / additionalProperties: handled once, on the first of them. */
   objectMembers(inst: JValue, s: JValue): void {
-    const props = s.get("properties");
-    const pats = s.get("patternProperties");
-    const addl = s.get("additionalProperties");
-    let extra: string[] = [];
-    for (let i = 0; i < inst.keys.length; i++) {
+    const codes = this.codes(s);
+    const props = this.member(s, codes, K_PROPERTIES);
+    const pats = this.member(s, codes, K_PATTERN_PROPERTIES);
+    const addl = this.member(s, codes, K_ADDITIONAL);
+    let extra: string[] | null = null;
+    const vals = inst.items;
+    for (let i = 0; i < vals.length; i++) {
       if (this.quietFailed && this.quietDepth > 0) return;
-      const name = inst.keys[i];
-      const val = inst.items[i];
-      this.push(name, -1);
+      const val = vals[i];
+      this.push(val, -1);
       let matched = false;
       if (props !== null && props.kind == J_OBJ) {
-        const ps = props.get(name);
+        const ps = props.getKeyOf(val); // compared as bytes: the name is not decoded here
         if (ps !== null) {
           matched = true;
           this.validate(val, ps, false);
         }
       }
       if (pats !== null && pats.kind == J_OBJ) {
+        const name = val.keyName();
         for (let j = 0; j < pats.keys.length; j++) {
           const r = this.regex(pats.keys[j]);
           if (r !== null && regexSearch(r, name)) {
@@ -401,13 +452,16 @@ export class Schema {
         }
       }
       if (!matched && addl !== null) {
-        if (addl.kind == J_BOOL && !addl.b) extra.push(name);
+        if (addl.kind == J_BOOL && !addl.b) {
+          if (extra === null) extra = [];
+          extra!.push(val.keyName());
+        }
         else this.validate(val, addl, false);
       }
       this.pop();
     }
-    if (extra.length > 0) {
-      this.err("additional properties are not allowed ('" + extra.join("', '") + "' unexpected)", inst);
+    if (extra !== null) {
+      this.err("additional properties are not allowed ('" + extra!.join("', '") + "' unexpected)", inst);
     }
   }
 

@@ -1,11 +1,20 @@
-// SP-111: a complete MUST item whose evidence says the work did not happen.
-import { defineRule, msg, RuleDoc } from "../../../rules";
+// SP-111 (full mode): a complete MUST item whose evidence says the work did not happen.
+import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
 import { SEV_WARNING, SEV_ERROR } from "../../../abi";
-import { JValue } from "../../../lib/json";
 import { asciiLower, isSpace, isDigit } from "../../../lib/text";
-import { JsonLog, isWordChar } from "./model";
+import { isWordChar, QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
+import { JsonCtx } from "./ctx";
+import { checklistRows, leveled, reportRowAs } from "./checklist";
 
-export const SP111 = defineRule("SP-111", SEV_WARNING);
+const TOKENS: string[] = ["not available", "skipped", "n/a", "deferred", "will validate", "will run", "todo", "pending", "tbd"];
+const AFFIRM: string[] = ["pass", "passed", "passing", "done", "created", "validated", "complete", "completed", "confirmed",
+  "verified", "ran", "listed", "used"];
+const ADVERBS: string[] = ["yet", "longer", "fully", "really", "currently", "still", "quite"];
+const CONTRAST: string[] = ["but", "however", "except", "though", "although"];
+const COUNTS: string[] = ["passed", "failed", "xfailed", "xpassed", "error", "errors"];
+
+
+export const SP111 = defineRule("SP-111", SEV_WARNING, check);
 function SP111_doc(): RuleDoc {
   return {
     id: "SP-111",
@@ -17,16 +26,6 @@ function SP111_doc(): RuleDoc {
     },
   };
 }
-
-const TOKENS: string[] = ["not available", "skipped", "n/a", "deferred", "will validate", "will run", "todo", "pending", "tbd"];
-const AFFIRM: string[] = ["pass", "passed", "passing", "done", "created", "validated", "complete", "completed", "confirmed",
-  "verified", "ran", "listed", "used"];
-const ADVERBS: string[] = ["yet", "longer", "fully", "really", "currently", "still", "quite"];
-const CONTRAST: string[] = ["but", "however", "except", "though", "although"];
-const COUNTS: string[] = ["passed", "failed", "xfailed", "xpassed", "error", "errors"];
-
-export const QA_SKIP_DOCS = "SKIPPED: docs-only";
-export const QA_SKIP_INVESTIGATION = "SKIPPED: investigation-only";
 
 /** End of `tok` matched at i (a space in tok matches a run of white space), or -1. */
 function matchAt(s: string, i: i32, tok: string): i32 {
@@ -164,14 +163,22 @@ export function contradicts(ev: string): bool {
   return false;
 }
 
-export function checkContradiction(log: JsonLog, item: JValue, key: string, id: string, ev: string): void {
-  const isQa = key == "qaValidation";
-  if (isQa) {
-    const t = ev.trim();
-    if (t == QA_SKIP_DOCS || t == QA_SKIP_INVESTIGATION) return;
+function check(c: RuleCtx): void {
+  const ctx = changetype<JsonCtx>(c);
+  const rows = checklistRows(ctx);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (!leveled(r) || r.level != "MUST" || !r.complete) continue;
+    const ev = r.evidence;
+    if (ev.trim().length == 0) continue; // SP-109
+    const isQa = r.key == "qaValidation";
+    if (isQa) {
+      const t = ev.trim();
+      if (t == QA_SKIP_DOCS || t == QA_SKIP_INVESTIGATION) continue;
+    }
+    if (!contradicts(ev)) continue;
+    const shown = ev.length > 200 ? ev.substring(0, 197) + "..." : ev;
+    reportRowAs(ctx, c.rule, isQa ? SEV_ERROR : SEV_WARNING, r.seq, r.item,
+      msg("evidenceContradictionIsComplete").s("id", r.id).s("shown", shown));
   }
-  if (!contradicts(ev)) return;
-  const shown = ev.length > 200 ? ev.substring(0, 197) + "..." : ev;
-  log.reportAs(SP111, isQa ? SEV_ERROR : SEV_WARNING, item,
-    msg("evidenceContradictionIsComplete").s("id", id).s("shown", shown));
 }

@@ -1,0 +1,34 @@
+// SP-107 (full mode): every required checklist item is present.
+import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { SEV_ERROR } from "../../../abi";
+import { JsonCtx } from "./ctx";
+import { SECTIONS, requiredKeys, missingSeq, reportRow } from "./checklist";
+
+export const SP107 = defineRule("SP-107", SEV_ERROR, check);
+function SP107_doc(): RuleDoc {
+  return {
+    id: "SP-107",
+    validator: "session-log",
+    title: "Required checklist items present",
+    description: "Every required sessionStart/sessionEnd item is present (legacy handoffNotUpdated stands for handoffPreserved).",
+    messages: {
+      missingRequiredItem: "Missing required item: {{name}}.{{missing}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<JsonCtx>(c);
+  const log = ctx.log!;
+  for (let s = 0; s < SECTIONS.length; s++) {
+    const name = SECTIONS[s];
+    const sec = log.section(name);
+    if (sec === null) continue; // the schema layer reports it
+    const req = requiredKeys(sec, name);
+    const missing: string[] = [];
+    for (let i = 0; i < req.length; i++) if (!sec.has(req[i])) missing.push(req[i]);
+    missing.sort();
+    const seq = missingSeq(ctx, s);
+    for (let i = 0; i < missing.length; i++) reportRow(ctx, c.rule, seq, sec, msg("missingRequiredItem").s("name", name).s("missing", missing[i]));
+  }
+}

@@ -1,0 +1,29 @@
+// SP-109 (full mode): a complete MUST item has evidence.
+import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { SEV_WARNING } from "../../../abi";
+import { JsonCtx } from "./ctx";
+import { checklistRows, leveled, reportRow } from "./checklist";
+
+export const SP109 = defineRule("SP-109", SEV_WARNING, check);
+function SP109_doc(): RuleDoc {
+  return {
+    id: "SP-109",
+    validator: "session-log",
+    title: "MUST evidence present",
+    description: "A complete MUST item has evidence.",
+    messages: {
+      missingEvidence: "Missing evidence: {{id}}",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = changetype<JsonCtx>(c);
+  const rows = checklistRows(ctx);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (leveled(r) && r.level == "MUST" && r.complete && r.evidence.trim().length == 0) {
+      reportRow(ctx, c.rule, r.seq, r.item, msg("missingEvidence").s("id", r.id));
+    }
+  }
+}

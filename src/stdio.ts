@@ -1,0 +1,57 @@
+// Output without the stream machinery: process.stdout and process.stderr are built on node:stream
+// (and node:net for pipes), whose loading costs a lean command about as much as its own work
+// (issue 13). The report and messages go to the file descriptors with synchronous writes, as
+// process.stdout does for files and pipes on Linux; a pipe somebody made non-blocking is waited
+// for, and a closed pipe (`agentcheck ... | head`) ends the process quietly, as quietEpipe does.
+import { fstatSync, writeSync } from "node:fs";
+import { createRequire } from "node:module";
+
+let pause: Int32Array | undefined;
+
+function writeAll(fd: number, text: string): void {
+  const buf = Buffer.from(text, "utf8");
+  let off = 0;
+  let waits = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off, buf.length - off);
+      waits = 0;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "EAGAIN" && waits < 60_000) {
+        pause ??= new Int32Array(new SharedArrayBuffer(4));
+        Atomics.wait(pause, 0, 0, 1);
+        waits++;
+        continue;
+      }
+      if (code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw e;
+    }
+  }
+}
+
+/** Write to standard output (the report). */
+export function writeOut(text: string): void {
+  writeAll(1, text);
+}
+
+/** Write to standard error (messages). */
+export function writeErr(text: string): void {
+  writeAll(2, text);
+}
+
+/** Whether standard output is a terminal (node:tty is loaded only for a character device). */
+export function stdoutIsTTY(): boolean {
+  try {
+    if (!fstatSync(1).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return (createRequire(import.meta.url)("node:tty") as typeof import("node:tty")).isatty(1);
+}
+
+/** Milliseconds from an arbitrary origin, for durations (performance.now() loads node:perf_hooks). */
+export function msNow(): number {
+  const [s, ns] = process.hrtime();
+  return s * 1e3 + ns / 1e6;
+}

@@ -1,0 +1,31 @@
+// The glob matcher's string fast paths (literal, L/**, **/*S) give the NFA's answer on every path.
+import { describe, it, expect } from "vitest";
+import fc from "fast-check";
+import { globMatch, globMatchNfa } from "../../dist/prepr/glob.js";
+
+const SEGS = ["a", "b.md", "node_modules", ".agents", "x.ps1", "ps1", "a.agent.md", "", "docs", "tmp", "é.md", "md"];
+const PATTERNS = [
+  "node_modules/**", ".agents/**", "tmp/**", "docs", "docs/a", "b.md", "src/claude/CLAUDE.md", "tmp/", "a/b.md",
+  "**/*.ps1", "**/*.md", "**/*.agent.md", "**/*md", "./docs/**", "/tmp/**", "a/**", "**/*",
+];
+
+describe("PP-003 glob fast paths", () => {
+  it("PP-003: literal, dir/** and **/*suffix patterns match exactly like the NFA", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...PATTERNS), fc.array(fc.constantFrom(...SEGS), { minLength: 1, maxLength: 5 }), (pattern, segs) => {
+        const path = segs.join("/");
+        expect(globMatch(pattern, path)).toBe(globMatchNfa(pattern, path));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it("PP-003: examples of each shape", () => {
+    expect(globMatch("node_modules/**", "node_modules/x/y.md")).toBe(true);
+    expect(globMatch("node_modules/**", "node_modules")).toBe(globMatchNfa("node_modules/**", "node_modules"));
+    expect(globMatch("docs", "docs/a.md")).toBe(true);
+    expect(globMatch("docs", "docsx/a.md")).toBe(false);
+    expect(globMatch("**/*.ps1", "a/b/x.ps1")).toBe(true);
+    expect(globMatch("**/*.ps1", "a/x.ps1/c")).toBe(true);
+    expect(globMatch("**/*.ps1", "a/xps1")).toBe(false);
+  });
+});
