@@ -1,5 +1,5 @@
 // AssemblyScript compiler transform (`asc ... --transform ./scripts/asc-size.mjs`, see
-// scripts/build-code.mjs): keeps text the host already has out of the module. Two rewrites:
+// scripts/build-code.mjs): keeps text the host already has out of the module. Three rewrites:
 //
 // 1. Message ids become numbers. A rule reports `msg("missingSessionEndHeader")`; the module would
 //    carry each id as a UTF-16 string (214 ids, 12 KB). After parsing, every `msg("<id>")` (or
@@ -7,7 +7,10 @@
 //    index in the sorted list of every rule's message ids that scripts/gen-rules.mjs writes
 //    (build/message-ids.json for this transform, src/wasm/generated/message-ids.ts for the host,
 //    which maps the number back in src/wasm/instance.ts). An id that no rule declares fails the build.
-// 2. Abort sites pass no source path (release target only). AssemblyScript compiles every abort site
+// 2. Rule ids are put together at start: `defineRule("SP-001", ...)` becomes
+//    `defineRuleN("SP-", 1, 3, ...)` (assembly/rules.ts), so the module carries 19 id prefixes instead
+//    of 168 id strings (5 KB).
+// 3. Abort sites pass no source path (release target only). AssemblyScript compiles every abort site
 //    (assert, `throw`, the standard library's range and null checks) to `abort(message, file, line,
 //    column)` and stores each file's path as a UTF-16 string (48 paths, 4.5 KB). This passes 0 (no
 //    file) instead; the message, line and column still reach the host, which turns any abort into an
@@ -41,6 +44,7 @@ export default class SizeTransform {
     const codes = messageCodes();
     const problems = [];
     let rewritten = 0;
+    let rules = 0;
     const code = (lit, where) => {
       const n = codes.get(lit.value);
       if (n === undefined) problems.push(`${where}: msg("${lit.value}") names a message that no rule declares`);
@@ -67,6 +71,20 @@ export default class SizeTransform {
         }
         node.expression = Node.createIdentifierExpression("msgCode", node.expression.range);
         rewritten++;
+      } else if (node.kind === NodeKind.Call && node.expression.kind === NodeKind.Identifier && node.expression.text === "defineRule" && isString(node.args[0])) {
+        const m = /^([A-Z]+-)([0-9]+)$/.exec(node.args[0].value);
+        if (m) {
+          const r = node.args[0].range;
+          node.args.splice(
+            0,
+            1,
+            Node.createStringLiteralExpression(m[1], r),
+            Node.createIntegerLiteralExpression(i64_new(Number(m[2]), 0), r),
+            Node.createIntegerLiteralExpression(i64_new(m[2].length, 0), r),
+          );
+          node.expression = Node.createIdentifierExpression("defineRuleN", node.expression.range);
+          rules++;
+        }
       }
       for (const [k, v] of Object.entries(node)) if (k !== "range" && v && typeof v === "object") visit(v, where);
     };
@@ -76,7 +94,7 @@ export default class SizeTransform {
       visit(source.statements, source.normalizedPath);
     }
     if (problems.length) throw new Error(`asc-size:\n  ${problems.join("\n  ")}`);
-    this.log?.(`asc-size: ${rewritten} msg() calls report message numbers`);
+    this.log?.(`asc-size: ${rewritten} msg() calls report message numbers, ${rules} rule ids put together at start`);
   }
 
   afterInitialize(program) {
