@@ -59,9 +59,11 @@ function loadCached(file) {
   // cases: a configuration file's schema) come here (scripts/bundle-cli.mjs)
   const base = require("node:url").pathToFileURL(file);
   globalThis.__agentcheckImport = (spec) => import(new URL(spec, base).href);
-  const script = new vm.Script(require("node:module").wrap(src), { filename: file, cachedData: cached });
+  // CommonJS's own wrapper; the bundle requires built-ins and the package's dependencies only, which
+  // the launcher's require resolves the same way (node:module would load the ES module loader)
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) { ${src}\n});`, { filename: file, cachedData: cached });
   const mod = { exports: {} };
-  script.runInThisContext().call(mod.exports, mod.exports, require("node:module").createRequire(file), mod, file, path.dirname(file));
+  script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, path.dirname(file));
   return {
     exports: mod.exports,
     saveCache() {
