@@ -7,8 +7,14 @@ const argv = process.argv;
 const cmd = argv[2];
 if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
   // the version alone: no bundle to load (what a shell or an editor integration asks first)
-  const { readFileSync } = require("node:fs");
-  process.stdout.write(`${JSON.parse(readFileSync(require("node:path").join(__dirname, "..", "package.json"), "utf8")).version}\n`);
+  // (a synchronous write: process.stdout would load the stream machinery for one line)
+  const { readFileSync, writeSync } = require("node:fs");
+  const text = `${JSON.parse(readFileSync(require("node:path").join(__dirname, "..", "package.json"), "utf8")).version}\n`;
+  try {
+    writeSync(1, text);
+  } catch (e) {
+    if (e.code !== "EPIPE") process.stdout.write(text);
+  }
 } else if (cmd === "session" && argv[3] === "gate") {
   // one pre-bundled module (scripts/bundle-gate.mjs): the hook runs on every tool call
   require("../dist/state/gate-hook.cjs").runGate(argv.slice(4)).then(
@@ -59,9 +65,11 @@ function loadCached(file) {
   // cases: a configuration file's schema) come here (scripts/bundle-cli.mjs)
   const base = require("node:url").pathToFileURL(file);
   globalThis.__agentcheckImport = (spec) => import(new URL(spec, base).href);
-  const script = new vm.Script(require("node:module").wrap(src), { filename: file, cachedData: cached });
+  // CommonJS's own wrapper; the bundle requires built-ins and the package's dependencies only, which
+  // the launcher's require resolves the same way (node:module would load the ES module loader)
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) { ${src}\n});`, { filename: file, cachedData: cached });
   const mod = { exports: {} };
-  script.runInThisContext().call(mod.exports, mod.exports, require("node:module").createRequire(file), mod, file, path.dirname(file));
+  script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, path.dirname(file));
   return {
     exports: mod.exports,
     saveCache() {

@@ -51,6 +51,8 @@ const LEAN_LAZY = ["config-schema.ts", join("prepr", "checks.ts")];
 const leanExternals = {
   name: "lean-externals",
   setup(b) {
+    // the bundle's own require instead of node:module's createRequire (src/node-require.ts)
+    b.onResolve({ filter: /\/node-require\.js$/ }, () => ({ path: join(root, "src", "node-require-cjs.ts") }));
     b.onResolve({ filter: /^\./ }, (a) => {
       if (a.kind !== "dynamic-import") return undefined;
       const abs = join(a.resolveDir, a.path).replace(/\.js$/, ".ts");

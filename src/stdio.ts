@@ -4,7 +4,7 @@
 // process.stdout does for files and pipes on Linux; a pipe somebody made non-blocking is waited
 // for, and a closed pipe (`agentcheck ... | head`) ends the process quietly, as quietEpipe does.
 import { fstatSync, writeSync } from "node:fs";
-import { createRequire } from "node:module";
+import { nodeRequire } from "./node-require.js";
 
 let pause: Int32Array | undefined;
 
@@ -47,7 +47,7 @@ export function stdoutIsTTY(): boolean {
   } catch {
     return false;
   }
-  return (createRequire(import.meta.url)("node:tty") as typeof import("node:tty")).isatty(1);
+  return (nodeRequire("node:tty") as typeof import("node:tty")).isatty(1);
 }
 
 /** Milliseconds from an arbitrary origin, for durations (performance.now() loads node:perf_hooks). */

@@ -1,5 +1,5 @@
 // Human output: `file:line:col  severity  message  ruleId`, then a summary line.
-import { createRequire } from "node:module";
+import { nodeRequire } from "../node-require.js";
 import type { Report } from "../report.js";
 import { memoryIndexText } from "./memory-index-text.js";
 
@@ -20,7 +20,7 @@ export function useColor(stream: { readonly isTTY?: boolean }, flag?: boolean): 
 type Style = "red" | "yellow" | "cyan" | "green" | "dim" | "magenta";
 // picocolors reads process.stdout when it loads, which loads node:stream: loaded only to paint
 let ON: ReturnType<typeof import("picocolors").createColors> | undefined;
-const colors = () => (ON ??= (createRequire(import.meta.url)("picocolors") as typeof import("picocolors")).createColors(true));
+const colors = () => (ON ??= (nodeRequire("picocolors") as typeof import("picocolors")).createColors(true));
 const paint = (on: boolean, style: Style, s: string) => (on ? colors()[style](s) : s);
 export { paint };
 

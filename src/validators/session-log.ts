@@ -438,10 +438,14 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, status: 
     if (!resolved.has(ref)) resolved.set(ref, (await tryRaw(git, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]))?.trim() || undefined);
     return resolved.get(ref);
   };
-  // the commit that last changed each log: one history walk limited to the logs' folders
+  // the commit that last changed each log: one history walk limited to the logs' folders, only
+  // when a committed, unmodified log needs it (a new or modified log ends at HEAD; a staged log in a
+  // commit hook is one of those, and the walk over the folders' whole history is the costliest git
+  // call of `check --staged`)
   const last = new Map<string, string>();
-  const dirs = [...new Set([...need.keys()].map((f) => f.slice(0, Math.max(0, f.lastIndexOf("/"))) || "."))].sort();
-  const walk = await tryRaw(git, ["log", "--format=%x01%H", "--name-only", "--no-renames", "--", ...dirs]);
+  const committed = [...need.keys()].filter((f) => !dirty.has(f));
+  const dirs = [...new Set(committed.map((f) => f.slice(0, Math.max(0, f.lastIndexOf("/"))) || "."))].sort();
+  const walk = dirs.length > 0 ? await tryRaw(git, ["log", "--format=%x01%H", "--name-only", "--no-renames", "--", ...dirs]) : undefined;
   let commit = "";
   for (const l of (walk ?? "").split("\n")) {
     if (l.startsWith("\u0001")) commit = l.slice(1).trim();

@@ -1,0 +1,7 @@
+// require() for the ES module builds (tsc's output in dist/, the CLI chunks in dist/cli/): through
+// node:module. The lean CommonJS bundle (dist/cli/lean.cjs, scripts/bundle-cli.mjs) takes
+// src/node-require-cjs.ts instead, which hands out the bundle's own require: node:module loads
+// Node's ES module loader, which a lean command does not otherwise need (issue 13).
+import { createRequire } from "node:module";
+
+export const nodeRequire: NodeJS.Require = createRequire(import.meta.url);
