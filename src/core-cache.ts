@@ -4,7 +4,8 @@
 // bytes, of the ABI version and of agentcheck's version. Any changed byte (a file, a git fact, an
 // option or severity fact, a rebuilt core) is a new key: nothing is ever served for other input.
 // Message texts are rendered again on every hit (from the rule table of this build).
-import { createHash } from "node:crypto";
+import type { Hash } from "node:crypto";
+import { nodeRequire } from "./node-require.js";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { readTextOrThrow } from "./fsread.js";
@@ -38,6 +39,11 @@ interface Store {
 }
 
 let store: Store | undefined;
+
+/** node:crypto on first use: the engine imports this module, and lean commands never open a cache. */
+function createHash(alg: string): Hash {
+  return (nodeRequire("node:crypto") as typeof import("node:crypto")).createHash(alg);
+}
 
 /** Use (and later write) the cache file for this process's core runs. */
 export function openCoreCache(file: string): void {
