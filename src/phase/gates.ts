@@ -244,6 +244,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
       f.qaReports = listQaReports(root, s.sessionId);
       f.skipQa = o.skipQa === true;
       f.memoriesDir = store.memoriesDir;
+      f["sessions.dir"] = activePaths().sessions;
       const changed = isGitRepo(root) ? changedFiles(root, store, s.startingCommit) : undefined;
       f.changesKnown = changed !== undefined;
       if (changed) f.changedFiles = changed;

@@ -342,7 +342,7 @@ export interface FactTypes {
   "cutoff": string;
   /** The workspace is a git repository the host can query. */
   "git": boolean;
-  /** The sessions folder (repository-relative). */
+  /** The sessions folder (repository-relative; config paths.sessions). session-protocol: QA_VALIDATION counts logs there as documentation. */
   "sessions.dir": string;
   /** The memories folder (repository-relative). */
   "memories.dir": string;

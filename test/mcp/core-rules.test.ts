@@ -57,6 +57,9 @@ describe("issue 15: session-protocol rules in the core", () => {
     expect(verdict("QA_VALIDATION", { sessionId: "s", changesKnown: true, changedFiles: ["a.md", ".agents/sessions/s.json"] })).toMatchObject({ status: "SKIPPED", message: "docs-only: all 2 changed files are documentation" });
     expect(verdict("QA_VALIDATION", { sessionId: "s", changesKnown: true, changedFiles: ["a.ts"], skipQa: true, qaReports: ["r"] }).message).toContain("skip_qa is allowed only for docs-only changes");
     expect(verdict("QA_VALIDATION", { sessionId: "s", changesKnown: false }).rules).toEqual(["PH-008"]);
+    // the sessions folder is the sessions.dir fact (config paths.sessions), not a fixed .agents/sessions
+    expect(verdict("QA_VALIDATION", { sessionId: "s", changesKnown: true, changedFiles: ["logs/s.json"], "sessions.dir": "logs" }).status).toBe("SKIPPED");
+    expect(verdict("QA_VALIDATION", { sessionId: "s", changesKnown: true, changedFiles: ["logs/s.json"] }).status).toBe("FAIL");
     expect(verdict("QA_VALIDATION", { sessionId: "s", changesKnown: true, changedFiles: ["a.ts"] }).message).toContain("no QA report for session s");
   });
   it("PH-009 GIT_COMMIT: commits since start and a clean tree", () => {

@@ -34,7 +34,8 @@ function qaValidation(input: Input): Verdict {
   }
   const changed = lines(input, "changedFiles");
   const mem = input.has("memoriesDir") ? str(input, "memoriesDir") : ".serena/memories";
-  const nonDoc = nonDocFiles(changed, mem, DEFAULT_SESSIONS_DIR);
+  const sessions = input.has("sessions.dir") ? str(input, "sessions.dir") : DEFAULT_SESSIONS_DIR; // config paths.sessions
+  const nonDoc = nonDocFiles(changed, mem, sessions);
   if (nonDoc === null) return new Verdict("SKIPPED", "docs-only: no changes since the starting commit", "no changes");
   if (nonDoc.length == 0) {
     return new Verdict("SKIPPED", "docs-only: all " + plural(changed.length, "changed file") + " are documentation", listed(changed, 10));
