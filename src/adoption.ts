@@ -28,6 +28,11 @@ export interface AdoptionOptions {
   /** Baseline file to apply (absolute), when one is in use. */
   baseline?: string;
   maxFileBytes?: number;
+  /**
+   * Bytes of files this run already read from the working tree, by absolute path (a validator fills
+   * it as it reads, e.g. the session logs), so the directive pass does not read them again.
+   */
+  sources?: Map<string, Uint8Array>;
 }
 
 export interface AdoptionStats {
@@ -119,7 +124,10 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
   if (md.length === 0) return results;
   const docs: ContentDoc[] = [];
   for (const file of md) {
-    const lf = loadFile(join(o.root, file), file, o.maxFileBytes ?? 8 * 1024 * 1024);
+    const abs = join(o.root, file);
+    const max = o.maxFileBytes ?? 8 * 1024 * 1024;
+    const seen = o.sources?.get(abs);
+    const lf = seen !== undefined && seen.length <= max ? { file, bytes: seen } : loadFile(abs, file, max);
     if (!lf.bytes || !lf.bytes.includes(0x3c)) continue; // no "<": no directive
     const text = Buffer.from(lf.bytes).toString("utf8");
     if (!text.includes("agentcheck-")) continue;

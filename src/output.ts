@@ -78,7 +78,7 @@ export async function prepareRun(o: OutputOptions, root: string, opts: { config?
     }
   }
   return {
-    adoption: { root, ignores, reportUnusedDisable: o.reportUnusedDisable === true, baseline, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) },
+    adoption: { root, ignores, reportUnusedDisable: o.reportUnusedDisable === true, baseline, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize), sources: new Map() },
     writeBaseline: opts.writeBaseline,
     config,
   };

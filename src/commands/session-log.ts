@@ -37,6 +37,7 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
     cutoff: o.cutoff ?? process.env.AGENTCHECK_CUTOFF,
     sessionsDir: dirs.sessions,
     memoriesDir: o.memoriesDir ?? dirs.memories,
+    sources: run.adoption.sources,
   });
   return finish(out.results, started, o, out.internalErrors, run);
 }

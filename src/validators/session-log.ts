@@ -5,11 +5,11 @@
 import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { executeValidator, hostFinding, loadFile, problemResult, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
+import { executeValidator, hostFinding, problemResult, readArtifact, refusalFinding, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
-import { inspectFile } from "../fsread.js";
+import { readBounded } from "../fsread.js";
 import { GitRepo, gitDirs } from "../git-run.js";
 import { activePaths, DEFAULT_PATHS } from "../config.js";
 import { isSessionLogPath, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
@@ -59,6 +59,8 @@ export interface SessionLogOptions {
   files?: string[];
   /** Per scoped log: its mode facts as document flags (src/scope.ts sessionLogFlags); else `mode`. */
   logFlags?: Record<string, number>;
+  /** Filled with the bytes of each log read from the working tree, by absolute path (for the directive pass). */
+  sources?: Map<string, Uint8Array>;
 }
 
 /** Default sessions folder; the run's folder is `paths.sessions` (src/config.ts resolvePaths). */
@@ -193,8 +195,13 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     base = baseChoice.ref;
   }
   let files: string[];
+  // files discoverSessionLogs found (listed, or named and checked present): no second lstat each
+  let discovered = false;
   if (opts.files) files = opts.files.map((f) => join(root, f));
-  else if (explicit) files = discoverSessionLogs(root, opts.cwd, opts.paths, sessionsDir);
+  else if (explicit) {
+    files = discoverSessionLogs(root, opts.cwd, opts.paths, sessionsDir);
+    discovered = true;
+  }
   else if (context === "pre-commit" && git) {
     const kept = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMR"]));
     files = kept
@@ -206,7 +213,10 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     files = changed
       .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));
-  } else files = discoverSessionLogs(root, opts.cwd, undefined, sessionsDir);
+  } else {
+    files = discoverSessionLogs(root, opts.cwd, undefined, sessionsDir);
+    discovered = true;
+  }
 
   const docs: ContentDoc[] = [];
   const problems: FileResult[] = [];
@@ -221,20 +231,22 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const loadLog = (abs: string, rel: string, kind: number, flags: number): void => {
     // a path named outside the workspace is the user's explicit choice: read it (SP-003 reports it)
     const within = isInside(abs, root) ? root : undefined;
-    const ins = inspectFile(abs, { maxBytes: opts.maxFileBytes, root: within });
-    if (!ins.ok && ins.refusal.reason === "outside") {
+    // one bounded read (it inspects the path first: a log resolving outside is refused unread)
+    const r = readBounded(abs, { maxBytes: opts.maxFileBytes, root: within });
+    if (!r.ok && r.refusal.reason === "outside") {
       docs.push({ file: rel, kind, flags: flags | FLAG_UNREAD, bytes: new Uint8Array(0) });
       facts[`real.${rel}`] = realOf(abs, realRoot) ?? "/";
       return;
     }
-    const lf = loadFile(abs, rel, opts.maxFileBytes, within);
-    if (lf.problem) {
-      problems.push(problemResult("session-log", lf.problem));
+    if (!r.ok) {
+      problems.push(problemResult("session-log", refusalFinding(rel, r.refusal)));
       return;
     }
-    docs.push({ file: rel, kind, flags, bytes: lf.bytes! });
-    const real = realOf(abs, realRoot);
-    if (real !== undefined) facts[`real.${rel}`] = real;
+    docs.push({ file: rel, kind, flags, bytes: r.bytes });
+    opts.sources?.set(abs, r.bytes);
+    // the resolved path of the read (symlinks followed), repo-relative when inside
+    const real = r.info.real;
+    facts[`real.${rel}`] = isInside(real, realRoot) ? toRepoPath(real, realRoot) : real;
   };
   for (const abs of files.sort()) {
     const rel = isInside(abs, root) ? toRepoPath(abs, root) : abs.split("\\").join("/");
@@ -263,7 +275,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       facts[`real.${rel}`] = rel;
       continue;
     }
-    if (!present(abs)) {
+    if (!discovered && !present(abs)) {
       docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
       continue;
     }

@@ -2,7 +2,9 @@
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MdCtx } from "./md-log";
-import { find } from "../../lib/text";
+import { LineTable, Needles } from "../../lib/lines";
+
+const ABS_NEEDLES = new Needles("/home/", "/Users/", ":\\", false);
 
 export const SP018 = defineRule("SP-018", SEV_WARNING, check);
 function SP018_doc(): RuleDoc {
@@ -17,24 +19,31 @@ function SP018_doc(): RuleDoc {
   };
 }
 
-/** Column (0-based) of the first absolute path in a line, or -1. */
-function absAt(l: string): i32 {
-  let k = find(l, "/home/");
-  if (k < 0) k = find(l, "/Users/");
+/** Byte offset (in line i) of the first absolute path, or -1 ("/home/" or "/Users/" first, else X:\\). */
+function absAt(lt: LineTable, i: i32): i32 {
+  let k = lt.find(i, "/home/");
+  if (k < 0) k = lt.find(i, "/Users/");
   if (k >= 0) return k;
-  for (let i = 0; i + 2 < l.length; i++) {
-    const c = l.charCodeAt(i);
-    if (c >= 65 && c <= 90 && l.charCodeAt(i + 1) == 58 && l.charCodeAt(i + 2) == 92) return i;
+  const s = lt.start(i);
+  const e = lt.end(i);
+  for (let j = s; j + 2 < e; j++) {
+    const c = lt.byte(j);
+    if (c >= 65 && c <= 90 && lt.byte(j + 1) == 58 && lt.byte(j + 2) == 92) return j - s;
   }
   return -1;
 }
 
 function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
-  const log = ctx.log;
-  for (let i = 0; i < log.lines.length; i++) {
-    if (log.fenced[i]) continue;
-    const k = absAt(log.lines[i]);
-    if (k >= 0) ctx.report(ctx.rule, i + 1, k + 1, msg("absolutePathUseA"));
+  const lt = ctx.log.lt;
+  // one pass over the lines holding a candidate ("/home/", "/Users/", ":\\"), in order
+  let at = lt.searchAny(ABS_NEEDLES, 0);
+  while (at >= 0) {
+    const i = lt.lineOf(at);
+    if (!lt.fenced(i)) {
+      const k = absAt(lt, i);
+      if (k >= 0) ctx.report(ctx.rule, i + 1, lt.column(i, k) + 1, msg("absolutePathUseA"));
+    }
+    at = lt.searchAny(ABS_NEEDLES, lt.next(i));
   }
 }

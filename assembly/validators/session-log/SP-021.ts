@@ -2,7 +2,7 @@
 // (warning; not in pre-commit context, where the commit does not exist yet).
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
-import { MdCtx, leadingSha, citedSha, isPreCommit } from "./md-log";
+import { MdCtx, MdLog, leadingSha, citedSha, isPreCommit } from "./md-log";
 import { isAlnum, isAlpha, isHex } from "../../lib/text";
 
 export const SP021 = defineRule("SP-021", SEV_WARNING, check);
@@ -19,9 +19,9 @@ function SP021_doc(): RuleDoc {
 }
 
 /** First word-bounded 7-40 hex run with at least one letter in lines [a, b). */
-function hexIn(lines: string[], a: i32, b: i32): string {
+function hexIn(log: MdLog, a: i32, b: i32): string {
   for (let i = a; i < b; i++) {
-    const l = lines[i];
+    const l = log.line(i);
     for (let k = 0; k < l.length; k++) {
       if (!isHex(l.charCodeAt(k)) || (k > 0 && isAlnum(l.charCodeAt(k - 1)))) continue;
       const s = leadingSha(l.substring(k, k + 41));
@@ -39,6 +39,6 @@ function check(c: RuleCtx): void {
   const row = log.commitRow();
   if (row !== null && citedSha(row.evidence).length > 0) return;
   const s = log.section("commits this session");
-  if (s[0] >= 0 && hexIn(log.lines, s[0], s[1]).length > 0) return;
+  if (s[0] >= 0 && hexIn(log, s[0], s[1]).length > 0) return;
   ctx.report(ctx.rule, 0, 0, msg("noCommitEvidenceFound"));
 }

@@ -2,7 +2,6 @@
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MdCtx } from "./md-log";
-import { findHeading } from "../../lib/mdtable";
 
 export const SP022 = defineRule("SP-022", SEV_WARNING, check);
 function SP022_doc(): RuleDoc {
@@ -20,9 +19,9 @@ function SP022_doc(): RuleDoc {
 
 function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
-  const L = ctx.log.lines;
-  if (findHeading(L, "session info", 0) < 0) ctx.report(ctx.rule, 0, 0, msg("missingSectionSessionInfo"));
-  if (findHeading(L, "work log", 0) < 0 && findHeading(L, "task completed", 0) < 0 && findHeading(L, "tasks completed", 0) < 0) {
+  const L = ctx.log.lt;
+  if (L.findHeading("session info", 0) < 0) ctx.report(ctx.rule, 0, 0, msg("missingSectionSessionInfo"));
+  if (L.findHeading("work log", 0) < 0 && L.findHeading("task completed", 0) < 0 && L.findHeading("tasks completed", 0) < 0) {
     ctx.report(ctx.rule, 0, 0, msg("missingSectionWorkLog"));
   }
 }

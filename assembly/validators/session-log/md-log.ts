@@ -2,7 +2,9 @@
 // rules share: context (pre-commit | ci | local), strict mode, git availability, changed files.
 import { Doc, Input, Results } from "../../io";
 import { KIND_PROTOCOL } from "../../abi";
-import { ChecklistRow, findChecklist, parseRows, headingLevel, findHeading } from "../../lib/mdtable";
+import { ChecklistRow, findChecklist, parseRows } from "../../lib/mdtable";
+import { LineTable, Needles } from "../../lib/lines";
+import { firstBadByte } from "../common";
 import { asciiLower, isHex, isDigit, isSpace, isAlnum, isAlpha, find } from "../../lib/text";
 import { SessionCtx } from "./context";
 import { normalizePath, isAbsolutePath } from "./paths";
@@ -25,7 +27,8 @@ export class MdCtx extends SessionCtx {
 }
 
 export class MdLog {
-  lines: string[];
+  /** The document's line table (spans over its UTF-8 bytes; a line is decoded only when a rule needs its text). */
+  lt: LineTable;
   startH: i32 = -1;
   startT: i32 = -1;
   endH: i32 = -1;
@@ -43,72 +46,73 @@ export class MdLog {
   diffKey: string = "";
   /** Date prefix of the file name (YYYY-MM-DD), "" when absent. */
   date: string = "";
-  /** Lines inside fenced code blocks. */
-  fenced: bool[] = [];
+  /** The paths cited in the checklists (citedPaths), once computed. */
+  cited: Cited[] | null = null;
 
-  constructor(lines: string[], baseName: string) {
-    this.lines = lines;
-    let r = findChecklist(lines, "session start");
+  constructor(lt: LineTable, baseName: string) {
+    this.lt = lt;
+    let r = findChecklist(lt, "session start");
     this.startH = r[0];
     this.startT = r[1];
-    r = findChecklist(lines, "session end");
+    r = findChecklist(lt, "session end");
     this.endH = r[0];
     this.endT = r[1];
-    this.start = parseRows(lines, this.startT);
-    this.end = parseRows(lines, this.endT);
-    this.startSha = findStartingCommit(lines);
-    this.endSha = findCommitLabel(lines, "ending commit:");
+    this.start = parseRows(lt, this.startT);
+    this.end = parseRows(lt, this.endT);
+    commitLabels(this);
     this.date = datePrefix(baseName);
-    const f = new Array<bool>(lines.length);
-    let open = false;
-    for (let i = 0; i < lines.length; i++) {
-      const l = lines[i];
-      let k = 0;
-      while (k < l.length && l.charCodeAt(k) == 32) k++;
-      const c = l.charCodeAt(k);
-      const fence = (c == 96 || c == 126) && l.charCodeAt(k + 1) == c && l.charCodeAt(k + 2) == c;
-      f[i] = open || fence;
-      if (fence) open = !open;
-    }
-    this.fenced = f;
   }
 
-  private lowerCache: string[] | null = null;
-  /** Lines lower-cased (ASCII), computed once. */
-  lower(): string[] {
-    let l = this.lowerCache;
-    if (l === null) {
-      l = new Array<string>(this.lines.length);
-      for (let i = 0; i < this.lines.length; i++) l[i] = asciiLower(this.lines[i]);
-      this.lowerCache = l;
-    }
-    return l;
+  /** Number of lines. */
+  get count(): i32 {
+    return this.lt.count;
+  }
+  /** Line i (0-based) decoded. */
+  line(i: i32): string {
+    return this.lt.text(i);
+  }
+  /** Line i is inside a fenced code block (or is a fence). */
+  fenced(i: i32): bool {
+    return this.lt.fenced(i);
   }
 
   /** First row of the table whose Req equals `req` (or any Req when "") and whose step contains `needle`. */
   row(rows: ChecklistRow[], req: string, needle: string): ChecklistRow | null {
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
-      if ((req.length == 0 || r.req == req) && asciiLower(r.step).indexOf(needle) >= 0) return r;
+      if ((req.length == 0 || r.req == req) && find(asciiLower(r.step), needle) >= 0) return r;
     }
     return null;
   }
+  private qaDone: bool = false;
+  private qaCache: ChecklistRow | null = null;
+  private commitDone: bool = false;
+  private commitCache: ChecklistRow | null = null;
   qaRow(): ChecklistRow | null {
-    return this.row(this.end, "MUST", "route to qa agent");
+    if (!this.qaDone) {
+      this.qaCache = this.row(this.end, "MUST", "route to qa agent");
+      this.qaDone = true;
+    }
+    return this.qaCache;
   }
   commitRow(): ChecklistRow | null {
-    return this.row(this.end, "MUST", "commit all changes");
+    if (!this.commitDone) {
+      this.commitCache = this.row(this.end, "MUST", "commit all changes");
+      this.commitDone = true;
+    }
+    return this.commitCache;
   }
 
   /** [first, end) line indexes of the section under the first heading containing `needle`. */
   section(needle: string): i32[] {
-    const h = findHeading(this.lines, needle, 0);
+    const lt = this.lt;
+    const h = lt.findHeading(needle, 0);
     if (h < 0) return [-1, -1];
-    const lvl = headingLevel(this.lines[h]);
+    const lvl = lt.level(h);
     let e = h + 1;
-    while (e < this.lines.length) {
-      const l = headingLevel(this.lines[e]);
-      if (l > 0 && l <= lvl && !this.fenced[e]) break;
+    while (e < lt.count) {
+      const l = lt.level(e);
+      if (l > 0 && l <= lvl && !lt.fenced(e)) break;
       e++;
     }
     return [h + 1, e];
@@ -140,41 +144,119 @@ export function leadingSha(s: string): string {
   return asciiLower(s.substring(i, j));
 }
 
-/** `- **Starting Commit**: <sha>` or `Starting Commit: <sha>` (label case-insensitive). */
-export function findStartingCommit(lines: string[]): string {
-  return findCommitLabel(lines, "starting commit:");
+/**
+ * Line i may read `label` (lower case ASCII) once trimmed, a "- "/"* " item marker dropped and every
+ * "**" removed (what labelSha does on the decoded line): a byte pre-check, true when unsure.
+ */
+function mayHoldLabel(lt: LineTable, i: i32, label: string): bool {
+  const e = lt.end(i);
+  let k = lt.start(i) + max(lt.firstNonSpace(i), 0);
+  if (k < e && lt.byte(k) >= 0x80) return true; // maybe Unicode white space: decode
+  if (k + 1 < e && (lt.byte(k) == 45 || lt.byte(k) == 42) && lt.byte(k + 1) == 32) {
+    k += 2;
+    while (k < e && isSpace(lt.byte(k))) k++;
+    if (k < e && lt.byte(k) >= 0x80) return true;
+  }
+  const m = label.length;
+  let j = 0;
+  while (j < m) {
+    if (k >= e) return false;
+    const c = lt.byte(k);
+    if (c == 42 && k + 1 < e && lt.byte(k + 1) == 42) {
+      k += 2;
+      continue;
+    }
+    if ((c >= 65 && c <= 90 ? c + 32 : c) != label.charCodeAt(j)) return false;
+    k++;
+    j++;
+  }
+  return true;
 }
 
-/** The SHA after a `<label>` line (`- **Ending Commit**: <sha>`; label lower case, with its colon). */
-export function findCommitLabel(lines: string[], label: string): string {
-  const probe = label.substring(1, 6); // "tarti", "nding": lower case in any capitalisation of the label
-  for (let i = 0; i < lines.length; i++) {
-    if (find(lines[i], probe) < 0) continue;
-    let t = lines[i].trim();
-    if (t.startsWith("- ") || t.startsWith("* ")) t = t.substring(2).trim();
-    t = t.replaceAll("**", "");
-    if (asciiLower(t).startsWith(label)) return leadingSha(t.substring(label.length).trim());
+/** The SHA of a `<label>` line (`- **Ending Commit**: <sha>`; label lower case, with its colon); null when line i is not one. */
+function labelSha(lt: LineTable, i: i32, label: string): string | null {
+  if (!mayHoldLabel(lt, i, label)) return null;
+  let t = lt.text(i).trim();
+  if (t.startsWith("- ") || t.startsWith("* ")) t = t.substring(2).trim();
+  t = t.replaceAll("**", "");
+  if (asciiLower(t).startsWith(label)) return leadingSha(t.substring(label.length).trim());
+  return null;
+}
+
+const STARTING = "starting commit:";
+const LABEL_NEEDLES = new Needles("tarti", "nding", "", false);
+const ENDING = "ending commit:";
+
+/**
+ * Starting and Ending Commit of the log, from the first line reading each label (case-insensitive,
+ * "- **Starting Commit**: <sha>"). Only lines holding a label's probe as written (its letters 2-6:
+ * "tarti", "nding") are candidates; one pass over the text finds both.
+ */
+function commitLabels(log: MdLog): void {
+  const lt = log.lt;
+  let haveStart = false;
+  let haveEnd = false;
+  let at = lt.searchAny(LABEL_NEEDLES, 0);
+  while (at >= 0 && !(haveStart && haveEnd)) {
+    const i = lt.lineOf(at);
+    if (!haveStart && lt.find(i, "tarti") >= 0) {
+      const v = labelSha(lt, i, STARTING);
+      if (v !== null) {
+        log.startSha = v;
+        haveStart = true;
+      }
+    }
+    if (!haveEnd && lt.find(i, "nding") >= 0) {
+      const v = labelSha(lt, i, ENDING);
+      if (v !== null) {
+        log.endSha = v;
+        haveEnd = true;
+      }
+    }
+    at = lt.searchAny(LABEL_NEEDLES, lt.next(i));
   }
-  return "";
 }
 
 // ---- run facts -------------------------------------------------------------------------------
 
+// The run's facts every markdown rule asks for, read once per run (not a Map lookup per rule and log).
+let factsOf: Input | null = null;
+let fStrict = false;
+let fGit = false;
+let fContext = "local";
+let fPre = false;
+let fCI = false;
+
+function runFacts(input: Input): void {
+  if (factsOf === input) return;
+  factsOf = input;
+  fStrict = input.factBool("strict", false);
+  fGit = input.factBool("git", false);
+  const c = input.fact("context");
+  fContext = c === null ? "local" : c;
+  fPre = fContext == "pre-commit";
+  fCI = fContext == "ci";
+}
+
 export function isStrict(input: Input): bool {
-  return input.factBool("strict", false);
+  runFacts(input);
+  return fStrict;
 }
 export function runContext(input: Input): string {
-  const c = input.fact("context");
-  return c === null ? "local" : c;
+  runFacts(input);
+  return fContext;
 }
 export function isPreCommit(input: Input): bool {
-  return runContext(input) == "pre-commit";
+  runFacts(input);
+  return fPre;
 }
 export function isCI(input: Input): bool {
-  return runContext(input) == "ci";
+  runFacts(input);
+  return fCI;
 }
 export function hasGit(input: Input): bool {
-  return input.factBool("git", false);
+  runFacts(input);
+  return fGit;
 }
 export function factOr(input: Input, name: string, dflt: string): string {
   const v = input.fact(name);
@@ -251,6 +333,8 @@ function pathLike(t: string): bool {
 
 /** Paths cited in the Evidence cells of both checklists (back-ticked path-like tokens, QA report). */
 export function citedPaths(input: Input, log: MdLog): Cited[] {
+  const seen = log.cited;
+  if (seen !== null) return seen; // computed once per log (extract and SP-024 both ask)
   const out: Cited[] = [];
   const qaDir = factOr(input, "qa.dir", ".agents/qa");
   for (let t = 0; t < 2; t++) {
@@ -269,6 +353,7 @@ export function citedPaths(input: Input, log: MdLog): Cited[] {
       }
     }
   }
+  log.cited = out;
   return out;
 }
 
@@ -288,9 +373,21 @@ export function protocol(input: Input): MdLog | null {
   if (p.length == 0) return null;
   if (protoDoc !== p[0] || protoLog === null) {
     protoDoc = p[0];
-    protoLog = new MdLog(p[0].lines(), "");
+    const d = p[0];
+    protoLog = new MdLog(lineTableOf(d), "");
   }
   return protoLog;
+}
+
+/**
+ * The line table of a document. Session logs reach the rules only when they are valid UTF-8
+ * (checkContent); the protocol is not screened, so one that is not valid UTF-8 is read as its
+ * decoded text (replacement characters) re-encoded, the lines the String path saw.
+ */
+export function lineTableOf(d: Doc): LineTable {
+  if (firstBadByte(d.ptr, d.len) < 0) return new LineTable(d.ptr, d.len);
+  const b = String.UTF8.encode(d.text());
+  return new LineTable(changetype<usize>(b), b.byteLength, b);
 }
 
 /** Path of the protocol document (for messages). */

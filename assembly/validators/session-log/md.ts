@@ -6,6 +6,7 @@ import { SessionCtx } from "./context";
 import { markdownMode, modeName } from "./mode";
 import { MdLog, MdCtx, isStrict, citedSha, citedPaths, citedKey, skipClaim } from "./md-log";
 import { ChecklistRow } from "../../lib/mdtable";
+import { LineTable } from "../../lib/lines";
 import { SP005 } from "./SP-005";
 import { SP010 } from "./SP-010";
 import { SP011 } from "./SP-011";
@@ -84,7 +85,8 @@ function extract(ctx: SessionCtx, log: MdLog): void {
 }
 
 export function validateMarkdown(sctx: SessionCtx): void {
-  const log = new MdLog(sctx.doc.lines(), sctx.doc.baseName());
+  // valid UTF-8 here (checkContent): the line table reads the document bytes in place
+  const log = new MdLog(new LineTable(sctx.doc.ptr, sctx.doc.len), sctx.doc.baseName());
   const ctx = new MdCtx(sctx.input, sctx.results, sctx.doc, log);
   const range = ctx.input.fact("range." + ctx.doc.name);
   if (range !== null) log.diffKey = range;
