@@ -20,6 +20,8 @@ const FORMAT = "1";
 /** Entries not used in this many runs are dropped when the cache is written. */
 const KEEP_RUNS = 4;
 const MAX_BYTES = 256 * 1024 * 1024;
+/** New entries stop at this many stored findings and data values (memory and file size stay bounded). */
+const MAX_ITEMS = 200_000;
 
 interface Entry {
   /** Run number of the last use. */
@@ -34,6 +36,8 @@ interface Store {
   gen: number;
   entries: Record<string, Entry>;
   dirty: boolean;
+  /** Findings and data values stored by this process. */
+  items: number;
   hits: number;
   misses: number;
 }
@@ -47,7 +51,7 @@ function createHash(alg: string): Hash {
 
 /** Use (and later write) the cache file for this process's core runs. */
 export function openCoreCache(file: string): void {
-  store = { file, loaded: false, key: "", gen: 0, entries: {}, dirty: false, hits: 0, misses: 0 };
+  store = { file, loaded: false, key: "", gen: 0, entries: {}, dirty: false, items: 0, hits: 0, misses: 0 };
 }
 
 function load(s: Store): void {
@@ -94,6 +98,8 @@ export function runCached(validator: string, input: DocInput[], run: () => RawRe
   }
   s.misses++;
   const r = run();
+  s.items += r.findings.length + r.data.length;
+  if (s.items > MAX_ITEMS) return r;
   s.entries[k] = { g: s.gen, r: { ...r, findings: r.findings.map((f) => ({ ...f, message: "" })) } };
   s.dirty = true;
   return r;

@@ -29,7 +29,7 @@ let usageSeq = 0;
  * Run a command `runs` times; returns the median wall ms, the median CPU ms (user + system, all
  * threads) and the peak RSS (KiB), recorded by the child itself (PRELOAD above).
  */
-export function timeProcess(args, { runs = 5, cwd = ROOT, input, env } = {}) {
+export function timeProcess(args, { runs = 5, cwd = ROOT, input, env, discardStdout = false } = {}) {
   const walls = [];
   const cpus = [];
   let rss = 0;
@@ -37,7 +37,12 @@ export function timeProcess(args, { runs = 5, cwd = ROOT, input, env } = {}) {
   for (let i = 0; i < runs; i++) {
     const usageFile = join(USAGE_DIR, `u${usageSeq++}.json`);
     const t0 = performance.now();
-    last = spawnSync(process.execPath, ["-r", PRELOAD, ...args], { cwd, input, env: { ...process.env, NO_COLOR: "1", ...env, AGENTCHECK_BENCH_USAGE: usageFile }, encoding: "utf8", maxBuffer: 1 << 28 });
+    // discardStdout: big reports (the 100x rows print hundreds of MB) go nowhere instead of a buffer
+    last = spawnSync(process.execPath, ["-r", PRELOAD, ...args], {
+      cwd, input, env: { ...process.env, NO_COLOR: "1", ...env, AGENTCHECK_BENCH_USAGE: usageFile }, encoding: "utf8", maxBuffer: 1 << 28,
+      stdio: ["pipe", discardStdout ? "ignore" : "pipe", "pipe"],
+    });
+    if (last.error) console.log(`!! ${args.join(" ").slice(0, 120)}: ${last.error.message}`);
     walls.push(performance.now() - t0);
     try {
       const u = JSON.parse(readFileSync(usageFile, "utf8"));
@@ -83,11 +88,11 @@ export function table(rows) {
  * `cases`: [{ factor, label, args, cwd, runs, units }] with factor 1 first; `start`: { args, cwd }.
  */
 export function scalingRows(name, start, cases, env) {
-  const s = timeProcess(start.args, { cwd: start.cwd, runs: 7, env });
+  const s = timeProcess(start.args, { cwd: start.cwd, runs: 7, env, discardStdout: true });
   const rows = [{ case: `${name}: start-up (empty input)`, factor: "-", "wall ms": s.ms.toFixed(0), "cpu ms": s.cpuMs.toFixed(0), "work ms (wall - start-up)": "-", "cpu work ms": "-", "x of 1x work (cpu; wall)": "-", limit: "-", "peak RSS MiB": (s.rssKiB / 1024).toFixed(0), exit: s.status }];
   let base;
   for (const c of cases) {
-    const t = timeProcess(c.args, { cwd: c.cwd, runs: c.runs ?? 3, env });
+    const t = timeProcess(c.args, { cwd: c.cwd, runs: c.runs ?? 3, env, discardStdout: true });
     if (t.status === 2) console.log(`!! ${name} ${c.label}: exit 2: ${t.stderr.slice(0, 300)}`);
     const work = Math.max(0, t.ms - s.ms);
     const cpuWork = Math.max(0, t.cpuMs - s.cpuMs);

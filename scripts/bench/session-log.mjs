@@ -61,7 +61,8 @@ export async function run() {
   }
   const rows = [];
   const targets = { "ai-agents-109e737e7": 300, "ai-agents-efa406e9a": 400 };
-  for (const folder of Object.keys(targets)) {
+  // BENCH_SCALING_ONLY=1: only the 1x/10x/100x scaling rows below
+  for (const folder of process.env.BENCH_SCALING_ONLY === "1" ? [] : Object.keys(targets)) {
     const dir = join(CORPUS, folder, ".agents", "sessions");
     const cases = [{ label: folder, dir, cwd: join(CORPUS, folder), target: targets[folder], cleanup: null }];
     const up = scaleUp(dir, 10);

@@ -23,9 +23,10 @@ interface Compiled {
 const SPECIAL = /[*?[\]{}]/;
 
 /**
- * String tests equal to the NFA for three common shapes (a test compares them on generated paths):
- * a literal `L` (the path, or anything under it), `L/**` (anything under L) and `**` + `/*S`
- * with a literal suffix S without a slash (some path segment ends with S).
+ * String tests equal to the NFA for the common shapes (a test compares them on generated paths):
+ * a literal `L` (the path, or anything under it), `L/**` (anything under L), and `**` + `/R` or
+ * `L/**` + `/R` where R is `*S` (a segment after L ends with S) or a name N (a segment after L is N),
+ * S and N literal without a slash.
  */
 function fastMatcher(p: string): ((path: string) => boolean) | undefined {
   if (p.length === 0) return undefined;
@@ -37,22 +38,35 @@ function fastMatcher(p: string): ((path: string) => boolean) | undefined {
     const dir = p.slice(0, -2);
     return (path) => path.startsWith(dir);
   }
-  const m = /^\*\*\/\*([^*?[\]{}/]+)$/.exec(p);
-  if (m) {
-    const suffix = m[1];
-    return (path) => {
-      let end = path.indexOf("/");
-      let from = 0;
-      for (;;) {
-        const seg = end < 0 ? path.slice(from) : path.slice(from, end);
-        if (seg.endsWith(suffix)) return true;
-        if (end < 0) return false;
-        from = end + 1;
-        end = path.indexOf("/", from);
-      }
-    };
+  // "**/R" or "L/**/R": R is "*S" (a segment ends with S) or a name N (a segment is N), S and N literal
+  let prefix: string | undefined;
+  let rest = "";
+  if (p.startsWith("**/")) {
+    prefix = "";
+    rest = p.slice(3);
+  } else {
+    const k = p.indexOf("/**/");
+    if (k > 0 && !SPECIAL.test(p.slice(0, k))) {
+      prefix = p.slice(0, k + 1);
+      rest = p.slice(k + 4);
+    }
   }
-  return undefined;
+  if (prefix === undefined || rest.length === 0 || rest.includes("/")) return undefined;
+  const star = rest.startsWith("*");
+  const lit = star ? rest.slice(1) : rest;
+  if (lit.length === 0 || SPECIAL.test(lit)) return undefined;
+  const pre = prefix;
+  return (path) => {
+    if (!path.startsWith(pre)) return false;
+    let from = pre.length;
+    for (;;) {
+      const end = path.indexOf("/", from);
+      const seg = end < 0 ? path.slice(from) : path.slice(from, end);
+      if (star ? seg.endsWith(lit) : seg === lit) return true;
+      if (end < 0) return false;
+      from = end + 1;
+    }
+  };
 }
 
 const notSlash: Pred = (c) => c !== "/";
