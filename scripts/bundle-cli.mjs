@@ -105,6 +105,8 @@ mkdirSync(join(outdir, "generated"), { recursive: true });
 copyFileSync(join(root, "src", "wasm", "generated", "agentcheck.wasm"), join(outdir, "generated", "agentcheck.wasm"));
 mkdirSync(join(root, "dist", "wasm", "generated"), { recursive: true });
 copyFileSync(join(root, "src", "wasm", "generated", "agentcheck.wasm"), join(root, "dist", "wasm", "generated", "agentcheck.wasm"));
+// the launcher's V8 code cache of lean.cjs is written beside it at run time: never packed
+writeFileSync(join(outdir, ".npmignore"), "*.v8cache\n*.tmp\n");
 const files = Object.keys(result.metafile.outputs).length;
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 console.log(`bundled the CLI into ${files} files in dist/cli (${bytes} bytes)`);
