@@ -26,7 +26,7 @@ const SPECIAL = /[*?[\]{}]/;
  * String tests equal to the NFA for the common shapes (a test compares them on generated paths):
  * a literal `L` (the path, or anything under it), `L/**` (anything under L), and `**` + `/R` or
  * `L/**` + `/R` where R is `*S` (a segment after L ends with S) or a name N (a segment after L is N),
- * S and N literal without a slash.
+ * S and N literal without a slash, or R is `N/**` (a directory N at any depth after L).
  */
 function fastMatcher(p: string): ((path: string) => boolean) | undefined {
   if (p.length === 0) return undefined;
@@ -51,7 +51,18 @@ function fastMatcher(p: string): ((path: string) => boolean) | undefined {
       rest = p.slice(k + 4);
     }
   }
-  if (prefix === undefined || rest.length === 0 || rest.includes("/")) return undefined;
+  if (prefix === undefined || rest.length === 0) return undefined;
+  // R is "N/**" (a directory N at any depth after L, and anything under it): the NFA's
+  // (?:[^/]*/)*N/.* — after L, the rest starts with "N/" or contains "/N/"
+  if (rest.endsWith("/**") && rest.length > 3) {
+    const name = rest.slice(0, -3);
+    if (name.includes("/") || SPECIAL.test(name)) return undefined;
+    const pre = prefix;
+    const head = `${name}/`;
+    const inner = `/${name}/`;
+    return (path) => path.startsWith(pre) && (path.startsWith(head, pre.length) || path.indexOf(inner, pre.length) >= 0);
+  }
+  if (rest.includes("/")) return undefined;
   const star = rest.startsWith("*");
   const lit = star ? rest.slice(1) : rest;
   if (lit.length === 0 || SPECIAL.test(lit)) return undefined;

@@ -2,10 +2,10 @@
 // branch (committed, staged, unstaged, untracked), or the whole repository with --all.
 // Git facts only; read NUL-delimited so any file name works. The name-status parser and the base-ref
 // order are the run scope's (src/scope.ts); git runs through src/git-run.ts.
-import { existsSync, lstatSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
+import { join, sep } from "node:path";
 import { UsageError } from "../report.js";
-import { GitRepo, gitVerify } from "../git-run.js";
+import { GitRepo, gitDirs, gitVerify } from "../git-run.js";
 import { parseNameStatusAll, resolveBaseRef } from "../scope.js";
 
 export type ChangeStatus = "A" | "M" | "D" | "R" | "C" | "T" | "U" | "?";
@@ -41,6 +41,13 @@ function tryGit(cwd: string, args: string[]): string | undefined {
 /** The git top-level of `cwd` (worktree aware); a usage error outside a work tree. */
 export async function gitTopLevel(cwd: string): Promise<string> {
   if (!existsSync(cwd)) throw new UsageError(`no such directory: ${cwd}`);
+  // the one git layer's answer (found from `.git` without a git process in the common layouts);
+  // inside the git directory itself git's own answer (an error: not a work tree)
+  const dirs = gitDirs(cwd);
+  if (dirs) {
+    const real = realpathSync(cwd);
+    if (real !== dirs.gitDir && !real.startsWith(`${dirs.gitDir}${sep}`)) return dirs.top;
+  }
   const out = tryGit(cwd, ["rev-parse", "--show-toplevel"])?.trim();
   if (!out) throw new UsageError(`not inside a git work tree: ${cwd} (pre-pr needs git for its scope)`);
   return out;
@@ -97,10 +104,11 @@ async function untracked(g: Git): Promise<string[]> {
 export async function computeScope(root: string, opts: { all?: boolean; base?: string }): Promise<Scope> {
   const g = new Git(root);
   if (opts.all) {
-    const out = await g.try(["ls-files", "-z", "--cached"]);
+    // tracked and untracked-not-ignored files in one git process (the ignore rules apply to the
+    // untracked ones only; an unmerged path is listed once per stage, hence the set)
+    const out = await g.try(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
     if (out === undefined) throw new UsageError(`git ls-files failed in ${root}`);
     const set = new Set(out.split("\0").filter(Boolean));
-    for (const p of await untracked(g)) set.add(p);
     const files = [...set].filter((p) => isFileOnDisk(root, p)).sort();
     return { kind: "all", root, changes: files.map((path) => ({ path, status: "M" as const })), files };
   }

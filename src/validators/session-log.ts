@@ -434,6 +434,22 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, status: 
     dirty.add((arrow >= 0 ? p.slice(arrow + 4) : p).replace(/^"|"$/g, ""));
   }
   const resolved = new Map<string, string | undefined>();
+  // every ref the ranges can ask for, resolved by one `cat-file --batch-check` (a line per ref, the
+  // same `<ref>^{commit}` lookup as rev-parse --verify); a ref the batch cannot carry (whitespace),
+  // or a failed batch, falls back to one rev-parse each below
+  const refs = new Set<string>(["HEAD"]);
+  for (const [start, endSha] of need.values()) {
+    refs.add(start);
+    if (endSha) refs.add(endSha);
+  }
+  const batch = [...refs].filter((r) => r.length > 0 && !/\s/.test(r)).sort();
+  if (need.size > 0 && batch.length > 0) {
+    const out = git.try(["cat-file", "--batch-check"], batch.map((r) => `${r}^{commit}`).join("\n") + "\n");
+    const rows = out?.split("\n") ?? [];
+    if (rows.length >= batch.length) {
+      batch.forEach((r, i) => resolved.set(r, /^([0-9a-f]{40}|[0-9a-f]{64}) commit \d+$/.exec(rows[i])?.[1]));
+    }
+  }
   const resolve = async (ref: string) => {
     if (!resolved.has(ref)) resolved.set(ref, (await tryRaw(git, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]))?.trim() || undefined);
     return resolved.get(ref);

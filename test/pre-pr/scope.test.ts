@@ -1,9 +1,9 @@
 // Changed-file scope on real git repositories (TC-RN-07/09, rename, delete, shallow clone).
 import { describe, it, expect } from "vitest";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { computeScope } from "../../dist/prepr/scope.js";
+import { computeScope, gitTopLevel } from "../../dist/prepr/scope.js";
 import { git, makeRepo, tmpDir } from "../helpers.js";
 
 function featureRepo(): string {
@@ -83,5 +83,21 @@ describe("pre-pr scope", () => {
     const s = await computeScope(dir, { all: true });
     expect(s.files).toEqual(["README.md", "gone.md", "old.md", "sub/c.md", "u.md"]);
     expect(s.kind).toBe("all");
+  });
+  it("--all: ignored untracked files stay out, a tracked file matching .gitignore stays in (one ls-files)", async () => {
+    const dir = featureRepo();
+    writeFileSync(join(dir, "t.log"), "t\n");
+    git(dir, "add", "t.log");
+    git(dir, "commit", "-q", "-m", "log");
+    writeFileSync(join(dir, ".gitignore"), "*.log\n");
+    writeFileSync(join(dir, "u.log"), "u\n");
+    const s = await computeScope(dir, { all: true });
+    expect(s.files).toEqual([".gitignore", "README.md", "c.md", "gone.md", "keep.md", "old.md", "t.log"]);
+  });
+  it("the top level from a subdirectory is the work tree's; inside the git directory it is a usage error", async () => {
+    const dir = featureRepo();
+    mkdirSync(join(dir, "sub"));
+    expect(await gitTopLevel(join(dir, "sub"))).toBe(realpathSync(dir));
+    await expect(gitTopLevel(join(dir, ".git"))).rejects.toThrow(/not inside a git work tree/);
   });
 });
