@@ -130,11 +130,28 @@ function guarded<T>(fn: (c: CoreExports) => T): T {
   }
 }
 
+/** UTF-8 length of a string (document names are short; no encoding or allocation). */
+function utf8Length(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 2; // a surrogate pair: 2 UTF-16 units, 4 bytes
+        i++;
+      } else n += 2; // lone surrogate: U+FFFD, 3 bytes
+    } else n += 2;
+  }
+  return n;
+}
+
 /** Write documents into the module's input arena; returns the arena pointer. */
 function writeInput(c: CoreExports, docs: DocInput[]): number {
-  const names = docs.map((d) => encoder.encode(d.name));
   let total = 0;
-  for (let i = 0; i < docs.length; i++) total += docs[i].bytes.length + names[i].length;
+  for (let i = 0; i < docs.length; i++) total += docs[i].bytes.length + utf8Length(docs[i].name);
   const ptr = c.input_reserve(total, docs.length) >>> 0;
   const buf = new Uint8Array(c.memory.buffer);
   const table = new Int32Array(c.memory.buffer, ptr, docs.length * DOC_RECORD_I32S);
@@ -149,10 +166,11 @@ function writeInput(c: CoreExports, docs: DocInput[]): number {
     table[r + 3] = d.flags ?? 0;
     buf.set(d.bytes, dataStart + off);
     off += d.bytes.length;
+    // the name is encoded straight into the arena (no per-name buffer)
+    const written = encoder.encodeInto(d.name, buf.subarray(dataStart + off, dataStart + total)).written;
     table[r + 4] = off;
-    table[r + 5] = names[i].length;
-    buf.set(names[i], dataStart + off);
-    off += names[i].length;
+    table[r + 5] = written;
+    off += written;
   }
   return ptr;
 }
@@ -170,7 +188,7 @@ export function messageIdOf(text: string): string {
 function readResult(c: CoreExports): RawResult {
   const ptr = c.result_ptr() >>> 0;
   const h = new Int32Array(c.memory.buffer, ptr, HEADER_I32S);
-  const [abi, status, nf, nd, docCount, poolBytes, np] = [h[0], h[1], h[2], h[3], h[4], h[5], h[6]];
+  const abi = h[0], status = h[1], nf = h[2], nd = h[3], docCount = h[4], poolBytes = h[5], np = h[6];
   if (abi !== ABI_VERSION) throw new Error(`WASM result has ABI version ${abi}`);
   const nInts = docCount + nf * FINDING_I32S + nd * DATA_I32S + np * PAIR_I32S;
   const ints = new Int32Array(c.memory.buffer, ptr + HEADER_I32S * 4, nInts);

@@ -28,10 +28,19 @@ export function ruleById(id: string): RuleMeta | undefined {
   return ruleIndex.get(id);
 }
 
+/** ruleId -> messageId -> template (null: none), filled on first use. */
+const templates = new Map<string, Map<string, string | null>>();
+
 /** The English text of a finding: the rule's template for `messageId` filled with `data`. */
 export function renderMessage(ruleId: string, messageId: string, data: Record<string, string>): string {
-  const template = ruleById(ruleId)?.messages[messageId];
+  let byMessage = templates.get(ruleId);
+  if (byMessage === undefined) templates.set(ruleId, (byMessage = new Map()));
+  let template = byMessage.get(messageId);
   if (template === undefined) {
+    const t = ruleById(ruleId)?.messages[messageId];
+    byMessage.set(messageId, (template = t === undefined ? null : t));
+  }
+  if (template === null) {
     const vals = Object.values(data);
     return vals.length ? `${messageId}: ${vals.join(", ")}` : messageId;
   }
