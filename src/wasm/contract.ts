@@ -665,5 +665,8 @@ export type DataKey =
   | "status"
   | "task"
   | "requirement"
+  | "rule"
+  | "messageId"
+  | `m.${string}`
   | "message"
   | "evidence";

@@ -1,6 +1,6 @@
 // Synchronous loader for the embedded WebAssembly rule core.
 // Raw ABI: documents go in as UTF-8 bytes in one arena, findings come out as packed i32 records.
-import { runRaw, type RawResult } from "./instance.js";
+import { messageIdOf, runRaw, type RawResult } from "./instance.js";
 import { VALIDATOR_EXPORTS, type WasmValidator } from "./abi.js";
 import { RULES } from "./generated/rules.js";
 import { renderTemplate, type RuleMeta } from "./rule-meta.js";
@@ -11,8 +11,42 @@ export { WasmAbortError, wasmBytes, debugAbort, wasmMemoryBytes, type DocInput, 
 /** Run one validator over a batch of documents (facts and options included as KIND.FACT docs). */
 export function runValidator(validator: WasmValidator, docs: import("./instance.js").DocInput[]): RawResult {
   const raw = runRaw(VALIDATOR_EXPORTS[validator], docs);
-  for (const f of raw.findings) f.message = renderMessage(f.ruleId, f.messageId, f.data);
+  for (const f of raw.findings) {
+    // a nested message (session-protocol gateFailed) is named by its id, not the build's number
+    if (f.data["@msg"] !== undefined) f.data["@msg"] = messageIdOf(f.data["@msg"]);
+    f.message = renderMessage(f.ruleId, f.messageId, f.data);
+  }
+  renderDataMessages(raw);
   return raw;
+}
+
+/**
+ * A document's message given as data (the session-protocol gate verdicts): `rule`, `messageId` and
+ * the placeholder values `m.<key>` become `message` (rendered from the rule's `messages`) and
+ * `messageId` (the id as declared).
+ */
+function renderDataMessages(raw: RawResult): void {
+  const byDoc = new Map<number, RawResult["data"]>();
+  for (const d of raw.data) if (d.key === "messageId") byDoc.set(d.docIndex, []);
+  if (byDoc.size === 0) return;
+  const kept: RawResult["data"] = [];
+  for (const d of raw.data) {
+    const own = byDoc.get(d.docIndex);
+    if (own && (d.key === "rule" || d.key === "messageId" || d.key.startsWith("m."))) own.push(d);
+    else kept.push(d);
+  }
+  for (const [docIndex, own] of byDoc) {
+    let rule = "";
+    let id = "";
+    const values: Record<string, string> = {};
+    for (const d of own) {
+      if (d.key === "rule") rule = d.value;
+      else if (d.key === "messageId") id = messageIdOf(d.value);
+      else values[d.key.slice(2)] = d.value;
+    }
+    kept.push({ docIndex, key: "messageId", value: id }, { docIndex, key: "message", value: renderMessage(rule, id, values) });
+  }
+  raw.data = kept;
 }
 
 let ruleIndex: Map<string, RuleMeta> | undefined;
@@ -31,8 +65,17 @@ export function ruleById(id: string): RuleMeta | undefined {
 /** ruleId -> messageId -> template (null: none), filled on first use. */
 const templates = new Map<string, Map<string, string | null>>();
 
-/** The English text of a finding: the rule's template for `messageId` filled with `data`. */
+/**
+ * The English text of a finding: the rule's template for `messageId` filled with `data`. A `@msg`
+ * value names another message of the same rule (its number or id); rendered with the same data, it
+ * fills `{{message}}` (the session-protocol gates: "{{gate}}: {{message}}").
+ */
 export function renderMessage(ruleId: string, messageId: string, data: Record<string, string>): string {
+  const nested = data["@msg"];
+  if (nested !== undefined && data.message === undefined) {
+    const { ["@msg"]: _, ...rest } = data;
+    data = { ...rest, message: renderMessage(ruleId, messageIdOf(nested), rest) };
+  }
   let byMessage = templates.get(ruleId);
   if (byMessage === undefined) templates.set(ruleId, (byMessage = new Map()));
   let template = byMessage.get(messageId);

@@ -27,6 +27,8 @@ export interface CaseDoc {
 export interface RuleCase {
   /** What the case shows (used as the test name and in the rule's docs). */
   name: string;
+  /** Session-protocol gates: the messageId of the verdict the rule records on the gate (data messageId). */
+  verdict?: string;
   docs: CaseDoc[];
   facts?: Facts;
   /** Rule options (defaults come from the rule's declaration). */
@@ -166,6 +168,11 @@ export function runCase(rule: RuleMeta, c: RuleCase): Got[] {
   const docs = c.docs.map((d) => ({ name: d.name, kind: KIND[d.kind], flags: d.flags ?? 0, bytes: bytesOf(d) }));
   const raw = runValidator(validator, [...fdocs, ...docs]);
   expect(raw.status, "core status").toBe(0);
+  if (c.verdict !== undefined) {
+    const own = raw.data.filter((d) => d.docIndex === fdocs.length);
+    expect(own.find((d) => d.key === "messageId")?.value, "verdict messageId").toBe(c.verdict);
+    expect(Object.keys(rule.messages), "verdict messageId declared by the rule").toContain(c.verdict);
+  }
   return raw.findings
     .filter((f) => f.ruleId === rule.id)
     .map((f) => ({ ...f, doc: docs[f.docIndex - fdocs.length]?.name ?? "" }));
@@ -180,6 +187,7 @@ export function ruleTester(ruleId: string, cases: RuleCases): void {
     for (const c of cases.valid) {
       cov.valid++;
       if (c.row) cov.messageIds.add(c.row.messageId);
+      if (c.verdict) cov.messageIds.add(c.verdict);
       it(`${ruleId} valid: ${c.name}`, () => {
         expect(runCase(rule, c).map((f) => `${f.messageId} ${JSON.stringify(f.data)}`)).toEqual([]);
         if (!isRow(c)) return;
@@ -196,6 +204,7 @@ export function ruleTester(ruleId: string, cases: RuleCases): void {
     for (const c of cases.invalid) {
       cov.invalid++;
       for (const e of c.errors) cov.messageIds.add(e.messageId);
+      if (c.verdict) cov.messageIds.add(c.verdict);
       it(`${ruleId} invalid: ${c.name}`, () => {
         const got = runCase(rule, c);
         expect(got.length, `findings: ${JSON.stringify(got.map((f) => [f.messageId, f.data]))}`).toBe(c.errors.length);

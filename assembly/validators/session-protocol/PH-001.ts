@@ -1,8 +1,8 @@
 // PH-001: SERENA_INIT: memory store answers.
 import { Input } from "../../io";
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { SpCtx, str, plural, Verdict, pass, fail } from "./ctx";
+import { SpCtx, str, Verdict, pass, fail, count } from "./ctx";
 
 export const PH001 = defineRule("PH-001", SEV_ERROR, check);
 function PH001_doc(): RuleDoc {
@@ -13,6 +13,9 @@ function PH001_doc(): RuleDoc {
     description: "The memories folder (default .serena/memories) exists and can be listed (MUST, blocking).",
     messages: {
       gateFailed: "{{gate}}: {{message}}",
+      ok: "memory store answers: {{dir}} lists {{n}} memory file{{ns}}",
+      unavailable: "memory store not available: {{dir}}{{detail}}",
+      noFolder: "memory store not available: no memories folder{{detail}}",
     },
   };
 }
@@ -27,8 +30,8 @@ function check(c: RuleCtx): void {
 function serenaInit(input: Input): Verdict {
   const dir = str(input, "memoriesDir");
   if (input.factBool("memoriesReadable", false)) {
-    return pass("memory store answers: " + dir + " lists " + plural(input.factInt("memoryCount", 0), "memory file"), dir);
+    return pass(count(msg("ok").s("dir", dir), "n", input.factInt("memoryCount", 0)), dir);
   }
   const d = str(input, "memoriesDetail");
-  return fail("memory store not available: " + (dir.length > 0 ? dir : "no memories folder") + (d.length > 0 ? " (" + d + ")" : ""));
+  return fail((dir.length > 0 ? msg("unavailable").s("dir", dir) : msg("noFolder")).s("detail", d.length > 0 ? " (" + d + ")" : ""));
 }

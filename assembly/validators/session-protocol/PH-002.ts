@@ -1,8 +1,8 @@
 // PH-002: SKILL_VALIDATION: skills and mandatory memory.
 import { Input } from "../../io";
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { SpCtx, str, plural, Verdict, pass, fail } from "./ctx";
+import { SpCtx, str, Verdict, pass, fail, count } from "./ctx";
 
 export const PH002 = defineRule("PH-002", SEV_ERROR, check);
 function PH002_doc(): RuleDoc {
@@ -13,6 +13,10 @@ function PH002_doc(): RuleDoc {
     description: "The skills folder exists and evidence records that the mandatory skill-usage memory was read (MUST, blocking).",
     messages: {
       gateFailed: "{{gate}}: {{message}}",
+      noDir: "the skills folder {{dir}} does not exist",
+      noMemory: "no evidence that the mandatory memory {{memory}} was read (record_evidence SKILL_VALIDATION memory_read)",
+      noDirNoMemory: "the skills folder {{dir}} does not exist; no evidence that the mandatory memory {{memory}} was read (record_evidence SKILL_VALIDATION memory_read)",
+      ok: "skills folder {{dir}} ({{n}} script{{ns}}); {{memory}} read: {{read}}",
     },
   };
 }
@@ -29,14 +33,10 @@ function skillValidation(input: Input): Verdict {
   const haveDir = input.factBool("skillsDirExists", false);
   const read = str(input, "memoryRead");
   const mem = str(input, "memoryName");
-  const missing: string[] = [];
-  if (!haveDir) missing.push("the skills folder " + dir + " does not exist");
-  if (read.length == 0) {
-    missing.push("no evidence that the mandatory memory " + mem + " was read (record_evidence SKILL_VALIDATION memory_read)");
-  }
-  if (missing.length > 0) return fail(missing.join("; "));
-  return pass("skills folder " + dir + " (" + plural(input.factInt("skillScripts", 0), "script") + "); " + mem + " read: " + read,
-    dir + "; " + read);
+  if (!haveDir && read.length == 0) return fail(msg("noDirNoMemory").s("dir", dir).s("memory", mem));
+  if (!haveDir) return fail(msg("noDir").s("dir", dir));
+  if (read.length == 0) return fail(msg("noMemory").s("memory", mem));
+  return pass(count(msg("ok").s("dir", dir), "n", input.factInt("skillScripts", 0)).s("memory", mem).s("read", read), dir + "; " + read);
 }
 
 function isSha256(s: string): bool {

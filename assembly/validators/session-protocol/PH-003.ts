@@ -1,6 +1,6 @@
 // PH-003: CONTEXT_RETRIEVAL: hand-off hash.
 import { Input } from "../../io";
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SpCtx, str, Verdict, pass, fail } from "./ctx";
 import { asciiLower } from "../../lib/text";
@@ -14,6 +14,12 @@ function PH003_doc(): RuleDoc {
     description: "A recorded content hash of .agents/HANDOFF.md matches the file now; without a hand-off file, recorded session-state notes stand in (MUST, blocking).",
     messages: {
       gateFailed: "{{gate}}: {{message}}",
+      noHash: "no content hash of {{path}} recorded (record_evidence CONTEXT_RETRIEVAL handoff_hash <sha256 of the file>)",
+      badHash: "the recorded hand-off hash is not a SHA-256 hex digest: {{hash}}",
+      stale: "stale hand-off hash: recorded {{recorded}}…, {{path}} now hashes to {{current}}… (read it again)",
+      ok: "{{path}} read (sha256 {{current}}… matches)",
+      notes: "no {{path}}; session-state notes stand in: {{notes}}",
+      nothing: "no {{path}} and no session-state notes recorded (record_evidence CONTEXT_RETRIEVAL notes <summary>)",
     },
   };
 }
@@ -40,15 +46,15 @@ function contextRetrieval(input: Input): Verdict {
     const recorded = asciiLower(str(input, "recordedHash"));
     const current = asciiLower(str(input, "currentHash"));
     if (recorded.length == 0) {
-      return fail("no content hash of " + path + " recorded (record_evidence CONTEXT_RETRIEVAL handoff_hash <sha256 of the file>)");
+      return fail(msg("noHash").s("path", path));
     }
-    if (!isSha256(recorded)) return fail("the recorded hand-off hash is not a SHA-256 hex digest: " + recorded);
+    if (!isSha256(recorded)) return fail(msg("badHash").s("hash", recorded));
     if (recorded != current) {
-      return fail("stale hand-off hash: recorded " + recorded.substring(0, 12) + "…, " + path + " now hashes to " + current.substring(0, 12) + "… (read it again)");
+      return fail(msg("stale").s("recorded", recorded.substring(0, 12)).s("path", path).s("current", current.substring(0, 12)));
     }
-    return pass(path + " read (sha256 " + current.substring(0, 12) + "… matches)", "sha256:" + current);
+    return pass(msg("ok").s("path", path).s("current", current.substring(0, 12)), "sha256:" + current);
   }
   const notes = str(input, "notesEvidence");
-  if (notes.length > 0) return pass("no " + path + "; session-state notes stand in: " + notes, notes);
-  return fail("no " + path + " and no session-state notes recorded (record_evidence CONTEXT_RETRIEVAL notes <summary>)");
+  if (notes.length > 0) return pass(msg("notes").s("path", path).s("notes", notes), notes);
+  return fail(msg("nothing").s("path", path));
 }

@@ -1,8 +1,8 @@
 // PH-004: SESSION_LOG: log validates.
 import { Input } from "../../io";
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { SpCtx, str, lines, listed, plural, Verdict, pass, fail } from "./ctx";
+import { SpCtx, str, lines, listed, Verdict, pass, fail, count } from "./ctx";
 
 export const PH004 = defineRule("PH-004", SEV_ERROR, check);
 function PH004_doc(): RuleDoc {
@@ -13,6 +13,11 @@ function PH004_doc(): RuleDoc {
     description: "The session log .agents/sessions/<id>.md|.json exists and passes the session-log validator in creation mode (MUST, blocking).",
     messages: {
       gateFailed: "{{gate}}: {{message}}",
+      noLog: "no session log {{path}} (.md or .json)",
+      internal: "the session-log validator could not check {{path}}: {{errors}}",
+      notRun: "the session-log validator did not run on {{path}}",
+      invalid: "{{path}} does not validate (creation mode, {{n}} error{{ns}}): {{findings}}",
+      ok: "{{path}} validates (creation mode)",
     },
   };
 }
@@ -26,11 +31,11 @@ function check(c: RuleCtx): void {
 /** SESSION_LOG. Facts: logPath, logExists (bool), logFindings (lines), logInternal (lines). */
 function sessionLog(input: Input): Verdict {
   const path = str(input, "logPath");
-  if (!input.factBool("logExists", false)) return fail("no session log " + path + " (.md or .json)");
+  if (!input.factBool("logExists", false)) return fail(msg("noLog").s("path", path));
   const internal = lines(input, "logInternal");
-  if (internal.length > 0) return fail("the session-log validator could not check " + path + ": " + listed(internal, 3));
-  if (!input.has("logFindings")) return fail("the session-log validator did not run on " + path);
+  if (internal.length > 0) return fail(msg("internal").s("path", path).s("errors", listed(internal, 3)));
+  if (!input.has("logFindings")) return fail(msg("notRun").s("path", path));
   const f = lines(input, "logFindings");
-  if (f.length > 0) return fail(path + " does not validate (creation mode, " + plural(f.length, "error") + "): " + listed(f, 5));
-  return pass(path + " validates (creation mode)", path);
+  if (f.length > 0) return fail(count(msg("invalid").s("path", path), "n", f.length).s("findings", listed(f, 5)));
+  return pass(msg("ok").s("path", path), path);
 }

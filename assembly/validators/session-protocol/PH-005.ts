@@ -1,6 +1,6 @@
 // PH-005: GIT_STATE: git state recorded.
 import { Input } from "../../io";
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { SpCtx, str, Verdict, pass, fail } from "./ctx";
 
@@ -13,6 +13,8 @@ function PH005_doc(): RuleDoc {
     description: "Branch, starting commit and working-tree state are known (SHOULD, not blocking).",
     messages: {
       gateFailed: "{{gate}}: {{message}}",
+      missing: "not recorded: {{missing}}",
+      ok: "branch {{branch}}, starting commit {{commit}}, working tree {{tree}}",
     },
   };
 }
@@ -32,6 +34,6 @@ function gitState(input: Input): Verdict {
   if (b.length == 0) missing.push("branch");
   if (c.length == 0) missing.push("starting commit");
   if (t.length == 0) missing.push("working tree state");
-  if (missing.length > 0) return fail("not recorded: " + missing.join(", "));
-  return pass("branch " + b + ", starting commit " + c + ", working tree " + t, b + "@" + c + " (" + t + ")");
+  if (missing.length > 0) return fail(msg("missing").s("missing", missing.join(", ")));
+  return pass(msg("ok").s("branch", b).s("commit", c).s("tree", t), b + "@" + c + " (" + t + ")");
 }

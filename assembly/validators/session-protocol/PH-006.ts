@@ -1,8 +1,8 @@
 // PH-006: DOCS_UPDATE: work sections filled.
 import { Input } from "../../io";
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
-import { SpCtx, str, plural, Verdict, pass, fail } from "./ctx";
+import { SpCtx, str, Verdict, pass, fail, count } from "./ctx";
 
 export const PH006 = defineRule("PH-006", SEV_WARNING, check);
 function PH006_doc(): RuleDoc {
@@ -13,6 +13,9 @@ function PH006_doc(): RuleDoc {
     description: "The session log's work sections have content (SHOULD, not blocking).",
     messages: {
       gateFailed: "{{gate}}: {{message}}",
+      noLog: "no session log {{path}} to hold the work record",
+      empty: "the work sections of {{path}} are empty",
+      ok: "{{path}}: {{n}} work entry{{ns}} recorded",
     },
   };
 }
@@ -26,8 +29,8 @@ function check(c: RuleCtx): void {
 /** DOCS_UPDATE. Facts: logPath, logExists (bool), workEntries (int). */
 function docsUpdate(input: Input): Verdict {
   const path = str(input, "logPath");
-  if (!input.factBool("logExists", false)) return fail("no session log " + path + " to hold the work record");
+  if (!input.factBool("logExists", false)) return fail(msg("noLog").s("path", path));
   const n = input.factInt("workEntries", 0);
-  if (n <= 0) return fail("the work sections of " + path + " are empty");
-  return pass(path + ": " + plural(n, "work entry") + " recorded", path);
+  if (n <= 0) return fail(msg("empty").s("path", path));
+  return pass(count(msg("ok").s("path", path), "n", n), path);
 }

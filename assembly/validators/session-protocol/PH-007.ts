@@ -1,8 +1,8 @@
 // PH-007: QUALITY_CHECKS: markdown lint.
 import { Input } from "../../io";
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { SpCtx, str, lines, listed, plural, Verdict, pass, fail } from "./ctx";
+import { SpCtx, str, lines, listed, Verdict, pass, fail, count } from "./ctx";
 
 export const PH007 = defineRule("PH-007", SEV_ERROR, check);
 function PH007_doc(): RuleDoc {
@@ -13,6 +13,11 @@ function PH007_doc(): RuleDoc {
     description: "Markdown changed since the starting commit lints clean (MUST, blocking).",
     messages: {
       gateFailed: "{{gate}}: {{message}}",
+      lintFailed: "markdown lint could not run: {{error}}",
+      notRun: "markdown lint did not run",
+      problems: "markdown lint: {{n}} problem{{ns}} in changed files: {{findings}}",
+      noMarkdown: "no markdown changed since the starting commit",
+      ok: "markdown lint clean on {{n}} changed file{{ns}}",
     },
   };
 }
@@ -26,11 +31,11 @@ function check(c: RuleCtx): void {
 /** QUALITY_CHECKS. Facts: changedMarkdown (lines), lintFindings (lines), lintError. */
 function qualityChecks(input: Input): Verdict {
   const err = str(input, "lintError");
-  if (err.length > 0) return fail("markdown lint could not run: " + err);
-  if (!input.has("lintFindings")) return fail("markdown lint did not run");
+  if (err.length > 0) return fail(msg("lintFailed").s("error", err));
+  if (!input.has("lintFindings")) return fail(msg("notRun"));
   const files = lines(input, "changedMarkdown");
   const f = lines(input, "lintFindings");
-  if (f.length > 0) return fail("markdown lint: " + plural(f.length, "problem") + " in changed files: " + listed(f, 5));
-  if (files.length == 0) return pass("no markdown changed since the starting commit", "no changed markdown");
-  return pass("markdown lint clean on " + plural(files.length, "changed file"), listed(files, 10));
+  if (f.length > 0) return fail(count(msg("problems"), "n", f.length).s("findings", listed(f, 5)));
+  if (files.length == 0) return pass(msg("noMarkdown"), "no changed markdown");
+  return pass(count(msg("ok"), "n", files.length), listed(files, 10));
 }

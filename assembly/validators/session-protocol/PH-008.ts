@@ -1,8 +1,8 @@
 // PH-008: QA_VALIDATION: QA report or docs-only.
 import { Input } from "../../io";
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { SpCtx, str, lines, listed, plural, Verdict, pass, fail } from "./ctx";
+import { SpCtx, str, lines, listed, Verdict, pass, fail, count } from "./ctx";
 import { nonDocFiles, DEFAULT_SESSIONS_DIR } from "../session-log/qa-scope";
 
 export const PH008 = defineRule("PH-008", SEV_ERROR, check);
@@ -14,6 +14,12 @@ function PH008_doc(): RuleDoc {
     description: "A QA report for the session exists under .agents/qa/, or every change since the starting commit is documentation (SKIPPED: docs-only) (MUST, blocking).",
     messages: {
       gateFailed: "{{gate}}: {{message}}",
+      ok: "QA report: {{reports}}",
+      unknownChanges: "no QA report for session {{session}} under .agents/qa/, and the changes since the starting commit are unknown (no git history)",
+      noChanges: "docs-only: no changes since the starting commit",
+      docsOnly: "docs-only: all {{n}} changed file{{ns}} are documentation",
+      skipNotAllowed: "skip_qa is allowed only for docs-only changes; {{n}} non-documentation file{{ns}} changed: {{files}}",
+      noReport: "no QA report for session {{session}} under .agents/qa/ and {{n}} non-documentation file{{ns}} changed: {{files}}",
     },
   };
 }
@@ -28,21 +34,20 @@ function check(c: RuleCtx): void {
 function qaValidation(input: Input): Verdict {
   const reports = lines(input, "qaReports");
   const skip = input.factBool("skipQa", false);
-  if (reports.length > 0 && !skip) return pass("QA report: " + listed(reports, 3), listed(reports, 3));
+  if (reports.length > 0 && !skip) return pass(msg("ok").s("reports", listed(reports, 3)), listed(reports, 3));
   if (!input.factBool("changesKnown", false)) {
-    return fail("no QA report for session " + str(input, "sessionId") + " under .agents/qa/, and the changes since the starting commit are unknown (no git history)");
+    return fail(msg("unknownChanges").s("session", str(input, "sessionId")));
   }
   const changed = lines(input, "changedFiles");
   const mem = input.has("memoriesDir") ? str(input, "memoriesDir") : ".serena/memories";
   const sessions = input.has("sessions.dir") ? str(input, "sessions.dir") : DEFAULT_SESSIONS_DIR; // config paths.sessions
   const nonDoc = nonDocFiles(changed, mem, sessions);
-  if (nonDoc === null) return new Verdict("SKIPPED", "docs-only: no changes since the starting commit", "no changes");
+  if (nonDoc === null) return new Verdict("SKIPPED", msg("noChanges"), "no changes");
   if (nonDoc.length == 0) {
-    return new Verdict("SKIPPED", "docs-only: all " + plural(changed.length, "changed file") + " are documentation", listed(changed, 10));
+    return new Verdict("SKIPPED", count(msg("docsOnly"), "n", changed.length), listed(changed, 10));
   }
   if (skip) {
-    return fail("skip_qa is allowed only for docs-only changes; " + plural(nonDoc.length, "non-documentation file") + " changed: " + listed(nonDoc, 5));
+    return fail(count(msg("skipNotAllowed"), "n", nonDoc.length).s("files", listed(nonDoc, 5)));
   }
-  return fail("no QA report for session " + str(input, "sessionId") + " under .agents/qa/ and " + plural(nonDoc.length, "non-documentation file") +
-    " changed: " + listed(nonDoc, 5));
+  return fail(count(msg("noReport").s("session", str(input, "sessionId")), "n", nonDoc.length).s("files", listed(nonDoc, 5)));
 }

@@ -1,8 +1,8 @@
 // PH-009: GIT_COMMIT: committed and clean.
 import { Input } from "../../io";
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { SpCtx, str, lines, listed, plural, Verdict, pass, fail } from "./ctx";
+import { SpCtx, str, lines, listed, Verdict, pass, fail, count } from "./ctx";
 
 export const PH009 = defineRule("PH-009", SEV_ERROR, check);
 function PH009_doc(): RuleDoc {
@@ -13,6 +13,13 @@ function PH009_doc(): RuleDoc {
     description: "At least one commit since the starting commit and a clean working tree (MUST, blocking).",
     messages: {
       gateFailed: "{{gate}}: {{message}}",
+      noHead: "no commit in the repository",
+      notAncestor: "the starting commit {{start}} is unknown or not an ancestor of HEAD",
+      noCommit: "no commit since the starting commit {{start}}",
+      dirty: "uncommitted changes ({{n}}): {{files}}",
+      notAncestorDirty: "the starting commit {{start}} is unknown or not an ancestor of HEAD; uncommitted changes ({{n}}): {{files}}",
+      noCommitDirty: "no commit since the starting commit {{start}}; uncommitted changes ({{n}}): {{files}}",
+      ok: "{{n}} commit{{ns}} since the starting commit, working tree clean (HEAD {{head}})",
     },
   };
 }
@@ -26,13 +33,17 @@ function check(c: RuleCtx): void {
 /** GIT_COMMIT. Facts: headCommit, startingCommit, commitsSince (int, -1 unknown), dirtyFiles (lines). */
 function gitCommit(input: Input): Verdict {
   const head = str(input, "headCommit");
-  if (head.length == 0) return fail("no commit in the repository");
+  if (head.length == 0) return fail(msg("noHead"));
   const n = input.factInt("commitsSince", -1);
-  const missing: string[] = [];
-  if (n < 0) missing.push("the starting commit " + str(input, "startingCommit") + " is unknown or not an ancestor of HEAD");
-  else if (n == 0) missing.push("no commit since the starting commit " + str(input, "startingCommit"));
+  const start = str(input, "startingCommit");
   const dirty = lines(input, "dirtyFiles");
-  if (dirty.length > 0) missing.push("uncommitted changes (" + dirty.length.toString() + "): " + listed(dirty, 5));
-  if (missing.length > 0) return fail(missing.join("; "));
-  return pass(plural(n, "commit") + " since the starting commit, working tree clean (HEAD " + head.substring(0, 12) + ")", head);
+  if (dirty.length > 0) {
+    const files = listed(dirty, 5);
+    if (n < 0) return fail(msg("notAncestorDirty").s("start", start).i("n", dirty.length).s("files", files));
+    if (n == 0) return fail(msg("noCommitDirty").s("start", start).i("n", dirty.length).s("files", files));
+    return fail(msg("dirty").i("n", dirty.length).s("files", files));
+  }
+  if (n < 0) return fail(msg("notAncestor").s("start", start));
+  if (n == 0) return fail(msg("noCommit").s("start", start));
+  return pass(count(msg("ok"), "n", n).s("head", head.substring(0, 12)), head);
 }

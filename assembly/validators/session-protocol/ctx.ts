@@ -6,7 +6,7 @@
 // and a FAIL is also a finding of the rule.
 import { Doc, Input, Results } from "../../io";
 import { SEV_ERROR } from "../../abi";
-import { msg, RuleCtx } from "../../rules";
+import { Msg, msg, msgIdText, RuleCtx } from "../../rules";
 
 export class SpCtx extends RuleCtx {
   /** Set once a rule has decided the gate (unknown gates stay undecided). */
@@ -27,9 +27,20 @@ export class SpCtx extends RuleCtx {
     this.decided = true;
     this.results.put(doc, "status", v.status);
     this.results.put(doc, "requirement", rule.severity == SEV_ERROR ? "MUST" : "SHOULD");
-    this.results.put(doc, "message", v.message);
+    // the message as data: the rule, the message id and its values ("m." + key); the host renders it
+    // from the rule's `messages` (src/phase/gates.ts)
+    const m = v.message;
+    const id = msgIdText(m);
+    this.results.put(doc, "rule", rule.id);
+    this.results.put(doc, "messageId", id);
+    for (let i = 0; i < m.keys.length; i++) this.results.put(doc, "m." + m.keys[i], m.vals[i]);
     this.results.put(doc, "evidence", v.evidence);
-    if (v.status == "FAIL") this.results.report(rule, doc, 0, 0, msg("gateFailed").s("gate", doc.name).s("message", v.message));
+    if (v.status == "FAIL") {
+      // "{{gate}}: {{message}}", the nested message named by "@msg" (src/wasm/loader.ts renderMessage)
+      const f = msg("gateFailed").s("gate", doc.name).s("@msg", id);
+      for (let i = 0; i < m.keys.length; i++) f.s(m.keys[i], m.vals[i]);
+      this.results.report(rule, doc, 0, 0, f);
+    }
   }
 }
 
@@ -51,18 +62,20 @@ export function listed(xs: string[], max: i32): string {
   return s;
 }
 
-export function plural(n: i32, word: string): string {
-  return n.toString() + " " + word + (n == 1 ? "" : "s");
+/** Plural placeholders: `key` the count, `key + "s"` the suffix ("{{n}} file{{ns}}"). */
+export function count(m: Msg, key: string, n: i32): Msg {
+  return m.i(key, n).s(key + "s", n == 1 ? "" : "s");
 }
 
+/** A gate verdict: status, the message (an id of the rule's `messages` with its values), evidence. */
 export class Verdict {
-  constructor(public status: string, public message: string, public evidence: string) {}
+  constructor(public status: string, public message: Msg, public evidence: string) {}
 }
 
-export function pass(message: string, evidence: string): Verdict {
+export function pass(message: Msg, evidence: string): Verdict {
   return new Verdict("PASS", message, evidence);
 }
-export function fail(message: string): Verdict {
+export function fail(message: Msg): Verdict {
   return new Verdict("FAIL", message, "");
 }
 
