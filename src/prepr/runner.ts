@@ -105,12 +105,6 @@ export function planOf(def: CheckDef, ctx: PrePrContext): RowAnswer {
   return decideRow(def.id, "plan", planFacts(def, ctx));
 }
 
-/** Why a check is not run, or undefined when it runs (decided by the core, PP-000). */
-export function skipReason(def: CheckDef, ctx: PrePrContext): string | undefined {
-  const plan = planOf(def, ctx);
-  return plan.status === "SKIP" ? plan.message : undefined;
-}
-
 /** Facts every row's result has: the scope kind and base. */
 function scopeFacts(ctx: PrePrContext): Facts {
   return { scope: ctx.scope.kind === "all" ? "all" : "branch", base: ctx.scope.base };
