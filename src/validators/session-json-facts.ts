@@ -8,12 +8,11 @@ import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import { GitRepo } from "../git-run.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
-import { MODE_FACT_BITS, mayBeFull, sessionLogFlags, type SessionMode } from "../scope.js";
+import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
+import { decodeList } from "../wasm/list.js";
 
 export const SCHEMA_PATH = ".agents/schemas/session-log.schema.json";
 export const QA_ROOT = ".agents/qa/";
-const SHA = /^[0-9a-f]{7,40}$/;
-const SKIPS = ["SKIPPED: docs-only", "SKIPPED: investigation-only"];
 
 type Git = GitRepo;
 
@@ -31,41 +30,11 @@ export function schemaFacts(root: string): Facts {
   }
 }
 
-interface LogInfo {
-  start?: string;
-  end?: string;
-  qaEvidence?: string;
-}
-
-function field(o: Record<string, unknown>, key: string): unknown {
-  if (key in o) return o[key];
-  const k = Object.keys(o).find((x) => x.toLowerCase() === key);
-  return k === undefined ? undefined : o[k];
-}
-
-/** The few values the git look-ups are keyed by (parse failures: nothing to look up). */
-function logInfo(bytes: Uint8Array): LogInfo {
-  try {
-    const d = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
-    if (!d || typeof d !== "object" || Array.isArray(d)) return {};
-    const s = d.session as Record<string, unknown> | undefined;
-    const pc = d.protocolCompliance as Record<string, unknown> | undefined;
-    const end = pc && typeof pc === "object" ? (pc.sessionEnd as Record<string, unknown> | undefined) : undefined;
-    const qa = end && typeof end === "object" ? (end.qaValidation as Record<string, unknown> | undefined) : undefined;
-    const ev = qa && typeof qa === "object" && !Array.isArray(qa) ? field(qa, "evidence") : undefined;
-    return {
-      start: s && typeof s === "object" && typeof s.startingCommit === "string" ? s.startingCommit : undefined,
-      end: typeof d.endingCommit === "string" ? d.endingCommit : undefined,
-      qaEvidence: typeof ev === "string" ? ev : undefined,
-    };
-  } catch {
-    return {};
-  }
-}
-
 async function tryRaw(git: Git, args: string[]): Promise<string | undefined> {
   return git.try(args);
 }
+
+const list = (s: string | undefined) => (s === undefined ? [] : decodeList(s).filter((l) => l.length > 0));
 
 function lines(s: string): string[] {
   return s.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
@@ -115,16 +84,18 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   }
   if (!git) return facts;
 
-  // commits are resolved in one batch after the logs were read (see resolveCommits)
-  const wanted = new Set<string>();
-  const commitFact = async (sha: string) => {
-    if (SHA.test(sha)) wanted.add(sha);
-  };
-  // files changed between two commits; `touched` lists every file any commit in a..b touched
-  // (so a change reverted later still counts), used for the QA report's staleness
-  const diffFact = async (a: string, b: string, touched = false) => {
-    const key = `${a}..${b}`;
+  // What to gather is the core's decision (assembly/validators/session-log/json/git-rules.ts
+  // extractNeeds): a first pass (phase "extract", no rule runs) returns per log need.qa (the QA report
+  // SP-131 reads), need.sha (commits to resolve) and need.range (the diff SP-132 checks); a second
+  // extract over the logs whose report could be read, with the report as a fact, adds the report's
+  // qaCommit (need.sha) and need.touched (the range SP-131's staleness check reads).
+  const wanted = new Set<string>(); // commits, resolved in one batch at the end (see resolveCommits)
+  // files changed in a range <a>..<b>; `touched` lists every file any commit in the range touched
+  // (so a change reverted later still counts)
+  const diffFact = (key: string, touched: boolean) => {
     if (`git.diff.${key}` in facts || `git.diffError.${key}` in facts) return;
+    const [a, b] = key.split("..");
+    if (!a || !b || a.startsWith("-") || b.startsWith("-")) return; // never pass option-like values to git
     try {
       const args = touched ? ["log", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
       facts[`git.diff.${key}`] = [...new Set(lines(git!.raw(args)))].sort();
@@ -132,47 +103,39 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       facts[`git.diffError.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
     }
   };
-
-  // Which QA report each log names is the core's decision (SP-131): a first pass (phase "extract")
-  // over the logs whose QA evidence mentions the QA folder at all returns the path it picked as
-  // data need.qa; the host only reads that file.
-  const infos = docs.map((d) => logInfo(d.bytes));
-  const asks = docs.filter((d, i) => mayBeFull(d.flags ?? 0) && infos[i].qaEvidence?.includes(QA_ROOT));
-  const qaPaths = new Map<string, string>();
-  if (asks.length > 0) {
-    const p1 = executeValidator("session-log", asks, { phase: "extract" }, { separable: true });
-    for (const r of p1.results) {
-      const p = r.data?.["need.qa"];
-      if (p) qaPaths.set(r.file, p);
-    }
-  }
-
-  for (const [i, d] of docs.entries()) {
-    const info = infos[i];
-    const full = mayBeFull(d.flags ?? 0); // the facts full mode needs, whenever the core may choose it
-    if (full && info.end) await commitFact(info.end);
-    const ev = info.qaEvidence?.trim();
-    if (ev && SKIPS.includes(ev) && info.start && info.end && SHA.test(info.start) && SHA.test(info.end)) {
-      await diffFact(info.start, info.end);
-    }
-    const p = qaPaths.get(d.file);
-    if (p && !(`qa.report.${p}` in facts) && !(`qa.unreadable.${p}` in facts)) {
+  const byFile = new Map(docs.map((d) => [d.file, d]));
+  const again: ContentDoc[] = [];
+  const reports: Facts = { phase: "extract" };
+  const p1 = docs.length > 0 ? executeValidator("session-log", docs, { phase: "extract" }, { separable: true }).results : [];
+  for (const r of p1) {
+    for (const s of list(r.data?.["need.sha"])) wanted.add(s);
+    const range = r.data?.["need.range"];
+    if (range) diffFact(range, false);
+    const p = r.data?.["need.qa"];
+    if (!p) continue;
+    if (!(`qa.report.${p}` in facts) && !(`qa.unreadable.${p}` in facts)) {
       const abs = join(root, p);
       if (!normalize(p).startsWith(normalize(QA_ROOT))) facts[`qa.unreadable.${p}`] = "path leaves the QA folder";
       else if (!existsSync(abs)) facts[`qa.unreadable.${p}`] = "no such file";
       else {
         try {
-          const text = readTextOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root });
-          facts[`qa.report.${p}`] = text;
-          const m = /^qaCommit:\s*["']?([0-9a-f]{40})["']?\s*$/m.exec(text);
-          if (m) {
-            await commitFact(m[1]);
-            await diffFact(m[1], "HEAD", true);
-          }
+          facts[`qa.report.${p}`] = readTextOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root });
         } catch (e) {
           facts[`qa.unreadable.${p}`] = String((e as Error).message ?? e);
         }
       }
+    }
+    const d = byFile.get(r.file);
+    if (d && `qa.report.${p}` in facts) {
+      reports[`qa.report.${p}`] = facts[`qa.report.${p}`];
+      again.push(d);
+    }
+  }
+  if (again.length > 0) {
+    for (const r of executeValidator("session-log", again, reports, { separable: true }).results) {
+      for (const s of list(r.data?.["need.sha"])) wanted.add(s);
+      const range = r.data?.["need.touched"];
+      if (range) diffFact(range, true);
     }
   }
   if (wanted.size > 0) await resolveCommits(root, git, [...wanted].sort(), facts);

@@ -621,6 +621,8 @@ export type DataKey =
   | "need.diff"
   | "need.paths"
   | "need.qa"
+  | "need.range"
+  | "need.touched"
   | "start.sha"
   | "end.sha"
   | "rows"

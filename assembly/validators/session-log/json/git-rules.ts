@@ -12,6 +12,7 @@ import { splitLines } from "../../../io";
 import { JsonLog, itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { SP090 } from "../strict-git";
+import { encodeList } from "../../../lib/list";
 import { isAudit, nonDocFiles, nonInvestigationFiles, listShort, sessionsDir } from "../qa-scope";
 
 
@@ -90,6 +91,62 @@ export function qaPath(ev: string): string {
   while (e < ev.length && !isPathEnd(ev.charCodeAt(e))) e++;
   while (e > i && (ev.charCodeAt(e - 1) == 46 || ev.charCodeAt(e - 1) == 58)) e--;
   return ev.substring(i, e);
+}
+
+/** The log's startingCommit..endingCommit range when it claims a QA skip SP-132 verifies ("" when none). */
+export function skipScopeRange(log: JsonLog): string {
+  const q = qaItem(log);
+  if (q === null) return "";
+  const ev = itemEvidence(q).trim();
+  if (ev != QA_SKIP_DOCS && ev != QA_SKIP_INVESTIGATION) return "";
+  const start = log.sessionStr("startingCommit");
+  const end = str(log.root, "endingCommit");
+  if (start === null || end === null || !isSha(start!) || !isSha(end!)) return "";
+  return start! + ".." + end!;
+}
+
+/**
+ * The qaCommit of a QA report SP-131 goes on to look up in git ("" when the report is rejected before
+ * that: no front matter, a missing key, a verdict other than PASS, not a full SHA).
+ */
+export function qaReportCommit(text: string): string {
+  const fm = frontMatter(text);
+  if (fm.problem.length > 0) return "";
+  const verdict = fm.get("qaVerdict");
+  const commit = fm.get("qaCommit");
+  if (verdict === null || fm.get("qaSessionLog") === null || commit === null || verdict != "PASS") return "";
+  return commit!.length == 40 && isSha(commit!) ? commit! : "";
+}
+
+/**
+ * Phase "extract": the facts the repository-bound rules of this log will read, as data for the host
+ * to gather (src/validators/session-json-facts.ts), which decides nothing itself:
+ *   need.qa      the QA report to read (SP-131, full mode);
+ *   need.sha     commits to resolve into git.commit.<sha> (endingCommit for SP-130 in full mode; the
+ *                report's qaCommit once the host has passed the report as qa.report.<path>);
+ *   need.range   <start>..<end> whose changed files (git diff) SP-132 checks, every mode;
+ *   need.touched <qaCommit>..HEAD whose touched files (every commit) SP-131 checks.
+ */
+export function extractNeeds(log: JsonLog, full: bool): void {
+  const ctx = log.ctx;
+  const shas: string[] = [];
+  if (full) {
+    const end = str(log.root, "endingCommit");
+    if (end !== null && isSha(end!)) shas.push(end!);
+    const qa = qaReportPath(log);
+    if (qa.length > 0) {
+      ctx.results.put(ctx.doc, "need.qa", qa);
+      const text = ctx.input.fact("qa.report." + qa);
+      const commit = text !== null ? qaReportCommit(text!) : "";
+      if (commit.length > 0) {
+        if (!shas.includes(commit)) shas.push(commit);
+        ctx.results.put(ctx.doc, "need.touched", commit + "..HEAD");
+      }
+    }
+  }
+  if (shas.length > 0) ctx.results.put(ctx.doc, "need.sha", encodeList(shas));
+  const range = skipScopeRange(log);
+  if (range.length > 0) ctx.results.put(ctx.doc, "need.range", range);
 }
 
 export class FrontMatter {

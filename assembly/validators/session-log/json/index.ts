@@ -1,6 +1,7 @@
 // JSON session logs: parse (SP-100/SP-101), schema layer, then the protocol rules the mode selects (SP-120).
-// Phase "extract" (fact phase, the host's first pass over logs that may name a QA report) runs no
-// rule after the parse: it returns data need.qa, the QA report path SP-131 will check.
+// Phase "extract" (fact phase, the host's first pass) runs no rule after the parse: it returns what
+// the repository-bound rules will read (./git-rules.ts extractNeeds): need.qa, need.sha, need.range,
+// need.touched.
 //   full:     everything
 //   creation: schema (SP-102), session fields (SP-104/105/106), SP-115, SP-132
 //   record:   relaxed schema, SP-104/105/106, SP-115, SP-132
@@ -32,7 +33,7 @@ import { SP130 } from "./SP-130";
 import { SP131 } from "./SP-131";
 import { SP132 } from "./SP-132";
 import { runChecklist } from "./checklist";
-import { qaReportPath } from "./git-rules";
+import { extractNeeds } from "./git-rules";
 import { JsonLog } from "./model";
 import { jsonMode, modeName } from "../mode";
 
@@ -60,11 +61,7 @@ export function validateJsonLog(ctx: SessionCtx): void {
   jctx.log = log;
   jctx.jmode = mode;
   if (ctx.input.fact("phase") == "extract") {
-    // the host's first pass: which QA report to read (SP-131, full mode only); no rule runs
-    if (mode == MODE_FULL) {
-      const qa = qaReportPath(log);
-      if (qa.length > 0) ctx.results.put(ctx.doc, "need.qa", qa);
-    }
+    extractNeeds(log, mode == MODE_FULL); // the host's first pass: the facts to gather; no rule runs
     return;
   }
   runRules(FIELD_RULES, jctx);
