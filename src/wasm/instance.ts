@@ -8,6 +8,7 @@ import type { Severity, DocStatus } from "./abi.js";
 import { readFileSync } from "node:fs";
 import { WASM_FILE } from "./generated/core.js";
 import { MESSAGE_IDS } from "./generated/message-ids.js";
+import { TEXTS } from "./generated/texts.js";
 
 export class WasmAbortError extends Error {
   constructor(
@@ -185,6 +186,17 @@ export function messageIdOf(text: string): string {
   return text;
 }
 
+const TEXT_TOKEN = /\u0001(\d+)\u0002/g;
+
+/**
+ * A result value with the core's English fragments put back: the module writes txt("...") texts as the
+ * token \u0001<n>\u0002 (assembly/lib/texts.ts), n being the text's index in the generated TEXTS.
+ */
+export function expandTexts(value: string): string {
+  if (value.indexOf("\u0001") < 0) return value;
+  return value.replace(TEXT_TOKEN, (t, n: string) => TEXTS[Number(n)] ?? t);
+}
+
 function readResult(c: CoreExports): RawResult {
   const ptr = c.result_ptr() >>> 0;
   const h = new Int32Array(c.memory.buffer, ptr, HEADER_I32S);
@@ -216,7 +228,7 @@ function readResult(c: CoreExports): RawResult {
     const messageId = messageIdOf(id(ints[p + 6], ints[p + 7]));
     const fd: Record<string, string> = {};
     for (let k = 0, q = pairsAt + ints[p + 8] * PAIR_I32S; k < ints[p + 9]; k++, q += PAIR_I32S) {
-      fd[id(ints[q], ints[q + 1])] = str(ints[q + 2], ints[q + 3]);
+      fd[id(ints[q], ints[q + 1])] = expandTexts(str(ints[q + 2], ints[q + 3]));
     }
     findings.push({
       ruleId,
@@ -231,7 +243,7 @@ function readResult(c: CoreExports): RawResult {
   }
   const data: RawResult["data"] = [];
   for (let i = 0; i < nd; i++, p += DATA_I32S) {
-    data.push({ docIndex: ints[p], key: id(ints[p + 1], ints[p + 2]), value: str(ints[p + 3], ints[p + 4]) });
+    data.push({ docIndex: ints[p], key: id(ints[p + 1], ints[p + 2]), value: expandTexts(str(ints[p + 3], ints[p + 4])) });
   }
   return { status, docStatus, findings, data };
 }

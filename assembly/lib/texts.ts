@@ -1,0 +1,21 @@
+// English text fragments that are data values (the JSON parser's error descriptions, the JSON-schema
+// layer's detail texts and the texts built from them), kept out of the module like message templates.
+//
+// The source writes `txt("Expecting value")`; the build (scripts/asc-size.mjs) rewrites each call to
+// `txtCode(n)`, n being the text's index in the sorted list of every txt() literal in assembly/
+// (scripts/lib/texts-source.mjs writes it to build/texts.json for the transform and to
+// src/wasm/generated/texts.ts for the host). In the module the text is then the token
+// "\u0001<n>\u0002", which can be concatenated with other text like the English it stands for; the host
+// replaces every token in the values it reads from the result (src/wasm/instance.ts expandTexts), so
+// users see the same English. Unbuilt (no transform), txt() is the text itself.
+
+/** An English fragment (a string literal, or `c ? "a" : "b"` of two); see the file comment. */
+export function txt(s: string): string {
+  return s;
+}
+
+/** txt() as built: the token of text number n. Global: the rewritten calls do not import it. */
+// @ts-ignore: decorator
+@global export function txtCode(n: i32): string {
+  return "\u0001" + n.toString() + "\u0002";
+}
