@@ -1,5 +1,5 @@
 // AssemblyScript compiler transform (`asc ... --transform ./scripts/asc-size.mjs`, see
-// scripts/build-code.mjs): keeps text the host already has out of the module. Three rewrites:
+// scripts/build-code.mjs): keeps text the host already has out of the module. Four rewrites:
 //
 // 1. Message ids become numbers. A rule reports `msg("missingSessionEndHeader")`; the module would
 //    carry each id as a UTF-16 string (214 ids, 12 KB). After parsing, every `msg("<id>")` (or
@@ -16,6 +16,11 @@
 //    file) instead; the message, line and column still reach the host, which turns any abort into an
 //    internal error (AC-902, exit 2; src/wasm/instance.ts, src/engine.ts). The debug target keeps the
 //    paths, so an abort seen in a release run can be located with a debug build of the same source.
+// 4. English fragments become numbers. The JSON parser's error descriptions, the JSON-schema layer's
+//    detail texts and the texts built from them are written `txt("Expecting value")`
+//    (assembly/lib/texts.ts); each call becomes `txtCode(n)`, n being the text's index in the sorted
+//    list scripts/gen-rules.mjs writes (build/texts.json here, src/wasm/generated/texts.ts for the
+//    host, which puts the English back into result values). A text missing from the list fails the build.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

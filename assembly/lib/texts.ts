@@ -7,7 +7,9 @@
 // src/wasm/generated/texts.ts for the host). In the module the text is then the token
 // "\u0001<n>\u0002", which can be concatenated with other text like the English it stands for; the host
 // replaces every token in the values it reads from the result (src/wasm/instance.ts expandTexts), so
-// users see the same English. Unbuilt (no transform), txt() is the text itself.
+// users see the same English. Unbuilt (no transform), txt() is the text itself. A message value longer
+// than MESSAGE_MAX is cut by the core (excerpt), except one holding a token: the host cuts that one the
+// same way after putting the English back, so the cut falls where it would in the English.
 
 /** An English fragment (a string literal, or `c ? "a" : "b"` of two); see the file comment. */
 export function txt(s: string): string {
@@ -18,4 +20,9 @@ export function txt(s: string): string {
 // @ts-ignore: decorator
 @global export function txtCode(n: i32): string {
   return "\u0001" + n.toString() + "\u0002";
+}
+
+/** Whether a value holds a txt() token (only built modules make them). */
+export function hasTextToken(s: string): bool {
+  return s.indexOf("\u0001") >= 0;
 }

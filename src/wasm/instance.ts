@@ -197,6 +197,24 @@ export function expandTexts(value: string): string {
   return value.replace(TEXT_TOKEN, (t, n: string) => TEXTS[Number(n)] ?? t);
 }
 
+/** Longest message value (assembly/lib/text.ts MESSAGE_MAX); the core leaves values with tokens to the host. */
+export const MESSAGE_MAX = 2000;
+
+/**
+ * A finding's message value with its texts put back, then cut like the core cuts a long value
+ * (assembly/lib/text.ts excerpt): the core does not cut a value that holds tokens, since its length
+ * in English is not known there.
+ */
+function messageValue(value: string): string {
+  if (value.indexOf("\u0001") < 0) return value;
+  const s = expandTexts(value);
+  if (s.length <= MESSAGE_MAX) return s;
+  let cut = MESSAGE_MAX;
+  const c = s.charCodeAt(cut - 1);
+  if (c >= 0xd800 && c <= 0xdbff) cut--;
+  return `${s.substring(0, cut)}… (${s.length - cut} more characters)`;
+}
+
 function readResult(c: CoreExports): RawResult {
   const ptr = c.result_ptr() >>> 0;
   const h = new Int32Array(c.memory.buffer, ptr, HEADER_I32S);
@@ -228,7 +246,7 @@ function readResult(c: CoreExports): RawResult {
     const messageId = messageIdOf(id(ints[p + 6], ints[p + 7]));
     const fd: Record<string, string> = {};
     for (let k = 0, q = pairsAt + ints[p + 8] * PAIR_I32S; k < ints[p + 9]; k++, q += PAIR_I32S) {
-      fd[id(ints[q], ints[q + 1])] = expandTexts(str(ints[q + 2], ints[q + 3]));
+      fd[id(ints[q], ints[q + 1])] = messageValue(str(ints[q + 2], ints[q + 3]));
     }
     findings.push({
       ruleId,
