@@ -186,14 +186,14 @@ export function messageIdOf(text: string): string {
   return text;
 }
 
-const TEXT_TOKEN = /\u0001(\d+)\u0002/g;
+const TEXT_TOKEN = /\u0002(\d+)\u0003/g;
 
 /**
  * A result value with the core's English fragments put back: the module writes txt("...") texts as the
- * token \u0001<n>\u0002 (assembly/lib/texts.ts), n being the text's index in the generated TEXTS.
+ * token \u0002<n>\u0003 (assembly/lib/texts.ts), n being the text's index in the generated TEXTS.
  */
 export function expandTexts(value: string): string {
-  if (value.indexOf("\u0001") < 0) return value;
+  if (value.indexOf("\u0002") < 0) return value;
   return value.replace(TEXT_TOKEN, (t, n: string) => TEXTS[Number(n)] ?? t);
 }
 
@@ -206,7 +206,7 @@ export const MESSAGE_MAX = 2000;
  * in English is not known there.
  */
 function messageValue(value: string): string {
-  if (value.indexOf("\u0001") < 0) return value;
+  if (value.indexOf("\u0002") < 0) return value;
   const s = expandTexts(value);
   if (s.length <= MESSAGE_MAX) return s;
   let cut = MESSAGE_MAX;

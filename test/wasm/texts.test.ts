@@ -33,9 +33,9 @@ describe("txt(): English fragments rendered by the host", () => {
 
   it("expandTexts puts back every token; other text is unchanged", () => {
     const i = TEXTS.indexOf("Expecting value");
-    expect(expandTexts(`\u0001${i}\u0002 at x, \u0001${i}\u0002`)).toBe("Expecting value at x, Expecting value");
-    expect(expandTexts("plain \u0001x\u0002 text")).toBe("plain \u0001x\u0002 text");
-    expect(expandTexts(`\u0001${TEXTS.length + 5}\u0002`)).toBe(`\u0001${TEXTS.length + 5}\u0002`);
+    expect(expandTexts(`\u0002${i}\u0003 at x, \u0002${i}\u0003`)).toBe("Expecting value at x, Expecting value");
+    expect(expandTexts("plain \u0002x\u0003 text")).toBe("plain \u0002x\u0003 text");
+    expect(expandTexts(`\u0002${TEXTS.length + 5}\u0003`)).toBe(`\u0002${TEXTS.length + 5}\u0003`);
   });
 
   it("SP-100: the parser's error description in the session-log message", () => {
