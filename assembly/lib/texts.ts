@@ -19,10 +19,19 @@ export function txt(s: string): string {
   return s;
 }
 
+/** Tokens made so far, by text number ("" not yet made): a text reported again allocates nothing. */
+const tokens: string[] = [];
+
 /** txt() as built: the token of text number n. Global: the rewritten calls do not import it. */
 // @ts-ignore: decorator
 @global export function txtCode(n: i32): string {
-  return "\u0002" + n.toString() + "\u0003";
+  while (tokens.length <= n) tokens.push("");
+  let t = unchecked(tokens[n]);
+  if (t.length == 0) {
+    t = "\u0002" + n.toString() + "\u0003";
+    unchecked((tokens[n] = t));
+  }
+  return t;
 }
 
 /** Whether a value holds a txt() token (only built modules make them). */

@@ -227,6 +227,8 @@ function readResult(c: CoreExports): RawResult {
   // An ASCII pool (the usual case) is decoded once and sliced: byte offsets are character offsets.
   // Otherwise each string is decoded on its own; ids and keys repeat, so they are cached by offset.
   const whole = isAscii(pool) ? latin1.decode(pool) : undefined;
+  // txt() tokens (expandTexts) are looked for only when the pool holds one (one scan, usually none)
+  const texts = whole === undefined || whole.includes("\u0002");
   const seen = new Map<number, string>();
   const str = whole !== undefined
     ? (o: number, l: number) => whole.slice(o, o + l)
@@ -246,7 +248,8 @@ function readResult(c: CoreExports): RawResult {
     const messageId = messageIdOf(id(ints[p + 6], ints[p + 7]));
     const fd: Record<string, string> = {};
     for (let k = 0, q = pairsAt + ints[p + 8] * PAIR_I32S; k < ints[p + 9]; k++, q += PAIR_I32S) {
-      fd[id(ints[q], ints[q + 1])] = messageValue(str(ints[q + 2], ints[q + 3]));
+      const v = str(ints[q + 2], ints[q + 3]);
+      fd[id(ints[q], ints[q + 1])] = texts ? messageValue(v) : v;
     }
     findings.push({
       ruleId,
@@ -261,7 +264,7 @@ function readResult(c: CoreExports): RawResult {
   }
   const data: RawResult["data"] = [];
   for (let i = 0; i < nd; i++, p += DATA_I32S) {
-    data.push({ docIndex: ints[p], key: id(ints[p + 1], ints[p + 2]), value: expandTexts(str(ints[p + 3], ints[p + 4])) });
+    data.push({ docIndex: ints[p], key: id(ints[p + 1], ints[p + 2]), value: texts ? expandTexts(str(ints[p + 3], ints[p + 4])) : str(ints[p + 3], ints[p + 4]) });
   }
   return { status, docStatus, findings, data };
 }
