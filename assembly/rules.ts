@@ -13,6 +13,7 @@
 // A rule reports `ruleId + messageId + data` (see Msg); the host renders the text from the template.
 
 import { excerpt, MESSAGE_MAX } from "./lib/text";
+import { hasTextToken } from "./lib/texts";
 import { Input, Results } from "./io";
 
 /** A rule's logic: reads the context, reports findings through ctx.results. */
@@ -100,7 +101,8 @@ export class Msg {
   /** Set placeholder `key` to `value`. */
   s(key: string, value: string): Msg {
     this.keys.push(key);
-    this.vals.push(excerpt(value, MESSAGE_MAX));
+    // a value holding txt() tokens is cut by the host once the English is back (same cut, same note)
+    this.vals.push(value.length <= MESSAGE_MAX || hasTextToken(value) ? value : excerpt(value, MESSAGE_MAX));
     return this;
   }
   /** Set placeholder `key` to an integer. */

@@ -1,5 +1,5 @@
 // AssemblyScript compiler transform (`asc ... --transform ./scripts/asc-size.mjs`, see
-// scripts/build-code.mjs): keeps text the host already has out of the module. Three rewrites:
+// scripts/build-code.mjs): keeps text the host already has out of the module. Four rewrites:
 //
 // 1. Message ids become numbers. A rule reports `msg("missingSessionEndHeader")`; the module would
 //    carry each id as a UTF-16 string (214 ids, 12 KB). After parsing, every `msg("<id>")` (or
@@ -16,6 +16,11 @@
 //    file) instead; the message, line and column still reach the host, which turns any abort into an
 //    internal error (AC-902, exit 2; src/wasm/instance.ts, src/engine.ts). The debug target keeps the
 //    paths, so an abort seen in a release run can be located with a debug build of the same source.
+// 4. English fragments become numbers. The JSON parser's error descriptions, the JSON-schema layer's
+//    detail texts and the texts built from them are written `txt("Expecting value")`
+//    (assembly/lib/texts.ts); each call becomes `txtCode(n)`, n being the text's index in the sorted
+//    list scripts/gen-rules.mjs writes (build/texts.json here, src/wasm/generated/texts.ts for the
+//    host, which puts the English back into result values). A text missing from the list fails the build.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,6 +40,17 @@ function messageCodes() {
   return new Map(ids.map((id, i) => [id, i]));
 }
 
+function textCodes() {
+  const file = join(root, "build", "texts.json");
+  let texts;
+  try {
+    texts = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new Error(`asc-size: ${file} is missing or unreadable; run node scripts/gen-rules.mjs first (${e.message})`);
+  }
+  return new Map(texts.map((t, i) => [t, i]));
+}
+
 function isString(node) {
   return node && node.kind === NodeKind.Literal && node.literalKind === LiteralKind.String;
 }
@@ -42,6 +58,13 @@ function isString(node) {
 export default class SizeTransform {
   afterParse(parser) {
     const codes = messageCodes();
+    const textNumbers = textCodes();
+    let texts = 0;
+    const textCode = (lit, where) => {
+      const n = textNumbers.get(lit.value);
+      if (n === undefined) problems.push(`${where}: txt(${JSON.stringify(lit.value)}) is not in build/texts.json; run node scripts/gen-rules.mjs`);
+      return Node.createIntegerLiteralExpression(i64_new(n ?? 0, 0), lit.range);
+    };
     const problems = [];
     let rewritten = 0;
     let rules = 0;
@@ -71,6 +94,18 @@ export default class SizeTransform {
         }
         node.expression = Node.createIdentifierExpression("msgCode", node.expression.range);
         rewritten++;
+      } else if (node.kind === NodeKind.Call && node.expression.kind === NodeKind.Identifier && node.expression.text === "txt" && node.args.length === 1) {
+        const a = node.args[0];
+        if (isString(a)) {
+          node.args[0] = textCode(a, where);
+        } else if (a.kind === NodeKind.Ternary && isString(a.ifThen) && isString(a.ifElse)) {
+          a.ifThen = textCode(a.ifThen, where);
+          a.ifElse = textCode(a.ifElse, where);
+        } else {
+          problems.push(`${where}: txt() takes a string literal (or a ?: of two) so the text can become a number`);
+        }
+        node.expression = Node.createIdentifierExpression("txtCode", node.expression.range);
+        texts++;
       } else if (node.kind === NodeKind.Call && node.expression.kind === NodeKind.Identifier && node.expression.text === "defineRule" && isString(node.args[0])) {
         const m = /^([A-Z]+-)([0-9]+)$/.exec(node.args[0].value);
         if (m) {
@@ -91,10 +126,11 @@ export default class SizeTransform {
     for (const source of parser.sources) {
       if (source.sourceKind !== SourceKind.User && source.sourceKind !== SourceKind.UserEntry) continue;
       if (source.normalizedPath === "assembly/rules.ts") continue; // declares msg itself
+      if (source.normalizedPath === "assembly/lib/texts.ts") continue; // declares txt itself
       visit(source.statements, source.normalizedPath);
     }
     if (problems.length) throw new Error(`asc-size:\n  ${problems.join("\n  ")}`);
-    this.log?.(`asc-size: ${rewritten} msg() calls report message numbers, ${rules} rule ids put together at start`);
+    this.log?.(`asc-size: ${rewritten} msg() calls report message numbers, ${texts} txt() calls text numbers, ${rules} rule ids put together at start`);
   }
 
   afterInitialize(program) {

@@ -8,6 +8,8 @@
 // Line starts are recorded while white space is skipped (a valid document has line breaks nowhere
 // else), so a parsed document has its LineIndex without another pass.
 
+import { txt } from "./texts";
+
 export const J_NULL: i32 = 0;
 export const J_BOOL: i32 = 1;
 export const J_NUM: i32 = 2;
@@ -550,7 +552,7 @@ class Parser {
     const c = this.peek();
     const start = this.i;
     if (c == 123 || c == 91) {
-      if (depth >= MAX_DEPTH) return this.fail("Nesting deeper than " + MAX_DEPTH.toString() + " levels", start);
+      if (depth >= MAX_DEPTH) return this.fail(txt("Nesting deeper than ") + MAX_DEPTH.toString() + txt(" levels"), start);
       return c == 123 ? this.object(depth + 1) : this.array(depth + 1);
     }
     if (c == 34) {
@@ -580,7 +582,7 @@ class Parser {
       unchecked((scratch[id * NODE_I32S + N_END] = this.i));
       return true;
     }
-    return this.fail("Expecting value", start);
+    return this.fail(txt("Expecting value"), start);
   }
 
   /** The next `len` (4) bytes equal the little-endian word `w`. */
@@ -609,18 +611,18 @@ class Parser {
     if (this.peek() == 45) this.i++;
     const first = this.peek();
     const nd = this.digits();
-    if (nd == 0) return this.fail("Expecting value", start);
-    if (first == 48 && nd > 1) return this.fail("Leading zeros are not allowed in numbers", start);
+    if (nd == 0) return this.fail(txt("Expecting value"), start);
+    if (first == 48 && nd > 1) return this.fail(txt("Leading zeros are not allowed in numbers"), start);
     if (this.peek() == 46) {
       this.i++;
-      if (this.digits() == 0) return this.fail("Expecting digits after the decimal point", this.i);
+      if (this.digits() == 0) return this.fail(txt("Expecting digits after the decimal point"), this.i);
     }
     const e = this.peek();
     if (e == 101 || e == 69) {
       this.i++;
       const sg = this.peek();
       if (sg == 43 || sg == 45) this.i++;
-      if (this.digits() == 0) return this.fail("Expecting digits in the exponent", this.i);
+      if (this.digits() == 0) return this.fail(txt("Expecting digits in the exponent"), this.i);
     }
     const id = this.node(J_NUM, start);
     unchecked((scratch[id * NODE_I32S + N_END] = this.i));
@@ -642,7 +644,7 @@ class Parser {
       if (i >= n) {
         this.i = i;
         this.adj = adj0; // the position reported is the opening quote
-        this.fail("Unterminated string (it starts here)", start);
+        this.fail(txt("Unterminated string (it starts here)"), start);
         return -1;
       }
       const c = <i32>load<u8>(base + <usize>i);
@@ -663,7 +665,7 @@ class Parser {
         continue;
       }
       if (c < 32) {
-        this.fail("Invalid control character in string", i);
+        this.fail(txt("Invalid control character in string"), i);
         return -1;
       }
       // backslash
@@ -674,14 +676,14 @@ class Parser {
       if (e == 34 || e == 92 || e == 47 || e == 98 || e == 102 || e == 110 || e == 114 || e == 116) continue;
       if (e == 117) {
         if (i + 4 > n || hexAt(base, i) < 0) {
-          this.fail("Invalid \\uXXXX escape", escPos);
+          this.fail(txt("Invalid \\uXXXX escape"), escPos);
           return -1;
         }
         // six bytes, one UTF-16 unit
         i += 4;
         continue;
       }
-      this.fail("Invalid \\escape", escPos);
+      this.fail(txt("Invalid \\escape"), escPos);
       return -1;
     }
   }
@@ -703,7 +705,7 @@ class Parser {
       if (c == 44) {
         this.i++;
         this.ws();
-        if (this.peek() == 93) return this.fail("Trailing comma before ']'", this.i);
+        if (this.peek() == 93) return this.fail(txt("Trailing comma before ']'"), this.i);
         continue;
       }
       if (c == 93) {
@@ -714,7 +716,7 @@ class Parser {
         unchecked((scratch[o + N_END] = this.i));
         return true;
       }
-      return this.fail("Expecting ',' delimiter or ']'", this.i);
+      return this.fail(txt("Expecting ',' delimiter or ']'"), this.i);
     }
   }
 
@@ -731,14 +733,14 @@ class Parser {
     while (true) {
       this.ws();
       if (this.peek() != 34) {
-        return this.fail(this.peek() == 125 ? "Trailing comma before '}'" : "Expecting property name enclosed in double quotes", this.i);
+        return this.fail(this.peek() == 125 ? txt("Trailing comma before '}'") : txt("Expecting property name enclosed in double quotes"), this.i);
       }
       const ks = this.i;
       const r = this.str();
       if (r < 0) return false;
       const ke = this.i;
       this.ws();
-      if (this.peek() != 58) return this.fail("Expecting ':' delimiter", this.i);
+      if (this.peek() != 58) return this.fail(txt("Expecting ':' delimiter"), this.i);
       this.i++;
       const member = this.count;
       if (!this.value(depth)) return false;
@@ -766,7 +768,7 @@ class Parser {
         if (count > 1 && this.hasDupKeys(id, count, anyKeyEsc)) unchecked((scratch[p + N_KIND] = J_OBJ | F_DUP));
         return true;
       }
-      return this.fail("Expecting ',' delimiter or '}'", this.i);
+      return this.fail(txt("Expecting ',' delimiter or '}'"), this.i);
     }
   }
 
@@ -862,7 +864,7 @@ export function parseJsonBytes(base: usize, len: i32): JsonResult {
   let ok = p.value(0);
   if (ok) {
     p.ws();
-    if (p.i < len) ok = p.fail("Extra data after the JSON value", p.i);
+    if (p.i < len) ok = p.fail(txt("Extra data after the JSON value"), p.i);
   }
   if (p.err.length > 0) {
     r.error = p.err;

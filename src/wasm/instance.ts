@@ -8,6 +8,7 @@ import type { Severity, DocStatus } from "./abi.js";
 import { readFileSync } from "node:fs";
 import { WASM_FILE } from "./generated/core.js";
 import { MESSAGE_IDS } from "./generated/message-ids.js";
+import { TEXTS } from "./generated/texts.js";
 
 export class WasmAbortError extends Error {
   constructor(
@@ -185,6 +186,35 @@ export function messageIdOf(text: string): string {
   return text;
 }
 
+const TEXT_TOKEN = /\u0002(\d+)\u0003/g;
+
+/**
+ * A result value with the core's English fragments put back: the module writes txt("...") texts as the
+ * token \u0002<n>\u0003 (assembly/lib/texts.ts), n being the text's index in the generated TEXTS.
+ */
+export function expandTexts(value: string): string {
+  if (value.indexOf("\u0002") < 0) return value;
+  return value.replace(TEXT_TOKEN, (t, n: string) => TEXTS[Number(n)] ?? t);
+}
+
+/** Longest message value (assembly/lib/text.ts MESSAGE_MAX); the core leaves values with tokens to the host. */
+export const MESSAGE_MAX = 2000;
+
+/**
+ * A finding's message value with its texts put back, then cut like the core cuts a long value
+ * (assembly/lib/text.ts excerpt): the core does not cut a value that holds tokens, since its length
+ * in English is not known there.
+ */
+function messageValue(value: string): string {
+  if (value.indexOf("\u0002") < 0) return value;
+  const s = expandTexts(value);
+  if (s.length <= MESSAGE_MAX) return s;
+  let cut = MESSAGE_MAX;
+  const c = s.charCodeAt(cut - 1);
+  if (c >= 0xd800 && c <= 0xdbff) cut--;
+  return `${s.substring(0, cut)}… (${s.length - cut} more characters)`;
+}
+
 function readResult(c: CoreExports): RawResult {
   const ptr = c.result_ptr() >>> 0;
   const h = new Int32Array(c.memory.buffer, ptr, HEADER_I32S);
@@ -197,6 +227,8 @@ function readResult(c: CoreExports): RawResult {
   // An ASCII pool (the usual case) is decoded once and sliced: byte offsets are character offsets.
   // Otherwise each string is decoded on its own; ids and keys repeat, so they are cached by offset.
   const whole = isAscii(pool) ? latin1.decode(pool) : undefined;
+  // txt() tokens (expandTexts) are looked for only when the pool holds one (one scan, usually none)
+  const texts = whole === undefined || whole.includes("\u0002");
   const seen = new Map<number, string>();
   const str = whole !== undefined
     ? (o: number, l: number) => whole.slice(o, o + l)
@@ -216,7 +248,8 @@ function readResult(c: CoreExports): RawResult {
     const messageId = messageIdOf(id(ints[p + 6], ints[p + 7]));
     const fd: Record<string, string> = {};
     for (let k = 0, q = pairsAt + ints[p + 8] * PAIR_I32S; k < ints[p + 9]; k++, q += PAIR_I32S) {
-      fd[id(ints[q], ints[q + 1])] = str(ints[q + 2], ints[q + 3]);
+      const v = str(ints[q + 2], ints[q + 3]);
+      fd[id(ints[q], ints[q + 1])] = texts ? messageValue(v) : v;
     }
     findings.push({
       ruleId,
@@ -231,7 +264,7 @@ function readResult(c: CoreExports): RawResult {
   }
   const data: RawResult["data"] = [];
   for (let i = 0; i < nd; i++, p += DATA_I32S) {
-    data.push({ docIndex: ints[p], key: id(ints[p + 1], ints[p + 2]), value: str(ints[p + 3], ints[p + 4]) });
+    data.push({ docIndex: ints[p], key: id(ints[p + 1], ints[p + 2]), value: texts ? expandTexts(str(ints[p + 3], ints[p + 4])) : str(ints[p + 3], ints[p + 4]) });
   }
   return { status, docStatus, findings, data };
 }

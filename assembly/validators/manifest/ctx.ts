@@ -7,6 +7,7 @@ import { JValue, J_OBJ, J_STR, parseJson, LineIndex } from "../../lib/json";
 import { Schema, SchemaError, sortedErrors, isDateTime } from "../session-log/json/schema";
 import { epochMs } from "./time";
 import { SM_HAS_SPEC, SM_HAS_PLAN, SM_PLAN_READABLE } from "../../abi";
+import { txt } from "../../lib/texts";
 
 export const PHASES: string[] = ["spec", "plan", "build", "docs", "complete"];
 /** Phases with started/completed timestamps in phase_history. */
@@ -26,17 +27,17 @@ function loadSchema(input: Input): void {
   schemaProblem = "";
   const text = input.fact("manifest.schema");
   if (text === null) {
-    schemaProblem = "no manifest schema was supplied (fact manifest.schema); schema layer not checked";
+    schemaProblem = txt("no manifest schema was supplied (fact manifest.schema); schema layer not checked");
     return;
   }
   const r = parseJson(text);
   if (r.error.length > 0) {
-    schemaProblem = "the manifest schema is not JSON (" + r.error + ")";
+    schemaProblem = txt("the manifest schema is not JSON (") + r.error + ")";
     return;
   }
   const s = new Schema(r.value!);
   if (!s.check()) {
-    schemaProblem = "the manifest schema is not usable: " + s.invalid;
+    schemaProblem = txt("the manifest schema is not usable: ") + s.invalid;
     return;
   }
   schema = s;

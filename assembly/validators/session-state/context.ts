@@ -8,6 +8,7 @@ import { RuleCtx } from "../../rules";
 import { JValue, J_OBJ, J_ARR, J_STR, J_BOOL, parseJson } from "../../lib/json";
 import { Schema, sortedErrors } from "../session-log/json/schema";
 import { epochMs } from "../manifest/time";
+import { txt } from "../../lib/texts";
 
 /** Largest serialized state accepted (bytes of its compact JSON; spec session-state §2.9). */
 const MAX_STATE_BYTES: i32 = 1024 * 1024;
@@ -35,29 +36,29 @@ export class StateCtx extends RuleCtx {
   private load(input: Input, doc: Doc): void {
     if (this.status != "ok") {
       const d = input.fact("state.detail");
-      this.problem = d === null || d.length == 0 ? "the note could not be read" : d;
+      this.problem = d === null || d.length == 0 ? txt("the note could not be read") : d;
       return;
     }
     const r = parseJson(doc.text());
     if (r.value === null) {
       this.status = "corrupt";
-      this.problem = "the state is not JSON (" + r.error + ")";
+      this.problem = txt("the state is not JSON (") + r.error + ")";
       return;
     }
     this.root = r.value;
     const text = input.fact("state.schema");
     if (text === null) {
-      this.problem = "no state schema was supplied (fact state.schema)";
+      this.problem = txt("no state schema was supplied (fact state.schema)");
       return;
     }
     const sr = parseJson(text!);
     if (sr.value === null) {
-      this.problem = "the state schema is not JSON (" + sr.error + ")";
+      this.problem = txt("the state schema is not JSON (") + sr.error + ")";
       return;
     }
     const s = new Schema(sr.value!);
     if (!s.check()) {
-      this.problem = "the state schema is not usable: " + s.invalid;
+      this.problem = txt("the state schema is not usable: ") + s.invalid;
       return;
     }
     s.run(this.root!, false);
@@ -65,12 +66,12 @@ export class StateCtx extends RuleCtx {
     for (let i = 0; i < errors.length; i++) this.issues.push(new Issue(errors[i].path, errors[i].message));
     for (let i = 0; i < s.limits.length; i++) this.issues.push(new Issue(s.limits[i].path, s.limits[i].message));
     if (this.issues.length > 0) return; // the invariants are checked on well-formed states only
-    if (this.historyLength() == 0) this.issues.push(new Issue("modeHistory", "modeHistory must not be empty"));
-    else if (this.lastMode() != this.str("currentMode")) this.issues.push(new Issue("modeHistory", "the last modeHistory entry must equal currentMode"));
-    if (epochMs(this.str("updatedAt")) < epochMs(this.str("createdAt"))) this.issues.push(new Issue("updatedAt", "updatedAt is earlier than createdAt"));
-    if (doc.len > MAX_STATE_BYTES) this.issues.push(new Issue("(root)", "state is larger than " + MAX_STATE_BYTES.toString() + " bytes"));
+    if (this.historyLength() == 0) this.issues.push(new Issue("modeHistory", txt("modeHistory must not be empty")));
+    else if (this.lastMode() != this.str("currentMode")) this.issues.push(new Issue("modeHistory", txt("the last modeHistory entry must equal currentMode")));
+    if (epochMs(this.str("updatedAt")) < epochMs(this.str("createdAt"))) this.issues.push(new Issue("updatedAt", txt("updatedAt is earlier than createdAt")));
+    if (doc.len > MAX_STATE_BYTES) this.issues.push(new Issue("(root)", txt("state is larger than ") + MAX_STATE_BYTES.toString() + txt(" bytes")));
     const id = input.fact("state.id");
-    if (id !== null && this.str("sessionId") != id) this.issues.push(new Issue("sessionId", "does not match the note name (session-" + id + ")"));
+    if (id !== null && this.str("sessionId") != id) this.issues.push(new Issue("sessionId", txt("does not match the note name (session-") + id + ")"));
   }
 
   /** The state was read and is valid (schema and invariants). */

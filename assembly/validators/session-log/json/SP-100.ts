@@ -3,6 +3,7 @@ import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { LineIndex } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
+import { txt } from "../../../lib/texts";
 
 export const SP100 = defineRule("SP-100", SEV_ERROR, check);
 function SP100_doc(): RuleDoc {
@@ -28,7 +29,7 @@ function check(c: RuleCtx): void {
   let near = li.starts.length >= line ? lineText(text, li.starts[line - 1]) : "";
   if (near.length > 80) near = near.substring(0, 77) + "...";
   ctx.report(c.rule, line, col,
-    msg("invalidJsonInSession").s("error", r.error).s("line", line.toString()).s("col", col.toString()).s("detail", (near.length > 0 ? " (near: " + near + ")" : "")));
+    msg("invalidJsonInSession").s("error", r.error).s("line", line.toString()).s("col", col.toString()).s("detail", (near.length > 0 ? txt(" (near: ") + near + ")" : "")));
 }
 
 function lineText(t: string, start: i32): string {

@@ -6,6 +6,7 @@
 // not checked. Annotations (title, description, examples, $id, $schema, default) are ignored.
 import { JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, jsonShort } from "../../../lib/json";
 import { Regex, compileRegex, regexSearch, regexExhausted } from "../../../lib/regex";
+import { txt } from "../../../lib/texts";
 
 export class SchemaError {
   constructor(public key: string, public path: string, public message: string, public pos: i32, public seq: i32) {}
@@ -203,9 +204,9 @@ export class Schema {
 
   checkNode(s: JValue, where: string, depth: i32): void {
     if (this.invalid.length > 0) return;
-    if (depth > 64) { this.bad(where, "nested too deeply"); return; }
+    if (depth > 64) { this.bad(where, txt("nested too deeply")); return; }
     if (s.kind == J_BOOL) return;
-    if (s.kind != J_OBJ) { this.bad(where, "a schema must be an object or a boolean"); return; }
+    if (s.kind != J_OBJ) { this.bad(where, txt("a schema must be an object or a boolean")); return; }
     for (let i = 0; i < s.keys.length; i++) {
       const k = s.keys[i];
       const v = s.items[i];
@@ -243,7 +244,7 @@ export class Schema {
       } else if (c == K_REF) {
         ok = v.kind == J_STR && this.resolve(v.s) !== null;
       }
-      if (!ok) this.bad(at, "invalid or unsupported value " + jsonShort(v));
+      if (!ok) this.bad(at, txt("invalid or unsupported value ") + jsonShort(v));
     }
   }
 
@@ -313,12 +314,12 @@ export class Schema {
 
   validate(inst: JValue, s: JValue, atRoot: bool): void {
     if (s.kind == J_BOOL) {
-      if (!s.b) this.err("no value is allowed here (false schema)", inst);
+      if (!s.b) this.err(txt("no value is allowed here (false schema)"), inst);
       return;
     }
     if (s.kind != J_OBJ) return;
     if (this.depth >= MAX_CALL_DEPTH) {
-      this.err("schema references nest too deeply to check", inst);
+      this.err(txt("schema references nest too deeply to check"), inst);
       return;
     }
     this.depth++;
@@ -342,41 +343,41 @@ export class Schema {
       if (c == K_TYPE) {
         if (!this.typeMatch(inst, v)) {
           if (quiet) this.quietFailed = true;
-          else this.err(jsonShort(inst) + " is not of type " + typeList(v), inst);
+          else this.err(jsonShort(inst) + txt(" is not of type ") + typeList(v), inst);
           this.depth--;
           return; // other keywords would only repeat the problem
         }
       } else if (c == K_ENUM && v.kind == J_ARR) {
         let hit = false;
         for (let j = 0; j < v.items.length; j++) if (jsonEqual(inst, v.items[j])) { hit = true; break; }
-        if (!hit) fail = quiet ? "!" : " is not one of " + renderList(v);
+        if (!hit) fail = quiet ? "!" : txt(" is not one of ") + renderList(v);
       } else if (c == K_CONST) {
-        if (!jsonEqual(inst, v)) fail = quiet ? "!" : " is not the expected " + jsonShort(v);
+        if (!jsonEqual(inst, v)) fail = quiet ? "!" : txt(" is not the expected ") + jsonShort(v);
       } else if (k == J_NUM && vn && c >= K_MINIMUM && c <= K_EXCL_MAXIMUM) {
         const lo = c == K_MINIMUM || c == K_EXCL_MINIMUM;
         const excl = c == K_EXCL_MINIMUM || c == K_EXCL_MAXIMUM;
         const bad = lo ? (excl ? inst.n <= v.n : inst.n < v.n) : (excl ? inst.n >= v.n : inst.n > v.n);
         if (bad && quiet) fail = "!";
-        else if (bad) fail = " is " + (lo ? "less than " : "greater than ") + (excl ? "or equal to " : "") + "the " + (lo ? "minimum" : "maximum") + " of " + v.s;
+        else if (bad) fail = txt(lo ? " is less than " : " is greater than ") + (excl ? txt("or equal to ") : "") + txt(lo ? "the minimum of " : "the maximum of ") + v.s;
       } else if (k == J_STR && vn && (c == K_MIN_LENGTH || c == K_MAX_LENGTH)) {
         const n = <f64>codePoints(inst.s);
-        if (c == K_MIN_LENGTH && n < v.n) fail = inst.s.length == 0 ? " must not be empty" : " is too short";
-        else if (c == K_MAX_LENGTH && n > v.n) fail = " is too long";
+        if (c == K_MIN_LENGTH && n < v.n) fail = txt(inst.s.length == 0 ? " must not be empty" : " is too short");
+        else if (c == K_MAX_LENGTH && n > v.n) fail = txt(" is too long");
       } else if (k == J_STR && v.kind == J_STR && c == K_PATTERN) {
         const r = this.regex(v.s);
-        if (r === null) fail = " does not match '" + v.s + "'";
+        if (r === null) fail = txt(" does not match '") + v.s + "'";
         else if (!regexSearch(r, inst.s)) {
-          if (regexExhausted()) this.limit("pattern '" + v.s + "' not checked: the regular-expression budget ran out on this value", inst);
-          else fail = " does not match '" + v.s + "'";
+          if (regexExhausted()) this.limit(txt("pattern '") + v.s + txt("' not checked: the regular-expression budget ran out on this value"), inst);
+          else fail = txt(" does not match '") + v.s + "'";
         }
       } else if (k == J_STR && v.kind == J_STR && c == K_FORMAT) {
         const dt = v.s == "date-time";
         if ((dt && !isDateTime(inst.s)) || (v.s == "date" && !isDate(inst.s))) {
-          fail = " is not a valid '" + v.s + "'" + (dt ? " (RFC 3339, with Z or a UTC offset)" : "");
+          fail = txt(" is not a valid '") + v.s + (dt ? txt("' (RFC 3339, with Z or a UTC offset)") : "'");
         }
       } else if (k == J_ARR && vn && (c == K_MIN_ITEMS || c == K_MAX_ITEMS)) {
         const n = <f64>inst.items.length;
-        if (c == K_MIN_ITEMS ? n < v.n : n > v.n) fail = " has " + inst.items.length.toString() + " items, " + KW[c] + " is " + v.s;
+        if (c == K_MIN_ITEMS ? n < v.n : n > v.n) fail = txt(" has ") + inst.items.length.toString() + txt(" items, ") + KW[c] + txt(" is ") + v.s;
       } else if (k == J_ARR && c == K_ITEMS) {
         for (let j = 0; j < inst.items.length; j++) {
           const sub = v.kind == J_ARR ? (j < v.items.length ? v.items[j] : null) : v;
@@ -391,7 +392,7 @@ export class Schema {
         for (let j = 0; j < v.items.length; j++) {
           const name = v.items[j].s;
           if (atRoot && this.relaxRoot && RECORD_RELAXED.includes(name)) continue;
-          if (!inst.has(name)) this.err("'" + name + "' is a required property", inst);
+          if (!inst.has(name)) this.err("'" + name + txt("' is a required property"), inst);
         }
       } else if (k == J_OBJ && c >= K_PROPERTIES && c <= K_ADDITIONAL) {
         members = true;
@@ -404,10 +405,10 @@ export class Schema {
           if (n > 0 && c == K_ANYOF) break; // one match decides anyOf
           if (n > 1) break; // two matches decide oneOf
         }
-        if (n == 0) fail = " is not valid under any of the given schemas";
-        else if (c == K_ONEOF && n > 1) fail = " is valid under more than one of the given schemas";
+        if (n == 0) fail = txt(" is not valid under any of the given schemas");
+        else if (c == K_ONEOF && n > 1) fail = txt(" is valid under more than one of the given schemas");
       } else if (c == K_NOT) {
-        if (this.quiet(inst, v)) fail = " must not match the 'not' schema";
+        if (this.quiet(inst, v)) fail = txt(" must not match the 'not' schema");
       }
       if (fail.length > 0) {
         if (this.quietDepth > 0) this.quietFailed = true;
@@ -447,7 +448,7 @@ export class Schema {
             this.validate(val, pats.items[j], false);
           } else if (r !== null && regexExhausted()) {
             matched = true; // unknown: neither a match nor "additional"
-            this.limit("patternProperties '" + pats.keys[j] + "' not checked for this name: the regular-expression budget ran out", val);
+            this.limit(txt("patternProperties '") + pats.keys[j] + txt("' not checked for this name: the regular-expression budget ran out"), val);
           }
         }
       }
@@ -461,7 +462,7 @@ export class Schema {
       this.pop();
     }
     if (extra !== null) {
-      this.err("additional properties are not allowed ('" + extra!.join("', '") + "' unexpected)", inst);
+      this.err(txt("additional properties are not allowed ('") + extra!.join("', '") + txt("' unexpected)"), inst);
     }
   }
 

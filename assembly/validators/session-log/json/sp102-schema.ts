@@ -6,6 +6,7 @@ import { Schema, sortedErrors } from "./schema";
 import { JsonLog } from "./model";
 import { MODE_RECORD } from "../context";
 import { AC904 } from "../../common";
+import { txt } from "../../../lib/texts";
 
 
 export class SchemaState {
@@ -23,28 +24,28 @@ export function loadSchema(input: Input): SchemaState {
   cachedFor = input;
   state = new SchemaState();
   const named = input.fact("session.schema.path");
-  const name = named !== null ? named! : "the session-log schema";
+  const name = named !== null ? named! : txt("the session-log schema");
   state.name = name;
   const loadErr = input.fact("session.schema.error");
   if (loadErr !== null) {
-    state.problem = "Schema: cannot load " + name + ", schema layer skipped: " + loadErr;
+    state.problem = txt("Schema: cannot load ") + name + txt(", schema layer skipped: ") + loadErr;
     return state;
   }
   const text = input.fact("session.schema");
   if (text === null) {
-    state.problem = "Schema: no schema was supplied (fact session.schema), schema layer skipped";
+    state.problem = txt("Schema: no schema was supplied (fact session.schema), schema layer skipped");
     return state;
   }
   const r = parseJson(text!);
   if (r.error.length > 0) {
     const li = new LineIndex(text!);
-    state.problem = "Schema: cannot load " + name + ", schema layer skipped: invalid JSON (" + r.error + " at line " +
-      li.line(r.errorPos).toString() + ", column " + li.col(r.errorPos).toString() + ")";
+    state.problem = txt("Schema: cannot load ") + name + txt(", schema layer skipped: invalid JSON (") + r.error + txt(" at line ") +
+      li.line(r.errorPos).toString() + txt(", column ") + li.col(r.errorPos).toString() + ")";
     return state;
   }
   const s = new Schema(r.value!);
   if (!s.check()) {
-    state.problem = "Schema: " + name + " is not a valid schema, schema layer skipped: " + s.invalid;
+    state.problem = txt("Schema: ") + name + txt(" is not a valid schema, schema layer skipped: ") + s.invalid;
     return state;
   }
   state.schema = s;
