@@ -175,6 +175,26 @@ export class Schema {
     return r;
   }
 
+  /** resolve() of a `$ref` value, cached by its node index in the schema document (no hashing). */
+  refByNode: StaticArray<JValue | null> | null = null;
+  refDone: StaticArray<bool> | null = null;
+  resolveNode(ref: JValue): JValue | null {
+    if (ref.doc !== this.root.doc) return this.resolve(ref.s);
+    let tab = this.refByNode;
+    let done = this.refDone;
+    if (tab === null || done === null) {
+      tab = new StaticArray<JValue | null>(ref.doc.count);
+      done = new StaticArray<bool>(ref.doc.count);
+      this.refByNode = tab;
+      this.refDone = done;
+    }
+    if (unchecked(done[ref.id])) return unchecked(tab[ref.id]);
+    const r = this.resolve(ref.s);
+    unchecked((tab[ref.id] = r));
+    unchecked((done[ref.id] = true));
+    return r;
+  }
+
   resolveUncached(ref: string): JValue | null {
     if (ref == "#") return this.root;
     if (!ref.startsWith("#/") || ref.indexOf("~") >= 0) return null;
@@ -325,7 +345,7 @@ export class Schema {
     const codes = this.codes(s);
     const ref = this.member(s, codes, K_REF);
     if (ref !== null && ref.kind == J_STR) {
-      const target = this.resolve(ref.s);
+      const target = this.resolveNode(ref);
       if (target !== null) this.validate(inst, target, false);
       this.depth--;
       return; // draft-07: $ref replaces its siblings
@@ -465,7 +485,24 @@ export class Schema {
     }
   }
 
+  /** Type masks of `type` values by node index of the schema document (0 = not computed yet). */
+  typeByNode: StaticArray<i32> | null = null;
+
   typeMatch(inst: JValue, t: JValue): bool {
+    if (t.doc === this.root.doc) {
+      // the keyword's type names as a mask of kinds, computed once per schema node (no string compares)
+      let tab = this.typeByNode;
+      if (tab === null) {
+        tab = new StaticArray<i32>(t.doc.count);
+        this.typeByNode = tab;
+      }
+      let m = unchecked(tab[t.id]);
+      if (m == 0) {
+        m = TYPE_KNOWN | typeMask(t);
+        unchecked((tab[t.id] = m));
+      }
+      return (m & (1 << inst.kind)) != 0 || ((m & TYPE_INT) != 0 && isInt(inst));
+    }
     if (t.kind == J_STR) return typeIs(inst, t.s);
     if (t.kind == J_ARR) {
       for (let i = 0; i < t.items.length; i++) if (typeIs(inst, t.items[i].s)) return true;
@@ -477,6 +514,33 @@ export class Schema {
 
 function typeOk(t: string): bool {
   return t == "null" || t == "boolean" || t == "object" || t == "array" || t == "number" || t == "string" || t == "integer";
+}
+
+const TYPE_INT: i32 = 1 << 8;
+const TYPE_KNOWN: i32 = 1 << 9;
+const TYPE_ANY: i32 = 0xff;
+
+/** Kind bits (1 << J_*) of one type name, TYPE_INT for "integer", 0 for an unknown name. */
+function typeBit(t: string): i32 {
+  if (t == "object") return 1 << J_OBJ;
+  if (t == "array") return 1 << J_ARR;
+  if (t == "string") return 1 << J_STR;
+  if (t == "number") return 1 << J_NUM;
+  if (t == "integer") return TYPE_INT;
+  if (t == "boolean") return 1 << J_BOOL;
+  if (t == "null") return 1 << J_NULL;
+  return 0;
+}
+
+/** typeMatch's answer as a mask: a type name, a list of them, or anything else (matches every value). */
+function typeMask(t: JValue): i32 {
+  if (t.kind == J_STR) return typeBit(t.s);
+  if (t.kind == J_ARR) {
+    let m = 0;
+    for (let i = 0; i < t.items.length; i++) m |= typeBit(t.items[i].s);
+    return m;
+  }
+  return TYPE_ANY;
 }
 
 function typeIs(v: JValue, t: string): bool {
