@@ -462,10 +462,11 @@ export class Schema {
         const name = val.keyName();
         for (let j = 0; j < pats.keys.length; j++) {
           const r = this.regex(pats.keys[j]);
-          if (r !== null && regexSearch(r, name)) {
+          const hit = r !== null ? this.patMatch(r, name) : 0;
+          if (hit > 0) {
             matched = true;
             this.validate(val, pats.items[j], false);
-          } else if (r !== null && regexExhausted()) {
+          } else if (hit < 0) {
             matched = true; // unknown: neither a match nor "additional"
             this.limit("patternProperties '" + pats.keys[j] + "' not checked for this name: the regular-expression budget ran out", val);
           }
@@ -487,6 +488,28 @@ export class Schema {
 
   /** Type masks of `type` values by node index of the schema document (0 = not computed yet). */
   typeByNode: StaticArray<i32> | null = null;
+
+  /** patternProperties answers by (pattern, key name): the same keys recur in every log. */
+  patMemo: Map<usize, Map<string, bool>> = new Map<usize, Map<string, bool>>();
+
+  /** regexSearch(r, name) remembered: 1 match, 0 no match, -1 the budget ran out (not remembered). */
+  patMatch(r: Regex, name: string): i32 {
+    const key = changetype<usize>(r);
+    let memo: Map<string, bool>;
+    if (this.patMemo.has(key)) memo = this.patMemo.get(key);
+    else {
+      memo = new Map<string, bool>();
+      this.patMemo.set(key, memo);
+    }
+    if (memo.has(name)) return memo.get(name) ? 1 : 0;
+    if (regexSearch(r, name)) {
+      memo.set(name, true);
+      return 1;
+    }
+    if (regexExhausted()) return -1;
+    memo.set(name, false);
+    return 0;
+  }
 
   typeMatch(inst: JValue, t: JValue): bool {
     if (t.doc === this.root.doc) {
