@@ -118,6 +118,15 @@ export function collapseSpace(s: string): string {
   return cur;
 }
 
+/** A string of `n` ASCII bytes at `p` (one allocation, no UTF-8 decoder; the caller knows they are ASCII). */
+export function asciiAt(p: usize, n: i32): string {
+  if (n <= 0) return "";
+  const out = changetype<string>(__new(<usize>n << 1, idof<string>()));
+  const o = changetype<usize>(out);
+  for (let i = 0; i < n; i++) store<u16>(o + (<usize>i << 1), load<u8>(p + <usize>i));
+  return out;
+}
+
 /** String#indexOf without a call per position (first-char scan over the UTF-16 data). */
 export function find(s: string, needle: string, from: i32 = 0): i32 {
   const n = s.length;

@@ -5,7 +5,7 @@ import { KIND_PROTOCOL } from "../../abi";
 import { ChecklistRow, findChecklist, parseRows } from "../../lib/mdtable";
 import { LineTable, Needles } from "../../lib/lines";
 import { firstBadByte } from "../common";
-import { asciiLower, isHex, isDigit, isSpace, isAlnum, isAlpha, findIgnoreCase, endsWithIgnoreCase } from "../../lib/text";
+import { asciiLower, isHex, isDigit, isSpace, isAlnum, isAlpha, find, findIgnoreCase, endsWithIgnoreCase } from "../../lib/text";
 import { SessionCtx } from "./context";
 import { normalizePath, isAbsolutePath } from "./paths";
 
@@ -346,13 +346,13 @@ export function citedPaths(input: Input, log: MdLog): Cited[] {
       const ev = rows[i].evidence;
       const q = qaPath(ev, qaDir);
       if (q.length > 0) out.push(new Cited(q, rows[i].line));
-      let a = ev.indexOf("`");
+      let a = find(ev, "`");
       while (a >= 0) {
-        const b = ev.indexOf("`", a + 1);
+        const b = find(ev, "`", a + 1);
         if (b < 0) break;
         const tok = ev.substring(a + 1, b);
         if (tok != q && pathLike(tok)) out.push(new Cited(tok, rows[i].line));
-        a = ev.indexOf("`", b + 1);
+        a = find(ev, "`", b + 1);
       }
     }
   }
