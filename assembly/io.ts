@@ -229,11 +229,21 @@ class Pool {
     this.strs.push(s);
     return r;
   }
+  /** A direct-mapped cache in front of `interned` (keys are mostly the same few literals). */
+  hotKey: StaticArray<usize> = new StaticArray<usize>(64);
+  hotRef: StaticArray<i64> = new StaticArray<i64>(64);
   intern(s: string): i64 {
     const key = changetype<usize>(s);
-    if (this.interned.has(key)) return this.interned.get(key);
-    const r = this.add(s);
-    this.interned.set(key, r);
+    const h = <i32>((key >> 3) & 63);
+    if (unchecked(this.hotKey[h]) == key) return unchecked(this.hotRef[h]);
+    let r: i64;
+    if (this.interned.has(key)) r = this.interned.get(key);
+    else {
+      r = this.add(s);
+      this.interned.set(key, r);
+    }
+    unchecked((this.hotKey[h] = key));
+    unchecked((this.hotRef[h] = r));
     return r;
   }
   /** A message's id as it crosses the interface (msgIdText), stored once per message number. */
