@@ -229,20 +229,47 @@ class Pool {
     this.strs.push(s);
     return r;
   }
+  /** A direct-mapped cache in front of `interned` (keys are mostly the same few literals). */
+  hotKey: StaticArray<usize> = new StaticArray<usize>(64);
+  hotRef: StaticArray<i64> = new StaticArray<i64>(64);
   intern(s: string): i64 {
     const key = changetype<usize>(s);
-    if (this.interned.has(key)) return this.interned.get(key);
-    const r = this.add(s);
-    this.interned.set(key, r);
+    const h = <i32>((key >> 3) & 63);
+    if (unchecked(this.hotKey[h]) == key) return unchecked(this.hotRef[h]);
+    let r: i64;
+    if (this.interned.has(key)) r = this.interned.get(key);
+    else {
+      r = this.add(s);
+      this.interned.set(key, r);
+    }
+    unchecked((this.hotKey[h] = key));
+    unchecked((this.hotRef[h] = r));
     return r;
   }
   /** A message's id as it crosses the interface (msgIdText), stored once per message number. */
-  codes: Map<i32, i64> = new Map();
+  codes: i64[] = [];
   internMsg(m: Msg): i64 {
-    if (m.code < 0) return this.intern(m.id);
-    if (this.codes.has(m.code)) return this.codes.get(m.code);
+    const code = m.code;
+    if (code < 0) return this.intern(m.id);
+    const t = this.codes;
+    while (t.length <= code) t.push(-1);
+    const hit = unchecked(t[code]);
+    if (hit >= 0) return hit;
     const r = this.add(msgIdText(m));
-    this.codes.set(m.code, r);
+    unchecked((t[code] = r));
+    return r;
+  }
+  /** A rule's id, stored once per rule (looked up by the rule's index, no hashing). */
+  ruleRefs: i64[] = [];
+  internRule(rule: Rule): i64 {
+    const ix = rule.index;
+    if (ix < 0) return this.intern(rule.id);
+    const t = this.ruleRefs;
+    while (t.length <= ix) t.push(-1);
+    const hit = unchecked(t[ix]);
+    if (hit >= 0) return hit;
+    const r = this.intern(rule.id);
+    unchecked((t[ix] = r));
     return r;
   }
   /** Encode every string at `p` (pool.bytes bytes). */
@@ -299,8 +326,8 @@ export class Results {
 
   /** The severity a finding of `rule` is reported at (SEV_OFF: not reported). */
   effective(rule: Rule, severity: i32): i32 {
-    let s = this.overrides.has(rule.id) ? this.overrides.get(rule.id) : severity;
-    if (s == SEV_OFF || rule.id.startsWith("AC-")) return s;
+    let s = this.overrides.size > 0 && this.overrides.has(rule.id) ? this.overrides.get(rule.id) : severity;
+    if (this.mode == MODE_NORMAL || s == SEV_OFF || rule.id.startsWith("AC-")) return s;
     if (this.mode == MODE_ADVISORY && s == SEV_ERROR) s = SEV_WARNING;
     else if (this.mode == MODE_STRICT && s == SEV_WARNING) s = SEV_ERROR;
     return s;
@@ -361,7 +388,7 @@ export class Results {
     let r = 0;
     for (let i = 0; i < nf; i++) {
       const f = this.findings[i];
-      refs[r++] = pool.intern(f.rule.id);
+      refs[r++] = pool.internRule(f.rule);
       refs[r++] = pool.internMsg(f.msg);
     }
     for (let i = 0; i < nd; i++) {

@@ -1,6 +1,6 @@
 // Markdown checklist tables (| Req | Step | Status | Evidence |): heading lookup, code-span-aware
 // row splitting, row parsing and step normalisation. Shared by the markdown session-log rules.
-import { asciiLower, asciiUpper, collapseSpace, isSpace } from "./text";
+import { asciiLower, asciiUpper, collapseSpace, isSpace, asciiAt } from "./text";
 import { LineTable } from "./lines";
 
 export class ChecklistRow {
@@ -220,15 +220,17 @@ function rowOfBytes(lt: LineTable, i: i32, ts: i32, te: i32): ChecklistRow | nul
       return rowOfText(String.UTF8.decodeUnsafe(lt.base + <usize>ts, <usize>(te - ts), false), i + 1);
     }
   }
-  const req = normCell(lt, unchecked(cellFrom[0]), unchecked(cellTo[0]), true);
-  const step = normCell(lt, unchecked(cellFrom[1]), unchecked(cellTo[1]), false);
-  const status = cellText(lt, 2);
-  const evidence = cellText(lt, 3);
+  const ascii = !lt.nonAscii(i);
+  const req = normCell(lt, unchecked(cellFrom[0]), unchecked(cellTo[0]), true, ascii);
+  const step = normCell(lt, unchecked(cellFrom[1]), unchecked(cellTo[1]), false, ascii);
+  const status = cellText(lt, 2, ascii);
+  const evidence = cellText(lt, 3, ascii);
   return new ChecklistRow(i + 1, req, step, isChecked(status), status, evidence);
 }
 
-function cellText(lt: LineTable, j: i32): string {
+function cellText(lt: LineTable, j: i32, ascii: bool): string {
   const x = unchecked(cellFrom[j]);
+  if (ascii) return asciiAt(lt.base + <usize>x, unchecked(cellTo[j]) - x);
   return String.UTF8.decodeUnsafe(lt.base + <usize>x, <usize>(unchecked(cellTo[j]) - x), false);
 }
 
@@ -239,7 +241,7 @@ let scratchCap: i32 = 0;
  * A cell's text with '*' removed and ASCII white space collapsed to one space and trimmed (ASCII
  * upper-cased when `upper`): collapseSpace(cell.replaceAll("*", "")) built from the bytes.
  */
-function normCell(lt: LineTable, x: i32, y: i32, upper: bool): string {
+function normCell(lt: LineTable, x: i32, y: i32, upper: bool, ascii: bool): string {
   if (y - x > scratchCap) {
     if (scratch != 0) heap.free(scratch);
     scratchCap = max(y - x, 256);
@@ -271,7 +273,7 @@ function normCell(lt: LineTable, x: i32, y: i32, upper: bool): string {
     if (n == 8 && load<u64>(out) == 0x544f4e205453554d) return "MUST NOT";
     if (n == 3 && load<u16>(out) == 0x414d && load<u8>(out, 2) == 0x59) return "MAY";
   }
-  return String.UTF8.decodeUnsafe(out, <usize>n, false);
+  return ascii ? asciiAt(out, n) : String.UTF8.decodeUnsafe(out, <usize>n, false);
 }
 
 /** '[' + optional spaces + x/X + optional spaces + ']' anywhere in the cell. */

@@ -49,18 +49,46 @@ function asciiShift(s: string, lo: i32, hi: i32, delta: i32): string {
   return out;
 }
 
+@inline function lowerAt(p: usize, i: i32): i32 {
+  const c = <i32>load<u16>(p + (<usize>i << 1));
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
+/** s[at, at + t.length) equals t ignoring ASCII case (no copies; the caller keeps `at` in range). */
+function matchesIgnoreCase(s: string, at: i32, t: string): bool {
+  const ps = changetype<usize>(s);
+  const pt = changetype<usize>(t);
+  const m = t.length;
+  for (let k = 0; k < m; k++) if (lowerAt(ps, at + k) != lowerAt(pt, k)) return false;
+  return true;
+}
+
 export function startsWithIgnoreCase(s: string, prefix: string): bool {
   if (prefix.length > s.length) return false;
-  return asciiLower(s.substring(0, prefix.length)) == asciiLower(prefix);
+  return matchesIgnoreCase(s, 0, prefix);
 }
 
 export function endsWithIgnoreCase(s: string, suffix: string): bool {
   if (suffix.length > s.length) return false;
-  return asciiLower(s.substring(s.length - suffix.length)) == asciiLower(suffix);
+  return matchesIgnoreCase(s, s.length - suffix.length, suffix);
+}
+
+/** asciiLower(s).indexOf(asciiLower(needle), from) without the two copies (first match at or after `from`). */
+export function findIgnoreCase(s: string, needle: string, from: i32 = 0): i32 {
+  const n = s.length;
+  const m = needle.length;
+  if (m == 0) return from <= n ? max(from, 0) : -1;
+  const ps = changetype<usize>(s);
+  const first = lowerAt(changetype<usize>(needle), 0);
+  const last = n - m;
+  for (let i = max(from, 0); i <= last; i++) {
+    if (lowerAt(ps, i) == first && matchesIgnoreCase(s, i, needle)) return i;
+  }
+  return -1;
 }
 
 export function containsIgnoreCase(s: string, needle: string): bool {
-  return asciiLower(s).indexOf(asciiLower(needle)) >= 0;
+  return findIgnoreCase(s, needle) >= 0;
 }
 
 /** True when every char of s in [from, to) is a digit and the range is non-empty. */
@@ -88,6 +116,15 @@ export function collapseSpace(s: string): string {
   }
   cur = parts.join(" ");
   return cur;
+}
+
+/** A string of `n` ASCII bytes at `p` (one allocation, no UTF-8 decoder; the caller knows they are ASCII). */
+export function asciiAt(p: usize, n: i32): string {
+  if (n <= 0) return "";
+  const out = changetype<string>(__new(<usize>n << 1, idof<string>()));
+  const o = changetype<usize>(out);
+  for (let i = 0; i < n; i++) store<u16>(o + (<usize>i << 1), load<u8>(p + <usize>i));
+  return out;
 }
 
 /** String#indexOf without a call per position (first-char scan over the UTF-16 data). */

@@ -5,7 +5,7 @@ import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING, SEV_ERROR } from "../../abi";
 import { ChecklistRow } from "../../lib/mdtable";
 import { MdCtx, factOr, memoryNames, knownMemories, isMemoryPlaceholder } from "./md-log";
-import { asciiLower } from "../../lib/text";
+import { findIgnoreCase } from "../../lib/text";
 
 export const SP016 = defineRule("SP-016", SEV_ERROR, check);
 function SP016_doc(): RuleDoc {
@@ -28,9 +28,9 @@ function check(c: RuleCtx): void {
   const log = ctx.log;
   let row: ChecklistRow | null = null;
   for (let i = 0; i < log.start.length && row === null; i++) {
-    const st = asciiLower(log.start[i].step);
-    const k = st.indexOf("memory-index");
-    if (k >= 0 && st.indexOf("memories", k) > k) row = log.start[i];
+    const st = log.start[i].step;
+    const k = findIgnoreCase(st, "memory-index");
+    if (k >= 0 && findIgnoreCase(st, "memories", k) > k) row = log.start[i];
   }
   if (row === null) return;
   const ev = row.evidence;

@@ -5,7 +5,7 @@ import { KIND_PROTOCOL } from "../../abi";
 import { ChecklistRow, findChecklist, parseRows } from "../../lib/mdtable";
 import { LineTable, Needles } from "../../lib/lines";
 import { firstBadByte } from "../common";
-import { asciiLower, isHex, isDigit, isSpace, isAlnum, isAlpha, find } from "../../lib/text";
+import { asciiLower, isHex, isDigit, isSpace, isAlnum, isAlpha, find, findIgnoreCase, endsWithIgnoreCase } from "../../lib/text";
 import { SessionCtx } from "./context";
 import { normalizePath, isAbsolutePath } from "./paths";
 
@@ -80,7 +80,7 @@ export class MdLog {
   row(rows: ChecklistRow[], req: string, needle: string): ChecklistRow | null {
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
-      if ((req.length == 0 || r.req == req) && find(asciiLower(r.step), needle) >= 0) return r;
+      if ((req.length == 0 || r.req == req) && findIgnoreCase(r.step, needle) >= 0) return r;
     }
     return null;
   }
@@ -282,7 +282,7 @@ export function nonBoxNote(r: ChecklistRow): string {
 
 /** Text after "Commit SHA:" (case-insensitive), or null when the label is absent. */
 export function shaLabel(ev: string): string | null {
-  const k = asciiLower(ev).indexOf("commit sha:");
+  const k = findIgnoreCase(ev, "commit sha:");
   return k < 0 ? null : ev.substring(k + 11).trim();
 }
 
@@ -313,12 +313,15 @@ function stop(c: i32): bool {
 
 /** The first "<qa dir>/....md" path in a QA row's Evidence, or "". */
 export function qaPath(ev: string, qaDir: string): string {
-  const k = asciiLower(ev).indexOf(asciiLower(qaDir) + "/");
+  // asciiLower(ev).indexOf(asciiLower(qaDir) + "/") without the copies
+  const d = qaDir.length;
+  let k = findIgnoreCase(ev, qaDir);
+  while (k >= 0 && (k + d >= ev.length || ev.charCodeAt(k + d) != 47)) k = findIgnoreCase(ev, qaDir, k + 1);
   if (k < 0) return "";
   let e = k;
   while (e < ev.length && !stop(ev.charCodeAt(e))) e++;
   const p = ev.substring(k, e);
-  return asciiLower(p).endsWith(".md") ? p : "";
+  return endsWithIgnoreCase(p, ".md") ? p : "";
 }
 
 function pathLike(t: string): bool {
@@ -343,13 +346,13 @@ export function citedPaths(input: Input, log: MdLog): Cited[] {
       const ev = rows[i].evidence;
       const q = qaPath(ev, qaDir);
       if (q.length > 0) out.push(new Cited(q, rows[i].line));
-      let a = ev.indexOf("`");
+      let a = find(ev, "`");
       while (a >= 0) {
-        const b = ev.indexOf("`", a + 1);
+        const b = find(ev, "`", a + 1);
         if (b < 0) break;
         const tok = ev.substring(a + 1, b);
         if (tok != q && pathLike(tok)) out.push(new Cited(tok, rows[i].line));
-        a = ev.indexOf("`", b + 1);
+        a = find(ev, "`", b + 1);
       }
     }
   }

@@ -36,8 +36,8 @@ function isBranchNameEnd(c: i32): bool {
 
 export function eachSectionItem(log: JsonLog, key: string): JValue | null {
   const s = log.section("sessionStart");
-  if (s !== null && s.has(key)) return s.get(key);
+  const a = s !== null ? s.get(key) : null;
+  if (a !== null) return a;
   const e = log.section("sessionEnd");
-  if (e !== null && e.has(key)) return e.get(key);
-  return null;
+  return e !== null ? e.get(key) : null;
 }

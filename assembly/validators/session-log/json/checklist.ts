@@ -39,7 +39,6 @@ export function checklistRows(ctx: JsonCtx): ChecklistItem[] {
       const r = new ChecklistItem(sec.items[i]);
       r.section = name;
       r.key = sec.keys[i];
-      r.id = name + "." + r.key;
       r.required = req.includes(r.key);
       r.seq = seq++;
       if (r.item.kind == J_OBJ) {

@@ -134,8 +134,10 @@ export class ChecklistItem {
   /** "sessionStart" | "sessionEnd". */
   section: string = "";
   key: string = "";
-  /** section + "." + key. */
-  id: string = "";
+  /** section + "." + key (made only when a message needs it). */
+  get id(): string {
+    return this.section + "." + this.key;
+  }
   item: JValue;
   required: bool = false;
   /** Declares a level (not null, not blank). */

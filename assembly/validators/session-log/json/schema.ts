@@ -176,6 +176,26 @@ export class Schema {
     return r;
   }
 
+  /** resolve() of a `$ref` value, cached by its node index in the schema document (no hashing). */
+  refByNode: StaticArray<JValue | null> | null = null;
+  refDone: StaticArray<bool> | null = null;
+  resolveNode(ref: JValue): JValue | null {
+    if (ref.doc !== this.root.doc) return this.resolve(ref.s);
+    let tab = this.refByNode;
+    let done = this.refDone;
+    if (tab === null || done === null) {
+      tab = new StaticArray<JValue | null>(ref.doc.count);
+      done = new StaticArray<bool>(ref.doc.count);
+      this.refByNode = tab;
+      this.refDone = done;
+    }
+    if (unchecked(done[ref.id])) return unchecked(tab[ref.id]);
+    const r = this.resolve(ref.s);
+    unchecked((tab[ref.id] = r));
+    unchecked((done[ref.id] = true));
+    return r;
+  }
+
   resolveUncached(ref: string): JValue | null {
     if (ref == "#") return this.root;
     if (!ref.startsWith("#/") || ref.indexOf("~") >= 0) return null;
@@ -326,7 +346,7 @@ export class Schema {
     const codes = this.codes(s);
     const ref = this.member(s, codes, K_REF);
     if (ref !== null && ref.kind == J_STR) {
-      const target = this.resolve(ref.s);
+      const target = this.resolveNode(ref);
       if (target !== null) this.validate(inst, target, false);
       this.depth--;
       return; // draft-07: $ref replaces its siblings
@@ -443,10 +463,11 @@ export class Schema {
         const name = val.keyName();
         for (let j = 0; j < pats.keys.length; j++) {
           const r = this.regex(pats.keys[j]);
-          if (r !== null && regexSearch(r, name)) {
+          const hit = r !== null ? this.patMatch(r, name) : 0;
+          if (hit > 0) {
             matched = true;
             this.validate(val, pats.items[j], false);
-          } else if (r !== null && regexExhausted()) {
+          } else if (hit < 0) {
             matched = true; // unknown: neither a match nor "additional"
             this.limit(txt("patternProperties '") + pats.keys[j] + txt("' not checked for this name: the regular-expression budget ran out"), val);
           }
@@ -466,7 +487,46 @@ export class Schema {
     }
   }
 
+  /** Type masks of `type` values by node index of the schema document (0 = not computed yet). */
+  typeByNode: StaticArray<i32> | null = null;
+
+  /** patternProperties answers by (pattern, key name): the same keys recur in every log. */
+  patMemo: Map<usize, Map<string, bool>> = new Map<usize, Map<string, bool>>();
+
+  /** regexSearch(r, name) remembered: 1 match, 0 no match, -1 the budget ran out (not remembered). */
+  patMatch(r: Regex, name: string): i32 {
+    const key = changetype<usize>(r);
+    let memo: Map<string, bool>;
+    if (this.patMemo.has(key)) memo = this.patMemo.get(key);
+    else {
+      memo = new Map<string, bool>();
+      this.patMemo.set(key, memo);
+    }
+    if (memo.has(name)) return memo.get(name) ? 1 : 0;
+    if (regexSearch(r, name)) {
+      memo.set(name, true);
+      return 1;
+    }
+    if (regexExhausted()) return -1;
+    memo.set(name, false);
+    return 0;
+  }
+
   typeMatch(inst: JValue, t: JValue): bool {
+    if (t.doc === this.root.doc) {
+      // the keyword's type names as a mask of kinds, computed once per schema node (no string compares)
+      let tab = this.typeByNode;
+      if (tab === null) {
+        tab = new StaticArray<i32>(t.doc.count);
+        this.typeByNode = tab;
+      }
+      let m = unchecked(tab[t.id]);
+      if (m == 0) {
+        m = TYPE_KNOWN | typeMask(t);
+        unchecked((tab[t.id] = m));
+      }
+      return (m & (1 << inst.kind)) != 0 || ((m & TYPE_INT) != 0 && isInt(inst));
+    }
     if (t.kind == J_STR) return typeIs(inst, t.s);
     if (t.kind == J_ARR) {
       for (let i = 0; i < t.items.length; i++) if (typeIs(inst, t.items[i].s)) return true;
@@ -478,6 +538,33 @@ export class Schema {
 
 function typeOk(t: string): bool {
   return t == "null" || t == "boolean" || t == "object" || t == "array" || t == "number" || t == "string" || t == "integer";
+}
+
+const TYPE_INT: i32 = 1 << 8;
+const TYPE_KNOWN: i32 = 1 << 9;
+const TYPE_ANY: i32 = 0xff;
+
+/** Kind bits (1 << J_*) of one type name, TYPE_INT for "integer", 0 for an unknown name. */
+function typeBit(t: string): i32 {
+  if (t == "object") return 1 << J_OBJ;
+  if (t == "array") return 1 << J_ARR;
+  if (t == "string") return 1 << J_STR;
+  if (t == "number") return 1 << J_NUM;
+  if (t == "integer") return TYPE_INT;
+  if (t == "boolean") return 1 << J_BOOL;
+  if (t == "null") return 1 << J_NULL;
+  return 0;
+}
+
+/** typeMatch's answer as a mask: a type name, a list of them, or anything else (matches every value). */
+function typeMask(t: JValue): i32 {
+  if (t.kind == J_STR) return typeBit(t.s);
+  if (t.kind == J_ARR) {
+    let m = 0;
+    for (let i = 0; i < t.items.length; i++) m |= typeBit(t.items[i].s);
+    return m;
+  }
+  return TYPE_ANY;
 }
 
 function typeIs(v: JValue, t: string): bool {
