@@ -29,6 +29,14 @@ if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
     (code) => { process.exitCode = code; },
     (e) => { throw e; },
   );
+} else if (cmd === "check" && process.env.AGENTCHECK_NO_LEAN !== "1") {
+  // `check` with simple options (src/check-cli.ts; the commit hook runs `check --staged`): one
+  // CommonJS bundle of its own (dist/cli/check.cjs), no commander; anything else goes to the full CLI
+  const lean = loadCached(require("node:path").join(__dirname, "..", "dist", "cli", "check.cjs"));
+  lean.exports.runCheckLean(argv.slice(2)).then((code) => (code === undefined ? full() : (lean.saveCache(), code))).then(
+    (code) => { process.exitCode = code; },
+    (e) => { throw e; },
+  );
 } else full().then((code) => { process.exitCode = code; });
 
 /**

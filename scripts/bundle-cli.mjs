@@ -67,37 +67,50 @@ const leanExternals = {
 // module graph to resolve and link (each ES module costs a resolve, an asynchronous read and a link
 // step at start-up), one compile. import.meta.url becomes the bundle's own file URL (it sits beside
 // the chunks, so the module file and package.json are found as from them).
-const lean = await build({
-  entryPoints: [join(root, "src", "lean-cli.ts")],
-  outfile: join(outdir, "lean.cjs"),
-  write: false,
-  bundle: true,
-  format: "cjs",
-  platform: "node",
-  mainFields: ["module", "main"],
-  target: "node20",
-  define: { "import.meta.url": "__acMetaUrl" },
-  banner: { js: 'const __acMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
-  legalComments: "none",
-  logLevel: "warning",
-  external: ["inngest", "better-sqlite3", "sql.js", "node-sqlite3-wasm", "fsevents"],
-  plugins: [jsoncEsm, leanExternals],
-});
-// The first line names the bundle's content hash: bin/agentcheck.js keys its V8 code cache of the
-// bundle by it (a rebuilt bundle never meets an old cache)
-// Its few dynamic imports (the LEAN_LAZY modules) go through the launcher's import function when the
-// launcher compiled the bundle itself (bin/agentcheck.js loadCached: code compiled by node:vm has no
-// import() of its own), through import() otherwise
-let leanText = lean.outputFiles[0].text;
-let dynamic = 0;
-leanText = leanText.replace(/\bimport\(("\.\.\/[^"]+")\)/g, (_, spec) => {
-  dynamic++;
-  return `(globalThis.__agentcheckImport ?? ((s) => import(s)))(${spec})`;
-});
-if (dynamic !== LEAN_LAZY.length || /\bimport\(\s*[^s]/.test(leanText.replace(/\(s\) => import\(s\)/g, ""))) {
-  throw new Error(`bundle-cli: lean.cjs has unexpected dynamic imports (${dynamic} rewritten)`);
+/** One CommonJS bundle of `entry` at dist/cli/<name>.cjs (see lean.cjs above). */
+async function cjsBundle(entry, name) {
+  const out = await build({
+    entryPoints: [join(root, "src", entry)],
+    outfile: join(outdir, `${name}.cjs`),
+    write: false,
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    mainFields: ["module", "main"],
+    target: "node20",
+    define: { "import.meta.url": "__acMetaUrl" },
+    banner: { js: 'const __acMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+    legalComments: "none",
+    logLevel: "warning",
+    metafile: true,
+    external: ["inngest", "better-sqlite3", "sql.js", "node-sqlite3-wasm", "fsevents"],
+    plugins: [jsoncEsm, leanExternals],
+  });
+  // The first line names the bundle's content hash: bin/agentcheck.js keys its V8 code cache of the
+  // bundle by it (a rebuilt bundle never meets an old cache)
+  // Its few dynamic imports (the LEAN_LAZY modules) go through the launcher's import function when the
+  // launcher compiled the bundle itself (bin/agentcheck.js loadCached: code compiled by node:vm has no
+  // import() of its own), through import() otherwise
+  let text = out.outputFiles[0].text;
+  let dynamic = 0;
+  text = text.replace(/\bimport\(("\.\.\/[^"]+")\)/g, (_, spec) => {
+    dynamic++;
+    return `(globalThis.__agentcheckImport ?? ((s) => import(s)))(${spec})`;
+  });
+  if (dynamic > LEAN_LAZY.length || /\bimport\(\s*[^s)]/.test(text.replace(/\(s\) => import\(s\)/g, ""))) {
+    throw new Error(`bundle-cli: ${name}.cjs has unexpected dynamic imports (${dynamic} rewritten)`);
+  }
+  writeFileSync(join(outdir, `${name}.cjs`), `// agentcheck-bundle ${createHash("sha256").update(text).digest("hex").slice(0, 32)}\n${text}`);
+  return { dynamic, inputs: Object.keys(out.metafile.inputs), bytes: text.length };
 }
-writeFileSync(join(outdir, "lean.cjs"), `// agentcheck-bundle ${createHash("sha256").update(leanText).digest("hex").slice(0, 32)}\n${leanText}`);
+const lean = await cjsBundle("lean-cli.ts", "lean");
+if (lean.dynamic !== LEAN_LAZY.length) throw new Error(`bundle-cli: lean.cjs has unexpected dynamic imports (${lean.dynamic} rewritten)`);
+// `check` (src/check-cli.ts) the same way, a bundle of its own: the commit hook runs `check --staged`
+// (issue 13), and the lean commands' bundle stays as small as it was
+const check = await cjsBundle("check-cli.ts", "check");
+// (zod comes in with the manifest validator, run only when a workspace has manifests: esbuild wraps each
+// module in an initialiser, so a module in the bundle runs only when reached)
+if (check.inputs.some((f) => /node_modules\/(commander|markdownlint)\//.test(f))) throw new Error("bundle-cli: check.cjs must not contain commander or markdownlint");
 // Note: a CommonJS package imported dynamically becomes a chunk with only a default export, so the
 // importer's named imports would be undefined: import such packages through a static re-export
 // (src/yaml.ts). The pre-pr tests run the bundled CLI on YAML configurations.

@@ -23,6 +23,11 @@ export interface FileSource {
    * throw a ReadRefusedError (src/fsread.ts) carrying the AC-900/AC-901 refusal.
    */
   read(rel: string): Uint8Array;
+  /**
+   * Optional hint: these repo-relative paths are about to be read (the index source loads their
+   * blobs in one git process instead of guessing from the directory). Never changes what read() returns.
+   */
+  prefetch?(paths: string[]): void;
 }
 
 function typeOf(st: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): EntryType {

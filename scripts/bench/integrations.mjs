@@ -1,6 +1,6 @@
 // Bench: `agentcheck check --staged` in a repository built from the corpus (ai-agents-efa406e9a),
 // on a commit that stages 1 session log, 3 memory files and 2 markdown files. Target: median
-// wall time under 250 ms (whole process, Node start included). Also: the git hook path end to end
+// wall time at most the Node start floor + 100 ms (issue 13; whole process, Node start included). Also: the git hook path end to end
 // (`git commit` through the installed hook is not timed: it would create commits).
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -61,6 +61,9 @@ export async function run() {
     const staged = git(dir, "diff", "--cached", "--name-only").split("\n").filter(Boolean).length;
 
     const rows = [];
+    // the issue 13 target is relative: `node -e 0` (here: the launcher's --version, no bundle) + 100 ms
+    const v = timeProcess([BIN, "--version"], { cwd: dir, runs: 9 });
+    const target = `${(v.ms + 100).toFixed(0)} (floor + 100)`;
     const r = timeProcess([BIN, "check", "--staged", "--format", "json"], { cwd: dir, runs: 9 });
     let summary = "";
     try {
@@ -69,10 +72,9 @@ export async function run() {
     } catch {
       summary = `unparsable output (exit ${r.status})`;
     }
-    rows.push({ case: `check --staged (${staged} staged of ${files} tracked)`, "median ms": r.ms.toFixed(1), "median CPU ms": cpuMs([BIN, "check", "--staged", "--format", "json"], dir), "target ms": 250, "peak RSS MiB": (r.rssKiB / 1024).toFixed(1), exit: r.status, result: summary });
+    rows.push({ case: `check --staged (${staged} staged of ${files} tracked)`, "median ms": r.ms.toFixed(1), "median CPU ms": cpuMs([BIN, "check", "--staged", "--format", "json"], dir), "target ms": target, "peak RSS MiB": (r.rssKiB / 1024).toFixed(1), exit: r.status, result: summary });
     const h = timeProcess([BIN, "check", "--staged", "--only", "session-log", "--format", "json"], { cwd: dir, runs: 9 });
-    rows.push({ case: "check --staged --only session-log", "median ms": h.ms.toFixed(1), "median CPU ms": cpuMs([BIN, "check", "--staged", "--only", "session-log", "--format", "json"], dir), "target ms": 250, "peak RSS MiB": (h.rssKiB / 1024).toFixed(1), exit: h.status, result: "" });
-    const v = timeProcess([BIN, "--version"], { cwd: dir, runs: 9 });
+    rows.push({ case: "check --staged --only session-log", "median ms": h.ms.toFixed(1), "median CPU ms": cpuMs([BIN, "check", "--staged", "--only", "session-log", "--format", "json"], dir), "target ms": target, "peak RSS MiB": (h.rssKiB / 1024).toFixed(1), exit: h.status, result: "" });
     rows.push({ case: "agentcheck --version (Node start floor)", "median ms": v.ms.toFixed(1), "median CPU ms": cpuMs([BIN, "--version"], dir), "target ms": "", "peak RSS MiB": (v.rssKiB / 1024).toFixed(1), exit: v.status, result: "" });
     table(rows);
     const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");

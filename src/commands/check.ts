@@ -1,14 +1,14 @@
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { finish, prepareRun, type OutputOptions } from "../output.js";
-import { maxFileBytes } from "./common.js";
+import { maxFileBytes } from "../output.js";
 import { UsageError, type FileResult } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { WORKSPACE_VALIDATORS, type WorkspaceContext } from "../validators/registry.js";
 import { DiskSource, type FileSource } from "../source.js";
 import type { RunScope } from "../scope.js";
 import { loadConfig, resolvePaths, validatorOptions, validatorSection } from "../config.js";
-import { msNow } from "../stdio.js";
+import { msNow, writeErr } from "../stdio.js";
 
 export interface CheckCliOptions extends OutputOptions {
   now?: string;
@@ -95,7 +95,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
       source = new DiskSource(root);
       scope = S.filesScope(root, filters, sopts);
     }
-    for (const n of scope.notes) process.stderr.write(`agentcheck: ${n}\n`);
+    for (const n of scope.notes) writeErr(`agentcheck: ${n}\n`);
   } else source = new DiskSource(root);
 
   const run = await prepareRun(o, root, { config, writeBaseline: o.writeBaseline });

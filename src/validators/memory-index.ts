@@ -84,7 +84,10 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
   const shown = (rel: string) => (rel === "" ? opts.display : opts.display === "." ? rel : `${opts.display}/${rel}`);
   const docs: ContentDoc[] = [{ file: "", kind: KIND.MEMORY_DIR, bytes: EMPTY }];
   const problems: FileResult[] = [];
-  for (const e of listMemoryDir(source, dir)) {
+  const listed = listMemoryDir(source, dir);
+  // only the top-level index files are read: load exactly those (from the git index, one process)
+  source.prefetch?.(listed.filter((e) => e.type === "file" && isIndexName(e.rel)).map((e) => full(e.rel)));
+  for (const e of listed) {
     let flags = TYPE_FLAG[e.type];
     let bytes: Uint8Array = EMPTY;
     if (e.type === "other") {

@@ -190,9 +190,12 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       staged = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
       facts.staged = staged;
     }
-    // the one base-ref policy (src/scope.ts); CI judges against the remote only
-    baseChoice = resolveBaseRef(root, opts.base, { remoteOnly: context === "ci" });
-    base = baseChoice.ref;
+    // the one base-ref policy (src/scope.ts); CI judges against the remote only. A commit hook
+    // judges the staged snapshot: no question of its asks for the base (HANDOFF.md from the staged list)
+    if (context !== "pre-commit") {
+      baseChoice = resolveBaseRef(root, opts.base, { remoteOnly: context === "ci" });
+      base = baseChoice.ref;
+    }
   }
   let files: string[];
   // files discoverSessionLogs found (listed, or named and checked present): no second lstat each
@@ -288,12 +291,17 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     ? memList.filter((e) => e.type !== "dir" && e.name.toLowerCase().endsWith(".md")).map((e) => e.name.slice(0, -3))
     : [];
   facts["handoff.exists"] = source.type(HANDOFF) !== undefined;
-  let status: string | undefined;
+  // `git status --porcelain`, asked once and only when something needs it: the clean-tree fact
+  // (SP-039, never judged in a commit hook) and the in-progress logs of logRanges
+  let status: { out?: string } | undefined;
+  const statusOf = (g: Git): string | undefined => (status ??= { out: g.try(["status", "--porcelain"]) }).out;
   if (git) {
     const head = (await tryRaw(git, ["rev-parse", "HEAD"]))?.trim();
     if (head) facts.head = head;
-    status = await tryRaw(git, ["status", "--porcelain"]);
-    if (status !== undefined) facts.clean = lines(status).length === 0;
+    if (context !== "pre-commit") {
+      const st = statusOf(git);
+      if (st !== undefined) facts.clean = lines(st).length === 0;
+    }
     // SP-017: HANDOFF.md changed on the branch
     if (context === "pre-commit") facts["handoff.changed"] = (staged ?? []).includes(HANDOFF);
     else if (base) {
@@ -350,7 +358,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       const full = lines(await tryRaw(git, ["log", "--no-walk=unsorted", "--ignore-missing", "--format=%H", ...shas]));
       facts.commits = shas.filter((s) => full.some((f) => f.startsWith(s)));
     }
-    await logRanges(git, needDiff, status, facts);
+    await logRanges(git, needDiff, () => statusOf(git), facts);
   }
 
   // JSON logs: per-log mode (SP-120), schema and git facts (src/validators/session-json-facts.ts)
@@ -425,9 +433,10 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
  * and "diff.<start>..<end>" = the names changed in that range (unresolvable start: no diff fact, the
  * core reports the changed files as unknown).
  */
-async function logRanges(git: Git, need: Map<string, [string, string]>, status: string | undefined, facts: Facts): Promise<void> {
+async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf: () => string | undefined, facts: Facts): Promise<void> {
   const dirty = new Set<string>();
-  for (const l of (status ?? "").split("\n")) {
+  if (need.size === 0) return;
+  for (const l of (statusOf() ?? "").split("\n")) {
     if (l.length < 4) continue;
     const p = l.slice(3);
     const arrow = p.indexOf(" -> ");

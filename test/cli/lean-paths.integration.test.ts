@@ -4,8 +4,8 @@
 import { describe, it, expect } from "vitest";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { BIN, ROOT, runCli, tmpDir } from "../helpers.js";
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { BIN, git, ROOT, runCli, tmpDir } from "../helpers.js";
 
 const WS = join(ROOT, "examples", "workspace");
 const now = ["--now", "2026-01-10T00:00:00Z"];
@@ -89,5 +89,53 @@ describe("issue-13 the lean bundle (dist/cli/lean.cjs) and its V8 code cache", (
       const loaded = JSON.parse(readFileSync(out, "utf8")) as string[];
       for (const m of ["NativeModule crypto", "NativeModule stream", "NativeModule net", "NativeModule perf_hooks", "NativeModule tty"]) expect(loaded, `${cmd[0]}: ${m}`).not.toContain(m);
     }
+  });
+});
+
+describe("issue-13 `check` without commander (dist/cli/check.cjs) gives the commander path's answers", () => {
+  const repo = tmpDir("agentcheck-check-lean-");
+  cpSync(WS, repo, { recursive: true });
+  git(repo, "init", "-q", "-b", "main");
+  git(repo, "add", "-A");
+  git(repo, "commit", "-q", "-m", "base");
+  // a staged change: a session log and the memory indexes edited (read from the index)
+  for (const m of readdirSync(join(repo, ".serena", "memories")).filter((n) => n.endsWith("-index.md"))) {
+    writeFileSync(join(repo, ".serena", "memories", m), `${readFileSync(join(repo, ".serena", "memories", m), "utf8")}\n| staged | [staged-memory](staged-memory.md) |\n`);
+  }
+  const logs = readdirSync(join(repo, ".agents", "sessions")).filter((n) => n.endsWith(".md") || n.endsWith(".json")).sort();
+  const log = join(repo, ".agents", "sessions", logs[0]);
+  writeFileSync(log, `${readFileSync(log, "utf8")}\nEdited.\n`);
+  git(repo, "add", "-A");
+  const pair = (args: string[]) => {
+    const strip = (s: string) => s.replace(/"durationMs":\s*\d+(\.\d+)?/g, '"durationMs":0').replace(/time="[\d.]+"/g, 'time="0"').replace(/\(\d+ ms\)/g, "(X ms)");
+    const lean = runCli(args, { cwd: repo });
+    const full = runCli(args, { cwd: repo, env: { AGENTCHECK_NO_LEAN: "1" } });
+    return { lean: { ...lean, stdout: strip(lean.stdout) }, full: { ...full, stdout: strip(full.stdout) } };
+  };
+  const cases: string[][] = [];
+  for (const f of ["text", "json", "sarif", "junit", "markdown", "github"]) cases.push(["check", "--staged", "-f", f, ...now]);
+  cases.push(["check", "--staged", "--only", "session-log,memory-index", "--strict", ...now]);
+  cases.push(["check", "--all", "-q", ...now]);
+  cases.push(["check", ...now, "--format", "json"]);
+  // usage errors and what the lean path leaves to commander (help, unknown options, positional paths)
+  cases.push(["check", "--staged", "--changed"]);
+  cases.push(["check", "--only", "bogus"]);
+  cases.push(["check", "--staged", "--format", "jsn"]);
+  cases.push(["check", "--bogus"]);
+  cases.push(["check", "--help"]);
+  cases.push(["check", "--staged", ".agents/sessions", "-f", "json", ...now]);
+  it.each(cases.map((c) => [c.join(" "), c]))("%s", (_name, args) => {
+    const { lean, full } = pair(args as string[]);
+    expect(lean.code).toBe(full.code);
+    expect(lean.stdout).toBe(full.stdout);
+    expect(lean.stderr).toBe(full.stderr);
+  });
+  it("the bundle has a build hash and a run leaves its code cache beside it", () => {
+    const file = join(ROOT, "dist", "cli", "check.cjs");
+    const id = /^\/\/ agentcheck-bundle ([0-9a-f]{32})\n/.exec(readFileSync(file, "utf8"));
+    expect(id).not.toBeNull();
+    const r = runCli(["check", "--staged", "-f", "json", ...now], { cwd: repo });
+    expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
+    expect(existsSync(`${file}.${id![1]}.v8cache`)).toBe(true);
   });
 });
