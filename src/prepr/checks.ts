@@ -16,7 +16,7 @@ import { changedScope, type RunScope } from "../scope.js";
 import { decodeList, encodeList } from "../wasm/list.js";
 import { matchesAny } from "./glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, selectMarkdown } from "./markdown.js";
-import { applySeverities, type CheckDef, type CheckOutcome, type PrePrContext } from "./runner.js";
+import { type CheckDef, type CheckOutcome, type PrePrContext } from "./runner.js";
 import { sizeFacts } from "./scope.js";
 import { cacheFilePath } from "./cache-dir.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
@@ -119,9 +119,9 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
   if (out.internalErrors.length > 0) throw new Error(`internal error in ${v.name}: ${out.internalErrors.join("; ")}`);
   const results = out.results;
   const findings = results.flatMap((r) => r.findings);
-  // the validator section's overrides (validators.<name>.severity), as the runner applies prePr.checks.<id>.severity
-  const adj = applySeverities(findings, section?.severity);
-  return { facts: { ...facts, files: results.length, skipped: results.filter((r) => r.verdict === "skip").length }, findings: adj };
+  // the validator section's overrides (validators.<name>.severity) were applied by the core's severity
+  // policy (src/config.ts -> engine.severityFacts) in the validator's own run
+  return { facts: { ...facts, files: results.length, skipped: results.filter((r) => r.verdict === "skip").length }, findings };
 }
 
 /**

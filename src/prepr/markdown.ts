@@ -10,9 +10,8 @@ import { CONFIG_MAX_BYTES, inspectFile, ReadRefusedError, readTextOrThrow } from
 import { execRefusal } from "../exec-policy.js";
 import { stripJsonComments } from "../config.js";
 import { UsageError, type Finding } from "../report.js";
-import { executeValidator, type Facts } from "../engine.js";
+import { executeValidator, hostFinding, refusalFinding, type Facts } from "../engine.js";
 import { KIND } from "../wasm/abi.js";
-import { ruleById } from "../wasm/loader.js";
 import { matchesAny, selectedByGlobs, validateGlobs } from "./glob.js";
 import { realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
@@ -425,11 +424,6 @@ export function normalizeMarkdown(text: string): string {
   return t;
 }
 
-/** A file the bounded reader refused (AC-900 / AC-901, host-reported rules): not linted, at the rule's declared severity. */
-function unchecked(file: string, ruleId: string, message: string): Finding {
-  return { ruleId, severity: ruleById(ruleId)!.severity, file, line: 0, column: 0, message };
-}
-
 /** PP-003's findings on files that were not linted, reported by the core from these facts (assembly/validators/pre-pr/PP-003.ts). */
 function notLinted(files: string[], facts: Facts): Finding[] {
   const docs = files.map((file) => ({ file, kind: KIND.PREPR_FILE, flags: 0, bytes: new Uint8Array(0) }));
@@ -468,7 +462,8 @@ export async function lintMarkdown(
       readable.push(f);
     } catch (e) {
       const r = e instanceof ReadRefusedError ? e.refusal : undefined;
-      pre.push(unchecked(f, r?.ruleId ?? "AC-901", `not linted: ${r ? r.detail : (e as Error).message}`));
+      // the same AC-900 / AC-901 finding every other command reports for a file the bounded reader refuses
+      pre.push(r ? refusalFinding(f, r) : hostFinding("AC-901", f, (e as Error).message));
     }
   }
   files = readable;

@@ -13,18 +13,20 @@ export interface RowAnswer {
   ruleId?: string;
   messageId?: string;
   message: string;
-  /** Phase "findings": the severity of each tool finding, in order. */
+  /** Phases "findings" and "overrides": the severity of each finding, in order ("off": dropped). */
   severities?: string[];
+  /** Phase "plan", a SKIP row: the row's own text (its reason is `message`). */
+  label?: string;
 }
 
-export function decideRow(row: string, phase: "plan" | "result" | "findings", facts: Facts): RowAnswer {
+export function decideRow(row: string, phase: "plan" | "result" | "findings" | "overrides", facts: Facts): RowAnswer {
   // the bare core call: the row rules take no options and report no findings, so none of
   // executeValidator's option facts, severity policy or result cache is needed (0.15 ms a call instead of 0.5 ms)
   const raw = runValidator("pre-pr", factDocs({ ...facts, family: "row", row, phase }));
   if (raw.status !== 0) throw new Error(`internal error: the core refused the ${phase} of row ${row} (status ${raw.status})`);
   const g: Record<string, string> = {};
   for (const d of raw.data) if (d.docIndex === -1) g[d.key] = d.value;
-  if (phase === "findings") return { status: "RUN", message: "", severities: g["row.severities"] === undefined ? [] : decodeList(g["row.severities"]) };
+  if (phase === "findings" || phase === "overrides") return { status: "RUN", message: "", severities: g["row.severities"] === undefined ? [] : decodeList(g["row.severities"]) };
   const status = g["row.status"] as RowAnswer["status"] | undefined;
   if (!status) throw new Error(`no rule of the core decides the ${phase} of check ${row}`);
   const ruleId = g["row.rule"];
@@ -35,5 +37,7 @@ export function decideRow(row: string, phase: "plan" | "result" | "findings", fa
   const kv = g["row.data"] === undefined ? [] : decodeList(g["row.data"]);
   const data: Record<string, string> = {};
   for (let i = 0; i + 1 < kv.length; i += 2) data[kv[i]] = kv[i + 1];
-  return { status, ruleId, messageId, message: renderMessage(ruleId, messageId, data) };
+  const answer: RowAnswer = { status, ruleId, messageId, message: renderMessage(ruleId, messageId, data) };
+  if (g["row.label"] !== undefined) answer.label = renderMessage(ruleId, messageIdOf(g["row.label"]), {});
+  return answer;
 }

@@ -110,15 +110,21 @@ function scopeFacts(ctx: PrePrContext): Facts {
   return { scope: ctx.scope.kind === "all" ? "all" : "branch", base: ctx.scope.base };
 }
 
-/** Apply configured severity overrides of a check ("off" drops the rule's findings). */
-export function applySeverities(findings: Finding[], overrides: Record<string, string> | undefined): Finding[] {
-  if (!overrides) return findings;
+/**
+ * The check's configured severity overrides (prePr.checks.<id>.severity) applied to its findings by
+ * the core (PP-000, phase "overrides"): each finding gets the severity the core answers, "off" drops it.
+ */
+export function overrideSeverities(row: string, findings: Finding[], overrides: Record<string, string> | undefined): Finding[] {
+  if (!overrides || findings.length === 0) return findings; // nothing configured: the core would answer the same severities
+  const pairs = Object.entries(overrides).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat();
+  const d = decideRow(row, "overrides", { "finding.rules": findings.map((f) => f.ruleId), severities: findings.map((f) => f.severity), overrides: pairs });
+  const sev = d.severities ?? [];
+  if (sev.length !== findings.length) throw new Error(`internal error: the core gave ${sev.length} severities for ${findings.length} findings of check ${row}`);
   const out: Finding[] = [];
-  for (const f of findings) {
-    const o = overrides[f.ruleId];
-    if (o === "off") continue;
-    out.push(o ? { ...f, severity: o as Finding["severity"] } : f);
-  }
+  findings.forEach((f, i) => {
+    if (sev[i] === "off") return;
+    out.push(sev[i] === f.severity ? f : { ...f, severity: sev[i] as Finding["severity"] });
+  });
   return out;
 }
 
@@ -132,7 +138,7 @@ export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (ro
     const plan = plans[i];
     let row: CheckRow;
     if (plan.status === "SKIP") {
-      row = { id: def.id, name: def.name, status: "SKIP", durationMs: 0, message: "Skipped", reason: plan.message, ruleId: plan.ruleId, messageId: plan.messageId, findings: [] };
+      row = { id: def.id, name: def.name, status: "SKIP", durationMs: 0, message: plan.label ?? plan.message, reason: plan.message, ruleId: plan.ruleId, messageId: plan.messageId, findings: [] };
     } else {
       const t0 = performance.now();
       let facts: Facts;
@@ -141,7 +147,7 @@ export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (ro
       try {
         out = await def.run(ctx);
         facts = out.facts;
-        findings = applySeverities(out.findings ?? [], ctx.config.prePr?.checks?.[def.id]?.severity);
+        findings = overrideSeverities(def.id, out.findings ?? [], ctx.config.prePr?.checks?.[def.id]?.severity);
       } catch (e) {
         const err = e as Error;
         facts = { error: err && err.message ? err.message : String(e) };

@@ -273,6 +273,8 @@ export type FactKey =
   | "mergeBase"
   | "additions"
   | "severities"
+  | "finding.rules"
+  | "overrides"
   | "scope"
   | "base"
   | "ci"
@@ -368,7 +370,7 @@ export interface FactTypes {
   "repo.once": boolean;
   /** Date of the protocol's last change: older logs are not compared with its template. */
   "protocol.date": string;
-  /** The pass of a multi-pass run: session-log 'extract' (report what the host must resolve), consistency 'names' (report which documents the checks read), pre-pr rows 'plan' | 'result' | 'findings'. */
+  /** The pass of a multi-pass run: session-log 'extract' (report what the host must resolve), consistency 'names' (report which documents the checks read), pre-pr rows 'plan' | 'result' | 'findings' | 'overrides'. */
   "phase": string;
   /** A cited path resolved by the host: file | dir | missing | outside. */
   [key: `path.${string}`]: string;
@@ -510,8 +512,12 @@ export interface FactTypes {
   "mergeBase": boolean;
   /** PP-015: lines added on the branch. */
   "additions": number;
-  /** Row result: the severities of the row's findings. */
+  /** Row result: the severities of the row's findings; phase overrides: the severities the check reported, one per finding. */
   "severities": string[];
+  /** Row overrides phase: the rule id of each finding of the row, in order. */
+  "finding.rules": string[];
+  /** Row overrides phase: the check's configured severity overrides (prePr.checks.<id>.severity), rule id and severity pairs. */
+  "overrides": string[];
   /** Row result: the scope kind (branch, all, files, staged). */
   "scope": string;
   /** Row result: the base ref. */
@@ -663,6 +669,7 @@ export type DataKey =
   | "row.message"
   | "row.data"
   | "row.severities"
+  | "row.label"
   | "phase"
   | "status"
   | "task"

@@ -4,6 +4,8 @@ import { describe, it, expect, afterEach } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { lintMarkdown, loadMdConfig } from "../../dist/prepr/markdown.js";
+import { readTextOrThrow } from "../../dist/fsread.js";
+import { loadFile } from "../../dist/engine.js";
 import { tmpDir } from "../helpers.js";
 
 describe("PP-003 files not linted", () => {
@@ -22,5 +24,21 @@ describe("PP-003 files not linted", () => {
     expect(res.findings).toEqual([
       expect.objectContaining({ ruleId: "PP-003", severity: "error", file: "big.md", messageId: "stopped", message: "not linted: markdown lint took longer than 1 ms on this file and was stopped" }),
     ]);
+  });
+  it("AC-900: a markdown file over the read limit is not linted and gets the same finding `check` reports", async () => {
+    const dir = tmpDir();
+    writeFileSync(join(dir, "huge.md"), "# Title\n\n" + "x".repeat(5000) + "\n");
+    const cfg = await loadMdConfig(dir);
+    const res = await lintMarkdown(dir, ["huge.md"], cfg, false, (rel) => readTextOrThrow(join(dir, rel), { maxBytes: 1000, root: dir }));
+    const same = loadFile(join(dir, "huge.md"), "huge.md", 1000, dir).problem;
+    expect(same).toBeDefined();
+    expect(res.findings).toEqual([expect.objectContaining({ ruleId: "AC-900", severity: "error", file: "huge.md", messageId: "detail" })]);
+    expect(res.findings[0].message).toBe(same!.message);
+  });
+  it("AC-901: a markdown file the reader cannot read is an AC-901 finding, never a pass", async () => {
+    const dir = tmpDir();
+    const cfg = await loadMdConfig(dir);
+    const res = await lintMarkdown(dir, ["gone.md"], cfg, false, () => { throw new Error("ENOENT: no such file"); });
+    expect(res.findings).toEqual([expect.objectContaining({ ruleId: "AC-901", severity: "error", file: "gone.md", message: "File unreadable: ENOENT: no such file" })]);
   });
 });

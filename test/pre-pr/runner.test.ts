@@ -77,6 +77,8 @@ describe("pre-pr runner", () => {
   it("TC-RN-15 PP-000: a user skip is a SKIP row carrying the reason", async () => {
     const rows = await runChecks([def("PP-009", () => ({ facts: { files: 0 } }))], ctx({ skip: ["PP-009"], skipReason: "flaky runner" }));
     expect(rows[0].reason).toBe("skipped by user: flaky runner");
+    // the row's own text is PP-000's "skipped" label, decided by the core with the row (row.label)
+    expect(rows[0]).toMatchObject({ status: "SKIP", message: "Skipped", ruleId: "PP-000", messageId: "skippedByUser" });
   });
   it("PP-000: a check outside --only is a SKIP row", async () => {
     const rows = await runChecks([def("PP-009", () => ({ facts: { files: 0 } }))], ctx({ only: ["PP-010"] }));

@@ -50,6 +50,10 @@ export interface RuleCase {
    * of a WARN, FAIL or SKIP row, with its `status`.
    */
   row?: { messageId: string; data?: Record<string, string> };
+  /** pre-pr rows, plan phase of a SKIP row: the messageId of the row's own text (global data row.label). */
+  label?: string;
+  /** pre-pr rows, phases "findings" and "overrides": the severity the core answers for each finding (row.severities). */
+  severities?: string[];
 }
 
 export interface ExpectedError {
@@ -108,6 +112,8 @@ interface RowAnswer {
   data: Record<string, string>;
   /** Findings the row's rule reported on the call's documents (phase "findings"). */
   findings: Got[];
+  label?: string;
+  severities?: string[];
 }
 
 const isRow = (c: RuleCase) => c.facts?.family === "row";
@@ -123,7 +129,11 @@ function runRow(rule: RuleMeta, c: RuleCase): RowAnswer {
   const data: Record<string, string> = {};
   for (let i = 0; i + 1 < kv.length; i += 2) data[kv[i]] = kv[i + 1];
   const findings = out.results.flatMap((r) => r.findings.filter((f) => f.ruleId === rule.id).map((f) => ({ ...f, doc: r.file })));
-  return { status: g["row.status"], ruleId: g["row.rule"], messageId: g["row.message"] === undefined ? undefined : messageIdOf(g["row.message"]), data, findings };
+  return {
+    status: g["row.status"], ruleId: g["row.rule"], messageId: g["row.message"] === undefined ? undefined : messageIdOf(g["row.message"]), data, findings,
+    label: g["row.label"] === undefined ? undefined : messageIdOf(g["row.label"]),
+    severities: g["row.severities"] === undefined ? undefined : decodeList(g["row.severities"]),
+  };
 }
 
 /** A row that does not pass, as the one "finding" of its rule (nothing for PASS / RUN or another rule's text). */
@@ -158,6 +168,17 @@ function runHost(validator: WasmValidator, c: RuleCase, facts: Facts): Got[] {
   return got;
 }
 
+/** The row's label and severities, when the case expects them. */
+function checkRowExtras(rule: RuleMeta, c: RuleCase): void {
+  if (c.label === undefined && c.severities === undefined) return;
+  const a = runRow(rule, c);
+  if (c.label !== undefined) {
+    expect(a.label, "row label").toBe(c.label);
+    expect(Object.keys(rule.messages), "label messageId declared by the rule").toContain(a.label);
+  }
+  if (c.severities !== undefined) expect(a.severities, "row severities").toEqual(c.severities);
+}
+
 /** Runs a case through the core; returns the findings of `rule` (with document names). */
 export function runCase(rule: RuleMeta, c: RuleCase): Got[] {
   if (isRow(c)) return rowFindings(rule, runRow(rule, c));
@@ -188,11 +209,15 @@ export function ruleTester(ruleId: string, cases: RuleCases): void {
       cov.valid++;
       if (c.row) cov.messageIds.add(c.row.messageId);
       if (c.verdict) cov.messageIds.add(c.verdict);
+      if (c.label) cov.messageIds.add(c.label);
       it(`${ruleId} valid: ${c.name}`, () => {
         expect(runCase(rule, c).map((f) => `${f.messageId} ${JSON.stringify(f.data)}`)).toEqual([]);
+        checkRowExtras(rule, c);
         if (!isRow(c)) return;
         const a = runRow(rule, c);
-        expect(["PASS", "RUN"], "row status").toContain(a.status);
+        // a findings / overrides phase answers severities, no row status
+        if (c.severities === undefined) expect(["PASS", "RUN"], "row status").toContain(a.status);
+        else expect(a.status, "row status").toBeUndefined();
         if (c.row) {
           expect(a.ruleId, "rule of the row's text").toBe(ruleId);
           expect(a.messageId).toBe(c.row.messageId);
@@ -205,7 +230,9 @@ export function ruleTester(ruleId: string, cases: RuleCases): void {
       cov.invalid++;
       for (const e of c.errors) cov.messageIds.add(e.messageId);
       if (c.verdict) cov.messageIds.add(c.verdict);
+      if (c.label) cov.messageIds.add(c.label);
       it(`${ruleId} invalid: ${c.name}`, () => {
+        checkRowExtras(rule, c);
         const got = runCase(rule, c);
         expect(got.length, `findings: ${JSON.stringify(got.map((f) => [f.messageId, f.data]))}`).toBe(c.errors.length);
         c.errors.forEach((e, i) => {

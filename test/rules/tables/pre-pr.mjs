@@ -149,9 +149,11 @@ export default {
     valid: [
       { name: "a selected, enabled check runs", ...row("PP-004", { selected: true, enabled: true, tags: ["external-tool"] }, "plan") },
       { name: "--quick runs a check that is not slow", ...row("PP-009", { quick: true, enabled: true, tags: [] }, "plan") },
+      { name: "no override: each finding keeps its severity", ...row("PP-003", { "finding.rules": ["MD013", "MD041"], severities: ["error", "warning"] }, "overrides"), severities: ["error", "warning"] },
+      { name: "prePr.checks.<id>.severity: a rule set to warning, another off", ...row("PP-003", { "finding.rules": ["MD013", "MD041", "MD013"], severities: ["error", "error", "error"], overrides: ["MD013", "warning", "MD041", "off"] }, "overrides"), severities: ["warning", "off", "warning"] },
     ],
     invalid: [
-      { name: "TC-R-12: not selected by --only", ...row("PP-004", { selected: false }, "plan"), errors: [{ messageId: "notSelected", status: "SKIP" }] },
+      { name: "TC-R-12: not selected by --only", ...row("PP-004", { selected: false }, "plan"), label: "skipped", errors: [{ messageId: "notSelected", status: "SKIP" }] },
       { name: "TC-RN-15: skipped by the user with a reason", ...row("PP-004", { "skip.reason": "flaky runner" }, "plan"), errors: [{ messageId: "skippedByUser", status: "SKIP", data: { reason: "flaky runner" } }] },
       { name: "a check off by default", ...row("PP-013", { enabled: false, enabledByDefault: false }, "plan"), errors: [{ messageId: "offByDefault", status: "SKIP", data: { row: "PP-013" } }] },
       { name: "a check on by default, switched off", ...row("PP-009", { enabled: false, enabledByDefault: true }, "plan"), errors: [{ messageId: "switchedOff", status: "SKIP", data: { row: "PP-009" } }] },
