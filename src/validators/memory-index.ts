@@ -5,6 +5,7 @@ import { DEFAULT_PATHS } from "../config.js";
 import { realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
+import { decodeList } from "../wasm/list.js";
 import { executeValidator, hostFinding, problemResult, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import type { FileResult } from "../report.js";
 import type { EntryType, FileSource } from "../source.js";
@@ -112,9 +113,19 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
   for (const r of out.results) {
     r.file = shown(r.file);
     for (const f of r.findings) f.file = r.file;
+    // the core answers the keyword uniqueness as a list of name, value pairs; the report keeps its
+    // documented form, one "name<TAB>value" line per entry (README, memory-index data)
+    if (r.data?.uniqueness !== undefined) r.data.uniqueness = uniquenessLines(decodeList(r.data.uniqueness));
   }
   out.results.push(...problems);
   return out;
+}
+
+/** name, value pairs as the report's lines: "name\tvalue" each. */
+export function uniquenessLines(pairs: string[]): string {
+  const lines: string[] = [];
+  for (let i = 0; i + 1 < pairs.length; i += 2) lines.push(`${pairs[i]}\t${pairs[i + 1]}`);
+  return lines.join("\n");
 }
 
 const LEVELS = ["warn", "error", "off"];

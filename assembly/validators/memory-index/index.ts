@@ -2,13 +2,13 @@
 // the current-layout rules behind --layout current). Builds the model (ctx.ts: listing, layout,
 // discovered indices and their entries), then runs RULES on each unit in the reference's order:
 // each domain index (sorted), then the root index, then the orphan scan.
+import { encodeList } from "../../lib/list";
 import { Input, Results } from "../../io";
 import { KIND_MEMORY_DIR, KIND_MEMORY_FILE, MI_TYPE_MASK } from "../../abi";
 import { AC002, firstBadByte } from "../common";
 import { MiCtx, Index, ignoreAll, detectCurrent, pyHundredths, T_FILE, T_LINK, F_UNREAD, R_MISSING, U_INDEX, U_ROOT, U_ORPHANS } from "./ctx";
 import { parseEntries } from "./parse";
 import { rowDensity, lowUniqueness } from "./density";
-import { joinAll } from "../../lib/mdrow";
 import { msg, Rule, runRules } from "../../rules";
 import { MI002 } from "./MI-002";
 import { MI003 } from "./MI-003";
@@ -105,8 +105,11 @@ export function validateMemoryIndex(input: Input, results: Results): void {
     if (ix.skills && ix.entries.length > 0) {
       const rows = rowDensity(ix);
       const parts: string[] = [];
-      for (let k = 0; k < ix.densityNames.length; k++) parts.push(ix.densityNames[k] + "\t" + pyHundredths(ix.densityValues[k]));
-      results.put(ix.doc, "uniqueness", joinAll(parts, "\n"));
+      for (let k = 0; k < ix.densityNames.length; k++) {
+        parts.push(ix.densityNames[k]);
+        parts.push(pyHundredths(ix.densityValues[k]));
+      }
+      results.put(ix.doc, "uniqueness", encodeList(parts));
     }
     total += ix.entries.length;
     // ix.failed: an error on the index at the severity the run's policy reports it (MiCtx.reportAs)
