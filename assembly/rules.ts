@@ -12,7 +12,7 @@
 //
 // A rule reports `ruleId + messageId + data` (see Msg); the host renders the text from the template.
 
-import { excerpt, MESSAGE_MAX } from "./lib/text";
+import { excerpt, ITEM_MSG, MESSAGE_MAX } from "./lib/text";
 import { Input, Results } from "./io";
 
 /** A rule's logic: reads the context, reports findings through ctx.results. */
@@ -126,6 +126,11 @@ export function msgIdText(m: Msg): string {
   return m.code >= 0 ? m.code.toString() : m.id;
 }
 
+/** A list item naming one of the rule's `terms` (msg(id) of a term id): the host renders its English. */
+export function msgItem(m: Msg): string {
+  return ITEM_MSG + msgIdText(m);
+}
+
 // ---- Build-time declarations (types of the doc functions; never instantiated in the module) ----
 
 export class OptionDoc {
@@ -148,4 +153,6 @@ export class RuleDoc {
   options: Map<string, OptionDoc> = new Map();
   /** messageId -> English template with {{placeholders}}. */
   messages: Map<string, string> = new Map();
+  /** Words a finding's list-valued data names by id (`msgItem(msg(id))`, no placeholders): termId -> English. */
+  terms: Map<string, string> = new Map();
 }

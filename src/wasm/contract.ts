@@ -668,5 +668,5 @@ export type DataKey =
   | "rule"
   | "messageId"
   | `m.${string}`
-  | "message"
+  | "unknownGate"
   | "evidence";

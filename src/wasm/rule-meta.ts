@@ -20,6 +20,8 @@ export interface RuleMeta {
   options: Record<string, RuleOption>;
   /** messageId -> template with {{placeholders}}. */
   messages: Record<string, string>;
+  /** Words the rule's list-valued data names by id (assembly/rules.ts msgItem), no placeholders. */
+  terms?: Record<string, string>;
   /** The rule's source file (assembly/...). */
   source: string;
 }
@@ -46,4 +48,26 @@ export function renderTemplate(template: string, data: Record<string, string>): 
     out += (Object.hasOwn(data, k) ? data[k] : `{{${k}}}`) + parts[i + 1];
   }
   return out;
+}
+
+/** A data value with coded parts (lists, message items, cut texts; assembly/lib/text.ts). */
+export const CODED = /[\x1b\x1d\x1e\x1f]/;
+
+/**
+ * The English of a data value's coded parts (assembly/lib/text.ts: LIST_SEP, ITEM_MSG, ITEM_MORE,
+ * CUT_MORE): list items joined by ", ", a message item by `item(id)`, the tail of a cut list
+ * "… (N more)", of a cut text "… (N more characters)". Values without them are returned as they are.
+ */
+export function renderCoded(value: string, item: (messageId: string) => string): string {
+  if (!CODED.test(value)) return value;
+  return value
+    .split("\x1e")
+    .map((part) => {
+      const c = part.charCodeAt(0);
+      if (c === 0x1b) return item(part.slice(1));
+      if (c === 0x1f) return `… (${part.slice(1)} more)`;
+      const cut = part.indexOf("\x1d");
+      return cut < 0 ? part : `${part.slice(0, cut)}… (${part.slice(cut + 1)} more characters)`;
+    })
+    .join(", ");
 }
