@@ -95,10 +95,8 @@ const ENGJSON_TEMPORARY = new Set<string>([
  */
 const NOT_YET_CONVERTED = new Set<string>([
   // session-log markdown
-  " not found", " has no parsable checklists", " (non-checkbox status '", "git facts unavailable",
-  "Investigation-only session: check the QA row", "Docs-only session: check the QA row", "QA row not checked: cite the QA report (",
-  "SP-037 (QA skip scope)", "No Starting Commit in Session Info; changed files unknown", "Starting Commit ",
-  " not in git history; changed files unknown", "a target outside the repository (not read)", "historical log (dated ", ", before cutoff ",
+  " (non-checkbox status '", "git facts unavailable",
+  "SP-037 (QA skip scope)", "a target outside the repository (not read)", "historical log (dated ", ", before cutoff ",
   // session-log JSON git rules
   "SP-130 (endingCommit reachable)", "no repository information was supplied",
   ". Likely causes: the PR was squash merged; the commit was amended or rebased", "SP-131 (QA report ",
