@@ -95,7 +95,7 @@ const ENGJSON_TEMPORARY = new Set<string>([
  */
 const NOT_YET_CONVERTED = new Set<string>([
   // session-log markdown
-  " (non-checkbox status '", "git facts unavailable",
+  "git facts unavailable",
   "SP-037 (QA skip scope)", "a target outside the repository (not read)", "historical log (dated ", ", before cutoff ",
   // session-log JSON git rules
   "SP-130 (endingCommit reachable)", "no repository information was supplied",
@@ -105,7 +105,7 @@ const NOT_YET_CONVERTED = new Set<string>([
   "qaSessionLog is outside ", "qaSessionLog does not name a .json session log", "qaSessionLog names ", ", not this session (",
   "no changed-file list for ", "(no changed files: cannot tell a docs-only change from a merge or revert)",
   // traceability, pre-pr
-  "related id", ": not a 40-hex SHA", "invalid characters",
+  "related id", "invalid characters",
   "docs/features/FEAT-*/ layout is not covered: not checked", "no front matter: not a spec", "front matter has no id: not a spec",
   "duplicate id ", " is used (last in name order)", "0 specs with an id found in ", " candidate file(s)",
   // session-state, manifest

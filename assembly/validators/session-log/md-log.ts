@@ -275,10 +275,6 @@ export function changedFiles(input: Input, log: MdLog): string[] | null {
 
 // ---- evidence parsing shared by the rules --------------------------------------------------------
 
-/** " (non-checkbox status '<s>')" for a row whose status is not a checkbox (SP-023), else "". */
-export function nonBoxNote(r: ChecklistRow): string {
-  return r.isBox() ? "" : " (non-checkbox status '" + r.status + "')";
-}
 
 /** Text after "Commit SHA:" (case-insensitive), or null when the label is absent. */
 export function shaLabel(ev: string): string | null {

@@ -132,13 +132,16 @@ export default {
   "SP-013": {
     valid: [{ name: "every MUST row checked", docs: LOG, facts: OK }],
     invalid: [
-      { name: "an unchecked MUST row", docs: [log({ start: [START[0], "| MUST | Confirm not on main/master | [ ] | |"] })], facts: OK, errors: [{ messageId: "mustStepNotChecked", line: 17, data: { step: "Confirm not on main/master", why: "" } }] },
-      { name: "SP-023: N/A counts as unchecked", docs: [log({ start: [START[0], "| MUST | Confirm not on main/master | N/A | |"] })], facts: OK, errors: [{ messageId: "mustStepNotChecked", line: 17, data: { why: " (non-checkbox status 'N/A')" } }] },
+      { name: "an unchecked MUST row", docs: [log({ start: [START[0], "| MUST | Confirm not on main/master | [ ] | |"] })], facts: OK, errors: [{ messageId: "mustStepNotChecked", line: 17, data: { step: "Confirm not on main/master" } }] },
+      { name: "SP-023: N/A counts as unchecked", docs: [log({ start: [START[0], "| MUST | Confirm not on main/master | N/A | |"] })], facts: OK, errors: [{ messageId: "mustStepNotCheckedStatus", line: 17, data: { status: "N/A" } }] },
     ],
   },
   "SP-014": {
     valid: [{ name: "the MUST NOT row verified", docs: LOG, facts: OK }],
-    invalid: [{ name: "an unverified MUST NOT row", docs: [log({ end: [QA_ROW, COMMIT_ROW, "| MUST NOT | Update `.agents/HANDOFF.md` directly | [ ] | |"] })], facts: OK, errors: [{ messageId: "mustNotStepNot", line: 29, data: { step: "Update `.agents/HANDOFF.md` directly", why: "" } }] }],
+    invalid: [
+      { name: "an unverified MUST NOT row", docs: [log({ end: [QA_ROW, COMMIT_ROW, "| MUST NOT | Update `.agents/HANDOFF.md` directly | [ ] | |"] })], facts: OK, errors: [{ messageId: "mustNotStepNot", line: 29, data: { step: "Update `.agents/HANDOFF.md` directly" } }] },
+      { name: "SP-023: a MUST NOT row with status N/A", docs: [log({ end: [QA_ROW, COMMIT_ROW, "| MUST NOT | Update `.agents/HANDOFF.md` directly | N/A | |"] })], facts: OK, errors: [{ messageId: "mustNotStepNotStatus", line: 29, data: { status: "N/A" } }] },
+    ],
   },
   "SP-015": {
     valid: [{ name: "the SHOULD row checked", docs: [log({ start: [...START, "| SHOULD | Check the PR | [x] | done |"] })], facts: OK }],
