@@ -12,7 +12,7 @@
 //
 // A rule reports `ruleId + messageId + data` (see Msg); the host renders the text from the template.
 
-import { excerpt, ITEM_MSG, MESSAGE_MAX } from "./lib/text";
+import { excerpt, ITEM_ARG, ITEM_MSG, MESSAGE_MAX } from "./lib/text";
 import { Input, Results } from "./io";
 
 /** A rule's logic: reads the context, reports findings through ctx.results. */
@@ -126,9 +126,15 @@ export function msgIdText(m: Msg): string {
   return m.code >= 0 ? m.code.toString() : m.id;
 }
 
-/** A list item naming one of the rule's `terms` (msg(id) of a term id): the host renders its English. */
+/**
+ * A data value (or list item) naming one of the rule's `terms` (msg(id) of a term id, with its
+ * placeholder values): the host renders its English. A document-level value without a rule (a skip
+ * reason) is looked up in every rule's terms.
+ */
 export function msgItem(m: Msg): string {
-  return ITEM_MSG + msgIdText(m);
+  let s = ITEM_MSG + msgIdText(m);
+  for (let i = 0; i < m.keys.length; i++) s += ITEM_ARG + m.keys[i] + ITEM_ARG + m.vals[i];
+  return s;
 }
 
 // ---- Build-time declarations (types of the doc functions; never instantiated in the module) ----

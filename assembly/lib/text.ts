@@ -120,6 +120,8 @@ export const MESSAGE_MAX: i32 = 2000;
 export const LIST_SEP = "\u001e";
 /** Starts a list item naming a message of the rule (its number or id); the host renders its template. */
 export const ITEM_MSG = "\u001b";
+/** Separates an ITEM_MSG item's id and its placeholder keys and values (id, key, value, key, value...). */
+export const ITEM_ARG = "\u001c";
 /** Starts the last list item of a cut list: the number of items left out ("… (N more)"). */
 export const ITEM_MORE = "\u001f";
 /** Ends a cut text: the number of code units left out ("… (N more characters)"). */

@@ -27,10 +27,22 @@ export function runValidator(validator: WasmValidator, docs: import("./instance.
 
 /** A data value's coded parts in English, items named by id rendered from the rule's `terms`. */
 export function renderValue(ruleId: string, value: string): string {
-  return renderCoded(value, (n) => {
+  return renderCoded(value, (n, data) => {
     const id = messageIdOf(n);
-    return ruleById(ruleId)?.terms?.[id] ?? id;
+    const t = ruleById(ruleId)?.terms?.[id] ?? anyTerm(id);
+    return t === undefined ? id : renderTemplate(t, data);
   });
+}
+
+let termIndex: Map<string, string> | undefined;
+
+/** A term of any rule (document-level values such as skip reasons carry no rule). */
+function anyTerm(id: string): string | undefined {
+  if (!termIndex) {
+    termIndex = new Map();
+    for (const r of RULES) for (const [k, v] of Object.entries(r.terms ?? {})) if (!termIndex.has(k)) termIndex.set(k, v);
+  }
+  return termIndex.get(id);
 }
 
 /** Document data values with coded parts, rendered with the rule that decided the document (if any). */

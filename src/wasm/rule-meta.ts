@@ -51,20 +51,25 @@ export function renderTemplate(template: string, data: Record<string, string>): 
 }
 
 /** A data value with coded parts (lists, message items, cut texts; assembly/lib/text.ts). */
-export const CODED = /[\x1b\x1d\x1e\x1f]/;
+export const CODED = /[\x1b-\x1f]/;
 
 /**
  * The English of a data value's coded parts (assembly/lib/text.ts: LIST_SEP, ITEM_MSG, ITEM_MORE,
- * CUT_MORE): list items joined by ", ", a message item by `item(id)`, the tail of a cut list
+ * CUT_MORE): list items joined by ", ", a term item by `item(id, data)` (ITEM_ARG-separated id, keys and values), the tail of a cut list
  * "… (N more)", of a cut text "… (N more characters)". Values without them are returned as they are.
  */
-export function renderCoded(value: string, item: (messageId: string) => string): string {
+export function renderCoded(value: string, item: (messageId: string, data: Record<string, string>) => string): string {
   if (!CODED.test(value)) return value;
   return value
     .split("\x1e")
     .map((part) => {
       const c = part.charCodeAt(0);
-      if (c === 0x1b) return item(part.slice(1));
+      if (c === 0x1b) {
+        const [id, ...kv] = part.slice(1).split("\x1c");
+        const data: Record<string, string> = {};
+        for (let i = 0; i + 1 < kv.length; i += 2) data[kv[i]] = kv[i + 1];
+        return item(id, data);
+      }
       if (c === 0x1f) return `… (${part.slice(1)} more)`;
       const cut = part.indexOf("\x1d");
       return cut < 0 ? part : `${part.slice(0, cut)}… (${part.slice(cut + 1)} more characters)`;

@@ -96,7 +96,7 @@ const ENGJSON_TEMPORARY = new Set<string>([
 const NOT_YET_CONVERTED = new Set<string>([
   // session-log markdown
   "git facts unavailable",
-  "SP-037 (QA skip scope)", "a target outside the repository (not read)", "historical log (dated ", ", before cutoff ",
+  "SP-037 (QA skip scope)", "a target outside the repository (not read)",
   // session-log JSON git rules
   "SP-130 (endingCommit reachable)", "no repository information was supplied",
   ". Likely causes: the PR was squash merged; the commit was amended or rebased", "SP-131 (QA report ",
@@ -106,8 +106,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   "no changed-file list for ", "(no changed files: cannot tell a docs-only change from a merge or revert)",
   // traceability, pre-pr
   "related id", "invalid characters",
-  "docs/features/FEAT-*/ layout is not covered: not checked", "no front matter: not a spec", "front matter has no id: not a spec",
-  "duplicate id ", " is used (last in name order)", "0 specs with an id found in ", " candidate file(s)",
   // session-state, manifest
   "the note could not be read", "the state is not JSON (", "no state schema was supplied (fact state.schema)",
   "the state schema is not JSON (", "the state schema is not usable: ", "modeHistory must not be empty",
