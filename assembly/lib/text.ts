@@ -124,6 +124,8 @@ export const ITEM_MSG = "\u001b";
 export const ITEM_ARG = "\u001c";
 /** Starts the last list item of a cut list: the number of items left out ("… (N more)"). */
 export const ITEM_MORE = "\u001f";
+/** Starts the last list item of a cut list said with "and": the number left out ("a, b and N more"). */
+export const ITEM_AND_MORE = "\u001a";
 /** Ends a cut text: the number of code units left out ("… (N more characters)"). */
 export const CUT_MORE = "\u001d";
 
@@ -134,6 +136,12 @@ export function excerpt(s: string, max: i32 = EXCERPT_MAX): string {
   const c = s.charCodeAt(cut - 1);
   if (c >= 0xd800 && c <= 0xdbff) cut--;
   return s.substring(0, cut) + CUT_MORE + (s.length - cut).toString();
+}
+
+/** A list-valued data value of the first `max` items, then "and N more" (ITEM_AND_MORE) when cut. */
+export function listAndMore(xs: string[], max: i32): string {
+  if (xs.length <= max) return listValue(xs);
+  return listValue(xs.slice(0, max)) + ITEM_AND_MORE + (xs.length - max).toString();
 }
 
 /** A list-valued data value: the first `max` items, then how many were left out (LIST_SEP, ITEM_MORE). */

@@ -51,15 +51,17 @@ export function renderTemplate(template: string, data: Record<string, string>): 
 }
 
 /** A data value with coded parts (lists, message items, cut texts; assembly/lib/text.ts). */
-export const CODED = /[\x1b-\x1f]/;
+export const CODED = /[\x1a-\x1f]/;
 
 /**
  * The English of a data value's coded parts (assembly/lib/text.ts: LIST_SEP, ITEM_MSG, ITEM_MORE,
  * CUT_MORE): list items joined by ", ", a term item by `item(id, data)` (ITEM_ARG-separated id, keys and values), the tail of a cut list
- * "… (N more)", of a cut text "… (N more characters)". Values without them are returned as they are.
+ * "… (N more)" (or " and N more" after the last item, ITEM_AND_MORE), of a cut text "… (N more characters)". Values without them are returned as they are.
  */
 export function renderCoded(value: string, item: (messageId: string, data: Record<string, string>) => string): string {
   if (!CODED.test(value)) return value;
+  const and = value.lastIndexOf("\x1a");
+  if (and >= 0) return `${renderCoded(value.slice(0, and), item)} and ${value.slice(and + 1)} more`;
   return value
     .split("\x1e")
     .map((part) => {

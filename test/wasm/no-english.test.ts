@@ -95,23 +95,15 @@ const ENGJSON_TEMPORARY = new Set<string>([
  */
 const NOT_YET_CONVERTED = new Set<string>([
   // session-log markdown
-  "git facts unavailable",
-  "SP-037 (QA skip scope)", "a target outside the repository (not read)",
-  // session-log JSON git rules
-  "SP-130 (endingCommit reachable)", "no repository information was supplied",
+  "SP-037 (QA skip scope)",
+  // session-log JSON git rules (notChecked names, SP-130's hint)
+  "SP-130 (endingCommit reachable)",
   ". Likely causes: the PR was squash merged; the commit was amended or rebased", "SP-131 (QA report ",
-  "it has no YAML front matter", "its front matter repeats the key ", "its front matter is not closed with ---",
-  "qaSessionLog is empty", "qaSessionLog is an absolute path", "qaSessionLog uses backslashes", "qaSessionLog contains '..'",
-  "qaSessionLog is outside ", "qaSessionLog does not name a .json session log", "qaSessionLog names ", ", not this session (",
-  "no changed-file list for ", "(no changed files: cannot tell a docs-only change from a merge or revert)",
-  // traceability, pre-pr
-  "related id", "invalid characters",
   // session-state, manifest
   "the note could not be read", "the state is not JSON (", "no state schema was supplied (fact state.schema)",
   "the state schema is not JSON (", "the state schema is not usable: ", "modeHistory must not be empty",
   "the last modeHistory entry must equal currentMode", "updatedAt is earlier than createdAt", "state is larger than ",
-  "does not match the note name (session-", "no manifest schema was supplied (fact manifest.schema); schema layer not checked",
-  "the manifest schema is not JSON (", "the manifest schema is not usable: ",
+  "does not match the note name (session-",
 ]);
 
 const strings: string[] = (moduleStrings(Buffer.from(wasmBytes())) as { text: string }[]).map((s) => s.text);

@@ -18,6 +18,9 @@ function SP090_doc(): RuleDoc {
       spEndingcommitReachableNot2: "SP-130 (endingCommit reachable) not checked: no fact about commit {{v}}",
       noGitFactsNot: "No git facts (not a git repository root): {{skipped}} not checked",
     },
+    terms: {
+      noRepositoryInformation: "no repository information was supplied",
+    },
   };
 }
 

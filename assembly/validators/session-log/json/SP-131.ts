@@ -30,6 +30,19 @@ function SP131_doc(): RuleDoc {
       qaReportCannotBe: "QA report {{path}} cannot be verified: no changed-file list after {{commit}}",
       qaReportIsStale: "QA report is stale; code changed after its commit {{commit}}: {{listShort}}",
     },
+    // why a report's front matter or qaSessionLog is rejected ({{problem}}, {{pp}}; git-rules.ts)
+    terms: {
+      fmNone: "it has no YAML front matter",
+      fmRepeatsKey: "its front matter repeats the key {{key}}",
+      fmNotClosed: "its front matter is not closed with ---",
+      qaLogEmpty: "qaSessionLog is empty",
+      qaLogAbsolute: "qaSessionLog is an absolute path",
+      qaLogBackslashes: "qaSessionLog uses backslashes",
+      qaLogDotDot: "qaSessionLog contains '..'",
+      qaLogOutside: "qaSessionLog is outside {{dir}}/",
+      qaLogNotJson: "qaSessionLog does not name a .json session log",
+      qaLogOtherSession: "qaSessionLog names {{path}}, not this session ({{own}})",
+    },
   };
 }
 
