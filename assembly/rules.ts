@@ -159,6 +159,6 @@ export class RuleDoc {
   options: Map<string, OptionDoc> = new Map();
   /** messageId -> English template with {{placeholders}}. */
   messages: Map<string, string> = new Map();
-  /** Words a finding's list-valued data names by id (`msgItem(msg(id))`, no placeholders): termId -> English. */
+  /** Texts a data value names by id (`msgItem(msg(id).s(...))`; a list item, a skip reason): termId -> English template. */
   terms: Map<string, string> = new Map();
 }

@@ -20,7 +20,7 @@ export interface RuleMeta {
   options: Record<string, RuleOption>;
   /** messageId -> template with {{placeholders}}. */
   messages: Record<string, string>;
-  /** Words the rule's list-valued data names by id (assembly/rules.ts msgItem), no placeholders. */
+  /** Texts the rule's data values name by id (assembly/rules.ts msgItem), with {{placeholders}}. */
   terms?: Record<string, string>;
   /** The rule's source file (assembly/...). */
   source: string;
@@ -54,9 +54,10 @@ export function renderTemplate(template: string, data: Record<string, string>): 
 export const CODED = /[\x1a-\x1f]/;
 
 /**
- * The English of a data value's coded parts (assembly/lib/text.ts: LIST_SEP, ITEM_MSG, ITEM_MORE,
- * CUT_MORE): list items joined by ", ", a term item by `item(id, data)` (ITEM_ARG-separated id, keys and values), the tail of a cut list
- * "… (N more)" (or " and N more" after the last item, ITEM_AND_MORE), of a cut text "… (N more characters)". Values without them are returned as they are.
+ * The English of a data value's coded parts (assembly/lib/text.ts): list items (LIST_SEP) joined by
+ * ", "; a term item (ITEM_MSG, then the id and ITEM_ARG-separated keys and values) by `item(id, data)`;
+ * a cut list's tail "… (N more)" (ITEM_MORE) or " and N more" (ITEM_AND_MORE); a cut text's
+ * "… (N more characters)" (CUT_MORE). Values without them are returned as they are.
  */
 export function renderCoded(value: string, item: (messageId: string, data: Record<string, string>) => string): string {
   if (!CODED.test(value)) return value;
