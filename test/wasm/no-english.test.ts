@@ -4,7 +4,7 @@
 // fails on any string that looks like English prose (two or more words of letters separated by
 // spaces) unless it is allow-listed below with its reason.
 import { describe, it, expect } from "vitest";
-import { wasmBytes } from "../../dist/wasm/loader.js";
+import { wasmBytes, renderMessage, renderValue } from "../../dist/wasm/loader.js";
 import { executeValidator } from "../../dist/engine.js";
 import { KIND } from "../../dist/wasm/abi.js";
 // @ts-expect-error: plain ES module without types
@@ -95,10 +95,7 @@ const ENGJSON_TEMPORARY = new Set<string>([
  */
 const NOT_YET_CONVERTED = new Set<string>([
   // session-log markdown
-  "SP-037 (QA skip scope)",
   // session-log JSON git rules (notChecked names, SP-130's hint)
-  "SP-130 (endingCommit reachable)",
-  ". Likely causes: the PR was squash merged; the commit was amended or rebased", "SP-131 (QA report ",
   // session-state, manifest
   "the note could not be read", "the state is not JSON (", "no state schema was supplied (fact state.schema)",
   "the state schema is not JSON (", "the state schema is not usable: ", "modeHistory must not be empty",
@@ -163,5 +160,25 @@ describe("the host renders the coded parts in the same English", () => {
     const d = gate("NO_SUCH_GATE", {});
     expect(d.status).toBe("FAIL");
     expect(d.unknownGate).toBe("NO_SUCH_GATE");
+  });
+});
+
+describe("texts that moved from the core to the rule table are the same English", () => {
+  it("SP-130: the likely causes are part of the templates", () => {
+    const causes = ". Likely causes: the PR was squash merged; the commit was amended or rebased";
+    expect(renderMessage("SP-130", "endingcommitDoesNotName", { v: "abc" })).toBe(
+      `endingCommit 'abc' does not name a commit in this repository${causes}; the SHA was never pushed. Record the real SHA in a follow-up commit`);
+    expect(renderMessage("SP-130", "endingcommitIsNotAn", { v: "abc" })).toBe(
+      `endingCommit 'abc' is not an ancestor of HEAD${causes}. Record the real SHA in a follow-up commit`);
+  });
+  it("SP-090: the checks skipped without git facts, as a list of terms", () => {
+    const v = "SP-038..SP-042\x1e\x1bcheckQaSkipScope";
+    expect(renderValue("SP-090", v)).toBe("SP-038..SP-042, SP-037 (QA skip scope)");
+    expect(renderValue("SP-090", "\x1bcheckQaReport\x1cpath\x1c.agents/qa/1.md")).toBe("SP-131 (QA report .agents/qa/1.md)");
+  });
+  it("list tails and cut texts", () => {
+    expect(renderValue("", "a\x1eb\x1e\x1f3")).toBe("a, b, … (3 more)");
+    expect(renderValue("", "a\x1eb\x1a3")).toBe("a, b and 3 more");
+    expect(renderValue("", "abc\x1d12")).toBe("abc… (12 more characters)");
   });
 });

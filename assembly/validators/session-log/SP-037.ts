@@ -2,7 +2,7 @@
 // under the QA directory, or a legitimate exemption 'SKIPPED: docs-only' / 'SKIPPED:
 // investigation-only' judged on the session's changed files (SP-050..052, qa-scope.ts). A
 // docs-only session citing a valid report passes.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { MdCtx, changedFiles, isCI, factOr, skipClaim, qaPath, citedKey } from "./md-log";
 import { nonDocFiles, nonInvestigationFiles, listShort, investigationDirs, sessionsDir } from "./qa-scope";
@@ -64,7 +64,7 @@ function check(c: RuleCtx): void {
   }
   if (files === null) {
     if (!ctx.git) {
-      ctx.notChecked("SP-037 (QA skip scope)");
+      ctx.notChecked(msgItem(msg("checkQaSkipScope")));
       return;
     }
     ctx.reportAs(ctx.rule, isCI(input) ? SEV_ERROR : SEV_WARNING, L, 0, msg("cannotVerifyTheQa"));

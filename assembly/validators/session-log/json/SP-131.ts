@@ -1,5 +1,5 @@
 // SP-131: QA report bound to the session (full mode).
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, msgItem, RuleDoc, RuleCtx } from "../../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../../abi";
 import { J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -68,7 +68,7 @@ function check(c: RuleCtx): void {
     log.report(c.rule, q, msg("qaEvidenceMustName").s("QAROOT", QA_ROOT).s("QASKIPDOCS", QA_SKIP_DOCS).s("QASKIPINVESTIGATION", QA_SKIP_INVESTIGATION));
     return;
   }
-  if (!gitReady(log, "SP-131 (QA report " + path + ")")) return;
+  if (!gitReady(log, msgItem(msg("checkQaReport").s("path", path)))) return;
   const input = log.ctx.input;
   const text = input.fact("qa.report." + path);
   if (text === null) {

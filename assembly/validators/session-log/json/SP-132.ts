@@ -49,7 +49,7 @@ function check(c: RuleCtx): void {
     log.report(c.rule, q, msg("qaScopeCannotBe2").s("label", label));
     return;
   }
-  if (!gitReady(log, "SP-132 (QA " + label + " scope)")) return;
+  if (!gitReady(log, msgItem(msg("checkQaScope").s("label", label)))) return;
   const input = log.ctx.input;
   const range = start! + ".." + end!;
   const files = input.factLines("git.diff." + range);
