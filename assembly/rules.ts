@@ -12,7 +12,7 @@
 //
 // A rule reports `ruleId + messageId + data` (see Msg); the host renders the text from the template.
 
-import { excerpt, MESSAGE_MAX } from "./lib/text";
+import { excerpt, ITEM_ARG, ITEM_MSG, MESSAGE_MAX } from "./lib/text";
 import { hasTextToken } from "./lib/texts";
 import { Input, Results } from "./io";
 
@@ -128,6 +128,17 @@ export function msgIdText(m: Msg): string {
   return m.code >= 0 ? m.code.toString() : m.id;
 }
 
+/**
+ * A data value (or list item) naming one of the rule's `terms` (msg(id) of a term id, with its
+ * placeholder values): the host renders its English. A document-level value without a rule (a skip
+ * reason) is looked up in every rule's terms.
+ */
+export function msgItem(m: Msg): string {
+  let s = ITEM_MSG + msgIdText(m);
+  for (let i = 0; i < m.keys.length; i++) s += ITEM_ARG + m.keys[i] + ITEM_ARG + m.vals[i];
+  return s;
+}
+
 // ---- Build-time declarations (types of the doc functions; never instantiated in the module) ----
 
 export class OptionDoc {
@@ -150,4 +161,6 @@ export class RuleDoc {
   options: Map<string, OptionDoc> = new Map();
   /** messageId -> English template with {{placeholders}}. */
   messages: Map<string, string> = new Map();
+  /** Texts a data value names by id (`msgItem(msg(id).s(...))`; a list item, a skip reason): termId -> English template. */
+  terms: Map<string, string> = new Map();
 }

@@ -58,6 +58,7 @@ export function collectRules() {
       ...(r.doc.rationale ? { rationale: r.doc.rationale } : {}),
       options: r.doc.options ?? {},
       messages: r.doc.messages ?? {},
+      ...(r.doc.terms ? { terms: r.doc.terms } : {}),
       source: r.file,
     })),
   };
@@ -107,9 +108,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`${texts.length} texts -> src/wasm/generated/texts.ts`);
 }
 
-/** Distinct message ids over all rules, in code-unit order. */
+/** Distinct message and term ids over all rules, in code-unit order. */
 export function messageIds(rules) {
   const ids = new Set();
-  for (const r of rules) for (const k of Object.keys(r.messages)) ids.add(k);
+  for (const r of rules) for (const k of [...Object.keys(r.messages), ...Object.keys(r.terms ?? {})]) ids.add(k);
   return [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

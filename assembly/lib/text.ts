@@ -150,11 +150,44 @@ export const EXCERPT_MAX: i32 = 200;
 /** Longest message a finding carries (a safety net for messages that quote input). */
 export const MESSAGE_MAX: i32 = 2000;
 
-/** At most `max` code units of s (never half a surrogate pair), saying how much was left out. */
+// Coded parts of a data value, rendered in English by the host (src/wasm/rule-meta.ts renderValue), so
+// the module carries no English (issue #12 item 1). Control characters never occur in the texts the
+// core quotes from names and paths in practice; the host only decodes values that contain them.
+/** Separates the items of a list-valued data value; the host joins them with ", ". */
+export const LIST_SEP = "\u001e";
+/** Starts a list item naming a message of the rule (its number or id); the host renders its template. */
+export const ITEM_MSG = "\u001b";
+/** Separates an ITEM_MSG item's id and its placeholder keys and values (id, key, value, key, value...). */
+export const ITEM_ARG = "\u001c";
+/** Starts the last list item of a cut list: the number of items left out ("… (N more)"). */
+export const ITEM_MORE = "\u001f";
+/** Starts the last list item of a cut list said with "and": the number left out ("a, b and N more"). */
+export const ITEM_AND_MORE = "\u001a";
+/** Ends a cut text: the number of code units left out ("… (N more characters)"). */
+export const CUT_MORE = "\u001d";
+
+/** At most `max` code units of s (never half a surrogate pair), saying how much was left out (CUT_MORE). */
 export function excerpt(s: string, max: i32 = EXCERPT_MAX): string {
   if (s.length <= max) return s;
   let cut = max;
   const c = s.charCodeAt(cut - 1);
   if (c >= 0xd800 && c <= 0xdbff) cut--;
-  return s.substring(0, cut) + "… (" + (s.length - cut).toString() + " more characters)";
+  return s.substring(0, cut) + CUT_MORE + (s.length - cut).toString();
+}
+
+/** A list-valued data value of the first `max` items, then "and N more" (ITEM_AND_MORE) when cut. */
+export function listAndMore(xs: string[], max: i32): string {
+  if (xs.length <= max) return listValue(xs);
+  return listValue(xs.slice(0, max)) + ITEM_AND_MORE + (xs.length - max).toString();
+}
+
+/** A list-valued data value: the first `max` items, then how many were left out (LIST_SEP, ITEM_MORE). */
+export function listValue(xs: string[], max: i32 = i32.MAX_VALUE): string {
+  let s = "";
+  for (let i = 0; i < xs.length && i < max; i++) {
+    if (i > 0) s += LIST_SEP;
+    s += xs[i];
+  }
+  if (xs.length > max) s += LIST_SEP + ITEM_MORE + (xs.length - max).toString();
+  return s;
 }

@@ -283,7 +283,7 @@ export async function runGate(ctx: GateContext, s: ProtocolState, gate: Gate, o:
     status: data.status as GateResult["status"],
     evidence: data.evidence ?? "",
     blocking: t.blocking,
-    message: data.message ?? "",
+    message: data.message ?? (data.unknownGate !== undefined ? `unknown gate ${data.unknownGate}` : ""),
   };
 }
 

@@ -5,6 +5,7 @@
 // accept and reject the same documents. No zod here: the gate imports this module.
 import { KIND } from "../wasm/contract.js";
 import { runRaw } from "../wasm/instance.js";
+import { renderCoded } from "../wasm/rule-meta.js";
 import { STATE_SCHEMA } from "../wasm/generated/state-schema.js";
 import type { Issue } from "./errors.js";
 
@@ -30,7 +31,8 @@ export function stateIssues(value: unknown, _sizeBound?: number, sessionId?: str
   for (const f of raw.findings) {
     if (f.ruleId !== "SS-002") continue;
     const path = f.data.path ?? "$";
-    out.push({ path: path === "(root)" ? "$" : path, message: f.data.message ?? `${f.data.status}: ${f.data.detail}` });
+    const message = f.data.message ?? `${f.data.status}: ${f.data.detail}`;
+    out.push({ path: path === "(root)" ? "$" : path, message: renderCoded(message, (id) => id) });
   }
   return out;
 }

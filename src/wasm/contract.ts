@@ -677,5 +677,5 @@ export type DataKey =
   | "rule"
   | "messageId"
   | `m.${string}`
-  | "message"
+  | "unknownGate"
   | "evidence";

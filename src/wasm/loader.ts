@@ -3,7 +3,7 @@
 import { messageIdOf, runRaw, type RawResult } from "./instance.js";
 import { VALIDATOR_EXPORTS, type WasmValidator } from "./abi.js";
 import { RULES } from "./generated/rules.js";
-import { renderTemplate, type RuleMeta } from "./rule-meta.js";
+import { CODED, renderCoded, renderTemplate, type RuleMeta } from "./rule-meta.js";
 
 export type { RuleMeta, RuleOption } from "./rule-meta.js";
 export { WasmAbortError, wasmBytes, debugAbort, wasmMemoryBytes, type DocInput, type RawFinding, type RawResult } from "./instance.js";
@@ -14,10 +14,48 @@ export function runValidator(validator: WasmValidator, docs: import("./instance.
   for (const f of raw.findings) {
     // a nested message (session-protocol gateFailed) is named by its id, not the build's number
     if (f.data["@msg"] !== undefined) f.data["@msg"] = messageIdOf(f.data["@msg"]);
+    for (const k in f.data) {
+      const v = f.data[k];
+      if (CODED.test(v)) f.data[k] = renderValue(f.ruleId, v);
+    }
     f.message = renderMessage(f.ruleId, f.messageId, f.data);
   }
+  renderDataValues(raw);
   renderDataMessages(raw);
   return raw;
+}
+
+/** A data value's coded parts in English, items named by id rendered from the rule's `terms`. */
+export function renderValue(ruleId: string, value: string): string {
+  return renderCoded(value, (n, data) => {
+    const id = messageIdOf(n);
+    const t = ruleById(ruleId)?.terms?.[id] ?? anyTerm(id);
+    return t === undefined ? id : renderTemplate(t, data);
+  });
+}
+
+let termIndex: Map<string, string> | undefined;
+
+/** A term of any rule (document-level values such as skip reasons carry no rule). */
+function anyTerm(id: string): string | undefined {
+  if (!termIndex) {
+    termIndex = new Map();
+    for (const r of RULES) for (const [k, v] of Object.entries(r.terms ?? {})) if (!termIndex.has(k)) termIndex.set(k, v);
+  }
+  return termIndex.get(id);
+}
+
+/** Document data values with coded parts, rendered with the rule that decided the document (if any). */
+function renderDataValues(raw: RawResult): void {
+  let rules: Map<number, string> | undefined;
+  for (const d of raw.data) {
+    if (!CODED.test(d.value)) continue;
+    if (rules === undefined) {
+      rules = new Map();
+      for (const r of raw.data) if (r.key === "rule") rules.set(r.docIndex, r.value);
+    }
+    d.value = renderValue(rules.get(d.docIndex) ?? "", d.value);
+  }
 }
 
 /**

@@ -20,6 +20,8 @@ export interface RuleMeta {
   options: Record<string, RuleOption>;
   /** messageId -> template with {{placeholders}}. */
   messages: Record<string, string>;
+  /** Texts the rule's data values name by id (assembly/rules.ts msgItem), with {{placeholders}}. */
+  terms?: Record<string, string>;
   /** The rule's source file (assembly/...). */
   source: string;
 }
@@ -46,4 +48,34 @@ export function renderTemplate(template: string, data: Record<string, string>): 
     out += (Object.hasOwn(data, k) ? data[k] : `{{${k}}}`) + parts[i + 1];
   }
   return out;
+}
+
+/** A data value with coded parts (lists, message items, cut texts; assembly/lib/text.ts). */
+export const CODED = /[\x1a-\x1f]/;
+
+/**
+ * The English of a data value's coded parts (assembly/lib/text.ts): list items (LIST_SEP) joined by
+ * ", "; a term item (ITEM_MSG, then the id and ITEM_ARG-separated keys and values) by `item(id, data)`;
+ * a cut list's tail "… (N more)" (ITEM_MORE) or " and N more" (ITEM_AND_MORE); a cut text's
+ * "… (N more characters)" (CUT_MORE). Values without them are returned as they are.
+ */
+export function renderCoded(value: string, item: (messageId: string, data: Record<string, string>) => string): string {
+  if (!CODED.test(value)) return value;
+  const and = value.lastIndexOf("\x1a");
+  if (and >= 0) return `${renderCoded(value.slice(0, and), item)} and ${value.slice(and + 1)} more`;
+  return value
+    .split("\x1e")
+    .map((part) => {
+      const c = part.charCodeAt(0);
+      if (c === 0x1b) {
+        const [id, ...kv] = part.slice(1).split("\x1c");
+        const data: Record<string, string> = {};
+        for (let i = 0; i + 1 < kv.length; i += 2) data[kv[i]] = kv[i + 1];
+        return item(id, data);
+      }
+      if (c === 0x1f) return `… (${part.slice(1)} more)`;
+      const cut = part.indexOf("\x1d");
+      return cut < 0 ? part : `${part.slice(0, cut)}… (${part.slice(cut + 1)} more characters)`;
+    })
+    .join(", ");
 }

@@ -81,6 +81,7 @@ describe("TR-D01, TR-D02 loading and parsing", () => {
     const r = tr(files);
     expect(r.stats.requirements).toBe(1);
     expect(r.results.find((x) => x.file.endsWith("REQ-001-x.md"))?.verdict).toBe("skip");
+    expect(r.results.find((x) => x.file.endsWith("REQ-001-x.md"))?.reason).toBe("duplicate id REQ-001: REQ-001.md is used (last in name order)");
     expect(r.findings.find((f) => f.ruleId === "TR-001")?.file).toMatch(/REQ-001\.md$/);
     const d = tr(files, { profile: "recommended" }).rules("TR-008");
     expect(d).toEqual(["Duplicate id 'REQ-001' in REQ-001-x.md, REQ-001.md", "Duplicate id 'REQ-001' in REQ-001-x.md, REQ-001.md"]);

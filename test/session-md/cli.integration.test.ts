@@ -93,7 +93,7 @@ describe("session-md CLI: selection and contexts", () => {
     const r = json(["--cutoff", "2025-12-21"], dir);
     const old = r.results.find((x) => x.file.endsWith("session-1.md"));
     expect(old?.verdict).toBe("skip");
-    expect(old?.reason).toContain("before cutoff 2025-12-21");
+    expect(old?.reason).toBe("historical log (dated 2025-12-01, before cutoff 2025-12-21)");
     expect(runCli(["session-log", "--context", "nope"], { cwd: dir }).code).toBe(2);
     expect(runCli(["session-log", "--cutoff", "yesterday"], { cwd: dir }).code).toBe(2);
     expect(runCli(["session-log", "--base=--output=x"], { cwd: dir }).code).toBe(2);

@@ -16,6 +16,12 @@ function SM002_doc(): RuleDoc {
       schema: "Schema: {{path}}: {{message}}",
       schema2: "Schema: {{schemaProblem}}",
     },
+    // why the schema layer did not run ({{schemaProblem}}; ctx.ts loadSchema)
+    terms: {
+      schemaNotSupplied: "no manifest schema was supplied (fact manifest.schema); schema layer not checked",
+      schemaNotJson: "the manifest schema is not JSON ({{error}})",
+      schemaNotUsable: "the manifest schema is not usable: {{why}}",
+    },
   };
 }
 

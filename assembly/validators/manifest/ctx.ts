@@ -2,7 +2,7 @@
 // errors computed once (lazily) and shared by SM-002 (reports them) and SM-004..010 (run only on a
 // manifest of the right shape). Rules only decide and report.
 import { Input, Results, Doc } from "../../io";
-import { RuleCtx, Rule, Msg } from "../../rules";
+import { RuleCtx, Rule, Msg, msg, msgItem } from "../../rules";
 import { JValue, J_OBJ, J_STR, parseJson, LineIndex } from "../../lib/json";
 import { Schema, SchemaError, sortedErrors, isDateTime } from "../session-log/json/schema";
 import { epochMs } from "./time";
@@ -27,17 +27,17 @@ function loadSchema(input: Input): void {
   schemaProblem = "";
   const text = input.fact("manifest.schema");
   if (text === null) {
-    schemaProblem = txt("no manifest schema was supplied (fact manifest.schema); schema layer not checked");
+    schemaProblem = msgItem(msg("schemaNotSupplied"));
     return;
   }
   const r = parseJson(text);
   if (r.error.length > 0) {
-    schemaProblem = txt("the manifest schema is not JSON (") + r.error + ")";
+    schemaProblem = msgItem(msg("schemaNotJson").s("error", r.error));
     return;
   }
   const s = new Schema(r.value!);
   if (!s.check()) {
-    schemaProblem = txt("the manifest schema is not usable: ") + s.invalid;
+    schemaProblem = msgItem(msg("schemaNotUsable").s("why", s.invalid));
     return;
   }
   schema = s;

@@ -14,7 +14,8 @@ function PIN01_doc(): RuleDoc {
     title: "Action not pinned",
     description: "Every `uses:` of a workflow or composite action names a full 40-character lower-case commit SHA after `@` (local `./` actions and `docker://` images are exempt); tags and branches can be moved to other code.",
     messages: {
-      uses: "uses: {{v}}{{detail}}",
+      usesNoRef: "uses: {{v}}: no @ref",
+      usesNotSha: "uses: {{v}}: not a 40-hex SHA",
     },
   };
 }
@@ -36,7 +37,7 @@ function check(c: RuleCtx): void {
       for (let k = 0; ok && k < 40; k++) if (!isLowerHex(ref.charCodeAt(k))) ok = false;
       if (!ok) {
         ctx.results.report(ctx.rule, ws[d].doc, ln.no, ln.indent + 1,
-          msg("uses").s("v", v).s("detail", (at < 0 ? ": no @ref" : ": not a 40-hex SHA")));
+          msg(at < 0 ? "usesNoRef" : "usesNotSha").s("v", v));
       }
     }
   }

@@ -1,7 +1,7 @@
 // SFM-05: a skill's name is lower-case letters, digits and hyphens, at most 64 characters.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { isDigit } from "../../lib/text";
+import { isDigit, listValue } from "../../lib/text";
 import { trim } from "./util";
 import { FAMILY_SFM, prepr } from "./ctx";
 import { field, skills, FM_OK } from "./skill";
@@ -16,6 +16,11 @@ function SFM05_doc(): RuleDoc {
     messages: {
       noName: "No name",
       badName: "Bad name '{{n}}': {{join}}",
+    },
+    terms: {
+      nameUppercase: "uppercase",
+      nameInvalidCharacters: "invalid characters",
+      nameOver64: "over 64 chars ({{n}})",
     },
   };
 }
@@ -40,9 +45,9 @@ function check(c: RuleCtx): void {
       else if (!(ch >= 97 && ch <= 122) && !isDigit(ch) && ch != 45) bad = true;
     }
     const why: string[] = [];
-    if (upper) why.push("uppercase");
-    if (bad) why.push("invalid characters");
-    if (n.length > 64) why.push("over 64 chars (" + n.length.toString() + ")");
-    if (why.length > 0) ctx.results.report(ctx.rule, s.doc, name.line, 1, msg("badName").s("n", n).s("join", why.join(", ")));
+    if (upper) why.push(msgItem(msg("nameUppercase")));
+    if (bad) why.push(msgItem(msg("nameInvalidCharacters")));
+    if (n.length > 64) why.push(msgItem(msg("nameOver64").i("n", n.length)));
+    if (why.length > 0) ctx.results.report(ctx.rule, s.doc, name.line, 1, msg("badName").s("n", n).s("join", listValue(why)));
   }
 }

@@ -14,6 +14,10 @@ function SP001_doc(): RuleDoc {
     messages: {
       badName: "Session log naming violation: {{name}} (expected YYYY-MM-DD-session-N.md or YYYY-MM-DD-session-N-description.md)",
     },
+    // the session-log validator's skip reason (document data "skip", rendered by the host)
+    terms: {
+      skipHistorical: "historical log (dated {{date}}, before cutoff {{cutoff}})",
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 // SP-003: the log resolves inside the sessions directory. The host resolves symlinks and passes
 // the resolved path as the fact "real.<name>"; the decision is here.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SessionCtx } from "./context";
 import { asciiLower } from "../../lib/text";
@@ -17,6 +17,9 @@ function SP003_doc(): RuleDoc {
     messages: {
       sessionLogResolvesOutside: "Session log resolves outside {{dir}}/: {{detail}} (path traversal or symlink)",
     },
+    terms: {
+      targetOutside: "a target outside the repository (not read)",
+    },
   };
 }
 
@@ -30,5 +33,5 @@ function check(c: RuleCtx): void {
   const ln = asciiLower(n);
   if (n.length > 0 && ln.startsWith(dir + "/") && ln.length > dir.length + 1) return;
   ctx.report(ctx.rule, 0, 0,
-    msg("sessionLogResolvesOutside").s("dir", dir).s("detail", (n.length > 0 ? n : "a target outside the repository (not read)")));
+    msg("sessionLogResolvesOutside").s("dir", dir).s("detail", (n.length > 0 ? n : msgItem(msg("targetOutside")))));
 }

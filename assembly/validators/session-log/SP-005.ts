@@ -12,7 +12,8 @@ function SP005_doc(): RuleDoc {
     title: "Canonical protocol available",
     description: "Strict: the protocol file has both checklists.",
     messages: {
-      canonicalProtocolDriftNot: "Canonical protocol {{path}}{{detail}}; drift not checked",
+      protocolNotFound: "Canonical protocol {{path}} not found; drift not checked",
+      protocolNoChecklists: "Canonical protocol {{path}} has no parsable checklists; drift not checked",
     },
   };
 }
@@ -22,6 +23,5 @@ function check(c: RuleCtx): void {
   if (!isStrict(ctx.input)) return;
   const proto = protocol(ctx.input);
   if (protocolUsable(proto)) return;
-  ctx.report(ctx.rule, 0, 0, msg("canonicalProtocolDriftNot").s("path", protocolPath(ctx.input))
-    .s("detail", proto === null ? " not found" : " has no parsable checklists"));
+  ctx.report(ctx.rule, 0, 0, msg(proto === null ? "protocolNotFound" : "protocolNoChecklists").s("path", protocolPath(ctx.input)));
 }

@@ -3,7 +3,7 @@
 // in pre-commit context the commit row is exempt (the commit does not exist yet).
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { MdCtx, isPreCommit, nonBoxNote } from "./md-log";
+import { MdCtx, isPreCommit } from "./md-log";
 
 export const SP013 = defineRule("SP-013", SEV_ERROR, check);
 function SP013_doc(): RuleDoc {
@@ -13,7 +13,8 @@ function SP013_doc(): RuleDoc {
     title: "MUST rows checked",
     description: "Every MUST row is [x]; N/A or other text is unchecked.",
     messages: {
-      mustStepNotChecked: "MUST step not checked: {{step}}{{why}}",
+      mustStepNotChecked: "MUST step not checked: {{step}}",
+      mustStepNotCheckedStatus: "MUST step not checked: {{step}} (non-checkbox status '{{status}}')",
     },
   };
 }
@@ -28,7 +29,7 @@ function check(c: RuleCtx): void {
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
       if (r.req != "MUST" || r.checked || r === qa || r === commit) continue;
-      ctx.report(ctx.rule, r.line, 0, msg("mustStepNotChecked").s("step", r.step).s("why", nonBoxNote(r)));
+      ctx.report(ctx.rule, r.line, 0, r.isBox() ? msg("mustStepNotChecked").s("step", r.step) : msg("mustStepNotCheckedStatus").s("step", r.step).s("status", r.status));
     }
   }
 }

@@ -3,7 +3,7 @@
 // when the change is unknown, "handoff.why". Unknown: error in CI, warning elsewhere. Runs on each
 // markdown log and on the repository document of a run (KIND_SESSION_REPO), where a repository-level
 // git failure is reported once (the host then sets "repo.once" for the logs).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING, DOC_IGNORED, KIND_SESSION_REPO } from "../../abi";
 import { SessionCtx } from "./context";
 import { MdCtx, isCI, factOr } from "./md-log";
@@ -20,6 +20,9 @@ function SP017_doc(): RuleDoc {
       cannotVerifyHandoffMd: "Cannot verify HANDOFF.md is unchanged: {{factOr}}",
       cannotVerifyHandoffMd2: "Cannot verify HANDOFF.md is unchanged (for every log of this run): {{factOr}}",
     },
+    terms: {
+      gitFactsUnavailable: "git facts unavailable",
+    },
   };
 }
 
@@ -29,7 +32,7 @@ function check(c: RuleCtx): void {
   if (s.doc.kind == KIND_SESSION_REPO) {
     if (input.fact("handoff.changed") === null && input.factBool("handoff.exists", false) && input.factBool("git", false)) {
       s.reportAs(s.rule, isCI(input) ? SEV_ERROR : SEV_WARNING, 0, 0,
-        msg("cannotVerifyHandoffMd2").s("factOr", factOr(input, "handoff.why", "git facts unavailable")));
+        msg("cannotVerifyHandoffMd2").s("factOr", factOr(input, "handoff.why", msgItem(msg("gitFactsUnavailable")))));
     } else s.results.setDocStatus(s.doc, DOC_IGNORED);
     return;
   }
@@ -46,6 +49,6 @@ function check(c: RuleCtx): void {
     // a repository-level git failure is reported once, on the repository document
     if (input.factBool("repo.once", false)) return;
     ctx.reportAs(ctx.rule, isCI(input) ? SEV_ERROR : SEV_WARNING, 0, 0,
-      msg("cannotVerifyHandoffMd").s("factOr", factOr(input, "handoff.why", "git facts unavailable")));
+      msg("cannotVerifyHandoffMd").s("factOr", factOr(input, "handoff.why", msgItem(msg("gitFactsUnavailable")))));
   }
 }

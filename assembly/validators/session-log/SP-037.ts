@@ -2,7 +2,7 @@
 // under the QA directory, or a legitimate exemption 'SKIPPED: docs-only' / 'SKIPPED:
 // investigation-only' judged on the session's changed files (SP-050..052, qa-scope.ts). A
 // docs-only session citing a valid report passes.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { MdCtx, changedFiles, isCI, factOr, skipClaim, qaPath, citedKey } from "./md-log";
 import { nonDocFiles, nonInvestigationFiles, listShort, investigationDirs, sessionsDir } from "./qa-scope";
@@ -15,7 +15,9 @@ function SP037_doc(): RuleDoc {
     title: "QA row",
     description: "QA row cites a QA report or a skip the changed files allow.",
     messages: {
-      message: "{{kind}}",
+      investigationRowUnchecked: "Investigation-only session: check the QA row",
+      docsRowUnchecked: "Docs-only session: check the QA row",
+      rowUnchecked: "QA row not checked: cite the QA report ({{qaDir}}/*.md) or 'SKIPPED: docs-only|investigation-only'",
       qaReportNotVerified: "QA report not verified (no file facts): {{p}}",
       qaReportReferencedBut: "QA report referenced but file not found: {{p}}",
       qaRowCitesNo: "QA row cites no QA report ({{factOr}}/<name>.md)",
@@ -41,11 +43,10 @@ function check(c: RuleCtx): void {
   const inv = skipClaim(ev, "investigation-only");
   const docs = skipClaim(ev, "docs-only");
   if (!row.checked) {
-    const kind = inv ? "Investigation-only session: check the QA row"
-      : docs ? "Docs-only session: check the QA row"
-      : "QA row not checked: cite the QA report (" + factOr(input, "qa.dir", ".agents/qa") +
-        "/*.md) or 'SKIPPED: docs-only|investigation-only'";
-    ctx.report(ctx.rule, L, 0, msg("message").s("kind", kind));
+    const m = inv ? msg("investigationRowUnchecked")
+      : docs ? msg("docsRowUnchecked")
+      : msg("rowUnchecked").s("qaDir", factOr(input, "qa.dir", ".agents/qa"));
+    ctx.report(ctx.rule, L, 0, m);
     return;
   }
   const p = qaPath(ev, factOr(input, "qa.dir", ".agents/qa"));
@@ -63,7 +64,7 @@ function check(c: RuleCtx): void {
   }
   if (files === null) {
     if (!ctx.git) {
-      ctx.notChecked("SP-037 (QA skip scope)");
+      ctx.notChecked(msgItem(msg("checkQaSkipScope")));
       return;
     }
     ctx.reportAs(ctx.rule, isCI(input) ? SEV_ERROR : SEV_WARNING, L, 0, msg("cannotVerifyTheQa"));

@@ -13,7 +13,8 @@ function SP038_doc(): RuleDoc {
     title: "Changed files known",
     description: "Strict: changed files are known (staged, or Starting Commit).",
     messages: {
-      message: "{{detail}}",
+      noStartingCommit: "No Starting Commit in Session Info; changed files unknown",
+      startingCommitNotInHistory: "Starting Commit {{startSha}} not in git history; changed files unknown",
     },
   };
 }
@@ -28,7 +29,6 @@ function check(c: RuleCtx): void {
   }
   const log = ctx.log;
   if (changedFiles(input, log) !== null) return;
-  ctx.report(ctx.rule, 0, 0, msg("message").s("detail", log.startSha.length == 0
-    ? "No Starting Commit in Session Info; changed files unknown"
-    : "Starting Commit " + log.startSha + " not in git history; changed files unknown"));
+  if (log.startSha.length == 0) ctx.report(ctx.rule, 0, 0, msg("noStartingCommit"));
+  else ctx.report(ctx.rule, 0, 0, msg("startingCommitNotInHistory").s("startSha", log.startSha));
 }

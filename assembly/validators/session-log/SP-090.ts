@@ -18,6 +18,14 @@ function SP090_doc(): RuleDoc {
       spEndingcommitReachableNot2: "SP-130 (endingCommit reachable) not checked: no fact about commit {{v}}",
       noGitFactsNot: "No git facts (not a git repository root): {{skipped}} not checked",
     },
+    // the checks not run without git facts ({{what}}, {{skipped}}) and why ({{detail}})
+    terms: {
+      noRepositoryInformation: "no repository information was supplied",
+      checkEndingCommitReachable: "SP-130 (endingCommit reachable)",
+      checkQaReport: "SP-131 (QA report {{path}})",
+      checkQaScope: "SP-132 (QA {{label}} scope)",
+      checkQaSkipScope: "SP-037 (QA skip scope)",
+    },
   };
 }
 

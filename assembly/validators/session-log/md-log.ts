@@ -5,7 +5,7 @@ import { KIND_PROTOCOL } from "../../abi";
 import { ChecklistRow, findChecklist, parseRows } from "../../lib/mdtable";
 import { LineTable, Needles } from "../../lib/lines";
 import { firstBadByte } from "../common";
-import { asciiLower, isHex, isDigit, isSpace, isAlnum, isAlpha, find, findIgnoreCase, endsWithIgnoreCase } from "../../lib/text";
+import { asciiLower, isHex, isDigit, isSpace, isAlnum, isAlpha, find, findIgnoreCase, endsWithIgnoreCase, LIST_SEP } from "../../lib/text";
 import { SessionCtx } from "./context";
 import { normalizePath, isAbsolutePath } from "./paths";
 
@@ -22,7 +22,7 @@ export class MdCtx extends SessionCtx {
   }
   /** Records a check skipped for lack of git facts (reported once by SP-090). */
   notChecked(what: string): void {
-    this.skipped += (this.skipped.length > 0 ? ", " : "") + what;
+    this.skipped += (this.skipped.length > 0 ? LIST_SEP : "") + what; // list-valued data (assembly/lib/text.ts)
   }
 }
 
@@ -275,10 +275,6 @@ export function changedFiles(input: Input, log: MdLog): string[] | null {
 
 // ---- evidence parsing shared by the rules --------------------------------------------------------
 
-/** " (non-checkbox status '<s>')" for a row whose status is not a checkbox (SP-023), else "". */
-export function nonBoxNote(r: ChecklistRow): string {
-  return r.isBox() ? "" : " (non-checkbox status '" + r.status + "')";
-}
 
 /** Text after "Commit SHA:" (case-insensitive), or null when the label is absent. */
 export function shaLabel(ev: string): string | null {

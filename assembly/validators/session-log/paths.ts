@@ -2,6 +2,7 @@
 // the file-name pattern (SP-001), the host's flags (SP-002 missing, SP-003 unread) and the
 // repo-relative path normalisation (SP-003, SP-024), and the historical-cutoff skip (SP-004).
 import { DOC_SKIPPED } from "../../abi";
+import { msg, msgItem } from "../../rules";
 import { SessionCtx } from "./context";
 import { allDigits, isDigit, endsWithIgnoreCase, asciiLower } from "../../lib/text";
 import { datePrefix } from "./md-log";
@@ -72,6 +73,6 @@ export function skipHistorical(ctx: SessionCtx): bool {
   const d = datePrefix(ctx.doc.baseName());
   if (d.length == 0 || d >= cut) return false;
   ctx.results.setDocStatus(ctx.doc, DOC_SKIPPED);
-  ctx.results.put(ctx.doc, "skip", "historical log (dated " + d + ", before cutoff " + cut + ")");
+  ctx.results.put(ctx.doc, "skip", msgItem(msg("skipHistorical").s("date", d).s("cutoff", cut!)));
   return true;
 }

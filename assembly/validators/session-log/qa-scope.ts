@@ -3,6 +3,7 @@
 // a directory pattern matches the directory itself or anything below it. The sessions directory
 // (`sess`) and the memories directory (`mem`) come from the facts sessions.dir / memories.dir
 // (config paths.sessions / paths.memories); see sessionsDir().
+import { listAndMore } from "../../lib/text";
 import { asciiLower, endsWithIgnoreCase } from "../../lib/text";
 import { Input } from "../../io";
 import { normalizePath } from "./paths";
@@ -64,6 +65,5 @@ export function investigationDirs(sess: string): string {
  * the size of a diff; building it is linear in the names shown).
  */
 export function listShort(a: string[]): string {
-  if (a.length <= 10) return a.join(", ");
-  return a.slice(0, 10).join(", ") + " and " + (a.length - 10).toString() + " more";
+  return listAndMore(a, 10);
 }

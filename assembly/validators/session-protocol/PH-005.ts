@@ -1,6 +1,7 @@
 // PH-005: GIT_STATE: git state recorded.
 import { Input } from "../../io";
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
+import { listValue } from "../../lib/text";
 import { SEV_WARNING } from "../../abi";
 import { SpCtx, str, Verdict, pass, fail } from "./ctx";
 
@@ -15,6 +16,11 @@ function PH005_doc(): RuleDoc {
       gateFailed: "{{gate}}: {{message}}",
       missing: "not recorded: {{missing}}",
       ok: "branch {{branch}}, starting commit {{commit}}, working tree {{tree}}",
+    },
+    terms: {
+      partBranch: "branch",
+      partStartingCommit: "starting commit",
+      partTreeState: "working tree state",
     },
   };
 }
@@ -31,9 +37,9 @@ function gitState(input: Input): Verdict {
   const c = str(input, "startingCommit");
   const t = str(input, "treeState");
   const missing: string[] = [];
-  if (b.length == 0) missing.push("branch");
-  if (c.length == 0) missing.push("starting commit");
-  if (t.length == 0) missing.push("working tree state");
-  if (missing.length > 0) return fail(msg("missing").s("missing", missing.join(", ")));
+  if (b.length == 0) missing.push(msgItem(msg("partBranch")));
+  if (c.length == 0) missing.push(msgItem(msg("partStartingCommit")));
+  if (t.length == 0) missing.push(msgItem(msg("partTreeState")));
+  if (missing.length > 0) return fail(msg("missing").s("missing", listValue(missing)));
   return pass(msg("ok").s("branch", b).s("commit", c).s("tree", t), b + "@" + c + " (" + t + ")");
 }

@@ -1,6 +1,6 @@
 // PH-007: QUALITY_CHECKS: markdown lint.
 import { Input } from "../../io";
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SpCtx, str, lines, listed, Verdict, pass, fail, count } from "./ctx";
 
@@ -19,6 +19,9 @@ function PH007_doc(): RuleDoc {
       noMarkdown: "no markdown changed since the starting commit",
       ok: "markdown lint clean on {{n}} changed file{{ns}}",
     },
+    terms: {
+      evidenceNoMarkdown: "no changed markdown",
+    },
   };
 }
 
@@ -36,6 +39,6 @@ function qualityChecks(input: Input): Verdict {
   const files = lines(input, "changedMarkdown");
   const f = lines(input, "lintFindings");
   if (f.length > 0) return fail(count(msg("problems"), "n", f.length).s("findings", listed(f, 5)));
-  if (files.length == 0) return pass(msg("noMarkdown"), "no changed markdown");
+  if (files.length == 0) return pass(msg("noMarkdown"), msgItem(msg("evidenceNoMarkdown")));
   return pass(count(msg("ok"), "n", files.length), listed(files, 10));
 }

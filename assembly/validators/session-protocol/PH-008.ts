@@ -1,6 +1,6 @@
 // PH-008: QA_VALIDATION: QA report or docs-only.
 import { Input } from "../../io";
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SpCtx, str, lines, listed, Verdict, pass, fail, count } from "./ctx";
 import { nonDocFiles, DEFAULT_SESSIONS_DIR } from "../session-log/qa-scope";
@@ -20,6 +20,9 @@ function PH008_doc(): RuleDoc {
       docsOnly: "docs-only: all {{n}} changed file{{ns}} are documentation",
       skipNotAllowed: "skip_qa is allowed only for docs-only changes; {{n}} non-documentation file{{ns}} changed: {{files}}",
       noReport: "no QA report for session {{session}} under .agents/qa/ and {{n}} non-documentation file{{ns}} changed: {{files}}",
+    },
+    terms: {
+      evidenceNoChanges: "no changes",
     },
   };
 }
@@ -42,7 +45,7 @@ function qaValidation(input: Input): Verdict {
   const mem = input.has("memoriesDir") ? str(input, "memoriesDir") : ".serena/memories";
   const sessions = input.has("sessions.dir") ? str(input, "sessions.dir") : DEFAULT_SESSIONS_DIR; // config paths.sessions
   const nonDoc = nonDocFiles(changed, mem, sessions);
-  if (nonDoc === null) return new Verdict("SKIPPED", msg("noChanges"), "no changes");
+  if (nonDoc === null) return new Verdict("SKIPPED", msg("noChanges"), msgItem(msg("evidenceNoChanges")));
   if (nonDoc.length == 0) {
     return new Verdict("SKIPPED", count(msg("docsOnly"), "n", changed.length), listed(changed, 10));
   }

@@ -7,6 +7,7 @@
 import { Doc, Input, Results } from "../../io";
 import { SEV_ERROR } from "../../abi";
 import { Msg, msg, msgIdText, RuleCtx } from "../../rules";
+import { listValue } from "../../lib/text";
 
 export class SpCtx extends RuleCtx {
   /** Set once a rule has decided the gate (unknown gates stay undecided). */
@@ -54,12 +55,9 @@ export function lines(input: Input, name: string): string[] {
   return v === null ? [] : v;
 }
 
+/** The first `max` items as list-valued data; the host joins them and says how many were left out. */
 export function listed(xs: string[], max: i32): string {
-  const parts: string[] = [];
-  for (let i = 0; i < xs.length && i < max; i++) parts.push(xs[i]);
-  let s = parts.join(", ");
-  if (xs.length > max) s += ", … (" + (xs.length - max).toString() + " more)";
-  return s;
+  return listValue(xs, max);
 }
 
 /** Plural placeholders: `key` the count, `key + "s"` the suffix ("{{n}} file{{ns}}"). */

@@ -13,6 +13,14 @@ function TR001_doc(): RuleDoc {
     messages: {
       reqHasNoDesign: "REQ '{{req}}' has no DESIGN referencing it (orphaned requirement)",
     },
+    // the traceability validator's skip reasons (document data "skip", rendered by the host)
+    terms: {
+      skipFeatureLayout: "docs/features/FEAT-*/ layout is not covered: not checked",
+      skipNoFrontMatter: "no front matter: not a spec",
+      skipNoId: "front matter has no id: not a spec",
+      skipDuplicateId: "duplicate id {{id}}: {{used}} is used (last in name order)",
+      skipNoSpecs: "0 specs with an id found in {{n}} candidate file(s)",
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 // TR-009: front matter follows the spec schema (opt-in).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { TrCtx, orderKey, PH_SCHEMA, TR9 } from "./model";
 import { Doc } from "../../io";
@@ -16,6 +16,9 @@ function TR009_doc(): RuleDoc {
     messages: {
       missing: "Front matter: {{field}} missing ({{want}})",
       invalid: "Front matter: {{field}} '{{value}}' invalid ({{want}})",
+    },
+    terms: {
+      fieldRelatedId: "related id",
     },
   };
 }
@@ -48,7 +51,7 @@ function schema(ctx: TrCtx, doc: Doc, cat: i32, fm: FrontMatter | null): void {
   const raw = fm.rawRelated;
   const seen = new Map<string, string>();
   for (let i = 0; i < raw.length; i++) {
-    if (idKind(raw[i]) < 0 || seen.has(raw[i])) bad(ctx, doc, "related id", raw[i], "REQ-/DESIGN-/TASK- id, once");
+    if (idKind(raw[i]) < 0 || seen.has(raw[i])) bad(ctx, doc, msgItem(msg("fieldRelatedId")), raw[i], "REQ-/DESIGN-/TASK- id, once");
     seen.set(raw[i], "");
   }
 }

@@ -7,7 +7,7 @@ import { Doc, Input, Results } from "../../io";
 import { KIND_SPEC_DOC, DOC_IGNORED, DOC_SKIPPED, TR_ANCHOR, TR_FOREIGN_LAYOUT } from "../../abi";
 import { readFrontMatter, at } from "../../lib/mdscan";
 import { Spec, TrCtx } from "./model";
-import { Rule, runRules } from "../../rules";
+import { msg, msgItem, Rule, runRules } from "../../rules";
 import { TR001 } from "./TR-001";
 import { TR002 } from "./TR-002";
 import { TR003 } from "./TR-003";
@@ -41,7 +41,7 @@ export function validateTraceability(input: Input, results: Results): void {
     const c = d.flags;
     if (c == TR_ANCHOR) { if (anchor === null) anchor = d; continue; }
     if (c == TR_FOREIGN_LAYOUT) {
-      skip(results, d, "docs/features/FEAT-*/ layout is not covered: not checked");
+      skip(results, d, msgItem(msg("skipFeatureLayout")));
       continue;
     }
     const n = d.baseName();
@@ -54,9 +54,9 @@ export function validateTraceability(input: Input, results: Results): void {
     ctx.candDocs.push(d);
     ctx.candCats.push(c);
     ctx.candFms.push(fm);
-    if (fm === null) { skip(results, d, "no front matter: not a spec"); continue; }
+    if (fm === null) { skip(results, d, msgItem(msg("skipNoFrontMatter"))); continue; }
     const id = fm.id;
-    if (id === null || id.length == 0) { skip(results, d, "front matter has no id: not a spec"); continue; }
+    if (id === null || id.length == 0) { skip(results, d, msgItem(msg("skipNoId"))); continue; }
     cats[c].add(new Spec(d, fm, id), results);
   }
   ctx.link();
@@ -73,7 +73,7 @@ export function validateTraceability(input: Input, results: Results): void {
     results.put(a, "tasks", cats[2].specs.length.toString());
     results.put(a, "validChains", chains.toString());
     if (cats[0].specs.length + cats[1].specs.length + cats[2].specs.length == 0) {
-      skip(results, a, "0 specs with an id found in " + candidates.toString() + " candidate file(s)");
+      skip(results, a, msgItem(msg("skipNoSpecs").i("n", candidates)));
     }
   }
 }

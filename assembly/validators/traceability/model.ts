@@ -6,7 +6,7 @@
 // (phase, item, position) and index.ts puts the findings back in that order (TrCtx.order).
 import { Doc, Input, Results } from "../../io";
 import { FrontMatter, lineAt, at } from "../../lib/mdscan";
-import { Rule, Msg, RuleCtx } from "../../rules";
+import { Rule, Msg, RuleCtx, msg, msgItem } from "../../rules";
 
 export const FX7: i32 = 16; // case-insensitive status
 export const TR8: i32 = 32; // duplicate ids
@@ -50,7 +50,7 @@ export class Category {
       const slot = num(this.index.get(id));
       const old = this.specs[slot];
       results.setDocStatus(old.doc, 1);
-      results.put(old.doc, "skip", "duplicate id " + id + ": " + s.doc.baseName() + " is used (last in name order)");
+      results.put(old.doc, "skip", msgItem(msg("skipDuplicateId").s("id", id).s("used", s.doc.baseName())));
       this.specs[slot] = s;
       this.all.get(id).push(s.doc);
     } else {

@@ -107,8 +107,8 @@ export default {
   "SP-005": {
     valid: [{ name: "strict, with the canonical protocol", docs: WITH_PROTO, facts: STRICT }],
     invalid: [
-      { name: "strict, no protocol document", docs: LOG, facts: STRICT, errors: [{ messageId: "canonicalProtocolDriftNot", data: { path: ".agents/SESSION-PROTOCOL.md", detail: " not found" } }] },
-      { name: "strict, a protocol without checklists", docs: [log(), { ...PROTO, text: "# Protocol\n" }], facts: STRICT, errors: [{ messageId: "canonicalProtocolDriftNot", data: { detail: " has no parsable checklists" } }] },
+      { name: "strict, no protocol document", docs: LOG, facts: STRICT, errors: [{ messageId: "protocolNotFound", data: { path: ".agents/SESSION-PROTOCOL.md" } }] },
+      { name: "strict, a protocol without checklists", docs: [log(), { ...PROTO, text: "# Protocol\n" }], facts: STRICT, errors: [{ messageId: "protocolNoChecklists" }] },
     ],
   },
   "SP-010": {
@@ -132,13 +132,16 @@ export default {
   "SP-013": {
     valid: [{ name: "every MUST row checked", docs: LOG, facts: OK }],
     invalid: [
-      { name: "an unchecked MUST row", docs: [log({ start: [START[0], "| MUST | Confirm not on main/master | [ ] | |"] })], facts: OK, errors: [{ messageId: "mustStepNotChecked", line: 17, data: { step: "Confirm not on main/master", why: "" } }] },
-      { name: "SP-023: N/A counts as unchecked", docs: [log({ start: [START[0], "| MUST | Confirm not on main/master | N/A | |"] })], facts: OK, errors: [{ messageId: "mustStepNotChecked", line: 17, data: { why: " (non-checkbox status 'N/A')" } }] },
+      { name: "an unchecked MUST row", docs: [log({ start: [START[0], "| MUST | Confirm not on main/master | [ ] | |"] })], facts: OK, errors: [{ messageId: "mustStepNotChecked", line: 17, data: { step: "Confirm not on main/master" } }] },
+      { name: "SP-023: N/A counts as unchecked", docs: [log({ start: [START[0], "| MUST | Confirm not on main/master | N/A | |"] })], facts: OK, errors: [{ messageId: "mustStepNotCheckedStatus", line: 17, data: { status: "N/A" } }] },
     ],
   },
   "SP-014": {
     valid: [{ name: "the MUST NOT row verified", docs: LOG, facts: OK }],
-    invalid: [{ name: "an unverified MUST NOT row", docs: [log({ end: [QA_ROW, COMMIT_ROW, "| MUST NOT | Update `.agents/HANDOFF.md` directly | [ ] | |"] })], facts: OK, errors: [{ messageId: "mustNotStepNot", line: 29, data: { step: "Update `.agents/HANDOFF.md` directly", why: "" } }] }],
+    invalid: [
+      { name: "an unverified MUST NOT row", docs: [log({ end: [QA_ROW, COMMIT_ROW, "| MUST NOT | Update `.agents/HANDOFF.md` directly | [ ] | |"] })], facts: OK, errors: [{ messageId: "mustNotStepNot", line: 29, data: { step: "Update `.agents/HANDOFF.md` directly" } }] },
+      { name: "SP-023: a MUST NOT row with status N/A", docs: [log({ end: [QA_ROW, COMMIT_ROW, "| MUST NOT | Update `.agents/HANDOFF.md` directly | N/A | |"] })], facts: OK, errors: [{ messageId: "mustNotStepNotStatus", line: 29, data: { status: "N/A" } }] },
+    ],
   },
   "SP-015": {
     valid: [{ name: "the SHOULD row checked", docs: [log({ start: [...START, "| SHOULD | Check the PR | [x] | done |"] })], facts: OK }],
@@ -228,7 +231,9 @@ export default {
       { name: "docs-only skip with only markdown changed", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | SKIPPED: docs-only |") })], facts: { ...OK, "diff.a1b2c3d": ["docs/x.md", NAME] } },
     ],
     invalid: [
-      { name: "an unchecked QA row", docs: [log({ end: endWith("| MUST | Route to qa agent | [ ] | |") })], facts: OK, errors: [{ messageId: "message", line: 27 }] },
+      { name: "an unchecked QA row", docs: [log({ end: endWith("| MUST | Route to qa agent | [ ] | |") })], facts: OK, errors: [{ messageId: "rowUnchecked", line: 27, data: { qaDir: ".agents/qa" } }] },
+      { name: "an unchecked QA row claiming docs-only", docs: [log({ end: endWith("| MUST | Route to qa agent | [ ] | SKIPPED: docs-only |") })], facts: OK, errors: [{ messageId: "docsRowUnchecked", line: 27 }] },
+      { name: "an unchecked QA row claiming investigation-only", docs: [log({ end: endWith("| MUST | Route to qa agent | [ ] | SKIPPED: investigation-only |") })], facts: OK, errors: [{ messageId: "investigationRowUnchecked", line: 27 }] },
       { name: "a QA report without file facts (warning)", docs: LOG, facts: { ...OK, "path..agents/qa/042-parser.md": undefined }, errors: [{ messageId: "qaReportNotVerified", severity: "warning", data: { p: ".agents/qa/042-parser.md" } }] },
       { name: "a QA report that does not exist", docs: LOG, facts: { ...OK, "path..agents/qa/042-parser.md": "missing" }, errors: [{ messageId: "qaReportReferencedBut", data: { p: ".agents/qa/042-parser.md" } }] },
       { name: "a checked QA row citing nothing", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | done |") })], facts: OK, errors: [{ messageId: "qaRowCitesNo", data: { factOr: ".agents/qa" } }] },
@@ -241,8 +246,8 @@ export default {
   "SP-038": {
     valid: [{ name: "strict: changed files known from the Starting Commit", docs: WITH_PROTO, facts: STRICT }],
     invalid: [
-      { name: "strict: Starting Commit not in history", docs: WITH_PROTO, facts: { ...STRICT, "diff.a1b2c3d": undefined }, errors: [{ messageId: "message", data: { detail: "Starting Commit a1b2c3d not in git history; changed files unknown" } }] },
-      { name: "strict: no Starting Commit", docs: [log({ info: "- **Date**: 2026-01-05" }), PROTO], facts: STRICT, errors: [{ messageId: "message", data: { detail: "No Starting Commit in Session Info; changed files unknown" } }] },
+      { name: "strict: Starting Commit not in history", docs: WITH_PROTO, facts: { ...STRICT, "diff.a1b2c3d": undefined }, errors: [{ messageId: "startingCommitNotInHistory", data: { startSha: "a1b2c3d" } }] },
+      { name: "strict: no Starting Commit", docs: [log({ info: "- **Date**: 2026-01-05" }), PROTO], facts: STRICT, errors: [{ messageId: "noStartingCommit" }] },
     ],
   },
   "SP-039": {

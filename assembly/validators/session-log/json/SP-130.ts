@@ -1,5 +1,5 @@
 // SP-130: endingCommit reachable (full mode).
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, msgItem, RuleDoc, RuleCtx } from "../../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../../abi";
 import { J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -18,8 +18,8 @@ function SP130_doc(): RuleDoc {
     title: "Ending commit reachable",
     description: "A valid endingCommit exists and is an ancestor of HEAD.",
     messages: {
-      endingcommitDoesNotName: "endingCommit '{{v}}' does not name a commit in this repository{{causes}}; the SHA was never pushed. Record the real SHA in a follow-up commit",
-      endingcommitIsNotAn: "endingCommit '{{v}}' is not an ancestor of HEAD{{causes}}. Record the real SHA in a follow-up commit",
+      endingcommitDoesNotName: "endingCommit '{{v}}' does not name a commit in this repository. Likely causes: the PR was squash merged; the commit was amended or rebased; the SHA was never pushed. Record the real SHA in a follow-up commit",
+      endingcommitIsNotAn: "endingCommit '{{v}}' is not an ancestor of HEAD. Likely causes: the PR was squash merged; the commit was amended or rebased. Record the real SHA in a follow-up commit",
     },
   };
 }
@@ -30,7 +30,7 @@ function check(c: RuleCtx): void {
   const log = ctx.log!;
   const v = log.root.get("endingCommit");
   if (v === null || v.kind != 3 || !isSha(v.s)) return; // empty or malformed: SP-117 / schema
-  if (!gitReady(log, "SP-130 (endingCommit reachable)")) return;
+  if (!gitReady(log, msgItem(msg("checkEndingCommitReachable")))) return;
   const input = log.ctx.input;
   if (input.factBool("git.shallow", false)) {
     log.report(SP090, v, msg("spEndingcommitReachableNot"));
@@ -41,11 +41,10 @@ function check(c: RuleCtx): void {
     log.report(SP090, v, msg("spEndingcommitReachableNot2").s("v", v.s));
     return;
   }
-  const causes = ". Likely causes: the PR was squash merged; the commit was amended or rebased";
   if (f == "missing") {
-    log.report(c.rule, v, msg("endingcommitDoesNotName").s("v", v.s).s("causes", causes));
+    log.report(c.rule, v, msg("endingcommitDoesNotName").s("v", v.s));
   } else if (f.startsWith("off-history")) {
-    log.report(c.rule, v, msg("endingcommitIsNotAn").s("v", v.s).s("causes", causes));
+    log.report(c.rule, v, msg("endingcommitIsNotAn").s("v", v.s));
   }
 }
 

@@ -1,5 +1,5 @@
 // SP-131: QA report bound to the session (full mode).
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, msgItem, RuleDoc, RuleCtx } from "../../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../../abi";
 import { J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -30,6 +30,19 @@ function SP131_doc(): RuleDoc {
       qaReportCannotBe: "QA report {{path}} cannot be verified: no changed-file list after {{commit}}",
       qaReportIsStale: "QA report is stale; code changed after its commit {{commit}}: {{listShort}}",
     },
+    // why a report's front matter or qaSessionLog is rejected ({{problem}}, {{pp}}; git-rules.ts)
+    terms: {
+      fmNone: "it has no YAML front matter",
+      fmRepeatsKey: "its front matter repeats the key {{key}}",
+      fmNotClosed: "its front matter is not closed with ---",
+      qaLogEmpty: "qaSessionLog is empty",
+      qaLogAbsolute: "qaSessionLog is an absolute path",
+      qaLogBackslashes: "qaSessionLog uses backslashes",
+      qaLogDotDot: "qaSessionLog contains '..'",
+      qaLogOutside: "qaSessionLog is outside {{dir}}/",
+      qaLogNotJson: "qaSessionLog does not name a .json session log",
+      qaLogOtherSession: "qaSessionLog names {{path}}, not this session ({{own}})",
+    },
   };
 }
 
@@ -55,7 +68,7 @@ function check(c: RuleCtx): void {
     log.report(c.rule, q, msg("qaEvidenceMustName").s("QAROOT", QA_ROOT).s("QASKIPDOCS", QA_SKIP_DOCS).s("QASKIPINVESTIGATION", QA_SKIP_INVESTIGATION));
     return;
   }
-  if (!gitReady(log, "SP-131 (QA report " + path + ")")) return;
+  if (!gitReady(log, msgItem(msg("checkQaReport").s("path", path)))) return;
   const input = log.ctx.input;
   const text = input.fact("qa.report." + path);
   if (text === null) {

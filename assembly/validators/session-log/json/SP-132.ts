@@ -1,5 +1,5 @@
 // SP-132: QA skip scope verified (every mode).
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, msgItem, RuleDoc, RuleCtx } from "../../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../../abi";
 import { J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -23,6 +23,10 @@ function SP132_doc(): RuleDoc {
       qaScopeCannotBe3: "QA {{label}} scope cannot be verified: {{detail}}",
       qaScopeIncludesDisqualifying: "QA {{label}} scope includes disqualifying changes: {{listShort}}",
     },
+    terms: {
+      noChangedFileList: "no changed-file list for {{range}}",
+      noChangedFilesUnknownScope: "(no changed files: cannot tell a docs-only change from a merge or revert)",
+    },
   };
 }
 
@@ -45,13 +49,13 @@ function check(c: RuleCtx): void {
     log.report(c.rule, q, msg("qaScopeCannotBe2").s("label", label));
     return;
   }
-  if (!gitReady(log, "SP-132 (QA " + label + " scope)")) return;
+  if (!gitReady(log, msgItem(msg("checkQaScope").s("label", label)))) return;
   const input = log.ctx.input;
   const range = start! + ".." + end!;
   const files = input.factLines("git.diff." + range);
   if (files === null) {
     const e = input.fact("git.diffError." + range);
-    log.report(c.rule, q, msg("qaScopeCannotBe3").s("label", label).s("detail", (e !== null ? e! : "no changed-file list for " + range)));
+    log.report(c.rule, q, msg("qaScopeCannotBe3").s("label", label).s("detail", (e !== null ? e! : msgItem(msg("noChangedFileList").s("range", range)))));
     return;
   }
   const bad = disqualifying(files!, docs, memDir(log), sessDir(log));

@@ -4,7 +4,7 @@
 // Facts (from the host): git.available, git.unavailable, git.shallow, git.commit.<sha>
 // (a list: "ancestor" | "off-history" | "missing", then the full SHA), git.diff.<a>..<b> (changed files),
 // git.diffError.<a>..<b>, qa.report.<path> (text), qa.unreadable.<path> (reason).
-import { msg } from "../../../rules";
+import { msg, msgItem } from "../../../rules";
 import { SEV_ERROR, SEV_INFO, SEV_WARNING } from "../../../abi";
 import { Input } from "../../../io";
 import { JValue, J_OBJ } from "../../../lib/json";
@@ -22,7 +22,7 @@ export function gitReady(log: JsonLog, what: string): bool {
   const input = log.ctx.input;
   if (!input.factBool("git.available", false)) {
     const why = input.fact("git.unavailable");
-    log.report(SP090, null, msg("notCheckedGitFacts").s("what", what).s("detail", (why !== null ? why! : "no repository information was supplied")));
+    log.report(SP090, null, msg("notCheckedGitFacts").s("what", what).s("detail", (why !== null ? why! : msgItem(msg("noRepositoryInformation")))));
     return false;
   }
   return true;
@@ -57,7 +57,7 @@ export function sessDir(log: JsonLog): string {
 export function disqualifying(files: string[], docsOnly: bool, mem: string, sess: string): string[] | null {
   if (docsOnly) {
     const nd = nonDocFiles(files, mem, sess);
-    if (nd === null) return ["(no changed files: cannot tell a docs-only change from a merge or revert)"];
+    if (nd === null) return [msgItem(msg("noChangedFilesUnknownScope"))];
     return nd.length > 0 ? nd : null;
   }
   const bad = nonInvestigationFiles(files, mem, sess);
@@ -162,7 +162,7 @@ export class FrontMatter {
 export function frontMatter(text: string): FrontMatter {
   const fm = new FrontMatter();
   const ls = splitLines(text);
-  if (ls.length == 0 || ls[0].trim() != "---") { fm.problem = "it has no YAML front matter"; return fm; }
+  if (ls.length == 0 || ls[0].trim() != "---") { fm.problem = msgItem(msg("fmNone")); return fm; }
   let closed = false;
   for (let i = 1; i < ls.length; i++) {
     const l = ls[i];
@@ -174,22 +174,22 @@ export function frontMatter(text: string): FrontMatter {
     if (v.length >= 2 && (v.charCodeAt(0) == 34 || v.charCodeAt(0) == 39) && v.charCodeAt(v.length - 1) == v.charCodeAt(0)) {
       v = v.substring(1, v.length - 1);
     }
-    if (fm.keys.includes(k)) { fm.problem = "its front matter repeats the key " + k; return fm; }
+    if (fm.keys.includes(k)) { fm.problem = msgItem(msg("fmRepeatsKey").s("key", k)); return fm; }
     fm.keys.push(k);
     fm.values.push(v);
   }
-  if (!closed) fm.problem = "its front matter is not closed with ---";
+  if (!closed) fm.problem = msgItem(msg("fmNotClosed"));
   return fm;
 }
 
 export function sessionLogPathProblem(p: string, own: string, sess: string): string {
-  if (p.length == 0) return "qaSessionLog is empty";
-  if (p.startsWith("/") || (p.length > 1 && p.charCodeAt(1) == 58)) return "qaSessionLog is an absolute path";
-  if (p.indexOf("\\") >= 0) return "qaSessionLog uses backslashes";
-  if (p.indexOf("..") >= 0) return "qaSessionLog contains '..'";
-  if (!p.startsWith(sess + "/")) return "qaSessionLog is outside " + sess + "/";
-  if (!p.endsWith(".json")) return "qaSessionLog does not name a .json session log";
-  if (p != own) return "qaSessionLog names " + p + ", not this session (" + own + ")";
+  if (p.length == 0) return msgItem(msg("qaLogEmpty"));
+  if (p.startsWith("/") || (p.length > 1 && p.charCodeAt(1) == 58)) return msgItem(msg("qaLogAbsolute"));
+  if (p.indexOf("\\") >= 0) return msgItem(msg("qaLogBackslashes"));
+  if (p.indexOf("..") >= 0) return msgItem(msg("qaLogDotDot"));
+  if (!p.startsWith(sess + "/")) return msgItem(msg("qaLogOutside").s("dir", sess));
+  if (!p.endsWith(".json")) return msgItem(msg("qaLogNotJson"));
+  if (p != own) return msgItem(msg("qaLogOtherSession").s("path", p).s("own", own));
   return "";
 }
 
