@@ -67,19 +67,6 @@ const NEEDLES: Record<string, string> = {
 };
 
 
-/**
- * NOT YET CONVERTED (engmisc's remaining share of #12 item 1): English message fragments still built
- * in the core. Each must become a messageId + data (or a rule `terms` item) and leave this list.
- */
-const NOT_YET_CONVERTED = new Set<string>([
-  // session-log markdown
-  // session-log JSON git rules (notChecked names, SP-130's hint)
-  // session-state, manifest
-  "the note could not be read", "the state is not JSON (", "no state schema was supplied (fact state.schema)",
-  "the state schema is not JSON (", "the state schema is not usable: ", "modeHistory must not be empty",
-  "the last modeHistory entry must equal currentMode", "updatedAt is earlier than createdAt", "state is larger than ",
-  "does not match the note name (session-",
-]);
 
 const strings: string[] = (moduleStrings(Buffer.from(wasmBytes())) as { text: string }[]).map((s) => s.text);
 
@@ -92,7 +79,7 @@ describe("the module carries no English (#12 item 1)", () => {
 
   it("no string looks like English prose unless allow-listed with a reason", () => {
     const prose = strings.filter((s) => PROSE.test(s));
-    const unexplained = prose.filter((s) => NEEDLES[s] === undefined && !NOT_YET_CONVERTED.has(s));
+    const unexplained = prose.filter((s) => NEEDLES[s] === undefined);
     expect(unexplained).toEqual([]);
   });
 
