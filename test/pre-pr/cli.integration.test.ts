@@ -119,6 +119,19 @@ describe("pre-pr command", () => {
     expect(row("PP-005")).toMatchObject({ status: "WARN", findings: [expect.objectContaining({ ruleId: "yamllint/document-start", line: 1 })] });
     expect(code).toBe(0);
   });
+  it("PP-000/PP-005: prePr.checks.PP-005.severity overrides an external tool's finding in the core (error fails, off drops)", () => {
+    const tool = { yamllint: 'echo "conf.yml:1:1: [warning] missing document start \\"---\\" (document-start)"; echo "conf.yml:1:4: [error] truthy value (truthy)"; exit 1' };
+    const cfg = (severity: Record<string, string>) => JSON.stringify({ prePr: { checks: { "PP-005": { severity } } } });
+    const dir = branchRepo({ "conf.yml": "a: 1\n", "agentcheck.config.json": cfg({ "yamllint/document-start": "error", "yamllint/truthy": "off" }) });
+    const { code, row } = json(dir, [], { tools: tool });
+    expect(row("PP-005")).toMatchObject({ status: "FAIL", findings: [expect.objectContaining({ ruleId: "yamllint/document-start", severity: "error" })] });
+    expect(row("PP-005").findings).toHaveLength(1);
+    expect(code).toBe(1);
+    writeFileSync(join(dir, "agentcheck.config.json"), cfg({ "yamllint/document-start": "info" }));
+    const info = json(dir, [], { tools: tool }).row("PP-005");
+    expect(info.findings.map((f) => [f.ruleId, f.severity])).toEqual([["yamllint/document-start", "info"], ["yamllint/truthy", "warning"]]);
+    expect(info.status).toBe("WARN");
+  });
   it("TC-RN-11: --quick skips the slow checks with a reason; total equals the number of rows", () => {
     const dir = branchRepo({});
     const { rep, row } = json(dir, ["--quick"]);
@@ -234,6 +247,24 @@ describe("pre-pr delegations and repository-specific checks", () => {
   it("a validator switched off in the configuration is a SKIP saying so", () => {
     const dir = branchRepo({ ".agents/sessions/2026-01-05-session-1.md": "# S\n", "agentcheck.config.json": '{ "validators": { "sessionLog": { "enabled": false } } }' });
     expect(json(dir, []).row("PP-001")).toMatchObject({ status: "SKIP", reason: "validator session-log is disabled in the configuration" });
+  });
+  it("PP-001/SP-001: validators.sessionLog.severity reaches the core as severity facts (warning, off) and the row follows", () => {
+    const dir = branchRepo({ ".agents/sessions/notes.md": "# not a session log name\n" });
+    const base = json(dir, ["--all"]).row("PP-001");
+    const ids = [...new Set(base.findings.map((f) => f.ruleId))];
+    expect(ids).toContain("SP-001");
+    expect(base.findings).toContainEqual(expect.objectContaining({ ruleId: "SP-001", severity: "error" }));
+    expect(base.status).toBe("FAIL");
+    const cfg = (sev: string) => writeFileSync(join(dir, "agentcheck.config.json"), JSON.stringify({ validators: { sessionLog: { severity: Object.fromEntries(ids.map((id) => [id, sev])) } } }));
+    cfg("warning");
+    const warned = json(dir, ["--all"]).row("PP-001");
+    expect(warned.findings.length).toBe(base.findings.length);
+    expect(new Set(warned.findings.map((f) => f.severity))).toEqual(new Set(["warning"]));
+    expect(warned.status).toBe("WARN");
+    cfg("off");
+    const off = json(dir, ["--all"]).row("PP-001");
+    expect(off.findings).toEqual([]);
+    expect(off.status).toBe("PASS");
   });
   it("PP-012: --pr-body FILE and stdin check the description against the diff", () => {
     const dir = branchRepo({ "scripts/tool.py": "print(1)\n" });
