@@ -10,7 +10,8 @@ function SS001_doc(): RuleDoc {
     title: "Protocol start evidence",
     description: "Session state records protocol start with evidence: protocolStartComplete is true and protocolStartEvidence holds at least one entry whose value is not blank. Checked on a valid state only (SS-002 reports the others).",
     messages: {
-      protocolStartNotRecorded: "Protocol start not recorded (complete: {{detail}}, evidence: {{n}}); run agentcheck session protocol-start",
+      protocolStartNotRecorded: "Protocol start not recorded (complete: no, evidence: {{n}}); run agentcheck session protocol-start",
+      protocolStartNoEvidence: "Protocol start not recorded (complete: yes, evidence: {{n}}); run agentcheck session protocol-start",
     },
   };
 }
@@ -21,5 +22,5 @@ function check(c: RuleCtx): void {
   const ok = ctx.bool("protocolStartComplete");
   const n = ctx.evidence("protocolStartEvidence").length;
   if (ok && n > 0) return;
-  ctx.results.report(ctx.rule, ctx.doc, 0, 0, msg("protocolStartNotRecorded").s("detail", ok ? "yes" : "no").s("n", n.toString()));
+  ctx.results.report(ctx.rule, ctx.doc, 0, 0, msg(ok ? "protocolStartNoEvidence" : "protocolStartNotRecorded").s("n", n.toString()));
 }

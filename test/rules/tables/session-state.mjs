@@ -34,8 +34,8 @@ export default {
       { name: "an invalid state is SS-002's, not SS-001's", docs: doc(state({ protocolStartComplete: false, version: -1 })), facts: facts(), errors: [] },
     ],
     invalid: [
-      { name: "protocol start not recorded", docs: doc(state({ protocolStartComplete: false, protocolStartEvidence: {} })), facts: facts(), errors: [{ messageId: "protocolStartNotRecorded", data: { detail: "no", n: "0" } }] },
-      { name: "complete but only blank evidence (the evidence filter: values blank once trimmed do not count)", docs: doc(state({ protocolStartEvidence: { handoffRead: "  " } })), facts: facts(), errors: [{ messageId: "protocolStartNotRecorded", data: { detail: "yes", n: "0" } }] },
+      { name: "protocol start not recorded", docs: doc(state({ protocolStartComplete: false, protocolStartEvidence: {} })), facts: facts(), errors: [{ messageId: "protocolStartNotRecorded", data: { n: "0" } }] },
+      { name: "complete but only blank evidence (the evidence filter: values blank once trimmed do not count)", docs: doc(state({ protocolStartEvidence: { handoffRead: "  " } })), facts: facts(), errors: [{ messageId: "protocolStartNoEvidence", data: { n: "0" } }] },
     ],
   },
   "SS-002": {
