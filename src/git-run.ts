@@ -12,7 +12,34 @@ export interface GitResult {
   stderr: string;
 }
 
+// Answers of read-only questions, kept for one command run that does not change the repository
+// (pre-pr without --fix asks the same rev-parse, merge-base, ls-files and diff from several checks).
+let memo: Map<string, GitResult> | undefined;
+const MEMO_COMMANDS = new Set(["rev-parse", "merge-base", "ls-files", "diff"]);
+
+/** Run fn with each read-only git question (no stdin) asked once per cwd and arguments. */
+export async function withGitMemo<T>(fn: () => Promise<T>): Promise<T> {
+  const outer = memo;
+  memo = outer ?? new Map();
+  try {
+    return await fn();
+  } finally {
+    memo = outer;
+  }
+}
+
 export function gitRaw(cwd: string, args: string[], input?: Buffer | string): GitResult {
+  if (memo === undefined || input !== undefined || !MEMO_COMMANDS.has(args[0])) return gitSpawn(cwd, args, input);
+  const key = `${cwd}\0${args.join("\0")}`;
+  let r = memo.get(key);
+  if (r === undefined) {
+    r = gitSpawn(cwd, args);
+    memo.set(key, r);
+  }
+  return r;
+}
+
+function gitSpawn(cwd: string, args: string[], input?: Buffer | string): GitResult {
   const r = spawnSync("git", args, { cwd, input, maxBuffer: 1 << 30, windowsHide: true });
   if (r.error) {
     const err = r.error as NodeJS.ErrnoException;

@@ -1,4 +1,5 @@
 // `agentcheck pre-pr`: everything CI will say, before the pull request.
+import { withGitMemo } from "../git-run.js";
 import { readFileSync, writeFileSync } from "node:fs";
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { resolve } from "node:path";
@@ -62,6 +63,11 @@ export function assertImplemented(registry: CheckDef[]): void {
 }
 
 export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] = CHECKS): Promise<number> {
+  // without --fix nothing changes the repository during the run: each git question is asked once
+  return o.fix === true ? runPrePr(o, registry) : withGitMemo(() => runPrePr(o, registry));
+}
+
+async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<number> {
   const started = msNow();
   const startedAt = new Date().toISOString();
   assertImplemented(registry);
