@@ -203,7 +203,8 @@ export const MESSAGE_MAX = 2000;
 /**
  * A finding's message value with its texts put back, then cut like the core cuts a long value
  * (assembly/lib/text.ts excerpt): the core does not cut a value that holds tokens, since its length
- * in English is not known there.
+ * in English is not known there. The cut is written with the core's own mark (CUT_MORE, U+001D and
+ * the count), which renderCoded (rule-meta.ts) turns into "… (N more characters)" as for the core's cuts.
  */
 function messageValue(value: string): string {
   if (value.indexOf("\u0002") < 0) return value;
@@ -212,7 +213,7 @@ function messageValue(value: string): string {
   let cut = MESSAGE_MAX;
   const c = s.charCodeAt(cut - 1);
   if (c >= 0xd800 && c <= 0xdbff) cut--;
-  return `${s.substring(0, cut)}… (${s.length - cut} more characters)`;
+  return `${s.substring(0, cut)}\u001d${s.length - cut}`;
 }
 
 function readResult(c: CoreExports): RawResult {
