@@ -88,6 +88,57 @@ export class JDoc {
     return li;
   }
 
+  // ---- node-index access (walkers that make no view per value: the schema layer) ----
+  @inline kindOf(id: i32): i32 {
+    return this.at(id, N_KIND) & KIND_MASK;
+  }
+  @inline posOf(id: i32): i32 {
+    return this.at(id, N_POS);
+  }
+  /** Members / elements of a container (before duplicate keys are resolved). */
+  @inline countOf(id: i32): i32 {
+    return this.at(id, N_COUNT);
+  }
+  /** The node after `id`'s subtree (its next sibling inside a container). */
+  @inline nextOf(id: i32): i32 {
+    return this.at(id, N_NEXT);
+  }
+  /** The object has duplicate keys (walk its view's items, where the last value wins). */
+  @inline isDup(id: i32): bool {
+    return (this.at(id, N_KIND) & F_DUP) != 0;
+  }
+  /** The member key of `id` has escapes (compare it decoded: keyName). */
+  @inline keyEsc(id: i32): bool {
+    return (this.at(id, N_KIND) & F_KESC) != 0;
+  }
+  /** Byte offset of the first byte of member `id`'s key (inside the quotes). */
+  @inline keyStart(id: i32): i32 {
+    return this.at(id, N_KSTART) + 1;
+  }
+  /** Byte offset after the last byte of member `id`'s key (before the closing quote). */
+  @inline keyEnd(id: i32): i32 {
+    return this.at(id, N_KEND) - 1;
+  }
+  /** The decoded key of member `id` ("" when it is not an object member). */
+  keyName(id: i32): string {
+    if (this.at(id, N_KSTART) < 0) return "";
+    return keyOf(this, id);
+  }
+  /** Object `id` (without duplicate keys) has a member named `key`. */
+  hasKey(id: i32, key: string): bool {
+    const n = this.at(id, N_COUNT);
+    let c = id + 1;
+    for (let i = 0; i < n; i++) {
+      const ka = this.at(c, N_KSTART) + 1;
+      const kb = this.at(c, N_KEND) - 1;
+      if ((this.at(c, N_KIND) & F_KESC) != 0) {
+        if (this.decode(ka, kb, true, false) == key) return true;
+      } else if (this.spanEquals(ka, kb, key)) return true;
+      c = this.at(c, N_NEXT);
+    }
+    return false;
+  }
+
   /** Decoded text of bytes [a, b) with JSON escapes resolved when `esc`; `ascii`: no byte >= 0x80. */
   decode(a: i32, b: i32, esc: bool, ascii: bool): string {
     if (esc) return decodeEscaped(this.base, a, b);

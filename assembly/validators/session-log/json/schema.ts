@@ -4,7 +4,7 @@
 // maxItems, required, properties, patternProperties, additionalProperties, allOf, anyOf, oneOf, not.
 // Other validation keywords are listed by unsupportedKeywords() so the caller can say they were
 // not checked. Annotations (title, description, examples, $id, $schema, default) are ignored.
-import { JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, jsonShort } from "../../../lib/json";
+import { JDoc, JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, jsonShort } from "../../../lib/json";
 import { Regex, compileRegex, regexSearch, regexExhausted } from "../../../lib/regex";
 import { txt } from "../../../lib/texts";
 
@@ -114,46 +114,8 @@ export class Schema {
   /** > 0 inside quiet(): only whether a value is valid matters, so no message or path is built. */
   quietDepth: i32 = 0;
   quietFailed: bool = false;
-  /** Keyword codes of each schema object's members (KW indices), computed once per object. */
-  kwCache: Map<usize, StaticArray<i32>> = new Map<usize, StaticArray<i32>>();
-
-  /** The same, by node index of the schema document (no hashing on the hot path). */
-  kwByNode: StaticArray<StaticArray<i32> | null> | null = null;
-
-  codes(s: JValue): StaticArray<i32> {
-    if (s.doc === this.root.doc) {
-      let t = this.kwByNode;
-      if (t === null) {
-        t = new StaticArray<StaticArray<i32> | null>(s.doc.count);
-        this.kwByNode = t;
-      }
-      const hit = unchecked(t[s.id]);
-      if (hit !== null) return hit;
-      const made = this.codesOf(s);
-      unchecked((t[s.id] = made));
-      return made;
-    }
-    const key = changetype<usize>(s);
-    if (this.kwCache.has(key)) return this.kwCache.get(key);
-    const out = this.codesOf(s);
-    this.kwCache.set(key, out);
-    return out;
-  }
-
-  codesOf(s: JValue): StaticArray<i32> {
-    const out = new StaticArray<i32>(s.keys.length);
-    for (let i = 0; i < s.keys.length; i++) out[i] = KW.indexOf(s.keys[i]);
-    return out;
-  }
-
   constructor(root: JValue) {
     this.root = root;
-  }
-
-  /** The member of schema object `s` with keyword code `code` (its codes()), or null. */
-  member(s: JValue, codes: StaticArray<i32>, code: i32): JValue | null {
-    for (let i = 0; i < codes.length; i++) if (unchecked(codes[i]) == code) return s.items[i];
-    return null;
   }
 
   regex(p: string): Regex | null {
@@ -173,26 +135,6 @@ export class Schema {
     if (this.refCache.has(ref)) return this.refCache.get(ref);
     const r = this.resolveUncached(ref);
     this.refCache.set(ref, r);
-    return r;
-  }
-
-  /** resolve() of a `$ref` value, cached by its node index in the schema document (no hashing). */
-  refByNode: StaticArray<JValue | null> | null = null;
-  refDone: StaticArray<bool> | null = null;
-  resolveNode(ref: JValue): JValue | null {
-    if (ref.doc !== this.root.doc) return this.resolve(ref.s);
-    let tab = this.refByNode;
-    let done = this.refDone;
-    if (tab === null || done === null) {
-      tab = new StaticArray<JValue | null>(ref.doc.count);
-      done = new StaticArray<bool>(ref.doc.count);
-      this.refByNode = tab;
-      this.refDone = done;
-    }
-    if (unchecked(done[ref.id])) return unchecked(tab[ref.id]);
-    const r = this.resolve(ref.s);
-    unchecked((tab[ref.id] = r));
-    unchecked((done[ref.id] = true));
     return r;
   }
 
@@ -268,36 +210,188 @@ export class Schema {
     }
   }
 
-  // ---- instance validation ----
+  // ---- instance validation: the schema compiled once into a table of nodes (CNode), the instance
+  // walked by node index of its document (no view per value; views only for scalars a check reads
+  // and for messages) ----
+
+  /** Compiled schema nodes; compiled[0] is the root. */
+  cnodes: CNode[] = [];
+  /** Compiled node index by schema node index (-1: not compiled yet). */
+  cByNode: StaticArray<i32> | null = null;
+  /** The instance document of the current run(). */
+  idoc: JDoc | null = null;
+
+  /** Index of the compiled node for schema value `s` (compiled on first use; cycles through $ref allowed). */
+  compile(s: JValue): i32 {
+    let tab = this.cByNode;
+    if (tab === null) {
+      tab = new StaticArray<i32>(s.doc.count);
+      for (let i = 0; i < tab.length; i++) unchecked((tab[i] = -1));
+      this.cByNode = tab;
+    }
+    const hit = tab[s.id];
+    if (hit >= 0) return hit;
+    const ci = this.cnodes.length;
+    const n = new CNode();
+    this.cnodes.push(n);
+    tab[s.id] = ci;
+    if (s.kind == J_BOOL) {
+      n.kind = s.b ? CN_TRUE : CN_FALSE;
+      return ci;
+    }
+    if (s.kind != J_OBJ) return ci; // CN_NOOP
+    n.kind = CN_OBJ;
+    const keys = s.keys;
+    const vals = s.items;
+    for (let i = 0; i < keys.length; i++) {
+      if (KW.indexOf(keys[i]) == K_REF && vals[i].kind == J_STR) {
+        // draft-07: $ref replaces its siblings
+        const target = this.resolve(vals[i].s);
+        n.ref = target !== null ? this.compile(target!) : -1;
+        return ci;
+      }
+    }
+    for (let i = 0; i < keys.length; i++) {
+      const c = KW.indexOf(keys[i]);
+      const v = vals[i];
+      const op = new COp(c, v);
+      const vk = v.kind;
+      if (c == K_TYPE) op.mask = TYPE_KNOWN | typeMask(v);
+      else if (c == K_ENUM) {
+        if (vk != J_ARR) continue;
+      } else if (c == K_CONST) {
+        // always applies
+      } else if (c >= K_MINIMUM && c <= K_MAX_ITEMS) {
+        if (vk != J_NUM) continue;
+        op.num = v.n;
+      } else if (c == K_PATTERN) {
+        if (vk != J_STR) continue;
+        op.rx = this.regex(v.s);
+      } else if (c == K_FORMAT) {
+        if (vk != J_STR) continue;
+        op.fmt = v.s == "date-time" ? 1 : v.s == "date" ? 2 : 0;
+      } else if (c == K_ITEMS) {
+        if (vk == J_ARR) {
+          const its = v.items;
+          const kids = new StaticArray<i32>(its.length);
+          for (let j = 0; j < its.length; j++) kids[j] = this.compile(its[j]);
+          op.kids = kids;
+        } else op.child = this.compile(v);
+      } else if (c == K_REQUIRED) {
+        if (vk != J_ARR) continue;
+        const its = v.items;
+        const names = new Array<string>(its.length);
+        const relaxed = new StaticArray<bool>(its.length);
+        for (let j = 0; j < its.length; j++) {
+          names[j] = its[j].s;
+          relaxed[j] = RECORD_RELAXED.includes(names[j]);
+        }
+        op.names = names;
+        op.relaxed = relaxed;
+      } else if (c >= K_PROPERTIES && c <= K_ADDITIONAL) {
+        if (!n.members) this.compileMembers(n, s);
+        n.members = true;
+        if (n.membersOp) continue;
+        n.membersOp = true; // one op marks where the member checks come (they run after the loop)
+      } else if (c >= K_ALLOF && c <= K_ONEOF) {
+        if (vk != J_ARR) continue;
+        const its = v.items;
+        const kids = new StaticArray<i32>(its.length);
+        for (let j = 0; j < its.length; j++) kids[j] = this.compile(its[j]);
+        op.kids = kids;
+      } else if (c == K_NOT) op.child = this.compile(v);
+      else continue;
+      n.ops.push(op);
+    }
+    return ci;
+  }
+
+  /** properties / patternProperties / additionalProperties of schema object `s` into `n`. */
+  compileMembers(n: CNode, s: JValue): void {
+    const keys = s.keys;
+    const vals = s.items;
+    let props: JValue | null = null;
+    let pats: JValue | null = null;
+    let addl: JValue | null = null;
+    for (let i = 0; i < keys.length; i++) {
+      const c = KW.indexOf(keys[i]);
+      if (c == K_PROPERTIES && props === null) props = vals[i];
+      else if (c == K_PATTERN_PROPERTIES && pats === null) pats = vals[i];
+      else if (c == K_ADDITIONAL && addl === null) addl = vals[i];
+    }
+    if (props !== null && props.kind == J_OBJ) {
+      const pk = props.keys;
+      const pv = props.items;
+      n.hasProps = true;
+      n.propKeys = pk;
+      const kids = new StaticArray<i32>(pk.length);
+      const bytes = new Array<ArrayBuffer>(pk.length);
+      let size = 8;
+      while (size < pk.length * 2) size <<= 1;
+      const slots = new StaticArray<i32>(size);
+      for (let i = 0; i < size; i++) slots[i] = -1;
+      for (let i = 0; i < pk.length; i++) {
+        const b = String.UTF8.encode(pk[i]);
+        bytes[i] = b;
+        let slot = <i32>(hashBytes(changetype<usize>(b), b.byteLength) & <u32>(size - 1));
+        while (slots[slot] >= 0) slot = (slot + 1) & (size - 1);
+        slots[slot] = i;
+      }
+      for (let i = 0; i < pk.length; i++) kids[i] = this.compile(pv[i]);
+      n.propKids = kids;
+      n.propBytes = bytes;
+      n.propSlots = slots;
+    }
+    if (pats !== null && pats.kind == J_OBJ) {
+      const pk = pats.keys;
+      const pv = pats.items;
+      n.patKeys = pk;
+      const kids = new StaticArray<i32>(pk.length);
+      const memos = new Array<ByteMemo>(pk.length);
+      const rxs = new Array<Regex | null>(pk.length);
+      for (let i = 0; i < pk.length; i++) {
+        rxs[i] = this.regex(pk[i]);
+        memos[i] = new ByteMemo();
+      }
+      for (let i = 0; i < pk.length; i++) kids[i] = this.compile(pv[i]);
+      n.patKids = kids;
+      n.patRx = rxs;
+      n.patMemo = memos;
+    }
+    if (addl !== null) {
+      if (addl.kind == J_BOOL && !addl.b) n.addlFalse = true;
+      else n.addl = this.compile(addl!);
+    }
+  }
 
   /**
-   * Instance path of the value being validated: the member values (their key names are decoded only
-   * when a message needs the path), or array indices (segIdx >= 0).
+   * Instance path of the value being validated: member node indices of the instance document (their
+   * key names are decoded only when a message needs the path), or array indices (segIdx >= 0).
    */
-  segs: JValue[] = [];
+  segs: i32[] = [];
   segIdx: i32[] = [];
 
-  push(v: JValue, idx: i32): void {
-    this.segs.push(v);
+  push(id: i32, idx: i32): void {
+    this.segs.push(id);
     this.segIdx.push(idx);
   }
 
   segName(i: i32): string {
     const ix = this.segIdx[i];
-    return ix >= 0 ? ix.toString() : this.segs[i].keyName();
+    return ix >= 0 ? ix.toString() : this.idoc!.keyName(this.segs[i]);
   }
   pop(): void {
     this.segs.pop();
     this.segIdx.pop();
   }
 
-  limit(msg: string, inst: JValue): void {
+  limit(msg: string, id: i32): void {
     let path = "";
     for (let i = 0; i < this.segs.length; i++) path += (i > 0 ? "." : "") + this.segName(i);
-    this.limits.push(new SchemaError("", path.length == 0 ? "(root)" : path, msg, inst.pos, this.limits.length));
+    this.limits.push(new SchemaError("", path.length == 0 ? "(root)" : path, msg, this.idoc!.posOf(id), this.limits.length));
   }
 
-  err(msg: string, inst: JValue): void {
+  err(msg: string, id: i32): void {
     if (this.quietDepth > 0) {
       this.quietFailed = true;
       return;
@@ -311,228 +405,359 @@ export class Schema {
       key += ix >= 0 ? "\u0000\u0001" + pad10(ix) : "\u0000" + name;
       path += (i > 0 ? "." : "") + name;
     }
-    this.errors.push(new SchemaError(key, path.length == 0 ? "(root)" : path, msg, inst.pos, this.errors.length));
+    this.errors.push(new SchemaError(key, path.length == 0 ? "(root)" : path, msg, this.idoc!.posOf(id), this.errors.length));
+  }
+
+  /** A view of instance node `id` (for messages and scalar values). */
+  @inline view(id: i32): JValue {
+    return this.idoc!.view(id);
   }
 
   /** Validate `inst` against the whole schema; errors are collected (unsorted) in `errors`. */
   run(inst: JValue, relaxRoot: bool): void {
     this.relaxRoot = relaxRoot;
-    this.validate(inst, this.root, true);
+    if (this.cnodes.length == 0) this.compile(this.root);
+    this.idoc = inst.doc;
+    this.validate(inst.id, 0, true);
+    this.idoc = null;
   }
 
-  /** True when `inst` is valid under `s` (errors discarded). */
-  quiet(inst: JValue, s: JValue): bool {
+  /** True when instance node `id` is valid under compiled node `ci` (errors discarded). */
+  quiet(id: i32, ci: i32): bool {
     const savedFailed = this.quietFailed;
     this.quietFailed = false;
     this.quietDepth++;
-    this.validate(inst, s, false);
+    this.validate(id, ci, false);
     this.quietDepth--;
     const ok = !this.quietFailed;
     this.quietFailed = savedFailed;
     return ok;
   }
 
-  validate(inst: JValue, s: JValue, atRoot: bool): void {
-    if (s.kind == J_BOOL) {
-      if (!s.b) this.err(txt("no value is allowed here (false schema)"), inst);
+  validate(id: i32, ci: i32, atRoot: bool): void {
+    const n = unchecked(this.cnodes[ci]);
+    const nk = n.kind;
+    if (nk == CN_TRUE || nk == CN_NOOP) return;
+    if (nk == CN_FALSE) {
+      this.err(txt("no value is allowed here (false schema)"), id);
       return;
     }
-    if (s.kind != J_OBJ) return;
     if (this.depth >= MAX_CALL_DEPTH) {
-      this.err(txt("schema references nest too deeply to check"), inst);
+      this.err(txt("schema references nest too deeply to check"), id);
       return;
     }
     this.depth++;
-    const codes = this.codes(s);
-    const ref = this.member(s, codes, K_REF);
-    if (ref !== null && ref.kind == J_STR) {
-      const target = this.resolveNode(ref);
-      if (target !== null) this.validate(inst, target, false);
+    if (n.ref != NO_REF) {
+      if (n.ref >= 0) this.validate(id, n.ref, false);
       this.depth--;
-      return; // draft-07: $ref replaces its siblings
+      return;
     }
-    const k = inst.kind;
+    const d = this.idoc!;
+    const k = d.kindOf(id);
     const quiet = this.quietDepth > 0; // only validity matters: no message text is built
     let members = false;
-    for (let i = 0; i < s.keys.length; i++) {
+    const ops = n.ops;
+    for (let i = 0; i < ops.length; i++) {
       if (this.quietFailed && this.quietDepth > 0) break; // the answer is known: not valid
-      const c = codes[i];
-      const v = s.items[i];
-      const vn = v.kind == J_NUM;
+      const op = unchecked(ops[i]);
+      const c = op.code;
+      const v = op.v;
       let fail = "";
       if (c == K_TYPE) {
-        if (!this.typeMatch(inst, v)) {
+        const m = op.mask;
+        if (!((m & (1 << k)) != 0 || ((m & TYPE_INT) != 0 && k == J_NUM && isInt(this.view(id))))) {
           if (quiet) this.quietFailed = true;
-          else this.err(jsonShort(inst) + txt(" is not of type ") + typeList(v), inst);
+          else this.err(jsonShort(this.view(id)) + txt(" is not of type ") + typeList(v), id);
           this.depth--;
           return; // other keywords would only repeat the problem
         }
-      } else if (c == K_ENUM && v.kind == J_ARR) {
+      } else if (c == K_ENUM) {
+        const inst = this.view(id);
         let hit = false;
         for (let j = 0; j < v.items.length; j++) if (jsonEqual(inst, v.items[j])) { hit = true; break; }
         if (!hit) fail = quiet ? "!" : txt(" is not one of ") + renderList(v);
       } else if (c == K_CONST) {
-        if (!jsonEqual(inst, v)) fail = quiet ? "!" : txt(" is not the expected ") + jsonShort(v);
-      } else if (k == J_NUM && vn && c >= K_MINIMUM && c <= K_EXCL_MAXIMUM) {
+        if (!jsonEqual(this.view(id), v)) fail = quiet ? "!" : txt(" is not the expected ") + jsonShort(v);
+      } else if (c >= K_MINIMUM && c <= K_EXCL_MAXIMUM) {
+        if (k != J_NUM) continue;
+        const x = this.view(id).n;
         const lo = c == K_MINIMUM || c == K_EXCL_MINIMUM;
         const excl = c == K_EXCL_MINIMUM || c == K_EXCL_MAXIMUM;
-        const bad = lo ? (excl ? inst.n <= v.n : inst.n < v.n) : (excl ? inst.n >= v.n : inst.n > v.n);
+        const bad = lo ? (excl ? x <= op.num : x < op.num) : (excl ? x >= op.num : x > op.num);
         if (bad && quiet) fail = "!";
         else if (bad) fail = txt(lo ? " is less than " : " is greater than ") + (excl ? txt("or equal to ") : "") + txt(lo ? "the minimum of " : "the maximum of ") + v.s;
-      } else if (k == J_STR && vn && (c == K_MIN_LENGTH || c == K_MAX_LENGTH)) {
-        const n = <f64>codePoints(inst.s);
-        if (c == K_MIN_LENGTH && n < v.n) fail = txt(inst.s.length == 0 ? " must not be empty" : " is too short");
-        else if (c == K_MAX_LENGTH && n > v.n) fail = txt(" is too long");
-      } else if (k == J_STR && v.kind == J_STR && c == K_PATTERN) {
-        const r = this.regex(v.s);
+      } else if (c == K_MIN_LENGTH || c == K_MAX_LENGTH) {
+        if (k != J_STR) continue;
+        const s = this.view(id).s;
+        const cp = <f64>codePoints(s);
+        if (c == K_MIN_LENGTH && cp < op.num) fail = txt(s.length == 0 ? " must not be empty" : " is too short");
+        else if (c == K_MAX_LENGTH && cp > op.num) fail = txt(" is too long");
+      } else if (c == K_PATTERN) {
+        if (k != J_STR) continue;
+        const r = op.rx;
         if (r === null) fail = txt(" does not match '") + v.s + "'";
-        else if (!regexSearch(r, inst.s)) {
-          if (regexExhausted()) this.limit(txt("pattern '") + v.s + txt("' not checked: the regular-expression budget ran out on this value"), inst);
+        else if (!regexSearch(r, this.view(id).s)) {
+          if (regexExhausted()) this.limit(txt("pattern '") + v.s + txt("' not checked: the regular-expression budget ran out on this value"), id);
           else fail = txt(" does not match '") + v.s + "'";
         }
-      } else if (k == J_STR && v.kind == J_STR && c == K_FORMAT) {
-        const dt = v.s == "date-time";
-        if ((dt && !isDateTime(inst.s)) || (v.s == "date" && !isDate(inst.s))) {
+      } else if (c == K_FORMAT) {
+        if (k != J_STR) continue;
+        const dt = op.fmt == 1;
+        const s = op.fmt != 0 ? this.view(id).s : "";
+        if ((dt && !isDateTime(s)) || (op.fmt == 2 && !isDate(s))) {
           fail = txt(" is not a valid '") + v.s + (dt ? txt("' (RFC 3339, with Z or a UTC offset)") : "'");
         }
-      } else if (k == J_ARR && vn && (c == K_MIN_ITEMS || c == K_MAX_ITEMS)) {
-        const n = <f64>inst.items.length;
-        if (c == K_MIN_ITEMS ? n < v.n : n > v.n) fail = txt(" has ") + inst.items.length.toString() + txt(" items, ") + KW[c] + txt(" is ") + v.s;
-      } else if (k == J_ARR && c == K_ITEMS) {
-        for (let j = 0; j < inst.items.length; j++) {
-          const sub = v.kind == J_ARR ? (j < v.items.length ? v.items[j] : null) : v;
-          if (sub !== null) {
-            const item = inst.items[j];
-            this.push(item, j);
-            this.validate(item, sub, false);
+      } else if (c == K_MIN_ITEMS || c == K_MAX_ITEMS) {
+        if (k != J_ARR) continue;
+        const cnt = d.countOf(id);
+        const nn = <f64>cnt;
+        if (c == K_MIN_ITEMS ? nn < op.num : nn > op.num) fail = txt(" has ") + cnt.toString() + txt(" items, ") + KW[c] + txt(" is ") + v.s;
+      } else if (c == K_ITEMS) {
+        if (k != J_ARR) continue;
+        const cnt = d.countOf(id);
+        const kids = op.kids;
+        let e = id + 1;
+        for (let j = 0; j < cnt; j++) {
+          const sub = kids !== null ? (j < kids.length ? kids[j] : -1) : op.child;
+          if (sub >= 0) {
+            this.push(e, j);
+            this.validate(e, sub, false);
             this.pop();
           }
+          e = d.nextOf(e);
         }
-      } else if (k == J_OBJ && c == K_REQUIRED && v.kind == J_ARR) {
-        for (let j = 0; j < v.items.length; j++) {
-          const name = v.items[j].s;
-          if (atRoot && this.relaxRoot && RECORD_RELAXED.includes(name)) continue;
-          if (!inst.has(name)) this.err("'" + name + txt("' is a required property"), inst);
+      } else if (c == K_REQUIRED) {
+        if (k != J_OBJ) continue;
+        const names = op.names!;
+        const relaxed = op.relaxed!;
+        const dup = d.isDup(id);
+        for (let j = 0; j < names.length; j++) {
+          const name = names[j];
+          if (atRoot && this.relaxRoot && relaxed[j]) continue;
+          const has = dup ? this.view(id).has(name) : d.hasKey(id, name);
+          if (!has) this.err("'" + name + txt("' is a required property"), id);
         }
-      } else if (k == J_OBJ && c >= K_PROPERTIES && c <= K_ADDITIONAL) {
-        members = true;
-      } else if (c == K_ALLOF && v.kind == J_ARR) {
-        for (let j = 0; j < v.items.length; j++) this.validate(inst, v.items[j], false);
-      } else if ((c == K_ANYOF || c == K_ONEOF) && v.kind == J_ARR) {
-        let n = 0;
-        for (let j = 0; j < v.items.length; j++) {
-          if (this.quiet(inst, v.items[j])) n++;
-          if (n > 0 && c == K_ANYOF) break; // one match decides anyOf
-          if (n > 1) break; // two matches decide oneOf
+      } else if (c >= K_PROPERTIES && c <= K_ADDITIONAL) {
+        if (k == J_OBJ) members = true;
+      } else if (c == K_ALLOF) {
+        const kids = op.kids!;
+        for (let j = 0; j < kids.length; j++) this.validate(id, kids[j], false);
+      } else if (c == K_ANYOF || c == K_ONEOF) {
+        const kids = op.kids!;
+        let hits = 0;
+        for (let j = 0; j < kids.length; j++) {
+          if (this.quiet(id, kids[j])) hits++;
+          if (hits > 0 && c == K_ANYOF) break; // one match decides anyOf
+          if (hits > 1) break; // two matches decide oneOf
         }
-        if (n == 0) fail = txt(" is not valid under any of the given schemas");
-        else if (c == K_ONEOF && n > 1) fail = txt(" is valid under more than one of the given schemas");
+        if (hits == 0) fail = txt(" is not valid under any of the given schemas");
+        else if (c == K_ONEOF && hits > 1) fail = txt(" is valid under more than one of the given schemas");
       } else if (c == K_NOT) {
-        if (this.quiet(inst, v)) fail = txt(" must not match the 'not' schema");
+        if (this.quiet(id, op.child)) fail = txt(" must not match the 'not' schema");
       }
       if (fail.length > 0) {
         if (this.quietDepth > 0) this.quietFailed = true;
-        else this.err(jsonShort(inst) + fail, inst);
+        else this.err(jsonShort(this.view(id)) + fail, id);
       }
     }
-    if (members && !(this.quietFailed && this.quietDepth > 0)) this.objectMembers(inst, s);
+    if (members && !(this.quietFailed && this.quietDepth > 0)) this.objectMembers(id, n);
     this.depth--;
   }
 
-  /** properties / patternProperties / additionalProperties: handled once, on the first of them. */
-  objectMembers(inst: JValue, s: JValue): void {
-    const codes = this.codes(s);
-    const props = this.member(s, codes, K_PROPERTIES);
-    const pats = this.member(s, codes, K_PATTERN_PROPERTIES);
-    const addl = this.member(s, codes, K_ADDITIONAL);
+  /** properties / patternProperties / additionalProperties: handled once, after the other keywords. */
+  objectMembers(id: i32, n: CNode): void {
+    const d = this.idoc!;
     let extra: string[] | null = null;
-    const vals = inst.items;
-    for (let i = 0; i < vals.length; i++) {
+    const dup = d.isDup(id);
+    const dupItems = dup ? this.view(id).items : null;
+    const cnt = dupItems !== null ? dupItems.length : d.countOf(id);
+    let e = id + 1;
+    for (let i = 0; i < cnt; i++) {
       if (this.quietFailed && this.quietDepth > 0) return;
-      const val = vals[i];
-      this.push(val, -1);
+      let m = e;
+      if (dupItems !== null) m = dupItems[i].id;
+      else e = d.nextOf(e);
+      this.push(m, -1);
       let matched = false;
-      if (props !== null && props.kind == J_OBJ) {
-        const ps = props.getKeyOf(val); // compared as bytes: the name is not decoded here
-        if (ps !== null) {
+      if (n.hasProps) {
+        const pi = this.propIndex(n, m);
+        if (pi >= 0) {
           matched = true;
-          this.validate(val, ps, false);
+          this.validate(m, n.propKids[pi], false);
         }
       }
-      if (pats !== null && pats.kind == J_OBJ) {
-        const name = val.keyName();
-        for (let j = 0; j < pats.keys.length; j++) {
-          const r = this.regex(pats.keys[j]);
-          const hit = r !== null ? this.patMatch(r, name) : 0;
+      const pk = n.patKeys;
+      if (pk !== null) {
+        for (let j = 0; j < pk.length; j++) {
+          const r = n.patRx[j];
+          const hit = r !== null ? this.patMatch(n.patMemo[j], r, m) : 0;
           if (hit > 0) {
             matched = true;
-            this.validate(val, pats.items[j], false);
+            this.validate(m, n.patKids[j], false);
           } else if (hit < 0) {
             matched = true; // unknown: neither a match nor "additional"
-            this.limit(txt("patternProperties '") + pats.keys[j] + txt("' not checked for this name: the regular-expression budget ran out"), val);
+            this.limit(txt("patternProperties '") + pk[j] + txt("' not checked for this name: the regular-expression budget ran out"), m);
           }
         }
       }
-      if (!matched && addl !== null) {
-        if (addl.kind == J_BOOL && !addl.b) {
+      if (!matched) {
+        if (n.addlFalse) {
           if (extra === null) extra = [];
-          extra!.push(val.keyName());
-        }
-        else this.validate(val, addl, false);
+          extra!.push(d.keyName(m));
+        } else if (n.addl >= 0) this.validate(m, n.addl, false);
       }
       this.pop();
     }
     if (extra !== null) {
-      this.err(txt("additional properties are not allowed ('") + extra!.join("', '") + txt("' unexpected)"), inst);
+      this.err(txt("additional properties are not allowed ('") + extra!.join("', '") + txt("' unexpected)"), id);
     }
   }
 
-  /** Type masks of `type` values by node index of the schema document (0 = not computed yet). */
-  typeByNode: StaticArray<i32> | null = null;
-
-  /** patternProperties answers by (pattern, key name): the same keys recur in every log. */
-  patMemo: Map<usize, Map<string, bool>> = new Map<usize, Map<string, bool>>();
-
-  /** regexSearch(r, name) remembered: 1 match, 0 no match, -1 the budget ran out (not remembered). */
-  patMatch(r: Regex, name: string): i32 {
-    const key = changetype<usize>(r);
-    let memo: Map<string, bool>;
-    if (this.patMemo.has(key)) memo = this.patMemo.get(key);
-    else {
-      memo = new Map<string, bool>();
-      this.patMemo.set(key, memo);
+  /** Index in n.propKeys of member `m`'s key, or -1 (keys compared as bytes when not escaped). */
+  propIndex(n: CNode, m: i32): i32 {
+    const d = this.idoc!;
+    if (d.keyEsc(m)) return n.propKeys.indexOf(d.keyName(m));
+    const a = d.keyStart(m);
+    const len = d.keyEnd(m) - a;
+    const p = d.base + <usize>a;
+    const slots = n.propSlots;
+    const mask = slots.length - 1;
+    let slot = <i32>(hashBytes(p, len) & <u32>mask);
+    while (true) {
+      const pi = unchecked(slots[slot]);
+      if (pi < 0) return -1;
+      const b = unchecked(n.propBytes[pi]);
+      if (b.byteLength == len && memory.compare(changetype<usize>(b), p, <usize>len) == 0) return pi;
+      slot = (slot + 1) & mask;
     }
-    if (memo.has(name)) return memo.get(name) ? 1 : 0;
-    if (regexSearch(r, name)) {
-      memo.set(name, true);
+  }
+
+  /** regexSearch(r, key of member m) remembered by key bytes: 1 match, 0 no match, -1 the budget ran out (not remembered). */
+  patMatch(memo: ByteMemo, r: Regex, m: i32): i32 {
+    const d = this.idoc!;
+    if (d.keyEsc(m)) {
+      if (regexSearch(r, d.keyName(m))) return 1;
+      return regexExhausted() ? -1 : 0;
+    }
+    const a = d.keyStart(m);
+    const len = d.keyEnd(m) - a;
+    const p = d.base + <usize>a;
+    const h = hashBytes(p, len);
+    const known = memo.find(p, len, h);
+    if (known >= 0) return known;
+    if (regexSearch(r, d.keyName(m))) {
+      memo.add(p, len, h, 1);
       return 1;
     }
     if (regexExhausted()) return -1;
-    memo.set(name, false);
+    memo.add(p, len, h, 0);
     return 0;
   }
+}
 
-  typeMatch(inst: JValue, t: JValue): bool {
-    if (t.doc === this.root.doc) {
-      // the keyword's type names as a mask of kinds, computed once per schema node (no string compares)
-      let tab = this.typeByNode;
-      if (tab === null) {
-        tab = new StaticArray<i32>(t.doc.count);
-        this.typeByNode = tab;
+const CN_NOOP: i32 = 0;
+const CN_TRUE: i32 = 1;
+const CN_FALSE: i32 = 2;
+const CN_OBJ: i32 = 3;
+const NO_REF: i32 = -2;
+
+/** One keyword of a compiled schema object, in the object's member order. */
+class COp {
+  mask: i32 = 0;
+  num: f64 = 0;
+  rx: Regex | null = null;
+  fmt: i32 = 0;
+  child: i32 = -1;
+  kids: StaticArray<i32> | null = null;
+  names: string[] | null = null;
+  relaxed: StaticArray<bool> | null = null;
+  constructor(public code: i32, public v: JValue) {}
+}
+
+const NO_NAMES: string[] = [];
+const NO_RX: Array<Regex | null> = [];
+const NO_MEMO: ByteMemo[] = [];
+const NO_BYTES: ArrayBuffer[] = [];
+
+/** A schema value compiled: boolean schema, $ref, or the checks of an object schema. */
+class CNode {
+  kind: i32 = CN_NOOP;
+  /** Compiled $ref target (-1: unresolved, NO_REF: none). */
+  ref: i32 = NO_REF;
+  ops: COp[] = [];
+  /** It has properties / patternProperties / additionalProperties. */
+  members: bool = false;
+  membersOp: bool = false;
+  hasProps: bool = false;
+  propKeys: string[] = NO_NAMES;
+  propBytes: ArrayBuffer[] = NO_BYTES;
+  propKids: StaticArray<i32> = new StaticArray<i32>(0);
+  /** Open addressing over hashBytes of the property names: index into propKeys, -1 empty. */
+  propSlots: StaticArray<i32> = new StaticArray<i32>(0);
+  patKeys: string[] | null = null;
+  patRx: Array<Regex | null> = NO_RX;
+  patKids: StaticArray<i32> = new StaticArray<i32>(0);
+  patMemo: ByteMemo[] = NO_MEMO;
+  addlFalse: bool = false;
+  /** Compiled additionalProperties schema (-1: none, or false: addlFalse). */
+  addl: i32 = -1;
+}
+
+/** FNV-1a over `len` bytes at `p`. */
+function hashBytes(p: usize, len: i32): u32 {
+  let h: u32 = 2166136261;
+  for (let i = 0; i < len; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 16777619;
+  return h;
+}
+
+const MEMO_MAX: i32 = 4096;
+
+/** Answers remembered by key bytes (the same member names recur in every log); bounded. */
+class ByteMemo {
+  slots: StaticArray<i32> = new StaticArray<i32>(0);
+  hashes: u32[] = [];
+  keys: ArrayBuffer[] = [];
+  vals: i32[] = [];
+
+  find(p: usize, len: i32, h: u32): i32 {
+    const s = this.slots;
+    if (s.length == 0) return -1;
+    const mask = s.length - 1;
+    let slot = <i32>(h & <u32>mask);
+    while (true) {
+      const e = unchecked(s[slot]);
+      if (e < 0) return -1;
+      if (unchecked(this.hashes[e]) == h) {
+        const b = unchecked(this.keys[e]);
+        if (b.byteLength == len && memory.compare(changetype<usize>(b), p, <usize>len) == 0) return unchecked(this.vals[e]);
       }
-      let m = unchecked(tab[t.id]);
-      if (m == 0) {
-        m = TYPE_KNOWN | typeMask(t);
-        unchecked((tab[t.id] = m));
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  add(p: usize, len: i32, h: u32, val: i32): void {
+    const n = this.vals.length;
+    if (n >= MEMO_MAX) return;
+    if ((n + 1) * 2 > this.slots.length) {
+      const size = this.slots.length == 0 ? 32 : this.slots.length * 2;
+      const s = new StaticArray<i32>(size);
+      for (let i = 0; i < size; i++) unchecked((s[i] = -1));
+      for (let e = 0; e < n; e++) {
+        let slot = <i32>(unchecked(this.hashes[e]) & <u32>(size - 1));
+        while (unchecked(s[slot]) >= 0) slot = (slot + 1) & (size - 1);
+        unchecked((s[slot] = e));
       }
-      return (m & (1 << inst.kind)) != 0 || ((m & TYPE_INT) != 0 && isInt(inst));
+      this.slots = s;
     }
-    if (t.kind == J_STR) return typeIs(inst, t.s);
-    if (t.kind == J_ARR) {
-      for (let i = 0; i < t.items.length; i++) if (typeIs(inst, t.items[i].s)) return true;
-      return false;
-    }
-    return true;
+    const b = new ArrayBuffer(len);
+    memory.copy(changetype<usize>(b), p, <usize>len);
+    this.hashes.push(h);
+    this.keys.push(b);
+    this.vals.push(val);
+    const mask = this.slots.length - 1;
+    let slot = <i32>(h & <u32>mask);
+    while (unchecked(this.slots[slot]) >= 0) slot = (slot + 1) & mask;
+    unchecked((this.slots[slot] = n));
   }
 }
 
@@ -556,7 +781,7 @@ function typeBit(t: string): i32 {
   return 0;
 }
 
-/** typeMatch's answer as a mask: a type name, a list of them, or anything else (matches every value). */
+/** the type keyword as a mask: a type name, a list of them, or anything else (matches every value). */
 function typeMask(t: JValue): i32 {
   if (t.kind == J_STR) return typeBit(t.s);
   if (t.kind == J_ARR) {
@@ -565,18 +790,6 @@ function typeMask(t: JValue): i32 {
     return m;
   }
   return TYPE_ANY;
-}
-
-function typeIs(v: JValue, t: string): bool {
-  const k = v.kind;
-  if (t == "object") return k == J_OBJ;
-  if (t == "array") return k == J_ARR;
-  if (t == "string") return k == J_STR;
-  if (t == "number") return k == J_NUM;
-  if (t == "integer") return isInt(v);
-  if (t == "boolean") return k == J_BOOL;
-  if (t == "null") return k == J_NULL;
-  return false;
 }
 
 function typeList(t: JValue): string {
