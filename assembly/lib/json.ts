@@ -125,18 +125,29 @@ export class JDoc {
     return keyOf(this, id);
   }
   /** Object `id` (without duplicate keys) has a member named `key`. */
-  hasKey(id: i32, key: string): bool {
+  @inline hasKey(id: i32, key: string): bool {
+    return this.memberOf(id, key) >= 0;
+  }
+
+  /** The first member node of object `id` (without duplicate keys) named `key`, or -1. */
+  memberOf(id: i32, key: string): i32 {
     const n = this.at(id, N_COUNT);
+    const m = key.length;
+    let ascii = true;
+    for (let j = 0; j < m; j++) if (<i32>key.charCodeAt(j) >= 128) { ascii = false; break; }
+    const k0 = m > 0 ? <i32>key.charCodeAt(0) : -1;
     let c = id + 1;
     for (let i = 0; i < n; i++) {
       const ka = this.at(c, N_KSTART) + 1;
       const kb = this.at(c, N_KEND) - 1;
       if ((this.at(c, N_KIND) & F_KESC) != 0) {
-        if (this.decode(ka, kb, true, false) == key) return true;
-      } else if (this.spanEquals(ka, kb, key)) return true;
+        if (this.decode(ka, kb, true, false) == key) return c;
+      } else if (!ascii) {
+        if (this.spanEquals(ka, kb, key)) return c;
+      } else if (kb - ka == m && (m == 0 || <i32>load<u8>(this.base + <usize>ka) == k0) && this.spanEquals(ka, kb, key)) return c;
       c = this.at(c, N_NEXT);
     }
-    return false;
+    return -1;
   }
 
   /** Decoded text of bytes [a, b) with JSON escapes resolved when `esc`; `ascii`: no byte >= 0x80. */
@@ -345,17 +356,8 @@ export class JValue {
       for (let i = 0; i < ks.length; i++) if (ks[i] == key) return this.items[i];
       return null;
     }
-    const n = d.at(this.id, N_COUNT);
-    let c = this.id + 1;
-    for (let i = 0; i < n; i++) {
-      const ka = d.at(c, N_KSTART) + 1;
-      const kb = d.at(c, N_KEND) - 1;
-      if ((d.at(c, N_KIND) & F_KESC) != 0) {
-        if (d.decode(ka, kb, true, false) == key) return d.view(c);
-      } else if (d.spanEquals(ka, kb, key)) return d.view(c);
-      c = d.at(c, N_NEXT);
-    }
-    return null;
+    const c = d.memberOf(this.id, key);
+    return c >= 0 ? d.view(c) : null;
   }
   has(key: string): bool {
     return this.get(key) !== null;
@@ -434,6 +436,51 @@ export class JValue {
       c = d.at(c, N_NEXT);
     }
     return null;
+  }
+  /**
+   * get(lowerKey) when there is such a member, else getLowerCase(lowerKey), in one pass over plain
+   * ASCII keys (`lowerKey` is lower-case ASCII).
+   */
+  getField(lowerKey: string): JValue | null {
+    const d = this.doc;
+    const k = d.at(this.id, N_KIND);
+    if ((k & KIND_MASK) != J_OBJ) return null;
+    if ((k & F_DUP) != 0) {
+      const exact = this.get(lowerKey);
+      return exact !== null ? exact : this.getLowerCase(lowerKey);
+    }
+    const m = lowerKey.length;
+    const n = d.at(this.id, N_COUNT);
+    let c = this.id + 1;
+    let folded = -1;
+    for (let i = 0; i < n; i++) {
+      const ck = d.at(c, N_KIND);
+      if ((ck & (F_KESC | F_KNA)) != 0) {
+        // rare: the two-pass lookup decides
+        const exact = this.get(lowerKey);
+        return exact !== null ? exact : this.getLowerCase(lowerKey);
+      }
+      const ka = d.at(c, N_KSTART) + 1;
+      const kb = d.at(c, N_KEND) - 1;
+      if (kb - ka == m) {
+        let same = true;
+        let eq = true;
+        for (let j = 0; j < m; j++) {
+          let b = <i32>load<u8>(d.base + <usize>(ka + j));
+          const q = <i32>lowerKey.charCodeAt(j);
+          if (b != q) same = false;
+          if (b >= 65 && b <= 90) b += 32;
+          if (b != q) {
+            eq = false;
+            break;
+          }
+        }
+        if (eq && same) return d.view(c);
+        if (eq && folded < 0) folded = c;
+      }
+      c = d.at(c, N_NEXT);
+    }
+    return folded >= 0 ? d.view(folded) : null;
   }
   /** A number literal written without fraction or exponent. */
   isIntLiteral(): bool {
@@ -691,7 +738,22 @@ class Parser {
     const adj0 = this.adj;
     let i = start + 1;
     let esc = 0;
+    const q16 = i8x16.splat(34);
+    const b16 = i8x16.splat(92);
+    const lo16 = i8x16.splat(32);
     while (true) {
+      // 16 bytes at a time while none is a quote, a backslash, a control byte or non-ASCII
+      // (signed: bytes >= 0x80 are below 32 too)
+      while (i + 16 <= n) {
+        const v = v128.load(base + <usize>i);
+        const m = i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, q16), i8x16.eq(v, b16)), i8x16.lt_s(v, lo16)));
+        if (m == 0) {
+          i += 16;
+          continue;
+        }
+        i += <i32>ctz(m);
+        break;
+      }
       if (i >= n) {
         this.i = i;
         this.adj = adj0; // the position reported is the opening quote
@@ -737,6 +799,7 @@ class Parser {
       this.fail(txt("Invalid \\escape"), escPos);
       return -1;
     }
+    return -1; // not reached
   }
 
   array(depth: i32): bool {

@@ -59,9 +59,7 @@ export function str(o: JValue | null, key: string): string | null {
 
 /** Member lookup for item fields: exact lower-case key first, then any casing. */
 export function field(item: JValue, lowerKey: string): JValue | null {
-  const exact = item.get(lowerKey);
-  if (exact !== null) return exact;
-  return item.getLowerCase(lowerKey); // any casing, first in key order
+  return item.getField(lowerKey); // exact key first, else any casing, first in key order
 }
 
 export function itemComplete(item: JValue): bool {
