@@ -380,7 +380,7 @@ export class Results {
     const nf = this.findings.length;
     const nd = this.data.length;
     let np: i32 = 0;
-    for (let i = 0; i < nf; i++) np += this.findings[i].msg.keys.length;
+    for (let i = 0; i < nf; i++) np += this.findings[i].msg.count;
     const docCount = this.docStatus.length;
     const ints = HEADER_I32S + docCount + nf * FINDING_I32S + nd * DATA_I32S + np * PAIR_I32S;
     // strings first (their offsets go into the records), records and pool written afterwards
@@ -397,9 +397,9 @@ export class Results {
     }
     for (let i = 0; i < nf; i++) {
       const m = this.findings[i].msg;
-      for (let k = 0; k < m.keys.length; k++) {
-        refs[r++] = pool.intern(m.keys[k]);
-        refs[r++] = pool.add(m.vals[k]);
+      for (let k = 0; k < m.count; k++) {
+        refs[r++] = pool.intern(m.key(k));
+        refs[r++] = pool.add(m.val(k));
       }
     }
     const total = ints * 4 + pool.bytes;
@@ -431,8 +431,8 @@ export class Results {
       store<i32>(p, f.column, 20);
       putRef(p + 24, refs[r++]);
       store<i32>(p, pair, 32);
-      store<i32>(p, f.msg.keys.length, 36);
-      pair += f.msg.keys.length;
+      store<i32>(p, f.msg.count, 36);
+      pair += f.msg.count;
       p += FINDING_I32S * 4;
     }
     for (let i = 0; i < nd; i++) {

@@ -94,15 +94,46 @@ export function rulesDeclared(): i32 {
  * strings; the host maps n back (src/wasm/instance.ts).
  */
 export class Msg {
-  keys: string[] = [];
-  vals: string[] = [];
+  // placeholder pairs: the first two inline (most messages have at most two, so a message is one
+  // object), the others in `more` (key, value, key, value, ...)
+  private k0: string = "";
+  private v0: string = "";
+  private k1: string = "";
+  private v1: string = "";
+  private more: string[] | null = null;
+  /** Number of placeholder pairs. */
+  count: i32 = 0;
   code: i32 = -1;
   constructor(public id: string) {}
+  /** Key of pair `i` (0 <= i < count). */
+  key(i: i32): string {
+    return i == 0 ? this.k0 : i == 1 ? this.k1 : unchecked(this.more![(i - 2) << 1]);
+  }
+  /** Value of pair `i` (0 <= i < count). */
+  val(i: i32): string {
+    return i == 0 ? this.v0 : i == 1 ? this.v1 : unchecked(this.more![((i - 2) << 1) + 1]);
+  }
   /** Set placeholder `key` to `value`. */
   s(key: string, value: string): Msg {
-    this.keys.push(key);
     // a value holding txt() tokens is cut by the host once the English is back (same cut, same note)
-    this.vals.push(value.length <= MESSAGE_MAX || hasTextToken(value) ? value : excerpt(value, MESSAGE_MAX));
+    const v = value.length <= MESSAGE_MAX || hasTextToken(value) ? value : excerpt(value, MESSAGE_MAX);
+    const n = this.count;
+    if (n == 0) {
+      this.k0 = key;
+      this.v0 = v;
+    } else if (n == 1) {
+      this.k1 = key;
+      this.v1 = v;
+    } else {
+      let more = this.more;
+      if (more === null) {
+        more = [];
+        this.more = more;
+      }
+      more.push(key);
+      more.push(v);
+    }
+    this.count = n + 1;
     return this;
   }
   /** Set placeholder `key` to an integer. */
@@ -135,7 +166,7 @@ export function msgIdText(m: Msg): string {
  */
 export function msgItem(m: Msg): string {
   let s = ITEM_MSG + msgIdText(m);
-  for (let i = 0; i < m.keys.length; i++) s += ITEM_ARG + m.keys[i] + ITEM_ARG + m.vals[i];
+  for (let i = 0; i < m.count; i++) s += ITEM_ARG + m.key(i) + ITEM_ARG + m.val(i);
   return s;
 }
 

@@ -904,6 +904,26 @@ class Parser {
       }
       return false;
     }
+    if (count <= 8) {
+      // few members: compare each pair (lengths first), no hashing
+      if (hashScratch.length < 16) hashScratch = new StaticArray<i32>(64);
+      const sp = hashScratch;
+      let c = id + 1;
+      for (let i = 0; i < count; i++) {
+        const o = c * NODE_I32S;
+        const a = unchecked(t[o + N_KSTART]) + 1;
+        const b = unchecked(t[o + N_KEND]) - 1;
+        for (let j = 0; j < i; j++) {
+          const oa = unchecked(sp[j * 2]);
+          const ob = unchecked(sp[j * 2 + 1]);
+          if (ob - oa == b - a && memory.compare(this.base + <usize>oa, this.base + <usize>a, <usize>(b - a)) == 0) return true;
+        }
+        unchecked((sp[i * 2] = a));
+        unchecked((sp[i * 2 + 1] = b));
+        c = unchecked(t[o + N_NEXT]);
+      }
+      return false;
+    }
     // open addressing over key hashes (member node indices), exact byte compare on equal hashes
     let size = 16;
     while (size < count * 2) size <<= 1;

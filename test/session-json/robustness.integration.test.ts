@@ -43,6 +43,37 @@ describe("JSON parser (assembly/lib/json.ts)", () => {
     expect(f[0]).toMatchObject({ id: "SP-100", line, column: col });
     expect(f[0].message).toContain(what);
   });
+  // Strings are scanned 16 bytes at a time until a quote, backslash, control or non-ASCII byte:
+  // the special byte at every offset around one and two 16-byte blocks must give the same position.
+  it("SP-100: a control byte, a bad escape or non-ASCII text at every offset of a long string keeps its UTF-16 column", () => {
+    for (let k = 0; k <= 40; k++) {
+      const x = "x".repeat(k);
+      const at = (text: string) => run(text).findings.map((f) => [f.id, f.line, f.column]);
+      expect(at(`{"a": "${x}\u0001y"}`)).toEqual([["SP-100", 1, 8 + k]]);
+      expect(at(`{"a": "${x}\\q${x}"}`)).toEqual([["SP-100", 1, 8 + k]]);
+      expect(at(`{"a": "${"é".repeat(k)}${x}\\q"}`)).toEqual([["SP-100", 1, 8 + 2 * k]]);
+      expect(at(`{"a": "${"😀".repeat(k)}é${x}", x}`)).toEqual([["SP-100", 1, 12 + 3 * k]]);
+      expect(at(`{"b": 1, "a": "${x}é${x}`)).toEqual([["SP-100", 1, 15]]);
+    }
+  });
+  it("SP-102: positions and key lookups after long strings with escapes and non-ASCII text (schema compiled once)", () => {
+    const schema = JSON.stringify({
+      required: ["b", "é"],
+      properties: { b: { type: "string" }, "é": { type: "integer", minimum: 2 } },
+      patternProperties: { "^p[0-9]+$": { type: "boolean" } },
+      additionalProperties: false,
+    });
+    const long = "\\n" + "x".repeat(20) + "é" + "y".repeat(17) + "\\u00e9" + "z".repeat(16);
+    const text = `{"s": "${long}",\n "b": "${long}", "\\u00e9": 1, "p1": "no", "p22": true, "q": 0}`;
+    const f = of(run(text, { schema }).findings, "SP-102").map((x) => [x.line, x.column, x.message]);
+    const line2 = text.split("\n")[1];
+    // sorted by path: (root), then "p1" before "é" (UTF-16 order)
+    expect(f).toEqual([
+      [1, 1, "Schema: (root): additional properties are not allowed ('s', 'q' unexpected)"],
+      [2, line2.indexOf('"no"') + 1, "Schema: p1: 'no' is not of type 'boolean'"],
+      [2, line2.indexOf(": 1,") + 3, "Schema: é: 1 is less than the minimum of 2"],
+    ]);
+  });
   it("SP-102 positions count UTF-16 units after non-ASCII strings", () => {
     const schema = JSON.stringify({ properties: { b: { type: "string" } } });
     const f = of(run('{"a": "😀😀",\n "é": 0, "b": 1}', { schema }).findings, "SP-102");

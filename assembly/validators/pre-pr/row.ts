@@ -31,9 +31,9 @@ export function emit(ctx: PrePrCtx, status: string, m: Msg | null): void {
   r.putGlobal("row.rule", ctx.rule.id);
   r.putGlobal("row.message", msgIdText(m));
   const kv: string[] = [];
-  for (let i = 0; i < m.keys.length; i++) {
-    kv.push(m.keys[i]);
-    kv.push(m.vals[i]);
+  for (let i = 0; i < m.count; i++) {
+    kv.push(m.key(i));
+    kv.push(m.val(i));
   }
   r.putGlobal("row.data", encodeList(kv));
 }

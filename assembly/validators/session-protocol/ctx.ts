@@ -34,12 +34,12 @@ export class SpCtx extends RuleCtx {
     const id = msgIdText(m);
     this.results.put(doc, "rule", rule.id);
     this.results.put(doc, "messageId", id);
-    for (let i = 0; i < m.keys.length; i++) this.results.put(doc, "m." + m.keys[i], m.vals[i]);
+    for (let i = 0; i < m.count; i++) this.results.put(doc, "m." + m.key(i), m.val(i));
     this.results.put(doc, "evidence", v.evidence);
     if (v.status == "FAIL") {
       // "{{gate}}: {{message}}", the nested message named by "@msg" (src/wasm/loader.ts renderMessage)
       const f = msg("gateFailed").s("gate", doc.name).s("@msg", id);
-      for (let i = 0; i < m.keys.length; i++) f.s(m.keys[i], m.vals[i]);
+      for (let i = 0; i < m.count; i++) f.s(m.key(i), m.val(i));
       this.results.report(rule, doc, 0, 0, f);
     }
   }
