@@ -42,6 +42,12 @@ let scratch: StaticArray<i32> = new StaticArray<i32>(4096);
 let lineScratch: StaticArray<i32> = new StaticArray<i32>(1024);
 let hashScratch: StaticArray<i32> = new StaticArray<i32>(64);
 
+// Views handed back by JDoc.release() (reused by the next document), and one emptied view table.
+const FREE_VIEWS_MAX: i32 = 1 << 16;
+let freeViews: JValue[] = [];
+let spareViews: StaticArray<JValue | null> | null = null;
+const NO_DOC: JDoc = new JDoc();
+
 /** A parsed document: its bytes and the node table. Values are views (JValue) over it. */
 export class JDoc {
   /** Address of the first byte (the text the positions count from). */
@@ -62,15 +68,46 @@ export class JDoc {
   view(id: i32): JValue {
     let vs = this.views;
     if (vs === null) {
-      vs = new StaticArray<JValue | null>(this.count);
+      const spare = spareViews;
+      if (spare !== null && spare.length >= this.count) {
+        vs = spare;
+        spareViews = null;
+      } else vs = new StaticArray<JValue | null>(this.count);
       this.views = vs;
     }
     let v = unchecked(vs[id]);
     if (v === null) {
-      v = new JValue(this, id);
+      const free = freeViews;
+      if (free.length > 0) {
+        v = free.pop();
+        v.doc = this;
+        v.id = id;
+      } else v = new JValue(this, id);
       unchecked((vs[id] = v));
     }
     return v;
+  }
+
+  /**
+   * Hand the views of this document back for the next document's use (no allocation and no garbage
+   * per value). Only when nothing holds a view of this document any more: after that, its old views
+   * show other values.
+   */
+  release(): void {
+    const vs = this.views;
+    if (vs === null) return;
+    this.views = null;
+    const free = freeViews;
+    for (let i = 0; i < this.count; i++) {
+      const v = unchecked(vs[i]);
+      if (v === null) continue;
+      v.forget();
+      v.doc = NO_DOC; // the free list keeps no released document alive
+      if (free.length < FREE_VIEWS_MAX) free.push(v);
+      unchecked((vs[i] = null));
+    }
+    const spare = spareViews;
+    if (spare === null || vs.length > spare.length) spareViews = vs;
   }
 
   /** Line starts of the document (UTF-16 offsets), recorded during the parse. */
@@ -243,6 +280,13 @@ export class JValue {
   private cachedKeys: string[] | null = null;
 
   constructor(public doc: JDoc, public id: i32) {}
+
+  /** Drop the cached decodings (the view is about to show another value: JDoc.release). */
+  forget(): void {
+    this.cachedS = null;
+    this.cachedItems = null;
+    this.cachedKeys = null;
+  }
 
   get kind(): i32 {
     return this.doc.at(this.id, N_KIND) & KIND_MASK;
@@ -625,7 +669,17 @@ class Parser {
   ws(): void {
     let i = this.i;
     const n = this.n;
+    const sp16 = i8x16.splat(32);
     while (i < n) {
+      if (i + 16 <= n) {
+        // runs of spaces (indentation) 16 bytes at a time
+        const m = ~i8x16.bitmask(i8x16.eq(v128.load(this.base + <usize>i), sp16)) & 0xffff;
+        if (m == 0) {
+          i += 16;
+          continue;
+        }
+        i += <i32>ctz(m);
+      }
       const c = this.byte(i);
       if (c == 32 || c == 9) i++;
       else if (c == 10) {

@@ -54,6 +54,10 @@ describe("JSON parser (assembly/lib/json.ts)", () => {
       expect(at(`{"a": "${"é".repeat(k)}${x}\\q"}`)).toEqual([["SP-100", 1, 8 + 2 * k]]);
       expect(at(`{"a": "${"😀".repeat(k)}é${x}", x}`)).toEqual([["SP-100", 1, 12 + 3 * k]]);
       expect(at(`{"b": 1, "a": "${x}é${x}`)).toEqual([["SP-100", 1, 15]]);
+      // white space (also skipped 16 bytes at a time): indentation of every length, tabs, CRLF
+      const sp = " ".repeat(k);
+      expect(at(`{\n${sp}"a": tru}`)).toEqual([["SP-100", 2, k + 6]]);
+      expect(at(`{\r\n${sp}\t${sp}"a": 1,${sp}\r\n${sp}\n${sp}"b": tru}`)).toEqual([["SP-100", 4, k + 6]]);
     }
   });
   it("SP-102: positions and key lookups after long strings with escapes and non-ASCII text (schema compiled once)", () => {

@@ -51,6 +51,13 @@ const GIT_RULES: Rule[] = [SP130, SP131, SP132];
 export function validateJsonLog(ctx: SessionCtx): void {
   const jctx = new JsonCtx(ctx.input, ctx.results, ctx.doc);
   jctx.parsed = parseDoc(ctx);
+  checkLog(ctx, jctx);
+  // findings hold strings and positions only: the log's value views go to the next log
+  const d = jctx.parsed.doc;
+  if (d !== null) d.release();
+}
+
+function checkLog(ctx: SessionCtx, jctx: JsonCtx): void {
   runRules(PARSE_RULES, jctx);
   const v = jctx.parsed.value;
   const root = jctx.parsed.error.length == 0 && v !== null && v.kind == J_OBJ ? v : null;
