@@ -94,8 +94,6 @@ export class ManifestCtx extends RuleCtx {
       if (s === null || !this.isObject()) this.errs = [];
       else {
         s.errors = [];
-        s.segs = [];
-        s.segIdx = [];
         s.depth = 0;
         s.run(this.root!, false);
         this.errs = sortedErrors(s);

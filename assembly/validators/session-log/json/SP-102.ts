@@ -37,8 +37,6 @@ function check(c: RuleCtx): void {
   }
   s.errors = [];
   s.limits = [];
-  s.segs = [];
-  s.segIdx = [];
   s.depth = 0;
   s.run(log.root, ctx.jmode == MODE_RECORD); // the decided mode (../mode.ts): record + creation = record
   const errs = sortedErrors(s);

@@ -153,7 +153,7 @@ export function contradicts(ev: string): bool {
     if (i > 0 && isWordChar(s.charCodeAt(i - 1))) continue;
     for (let t = 0; t < TOKENS.length; t++) {
       const tok = TOKENS[t];
-      if (wordAt(s, i, tok) < 0) continue;
+      if (<i32>tok.charCodeAt(0) != c || wordAt(s, i, tok) < 0) continue;
       let exempt = false;
       if (tok == "deferred" || tok == "pending") exempt = insideParens(s, i) || affirmedEarlier(s, i);
       else if (tok == "skipped") exempt = isTestCount(s, i);

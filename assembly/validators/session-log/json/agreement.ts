@@ -3,7 +3,8 @@ import { JValue, J_OBJ, J_STR } from "../../../lib/json";
 import { JsonLog, itemEvidence, itemCompleteStrict, hexRuns, shaCompatible, isSha, str } from "./model";
 
 
-const BRANCH_KINDS: string[] = ["feat", "fix", "docs", "chore", "refactor", "test", "ci", "build", "perf", "style", "revert"];
+/** The conventional branch kinds with their slash ("feat/", ...). */
+const BRANCH_PREFIXES: string[] = ["feat/", "fix/", "docs/", "chore/", "refactor/", "test/", "ci/", "build/", "perf/", "style/", "revert/"];
 export const BRANCH_ITEMS: string[] = ["branchVerified", "notOnMain", "verifyBranch"];
 
 function isBranchChar(c: i32): bool {
@@ -15,9 +16,12 @@ export function branchNames(s: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < s.length; i++) {
     if (i > 0 && isBranchChar(s.charCodeAt(i - 1))) continue;
-    for (let k = 0; k < BRANCH_KINDS.length; k++) {
-      const kind = BRANCH_KINDS[k] + "/";
-      if (!s.startsWith(kind, i)) continue;
+    const c = s.charCodeAt(i);
+    // every kind starts with one of f d c r t b p s
+    if (c != 102 && c != 100 && c != 99 && c != 114 && c != 116 && c != 98 && c != 112 && c != 115) continue;
+    for (let k = 0; k < BRANCH_PREFIXES.length; k++) {
+      const kind = BRANCH_PREFIXES[k];
+      if (<i32>kind.charCodeAt(0) != c || !s.startsWith(kind, i)) continue;
       let e = i + kind.length;
       while (e < s.length && isBranchChar(s.charCodeAt(e))) e++;
       while (e > i + kind.length && !isBranchNameEnd(s.charCodeAt(e - 1))) e--;

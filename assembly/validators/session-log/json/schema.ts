@@ -368,26 +368,37 @@ export class Schema {
    * Instance path of the value being validated: member node indices of the instance document (their
    * key names are decoded only when a message needs the path), or array indices (segIdx >= 0).
    */
-  segs: i32[] = [];
-  segIdx: i32[] = [];
+  segs: StaticArray<i32> = new StaticArray<i32>(32);
+  segIdx: StaticArray<i32> = new StaticArray<i32>(32);
+  /** Segments in use (segs[0..segN)). */
+  segN: i32 = 0;
 
   push(id: i32, idx: i32): void {
-    this.segs.push(id);
-    this.segIdx.push(idx);
+    const n = this.segN;
+    if (n == this.segs.length) {
+      const a = new StaticArray<i32>(n * 2);
+      const b = new StaticArray<i32>(n * 2);
+      memory.copy(changetype<usize>(a), changetype<usize>(this.segs), <usize>n << 2);
+      memory.copy(changetype<usize>(b), changetype<usize>(this.segIdx), <usize>n << 2);
+      this.segs = a;
+      this.segIdx = b;
+    }
+    unchecked((this.segs[n] = id));
+    unchecked((this.segIdx[n] = idx));
+    this.segN = n + 1;
   }
 
   segName(i: i32): string {
     const ix = this.segIdx[i];
     return ix >= 0 ? ix.toString() : this.idoc!.keyName(this.segs[i]);
   }
-  pop(): void {
-    this.segs.pop();
-    this.segIdx.pop();
+  @inline pop(): void {
+    this.segN--;
   }
 
   limit(msg: string, id: i32): void {
     let path = "";
-    for (let i = 0; i < this.segs.length; i++) path += (i > 0 ? "." : "") + this.segName(i);
+    for (let i = 0; i < this.segN; i++) path += (i > 0 ? "." : "") + this.segName(i);
     this.limits.push(new SchemaError("", path.length == 0 ? "(root)" : path, msg, this.idoc!.posOf(id), this.limits.length));
   }
 
@@ -399,7 +410,7 @@ export class Schema {
     // sort key: names after "\0", indices after "\0\1" zero-padded, so indices sort numerically
     let key = "";
     let path = "";
-    for (let i = 0; i < this.segs.length; i++) {
+    for (let i = 0; i < this.segN; i++) {
       const ix = this.segIdx[i];
       const name = this.segName(i);
       key += ix >= 0 ? "\u0000\u0001" + pad10(ix) : "\u0000" + name;
@@ -418,6 +429,7 @@ export class Schema {
     this.relaxRoot = relaxRoot;
     if (this.cnodes.length == 0) this.compile(this.root);
     this.idoc = inst.doc;
+    this.segN = 0;
     this.validate(inst.id, 0, true);
     this.idoc = null;
   }
