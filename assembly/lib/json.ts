@@ -166,6 +166,26 @@ export class JDoc {
     return this.memberOf(id, key) >= 0;
   }
 
+  /**
+   * Object `id` (without duplicate keys) has a member whose key is the UTF-8 bytes `kb` (the
+   * encoding of `key`, which decides keys written with escapes).
+   */
+  hasKeyBytes(id: i32, key: string, kb: ArrayBuffer): bool {
+    const n = this.at(id, N_COUNT);
+    const len = kb.byteLength;
+    const kp = changetype<usize>(kb);
+    let c = id + 1;
+    for (let i = 0; i < n; i++) {
+      const a = this.at(c, N_KSTART) + 1;
+      const b = this.at(c, N_KEND) - 1;
+      if ((this.at(c, N_KIND) & F_KESC) != 0) {
+        if (this.decode(a, b, true, false) == key) return true;
+      } else if (b - a == len && memory.compare(this.base + <usize>a, kp, <usize>len) == 0) return true;
+      c = this.at(c, N_NEXT);
+    }
+    return false;
+  }
+
   /** The first member node of object `id` (without duplicate keys) named `key`, or -1. */
   memberOf(id: i32, key: string): i32 {
     const n = this.at(id, N_COUNT);
@@ -669,26 +689,23 @@ class Parser {
   ws(): void {
     let i = this.i;
     const n = this.n;
-    const sp16 = i8x16.splat(32);
     while (i < n) {
-      if (i + 16 <= n) {
-        // runs of spaces (indentation) 16 bytes at a time
-        const m = ~i8x16.bitmask(i8x16.eq(v128.load(this.base + <usize>i), sp16)) & 0xffff;
-        if (m == 0) {
-          i += 16;
-          continue;
-        }
-        i += <i32>ctz(m);
-      }
       const c = this.byte(i);
       if (c == 32 || c == 9) i++;
-      else if (c == 10) {
+      else if (c == 10 || c == 13) {
         i++;
+        if (c == 13 && i < n && this.byte(i) == 10) i++;
         this.lineStart(i);
-      } else if (c == 13) {
-        i++;
-        if (i < n && this.byte(i) == 10) i++;
-        this.lineStart(i);
+        // the next line's indentation: spaces 16 bytes at a time
+        while (i + 16 <= n) {
+          const m = ~i8x16.bitmask(i8x16.eq(v128.load(this.base + <usize>i), i8x16.splat(32))) & 0xffff;
+          if (m == 0) {
+            i += 16;
+            continue;
+          }
+          i += <i32>ctz(m);
+          break;
+        }
       } else break;
     }
     this.i = i;

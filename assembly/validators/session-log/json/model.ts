@@ -38,11 +38,32 @@ export class JsonLog {
     const r = v.get(key);
     return r !== null && r.kind == J_OBJ ? r : null;
   }
+  // looked up once per log (every rule asks for them)
+  private sessionDone: bool = false;
+  private sessionObj: JValue | null = null;
+  private sectionsDone: bool = false;
+  private pcObj: JValue | null = null;
+  private startObj: JValue | null = null;
+  private endObj: JValue | null = null;
+
   session(): JValue | null {
-    return this.obj(this.root, "session");
+    if (!this.sessionDone) {
+      this.sessionObj = this.obj(this.root, "session");
+      this.sessionDone = true;
+    }
+    return this.sessionObj;
   }
   section(name: string): JValue | null {
-    return this.obj(this.obj(this.root, "protocolCompliance"), name);
+    if (!this.sectionsDone) {
+      const pc = this.obj(this.root, "protocolCompliance");
+      this.pcObj = pc;
+      this.startObj = this.obj(pc, "sessionStart");
+      this.endObj = this.obj(pc, "sessionEnd");
+      this.sectionsDone = true;
+    }
+    if (name == "sessionStart") return this.startObj;
+    if (name == "sessionEnd") return this.endObj;
+    return this.obj(this.pcObj, name);
   }
   /** A string member of the session object, or null. */
   sessionStr(key: string): string | null {
