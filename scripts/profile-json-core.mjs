@@ -9,7 +9,7 @@
 // (node:inspector); prints the top functions by self time (host and core together, as in the
 // profiles of docs/benchmarks.md) and the inclusive time per pass of a few landmarks.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,12 +34,19 @@ try {
   symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"), "dir"); // dist/ resolves its packages from here
   cpSync(join(ROOT, "dist"), dist, { recursive: true });
   const wasm = join(work, "agentcheck.debug-names.wasm");
-  execFileSync(
-    process.execPath,
-    [join(ROOT, "node_modules", "assemblyscript", "bin", "asc.js"), "assembly/index.ts", "-O3", "--shrinkLevel", "1", "--runtime", "minimal",
-      "--maximumMemory", "8192", "--enable", "simd", "--debug", "--transform", "./scripts/asc-size.mjs", "-o", wasm],
-    { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 26 },
-  );
+  // the release build's transform where the checkout has it (older checkouts, for a "before" profile, do not)
+  const transform = existsSync(join(ROOT, "scripts", "asc-size.mjs")) ? ["--transform", "./scripts/asc-size.mjs"] : [];
+  try {
+    execFileSync(
+      process.execPath,
+      [join(ROOT, "node_modules", "assemblyscript", "bin", "asc.js"), "assembly/index.ts", "-O3", "--shrinkLevel", "1", "--runtime", "minimal",
+        "--maximumMemory", "8192", "--enable", "simd", "--debug", ...transform, "-o", wasm],
+      { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 26 },
+    );
+  } catch (e) {
+    console.error(String(e.stderr ?? e));
+    process.exit(2);
+  }
   cpSync(wasm, join(dist, "wasm", "generated", "agentcheck.wasm"));
 
   const { executeValidator } = await import(join(dist, "engine.js"));
