@@ -364,13 +364,15 @@ const PARALLEL_MIN_BYTES = 256 * 1024;
 
 /**
  * How many lint workers to run: AGENTCHECK_LINT_WORKERS when set (1 = one worker), else, when there
- * is enough text to share, one per core up to 4, less the core the main thread needs when it works
- * meanwhile (`mainBusy`: pre-pr's other checks); else one. A worker pays its own markdownlint load
- * and JIT warm-up, so more workers than free cores only add CPU time.
+ * is enough text to share, one per two free cores (up to 4), a free core being one the main thread
+ * does not need meanwhile (`mainBusy`: pre-pr's other checks); else one. Each worker loads
+ * markdownlint and warms its JIT on its own, and V8's collector and optimizing compiler threads
+ * keep about a second core busy beside it: on 2 cores a second worker made `pre-pr --all --only
+ * PP-003` slower (2.1-3.7 s wall against 1.9-2.9 s, 0.9 s more CPU; docs/benchmarks.md).
  */
-export function lintWorkerCount(files: number, bytes: number, mainBusy = false): number {
+export function lintWorkerCount(files: number, bytes: number, mainBusy = false, cores = availableParallelism()): number {
   const env = Number(process.env.AGENTCHECK_LINT_WORKERS);
-  const cap = Number.isInteger(env) && env > 0 ? env : Math.min(4, availableParallelism() - (mainBusy ? 1 : 0));
+  const cap = Number.isInteger(env) && env > 0 ? env : Math.min(4, Math.floor((cores - (mainBusy ? 1 : 0)) / 2));
   if (!(Number.isInteger(env) && env > 0) && bytes < PARALLEL_MIN_BYTES) return 1;
   return Math.max(1, Math.min(cap, files));
 }

@@ -92,6 +92,14 @@ describe("markdown lint cache key and workers (PP-003)", () => {
       expect(lintWorkerCount(3, 1000)).toBe(1);
       expect(lintWorkerCount(200, 10_000_000)).toBeGreaterThanOrEqual(1);
       expect(lintWorkerCount(200, 10_000_000, true)).toBeLessThanOrEqual(lintWorkerCount(200, 10_000_000));
+      // one worker per two free cores: a worker's collector and compiler threads need the other one
+      expect(lintWorkerCount(200, 10_000_000, false, 2)).toBe(1);
+      expect(lintWorkerCount(200, 10_000_000, true, 2)).toBe(1);
+      expect(lintWorkerCount(200, 10_000_000, false, 4)).toBe(2);
+      expect(lintWorkerCount(200, 10_000_000, true, 4)).toBe(1);
+      expect(lintWorkerCount(200, 10_000_000, true, 5)).toBe(2);
+      expect(lintWorkerCount(200, 10_000_000, false, 32)).toBe(4);
+      expect(lintWorkerCount(200, 10_000_000, false, 1)).toBe(1);
       process.env.AGENTCHECK_LINT_WORKERS = "3";
       expect(lintWorkerCount(2, 10)).toBe(2);
       expect(lintWorkerCount(10, 10)).toBe(3);
