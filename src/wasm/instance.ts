@@ -61,6 +61,8 @@ export interface RawResult {
   findings: RawFinding[];
   /** Named values per document index (-1 = global), in emission order. */
   data: { docIndex: number; key: string; value: string }[];
+  /** No string of the result holds a coded part (bytes 0x1a-0x1f, rule-meta.ts CODED): nothing to render in values. */
+  plain?: boolean;
 }
 
 let module: WebAssembly.Module | undefined;
@@ -69,17 +71,25 @@ let moduleBytes: Uint8Array<ArrayBuffer> | undefined;
 const decoder = new TextDecoder("utf-8");
 const latin1 = new TextDecoder("latin1");
 
-/** No byte of `b` is >= 0x80 (checked four bytes at a time). */
-function isAscii(b: Uint8Array): boolean {
+/**
+ * Which 64-byte blocks of `b` hold a byte >= 0x80 (null when none does): a string whose blocks are all
+ * clear is plain ASCII, so its latin1 decoding is its UTF-8 decoding.
+ */
+function nonAsciiBlocks(b: Uint8Array): Uint8Array | null {
   const n = b.length;
+  let flags: Uint8Array | null = null;
+  const mark = (i: number) => {
+    if (flags === null) flags = new Uint8Array((n >>> 6) + 1);
+    flags[i >>> 6] = 1;
+  };
   let i = 0;
   if ((b.byteOffset & 3) === 0) {
     const w = new Uint32Array(b.buffer, b.byteOffset, n >>> 2);
-    for (let k = 0; k < w.length; k++) if ((w[k] & 0x80808080) !== 0) return false;
+    for (let k = 0; k < w.length; k++) if ((w[k] & 0x80808080) !== 0) mark(k << 2);
     i = w.length << 2;
   }
-  for (; i < n; i++) if (b[i] >= 0x80) return false;
-  return true;
+  for (; i < n; i++) if (b[i] >= 0x80) mark(i);
+  return flags;
 }
 const encoder = new TextEncoder();
 
@@ -225,15 +235,21 @@ function readResult(c: CoreExports): RawResult {
   const ints = new Int32Array(c.memory.buffer, ptr + HEADER_I32S * 4, nInts);
   const poolStart = ptr + (HEADER_I32S + nInts) * 4;
   const pool = new Uint8Array(c.memory.buffer, poolStart, poolBytes);
-  // An ASCII pool (the usual case) is decoded once and sliced: byte offsets are character offsets.
-  // Otherwise each string is decoded on its own; ids and keys repeat, so they are cached by offset.
-  const whole = isAscii(pool) ? latin1.decode(pool) : undefined;
-  // txt() tokens (expandTexts) are looked for only when the pool holds one (one scan, usually none)
-  const texts = whole === undefined || whole.includes("\u0002");
+  // The pool is decoded once as latin1 and sliced (byte offsets are character offsets): right for
+  // every string of plain ASCII bytes (the usual case). A string touching a 64-byte block with a
+  // byte >= 0x80 is decoded as UTF-8 on its own; ids and keys repeat, so they are cached by offset.
+  const whole = latin1.decode(pool);
+  const wide = nonAsciiBlocks(pool);
+  // txt() tokens (expandTexts) are looked for only when the pool holds one (one scan, usually none;
+  // byte 0x02 never occurs inside a UTF-8 sequence, so the latin1 text shows it exactly)
+  const texts = whole.includes("\u0002");
   const seen = new Map<number, string>();
-  const str = whole !== undefined
+  const str = wide === null
     ? (o: number, l: number) => whole.slice(o, o + l)
-    : (o: number, l: number) => decoder.decode(pool.subarray(o, o + l));
+    : (o: number, l: number) => {
+      for (let k = o >>> 6, e = (o + l - 1) >>> 6; k <= e; k++) if (wide[k] === 1) return decoder.decode(pool.subarray(o, o + l));
+      return whole.slice(o, o + l);
+    };
   const id = (o: number, l: number) => {
     let s = seen.get(o);
     if (s === undefined) seen.set(o, (s = str(o, l)));
@@ -267,7 +283,8 @@ function readResult(c: CoreExports): RawResult {
   for (let i = 0; i < nd; i++, p += DATA_I32S) {
     data.push({ docIndex: ints[p], key: id(ints[p + 1], ints[p + 2]), value: texts ? expandTexts(str(ints[p + 3], ints[p + 4])) : str(ints[p + 3], ints[p + 4]) });
   }
-  return { status, docStatus, findings, data };
+  // expanded txt() tokens may bring coded parts (a cut mark), so only a pool without tokens is plain
+  return { status, docStatus, findings, data, plain: !texts && !/[\x1a-\x1f]/.test(whole) };
 }
 
 /**

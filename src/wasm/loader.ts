@@ -16,7 +16,7 @@ export function runValidator(validator: WasmValidator, docs: import("./instance.
     if (f.data["@msg"] !== undefined) f.data["@msg"] = messageIdOf(f.data["@msg"]);
     for (const k in f.data) {
       const v = f.data[k];
-      if (CODED.test(v)) f.data[k] = renderValue(f.ruleId, v);
+      if (!raw.plain && CODED.test(v)) f.data[k] = renderValue(f.ruleId, v);
     }
     f.message = renderMessage(f.ruleId, f.messageId, f.data);
   }
@@ -47,6 +47,7 @@ function anyTerm(id: string): string | undefined {
 
 /** Document data values with coded parts, rendered with the rule that decided the document (if any). */
 function renderDataValues(raw: RawResult): void {
+  if (raw.plain) return; // no value holds a coded part
   let rules: Map<number, string> | undefined;
   for (const d of raw.data) {
     if (!CODED.test(d.value)) continue;
