@@ -190,18 +190,26 @@ export class JDoc {
   memberOf(id: i32, key: string): i32 {
     const n = this.at(id, N_COUNT);
     const m = key.length;
-    let ascii = true;
-    for (let j = 0; j < m; j++) if (<i32>key.charCodeAt(j) >= 128) { ascii = false; break; }
     const k0 = m > 0 ? <i32>key.charCodeAt(0) : -1;
+    let ascii = -1; // whether `key` is ASCII, found out only when a longer key needs it
     let c = id + 1;
     for (let i = 0; i < n; i++) {
       const ka = this.at(c, N_KSTART) + 1;
       const kb = this.at(c, N_KEND) - 1;
+      const len = kb - ka;
       if ((this.at(c, N_KIND) & F_KESC) != 0) {
         if (this.decode(ka, kb, true, false) == key) return c;
-      } else if (!ascii) {
-        if (this.spanEquals(ka, kb, key)) return c;
-      } else if (kb - ka == m && (m == 0 || <i32>load<u8>(this.base + <usize>ka) == k0) && this.spanEquals(ka, kb, key)) return c;
+      } else if (len == m) {
+        // equal lengths: equal only as ASCII (spanEquals)
+        if ((m == 0 || <i32>load<u8>(this.base + <usize>ka) == k0) && this.spanEquals(ka, kb, key)) return c;
+      } else if (len > m) {
+        // more bytes than units: equal only when `key` has non-ASCII characters
+        if (ascii < 0) {
+          ascii = 1;
+          for (let j = 0; j < m; j++) if (<i32>key.charCodeAt(j) >= 128) { ascii = 0; break; }
+        }
+        if (ascii == 0 && this.spanEquals(ka, kb, key)) return c;
+      }
       c = this.at(c, N_NEXT);
     }
     return -1;
