@@ -218,15 +218,24 @@ class DataItem {
  * result buffer by finish() (no buffer per string).
  */
 class Pool {
-  strs: string[] = [];
+  /** The result buffer (heap), its size, and where the pool starts in it (after the records). */
+  buf: usize = 0;
+  cap: i64 = 0;
+  head: i32 = 0;
   bytes: i32 = 0;
   interned: Map<usize, i64> = new Map();
-  /** Adds `s`; returns (offset << 32) | length. */
+  /** Adds `s`, encoded straight into the buffer (grown when 3 bytes per unit might not fit); returns (offset << 32) | length. */
   add(s: string): i64 {
-    const n = String.UTF8.byteLength(s);
+    const need = <i64>this.head + <i64>this.bytes + <i64>s.length * 3;
+    if (need > this.cap) {
+      let c = this.cap * 2;
+      if (c < need) c = need;
+      this.buf = heap.realloc(this.buf, <usize>c);
+      this.cap = c;
+    }
+    const n = <i32>String.UTF8.encodeUnsafe(changetype<usize>(s), s.length, this.buf + <usize>this.head + <usize>this.bytes);
     const r = (<i64>this.bytes << 32) | <i64>n;
     this.bytes += n;
-    this.strs.push(s);
     return r;
   }
   /** A direct-mapped cache in front of `interned` (keys are mostly the same few literals). */
@@ -271,14 +280,6 @@ class Pool {
     const r = this.intern(rule.id);
     unchecked((t[ix] = r));
     return r;
-  }
-  /** Encode every string at `p` (pool.bytes bytes). */
-  write(p: usize): void {
-    const ss = this.strs;
-    for (let i = 0; i < ss.length; i++) {
-      const s = unchecked(ss[i]);
-      p += String.UTF8.encodeUnsafe(changetype<usize>(s), s.length, p);
-    }
   }
 }
 
@@ -380,10 +381,22 @@ export class Results {
     const nf = this.findings.length;
     const nd = this.data.length;
     let np: i32 = 0;
-    for (let i = 0; i < nf; i++) np += this.findings[i].msg.count;
+    // the pool's size when its strings are ASCII (the buffer grows when they are not)
+    let units: i64 = 0;
+    for (let i = 0; i < nf; i++) {
+      const m = this.findings[i].msg;
+      np += m.count;
+      for (let k = 0; k < m.count; k++) units += <i64>m.val(k).length;
+    }
+    for (let i = 0; i < nd; i++) units += <i64>this.data[i].value.length;
     const docCount = this.docStatus.length;
     const ints = HEADER_I32S + docCount + nf * FINDING_I32S + nd * DATA_I32S + np * PAIR_I32S;
-    // strings first (their offsets go into the records), records and pool written afterwards
+    if (resultPtr != 0) heap.free(resultPtr);
+    resultPtr = 0;
+    pool.cap = <i64>ints * 4 + units + 256;
+    pool.buf = heap.alloc(<usize>pool.cap);
+    pool.head = ints * 4;
+    // strings first, encoded into the pool as they come (their offsets go into the records)
     const refs = new Array<i64>(nf * 2 + nd * 2 + np * 2);
     let r = 0;
     for (let i = 0; i < nf; i++) {
@@ -403,8 +416,7 @@ export class Results {
       }
     }
     const total = ints * 4 + pool.bytes;
-    if (resultPtr != 0) heap.free(resultPtr);
-    resultPtr = heap.alloc(total > 0 ? <usize>total : <usize>4);
+    resultPtr = pool.buf;
     resultLen = total;
     let p = resultPtr;
     store<i32>(p, ABI_VERSION);
@@ -446,7 +458,6 @@ export class Results {
       putRef(p + 8, refs[r++]);
       p += PAIR_I32S * 4;
     }
-    pool.write(p);
     return this.status;
   }
 }

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { runValidator } from "../../dist/wasm/loader.js";
 import { KIND } from "../../dist/wasm/abi.js";
 import { runCli, tmpDir, writeTree, CORPUS, HAS_CORPUS } from "../helpers.js";
-import { run, validLog, ids, of, errors } from "./util.js";
+import { run, validLog, ids, of, errors, item, START_KEYS, END_KEYS } from "./util.js";
 
 const enc = new TextEncoder();
 
@@ -77,6 +77,23 @@ describe("JSON parser (assembly/lib/json.ts)", () => {
       [2, line2.indexOf('"no"') + 1, "Schema: p1: 'no' is not of type 'boolean'"],
       [2, line2.indexOf(": 1,") + 3, "Schema: é: 1 is less than the minimum of 2"],
     ]);
+  });
+  // The core encodes message values straight into the result buffer, sized for ASCII and grown when
+  // non-ASCII text needs more bytes: many long non-ASCII values must come back whole.
+  it("SP-111: long non-ASCII evidence in many findings comes back whole (result buffer grown)", () => {
+    const log = validLog();
+    const text = (k: string) => `skipped ${k} 😀é ` + "漢字かな".repeat(60); // 3 UTF-8 bytes per unit
+    const keys = [...START_KEYS, ...END_KEYS.filter((k) => k !== "qaValidation")];
+    for (const k of START_KEYS) log.protocolCompliance.sessionStart[k] = item(true, text(k));
+    for (const k of END_KEYS) if (k !== "qaValidation") log.protocolCompliance.sessionEnd[k] = item(true, text(k));
+    const f = of(run(JSON.stringify(log)).findings, "SP-111");
+    expect(f).toHaveLength(keys.length);
+    for (let i = 0; i < f.length; i++) {
+      const ev = text(keys[i]);
+      const shown = ev.length > 200 ? ev.substring(0, 197) + "..." : ev;
+      const section = i < START_KEYS.length ? "sessionStart" : "sessionEnd";
+      expect(f[i].message).toContain(`${section}.${keys[i]} is complete but evidence suggests otherwise: '${shown}'`);
+    }
   });
   it("SP-102 positions count UTF-16 units after non-ASCII strings", () => {
     const schema = JSON.stringify({ properties: { b: { type: "string" } } });
