@@ -11,7 +11,7 @@ import { UsageError } from "../report.js";
 import { version } from "../version.js";
 import { CHECKS } from "../prepr/checks.js";
 import { formatHeader, formatRow, formatSummary, painter, toReport } from "../prepr/format.js";
-import { countRows, isEnabled, runChecks, type CheckDef, type RunOptions } from "../prepr/runner.js";
+import { countRows, isEnabled, planOf, runChecks, type CheckDef, type RunOptions } from "../prepr/runner.js";
 import { computeScope, gitTopLevel } from "../prepr/scope.js";
 import { ruleById } from "../wasm/loader.js";
 import { cacheFilePath } from "../prepr/cache-dir.js";
@@ -121,6 +121,13 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
     const { validateMdConfig } = await import("../prepr/markdown.js");
     await validateMdConfig(root, options.noCache ? undefined : cacheFilePath(root, "markdownlint-cache.json"));
   }
+  // the markdown lint's worker starts now (markdownlint loads while the scope's git processes run)
+  // when PP-003 will run and likely lint something: a branch's changed files, or every file without
+  // the cache (a whole-repository run with the cache mostly hits it); stopped unused otherwise
+  const lintRow = fix ? undefined : registry.find((c) => c.id === "PP-003");
+  if (lintRow && (!o.all || options.noCache) && planOf(lintRow, { root, scope: undefined as never, config, options }).status !== "SKIP") {
+    (await import("../prepr/markdown.js")).prewarmLintWorker();
+  }
   if (o.outputFile) checkOutputFile(o.outputFile);
   const { loadIgnores } = await import("../ignores.js");
   const ignores = loadIgnores(root, config.ignores);
@@ -150,6 +157,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
     });
   } finally {
     coreCache?.closeCoreCache();
+    if (lintRow) (await import("../prepr/markdown.js")).releaseLintWorker();
   }
   const counts = countRows(rows);
   const exitCode = counts.failed > 0 ? 1 : 0;

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { Worker, type WorkerOptions } from "node:worker_threads";
 import { availableParallelism } from "node:os";
 import { CONFIG_MAX_BYTES, inspectFile, ReadRefusedError, readTextOrThrow } from "../fsread.js";
 import { execRefusal } from "../exec-policy.js";
@@ -309,6 +309,53 @@ function workerFile(): string {
   return here.endsWith(".ts") ? join(dirname(here), "..", "..", "dist", "prepr", "md-worker.js") : join(dirname(here), "md-worker.js");
 }
 
+/** Options of every lint worker (one place for worker-level settings such as resourceLimits). */
+function lintWorkerOptions(workerData?: unknown): WorkerOptions {
+  return workerData === undefined ? {} : { workerData };
+}
+
+/** A lint worker started ahead of need (prewarmLintWorker), not yet given its files. */
+let warm: Worker | undefined;
+
+/**
+ * Start one lint worker now, before the files to lint are known, so that its start-up and the
+ * loading of markdownlint overlap the main thread's work (the scope's git processes). The first
+ * lint takes it (lintOneWorker); releaseLintWorker() stops it when no lint needed it. Unreferenced
+ * while idle: it never keeps the process alive. AGENTCHECK_LINT_PREWARM=0 turns this off.
+ */
+export function prewarmLintWorker(): void {
+  if (warm || process.env.AGENTCHECK_LINT_PREWARM === "0") return;
+  try {
+    const w = new Worker(workerFile(), lintWorkerOptions());
+    w.unref();
+    w.on("error", () => {
+      if (warm === w) warm = undefined;
+    });
+    warm = w;
+  } catch {
+    warm = undefined;
+  }
+}
+
+/** Stop the prewarmed lint worker if no lint took it. */
+export function releaseLintWorker(): void {
+  const w = warm;
+  warm = undefined;
+  if (w) void w.terminate();
+}
+
+/** A worker for these files: the prewarmed one (sent the job as a message) or a fresh one. */
+function lintWorker(job: { files: [string, string][]; config: Record<string, unknown> }): Worker {
+  const w = warm;
+  warm = undefined;
+  if (w) {
+    w.ref();
+    w.postMessage(job);
+    return w;
+  }
+  return new Worker(workerFile(), lintWorkerOptions(job));
+}
+
 /**
  * Lint texts in a worker thread, one file at a time, with a watchdog: a file that takes longer than
  * the per-file bound is stopped (the worker is terminated) and listed in `timedOut`; the remaining
@@ -322,7 +369,7 @@ async function lintOneWorker(todo: Record<string, string>, config: Record<string
   while (rest.length > 0) {
     const files = rest.map((f) => [f, todo[f]] as [string, string]);
     const current = await new Promise<string | undefined>((resolveRun, rejectRun) => {
-      const w = new Worker(workerFile(), { workerData: { files, config } });
+      const w = lintWorker({ files, config });
       let running: string | undefined;
       let timer: NodeJS.Timeout | undefined;
       const arm = (ms: number) => {
