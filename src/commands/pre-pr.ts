@@ -1,6 +1,6 @@
 // `agentcheck pre-pr`: everything CI will say, before the pull request.
 import { withGitMemo } from "../git-run.js";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { resolve } from "node:path";
 import { loadConfig } from "../config.js";
@@ -122,10 +122,13 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
     await validateMdConfig(root, options.noCache ? undefined : cacheFilePath(root, "markdownlint-cache.json"));
   }
   // the markdown lint's worker starts now (markdownlint loads while the scope's git processes run)
-  // when PP-003 will run and likely lint something: a branch's changed files, or every file without
-  // the cache (a whole-repository run with the cache mostly hits it); stopped unused otherwise
+  // when PP-003 will run and will lint whatever markdown is in scope: without the lint cache
+  // (--no-cache, or none written yet). With a cache most files hit it, and a worker started for
+  // nothing costs about 50 ms of CPU: the worker then starts once the misses are known (prepare).
+  // An unused prewarmed worker is stopped after PP-003.
   const lintRow = fix ? undefined : registry.find((c) => c.id === "PP-003");
-  if (lintRow && (!o.all || options.noCache) && planOf(lintRow, { root, scope: undefined as never, config, options }).status !== "SKIP") {
+  const lintCache = options.noCache ? undefined : cacheFilePath(root, "markdownlint-cache.json");
+  if (lintRow && (lintCache === undefined || !existsSync(lintCache)) && planOf(lintRow, { root, scope: undefined as never, config, options }).status !== "SKIP") {
     (await import("../prepr/markdown.js")).prewarmLintWorker();
   }
   if (o.outputFile) checkOutputFile(o.outputFile);

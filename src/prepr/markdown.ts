@@ -126,8 +126,10 @@ function asStrings(v: unknown, key: string, file: string): string[] {
  * The configuration, from a small cache beside the lint cache when the configuration files' bytes
  * are unchanged (saves loading the YAML parser); JS configs and `extends` are always re-read.
  */
+/** Configurations parsed in this process, by the key of their files' bytes (loadMdConfigCached). */
+const parsedConfigs = new Map<string, MdConfig>();
+
 export async function loadMdConfigCached(root: string, cacheFile: string | undefined): Promise<MdConfig> {
-  if (!cacheFile) return loadMdConfig(root);
   const present = [...CLI2_FILES, ...MD_FILES].filter((f) => exists(join(root, f)));
   let texts: string[];
   try {
@@ -138,14 +140,27 @@ export async function loadMdConfigCached(root: string, cacheFile: string | undef
   const cacheable = !present.some((f) => /\.(c|m)js$/.test(f)) && !texts.some((t) => t.includes("extends"));
   if (!cacheable) return loadMdConfig(root);
   const key = sha1(`${CACHE_FORMAT}\n${present.map((f, i) => `${f}\0${texts[i]}`).join("\0")}`);
+  // within one process the same bytes give the same configuration (pre-pr reads it at start and
+  // again for PP-003; --no-cache has no file to keep it in)
+  const known = parsedConfigs.get(key);
+  if (known) return known;
+  if (!cacheFile) {
+    const cfg = await loadMdConfig(root);
+    parsedConfigs.set(key, cfg);
+    return cfg;
+  }
   const file = `${cacheFile}.config.json`;
   try {
     const c = JSON.parse(readTextOrThrow(file, { maxBytes: CACHE_MAX_BYTES })) as { key: string; config: MdConfig };
-    if (c.key === key && c.config && Array.isArray(c.config.ignores)) return c.config;
+    if (c.key === key && c.config && Array.isArray(c.config.ignores)) {
+      parsedConfigs.set(key, c.config);
+      return c.config;
+    }
   } catch {
     /* not cached yet */
   }
   const cfg = await loadMdConfig(root);
+  parsedConfigs.set(key, cfg);
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({ key, config: cfg }));
@@ -306,7 +321,10 @@ function lintTimeoutMs(): number {
 function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
   // under the test runner this module is the .ts source; the worker is always the built one
-  return here.endsWith(".ts") ? join(dirname(here), "..", "..", "dist", "prepr", "md-worker.js") : join(dirname(here), "md-worker.js");
+  if (here.endsWith(".ts")) return join(dirname(here), "..", "..", "dist", "prepr", "md-worker.js");
+  // the bundled CLI: the CommonJS worker bundle through its code-cache loader (md-worker-load.cjs)
+  const loader = join(dirname(here), "md-worker-load.cjs");
+  return existsSync(loader) ? loader : join(dirname(here), "md-worker.js");
 }
 
 /** Options of every lint worker (one place for worker-level settings such as resourceLimits). */

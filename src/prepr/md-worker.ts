@@ -18,6 +18,8 @@ function run(job: Job): void {
     // plain objects only (fixInfo included) so the result survives the structured clone
     parentPort!.postMessage({ file: name, errors: JSON.parse(JSON.stringify(res[name] ?? [])) });
   }
+  // the bundled worker's loader keeps a code cache of what the lint compiled (md-worker-load.cjs)
+  (globalThis as { __agentcheckLintDone?: () => void }).__agentcheckLintDone?.();
   parentPort!.postMessage({ done: true });
 }
 
