@@ -116,11 +116,6 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
     options.prBodyName = o.prBody === "-" ? "(PR description)" : o.prBody;
   }
 
-  // configuration errors are exit 2 before any check runs (never a check FAIL)
-  {
-    const { validateMdConfig } = await import("../prepr/markdown.js");
-    await validateMdConfig(root, options.noCache ? undefined : cacheFilePath(root, "markdownlint-cache.json"));
-  }
   // the markdown lint's worker starts now (markdownlint loads while the scope's git processes run)
   // when PP-003 will run and will lint whatever markdown is in scope: without the lint cache
   // (--no-cache, or none written yet). With a cache most files hit it, and a worker started for
@@ -130,6 +125,11 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   const lintCache = options.noCache ? undefined : cacheFilePath(root, "markdownlint-cache.json");
   if (lintRow && (lintCache === undefined || !existsSync(lintCache)) && planOf(lintRow, { root, scope: undefined as never, config, options }).status !== "SKIP") {
     (await import("../prepr/markdown.js")).prewarmLintWorker();
+  }
+  // configuration errors are exit 2 before any check runs (never a check FAIL)
+  {
+    const { validateMdConfig } = await import("../prepr/markdown.js");
+    await validateMdConfig(root, options.noCache ? undefined : cacheFilePath(root, "markdownlint-cache.json"));
   }
   if (o.outputFile) checkOutputFile(o.outputFile);
   const { loadIgnores } = await import("../ignores.js");
