@@ -114,6 +114,11 @@ if (check.inputs.some((f) => /node_modules\/(commander|markdownlint)\//.test(f))
 // Note: a CommonJS package imported dynamically becomes a chunk with only a default export, so the
 // importer's named imports would be undefined: import such packages through a static re-export
 // (src/yaml.ts). The pre-pr tests run the bundled CLI on YAML configurations.
+// the markdown lint worker as one CommonJS file too, run by its loader with a V8 code cache
+// (src/prepr/md-worker-load.cjs; src/prepr/markdown.ts starts the loader when it is beside its chunk)
+const mdWorker = await cjsBundle(join("prepr", "md-worker.ts"), "md-worker");
+if (mdWorker.dynamic !== 0) throw new Error("bundle-cli: md-worker.cjs has dynamic imports");
+copyFileSync(join(root, "src", "prepr", "md-worker-load.cjs"), join(outdir, "md-worker-load.cjs"));
 mkdirSync(join(outdir, "generated"), { recursive: true });
 copyFileSync(join(root, "src", "wasm", "generated", "agentcheck.wasm"), join(outdir, "generated", "agentcheck.wasm"));
 mkdirSync(join(root, "dist", "wasm", "generated"), { recursive: true });

@@ -248,8 +248,13 @@ export function changedScope(root: string, base: string | undefined, opts: Scope
         (shallow ? " (this is a shallow clone: use fetch-depth: 0 in actions/checkout)" : ""),
     );
   }
+  // to the working tree (pre-pr): the very question pre-pr's scope asks (src/prepr/scope.ts), one
+  // git process under its memo; parseNameStatus keeps the same A/C/M/R/T entries --diff-filter would
+  // (git filters after rename detection)
   const entries = parseNameStatus(
-    gitOk(root, ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACMRT", mergeBase, ...(opts.worktree ? ["--"] : ["HEAD"])]),
+    gitOk(root, opts.worktree
+      ? ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", mergeBase, "--"]
+      : ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACMRT", mergeBase, "HEAD"]),
   );
   if (opts.worktree) {
     const seen = new Set(entries.map((e) => e.path));

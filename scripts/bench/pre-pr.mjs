@@ -79,8 +79,11 @@ export async function run() {
     git(dir, "add", "-A");
     git(dir, "commit", "-q", "-m", "corpus", "--no-verify");
     const env = { CI: "", QUICK_MODE: "", SKIP_TESTS: "" };
-    const cold = timeProcess([BIN, "pre-pr", "--all", "--no-cache", "--no-color"], { cwd: dir, runs: 3, env });
-    const all = timeProcess([BIN, "pre-pr", "--all", "--format", "json", "--no-color"], { cwd: dir, runs: 5, env });
+    // BENCH_PREPR=branch: only the 5-file branch rows (no --all runs, no lint-alone rows, no scaling)
+    const branchOnly = process.env.BENCH_PREPR === "branch";
+    const skipped = { ms: NaN, cpuMs: NaN, rssKiB: NaN, status: "-", stdout: "", stderr: "" };
+    const cold = branchOnly ? skipped : timeProcess([BIN, "pre-pr", "--all", "--no-cache", "--no-color"], { cwd: dir, runs: 3, env });
+    const all = branchOnly ? skipped : timeProcess([BIN, "pre-pr", "--all", "--format", "json", "--no-color"], { cwd: dir, runs: 5, env });
     let summary = "";
     try {
       const rep = JSON.parse(all.stdout);
@@ -92,7 +95,7 @@ export async function run() {
     // (the repository's .markdownlint-cli2.yaml: its globs and ignores select the files)
     const cli2 = join(ROOT, "node_modules", "markdownlint-cli2", "markdownlint-cli2-bin.mjs");
     let lintRows = [];
-    if (existsSync(cli2)) {
+    if (existsSync(cli2) && !branchOnly) {
       // alternating runs (cli2, agentcheck cold, agentcheck warm), medians of 5
       const [ref, ac, acWarm] = timeAlternating([
         [cli2],
@@ -120,15 +123,17 @@ export async function run() {
     });
     const branchArgs = [BIN, "pre-pr", "--base", "main", "--no-color"];
     table([
-      row("pre-pr --all --no-cache (ai-agents corpus, one commit)", cold, "< 1500", [BIN, "pre-pr", "--all", "--no-cache"]),
-      row("pre-pr --all, markdownlint cache warm", all, "< 1500", [BIN, "pre-pr", "--all"]),
+      ...(branchOnly ? [] : [
+        row("pre-pr --all --no-cache (ai-agents corpus, one commit)", cold, "< 1500", [BIN, "pre-pr", "--all", "--no-cache"]),
+        row("pre-pr --all, markdownlint cache warm", all, "< 1500", [BIN, "pre-pr", "--all"]),
+      ]),
       row("pre-pr on a branch changing 5 files, --no-cache", branchCold, "< 400", [...branchArgs, "--no-cache"]),
       row("pre-pr on a branch changing 5 files, cache warm", branch, "< 400", branchArgs),
       ...lintRows,
     ]);
     console.log(`\nload average at the end: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")} (wall times grow with machine load; cpu ms does not)`);
-    console.log(`\n--all rows: ${summary}`);
-    if (process.env.BENCH_SCALING !== "0") await scaling(env);
+    if (!branchOnly) console.log(`\n--all rows: ${summary}`);
+    if (process.env.BENCH_SCALING !== "0" && !branchOnly) await scaling(env);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 // `agentcheck pre-pr`: everything CI will say, before the pull request.
 import { withGitMemo } from "../git-run.js";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { resolve } from "node:path";
 import { loadConfig } from "../config.js";
@@ -11,7 +11,7 @@ import { UsageError } from "../report.js";
 import { version } from "../version.js";
 import { CHECKS } from "../prepr/checks.js";
 import { formatHeader, formatRow, formatSummary, painter, toReport } from "../prepr/format.js";
-import { countRows, isEnabled, runChecks, type CheckDef, type RunOptions } from "../prepr/runner.js";
+import { countRows, isEnabled, planOf, runChecks, type CheckDef, type RunOptions } from "../prepr/runner.js";
 import { computeScope, gitTopLevel } from "../prepr/scope.js";
 import { ruleById } from "../wasm/loader.js";
 import { cacheFilePath } from "../prepr/cache-dir.js";
@@ -116,6 +116,16 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
     options.prBodyName = o.prBody === "-" ? "(PR description)" : o.prBody;
   }
 
+  // the markdown lint's worker starts now (markdownlint loads while the scope's git processes run)
+  // when PP-003 will run and will lint whatever markdown is in scope: without the lint cache
+  // (--no-cache, or none written yet). With a cache most files hit it, and a worker started for
+  // nothing costs about 50 ms of CPU: the worker then starts once the misses are known (prepare).
+  // An unused prewarmed worker is stopped after PP-003.
+  const lintRow = fix ? undefined : registry.find((c) => c.id === "PP-003");
+  const lintCache = options.noCache ? undefined : cacheFilePath(root, "markdownlint-cache.json");
+  if (lintRow && (lintCache === undefined || !existsSync(lintCache)) && planOf(lintRow, { root, scope: undefined as never, config, options }).status !== "SKIP") {
+    (await import("../prepr/markdown.js")).prewarmLintWorker();
+  }
   // configuration errors are exit 2 before any check runs (never a check FAIL)
   {
     const { validateMdConfig } = await import("../prepr/markdown.js");
@@ -150,6 +160,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
     });
   } finally {
     coreCache?.closeCoreCache();
+    if (lintRow) (await import("../prepr/markdown.js")).releaseLintWorker();
   }
   const counts = countRows(rows);
   const exitCode = counts.failed > 0 ? 1 : 0;

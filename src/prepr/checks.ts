@@ -15,7 +15,7 @@ import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
 import { changedScope, type RunScope } from "../scope.js";
 import { decodeList, encodeList } from "../wasm/list.js";
 import { matchesAny } from "./glob.js";
-import { isMarkdown, lintMarkdown, loadMdConfigCached, selectMarkdown } from "./markdown.js";
+import { isMarkdown, lintMarkdown, loadMdConfigCached, releaseLintWorker, selectMarkdown } from "./markdown.js";
 import { type CheckDef, type CheckOutcome, type PrePrContext } from "./runner.js";
 import { sizeFacts } from "./scope.js";
 import { cacheFilePath } from "./cache-dir.js";
@@ -163,7 +163,8 @@ function markdownRun(ctx: PrePrContext): { started: Promise<void>; done: Promise
   if (!r) {
     let signal!: () => void;
     const started = new Promise<void>((res) => (signal = res));
-    const done = markdown(ctx, signal);
+    // a prewarmed lint worker (commands/pre-pr.ts) that no lint took is stopped once PP-003 is done
+    const done = markdown(ctx, signal).finally(releaseLintWorker);
     done.then(signal, signal);
     r = { started, done };
     markdownRuns.set(ctx, r);

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { Worker, type WorkerOptions } from "node:worker_threads";
 import { availableParallelism } from "node:os";
 import { CONFIG_MAX_BYTES, inspectFile, ReadRefusedError, readTextOrThrow } from "../fsread.js";
 import { execRefusal } from "../exec-policy.js";
@@ -126,8 +126,10 @@ function asStrings(v: unknown, key: string, file: string): string[] {
  * The configuration, from a small cache beside the lint cache when the configuration files' bytes
  * are unchanged (saves loading the YAML parser); JS configs and `extends` are always re-read.
  */
+/** Configurations parsed in this process, by the key of their files' bytes (loadMdConfigCached). */
+const parsedConfigs = new Map<string, MdConfig>();
+
 export async function loadMdConfigCached(root: string, cacheFile: string | undefined): Promise<MdConfig> {
-  if (!cacheFile) return loadMdConfig(root);
   const present = [...CLI2_FILES, ...MD_FILES].filter((f) => exists(join(root, f)));
   let texts: string[];
   try {
@@ -138,14 +140,27 @@ export async function loadMdConfigCached(root: string, cacheFile: string | undef
   const cacheable = !present.some((f) => /\.(c|m)js$/.test(f)) && !texts.some((t) => t.includes("extends"));
   if (!cacheable) return loadMdConfig(root);
   const key = sha1(`${CACHE_FORMAT}\n${present.map((f, i) => `${f}\0${texts[i]}`).join("\0")}`);
+  // within one process the same bytes give the same configuration (pre-pr reads it at start and
+  // again for PP-003; --no-cache has no file to keep it in)
+  const known = parsedConfigs.get(key);
+  if (known) return known;
+  if (!cacheFile) {
+    const cfg = await loadMdConfig(root);
+    parsedConfigs.set(key, cfg);
+    return cfg;
+  }
   const file = `${cacheFile}.config.json`;
   try {
     const c = JSON.parse(readTextOrThrow(file, { maxBytes: CACHE_MAX_BYTES })) as { key: string; config: MdConfig };
-    if (c.key === key && c.config && Array.isArray(c.config.ignores)) return c.config;
+    if (c.key === key && c.config && Array.isArray(c.config.ignores)) {
+      parsedConfigs.set(key, c.config);
+      return c.config;
+    }
   } catch {
     /* not cached yet */
   }
   const cfg = await loadMdConfig(root);
+  parsedConfigs.set(key, cfg);
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({ key, config: cfg }));
@@ -306,7 +321,57 @@ function lintTimeoutMs(): number {
 function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
   // under the test runner this module is the .ts source; the worker is always the built one
-  return here.endsWith(".ts") ? join(dirname(here), "..", "..", "dist", "prepr", "md-worker.js") : join(dirname(here), "md-worker.js");
+  if (here.endsWith(".ts")) return join(dirname(here), "..", "..", "dist", "prepr", "md-worker.js");
+  // the bundled CLI: the CommonJS worker bundle through its code-cache loader (md-worker-load.cjs)
+  const loader = join(dirname(here), "md-worker-load.cjs");
+  return existsSync(loader) ? loader : join(dirname(here), "md-worker.js");
+}
+
+/** Options of every lint worker (one place for worker-level settings such as resourceLimits). */
+function lintWorkerOptions(workerData?: unknown): WorkerOptions {
+  return workerData === undefined ? {} : { workerData };
+}
+
+/** A lint worker started ahead of need (prewarmLintWorker), not yet given its files. */
+let warm: Worker | undefined;
+
+/**
+ * Start one lint worker now, before the files to lint are known, so that its start-up and the
+ * loading of markdownlint overlap the main thread's work (the scope's git processes). The first
+ * lint takes it (lintOneWorker); releaseLintWorker() stops it when no lint needed it. Unreferenced
+ * while idle: it never keeps the process alive. AGENTCHECK_LINT_PREWARM=0 turns this off.
+ */
+export function prewarmLintWorker(): void {
+  if (warm || process.env.AGENTCHECK_LINT_PREWARM === "0") return;
+  try {
+    const w = new Worker(workerFile(), lintWorkerOptions());
+    w.unref();
+    w.on("error", () => {
+      if (warm === w) warm = undefined;
+    });
+    warm = w;
+  } catch {
+    warm = undefined;
+  }
+}
+
+/** Stop the prewarmed lint worker if no lint took it. */
+export function releaseLintWorker(): void {
+  const w = warm;
+  warm = undefined;
+  if (w) void w.terminate();
+}
+
+/** A worker for these files: the prewarmed one (sent the job as a message) or a fresh one. */
+function lintWorker(job: { files: [string, string][]; config: Record<string, unknown> }): Worker {
+  const w = warm;
+  warm = undefined;
+  if (w) {
+    w.ref();
+    w.postMessage(job);
+    return w;
+  }
+  return new Worker(workerFile(), lintWorkerOptions(job));
 }
 
 /**
@@ -322,7 +387,7 @@ async function lintOneWorker(todo: Record<string, string>, config: Record<string
   while (rest.length > 0) {
     const files = rest.map((f) => [f, todo[f]] as [string, string]);
     const current = await new Promise<string | undefined>((resolveRun, rejectRun) => {
-      const w = new Worker(workerFile(), { workerData: { files, config } });
+      const w = lintWorker({ files, config });
       let running: string | undefined;
       let timer: NodeJS.Timeout | undefined;
       const arm = (ms: number) => {

@@ -1,5 +1,5 @@
 // The pre-PR runner: every registered check gets exactly one row (PASS, WARN, FAIL or SKIP with
-// its reason), sequentially and without fail-fast. The core decides each row (rules PP-000..PP-015,
+// its reason), in order and without fail-fast. The core decides each row (rules PP-000..PP-015,
 // assembly/validators/pre-pr/row.ts): before the check, whether it runs; after it, the status and
 // message from the facts the check returns and the severities of its findings (a throw is a FAIL
 // with the error text). The runner gathers facts and renders.
@@ -62,7 +62,8 @@ export interface CheckDef {
   run(ctx: PrePrContext): Promise<CheckOutcome> | CheckOutcome;
   /**
    * Optional: start the check's slow part in the background before the checks ahead of it run (the
-   * markdown lint's worker threads); resolves once started. Its outcome is still reported by run().
+   * markdown lint's worker threads); resolves once started. Its outcome is still reported by run(),
+   * and the rows after it run while its run() waits (the rows are still reported in order).
    */
   prepare?(ctx: PrePrContext): Promise<void>;
 }
@@ -129,42 +130,62 @@ export function overrideSeverities(row: string, findings: Finding[], overrides: 
 }
 
 export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (row: CheckRow) => void): Promise<CheckRow[]> {
-  const rows: CheckRow[] = [];
   const plans = defs.map((def) => planOf(def, ctx));
   // start the slow work of the rows that will run (markdown lint workers) before the first row runs
-  for (let i = 0; i < defs.length; i++) if (defs[i].prepare && plans[i].status !== "SKIP") await defs[i].prepare!(ctx);
-  for (let i = 0; i < defs.length; i++) {
-    const def = defs[i];
-    const plan = plans[i];
-    let row: CheckRow;
-    if (plan.status === "SKIP") {
-      row = { id: def.id, name: def.name, status: "SKIP", durationMs: 0, message: plan.label ?? plan.message, reason: plan.message, ruleId: plan.ruleId, messageId: plan.messageId, findings: [] };
-    } else {
-      const t0 = performance.now();
-      let facts: Facts;
-      let findings: Finding[] = [];
-      let out: CheckOutcome | undefined;
-      try {
-        out = await def.run(ctx);
-        facts = out.facts;
-        findings = overrideSeverities(def.id, out.findings ?? [], ctx.config.prePr?.checks?.[def.id]?.severity);
-      } catch (e) {
-        const err = e as Error;
-        facts = { error: err && err.message ? err.message : String(e) };
-        out = undefined;
-      }
-      const d = decideRow(def.id, "result", { ...scopeFacts(ctx), ...facts, severities: findings.map((f) => f.severity) });
-      if (d.status === "RUN") throw new Error(`the core gave no result for check ${def.id}`);
-      row = { id: def.id, name: def.name, status: d.status, durationMs: performance.now() - t0, message: d.message, ruleId: d.ruleId, messageId: d.messageId, findings };
-      if (d.status === "SKIP") row.reason = d.message;
-      if (out?.tool) row.tool = out.tool;
-      if (out?.details?.length) row.details = out.details;
+  const prepared = defs.map((def, i) => def.prepare !== undefined && plans[i].status !== "SKIP");
+  for (let i = 0; i < defs.length; i++) if (prepared[i]) await defs[i].prepare!(ctx);
+  // a prepared row does not hold up the rows after it: they run while it waits for its workers;
+  // rows are still reported (onRow) and returned in run order
+  const rows: (CheckRow | undefined)[] = new Array(defs.length);
+  let next = 0;
+  const flush = () => {
+    while (next < defs.length && rows[next] !== undefined) {
+      const row = rows[next++]!;
+      onRow?.(row);
     }
-    row.durationMs = Math.round(row.durationMs * 100) / 100;
-    rows.push(row);
-    onRow?.(row);
+  };
+  const waiting: Promise<void>[] = [];
+  for (let i = 0; i < defs.length; i++) {
+    const done = runRow(defs[i], plans[i], ctx).then((row) => {
+      rows[i] = row;
+      flush();
+    });
+    if (prepared[i]) {
+      done.catch(() => undefined); // awaited below
+      waiting.push(done);
+    } else await done;
   }
-  return rows;
+  await Promise.all(waiting);
+  return rows as CheckRow[];
+}
+
+async function runRow(def: CheckDef, plan: RowAnswer, ctx: PrePrContext): Promise<CheckRow> {
+  let row: CheckRow;
+  if (plan.status === "SKIP") {
+    row = { id: def.id, name: def.name, status: "SKIP", durationMs: 0, message: plan.label ?? plan.message, reason: plan.message, ruleId: plan.ruleId, messageId: plan.messageId, findings: [] };
+  } else {
+    const t0 = performance.now();
+    let facts: Facts;
+    let findings: Finding[] = [];
+    let out: CheckOutcome | undefined;
+    try {
+      out = await def.run(ctx);
+      facts = out.facts;
+      findings = overrideSeverities(def.id, out.findings ?? [], ctx.config.prePr?.checks?.[def.id]?.severity);
+    } catch (e) {
+      const err = e as Error;
+      facts = { error: err && err.message ? err.message : String(e) };
+      out = undefined;
+    }
+    const d = decideRow(def.id, "result", { ...scopeFacts(ctx), ...facts, severities: findings.map((f) => f.severity) });
+    if (d.status === "RUN") throw new Error(`the core gave no result for check ${def.id}`);
+    row = { id: def.id, name: def.name, status: d.status, durationMs: performance.now() - t0, message: d.message, ruleId: d.ruleId, messageId: d.messageId, findings };
+    if (d.status === "SKIP") row.reason = d.message;
+    if (out?.tool) row.tool = out.tool;
+    if (out?.details?.length) row.details = out.details;
+  }
+  row.durationMs = Math.round(row.durationMs * 100) / 100;
+  return row;
 }
 
 export interface Counts {

@@ -52,7 +52,8 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   if (!existsSync(join(root, ".git"))) why = "not a git repository";
   else {
     const g = new GitRepo(root);
-    const head = await tryRaw(g, ["rev-parse", "--verify", "--quiet", "HEAD"]);
+    // the same question as gitVerify(root, "HEAD") (one git process per run under pre-pr's memo)
+    const head = await tryRaw(g, ["rev-parse", "--verify", "-q", "HEAD^{commit}"]);
     if (head === undefined) why = "git failed or the repository has no commits";
     else {
       git = g;

@@ -296,7 +296,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   let status: { out?: string } | undefined;
   const statusOf = (g: Git): string | undefined => (status ??= { out: g.try(["status", "--porcelain"]) }).out;
   if (git) {
-    const head = (await tryRaw(git, ["rev-parse", "HEAD"]))?.trim();
+    // asked as gitVerify(root, "HEAD") asks it: one git process per run under pre-pr's memo
+    const head = (await tryRaw(git, ["rev-parse", "--verify", "-q", "HEAD^{commit}"]))?.trim();
     if (head) facts.head = head;
     if (context !== "pre-commit") {
       const st = statusOf(git);

@@ -84,6 +84,21 @@ describe("pre-pr runner", () => {
     const rows = await runChecks([def("PP-009", () => ({ facts: { files: 0 } }))], ctx({ only: ["PP-010"] }));
     expect(rows[0]).toMatchObject({ status: "SKIP", reason: "not selected (--only)" });
   });
+  it("PP-003/PP-009/PP-010: the rows after a prepared row run while it waits; rows are reported and returned in run order", async () => {
+    const events: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const rows = await runChecks([
+      def("PP-009", () => { events.push("run PP-009"); return { facts: { files: 0 } }; }),
+      def("PP-003", async () => { events.push("run PP-003"); await gate; events.push("end PP-003"); return { facts: { targets: 0, selected: 0 } }; }, { prepare: async () => { events.push("prepare PP-003"); } }),
+      def("PP-010", () => { events.push("run PP-010"); release(); return { facts: { files: 0 } }; }),
+    ], ctx(), (row) => events.push(`row ${row.id}`));
+    expect(rows.map((r) => r.id)).toEqual(["PP-009", "PP-003", "PP-010"]);
+    expect(events).toEqual(["prepare PP-003", "run PP-009", "row PP-009", "run PP-003", "run PP-010", "end PP-003", "row PP-003", "row PP-010"]);
+    // without a row callback too (the returned rows only)
+    const quiet = await runChecks([def("PP-003", async () => ({ facts: { targets: 0, selected: 0 } }), { prepare: async () => undefined }), def("PP-009", () => ({ facts: { files: 0 } }))], ctx());
+    expect(quiet.map((r) => r.status)).toEqual(["PASS", "PASS"]);
+  });
   it("PP-005: yamllint's findings are advisory, each a warning whatever its level (phase findings)", () => {
     const f = (level: string) => encodeList(["a.yml", "1", "1", level, "truthy", "x"]);
     expect(decideRow("PP-005", "findings", { "tool.findings": [f("error"), f("warning")] }).severities).toEqual(["warning", "warning"]);
