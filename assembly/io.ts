@@ -396,29 +396,52 @@ export class Results {
     pool.cap = <i64>ints * 4 + units + 256;
     pool.buf = heap.alloc(<usize>pool.cap);
     pool.head = ints * 4;
-    // strings first, encoded into the pool as they come (their offsets go into the records)
-    const refs = new Array<i64>(nf * 2 + nd * 2 + np * 2);
-    let r = 0;
+    // each string is encoded into the pool as it comes and its reference stored straight into its
+    // record (no list of references); the buffer may move when it grows, so records are addressed
+    // from pool.buf at each store. Strings go in the same order as before: findings, data, pairs.
+    const findAt: usize = <usize>(HEADER_I32S + docCount) * 4;
+    const dataAt: usize = findAt + <usize>nf * FINDING_I32S * 4;
+    const pairAt: usize = dataAt + <usize>nd * DATA_I32S * 4;
+    let pair: i32 = 0;
     for (let i = 0; i < nf; i++) {
-      const f = this.findings[i];
-      refs[r++] = pool.internRule(f.rule);
-      refs[r++] = pool.internMsg(f.msg);
+      const f = unchecked(this.findings[i]);
+      const rr = pool.internRule(f.rule);
+      const mr = pool.internMsg(f.msg);
+      const p = pool.buf + findAt + <usize>i * FINDING_I32S * 4;
+      putRef(p, rr);
+      store<i32>(p, f.severity, 8);
+      store<i32>(p, f.doc, 12);
+      store<i32>(p, f.line, 16);
+      store<i32>(p, f.column, 20);
+      putRef(p + 24, mr);
+      store<i32>(p, pair, 32);
+      store<i32>(p, f.msg.count, 36);
+      pair += f.msg.count;
     }
     for (let i = 0; i < nd; i++) {
-      refs[r++] = pool.intern(this.data[i].key);
-      refs[r++] = pool.add(this.data[i].value);
+      const d = unchecked(this.data[i]);
+      const kr = pool.intern(d.key);
+      const vr = pool.add(d.value);
+      const p = pool.buf + dataAt + <usize>i * DATA_I32S * 4;
+      store<i32>(p, d.doc);
+      putRef(p + 4, kr);
+      putRef(p + 12, vr);
     }
+    let q: usize = pairAt;
     for (let i = 0; i < nf; i++) {
-      const m = this.findings[i].msg;
+      const m = unchecked(this.findings[i]).msg;
       for (let k = 0; k < m.count; k++) {
-        refs[r++] = pool.intern(m.key(k));
-        refs[r++] = pool.add(m.val(k));
+        const kr = pool.intern(m.key(k));
+        const vr = pool.add(m.val(k));
+        putRef(pool.buf + q, kr);
+        putRef(pool.buf + q + 8, vr);
+        q += PAIR_I32S * 4;
       }
     }
     const total = ints * 4 + pool.bytes;
     resultPtr = pool.buf;
     resultLen = total;
-    let p = resultPtr;
+    const p = resultPtr;
     store<i32>(p, ABI_VERSION);
     store<i32>(p, this.status, 4);
     store<i32>(p, nf, 8);
@@ -427,37 +450,7 @@ export class Results {
     store<i32>(p, pool.bytes, 20);
     store<i32>(p, np, 24);
     store<i32>(p, 0, 28);
-    p += HEADER_I32S * 4;
-    for (let i = 0; i < docCount; i++) {
-      store<i32>(p, this.docStatus[i]);
-      p += 4;
-    }
-    r = 0;
-    let pair: i32 = 0;
-    for (let i = 0; i < nf; i++) {
-      const f = this.findings[i];
-      putRef(p, refs[r++]);
-      store<i32>(p, f.severity, 8);
-      store<i32>(p, f.doc, 12);
-      store<i32>(p, f.line, 16);
-      store<i32>(p, f.column, 20);
-      putRef(p + 24, refs[r++]);
-      store<i32>(p, pair, 32);
-      store<i32>(p, f.msg.count, 36);
-      pair += f.msg.count;
-      p += FINDING_I32S * 4;
-    }
-    for (let i = 0; i < nd; i++) {
-      store<i32>(p, this.data[i].doc);
-      putRef(p + 4, refs[r++]);
-      putRef(p + 12, refs[r++]);
-      p += DATA_I32S * 4;
-    }
-    for (let i = 0; i < np; i++) {
-      putRef(p, refs[r++]);
-      putRef(p + 8, refs[r++]);
-      p += PAIR_I32S * 4;
-    }
+    for (let i = 0; i < docCount; i++) store<i32>(p + <usize>(HEADER_I32S + i) * 4, this.docStatus[i]);
     return this.status;
   }
 }

@@ -242,9 +242,34 @@ export class JDoc {
   }
 }
 
-/** A string of `n` ASCII bytes at `p` (one allocation, no decoder). */
+/**
+ * Short ASCII strings decoded lately, by a hash of their bytes (direct-mapped): the same short values
+ * and keys ("x", "Complete", "MUST", ...) recur in every log, so most decodes of them are served
+ * without an allocation (strings are immutable; the table is a global, so its strings stay alive).
+ */
+const HOT_MAX: i32 = 24;
+const hotAscii = new StaticArray<string | null>(512);
+
+/** A string of `n` ASCII bytes at `p` (one allocation, no decoder; short ones from hotAscii). */
 function asciiString(p: usize, n: i32): string {
   if (n <= 0) return "";
+  if (n <= HOT_MAX) {
+    let h: u32 = <u32>n;
+    for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
+    const slot = <i32>((h ^ (h >> 15)) & 511);
+    const hit = unchecked(hotAscii[slot]);
+    if (hit !== null && hit.length == n) {
+      const q = changetype<usize>(hit);
+      let i = 0;
+      while (i < n && <u32>load<u16>(q + (<usize>i << 1)) == <u32>load<u8>(p + <usize>i)) i++;
+      if (i == n) return hit;
+    }
+    const fresh = changetype<string>(__new(<usize>n << 1, idof<string>()));
+    const f = changetype<usize>(fresh);
+    for (let i = 0; i < n; i++) store<u16>(f + (<usize>i << 1), load<u8>(p + <usize>i));
+    unchecked((hotAscii[slot] = fresh));
+    return fresh;
+  }
   const out = changetype<string>(__new(<usize>n << 1, idof<string>()));
   const o = changetype<usize>(out);
   for (let i = 0; i < n; i++) store<u16>(o + (<usize>i << 1), load<u8>(p + <usize>i));

@@ -14,9 +14,12 @@ export function runValidator(validator: WasmValidator, docs: import("./instance.
   for (const f of raw.findings) {
     // a nested message (session-protocol gateFailed) is named by its id, not the build's number
     if (f.data["@msg"] !== undefined) f.data["@msg"] = messageIdOf(f.data["@msg"]);
-    for (const k in f.data) {
-      const v = f.data[k];
-      if (!raw.plain && CODED.test(v)) f.data[k] = renderValue(f.ruleId, v);
+    // a plain result has no coded part in any value: no walk over the values
+    if (!raw.plain) {
+      for (const k in f.data) {
+        const v = f.data[k];
+        if (CODED.test(v)) f.data[k] = renderValue(f.ruleId, v);
+      }
     }
     f.message = renderMessage(f.ruleId, f.messageId, f.data);
   }
