@@ -197,6 +197,18 @@ describe("CLI", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("--mode");
   });
+  // assembly/lib/json.ts serves short ASCII strings from a 512-entry table keyed by a hash of their
+  // bytes: 2,000 distinct values of 1-24 bytes (most slots shared by several) must each come back whole.
+  it("SP-102: 2,000 short values (shared slots of the short-string table) are each quoted exactly", () => {
+    for (let i = 0; i < 2000; i++) {
+      const v = (`v${i}-` + "abcdefghijklmnopqrstuvwx").slice(0, 1 + (i % 24));
+      const l = validLog();
+      l.session.date = v;
+      l.session.branch = `b${(i * 7919) % 2000}`; // decoded in the same log, fills other slots
+      const f = run(JSON.stringify(l)).findings.filter((x) => x.id === "SP-102");
+      expect(f.map((x) => x.message)).toEqual([`Schema: session.date: '${v}' does not match '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`]);
+    }
+  });
   it("TC-445: a repository schema that cannot be read => error 'cannot load', protocol rules still run", () => {
     const dir = ws(validLog());
     writeTree(dir, { ".agents/schemas/session-log.schema.json/x": "" }); // a directory where the file should be
