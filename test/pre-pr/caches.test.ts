@@ -4,7 +4,7 @@ import { describe, it, expect, afterEach } from "vitest";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { batchKey, closeCoreCache, coreCacheStats, openCoreCache } from "../../dist/core-cache.js";
-import { lintCacheKey, lintWorkerCount, shardBySize } from "../../dist/prepr/markdown.js";
+import { LINT_YOUNG_GENERATION_MB, lintCacheKey, lintWorkerCount, lintWorkerOptions, shardBySize } from "../../dist/prepr/markdown.js";
 import { family, ROLE } from "./helpers.js";
 import { tmpDir } from "../helpers.js";
 
@@ -83,6 +83,13 @@ describe("markdown lint cache key and workers (PP-003)", () => {
     expect(s).toEqual([["a.md", "d.md", "e.md"], ["b.md", "c.md"]]);
     expect(shardBySize(sizes, 2)).toEqual(s);
     expect(shardBySize({ "a.md": 1 }, 3)).toEqual([["a.md"]]);
+  });
+
+  it("PP-003: every lint worker gets the larger young generation (prewarmed ones too) and keeps its job", () => {
+    expect(LINT_YOUNG_GENERATION_MB).toBeGreaterThan(48); // V8's default on 64-bit Node 20
+    expect(lintWorkerOptions()).toEqual({ resourceLimits: { maxYoungGenerationSizeMb: LINT_YOUNG_GENERATION_MB } });
+    const job = { files: [["a.md", "# A\n"]], config: {} };
+    expect(lintWorkerOptions(job)).toEqual({ workerData: job, resourceLimits: { maxYoungGenerationSizeMb: LINT_YOUNG_GENERATION_MB } });
   });
 
   it("PP-003: one worker for little text; AGENTCHECK_LINT_WORKERS overrides", () => {
