@@ -89,7 +89,7 @@ async function cjsBundle(entry, name) {
   // The first line names the bundle's content hash: bin/agentcheck.js keys its V8 code cache of the
   // bundle by it (a rebuilt bundle never meets an old cache)
   // Its few dynamic imports (the LEAN_LAZY modules) go through the launcher's import function when the
-  // launcher compiled the bundle itself (bin/agentcheck.js loadCached: code compiled by node:vm has no
+  // launcher compiled the bundle itself (bin/code-cache.cjs loadCached: code compiled by node:vm has no
   // import() of its own), through import() otherwise
   let text = out.outputFiles[0].text;
   let dynamic = 0;
