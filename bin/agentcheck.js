@@ -17,8 +17,10 @@ if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
   }
 } else if (cmd === "session" && argv[3] === "gate") {
   // one pre-bundled module (scripts/bundle-gate.mjs): the hook runs on every tool call
-  require("../dist/state/gate-hook.cjs").runGate(argv.slice(4)).then(
-    (code) => { process.exitCode = code; },
+  // (compiled from its V8 code cache when there is one: bin/code-cache.cjs)
+  const gate = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "state", "gate-hook.cjs"));
+  gate.exports.runGate(argv.slice(4)).then(
+    (code) => { gate.saveCache(); process.exitCode = code; },
     () => { process.exitCode = 0; },
   );
 } else if ((cmd === "consistency" || cmd === "traceability" || cmd === "memory-index") && process.env.AGENTCHECK_NO_LEAN !== "1") {

@@ -58,6 +58,11 @@ const [esm, cjs] = await Promise.all([bundle("esm"), bundle("cjs")]);
 const coreId = createHash("sha256").update(readFileSync(join(root, "src", "wasm", "generated", "agentcheck.wasm"))).update("\0").update(cjs).digest("hex").slice(0, 32);
 for (const [file, text] of [[out, esm], [outCjs, cjs]]) {
   if (!text.includes(PLACEHOLDER)) throw new Error("bundle-gate: the core build id is not in the bundle");
-  writeFileSync(file, text.replaceAll(JSON.stringify(PLACEHOLDER), JSON.stringify(coreId)));
+  const body = text.replaceAll(JSON.stringify(PLACEHOLDER), JSON.stringify(coreId));
+  // the CommonJS bundle's first line names its build (the same id): bin/code-cache.cjs keys the V8
+  // code cache of the hook entries (bin/agentcheck-gate.cjs, `agentcheck session gate`) by it
+  writeFileSync(file, file === outCjs ? `// agentcheck-bundle ${coreId}\n${body}` : body);
 }
+// the code cache written beside the CommonJS bundle stays out of the package
+writeFileSync(join(root, "dist", "state", ".npmignore"), "*.v8cache\n*.tmp\n");
 console.log(`bundled the hook gate into dist/state/gate-hook.js and gate-hook.cjs (${cjs.length} bytes)`);

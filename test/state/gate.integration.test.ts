@@ -226,7 +226,7 @@ describe("gate entry point stays lean", () => {
     expect(bundle).toContain("validate_session_state");
     expect(bundle).not.toMatch(/"messages":|renderTemplate/);
     // the launcher (CommonJS, bin/package.json) requires the CommonJS twin of this bundle
-    expect(readFileSync(join(ROOT, "bin", "agentcheck.js"), "utf8")).toContain("dist/state/gate-hook.cjs");
+    expect(readFileSync(join(ROOT, "bin", "agentcheck.js"), "utf8")).toContain('"dist", "state", "gate-hook.cjs"');
     const hook = await import("../../dist/state/gate-hook.js");
     const plain = await import("../../dist/state/gate.js");
     const policy = { enabled: true, readOnlyExtra: [], requireProtocolStart: false };
@@ -268,6 +268,32 @@ describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", (
     }
     expect((await cjsGate(analysis, hookInput("Edit", analysis))).stdout).toContain('"permissionDecision":"deny"');
     expect((await cjsGate(coding, hookInput("Edit", coding))).stdout).toBe("");
+  });
+  it("GATE-09 the CommonJS bundle names its build; a gate run leaves a V8 code cache keyed by it; cached, corrupt and disabled caches give the same decisions", async () => {
+    const { ROOT } = await import("../helpers.js");
+    const { existsSync } = await import("node:fs");
+    const file = join(ROOT, "dist", "state", "gate-hook.cjs");
+    const id = /^\/\/ agentcheck-bundle ([0-9a-f]{32})\n/.exec(readFileSync(file, "utf8"));
+    expect(id).not.toBeNull();
+    const cache = `${file}.${id![1]}.v8cache`;
+    const analysis = repoInMode("analysis");
+    const coding = repoInMode("coding");
+    const decide = async () => [
+      (await cjsGate(analysis, hookInput("Edit", analysis))).stdout,
+      (await cjsGate(coding, hookInput("Edit", coding))).stdout,
+      runCli(["session", "gate"], { cwd: analysis, input: hookInput("Edit", analysis), env: ENV }).stdout,
+    ];
+    const first = await decide();
+    expect(first[0]).toContain('"permissionDecision":"deny"');
+    expect(first[1]).toBe("");
+    expect(first[2]).toBe(first[0]);
+    expect(existsSync(cache)).toBe(true);
+    expect(await decide()).toEqual(first); // from the cache
+    writeFileSync(cache, "not a code cache");
+    expect(await decide()).toEqual(first);
+    const off = runCli(["session", "gate"], { cwd: analysis, input: hookInput("Edit", analysis), env: { ...ENV, AGENTCHECK_NO_CODE_CACHE: "1" } });
+    expect(off.stdout).toBe(first[0]);
+    expect(readdirSync(join(ROOT, "dist", "state")).filter((n) => n.endsWith(".tmp"))).toEqual([]);
   });
   it("the CommonJS bundle requires only Node built-ins and jsonc-parser's parser", async () => {
     const { ROOT } = await import("../helpers.js");
