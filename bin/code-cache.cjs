@@ -53,6 +53,8 @@ function loadCached(file, opts = {}) {
     saved = true;
     const tmp = `${cacheFile}.${opts.tmpTag ?? process.pid}.tmp`;
     try {
+      // a read-only install: no cache to serialize on every run
+      fs.accessSync(path.dirname(cacheFile), fs.constants.W_OK);
       fs.writeFileSync(tmp, script.createCachedData(), { flag: "wx" });
       fs.renameSync(tmp, cacheFile);
     } catch {
