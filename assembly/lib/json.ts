@@ -248,14 +248,21 @@ export class JDoc {
  * without an allocation (strings are immutable; the table is a global, so its strings stay alive).
  */
 const HOT_MAX: i32 = 24;
+
+/** FNV-1a over `len` bytes at `p` (the one byte hash of the JSON code: keys, short strings, memos). */
+// @ts-ignore: decorator
+@inline export function fnv1a(p: usize, len: i32, seed: u32 = 2166136261): u32 {
+  let h = seed;
+  for (let i = 0; i < len; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 16777619;
+  return h;
+}
 const hotAscii = new StaticArray<string | null>(512);
 
 /** A string of `n` ASCII bytes at `p` (one allocation, no decoder; short ones from hotAscii). */
 function asciiString(p: usize, n: i32): string {
   if (n <= 0) return "";
   if (n <= HOT_MAX) {
-    let h: u32 = <u32>n;
-    for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
+    const h = fnv1a(p, n, <u32>n);
     const slot = <i32>((h ^ (h >> 15)) & 511);
     const hit = unchecked(hotAscii[slot]);
     if (hit !== null && hit.length == n) {
@@ -1039,8 +1046,7 @@ class Parser {
       const o = c * NODE_I32S;
       const a = unchecked(t[o + N_KSTART]) + 1;
       const b = unchecked(t[o + N_KEND]) - 1;
-      let hv: u32 = 2166136261;
-      for (let j = a; j < b; j++) hv = (hv ^ <u32>this.byte(j)) * 16777619;
+      const hv = fnv1a(this.base + <usize>a, b - a);
       let slot = <i32>(hv & <u32>(size - 1));
       while (true) {
         const other = unchecked(h[slot * 2]);

@@ -4,7 +4,7 @@
 // maxItems, required, properties, patternProperties, additionalProperties, allOf, anyOf, oneOf, not.
 // Other validation keywords are listed by unsupportedKeywords() so the caller can say they were
 // not checked. Annotations (title, description, examples, $id, $schema, default) are ignored.
-import { JDoc, JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, jsonShort } from "../../../lib/json";
+import { JDoc, JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, fnv1a, jsonShort } from "../../../lib/json";
 import { Regex, compileRegex, regexSearch, regexExhausted } from "../../../lib/regex";
 import { txt } from "../../../lib/texts";
 
@@ -336,7 +336,7 @@ export class Schema {
       for (let i = 0; i < pk.length; i++) {
         const b = String.UTF8.encode(pk[i]);
         bytes[i] = b;
-        let slot = <i32>(hashBytes(changetype<usize>(b), b.byteLength) & <u32>(size - 1));
+        let slot = <i32>(fnv1a(changetype<usize>(b), b.byteLength) & <u32>(size - 1));
         while (slots[slot] >= 0) slot = (slot + 1) & (size - 1);
         slots[slot] = i;
       }
@@ -638,7 +638,7 @@ export class Schema {
     const p = d.base + <usize>a;
     const slots = n.propSlots;
     const mask = slots.length - 1;
-    let slot = <i32>(hashBytes(p, len) & <u32>mask);
+    let slot = <i32>(fnv1a(p, len) & <u32>mask);
     while (true) {
       const pi = unchecked(slots[slot]);
       if (pi < 0) return -1;
@@ -658,7 +658,7 @@ export class Schema {
     const a = d.keyStart(m);
     const len = d.keyEnd(m) - a;
     const p = d.base + <usize>a;
-    const h = hashBytes(p, len);
+    const h = fnv1a(p, len);
     const known = memo.find(p, len, h);
     if (known >= 0) return known;
     if (regexSearch(r, d.keyName(m))) {
@@ -719,13 +719,6 @@ class CNode {
   addlFalse: bool = false;
   /** Compiled additionalProperties schema (-1: none, or false: addlFalse). */
   addl: i32 = -1;
-}
-
-/** FNV-1a over `len` bytes at `p`. */
-function hashBytes(p: usize, len: i32): u32 {
-  let h: u32 = 2166136261;
-  for (let i = 0; i < len; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 16777619;
-  return h;
 }
 
 const MEMO_MAX: i32 = 4096;
