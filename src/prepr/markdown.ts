@@ -122,13 +122,13 @@ function asStrings(v: unknown, key: string, file: string): string[] {
 }
 
 /** Read the repository's markdownlint configuration (cli2 file first, then .markdownlint.*). */
+/** Configurations parsed in this process, by the key of their files' bytes (loadMdConfigCached). */
+const parsedConfigs = new Map<string, MdConfig>();
+
 /**
  * The configuration, from a small cache beside the lint cache when the configuration files' bytes
  * are unchanged (saves loading the YAML parser); JS configs and `extends` are always re-read.
  */
-/** Configurations parsed in this process, by the key of their files' bytes (loadMdConfigCached). */
-const parsedConfigs = new Map<string, MdConfig>();
-
 export async function loadMdConfigCached(root: string, cacheFile: string | undefined): Promise<MdConfig> {
   const present = [...CLI2_FILES, ...MD_FILES].filter((f) => exists(join(root, f)));
   let texts: string[];
