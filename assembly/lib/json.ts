@@ -9,6 +9,7 @@
 // else), so a parsed document has its LineIndex without another pass.
 
 import { txt } from "./texts";
+import { asciiAt } from "./text";
 
 export const J_NULL: i32 = 0;
 export const J_BOOL: i32 = 1;
@@ -161,31 +162,6 @@ export class JDoc {
     if (this.at(id, N_KSTART) < 0) return "";
     return keyOf(this, id);
   }
-  /** Object `id` (without duplicate keys) has a member named `key`. */
-  @inline hasKey(id: i32, key: string): bool {
-    return this.memberOf(id, key) >= 0;
-  }
-
-  /**
-   * Object `id` (without duplicate keys) has a member whose key is the UTF-8 bytes `kb` (the
-   * encoding of `key`, which decides keys written with escapes).
-   */
-  hasKeyBytes(id: i32, key: string, kb: ArrayBuffer): bool {
-    const n = this.at(id, N_COUNT);
-    const len = kb.byteLength;
-    const kp = changetype<usize>(kb);
-    let c = id + 1;
-    for (let i = 0; i < n; i++) {
-      const a = this.at(c, N_KSTART) + 1;
-      const b = this.at(c, N_KEND) - 1;
-      if ((this.at(c, N_KIND) & F_KESC) != 0) {
-        if (this.decode(a, b, true, false) == key) return true;
-      } else if (b - a == len && memory.compare(this.base + <usize>a, kp, <usize>len) == 0) return true;
-      c = this.at(c, N_NEXT);
-    }
-    return false;
-  }
-
   /** The first member node of object `id` (without duplicate keys) named `key`, or -1. */
   memberOf(id: i32, key: string): i32 {
     const n = this.at(id, N_COUNT);
@@ -271,16 +247,11 @@ function asciiString(p: usize, n: i32): string {
       while (i < n && <u32>load<u16>(q + (<usize>i << 1)) == <u32>load<u8>(p + <usize>i)) i++;
       if (i == n) return hit;
     }
-    const fresh = changetype<string>(__new(<usize>n << 1, idof<string>()));
-    const f = changetype<usize>(fresh);
-    for (let i = 0; i < n; i++) store<u16>(f + (<usize>i << 1), load<u8>(p + <usize>i));
+    const fresh = asciiAt(p, n);
     unchecked((hotAscii[slot] = fresh));
     return fresh;
   }
-  const out = changetype<string>(__new(<usize>n << 1, idof<string>()));
-  const o = changetype<usize>(out);
-  for (let i = 0; i < n; i++) store<u16>(o + (<usize>i << 1), load<u8>(p + <usize>i));
-  return out;
+  return asciiAt(p, n);
 }
 
 /** Decode a JSON string body [a, b) that has escapes (the text was validated by the parser). */

@@ -109,6 +109,14 @@ describe("JSON parser (assembly/lib/json.ts)", () => {
     expect(msgs('{"b": "x", "\\u0062": 2}')).toEqual(["Schema: b: 2 is not of type 'string'"]);
     expect(msgs('{"é": "x", "é": 3}')).toEqual(["Schema: é: 3 is not of type 'string'"]);
   });
+  it("SP-102 required: a member counts whether its key is written plainly, with escapes or in UTF-8", () => {
+    const schema = JSON.stringify({ required: ["b", "é"] });
+    const msgs = (text: string) => of(run(text, { schema }).findings, "SP-102").map((f) => f.message);
+    expect(msgs('{"b": 1, "é": 2}')).toEqual([]);
+    expect(msgs('{"\\u0062": 1, "\\u00e9": 2}')).toEqual([]);
+    expect(msgs('{"bb": 1, "e": 2}')).toEqual(["Schema: (root): 'b' is a required property", "Schema: (root): 'é' is a required property"]);
+    expect(msgs('{"b": 1, "b": 2}')).toEqual(["Schema: (root): 'é' is a required property"]);
+  });
   it("accepts escapes, unicode, numbers with exponents and a BOM", () => {
     const l = validLog();
     l.session.objective = "tab\t \"quoted\" \u00e9 \ud83d\ude00 /";

@@ -281,15 +281,12 @@ export class Schema {
         if (vk != J_ARR) continue;
         const its = v.items;
         const names = new Array<string>(its.length);
-        const bytes = new Array<ArrayBuffer>(its.length);
         const relaxed = new StaticArray<bool>(its.length);
         for (let j = 0; j < its.length; j++) {
           names[j] = its[j].s;
-          bytes[j] = String.UTF8.encode(names[j]);
           relaxed[j] = RECORD_RELAXED.includes(names[j]);
         }
         op.names = names;
-        op.nameBytes = bytes;
         op.relaxed = relaxed;
       } else if (c >= K_PROPERTIES && c <= K_ADDITIONAL) {
         if (!n.members) this.compileMembers(n, s);
@@ -544,13 +541,12 @@ export class Schema {
       } else if (c == K_REQUIRED) {
         if (k != J_OBJ) continue;
         const names = op.names!;
-        const nameBytes = op.nameBytes!;
         const relaxed = op.relaxed!;
         const dup = d.isDup(id);
         for (let j = 0; j < names.length; j++) {
           const name = names[j];
           if (atRoot && this.relaxRoot && relaxed[j]) continue;
-          const has = dup ? this.view(id).has(name) : d.hasKeyBytes(id, name, unchecked(nameBytes[j]));
+          const has = dup ? this.view(id).has(name) : d.memberOf(id, name) >= 0;
           if (!has) this.err("'" + name + txt("' is a required property"), id);
         }
       } else if (c >= K_PROPERTIES && c <= K_ADDITIONAL) {
@@ -686,8 +682,6 @@ class COp {
   child: i32 = -1;
   kids: StaticArray<i32> | null = null;
   names: string[] | null = null;
-  /** UTF-8 of names (compared with unescaped keys as bytes). */
-  nameBytes: ArrayBuffer[] | null = null;
   relaxed: StaticArray<bool> | null = null;
   constructor(public code: i32, public v: JValue) {}
 }
