@@ -78,8 +78,22 @@ function realRoot(root: string): string {
   return r;
 }
 
-/** True when `p` is `root` or below it (both already resolved). */
+/**
+ * The part of `p` below `root` when `p` is exactly `root` + "/" + a clean tail (no empty, "." or ".."
+ * segment), else undefined. POSIX only. The common case of isInside and toRepoPath, without the cost
+ * of path.relative (about 10 µs per call before the JIT warms up: milliseconds over a few hundred logs).
+ */
+export function cleanTail(p: string, root: string): string | undefined {
+  if (sep !== "/" || root.length < 2 || root.endsWith("/") || p.length <= root.length + 1) return undefined;
+  if (p.charCodeAt(root.length) !== 47 || !p.startsWith(root) || root.charCodeAt(0) !== 47) return undefined;
+  const tail = p.slice(root.length + 1);
+  const t = `/${tail}/`;
+  return t.includes("//") || t.includes("/./") || t.includes("/../") ? undefined : tail;
+}
+
+/** True when `p` is `root` or below it (both absolute; the one containment test of the host). */
 export function isInside(p: string, root: string): boolean {
+  if (cleanTail(p, root) !== undefined) return true;
   const rel = relative(root, p);
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }

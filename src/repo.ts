@@ -1,6 +1,7 @@
 // Repository location and path helpers (no rule logic).
 import { existsSync, statSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { cleanTail, isInside } from "./fsread.js";
 
 /** The nearest ancestor of `start` (inclusive) that has a .git entry, or undefined. */
 export function findRepoRoot(start: string): string | undefined {
@@ -20,14 +21,13 @@ export function findRepoRoot(start: string): string | undefined {
 
 /** Path relative to root with forward slashes. */
 export function toRepoPath(abs: string, root: string): string {
+  const tail = cleanTail(abs, root);
+  if (tail !== undefined) return tail;
   const rel = relative(root, abs);
   return rel.split(sep).join("/");
 }
 
-export function isInside(abs: string, root: string): boolean {
-  const rel = relative(root, abs);
-  return rel === "" || (!rel.startsWith("..") && !rel.startsWith("/") && !/^[A-Za-z]:/.test(rel));
-}
+export { isInside };
 
 /**
  * Entries directly in `dir` whose names end with one of `exts` (lower-case), sorted: regular files,

@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync, truncateSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
-import { readBounded, readTextBounded, inspectFile, firstBadByte } from "../../src/fsread.js";
+import { isAbsolute, join, relative } from "node:path";
+import { readBounded, readTextBounded, inspectFile, firstBadByte, isInside, cleanTail } from "../../src/fsread.js";
+import { isInside as repoIsInside, toRepoPath } from "../../src/repo.js";
 import { tmpDir } from "../helpers.js";
 
 function fixture() {
@@ -95,5 +96,30 @@ describe("fsread: AC-901 not a regular file / outside the repository, AC-900 bef
     expect(firstBadByte(Buffer.from([0xff, 0xfe, 0x61, 0x00]))).toBe(0);
     expect(firstBadByte(Buffer.from([0xc0, 0xaf]))).toBe(0);
     expect(firstBadByte(Buffer.from([0xed, 0xa0, 0x80]))).toBe(0);
+  });
+});
+
+describe("containment: one isInside for every command, its fast path agrees with path.relative", () => {
+  const slow = (p: string, root: string) => {
+    const rel = relative(root, p);
+    return rel === "" || (rel !== ".." && !rel.startsWith("../") && !isAbsolute(rel));
+  };
+  const roots = ["/r", "/r/w", "/r/w/", "/", "/r/./w", "/r/x/../w"];
+  const tails = ["", "/", "/a", "/a/b.md", "/..a", "/..a/b", "/a/../b", "/a/./b", "/a//b", "/..", "/../x", "/.", "/a/..", "x", "/a/.b", "/a/b..", "/a/...", "/a/"];
+  for (const root of roots) {
+    for (const t of tails) {
+      const p = root + t;
+      it(`isInside(${JSON.stringify(p)}, ${JSON.stringify(root)}) is path.relative's answer`, () => {
+        expect(isInside(p, root)).toBe(slow(p, root));
+        if (slow(p, root) && isInside(p, root)) expect(toRepoPath(p, root)).toBe(relative(root, p));
+      });
+    }
+  }
+  it("a top-level name that starts with '..' is inside (repo.ts and fsread.ts once answered differently)", () => {
+    expect(isInside("/r/..notes/x.md", "/r")).toBe(true);
+    expect(repoIsInside("/r/..notes/x.md", "/r")).toBe(true);
+    expect(isInside("/r/../notes/x.md", "/r")).toBe(false);
+    expect(cleanTail("/r/a/b", "/r")).toBe("a/b");
+    expect(cleanTail("/r/a/../b", "/r")).toBeUndefined();
   });
 });
