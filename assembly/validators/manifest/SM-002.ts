@@ -3,6 +3,7 @@ import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SEV_WARNING } from "../../abi";
 import { ManifestCtx } from "./ctx";
+import { AC904 } from "../common";
 
 export const SM002 = defineRule("SM-002", SEV_ERROR, check);
 function SM002_doc(): RuleDoc {
@@ -10,7 +11,7 @@ function SM002_doc(): RuleDoc {
     id: "SM-002",
     validator: "manifest",
     title: "Manifest matches the schema",
-    description: "Conforms to the JSON Schema generated from the zod v2 schema (unknown keys refused); every violation, by path.",
+    description: "Conforms to the JSON Schema generated from the zod v2 schema (unknown keys refused); every violation, by path. A check that runs out of the regular-expression budget is AC-904 (no verdict), and the invariants (SM-004..SM-010) then do not run.",
     messages: {
       schemaKeywordSNot: "Schema: keyword(s) not checked: {{join}}",
       schema: "Schema: {{path}}: {{message}}",
@@ -40,5 +41,10 @@ function check(c: RuleCtx): void {
   for (let j = 0; j < errs.length; j++) {
     const e = errs[j];
     ctx.results.report(ctx.rule, ctx.doc, ctx.lines.line(e.pos), ctx.lines.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
+  }
+  const lims = ctx.schemaLimits(); // budget hits: no verdict (AC-904), never a pass
+  for (let j = 0; j < lims.length; j++) {
+    const e = lims[j];
+    ctx.results.report(AC904, ctx.doc, ctx.lines.line(e.pos), ctx.lines.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
   }
 }

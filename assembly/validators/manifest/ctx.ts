@@ -54,6 +54,8 @@ export class ManifestCtx extends RuleCtx {
   /** Write-time check (fact manifest.scope = "content"): no folder/artifact rules. */
   contentOnly: bool;
   private errs: SchemaError[] | null = null;
+  /** This manifest's checks that ran out of a core budget (set with errs). */
+  private lims: SchemaError[] = [];
 
   constructor(input: Input, results: Results, doc: Doc, contentOnly: bool) {
     super(input, results);
@@ -94,18 +96,30 @@ export class ManifestCtx extends RuleCtx {
       if (s === null || !this.isObject()) this.errs = [];
       else {
         s.errors = [];
+        s.limits = [];
         s.depth = 0;
         s.run(this.root!, false);
         this.errs = sortedErrors(s);
+        this.lims = s.limits;
         s.errors = [];
+        s.limits = [];
       }
     }
     return this.errs!;
   }
 
-  /** The invariants (SM-004..010) need a manifest of the right shape: a usable schema that passed. */
+  /** Checks of this manifest's schema layer that ran out of a core budget (AC-904: no verdict, never a pass). */
+  schemaLimits(): SchemaError[] {
+    this.schemaErrors();
+    return this.lims;
+  }
+
+  /**
+   * The invariants (SM-004..010) need a manifest of the right shape: a usable schema that passed
+   * (a check without a verdict, AC-904, is not a pass).
+   */
   invariantsApply(): bool {
-    return this.isObject() && schema !== null && this.schemaErrors().length == 0;
+    return this.isObject() && schema !== null && this.schemaErrors().length == 0 && this.lims.length == 0;
   }
 
   at(r: Rule, v: JValue | null, m: Msg): void {

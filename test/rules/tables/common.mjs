@@ -5,6 +5,7 @@
 // AC-900..AC-903 are reported by the host: their cases run through the host's own steps (`read`:
 // the bounded reader; `host`: executeValidator), see test/rules/rule-tester.ts.
 import { fileURLToPath } from "node:url";
+import { manifest, session, budgetSchema } from "./manifest.mjs";
 
 const LOG = ".agents/sessions/2026-01-01-session-1.md";
 const log = (text) => ({ name: LOG, kind: "SESSION_MD", text });
@@ -18,6 +19,12 @@ const schemaCase = (value) => ({
   facts: { now: "2026-01-06T12:00:00Z", "session.schema": JSON.stringify({ properties: { v: { pattern: "^(a*)*b$" } } }) },
 });
 const MiB = 1024 * 1024;
+// SM-002's schema layer (manifest validator): the zod schema with the same kind of catastrophic pattern on topic.
+const manifestCase = (...topics) => ({
+  validator: "manifest",
+  docs: topics.flatMap((topic, i) => session(manifest({ topic }), { folder: `2026-02-14_t${i}_a1b2c3` })),
+  facts: { "manifest.schema": budgetSchema() },
+});
 
 export default {
   "AC-001": {
@@ -93,6 +100,14 @@ export default {
   },
   "AC-904": {
     valid: [{ name: "a pattern within the regular-expression budget", ...schemaCase("aaab") }],
-    invalid: [{ name: "a catastrophic pattern runs out of budget: no verdict, not a mismatch", ...schemaCase("a".repeat(40)), errors: [{ messageId: "schema", line: 1, data: { path: "v" } }] }],
+    invalid: [
+      { name: "a catastrophic pattern runs out of budget: no verdict, not a mismatch", ...schemaCase("a".repeat(40)), errors: [{ messageId: "schema", line: 1, data: { path: "v" } }] },
+      { name: "SM-002: a manifest's pattern runs out of budget: AC-904, not a silent pass", ...manifestCase("a".repeat(40)), errors: [{ messageId: "schema", line: 4, data: { path: "topic" } }] },
+      {
+        name: "SM-002: a budget hit on one manifest is not reported again on the next",
+        ...manifestCase("a".repeat(40), "aab", "ab"),
+        errors: [{ messageId: "schema", line: 4, data: { path: "topic" }, doc: "agents/sessions/2026-02-14_t0_a1b2c3/state.json" }],
+      },
+    ],
   },
 };

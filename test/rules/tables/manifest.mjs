@@ -9,7 +9,7 @@ const ID = "2026-02-14_feature-dark-mode_a1b2c3";
 const SPEC = "# Topic\n\n## Goals\n\n- [ ] g\n\n## Open Questions\n\n- [x] q\n\n## Key Decisions\n\n### d\n";
 
 /** A valid manifest in phase build (checkpoints 1 and 2 of 3 done, one commit), with `patch` applied. */
-function manifest(patch = {}) {
+export function manifest(patch = {}) {
   const m = {
     $schema: "https://example.com/state.schema.json",
     session_id: ID, topic: "Dark mode", description: "Add a dark theme", session_type: "full",
@@ -35,9 +35,15 @@ function manifest(patch = {}) {
 }
 const state = (m, { folder = ID, flags = 7, text } = {}) => ({ name: `agents/sessions/${folder}/state.json`, kind: "MANIFEST", flags, text: text ?? JSON.stringify(m, null, 2) });
 const spec = (text = SPEC, folder = ID) => ({ name: `agents/sessions/${folder}/spec.md`, kind: "MANIFEST_SPEC", text });
-const session = (m = manifest(), opts = {}) => [state(m, opts), spec(opts.spec, opts.folder)];
+export const session = (m = manifest(), opts = {}) => [state(m, opts), spec(opts.spec, opts.folder)];
 const facts = { "manifest.schema": manifestJsonSchemaText() };
 const ok = (name) => ({ name, docs: session(), facts });
+/** The zod schema with a catastrophic pattern on topic (a long "aaa…" topic runs out of regex budget). */
+export function budgetSchema() {
+  const s = JSON.parse(manifestJsonSchemaText());
+  s.properties.topic.pattern = "^(a*)*b$";
+  return JSON.stringify(s);
+}
 
 export default {
   "SM-001": {
@@ -106,7 +112,11 @@ export default {
     invalid: [{ name: "a commit naming checkpoint 7 of 3", docs: session(manifest({ commits: [{ sha: "a1b2c3d", message: "m", checkpoint: 7, created_at: "2026-02-14T11:30:00Z" }] })), facts, errors: [{ messageId: "commitsNamesCheckpointOutside", data: { j: "0", str: "a1b2c3d", n: "7", total: "3" } }] }],
   },
   "SM-010": {
-    valid: [ok("status active in phase build")],
+    valid: [
+      ok("status active in phase build"),
+      // AC-904 (reported through SM-002): a schema check without a verdict is not a pass, so the invariants do not run
+      { name: "SM-002 AC-904: the schema layer ran out of budget: invariants not applied", docs: session(manifest({ status: "complete", topic: "a".repeat(40) })), facts: { "manifest.schema": budgetSchema() } },
+    ],
     invalid: [{ name: "status complete in phase build", docs: session(manifest({ status: "complete" })), facts, errors: [{ messageId: "statusDisagreesWithCurrent", line: 10, data: { status: "complete", cur: "build" } }] }],
   },
   "SM-011": {
