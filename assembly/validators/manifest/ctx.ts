@@ -95,14 +95,9 @@ export class ManifestCtx extends RuleCtx {
       const s = schema;
       if (s === null || !this.isObject()) this.errs = [];
       else {
-        s.errors = [];
-        s.limits = [];
-        s.depth = 0;
         s.run(this.root!, false);
         this.errs = sortedErrors(s);
         this.lims = s.limits;
-        s.errors = [];
-        s.limits = [];
       }
     }
     return this.errs!;

@@ -13,9 +13,9 @@ const raw = (bytes) => ({ name: LOG, kind: "SESSION_MD", bytes: Uint8Array.from(
 const md = (name, text) => ({ name, kind: "PREPR_FILE", text });
 const dir = (findings, more = {}) => ({ family: "dir", reportUnused: true, findings, ...more });
 const JSON_LOG = ".agents/sessions/2026-01-05-session-42.json";
-const schemaCase = (value) => ({
+const schemaCase = (value, ...more) => ({
   validator: "session-log",
-  docs: [{ name: JSON_LOG, kind: "SESSION_JSON", text: JSON.stringify({ v: value }) }],
+  docs: [value, ...more].map((v, i) => ({ name: i == 0 ? JSON_LOG : JSON_LOG.replace("-42", `-${42 + i}`), kind: "SESSION_JSON", text: JSON.stringify({ v }) })),
   facts: { now: "2026-01-06T12:00:00Z", "session.schema": JSON.stringify({ properties: { v: { pattern: "^(a*)*b$" } } }) },
 });
 const MiB = 1024 * 1024;
@@ -102,6 +102,7 @@ export default {
     valid: [{ name: "a pattern within the regular-expression budget", ...schemaCase("aaab") }],
     invalid: [
       { name: "a catastrophic pattern runs out of budget: no verdict, not a mismatch", ...schemaCase("a".repeat(40)), errors: [{ messageId: "schema", line: 1, data: { path: "v" } }] },
+      { name: "SP-102: a budget hit on one log is not reported again on the next (run() resets)", ...schemaCase("a".repeat(40), "aab", "ab"), errors: [{ messageId: "schema", line: 1, data: { path: "v" }, doc: JSON_LOG }] },
       { name: "SM-002: a manifest's pattern runs out of budget: AC-904, not a silent pass", ...manifestCase("a".repeat(40)), errors: [{ messageId: "schema", line: 4, data: { path: "topic" } }] },
       {
         name: "SM-002: a budget hit on one manifest is not reported again on the next",

@@ -57,6 +57,12 @@ export default {
     valid: [{ name: "a log the schema accepts", docs: docs(base()), facts: { "session.schema": SCHEMA } }],
     invalid: [
       { name: "no schema supplied: the schema layer is skipped, visibly", docs: docs(base()), errors: [{ messageId: "message", line: 0, data: { problem: "Schema: no schema was supplied (fact session.schema), schema layer skipped" } }] },
+      {
+        name: "SP-102: one log's violation is not reported again on the next log (run() resets errors)",
+        docs: [log(with_((l) => { delete l.session; })), log(base(), { name: NAME.replace("-42", "-43") })],
+        facts: { "session.schema": SCHEMA },
+        errors: [{ messageId: "schema", line: 1, doc: NAME, data: { path: "(root)", message: "'session' is a required property" } }],
+      },
       { name: "TC-353: a required property missing", docs: docs(with_((l) => { delete l.session; })), facts: { "session.schema": SCHEMA }, errors: [{ messageId: "schema", line: 1, data: { path: "(root)", message: "'session' is a required property" } }] },
       { name: "a schema keyword agentcheck does not check", docs: docs(base()), facts: { "session.schema": JSON.stringify({ type: "object", minProperties: 1 }) }, errors: [{ messageId: "schemaUsesKeywordS", severity: "warning", line: 0, data: { join: "minProperties" } }] },
     ],

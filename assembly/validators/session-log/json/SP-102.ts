@@ -35,9 +35,6 @@ function check(c: RuleCtx): void {
   if (s.unsupported.length > 0) {
     log.reportAs(c.rule, SEV_WARNING, null, msg("schemaUsesKeywordS").s("name", st.name).s("join", s.unsupported.join(", ")));
   }
-  s.errors = [];
-  s.limits = [];
-  s.depth = 0;
   s.run(log.root, ctx.jmode == MODE_RECORD); // the decided mode (../mode.ts): record + creation = record
   const errs = sortedErrors(s);
   const li = log.lines;
@@ -49,8 +46,6 @@ function check(c: RuleCtx): void {
     const e = s.limits[i];
     log.ctx.report(AC904, li.line(e.pos), li.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
   }
-  s.errors = [];
-  s.limits = [];
   ctx.schemaRan = true;
 }
 

@@ -424,10 +424,16 @@ export class Schema {
     return this.idoc!.view(id);
   }
 
-  /** Validate `inst` against the whole schema; errors are collected (unsorted) in `errors`. */
+  /**
+   * Validate `inst` against the whole schema: this run's violations (unsorted) in `errors`, its budget
+   * hits in `limits`. Both are new arrays each run (a caller may keep the previous run's).
+   */
   run(inst: JValue, relaxRoot: bool): void {
     this.relaxRoot = relaxRoot;
     if (this.cnodes.length == 0) this.compile(this.root);
+    this.errors = [];
+    this.limits = [];
+    this.depth = 0;
     this.idoc = inst.doc;
     this.segN = 0;
     this.validate(inst.id, 0, true);
