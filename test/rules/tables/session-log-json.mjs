@@ -65,6 +65,12 @@ export default {
       },
       { name: "TC-353: a required property missing", docs: docs(with_((l) => { delete l.session; })), facts: { "session.schema": SCHEMA }, errors: [{ messageId: "schema", line: 1, data: { path: "(root)", message: "'session' is a required property" } }] },
       { name: "a schema keyword agentcheck does not check", docs: docs(base()), facts: { "session.schema": JSON.stringify({ type: "object", minProperties: 1 }) }, errors: [{ messageId: "schemaUsesKeywordS", severity: "warning", line: 0, data: { join: "minProperties" } }] },
+      {
+        name: "SP-102: a format agentcheck does not check (only date-time and date are) is listed, not passed silently",
+        docs: docs(base()),
+        facts: { "session.schema": JSON.stringify({ type: "object", properties: { session: { format: "email" }, workLog: { format: "date" }, nextSteps: { format: "email" } } }) },
+        errors: [{ messageId: "schemaUsesKeywordS", severity: "warning", line: 0, data: { join: "format: email" } }],
+      },
     ],
   },
   "SP-103": {

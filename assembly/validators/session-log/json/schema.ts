@@ -93,6 +93,13 @@ export function isDateTime(s: string): bool {
   return i + 6 == s.length && s.charCodeAt(i + 3) == 58 && oh >= 0 && oh <= 23 && om >= 0 && om <= 59;
 }
 
+const FMT_NONE: i32 = 0, FMT_DATE_TIME: i32 = 1, FMT_DATE: i32 = 2;
+
+/** The formats checked (FMT_DATE_TIME, FMT_DATE); FMT_NONE for any other (check() lists it in `unsupported`). */
+function formatCode(name: string): i32 {
+  return name == "date-time" ? FMT_DATE_TIME : name == "date" ? FMT_DATE : FMT_NONE;
+}
+
 function pad10(n: i32): string {
   let s = n.toString();
   while (s.length < 10) s = "0" + s;
@@ -203,6 +210,11 @@ export class Schema {
         ok = v.kind == J_STR && this.regex(v.s) !== null;
       } else if (c == K_FORMAT) {
         ok = v.kind == J_STR;
+        // only date-time and date are checked: any other format is listed as not checked, never passed silently
+        if (ok && formatCode(v.s) == FMT_NONE) {
+          const u = "format: " + v.s;
+          if (!this.unsupported.includes(u)) this.unsupported.push(u);
+        }
       } else if (c == K_REF) {
         ok = v.kind == J_STR && this.resolve(v.s) !== null;
       }
@@ -269,7 +281,7 @@ export class Schema {
         op.rx = this.regex(v.s);
       } else if (c == K_FORMAT) {
         if (vk != J_STR) continue;
-        op.fmt = v.s == "date-time" ? 1 : v.s == "date" ? 2 : 0;
+        op.fmt = formatCode(v.s);
       } else if (c == K_ITEMS) {
         if (vk == J_ARR) {
           const its = v.items;
@@ -520,9 +532,9 @@ export class Schema {
         }
       } else if (c == K_FORMAT) {
         if (k != J_STR) continue;
-        const dt = op.fmt == 1;
-        const s = op.fmt != 0 ? this.view(id).s : "";
-        if ((dt && !isDateTime(s)) || (op.fmt == 2 && !isDate(s))) {
+        const dt = op.fmt == FMT_DATE_TIME;
+        const s = op.fmt != FMT_NONE ? this.view(id).s : "";
+        if ((dt && !isDateTime(s)) || (op.fmt == FMT_DATE && !isDate(s))) {
           fail = txt(" is not a valid '") + v.s + (dt ? txt("' (RFC 3339, with Z or a UTC offset)") : "'");
         }
       } else if (c == K_MIN_ITEMS || c == K_MAX_ITEMS) {
