@@ -62,6 +62,7 @@ export default {
       ] },
       { name: "no schema supplied: the schema layer is reported unchecked", docs: session(), facts: {}, errors: [{ messageId: "schema2", line: 0 }] },
       { name: "a schema keyword the interpreter does not check", docs: session(), facts: { "manifest.schema": JSON.stringify({ type: "object", minProperties: 1 }) }, errors: [{ messageId: "schemaKeywordSNot", severity: "warning", data: { join: "minProperties" } }] },
+      { name: "SM-002: invalid schema: a $ref to a value that is not a schema", docs: session(), facts: { "manifest.schema": JSON.stringify({ required: ["topic"], properties: { topic: { $ref: "#/required" } } }) }, errors: [{ messageId: "schema2", line: 0 }] },
       { name: "SM-002: a format the interpreter does not check is listed", docs: session(), facts: { "manifest.schema": JSON.stringify({ type: "object", properties: { topic: { format: "uri" } } }) }, errors: [{ messageId: "schemaKeywordSNot", severity: "warning", data: { join: "format: uri" } }] },
     ],
   },

@@ -54,7 +54,14 @@ export default {
     invalid: [{ name: "an array at the root", docs: docs("[1, 2]"), errors: [{ messageId: "schemaRootIsNot", line: 1, data: { jsonShort: "[...]" } }] }],
   },
   "SP-102": {
-    valid: [{ name: "a log the schema accepts", docs: docs(base()), facts: { "session.schema": SCHEMA } }],
+    valid: [
+      { name: "a log the schema accepts", docs: docs(base()), facts: { "session.schema": SCHEMA } },
+      {
+        name: "SP-102: $ref cycles (a definition referring to itself, a reference to the root) are checked once, no loop",
+        docs: docs(base()),
+        facts: { "session.schema": JSON.stringify({ definitions: { a: { type: "object", properties: { x: { $ref: "#/definitions/a" } } } }, properties: { session: { $ref: "#/definitions/a" }, outcomes: { $ref: "#" } } }) },
+      },
+    ],
     invalid: [
       { name: "no schema supplied: the schema layer is skipped, visibly", docs: docs(base()), errors: [{ messageId: "message", line: 0, data: { problem: "Schema: no schema was supplied (fact session.schema), schema layer skipped" } }] },
       {
@@ -65,6 +72,24 @@ export default {
       },
       { name: "TC-353: a required property missing", docs: docs(with_((l) => { delete l.session; })), facts: { "session.schema": SCHEMA }, errors: [{ messageId: "schema", line: 1, data: { path: "(root)", message: "'session' is a required property" } }] },
       { name: "a schema keyword agentcheck does not check", docs: docs(base()), facts: { "session.schema": JSON.stringify({ type: "object", minProperties: 1 }) }, errors: [{ messageId: "schemaUsesKeywordS", severity: "warning", line: 0, data: { join: "minProperties" } }] },
+      ...[
+        ["a $ref into a non-keyword container: the target's bad type", { myDefs: { a: { type: 5 } }, properties: { session: { $ref: "#/myDefs/a" } } }, "#/myDefs/a.type: invalid or unsupported value 5"],
+        ["a $ref into a non-keyword container: the target's bad minimum", { myDefs: { a: { minimum: "3" } }, properties: { session: { $ref: "#/myDefs/a" } } }, "#/myDefs/a.minimum: invalid or unsupported value '3'"],
+        ["a $ref into a non-keyword container: the target's bad pattern", { myDefs: { a: { pattern: "(" } }, properties: { session: { $ref: "#/myDefs/a" } } }, "#/myDefs/a.pattern: invalid or unsupported value '('"],
+        ["a $ref to a list (not a schema)", { required: ["session"], properties: { session: { $ref: "#/required" } } }, "(root).properties.session.$ref: invalid or unsupported value '#/required'"],
+        ["a $ref to a string (not a schema)", { definitions: { a: { type: "string" } }, properties: { session: { $ref: "#/definitions/a/type" } } }, "(root).properties.session.$ref: invalid or unsupported value '#/definitions/a/type'"],
+      ].map(([what, schema, why]) => ({
+        name: `SP-102: invalid schema: ${what}`,
+        docs: docs(base()),
+        facts: { "session.schema": JSON.stringify(schema) },
+        errors: [{ messageId: "message", line: 0, data: { problem: `Schema: the session-log schema is not a valid schema, schema layer skipped: ${why}` } }],
+      })),
+      {
+        name: "SP-102: a keyword agentcheck does not check, in a $ref target outside the keywords, is listed",
+        docs: docs(base()),
+        facts: { "session.schema": JSON.stringify({ myDefs: { a: { minProperties: 1 } }, properties: { session: { $ref: "#/myDefs/a" } } }) },
+        errors: [{ messageId: "schemaUsesKeywordS", severity: "warning", line: 0, data: { join: "minProperties" } }],
+      },
       {
         name: "SP-102: a format agentcheck does not check (only date-time and date are) is listed, not passed silently",
         docs: docs(base()),

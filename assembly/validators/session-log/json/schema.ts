@@ -167,6 +167,9 @@ export class Schema {
     return this.invalid.length == 0;
   }
 
+  /** Schema nodes (ids) check() reached through a $ref (each checked once: references may cycle). */
+  refChecked: Set<i32> = new Set<i32>();
+
   bad(where: string, what: string): void {
     if (this.invalid.length == 0) this.invalid = where + ": " + what;
   }
@@ -216,7 +219,13 @@ export class Schema {
           if (!this.unsupported.includes(u)) this.unsupported.push(u);
         }
       } else if (c == K_REF) {
-        ok = v.kind == J_STR && this.resolve(v.s) !== null;
+        // compile() follows a $ref into its target, wherever it points: check that target too (once)
+        const t = v.kind == J_STR ? this.resolve(v.s) : null;
+        ok = t !== null && (t.kind == J_OBJ || t.kind == J_BOOL);
+        if (ok && !this.refChecked.has(t!.id)) {
+          this.refChecked.add(t!.id);
+          this.checkNode(t!, v.s, depth + 1);
+        }
       }
       if (!ok) this.bad(at, txt("invalid or unsupported value ") + jsonShort(v));
     }
@@ -263,6 +272,8 @@ export class Schema {
         return ci;
       }
     }
+    // check() has looked at every node compiled here ($ref targets too), so the `continue`s on a
+    // value of the wrong kind below are defensive only
     for (let i = 0; i < keys.length; i++) {
       const c = KW.indexOf(keys[i]);
       const v = vals[i];
