@@ -162,7 +162,10 @@ export class JDoc {
     if (this.at(id, N_KSTART) < 0) return "";
     return keyOf(this, id);
   }
-  /** The first member node of object `id` (without duplicate keys) named `key`, or -1. */
+  /**
+   * The first member node of object `id` named `key`, or -1. With duplicate keys that is the first
+   * occurrence, not the value that counts (the last: use the view); for presence either answers.
+   */
   memberOf(id: i32, key: string): i32 {
     const n = this.at(id, N_COUNT);
     const m = key.length;

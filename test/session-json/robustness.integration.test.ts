@@ -116,6 +116,9 @@ describe("JSON parser (assembly/lib/json.ts)", () => {
     expect(msgs('{"\\u0062": 1, "\\u00e9": 2}')).toEqual([]);
     expect(msgs('{"bb": 1, "e": 2}')).toEqual(["Schema: (root): 'b' is a required property", "Schema: (root): 'é' is a required property"]);
     expect(msgs('{"b": 1, "b": 2}')).toEqual(["Schema: (root): 'é' is a required property"]);
+    // duplicate keys (one plain, one escaped): presence, whichever occurrence answers it
+    expect(msgs('{"\\u00e9": 1, "b": 2, "é": 3, "\\u0062": 4}')).toEqual([]);
+    expect(msgs('{"x": {"b": 1, "b": 2}, "b": 1, "b": 2}')).toEqual(["Schema: (root): 'é' is a required property"]);
   });
   it("accepts escapes, unicode, numbers with exponents and a BOM", () => {
     const l = validLog();

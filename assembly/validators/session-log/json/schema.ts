@@ -1,9 +1,11 @@
-// A compact JSON-schema (draft-07 subset) interpreter driven by schema text. Supported keywords:
-// $ref (local JSON pointers), type, enum, const, minimum, maximum, exclusiveMinimum,
+// A compact JSON-schema (draft-07 subset) validator: check() validates the schema itself, run()
+// compiles it once into a table of nodes (CNode) and validates an instance against it. Supported
+// keywords: $ref (local JSON pointers), type, enum, const, minimum, maximum, exclusiveMinimum,
 // exclusiveMaximum, minLength, maxLength, pattern, format (date-time, date), items, minItems,
 // maxItems, required, properties, patternProperties, additionalProperties, allOf, anyOf, oneOf, not.
-// Other validation keywords are listed by unsupportedKeywords() so the caller can say they were
-// not checked. Annotations (title, description, examples, $id, $schema, default) are ignored.
+// Other validation keywords, and other formats ("format: <name>"), are listed in `unsupported` by
+// check() so the caller can say they were not checked. Annotations (title, description, examples,
+// $id, $schema, default) are ignored.
 import { JDoc, JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, fnv1a, jsonShort } from "../../../lib/json";
 import { Regex, compileRegex, regexSearch, regexExhausted } from "../../../lib/regex";
 import { txt } from "../../../lib/texts";
@@ -279,7 +281,7 @@ export class Schema {
       const v = vals[i];
       const op = new COp(c, v);
       const vk = v.kind;
-      if (c == K_TYPE) op.mask = TYPE_KNOWN | typeMask(v);
+      if (c == K_TYPE) op.mask = typeMask(v);
       else if (c == K_ENUM) {
         if (vk != J_ARR) continue;
       } else if (c == K_CONST) {
@@ -312,10 +314,9 @@ export class Schema {
         op.names = names;
         op.relaxed = relaxed;
       } else if (c >= K_PROPERTIES && c <= K_ADDITIONAL) {
-        if (!n.members) this.compileMembers(n, s);
-        n.members = true;
         if (n.membersOp) continue;
         n.membersOp = true; // one op marks where the member checks come (they run after the loop)
+        this.compileMembers(n, s);
       } else if (c >= K_ALLOF && c <= K_ONEOF) {
         if (vk != J_ARR) continue;
         const its = v.items;
@@ -419,10 +420,15 @@ export class Schema {
     this.segN--;
   }
 
-  limit(msg: string, id: i32): void {
+  /** The dotted instance path of the value being validated ("(root)" at the top). */
+  pathOf(): string {
     let path = "";
     for (let i = 0; i < this.segN; i++) path += (i > 0 ? "." : "") + this.segName(i);
-    this.limits.push(new SchemaError("", path.length == 0 ? "(root)" : path, msg, this.idoc!.posOf(id), this.limits.length));
+    return path.length == 0 ? "(root)" : path;
+  }
+
+  limit(msg: string, id: i32): void {
+    this.limits.push(new SchemaError("", this.pathOf(), msg, this.idoc!.posOf(id), this.limits.length));
   }
 
   err(msg: string, id: i32): void {
@@ -432,14 +438,11 @@ export class Schema {
     }
     // sort key: names after "\0", indices after "\0\1" zero-padded, so indices sort numerically
     let key = "";
-    let path = "";
     for (let i = 0; i < this.segN; i++) {
       const ix = this.segIdx[i];
-      const name = this.segName(i);
-      key += ix >= 0 ? "\u0000\u0001" + pad10(ix) : "\u0000" + name;
-      path += (i > 0 ? "." : "") + name;
+      key += ix >= 0 ? "\u0000\u0001" + pad10(ix) : "\u0000" + this.segName(i);
     }
-    this.errors.push(new SchemaError(key, path.length == 0 ? "(root)" : path, msg, this.idoc!.posOf(id), this.errors.length));
+    this.errors.push(new SchemaError(key, this.pathOf(), msg, this.idoc!.posOf(id), this.errors.length));
   }
 
   /** A view of instance node `id` (for messages and scalar values). */
@@ -571,12 +574,11 @@ export class Schema {
         if (k != J_OBJ) continue;
         const names = op.names!;
         const relaxed = op.relaxed!;
-        const dup = d.isDup(id);
         for (let j = 0; j < names.length; j++) {
           const name = names[j];
           if (atRoot && this.relaxRoot && relaxed[j]) continue;
-          const has = dup ? this.view(id).has(name) : d.memberOf(id, name) >= 0;
-          if (!has) this.err("'" + name + txt("' is a required property"), id);
+          // presence only: the first occurrence of a duplicate key answers it as well as the last
+          if (d.memberOf(id, name) < 0) this.err("'" + name + txt("' is a required property"), id);
         }
       } else if (c >= K_PROPERTIES && c <= K_ADDITIONAL) {
         if (k == J_OBJ) members = true;
@@ -726,14 +728,13 @@ class CNode {
   /** Compiled $ref target (-1: unresolved, NO_REF: none). */
   ref: i32 = NO_REF;
   ops: COp[] = [];
-  /** It has properties / patternProperties / additionalProperties. */
-  members: bool = false;
+  /** It has properties / patternProperties / additionalProperties (compiled, one op in ops). */
   membersOp: bool = false;
   hasProps: bool = false;
   propKeys: string[] = NO_NAMES;
   propBytes: ArrayBuffer[] = NO_BYTES;
   propKids: StaticArray<i32> = new StaticArray<i32>(0);
-  /** Open addressing over hashBytes of the property names: index into propKeys, -1 empty. */
+  /** Open addressing over fnv1a of the property names' UTF-8 bytes: index into propKeys, -1 empty. */
   propSlots: StaticArray<i32> = new StaticArray<i32>(0);
   patKeys: string[] | null = null;
   patRx: Array<Regex | null> = NO_RX;
@@ -795,12 +796,12 @@ class ByteMemo {
   }
 }
 
+/** A draft-07 type name (the names of typeBit). */
 function typeOk(t: string): bool {
-  return t == "null" || t == "boolean" || t == "object" || t == "array" || t == "number" || t == "string" || t == "integer";
+  return typeBit(t) != 0;
 }
 
 const TYPE_INT: i32 = 1 << 8;
-const TYPE_KNOWN: i32 = 1 << 9;
 const TYPE_ANY: i32 = 0xff;
 
 /** Kind bits (1 << J_*) of one type name, TYPE_INT for "integer", 0 for an unknown name. */
