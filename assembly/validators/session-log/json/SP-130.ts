@@ -1,7 +1,7 @@
 // SP-130: endingCommit reachable (full mode).
 import { defineRule, msg, msgItem, RuleDoc, RuleCtx } from "../../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../../abi";
-import { J_OBJ } from "../../../lib/json";
+import { J_OBJ, J_STR } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
 import { SP090 } from "../strict-git";
@@ -29,7 +29,7 @@ function check(c: RuleCtx): void {
   if (ctx.jmode != MODE_FULL) return;
   const log = ctx.log!;
   const v = log.root.get("endingCommit");
-  if (v === null || v.kind != 3 || !isSha(v.s)) return; // empty or malformed: SP-117 / schema
+  if (v === null || v.kind != J_STR || !isSha(v.s)) return; // empty or malformed: SP-117 / schema
   if (!gitReady(log, msgItem(msg("checkEndingCommitReachable")))) return;
   const input = log.ctx.input;
   if (input.factBool("git.shallow", false)) {

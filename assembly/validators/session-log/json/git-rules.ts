@@ -48,12 +48,12 @@ export function memDir(log: JsonLog): string {
   return m !== null && m.length > 0 ? m! : ".serena/memories";
 }
 
-/** Files that disqualify the skip label; null when the scope is eligible. */
 /** The sessions directory (fact sessions.dir, config paths.sessions). */
 export function sessDir(log: JsonLog): string {
   return sessionsDir(log.ctx.input);
 }
 
+/** Files that disqualify the skip label; null when the scope is eligible. */
 export function disqualifying(files: string[], docsOnly: bool, mem: string, sess: string): string[] | null {
   if (docsOnly) {
     const nd = nonDocFiles(files, mem, sess);
