@@ -12,6 +12,7 @@ import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
 import { decodeList } from "../wasm/list.js";
 
 export const SCHEMA_PATH = ".agents/schemas/session-log.schema.json";
+/** The QA folder cited reports must be in to be read; the same folder as the core's (git-rules.ts, test/session-json/qa-root.test.ts). */
 export const QA_ROOT = ".agents/qa/";
 
 type Git = GitRepo;
