@@ -5,15 +5,14 @@
 // (a list: "ancestor" | "off-history" | "missing", then the full SHA), git.diff.<a>..<b> (changed files),
 // git.diffError.<a>..<b>, qa.report.<path> (text), qa.unreadable.<path> (reason).
 import { msg, msgItem } from "../../../rules";
-import { SEV_ERROR, SEV_INFO, SEV_WARNING } from "../../../abi";
 import { Input } from "../../../io";
 import { JValue, J_OBJ } from "../../../lib/json";
 import { splitLines } from "../../../io";
-import { JsonLog, itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
+import { JsonLog, itemEvidence, itemComplete, isSha, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { SP090 } from "../strict-git";
 import { encodeList } from "../../../lib/list";
-import { isAudit, nonDocFiles, nonInvestigationFiles, listShort, sessionsDir } from "../qa-scope";
+import { nonDocFiles, nonInvestigationFiles, sessionsDir } from "../qa-scope";
 
 
 export const QA_ROOT = ".agents/qa/";
