@@ -3,10 +3,12 @@
 // thread while the lint runs in its worker, and some of them block the thread for seconds (spawnSync of
 // actionlint, yamllint, the test command). A file that linted in time must not come back as "stopped".
 import { describe, it, expect, afterEach } from "vitest";
-import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { execFile, spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { lintMarkdown, loadMdConfig } from "../../dist/prepr/markdown.js";
+import { runChecks, type CheckDef, type PrePrContext } from "../../dist/prepr/runner.js";
+import { CHECKS } from "../../dist/prepr/checks.js";
 import { tmpDir } from "../helpers.js";
 
 const ENV = ["AGENTCHECK_LINT_TIMEOUT_MS", "AGENTCHECK_LINT_WORKERS", "AGENTCHECK_LINT_PREWARM"] as const;
@@ -88,5 +90,39 @@ describe("PP-003 lint watchdog and a blocked main thread", () => {
     expect(res.findings).toEqual([
       expect.objectContaining({ ruleId: "PP-003", severity: "error", file: "big.md", messageId: "stopped", message: "not linted: markdown lint took longer than 300 ms on this file and was stopped" }),
     ]);
+  });
+
+  it("PP-003/PP-002: in the runner, the real PP-002 test command (2 s) after a row that comes back from setImmediate does not stop PP-003's files (bound 1 s)", async () => {
+    const dir = tmpDir();
+    const files: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const f = `docs/d${String(i).padStart(2, "0")}.md`;
+      files.push(f);
+    }
+    mkdirSync(join(dir, "docs"));
+    files.forEach((f, i) => writeFileSync(join(dir, f), cleanList(i, 200)));
+    process.env.AGENTCHECK_LINT_TIMEOUT_MS = "1000";
+    process.env.AGENTCHECK_LINT_WORKERS = "1";
+    const ctx: PrePrContext = {
+      root: dir,
+      scope: { kind: "all", root: dir, changes: [], files },
+      config: { prePr: { checks: { "PP-002": { enabled: true } }, testCommand: "sleep 2" } },
+      options: { quick: false, skipTests: false, ci: false, requireTools: false, fix: false, verbose: false, maxFileBytes: 1 << 20, noCache: true },
+    } as PrePrContext;
+    const pick = (id: string) => CHECKS.find((c: CheckDef) => c.id === id)!;
+    // a row that waits for a child process of its own and comes back in the event loop's check
+    // phase (setImmediate; the worker's messages are delivered meanwhile and the lint is under way),
+    // then the repository's test command holds the main thread for 2 s while the worker lints on
+    const waits: CheckDef = {
+      id: "PP-009", name: "waits", tags: [], defaultEnabled: true,
+      run: async () => {
+        await new Promise((r) => execFile("sleep", ["1"], r));
+        await new Promise((r) => setImmediate(r));
+        return { facts: { files: 0 } };
+      },
+    };
+    const rows = await runChecks([pick("PP-003"), waits, pick("PP-002")], ctx);
+    expect(rows.map((r) => [r.id, r.status])).toEqual([["PP-003", "PASS"], ["PP-009", "PASS"], ["PP-002", "PASS"]]);
+    expect(rows[0].findings).toEqual([]);
   });
 });
