@@ -33,7 +33,7 @@ describe("PP-003 lint watchdog and a blocked main thread", () => {
     const texts: Record<string, string> = {};
     // many small files (tens of ms each, far under the bound even on a loaded machine), so that the
     // lint outlasts two blocks of the main thread and the worker is mid-file whenever it is looked at
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 80; i++) {
       const f = `doc${String(i).padStart(2, "0")}.md`;
       texts[f] = cleanList(i, 200);
       writeFileSync(join(dir, f), texts[f]);
