@@ -121,7 +121,6 @@ function asStrings(v: unknown, key: string, file: string): string[] {
   return v as string[];
 }
 
-/** Read the repository's markdownlint configuration (cli2 file first, then .markdownlint.*). */
 /** Configurations parsed in this process, by the key of their files' bytes (loadMdConfigCached). */
 const parsedConfigs = new Map<string, MdConfig>();
 
@@ -170,6 +169,7 @@ export async function loadMdConfigCached(root: string, cacheFile: string | undef
   return cfg;
 }
 
+/** Read the repository's markdownlint configuration (cli2 file first, then .markdownlint.*). */
 export async function loadMdConfig(root: string): Promise<MdConfig> {
   const out: MdConfig = { ignores: [], globs: [], sources: [] };
   for (const f of CLI2_FILES) {
