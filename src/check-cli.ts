@@ -4,7 +4,6 @@
 // runCheckLean answers undefined when the arguments need the full CLI (help, an unknown or malformed
 // option, positional arguments), which then handles them with commander's behaviour and messages.
 import { leanParse, leanRun } from "./lean.js";
-export { quietEpipe } from "./epipe.js";
 import { runCheckCommand } from "./commands/check.js";
 
 /**

@@ -5,7 +5,6 @@
 // undefined when the arguments need the full CLI (help, an unknown or malformed option, a
 // positional argument), which then handles them with commander's behaviour and messages.
 import { leanParse, leanRun } from "./lean.js";
-export { quietEpipe } from "./epipe.js";
 import { runConsistencyCommand } from "./commands/consistency.js";
 import { runTraceabilityCommand } from "./commands/traceability.js";
 import { MEMORY_INDEX_FLAGS, runMemoryIndexCommand } from "./commands/memory-index.js";

@@ -1,5 +1,5 @@
 // Formats a report, writes it, and returns the exit code.
-import { statSync, writeFileSync } from "node:fs";
+import { statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { UsageError } from "./report.js";
 import type { Config } from "./config.js";
@@ -7,14 +7,14 @@ import { applyAdoption, BASELINE_FILE, writeBaseline, type AdoptionOptions } fro
 import { buildReport, exitCodeOf, type FileResult, type Report } from "./report.js";
 import { version } from "./version.js";
 import { formatText, useColor } from "./format/text.js";
-import { formatJson } from "./format/json.js";
+import { formatJsonChunks } from "./format/json.js";
 import { formatMarkdown } from "./format/markdown.js";
 import { formatGithub, githubSummary } from "./format/github.js";
 import { formatSarif } from "./format/sarif.js";
 import { formatJunit } from "./format/junit.js";
 import { appendFileSync } from "node:fs";
 import { ruleTable } from "./wasm/loader.js";
-import { msNow, stdoutIsTTY, writeErr, writeOut } from "./stdio.js";
+import { msNow, stdoutIsTTY, writeErr, writeOut, writeTextFile } from "./stdio.js";
 import { DEFAULT_MAX_FILE_BYTES } from "./engine.js";
 
 export interface OutputOptions {
@@ -102,12 +102,13 @@ export function checkOutputFile(file: string): void {
   if (!ok) throw new UsageError(`cannot write ${file}: the folder ${dir} does not exist`);
 }
 
-export type Formatter = (report: Report, opts: { color: boolean; quiet?: boolean; verbose?: boolean; hook?: boolean }) => string;
+/** A formatter returns the whole text, or its pieces in order (written one at a time: bounded memory). */
+export type Formatter = (report: Report, opts: { color: boolean; quiet?: boolean; verbose?: boolean; hook?: boolean }) => string | Iterable<string>;
 
 /** Output formats by name; later formats register themselves here. */
 export const FORMATTERS: Record<string, Formatter> = {
   text: (r, o) => formatText(r, o),
-  json: (r) => formatJson(r),
+  json: (r) => formatJsonChunks(r),
   markdown: (r) => formatMarkdown(r),
   github: (r, o) => {
     // the job summary goes to the file GitHub Actions names; the annotations go to stdout
@@ -166,7 +167,7 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
   });
   if (opts.outputFile) {
     try {
-      writeFileSync(opts.outputFile, text);
+      writeTextFile(opts.outputFile, text);
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
       throw new UsageError(`cannot write ${opts.outputFile}: ${err.code === "ENOENT" ? "the folder does not exist" : err.code === "EISDIR" ? "it is a directory" : (err.code ?? err.message)}`);

@@ -43,12 +43,6 @@ export function sessionLogFlags(f: SessionLogFacts): number {
   return (STATUS_CODE[f.status] << SL.STATUS_SHIFT) | (f.precommit ? SL.PRECOMMIT : 0) | (f.merge ? SL.MERGE : 0) | (f.strict ? SL.STRICT : 0);
 }
 
-/** Whether flags may leave a JSON log in full mode (the host then gathers the facts full mode needs). */
-export function mayBeFull(flags: number): boolean {
-  if (((flags >> SL.STATUS_SHIFT) & SL.STATUS_MASK) === 0) return (flags & SL.MODE_MASK) === SL.MODE_FULL;
-  return (flags & SL.MERGE) === 0;
-}
-
 /** `--mode` / `mode` option: a SessionMode, undefined when absent; a usage error otherwise. */
 export function parseSessionMode(v: unknown, name = "--mode"): SessionMode | undefined {
   if (v === undefined) return undefined;

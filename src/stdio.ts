@@ -3,12 +3,29 @@
 // (issue 13). The report and messages go to the file descriptors with synchronous writes, as
 // process.stdout does for files and pipes on Linux; a pipe somebody made non-blocking is waited
 // for, and a closed pipe (`agentcheck ... | head`) ends the process quietly, as quietEpipe does.
-import { fstatSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, writeSync } from "node:fs";
 import { nodeRequire } from "./node-require.js";
 
 let pause: Int32Array | undefined;
 
-function writeAll(fd: number, text: string): void {
+/** Text is encoded and written in slices of this many UTF-16 units (no UTF-8 copy of a whole report). */
+const SLICE = 1 << 20;
+
+function writeAll(fd: number, text: string | Iterable<string>): void {
+  if (typeof text !== "string") {
+    for (const piece of text) writeAll(fd, piece);
+    return;
+  }
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(text.length, at + SLICE);
+    // never split a surrogate pair between two slices
+    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+    writeBytes(fd, at === 0 && end === text.length ? text : text.slice(at, end));
+    at = end;
+  }
+}
+
+function writeBytes(fd: number, text: string): void {
   const buf = Buffer.from(text, "utf8");
   let off = 0;
   let waits = 0;
@@ -30,9 +47,19 @@ function writeAll(fd: number, text: string): void {
   }
 }
 
-/** Write to standard output (the report). */
-export function writeOut(text: string): void {
+/** Write to standard output (the report; a formatter's pieces are written as they come). */
+export function writeOut(text: string | Iterable<string>): void {
   writeAll(1, text);
+}
+
+/** Write a report to a file (created or truncated), piece by piece. */
+export function writeTextFile(path: string, text: string | Iterable<string>): void {
+  const fd = openSync(path, "w");
+  try {
+    writeAll(fd, text);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Write to standard error (messages). */

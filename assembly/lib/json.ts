@@ -441,42 +441,6 @@ export class JValue {
     return this.get(key) !== null;
   }
 
-  /** The key this value is stored under in its object ("" when it is not an object member). */
-  keyName(): string {
-    if (this.doc.at(this.id, N_KSTART) < 0) return "";
-    return keyOf(this.doc, this.id);
-  }
-
-  /**
-   * The member of this object whose key equals the key of `member` (a member of any object), or
-   * null; the keys are compared as bytes when neither has escapes.
-   */
-  getKeyOf(member: JValue): JValue | null {
-    const d = this.doc;
-    const k = d.at(this.id, N_KIND);
-    if ((k & KIND_MASK) != J_OBJ) return null;
-    const md = member.doc;
-    const mk = md.at(member.id, N_KIND);
-    const ma = md.at(member.id, N_KSTART) + 1;
-    const mb = md.at(member.id, N_KEND) - 1;
-    if (ma <= 0) return null;
-    if ((k & F_DUP) != 0 || (mk & F_KESC) != 0) return this.get(member.keyName());
-    const mlen = mb - ma;
-    const mp = md.base + <usize>ma;
-    const n = d.at(this.id, N_COUNT);
-    let c = this.id + 1;
-    for (let i = 0; i < n; i++) {
-      const ck = d.at(c, N_KIND);
-      const ka = d.at(c, N_KSTART) + 1;
-      const kb = d.at(c, N_KEND) - 1;
-      if ((ck & F_KESC) != 0) {
-        if (d.decode(ka, kb, true, false) == member.keyName()) return d.view(c);
-      } else if (kb - ka == mlen && memory.compare(d.base + <usize>ka, mp, <usize>mlen) == 0) return d.view(c);
-      c = d.at(c, N_NEXT);
-    }
-    return null;
-  }
-
   /**
    * The first member (in key order) whose key, with ASCII letters lower-cased, equals `lowerKey`;
    * no string is made for keys written in plain ASCII.
@@ -991,8 +955,7 @@ class Parser {
     }
     if (count <= 8) {
       // few members: compare each pair (lengths first), no hashing
-      if (hashScratch.length < 16) hashScratch = new StaticArray<i32>(64);
-      const sp = hashScratch;
+          const sp = hashScratch;
       let c = id + 1;
       for (let i = 0; i < count; i++) {
         const o = c * NODE_I32S;

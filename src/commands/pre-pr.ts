@@ -63,7 +63,9 @@ export function assertImplemented(registry: CheckDef[]): void {
 }
 
 export async function runPrePrCommand(o: PrePrCliOptions, registry: CheckDef[] = CHECKS): Promise<number> {
-  // without --fix nothing changes the repository during the run: each git question is asked once
+  // each git question is asked once, so every check judges the repository as the run found it (only
+  // --fix writes to it on purpose; a test command run by PP-002 may change the tree, the memoized
+  // answers still describe its state at the start)
   return o.fix === true ? runPrePr(o, registry) : withGitMemo(() => runPrePr(o, registry));
 }
 

@@ -4,3 +4,35 @@ import type { Report } from "../report.js";
 export function formatJson(report: Report): string {
   return JSON.stringify(report, null, 2) + "\n";
 }
+
+/**
+ * The same document as formatJson, byte for byte, in pieces: one per top-level member and one per
+ * result, so a report over tens of thousands of files is written without ever holding its whole text
+ * (and the text's UTF-8 copy) in memory.
+ */
+export function* formatJsonChunks(report: Report): Generator<string> {
+  const members = Object.entries(report as unknown as Record<string, unknown>)
+    .map(([k, v]) => [k, (v as { toJSON?: () => unknown } | undefined)?.toJSON ? (v as { toJSON: () => unknown }).toJSON() : v] as const)
+    .filter(([, v]) => v !== undefined && typeof v !== "function" && typeof v !== "symbol");
+  if (members.length === 0) {
+    yield "{}\n";
+    return;
+  }
+  yield "{";
+  for (let m = 0; m < members.length; m++) {
+    const [key, value] = members[m];
+    const head = `${m === 0 ? "" : ","}\n  ${JSON.stringify(key)}: `;
+    if (Array.isArray(value) && value.length > 0) {
+      yield `${head}[`;
+      for (let i = 0; i < value.length; i++) {
+        const item = JSON.stringify(value[i], null, 2);
+        // JSON.stringify writes null for what it cannot serialise in an array
+        yield `${i === 0 ? "" : ","}\n    ${(item ?? "null").replace(/\n/g, "\n    ")}`;
+      }
+      yield "\n  ]";
+    } else {
+      yield head + JSON.stringify(value, null, 2).replace(/\n/g, "\n  ");
+    }
+  }
+  yield "\n}\n";
+}

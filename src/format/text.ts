@@ -33,6 +33,24 @@ export interface TextOptions {
   hook?: boolean;
 }
 
+/** C0 controls (tab aside), DEL and C1 controls: what a terminal may act on instead of showing. */
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text from the repository (messages quoting it, file names, tool output) as the terminal shows it:
+ * each control character becomes its visible Unicode Control Picture (ESC as ␛, DEL as ␡; a C1 control
+ * as U+FFFD), so a hostile file cannot colour, move the cursor over, erase or retitle the lines of a
+ * report. Text without them is returned as it is. JSON, SARIF and JUnit escape in their own syntax.
+ */
+export function terminalSafe(s: string): string {
+  if (!CONTROL.test(s)) return s;
+  return s.replace(CONTROLS, (ch) => {
+    const c = ch.charCodeAt(0);
+    return c < 0x20 ? String.fromCharCode(0x2400 + c) : c === 0x7f ? "\u2421" : "\ufffd";
+  });
+}
+
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
 
 /**
@@ -72,16 +90,16 @@ export function formatText(report: Report, opts: TextOptions): string {
     findings.forEach((f, i) => {
       const sevWord = f.severity === "error" ? "error  " : f.severity === "warning" ? "warning" : "info   ";
       const sev = f.severity === "error" ? paint(c, "red", sevWord) : f.severity === "warning" ? paint(c, "yellow", sevWord) : paint(c, "cyan", sevWord);
-      body.push(`  ${locs[i].padEnd(lw)}  ${sev}  ${f.message.replace(/\r?\n/g, " ")}  ${paint(c, "dim", f.ruleId)}`);
+      body.push(`  ${locs[i].padEnd(lw)}  ${sev}  ${terminalSafe(f.message.replace(/\r?\n/g, " "))}  ${paint(c, "dim", f.ruleId)}`);
     });
     for (const r of results) {
       if (r.validator === "memory-index" && !opts.quiet) {
-        for (const l of memoryIndexText(r, { verbose: opts.verbose ?? false })) body.push(`  ${l}`);
+        for (const l of memoryIndexText(r, { verbose: opts.verbose ?? false })) body.push(`  ${terminalSafe(l)}`);
       }
-      if (r.verdict === "skip" && !opts.quiet) body.push(`  ${paint(c, "cyan", "skip")}  ${r.reason ?? "skipped"}  (${r.validator})`);
+      if (r.verdict === "skip" && !opts.quiet) body.push(`  ${paint(c, "cyan", "skip")}  ${terminalSafe(r.reason ?? "skipped")}  (${r.validator})`);
     }
     if (body.length === 0) continue;
-    lines.push(file === "." ? "(workspace)" : file, ...body, "");
+    lines.push(file === "." ? "(workspace)" : terminalSafe(file), ...body, "");
   }
   const s = report.summary;
   const failed = report.results.filter((r) => r.verdict === "fail").length;
@@ -98,7 +116,7 @@ export function formatText(report: Report, opts: TextOptions): string {
   lines.push(s.errors > 0 ? paint(c, "red", summary) : paint(c, "green", summary));
   if (opts.hook) {
     const bad = [...new Set(report.results.filter((r) => r.findings.some((f) => f.severity === "error")).map((r) => r.file))];
-    const shown = bad.slice(0, 5).join(", ") + (bad.length > 5 ? `, and ${bad.length - 5} more` : "");
+    const shown = terminalSafe(bad.slice(0, 5).join(", ")) + (bad.length > 5 ? `, and ${bad.length - 5} more` : "");
     lines.push(
       s.errors > 0
         ? paint(c, "red", `agentcheck: commit blocked: ${plural(s.errors, "error")} in ${plural(bad.length, "file")} (${shown})`)

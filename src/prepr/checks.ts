@@ -4,7 +4,7 @@
 import { readdirSync } from "node:fs";
 import { readTextOrThrow } from "../fsread.js";
 import { execRefusal } from "../exec-policy.js";
-import { isAbsolute, join } from "node:path";
+import { join } from "node:path";
 import { configPath, validatorSection } from "../config.js";
 import { executeValidator, loadFile, optionFacts, type ContentDoc, type Facts } from "../engine.js";
 import type { Finding } from "../report.js";

@@ -121,7 +121,6 @@ function asStrings(v: unknown, key: string, file: string): string[] {
   return v as string[];
 }
 
-/** Read the repository's markdownlint configuration (cli2 file first, then .markdownlint.*). */
 /** Configurations parsed in this process, by the key of their files' bytes (loadMdConfigCached). */
 const parsedConfigs = new Map<string, MdConfig>();
 
@@ -170,6 +169,7 @@ export async function loadMdConfigCached(root: string, cacheFile: string | undef
   return cfg;
 }
 
+/** Read the repository's markdownlint configuration (cli2 file first, then .markdownlint.*). */
 export async function loadMdConfig(root: string): Promise<MdConfig> {
   const out: MdConfig = { ignores: [], globs: [], sources: [] };
   for (const f of CLI2_FILES) {
@@ -387,7 +387,22 @@ function lintWorker(job: { files: [string, string][]; config: Record<string, unk
 /**
  * Lint texts in a worker thread, one file at a time, with a watchdog: a file that takes longer than
  * the per-file bound is stopped (the worker is terminated) and listed in `timedOut`; the remaining
- * files go to a fresh worker. Nothing here can hold the process longer than files × bound.
+ * files go to a fresh worker. Nothing here can hold the process much longer than files × bound
+ * (counted while the main thread is in its event loop).
+ *
+ * A file is judged by what the worker did, not by how long the main thread was away: pre-pr runs
+ * the rows after PP-003 on this thread while the lint runs, and some block it synchronously for
+ * seconds (spawnSync of actionlint, yamllint, the test command). When the thread comes back from
+ * such a block in a check-phase or close callback, the expired timer runs before the poll phase
+ * delivers the worker's queued messages (libuv 1.45+, Node 20: timers at the end of each turn, after
+ * check and close), so the timer does not decide at once: it defers to the next check phase
+ * (setImmediate), after the poll phase has delivered every message the worker posted meanwhile
+ * (they wait in the port), and stops the worker only if no message came since the timer was armed
+ * (`armed` counts the arms; each {started} and {file} arms anew, so the step from one file to the
+ * next has the same bound). A file that really runs away posts nothing and is still stopped one
+ * event-loop turn after its bound. Rows that come back from a thread-pool completion (a dynamic
+ * import, fs promises) see the messages first anyway: libuv runs every pending async handle, the
+ * worker's port among them, in the same pass.
  */
 async function lintOneWorker(todo: Record<string, string>, config: Record<string, unknown>): Promise<{ results: Record<string, LintError[]>; timedOut: string[] }> {
   const results: Record<string, LintError[]> = {};
@@ -400,29 +415,44 @@ async function lintOneWorker(todo: Record<string, string>, config: Record<string
       const w = lintWorker({ files, config });
       let running: string | undefined;
       let timer: NodeJS.Timeout | undefined;
+      // counts the arms (every {started} and {file} arms anew): a deferred decision of an older arm is dropped
+      let armed = 0;
+      let over = false;
       const arm = (ms: number) => {
         if (timer) clearTimeout(timer);
+        const mine = ++armed;
         timer = setTimeout(() => {
-          void w.terminate();
-          resolveRun(running ?? files.find(([f]) => results[f] === undefined)?.[0]);
+          // let the poll phase deliver what the worker posted while this thread was blocked
+          setImmediate(() => {
+            if (over || armed !== mine) return;
+            over = true;
+            void w.terminate();
+            resolveRun(running ?? files.find(([f]) => results[f] === undefined)?.[0]);
+          });
         }, ms);
       };
       // loading markdownlint in the worker does not depend on the input: a generous bound of its own
       arm(Math.max(30_000, bound));
       w.on("message", (m: { started?: string; file?: string; errors?: LintError[]; done?: boolean }) => {
+        if (over) return;
         if (m.started !== undefined) {
           running = m.started;
           arm(bound);
         } else if (m.file !== undefined) {
           results[m.file] = m.errors ?? [];
           running = undefined;
+          // the step to the next file (or to {done}) has the same bound
+          arm(bound);
         } else if (m.done) {
+          over = true;
           if (timer) clearTimeout(timer);
           void w.terminate();
           resolveRun(undefined);
         }
       });
       w.on("error", (e) => {
+        if (over) return;
+        over = true;
         if (timer) clearTimeout(timer);
         rejectRun(e);
       });

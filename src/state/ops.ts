@@ -1,7 +1,7 @@
 // Session-state operations (spec §5). Every mutating operation is one compare-and-swap transaction
 // (store.ts) that increments `version` exactly once; reads have no side effects.
 import { randomUUID } from "node:crypto";
-import { existsSync, unlinkSync, statSync, renameSync, lstatSync, rmSync } from "node:fs";
+import { existsSync, unlinkSync, renameSync, lstatSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   AGENT_TYPES, COMPACT_KEEP, COMPACT_THRESHOLD, DECISION_TYPES, MODE_HISTORY_CAP, VERDICT_DECISIONS,

@@ -3,7 +3,7 @@
 // (temp file + fsync + rename). Readers never lock. No zod here: the gate imports this module.
 import {
   closeSync, constants as fsConstants, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync,
-  renameSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync, existsSync, type Stats,
+  renameSync, rmSync, unlinkSync, writeFileSync, writeSync, existsSync, type Stats,
 } from "node:fs";
 import { hostname as osHostname } from "node:os";
 import { dirname, join } from "node:path";

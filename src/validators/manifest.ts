@@ -3,7 +3,7 @@
 // Also the read API other commands use (list/parse manifests with their validity).
 import { join } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { DEFAULT_MAX_FILE_BYTES, executeValidator, hostFinding, problemResult, readArtifact, type ContentDoc, type ValidatorOutput } from "../engine.js";
+import { DEFAULT_MAX_FILE_BYTES, executeValidator, problemResult, readArtifact, type ContentDoc, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import type { Finding } from "../report.js";
 import { ARTIFACTS, manifestJsonSchemaText, type SessionManifest } from "../manifest/schema.js";

@@ -9,7 +9,6 @@ import { decodeList } from "../wasm/list.js";
 import { executeValidator, hostFinding, problemResult, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import type { FileResult } from "../report.js";
 import type { EntryType, FileSource } from "../source.js";
-import { ReadRefusedError } from "../fsread.js";
 import { FLAGS } from "../wasm/contract.js";
 
 /** auto (default): current when memory files live in subfolders, else reference (decided in the core). */

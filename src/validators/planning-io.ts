@@ -3,8 +3,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, posix, relative, resolve, sep, basename } from "node:path";
 import type { FileSource } from "../source.js";
-import { hostFinding, readArtifact } from "../engine.js";
-import { ReadRefusedError } from "../fsread.js";
+import { readArtifact } from "../engine.js";
 import type { Finding } from "../report.js";
 
 const decoder = new TextDecoder("utf-8", { fatal: true });

@@ -12,6 +12,7 @@ import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
 import { decodeList } from "../wasm/list.js";
 
 export const SCHEMA_PATH = ".agents/schemas/session-log.schema.json";
+/** The QA folder cited reports must be in to be read; the same folder as the core's (git-rules.ts, test/session-json/qa-root.test.ts). */
 export const QA_ROOT = ".agents/qa/";
 
 type Git = GitRepo;
@@ -30,9 +31,6 @@ export function schemaFacts(root: string): Facts {
   }
 }
 
-async function tryRaw(git: Git, args: string[]): Promise<string | undefined> {
-  return git.try(args);
-}
 
 const list = (s: string | undefined) => (s === undefined ? [] : decodeList(s).filter((l) => l.length > 0));
 
@@ -53,11 +51,11 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   else {
     const g = new GitRepo(root);
     // the same question as gitVerify(root, "HEAD") (one git process per run under pre-pr's memo)
-    const head = await tryRaw(g, ["rev-parse", "--verify", "-q", "HEAD^{commit}"]);
+    const head = g.try(["rev-parse", "--verify", "-q", "HEAD^{commit}"]);
     if (head === undefined) why = "git failed or the repository has no commits";
     else {
       git = g;
-      facts["git.shallow"] = (await tryRaw(g, ["rev-parse", "--is-shallow-repository"]))?.trim() === "true";
+      facts["git.shallow"] = (g.try(["rev-parse", "--is-shallow-repository"]))?.trim() === "true";
     }
   }
   facts["git.available"] = git !== undefined;
@@ -72,8 +70,8 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   if (git && !mode && undecided.length > 0) {
     const dirs = [...new Set(undecided.map((d) => d.file.slice(0, Math.max(0, d.file.lastIndexOf("/"))) || "."))];
     // staged or unstaged changes against HEAD (renames not paired: a renamed log counts as new)
-    changed = new Set(lines((await tryRaw(git, ["diff", "--name-only", "--no-renames", "HEAD", "--", ...dirs])) ?? ""));
-    tracked = new Set(lines((await tryRaw(git, ["ls-files", "--", ...dirs])) ?? ""));
+    changed = new Set(lines((git.try(["diff", "--name-only", "--no-renames", "HEAD", "--", ...dirs])) ?? ""));
+    tracked = new Set(lines((git.try(["ls-files", "--", ...dirs])) ?? ""));
   }
   if (!mode) {
     for (const d of docs) {
@@ -148,7 +146,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
  * (one rev-list), else ["off-history", full] or ["missing"] (one cat-file batch for the rest).
  */
 async function resolveCommits(root: string, git: Git, shas: string[], facts: Facts): Promise<void> {
-  const reachable = lines((await tryRaw(git, ["rev-list", "HEAD"])) ?? "").sort();
+  const reachable = lines((git.try(["rev-list", "HEAD"])) ?? "").sort();
   const rest: string[] = [];
   for (const sha of shas) {
     let lo = 0;

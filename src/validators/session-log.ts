@@ -2,10 +2,10 @@
 // src/git-run.ts, file system through a FileSource), runs the WASM rules. Two passes over markdown logs:
 // pass 1 ("extract") asks the core which SHAs, diffs and cited paths it needs; pass 2 validates
 // with those facts. Every rule decision is made in the core.
-import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { executeValidator, hostFinding, problemResult, readArtifact, refusalFinding, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
+import { executeValidator, problemResult, readArtifact, refusalFinding, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
@@ -70,7 +70,6 @@ export const PROTOCOL = ".agents/SESSION-PROTOCOL.md";
 export const QA_DIR = ".agents/qa";
 export const MEMORIES_DIR = DEFAULT_PATHS.memories;
 
-const isLogFile = (p: string) => /\.(md|json)$/i.test(p);
 /** The path itself exists (a dangling symlink counts: reading it is then AC-901). */
 function present(p: string): boolean {
   try {
@@ -117,9 +116,6 @@ async function openGit(root: string): Promise<Git | undefined> {
   }
 }
 
-async function tryRaw(g: Git, args: string[]): Promise<string | undefined> {
-  return g.try(args);
-}
 
 /** Run git; on failure the command and git's first message line (for a repository-level finding). */
 async function rawOrWhy(g: Git, args: string[]): Promise<{ out?: string; why?: string }> {
@@ -187,7 +183,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   let baseChoice: BaseChoice | undefined;
   if (git) {
     if (context === "pre-commit") {
-      staged = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
+      staged = lines(git.try(["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
       facts.staged = staged;
     }
     // the one base-ref policy (src/scope.ts); CI judges against the remote only. A commit hook
@@ -206,13 +202,13 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     discovered = true;
   }
   else if (context === "pre-commit" && git) {
-    const kept = lines(await tryRaw(git, ["diff", "--cached", "--name-only", "--diff-filter=ACMR"]));
+    const kept = lines(git.try(["diff", "--cached", "--name-only", "--diff-filter=ACMR"]));
     files = kept
       .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));
   } else if (context === "ci" && git) {
     if (!base) throw new UsageError(`base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found${triedNote(baseChoice)}: fetch it (shallow clone?) or pass --base`);
-    const changed = lines(await tryRaw(git, ["diff", "--name-only", "--diff-filter=ACMR", `${base}...HEAD`]));
+    const changed = lines(git.try(["diff", "--name-only", "--diff-filter=ACMR", `${base}...HEAD`]));
     files = changed
       .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));
@@ -297,7 +293,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const statusOf = (g: Git): string | undefined => (status ??= { out: g.try(["status", "--porcelain"]) }).out;
   if (git) {
     // asked as gitVerify(root, "HEAD") asks it: one git process per run under pre-pr's memo
-    const head = (await tryRaw(git, ["rev-parse", "--verify", "-q", "HEAD^{commit}"]))?.trim();
+    const head = (git.try(["rev-parse", "--verify", "-q", "HEAD^{commit}"]))?.trim();
     if (head) facts.head = head;
     if (context !== "pre-commit") {
       const st = statusOf(git);
@@ -311,7 +307,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       if (diff === undefined) facts["handoff.why"] = why;
       else {
         let changed = lines(diff).includes(HANDOFF);
-        if (context === "local") changed ||= lines(await tryRaw(git, ["status", "--porcelain", "--", HANDOFF])).length > 0;
+        if (context === "local") changed ||= lines(git.try(["status", "--porcelain", "--", HANDOFF])).length > 0;
         facts["handoff.changed"] = changed;
       }
     } else {
@@ -356,7 +352,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   if (git) {
     if (needSha.size > 0) {
       const shas = [...needSha].sort();
-      const full = lines(await tryRaw(git, ["log", "--no-walk=unsorted", "--ignore-missing", "--format=%H", ...shas]));
+      const full = lines(git.try(["log", "--no-walk=unsorted", "--ignore-missing", "--format=%H", ...shas]));
       facts.commits = shas.filter((s) => full.some((f) => f.startsWith(s)));
     }
     await logRanges(git, needDiff, () => statusOf(git), facts);
@@ -375,7 +371,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     try {
       extra.push({ file: PROTOCOL, kind: KIND.PROTOCOL, bytes: source.read(PROTOCOL) });
       if (git) {
-        const d = (await tryRaw(git, ["log", "-1", "--format=%cs", "--", PROTOCOL]))?.trim();
+        const d = (git.try(["log", "-1", "--format=%cs", "--", PROTOCOL]))?.trim();
         if (d) facts["protocol.date"] = d;
       }
     } catch {
@@ -461,7 +457,7 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
     }
   }
   const resolve = async (ref: string) => {
-    if (!resolved.has(ref)) resolved.set(ref, (await tryRaw(git, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]))?.trim() || undefined);
+    if (!resolved.has(ref)) resolved.set(ref, (git.try(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]))?.trim() || undefined);
     return resolved.get(ref);
   };
   // the commit that last changed each log: one history walk limited to the logs' folders, only
@@ -471,7 +467,7 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
   const last = new Map<string, string>();
   const committed = [...need.keys()].filter((f) => !dirty.has(f));
   const dirs = [...new Set(committed.map((f) => f.slice(0, Math.max(0, f.lastIndexOf("/"))) || "."))].sort();
-  const walk = dirs.length > 0 ? await tryRaw(git, ["log", "--format=%x01%H", "--name-only", "--no-renames", "--", ...dirs]) : undefined;
+  const walk = dirs.length > 0 ? git.try(["log", "--format=%x01%H", "--name-only", "--no-renames", "--", ...dirs]) : undefined;
   let commit = "";
   for (const l of (walk ?? "").split("\n")) {
     if (l.startsWith("\u0001")) commit = l.slice(1).trim();
@@ -488,7 +484,7 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
     const key = `${start}..${end.slice(0, 12)}`;
     facts[`range.${file}`] = key;
     if (facts[`diff.${key}`] !== undefined) continue;
-    const out = await tryRaw(git, ["diff", "--name-only", "--no-renames", s, end]);
+    const out = git.try(["diff", "--name-only", "--no-renames", s, end]);
     if (out !== undefined) facts[`diff.${key}`] = lines(out);
   }
 }

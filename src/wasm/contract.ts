@@ -356,7 +356,7 @@ export interface FactTypes {
   "memories": string[];
   /** session-log: the cited SHAs that name commits (SP-041); pre-pr row PP-015: commits on the branch (int). */
   "commits": string[];
-  /** git status is clean (SP-039). */
+  /** git status is clean (SP-039); absent when git status failed (SP-039 reports the tree unchecked). */
   "clean": boolean;
   /** The HEAD commit (SP-040). */
   "head": string;

@@ -247,6 +247,7 @@ function readResult(c: CoreExports): RawResult {
   const str = wide === null
     ? (o: number, l: number) => whole.slice(o, o + l)
     : (o: number, l: number) => {
+      if (l === 0) return "";
       for (let k = o >>> 6, e = (o + l - 1) >>> 6; k <= e; k++) if (wide[k] === 1) return decoder.decode(pool.subarray(o, o + l));
       return whole.slice(o, o + l);
     };

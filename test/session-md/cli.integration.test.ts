@@ -152,6 +152,15 @@ describe("session-md CLI: strict gate with git", () => {
     expect(r.results[0].findings.find((f) => f.ruleId === "SP-041")?.message).toBe("Commit SHA not found in git history: deadbee");
   });
 
+  it("SP-039: git status failing (a corrupt index) is an error saying the tree was not checked, never a pass", () => {
+    const { dir } = committedRepo((sha) => `Commit SHA: \`${sha}\``);
+    writeFileSync(join(dir, ".git", "index"), "garbage\n"); // rev-parse and log still work, status fails
+    const r = json(["--strict", "--base", "main", LOG], dir);
+    const f = r.results[0].findings.filter((x) => x.ruleId === "SP-039");
+    expect(f.map((x) => [x.severity, x.message])).toEqual([["error", "git status failed: the working tree could not be checked for uncommitted changes"]]);
+    expect(r.code).toBe(1);
+  });
+
   it("SP-040/SP-042: Starting Commit equal to HEAD and a log not changed since then", () => {
     const dir = makeRepo(base);
     const head = git(dir, "rev-parse", "--short=7", "HEAD");

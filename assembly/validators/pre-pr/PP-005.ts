@@ -4,7 +4,7 @@ import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { encodeList } from "../../lib/list";
 import { PrePrCtx } from "./ctx";
-import { emit, ownRow, checked, nothing, toolProblem, factStr, findings, PASS, FAIL } from "./row";
+import { emit, ownRow, checked, nothing, toolProblem, factStr, PASS, FAIL } from "./row";
 
 export const PP005 = defineRule("PP-005", SEV_ERROR, check);
 function PP005_doc(): RuleDoc {

@@ -1,6 +1,6 @@
 // PP-006: Path Normalization — a row of the pre-pr report. The host runs the check (tools, delegations, rule
 // families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { emit, ownRow, nothing, summary, PASS } from "./row";
 

@@ -11,7 +11,7 @@
 import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { decodeList, encodeList } from "../../lib/list";
-import { Doc, Input, Results, splitLines } from "../../io";
+import { Doc, Input, Results } from "../../io";
 
 export const AC010 = defineRule("AC-010", SEV_WARNING);
 function AC010_doc(): RuleDoc {

@@ -1,7 +1,7 @@
 // SP-030 (strict): the Session Start table has rows.
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { MdCtx, isStrict, hasMust } from "./md-log";
+import { MdCtx, isStrict } from "./md-log";
 
 export const SP030 = defineRule("SP-030", SEV_ERROR, check);
 function SP030_doc(): RuleDoc {

@@ -1,7 +1,7 @@
 // SP-034 (strict): the Session End table has at least 3 rows.
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { MdCtx, isStrict, hasMust } from "./md-log";
+import { MdCtx, isStrict } from "./md-log";
 
 export const SP034 = defineRule("SP-034", SEV_ERROR, check);
 function SP034_doc(): RuleDoc {

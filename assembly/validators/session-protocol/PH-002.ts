@@ -38,12 +38,3 @@ function skillValidation(input: Input): Verdict {
   if (read.length == 0) return fail(msg("noMemory").s("memory", mem));
   return pass(count(msg("ok").s("dir", dir), "n", input.factInt("skillScripts", 0)).s("memory", mem).s("read", read), dir + "; " + read);
 }
-
-function isSha256(s: string): bool {
-  if (s.length != 64) return false;
-  for (let i = 0; i < 64; i++) {
-    const c = s.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
-  }
-  return true;
-}

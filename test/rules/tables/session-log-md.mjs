@@ -252,7 +252,10 @@ export default {
   },
   "SP-039": {
     valid: [{ name: "strict: clean working tree", docs: WITH_PROTO, facts: STRICT }],
-    invalid: [{ name: "strict: uncommitted changes", docs: WITH_PROTO, facts: { ...STRICT, clean: false }, errors: [{ messageId: "gitStatusIsNot" }] }],
+    invalid: [
+      { name: "strict: uncommitted changes", docs: WITH_PROTO, facts: { ...STRICT, clean: false }, errors: [{ messageId: "gitStatusIsNot" }] },
+      { name: "strict: git status failed (no clean fact): the tree is not checked, never a pass", docs: WITH_PROTO, facts: { ...STRICT, clean: undefined }, errors: [{ messageId: "gitStatusUnknown" }] },
+    ],
   },
   "SP-040": {
     valid: [{ name: "strict: HEAD past the Starting Commit", docs: WITH_PROTO, facts: STRICT }],

@@ -1,12 +1,9 @@
 // SP-103: session fields present, only when the schema layer was skipped.
 import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
-import { SEV_ERROR, SEV_WARNING } from "../../../abi";
+import { SEV_ERROR } from "../../../abi";
 import { J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
-import { MODE_RECORD } from "../context";
-import { AC904 } from "../../common";
-import { sortedErrors } from "./schema";
-import { loadSchema, present } from "./sp102-schema";
+import { present } from "./sp102-schema";
 
 export const SP103 = defineRule("SP-103", SEV_ERROR, check);
 function SP103_doc(): RuleDoc {

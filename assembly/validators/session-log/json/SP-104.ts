@@ -1,7 +1,7 @@
 // SP-104 (JSON session log, every mode): starting commit format.
 import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
-import { SEV_ERROR, SEV_WARNING, SEV_INFO } from "../../../abi";
-import { J_NUM, J_STR } from "../../../lib/json";
+import { SEV_ERROR } from "../../../abi";
+import { J_STR } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 import { isSha } from "./model";
 

@@ -1,7 +1,7 @@
 // SP-105 (JSON session log, every mode): branch naming convention.
 import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
-import { SEV_ERROR, SEV_WARNING, SEV_INFO } from "../../../abi";
-import { J_NUM, J_STR } from "../../../lib/json";
+import { SEV_WARNING } from "../../../abi";
+import { J_STR } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 
 const BRANCH_PREFIXES: string[] = ["feat/", "fix/", "docs/", "chore/", "refactor/", "test/", "ci/"];

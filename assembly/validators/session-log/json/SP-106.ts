@@ -1,7 +1,7 @@
 // SP-106 (JSON session log, every mode): session date not in the future.
 import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
-import { SEV_ERROR, SEV_WARNING, SEV_INFO } from "../../../abi";
-import { J_NUM, J_STR } from "../../../lib/json";
+import { SEV_ERROR, SEV_INFO } from "../../../abi";
+import { J_STR } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 import { isDate } from "./schema";
 import { latestDate } from "./session-fields";

@@ -1,7 +1,7 @@
 // SP-115 (JSON session log, every mode): session number matches the file name.
 import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
-import { SEV_ERROR, SEV_WARNING, SEV_INFO } from "../../../abi";
-import { J_NUM, J_STR } from "../../../lib/json";
+import { SEV_ERROR } from "../../../abi";
+import { J_NUM } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 import { fileNumber, stripZeros } from "./session-fields";
 

@@ -1,6 +1,6 @@
 // SP-116 (JSON session log, full mode): evidence describes this session.
 import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
-import { SEV_ERROR, SEV_WARNING } from "../../../abi";
+import { SEV_ERROR } from "../../../abi";
 import { J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";

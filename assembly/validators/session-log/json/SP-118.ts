@@ -1,7 +1,6 @@
 // SP-118 (JSON session log, full mode): nextSteps present.
 import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
-import { SEV_ERROR, SEV_WARNING } from "../../../abi";
-import { J_OBJ } from "../../../lib/json";
+import { SEV_WARNING } from "../../../abi";
 import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
 

@@ -1,7 +1,6 @@
 // SP-119 (JSON session log, full mode): base equals tip.
 import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
-import { SEV_ERROR, SEV_WARNING } from "../../../abi";
-import { J_OBJ } from "../../../lib/json";
+import { SEV_ERROR } from "../../../abi";
 import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
 import { itemCompleteStrict, isSha, shaCompatible, str } from "./model";

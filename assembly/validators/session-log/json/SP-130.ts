@@ -1,14 +1,12 @@
 // SP-130: endingCommit reachable (full mode).
 import { defineRule, msg, msgItem, RuleDoc, RuleCtx } from "../../../rules";
-import { SEV_ERROR, SEV_WARNING } from "../../../abi";
-import { J_OBJ } from "../../../lib/json";
+import { SEV_ERROR } from "../../../abi";
+import { J_STR } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
 import { SP090 } from "../strict-git";
-import { itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
-import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
-import { isAudit, listShort } from "../qa-scope";
-import { QA_ROOT, gitReady, commitFact, qaItem, memDir, sessDir, disqualifying, qaPath, frontMatter, sessionLogPathProblem } from "./git-rules";
+import { isSha } from "./model";
+import { gitReady, commitFact } from "./git-rules";
 
 export const SP130 = defineRule("SP-130", SEV_ERROR, check);
 function SP130_doc(): RuleDoc {
@@ -29,7 +27,7 @@ function check(c: RuleCtx): void {
   if (ctx.jmode != MODE_FULL) return;
   const log = ctx.log!;
   const v = log.root.get("endingCommit");
-  if (v === null || v.kind != 3 || !isSha(v.s)) return; // empty or malformed: SP-117 / schema
+  if (v === null || v.kind != J_STR || !isSha(v.s)) return; // empty or malformed: SP-117 / schema
   if (!gitReady(log, msgItem(msg("checkEndingCommitReachable")))) return;
   const input = log.ctx.input;
   if (input.factBool("git.shallow", false)) {

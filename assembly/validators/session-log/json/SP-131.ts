@@ -4,11 +4,12 @@ import { SEV_ERROR, SEV_WARNING } from "../../../abi";
 import { J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
-import { SP090 } from "../strict-git";
-import { itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
-import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
+import { isSha, shaCompatible, str, QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { isAudit, listShort } from "../qa-scope";
-import { QA_ROOT, gitReady, commitFact, qaItem, memDir, sessDir, disqualifying, qaPath, frontMatter, sessionLogPathProblem } from "./git-rules";
+import {
+  QA_ROOT, gitReady, commitFact, memDir, sessDir, qaClaim, qaReportCheck,
+  QA_REPORT_FRONT_MATTER, QA_REPORT_KEYS, QA_REPORT_VERDICT, QA_REPORT_SESSION_LOG, QA_REPORT_COMMIT,
+} from "./git-rules";
 
 export const SP131 = defineRule("SP-131", SEV_ERROR, check);
 function SP131_doc(): RuleDoc {
@@ -58,12 +59,10 @@ function check(c: RuleCtx): void {
   if (ending !== null && head !== null && isSha(ending!) && isSha(head!) && !shaCompatible(ending!, head!)) {
     log.reportAs(c.rule, SEV_WARNING, log.root.get("endingCommit"), msg("endingcommitDisagreesWithEpisodemetrics").s("ending", ending!).s("head", head!));
   }
-  const q = qaItem(log);
-  if (q === null || !itemComplete(q)) return;
-  const ev = itemEvidence(q);
-  const t = ev.trim();
-  if (t == QA_SKIP_DOCS || t == QA_SKIP_INVESTIGATION) return;
-  const path = qaPath(ev);
+  const claim = qaClaim(log);
+  const q = claim.item;
+  if (q === null) return;
+  const path = claim.path;
   if (path.length == 0) {
     log.report(c.rule, q, msg("qaEvidenceMustName").s("QAROOT", QA_ROOT).s("QASKIPDOCS", QA_SKIP_DOCS).s("QASKIPINVESTIGATION", QA_SKIP_INVESTIGATION));
     return;
@@ -76,31 +75,22 @@ function check(c: RuleCtx): void {
     log.report(c.rule, q, msg("qaReportNotFound").s("path", path).s("detail", (why !== null ? " (" + why! + ")" : "")));
     return;
   }
-  const fm = frontMatter(text!);
-  if (fm.problem.length > 0) { log.report(c.rule, q, msg("qaReportRejected").s("path", path).s("problem", fm.problem)); return; }
-  const verdict = fm.get("qaVerdict");
-  const sessLog = fm.get("qaSessionLog");
-  const commit = fm.get("qaCommit");
-  if (verdict === null || sessLog === null || commit === null) {
-    log.report(c.rule, q, msg("qaReportRejectedIts").s("path", path));
-    return;
-  }
-  if (verdict != "PASS") { log.report(c.rule, q, msg("qaReportRejectedQaverdict").s("path", path).s("verdict", verdict!)); return; }
-  const pp = sessionLogPathProblem(sessLog!, log.ctx.doc.name, sessDir(log));
-  if (pp.length > 0) { log.report(c.rule, q, msg("qaReportRejected2").s("path", path).s("pp", pp)); return; }
-  if (commit!.length != 40 || !isSha(commit!)) {
-    log.report(c.rule, q, msg("qaReportRejectedQacommit").s("path", path).s("commit", commit!));
-    return;
-  }
-  const cf = commitFact(input, commit!);
+  const rc = qaReportCheck(text!, log, true);
+  const commit = rc.commit;
+  if (rc.step == QA_REPORT_FRONT_MATTER) { log.report(c.rule, q, msg("qaReportRejected").s("path", path).s("problem", rc.fm.problem)); return; }
+  if (rc.step == QA_REPORT_KEYS) { log.report(c.rule, q, msg("qaReportRejectedIts").s("path", path)); return; }
+  if (rc.step == QA_REPORT_VERDICT) { log.report(c.rule, q, msg("qaReportRejectedQaverdict").s("path", path).s("verdict", rc.verdict)); return; }
+  if (rc.step == QA_REPORT_SESSION_LOG) { log.report(c.rule, q, msg("qaReportRejected2").s("path", path).s("pp", rc.pathProblem)); return; }
+  if (rc.step == QA_REPORT_COMMIT) { log.report(c.rule, q, msg("qaReportRejectedQacommit").s("path", path).s("commit", commit)); return; }
+  const cf = commitFact(input, commit);
   if (cf === null || cf == "missing" || cf.startsWith("off-history")) {
-    log.report(c.rule, q, msg("qaCommitIsNot").s("commit", commit!).s("path", path));
+    log.report(c.rule, q, msg("qaCommitIsNot").s("commit", commit).s("path", path));
     return;
   }
-  const range = commit! + "..HEAD";
+  const range = commit + "..HEAD";
   const files = input.factLines("git.diff." + range);
   if (files === null) {
-    log.report(c.rule, q, msg("qaReportCannotBe").s("path", path).s("commit", commit!));
+    log.report(c.rule, q, msg("qaReportCannotBe").s("path", path).s("commit", commit));
     return;
   }
   const code: string[] = [];
@@ -108,5 +98,5 @@ function check(c: RuleCtx): void {
     const p = files![i];
     if (!isAudit(p, memDir(log), sessDir(log)) && !p.startsWith(QA_ROOT)) code.push(p);
   }
-  if (code.length > 0) log.report(c.rule, q, msg("qaReportIsStale").s("commit", commit!).s("listShort", listShort(code)));
+  if (code.length > 0) log.report(c.rule, q, msg("qaReportIsStale").s("commit", commit).s("listShort", listShort(code)));
 }

@@ -1,14 +1,9 @@
 // SP-132: QA skip scope verified (every mode).
 import { defineRule, msg, msgItem, RuleDoc, RuleCtx } from "../../../rules";
-import { SEV_ERROR, SEV_WARNING } from "../../../abi";
-import { J_OBJ } from "../../../lib/json";
+import { SEV_ERROR } from "../../../abi";
 import { JsonCtx } from "./ctx";
-import { MODE_FULL } from "../context";
-import { SP090 } from "../strict-git";
-import { itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
-import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
-import { isAudit, listShort } from "../qa-scope";
-import { QA_ROOT, gitReady, commitFact, qaItem, memDir, sessDir, disqualifying, qaPath, frontMatter, sessionLogPathProblem } from "./git-rules";
+import { listShort } from "../qa-scope";
+import { gitReady, memDir, sessDir, disqualifying, skipClaim, SKIP_SCOPE_MISSING, SKIP_SCOPE_NOT_SHA } from "./git-rules";
 
 export const SP132 = defineRule("SP-132", SEV_ERROR, check);
 function SP132_doc(): RuleDoc {
@@ -33,25 +28,22 @@ function SP132_doc(): RuleDoc {
 function check(c: RuleCtx): void {
   const ctx = changetype<JsonCtx>(c);
   const log = ctx.log!;
-  const q = qaItem(log);
+  const claim = skipClaim(log);
+  const q = claim.item;
   if (q === null) return;
-  const ev = itemEvidence(q).trim();
-  if (ev != QA_SKIP_DOCS && ev != QA_SKIP_INVESTIGATION) return;
-  const docs = ev == QA_SKIP_DOCS;
+  const docs = claim.docsOnly;
   const label = docs ? "docs-only" : "investigation-only";
-  const start = log.sessionStr("startingCommit");
-  const end = str(log.root, "endingCommit");
-  if (start === null || end === null || start.length == 0 || end.length == 0) {
+  if (claim.problem == SKIP_SCOPE_MISSING) {
     log.report(c.rule, q, msg("qaScopeCannotBe").s("label", label));
     return;
   }
-  if (!isSha(start!) || !isSha(end!)) {
+  if (claim.problem == SKIP_SCOPE_NOT_SHA) {
     log.report(c.rule, q, msg("qaScopeCannotBe2").s("label", label));
     return;
   }
   if (!gitReady(log, msgItem(msg("checkQaScope").s("label", label)))) return;
   const input = log.ctx.input;
-  const range = start! + ".." + end!;
+  const range = claim.range;
   const files = input.factLines("git.diff." + range);
   if (files === null) {
     const e = input.fact("git.diffError." + range);

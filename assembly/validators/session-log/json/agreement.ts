@@ -1,6 +1,6 @@
 // Helpers of the agreement rules SP-116..SP-119 (SP-116.ts .. SP-119.ts): branch names in evidence.
-import { JValue, J_OBJ, J_STR } from "../../../lib/json";
-import { JsonLog, itemEvidence, itemCompleteStrict, hexRuns, shaCompatible, isSha, str } from "./model";
+import { JValue } from "../../../lib/json";
+import { JsonLog } from "./model";
 
 
 /** The conventional branch kinds with their slash ("feat/", ...). */

@@ -2,7 +2,7 @@
 // built once per log, and the order of their findings. Each rule is its own file; the findings keep
 // the order of one pass over the checklist (per section: the missing items, then row by row), so
 // every rule reports with the row's sequence key and runChecklist reorders the findings stably.
-import { Rule, Msg, RuleCtx, runRules } from "../../../rules";
+import { Rule, Msg, runRules } from "../../../rules";
 import { JValue, J_OBJ, J_NULL, J_STR } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 import { ChecklistItem, REQUIRED_START, REQUIRED_END, itemComplete, itemLevel, itemEvidence } from "./model";

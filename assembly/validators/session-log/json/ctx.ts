@@ -1,7 +1,7 @@
 // The context of the JSON session-log rules: the session context plus the parse result (SP-100,
 // SP-101) and the parsed log (set once the log parsed to an object; the other rules run only then).
 import { Input, Results, Doc } from "../../../io";
-import { JsonResult, JValue } from "../../../lib/json";
+import { JsonResult } from "../../../lib/json";
 import { SessionCtx } from "../context";
 import { JsonLog } from "./model";
 import { ChecklistItem } from "./model";

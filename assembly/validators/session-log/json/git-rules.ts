@@ -5,15 +5,14 @@
 // (a list: "ancestor" | "off-history" | "missing", then the full SHA), git.diff.<a>..<b> (changed files),
 // git.diffError.<a>..<b>, qa.report.<path> (text), qa.unreadable.<path> (reason).
 import { msg, msgItem } from "../../../rules";
-import { SEV_ERROR, SEV_INFO, SEV_WARNING } from "../../../abi";
 import { Input } from "../../../io";
 import { JValue, J_OBJ } from "../../../lib/json";
 import { splitLines } from "../../../io";
-import { JsonLog, itemEvidence, itemComplete, isSha, shaCompatible, str } from "./model";
+import { JsonLog, itemEvidence, itemComplete, isSha, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { SP090 } from "../strict-git";
 import { encodeList } from "../../../lib/list";
-import { isAudit, nonDocFiles, nonInvestigationFiles, listShort, sessionsDir } from "../qa-scope";
+import { nonDocFiles, nonInvestigationFiles, sessionsDir } from "../qa-scope";
 
 
 export const QA_ROOT = ".agents/qa/";
@@ -48,12 +47,12 @@ export function memDir(log: JsonLog): string {
   return m !== null && m.length > 0 ? m! : ".serena/memories";
 }
 
-/** Files that disqualify the skip label; null when the scope is eligible. */
 /** The sessions directory (fact sessions.dir, config paths.sessions). */
 export function sessDir(log: JsonLog): string {
   return sessionsDir(log.ctx.input);
 }
 
+/** Files that disqualify the skip label; null when the scope is eligible. */
 export function disqualifying(files: string[], docsOnly: bool, mem: string, sess: string): string[] | null {
   if (docsOnly) {
     const nd = nonDocFiles(files, mem, sess);
@@ -69,18 +68,29 @@ function isPathEnd(c: i32): bool {
   return c <= 32 || c == 96 || c == 39 || c == 34 || c == 41 || c == 93 || c == 44 || c == 59 || c == 60 || c == 62 || c == 124;
 }
 
+/** A log's claim of a QA report (SP-131): its qaValidation item and the report path it names. */
+export class QaClaim {
+  /** The complete, non-skipped qaValidation item (null: no claim, SP-131 has nothing to check). */
+  item: JValue | null = null;
+  /** The first path under the QA root its evidence names ("" when none: SP-131 reports it). */
+  path: string = "";
+}
+
 /**
- * The QA report SP-131 checks for a log: the first path under the QA root its complete, non-skipped
- * qaValidation evidence names ("" when none). The host reads that report into the fact
- * qa.report.<path>; it learns the path from the first pass (phase "extract": data need.qa, ./index.ts).
+ * The QA report claim SP-131 checks, decided once for the rule and for the extract pass: the host
+ * reads `path` into the fact qa.report.<path>, learning it from the first pass (phase "extract": data
+ * need.qa, ./index.ts).
  */
-export function qaReportPath(log: JsonLog): string {
+export function qaClaim(log: JsonLog): QaClaim {
+  const out = new QaClaim();
   const q = qaItem(log);
-  if (q === null || !itemComplete(q)) return "";
+  if (q === null || !itemComplete(q)) return out;
   const ev = itemEvidence(q);
   const t = ev.trim();
-  if (t == QA_SKIP_DOCS || t == QA_SKIP_INVESTIGATION) return "";
-  return qaPath(ev);
+  if (t == QA_SKIP_DOCS || t == QA_SKIP_INVESTIGATION) return out;
+  out.item = q;
+  out.path = qaPath(ev);
+  return out;
 }
 
 /** The first path under the QA root named in a text ("" when none). */
@@ -93,29 +103,85 @@ export function qaPath(ev: string): string {
   return ev.substring(i, e);
 }
 
-/** The log's startingCommit..endingCommit range when it claims a QA skip SP-132 verifies ("" when none). */
-export function skipScopeRange(log: JsonLog): string {
+export const SKIP_SCOPE_OK: i32 = 0;
+/** startingCommit or endingCommit missing or empty. */
+export const SKIP_SCOPE_MISSING: i32 = 1;
+/** startingCommit or endingCommit not a commit SHA. */
+export const SKIP_SCOPE_NOT_SHA: i32 = 2;
+
+/** A log's claim of a QA skip (SP-132): the item, which label, and the range whose changes decide it. */
+export class SkipClaim {
+  /** The qaValidation item whose evidence is exactly a skip label (null: no skip claimed). */
+  item: JValue | null = null;
+  docsOnly: bool = false;
+  /** SKIP_SCOPE_OK, or why the range is unknown. */
+  problem: i32 = SKIP_SCOPE_OK;
+  /** startingCommit..endingCommit ("" unless problem is SKIP_SCOPE_OK). */
+  range: string = "";
+}
+
+/** The QA skip claim SP-132 verifies, decided once for the rule and for the extract pass (need.range). */
+export function skipClaim(log: JsonLog): SkipClaim {
+  const out = new SkipClaim();
   const q = qaItem(log);
-  if (q === null) return "";
+  if (q === null) return out;
   const ev = itemEvidence(q).trim();
-  if (ev != QA_SKIP_DOCS && ev != QA_SKIP_INVESTIGATION) return "";
+  if (ev != QA_SKIP_DOCS && ev != QA_SKIP_INVESTIGATION) return out;
+  out.item = q;
+  out.docsOnly = ev == QA_SKIP_DOCS;
   const start = log.sessionStr("startingCommit");
   const end = str(log.root, "endingCommit");
-  if (start === null || end === null || !isSha(start!) || !isSha(end!)) return "";
-  return start! + ".." + end!;
+  if (start === null || end === null || start.length == 0 || end.length == 0) out.problem = SKIP_SCOPE_MISSING;
+  else if (!isSha(start!) || !isSha(end!)) out.problem = SKIP_SCOPE_NOT_SHA;
+  else out.range = start! + ".." + end!;
+  return out;
+}
+
+export const QA_REPORT_OK: i32 = 0;
+/** No front matter, a repeated key or an unclosed one (`fm.problem` says which). */
+export const QA_REPORT_FRONT_MATTER: i32 = 1;
+/** qaVerdict, qaSessionLog or qaCommit missing. */
+export const QA_REPORT_KEYS: i32 = 2;
+/** qaVerdict other than PASS. */
+export const QA_REPORT_VERDICT: i32 = 3;
+/** qaSessionLog does not name this log (`pathProblem` says how). */
+export const QA_REPORT_SESSION_LOG: i32 = 4;
+/** qaCommit not a full 40-character SHA. */
+export const QA_REPORT_COMMIT: i32 = 5;
+
+/** A QA report's front matter as SP-131 judges it, step by step: the first step that rejects it. */
+export class QaReportCheck {
+  step: i32 = QA_REPORT_OK;
+  fm: FrontMatter;
+  verdict: string = "";
+  commit: string = "";
+  pathProblem: string = "";
+  constructor(fm: FrontMatter) {
+    this.fm = fm;
+  }
 }
 
 /**
- * The qaCommit of a QA report SP-131 goes on to look up in git ("" when the report is rejected before
- * that: no front matter, a missing key, a verdict other than PASS, not a full SHA).
+ * Judge a QA report's text for a log, decided once for SP-131 and for the extract pass (which asks git
+ * about qaCommit only when the report gets that far: need.sha, need.touched). `sessionLog`: judge
+ * qaSessionLog too (SP-131); the extract pass does not (it runs without the final pass's facts, the
+ * sessions directory among them), so it may gather for a report SP-131 then rejects, never the reverse.
  */
-export function qaReportCommit(text: string): string {
-  const fm = frontMatter(text);
-  if (fm.problem.length > 0) return "";
+export function qaReportCheck(text: string, log: JsonLog, sessionLog: bool): QaReportCheck {
+  const out = new QaReportCheck(frontMatter(text));
+  const fm = out.fm;
+  if (fm.problem.length > 0) { out.step = QA_REPORT_FRONT_MATTER; return out; }
   const verdict = fm.get("qaVerdict");
+  const sessLog = fm.get("qaSessionLog");
   const commit = fm.get("qaCommit");
-  if (verdict === null || fm.get("qaSessionLog") === null || commit === null || verdict != "PASS") return "";
-  return commit!.length == 40 && isSha(commit!) ? commit! : "";
+  if (verdict === null || sessLog === null || commit === null) { out.step = QA_REPORT_KEYS; return out; }
+  out.verdict = verdict!;
+  out.commit = commit!;
+  if (verdict != "PASS") { out.step = QA_REPORT_VERDICT; return out; }
+  if (sessionLog) out.pathProblem = sessionLogPathProblem(sessLog!, log.ctx.doc.name, sessDir(log));
+  if (out.pathProblem.length > 0) { out.step = QA_REPORT_SESSION_LOG; return out; }
+  if (commit!.length != 40 || !isSha(commit!)) out.step = QA_REPORT_COMMIT;
+  return out;
 }
 
 /**
@@ -133,11 +199,12 @@ export function extractNeeds(log: JsonLog, full: bool): void {
   if (full) {
     const end = str(log.root, "endingCommit");
     if (end !== null && isSha(end!)) shas.push(end!);
-    const qa = qaReportPath(log);
+    const qa = qaClaim(log).path;
     if (qa.length > 0) {
       ctx.results.put(ctx.doc, "need.qa", qa);
       const text = ctx.input.fact("qa.report." + qa);
-      const commit = text !== null ? qaReportCommit(text!) : "";
+      const rc = text !== null ? qaReportCheck(text!, log, false) : null;
+      const commit = rc !== null && rc.step == QA_REPORT_OK ? rc.commit : "";
       if (commit.length > 0) {
         if (!shas.includes(commit)) shas.push(commit);
         ctx.results.put(ctx.doc, "need.touched", commit + "..HEAD");
@@ -145,7 +212,7 @@ export function extractNeeds(log: JsonLog, full: bool): void {
     }
   }
   if (shas.length > 0) ctx.results.put(ctx.doc, "need.sha", encodeList(shas));
-  const range = skipScopeRange(log);
+  const range = skipClaim(log).range;
   if (range.length > 0) ctx.results.put(ctx.doc, "need.range", range);
 }
 

@@ -1,5 +1,5 @@
 // The parsed JSON session log handed to every JSON rule, with lookup helpers.
-import { JValue, J_OBJ, J_STR, LineIndex } from "../../../lib/json";
+import { JValue, J_BOOL, J_OBJ, J_STR, LineIndex } from "../../../lib/json";
 import { asciiLower, isHex } from "../../../lib/text";
 import { Rule, Msg } from "../../../rules";
 import { SessionCtx } from "../context";
@@ -92,7 +92,7 @@ export function itemComplete(item: JValue): bool {
 export function itemCompleteStrict(item: JValue | null): bool {
   if (item === null || item.kind != J_OBJ) return false;
   const c = field(item, "complete");
-  return c !== null && c.kind == 1 && c.b;
+  return c !== null && c.kind == J_BOOL && c.b;
 }
 
 export function itemLevel(item: JValue): JValue | null {

@@ -1,0 +1,42 @@
+// The JSON report is written in pieces (formatJsonChunks) and every piece in 1 MiB slices
+// (src/stdio.ts): the bytes must be exactly JSON.stringify(report, null, 2) + "\n", whatever the
+// shape, and no slice may split a surrogate pair.
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { formatJson, formatJsonChunks } from "../../dist/format/json.js";
+import { writeTextFile } from "../../dist/stdio.js";
+import { tmpDir } from "../helpers.js";
+
+const cases: Record<string, unknown> = {
+  empty: {},
+  "no results": { tool: "agentcheck", results: [], summary: { files: 0 } },
+  "undefined members and items": { a: undefined, results: [{ x: 1, u: undefined }, undefined, null, {}], f: () => 1, z: "end" },
+  "nested values with line breaks in strings": { results: [{ message: "a\nb", data: { k: ["x", { y: "\u2028" }] } }], s: "é😀" },
+  "a date": { when: new Date(0), results: [1, "two", [3]] },
+  "only arrays": { results: [[]], other: [] },
+};
+
+describe("JSON report in pieces", () => {
+  for (const [name, report] of Object.entries(cases)) {
+    it(`${name}: the pieces join to formatJson's text`, () => {
+      expect([...formatJsonChunks(report as never)].join("")).toBe(formatJson(report as never));
+    });
+  }
+  it("a report of many results gives one piece per result", () => {
+    const report = { tool: "agentcheck", results: Array.from({ length: 1000 }, (_, i) => ({ file: `f${i}.md`, findings: [] })) };
+    const pieces = [...formatJsonChunks(report as never)];
+    expect(pieces.length).toBeGreaterThan(1000);
+    expect(pieces.join("")).toBe(formatJson(report as never));
+  });
+  it("writeTextFile writes pieces and slices over 1 MiB with surrogate pairs across every boundary", () => {
+    const dir = tmpDir("agentcheck-chunks-");
+    // "a" then emoji: every slice boundary (2^20 units) falls inside or beside a pair somewhere
+    const big = "a" + "😀".repeat(1_200_000);
+    const pieces = ["{", big, "é", big.slice(1), "}\n"];
+    writeTextFile(join(dir, "out.json"), pieces);
+    expect(readFileSync(join(dir, "out.json")).equals(Buffer.from(pieces.join(""), "utf8"))).toBe(true);
+    writeTextFile(join(dir, "one.txt"), big);
+    expect(readFileSync(join(dir, "one.txt")).equals(Buffer.from(big, "utf8"))).toBe(true);
+  });
+});
