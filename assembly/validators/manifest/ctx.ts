@@ -7,7 +7,6 @@ import { JValue, J_OBJ, J_STR, parseJson, LineIndex } from "../../lib/json";
 import { Schema, SchemaError, sortedErrors, isDateTime } from "../session-log/json/schema";
 import { epochMs } from "./time";
 import { SM_HAS_SPEC, SM_HAS_PLAN, SM_PLAN_READABLE } from "../../abi";
-import { txt } from "../../lib/texts";
 
 export const PHASES: string[] = ["spec", "plan", "build", "docs", "complete"];
 /** Phases with started/completed timestamps in phase_history. */

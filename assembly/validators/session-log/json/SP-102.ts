@@ -1,12 +1,11 @@
 // SP-102: the log matches the schema (every violation, sorted by path; the skip is visible).
 import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../../abi";
-import { J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 import { MODE_RECORD } from "../context";
 import { AC904 } from "../../common";
 import { sortedErrors } from "./schema";
-import { loadSchema, present } from "./sp102-schema";
+import { loadSchema } from "./sp102-schema";
 
 export const SP102 = defineRule("SP-102", SEV_ERROR, check);
 function SP102_doc(): RuleDoc {

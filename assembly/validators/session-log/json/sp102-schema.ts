@@ -1,13 +1,8 @@
 // The schema layer's state for SP-102 (SP-102.ts) and SP-103 (SP-103.ts): the run's schema, loaded once.
-import { SEV_ERROR, SEV_WARNING } from "../../../abi";
 import { Input } from "../../../io";
-import { JValue, J_OBJ, J_NULL, parseJson, LineIndex } from "../../../lib/json";
-import { Schema, sortedErrors } from "./schema";
-import { JsonLog } from "./model";
-import { MODE_RECORD } from "../context";
-import { AC904 } from "../../common";
+import { JValue, J_NULL, parseJson, LineIndex } from "../../../lib/json";
+import { Schema } from "./schema";
 import { txt } from "../../../lib/texts";
-
 
 export class SchemaState {
   schema: Schema | null = null;
