@@ -6,7 +6,7 @@ import type { Config } from "./config.js";
 import { applyAdoption, BASELINE_FILE, writeBaseline, type AdoptionOptions } from "./adoption.js";
 import { buildReport, exitCodeOf, type FileResult, type Report } from "./report.js";
 import { version } from "./version.js";
-import { formatText, useColor } from "./format/text.js";
+import { formatTextChunks, useColor } from "./format/text.js";
 import { formatJsonChunks } from "./format/json.js";
 import { formatMarkdown } from "./format/markdown.js";
 import { formatGithub, githubSummary } from "./format/github.js";
@@ -107,7 +107,7 @@ export type Formatter = (report: Report, opts: { color: boolean; quiet?: boolean
 
 /** Output formats by name; later formats register themselves here. */
 export const FORMATTERS: Record<string, Formatter> = {
-  text: (r, o) => formatText(r, o),
+  text: (r, o) => formatTextChunks(r, o),
   json: (r) => formatJsonChunks(r),
   markdown: (r) => formatMarkdown(r),
   github: (r, o) => {

@@ -145,6 +145,22 @@ export function find(s: string, needle: string, from: i32 = 0): i32 {
   return -1;
 }
 
+/** The number written by the two ASCII digits at s[i] and s[i + 1] (0..99), or -1. */
+export function twoDigits(s: string, i: i32): i32 {
+  if (i < 0 || i + 2 > s.length) return -1;
+  const a = <i32>s.charCodeAt(i) - 48;
+  const b = <i32>s.charCodeAt(i + 1) - 48;
+  if (a < 0 || a > 9 || b < 0 || b > 9) return -1;
+  return a * 10 + b;
+}
+
+/** n in decimal, zero-padded on the left to at least w digits. */
+export function zeroPad(n: i64, w: i32): string {
+  let s = n.toString();
+  while (s.length < w) s = "0" + s;
+  return s;
+}
+
 /** Longest excerpt of input a message quotes (UTF-16 code units). */
 export const EXCERPT_MAX: i32 = 200;
 /** Longest message a finding carries (a safety net for messages that quote input). */

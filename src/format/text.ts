@@ -60,7 +60,12 @@ const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
  * `hook`, a last line says whether the commit is blocked.
  */
 export function formatText(report: Report, opts: TextOptions): string {
-  const lines: string[] = [];
+  return [...formatTextChunks(report, opts)].join("");
+}
+
+/** formatText's text in pieces (one per file group, then the totals): written as it comes. */
+export function* formatTextChunks(report: Report, opts: TextOptions): Generator<string> {
+  let lines: string[] = [];
   const c = opts.color;
   const groups = new Map<string, Report["results"]>();
   for (const r of report.results) {
@@ -100,6 +105,10 @@ export function formatText(report: Report, opts: TextOptions): string {
     }
     if (body.length === 0) continue;
     lines.push(file === "." ? "(workspace)" : terminalSafe(file), ...body, "");
+    if (lines.length >= 256) {
+      yield lines.join("\n") + "\n";
+      lines = [];
+    }
   }
   const s = report.summary;
   const failed = report.results.filter((r) => r.verdict === "fail").length;
@@ -123,5 +132,5 @@ export function formatText(report: Report, opts: TextOptions): string {
         : paint(c, "green", `agentcheck: commit not blocked (${plural(s.warnings, "warning")})`),
     );
   }
-  return lines.join("\n") + "\n";
+  yield lines.join("\n") + "\n";
 }

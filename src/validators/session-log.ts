@@ -59,7 +59,10 @@ export interface SessionLogOptions {
   files?: string[];
   /** Per scoped log: its mode facts as document flags (src/scope.ts sessionLogFlags); else `mode`. */
   logFlags?: Record<string, number>;
-  /** Filled with the bytes of each log read from the working tree, by absolute path (for the directive pass). */
+  /**
+   * Filled with the bytes of each markdown log read from the working tree, by absolute path, for the
+   * directive pass (src/adoption.ts); a log without "<" (so without a directive) as empty bytes.
+   */
   sources?: Map<string, Uint8Array>;
 }
 
@@ -67,6 +70,7 @@ export interface SessionLogOptions {
 export const SESSIONS_DIR = DEFAULT_PATHS.sessions;
 export const HANDOFF = ".agents/HANDOFF.md";
 export const PROTOCOL = ".agents/SESSION-PROTOCOL.md";
+const NO_BYTES = new Uint8Array(0);
 export const QA_DIR = ".agents/qa";
 export const MEMORIES_DIR = DEFAULT_PATHS.memories;
 
@@ -242,7 +246,9 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       return;
     }
     docs.push({ file: rel, kind, flags, bytes: r.bytes });
-    opts.sources?.set(abs, r.bytes);
+    // the directive pass reads markdown files only, and only those with a "<" (an HTML comment):
+    // the others are kept as empty (nothing to read again), JSON logs not at all
+    if (kind === KIND.SESSION_MD) opts.sources?.set(abs, r.bytes.includes(0x3c) ? r.bytes : NO_BYTES);
     // the resolved path of the read (symlinks followed), repo-relative when inside
     const real = r.info.real;
     facts[`real.${rel}`] = isInside(real, realRoot) ? toRepoPath(real, realRoot) : real;

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatJson, formatJsonChunks } from "../../dist/format/json.js";
+import { formatText, formatTextChunks } from "../../dist/format/text.js";
 import { writeTextFile } from "../../dist/stdio.js";
 import { tmpDir } from "../helpers.js";
 
@@ -38,5 +39,18 @@ describe("JSON report in pieces", () => {
     expect(readFileSync(join(dir, "out.json")).equals(Buffer.from(pieces.join(""), "utf8"))).toBe(true);
     writeTextFile(join(dir, "one.txt"), big);
     expect(readFileSync(join(dir, "one.txt")).equals(Buffer.from(big, "utf8"))).toBe(true);
+  });
+  it("text: a report over many files comes in several pieces that join to formatText's text", () => {
+    const results = Array.from({ length: 600 }, (_, i) => ({
+      file: `.agents/sessions/f${String(i).padStart(3, "0")}.md`, validator: "session-log", verdict: "fail",
+      findings: [{ ruleId: "SP-001", severity: "error", line: 1, column: 1, message: `m${i}` }],
+    }));
+    const report = { results, summary: { files: 600, errors: 600, warnings: 0, durationMs: 1 } };
+    const pieces = [...formatTextChunks(report as never, { color: false })];
+    expect(pieces.length).toBeGreaterThan(2);
+    const text = pieces.join("");
+    expect(text).toBe(formatText(report as never, { color: false }));
+    expect(text.split("\n").filter((l) => l.startsWith(".agents/sessions/f"))).toHaveLength(600);
+    expect(text).not.toContain("\n\n\n");
   });
 });

@@ -5,6 +5,7 @@ import { Doc, Input, Results } from "../../io";
 import { RuleCtx, Rule, Msg } from "../../rules";
 import { parseJson, LineIndex, JValue, J_STR, J_NUM } from "../../lib/json";
 import { AB_ARCHIVED } from "../../abi";
+import { twoDigits } from "../../lib/text";
 
 /** Document flag: the file is under .aibrain/sessions/archive/. */
 export const DOC_FLAG_ARCHIVED: i32 = AB_ARCHIVED;
@@ -51,23 +52,16 @@ function lineEnd(t: string, p: i32): i32 {
   return i < 0 ? t.length : i;
 }
 
-function two(s: string, i: i32): i32 {
-  const a = s.charCodeAt(i) - 48;
-  const b = s.charCodeAt(i + 1) - 48;
-  if (a < 0 || a > 9 || b < 0 || b > 9) return -1;
-  return a * 10 + b;
-}
-
 /** Milliseconds since 1970 of an RFC 3339 date-time, or NaN. */
 export function isoMs(s: string): f64 {
   if (s.length < 20) return NaN;
-  const y1 = two(s, 0);
-  const y2 = two(s, 2);
-  const mo = two(s, 5);
-  const d = two(s, 8);
-  const h = two(s, 11);
-  const mi = two(s, 14);
-  const se = two(s, 17);
+  const y1 = twoDigits(s, 0);
+  const y2 = twoDigits(s, 2);
+  const mo = twoDigits(s, 5);
+  const d = twoDigits(s, 8);
+  const h = twoDigits(s, 11);
+  const mi = twoDigits(s, 14);
+  const se = twoDigits(s, 17);
   if (y1 < 0 || y2 < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 60) return NaN;
   if (s.charCodeAt(4) != 45 || s.charCodeAt(7) != 45 || (s.charCodeAt(10) | 32) != 116 || s.charCodeAt(13) != 58 || s.charCodeAt(16) != 58) return NaN;
   let i = 19;
@@ -86,8 +80,8 @@ export function isoMs(s: string): f64 {
   let off: i32 = 0;
   if (i < s.length && (s.charCodeAt(i) | 32) == 122) i++;
   else if (i + 6 == s.length && (s.charCodeAt(i) == 43 || s.charCodeAt(i) == 45) && s.charCodeAt(i + 3) == 58) {
-    const oh = two(s, i + 1);
-    const om = two(s, i + 4);
+    const oh = twoDigits(s, i + 1);
+    const om = twoDigits(s, i + 4);
     if (oh < 0 || om < 0) return NaN;
     off = (oh * 60 + om) * (s.charCodeAt(i) == 45 ? -1 : 1);
     i += 6;

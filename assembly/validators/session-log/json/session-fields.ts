@@ -1,6 +1,6 @@
 // Helpers of the session-object rules (SP-106 clock, SP-115 file-name number); the rules are SP-104.ts,
 // SP-105.ts, SP-106.ts and SP-115.ts.
-import { isDigit } from "../../../lib/text";
+import { isDigit, twoDigits, zeroPad } from "../../../lib/text";
 import { isDate } from "./schema";
 import { sessionNamePrefix } from "../sp001-file-name";
 
@@ -46,18 +46,7 @@ function civil(z0: i64): string {
   const d = doy - (153 * mp + 2) / 5 + 1;
   const m = mp < 10 ? mp + 3 : mp - 9;
   const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-  return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2);
-}
-
-function pad(n: i64, w: i32): string {
-  let s = n.toString();
-  while (s.length < w) s = "0" + s;
-  return s;
-}
-
-function num2(s: string, i: i32): i32 {
-  if (i + 2 > s.length || !isDigit(s.charCodeAt(i)) || !isDigit(s.charCodeAt(i + 1))) return -1;
-  return (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
+  return zeroPad(y, 4) + "-" + zeroPad(m, 2) + "-" + zeroPad(d, 2);
 }
 
 /** The date at UTC+14 for an ISO 8601 time (YYYY-MM-DDTHH:MM[:SS[.f]][Z|±HH:MM]); "" if unparsable. */
@@ -65,8 +54,8 @@ export function latestDate(now: string): string {
   if (now.length < 16 || !isDate(now.substring(0, 10))) return "";
   const t = now.charCodeAt(10);
   if (t != 84 && t != 116 && t != 32) return "";
-  const h = num2(now, 11);
-  const mi = num2(now, 14);
+  const h = twoDigits(now, 11);
+  const mi = twoDigits(now, 14);
   if (h < 0 || h > 23 || mi < 0 || mi > 59 || now.charCodeAt(13) != 58) return "";
   let off: i64 = 0;
   // offset: last "+hh:mm" / "-hh:mm" after the time part, Z or nothing = UTC
@@ -74,14 +63,14 @@ export function latestDate(now: string): string {
   if (k > 16) {
     const sg = now.charCodeAt(k);
     if ((sg == 43 || sg == 45) && now.charCodeAt(k + 3) == 58) {
-      const oh = num2(now, k + 1);
-      const om = num2(now, k + 4);
+      const oh = twoDigits(now, k + 1);
+      const om = twoDigits(now, k + 4);
       if (oh < 0 || om < 0) return "";
       off = <i64>(oh * 60 + om) * (sg == 45 ? -1 : 1);
     }
   }
-  const y = <i64>((now.charCodeAt(0) - 48) * 1000 + (now.charCodeAt(1) - 48) * 100 + num2(now, 2));
-  const days = daysFromCivil(y, <i64>num2(now, 5), <i64>num2(now, 8));
+  const y = <i64>((now.charCodeAt(0) - 48) * 1000 + (now.charCodeAt(1) - 48) * 100 + twoDigits(now, 2));
+  const days = daysFromCivil(y, <i64>twoDigits(now, 5), <i64>twoDigits(now, 8));
   const minutes = days * 1440 + <i64>(h * 60 + mi) - off + 14 * 60;
   const d = minutes >= 0 ? minutes / 1440 : (minutes - 1439) / 1440;
   return civil(d);
