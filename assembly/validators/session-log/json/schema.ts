@@ -9,6 +9,7 @@
 import { JDoc, JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, fnv1a, jsonShort } from "../../../lib/json";
 import { Regex, compileRegex, regexSearch, regexExhausted } from "../../../lib/regex";
 import { txt } from "../../../lib/texts";
+import { twoDigits, zeroPad } from "../../../lib/text";
 
 export class SchemaError {
   constructor(public key: string, public path: string, public message: string, public pos: i32, public seq: i32) {}
@@ -47,21 +48,13 @@ function codePoints(s: string): i32 {
   return n;
 }
 
-function d2(s: string, i: i32): i32 {
-  if (i + 2 > s.length) return -1;
-  const a = s.charCodeAt(i) - 48;
-  const b = s.charCodeAt(i + 1) - 48;
-  if (a < 0 || a > 9 || b < 0 || b > 9) return -1;
-  return a * 10 + b;
-}
-
 /** YYYY-MM-DD with a real calendar day. */
 export function isDate(s: string): bool {
   if (s.length != 10 || s.charCodeAt(4) != 45 || s.charCodeAt(7) != 45) return false;
-  const y1 = d2(s, 0);
-  const y2 = d2(s, 2);
-  const m = d2(s, 5);
-  const d = d2(s, 8);
+  const y1 = twoDigits(s, 0);
+  const y2 = twoDigits(s, 2);
+  const m = twoDigits(s, 5);
+  const d = twoDigits(s, 8);
   if (y1 < 0 || y2 < 0 || m < 1 || m > 12 || d < 1) return false;
   const y = y1 * 100 + y2;
   let dim = 31;
@@ -75,9 +68,9 @@ export function isDateTime(s: string): bool {
   if (s.length < 20 || !isDate(s.substring(0, 10))) return false;
   const t = s.charCodeAt(10);
   if (t != 84 && t != 116) return false;
-  const hh = d2(s, 11);
-  const mi = d2(s, 14);
-  const ss = d2(s, 17);
+  const hh = twoDigits(s, 11);
+  const mi = twoDigits(s, 14);
+  const ss = twoDigits(s, 17);
   if (s.charCodeAt(13) != 58 || s.charCodeAt(16) != 58 || hh < 0 || hh > 23 || mi < 0 || mi > 59 || ss < 0 || ss > 60) return false;
   let i = 19;
   if (s.charCodeAt(i) == 46) {
@@ -90,8 +83,8 @@ export function isDateTime(s: string): bool {
   const z = s.charCodeAt(i);
   if (z == 90 || z == 122) return i + 1 == s.length;
   if (z != 43 && z != 45) return false;
-  const oh = d2(s, i + 1);
-  const om = d2(s, i + 4);
+  const oh = twoDigits(s, i + 1);
+  const om = twoDigits(s, i + 4);
   return i + 6 == s.length && s.charCodeAt(i + 3) == 58 && oh >= 0 && oh <= 23 && om >= 0 && om <= 59;
 }
 
@@ -100,12 +93,6 @@ const FMT_NONE: i32 = 0, FMT_DATE_TIME: i32 = 1, FMT_DATE: i32 = 2;
 /** The formats checked (FMT_DATE_TIME, FMT_DATE); FMT_NONE for any other (check() lists it in `unsupported`). */
 function formatCode(name: string): i32 {
   return name == "date-time" ? FMT_DATE_TIME : name == "date" ? FMT_DATE : FMT_NONE;
-}
-
-function pad10(n: i32): string {
-  let s = n.toString();
-  while (s.length < 10) s = "0" + s;
-  return s;
 }
 
 export class Schema {
@@ -440,7 +427,7 @@ export class Schema {
     let key = "";
     for (let i = 0; i < this.segN; i++) {
       const ix = this.segIdx[i];
-      key += ix >= 0 ? "\u0000\u0001" + pad10(ix) : "\u0000" + this.segName(i);
+      key += ix >= 0 ? "\u0000\u0001" + zeroPad(ix, 10) : "\u0000" + this.segName(i);
     }
     this.errors.push(new SchemaError(key, this.pathOf(), msg, this.idoc!.posOf(id), this.errors.length));
   }
