@@ -169,7 +169,8 @@ export class JDoc {
   memberOf(id: i32, key: string): i32 {
     const n = this.at(id, N_COUNT);
     const m = key.length;
-    const k0 = m > 0 ? <i32>key.charCodeAt(0) : -1;
+    const kq = changetype<usize>(key);
+    const k0 = m > 0 ? <i32>load<u16>(kq) : -1;
     let ascii = -1; // whether `key` is ASCII, found out only when a longer key needs it
     let c = id + 1;
     for (let i = 0; i < n; i++) {
@@ -185,7 +186,7 @@ export class JDoc {
         // more bytes than units: equal only when `key` has non-ASCII characters
         if (ascii < 0) {
           ascii = 1;
-          for (let j = 0; j < m; j++) if (<i32>key.charCodeAt(j) >= 128) { ascii = 0; break; }
+          for (let j = 0; j < m; j++) if (<i32>load<u16>(kq + (<usize>j << 1)) >= 128) { ascii = 0; break; }
         }
         if (ascii == 0 && this.spanEquals(ka, kb, key)) return c;
       }
@@ -207,16 +208,17 @@ export class JDoc {
     const m = s.length;
     if (n < m) return false; // UTF-8 never has fewer bytes than UTF-16 units
     const p = this.base + <usize>a;
+    const q = changetype<usize>(s); // i < m = s.length: the units are read without bounds checks
     if (n == m) {
       // equal lengths: equal only when both are ASCII
       for (let i = 0; i < m; i++) {
-        const c = <i32>s.charCodeAt(i);
+        const c = <i32>load<u16>(q + (<usize>i << 1));
         if (c != <i32>load<u8>(p + <usize>i) || c >= 128) return false;
       }
       return true;
     }
     // more bytes than units: the string has non-ASCII characters (or differs)
-    for (let i = 0; i < m; i++) if (<i32>s.charCodeAt(i) >= 128) return String.UTF8.decodeUnsafe(p, <usize>n, false) == s;
+    for (let i = 0; i < m; i++) if (<i32>load<u16>(q + (<usize>i << 1)) >= 128) return String.UTF8.decodeUnsafe(p, <usize>n, false) == s;
     return false;
   }
 }
