@@ -59,6 +59,19 @@ describe("issue-14 adoption", () => {
     expect(r2).toContain("SP-011@9");
   });
 
+  it("issue-14 / AC-010: a directive shown as code (fenced block, code span) is an example and suppresses nothing", () => {
+    const body = "\n\n## Session Start\n\nfoo\n\n## Session End\n\nbar\n";
+    const fenced = "# Session 1\n\nHow to silence a rule:\n\n```markdown\n<!-- agentcheck-disable -->\n```\n\nOr `<!-- agentcheck-disable SP-011 -->` inline." + body;
+    const dir = makeRepo({ [LOG]: fenced });
+    const ids = findings(dir).list.map((f: { ruleId: string }) => f.ruleId);
+    expect(ids).toContain("SP-011");
+    expect(ids).toContain("SP-012");
+    expect(findings(dir, ["--report-unused-disable"]).list.filter((f: { ruleId: string }) => f.ruleId === "AC-010")).toEqual([]);
+    // the same comment outside code still works
+    writeFileSync(join(dir, LOG), "# Session 1\n\n<!-- agentcheck-disable SP-011 -->\n" + body);
+    expect(findings(dir).list.map((f: { ruleId: string }) => f.ruleId)).not.toContain("SP-011");
+  });
+
   it("issue-14 baseline round trip: write, fix one, add one -> exactly one new and one fixed", () => {
     const dir = makeRepo({ [LOG]: BODY, ".agents/sessions/2026-01-06-session-2.md": BODY.replace("Session 1", "Session 2") });
     const before = findings(dir).list.length;

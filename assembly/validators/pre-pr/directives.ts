@@ -50,15 +50,73 @@ function parseIds(s: string): string[] {
   return out;
 }
 
+/**
+ * Whether `pos` of a line is inside a code span (a run of n backticks up to the next run of exactly n;
+ * the string twin of pre-pr/paths.ts inCode, which PATH-01 uses on bytes).
+ */
+function inCodeSpan(l: string, pos: i32): bool {
+  let j = 0;
+  while (j < l.length && j < pos) {
+    if (l.charCodeAt(j) != 96) {
+      j++;
+      continue;
+    }
+    let n = 0;
+    while (j + n < l.length && l.charCodeAt(j + n) == 96) n++;
+    let close = -1;
+    for (let k = j + n; k + n <= l.length; k++) {
+      let m = 0;
+      while (m < n && l.charCodeAt(k + m) == 96) m++;
+      if (m == n) {
+        close = k;
+        break;
+      }
+    }
+    if (close < 0) return false;
+    if (pos >= j && pos < close + n) return true;
+    j = close + n;
+  }
+  return false;
+}
+
+/**
+ * The directives of a markdown file. A comment shown as code is an example, not a directive: lines of
+ * fenced blocks (``` or ~~~, 3 or more, closed by the same character at least as long; the fence
+ * rule of PATH-01) and comments inside code spans are skipped.
+ */
 function directivesOf(doc: Doc): Directive[] {
   const out: Directive[] = [];
   const lines = doc.lines();
+  let fenceChar: i32 = 0;
+  let fenceLen: i32 = 0;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
+    let ind = 0;
+    while (ind < l.length && l.charCodeAt(ind) == 32) ind++;
+    const c0 = ind < l.length ? l.charCodeAt(ind) : 0;
+    if (c0 == 96 || c0 == 126) {
+      let n = 0;
+      while (ind + n < l.length && l.charCodeAt(ind + n) == c0) n++;
+      if (n >= 3) {
+        if (fenceChar == 0) {
+          fenceChar = c0;
+          fenceLen = n;
+          continue;
+        } else if (c0 == fenceChar && n >= fenceLen) {
+          fenceChar = 0;
+          continue;
+        }
+      }
+    }
+    if (fenceChar != 0) continue;
     let at = l.indexOf("<!--");
     while (at >= 0) {
       const end = l.indexOf("-->", at + 4);
       if (end < 0) break;
+      if (inCodeSpan(l, at)) {
+        at = l.indexOf("<!--", end + 3);
+        continue;
+      }
       const body = l.substring(at + 4, end).trim();
       let kind: i32 = -1;
       let rest = "";
