@@ -288,10 +288,11 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   }
 
   // --- repository facts -------------------------------------------------------------------------
+  // the memory names: none when the folder does not exist; unknown (no fact: SP-016 says the names
+  // were not verified) when it exists but cannot be listed (permissions, a file in its place)
   const memList = source.list(memDir);
-  facts.memories = memList
-    ? memList.filter((e) => e.type !== "dir" && e.name.toLowerCase().endsWith(".md")).map((e) => e.name.slice(0, -3))
-    : [];
+  if (memList) facts.memories = memList.filter((e) => e.type !== "dir" && e.name.toLowerCase().endsWith(".md")).map((e) => e.name.slice(0, -3));
+  else if (source.type(memDir) === undefined) facts.memories = [];
   facts["handoff.exists"] = source.type(HANDOFF) !== undefined;
   // `git status --porcelain`, asked once and only when something needs it: the clean-tree fact
   // (SP-039, never judged in a commit hook) and the in-progress logs of logRanges

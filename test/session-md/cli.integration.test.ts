@@ -214,4 +214,14 @@ describe("session-md CLI: paths, symlinks, no git", () => {
     expect(json([], dir).ids).not.toContain("SP-016");
     expect(json(["--memories-dir", "mem"], dir).ids).toContain("SP-016");
   });
+
+  it("SP-016: a memories folder that cannot be listed leaves the names unverified (a warning), a missing one makes them missing (an error)", () => {
+    const dir = tmpDir();
+    writeTree(dir, { ...base, [LOG]: mdLog(), "mem": "a file where the folder should be\n" });
+    const blocked = json(["--memories-dir", "mem"], dir).results[0].findings.filter((f) => f.ruleId === "SP-016");
+    expect(blocked.map((f) => f.severity)).toEqual(["warning"]);
+    expect(blocked[0].message).toContain("not verified");
+    const missing = json(["--memories-dir", "nowhere"], dir).results[0].findings.filter((f) => f.ruleId === "SP-016");
+    expect(missing.map((f) => f.severity)).toEqual(["error"]);
+  });
 });
