@@ -366,15 +366,6 @@ export class Results {
     this.docStatus[doc.index] = status;
   }
 
-  errorCount(doc: Doc): i32 {
-    let n = 0;
-    for (let i = 0; i < this.findings.length; i++) {
-      const f = this.findings[i];
-      if (f.doc == doc.index && f.severity == 0) n++;
-    }
-    return n;
-  }
-
   /** Serialise into the result buffer (layout in abi.ts); returns the status. */
   finish(): i32 {
     const pool = new Pool();

@@ -14,21 +14,6 @@ import { asciiLower } from "./text";
 
 const ONES: u64 = 0x0101010101010101;
 const HIGHS: u64 = 0x8080808080808080;
-const LFS: u64 = 0x0a0a0a0a0a0a0a0a;
-const CRS: u64 = 0x0d0d0d0d0d0d0d0d;
-
-/** Some byte of w is zero (the classic bit trick; exact for the "any" question). */
-// @ts-ignore: decorator
-@inline function hasZero(w: u64): bool {
-  return ((w - ONES) & ~w & HIGHS) != 0;
-}
-
-/** 0x80 in each byte of the result whose byte in w is zero, 0 elsewhere (exact, no borrow). */
-// @ts-ignore: decorator
-@inline function zeroBytes(w: u64): u64 {
-  const low: u64 = 0x7f7f7f7f7f7f7f7f;
-  return ~(((w & low) + low) | w | low);
-}
 
 /**
  * Two or three needles searched in one pass over a text (LineTable.searchAny): ASCII, at least two

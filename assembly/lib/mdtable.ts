@@ -75,14 +75,6 @@ export function isHeaderRow(line: string): bool {
     asciiLower(c[3]) == "evidence";
 }
 
-/** Level of a markdown heading line (number of leading '#' followed by a space), or 0. */
-export function headingLevel(line: string): i32 {
-  let n = 0;
-  while (n < line.length && line.charCodeAt(n) == 35) n++;
-  if (n == 0 || n >= line.length || !isSpace(line.charCodeAt(n))) return 0;
-  return n;
-}
-
 /** isHeaderRow of line i, with its cheap pre-check on the bytes (the first cell starts with R/r). */
 function isHeaderLine(lt: LineTable, i: i32): bool {
   const s = lt.start(i);

@@ -63,11 +63,6 @@ function matchesIgnoreCase(s: string, at: i32, t: string): bool {
   return true;
 }
 
-export function startsWithIgnoreCase(s: string, prefix: string): bool {
-  if (prefix.length > s.length) return false;
-  return matchesIgnoreCase(s, 0, prefix);
-}
-
 export function endsWithIgnoreCase(s: string, suffix: string): bool {
   if (suffix.length > s.length) return false;
   return matchesIgnoreCase(s, s.length - suffix.length, suffix);
@@ -85,10 +80,6 @@ export function findIgnoreCase(s: string, needle: string, from: i32 = 0): i32 {
     if (lowerAt(ps, i) == first && matchesIgnoreCase(s, i, needle)) return i;
   }
   return -1;
-}
-
-export function containsIgnoreCase(s: string, needle: string): bool {
-  return findIgnoreCase(s, needle) >= 0;
 }
 
 /** True when every char of s in [from, to) is a digit and the range is non-empty. */

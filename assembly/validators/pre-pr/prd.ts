@@ -98,7 +98,7 @@ function spans(line: string, open: string, close: string, out: string[]): void {
   }
 }
 
-export function extractMentions(text: string, lines: string[]): string[] {
+export function extractMentions(lines: string[]): string[] {
   const out: string[] = [];
   let skip = false;
   let claim = true; // a body without headings has no context sections
@@ -164,7 +164,7 @@ export class PrBody {
     EXTS = listOption(input, "option.PRD-02.mentionExtensions", -1);
     CONTEXT = listOption(input, "option.PRD-02.contextSections", 0);
     CLAIMS = listOption(input, "option.PRD-02.claimSections", 0);
-    this.mentions = extractMentions(doc.text(), doc.lines());
+    this.mentions = extractMentions(doc.lines());
   }
 }
 

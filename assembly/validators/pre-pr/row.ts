@@ -8,6 +8,8 @@
 // decides the row of a check that threw (fact "error"); otherwise the row's own rule (fact "row",
 // PP-0xx) decides. Phase "findings": the row's rule decides the severities of an external tool's
 // findings (fact "tool.findings", one encoded [file, line, column, level, rule, text] per finding).
+// Phase "overrides": PP-000 applies the configured severities (prePr.checks.<id>.severity) to a row's
+// findings (facts "finding.rules", "severities", "overrides"; answer "severities", "off" drops one).
 //
 // The answer is global data: "row.status" (RUN | PASS | WARN | FAIL | SKIP), "row.rule" and
 // "row.message" (the rule and messageId of the text), "row.data" (encoded list: name, value, ...),

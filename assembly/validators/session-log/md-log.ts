@@ -242,10 +242,6 @@ export function isStrict(input: Input): bool {
   runFacts(input);
   return fStrict;
 }
-export function runContext(input: Input): string {
-  runFacts(input);
-  return fContext;
-}
 export function isPreCommit(input: Input): bool {
   runFacts(input);
   return fPre;

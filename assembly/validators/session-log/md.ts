@@ -1,6 +1,7 @@
 // Markdown session logs: parse once, run the rules in the order of the original report mode, then
-// the strict gate. Phase "extract" (the host's first pass) runs no rules: it returns what the host
-// must resolve (cited SHAs, Starting Commits needing a diff, cited paths) and the parsed rows.
+// the strict gate. Phase "extract" (the host's first pass) also returns what the host must resolve
+// (cited SHAs, Starting Commits needing a diff, cited paths) and the parsed rows; it runs the rules
+// with the facts known so far, and the host keeps that result for a log that needs nothing more.
 import { Rule, runRules } from "../../rules";
 import { SessionCtx } from "./context";
 import { markdownMode, modeName } from "./mode";
