@@ -343,7 +343,9 @@ function yamllint(ctx: PrePrContext): CheckOutcome {
   const findings: Finding[] = parsed.map(([file, line, column, , rule, text], i) => ({
     ruleId: `yamllint/${rule}`, severity: severities[i] as Finding["severity"], file, line: +line, column: +column, message: text,
   }));
-  return { facts: done, tool, findings };
+  // output yamllint wrote that is not a finding (a crash in one batch, an unreadable file) stays
+  // visible beside the findings of the other batches
+  return { facts: done, tool, findings, ...(details.length > 0 ? { details } : {}) };
 }
 
 function pathNormalization(ctx: PrePrContext): CheckOutcome {

@@ -119,6 +119,13 @@ describe("pre-pr command", () => {
     expect(row("PP-005")).toMatchObject({ status: "WARN", findings: [expect.objectContaining({ ruleId: "yamllint/document-start", line: 1 })] });
     expect(code).toBe(0);
   });
+  it("PP-005: output yamllint wrote that is not a finding (a crash) stays in the row beside the findings", () => {
+    const dir = branchRepo({ "conf.yml": "a: 1\n" });
+    const tool = 'echo "conf.yml:1:1: [warning] missing document start \\"---\\" (document-start)"; echo "Traceback (most recent call last):" >&2; echo "OSError: broken.yml" >&2; exit 1';
+    const { row } = json(dir, [], { tools: { yamllint: tool } });
+    expect(row("PP-005")).toMatchObject({ status: "WARN", findings: [expect.objectContaining({ ruleId: "yamllint/document-start" })] });
+    expect(row("PP-005").details).toEqual(["Traceback (most recent call last):", "OSError: broken.yml"]);
+  });
   it("PP-000/PP-005: prePr.checks.PP-005.severity overrides an external tool's finding in the core (error fails, off drops)", () => {
     const tool = { yamllint: 'echo "conf.yml:1:1: [warning] missing document start \\"---\\" (document-start)"; echo "conf.yml:1:4: [error] truthy value (truthy)"; exit 1' };
     const cfg = (severity: Record<string, string>) => JSON.stringify({ prePr: { checks: { "PP-005": { severity } } } });
