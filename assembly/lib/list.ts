@@ -3,7 +3,7 @@
 // U+0001, then per item its length in UTF-16 code units, ':', and the item itself. The host side is
 // src/wasm/list.ts; both sides count UTF-16 code units, so any string round-trips.
 
-import { joinAll } from "./mdscan";
+import { joinAll } from "./mdrow";
 
 export const LIST_MARK: i32 = 1;
 

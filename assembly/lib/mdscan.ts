@@ -2,25 +2,16 @@
 // sections, checklists, numbered items, task headings, links, front matter and id tokens.
 // Semantics follow the reference (Python regexes) described in specs/consistency.md §3.3/§3.4,
 // written as hand scanners that run in linear time. Input text is LF-normalised by the host.
-
-/** Python `\s` (Unicode white space). */
-export function isWs(c: i32): bool {
-  if (c < 0x80) return c == 32 || (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x1f);
-  return c == 0x85 || c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 ||
-    c == 0x202f || c == 0x205f || c == 0x3000;
-}
+import { isPyWs, pyStrip } from "./mdrow";
+import { isDigit, isAlnum } from "./text";
 
 /** Python `\w`: ASCII letters, digits, `_`; non-ASCII letters approximated (see README). */
 export function isWord(c: i32): bool {
   if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95;
-  if (c < 0xaa || c == 0xd7 || c == 0xf7 || isWs(c)) return false;
+  if (c < 0xaa || c == 0xd7 || c == 0xf7 || isPyWs(c)) return false;
   if (c >= 0x2000 && c <= 0x2bff) return false; // punctuation, symbols, arrows
   if (c >= 0x3000 && c <= 0x303f) return false;
   return !(c >= 0xd800 && c <= 0xdfff); // astral (emoji...) treated as non-word
-}
-
-function isDig(c: i32): bool {
-  return c >= 48 && c <= 57;
 }
 
 /** True when `s` occurs in `t` at offset p. */
@@ -41,7 +32,7 @@ export function atLineStart(t: string, p: i32): bool {
 
 /** First index >= p that is not white space. */
 export function skipWs(t: string, p: i32): i32 {
-  while (p < t.length && isWs(t.charCodeAt(p))) p++;
+  while (p < t.length && isPyWs(t.charCodeAt(p))) p++;
   return p;
 }
 
@@ -91,11 +82,11 @@ export function countRequirements(t: string, from: i32, to: i32): i32 {
     if (p + 5 <= to && isCriteriaBox(t, p)) { n++; p += 5; continue; }
     if (p == from || t.charCodeAt(p - 1) == 10) {
       const c = t.charCodeAt(p);
-      if (isDig(c)) {
+      if (isDigit(c)) {
         let q = p;
-        while (q < to && isDig(t.charCodeAt(q))) q++;
+        while (q < to && isDigit(t.charCodeAt(q))) q++;
         if (q < to && t.charCodeAt(q) == 46) { n++; p = q + 1; continue; }
-      } else if (c == 45 && p + 1 < to && isWs(t.charCodeAt(p + 1))) { n++; p += 2; continue; }
+      } else if (c == 45 && p + 1 < to && isPyWs(t.charCodeAt(p + 1))) { n++; p += 2; continue; }
     }
     p++;
   }
@@ -121,7 +112,7 @@ function matchShape(t: string, x: i32, shape: i32): i32 {
   }
   if (shape == SHAPE_NUMBERED) {
     let q = x;
-    while (q < n && isDig(t.charCodeAt(q))) q++;
+    while (q < n && isDigit(t.charCodeAt(q))) q++;
     if (q == x || cc(t, q) != 46) return -1;
     const r = skipWs(t, q + 1);
     return r == q + 1 ? -1 : r;
@@ -288,16 +279,6 @@ function spans(t: string, i: i32, to: i32, out: i32[]): void {
 }
 
 /** Join without the quadratic copying of Array#join (pairwise merging). */
-export function joinAll(parts: string[], sep: string): string {
-  if (parts.length == 0) return "";
-  let cur = parts;
-  while (cur.length > 1) {
-    const next: string[] = [];
-    for (let i = 0; i < cur.length; i += 2) next.push(i + 1 < cur.length ? cur[i] + sep + cur[i + 1] : cur[i]);
-    cur = next;
-  }
-  return cur[0];
-}
 
 /** 1-based line of offset `off`, counted from a cursor [pos, line] that only moves forward. */
 export function lineAt(t: string, cursor: i32[], off: i32): i32 {
@@ -370,16 +351,9 @@ function scalarKey(f: string, key: string): i32 {
 function valueAt(f: string, off: i32): string {
   let e = f.indexOf("\n", off);
   if (e < 0) e = f.length;
-  return trimWs(f.substring(off, e));
+  return pyStrip(f.substring(off, e));
 }
 
-export function trimWs(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && isWs(s.charCodeAt(a))) a++;
-  while (b > a && isWs(s.charCodeAt(b - 1))) b--;
-  return s.substring(a, b);
-}
 
 /** U-2 id token `\b[A-Z]+-[A-Za-z0-9]+\b` in [from, to); pushes tokens (deduplicated) into fm. */
 function scanIds(fm: FrontMatter, from: i32, to: i32): void {
@@ -392,7 +366,7 @@ function scanIds(fm: FrontMatter, from: i32, to: i32): void {
       while (q < to && isUpper(f.charCodeAt(q))) q++;
       if (q < to && f.charCodeAt(q) == 45) {
         let r = q + 1;
-        while (r < to && isAlnumA(f.charCodeAt(r))) r++;
+        while (r < to && isAlnum(f.charCodeAt(r))) r++;
         if (r > q + 1 && (r >= f.length || !isWord(f.charCodeAt(r)))) {
           addRelated(fm, f.substring(p, r), fm.start + p);
           p = r;
@@ -410,10 +384,6 @@ function scanIds(fm: FrontMatter, from: i32, to: i32): void {
 function isUpper(c: i32): bool {
   return c >= 65 && c <= 90;
 }
-function isAlnumA(c: i32): bool {
-  return isDig(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
-
 function addRelated(fm: FrontMatter, id: string, off: i32): void {
   fm.rawRelated.push(id);
   if (fm.seen.has(id)) return;
@@ -448,7 +418,7 @@ function readRelated(fm: FrontMatter): void {
   while (k >= 0) {
     const s = k + 8;
     const q = skipWs(f, s);
-    if (cc(f, q) == 45 && q + 2 <= n && isWs(f.charCodeAt(q + 1))) {
+    if (cc(f, q) == 45 && q + 2 <= n && isPyWs(f.charCodeAt(q + 1))) {
       const nl = f.lastIndexOf("\n", q - 2);
       if (nl >= s) {
         const r = skipWs(f, q + 1);

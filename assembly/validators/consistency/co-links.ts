@@ -5,7 +5,8 @@
 import { Msg, Rule } from "../../rules";
 import { Doc } from "../../io";
 import { ConsistencyCtx, LinkHit, FX1, FX2 } from "./context";
-import { findLinks, codeRanges, lineAt, at, isWs, trimWs } from "../../lib/mdscan";
+import { findLinks, codeRanges, lineAt, at } from "../../lib/mdscan";
+import { isPyWs, pyStrip } from "../../lib/mdrow";
 import { isAlpha, isAlnum, isHex } from "../../lib/text";
 
 function hexVal(c: i32): i32 {
@@ -14,10 +15,10 @@ function hexVal(c: i32): i32 {
 
 /** FX-2: the path part of a target, or "" to skip it (scheme, anchor only, empty). */
 function cleanTarget(raw: string): string {
-  let t = trimWs(raw);
+  let t = pyStrip(raw);
   if (at(t, "<", 0) && t.indexOf(">") > 0) t = t.substring(1, t.indexOf(">"));
   else {
-    for (let i = 0; i < t.length; i++) if (isWs(t.charCodeAt(i))) { t = t.substring(0, i); break; }
+    for (let i = 0; i < t.length; i++) if (isPyWs(t.charCodeAt(i))) { t = t.substring(0, i); break; }
   }
   // URI scheme
   if (t.length > 0 && isAlpha(t.charCodeAt(0))) {

@@ -1,5 +1,6 @@
 // TaskCompletion model (CO-010): priority markers and task lines of a Tasks document.
-import { isWs, skipWs, at } from "../../lib/mdscan";
+import { skipWs, at } from "../../lib/mdscan";
+import { isPyWs } from "../../lib/mdrow";
 
 /** Priority set by a marker on this line (0, 1, 2), or -1. */
 export function marker(l: string): i32 {
@@ -27,6 +28,6 @@ export function taskLine(l: string): i32 {
   const m = l.charCodeAt(q + 1);
   if (m != 32 && m != 120) return -1;
   // `\s+(.+)$`: at least one white space, then at least one more character
-  if (q + 5 > l.length || !isWs(l.charCodeAt(q + 3))) return -1;
+  if (q + 5 > l.length || !isPyWs(l.charCodeAt(q + 3))) return -1;
   return m == 120 ? 1 : 0;
 }

@@ -4,7 +4,7 @@ import { SEV_ERROR } from "../../abi";
 import { Doc } from "../../io";
 import { KIND_MANIFEST_SPEC } from "../../abi";
 import { asciiLower } from "../../lib/text";
-import { trimWs } from "../../lib/mdscan";
+import { pyStrip } from "../../lib/mdrow";
 import { ManifestCtx, ARTIFACT_FLAGS } from "./ctx";
 
 export const SM012 = defineRule("SM-012", SEV_ERROR, check);
@@ -45,7 +45,7 @@ function check(c: RuleCtx): void {
     let h = 0;
     while (h < l.length && h < 7 && l.charCodeAt(h) == 35) h++;
     if (h == 0 || h > 6 || h >= l.length || l.charCodeAt(h) != 32) continue;
-    const t = asciiLower(trimWs(l.substring(h + 1)));
+    const t = asciiLower(pyStrip(l.substring(h + 1)));
     for (let k = 0; k < 3; k++) if (t == names[k] || t.startsWith(names[k] + " ") || t.startsWith(names[k] + ":")) seen[k] = true;
   }
   const title: string[] = ["Goals", "Open Questions", "Key Decisions"];

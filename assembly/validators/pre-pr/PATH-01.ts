@@ -3,7 +3,8 @@
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { FAMILY_PATH, prepr } from "./ctx";
-import { alpha, at, column, inCode, inUrl, startsAt } from "./paths";
+import { at, column, inCode, inUrl, startsAt } from "./paths";
+import { isAlpha } from "../../lib/text";
 
 export const PATH01 = defineRule("PATH-01", SEV_ERROR, check);
 function PATH01_doc(): RuleDoc {
@@ -65,7 +66,7 @@ function check(rc: RuleCtx): void {
         let drive = false, users = false, home = false;
         for (let i = a; i < b; i++) {
           const c = at(p, i);
-          if (c == 58 && !drive && i > a && i + 1 < b && at(p, i + 1) == 92 && alpha(at(p, i - 1)) && (i - 1 == a || !alpha(at(p, i - 2)))) {
+          if (c == 58 && !drive && i > a && i + 1 < b && at(p, i + 1) == 92 && isAlpha(at(p, i - 1)) && (i - 1 == a || !isAlpha(at(p, i - 2)))) {
             if (!inCode(p, a, b, i)) {
               drive = true;
               results.report(ctx.rule, doc, lineNo, column(p, a, i - 1), msg("absolutePath").s("fromCharCode", String.fromCharCode(at(p, i - 1))));

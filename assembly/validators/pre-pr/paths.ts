@@ -5,9 +5,6 @@
   return <i32>load<u8>(p + <usize>i);
 }
 
-export function alpha(c: i32): bool {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
 
 export function startsAt(p: usize, i: i32, end: i32, s: string): bool {
   if (i + s.length > end) return false;
