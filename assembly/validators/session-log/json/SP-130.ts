@@ -4,7 +4,7 @@ import { SEV_ERROR } from "../../../abi";
 import { J_STR } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
-import { SP090 } from "../strict-git";
+import { SP090 } from "../SP-090";
 import { isSha } from "./model";
 import { gitReady, commitFact } from "./git-rules";
 

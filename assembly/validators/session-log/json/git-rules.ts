@@ -10,7 +10,7 @@ import { JValue, J_OBJ } from "../../../lib/json";
 import { splitLines } from "../../../io";
 import { JsonLog, itemEvidence, itemComplete, isSha, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
-import { SP090 } from "../strict-git";
+import { SP090 } from "../SP-090";
 import { encodeList } from "../../../lib/list";
 import { nonDocFiles, nonInvestigationFiles, sessionsDir } from "../qa-scope";
 

@@ -2,7 +2,7 @@
 // SP-105.ts, SP-106.ts and SP-115.ts.
 import { isDigit, twoDigits, zeroPad } from "../../../lib/text";
 import { isDate } from "./schema";
-import { sessionNamePrefix } from "../sp001-file-name";
+import { sessionNamePrefix } from "../paths";
 
 
 /** Number in a file name YYYY-MM-DD-session-<digits>(-...|end).json, or "" when there is none. */
