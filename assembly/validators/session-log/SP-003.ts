@@ -4,7 +4,7 @@ import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SessionCtx } from "./context";
 import { asciiLower } from "../../lib/text";
-import { factOr } from "./md-log";
+import { sessionsDir } from "./qa-scope";
 import { normalizePath, isAbsolutePath, isMissing } from "./paths";
 
 export const SP003 = defineRule("SP-003", SEV_ERROR, check);
@@ -28,7 +28,7 @@ function check(c: RuleCtx): void {
   if (isMissing(ctx)) return;
   const real = ctx.input.fact("real." + ctx.doc.name);
   if (real === null) return; // host gave no resolution (not a file on disk)
-  const dir = asciiLower(normalizePath(factOr(ctx.input, "sessions.dir", ".agents/sessions")));
+  const dir = asciiLower(sessionsDir(ctx.input));
   const n = isAbsolutePath(real) ? "" : normalizePath(real);
   const ln = asciiLower(n);
   if (n.length > 0 && ln.startsWith(dir + "/") && ln.length > dir.length + 1) return;

@@ -5,7 +5,8 @@
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR, DOC_IGNORED, KIND_SESSION_SET } from "../../abi";
 import { SessionCtx } from "./context";
-import { isPreCommit, factOr } from "./md-log";
+import { isPreCommit } from "./md-log";
+import { sessionsDir } from "./qa-scope";
 import { isSessionLogName } from "./paths";
 
 export const SP004 = defineRule("SP-004", SEV_ERROR, check);
@@ -26,7 +27,7 @@ function check(c: RuleCtx): void {
   if (ctx.doc.kind != KIND_SESSION_SET) return;
   const input = ctx.input;
   const staged = input.factLines("staged");
-  const dir = factOr(input, "sessions.dir", ".agents/sessions");
+  const dir = sessionsDir(input);
   let agents = false;
   let log = false;
   if (isPreCommit(input) && staged !== null) {

@@ -4,8 +4,9 @@
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING, SEV_ERROR } from "../../abi";
 import { ChecklistRow } from "../../lib/mdtable";
-import { MdCtx, factOr, memoryNames, knownMemories, isMemoryPlaceholder } from "./md-log";
+import { MdCtx, memoryNames, knownMemories, isMemoryPlaceholder } from "./md-log";
 import { findIgnoreCase } from "../../lib/text";
+import { memoriesDir } from "./qa-scope";
 
 export const SP016 = defineRule("SP-016", SEV_ERROR, check);
 function SP016_doc(): RuleDoc {
@@ -43,7 +44,7 @@ function check(c: RuleCtx): void {
     ctx.report(ctx.rule, row.line, 0, msg("memoryIndexEvidenceHas").s("ev", ev));
     return;
   }
-  const dir = factOr(ctx.input, "memories.dir", ".serena/memories");
+  const dir = memoriesDir(ctx.input);
   const known = knownMemories(ctx.input);
   if (known === null) {
     ctx.reportAs(ctx.rule, SEV_WARNING, row.line, 0, msg("memoryNamesNotVerified").s("dir", dir));

@@ -4,8 +4,8 @@
 // docs-only session citing a valid report passes.
 import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
-import { MdCtx, changedFiles, isCI, factOr, skipClaim, qaPath, citedKey } from "./md-log";
-import { nonDocFiles, nonInvestigationFiles, listShort, investigationDirs, sessionsDir } from "./qa-scope";
+import { MdCtx, changedFiles, isCI, skipClaim, qaPath, citedKey } from "./md-log";
+import { nonDocFiles, nonInvestigationFiles, listShort, investigationDirs, sessionsDir, memoriesDir, qaDir } from "./qa-scope";
 
 export const SP037 = defineRule("SP-037", SEV_ERROR, check);
 function SP037_doc(): RuleDoc {
@@ -35,7 +35,7 @@ function check(c: RuleCtx): void {
   const row = log.qaRow();
   if (row === null) return;
   const input = ctx.input;
-  const mem = factOr(input, "memories.dir", ".serena/memories");
+  const mem = memoriesDir(input);
   const sess = sessionsDir(input);
   const ev = row.evidence;
   const L = row.line;
@@ -45,11 +45,11 @@ function check(c: RuleCtx): void {
   if (!row.checked) {
     const m = inv ? msg("investigationRowUnchecked")
       : docs ? msg("docsRowUnchecked")
-      : msg("rowUnchecked").s("qaDir", factOr(input, "qa.dir", ".agents/qa"));
+      : msg("rowUnchecked").s("qaDir", qaDir(input));
     ctx.report(ctx.rule, L, 0, m);
     return;
   }
-  const p = qaPath(ev, factOr(input, "qa.dir", ".agents/qa"));
+  const p = qaPath(ev, qaDir(input));
   if (p.length > 0) {
     const key = citedKey(p);
     const st = key.length > 0 ? input.fact("path." + key) : "outside";
@@ -59,7 +59,7 @@ function check(c: RuleCtx): void {
     return; // an escaping path is reported by SP-024
   }
   if (!inv && !docs) {
-    ctx.report(ctx.rule, L, 0, msg("qaRowCitesNo").s("factOr", factOr(input, "qa.dir", ".agents/qa")));
+    ctx.report(ctx.rule, L, 0, msg("qaRowCitesNo").s("factOr", qaDir(input)));
     return;
   }
   if (files === null) {

@@ -8,6 +8,7 @@ import { firstBadByte } from "../common";
 import { asciiLower, isHex, isDigit, isSpace, isAlnum, isAlpha, find, findIgnoreCase, endsWithIgnoreCase, LIST_SEP } from "../../lib/text";
 import { SessionCtx } from "./context";
 import { normalizePath, isAbsolutePath } from "./paths";
+import { qaDir } from "./qa-scope";
 
 /**
  * What a markdown-log rule receives: the document, its parsed model (built once) and the run's
@@ -331,12 +332,12 @@ export function citedPaths(input: Input, log: MdLog): Cited[] {
   const seen = log.cited;
   if (seen !== null) return seen; // computed once per log (extract and SP-024 both ask)
   const out: Cited[] = [];
-  const qaDir = factOr(input, "qa.dir", ".agents/qa");
+  const qa = qaDir(input);
   for (let t = 0; t < 2; t++) {
     const rows = t == 0 ? log.start : log.end;
     for (let i = 0; i < rows.length; i++) {
       const ev = rows[i].evidence;
-      const q = qaPath(ev, qaDir);
+      const q = qaPath(ev, qa);
       if (q.length > 0) out.push(new Cited(q, rows[i].line));
       let a = find(ev, "`");
       while (a >= 0) {

@@ -17,6 +17,21 @@ export function sessionsDir(input: Input): string {
   return d.length > 0 ? d : DEFAULT_SESSIONS_DIR;
 }
 
+export const DEFAULT_MEMORIES_DIR = ".serena/memories";
+export const DEFAULT_QA_DIR = ".agents/qa";
+
+/** The memories directory of the run: the fact memories.dir (config paths.memories), else the default. */
+export function memoriesDir(input: Input): string {
+  const v = input.fact("memories.dir");
+  return v !== null && v.length > 0 ? v! : DEFAULT_MEMORIES_DIR;
+}
+
+/** The QA reports directory of the run: the fact qa.dir, else the default. */
+export function qaDir(input: Input): string {
+  const v = input.fact("qa.dir");
+  return v !== null && v.length > 0 ? v! : DEFAULT_QA_DIR;
+}
+
 function under(p: string, dir: string): bool {
   return p == dir || p.startsWith(dir + "/");
 }

@@ -12,7 +12,7 @@ import { JsonLog, itemEvidence, itemComplete, isSha, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { SP090 } from "../SP-090";
 import { encodeList } from "../../../lib/list";
-import { nonDocFiles, nonInvestigationFiles, sessionsDir } from "../qa-scope";
+import { nonDocFiles, nonInvestigationFiles, sessionsDir, memoriesDir } from "../qa-scope";
 
 
 export const QA_ROOT = ".agents/qa/";
@@ -43,8 +43,7 @@ export function qaItem(log: JsonLog): JValue | null {
 // SP-050..SP-052 classification: shared with the markdown rules (../qa-scope.ts)
 
 export function memDir(log: JsonLog): string {
-  const m = log.ctx.input.fact("memories.dir");
-  return m !== null && m.length > 0 ? m! : ".serena/memories";
+  return memoriesDir(log.ctx.input);
 }
 
 /** The sessions directory (fact sessions.dir, config paths.sessions). */
