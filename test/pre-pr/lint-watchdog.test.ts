@@ -18,6 +18,24 @@ function cleanList(n: number, lines: number): string {
   return `# File ${n}\n\n` + Array.from({ length: lines }, (_, i) => `- item ${i} with *emphasis* and \`code\` and [a link](x${i}.md)`).join("\n") + "\n";
 }
 
+/**
+ * Blocks the main thread with `sleep seconds` again and again, one event-loop turn between blocks
+ * (as pre-pr's synchronous rows do), from start() until stop().
+ */
+function blockMainThread(seconds: string): { start: () => void; stop: () => void; blocks: () => number } {
+  let finished = false;
+  let blocks = 0;
+  const block = () => {
+    if (finished) return;
+    blocks++;
+    spawnSync("sleep", [seconds]);
+    setImmediate(block);
+  };
+  return { start: () => setImmediate(block), stop: () => {
+      finished = true;
+    }, blocks: () => blocks };
+}
+
 describe("PP-003 lint watchdog and a blocked main thread", () => {
   const saved = ENV.map((k) => process.env[k]);
   afterEach(() => {
@@ -42,22 +60,15 @@ describe("PP-003 lint watchdog and a blocked main thread", () => {
     process.env.AGENTCHECK_LINT_TIMEOUT_MS = "1000";
     process.env.AGENTCHECK_LINT_WORKERS = "1";
     const cfg = await loadMdConfig(dir);
-    let finished = false;
-    let blocks = 0;
     // like pre-pr's rows after PP-003: synchronous child processes (1.5 s each, longer than the
     // 1 s bound) with one event-loop turn between them, until the lint is over
-    const block = () => {
-      if (finished) return;
-      blocks++;
-      spawnSync("sleep", ["1.5"]);
-      setImmediate(block);
-    };
+    const blocker = blockMainThread("1.5");
     const t0 = performance.now();
-    const res = await lintMarkdown(dir, files, cfg, false, (rel) => texts[rel], undefined, { onStarted: () => setImmediate(block), mainBusy: true });
-    finished = true;
+    const res = await lintMarkdown(dir, files, cfg, false, (rel) => texts[rel], undefined, { onStarted: blocker.start, mainBusy: true });
+    blocker.stop();
     const wall = performance.now() - t0;
     // the main thread really was away longer than the bound while files were linted
-    expect(blocks).toBeGreaterThanOrEqual(2);
+    expect(blocker.blocks()).toBeGreaterThanOrEqual(2);
     expect(res.findings.filter((f) => f.ruleId === "PP-003")).toEqual([]);
     expect(res.findings).toEqual([]);
     expect(wall).toBeGreaterThan(1500);
@@ -75,18 +86,11 @@ describe("PP-003 lint watchdog and a blocked main thread", () => {
     process.env.AGENTCHECK_LINT_TIMEOUT_MS = "300";
     process.env.AGENTCHECK_LINT_WORKERS = "1";
     const cfg = await loadMdConfig(dir);
-    let finished = false;
-    let blocks = 0;
     // the main thread away for 400 ms at a time (longer than the bound), one event-loop turn between
-    const block = () => {
-      if (finished) return;
-      blocks++;
-      spawnSync("sleep", ["0.4"]);
-      setImmediate(block);
-    };
-    const res = await lintMarkdown(dir, Object.keys(texts), cfg, false, (rel) => texts[rel], undefined, { onStarted: () => setImmediate(block), mainBusy: true });
-    finished = true;
-    expect(blocks).toBeGreaterThanOrEqual(1);
+    const blocker = blockMainThread("0.4");
+    const res = await lintMarkdown(dir, Object.keys(texts), cfg, false, (rel) => texts[rel], undefined, { onStarted: blocker.start, mainBusy: true });
+    blocker.stop();
+    expect(blocker.blocks()).toBeGreaterThanOrEqual(1);
     expect(res.findings).toEqual([
       expect.objectContaining({ ruleId: "PP-003", severity: "error", file: "big.md", messageId: "stopped", message: "not linted: markdown lint took longer than 300 ms on this file and was stopped" }),
     ]);
