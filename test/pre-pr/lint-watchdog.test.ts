@@ -31,9 +31,13 @@ function blockMainThread(seconds: string): { start: () => void; stop: () => void
     spawnSync("sleep", [seconds]);
     setImmediate(block);
   };
-  return { start: () => setImmediate(block), stop: () => {
+  return {
+    start: () => setImmediate(block),
+    stop: () => {
       finished = true;
-    }, blocks: () => blocks };
+    },
+    blocks: () => blocks,
+  };
 }
 
 describe("PP-003 lint watchdog and a blocked main thread", () => {
