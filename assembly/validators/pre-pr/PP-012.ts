@@ -2,7 +2,7 @@
 // families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { emit, ownRow, checked, onBranch, errors, findings, SKIP } from "./row";
+import { emit, ownRow, checked, onBranch, errors, warnings, SKIP } from "./row";
 
 export const PP012 = defineRule("PP-012", SEV_ERROR, check);
 function PP012_doc(): RuleDoc {
@@ -25,5 +25,5 @@ function check(c: RuleCtx): void {
   const e = errors(ctx);
   if (!ctx.input.factBool("prBody", false)) emit(ctx, SKIP, msg("noBody"));
   else if (!onBranch(ctx)) emit(ctx, SKIP, msg("needsDiff"));
-  else checked(ctx, msg("checked").i("changed", ctx.input.factInt("changed", 0)).i("errors", e).i("warnings", findings(ctx) - e));
+  else checked(ctx, msg("checked").i("changed", ctx.input.factInt("changed", 0)).i("errors", e).i("warnings", warnings(ctx)));
 }

@@ -224,6 +224,7 @@ export default {
       { name: "no --pr-body: a SKIP", ...row("PP-012", { ...BRANCH, prBody: false }), errors: [{ messageId: "noBody", status: "SKIP" }] },
       { name: "--all has no branch diff: a SKIP", ...row("PP-012", { ...ALL, prBody: true }), errors: [{ messageId: "needsDiff", status: "SKIP" }] },
       { name: "an unmentioned significant file fails", ...row("PP-012", { ...BRANCH, prBody: true, changed: 4, severities: ["error", "warning"] }), errors: [{ messageId: "checked", status: "FAIL", data: { errors: "1", warnings: "1" } }] },
+      { name: "info findings (severity override) are not counted as warnings", ...row("PP-012", { ...BRANCH, prBody: true, changed: 4, severities: ["warning", "info", "info"] }), errors: [{ messageId: "checked", status: "WARN", data: { errors: "0", warnings: "1" } }] },
     ],
   },
   "PP-013": {
