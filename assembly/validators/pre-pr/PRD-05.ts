@@ -4,6 +4,7 @@ import { SEV_ERROR } from "../../abi";
 import { asciiLower } from "../../lib/text";
 import { trim } from "./util";
 import { FAMILY_PRD, prepr } from "./ctx";
+import { outsideFences, headingText } from "./prd";
 
 export const PRD05 = defineRule("PRD-05", SEV_ERROR, check);
 function PRD05_doc(): RuleDoc {
@@ -11,7 +12,7 @@ function PRD05_doc(): RuleDoc {
     id: "PRD-05",
     validator: "pre-pr",
     title: "Sections, checklist",
-    description: "Opt-in: the PR description has a `##`/`###` heading starting with each of `requiredSections`, and, with `checklist`, no unchecked `- [ ]` items.",
+    description: "Opt-in: the PR description has a `##`/`###` heading starting with each of `requiredSections` (case and a leading emoji or punctuation ignored, as PRD-02 reads headings), and, with `checklist`, no unchecked `- [ ]` items. Headings and items inside fenced blocks are examples and do not count.",
     options: {
       requiredSections: { type: "string[]", "default": [], description: "Headings the description must have (config prePr.prDescription.requiredSections sets it too)." },
       checklist: { type: "boolean", "default": false, description: "Report unchecked checklist items (config prePr.prDescription.checklist)." },
@@ -28,15 +29,21 @@ function check(c: RuleCtx): void {
   if (!ctx.runs(FAMILY_PRD) || ctx.docs.length == 0) return;
   const doc = ctx.docs[0];
   const lines = doc.lines();
+  // headings and checklist items are read as PRD-02 reads the body: outside fenced blocks, heading
+  // text without its leading emoji or punctuation (prd.ts)
+  const plain = outsideFences(lines);
   const req = ctx.input.factLines("option.PRD-05.requiredSections");
   if (req !== null) {
     for (let r = 0; r < req.length; r++) {
-      const want = asciiLower(req[r]);
+      // the wanted name read as a heading too (lower case, leading emoji and punctuation dropped)
+      const w = headingText("# " + req[r]);
+      const want = w !== null ? w! : asciiLower(trim(req[r]));
       let ok = false;
       for (let i = 0; i < lines.length && !ok; i++) {
         const t = lines[i];
-        if (!(t.startsWith("## ") || t.startsWith("### "))) continue;
-        if (asciiLower(trim(t.substring(t.indexOf(" ")))).startsWith(want)) ok = true;
+        if (!plain[i] || !(t.startsWith("## ") || t.startsWith("### "))) continue;
+        const h = headingText(t);
+        if (h !== null && h.startsWith(want)) ok = true;
       }
       if (!ok) ctx.results.report(ctx.rule, doc, 0, 0, msg("missingSection").s("req", req[r]));
     }
@@ -45,6 +52,7 @@ function check(c: RuleCtx): void {
   let total = 0;
   const open: string[] = [];
   for (let i = 0; i < lines.length; i++) {
+    if (!plain[i]) continue;
     const t = trim(lines[i]);
     if (!(t.startsWith("- [") || t.startsWith("* ["))) continue;
     if (t.startsWith("- [x] ") || t.startsWith("* [x] ") || t.startsWith("- [X] ") || t.startsWith("* [X] ")) total++;

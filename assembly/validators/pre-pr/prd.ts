@@ -55,8 +55,26 @@ function startsAny(h: string, ws: string[]): bool {
   return false;
 }
 
-/** Heading text of a markdown heading line (level >= 1), or null. */
-function headingText(line: string): string | null {
+/**
+ * Which lines of a PR body are outside fenced blocks (a line starting with ``` or ~~~ opens or closes
+ * one, and is itself inside): what PRD-02 reads mentions from and PRD-05 reads sections and checklist
+ * items from.
+ */
+export function outsideFences(lines: string[]): bool[] {
+  const out = new Array<bool>(lines.length);
+  let fence = false;
+  for (let i = 0; i < lines.length; i++) {
+    const t = trim(lines[i]);
+    if (t.startsWith("```") || t.startsWith("~~~")) {
+      fence = !fence;
+      out[i] = false;
+    } else out[i] = !fence;
+  }
+  return out;
+}
+
+/** Heading text of a markdown heading line (level >= 1), lower case, leading emoji and punctuation dropped; or null. */
+export function headingText(line: string): string | null {
   const t = trim(line);
   let i = 0;
   while (i < t.length && t.charCodeAt(i) == 35) i++;
@@ -102,15 +120,11 @@ export function extractMentions(lines: string[]): string[] {
   const out: string[] = [];
   let skip = false;
   let claim = true; // a body without headings has no context sections
-  let fence = false;
+  const plain = outsideFences(lines);
   for (let i = 0; i < lines.length; i++) {
+    if (!plain[i]) continue;
     const line = lines[i];
     const t = trim(line);
-    if (t.startsWith("```") || t.startsWith("~~~")) {
-      fence = !fence;
-      continue;
-    }
-    if (fence) continue;
     const h = headingText(line);
     if (h !== null) {
       skip = contextual(h);

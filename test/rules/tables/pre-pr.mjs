@@ -270,9 +270,12 @@ export default {
   "PRD-05": {
     valid: [
       { name: "required sections present, checklist off by default", ...prd("## Summary\n\nx\n\n- [ ] later\n", []), options: { requiredSections: ["Summary"] } },
+      { name: "a heading with a leading emoji is the section (as PRD-02 reads it)", ...prd("## 🧪 Test plan\n\nx\n", []), options: { requiredSections: ["Test Plan"] } },
+      { name: "checklist items inside a fenced block are an example, not open items", ...prd("- [x] done\n\n```markdown\n- [ ] template item\n```\n", []), options: { checklist: true } },
     ],
     invalid: [
       { name: "a required section missing", ...prd("## Summary\n\nx\n", []), options: { requiredSections: ["Summary", "Test Plan"] }, errors: [{ messageId: "missingSection", line: 0, data: { req: "Test Plan" } }] },
+      { name: "a section heading inside a fenced block does not count", ...prd("## Summary\n\n```markdown\n## Test Plan\n```\n", []), options: { requiredSections: ["Summary", "Test Plan"] }, errors: [{ messageId: "missingSection", line: 0, data: { req: "Test Plan" } }] },
       { name: "unchecked checklist items with checklist on", ...prd("- [x] done\n- [ ] docs\n", []), options: { checklist: true }, errors: [{ messageId: "ofItemsUnchecked", data: { openCount: "1", total: "2", join: "docs" } }] },
     ],
   },
