@@ -3,7 +3,7 @@
 // last change ("protocol.date": the template it copied was older; reported here, as info, once for both checklists).
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_INFO } from "../../abi";
-import { MdCtx, isStrict, protocol, protocolPath, protocolUsable, predatesProtocol, driftAt } from "./md-log";
+import { MdCtx, isStrict, protocol, protocolUsable, predatesProtocol, reportDrift } from "./md-log";
 
 export const SP031 = defineRule("SP-031", SEV_ERROR, check);
 function SP031_doc(): RuleDoc {
@@ -32,15 +32,5 @@ function check(c: RuleCtx): void {
     return;
   }
   if (log.startT < 0) return;
-  const want = proto!.start;
-  const got = log.start;
-  const path = protocolPath(input);
-  const at = driftAt(want, got);
-  if (at < 0) return;
-  if (want.length != got.length) {
-    ctx.report(ctx.rule, log.startT + 1, 0, msg("rowCountMismatch").s("name", "Session Start").i("protocol", want.length).i("session", got.length).s("path", path));
-  } else {
-    ctx.report(ctx.rule, got[at].line, 0, msg("rowMismatch").s("name", "Session Start").i("row", at + 1)
-      .s("expected", want[at].req + "|" + want[at].step).s("actual", got[at].req + "|" + got[at].step).s("path", path));
-  }
+  reportDrift(ctx, "Session Start", proto!.start, log.start, log.startT + 1);
 }

@@ -1,9 +1,9 @@
 // SP-035 (strict): the Session End checklist matches the canonical protocol's (Req + normalised Step, in
 // order). Not compared when the protocol is unusable (SP-005) or the log predates the protocol's
 // last change ("protocol.date": the template it copied was older).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { MdCtx, isStrict, protocol, protocolPath, protocolUsable, predatesProtocol, driftAt } from "./md-log";
+import { MdCtx, isStrict, protocol, protocolUsable, predatesProtocol, reportDrift } from "./md-log";
 
 export const SP035 = defineRule("SP-035", SEV_ERROR, check);
 function SP035_doc(): RuleDoc {
@@ -30,15 +30,5 @@ function check(c: RuleCtx): void {
     return;
   }
   if (log.endT < 0) return;
-  const want = proto!.end;
-  const got = log.end;
-  const path = protocolPath(input);
-  const at = driftAt(want, got);
-  if (at < 0) return;
-  if (want.length != got.length) {
-    ctx.report(ctx.rule, log.endT + 1, 0, msg("rowCountMismatch").s("name", "Session End").i("protocol", want.length).i("session", got.length).s("path", path));
-  } else {
-    ctx.report(ctx.rule, got[at].line, 0, msg("rowMismatch").s("name", "Session End").i("row", at + 1)
-      .s("expected", want[at].req + "|" + want[at].step).s("actual", got[at].req + "|" + got[at].step).s("path", path));
-  }
+  reportDrift(ctx, "Session End", proto!.end, log.end, log.endT + 1);
 }

@@ -7,6 +7,7 @@ import { LineTable, Needles } from "../../lib/lines";
 import { firstBadByte } from "../common";
 import { asciiLower, isHex, isDigit, isSpace, isAlnum, isAlpha, find, findIgnoreCase, endsWithIgnoreCase, LIST_SEP } from "../../lib/text";
 import { SessionCtx } from "./context";
+import { msg } from "../../rules";
 import { normalizePath, isAbsolutePath } from "./paths";
 import { qaDir } from "./qa-scope";
 
@@ -470,4 +471,21 @@ export function driftAt(want: ChecklistRow[], got: ChecklistRow[]): i32 {
     if (want[i].req + "|" + want[i].step != got[i].req + "|" + got[i].step) return i;
   }
   return -1;
+}
+
+/**
+ * SP-031 (Session Start) and SP-035 (Session End): the first place a log's checklist table drifts
+ * from the protocol's, reported by the running rule: a row-count mismatch at the table's header
+ * line, else the first differing row (messages rowCountMismatch / rowMismatch of both rules).
+ */
+export function reportDrift(ctx: MdCtx, name: string, want: ChecklistRow[], got: ChecklistRow[], tableLine: i32): void {
+  const at = driftAt(want, got);
+  if (at < 0) return;
+  const path = protocolPath(ctx.input);
+  if (want.length != got.length) {
+    ctx.report(ctx.rule, tableLine, 0, msg("rowCountMismatch").s("name", name).i("protocol", want.length).i("session", got.length).s("path", path));
+  } else {
+    ctx.report(ctx.rule, got[at].line, 0, msg("rowMismatch").s("name", name).i("row", at + 1)
+      .s("expected", want[at].req + "|" + want[at].step).s("actual", got[at].req + "|" + got[at].step).s("path", path));
+  }
 }
