@@ -6,34 +6,43 @@ import { unquote } from "./util";
 import { FAMILY_WFS, prepr } from "./ctx";
 import { workflows } from "./workflow";
 
+/** The job's timeout is not set. */
+const UNSET: f64 = -2;
+/** The timeout is an expression (`${{ ... }}`): not judged. */
+const EXPRESSION: f64 = -1;
+/** The timeout is neither a number nor an expression: reported. */
+const NOT_A_NUMBER: f64 = -3;
+
 export const WFS11 = defineRule("WFS-11", SEV_WARNING, check);
 function WFS11_doc(): RuleDoc {
   return {
     id: "WFS-11",
     validator: "pre-pr",
     title: "Job without timeout",
-    description: "Opt-in (set `maxMinutes`): a job of a workflow sets no `timeout-minutes`, or sets a number of minutes over `maxMinutes`. Without it a hung step holds a runner for GitHub's default of 360 minutes. Jobs that call a reusable workflow (`uses:`) cannot set it and are skipped; a value given as an expression is not judged.",
+    description: "Opt-in (set `maxMinutes`): a job of a workflow sets no `timeout-minutes`, or sets a number of minutes over `maxMinutes`. Without it a hung step holds a runner for GitHub's default of 360 minutes. Jobs that call a reusable workflow (`uses:`) cannot set it and are skipped; a value given as an expression is not judged; any other value that is not a number is reported.",
     options: {
       maxMinutes: { type: "integer", "default": 0, description: "Most minutes a job's timeout-minutes may allow; 0 = the rule is off (e.g. 360 only requires a timeout, 30 also caps it)." },
     },
     messages: {
       noTimeout: "{{job}}: no timeout-minutes",
       overLimit: "{{job}}: timeout-minutes {{minutes}} (over {{max}})",
+      notANumber: "{{job}}: timeout-minutes '{{value}}' is not a number of minutes",
     },
   };
 }
 
-/** The value as a whole number of minutes, or -1 (an expression, or not a plain integer). */
-function minutes(v: string): i32 {
-  const t = unquote(v);
-  if (t.length == 0 || t.length > 6) return -1;
-  let n: i32 = 0;
+/** The value as minutes (a decimal number, as GitHub accepts it), or EXPRESSION / NOT_A_NUMBER. */
+function minutes(t: string): f64 {
+  if (t.indexOf("${{") >= 0) return EXPRESSION;
+  let digits = 0;
+  let dots = 0;
   for (let i = 0; i < t.length; i++) {
     const c = t.charCodeAt(i);
-    if (!isDigit(c)) return -1;
-    n = n * 10 + (c - 48);
+    if (isDigit(c)) digits++;
+    else if (c == 46 && dots == 0) dots++;
+    else return NOT_A_NUMBER;
   }
-  return n;
+  return digits == 0 ? NOT_A_NUMBER : parseFloat(t);
 }
 
 function check(c: RuleCtx): void {
@@ -49,19 +58,24 @@ function check(c: RuleCtx): void {
       const job = w.jobs[j];
       if (job.from >= job.to) continue;
       const childIndent = w.lines[job.from].indent;
-      let timeout = -2; // -2: not set
+      let timeout = UNSET;
+      let written = "";
       let reusable = false;
       for (let i = job.from; i < job.to; i++) {
         const ln = w.lines[i];
         if (ln.indent != childIndent || ln.item) continue;
         if (ln.key == "uses") reusable = true;
-        else if (ln.key == "timeout-minutes") timeout = minutes(ln.value);
+        else if (ln.key == "timeout-minutes") {
+          written = unquote(ln.value).trim();
+          timeout = minutes(written);
+        }
       }
       if (reusable) continue;
       const at = job.line;
-      if (timeout == -2) ctx.results.report(ctx.rule, w.doc, at.no, at.indent + 1, msg("noTimeout").s("job", at.key));
-      else if (timeout > max) {
-        ctx.results.report(ctx.rule, w.doc, at.no, at.indent + 1, msg("overLimit").s("job", at.key).i("minutes", timeout).i("max", max));
+      if (timeout == UNSET) ctx.results.report(ctx.rule, w.doc, at.no, at.indent + 1, msg("noTimeout").s("job", at.key));
+      else if (timeout == NOT_A_NUMBER) ctx.results.report(ctx.rule, w.doc, at.no, at.indent + 1, msg("notANumber").s("job", at.key).s("value", written));
+      else if (timeout > <f64>max) {
+        ctx.results.report(ctx.rule, w.doc, at.no, at.indent + 1, msg("overLimit").s("job", at.key).s("minutes", written).i("max", max));
       }
     }
   }

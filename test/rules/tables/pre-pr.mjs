@@ -386,6 +386,7 @@ export default {
     ],
     invalid: [
       { name: "a job without timeout-minutes", ...wfs("name: x\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    timeout-minutes: 5\n  build:\n    runs-on: x\n    steps:\n      - run: make\n"), options: { maxMinutes: 360 }, errors: [{ messageId: "noTimeout", line: 8, column: 3, severity: "warning", data: { job: "build" } }] },
+      { name: "a timeout that is not a number is reported (not passed as unjudged); a long number is still compared", ...wfs("name: x\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    timeout-minutes: 30m\n  b:\n    runs-on: x\n    timeout-minutes: 1000000\n  c:\n    runs-on: x\n    timeout-minutes: 12.5\n"), options: { maxMinutes: 30 }, errors: [{ messageId: "notANumber", line: 5, data: { job: "a", value: "30m" } }, { messageId: "overLimit", line: 8, data: { job: "b", minutes: "1000000", max: "30" } }] },
       { name: "a timeout over maxMinutes (a step's own timeout-minutes does not count)", ...wfs("name: x\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: x\n    timeout-minutes: 90\n    steps:\n      - run: x\n        timeout-minutes: 5\n"), options: { maxMinutes: 30 }, errors: [{ messageId: "overLimit", line: 5, data: { job: "a", minutes: "90", max: "30" } }] },
     ],
   },
