@@ -31,7 +31,6 @@ export function schemaFacts(root: string): Facts {
   }
 }
 
-
 const list = (s: string | undefined) => (s === undefined ? [] : decodeList(s).filter((l) => l.length > 0));
 
 function lines(s: string): string[] {
@@ -55,7 +54,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     if (head === undefined) why = "git failed or the repository has no commits";
     else {
       git = g;
-      facts["git.shallow"] = (g.try(["rev-parse", "--is-shallow-repository"]))?.trim() === "true";
+      facts["git.shallow"] = g.try(["rev-parse", "--is-shallow-repository"])?.trim() === "true";
     }
   }
   facts["git.available"] = git !== undefined;
@@ -70,8 +69,8 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   if (git && !mode && undecided.length > 0) {
     const dirs = [...new Set(undecided.map((d) => d.file.slice(0, Math.max(0, d.file.lastIndexOf("/"))) || "."))];
     // staged or unstaged changes against HEAD (renames not paired: a renamed log counts as new)
-    changed = new Set(lines((git.try(["diff", "--name-only", "--no-renames", "HEAD", "--", ...dirs])) ?? ""));
-    tracked = new Set(lines((git.try(["ls-files", "--", ...dirs])) ?? ""));
+    changed = new Set(lines(git.try(["diff", "--name-only", "--no-renames", "HEAD", "--", ...dirs]) ?? ""));
+    tracked = new Set(lines(git.try(["ls-files", "--", ...dirs]) ?? ""));
   }
   if (!mode) {
     for (const d of docs) {
@@ -146,7 +145,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
  * (one rev-list), else ["off-history", full] or ["missing"] (one cat-file batch for the rest).
  */
 async function resolveCommits(root: string, git: Git, shas: string[], facts: Facts): Promise<void> {
-  const reachable = lines((git.try(["rev-list", "HEAD"])) ?? "").sort();
+  const reachable = lines(git.try(["rev-list", "HEAD"]) ?? "").sort();
   const rest: string[] = [];
   for (const sha of shas) {
     let lo = 0;

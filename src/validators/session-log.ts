@@ -59,10 +59,7 @@ export interface SessionLogOptions {
   files?: string[];
   /** Per scoped log: its mode facts as document flags (src/scope.ts sessionLogFlags); else `mode`. */
   logFlags?: Record<string, number>;
-  /**
-   * Filled with the bytes of each markdown log read from the working tree, by absolute path, for the
-   * directive pass (src/adoption.ts); a log without "<" (so without a directive) as empty bytes.
-   */
+  /** Filled with the bytes of each log read from the working tree, by absolute path (for the directive pass). */
   sources?: Map<string, Uint8Array>;
 }
 
@@ -70,7 +67,6 @@ export interface SessionLogOptions {
 export const SESSIONS_DIR = DEFAULT_PATHS.sessions;
 export const HANDOFF = ".agents/HANDOFF.md";
 export const PROTOCOL = ".agents/SESSION-PROTOCOL.md";
-const NO_BYTES = new Uint8Array(0);
 export const QA_DIR = ".agents/qa";
 export const MEMORIES_DIR = DEFAULT_PATHS.memories;
 
@@ -119,7 +115,6 @@ async function openGit(root: string): Promise<Git | undefined> {
     return undefined; // git missing or not a repository: the core reports SP-090
   }
 }
-
 
 /** Run git; on failure the command and git's first message line (for a repository-level finding). */
 async function rawOrWhy(g: Git, args: string[]): Promise<{ out?: string; why?: string }> {
@@ -246,9 +241,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       return;
     }
     docs.push({ file: rel, kind, flags, bytes: r.bytes });
-    // the directive pass reads markdown files only, and only those with a "<" (an HTML comment):
-    // the others are kept as empty (nothing to read again), JSON logs not at all
-    if (kind === KIND.SESSION_MD) opts.sources?.set(abs, r.bytes.includes(0x3c) ? r.bytes : NO_BYTES);
+    opts.sources?.set(abs, r.bytes);
     // the resolved path of the read (symlinks followed), repo-relative when inside
     const real = r.info.real;
     facts[`real.${rel}`] = isInside(real, realRoot) ? toRepoPath(real, realRoot) : real;
@@ -300,7 +293,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const statusOf = (g: Git): string | undefined => (status ??= { out: g.try(["status", "--porcelain"]) }).out;
   if (git) {
     // asked as gitVerify(root, "HEAD") asks it: one git process per run under pre-pr's memo
-    const head = (git.try(["rev-parse", "--verify", "-q", "HEAD^{commit}"]))?.trim();
+    const head = git.try(["rev-parse", "--verify", "-q", "HEAD^{commit}"])?.trim();
     if (head) facts.head = head;
     if (context !== "pre-commit") {
       const st = statusOf(git);
@@ -378,7 +371,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     try {
       extra.push({ file: PROTOCOL, kind: KIND.PROTOCOL, bytes: source.read(PROTOCOL) });
       if (git) {
-        const d = (git.try(["log", "-1", "--format=%cs", "--", PROTOCOL]))?.trim();
+        const d = git.try(["log", "-1", "--format=%cs", "--", PROTOCOL])?.trim();
         if (d) facts["protocol.date"] = d;
       }
     } catch {
@@ -464,7 +457,7 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
     }
   }
   const resolve = async (ref: string) => {
-    if (!resolved.has(ref)) resolved.set(ref, (git.try(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]))?.trim() || undefined);
+    if (!resolved.has(ref)) resolved.set(ref, git.try(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])?.trim() || undefined);
     return resolved.get(ref);
   };
   // the commit that last changed each log: one history walk limited to the logs' folders, only
