@@ -13,7 +13,19 @@ const SLICE = 1 << 20;
 
 function writeAll(fd: number, text: string | Iterable<string>): void {
   if (typeof text !== "string") {
-    for (const piece of text) writeAll(fd, piece);
+    // small pieces (one per result) are gathered up to a slice: one write, not one per piece
+    let pending: string[] = [];
+    let size = 0;
+    for (const piece of text) {
+      pending.push(piece);
+      size += piece.length;
+      if (size >= SLICE) {
+        writeAll(fd, pending.join(""));
+        pending = [];
+        size = 0;
+      }
+    }
+    if (size > 0) writeAll(fd, pending.join(""));
     return;
   }
   for (let at = 0; at < text.length; ) {

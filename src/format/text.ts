@@ -51,6 +51,11 @@ export function terminalSafe(s: string): string {
   });
 }
 
+/** A message of the repository's text as one terminal-safe line (line breaks read as spaces). */
+export function terminalLine(s: string): string {
+  return terminalSafe(s.replace(/\r?\n/g, " "));
+}
+
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
 
 /**
@@ -95,7 +100,7 @@ export function* formatTextChunks(report: Report, opts: TextOptions): Generator<
     findings.forEach((f, i) => {
       const sevWord = f.severity === "error" ? "error  " : f.severity === "warning" ? "warning" : "info   ";
       const sev = f.severity === "error" ? paint(c, "red", sevWord) : f.severity === "warning" ? paint(c, "yellow", sevWord) : paint(c, "cyan", sevWord);
-      body.push(`  ${locs[i].padEnd(lw)}  ${sev}  ${terminalSafe(f.message.replace(/\r?\n/g, " "))}  ${paint(c, "dim", f.ruleId)}`);
+      body.push(`  ${locs[i].padEnd(lw)}  ${sev}  ${terminalLine(f.message)}  ${paint(c, "dim", f.ruleId)}`);
     });
     for (const r of results) {
       if (r.validator === "memory-index" && !opts.quiet) {

@@ -1,6 +1,6 @@
 // Human and JSON output of a pre-PR run.
 import type { PrePrReport } from "./report-schema.js";
-import { paint, terminalSafe } from "../format/text.js";
+import { paint, terminalLine, terminalSafe } from "../format/text.js";
 import type { CheckRow, Counts } from "./runner.js";
 
 export function toReport(
@@ -47,12 +47,12 @@ const MAX_FINDINGS_SHOWN = 50;
 /** One check row and its findings, human format. */
 export function formatRow(r: CheckRow, p: Paint, verbose: boolean): string {
   const dur = r.durationMs > 0 ? ` (${(r.durationMs / 1000).toFixed(2)}s)` : "";
-  const lines = [`${p.status(r.status)} ${r.id} ${r.name}${dur}: ${terminalSafe((r.reason ?? r.message).replace(/\r?\n/g, " "))}`];
+  const lines = [`${p.status(r.status)} ${r.id} ${r.name}${dur}: ${terminalLine(r.reason ?? r.message)}`];
   const shown = verbose ? r.findings : r.findings.slice(0, MAX_FINDINGS_SHOWN);
   for (const f of shown) {
     const loc = f.line > 0 ? `:${f.line}${f.column > 0 ? `:${f.column}` : ""}` : "";
     const sev = f.severity === "error" ? "" : ` (${f.severity})`;
-    lines.push(`    ${terminalSafe(f.file)}${loc} ${f.ruleId}${sev} ${terminalSafe(f.message.replace(/\r?\n/g, " "))}`);
+    lines.push(`    ${terminalSafe(f.file)}${loc} ${f.ruleId}${sev} ${terminalLine(f.message)}`);
   }
   if (shown.length < r.findings.length) lines.push(`    ... (${r.findings.length - shown.length} more findings omitted; --verbose or --format json shows all)`);
   for (const d of r.details ?? []) lines.push(`    | ${terminalSafe(d)}`);
