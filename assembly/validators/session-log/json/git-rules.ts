@@ -12,10 +12,10 @@ import { JsonLog, itemEvidence, itemComplete, isSha, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { SP090 } from "../SP-090";
 import { encodeList } from "../../../lib/list";
-import { nonDocFiles, nonInvestigationFiles, sessionsDir, memoriesDir } from "../qa-scope";
+import { nonDocFiles, nonInvestigationFiles, sessionsDir, memoriesDir, DEFAULT_QA_DIR } from "../qa-scope";
 
-
-export const QA_ROOT = ".agents/qa/";
+/** The folder of the QA reports the JSON rules read (the default QA folder; the host guards reads with the same one). */
+export const QA_ROOT = DEFAULT_QA_DIR + "/";
 
 export function gitReady(log: JsonLog, what: string): bool {
   const input = log.ctx.input;
