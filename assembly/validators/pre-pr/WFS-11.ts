@@ -31,18 +31,27 @@ function WFS11_doc(): RuleDoc {
   };
 }
 
-/** The value as minutes (a decimal number, as GitHub accepts it), or EXPRESSION / NOT_A_NUMBER. */
+/**
+ * The value as minutes (a decimal number, as GitHub accepts it), or EXPRESSION / NOT_A_NUMBER. Only
+ * its comparison with a whole maxMinutes matters: the whole part (capped far above any limit) plus
+ * a half when a fraction is not zero.
+ */
 function minutes(t: string): f64 {
   if (t.indexOf("${{") >= 0) return EXPRESSION;
   let digits = 0;
-  let dots = 0;
+  let dot = false;
+  let whole: f64 = 0;
+  let fraction = false;
   for (let i = 0; i < t.length; i++) {
     const c = t.charCodeAt(i);
-    if (isDigit(c)) digits++;
-    else if (c == 46 && dots == 0) dots++;
+    if (isDigit(c)) {
+      digits++;
+      if (dot) fraction = fraction || c != 48;
+      else if (whole < 1e12) whole = whole * 10 + <f64>(c - 48);
+    } else if (c == 46 && !dot) dot = true;
     else return NOT_A_NUMBER;
   }
-  return digits == 0 ? NOT_A_NUMBER : parseFloat(t);
+  return digits == 0 ? NOT_A_NUMBER : fraction ? whole + 0.5 : whole;
 }
 
 function check(c: RuleCtx): void {
