@@ -287,6 +287,9 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   if (memList) facts.memories = memList.filter((e) => e.type !== "dir" && e.name.toLowerCase().endsWith(".md")).map((e) => e.name.slice(0, -3));
   else if (source.type(memDir) === undefined) facts.memories = [];
   facts["handoff.exists"] = source.type(HANDOFF) !== undefined;
+  // markdown logs are the ones SP-017 (HANDOFF.md) and SP-039 (clean tree) judge: a run of JSON logs
+  // alone asks git neither (two to three git processes, 65 ms of `git status` on a 9,500-file tree)
+  const hasMd = docs.some((d) => d.kind === KIND.SESSION_MD && d.bytes.length > 0);
   // `git status --porcelain`, asked once and only when something needs it: the clean-tree fact
   // (SP-039, never judged in a commit hook) and the in-progress logs of logRanges
   let status: { out?: string } | undefined;
@@ -295,27 +298,27 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     // asked as gitVerify(root, "HEAD") asks it: one git process per run under pre-pr's memo
     const head = git.try(["rev-parse", "--verify", "-q", "HEAD^{commit}"])?.trim();
     if (head) facts.head = head;
-    // SP-039 is a markdown-log rule: a run of JSON logs only does not pay for `git status` (65 ms on
-    // a 9,500-file tree)
-    if (context !== "pre-commit" && docs.some((d) => d.kind === KIND.SESSION_MD && d.bytes.length > 0)) {
+    if (context !== "pre-commit" && hasMd) {
       const st = statusOf(git);
       if (st !== undefined) facts.clean = lines(st).length === 0;
     }
-    // SP-017: HANDOFF.md changed on the branch
-    if (context === "pre-commit") facts["handoff.changed"] = (staged ?? []).includes(HANDOFF);
-    else if (base) {
-      // only HANDOFF.md matters: the pathspec keeps the output to one name at most
-      const { out: diff, why } = await rawOrWhy(git, ["diff", "--name-only", `${base}...HEAD`, "--", HANDOFF]);
-      if (diff === undefined) facts["handoff.why"] = why;
-      else {
-        let changed = lines(diff).includes(HANDOFF);
-        if (context === "local") changed ||= lines(git.try(["status", "--porcelain", "--", HANDOFF])).length > 0;
-        facts["handoff.changed"] = changed;
+    // SP-017: HANDOFF.md changed on the branch (asked only for markdown logs, see hasMd)
+    if (hasMd) {
+      if (context === "pre-commit") facts["handoff.changed"] = (staged ?? []).includes(HANDOFF);
+      else if (base) {
+        // only HANDOFF.md matters: the pathspec keeps the output to one name at most
+        const { out: diff, why } = await rawOrWhy(git, ["diff", "--name-only", `${base}...HEAD`, "--", HANDOFF]);
+        if (diff === undefined) facts["handoff.why"] = why;
+        else {
+          let changed = lines(diff).includes(HANDOFF);
+          if (context === "local") changed ||= lines(git.try(["status", "--porcelain", "--", HANDOFF])).length > 0;
+          facts["handoff.changed"] = changed;
+        }
+      } else {
+        facts["handoff.why"] = context === "ci" || baseChoice?.explicit !== undefined
+          ? `base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found (shallow clone? fetch it or pass --base)`
+          : `no base ref found (${baseChoice?.tried.join(", ") ?? "origin/main, main"}): pass --base`;
       }
-    } else {
-      facts["handoff.why"] = context === "ci" || baseChoice?.explicit !== undefined
-        ? `base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found (shallow clone? fetch it or pass --base)`
-        : `no base ref found (${baseChoice?.tried.join(", ") ?? "origin/main, main"}): pass --base`;
     }
   }
 
