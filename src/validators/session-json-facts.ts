@@ -40,9 +40,11 @@ function lines(s: string): string[] {
 /**
  * Set each JSON log's mode facts (how it reaches the run, from git) and return the facts its rules
  * need. The core decides the mode (assembly/validators/session-log/mode.ts); a mode the user named
- * (`mode`) or the run scope's facts (`logFlags`) are already in the document's flags.
+ * (`mode`) or the run scope's facts (`logFlags`) are already in the document's flags. `diffKeys`, when
+ * given, receives per log the ranges whose git.diff.<range> fact it reads (SP-131, SP-132), so that
+ * those lists, which grow with the history and the number of logs, go only to that log's core call.
  */
-export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>): Promise<Facts> {
+export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>, diffKeys?: Map<string, string[]>): Promise<Facts> {
   const facts: Facts = schemaFacts(root);
   let git: Git | undefined;
   let why = "";
@@ -105,10 +107,18 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   const again: ContentDoc[] = [];
   const reports: Facts = { phase: "extract" };
   const p1 = docs.length > 0 ? executeValidator("session-log", docs, { phase: "extract" }, { separable: true }).results : [];
+  const needs = (file: string, key: string) => {
+    const k = diffKeys?.get(file);
+    if (k) k.push(key);
+    else diffKeys?.set(file, [key]);
+  };
   for (const r of p1) {
     for (const s of list(r.data?.["need.sha"])) wanted.add(s);
     const range = r.data?.["need.range"];
-    if (range) diffFact(range, false);
+    if (range) {
+      diffFact(range, false);
+      needs(r.file, range);
+    }
     const p = r.data?.["need.qa"];
     if (!p) continue;
     if (!(`qa.report.${p}` in facts) && !(`qa.unreadable.${p}` in facts)) {
@@ -134,7 +144,10 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     for (const r of executeValidator("session-log", again, reports, { separable: true }).results) {
       for (const s of list(r.data?.["need.sha"])) wanted.add(s);
       const range = r.data?.["need.touched"];
-      if (range) touched.push(range);
+      if (range) {
+        touched.push(range);
+        needs(r.file, range);
+      }
     }
     touchedFacts(git, touched, facts, (key) => diffFact(key, true));
   }
