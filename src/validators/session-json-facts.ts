@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { CONFIG_MAX_BYTES, DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { join, normalize } from "node:path";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
-import { GitRepo } from "../git-run.js";
+import { GitRepo, diffNamesBatch, resolveCommitIds } from "../git-run.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
 import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
@@ -104,6 +104,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     }
   };
   const byFile = new Map(docs.map((d) => [d.file, d]));
+  const ranges: string[] = []; // need.range, gathered after the loop (changedFacts)
   const again: ContentDoc[] = [];
   const reports: Facts = { phase: "extract" };
   const p1 = docs.length > 0 ? executeValidator("session-log", docs, { phase: "extract" }, { separable: true }).results : [];
@@ -116,7 +117,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     for (const s of list(r.data?.["need.sha"])) wanted.add(s);
     const range = r.data?.["need.range"];
     if (range) {
-      diffFact(range, false);
+      ranges.push(range);
       needs(r.file, range);
     }
     const p = r.data?.["need.qa"];
@@ -139,6 +140,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       again.push(d);
     }
   }
+  changedFacts(git, ranges, facts, (key) => diffFact(key, false));
   if (again.length > 0) {
     const touched: string[] = [];
     for (const r of executeValidator("session-log", again, reports, { separable: true }).results) {
@@ -155,8 +157,36 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   return facts;
 }
 
-/** A revision touchedFacts resolves itself; any other spelling (dots, reflog or option syntax) gets its own git log. */
+/** A revision touchedFacts and changedFacts resolve themselves; any other spelling (dots, reflog or option syntax) gets its own git call. */
 const PLAIN_REV = /^[A-Za-z0-9_][A-Za-z0-9_/~^-]*$/;
+
+/** The two ends of `a..b` when both are plain revisions (PLAIN_REV), else undefined. */
+function plainEnds(key: string): [string, string] | undefined {
+  const p = key.split("..");
+  return p.length === 2 && PLAIN_REV.test(p[0]) && PLAIN_REV.test(p[1]) ? [p[0], p[1]] : undefined;
+}
+
+/**
+ * git.diff.<a>..<b> facts for SP-132's skip scopes: the names `git diff --name-only --no-renames a b`
+ * prints, for every range of the run with one cat-file batch and one `git diff-tree --stdin`
+ * (diffNamesBatch) instead of one git diff each. A range whose ends are not plain revisions or do not
+ * resolve to commits, and every range when a batch step fails, goes through `one` (its own git diff),
+ * so its fact or its error text is the per-range call's own.
+ */
+function changedFacts(git: Git, ranges: string[], facts: Facts, one: (key: string) => void): void {
+  const keys = [...new Set(ranges)].filter((k) => !(`git.diff.${k}` in facts) && !(`git.diffError.${k}` in facts));
+  const done = () => {
+    for (const k of keys) if (!(`git.diff.${k}` in facts)) one(k);
+  };
+  const plain = keys.filter((k) => plainEnds(k) !== undefined);
+  if (plain.length < 2) return done(); // one range: its own git diff is as cheap
+  const ids = resolveCommitIds(git, plain.flatMap((k) => plainEnds(k)!));
+  if (ids === undefined) return done();
+  const batch = plain.filter((k) => plainEnds(k)!.every((r) => ids.has(r)));
+  const names = diffNamesBatch(git, batch.map((k) => plainEnds(k)!.map((r) => ids.get(r)!) as [string, string]));
+  if (names !== undefined) batch.forEach((k, i) => (facts[`git.diff.${k}`] = [...new Set(lines(names[i]))].sort()));
+  done();
+}
 
 /**
  * git.diff.<a>..<b> facts for the ranges SP-131's staleness check reads: every file any commit in
@@ -173,24 +203,14 @@ const PLAIN_REV = /^[A-Za-z0-9_][A-Za-z0-9_/~^-]*$/;
  */
 function touchedFacts(git: Git, ranges: string[], facts: Facts, one: (key: string) => void): void {
   const keys = [...new Set(ranges)].filter((k) => !(`git.diff.${k}` in facts) && !(`git.diffError.${k}` in facts));
-  const ends = (k: string) => k.split("..");
-  const plain = keys.filter((k) => {
-    const p = ends(k);
-    return p.length === 2 && PLAIN_REV.test(p[0]) && PLAIN_REV.test(p[1]);
-  });
+  const ends = (k: string) => plainEnds(k)!;
+  const plain = keys.filter((k) => plainEnds(k) !== undefined);
   const done = () => {
     for (const k of keys) if (!(`git.diff.${k}` in facts)) one(k);
   };
   if (plain.length < 2) return done(); // one range: its own git log is as cheap
-  const revs = [...new Set(plain.flatMap(ends))];
-  const resolved = new Map<string, string>();
-  const check = git.try(["cat-file", "--batch-check=%(objectname) %(objecttype)"], revs.map((r) => `${r}^{commit}`).join("\n") + "\n");
-  if (check === undefined) return done();
-  const answers = check.split("\n");
-  revs.forEach((r, i) => {
-    const m = /^([0-9a-f]{40,64}) commit$/.exec(answers[i] ?? "");
-    if (m) resolved.set(r, m[1]);
-  });
+  const resolved = resolveCommitIds(git, plain.flatMap(ends));
+  if (resolved === undefined) return done();
   const batch = plain.filter((k) => ends(k).every((r) => resolved.has(r)));
   if (batch.length === 0) return done();
   // the commit graph below every end

@@ -10,7 +10,7 @@ import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
-import { GitRepo, gitDirs } from "../git-run.js";
+import { GitRepo, diffNamesBatch, gitDirs } from "../git-run.js";
 import { activePaths, DEFAULT_PATHS } from "../config.js";
 import { isSessionLogPath, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
 import { FLAGS } from "../wasm/contract.js";
@@ -519,6 +519,9 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
     if (l.startsWith("\u0001")) commit = l.slice(1).trim();
     else if (l.length > 0 && commit && !last.has(l)) last.set(l, commit);
   }
+  // the changed names of every range: one `git diff-tree --stdin` for all (diffNamesBatch), a git
+  // diff per range only when the batch fails
+  const pairs = new Map<string, [string, string]>();
   for (const file of [...need.keys()].sort()) {
     const [start, endSha] = need.get(file)!;
     const s = await resolve(start);
@@ -529,8 +532,12 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
     if (!end) continue;
     const key = `${start}..${end.slice(0, 12)}`;
     facts[`range.${file}`] = key;
-    if (facts[`diff.${key}`] !== undefined) continue;
-    const out = git.try(["diff", "--name-only", "--no-renames", s, end]);
-    if (out !== undefined) facts[`diff.${key}`] = lines(out);
+    if (facts[`diff.${key}`] === undefined && !pairs.has(key)) pairs.set(key, [s, end]);
   }
+  const keys = [...pairs.keys()];
+  const names = keys.length > 1 ? diffNamesBatch(git, keys.map((k) => pairs.get(k)!)) : undefined;
+  keys.forEach((key, i) => {
+    const out = names !== undefined ? names[i] : git.try(["diff", "--name-only", "--no-renames", ...pairs.get(key)!]);
+    if (out !== undefined) facts[`diff.${key}`] = lines(out);
+  });
 }

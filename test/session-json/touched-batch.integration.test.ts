@@ -127,3 +127,58 @@ describe("SP-131: touched files of many qaCommit..HEAD ranges, gathered in one b
     expect(stale).toEqual(expected);
   });
 });
+
+describe("SP-132: changed files of many skip-scope ranges, one git diff-tree for all", () => {
+  /** What `git diff --name-only --no-renames a b` says (the per-range fact). */
+  const perDiff = (dir: string, a: string, b: string) =>
+    [...new Set(git(dir, "diff", "--name-only", "--no-renames", a, b).split("\n").map((l) => l.trim()).filter((l) => l.length > 0))].sort();
+
+  function skipLogs(dir: string, ranges: [string, string][]): string[] {
+    const tree: Record<string, string> = {};
+    const files = ranges.map(([a, b], i) => {
+      const log = `.agents/sessions/2026-02-0${i + 1}-session-${30 + i}.json`;
+      const l = validLog();
+      l.session.number = 30 + i;
+      l.session.startingCommit = a;
+      l.endingCommit = b;
+      l.protocolCompliance.sessionEnd.qaValidation = item(true, "SKIPPED: docs-only");
+      tree[log] = JSON.stringify(l, null, 2);
+      return log;
+    });
+    writeTree(dir, tree);
+    commitAll(dir, "skip logs");
+    return files;
+  }
+
+  it("SP-132: every range's fact equals its own git diff (a merge end, a side branch, an empty range, abbreviated SHAs)", async () => {
+    const { dir, shas } = graphRepo();
+    const ranges: [string, string][] = [
+      [shas.c0, shas.c2], [shas.c1, shas.m], [shas.c2, shas.c2], [shas.s2, shas.c6], [shas.c3.slice(0, 9), shas.c5.slice(0, 12)],
+    ];
+    const files = skipLogs(dir, ranges);
+    const docs = files.map((file) => ({ file, kind: KIND.SESSION_JSON, flags: 0, bytes: new Uint8Array(readFileSync(join(dir, file))) }));
+    const facts = await prepareJsonSessions(dir, docs);
+    for (const [a, b] of ranges) expect(facts[`git.diff.${a}..${b}`], `${a}..${b}`).toEqual(perDiff(dir, a, b));
+    expect(facts[`git.diff.${shas.c2}..${shas.c2}`]).toEqual([]);
+    expect(facts[`git.diff.${shas.c1}..${shas.m}`]).toContain("src/side.ts"); // the merge compared with c1, not with its own parents
+  });
+
+  it("SP-132: a range with a commit that does not exist keeps the per-range git diff's error; the CLI spawns one diff-tree for the rest", () => {
+    const { dir, shas } = graphRepo();
+    skipLogs(dir, [[shas.c0, shas.c2], [shas.c3, shas.c5], [shas.c1, shas.missing]]);
+    const trace = join(tmpDir("agentcheck-trace-"), "trace.txt");
+    const r = runCli(["session-log", "--now", "2026-02-10T12:00:00Z", "-f", "json"], { cwd: dir, env: { GIT_TRACE: trace } });
+    expect(r.code).toBe(1);
+    const cmds = readFileSync(trace, "utf8").split("\n").filter((l) => l.includes("built-in: git "));
+    expect(cmds.filter((c) => c.includes("built-in: git diff-tree --stdin"))).toHaveLength(1);
+    expect(cmds.filter((c) => c.includes("built-in: git diff --name-only --no-renames") && !c.includes(" -- ")).map((c) => c.slice(c.indexOf("git diff")))).toEqual([
+      `git diff --name-only --no-renames ${shas.c1} ${shas.missing}`,
+    ]);
+    const sp132 = JSON.parse(r.stdout).results.flatMap((x: { findings: { ruleId: string; message: string }[] }) => x.findings)
+      .filter((f: { ruleId: string }) => f.ruleId === "SP-132").map((f: { message: string }) => f.message).sort();
+    // c0..c2 and c3..c5 change code under a docs-only skip; the missing commit cannot be verified
+    expect(sp132).toHaveLength(3);
+    expect(sp132.filter((m: string) => m.startsWith("QA docs-only scope includes disqualifying changes: "))).toHaveLength(2);
+    expect(sp132.some((m: string) => m.includes("cannot be verified") && m.includes(shas.missing))).toBe(true);
+  });
+});

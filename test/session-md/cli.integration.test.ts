@@ -197,6 +197,37 @@ describe("session-md CLI: strict gate with git", () => {
     ]);
   });
 
+  it("SP-037: the changed files of several logs' ranges come from one git diff-tree, each log judged on its own range", () => {
+    const dir = makeRepo(base);
+    const c0 = git(dir, "rev-parse", "HEAD");
+    writeTree(dir, { "src/a.ts": "a\n" });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "code a");
+    const c1 = git(dir, "rev-parse", "HEAD");
+    writeTree(dir, { "docs/b.md": "# b\n" });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "docs b");
+    const skip = (start: string) => mdLog({
+      info: `- **Date**: 2026-01-05\n- **Branch**: main\n- **Starting Commit**: \`${start}\``,
+      end: ["| MUST | Route to qa agent | [x] | SKIPPED: docs-only |", "| MUST | Commit all changes | [x] | Commit SHA: `abcdef1` |", "| MUST NOT | Update HANDOFF.md | [x] | unchanged |"],
+    });
+    const L1 = ".agents/sessions/2026-01-05-session-51.md";
+    const L2 = ".agents/sessions/2026-01-05-session-52.md";
+    writeTree(dir, { [L1]: skip(c0), [L2]: skip(c1) });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "logs");
+    const trace = join(tmpDir("agentcheck-trace-"), "trace.txt");
+    const r = json(["--base", "main", L1, L2], dir, { GIT_TRACE: trace });
+    const cmds = readFileSync(trace, "utf8").split("\n").filter((l) => l.includes("built-in: git "));
+    expect(cmds.filter((c) => c.includes("git diff-tree --stdin"))).toHaveLength(1);
+    expect(cmds.filter((c) => /git diff --name-only --no-renames [0-9a-f]{40} [0-9a-f]{40}/.test(c))).toEqual([]);
+    const sp037 = (f: string) => r.results.find((x) => x.file === f)!.findings.filter((x) => x.ruleId === "SP-037").map((x) => x.message);
+    // L1's range (c0..its commit) holds src/a.ts: a docs-only skip it does not allow; L2's (c1..) only docs and logs
+    expect(sp037(L1)).toHaveLength(1);
+    expect(sp037(L1)[0]).toContain("src/a.ts");
+    expect(sp037(L2)).toEqual([]);
+  });
+
   it("SP-040/SP-042: Starting Commit equal to HEAD and a log not changed since then", () => {
     const dir = makeRepo(base);
     const head = git(dir, "rev-parse", "--short=7", "HEAD");
