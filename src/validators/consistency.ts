@@ -187,5 +187,12 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
       data,
     });
   }
+  // --all without any feature: the core skips the planning folder (the anchor, the last document)
+  // with its reason, so the run says it checked nothing instead of passing silently
+  const ai = names.length - 1;
+  if (raw.docStatus[ai] === "skipped") {
+    const reason = raw.data.find((d) => d.docIndex === ai && d.key === "skip")?.value ?? "skipped";
+    out.results.push({ file: PLANNING_DIR, validator: "consistency", verdict: "skip", reason, findings: [] });
+  }
   return out;
 }

@@ -13,6 +13,10 @@ function CO001_doc(): RuleDoc {
     messages: {
       epicFileNotFound: "Epic file not found",
     },
+    // the consistency validator's skip reasons (document data "skip", rendered by the host)
+    terms: {
+      skipNoFeatures: "no feature found (no prd-*.md or tasks-*.md among the {{n}} markdown file(s) of the planning folder): nothing checked",
+    },
   };
 }
 
