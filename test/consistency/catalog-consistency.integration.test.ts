@@ -114,6 +114,25 @@ describe("CO-D03 feature validation", () => {
     expect(f.feature).toBe("nonexistent");
     expect(f.passed).toBe(true);
   });
+  it("C-D03-01b CO-001 --feature matching no artifact: the reference's pass (data.verdict) but a visible skip, exit 0", () => {
+    const root = tmpDir();
+    writeTree(root, { [`${P}INDEX.md`]: "# x\n", [`${R}epic-auth.md`]: "# x\n" });
+    const r = runCli(["consistency", "--feature", "auth", "--path", root, "-f", "json"]);
+    expect(r.code).toBe(0);
+    const res = JSON.parse(r.stdout).results;
+    expect(res.length).toBe(1);
+    expect(res[0]).toMatchObject({ file: ".agents/planning", verdict: "skip", reason: "no Epic, PRD, Tasks or Plan matches the feature 'auth': nothing checked" });
+    expect(res[0].data.verdict).toBe("pass");
+    expect(res[0].findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(["CO-001"]);
+    // the text report: no empty "By validator:" line when every finding is an info
+    const t = runCli(["consistency", "--feature", "auth", "--path", root]);
+    expect(t.stdout).toContain("1 skipped");
+    expect(t.stdout).not.toMatch(/^By validator: *$/m);
+    // one artifact found (a PRD): checked, no skip
+    writeTree(root, { [`${P}prd-auth.md`]: "# x\n" });
+    const one = JSON.parse(runCli(["consistency", "--feature", "auth", "--path", root, "-f", "json"]).stdout).results;
+    expect(one.map((x: { file: string; verdict: string }) => [x.file, x.verdict])).toEqual([[`${P}prd-auth.md`, "fail"]]);
+  });
   it("C-D03-02 full set passes at checkpoint 1", () => {
     const f = co({
       [`${R}EPIC-001-auth.md`]: fullE, [`${P}prd-auth.md`]: fullP,

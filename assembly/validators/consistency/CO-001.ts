@@ -15,6 +15,7 @@ function CO001_doc(): RuleDoc {
     },
     // the consistency validator's skip reasons (document data "skip", rendered by the host)
     terms: {
+      skipNoArtifacts: "no Epic, PRD, Tasks or Plan matches the feature '{{feature}}': nothing checked",
       skipNoFeatures: "no feature found (no prd-*.md or tasks-*.md among the {{n}} markdown file(s) of the planning folder): nothing checked",
     },
   };

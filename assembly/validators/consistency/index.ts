@@ -174,6 +174,12 @@ export function validateConsistency(input: Input, results: Results): void {
     // the feature verdict is the verdict of its findings at the severities the run's policy gave them
     // (advisory, strict, configured overrides): data.verdict and the result's verdict never disagree
     const passed = results.errorsSince(before) == 0;
+    // --feature that matches no artifact at all passes in the reference (C-D03) but checked nothing:
+    // the planning folder, where its result lands, is a visible skip with the reason
+    if (one !== null && f.epic === null && f.prd === null && f.tasks === null && f.plan === null && anchor !== null) {
+      results.setDocStatus(anchor as Doc, DOC_SKIPPED);
+      results.put(anchor as Doc, "skip", msgItem(msg("skipNoArtifacts").s("feature", f.name)));
+    }
     rows.push(encodeList([f.name, (results.findings.length - before).toString(), passed ? "pass" : "fail",
       f.checks().join(","), pathOf(f.epic), pathOf(f.prd), pathOf(f.tasks), pathOf(f.plan), f.counters.join(",")]));
   }
