@@ -45,6 +45,29 @@ function alternateN(runs, contenders) {
 }
 
 const f0 = (n) => n.toFixed(0);
+
+/**
+ * python3 arguments: one process that loads and validates every log with the validator module under
+ * `root` (scripts/validate_session_json.py), `call` being the validate_session_log call on `d` (the
+ * log's data, `p` its path); prints the number of invalid logs. A crash counts as invalid, as the
+ * script's main() turns it into exit 2.
+ */
+function pyOverLogs(root, call, logs) {
+  const body = [
+    "import sys, pathlib",
+    `sys.path.insert(0, ${JSON.stringify(root)})`,
+    "from scripts.validate_session_json import load_session_file, validate_session_log",
+    "bad = 0",
+    "for p in sys.argv[1:]:",
+    "    try:",
+    "        d, e = load_session_file(pathlib.Path(p))",
+    `        bad += 1 if e or not ${call}.is_valid else 0`,
+    "    except Exception:",
+    "        bad += 1",
+    "print(bad)",
+  ];
+  return ["-c", body.join("\n"), ...logs];
+}
 const ratio = (py, ac) => `${(py / ac).toFixed(2)}×`;
 
 export async function run() {
@@ -58,23 +81,7 @@ export async function run() {
   }
   const jsonLogs = readdirSync(join(EFA, ".agents", "sessions")).filter((f) => f.endsWith(".json")).sort();
   // one Python process over every JSON log, calling the reference module's own functions
-  const pyJson = [
-    "-c",
-    [
-      "import sys, pathlib",
-      `sys.path.insert(0, ${JSON.stringify(PY)})`,
-      "from scripts.validate_session_json import load_session_file, validate_session_log",
-      "bad = 0",
-      "for p in sys.argv[1:]:",
-      "    try:",
-      "        d, e = load_session_file(pathlib.Path(p))",
-      "        bad += 1 if e or not validate_session_log(d).is_valid else 0",
-      "    except Exception:",  // the script's main() turns a crash into exit 2; count it as a failure
-      "        bad += 1",
-      "print(bad)",
-    ].join("\n"),
-    ...jsonLogs.map((f) => join(".agents", "sessions", f)),
-  ];
+  const pyJson = pyOverLogs(PY, "validate_session_log(d)", jsonLogs.map((f) => join(".agents", "sessions", f)));
   const val = join(PY, "scripts", "validation");
   const work = [
     {
@@ -144,23 +151,7 @@ function upstreamRows() {
   if (spawnSync("python3", ["-c", "import jsonschema"]).status !== 0) return skip("python3 has no jsonschema (apt install python3-jsonschema)");
   const logs = readdirSync(sessions).filter((f) => f.endsWith(".json")).sort().map((f) => join(".agents", "sessions", f));
   const head = spawnSync("git", ["-C", up, "rev-parse", "--short=9", "HEAD"], { encoding: "utf8" }).stdout.trim();
-  const py = [
-    "-c",
-    [
-      "import sys, pathlib",
-      `sys.path.insert(0, ${JSON.stringify(up)})`,
-      "from scripts.validate_session_json import load_session_file, validate_session_log",
-      "bad = 0",
-      "for p in sys.argv[1:]:",
-      "    try:",
-      "        d, e = load_session_file(pathlib.Path(p))",
-      "        bad += 1 if e or not validate_session_log(d, existing_log=True, session_log=p).is_valid else 0",
-      "    except Exception:",
-      "        bad += 1",
-      "print(bad)",
-    ].join("\n"),
-    ...logs,
-  ];
+  const py = pyOverLogs(up, "validate_session_log(d, existing_log=True, session_log=p)", logs);
   const runs = Number(process.env.AGENTCHECK_BENCH_UPSTREAM_RUNS ?? 5);
   const [a, p, n] = alternateN(runs, [
     { cmd: NODE, args: [BIN, "session-log", ...logs, "--mode", "record", "--format", "json"], cwd: up },
