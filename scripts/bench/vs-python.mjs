@@ -70,6 +70,20 @@ function pyOverLogs(root, call, logs) {
 }
 const ratio = (py, ac) => `${(py / ac).toFixed(2)}×`;
 
+/** A table row: agentcheck's and Python's medians (alternate()) side by side, with the ratio. */
+function sideBySide(work, a, p, target) {
+  return {
+    work,
+    agentcheck: `${f0(a.wall)} ms`,
+    python: `${f0(p.wall)} ms`,
+    "ratio py/ac": ratio(p.wall, a.wall),
+    "ac CPU": `${f0(a.cpu)} ms`,
+    "py CPU": `${f0(p.cpu)} ms`,
+    "ac RSS": `${(a.rss / 1024).toFixed(0)} MB`,
+    target,
+  };
+}
+
 export async function run() {
   if (!HAS_CORPUS || !existsSync(PY)) {
     console.log("skipped: ../shared/corpus/reference/python-efa406e9a is not beside the project");
@@ -113,16 +127,7 @@ export async function run() {
   rows.push({ work: "`agentcheck --version`", agentcheck: `${f0(ver.wall)} ms`, python: "—", "ratio py/ac": `${(ver.wall / nf.wall).toFixed(2)}× node`, "ac CPU": `${f0(ver.cpu)} ms`, "py CPU": "—", "ac RSS": `${(ver.rss / 1024).toFixed(0)} MB`, target: "≤ 1.25× node" });
   for (const w of work) {
     const [a, p] = alternate([w.ac, w.py]);
-    rows.push({
-      work: w.name,
-      agentcheck: `${f0(a.wall)} ms`,
-      python: `${f0(p.wall)} ms`,
-      "ratio py/ac": ratio(p.wall, a.wall),
-      "ac CPU": `${f0(a.cpu)} ms`,
-      "py CPU": `${f0(p.cpu)} ms`,
-      "ac RSS": `${(a.rss / 1024).toFixed(0)} MB`,
-      target: w.name.startsWith("JSON") ? "≥ 20×" : "≥ 1.0×",
-    });
+    rows.push(sideBySide(w.name, a, p, w.name.startsWith("JSON") ? "≥ 20×" : "≥ 1.0×"));
   }
   const md = join(MD, ".agents", "sessions");
   if (existsSync(md)) {
@@ -158,14 +163,5 @@ function upstreamRows() {
     { cmd: "python3", args: py, cwd: up },
     { cmd: NODE, args: ["-e", "0"], cwd: up },
   ]);
-  return [{
-    work: `today's upstream (${head}): ${logs.length} JSON logs, record mode, one process`,
-    agentcheck: `${f0(a.wall)} ms`,
-    python: `${f0(p.wall)} ms`,
-    "ratio py/ac": ratio(p.wall, a.wall),
-    "ac CPU": `${f0(a.cpu)} ms`,
-    "py CPU": `${f0(p.cpu)} ms`,
-    "ac RSS": `${(a.rss / 1024).toFixed(0)} MB`,
-    target: `≥ 20× (node floor ${f0(n.wall)} ms)`,
-  }];
+  return [sideBySide(`today's upstream (${head}): ${logs.length} JSON logs, record mode, one process`, a, p, `≥ 20× (node floor ${f0(n.wall)} ms)`)];
 }
