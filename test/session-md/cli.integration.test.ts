@@ -1,7 +1,7 @@
 // The real CLI against temporary git repositories: selection (SP-004), HANDOFF (SP-017), strict
 // post-commit rules (SP-038..SP-042), symlinks (SP-003, SP-024), no-git (SP-090), exit codes.
 import { describe, it, expect } from "vitest";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli, makeRepo, git, tmpDir, writeTree } from "../helpers.js";
 import { mdLog } from "./lib.js";
@@ -159,6 +159,42 @@ describe("session-md CLI: strict gate with git", () => {
     const f = r.results[0].findings.filter((x) => x.ruleId === "SP-039");
     expect(f.map((x) => [x.severity, x.message])).toEqual([["error", "git status failed: the working tree could not be checked for uncommitted changes"]]);
     expect(r.code).toBe(1);
+  });
+
+  it("SP-039/SP-017: git status and the HANDOFF.md diff are asked only when a markdown log is in the run (JSON logs alone never read them)", () => {
+    const { dir } = committedRepo((sha) => `Commit SHA: \`${sha}\``);
+    const JLOG = ".agents/sessions/2026-01-06-session-43.json";
+    writeTree(dir, { [JLOG]: JSON.stringify({ schemaVersion: "1.0", session: { number: 43, date: "2026-01-06" } }) });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "json log");
+    writeFileSync(join(dir, "README.md"), "# dirty\n");
+    const statusCalls = (args: string[]) => {
+      const trace = join(tmpDir("agentcheck-trace-"), "trace.txt");
+      const r = json(["--strict", "--base", "main", ...args], dir, { GIT_TRACE: trace });
+      const lines = existsSync(trace) ? readFileSync(trace, "utf8").split("\n") : [];
+      const calls = lines.filter((l) => l.includes("built-in: git status --porcelain") && !l.includes(" -- ")).length;
+      const handoff = lines.filter((l) => l.includes("built-in: git diff") && l.includes(".agents/HANDOFF.md")).length;
+      return { calls, handoff, r };
+    };
+    const onlyJson = statusCalls([JLOG]);
+    expect(onlyJson.calls).toBe(0);
+    expect(onlyJson.handoff).toBe(0);
+    expect(onlyJson.r.ids).not.toContain("SP-039");
+    const both = statusCalls([JLOG, LOG]);
+    expect(both.calls).toBe(1);
+    expect(both.handoff).toBe(1);
+    expect(both.r.results.find((x) => x.file === LOG)?.findings.map((f) => f.ruleId)).toContain("SP-039");
+  });
+
+  it("SP-017: without a base ref, a run of JSON logs gets no 'cannot verify HANDOFF.md' warning (no log of it is judged by SP-017); a markdown log does", () => {
+    const dir = makeRepo({ ...base, [LOG]: mdLog(), ".agents/sessions/2026-01-06-session-43.json": JSON.stringify({ schemaVersion: "1.0" }) });
+    git(dir, "branch", "-m", "work"); // no main, no origin/main: no base ref
+    const onlyJson = json([".agents/sessions/2026-01-06-session-43.json"], dir);
+    expect(onlyJson.ids).not.toContain("SP-017");
+    const withMd = json([LOG], dir);
+    expect(withMd.results.flatMap((x) => x.findings).filter((f) => f.ruleId === "SP-017").map((f) => f.message)).toEqual([
+      "Cannot verify HANDOFF.md is unchanged (for every log of this run): no base ref found (origin/main, origin/master, main, master): pass --base",
+    ]);
   });
 
   it("SP-040/SP-042: Starting Commit equal to HEAD and a log not changed since then", () => {
