@@ -5,6 +5,10 @@ export function formatJson(report: Report): string {
   return JSON.stringify(report, null, 2) + "\n";
 }
 
+/** Lengths of `{\n  "r": [\n    ` and `\n  ]\n}` around an item stringified as {"r": [item]}. */
+const WRAP_HEAD = 15;
+const WRAP_TAIL = 6;
+
 /**
  * The same document as formatJson, byte for byte, in pieces: one per top-level member and one per
  * result, so a report over tens of thousands of files is written without ever holding its whole text
@@ -25,9 +29,11 @@ export function* formatJsonChunks(report: Report): Generator<string> {
     if (Array.isArray(value) && value.length > 0) {
       yield `${head}[`;
       for (let i = 0; i < value.length; i++) {
-        const item = JSON.stringify(value[i], null, 2);
-        // JSON.stringify writes null for what it cannot serialise in an array
-        yield `${i === 0 ? "" : ","}\n    ${(item ?? "null").replace(/\n/g, "\n    ")}`;
+        // the item as it sits in a two-level document, already indented by four: stringified inside
+        // {"r": [item]} and cut out (no second pass over its text to indent it); JSON.stringify writes
+        // null there for what it cannot serialise, as in the whole document
+        const wrapped = JSON.stringify({ r: [value[i]] }, null, 2);
+        yield `${i === 0 ? "" : ","}\n    ${wrapped.slice(WRAP_HEAD, wrapped.length - WRAP_TAIL)}`;
       }
       yield "\n  ]";
     } else {
