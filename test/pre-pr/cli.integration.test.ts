@@ -1,6 +1,6 @@
 // The pre-pr command end to end: real repositories, the real CLI, fake external tools on PATH.
 import { describe, it, expect } from "vitest";
-import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { PrePrReportSchema } from "../../dist/prepr/report-schema.js";
@@ -287,6 +287,17 @@ describe("pre-pr delegations and repository-specific checks", () => {
     const dir = branchRepo({ "a.md": "# a\n", "b.md": "# b\n", "c.md": "# c\n", "agentcheck.config.json": '{ "prePr": { "prSize": { "files": { "warn": 1, "fail": 3 } } } }' });
     expect(json(dir, []).row("PP-015")).toMatchObject({ status: "FAIL", findings: [expect.objectContaining({ ruleId: "RDY-01", severity: "error" })] });
     expect(json(dir, ["--all"]).row("PP-015").status).toBe("SKIP");
+  });
+  it("PP-015: a failed `git diff --numstat` is a FAIL row naming the error, never a size of 0 added lines", () => {
+    // the base's blob of a.md is gone (a partial clone or a damaged mirror): the scope's name-status
+    // diff still works, the numstat that counts added lines cannot read the old text
+    const dir = branchRepo({ "a.md": "# a\n\nchanged\n" }, { "a.md": "# a\n" });
+    const blob = git(dir, "rev-parse", "main:a.md");
+    rmSync(join(dir, ".git", "objects", blob.slice(0, 2), blob.slice(2)));
+    const r = json(dir, []).row("PP-015");
+    expect(r.status).toBe("FAIL");
+    expect(r.message).toContain("git diff --numstat");
+    expect(r.message).not.toContain("0 added line(s)");
   });
   it("PP-002: the configured test command runs when switched on; --skip-tests skips it", () => {
     const cfg = (cmd: string) => JSON.stringify({ prePr: { checks: { "PP-002": { enabled: true } }, testCommand: cmd } });
