@@ -1,7 +1,11 @@
 // CPU profile of the rule core on the corpus JSON session logs scaled to 1,650 files (the 550 logs
 // of ai-agents-efa406e9a three times under new names), the profile issue 13 asks for.
 //
-//   node scripts/profile-json-core.mjs [--passes N] [--top N] [--keep DIR]
+//   node scripts/profile-json-core.mjs [--passes N] [--top N] [--keep DIR] [--repo DIR --copies N --mode MODE]
+//
+// --repo profiles another repository's JSON logs instead (e.g. a checkout of today's upstream),
+// --copies sets how many times they are repeated (default 3 for the corpus, 1 for --repo), --mode
+// passes a validation mode (record, full, creation) as the CLI's --mode does.
 //
 // Builds a copy of dist/ whose module is compiled like the release build (-O3, the size transform,
 // SIMD) but with --debug, so function names stay in the module; runs N passes of the session-log
@@ -22,8 +26,11 @@ const arg = (name, dflt) => {
 const PASSES = Number(arg("--passes", "10"));
 const TOP = Number(arg("--top", "20"));
 const KEEP = arg("--keep", undefined);
+const REPO = arg("--repo", undefined);
+const COPIES = Number(arg("--copies", REPO ? "1" : "3"));
+const MODE = arg("--mode", undefined);
 
-if (!HAS_CORPUS) {
+if (!HAS_CORPUS && !REPO) {
   console.log("corpus absent (../shared/corpus): nothing to profile");
   process.exit(0);
 }
@@ -52,13 +59,14 @@ try {
   const { executeValidator } = await import(join(dist, "engine.js"));
   const { KIND } = await import(join(dist, "wasm", "abi.js"));
   const { prepareJsonSessions } = await import(join(dist, "validators", "session-json-facts.js"));
-  const efa = join(CORPUS, "ai-agents-efa406e9a");
+  const efa = REPO ?? join(CORPUS, "ai-agents-efa406e9a");
   const dir = join(efa, ".agents", "sessions");
+  const { MODE_FLAGS } = await import(join(dist, "scope.js"));
   const json = readdirSync(dir).filter((f) => f.endsWith(".json")).sort()
-    .map((f) => ({ file: `.agents/sessions/${f}`, kind: KIND.SESSION_JSON, bytes: new Uint8Array(readFileSync(join(dir, f))) }));
-  const facts = await prepareJsonSessions(efa, json, undefined, undefined);
+    .map((f) => ({ file: `.agents/sessions/${f}`, kind: KIND.SESSION_JSON, flags: MODE ? MODE_FLAGS[MODE] : 0, bytes: new Uint8Array(readFileSync(join(dir, f))) }));
+  const facts = await prepareJsonSessions(efa, json, MODE, undefined);
   const docs = [];
-  for (let k = 0; k < 3; k++) for (const d of json) docs.push({ ...d, file: k ? d.file.replace(/\.json$/, `-copy${k}.json`) : d.file });
+  for (let k = 0; k < COPIES; k++) for (const d of json) docs.push({ ...d, file: k ? d.file.replace(/\.json$/, `-copy${k}.json`) : d.file });
   const bytes = docs.reduce((n, d) => n + d.bytes.length, 0);
 
   let findings = 0;

@@ -148,3 +148,38 @@ export class GitRepo {
     }
   }
 }
+
+/**
+ * Many revisions resolved to commit ids with one `git cat-file --batch-check` (the `<rev>^{commit}`
+ * lookup rev-parse --verify makes): a revision that names no commit, or carries whitespace (one line
+ * per revision), is left out of the map. Undefined when git itself failed.
+ */
+export function resolveCommitIds(git: GitRepo, revs: string[]): Map<string, string> | undefined {
+  const asked = [...new Set(revs)].filter((r) => r.length > 0 && !/\s/.test(r));
+  const ids = new Map<string, string>();
+  if (asked.length === 0) return ids;
+  const out = git.try(["cat-file", "--batch-check=%(objectname) %(objecttype)"], asked.map((r) => `${r}^{commit}`).join("\n") + "\n");
+  if (out === undefined) return undefined;
+  const rows = out.split("\n");
+  asked.forEach((r, i) => {
+    const m = /^([0-9a-f]{40}|[0-9a-f]{64}) commit$/.exec(rows[i] ?? "");
+    if (m) ids.set(r, m[1]);
+  });
+  return ids;
+}
+
+/**
+ * The output of `git diff --name-only --no-renames <a> <b>` for each pair of commit ids, from one
+ * `git diff-tree --stdin` (each line "<b> <a>": b compared with a given as its parent, so a merge is
+ * compared with a only, as git diff does). `--always` prints a header (a lone U+0001 line, which no
+ * quoted path can be) for every pair, identical pairs included, so the answers line up with the pairs.
+ * Undefined when git failed or the answers do not line up: the caller then asks per pair.
+ */
+export function diffNamesBatch(git: GitRepo, pairs: [string, string][]): string[] | undefined {
+  if (pairs.length === 0) return [];
+  const out = git.try(["diff-tree", "--stdin", "-r", "--name-only", "--no-renames", "--always", "--format=%x01"], pairs.map(([a, b]) => `${b} ${a}`).join("\n") + "\n");
+  if (out === undefined) return undefined;
+  const parts = out.split("\u0001\n");
+  if (parts.length !== pairs.length + 1 || parts[0] !== "") return undefined;
+  return parts.slice(1);
+}

@@ -27,8 +27,12 @@ function once(cmd, args, cwd) {
 
 /** Runs each contender once per round, in turn, for RUNS rounds; medians per contender. */
 function alternate(contenders) {
+  return alternateN(RUNS, contenders);
+}
+
+function alternateN(runs, contenders) {
   const acc = contenders.map(() => ({ wall: [], cpu: [], rss: 0, status: [] }));
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     contenders.forEach((c, k) => {
       const t = once(c.cmd, c.args, c.cwd);
       acc[k].wall.push(t.wall);
@@ -118,6 +122,59 @@ export async function run() {
     const [a, n] = alternate([{ cmd: NODE, args: [BIN, "session-log", ".agents/sessions", "--format", "json", "--now", "2026-11-01T00:00:00Z"], cwd: MD }, floor]);
     rows.push({ work: "356 markdown logs (109e737e7)", agentcheck: `${f0(a.wall)} ms`, python: "—", "ratio py/ac": `node + ${f0(a.wall - n.wall)} ms`, "ac CPU": `${f0(a.cpu)} ms`, "py CPU": "—", "ac RSS": `${(a.rss / 1024).toFixed(0)} MB`, target: "≤ node + 150 ms" });
   }
+  rows.push(...upstreamRows());
   console.log(`${RUNS} alternating rounds; medians; ratio = Python wall / agentcheck wall (> 1 = agentcheck faster)\n`);
   table(rows);
+}
+
+/**
+ * Today's upstream tree, side by side with today's upstream validator (issue 13's "record mode" row:
+ * 1,464 JSON logs, the Python validator in one process). Optional: AGENTCHECK_BENCH_UPSTREAM names a
+ * checkout of rjmurillo/ai-agents (its scripts/validate_session_json.py needs python3-jsonschema).
+ * Each log is validated as a committed record (`existing_log=True`, agentcheck `--mode record`), in
+ * one process each. Fewer rounds (AGENTCHECK_BENCH_UPSTREAM_RUNS, default 5): Python takes seconds.
+ */
+function upstreamRows() {
+  const up = process.env.AGENTCHECK_BENCH_UPSTREAM;
+  if (!up) return [];
+  const script = join(up, "scripts", "validate_session_json.py");
+  const sessions = join(up, ".agents", "sessions");
+  const skip = (why) => [{ work: "today's upstream JSON logs", agentcheck: "—", python: "—", "ratio py/ac": "—", "ac CPU": "—", "py CPU": "—", "ac RSS": "—", target: `skipped: ${why}` }];
+  if (!existsSync(script) || !existsSync(sessions)) return skip(`${up} has no scripts/validate_session_json.py or .agents/sessions`);
+  if (spawnSync("python3", ["-c", "import jsonschema"]).status !== 0) return skip("python3 has no jsonschema (apt install python3-jsonschema)");
+  const logs = readdirSync(sessions).filter((f) => f.endsWith(".json")).sort().map((f) => join(".agents", "sessions", f));
+  const head = spawnSync("git", ["-C", up, "rev-parse", "--short=9", "HEAD"], { encoding: "utf8" }).stdout.trim();
+  const py = [
+    "-c",
+    [
+      "import sys, pathlib",
+      `sys.path.insert(0, ${JSON.stringify(up)})`,
+      "from scripts.validate_session_json import load_session_file, validate_session_log",
+      "bad = 0",
+      "for p in sys.argv[1:]:",
+      "    try:",
+      "        d, e = load_session_file(pathlib.Path(p))",
+      "        bad += 1 if e or not validate_session_log(d, existing_log=True, session_log=p).is_valid else 0",
+      "    except Exception:",
+      "        bad += 1",
+      "print(bad)",
+    ].join("\n"),
+    ...logs,
+  ];
+  const runs = Number(process.env.AGENTCHECK_BENCH_UPSTREAM_RUNS ?? 5);
+  const [a, p, n] = alternateN(runs, [
+    { cmd: NODE, args: [BIN, "session-log", ...logs, "--mode", "record", "--format", "json"], cwd: up },
+    { cmd: "python3", args: py, cwd: up },
+    { cmd: NODE, args: ["-e", "0"], cwd: up },
+  ]);
+  return [{
+    work: `today's upstream (${head}): ${logs.length} JSON logs, record mode, one process`,
+    agentcheck: `${f0(a.wall)} ms`,
+    python: `${f0(p.wall)} ms`,
+    "ratio py/ac": ratio(p.wall, a.wall),
+    "ac CPU": `${f0(a.cpu)} ms`,
+    "py CPU": `${f0(p.cpu)} ms`,
+    "ac RSS": `${(a.rss / 1024).toFixed(0)} MB`,
+    target: `≥ 20× (node floor ${f0(n.wall)} ms)`,
+  }];
 }

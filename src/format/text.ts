@@ -122,7 +122,7 @@ export function* formatTextChunks(report: Report, opts: TextOptions): Generator<
     const rules = [...ruleCount.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     lines.push(`By rule: ${rules.map(([id, k]) => `${id} ${k.n}`).join(", ")}`);
     const vals = [...byValidator.entries()].filter(([, v]) => v.errors + v.warnings > 0).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    lines.push(`By validator: ${vals.map(([n, v]) => `${n} ${plural(v.errors, "error")}, ${plural(v.warnings, "warning")}`).join("; ")}`);
+    if (vals.length > 0) lines.push(`By validator: ${vals.map(([n, v]) => `${n} ${plural(v.errors, "error")}, ${plural(v.warnings, "warning")}`).join("; ")}`);
   }
   const summary =
     `${plural(s.files, "file")} checked: ${plural(s.errors, "error")}, ` +

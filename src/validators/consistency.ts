@@ -187,5 +187,15 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
       data,
     });
   }
+  // the core skips the planning folder (the anchor, the last document) with its reason when it
+  // checked nothing: --all without any feature, or --feature matching no artifact (whose result is on
+  // the planning folder): the run says so instead of passing silently
+  const ai = names.length - 1;
+  if (raw.docStatus[ai] === "skipped") {
+    const reason = raw.data.find((d) => d.docIndex === ai && d.key === "skip")?.value ?? "skipped";
+    const own = out.results.find((r) => r.validator === "consistency" && r.file === PLANNING_DIR && r.data?.feature !== undefined);
+    if (own && own.verdict === "pass") Object.assign(own, { verdict: "skip", reason });
+    else out.results.push({ file: PLANNING_DIR, validator: "consistency", verdict: "skip", reason, findings: [] });
+  }
   return out;
 }

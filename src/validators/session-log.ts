@@ -10,7 +10,7 @@ import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
-import { GitRepo, gitDirs } from "../git-run.js";
+import { GitRepo, diffNamesBatch, gitDirs } from "../git-run.js";
 import { activePaths, DEFAULT_PATHS } from "../config.js";
 import { isSessionLogPath, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
 import { FLAGS } from "../wasm/contract.js";
@@ -287,6 +287,9 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   if (memList) facts.memories = memList.filter((e) => e.type !== "dir" && e.name.toLowerCase().endsWith(".md")).map((e) => e.name.slice(0, -3));
   else if (source.type(memDir) === undefined) facts.memories = [];
   facts["handoff.exists"] = source.type(HANDOFF) !== undefined;
+  // markdown logs are the ones SP-017 (HANDOFF.md) and SP-039 (clean tree) judge: a run of JSON logs
+  // alone asks git neither (two to three git processes, 65 ms of `git status` on a 9,500-file tree)
+  const hasMd = docs.some((d) => d.kind === KIND.SESSION_MD && d.bytes.length > 0);
   // `git status --porcelain`, asked once and only when something needs it: the clean-tree fact
   // (SP-039, never judged in a commit hook) and the in-progress logs of logRanges
   let status: { out?: string } | undefined;
@@ -295,25 +298,27 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     // asked as gitVerify(root, "HEAD") asks it: one git process per run under pre-pr's memo
     const head = git.try(["rev-parse", "--verify", "-q", "HEAD^{commit}"])?.trim();
     if (head) facts.head = head;
-    if (context !== "pre-commit") {
+    if (context !== "pre-commit" && hasMd) {
       const st = statusOf(git);
       if (st !== undefined) facts.clean = lines(st).length === 0;
     }
-    // SP-017: HANDOFF.md changed on the branch
-    if (context === "pre-commit") facts["handoff.changed"] = (staged ?? []).includes(HANDOFF);
-    else if (base) {
-      // only HANDOFF.md matters: the pathspec keeps the output to one name at most
-      const { out: diff, why } = await rawOrWhy(git, ["diff", "--name-only", `${base}...HEAD`, "--", HANDOFF]);
-      if (diff === undefined) facts["handoff.why"] = why;
-      else {
-        let changed = lines(diff).includes(HANDOFF);
-        if (context === "local") changed ||= lines(git.try(["status", "--porcelain", "--", HANDOFF])).length > 0;
-        facts["handoff.changed"] = changed;
+    // SP-017: HANDOFF.md changed on the branch (asked only for markdown logs, see hasMd)
+    if (hasMd) {
+      if (context === "pre-commit") facts["handoff.changed"] = (staged ?? []).includes(HANDOFF);
+      else if (base) {
+        // only HANDOFF.md matters: the pathspec keeps the output to one name at most
+        const { out: diff, why } = await rawOrWhy(git, ["diff", "--name-only", `${base}...HEAD`, "--", HANDOFF]);
+        if (diff === undefined) facts["handoff.why"] = why;
+        else {
+          let changed = lines(diff).includes(HANDOFF);
+          if (context === "local") changed ||= lines(git.try(["status", "--porcelain", "--", HANDOFF])).length > 0;
+          facts["handoff.changed"] = changed;
+        }
+      } else {
+        facts["handoff.why"] = context === "ci" || baseChoice?.explicit !== undefined
+          ? `base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found (shallow clone? fetch it or pass --base)`
+          : `no base ref found (${baseChoice?.tried.join(", ") ?? "origin/main, main"}): pass --base`;
       }
-    } else {
-      facts["handoff.why"] = context === "ci" || baseChoice?.explicit !== undefined
-        ? `base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found (shallow clone? fetch it or pass --base)`
-        : `no base ref found (${baseChoice?.tried.join(", ") ?? "origin/main, main"}): pass --base`;
     }
   }
 
@@ -360,9 +365,11 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
 
   // JSON logs: per-log mode (SP-120), schema and git facts (src/validators/session-json-facts.ts)
   const jsonDocs = docs.filter((d) => d.kind === KIND.SESSION_JSON && d.bytes.length > 0);
+  /** Per JSON log, the ranges whose git.diff.<range> list it reads (one range list per log, as "diff." for markdown). */
+  const jsonDiffKeys = new Map<string, string[]>();
   if (jsonDocs.length > 0) {
     const { prepareJsonSessions } = await import("./session-json-facts.js");
-    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, opts.logFlags));
+    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, opts.logFlags, jsonDiffKeys));
   }
 
   // --- pass 2 ---------------------------------------------------------------------------------
@@ -390,24 +397,29 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   // would grow with the number of historical logs); logs sharing a range share a call.
   const perRange = new Map<string, ContentDoc[]>();
   const plain: ContentDoc[] = [];
+  const jsonRanged: ContentDoc[] = [];
   for (const d of rest) {
     const key = facts[`range.${d.file}`];
     if (typeof key === "string" && facts[`diff.${key}`] !== undefined) {
       const g = perRange.get(key);
       if (g) g.push(d);
       else perRange.set(key, [d]);
-    } else plain.push(d);
+    } else if ((jsonDiffKeys.get(d.file) ?? []).some((k) => facts[`git.diff.${k}`] !== undefined)) jsonRanged.push(d);
+    else plain.push(d);
   }
   const shared: Facts = {};
-  for (const [k, v] of Object.entries(facts)) if (!k.startsWith("diff.")) shared[k as keyof Facts] = v;
+  for (const [k, v] of Object.entries(facts)) if (!k.startsWith("diff.") && !k.startsWith("git.diff.")) shared[k as keyof Facts] = v;
   // the protocol (strict template drift) goes with the logs of every call, the sessions-dir document once
   const protocol = extra.filter((d) => d.kind === KIND.PROTOCOL);
-  const all = plain.length > 0 || perRange.size === 0 ? [...plain, ...extra] : extra.filter((d) => d.kind !== KIND.PROTOCOL);
+  const all = plain.length > 0 || perRange.size + jsonRanged.length === 0 ? [...plain, ...extra] : extra.filter((d) => d.kind !== KIND.PROTOCOL);
   const out: ValidatorOutput = all.length > 0
     ? executeValidator("session-log", all, shared, { separable: extra.length === 0 })
     : { results: [], global: {}, internalErrors: [] };
-  for (const [key, group] of [...perRange.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    const o = executeValidator("session-log", [...group, ...protocol], { ...shared, [`diff.${key}`]: facts[`diff.${key}`] }, { separable: protocol.length === 0 });
+  const calls: [ContentDoc[], Facts][] = [];
+  for (const [key, group] of [...perRange.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) calls.push([group, { [`diff.${key}`]: facts[`diff.${key}`] }]);
+  calls.push(...groupByDiffLists(jsonRanged, jsonDiffKeys, facts));
+  for (const [docsOfCall, own] of calls) {
+    const o = executeValidator("session-log", [...docsOfCall, ...protocol], { ...shared, ...own }, { separable: protocol.length === 0 });
     out.results.push(...o.results.filter((r) => !(r.file === PROTOCOL && out.results.some((x) => x.file === PROTOCOL))));
     out.internalErrors.push(...o.internalErrors);
   }
@@ -421,6 +433,40 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   return out;
 }
 
+
+/** Path characters of git.diff lists per core call of JSON logs (groupByDiffLists): about 4 MB of UTF-16. */
+export const JSON_DIFF_CALL_UNITS = 2_000_000;
+
+/**
+ * The core calls of JSON logs that read git.diff lists (SP-131's touched files, SP-132's changed
+ * files): runs of logs, in order, whose lists add up to about `limit` path characters, each call with
+ * only its own logs' lists. The lists grow with the history and the number of logs (18 MB for the 190
+ * QA ranges of today's upstream tree); handed to every call they were copied into each batch.
+ */
+export function groupByDiffLists(docs: ContentDoc[], keysOf: Map<string, string[]>, facts: Facts, limit = JSON_DIFF_CALL_UNITS): [ContentDoc[], Facts][] {
+  const calls: [ContentDoc[], Facts][] = [];
+  let group: ContentDoc[] = [];
+  let lists: Facts = {};
+  let units = 0;
+  const flush = () => {
+    if (group.length > 0) calls.push([group, lists]);
+    group = [];
+    lists = {};
+    units = 0;
+  };
+  for (const d of docs) {
+    for (const k of keysOf.get(d.file) ?? []) {
+      const v = facts[`git.diff.${k}`];
+      if (!Array.isArray(v) || `git.diff.${k}` in lists) continue;
+      lists[`git.diff.${k}`] = v;
+      for (const p of v) units += String(p).length + 1;
+    }
+    group.push(d);
+    if (units >= limit) flush();
+  }
+  flush();
+  return calls;
+}
 
 /**
  * The commit range each log describes (issue 10: a historical verdict never changes as the
@@ -473,6 +519,9 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
     if (l.startsWith("\u0001")) commit = l.slice(1).trim();
     else if (l.length > 0 && commit && !last.has(l)) last.set(l, commit);
   }
+  // the changed names of every range: one `git diff-tree --stdin` for all (diffNamesBatch), a git
+  // diff per range only when the batch fails
+  const pairs = new Map<string, [string, string]>();
   for (const file of [...need.keys()].sort()) {
     const [start, endSha] = need.get(file)!;
     const s = await resolve(start);
@@ -483,8 +532,12 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
     if (!end) continue;
     const key = `${start}..${end.slice(0, 12)}`;
     facts[`range.${file}`] = key;
-    if (facts[`diff.${key}`] !== undefined) continue;
-    const out = git.try(["diff", "--name-only", "--no-renames", s, end]);
-    if (out !== undefined) facts[`diff.${key}`] = lines(out);
+    if (facts[`diff.${key}`] === undefined && !pairs.has(key)) pairs.set(key, [s, end]);
   }
+  const keys = [...pairs.keys()];
+  const names = keys.length > 1 ? diffNamesBatch(git, keys.map((k) => pairs.get(k)!)) : undefined;
+  keys.forEach((key, i) => {
+    const out = names !== undefined ? names[i] : git.try(["diff", "--name-only", "--no-renames", ...pairs.get(key)!]);
+    if (out !== undefined) facts[`diff.${key}`] = lines(out);
+  });
 }

@@ -31,10 +31,24 @@ describe("CO-D01 feature discovery", () => {
     expect(r.features.length).toBe(2);
     expect(r.features.every((f) => f.passed)).toBe(true);
   });
-  it("C-D01-07 --all without .agents: Passed 0, exit 0", () => {
+  it("C-D01-07 --all without .agents: no feature, a visible skip (never a silent pass), exit 0", () => {
     const r = runCli(["consistency", "--all", "--path", tmpDir()]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("0 files checked");
+    expect(r.stdout).toContain("1 skipped");
+    expect(r.stdout).toContain("no feature found (no prd-*.md or tasks-*.md among the 0 markdown file(s) of the planning folder): nothing checked");
+  });
+  it("C-D01-07b CO-D01 --all over a planning folder without prd-/tasks- files (upstream since 2026-07): the folder is a skip with the reason", () => {
+    const root = tmpDir();
+    writeTree(root, { [`${P}INDEX.md`]: "# x\n", [`${P}implementation-notes-x.md`]: "# x\n", [`${R}epic-agent-consolidation.md`]: "# x\n", ".agents/archive/planning/prd-old.md": "# x\n" });
+    const rep = JSON.parse(runCli(["consistency", "--all", "--path", root, "-f", "json"]).stdout);
+    expect(rep.results).toEqual([{
+      file: ".agents/planning", validator: "consistency", verdict: "skip", findings: [],
+      reason: "no feature found (no prd-*.md or tasks-*.md among the 2 markdown file(s) of the planning folder): nothing checked",
+    }]);
+    // a feature found: no skip result, the feature's own result only
+    writeTree(root, { [`${P}prd-x.md`]: "# x\n" });
+    const two = JSON.parse(runCli(["consistency", "--all", "--path", root, "-f", "json"]).stdout);
+    expect(two.results.map((x: { file: string; verdict: string }) => [x.file, x.verdict])).toEqual([[`${P}prd-x.md`, "fail"]]);
   });
   it("C-D01-08 sorted discovery order (D-1)", () => expect(feats(names([`${P}prd-b.md`, `${P}prd-a.md`, `${P}tasks-c.md`, `${P}tasks-a.md`]))).toEqual(["a", "b", "c"]));
   it("C-D01-09 PRD-x / Tasks-y are not discovered (case-sensitive)", () => expect(feats(names([`${P}PRD-x.md`, `${P}Tasks-y.md`]))).toEqual([]));
@@ -99,6 +113,25 @@ describe("CO-D03 feature validation", () => {
     const f = co({}, { feature: "nonexistent" }).f;
     expect(f.feature).toBe("nonexistent");
     expect(f.passed).toBe(true);
+  });
+  it("C-D03-01b CO-001 --feature matching no artifact: the reference's pass (data.verdict) but a visible skip, exit 0", () => {
+    const root = tmpDir();
+    writeTree(root, { [`${P}INDEX.md`]: "# x\n", [`${R}epic-auth.md`]: "# x\n" });
+    const r = runCli(["consistency", "--feature", "auth", "--path", root, "-f", "json"]);
+    expect(r.code).toBe(0);
+    const res = JSON.parse(r.stdout).results;
+    expect(res.length).toBe(1);
+    expect(res[0]).toMatchObject({ file: ".agents/planning", verdict: "skip", reason: "no Epic, PRD, Tasks or Plan matches the feature 'auth': nothing checked" });
+    expect(res[0].data.verdict).toBe("pass");
+    expect(res[0].findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(["CO-001"]);
+    // the text report: no empty "By validator:" line when every finding is an info
+    const t = runCli(["consistency", "--feature", "auth", "--path", root]);
+    expect(t.stdout).toContain("1 skipped");
+    expect(t.stdout).not.toMatch(/^By validator: *$/m);
+    // one artifact found (a PRD): checked, no skip
+    writeTree(root, { [`${P}prd-auth.md`]: "# x\n" });
+    const one = JSON.parse(runCli(["consistency", "--feature", "auth", "--path", root, "-f", "json"]).stdout).results;
+    expect(one.map((x: { file: string; verdict: string }) => [x.file, x.verdict])).toEqual([[`${P}prd-auth.md`, "fail"]]);
   });
   it("C-D03-02 full set passes at checkpoint 1", () => {
     const f = co({

@@ -103,6 +103,10 @@ describe("TR-D01, TR-D02 loading and parsing", () => {
   });
   it("T-D-27 BOM is stripped (D-6)", () => expect(tr({ "requirements/REQ-1.md": "\ufeff" + req("REQ-1") }).stats.requirements).toBe(1));
   it("T-D-28 empty front matter swallows the body (KB-T7)", () => expect(tr({ "requirements/REQ-7.md": "---\n---\nbody\nid: REQ-777\n---\n" }).warnings).toEqual(["REQ 'REQ-777' has no DESIGN referencing it (orphaned requirement)"]));
+  it("TR-009 status 'todo' (upstream's task status today): the allowed values are listed without stray separators", () => {
+    const r = tr({ "tasks/TASK-1.md": "---\ntype: task\nid: TASK-1\nstatus: todo\nrelated:\n  - DESIGN-1\n---\n" }, { profile: "recommended" });
+    expect(r.rules("TR-009")).toContain("Front matter: status 'todo' invalid (draft|review|approved|pending|in-progress|complete|done|implemented|rejected|deferred)");
+  });
   it("T-D-29 empty type takes the next line", () => {
     const r = tr({ "requirements/REQ-1.md": "---\ntype:\nid: REQ-001\n---\n" }, { profile: "recommended" });
     expect(r.rules("TR-009")[0]).toBe("Front matter: type 'id: REQ-001' invalid (requirement)");

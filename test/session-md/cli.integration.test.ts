@@ -1,7 +1,7 @@
 // The real CLI against temporary git repositories: selection (SP-004), HANDOFF (SP-017), strict
 // post-commit rules (SP-038..SP-042), symlinks (SP-003, SP-024), no-git (SP-090), exit codes.
 import { describe, it, expect } from "vitest";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli, makeRepo, git, tmpDir, writeTree } from "../helpers.js";
 import { mdLog } from "./lib.js";
@@ -159,6 +159,73 @@ describe("session-md CLI: strict gate with git", () => {
     const f = r.results[0].findings.filter((x) => x.ruleId === "SP-039");
     expect(f.map((x) => [x.severity, x.message])).toEqual([["error", "git status failed: the working tree could not be checked for uncommitted changes"]]);
     expect(r.code).toBe(1);
+  });
+
+  it("SP-039/SP-017: git status and the HANDOFF.md diff are asked only when a markdown log is in the run (JSON logs alone never read them)", () => {
+    const { dir } = committedRepo((sha) => `Commit SHA: \`${sha}\``);
+    const JLOG = ".agents/sessions/2026-01-06-session-43.json";
+    writeTree(dir, { [JLOG]: JSON.stringify({ schemaVersion: "1.0", session: { number: 43, date: "2026-01-06" } }) });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "json log");
+    writeFileSync(join(dir, "README.md"), "# dirty\n");
+    const statusCalls = (args: string[]) => {
+      const trace = join(tmpDir("agentcheck-trace-"), "trace.txt");
+      const r = json(["--strict", "--base", "main", ...args], dir, { GIT_TRACE: trace });
+      const lines = existsSync(trace) ? readFileSync(trace, "utf8").split("\n") : [];
+      const calls = lines.filter((l) => l.includes("built-in: git status --porcelain") && !l.includes(" -- ")).length;
+      const handoff = lines.filter((l) => l.includes("built-in: git diff") && l.includes(".agents/HANDOFF.md")).length;
+      return { calls, handoff, r };
+    };
+    const onlyJson = statusCalls([JLOG]);
+    expect(onlyJson.calls).toBe(0);
+    expect(onlyJson.handoff).toBe(0);
+    expect(onlyJson.r.ids).not.toContain("SP-039");
+    const both = statusCalls([JLOG, LOG]);
+    expect(both.calls).toBe(1);
+    expect(both.handoff).toBe(1);
+    expect(both.r.results.find((x) => x.file === LOG)?.findings.map((f) => f.ruleId)).toContain("SP-039");
+  });
+
+  it("SP-017: without a base ref, a run of JSON logs gets no 'cannot verify HANDOFF.md' warning (no log of it is judged by SP-017); a markdown log does", () => {
+    const dir = makeRepo({ ...base, [LOG]: mdLog(), ".agents/sessions/2026-01-06-session-43.json": JSON.stringify({ schemaVersion: "1.0" }) });
+    git(dir, "branch", "-m", "work"); // no main, no origin/main: no base ref
+    const onlyJson = json([".agents/sessions/2026-01-06-session-43.json"], dir);
+    expect(onlyJson.ids).not.toContain("SP-017");
+    const withMd = json([LOG], dir);
+    expect(withMd.results.flatMap((x) => x.findings).filter((f) => f.ruleId === "SP-017").map((f) => f.message)).toEqual([
+      "Cannot verify HANDOFF.md is unchanged (for every log of this run): no base ref found (origin/main, origin/master, main, master): pass --base",
+    ]);
+  });
+
+  it("SP-037: the changed files of several logs' ranges come from one git diff-tree, each log judged on its own range", () => {
+    const dir = makeRepo(base);
+    const c0 = git(dir, "rev-parse", "HEAD");
+    writeTree(dir, { "src/a.ts": "a\n" });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "code a");
+    const c1 = git(dir, "rev-parse", "HEAD");
+    writeTree(dir, { "docs/b.md": "# b\n" });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "docs b");
+    const skip = (start: string) => mdLog({
+      info: `- **Date**: 2026-01-05\n- **Branch**: main\n- **Starting Commit**: \`${start}\``,
+      end: ["| MUST | Route to qa agent | [x] | SKIPPED: docs-only |", "| MUST | Commit all changes | [x] | Commit SHA: `abcdef1` |", "| MUST NOT | Update HANDOFF.md | [x] | unchanged |"],
+    });
+    const L1 = ".agents/sessions/2026-01-05-session-51.md";
+    const L2 = ".agents/sessions/2026-01-05-session-52.md";
+    writeTree(dir, { [L1]: skip(c0), [L2]: skip(c1) });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "logs");
+    const trace = join(tmpDir("agentcheck-trace-"), "trace.txt");
+    const r = json(["--base", "main", L1, L2], dir, { GIT_TRACE: trace });
+    const cmds = readFileSync(trace, "utf8").split("\n").filter((l) => l.includes("built-in: git "));
+    expect(cmds.filter((c) => c.includes("git diff-tree --stdin"))).toHaveLength(1);
+    expect(cmds.filter((c) => /git diff --name-only --no-renames [0-9a-f]{40} [0-9a-f]{40}/.test(c))).toEqual([]);
+    const sp037 = (f: string) => r.results.find((x) => x.file === f)!.findings.filter((x) => x.ruleId === "SP-037").map((x) => x.message);
+    // L1's range (c0..its commit) holds src/a.ts: a docs-only skip it does not allow; L2's (c1..) only docs and logs
+    expect(sp037(L1)).toHaveLength(1);
+    expect(sp037(L1)[0]).toContain("src/a.ts");
+    expect(sp037(L2)).toEqual([]);
   });
 
   it("SP-040/SP-042: Starting Commit equal to HEAD and a log not changed since then", () => {

@@ -13,6 +13,11 @@ function CO001_doc(): RuleDoc {
     messages: {
       epicFileNotFound: "Epic file not found",
     },
+    // the consistency validator's skip reasons (document data "skip", rendered by the host)
+    terms: {
+      skipNoArtifacts: "no Epic, PRD, Tasks or Plan matches the feature '{{feature}}': nothing checked",
+      skipNoFeatures: "no feature found (no prd-*.md or tasks-*.md among the {{n}} markdown file(s) of the planning folder): nothing checked",
+    },
   };
 }
 

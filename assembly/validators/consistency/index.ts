@@ -5,7 +5,7 @@
 // for the link queries this module emitted as the global "linkQueries" on a first pass).
 // RULES (CO-001..CO-010, one file each, model in context.ts and co-*.ts) run once per feature.
 import { Doc, Input, Results } from "../../io";
-import { KIND_PLANNING_DOC, CO_PLANNING, CO_ROADMAP } from "../../abi";
+import { KIND_PLANNING_DOC, CO_PLANNING, CO_ROADMAP, DOC_SKIPPED } from "../../abi";
 import { at } from "../../lib/mdscan";
 import { encodeList, decodeList } from "../../lib/list";
 import { ConsistencyCtx, Feature, FX3, FX4 } from "./context";
@@ -13,7 +13,7 @@ import { validName } from "./co-naming";
 import { allDigits } from "../../lib/text";
 import { SubstringIndex } from "../../lib/substr-index";
 import { num } from "../traceability/model";
-import { Rule, runRules } from "../../rules";
+import { msg, msgItem, Rule, runRules } from "../../rules";
 import { CO001 } from "./CO-001";
 import { CO002 } from "./CO-002";
 import { CO003 } from "./CO-003";
@@ -174,12 +174,24 @@ export function validateConsistency(input: Input, results: Results): void {
     // the feature verdict is the verdict of its findings at the severities the run's policy gave them
     // (advisory, strict, configured overrides): data.verdict and the result's verdict never disagree
     const passed = results.errorsSince(before) == 0;
+    // --feature that matches no artifact at all passes in the reference (C-D03) but checked nothing:
+    // the planning folder, where its result lands, is a visible skip with the reason
+    if (one !== null && f.epic === null && f.prd === null && f.tasks === null && f.plan === null && anchor !== null) {
+      results.setDocStatus(anchor as Doc, DOC_SKIPPED);
+      results.put(anchor as Doc, "skip", msgItem(msg("skipNoArtifacts").s("feature", f.name)));
+    }
     rows.push(encodeList([f.name, (results.findings.length - before).toString(), passed ? "pass" : "fail",
       f.checks().join(","), pathOf(f.epic), pathOf(f.prd), pathOf(f.tasks), pathOf(f.plan), f.counters.join(",")]));
   }
   if (namesOnly) {
     results.putGlobal("needed", encodeList(needed.keys()));
     return;
+  }
+  // --all that discovers no feature has checked nothing: the planning folder is a visible skip,
+  // never a silent "0 files, pass" (a layout the discovery rules CO-D01 do not cover shows here)
+  if (one === null && names.length == 0 && anchor !== null) {
+    results.setDocStatus(anchor as Doc, DOC_SKIPPED);
+    results.put(anchor as Doc, "skip", msgItem(msg("skipNoFeatures").i("n", planning.length)));
   }
   // names travel as encoded lists (lib/list.ts): any character of a file name round-trips
   if (ctx.queries.length > 0) results.putGlobal("linkQueries", encodeList(ctx.queries));

@@ -47,7 +47,7 @@ function schema(ctx: TrCtx, doc: Doc, cat: i32, fm: FrontMatter | null): void {
   if (tk != cat) bad(ctx, doc, "type", t, TYPES[cat]);
   const ik = id === null ? -1 : idKind(id);
   if (ik != cat) bad(ctx, doc, "id", id, PREFIX[cat] + "NNN");
-  if (st === null || STATUSES.indexOf("|" + st + "|") < 0) bad(ctx, doc, "status", st, STATUSES);
+  if (st === null || STATUSES.indexOf("|" + st + "|") < 0) bad(ctx, doc, "status", st, STATUSES.substring(1, STATUSES.length - 1));
   const raw = fm.rawRelated;
   const seen = new Map<string, string>();
   for (let i = 0; i < raw.length; i++) {

@@ -1,0 +1,184 @@
+// SP-131's staleness check reads, per log, every file touched in <qaCommit>..HEAD (fact
+// git.diff.<range>). With many logs the host gathers all ranges with three git processes
+// (src/validators/session-json-facts.ts touchedFacts) instead of one `git log` per range; the facts
+// must be exactly what the per-range `git log --no-renames --name-only --format= <range>` gives.
+// Real git repositories with merges, a reverted change, a side branch and a commit that does not exist.
+import { describe, it, expect } from "vitest";
+import { readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { prepareJsonSessions } from "../../dist/validators/session-json-facts.js";
+import { KIND } from "../../dist/wasm/abi.js";
+import { runCli, makeRepo, git, tmpDir, writeTree } from "../helpers.js";
+import { validLog, item } from "./util.js";
+
+const commitAll = (dir: string, msg: string) => {
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", msg);
+  return git(dir, "rev-parse", "HEAD");
+};
+const front = (log: string, sha: string) => `---\nqaVerdict: PASS\nqaSessionLog: ${log}\nqaCommit: ${sha}\n---\n# QA\n`;
+
+/** What one `git log` of the range says: every file touched, once, sorted (the per-range fact). */
+function perRange(dir: string, range: string): string[] {
+  const out = git(dir, "log", "--no-renames", "--name-only", "--format=", range);
+  return [...new Set(out.split("\n").map((l) => l.trim()).filter((l) => l.length > 0))].sort();
+}
+
+/**
+ * main: c1 .. c6 with a merged side branch (its own commits and a merge commit), a change reverted
+ * later, a file renamed; `side2` is a branch never merged. Logs cite QA reports at commits all over
+ * that graph, including one on side2 (not an ancestor of HEAD) and one that does not exist.
+ */
+function graphRepo(): { dir: string; shas: Record<string, string> } {
+  const dir = makeRepo({ "README.md": "# x\n", "src/keep.ts": "k" });
+  const shas: Record<string, string> = { c0: git(dir, "rev-parse", "HEAD") };
+  writeTree(dir, { "src/a.ts": "a" });
+  shas.c1 = commitAll(dir, "c1");
+  git(dir, "checkout", "-q", "-b", "side");
+  writeTree(dir, { "src/side.ts": "s", "docs/side.md": "# s\n" });
+  shas.s1 = commitAll(dir, "s1");
+  git(dir, "checkout", "-q", "main");
+  writeTree(dir, { "src/b.ts": "b" });
+  shas.c2 = commitAll(dir, "c2");
+  git(dir, "merge", "-q", "--no-ff", "-m", "merge side", "side");
+  shas.m = git(dir, "rev-parse", "HEAD");
+  writeTree(dir, { "src/tmp.ts": "t" });
+  shas.c3 = commitAll(dir, "c3");
+  git(dir, "revert", "--no-edit", "HEAD");
+  shas.c4 = git(dir, "rev-parse", "HEAD");
+  git(dir, "mv", "src/a.ts", "src/renamed.ts");
+  shas.c5 = commitAll(dir, "c5");
+  git(dir, "checkout", "-q", "-b", "side2", shas.c2);
+  writeTree(dir, { "src/never.ts": "n" });
+  shas.s2 = commitAll(dir, "s2");
+  git(dir, "checkout", "-q", "main");
+  writeTree(dir, { "src/last.ts": "l" });
+  shas.c6 = commitAll(dir, "c6");
+  shas.missing = "0123456789abcdef0123456789abcdef01234567";
+  return { dir, shas };
+}
+
+/** One log per cited commit, each citing its own QA report; committed, so the logs are judged in full. */
+function writeLogs(dir: string, cited: string[]): string[] {
+  const files: string[] = [];
+  const tree: Record<string, string> = {};
+  cited.forEach((sha, i) => {
+    const log = `.agents/sessions/2026-01-0${(i % 9) + 1}-session-${10 + i}.json`;
+    const qa = `.agents/qa/${10 + i}-report.md`;
+    const l = validLog();
+    l.session.number = 10 + i;
+    l.protocolCompliance.sessionEnd.qaValidation = item(true, `QA report: \`${qa}\``);
+    tree[log] = JSON.stringify(l, null, 2);
+    tree[qa] = front(log, sha);
+    files.push(log);
+  });
+  writeTree(dir, tree);
+  commitAll(dir, "logs");
+  return files;
+}
+
+describe("SP-131: touched files of many qaCommit..HEAD ranges, gathered in one batch", () => {
+  it("SP-131: every range's fact equals its own git log (merges, revert, rename, side branch, root commit)", async () => {
+    const { dir, shas } = graphRepo();
+    const cited = [shas.c0, shas.c1, shas.s1, shas.c2, shas.m, shas.c3, shas.c5, shas.s2, shas.c6];
+    const files = writeLogs(dir, cited);
+    const docs = files.map((file) => ({ file, kind: KIND.SESSION_JSON, flags: 0, bytes: new Uint8Array(readFileSync(join(dir, file))) }));
+    const facts = await prepareJsonSessions(dir, docs);
+    for (const sha of cited) {
+      const range = `${sha}..HEAD`;
+      expect(facts[`git.diff.${range}`], range).toEqual(perRange(dir, range));
+    }
+    // the side branch commit: HEAD's history minus s2's, so everything main did after c2
+    expect(facts[`git.diff.${shas.s2}..HEAD`]).toContain("src/side.ts");
+    // a range over the revert still lists the reverted file (every commit counts)
+    expect(facts[`git.diff.${shas.c2}..HEAD`]).toContain("src/tmp.ts");
+  });
+
+  it("SP-131: a qaCommit that does not exist gets the per-range call's own error; the others are batched", async () => {
+    const { dir, shas } = graphRepo();
+    const files = writeLogs(dir, [shas.c1, shas.missing, shas.c3]);
+    const docs = files.map((file) => ({ file, kind: KIND.SESSION_JSON, flags: 0, bytes: new Uint8Array(readFileSync(join(dir, file))) }));
+    const facts = await prepareJsonSessions(dir, docs);
+    expect(facts[`git.diff.${shas.c1}..HEAD`]).toEqual(perRange(dir, `${shas.c1}..HEAD`));
+    expect(facts[`git.diff.${shas.c3}..HEAD`]).toEqual(perRange(dir, `${shas.c3}..HEAD`));
+    expect(facts[`git.diff.${shas.missing}..HEAD`]).toBeUndefined();
+    expect(String(facts[`git.diffError.${shas.missing}..HEAD`])).toMatch(new RegExp(`^git diff failed for ${shas.missing}\\.\\.HEAD: .*${shas.missing}`));
+  });
+
+  it("SP-131: the CLI runs no git log per range when there are several, and reports the same stale findings", () => {
+    const { dir, shas } = graphRepo();
+    const cited = [shas.c1, shas.c3, shas.c5];
+    writeLogs(dir, cited);
+    const trace = join(tmpDir("agentcheck-trace-"), "trace.txt");
+    const r = runCli(["session-log", "--now", "2026-01-10T12:00:00Z", "-f", "json"], { cwd: dir, env: { GIT_TRACE: trace } });
+    expect(r.code).toBe(1);
+    const cmds = existsSync(trace) ? readFileSync(trace, "utf8").split("\n").filter((l) => l.includes("built-in: git log")) : [];
+    expect(cmds.filter((c) => c.includes("..HEAD"))).toEqual([]);
+    expect(cmds.filter((c) => c.includes("--no-walk"))).toHaveLength(1);
+    const stale = JSON.parse(r.stdout).results.flatMap((x: { findings: { ruleId: string; message: string }[] }) => x.findings)
+      .filter((f: { ruleId: string; message: string }) => f.ruleId === "SP-131" && f.message.startsWith("QA report is stale"))
+      .map((f: { message: string }) => f.message).sort();
+    // each report is stale for the code its own range touched (the per-range git log's files, .agents/ left out)
+    const expected = cited.map((sha) => {
+      const code = perRange(dir, `${sha}..HEAD`).filter((f) => !f.startsWith(".agents/"));
+      return code.length > 0 ? `QA report is stale; code changed after its commit ${sha}: ${code.join(", ")}` : undefined;
+    }).filter((m) => m !== undefined).sort();
+    expect(stale.length).toBeGreaterThan(0);
+    expect(stale).toEqual(expected);
+  });
+});
+
+describe("SP-132: changed files of many skip-scope ranges, one git diff-tree for all", () => {
+  /** What `git diff --name-only --no-renames a b` says (the per-range fact). */
+  const perDiff = (dir: string, a: string, b: string) =>
+    [...new Set(git(dir, "diff", "--name-only", "--no-renames", a, b).split("\n").map((l) => l.trim()).filter((l) => l.length > 0))].sort();
+
+  function skipLogs(dir: string, ranges: [string, string][]): string[] {
+    const tree: Record<string, string> = {};
+    const files = ranges.map(([a, b], i) => {
+      const log = `.agents/sessions/2026-02-0${i + 1}-session-${30 + i}.json`;
+      const l = validLog();
+      l.session.number = 30 + i;
+      l.session.startingCommit = a;
+      l.endingCommit = b;
+      l.protocolCompliance.sessionEnd.qaValidation = item(true, "SKIPPED: docs-only");
+      tree[log] = JSON.stringify(l, null, 2);
+      return log;
+    });
+    writeTree(dir, tree);
+    commitAll(dir, "skip logs");
+    return files;
+  }
+
+  it("SP-132: every range's fact equals its own git diff (a merge end, a side branch, an empty range, abbreviated SHAs)", async () => {
+    const { dir, shas } = graphRepo();
+    const ranges: [string, string][] = [
+      [shas.c0, shas.c2], [shas.c1, shas.m], [shas.c2, shas.c2], [shas.s2, shas.c6], [shas.c3.slice(0, 9), shas.c5.slice(0, 12)],
+    ];
+    const files = skipLogs(dir, ranges);
+    const docs = files.map((file) => ({ file, kind: KIND.SESSION_JSON, flags: 0, bytes: new Uint8Array(readFileSync(join(dir, file))) }));
+    const facts = await prepareJsonSessions(dir, docs);
+    for (const [a, b] of ranges) expect(facts[`git.diff.${a}..${b}`], `${a}..${b}`).toEqual(perDiff(dir, a, b));
+    expect(facts[`git.diff.${shas.c2}..${shas.c2}`]).toEqual([]);
+    expect(facts[`git.diff.${shas.c1}..${shas.m}`]).toContain("src/side.ts"); // the merge compared with c1, not with its own parents
+  });
+
+  it("SP-132: a range with a commit that does not exist keeps the per-range git diff's error; the CLI spawns one diff-tree for the rest", () => {
+    const { dir, shas } = graphRepo();
+    skipLogs(dir, [[shas.c0, shas.c2], [shas.c3, shas.c5], [shas.c1, shas.missing]]);
+    const trace = join(tmpDir("agentcheck-trace-"), "trace.txt");
+    const r = runCli(["session-log", "--now", "2026-02-10T12:00:00Z", "-f", "json"], { cwd: dir, env: { GIT_TRACE: trace } });
+    expect(r.code).toBe(1);
+    const cmds = readFileSync(trace, "utf8").split("\n").filter((l) => l.includes("built-in: git "));
+    expect(cmds.filter((c) => c.includes("built-in: git diff-tree --stdin"))).toHaveLength(1);
+    expect(cmds.filter((c) => c.includes("built-in: git diff --name-only --no-renames") && !c.includes(" -- ")).map((c) => c.slice(c.indexOf("git diff")))).toEqual([
+      `git diff --name-only --no-renames ${shas.c1} ${shas.missing}`,
+    ]);
+    const sp132 = JSON.parse(r.stdout).results.flatMap((x: { findings: { ruleId: string; message: string }[] }) => x.findings)
+      .filter((f: { ruleId: string }) => f.ruleId === "SP-132").map((f: { message: string }) => f.message).sort();
+    // c0..c2 and c3..c5 change code under a docs-only skip; the missing commit cannot be verified
+    expect(sp132).toHaveLength(3);
+    expect(sp132.filter((m: string) => m.startsWith("QA docs-only scope includes disqualifying changes: "))).toHaveLength(2);
+    expect(sp132.some((m: string) => m.includes("cannot be verified") && m.includes(shas.missing))).toBe(true);
+  });
+});
