@@ -133,7 +133,14 @@ export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (ro
   const plans = defs.map((def) => planOf(def, ctx));
   // start the slow work of the rows that will run (markdown lint workers) before the first row runs
   const prepared = defs.map((def, i) => def.prepare !== undefined && plans[i].status !== "SKIP");
-  for (let i = 0; i < defs.length; i++) if (prepared[i]) await defs[i].prepare!(ctx);
+  // a prepared row's duration counts from its start here, not from its turn: its work (the lint)
+  // runs beside the rows ahead of it, and its row would otherwise show only the wait left after them
+  const startedAt: (number | undefined)[] = new Array(defs.length);
+  for (let i = 0; i < defs.length; i++) {
+    if (!prepared[i]) continue;
+    startedAt[i] = performance.now();
+    await defs[i].prepare!(ctx);
+  }
   // a prepared row does not hold up the rows after it: they run while it waits for its workers;
   // rows are still reported (onRow) and returned in run order
   const rows: (CheckRow | undefined)[] = new Array(defs.length);
@@ -146,7 +153,7 @@ export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (ro
   };
   const waiting: Promise<void>[] = [];
   for (let i = 0; i < defs.length; i++) {
-    const done = runRow(defs[i], plans[i], ctx).then((row) => {
+    const done = runRow(defs[i], plans[i], ctx, startedAt[i]).then((row) => {
       rows[i] = row;
       flush();
     });
@@ -159,12 +166,12 @@ export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (ro
   return rows as CheckRow[];
 }
 
-async function runRow(def: CheckDef, plan: RowAnswer, ctx: PrePrContext): Promise<CheckRow> {
+async function runRow(def: CheckDef, plan: RowAnswer, ctx: PrePrContext, startedAt?: number): Promise<CheckRow> {
   let row: CheckRow;
   if (plan.status === "SKIP") {
     row = { id: def.id, name: def.name, status: "SKIP", durationMs: 0, message: plan.label ?? plan.message, reason: plan.message, ruleId: plan.ruleId, messageId: plan.messageId, findings: [] };
   } else {
-    const t0 = performance.now();
+    const t0 = startedAt ?? performance.now();
     let facts: Facts;
     let findings: Finding[] = [];
     let out: CheckOutcome | undefined;

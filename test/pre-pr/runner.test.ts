@@ -39,6 +39,17 @@ describe("pre-pr runner", () => {
     expect(rows[0].reason).toMatch(/^tool not found: actionlint \(install: /);
     expect(countRows(rows).skipped).toBe(1);
   });
+  it("PP-003-style prepared row: its duration counts from its start beside the rows ahead, not only the wait after them", async () => {
+    const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+    let work: Promise<void> | undefined;
+    const rows = await runChecks([
+      def("PP-009", async () => { await sleep(150); return { facts: { files: 1 } }; }),
+      def("PP-010", async () => { await work; return { facts: { files: 1 } }; }, { prepare: async () => { work = sleep(300); } }),
+    ], ctx());
+    expect(rows.map((r) => r.status)).toEqual(["PASS", "PASS"]);
+    // the background work took at least 300 ms from its start; the wait after PP-009 was about 150
+    expect(rows[1].durationMs).toBeGreaterThanOrEqual(290);
+  });
   it("TC-R-10 PP-000: a throwing check is a FAIL row with the error text, and later checks still run", async () => {
     let ran = false;
     const rows = await runChecks([def("PP-009", () => { throw new Error("boom"); }), def("PP-010", () => { ran = true; return { facts: { files: 0 } }; })], ctx());
