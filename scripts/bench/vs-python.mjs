@@ -45,7 +45,44 @@ function alternateN(runs, contenders) {
 }
 
 const f0 = (n) => n.toFixed(0);
+
+/**
+ * python3 arguments: one process that loads and validates every log with the validator module under
+ * `root` (scripts/validate_session_json.py), `call` being the validate_session_log call on `d` (the
+ * log's data, `p` its path); prints the number of invalid logs. A crash counts as invalid, as the
+ * script's main() turns it into exit 2.
+ */
+function pyOverLogs(root, call, logs) {
+  const body = [
+    "import sys, pathlib",
+    `sys.path.insert(0, ${JSON.stringify(root)})`,
+    "from scripts.validate_session_json import load_session_file, validate_session_log",
+    "bad = 0",
+    "for p in sys.argv[1:]:",
+    "    try:",
+    "        d, e = load_session_file(pathlib.Path(p))",
+    `        bad += 1 if e or not ${call}.is_valid else 0`,
+    "    except Exception:",
+    "        bad += 1",
+    "print(bad)",
+  ];
+  return ["-c", body.join("\n"), ...logs];
+}
 const ratio = (py, ac) => `${(py / ac).toFixed(2)}×`;
+
+/** A table row: agentcheck's and Python's medians (alternate()) side by side, with the ratio. */
+function sideBySide(work, a, p, target) {
+  return {
+    work,
+    agentcheck: `${f0(a.wall)} ms`,
+    python: `${f0(p.wall)} ms`,
+    "ratio py/ac": ratio(p.wall, a.wall),
+    "ac CPU": `${f0(a.cpu)} ms`,
+    "py CPU": `${f0(p.cpu)} ms`,
+    "ac RSS": `${(a.rss / 1024).toFixed(0)} MB`,
+    target,
+  };
+}
 
 export async function run() {
   if (!HAS_CORPUS || !existsSync(PY)) {
@@ -58,23 +95,7 @@ export async function run() {
   }
   const jsonLogs = readdirSync(join(EFA, ".agents", "sessions")).filter((f) => f.endsWith(".json")).sort();
   // one Python process over every JSON log, calling the reference module's own functions
-  const pyJson = [
-    "-c",
-    [
-      "import sys, pathlib",
-      `sys.path.insert(0, ${JSON.stringify(PY)})`,
-      "from scripts.validate_session_json import load_session_file, validate_session_log",
-      "bad = 0",
-      "for p in sys.argv[1:]:",
-      "    try:",
-      "        d, e = load_session_file(pathlib.Path(p))",
-      "        bad += 1 if e or not validate_session_log(d).is_valid else 0",
-      "    except Exception:",  // the script's main() turns a crash into exit 2; count it as a failure
-      "        bad += 1",
-      "print(bad)",
-    ].join("\n"),
-    ...jsonLogs.map((f) => join(".agents", "sessions", f)),
-  ];
+  const pyJson = pyOverLogs(PY, "validate_session_log(d)", jsonLogs.map((f) => join(".agents", "sessions", f)));
   const val = join(PY, "scripts", "validation");
   const work = [
     {
@@ -106,16 +127,7 @@ export async function run() {
   rows.push({ work: "`agentcheck --version`", agentcheck: `${f0(ver.wall)} ms`, python: "—", "ratio py/ac": `${(ver.wall / nf.wall).toFixed(2)}× node`, "ac CPU": `${f0(ver.cpu)} ms`, "py CPU": "—", "ac RSS": `${(ver.rss / 1024).toFixed(0)} MB`, target: "≤ 1.25× node" });
   for (const w of work) {
     const [a, p] = alternate([w.ac, w.py]);
-    rows.push({
-      work: w.name,
-      agentcheck: `${f0(a.wall)} ms`,
-      python: `${f0(p.wall)} ms`,
-      "ratio py/ac": ratio(p.wall, a.wall),
-      "ac CPU": `${f0(a.cpu)} ms`,
-      "py CPU": `${f0(p.cpu)} ms`,
-      "ac RSS": `${(a.rss / 1024).toFixed(0)} MB`,
-      target: w.name.startsWith("JSON") ? "≥ 20×" : "≥ 1.0×",
-    });
+    rows.push(sideBySide(w.name, a, p, w.name.startsWith("JSON") ? "≥ 20×" : "≥ 1.0×"));
   }
   const md = join(MD, ".agents", "sessions");
   if (existsSync(md)) {
@@ -144,37 +156,12 @@ function upstreamRows() {
   if (spawnSync("python3", ["-c", "import jsonschema"]).status !== 0) return skip("python3 has no jsonschema (apt install python3-jsonschema)");
   const logs = readdirSync(sessions).filter((f) => f.endsWith(".json")).sort().map((f) => join(".agents", "sessions", f));
   const head = spawnSync("git", ["-C", up, "rev-parse", "--short=9", "HEAD"], { encoding: "utf8" }).stdout.trim();
-  const py = [
-    "-c",
-    [
-      "import sys, pathlib",
-      `sys.path.insert(0, ${JSON.stringify(up)})`,
-      "from scripts.validate_session_json import load_session_file, validate_session_log",
-      "bad = 0",
-      "for p in sys.argv[1:]:",
-      "    try:",
-      "        d, e = load_session_file(pathlib.Path(p))",
-      "        bad += 1 if e or not validate_session_log(d, existing_log=True, session_log=p).is_valid else 0",
-      "    except Exception:",
-      "        bad += 1",
-      "print(bad)",
-    ].join("\n"),
-    ...logs,
-  ];
+  const py = pyOverLogs(up, "validate_session_log(d, existing_log=True, session_log=p)", logs);
   const runs = Number(process.env.AGENTCHECK_BENCH_UPSTREAM_RUNS ?? 5);
   const [a, p, n] = alternateN(runs, [
     { cmd: NODE, args: [BIN, "session-log", ...logs, "--mode", "record", "--format", "json"], cwd: up },
     { cmd: "python3", args: py, cwd: up },
     { cmd: NODE, args: ["-e", "0"], cwd: up },
   ]);
-  return [{
-    work: `today's upstream (${head}): ${logs.length} JSON logs, record mode, one process`,
-    agentcheck: `${f0(a.wall)} ms`,
-    python: `${f0(p.wall)} ms`,
-    "ratio py/ac": ratio(p.wall, a.wall),
-    "ac CPU": `${f0(a.cpu)} ms`,
-    "py CPU": `${f0(p.cpu)} ms`,
-    "ac RSS": `${(a.rss / 1024).toFixed(0)} MB`,
-    target: `≥ 20× (node floor ${f0(n.wall)} ms)`,
-  }];
+  return [sideBySide(`today's upstream (${head}): ${logs.length} JSON logs, record mode, one process`, a, p, `≥ 20× (node floor ${f0(n.wall)} ms)`)];
 }

@@ -51,12 +51,12 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   if (!existsSync(join(root, ".git"))) why = "not a git repository";
   else {
     const g = new GitRepo(root);
-    // the same question as gitVerify(root, "HEAD") (one git process per run under pre-pr's memo)
-    const head = g.try(["rev-parse", "--verify", "-q", "HEAD^{commit}"]);
-    if (head === undefined) why = "git failed or the repository has no commits";
+    // one git process: whether the clone is shallow, then HEAD (exit 1 without a commit)
+    const answer = g.try(["rev-parse", "--is-shallow-repository", "--verify", "-q", "HEAD^{commit}"]);
+    if (answer === undefined) why = "git failed or the repository has no commits";
     else {
       git = g;
-      facts["git.shallow"] = g.try(["rev-parse", "--is-shallow-repository"])?.trim() === "true";
+      facts["git.shallow"] = answer.split("\n")[0].trim() === "true";
     }
   }
   facts["git.available"] = git !== undefined;

@@ -178,19 +178,18 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   // --- selection (SP-004) -----------------------------------------------------------------
   const explicit = opts.paths && opts.paths.length > 0;
   let staged: string[] | undefined;
-  let base: string | undefined;
   let baseChoice: BaseChoice | undefined;
-  if (git) {
-    if (context === "pre-commit") {
-      staged = lines(git.try(["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
-      facts.staged = staged;
-    }
-    // the one base-ref policy (src/scope.ts); CI judges against the remote only. A commit hook
-    // judges the staged snapshot: no question of its asks for the base (HANDOFF.md from the staged list)
-    if (context !== "pre-commit") {
-      baseChoice = resolveBaseRef(root, opts.base, { remoteOnly: context === "ci" });
-      base = baseChoice.ref;
-    }
+  // the one base-ref policy (src/scope.ts); CI judges against the remote only. A commit hook judges
+  // the staged snapshot: no question of its asks for the base (HANDOFF.md from the staged list).
+  // Resolved when first asked (CI's selection, SP-017 for markdown logs): up to five git processes
+  const baseRef = (): string | undefined => {
+    if (!git || context === "pre-commit") return undefined;
+    baseChoice ??= resolveBaseRef(root, opts.base, { remoteOnly: context === "ci" });
+    return baseChoice.ref;
+  };
+  if (git && context === "pre-commit") {
+    staged = lines(git.try(["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
+    facts.staged = staged;
   }
   let files: string[];
   // files discoverSessionLogs found (listed, or named and checked present): no second lstat each
@@ -206,6 +205,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));
   } else if (context === "ci" && git) {
+    const base = baseRef();
     if (!base) throw new UsageError(`base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found${triedNote(baseChoice)}: fetch it (shallow clone?) or pass --base`);
     const changed = lines(git.try(["diff", "--name-only", "--diff-filter=ACMR", `${base}...HEAD`]));
     files = changed
@@ -295,8 +295,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   let status: { out?: string } | undefined;
   const statusOf = (g: Git): string | undefined => (status ??= { out: g.try(["status", "--porcelain"]) }).out;
   if (git) {
-    // asked as gitVerify(root, "HEAD") asks it: one git process per run under pre-pr's memo
-    const head = git.try(["rev-parse", "--verify", "-q", "HEAD^{commit}"])?.trim();
+    // asked as gitVerify(root, "HEAD") asks it: one git process per run under pre-pr's memo (SP-040)
+    const head = hasMd ? git.try(["rev-parse", "--verify", "-q", "HEAD^{commit}"])?.trim() : undefined;
     if (head) facts.head = head;
     if (context !== "pre-commit" && hasMd) {
       const st = statusOf(git);
@@ -304,6 +304,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     }
     // SP-017: HANDOFF.md changed on the branch (asked only for markdown logs, see hasMd)
     if (hasMd) {
+      const base = baseRef();
       if (context === "pre-commit") facts["handoff.changed"] = (staged ?? []).includes(HANDOFF);
       else if (base) {
         // only HANDOFF.md matters: the pathspec keeps the output to one name at most

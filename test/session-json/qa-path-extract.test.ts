@@ -38,8 +38,8 @@ describe("SP-131 QA report path: the core picks it (phase extract, data need.qa)
       expect(r.findings).toBe(0); // the first pass runs no rule
     });
   }
-  it("SP-131: an incomplete qaValidation names no report to read", () => {
-    expect(extract(withQa("See .agents/qa/a.md", false)).needQa).toBeUndefined();
+  it("SP-131: an incomplete qaValidation still names its report to read (completion does not gate the binding)", () => {
+    expect(extract(withQa("See .agents/qa/a.md", false)).needQa).toBe(".agents/qa/a.md");
   });
   it("SP-131 / SP-120: a log validated in record mode names no report to read", () => {
     expect(extract(withQa("See .agents/qa/a.md"), 2).needQa).toBeUndefined();

@@ -161,7 +161,7 @@ describe("session-md CLI: strict gate with git", () => {
     expect(r.code).toBe(1);
   });
 
-  it("SP-039/SP-017: git status and the HANDOFF.md diff are asked only when a markdown log is in the run (JSON logs alone never read them)", () => {
+  it("SP-039/SP-017: git status, the base ref and the HANDOFF.md diff are asked only when a markdown log is in the run (JSON logs alone never read them)", () => {
     const { dir } = committedRepo((sha) => `Commit SHA: \`${sha}\``);
     const JLOG = ".agents/sessions/2026-01-06-session-43.json";
     writeTree(dir, { [JLOG]: JSON.stringify({ schemaVersion: "1.0", session: { number: 43, date: "2026-01-06" } }) });
@@ -174,15 +174,18 @@ describe("session-md CLI: strict gate with git", () => {
       const lines = existsSync(trace) ? readFileSync(trace, "utf8").split("\n") : [];
       const calls = lines.filter((l) => l.includes("built-in: git status --porcelain") && !l.includes(" -- ")).length;
       const handoff = lines.filter((l) => l.includes("built-in: git diff") && l.includes(".agents/HANDOFF.md")).length;
-      return { calls, handoff, r };
+      const baseRef = lines.filter((l) => l.includes("built-in: git rev-parse --verify -q") && l.includes("main^{commit}")).length;
+      return { calls, handoff, baseRef, r };
     };
     const onlyJson = statusCalls([JLOG]);
     expect(onlyJson.calls).toBe(0);
     expect(onlyJson.handoff).toBe(0);
+    expect(onlyJson.baseRef).toBe(0); // --base main is resolved only when something asks for it
     expect(onlyJson.r.ids).not.toContain("SP-039");
     const both = statusCalls([JLOG, LOG]);
     expect(both.calls).toBe(1);
     expect(both.handoff).toBe(1);
+    expect(both.baseRef).toBe(1);
     expect(both.r.results.find((x) => x.file === LOG)?.findings.map((f) => f.ruleId)).toContain("SP-039");
   });
 

@@ -201,6 +201,7 @@ export default {
     invalid: [
       { name: "endingCommit disagrees with episodeMetrics.comparison.head", docs: docs(with_((l) => { l.episodeMetrics = { comparison: { head: "1111111" } }; })), errors: [{ messageId: "endingcommitDisagreesWithEpisodemetrics", severity: "warning", data: { ending: "d4e5f60", head: "1111111" } }] },
       { name: "QA evidence names no report", docs: docs(with_((l) => { end(l).qaValidation = item(true, "QA done"); })), errors: [{ messageId: "qaEvidenceMustName", data: { QAROOT: ".agents/qa/" } }] },
+      { name: "a demoted, incomplete qaValidation whose justification names no report", docs: docs(with_((l) => { end(l).qaValidation = item(false, "QA agent unavailable in this harness", "SHOULD"); })), errors: [{ messageId: "qaEvidenceMustName", data: { QAROOT: ".agents/qa/" } }] },
       { name: "the report does not exist", docs: docs(qaLog()), facts: { ...GIT }, errors: [{ messageId: "qaReportNotFound", data: { path: QA, detail: "" } }] },
       { name: "a report without front matter", docs: docs(qaLog()), facts: qaFacts({ [`qa.report.${QA}`]: "# QA\n" }), errors: [{ messageId: "qaReportRejected", data: { path: QA, problem: "it has no YAML front matter" } }] },
       { name: "front matter without qaCommit", docs: docs(qaLog()), facts: qaFacts({ [`qa.report.${QA}`]: report(`qaVerdict: PASS\nqaSessionLog: ${NAME}`) }), errors: [{ messageId: "qaReportRejectedIts", data: { path: QA } }] },

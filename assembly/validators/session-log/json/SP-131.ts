@@ -17,7 +17,7 @@ function SP131_doc(): RuleDoc {
     id: "SP-131",
     validator: "session-log",
     title: "QA report bound to the session",
-    description: "qaValidation evidence names a passing QA report under .agents/qa/ bound to this log and to a commit with no code changed since.",
+    description: "qaValidation evidence (complete or not) names a passing QA report under .agents/qa/ bound to this log and to a commit with no code changed since.",
     messages: {
       endingcommitDisagreesWithEpisodemetrics: "endingCommit {{ending}} disagrees with episodeMetrics.comparison.head {{head}}; the QA binding uses the comparison head",
       qaEvidenceMustName: "QA evidence must name a report under {{QAROOT}} (or be exactly '{{QASKIPDOCS}}' or '{{QASKIPINVESTIGATION}}')",

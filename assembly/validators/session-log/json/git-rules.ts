@@ -8,7 +8,7 @@ import { msg, msgItem } from "../../../rules";
 import { Input } from "../../../io";
 import { JValue, J_OBJ } from "../../../lib/json";
 import { splitLines } from "../../../io";
-import { JsonLog, itemEvidence, itemComplete, isSha, str } from "./model";
+import { JsonLog, itemEvidence, isSha, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { SP090 } from "../SP-090";
 import { encodeList } from "../../../lib/list";
@@ -69,7 +69,13 @@ function isPathEnd(c: i32): bool {
 
 /** A log's claim of a QA report (SP-131): its qaValidation item and the report path it names. */
 export class QaClaim {
-  /** The complete, non-skipped qaValidation item (null: no claim, SP-131 has nothing to check). */
+  /**
+   * The qaValidation item whose evidence is not exactly a skip label, complete or not (null: no
+   * claim, SP-131 has nothing to check). Completion does not gate the claim, as it does not gate the
+   * skip label of SP-132: a required item demoted to SHOULD, incomplete and justified, passes SP-114,
+   * and without this SP-131 would let it pass with no QA report at all (spec SP-131; today's upstream
+   * binds every qaValidation the same way).
+   */
   item: JValue | null = null;
   /** The first path under the QA root its evidence names ("" when none: SP-131 reports it). */
   path: string = "";
@@ -83,7 +89,7 @@ export class QaClaim {
 export function qaClaim(log: JsonLog): QaClaim {
   const out = new QaClaim();
   const q = qaItem(log);
-  if (q === null || !itemComplete(q)) return out;
+  if (q === null) return out;
   const ev = itemEvidence(q);
   const t = ev.trim();
   if (t == QA_SKIP_DOCS || t == QA_SKIP_INVESTIGATION) return out;
