@@ -25,6 +25,12 @@ export interface CheckOutcome {
   tool?: ToolInfo;
   /** Extra lines (a tool's capped output). */
   details?: string[];
+  /**
+   * The check's own time, for a check whose work runs in the background (prepare: PP-003's lint beside
+   * the rows ahead of it); the row's duration otherwise is the time from its turn to its result, which
+   * for such a check is only what was left of the work, or the other rows' time when it was long done.
+   */
+  workMs?: number;
 }
 
 export interface RunOptions {
@@ -133,14 +139,7 @@ export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (ro
   const plans = defs.map((def) => planOf(def, ctx));
   // start the slow work of the rows that will run (markdown lint workers) before the first row runs
   const prepared = defs.map((def, i) => def.prepare !== undefined && plans[i].status !== "SKIP");
-  // a prepared row's duration counts from its start here, not from its turn: its work (the lint)
-  // runs beside the rows ahead of it, and its row would otherwise show only the wait left after them
-  const startedAt: (number | undefined)[] = new Array(defs.length);
-  for (let i = 0; i < defs.length; i++) {
-    if (!prepared[i]) continue;
-    startedAt[i] = performance.now();
-    await defs[i].prepare!(ctx);
-  }
+  for (let i = 0; i < defs.length; i++) if (prepared[i]) await defs[i].prepare!(ctx);
   // a prepared row does not hold up the rows after it: they run while it waits for its workers;
   // rows are still reported (onRow) and returned in run order
   const rows: (CheckRow | undefined)[] = new Array(defs.length);
@@ -153,7 +152,7 @@ export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (ro
   };
   const waiting: Promise<void>[] = [];
   for (let i = 0; i < defs.length; i++) {
-    const done = runRow(defs[i], plans[i], ctx, startedAt[i]).then((row) => {
+    const done = runRow(defs[i], plans[i], ctx).then((row) => {
       rows[i] = row;
       flush();
     });
@@ -166,12 +165,12 @@ export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (ro
   return rows as CheckRow[];
 }
 
-async function runRow(def: CheckDef, plan: RowAnswer, ctx: PrePrContext, startedAt?: number): Promise<CheckRow> {
+async function runRow(def: CheckDef, plan: RowAnswer, ctx: PrePrContext): Promise<CheckRow> {
   let row: CheckRow;
   if (plan.status === "SKIP") {
     row = { id: def.id, name: def.name, status: "SKIP", durationMs: 0, message: plan.label ?? plan.message, reason: plan.message, ruleId: plan.ruleId, messageId: plan.messageId, findings: [] };
   } else {
-    const t0 = startedAt ?? performance.now();
+    const t0 = performance.now();
     let facts: Facts;
     let findings: Finding[] = [];
     let out: CheckOutcome | undefined;
@@ -186,7 +185,7 @@ async function runRow(def: CheckDef, plan: RowAnswer, ctx: PrePrContext, started
     }
     const d = decideRow(def.id, "result", { ...scopeFacts(ctx), ...facts, severities: findings.map((f) => f.severity) });
     if (d.status === "RUN") throw new Error(`the core gave no result for check ${def.id}`);
-    row = { id: def.id, name: def.name, status: d.status, durationMs: performance.now() - t0, message: d.message, ruleId: d.ruleId, messageId: d.messageId, findings };
+    row = { id: def.id, name: def.name, status: d.status, durationMs: out?.workMs ?? performance.now() - t0, message: d.message, ruleId: d.ruleId, messageId: d.messageId, findings };
     if (d.status === "SKIP") row.reason = d.message;
     if (out?.tool) row.tool = out.tool;
     if (out?.details?.length) row.details = out.details;
