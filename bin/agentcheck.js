@@ -31,9 +31,10 @@ if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
     (code) => { process.exitCode = code; },
     (e) => { throw e; },
   );
-} else if (cmd === "check" && process.env.AGENTCHECK_NO_LEAN !== "1") {
-  // `check` with simple options (src/check-cli.ts; the commit hook runs `check --staged`): one
-  // CommonJS bundle of its own (dist/cli/check.cjs), no commander; anything else goes to the full CLI
+} else if ((cmd === "check" || cmd === "session-log") && process.env.AGENTCHECK_NO_LEAN !== "1") {
+  // `check` and `session-log` with simple options (src/check-cli.ts; the commit hook runs `check
+  // --staged`, a session end `session-log`): one CommonJS bundle of their own (dist/cli/check.cjs),
+  // no commander; anything else goes to the full CLI
   const lean = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "cli", "check.cjs"));
   lean.exports.runCheckLean(argv.slice(2)).then((code) => (code === undefined ? full() : (lean.saveCache(), code))).then(
     (code) => { process.exitCode = code; },

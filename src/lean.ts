@@ -12,6 +12,15 @@ const camel = (s: string) => s.replace(/-([a-z])/g, (_m, c: string) => c.toUpper
 
 /** Options from commander-style flag strings ("-f, --format <name>", "--no-color"), or undefined. */
 export function leanParse(args: string[], flags: string[]): Record<string, string | boolean> | undefined {
+  const r = leanParsePaths(args, flags, false);
+  return r?.options;
+}
+
+/**
+ * leanParse for a command with variadic paths (`session-log [paths...]`): the options and the
+ * positional arguments, or undefined. `paths` false: a positional argument is left to commander.
+ */
+export function leanParsePaths(args: string[], flags: string[], paths = true): { options: Record<string, string | boolean>; paths: string[] } | undefined {
   const spec: Spec = {};
   const negated = new Set<string>();
   for (const f of flags) {
@@ -26,8 +35,9 @@ export function leanParse(args: string[], flags: string[]): Record<string, strin
     spec[long] = { type: f.includes("<") ? "string" : "boolean", ...(m[1] ? { short: m[1] } : {}) };
   }
   let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({ args, options: spec, strict: true, allowPositionals: false }) as { values: Record<string, string | boolean | undefined> });
+    ({ values, positionals } = parseArgs({ args, options: spec, strict: true, allowPositionals: paths }) as { values: Record<string, string | boolean | undefined>; positionals: string[] });
   } catch {
     return undefined;
   }
@@ -37,7 +47,7 @@ export function leanParse(args: string[], flags: string[]): Record<string, strin
     if (negated.has(k)) out[camel(k.slice(3))] = false;
     else out[camel(k)] = v;
   }
-  return out;
+  return { options: out, paths: positionals };
 }
 
 /** Run `fn` the way cli.ts main() does: usage and other errors print one line and give exit 2. */

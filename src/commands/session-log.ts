@@ -1,5 +1,5 @@
-import { finish, prepareRun, type OutputOptions } from "../output.js";
-import { maxFileBytes } from "./common.js";
+// no commander here: the lean path (src/check-cli.ts) runs this command too
+import { finish, maxFileBytes, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { msNow } from "../stdio.js";
 

@@ -92,7 +92,7 @@ describe("issue-13 the lean bundle (dist/cli/lean.cjs) and its V8 code cache", (
   });
 });
 
-describe("issue-13 `check` without commander (dist/cli/check.cjs) gives the commander path's answers", () => {
+describe("issue-13 `check` and `session-log` without commander (dist/cli/check.cjs) give the commander path's answers", () => {
   const repo = tmpDir("agentcheck-check-lean-");
   cpSync(WS, repo, { recursive: true });
   git(repo, "init", "-q", "-b", "main");
@@ -124,6 +124,22 @@ describe("issue-13 `check` without commander (dist/cli/check.cjs) gives the comm
   cases.push(["check", "--bogus"]);
   cases.push(["check", "--help"]);
   cases.push(["check", "--staged", ".agents/sessions", "-f", "json", ...now]);
+  // session-log, the same bundle with its own flags and positional paths
+  const LOG = `.agents/sessions/${logs[0]}`;
+  for (const f of ["text", "json", "sarif"]) cases.push(["session-log", "-f", f, ...now]);
+  cases.push(["session-log", LOG, "--mode", "record", "-f", "json", ...now]);
+  cases.push(["session-log", "-q", LOG, ".agents/sessions", ...now]);
+  cases.push(["session-log", "--strict", "--context", "local", "--base", "main", "--format", "json", ...now]);
+  cases.push(["session-log", "--context", "ci", "--base", "main", "--cutoff", "2025-01-01", "-f", "json", ...now]);
+  cases.push(["session-log", "--context", "pre-commit", "-f", "json", ...now]);
+  cases.push(["session-log", "--memories-dir", ".serena/memories", "--max-warnings", "0", LOG, ...now]);
+  cases.push(["session-log", "--", LOG, ...now]);
+  cases.push(["session-log", "--mode", "bogus", LOG]);
+  cases.push(["session-log", "--context", "nope"]);
+  cases.push(["session-log", "no/such/log.md"]);
+  cases.push(["session-log", "--no-baseline", LOG, ...now]);
+  cases.push(["session-log", "--bogus"]);
+  cases.push(["session-log", "--help"]);
   it.each(cases.map((c) => [c.join(" "), c]))("%s", (_name, args) => {
     const { lean, full } = pair(args as string[]);
     expect(lean.code).toBe(full.code);
@@ -137,5 +153,17 @@ describe("issue-13 `check` without commander (dist/cli/check.cjs) gives the comm
     const r = runCli(["check", "--staged", "-f", "json", ...now], { cwd: repo });
     expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
     expect(existsSync(`${file}.${id![1]}.v8cache`)).toBe(true);
+  });
+  it("session-log runs from that bundle: no ES module loader, which the commander path (dist/cli/bin-main.js) needs", () => {
+    const probe = join(tmpDir(), "probe.cjs");
+    writeFileSync(probe, `process.on("exit", () => require("fs").writeFileSync(process.env.PROBE_OUT, JSON.stringify(process.moduleLoadList)));`);
+    const loaded = (env: Record<string, string>) => {
+      const out = join(tmpDir(), "loaded.json");
+      const r = spawnSync(process.execPath, ["-r", probe, BIN, "session-log", "-f", "json", ...now], { cwd: repo, encoding: "utf8", env: { ...process.env, ...env, PROBE_OUT: out } });
+      expect(r.status === 0 || r.status === 1, r.stderr).toBe(true);
+      return JSON.parse(readFileSync(out, "utf8")) as string[];
+    };
+    expect(loaded({})).not.toContain("NativeModule internal/modules/esm/loader");
+    expect(loaded({ AGENTCHECK_NO_LEAN: "1" })).toContain("NativeModule internal/modules/esm/loader");
   });
 });
