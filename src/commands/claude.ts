@@ -129,8 +129,9 @@ export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin
   const name = o.shared ? "settings.json" : "settings.local.json";
   const file = join(root, ".claude", name);
   let existing: unknown;
+  let text: string | undefined;
   if (existsSync(file)) {
-    const text = readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES }).replace(/^\uFEFF/, "");
+    text = readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES }).replace(/^\uFEFF/, "");
     try {
       existing = text.trim() === "" ? {} : JSON.parse(text);
     } catch (e) {
@@ -140,7 +141,8 @@ export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin
   const merged = mergeSettings(existing, ours, bin, `.claude/${name}`);
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.agentcheck-${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(merged, null, 2) + "\n");
+  const { jsonIndent } = await import("./mcp-config.js");
+  writeFileSync(tmp, JSON.stringify(merged, null, jsonIndent(text)) + "\n");
   renameSync(tmp, file);
   process.stderr.write(
     `agentcheck: wrote the PreToolUse, SessionStart, Stop and SessionEnd hooks into ${file}` +

@@ -173,6 +173,13 @@ function markdownRun(ctx: PrePrContext): { started: Promise<void>; done: Promise
 }
 
 async function markdown(ctx: PrePrContext, onStarted?: () => void): Promise<CheckOutcome> {
+  const t0 = performance.now();
+  const out = await markdownWork(ctx, onStarted);
+  // the row's time is the lint's own: it starts before PP-001 and its row is reported after it
+  return { ...out, workMs: performance.now() - t0 };
+}
+
+async function markdownWork(ctx: PrePrContext, onStarted?: () => void): Promise<CheckOutcome> {
   const cacheFile = ctx.options.noCache ? undefined : await cachePath(ctx.root, "markdownlint-cache.json");
   const cfg = await loadMdConfigCached(ctx.root, cacheFile);
   const { targets, selected } = selectMarkdown(ctx.scope.files, cfg, ctx.scope.kind === "all");

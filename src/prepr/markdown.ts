@@ -49,6 +49,17 @@ export async function validateMdConfig(root: string, cacheFile?: string): Promis
   const src = cfg.sources[0] ?? "markdownlint configuration";
   validateGlobs(cfg.ignores, `${src} ignores`);
   validateGlobs(cfg.globs, `${src} globs`);
+  for (const [i, o] of (cfg.overrides ?? []).entries()) validateGlobs(o.filter, `${src} overrides[${i}].filter`);
+}
+
+/**
+ * One entry of markdownlint-cli2's `overrides` (0.23+): the files its `filter` globs match get `config`
+ * merged over (`merge`) or instead of (`replace`) the configuration's own `config`.
+ */
+export interface MdOverride {
+  filter: string[];
+  config: Record<string, unknown>;
+  combine: "merge" | "replace";
 }
 
 export interface MdConfig {
@@ -56,6 +67,8 @@ export interface MdConfig {
   config?: Record<string, unknown>;
   ignores: string[];
   globs: string[];
+  /** markdownlint-cli2 `overrides`, in order (the first whose filter matches a file applies to it). */
+  overrides?: MdOverride[];
   /** Files the configuration came from (repo-relative). */
   sources: string[];
   /** Executable configuration files not run because of --no-exec / AGENTCHECK_NO_EXEC=1. */
@@ -115,11 +128,61 @@ async function parseYaml(text: string): Promise<unknown> {
   return parse(text);
 }
 
+/** markdownlint-cli2's `overrides`: a list of { filter: [globs], config: {...}, combine: merge | replace }. */
+function asOverrides(root: string, v: unknown, file: string): MdOverride[] | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v)) throw new UsageError(`${file}: overrides must be a list`);
+  return v.map((o: unknown, i) => {
+    const where = `${file}: overrides[${i}]`;
+    if (!o || typeof o !== "object" || Array.isArray(o)) throw new UsageError(`${where} must be an object with filter, config and combine`);
+    const { filter, config, combine } = o as Record<string, unknown>;
+    const globs = asStrings(filter, `overrides[${i}].filter`, file);
+    if (globs.length === 0) throw new UsageError(`${where}.filter must list at least one glob`);
+    if (!config || typeof config !== "object" || Array.isArray(config)) throw new UsageError(`${where}.config must be a markdownlint configuration object`);
+    checkExtends(root, file, (config as Record<string, unknown>).extends);
+    if (combine !== "merge" && combine !== "replace") throw new UsageError(`${where}.combine must be "merge" or "replace"`);
+    return { filter: globs, config: config as Record<string, unknown>, combine };
+  });
+}
+
+/**
+ * Whether a file is one of an override's: micromatch's reading of a glob list (markdownlint-cli2
+ * filters with micromatch, dot files included): any positive glob matches (every file when there
+ * are only negated ones) and no "!" glob does.
+ */
+export function overrideMatches(path: string, filter: string[]): boolean {
+  const pos = filter.filter((g) => !g.startsWith("!"));
+  const neg = filter.filter((g) => g.startsWith("!")).map((g) => g.slice(1));
+  return (pos.length === 0 || matchesAny(path, pos)) && !matchesAny(path, neg);
+}
+
+/**
+ * The markdownlint configuration of each file: index 0 is the configuration's own `config`, index
+ * i + 1 that of `overrides[i]` (merged over it or replacing it). As in markdownlint-cli2, a file
+ * takes the first override whose filter matches it; a filter never adds a file to the lint.
+ */
+export function fileConfigs(cfg: MdConfig, files: string[]): { configs: Record<string, unknown>[]; which: Record<string, number> } {
+  const base = cfg.config ?? { default: true };
+  const overrides = cfg.overrides ?? [];
+  const configs = [base, ...overrides.map((o) => (o.combine === "merge" ? { ...base, ...o.config } : o.config))];
+  const which: Record<string, number> = {};
+  if (overrides.length > 0) {
+    for (const f of files) {
+      const k = overrides.findIndex((o) => overrideMatches(f, o.filter));
+      if (k >= 0) which[f] = k + 1;
+    }
+  }
+  return { configs, which };
+}
+
 function asStrings(v: unknown, key: string, file: string): string[] {
   if (v === undefined) return [];
   if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) throw new UsageError(`${file}: ${key} must be a list of strings`);
   return v as string[];
 }
+
+/** Version of the parsed-configuration cache's content (2: cli2 `overrides` kept). */
+const CONFIG_CACHE_FORMAT = "2";
 
 /** Configurations parsed in this process, by the key of their files' bytes (loadMdConfigCached). */
 const parsedConfigs = new Map<string, MdConfig>();
@@ -138,7 +201,7 @@ export async function loadMdConfigCached(root: string, cacheFile: string | undef
   }
   const cacheable = !present.some((f) => /\.(c|m)js$/.test(f)) && !texts.some((t) => t.includes("extends"));
   if (!cacheable) return loadMdConfig(root);
-  const key = sha1(`${CACHE_FORMAT}\n${present.map((f, i) => `${f}\0${texts[i]}`).join("\0")}`);
+  const key = sha1(`${CACHE_FORMAT}\n${CONFIG_CACHE_FORMAT}\n${present.map((f, i) => `${f}\0${texts[i]}`).join("\0")}`);
   // within one process the same bytes give the same configuration (pre-pr reads it at start and
   // again for PP-003; --no-cache has no file to keep it in)
   const known = parsedConfigs.get(key);
@@ -198,6 +261,8 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
     if (obj.config !== undefined) out.config = obj.config as Record<string, unknown>;
     out.ignores = asStrings(obj.ignores, "ignores", f);
     out.globs = asStrings(obj.globs, "globs", f);
+    const overrides = asOverrides(root, obj.overrides, f);
+    if (overrides) out.overrides = overrides;
     out.sources.push(f);
     break;
   }
@@ -221,6 +286,9 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
     }
     try {
       out.config = readConfig(abs, [(t: string) => JSON.parse(stripJsonComments(t)), (t: string) => parse(t)], boundedFs(root) as never) as Record<string, unknown>;
+      // as in markdownlint-cli2, a .markdownlint.* file beside the cli2 file is the configuration of
+      // every file, the overrides' files included (cli2 lints with it before any options' config)
+      delete out.overrides;
     } catch (e) {
       throw new UsageError(`cannot read ${f}: ${(e as Error).message}`);
     }
@@ -373,7 +441,7 @@ export function releaseLintWorker(): void {
 }
 
 /** A worker for these files: the prewarmed one (sent the job as a message) or a fresh one. */
-function lintWorker(job: { files: [string, string][]; config: Record<string, unknown> }): Worker {
+function lintWorker(job: LintJob): Worker {
   const w = warm;
   warm = undefined;
   if (w) {
@@ -404,15 +472,27 @@ function lintWorker(job: { files: [string, string][]; config: Record<string, unk
  * import, fs promises) see the messages first anyway: libuv runs every pending async handle, the
  * worker's port among them, in the same pass.
  */
-async function lintOneWorker(todo: Record<string, string>, config: Record<string, unknown>): Promise<{ results: Record<string, LintError[]>; timedOut: string[] }> {
+/** What a lint worker is given: the files (name, text, index into configs) and their configurations. */
+interface LintJob {
+  files: [string, string, number][];
+  configs: Record<string, unknown>[];
+}
+
+/** Which of `configs` lints each file (fileConfigs); a file not listed takes configs[0]. */
+interface LintConfigs {
+  configs: Record<string, unknown>[];
+  which: Record<string, number>;
+}
+
+async function lintOneWorker(todo: Record<string, string>, lc: LintConfigs): Promise<{ results: Record<string, LintError[]>; timedOut: string[] }> {
   const results: Record<string, LintError[]> = {};
   const timedOut: string[] = [];
   let rest = Object.keys(todo);
   const bound = lintTimeoutMs();
   while (rest.length > 0) {
-    const files = rest.map((f) => [f, todo[f]] as [string, string]);
+    const files = rest.map((f) => [f, todo[f], lc.which[f] ?? 0] as [string, string, number]);
     const current = await new Promise<string | undefined>((resolveRun, rejectRun) => {
-      const w = lintWorker({ files, config });
+      const w = lintWorker({ files, configs: lc.configs });
       let running: string | undefined;
       let timer: NodeJS.Timeout | undefined;
       // counts the arms (every {started} and {file} arms anew): a deferred decision of an older arm is dropped
@@ -503,7 +583,7 @@ export function shardBySize(sizes: Record<string, number>, n: number): string[][
  * Lint texts in one or more worker threads (lintWorkerCount), each with its own per-file watchdog.
  * Results do not depend on the split: every file is linted alone with the same configuration.
  */
-async function lintBounded(todo: Record<string, string>, config: Record<string, unknown>, mainBusy = false): Promise<{ results: Record<string, LintError[]>; timedOut: string[] }> {
+async function lintBounded(todo: Record<string, string>, config: LintConfigs, mainBusy = false): Promise<{ results: Record<string, LintError[]>; timedOut: string[] }> {
   const names = Object.keys(todo);
   let bytes = 0;
   const sizes: Record<string, number> = {};
@@ -553,7 +633,7 @@ export async function lintMarkdown(
   root: string, files: string[], cfg: MdConfig, fix: boolean, read: (rel: string) => string, cacheFile?: string,
   run: { onStarted?: () => void; mainBusy?: boolean } = {},
 ): Promise<MdResult> {
-  const config = cfg.config ?? { default: true };
+  const config = fileConfigs(cfg, files);
   const pre: Finding[] = [];
   if (cfg.refused && cfg.refused.length > 0) {
     const why = execRefusal() ?? "--no-exec";
@@ -577,7 +657,8 @@ export async function lintMarkdown(
   const timeoutFinding = (f: string) => notLinted([f], { stopped: true, timeoutMs: lintTimeoutMs() })[0];
   if (!fix) {
     const { getVersion } = await import("./mdversion.js");
-    const key = lintCacheKey(getVersion(), config);
+    // the overrides are part of the key: a file's entry was linted with the configuration they chose
+    const key = lintCacheKey(getVersion(), cfg.overrides ? { config: config.configs[0], overrides: cfg.overrides } : config.configs[0]);
     const cache = readCache(cacheFile, key);
     const hashes: Record<string, string> = {};
     const todo: Record<string, string> = {};

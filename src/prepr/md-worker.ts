@@ -7,14 +7,15 @@ import { parentPort, workerData } from "node:worker_threads";
 import { lint } from "markdownlint/sync";
 
 interface Job {
-  files: [string, string][];
-  config: Record<string, unknown>;
+  /** name, text, and the index of the file's configuration in `configs` (markdownlint-cli2 overrides) */
+  files: [string, string, number][];
+  configs: Record<string, unknown>[];
 }
 
 function run(job: Job): void {
-  for (const [name, text] of job.files) {
+  for (const [name, text, k] of job.files) {
     parentPort!.postMessage({ started: name });
-    const res = lint({ strings: { [name]: text }, config: job.config as never }) as unknown as Record<string, unknown[]>;
+    const res = lint({ strings: { [name]: text }, config: job.configs[k] as never }) as unknown as Record<string, unknown[]>;
     // plain objects only (fixInfo included) so the result survives the structured clone
     parentPort!.postMessage({ file: name, errors: JSON.parse(JSON.stringify(res[name] ?? [])) });
   }

@@ -25,6 +25,12 @@ export interface CheckOutcome {
   tool?: ToolInfo;
   /** Extra lines (a tool's capped output). */
   details?: string[];
+  /**
+   * The check's own time, for a check whose work runs in the background (prepare: PP-003's lint beside
+   * the rows ahead of it); the row's duration otherwise is the time from its turn to its result, which
+   * for such a check is only what was left of the work, or the other rows' time when it was long done.
+   */
+  workMs?: number;
 }
 
 export interface RunOptions {
@@ -179,7 +185,7 @@ async function runRow(def: CheckDef, plan: RowAnswer, ctx: PrePrContext): Promis
     }
     const d = decideRow(def.id, "result", { ...scopeFacts(ctx), ...facts, severities: findings.map((f) => f.severity) });
     if (d.status === "RUN") throw new Error(`the core gave no result for check ${def.id}`);
-    row = { id: def.id, name: def.name, status: d.status, durationMs: performance.now() - t0, message: d.message, ruleId: d.ruleId, messageId: d.messageId, findings };
+    row = { id: def.id, name: def.name, status: d.status, durationMs: out?.workMs ?? performance.now() - t0, message: d.message, ruleId: d.ruleId, messageId: d.messageId, findings };
     if (d.status === "SKIP") row.reason = d.message;
     if (out?.tool) row.tool = out.tool;
     if (out?.details?.length) row.details = out.details;

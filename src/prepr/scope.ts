@@ -138,11 +138,23 @@ export async function computeScope(root: string, opts: { all?: boolean; base?: s
   return { kind: "changed", root, base, mergeBase: mb, changes, files };
 }
 
-/** Commits and added lines since the merge-base (for the PR-size rule). */
+/**
+ * Commits and added lines since the merge-base (for the PR-size rule). A git command that fails
+ * (a missing object in a partial clone or a damaged mirror) throws: the row says what failed
+ * instead of sizing the branch at 0 commits or 0 added lines it never counted.
+ */
 export async function sizeFacts(root: string, mergeBase: string): Promise<{ commits: number; additions: number }> {
   const g = new Git(root);
-  const count = Number((await g.try(["rev-list", "--count", `${mergeBase}..HEAD`]))?.trim() ?? "0") || 0;
-  const num = (await g.try(["diff", "--numstat", "-z", "--no-ext-diff", mergeBase, "--"])) ?? "";
+  const run = (what: string, args: string[]): string => {
+    try {
+      return g.raw(args);
+    } catch (e) {
+      throw new Error(`${what} failed: ${(e as Error).message}`);
+    }
+  };
+  const count = Number(run("git rev-list --count", ["rev-list", "--count", `${mergeBase}..HEAD`]).trim());
+  if (!Number.isInteger(count)) throw new Error("git rev-list --count gave no number");
+  const num = run("git diff --numstat", ["diff", "--numstat", "-z", "--no-ext-diff", mergeBase, "--"]);
   let additions = 0;
   for (const rec of num.split("\0")) {
     const m = /^(\d+|-)\t/.exec(rec);

@@ -4,7 +4,7 @@ import { describe, it, expect } from "vitest";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, makeRepo, runCli } from "../helpers.js";
+import { BIN, git, makeRepo, runCli } from "../helpers.js";
 
 const BINCMD = `'${process.execPath}' '${BIN}'`;
 
@@ -80,6 +80,24 @@ describe("hooks claude", () => {
     expect(s.hooks.PreToolUse[1].hooks[0].command).toContain("agentcheck-gate || exit 2");
     expect(s.hooks.Stop).toHaveLength(1);
     expect(s.hooks.SessionStart).toHaveLength(1);
+  });
+
+  it("CC-02 --write keeps the settings file's own indentation (4 spaces as in ai-agents, a tab): git diff shows only added lines", () => {
+    for (const indent of ["    ", "\t"]) {
+      const existing = { env: { FOO: "1" }, hooks: { SessionStart: [{ hooks: [{ type: "command", command: "./start.sh", timeout: 900 }] }] } };
+      const text = JSON.stringify(existing, null, indent) + "\n";
+      const dir = makeRepo({ ".claude/settings.json": text, "README.md": "x\n" });
+      expect(runCli(["hooks", "claude", "--write", "--shared"], { cwd: dir }).code).toBe(0);
+      const after = readFileSync(join(dir, ".claude", "settings.json"), "utf8");
+      expect(after).toBe(JSON.stringify(JSON.parse(after), null, indent) + "\n");
+      const numstat = git(dir, "diff", "--numstat", "--", ".claude/settings.json").split("\t");
+      expect(Number(numstat[1]), JSON.stringify(indent)).toBeLessThanOrEqual(1); // at most the line before the added entries
+      // the MCP entry goes into an existing .mcp.json the same way
+      writeFileSync(join(dir, ".mcp.json"), JSON.stringify({ mcpServers: { other: { command: "x" } } }, null, indent) + "\n");
+      expect(runCli(["hooks", "claude", "--write", "--shared", "--mcp"], { cwd: dir }).code).toBe(0);
+      const mcp = readFileSync(join(dir, ".mcp.json"), "utf8");
+      expect(mcp).toBe(JSON.stringify(JSON.parse(mcp), null, indent) + "\n");
+    }
   });
 
   it("CC-03 a settings file that is not JSON is left alone (exit 2)", () => {

@@ -1,6 +1,6 @@
 // The pre-pr command end to end: real repositories, the real CLI, fake external tools on PATH.
 import { describe, it, expect } from "vitest";
-import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { PrePrReportSchema } from "../../dist/prepr/report-schema.js";
@@ -208,6 +208,70 @@ describe("pre-pr markdown lint (PP-003)", () => {
     expect(r.message).toContain("config: .markdownlint-cli2.jsonc, .markdownlint.json");
     expect(r.findings.map((f) => f.ruleId)).toEqual(["MD040/fenced-code-language"]);
   });
+  it("PP-003: markdownlint-cli2 `overrides` (0.23+): the first matching filter's config, merged or replacing; a filter adds no file", () => {
+    // the shape of ai-agents' .markdownlint-cli2.yaml today: MD040/MD033 off for the skill trees only
+    const yaml = [
+      "config:",
+      "  MD041: false",
+      "  MD033:",
+      "    allowed_elements: [br]",
+      "ignores:",
+      '  - "vendor/**"',
+      "overrides:",
+      "  - filter:",
+      '      - ".claude/skills/**"',
+      '      - "!.claude/skills/strict/**"',
+      "    config:",
+      "      MD040: false",
+      "      MD033: false",
+      "    combine: merge",
+      "  - filter:",
+      '      - ".claude/skills/**"',
+      '      - "src/replaced/**"',
+      "    config:",
+      "      MD047: false",
+      "    combine: replace",
+      "  - filter:",
+      '      - "vendor/**"',
+      "    config: { default: false }",
+      "    combine: replace",
+      "",
+    ].join("\n");
+    const bad = "x\n\n```\ncode\n```\n\n<kbd>k</kbd>\n";
+    const dir = branchRepo({
+      ".markdownlint-cli2.yaml": yaml,
+      "docs/a.md": bad,
+      ".claude/skills/s/SKILL.md": bad,
+      ".claude/skills/strict/SKILL.md": bad,
+      "src/replaced/r.md": bad + "no final newline",
+      "vendor/v.md": bad,
+    });
+    const r = json(dir, []).row("PP-003");
+    expect(r.message).toContain("linted 4 of 5 markdown file(s)");
+    const got = r.findings.map((f) => `${f.path} ${f.ruleId.split("/")[0]}`).sort();
+    expect(got).toEqual([
+      // the strict skill is not the first override's (negated): the second one replaces the config,
+      // so only MD047 is off and MD041 (first line heading) is back on
+      ".claude/skills/strict/SKILL.md MD033",
+      ".claude/skills/strict/SKILL.md MD040",
+      ".claude/skills/strict/SKILL.md MD041",
+      "docs/a.md MD033",
+      "docs/a.md MD040",
+      "src/replaced/r.md MD033",
+      "src/replaced/r.md MD040",
+      "src/replaced/r.md MD041",
+    ]);
+    // a .markdownlint.* file beside it configures every file, as in markdownlint-cli2
+    writeFileSync(join(dir, ".markdownlint.json"), '{ "default": true, "MD041": false, "MD033": false }\n');
+    const m = json(dir, []).row("PP-003");
+    expect(m.findings.filter((f) => f.ruleId.startsWith("MD040")).map((f) => f.path).sort()).toEqual([".claude/skills/s/SKILL.md", ".claude/skills/strict/SKILL.md", "docs/a.md", "src/replaced/r.md"]);
+  });
+  it("PP-003: a malformed `overrides` entry is a configuration error (exit 2), not a silently different lint", () => {
+    const dir = branchRepo({ ".markdownlint-cli2.yaml": 'overrides:\n  - filter: ["docs/**"]\n    config: { MD040: false }\n', "docs/a.md": "# a\n" });
+    const r = prepr(dir, []);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('overrides[0].combine must be "merge" or "replace"');
+  });
   it("TC-RN-20/KB-26: all targets excluded is a PASS that says 0 of N were linted", () => {
     const dir = branchRepo({ ".markdownlint-cli2.yaml": cli2, "vendor/v.md": "```\nx\n```\n" });
     expect(json(dir, []).row("PP-003")).toMatchObject({ status: "PASS", message: expect.stringContaining("linted 0 of 1 markdown file(s)") });
@@ -287,6 +351,17 @@ describe("pre-pr delegations and repository-specific checks", () => {
     const dir = branchRepo({ "a.md": "# a\n", "b.md": "# b\n", "c.md": "# c\n", "agentcheck.config.json": '{ "prePr": { "prSize": { "files": { "warn": 1, "fail": 3 } } } }' });
     expect(json(dir, []).row("PP-015")).toMatchObject({ status: "FAIL", findings: [expect.objectContaining({ ruleId: "RDY-01", severity: "error" })] });
     expect(json(dir, ["--all"]).row("PP-015").status).toBe("SKIP");
+  });
+  it("PP-015: a failed `git diff --numstat` is a FAIL row naming the error, never a size of 0 added lines", () => {
+    // the base's blob of a.md is gone (a partial clone or a damaged mirror): the scope's name-status
+    // diff still works, the numstat that counts added lines cannot read the old text
+    const dir = branchRepo({ "a.md": "# a\n\nchanged\n" }, { "a.md": "# a\n" });
+    const blob = git(dir, "rev-parse", "main:a.md");
+    rmSync(join(dir, ".git", "objects", blob.slice(0, 2), blob.slice(2)));
+    const r = json(dir, []).row("PP-015");
+    expect(r.status).toBe("FAIL");
+    expect(r.message).toContain("git diff --numstat");
+    expect(r.message).not.toContain("0 added line(s)");
   });
   it("PP-002: the configured test command runs when switched on; --skip-tests skips it", () => {
     const cfg = (cmd: string) => JSON.stringify({ prePr: { checks: { "PP-002": { enabled: true } }, testCommand: cmd } });

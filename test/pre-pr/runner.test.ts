@@ -39,6 +39,22 @@ describe("pre-pr runner", () => {
     expect(rows[0].reason).toMatch(/^tool not found: actionlint \(install: /);
     expect(countRows(rows).skipped).toBe(1);
   });
+  it("PP-003-style prepared row: the row's duration is the check's own work time (workMs), not its wait after the rows ahead", async () => {
+    const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+    let work: Promise<number> | undefined;
+    const rows = await runChecks([
+      def("PP-009", async () => { await sleep(150); return { facts: { files: 1 } }; }),
+      // the work starts in prepare (300 ms), is done 150 ms after its turn comes, and measures itself
+      def("PP-010", async () => ({ facts: { files: 1 }, workMs: await work }), {
+        prepare: async () => { const t0 = performance.now(); work = sleep(300).then(() => performance.now() - t0); },
+      }),
+      // a long-finished background check reports its short work, not the rows' time before its turn
+      def("PP-011", () => ({ facts: { files: 1 }, workMs: 12.5 })),
+    ], ctx());
+    expect(rows.map((r) => r.status)).toEqual(["PASS", "PASS", "PASS"]);
+    expect(rows[1].durationMs).toBeGreaterThanOrEqual(290);
+    expect(rows[2].durationMs).toBe(12.5);
+  });
   it("TC-R-10 PP-000: a throwing check is a FAIL row with the error text, and later checks still run", async () => {
     let ran = false;
     const rows = await runChecks([def("PP-009", () => { throw new Error("boom"); }), def("PP-010", () => { ran = true; return { facts: { files: 0 } }; })], ctx());

@@ -20,7 +20,7 @@ function SFM10_doc(): RuleDoc {
       },
       tools: {
         type: "string[]",
-        "default": ["bash", "view", "edit", "create", "grep", "glob", "task", "web_search", "web_fetch", "mcp", "playwright-browser", "github-mcp-server", "deepwiki", "serena", "forgetful", "read", "write", "multiedit", "notebookedit", "notebookread", "webfetch", "websearch", "todowrite", "todoread", "ls", "bashoutput", "killshell", "skill", "slashcommand", "exitplanmode", "agent"],
+        "default": ["bash", "view", "edit", "create", "grep", "glob", "task", "web_search", "web_fetch", "mcp", "playwright-browser", "github-mcp-server", "deepwiki", "serena", "forgetful", "read", "write", "multiedit", "notebookedit", "notebookread", "webfetch", "websearch", "todowrite", "todoread", "ls", "bashoutput", "killshell", "skill", "slashcommand", "exitplanmode", "askuserquestion", "agent"],
         description: "Tool names allowed in allowed-tools, compared case-insensitively (config prePr.skills.tools sets it too).",
       },
     },

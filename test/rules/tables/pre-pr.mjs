@@ -317,6 +317,7 @@ export default {
     valid: [
       { name: "TC-SF-38: known tools and a dated model", ...sfm(fm(`${OK}\nmodel: claude-sonnet-4-5-20250929\nallowed-tools: Read, Bash(git:*), mcp__github__get_issue`)) },
       { name: "a model added to the models option", ...sfm(fm(`${OK}\nmodel: my-model`), { models: ["my-model"] }) },
+      { name: "Claude Code's AskUserQuestion is a known tool (upstream's list has it; two ai-agents skills use it)", ...sfm(fm(`${OK}\nallowed-tools: Read, AskUserQuestion`)) },
     ],
     invalid: [
       { name: "TC-SF-30: an unknown model", ...sfm(fm(`${OK}\nmodel: gpt-4`)), errors: [{ messageId: "unknownModel", line: 4, column: 1, data: { m: "gpt-4" } }] },
