@@ -39,8 +39,15 @@ export function gitRaw(cwd: string, args: string[], input?: Buffer | string): Gi
   return r;
 }
 
+/**
+ * Paths in git's output as they are (UTF-8), not C-quoted octal escapes: with git's default
+ * core.quotePath a non-ASCII name such as `.agents/sessions/café.md` came back as
+ * `".agents/sessions/caf\303\251.md"` and matched no folder a rule asked about.
+ */
+const GIT_CONFIG_ARGS = ["-c", "core.quotePath=false"];
+
 function gitSpawn(cwd: string, args: string[], input?: Buffer | string): GitResult {
-  const r = spawnSync("git", args, { cwd, input, maxBuffer: 1 << 30, windowsHide: true });
+  const r = spawnSync("git", [...GIT_CONFIG_ARGS, ...args], { cwd, input, maxBuffer: 1 << 30, windowsHide: true });
   if (r.error) {
     const err = r.error as NodeJS.ErrnoException;
     throw new UsageError(err.code === "ENOENT" ? "git is not installed or not on PATH" : `git ${args[0]}: ${err.message}`);
@@ -177,7 +184,11 @@ export function resolveCommitIds(git: GitRepo, revs: string[]): Map<string, stri
  */
 export function diffNamesBatch(git: GitRepo, pairs: [string, string][]): string[] | undefined {
   if (pairs.length === 0) return [];
-  const out = git.try(["diff-tree", "--stdin", "-r", "--name-only", "--no-renames", "--always", "--format=%x01"], pairs.map(([a, b]) => `${b} ${a}`).join("\n") + "\n");
+  // git diff honours diff.ignoreSubmodules, the plumbing does not: the same setting, passed on
+  const ignore = git.try(["config", "--get", "diff.ignoreSubmodules"])?.trim();
+  const args = ["diff-tree", "--stdin", "-r", "--name-only", "--no-renames", "--always", "--format=%x01"];
+  if (ignore) args.push(`--ignore-submodules=${ignore}`);
+  const out = git.try(args, pairs.map(([a, b]) => `${b} ${a}`).join("\n") + "\n");
   if (out === undefined) return undefined;
   const parts = out.split("\u0001\n");
   if (parts.length !== pairs.length + 1 || parts[0] !== "") return undefined;

@@ -34,18 +34,20 @@ export function leanParsePaths(args: string[], flags: string[], paths = true): {
     }
     spec[long] = { type: f.includes("<") ? "string" : "boolean", ...(m[1] ? { short: m[1] } : {}) };
   }
-  let values: Record<string, string | boolean | undefined>;
+  let tokens: { kind: string; name?: string; value?: string }[];
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args, options: spec, strict: true, allowPositionals: paths }) as { values: Record<string, string | boolean | undefined>; positionals: string[] });
+    ({ tokens, positionals } = parseArgs({ args, options: spec, strict: true, allowPositionals: paths, tokens: true }) as unknown as { tokens: { kind: string; name?: string; value?: string }[]; positionals: string[] });
   } catch {
     return undefined;
   }
+  // in the order given, so the last of repeated or opposite flags wins, as with commander
+  // (parseArgs' values keep an option where it first appeared: `--no-color --color --no-color`)
   const out: Record<string, string | boolean> = {};
-  for (const [k, v] of Object.entries(values)) {
-    if (v === undefined) continue;
-    if (negated.has(k)) out[camel(k.slice(3))] = false;
-    else out[camel(k)] = v;
+  for (const t of tokens) {
+    if (t.kind !== "option" || t.name === undefined) continue;
+    if (negated.has(t.name)) out[camel(t.name.slice(3))] = false;
+    else out[camel(t.name)] = t.value ?? true;
   }
   return { options: out, paths: positionals };
 }

@@ -97,7 +97,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     const [a, b] = key.split("..");
     if (!a || !b || a.startsWith("-") || b.startsWith("-")) return; // never pass option-like values to git
     try {
-      const args = touched ? ["log", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
+      const args = touched ? ["log", "--no-show-signature", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
       facts[`git.diff.${key}`] = [...new Set(lines(git!.raw(args)))].sort();
     } catch (e) {
       facts[`git.diffError.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
@@ -195,7 +195,8 @@ function changedFacts(git: Git, ranges: string[], facts: Facts, one: (key: strin
  * ending at HEAD and overlapping: one git log per range (`one`) took 12 s on 190 ranges of a
  * 2,600-commit history. Here git runs three times whatever the count: the ends are resolved in one
  * cat-file batch, the commit graph below them is read once (rev-list --parents), each range's
- * commits are those reachable from <b> and not from <a> (what `a..b` means), and each commit's files
+ * commits are those reachable from <b> and not from <a> (what `a..b` means; the graph is cut at the
+ * <a>s' common ancestor, below which no range reaches), and each commit's files
  * come from one `git log --no-walk` over the union of the ranges' commits, with the flags of the
  * per-range call. A range whose ends are not plain revisions, or do not resolve to commits, and
  * every range when a batch step fails, goes through `one`, so its fact or its error text is the
@@ -214,7 +215,12 @@ function touchedFacts(git: Git, ranges: string[], facts: Facts, one: (key: strin
   const batch = plain.filter((k) => ends(k).every((r) => resolved.has(r)));
   if (batch.length === 0) return done();
   // the commit graph below every end
-  const graph = git.try(["rev-list", "--parents", "--stdin"], [...new Set(batch.flatMap((k) => ends(k).map((r) => resolved.get(r)!)))].join("\n") + "\n");
+  // nothing at or below a common ancestor of every <a> is in any range: the graph stops there
+  // (a long history's old commits are never listed, nor walked once per range)
+  const starts = [...new Set(batch.map((k) => resolved.get(ends(k)[0])!))];
+  const floor = starts.length <= 1000 ? git.try(["merge-base", "--octopus", ...starts])?.trim() : undefined;
+  const tips = [...new Set(batch.flatMap((k) => ends(k).map((r) => resolved.get(r)!)))];
+  const graph = git.try(["rev-list", "--parents", "--stdin"], [...tips, ...(floor ? [`^${floor}`] : [])].join("\n") + "\n");
   if (graph === undefined) return done();
   const index = new Map<string, number>();
   const ids: string[] = [];
@@ -255,7 +261,7 @@ function touchedFacts(git: Git, ranges: string[], facts: Facts, one: (key: strin
   const names: string[] = [];
   const nameIndex = new Map<string, number>();
   if (union.length > 0) {
-    const log = git.try(["log", "--no-walk=unsorted", "--stdin", "--no-renames", "--name-only", "--format=%x00%H"], union.join("\n") + "\n");
+    const log = git.try(["log", "--no-show-signature", "--no-walk=unsorted", "--stdin", "--no-renames", "--name-only", "--format=%x00%H"], union.join("\n") + "\n");
     if (log === undefined) return done();
     for (const part of log.split("\0")) {
       const [c, ...paths] = lines(part);

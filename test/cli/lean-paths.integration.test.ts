@@ -138,6 +138,9 @@ describe("issue-13 `check` and `session-log` without commander (dist/cli/check.c
   cases.push(["session-log", "--context", "nope"]);
   cases.push(["session-log", "no/such/log.md"]);
   cases.push(["session-log", "--no-baseline", LOG, ...now]);
+  cases.push(["session-log", "--no-color", "--color", "--no-color", "-f", "text", LOG, ...now]);
+  cases.push(["session-log", "--color", "--no-color", "--color", "-f", "text", LOG, ...now]);
+  cases.push(["session-log", "-f", "json", "-f", "text", LOG, ...now]);
   cases.push(["session-log", "--bogus"]);
   cases.push(["session-log", "--help"]);
   it.each(cases.map((c) => [c.join(" "), c]))("%s", (_name, args) => {

@@ -4,7 +4,8 @@
 // must be exactly what the per-range `git log --no-renames --name-only --format= <range>` gives.
 // Real git repositories with merges, a reverted change, a side branch and a commit that does not exist.
 import { describe, it, expect } from "vitest";
-import { readFileSync, existsSync } from "node:fs";
+import { readFileSync, existsSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { prepareJsonSessions } from "../../dist/validators/session-json-facts.js";
 import { KIND } from "../../dist/wasm/abi.js";
@@ -163,6 +164,26 @@ describe("SP-132: changed files of many skip-scope ranges, one git diff-tree for
     expect(facts[`git.diff.${shas.c1}..${shas.m}`]).toContain("src/side.ts"); // the merge compared with c1, not with its own parents
   });
 
+  it("SP-132: diff.ignoreSubmodules=all leaves a changed submodule out, as git diff does", async () => {
+    const { dir, shas } = graphRepo();
+    const gitlink = (sha: string, msg: string) => {
+      git(dir, "update-index", "--add", "--cacheinfo", `160000,${sha},vendor/sm`);
+      git(dir, "commit", "-q", "-m", msg);
+      return git(dir, "rev-parse", "HEAD");
+    };
+    const g1 = gitlink(shas.c1, "submodule at c1");
+    writeTree(dir, { "docs/n.md": "# n\n" });
+    const d = commitAll(dir, "docs");
+    const g2 = gitlink(shas.c2, "submodule at c2");
+    git(dir, "config", "diff.ignoreSubmodules", "all");
+    const ranges: [string, string][] = [[shas.c6, g2], [g1, g2], [shas.c6, d]];
+    const files = skipLogs(dir, ranges);
+    const docs = files.map((file) => ({ file, kind: KIND.SESSION_JSON, flags: 0, bytes: new Uint8Array(readFileSync(join(dir, file))) }));
+    const facts = await prepareJsonSessions(dir, docs);
+    for (const [a, b] of ranges) expect(facts[`git.diff.${a}..${b}`], `${a}..${b}`).toEqual(perDiff(dir, a, b));
+    expect(facts[`git.diff.${g1}..${g2}`]).toEqual(["docs/n.md"]);
+  });
+
   it("SP-132: a range with a commit that does not exist keeps the per-range git diff's error; the CLI spawns one diff-tree for the rest", () => {
     const { dir, shas } = graphRepo();
     skipLogs(dir, [[shas.c0, shas.c2], [shas.c3, shas.c5], [shas.c1, shas.missing]]);
@@ -180,5 +201,51 @@ describe("SP-132: changed files of many skip-scope ranges, one git diff-tree for
     expect(sp132).toHaveLength(3);
     expect(sp132.filter((m: string) => m.startsWith("QA docs-only scope includes disqualifying changes: "))).toHaveLength(2);
     expect(sp132.some((m: string) => m.includes("cannot be verified") && m.includes(shas.missing))).toBe(true);
+  });
+});
+
+describe("SP-131: signed commits under log.showSignature=true", () => {
+  it.skipIf(spawnSync("ssh-keygen", ["-?"]).error !== undefined)("SP-131: signature lines never become touched files (--no-show-signature on every git log that is parsed)", async () => {
+    const { dir, shas } = graphRepo();
+    const key = join(tmpDir("agentcheck-key-"), "id");
+    spawnSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", key]);
+    const signers = join(dir, "..", "allowed-signers");
+    writeFileSync(signers, `test@example.com ${readFileSync(`${key}.pub`, "utf8")}`);
+    for (const [k, v] of [["gpg.format", "ssh"], ["user.signingkey", key], ["commit.gpgsign", "true"], ["gpg.ssh.allowedSignersFile", signers], ["log.showSignature", "true"]]) git(dir, "config", k, v);
+    writeTree(dir, { "src/signed.ts": "s" });
+    const signed = commitAll(dir, "signed");
+    expect(git(dir, "log", "--no-show-signature", "-1", "--format=%G?", signed)).toBe("G");
+    expect(perRange(dir, `${shas.c6}..HEAD`).some((f) => /signature/i.test(f))).toBe(true); // what a plain git log gives here
+    const cited = [shas.c5, shas.c6, signed];
+    const files = writeLogs(dir, cited);
+    const docs = files.map((file) => ({ file, kind: KIND.SESSION_JSON, flags: 0, bytes: new Uint8Array(readFileSync(join(dir, file))) }));
+    const facts = await prepareJsonSessions(dir, docs);
+    for (const sha of cited) {
+      const list = facts[`git.diff.${sha}..HEAD`] as string[];
+      expect(list.filter((f) => /signature/i.test(f)), sha).toEqual([]);
+      expect(list).toEqual(perRange(dir, `${sha}..HEAD`).filter((f) => !/signature/i.test(f)));
+    }
+    expect(facts[`git.diff.${shas.c6}..HEAD`]).toContain("src/signed.ts");
+  });
+});
+
+describe("SP-131/SP-132: non-ASCII file names reach the core as they are, not C-quoted", () => {
+  it("SP-131: a commit after the QA report that only adds .agents/sessions/café.md leaves the report fresh; src/naïve.ts makes it stale, named as is", () => {
+    const { dir, shas } = graphRepo();
+    const files = writeLogs(dir, [shas.c6, shas.c6]);
+    writeTree(dir, { ".agents/sessions/café-notes.md": "# notes\n" });
+    commitAll(dir, "notes");
+    const run = () => JSON.parse(runCli(["session-log", ...files, "--now", "2026-01-10T12:00:00Z", "-f", "json"], { cwd: dir }).stdout).results
+      .flatMap((x: { findings: { ruleId: string; message: string }[] }) => x.findings)
+      .filter((f: { ruleId: string; message: string }) => f.ruleId === "SP-131" && f.message.startsWith("QA report is stale"))
+      .map((f: { message: string }) => f.message);
+    // the logs' own commit (after c6) holds only .agents/ files: fresh
+    expect(run()).toEqual([]);
+    writeTree(dir, { "src/naïve.ts": "x" });
+    commitAll(dir, "code");
+    expect(run()).toEqual([
+      `QA report is stale; code changed after its commit ${shas.c6}: src/naïve.ts`,
+      `QA report is stale; code changed after its commit ${shas.c6}: src/naïve.ts`,
+    ]);
   });
 });
