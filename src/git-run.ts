@@ -40,11 +40,14 @@ export function gitRaw(cwd: string, args: string[], input?: Buffer | string): Gi
 }
 
 /**
- * Paths in git's output as they are (UTF-8), not C-quoted octal escapes: with git's default
- * core.quotePath a non-ASCII name such as `.agents/sessions/café.md` came back as
- * `".agents/sessions/caf\303\251.md"` and matched no folder a rule asked about.
+ * git's output read as data, whatever the user's configuration, for every command in one place:
+ * - paths as they are (UTF-8), not C-quoted octal escapes: with git's default core.quotePath a
+ *   non-ASCII name such as `.agents/sessions/café.md` came back as `".agents/sessions/caf\303\251.md"`
+ *   and matched no folder a rule asked about;
+ * - no signature verification lines: with log.showSignature a `git log` printed "Good ... signature"
+ *   lines among the file names and dates it was asked for.
  */
-const GIT_CONFIG_ARGS = ["-c", "core.quotePath=false"];
+const GIT_CONFIG_ARGS = ["-c", "core.quotePath=false", "-c", "log.showSignature=false"];
 
 function gitSpawn(cwd: string, args: string[], input?: Buffer | string): GitResult {
   const r = spawnSync("git", [...GIT_CONFIG_ARGS, ...args], { cwd, input, maxBuffer: 1 << 30, windowsHide: true });

@@ -345,7 +345,7 @@ export class ManifestManager {
     if (!this.verify) return undefined;
     const inside = gitRaw(this.root, ["rev-parse", "--is-inside-work-tree"]);
     if (inside.status !== 0 || inside.stdout.toString().trim() !== "true") return undefined;
-    const r = gitRaw(this.root, ["log", "--no-show-signature", "-1", "--format=%H%x00%s", `${sha}^{commit}`, "--"]);
+    const r = gitRaw(this.root, ["log", "-1", "--format=%H%x00%s", `${sha}^{commit}`, "--"]);
     if (r.status !== 0) throw invalid(`commit '${sha}' is not in the repository at ${this.root}`, { sha });
     const [full, subject] = r.stdout.toString("utf8").trim().split("\0");
     return { sha: full, subject: subject ?? "" };

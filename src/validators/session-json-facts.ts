@@ -97,7 +97,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     const [a, b] = key.split("..");
     if (!a || !b || a.startsWith("-") || b.startsWith("-")) return; // never pass option-like values to git
     try {
-      const args = touched ? ["log", "--no-show-signature", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
+      const args = touched ? ["log", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
       facts[`git.diff.${key}`] = [...new Set(lines(git!.raw(args)))].sort();
     } catch (e) {
       facts[`git.diffError.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
@@ -261,7 +261,7 @@ function touchedFacts(git: Git, ranges: string[], facts: Facts, one: (key: strin
   const names: string[] = [];
   const nameIndex = new Map<string, number>();
   if (union.length > 0) {
-    const log = git.try(["log", "--no-show-signature", "--no-walk=unsorted", "--stdin", "--no-renames", "--name-only", "--format=%x00%H"], union.join("\n") + "\n");
+    const log = git.try(["log", "--no-walk=unsorted", "--stdin", "--no-renames", "--name-only", "--format=%x00%H"], union.join("\n") + "\n");
     if (log === undefined) return done();
     for (const part of log.split("\0")) {
       const [c, ...paths] = lines(part);

@@ -358,7 +358,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   if (git) {
     if (needSha.size > 0) {
       const shas = [...needSha].sort();
-      const full = lines(git.try(["log", "--no-show-signature", "--no-walk=unsorted", "--ignore-missing", "--format=%H", ...shas]));
+      const full = lines(git.try(["log", "--no-walk=unsorted", "--ignore-missing", "--format=%H", ...shas]));
       facts.commits = shas.filter((s) => full.some((f) => f.startsWith(s)));
     }
     await logRanges(git, needDiff, () => statusOf(git), facts);
@@ -379,7 +379,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     try {
       extra.push({ file: PROTOCOL, kind: KIND.PROTOCOL, bytes: source.read(PROTOCOL) });
       if (git) {
-        const d = git.try(["log", "--no-show-signature", "-1", "--format=%cs", "--", PROTOCOL])?.trim();
+        const d = git.try(["log", "-1", "--format=%cs", "--", PROTOCOL])?.trim();
         if (d) facts["protocol.date"] = d;
       }
     } catch {
@@ -514,7 +514,7 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
   const last = new Map<string, string>();
   const committed = [...need.keys()].filter((f) => !dirty.has(f));
   const dirs = [...new Set(committed.map((f) => f.slice(0, Math.max(0, f.lastIndexOf("/"))) || "."))].sort();
-  const walk = dirs.length > 0 ? git.try(["log", "--no-show-signature", "--format=%x01%H", "--name-only", "--no-renames", "--", ...dirs]) : undefined;
+  const walk = dirs.length > 0 ? git.try(["log", "--format=%x01%H", "--name-only", "--no-renames", "--", ...dirs]) : undefined;
   let commit = "";
   for (const l of (walk ?? "").split("\n")) {
     if (l.startsWith("\u0001")) commit = l.slice(1).trim();

@@ -94,7 +94,7 @@ describe("SP-131: the QA report's qaCommit is found by the core (need.sha, need.
   it("SP-131 / SP-132: a passing report => one git log of qaCommit..HEAD, and the stale finding", () => {
     const { dir, qaSha } = qaRepo((sha) => fm("PASS", sha));
     const o = traced(dir);
-    expect(touched(o, qaSha)).toEqual([`log --no-show-signature --no-renames --name-only --format= ${qaSha}..HEAD`]);
+    expect(touched(o, qaSha)).toEqual([`log --no-renames --name-only --format= ${qaSha}..HEAD`]);
     expect(o.findings.filter((f) => f.ruleId === "SP-131").map((f) => f.message)).toEqual([`QA report is stale; code changed after its commit ${qaSha}: src/b.ts`]);
   });
   it("SP-131 / SP-132: a report rejected before its commit is looked up (verdict FAIL) => no git log", () => {

@@ -205,7 +205,7 @@ describe("SP-132: changed files of many skip-scope ranges, one git diff-tree for
 });
 
 describe("SP-131: signed commits under log.showSignature=true", () => {
-  it.skipIf(spawnSync("ssh-keygen", ["-?"]).error !== undefined)("SP-131: signature lines never become touched files (--no-show-signature on every git log that is parsed)", async () => {
+  it.skipIf(spawnSync("ssh-keygen", ["-?"]).error !== undefined)("SP-131: signature lines never become touched files (log.showSignature=false for every git process)", async () => {
     const { dir, shas } = graphRepo();
     const key = join(tmpDir("agentcheck-key-"), "id");
     spawnSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", key]);
