@@ -174,18 +174,27 @@ function plainEnds(key: string): [string, string] | undefined {
  * so its fact or its error text is the per-range call's own.
  */
 function changedFacts(git: Git, ranges: string[], facts: Facts, one: (key: string) => void): void {
+  const { batch, ends, done } = rangeBatch(git, ranges, facts, one);
+  const names = batch.length > 0 ? diffNamesBatch(git, batch.map(ends)) : undefined;
+  if (names !== undefined) batch.forEach((k, i) => (facts[`git.diff.${k}`] = [...new Set(lines(names[i]))].sort()));
+  done();
+}
+
+/**
+ * The ranges (`a..b` keys) of a batch for changedFacts and touchedFacts: of those without a fact yet,
+ * the ones whose two ends are plain revisions that resolve to commits (one cat-file batch; only when
+ * there are two or more, one range's own git call being as cheap), `ends` giving their commit ids, and
+ * `done`, which sends every key still without a fact through `one` (its own git call).
+ */
+function rangeBatch(git: Git, ranges: string[], facts: Facts, one: (key: string) => void): { batch: string[]; ends: (key: string) => [string, string]; done: () => void } {
   const keys = [...new Set(ranges)].filter((k) => !(`git.diff.${k}` in facts) && !(`git.diffError.${k}` in facts));
   const done = () => {
     for (const k of keys) if (!(`git.diff.${k}` in facts)) one(k);
   };
   const plain = keys.filter((k) => plainEnds(k) !== undefined);
-  if (plain.length < 2) return done(); // one range: its own git diff is as cheap
-  const ids = resolveCommitIds(git, plain.flatMap((k) => plainEnds(k)!));
-  if (ids === undefined) return done();
-  const batch = plain.filter((k) => plainEnds(k)!.every((r) => ids.has(r)));
-  const names = diffNamesBatch(git, batch.map((k) => plainEnds(k)!.map((r) => ids.get(r)!) as [string, string]));
-  if (names !== undefined) batch.forEach((k, i) => (facts[`git.diff.${k}`] = [...new Set(lines(names[i]))].sort()));
-  done();
+  const ids = plain.length < 2 ? undefined : resolveCommitIds(git, plain.flatMap((k) => plainEnds(k)!));
+  const batch = ids === undefined ? [] : plain.filter((k) => plainEnds(k)!.every((r) => ids.get(r) !== undefined));
+  return { batch, ends: (k) => plainEnds(k)!.map((r) => ids!.get(r)!) as [string, string], done };
 }
 
 /**
@@ -203,23 +212,14 @@ function changedFacts(git: Git, ranges: string[], facts: Facts, one: (key: strin
  * per-range call's own.
  */
 function touchedFacts(git: Git, ranges: string[], facts: Facts, one: (key: string) => void): void {
-  const keys = [...new Set(ranges)].filter((k) => !(`git.diff.${k}` in facts) && !(`git.diffError.${k}` in facts));
-  const ends = (k: string) => plainEnds(k)!;
-  const plain = keys.filter((k) => plainEnds(k) !== undefined);
-  const done = () => {
-    for (const k of keys) if (!(`git.diff.${k}` in facts)) one(k);
-  };
-  if (plain.length < 2) return done(); // one range: its own git log is as cheap
-  const resolved = resolveCommitIds(git, plain.flatMap(ends));
-  if (resolved === undefined) return done();
-  const batch = plain.filter((k) => ends(k).every((r) => resolved.has(r)));
+  const { batch, ends, done } = rangeBatch(git, ranges, facts, one);
   if (batch.length === 0) return done();
-  // the commit graph below every end
-  // nothing at or below a common ancestor of every <a> is in any range: the graph stops there
-  // (a long history's old commits are never listed, nor walked once per range)
-  const starts = [...new Set(batch.map((k) => resolved.get(ends(k)[0])!))];
+  // the commit graph below every end; nothing at or below a common ancestor of every <a> is in any
+  // range, so the graph stops there (a long history's old commits are never listed, nor walked once
+  // per range)
+  const starts = [...new Set(batch.map((k) => ends(k)[0]))];
   const floor = starts.length <= 1000 ? git.try(["merge-base", "--octopus", ...starts])?.trim() : undefined;
-  const tips = [...new Set(batch.flatMap((k) => ends(k).map((r) => resolved.get(r)!)))];
+  const tips = [...new Set(batch.flatMap(ends))];
   const graph = git.try(["rev-list", "--parents", "--stdin"], [...tips, ...(floor ? [`^${floor}`] : [])].join("\n") + "\n");
   if (graph === undefined) return done();
   const index = new Map<string, number>();
@@ -233,23 +233,24 @@ function touchedFacts(git: Git, ranges: string[], facts: Facts, one: (key: strin
   const seen = new Int32Array(ids.length); // stamp of the range whose walk last reached each commit
   const wanted = new Uint8Array(ids.length);
   const members: number[][] = [];
+  /** Marks `mark` on every commit reachable from `from` without passing one marked `stop`; each is pushed to `out`. */
+  const walk = (from: number, mark: number, stop: number, out?: number[]) => {
+    const stack = from >= 0 && seen[from] !== stop && seen[from] !== mark ? [from] : [];
+    if (stack.length) seen[from] = mark;
+    while (stack.length > 0) {
+      const c = stack.pop()!;
+      out?.push(c);
+      for (const p of parents[c]) {
+        if (seen[p] === stop || seen[p] === mark) continue;
+        seen[p] = mark;
+        stack.push(p);
+      }
+    }
+  };
   batch.forEach((k, n) => {
-    const [a, b] = ends(k).map((r) => index.get(resolved.get(r)!) ?? -1);
+    const [a, b] = ends(k).map((id) => index.get(id) ?? -1);
     const stamp = 2 * n + 1;
     // commits reachable from a get stamp; commits reachable from b without them get stamp + 1
-    const walk = (from: number, mark: number, stop: number, out?: number[]) => {
-      const stack = from >= 0 && seen[from] !== stop && seen[from] !== mark ? [from] : [];
-      if (stack.length) seen[from] = mark;
-      while (stack.length > 0) {
-        const c = stack.pop()!;
-        out?.push(c);
-        for (const p of parents[c]) {
-          if (seen[p] === stop || seen[p] === mark) continue;
-          seen[p] = mark;
-          stack.push(p);
-        }
-      }
-    };
     const inRange: number[] = [];
     walk(a, stamp, -1);
     walk(b, stamp + 1, stamp, inRange);
@@ -312,14 +313,10 @@ async function resolveCommits(root: string, git: Git, shas: string[], facts: Fac
     else rest.push(sha);
   }
   if (rest.length === 0) return;
-  let out: string[] = [];
-  try {
-    out = git.raw(["cat-file", "--batch-check"], rest.map((s) => `${s}^{commit}`).join("\n") + "\n").split("\n");
-  } catch {
-    return; // no facts: the core reports the commits as not checked (SP-090)
+  const ids = resolveCommitIds(git, rest);
+  if (ids === undefined) return; // no facts: the core reports the commits as not checked (SP-090)
+  for (const sha of rest) {
+    const full = ids.get(sha);
+    facts[`git.commit.${sha}`] = full !== undefined ? ["off-history", full] : ["missing"];
   }
-  rest.forEach((sha, i) => {
-    const m = /^([0-9a-f]{40}) commit /.exec(out[i] ?? "");
-    facts[`git.commit.${sha}`] = m ? ["off-history", m[1]] : ["missing"];
-  });
 }

@@ -10,7 +10,7 @@ import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
-import { GitRepo, diffNamesBatch, gitDirs } from "../git-run.js";
+import { GitRepo, diffNamesBatch, gitDirs, resolveCommitIds } from "../git-run.js";
 import { activePaths, DEFAULT_PATHS } from "../config.js";
 import { isSessionLogPath, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
 import { FLAGS } from "../wasm/contract.js";
@@ -289,7 +289,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   facts["handoff.exists"] = source.type(HANDOFF) !== undefined;
   // markdown logs are the ones SP-017 (HANDOFF.md) and SP-039 (clean tree) judge: a run of JSON logs
   // alone asks git neither (two to three git processes, 65 ms of `git status` on a 9,500-file tree)
-  const hasMd = docs.some((d) => d.kind === KIND.SESSION_MD && d.bytes.length > 0);
+  const md = docs.filter((d) => d.kind === KIND.SESSION_MD && d.bytes.length > 0);
+  const hasMd = md.length > 0;
   // `git status --porcelain`, asked once and only when something needs it: the clean-tree fact
   // (SP-039, never judged in a commit hook) and the in-progress logs of logRanges
   let status: { out?: string } | undefined;
@@ -323,8 +324,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     }
   }
 
-  // --- pass 1: what the core needs resolved ---------------------------------------------------
-  const md = docs.filter((d) => d.kind === KIND.SESSION_MD && d.bytes.length > 0);
+  // --- pass 1: what the core needs resolved (the markdown logs, md above) -----------------------
   const needSha = new Set<string>();
   /** Per log: [Starting Commit, Ending Commit or ""] of a log whose rules need its changed files. */
   const needDiff = new Map<string, [string, string]>();
@@ -486,23 +486,14 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
     const arrow = p.indexOf(" -> ");
     dirty.add((arrow >= 0 ? p.slice(arrow + 4) : p).replace(/^"|"$/g, ""));
   }
-  const resolved = new Map<string, string | undefined>();
-  // every ref the ranges can ask for, resolved by one `cat-file --batch-check` (a line per ref, the
-  // same `<ref>^{commit}` lookup as rev-parse --verify); a ref the batch cannot carry (whitespace),
-  // or a failed batch, falls back to one rev-parse each below
+  // every ref the ranges can ask for, resolved by one `cat-file --batch-check` (resolveCommitIds); a
+  // ref the batch cannot carry (whitespace), or a failed batch, falls back to one rev-parse each below
   const refs = new Set<string>(["HEAD"]);
   for (const [start, endSha] of need.values()) {
     refs.add(start);
     if (endSha) refs.add(endSha);
   }
-  const batch = [...refs].filter((r) => r.length > 0 && !/\s/.test(r)).sort();
-  if (need.size > 0 && batch.length > 0) {
-    const out = git.try(["cat-file", "--batch-check"], batch.map((r) => `${r}^{commit}`).join("\n") + "\n");
-    const rows = out?.split("\n") ?? [];
-    if (rows.length >= batch.length) {
-      batch.forEach((r, i) => resolved.set(r, /^([0-9a-f]{40}|[0-9a-f]{64}) commit \d+$/.exec(rows[i])?.[1]));
-    }
-  }
+  const resolved = new Map<string, string | undefined>(resolveCommitIds(git, [...refs].sort()) ?? []);
   const resolve = async (ref: string) => {
     if (!resolved.has(ref)) resolved.set(ref, git.try(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])?.trim() || undefined);
     return resolved.get(ref);
