@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { CONFIG_MAX_BYTES, DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { join, normalize } from "node:path";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
+import type { FileResult } from "../report.js";
 import { GitRepo, diffNamesBatch, resolveCommitIds } from "../git-run.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
@@ -16,6 +17,16 @@ export const SCHEMA_PATH = ".agents/schemas/session-log.schema.json";
 export const QA_ROOT = ".agents/qa/";
 
 type Git = GitRepo;
+
+/**
+ * The first (extract) pass with the run's other facts: `facts` are the facts the last pass gives
+ * every log (prepareJsonSessions adds its own); `final` receives the results of the logs the core
+ * judged in that pass because they need nothing from git.
+ */
+export interface JsonPass1 {
+  facts: Facts;
+  final: Map<string, FileResult>;
+}
 
 /** Schema facts: the repository's schema text, or the built-in one. */
 export function schemaFacts(root: string): Facts {
@@ -44,7 +55,7 @@ function lines(s: string): string[] {
  * given, receives per log the ranges whose git.diff.<range> fact it reads (SP-131, SP-132), so that
  * those lists, which grow with the history and the number of logs, go only to that log's core call.
  */
-export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>, diffKeys?: Map<string, string[]>): Promise<Facts> {
+export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>, diffKeys?: Map<string, string[]>, pass1?: JsonPass1): Promise<Facts> {
   const facts: Facts = schemaFacts(root);
   let git: Git | undefined;
   let why = "";
@@ -107,13 +118,19 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   const ranges: string[] = []; // need.range, gathered after the loop (changedFacts)
   const again: ContentDoc[] = [];
   const reports: Facts = { phase: "extract" };
-  const p1 = docs.length > 0 ? executeValidator("session-log", docs, { phase: "extract" }, { separable: true }).results : [];
+  // The core judges a log that needs nothing in this pass (need.* absent); given the run's other
+  // facts (pass1), its result is final and the log skips the last pass.
+  const p1 = docs.length > 0 ? executeValidator("session-log", docs, { ...pass1?.facts, ...facts, phase: "extract" }, { separable: true }).results : [];
   const needs = (file: string, key: string) => {
     const k = diffKeys?.get(file);
     if (k) k.push(key);
     else diffKeys?.set(file, [key]);
   };
   for (const r of p1) {
+    if (pass1 && !Object.keys(r.data ?? {}).some((k) => k.startsWith("need."))) {
+      pass1.final.set(r.file, r);
+      continue;
+    }
     for (const s of list(r.data?.["need.sha"])) wanted.add(s);
     const range = r.data?.["need.range"];
     if (range) {

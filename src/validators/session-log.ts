@@ -324,6 +324,17 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     }
   }
 
+  // A git failure that is not about one log (the HANDOFF.md diff against the base) is reported once,
+  // on the repository, not on every log: every pass says so to the logs' rules.
+  const repoLevel = facts["handoff.why"] !== undefined && git !== undefined && docs.length > 0;
+  if (repoLevel) facts["repo.once"] = true;
+  /** The facts every log's call of the last pass gets: changed-file lists go only to their own logs' calls. */
+  const sharedFacts = (): Facts => {
+    const shared: Facts = {};
+    for (const [k, v] of Object.entries(facts)) if (!k.startsWith("diff.") && !k.startsWith("git.diff.")) shared[k as keyof Facts] = v;
+    return shared;
+  };
+
   // --- pass 1: what the core needs resolved (the markdown logs, md above) -----------------------
   const needSha = new Set<string>();
   /** Per log: [Starting Commit, Ending Commit or ""] of a log whose rules need its changed files. */
@@ -370,7 +381,9 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const jsonDiffKeys = new Map<string, string[]>();
   if (jsonDocs.length > 0) {
     const { prepareJsonSessions } = await import("./session-json-facts.js");
-    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, opts.logFlags, jsonDiffKeys));
+    // strict mode validates every log with the protocol in the last pass (as for markdown above)
+    const pass1 = opts.strict ? undefined : { facts: sharedFacts(), final };
+    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, opts.logFlags, jsonDiffKeys, pass1));
   }
 
   // --- pass 2 ---------------------------------------------------------------------------------
@@ -390,10 +403,6 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     extra.push({ file: `${sessionsDir}/`, kind: KIND.SESSION_SET, bytes: enc.encode("") });
   }
   const rest = docs.filter((d) => !final.has(d.file));
-  // A git failure that is not about one log (the HANDOFF.md diff against the base) is reported once,
-  // on the repository, not on every log.
-  const repoLevel = facts["handoff.why"] !== undefined && git !== undefined && rest.length + final.size > 0;
-  if (repoLevel) facts["repo.once"] = true;
   // Changed-file lists go only to the calls of the logs they belong to (a fact handed to every call
   // would grow with the number of historical logs); logs sharing a range share a call.
   const perRange = new Map<string, ContentDoc[]>();
@@ -408,8 +417,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     } else if ((jsonDiffKeys.get(d.file) ?? []).some((k) => facts[`git.diff.${k}`] !== undefined)) jsonRanged.push(d);
     else plain.push(d);
   }
-  const shared: Facts = {};
-  for (const [k, v] of Object.entries(facts)) if (!k.startsWith("diff.") && !k.startsWith("git.diff.")) shared[k as keyof Facts] = v;
+  const shared = sharedFacts();
   // the protocol (strict template drift) goes with the logs of every call, the sessions-dir document once
   const protocol = extra.filter((d) => d.kind === KIND.PROTOCOL);
   const all = plain.length > 0 || perRange.size + jsonRanged.length === 0 ? [...plain, ...extra] : extra.filter((d) => d.kind !== KIND.PROTOCOL);

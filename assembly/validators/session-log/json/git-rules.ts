@@ -197,15 +197,19 @@ export function qaReportCheck(text: string, log: JsonLog, sessionLog: bool): QaR
  *                report's qaCommit once the host has passed the report as qa.report.<path>);
  *   need.range   <start>..<end> whose changed files (git diff) SP-132 checks, every mode;
  *   need.touched <qaCommit>..HEAD whose touched files (every commit) SP-131 checks.
+ * Returns whether the log needs anything: a log that needs nothing is judged by its rules in the same
+ * pass (./index.ts), its result final.
  */
-export function extractNeeds(log: JsonLog, full: bool): void {
+export function extractNeeds(log: JsonLog, full: bool): bool {
   const ctx = log.ctx;
   const shas: string[] = [];
+  let needs = false;
   if (full) {
     const end = str(log.root, "endingCommit");
     if (end !== null && isSha(end!)) shas.push(end!);
     const qa = qaClaim(log).path;
     if (qa.length > 0) {
+      needs = true;
       ctx.results.put(ctx.doc, "need.qa", qa);
       const text = ctx.input.fact("qa.report." + qa);
       const rc = text !== null ? qaReportCheck(text!, log, false) : null;
@@ -219,6 +223,7 @@ export function extractNeeds(log: JsonLog, full: bool): void {
   if (shas.length > 0) ctx.results.put(ctx.doc, "need.sha", encodeList(shas));
   const range = skipClaim(log).range;
   if (range.length > 0) ctx.results.put(ctx.doc, "need.range", range);
+  return needs || shas.length > 0 || range.length > 0;
 }
 
 export class FrontMatter {

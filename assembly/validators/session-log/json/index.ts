@@ -1,7 +1,8 @@
 // JSON session logs: parse (SP-100/SP-101), schema layer, then the protocol rules the mode selects (SP-120).
-// Phase "extract" (fact phase, the host's first pass) runs no rule after the parse: it returns what
-// the repository-bound rules will read (./git-rules.ts extractNeeds): need.qa, need.sha, need.range,
-// need.touched.
+// Phase "extract" (fact phase, the host's first pass) returns what the repository-bound rules will
+// read (./git-rules.ts extractNeeds): need.qa, need.sha, need.range, need.touched. A log that needs
+// none of them is judged in that pass too (the host keeps its result: one parse, not two); the rules
+// of a log that needs something run in the host's final pass only.
 //   full:     everything
 //   creation: schema (SP-102), session fields (SP-104/105/106), SP-115, SP-132
 //   record:   relaxed schema, SP-104/105/106, SP-115, SP-132
@@ -67,10 +68,8 @@ function checkLog(ctx: SessionCtx, jctx: JsonCtx): void {
   const log = new JsonLog(jctx, root!);
   jctx.log = log;
   jctx.jmode = mode;
-  if (ctx.input.fact("phase") == "extract") {
-    extractNeeds(log, mode == MODE_FULL); // the host's first pass: the facts to gather; no rule runs
-    return;
-  }
+  // the host's first pass: the facts to gather; the rules run now only when there are none
+  if (ctx.input.fact("phase") == "extract" && extractNeeds(log, mode == MODE_FULL)) return;
   runRules(FIELD_RULES, jctx);
   if (mode == MODE_FULL) {
     runChecklist(CHECKLIST_RULES, jctx);
