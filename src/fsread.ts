@@ -41,6 +41,11 @@ export interface ReadOptions {
   root?: string;
   /** What `root` is called in messages (default "the repository"; notes use "the notes folder"). */
   rootLabel?: string;
+  /**
+   * Resolved folders, shared by the reads of one run (one realpath per folder, not one per file): a
+   * path that is not itself a symbolic link resolves to its folder's resolved path plus its name.
+   */
+  realDirs?: Map<string, string>;
 }
 
 export interface FileInfo {
@@ -120,6 +125,20 @@ function fsError(e: unknown): { ok: false; refusal: Refusal } {
   return refuse("io", code ? `${code}: ${err.message}` : String(err), code);
 }
 
+/** realpath of `abs`, which is not a symbolic link itself: its folder's (cached in `dirs`) plus its name. */
+function realByFolder(abs: string, dirs: Map<string, string> | undefined): string {
+  const cut = abs.lastIndexOf("/");
+  const name = abs.slice(cut + 1);
+  if (dirs === undefined || sep !== "/" || cut <= 0 || name === "" || name === "." || name === "..") return realpathSync.native(abs);
+  const dir = abs.slice(0, cut);
+  let real = dirs.get(dir);
+  if (real === undefined) {
+    real = realpathSync.native(dir);
+    dirs.set(dir, real);
+  }
+  return real === "/" ? `/${name}` : `${real}/${name}`;
+}
+
 /** Check what `abs` is without opening it: a regular file inside the limits, or why not. */
 export function inspectFile(abs: string, opts: ReadOptions): Inspected {
   let lst: Stats;
@@ -131,7 +150,7 @@ export function inspectFile(abs: string, opts: ReadOptions): Inspected {
   const viaLink = lst.isSymbolicLink();
   let real: string;
   try {
-    real = realpathSync.native(abs);
+    real = viaLink ? realpathSync.native(abs) : realByFolder(abs, opts.realDirs);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (viaLink && (err.code === "ENOENT" || err.code === "ENOTDIR")) {

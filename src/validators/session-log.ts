@@ -2,7 +2,7 @@
 // src/git-run.ts, file system through a FileSource), runs the WASM rules. Two passes over markdown logs:
 // pass 1 ("extract") asks the core which SHAs, diffs and cited paths it needs; pass 2 validates
 // with those facts. Every rule decision is made in the core.
-import { lstatSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, realpathSync, statSync, type Stats } from "node:fs";
 import { join, resolve } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, problemResult, readArtifact, refusalFinding, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
@@ -70,32 +70,27 @@ export const PROTOCOL = ".agents/SESSION-PROTOCOL.md";
 export const QA_DIR = ".agents/qa";
 export const MEMORIES_DIR = DEFAULT_PATHS.memories;
 
-/** The path itself exists (a dangling symlink counts: reading it is then AC-901). */
-function present(p: string): boolean {
-  try {
-    lstatSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Expand paths into candidate log files (.md, .json), sorted and de-duplicated; missing explicit paths are kept. */
 export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined, sessionsDir = activePaths().sessions): string[] {
   const inputs = paths && paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [join(root, sessionsDir)];
   const out = new Set<string>();
   for (const p of inputs) {
-    if (!present(p)) {
+    let lst: Stats;
+    try {
+      lst = lstatSync(p);
+    } catch {
       // A named path that does not exist is a usage error (exit 2, one line). SP-002 stays in the
       // core for library callers that pass a missing log with FLAG_MISSING.
       if (paths && paths.length > 0) throw new UsageError(`no such file or directory: ${p}`);
       continue; // no sessions directory: nothing to validate ("validate if present")
     }
-    let dir = false;
-    try {
-      dir = statSync(p).isDirectory();
-    } catch {
-      /* dangling symlink: read as a file (AC-901) */
+    let dir = lst.isDirectory();
+    if (lst.isSymbolicLink()) {
+      try {
+        dir = statSync(p).isDirectory();
+      } catch {
+        /* dangling symlink: read as a file (AC-901) */
+      }
     }
     if (dir) for (const f of listFiles(p, [".md", ".json"])) out.add(f);
     else out.add(p);
@@ -226,11 +221,17 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
    * A log on disk through the bounded reader. A log that resolves outside the repository is never
    * read: the core gets it unread (FLAG_UNREAD) with its resolution, and reports SP-003.
    */
-  const loadLog = (abs: string, rel: string, kind: number, flags: number): void => {
+  const realDirs = new Map<string, string>();
+  const loadLog = (abs: string, rel: string, kind: number, flags: number, missingFlag: boolean): void => {
     // a path named outside the workspace is the user's explicit choice: read it (SP-003 reports it)
     const within = isInside(abs, root) ? root : undefined;
     // one bounded read (it inspects the path first: a log resolving outside is refused unread)
-    const r = readBounded(abs, { maxBytes: opts.maxFileBytes, root: within });
+    const r = readBounded(abs, { maxBytes: opts.maxFileBytes, root: within, realDirs });
+    if (!r.ok && missingFlag && r.refusal.reason === "missing") {
+      // a named log that is not there (SP-002): the path itself does not exist (a dangling link is AC-901)
+      docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
+      return;
+    }
     if (!r.ok && r.refusal.reason === "outside") {
       docs.push({ file: rel, kind, flags: flags | FLAG_UNREAD, bytes: new Uint8Array(0) });
       facts[`real.${rel}`] = realOf(abs, realRoot) ?? "/";
@@ -252,11 +253,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     const flags = opts.logFlags?.[rel] ?? MODE_FLAGS[opts.mode ?? "full"];
     if (opts.files && source.kind === "disk") {
       // scoped run over the working tree: same bounded reader as a full run (SP-003 included)
-      if (!present(abs)) {
-        docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
-        continue;
-      }
-      loadLog(abs, rel, kind, flags);
+      loadLog(abs, rel, kind, flags, true);
       continue;
     }
     if (opts.files || fromIndex) {
@@ -273,11 +270,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       facts[`real.${rel}`] = rel;
       continue;
     }
-    if (!discovered && !present(abs)) {
-      docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
-      continue;
-    }
-    loadLog(abs, rel, kind, flags);
+    loadLog(abs, rel, kind, flags, !discovered);
   }
 
   // --- repository facts -------------------------------------------------------------------------

@@ -99,6 +99,35 @@ describe("fsread: AC-901 not a regular file / outside the repository, AC-900 bef
   });
 });
 
+describe("fsread realDirs: one realpath per folder gives every file's realpath(3) answer", () => {
+  const { root, outside } = fixture();
+  mkdirSync(join(root, "sub"));
+  writeFileSync(join(root, "sub", "a.md"), "a\n");
+  symlinkSync("sub", join(root, "sub-link"));
+  symlinkSync(outside, join(root, "out-dir"));
+  const realRoot = execFileSync("realpath", [root], { encoding: "utf8" }).trim();
+  it.each([
+    ["ok.md", "ok.md"],
+    ["sub/a.md", "sub/a.md"],
+    ["sub-link/a.md", "sub/a.md"],
+    ["in-link.md", "ok.md"],
+  ])("AC-901 %s (folder cached, then again) resolves to %s inside the repository", (name, real) => {
+    const realDirs = new Map<string, string>();
+    for (let k = 0; k < 2; k++) {
+      const r = readBounded(join(root, name), { maxBytes: 1024, root, realDirs });
+      expect(r.ok && r.info.real).toBe(join(realRoot, real));
+    }
+  });
+  it("AC-901 a file under a folder that links outside is refused (outside), with or without the folder cached", () => {
+    const realDirs = new Map<string, string>();
+    for (let k = 0; k < 2; k++) {
+      const r = readBounded(join(root, "out-dir", "secret.md"), { maxBytes: 1024, root, realDirs });
+      expect(!r.ok && r.refusal.reason).toBe("outside");
+    }
+    expect([...realDirs.values()]).toEqual([execFileSync("realpath", [outside], { encoding: "utf8" }).trim()]);
+  });
+});
+
 describe("containment: one isInside for every command, its fast path agrees with path.relative", () => {
   const slow = (p: string, root: string) => {
     const rel = relative(root, p);
