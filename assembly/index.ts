@@ -16,7 +16,14 @@ export function abi_version(): i32 {
   return ABI_VERSION;
 }
 
+/** The last run left garbage: collected when the next run starts (see run()). */
+let garbage = false;
+
 export function input_reserve(totalBytes: i32, docCount: i32): usize {
+  if (garbage) {
+    garbage = false;
+    __collect();
+  }
   return reserveInput(totalBytes, docCount);
 }
 
@@ -69,9 +76,11 @@ function run(ptr: usize, docCount: i32, which: i32): i32 {
   else if (which == 9) validateSessionProtocol(input, results);
   const status = results.finish();
   pinRun(null, null);
-  // The "minimal" runtime (no write barriers: a third of the module size) collects only when asked;
-  // here nothing on the stack is needed any more (results live in raw heap blocks).
-  __collect();
+  // The "minimal" runtime (no write barriers: a third of the module size) collects only when asked.
+  // Nothing of this run is needed any more (results live in raw heap blocks), but the collection
+  // waits for the next run (input_reserve): a process that runs the core once (most commands) exits
+  // without sweeping a heap it is about to drop, and one that runs it again sweeps before it allocates.
+  garbage = true;
   return status;
 }
 

@@ -91,6 +91,15 @@ describe("WASM core ABI", () => {
     expect(wasmMemoryBytes()).toBeLessThanOrEqual(Math.max(before * 2, 16 * 1024 * 1024));
   });
 
+  it("CO-001: memory stays bounded over 3,000 calls of a validator that never collects between documents (each run's garbage is swept when the next starts)", () => {
+    const text = "# Feature\n\n## Requirements\n\n" + "- REQ-001: the parser keeps the table intact\n".repeat(400);
+    const doc = { name: ".agents/planning/PRD-x.md", kind: abi.KIND.PLANNING_DOC, bytes: enc.encode(text) };
+    runValidator("consistency", [doc]);
+    const before = wasmMemoryBytes();
+    for (let i = 0; i < 3000; i++) runValidator("consistency", [doc]);
+    expect(wasmMemoryBytes()).toBeLessThanOrEqual(before + 1024 * 1024);
+  });
+
   it("rule ids put together at start (defineRuleN, unmanaged Rule) survive collections: same findings after 300 calls", () => {
     const doc = { name: ".agents/sessions/2026-01-01-session-1.md", kind: abi.KIND.SESSION_MD, bytes: enc.encode("# Session 1\n\nsome text\n".repeat(50)) };
     const first = runValidator("session-log", [doc]).findings;
