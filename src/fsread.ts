@@ -14,7 +14,7 @@
 //
 // Nothing here decides a rule: callers turn a refusal into a host finding (refusalFinding) or, for
 // configs and state, into their own error.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import { isAbsolute, relative, sep } from "node:path";
 
 export const DEFAULT_READ_LIMIT = 8 * 1024 * 1024;
@@ -46,6 +46,12 @@ export interface ReadOptions {
    * path that is not itself a symbolic link resolves to its folder's resolved path plus its name.
    */
   realDirs?: Map<string, string>;
+  /**
+   * What the caller already knows of the path itself (its entry in a directory listing, or its lstat):
+   * the read skips its own lstat. An entry of a regular file has no size: the limit is then applied to
+   * the opened file's fstat, still before reading. An entry of another or an unknown type is ignored.
+   */
+  entry?: Stats | Dirent;
 }
 
 export interface FileInfo {
@@ -103,7 +109,7 @@ export function isInside(p: string, root: string): boolean {
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
-function specialName(st: Stats): string {
+function specialName(st: Stats | Dirent): string {
   if (st.isFIFO()) return "a FIFO";
   if (st.isSocket()) return "a socket";
   if (st.isCharacterDevice()) return "a character device";
@@ -141,9 +147,10 @@ function realByFolder(abs: string, dirs: Map<string, string> | undefined): strin
 
 /** Check what `abs` is without opening it: a regular file inside the limits, or why not. */
 export function inspectFile(abs: string, opts: ReadOptions): Inspected {
-  let lst: Stats;
+  let lst: Stats | Dirent;
   try {
-    lst = lstatSync(abs);
+    const e = opts.entry;
+    lst = e !== undefined && (e.isFile() || e.isSymbolicLink()) ? e : lstatSync(abs);
   } catch (e) {
     return fsError(e);
   }
@@ -162,7 +169,7 @@ export function inspectFile(abs: string, opts: ReadOptions): Inspected {
     const where = opts.rootLabel ?? "the repository";
     return refuse("outside", viaLink ? `symbolic link to a target outside ${where} (not read)` : `resolves outside ${where} (not read)`);
   }
-  let st: Stats;
+  let st: Stats | Dirent;
   try {
     st = viaLink ? statSync(real) : lst;
   } catch (e) {
@@ -171,8 +178,10 @@ export function inspectFile(abs: string, opts: ReadOptions): Inspected {
   if (!st.isFile()) {
     return refuse(st.isDirectory() ? "directory" : "not-regular", `not a regular file (${specialName(st)}; not read)`, st.isDirectory() ? "EISDIR" : undefined);
   }
-  if (st.size > opts.maxBytes) return refuse("too-large", `${st.size} bytes, limit ${opts.maxBytes}`);
-  return { ok: true, info: { real, size: st.size, viaLink } };
+  // a listing's entry has no size (-1 here): readBounded applies the limit to the opened file
+  const size = "size" in st ? st.size : -1;
+  if (size > opts.maxBytes) return refuse("too-large", `${size} bytes, limit ${opts.maxBytes}`);
+  return { ok: true, info: { real, size, viaLink } };
 }
 
 /** Read a regular file completely, within the limits of `opts`; never blocks on a special file. */
@@ -188,6 +197,7 @@ export function readBounded(abs: string, opts: ReadOptions): BoundedRead {
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return refuse("not-regular", `not a regular file (${specialName(st)}; not read)`);
+    if (st.size > opts.maxBytes) return refuse("too-large", `${st.size} bytes, limit ${opts.maxBytes}`);
     const cap = opts.maxBytes + 1;
     let buf = Buffer.allocUnsafe(Math.min(Math.max(st.size, 0), opts.maxBytes) + 1);
     let n = 0;
@@ -208,6 +218,8 @@ export function readBounded(abs: string, opts: ReadOptions): BoundedRead {
       }
       if (got === 0) break;
       n += got;
+      // a short read that ends exactly at the size fstat gave is the end of the file: no read of 0 bytes to learn it
+      if (n === st.size && n < buf.length) break;
     }
     if (n > opts.maxBytes) return refuse("too-large", `more than ${opts.maxBytes} bytes (grew while read), limit ${opts.maxBytes}`);
     return { ok: true, bytes: buf.subarray(0, n), info: { ...ins.info, size: n } };

@@ -2,11 +2,11 @@
 // src/git-run.ts, file system through a FileSource), runs the WASM rules. Two passes over markdown logs:
 // pass 1 ("extract") asks the core which SHAs, diffs and cited paths it needs; pass 2 validates
 // with those facts. Every rule decision is made in the core.
-import { lstatSync, realpathSync, statSync, type Stats } from "node:fs";
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import { join, resolve } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, problemResult, readArtifact, refusalFinding, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
-import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
+import { findRepoRoot, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
@@ -70,8 +70,12 @@ export const PROTOCOL = ".agents/SESSION-PROTOCOL.md";
 export const QA_DIR = ".agents/qa";
 export const MEMORIES_DIR = DEFAULT_PATHS.memories;
 
-/** Expand paths into candidate log files (.md, .json), sorted and de-duplicated; missing explicit paths are kept. */
-export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined, sessionsDir = activePaths().sessions): string[] {
+/**
+ * Expand paths into candidate log files (.md, .json), sorted and de-duplicated; missing explicit paths
+ * are kept. `entries`, when given, receives what the search learned of each file (its lstat, or its
+ * directory entry) for the bounded read (ReadOptions.entry).
+ */
+export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined, sessionsDir = activePaths().sessions, entries?: Map<string, Stats | Dirent>): string[] {
   const inputs = paths && paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [join(root, sessionsDir)];
   const out = new Set<string>();
   for (const p of inputs) {
@@ -92,8 +96,19 @@ export function discoverSessionLogs(root: string, cwd: string, paths: string[] |
         /* dangling symlink: read as a file (AC-901) */
       }
     }
-    if (dir) for (const f of listFiles(p, [".md", ".json"])) out.add(f);
-    else out.add(p);
+    if (dir) {
+      for (const e of readdirSync(p, { withFileTypes: true })) {
+        if (e.isDirectory()) continue;
+        const lower = e.name.toLowerCase();
+        if (!lower.endsWith(".md") && !lower.endsWith(".json")) continue;
+        const f = join(p, e.name);
+        out.add(f);
+        entries?.set(f, e);
+      }
+    } else {
+      out.add(p);
+      entries?.set(p, lst);
+    }
   }
   return [...out].sort();
 }
@@ -187,11 +202,13 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     facts.staged = staged;
   }
   let files: string[];
+  /** What discovery learned of each file (ReadOptions.entry): the read does not lstat it again. */
+  const entries = new Map<string, Stats | Dirent>();
   // files discoverSessionLogs found (listed, or named and checked present): no second lstat each
   let discovered = false;
   if (opts.files) files = opts.files.map((f) => join(root, f));
   else if (explicit) {
-    files = discoverSessionLogs(root, opts.cwd, opts.paths, sessionsDir);
+    files = discoverSessionLogs(root, opts.cwd, opts.paths, sessionsDir, entries);
     discovered = true;
   }
   else if (context === "pre-commit" && git) {
@@ -207,7 +224,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));
   } else {
-    files = discoverSessionLogs(root, opts.cwd, undefined, sessionsDir);
+    files = discoverSessionLogs(root, opts.cwd, undefined, sessionsDir, entries);
     discovered = true;
   }
 
@@ -226,7 +243,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     // a path named outside the workspace is the user's explicit choice: read it (SP-003 reports it)
     const within = isInside(abs, root) ? root : undefined;
     // one bounded read (it inspects the path first: a log resolving outside is refused unread)
-    const r = readBounded(abs, { maxBytes: opts.maxFileBytes, root: within, realDirs });
+    const r = readBounded(abs, { maxBytes: opts.maxFileBytes, root: within, realDirs, entry: entries.get(abs) });
     if (!r.ok && missingFlag && r.refusal.reason === "missing") {
       // a named log that is not there (SP-002): the path itself does not exist (a dangling link is AC-901)
       docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });

@@ -2,7 +2,7 @@
 // kept inside the repository, size limit before reading (issue 11 item 1).
 import { describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, symlinkSync, writeFileSync, truncateSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync, truncateSync } from "node:fs";
 import { createServer } from "node:net";
 import { isAbsolute, join, relative } from "node:path";
 import { readBounded, readTextBounded, inspectFile, firstBadByte, isInside, cleanTail } from "../../src/fsread.js";
@@ -125,6 +125,37 @@ describe("fsread realDirs: one realpath per folder gives every file's realpath(3
       expect(!r.ok && r.refusal.reason).toBe("outside");
     }
     expect([...realDirs.values()]).toEqual([execFileSync("realpath", [outside], { encoding: "utf8" }).trim()]);
+  });
+});
+
+describe("fsread entry: what a directory listing or an lstat already said replaces the read's own lstat", () => {
+  const { root } = fixture();
+  const entryOf = (name: string) => readdirSync(root, { withFileTypes: true }).find((e) => e.name === name)!;
+  it("AC-900: a listed regular file over the limit is refused with the size, as without the entry", () => {
+    writeFileSync(join(root, "ten.md"), "0123456789");
+    const without = readBounded(join(root, "ten.md"), { maxBytes: 5, root });
+    const withEntry = readBounded(join(root, "ten.md"), { maxBytes: 5, root, entry: entryOf("ten.md") });
+    expect(!withEntry.ok && withEntry.refusal).toEqual(!without.ok && without.refusal);
+    expect(!withEntry.ok && withEntry.refusal.detail).toBe("10 bytes, limit 5");
+  });
+  it("AC-901: a listed file replaced by a FIFO before the read is refused, not read (the opened file's fstat)", () => {
+    writeFileSync(join(root, "swap.md"), "x");
+    const e = entryOf("swap.md");
+    rmSync(join(root, "swap.md"));
+    execFileSync("mkfifo", [join(root, "swap.md")]);
+    const r = readBounded(join(root, "swap.md"), { maxBytes: 1024, root, entry: e });
+    expect(!r.ok && r.refusal.reason).toBe("not-regular");
+  });
+  it("AC-901: a listed symbolic link is still resolved (outside: refused)", () => {
+    const r = readBounded(join(root, "out.md"), { maxBytes: 1024, root, entry: entryOf("out.md") });
+    expect(!r.ok && r.refusal.reason).toBe("outside");
+  });
+  it("a listed file is read whole, empty or not (the read stops at fstat's size)", () => {
+    writeFileSync(join(root, "empty.md"), "");
+    for (const [name, text] of [["ok.md", "# ok\n"], ["empty.md", ""]]) {
+      const r = readBounded(join(root, name), { maxBytes: 1024, root, entry: entryOf(name) });
+      expect(r.ok && r.bytes.toString("utf8")).toBe(text);
+    }
   });
 });
 
