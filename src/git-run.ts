@@ -163,16 +163,20 @@ export class GitRepo {
  * Many revisions resolved to commit ids with one `git cat-file --batch-check` (the `<rev>^{commit}`
  * lookup rev-parse --verify makes): every revision asked maps to its commit id, or to undefined when
  * it names no commit. A revision the batch cannot carry (empty, or with whitespace: one line per
- * revision) is not in the map. Undefined when git itself failed.
+ * revision) is not in the map. Undefined when git itself failed. `ambiguous`, when given, receives the
+ * revisions git found ambiguous (a short SHA several objects start with), which map to undefined too.
  */
-export function resolveCommitIds(git: GitRepo, revs: string[]): Map<string, string | undefined> | undefined {
+export function resolveCommitIds(git: GitRepo, revs: string[], ambiguous?: Set<string>): Map<string, string | undefined> | undefined {
   const asked = [...new Set(revs)].filter((r) => r.length > 0 && !/\s/.test(r));
   const ids = new Map<string, string | undefined>();
   if (asked.length === 0) return ids;
   const out = git.try(["cat-file", "--batch-check=%(objectname) %(objecttype)"], asked.map((r) => `${r}^{commit}`).join("\n") + "\n");
   if (out === undefined) return undefined;
   const rows = out.split("\n");
-  asked.forEach((r, i) => ids.set(r, /^([0-9a-f]{40}|[0-9a-f]{64}) commit$/.exec(rows[i] ?? "")?.[1]));
+  asked.forEach((r, i) => {
+    ids.set(r, /^([0-9a-f]{40}|[0-9a-f]{64}) commit$/.exec(rows[i] ?? "")?.[1]);
+    if (rows[i]?.endsWith(" ambiguous")) ambiguous?.add(r);
+  });
   return ids;
 }
 

@@ -6,7 +6,7 @@ import { CONFIG_MAX_BYTES, DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread
 import { join, normalize } from "node:path";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import type { FileResult } from "../report.js";
-import { GitRepo, diffNamesBatch, resolveCommitIds } from "../git-run.js";
+import { GitRepo, diffNamesBatch, gitRaw, resolveCommitIds } from "../git-run.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
 import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
@@ -311,11 +311,36 @@ function touchedFacts(git: Git, ranges: string[], facts: Facts, one: (key: strin
   done(); // the ranges left out of the batch
 }
 
+/** Up to this many commits are checked one `git merge-base --is-ancestor` each, not with a walk of the whole history. */
+const FEW_COMMITS = 4;
+
 /**
  * git.commit.<sha> facts (lists): ["ancestor", full] when a commit reachable from HEAD starts with <sha>
  * (one rev-list), else ["off-history", full] or ["missing"] (one cat-file batch for the rest).
+ * A few commits (a run over one or two logs) are resolved first (cat-file) and each asked with
+ * `merge-base --is-ancestor`, which walks HEAD's history only down to that commit: `rev-list HEAD`
+ * reads every commit (70 ms on a 2,600-commit history without a commit-graph). A SHA that names no
+ * commit is missing either way; an ambiguous short SHA, and any answer but yes or no, takes the walk.
  */
 async function resolveCommits(root: string, git: Git, shas: string[], facts: Facts): Promise<void> {
+  if (shas.length <= FEW_COMMITS) {
+    const ambiguous = new Set<string>();
+    const ids = resolveCommitIds(git, shas, ambiguous);
+    const walk: string[] = [];
+    for (const sha of shas) {
+      const id = ids?.get(sha);
+      if (ids?.has(sha) && id === undefined && !ambiguous.has(sha)) {
+        facts[`git.commit.${sha}`] = ["missing"];
+        continue;
+      }
+      const answer = id === undefined ? -1 : gitRaw(git.cwd, ["merge-base", "--is-ancestor", id, "HEAD"]).status;
+      if (answer === 0) facts[`git.commit.${sha}`] = ["ancestor", id!];
+      else if (answer === 1) facts[`git.commit.${sha}`] = ["off-history", id!];
+      else walk.push(sha);
+    }
+    if (walk.length === 0) return;
+    shas = walk;
+  }
   const reachable = lines(git.try(["rev-list", "HEAD"]) ?? "").sort();
   const rest: string[] = [];
   for (const sha of shas) {

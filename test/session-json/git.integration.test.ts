@@ -101,6 +101,36 @@ describe("SP-130 ending commit reachable", () => {
     expect(f).toHaveLength(1);
     expect(f[0].message).toContain("is not an ancestor of HEAD");
   });
+  it("TC-577 / TC-578 / TC-582: a few commits are asked with merge-base --is-ancestor, many with one history walk; the verdicts are the same", () => {
+    const [dir, first] = repo();
+    writeFileSync(join(dir, "b.txt"), "b");
+    const second = commitAll(dir, "second");
+    git(dir, "checkout", "-q", "-b", "side");
+    writeFileSync(join(dir, "side.txt"), "x");
+    const side = commitAll(dir, "side");
+    git(dir, "checkout", "-q", "main");
+    const ends = [first.slice(0, 10), second, side, side.slice(0, 12), "deadbeefdeadbeef", "0123456"];
+    const logs = ends.map((_, i) => `.agents/sessions/2026-01-05-session-${i + 1}.json`);
+    ends.forEach((e, i) => write(dir, logs[i], logAt(e)));
+    const traced = (args: string[]) => {
+      const trace = join(tmpDir("agentcheck-trace-"), "trace.txt");
+      const r = runCli(["session-log", ...args, ...NOW, "-f", "json"], { cwd: dir, env: { GIT_TRACE: trace } });
+      const cmds = readFileSync(trace, "utf8").split("\n").filter((l) => l.includes("built-in: git ")).map((l) => l.slice(l.indexOf("built-in: git ") + 14));
+      return { results: JSON.parse(r.stdout).results as Out["results"], cmds };
+    };
+    const sp130 = (rs: Out["results"], f: string) => rs.find((r) => r.file === f)!.findings.filter((x) => x.ruleId === "SP-130").map((x) => x.message);
+    const all = traced(logs);
+    expect(all.cmds.some((c) => c.startsWith("rev-list HEAD"))).toBe(true);
+    expect(all.cmds.some((c) => c.startsWith("merge-base --is-ancestor"))).toBe(false);
+    const verdicts = logs.map((l) => sp130(all.results, l));
+    expect(verdicts.map((v) => v.length)).toEqual([0, 0, 1, 1, 1, 1]);
+    for (const [i, l] of logs.entries()) {
+      const one = traced([l]);
+      expect(sp130(one.results, l)).toEqual(verdicts[i]);
+      expect(one.cmds.some((c) => c.startsWith("rev-list HEAD"))).toBe(false);
+    }
+    expect(traced([logs[2]]).cmds.filter((c) => c.startsWith("merge-base --is-ancestor"))).toEqual([`merge-base --is-ancestor ${side} HEAD`]);
+  });
   it("TC-579: a value starting with '-' never reaches git (schema error only)", () => {
     const [dir] = repo();
     write(dir, LOG, logAt("--output=/tmp/x"));
