@@ -1,7 +1,7 @@
 // Runs one WASM validator over a batch of files and turns the packed result into FileResults.
 // The host's only decisions here are mechanical: files over the size limit and unreadable files
 // never reach the module; an abort in the module becomes an internal error for the file(s) involved.
-import { readBounded, ReadRefusedError, type Refusal } from "./fsread.js";
+import { readBounded, ReadRefusedError, type ReadOptions, type Refusal } from "./fsread.js";
 import type { FileSource } from "./source.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
 import { encodeList } from "./wasm/list.js";
@@ -97,8 +97,8 @@ export function refusalFinding(file: string, refusal: Refusal): Finding {
  * links, link loops, files over the size limit and (with `root`) links out of the repository are
  * refused with AC-900 / AC-901 instead of being read.
  */
-export function loadFile(abs: string, file: string, maxBytes: number, root?: string): LoadedFile {
-  const r = readBounded(abs, { maxBytes, root });
+export function loadFile(abs: string, file: string, maxBytes: number, root?: string, known?: Pick<ReadOptions, "entry" | "realDirs">): LoadedFile {
+  const r = readBounded(abs, { maxBytes, root, ...known });
   return r.ok ? { file, bytes: r.bytes } : { file, problem: refusalFinding(file, r.refusal) };
 }
 

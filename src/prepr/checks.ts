@@ -58,7 +58,8 @@ function runFamily(ctx: PrePrContext, family: string, files: { rel: string; role
       docs.push({ file: f.rel, kind: KIND.PREPR_FILE, flags: f.role, bytes: enc.encode(f.text) });
       continue;
     }
-    const lf = loadFile(join(ctx.root, f.rel), f.rel, ctx.options.maxFileBytes, ctx.root);
+    const reads = ctx.scope.reads;
+    const lf = loadFile(join(ctx.root, f.rel), f.rel, ctx.options.maxFileBytes, ctx.root, reads && { entry: reads.entries.get(f.rel), realDirs: reads.realDirs });
     if (lf.problem) findings.push(lf.problem);
     else docs.push({ file: f.rel, kind: KIND.PREPR_FILE, flags: f.role, bytes: lf.bytes! });
   }

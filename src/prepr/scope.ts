@@ -2,7 +2,7 @@
 // branch (committed, staged, unstaged, untracked), or the whole repository with --all.
 // Git facts only; read NUL-delimited so any file name works. The name-status parser and the base-ref
 // order are the run scope's (src/scope.ts); git runs through src/git-run.ts.
-import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync, statSync, type Stats } from "node:fs";
 import { join, sep } from "node:path";
 import { UsageError } from "../report.js";
 import { GitRepo, gitDirs, gitVerify } from "../git-run.js";
@@ -28,6 +28,11 @@ export interface Scope {
   changes: ChangedFile[];
   /** Paths in scope that exist in the working tree, sorted. */
   files: string[];
+  /**
+   * What the scope's file test learned, for the bounded reads of the run's checks (src/fsread.ts
+   * ReadOptions): each file's lstat, and the resolved folders (one realpath per folder).
+   */
+  reads?: { entries: Map<string, Stats>; realDirs: Map<string, string> };
 }
 
 /** pre-pr's checks ask git through the one git layer's handle (src/git-run.ts). */
@@ -74,7 +79,7 @@ function toChangedFiles(out: string): ChangedFile[] {
  * The bounded reader refuses the unreadable ones with a visible AC-901; they never drop out of the
  * scope silently (issue 11, issue 18 "A leak"). Directories (submodules) are not files.
  */
-function isFileOnDisk(root: string, rel: string): boolean {
+function isFileOnDisk(root: string, rel: string, entries?: Map<string, Stats>): boolean {
   const abs = join(root, rel);
   let lst;
   try {
@@ -83,6 +88,7 @@ function isFileOnDisk(root: string, rel: string): boolean {
     return false;
   }
   if (lst.isDirectory()) return false;
+  entries?.set(rel, lst);
   if (!lst.isSymbolicLink()) return true;
   try {
     return !statSync(abs).isDirectory();
@@ -109,8 +115,9 @@ export async function computeScope(root: string, opts: { all?: boolean; base?: s
     const out = await g.try(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
     if (out === undefined) throw new UsageError(`git ls-files failed in ${root}`);
     const set = new Set(out.split("\0").filter(Boolean));
-    const files = [...set].filter((p) => isFileOnDisk(root, p)).sort();
-    return { kind: "all", root, changes: files.map((path) => ({ path, status: "M" as const })), files };
+    const reads = { entries: new Map<string, Stats>(), realDirs: new Map<string, string>() };
+    const files = [...set].filter((p) => isFileOnDisk(root, p, reads.entries)).sort();
+    return { kind: "all", root, changes: files.map((path) => ({ path, status: "M" as const })), files, reads };
   }
   const base = await resolveBase(g, opts.base);
   const mb = (await g.try(["merge-base", base, "HEAD"]))?.trim();
@@ -134,8 +141,9 @@ export async function computeScope(root: string, opts: { all?: boolean; base?: s
   const seen = new Set(changes.map((c) => c.path));
   for (const p of await untracked(g)) if (!seen.has(p)) changes.push({ path: p, status: "?" });
   changes.sort(byPath);
-  const files = changes.filter((c) => c.status !== "D" && isFileOnDisk(root, c.path)).map((c) => c.path);
-  return { kind: "changed", root, base, mergeBase: mb, changes, files };
+  const reads = { entries: new Map<string, Stats>(), realDirs: new Map<string, string>() };
+  const files = changes.filter((c) => c.status !== "D" && isFileOnDisk(root, c.path, reads.entries)).map((c) => c.path);
+  return { kind: "changed", root, base, mergeBase: mb, changes, files, reads };
 }
 
 /**

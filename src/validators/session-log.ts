@@ -448,6 +448,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     out.internalErrors.push(...o.internalErrors);
   }
   out.results.push(...final.values(), ...problems);
+  // in path order, whichever pass judged a log (pre-pr and the gates list findings as returned)
+  out.results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   out.internalErrors.push(...p1Internal.filter((e) => !out.internalErrors.includes(e)));
   return out;
 }

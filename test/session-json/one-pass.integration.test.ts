@@ -115,6 +115,19 @@ describe("JSON logs that need nothing from git are judged in the first pass (one
   });
 });
 
+describe("validateSessionLogs lists its results in path order, whichever pass judged a log", () => {
+  it("SP-130: logs judged in the first pass (1, 4) and in the last (2, 3) come back as 1, 2, 3, 4 (pre-pr lists them as returned)", async () => {
+    const dir = repo();
+    const fourth = ".agents/sessions/2026-01-05-session-4.json";
+    writeTree(dir, { [fourth]: JSON.stringify(noRange(), null, 2) });
+    const o = calls(dir, ["--mode", "full"]);
+    expect(o.calls.slice(1).flat().sort()).toEqual([SHA, RANGE]);
+    const { validateSessionLogs } = await import("../../dist/validators/session-log.js");
+    const out = await validateSessionLogs({ cwd: dir, mode: "full", maxFileBytes: 1 << 20, now: "2026-01-06T12:00:00Z" });
+    expect(out.results.map((r: { file: string }) => r.file)).toEqual([PLAIN, SHA, RANGE, fourth]);
+  });
+});
+
 describe("extract pass (core only): rules run when the log needs nothing", () => {
   const enc = new TextEncoder();
   function run(l: Json): { rules: string[]; needs: string[] } {
