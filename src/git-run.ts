@@ -65,6 +65,46 @@ export function gitOk(cwd: string, args: string[], input?: Buffer | string): Buf
   return r.stdout;
 }
 
+const C_ESCAPES: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, "\\": 92 };
+
+/**
+ * A path as git prints it outside -z output: a name with a double quote, a backslash or a control
+ * character comes C-quoted ("a\tb.md", octal escapes for bytes; non-ASCII is printed as is under the
+ * core.quotePath=false every git process here runs with). Returns the name itself; an unquoted
+ * name is returned unchanged (a name that starts with a quote is always printed quoted).
+ */
+export function gitPath(p: string): string {
+  if (p.length < 2 || p.charCodeAt(0) !== 34 || p.charCodeAt(p.length - 1) !== 34) return p;
+  const bytes: number[] = [];
+  const body = Buffer.from(p.slice(1, -1), "utf8");
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c !== 92 || i + 1 >= body.length) {
+      bytes.push(c);
+      continue;
+    }
+    const n = String.fromCharCode(body[i + 1]);
+    if (n >= "0" && n <= "7" && i + 3 < body.length && /^[0-7]{3}$/.test(body.subarray(i + 1, i + 4).toString("latin1"))) {
+      bytes.push(parseInt(body.subarray(i + 1, i + 4).toString("latin1"), 8));
+      i += 3;
+    } else if (C_ESCAPES[n] !== undefined) {
+      bytes.push(C_ESCAPES[n]);
+      i += 1;
+    } else bytes.push(c);
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** The non-empty lines of a git output listing paths, one per line (see gitPath), trimmed of surrounding whitespace. */
+export function pathLines(s: string | undefined): string[] {
+  const out: string[] = [];
+  for (const l of (s ?? "").split("\n")) {
+    const t = l.trim();
+    if (t.length > 0) out.push(gitPath(t));
+  }
+  return out;
+}
+
 /** Split a -z output into its fields (no trailing empty field). */
 export function splitZ(buf: Buffer): string[] {
   const s = buf.toString("utf8");

@@ -6,7 +6,7 @@ import { CONFIG_MAX_BYTES, DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread
 import { join, normalize } from "node:path";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import type { FileResult } from "../report.js";
-import { GitRepo, diffNamesBatch, gitRaw, resolveCommitIds } from "../git-run.js";
+import { GitRepo, diffNamesBatch, gitRaw, pathLines, resolveCommitIds } from "../git-run.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
 import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
@@ -82,8 +82,8 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   if (git && !mode && undecided.length > 0) {
     const dirs = [...new Set(undecided.map((d) => d.file.slice(0, Math.max(0, d.file.lastIndexOf("/"))) || "."))];
     // staged or unstaged changes against HEAD (renames not paired: a renamed log counts as new)
-    changed = new Set(lines(git.try(["diff", "--name-only", "--no-renames", "HEAD", "--", ...dirs]) ?? ""));
-    tracked = new Set(lines(git.try(["ls-files", "--", ...dirs]) ?? ""));
+    changed = new Set(pathLines(git.try(["diff", "--name-only", "--no-renames", "HEAD", "--", ...dirs])));
+    tracked = new Set(pathLines(git.try(["ls-files", "--", ...dirs])));
   }
   if (!mode) {
     for (const d of docs) {
@@ -109,7 +109,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     if (!a || !b || a.startsWith("-") || b.startsWith("-")) return; // never pass option-like values to git
     try {
       const args = touched ? ["log", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
-      facts[`git.diff.${key}`] = [...new Set(lines(git!.raw(args)))].sort();
+      facts[`git.diff.${key}`] = [...new Set(pathLines(git!.raw(args)))].sort();
     } catch (e) {
       facts[`git.diffError.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
     }
@@ -193,7 +193,7 @@ function plainEnds(key: string): [string, string] | undefined {
 function changedFacts(git: Git, ranges: string[], facts: Facts, one: (key: string) => void): void {
   const { batch, ends, done } = rangeBatch(git, ranges, facts, one);
   const names = batch.length > 0 ? diffNamesBatch(git, batch.map(ends)) : undefined;
-  if (names !== undefined) batch.forEach((k, i) => (facts[`git.diff.${k}`] = [...new Set(lines(names[i]))].sort()));
+  if (names !== undefined) batch.forEach((k, i) => (facts[`git.diff.${k}`] = [...new Set(pathLines(names[i]))].sort()));
   done();
 }
 
@@ -282,7 +282,7 @@ function touchedFacts(git: Git, ranges: string[], facts: Facts, one: (key: strin
     const log = git.try(["log", "--no-walk=unsorted", "--stdin", "--no-renames", "--name-only", "--format=%x00%H"], union.join("\n") + "\n");
     if (log === undefined) return done();
     for (const part of log.split("\0")) {
-      const [c, ...paths] = lines(part);
+      const [c, ...paths] = pathLines(part);
       if (c === undefined) continue;
       files.set(c, paths.map((f) => {
         let i = nameIndex.get(f);

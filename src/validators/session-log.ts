@@ -10,7 +10,7 @@ import { findRepoRoot, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
-import { GitRepo, diffNamesBatch, gitDirs, resolveCommitIds } from "../git-run.js";
+import { GitRepo, diffNamesBatch, gitDirs, gitPath, pathLines, resolveCommitIds } from "../git-run.js";
 import { activePaths, DEFAULT_PATHS } from "../config.js";
 import { isSessionLogPath, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
 import { FLAGS } from "../wasm/contract.js";
@@ -198,7 +198,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     return baseChoice.ref;
   };
   if (git && context === "pre-commit") {
-    staged = lines(git.try(["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
+    staged = pathLines(git.try(["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
     facts.staged = staged;
   }
   let files: string[];
@@ -212,14 +212,14 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     discovered = true;
   }
   else if (context === "pre-commit" && git) {
-    const kept = lines(git.try(["diff", "--cached", "--name-only", "--diff-filter=ACMR"]));
+    const kept = pathLines(git.try(["diff", "--cached", "--name-only", "--diff-filter=ACMR"]));
     files = kept
       .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));
   } else if (context === "ci" && git) {
     const base = baseRef();
     if (!base) throw new UsageError(`base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found${triedNote(baseChoice)}: fetch it (shallow clone?) or pass --base`);
-    const changed = lines(git.try(["diff", "--name-only", "--diff-filter=ACMR", `${base}...HEAD`]));
+    const changed = pathLines(git.try(["diff", "--name-only", "--diff-filter=ACMR", `${base}...HEAD`]));
     files = changed
       .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));
@@ -322,7 +322,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
         const { out: diff, why } = await rawOrWhy(git, ["diff", "--name-only", `${base}...HEAD`, "--", HANDOFF]);
         if (diff === undefined) facts["handoff.why"] = why;
         else {
-          let changed = lines(diff).includes(HANDOFF);
+          let changed = pathLines(diff).includes(HANDOFF);
           if (context === "local") changed ||= lines(git.try(["status", "--porcelain", "--", HANDOFF])).length > 0;
           facts["handoff.changed"] = changed;
         }
@@ -504,7 +504,7 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
     if (l.length < 4) continue;
     const p = l.slice(3);
     const arrow = p.indexOf(" -> ");
-    dirty.add((arrow >= 0 ? p.slice(arrow + 4) : p).replace(/^"|"$/g, ""));
+    dirty.add(gitPath(arrow >= 0 ? p.slice(arrow + 4) : p));
   }
   // every ref the ranges can ask for, resolved by one `cat-file --batch-check` (resolveCommitIds); a
   // ref the batch cannot carry (whitespace), or a failed batch, falls back to one rev-parse each below
@@ -529,7 +529,7 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
   let commit = "";
   for (const l of (walk ?? "").split("\n")) {
     if (l.startsWith("\u0001")) commit = l.slice(1).trim();
-    else if (l.length > 0 && commit && !last.has(l)) last.set(l, commit);
+    else if (l.length > 0 && commit && !last.has(gitPath(l))) last.set(gitPath(l), commit);
   }
   // the changed names of every range: one `git diff-tree --stdin` for all (diffNamesBatch), a git
   // diff per range only when the batch fails
@@ -550,6 +550,6 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
   const names = keys.length > 1 ? diffNamesBatch(git, keys.map((k) => pairs.get(k)!)) : undefined;
   keys.forEach((key, i) => {
     const out = names !== undefined ? names[i] : git.try(["diff", "--name-only", "--no-renames", ...pairs.get(key)!]);
-    if (out !== undefined) facts[`diff.${key}`] = lines(out);
+    if (out !== undefined) facts[`diff.${key}`] = pathLines(out);
   });
 }

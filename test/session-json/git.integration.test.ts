@@ -185,6 +185,21 @@ describe("SP-132 QA skip scope", () => {
     const f = byRule(check(scopeRepo({ ".agents/analysis/a.md": "x", ".agents/planning/p.md": "x" }, label)), "SP-132");
     expect(f[0].message).toBe("QA investigation-only scope includes disqualifying changes: .agents/planning/p.md");
   });
+  it("TC-568 / TC-569: names git prints C-quoted (a quote, a backslash, a tab) are read as the names themselves, one log or two", () => {
+    const files = { 'docs/say "hi".md': "x", "docs/back\\slash.md": "x", "docs/tab\there.md": "x", "docs/caf\u00e9.md": "x" };
+    const dir = scopeRepo(files);
+    expect(byRule(check(dir), "SP-132")).toEqual([]);
+    // two logs: the ranges go through one git diff-tree (the batch) instead of one git diff
+    const other = ".agents/sessions/2026-01-05-session-43.json";
+    const copy = JSON.parse(readFileSync(join(dir, LOG), "utf8"));
+    copy.session.startingCommit = copy.session.startingCommit.slice(0, 10); // another range key: two ranges, one batch
+    write(dir, other, copy);
+    const o = check(dir);
+    expect(byRule(o, "SP-132")).toEqual([]);
+    expect(findings(o, other).filter((f) => f.ruleId === "SP-132")).toEqual([]);
+    const bad = scopeRepo({ ...files, 'src/"q".ts': "x" });
+    expect(byRule(check(bad), "SP-132").map((f) => f.message)).toEqual(['QA docs-only scope includes disqualifying changes: src/"q".ts']);
+  });
   it("TC-569 (fail closed): an unknown commit in the range => cannot be verified", () => {
     const dir = scopeRepo({ "docs/a.md": "x" });
     const l = JSON.parse(readFileSync(join(dir, LOG), "utf8"));
