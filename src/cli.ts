@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from "commander";
 import { withOutputOptions } from "./commands/common.js";
 import { UsageError } from "./report.js";
 import { version } from "./version.js";
+import { writeErr, writeOut } from "./stdio.js";
 import { registerIntegrationCommands } from "./commands/register-integrations.js";
 import { registerSessionCommands } from "./state/commands.js";
 import { registerTaskCommands } from "./aibrain/commands.js";
@@ -17,6 +18,9 @@ export function buildProgram(): Command {
     .showSuggestionAfterError(true)
     // one line per usage error: "agentcheck: unknown command 'chek' (did you mean check?); agentcheck --help for more"
     .configureOutput({
+      // synchronous writes (src/stdio.ts): nothing is left in a stream's queue when the process exits
+      writeOut: (str) => writeOut(str),
+      writeErr: (str) => writeErr(str),
       outputError: (str, write) => {
         const lines = str.trim().split("\n").map((l) => l.trim()).filter(Boolean);
         const head = lines[0].replace(/^error: /, "");
@@ -213,12 +217,12 @@ export async function main(argv: string[]): Promise<number> {
       return 2; // commander already printed the message
     }
     if (e instanceof UsageError) {
-      process.stderr.write(`agentcheck: ${e.message}\n`);
+      writeErr(`agentcheck: ${e.message}\n`);
       return 2;
     }
     const err = e as Error;
-    process.stderr.write(`agentcheck: ${err && err.message ? err.message : String(e)}\n`);
-    if (process.env.AGENTCHECK_DEBUG) process.stderr.write(`${err?.stack ?? ""}\n`);
+    writeErr(`agentcheck: ${err && err.message ? err.message : String(e)}\n`);
+    if (process.env.AGENTCHECK_DEBUG) writeErr(`${err?.stack ?? ""}\n`);
     return 2;
   }
 }

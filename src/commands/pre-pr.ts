@@ -15,7 +15,7 @@ import { countRows, isEnabled, planOf, runChecks, type CheckDef, type RunOptions
 import { computeScope, gitTopLevel } from "../prepr/scope.js";
 import { ruleById } from "../wasm/loader.js";
 import { cacheFilePath } from "../prepr/cache-dir.js";
-import { msNow } from "../stdio.js";
+import { msNow, writeOut } from "../stdio.js";
 
 export interface PrePrCliOptions {
   base?: string;
@@ -92,7 +92,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
 
   if (o.list) {
     const lines = registry.map((c) => `${c.id}\t${isEnabled(c, config) ? "on " : "off"}\t${c.name}\t${c.tags.join(",") || "-"}`);
-    process.stdout.write(`${lines.join("\n")}\n`);
+    writeOut(`${lines.join("\n")}\n`);
     return 0;
   }
 
@@ -145,7 +145,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   const scopeText = scope.kind === "all" ? `all files (${scope.files.length})`
     : `changed since ${scope.base} (merge-base ${scope.mergeBase?.slice(0, 10)}): ${scope.changes.length} path(s), ${scope.files.length} on disk`;
   const header = formatHeader({ root, quick: options.quick, scopeText, startedAt }, p);
-  if (stream) process.stdout.write(header);
+  if (stream) writeOut(header);
   let text = stream ? "" : header;
   // the core's results of unchanged inputs come from a cache in the git directory (src/core-cache.ts)
   const coreCache = options.noCache ? undefined : await import("../core-cache.js");
@@ -157,7 +157,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   try {
     rows = await runChecks(registry, ctx, (row) => {
       const s = formatRow(row, p, options.verbose);
-      if (stream) process.stdout.write(s);
+      if (stream) writeOut(s);
       else text += s;
     });
   } finally {
@@ -178,7 +178,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
     out = text + formatSummary(rows, counts, durationMs, p);
   }
   if (o.outputFile) writeFileSync(o.outputFile, out);
-  else if (fmt === "json") process.stdout.write(out);
-  else process.stdout.write(stream ? formatSummary(rows, counts, durationMs, p) : out);
+  else if (fmt === "json") writeOut(out);
+  else writeOut(stream ? formatSummary(rows, counts, durationMs, p) : out);
   return exitCode;
 }
