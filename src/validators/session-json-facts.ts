@@ -120,15 +120,19 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   const reports: Facts = { phase: "extract" };
   // The core judges a log that needs nothing in this pass (need.* absent); given the run's other
   // facts (pass1), its result is final and the log skips the last pass.
-  const p1 = docs.length > 0 ? executeValidator("session-log", docs, { ...pass1?.facts, ...facts, phase: "extract" }, { separable: true }).results : [];
+  const first = docs.length > 0 ? executeValidator("session-log", docs, { ...pass1?.facts, ...facts, phase: "extract" }, { separable: true }) : undefined;
+  const p1 = first?.results ?? [];
+  // a call the core failed on (AC-902) keeps nothing: every log goes on to the last pass, which
+  // reports the failure as an internal error (exit 2), as it does for a log that needs git
+  const keep = pass1 !== undefined && first !== undefined && first.internalErrors.length === 0;
   const needs = (file: string, key: string) => {
     const k = diffKeys?.get(file);
     if (k) k.push(key);
     else diffKeys?.set(file, [key]);
   };
   for (const r of p1) {
-    if (pass1 && !Object.keys(r.data ?? {}).some((k) => k.startsWith("need."))) {
-      pass1.final.set(r.file, r);
+    if (keep && !Object.keys(r.data ?? {}).some((k) => k.startsWith("need."))) {
+      pass1!.final.set(r.file, r);
       continue;
     }
     for (const s of list(r.data?.["need.sha"])) wanted.add(s);
@@ -311,6 +315,18 @@ function touchedFacts(git: Git, ranges: string[], facts: Facts, one: (key: strin
   done(); // the ranges left out of the batch
 }
 
+/**
+ * No object's id starts with `sha` (cat-file says "missing" for a short SHA that several commits
+ * share as well as for one nothing has): a full-length id cat-file does not find, or a prefix
+ * `rev-parse --disambiguate` lists nothing for.
+ */
+function nothingStartsWith(git: Git, sha: string): boolean {
+  if (sha.length === 40 || sha.length === 64) return true;
+  if (sha.length < 4) return false;
+  const r = gitRaw(git.cwd, ["rev-parse", `--disambiguate=${sha}`]);
+  return r.status === 0 && r.stdout.toString("utf8").trim() === "";
+}
+
 /** Up to this many commits are checked one `git merge-base --is-ancestor` each, not with a walk of the whole history. */
 const FEW_COMMITS = 4;
 
@@ -324,12 +340,14 @@ const FEW_COMMITS = 4;
  */
 async function resolveCommits(root: string, git: Git, shas: string[], facts: Facts): Promise<void> {
   if (shas.length <= FEW_COMMITS) {
-    const ambiguous = new Set<string>();
-    const ids = resolveCommitIds(git, shas, ambiguous);
+    const ids = resolveCommitIds(git, shas);
     const walk: string[] = [];
     for (const sha of shas) {
-      const id = ids?.get(sha);
-      if (ids?.has(sha) && id === undefined && !ambiguous.has(sha)) {
+      let id = ids?.get(sha);
+      // the walk matches commit ids by prefix: a revision that resolves to another id (an annotated
+      // tag's id, a ref named like a SHA) is the walk's question, not merge-base's
+      if (id !== undefined && !id.startsWith(sha)) id = undefined;
+      if (ids?.has(sha) && ids.get(sha) === undefined && nothingStartsWith(git, sha)) {
         facts[`git.commit.${sha}`] = ["missing"];
         continue;
       }

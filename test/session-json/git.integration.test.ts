@@ -2,6 +2,7 @@
 // mode selection (SP-120), SP-130, SP-131, SP-132 and SP-090 (spec §11.17).
 import { describe, it, expect } from "vitest";
 import { writeFileSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { runCli, makeRepo, git, tmpDir, writeTree } from "../helpers.js";
 import { validLog, item, type Json } from "./util.js";
@@ -130,6 +131,29 @@ describe("SP-130 ending commit reachable", () => {
       expect(one.cmds.some((c) => c.startsWith("rev-list HEAD"))).toBe(false);
     }
     expect(traced([logs[2]]).cmds.filter((c) => c.startsWith("merge-base --is-ancestor"))).toEqual([`merge-base --is-ancestor ${side} HEAD`]);
+  });
+  it("TC-577 / TC-582: a short SHA two commits share, and an annotated tag's id: one log gives the verdict five logs give", () => {
+    // two root commits whose ids share the prefix 7174d7d (messages m15700 and m19388, fixed dates):
+    // the first is HEAD's root, the second an unreachable object
+    const dir = tmpDir("agentcheck-ambiguous-");
+    git(dir, "init", "-q", "-b", "main");
+    const env = { GIT_AUTHOR_NAME: "a", GIT_AUTHOR_EMAIL: "a@b", GIT_AUTHOR_DATE: "1700000000 +0000", GIT_COMMITTER_NAME: "a", GIT_COMMITTER_EMAIL: "a@b", GIT_COMMITTER_DATE: "1700000000 +0000" };
+    const empty = execFileSync("git", ["hash-object", "-t", "tree", "-w", "--stdin"], { cwd: dir, input: "", encoding: "utf8" }).trim();
+    const root = execFileSync("git", ["commit-tree", empty, "-m", "m15700"], { cwd: dir, env: { ...process.env, ...env }, encoding: "utf8" }).trim();
+    const other = execFileSync("git", ["commit-tree", empty, "-m", "m19388"], { cwd: dir, env: { ...process.env, ...env }, encoding: "utf8" }).trim();
+    expect([root.slice(0, 7), other.slice(0, 7)]).toEqual(["7174d7d", "7174d7d"]);
+    git(dir, "reset", "-q", root);
+    git(dir, "tag", "-a", "v1", "-m", "release");
+    const tagId = git(dir, "rev-parse", "v1");
+    const ends = ["7174d7d", tagId, root, "deadbee", "0123456"];
+    const logs = ends.map((_, i) => `.agents/sessions/2026-01-05-session-${i + 1}.json`);
+    ends.forEach((e, i) => write(dir, logs[i], logAt(e)));
+    commitAll(dir, "logs");
+    const sp130 = (o: Out, f: string) => findings(o, f).filter((x) => x.ruleId === "SP-130").map((x) => x.message);
+    const all = check(dir, [...logs]);
+    for (const [i, l] of logs.entries()) expect(sp130(check(dir, [l]), l)).toEqual(sp130(all, l));
+    expect(sp130(all, logs[0])).toEqual([]);
+    expect(sp130(all, logs[1])).toHaveLength(1);
   });
   it("TC-579: a value starting with '-' never reaches git (schema error only)", () => {
     const [dir] = repo();

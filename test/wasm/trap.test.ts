@@ -4,7 +4,7 @@
 import { describe, it, expect } from "vitest";
 import { executeValidator, MAX_ARENA_BYTES } from "../../dist/engine.js";
 import { KIND } from "../../dist/wasm/abi.js";
-import { runCli, tmpDir, writeTree } from "../helpers.js";
+import { makeRepo, runCli, tmpDir, writeTree } from "../helpers.js";
 
 const enc = new TextEncoder();
 const log = (n: number) => ({
@@ -71,5 +71,19 @@ describe("AC-902: traps are findings (issue 10 item 1)", () => {
       expect(ok.findings.some((f: any) => f.ruleId === "AC-902")).toBe(false);
     }
     expect(r.stderr).toContain("internal error");
+  });
+
+  it.each(["unreachable", "abort"])("AC-902 on a JSON log in a git repository (the extract pass runs first), trap %s: exit 2 and the internal error, the other logs judged", (kind) => {
+    const logs = [1, 2, 3].map((n) => `.agents/sessions/2026-01-0${n}-session-${n}.json`);
+    const body = JSON.stringify({ schemaVersion: "1.0", session: { number: 1, date: "2026-01-01", branch: "feat/x", startingCommit: "abc1234", objective: "x" }, protocolCompliance: {} });
+    const dir = makeRepo(Object.fromEntries(logs.map((l) => [l, body])));
+    const r = runCli(["session-log", "--format", "json", "--now", "2026-01-10T00:00:00Z"], { cwd: dir, env: { AGENTCHECK_DEBUG_TRAP: `${kind}:${logs[1]}` } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("internal error");
+    const report = JSON.parse(r.stdout);
+    expect(report.results.map((x: any) => x.file)).toEqual(logs);
+    expect(report.results[1].findings.map((f: any) => f.ruleId)).toEqual(["AC-902"]);
+    for (const i of [0, 2]) expect(report.results[i].findings.length).toBeGreaterThan(0);
+    for (const i of [0, 2]) expect(report.results[i].findings.some((f: any) => f.ruleId === "AC-902")).toBe(false);
   });
 });
