@@ -48,11 +48,6 @@ const result = await build({
 // its zod schema, the pre-pr check ids it may name) stay out of lean.cjs: they load from tsc's ES
 // module output in dist/ (stateless modules, so a second instance is harmless).
 const LEAN_LAZY = ["config-schema.ts", join("prepr", "checks.ts")];
-// `check` (check.cjs) leaves out the per-session manifest validator too: it runs only in a workspace
-// with session manifests, and brings zod and the YAML parser (about 1 MB of the bundle's 1.2 MB) that
-// every `check --staged` and `session-log` would otherwise read and compile from the code cache
-const CHECK_LAZY = [...LEAN_LAZY, join("validators", "manifest.ts")];
-let lazy = LEAN_LAZY;
 const leanExternals = {
   name: "lean-externals",
   setup(b) {
@@ -62,7 +57,7 @@ const leanExternals = {
       if (a.kind !== "dynamic-import") return undefined;
       const abs = join(a.resolveDir, a.path).replace(/\.js$/, ".ts");
       const rel = abs.slice(join(root, "src").length + 1);
-      if (!lazy.includes(rel)) return undefined;
+      if (!LEAN_LAZY.includes(rel)) return undefined;
       return { path: `../${rel.replace(/\.ts$/, ".js").split("\\").join("/")}`, external: true };
     });
   },
@@ -102,7 +97,7 @@ async function cjsBundle(entry, name) {
     dynamic++;
     return `(globalThis.__agentcheckImport ?? ((s) => import(s)))(${spec})`;
   });
-  if (dynamic > lazy.length || /\bimport\(\s*[^s)]/.test(text.replace(/\(s\) => import\(s\)/g, ""))) {
+  if (dynamic > LEAN_LAZY.length || /\bimport\(\s*[^s)]/.test(text.replace(/\(s\) => import\(s\)/g, ""))) {
     throw new Error(`bundle-cli: ${name}.cjs has unexpected dynamic imports (${dynamic} rewritten)`);
   }
   writeFileSync(join(outdir, `${name}.cjs`), `// agentcheck-bundle ${createHash("sha256").update(text).digest("hex").slice(0, 32)}\n${text}`);
@@ -112,12 +107,10 @@ const lean = await cjsBundle("lean-cli.ts", "lean");
 if (lean.dynamic !== LEAN_LAZY.length) throw new Error(`bundle-cli: lean.cjs has unexpected dynamic imports (${lean.dynamic} rewritten)`);
 // `check` (src/check-cli.ts) the same way, a bundle of its own: the commit hook runs `check --staged`
 // (issue 13), and the lean commands' bundle stays as small as it was
-lazy = CHECK_LAZY;
 const check = await cjsBundle("check-cli.ts", "check");
-lazy = LEAN_LAZY;
-// (zod comes in with the manifest validator, run only when a workspace has manifests: esbuild wraps each
-// module in an initialiser, so a module in the bundle runs only when reached)
-if (check.inputs.some((f) => /node_modules\/(commander|markdownlint)\//.test(f))) throw new Error("bundle-cli: check.cjs must not contain commander or markdownlint");
+// (no zod: the manifest validator takes its schema text from src/wasm/generated/manifest-schema.ts; zod
+// was about 800 KB of the bundle's 1.2 MB, read and compiled from the code cache by every `check --staged`)
+if (check.inputs.some((f) => /node_modules\/(commander|markdownlint|zod)\//.test(f))) throw new Error("bundle-cli: check.cjs must not contain commander, markdownlint or zod");
 // Note: a CommonJS package imported dynamically becomes a chunk with only a default export, so the
 // importer's named imports would be undefined: import such packages through a static re-export
 // (src/yaml.ts). The pre-pr tests run the bundled CLI on YAML configurations.

@@ -2,13 +2,14 @@
 // source of truth. Its JSON Schema rendering (manifestJsonSchema) is what the WASM `manifest` validator
 // interprets (SM-002); the invariants across fields are rules SM-003..SM-012 in assembly/.
 import { z } from "zod";
+import { ARTIFACTS } from "./artifacts.js";
 
 export const PHASES = ["spec", "plan", "build", "docs", "complete"] as const;
 /** Phases with started/completed timestamps in phase_history. */
 export const STEP_PHASES = ["spec", "plan", "build", "docs"] as const;
 export const STATUSES = ["active", "paused", "complete", "failed"] as const;
 export const SESSION_TYPES = ["full", "quick", "research"] as const;
-export const ARTIFACTS = { spec: "spec.md", plan: "plan.json", plan_readable: "plan.md" } as const;
+export { ARTIFACTS };
 
 export type Phase = (typeof PHASES)[number];
 export type StepPhase = (typeof STEP_PHASES)[number];

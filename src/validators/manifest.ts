@@ -6,7 +6,9 @@ import { KIND } from "../wasm/abi.js";
 import { DEFAULT_MAX_FILE_BYTES, executeValidator, problemResult, readArtifact, type ContentDoc, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import type { Finding } from "../report.js";
-import { ARTIFACTS, manifestJsonSchemaText, type SessionManifest } from "../manifest/schema.js";
+import { ARTIFACTS } from "../manifest/artifacts.js";
+import type { SessionManifest } from "../manifest/schema.js";
+import { MANIFEST_SCHEMA } from "../wasm/generated/manifest-schema.js";
 import { FLAGS } from "../wasm/contract.js";
 
 export const SESSIONS_DIR = "agents/sessions";
@@ -59,7 +61,7 @@ export function validateManifests(opts: ManifestCheckOptions): ValidatorOutput {
     docs.push(...s.docs);
   }
   const out = docs.length
-    ? executeValidator("manifest", docs, { "manifest.schema": manifestJsonSchemaText() }, { separable: false })
+    ? executeValidator("manifest", docs, { "manifest.schema": MANIFEST_SCHEMA }, { separable: false })
     : { results: [], global: {}, internalErrors: [] };
   for (const p of problems) out.results.push(problemResult("manifest", p));
   out.results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -70,7 +72,7 @@ export function validateManifests(opts: ManifestCheckOptions): ValidatorOutput {
 export function checkManifestContent(m: unknown, sessionId: string): Finding[] {
   const file = `${SESSIONS_DIR}/${sessionId}/state.json`;
   const out = executeValidator("manifest", [{ file, kind: KIND.MANIFEST, bytes: new TextEncoder().encode(JSON.stringify(m, null, 2)) }], {
-    "manifest.schema": manifestJsonSchemaText(),
+    "manifest.schema": MANIFEST_SCHEMA,
     "manifest.scope": "content",
   });
   return out.results.flatMap((r) => r.findings);

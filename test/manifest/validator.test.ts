@@ -166,3 +166,12 @@ describe("manifest validator in `agentcheck check`", () => {
     expect(res[0].findings.map((f: any) => f.ruleId)).toEqual(["SM-010"]);
   }, 60_000);
 });
+
+describe("SM-002: the schema the manifest validator hands the core is the zod schema's rendering", () => {
+  it("SM-002: src/wasm/generated/manifest-schema.ts (built by scripts/gen-state-schema.mjs) equals manifestJsonSchemaText()", async () => {
+    const { MANIFEST_SCHEMA } = await import("../../dist/wasm/generated/manifest-schema.js");
+    const { manifestJsonSchemaText } = await import("../../dist/manifest/schema.js");
+    expect(MANIFEST_SCHEMA).toBe(manifestJsonSchemaText());
+    expect(JSON.parse(MANIFEST_SCHEMA)).toEqual(manifestJsonSchema());
+  });
+});
