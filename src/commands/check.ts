@@ -118,7 +118,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
       continue;
     }
     if (showProgress) {
-      setProgress((done, total) => process.stderr.write(`\ragentcheck: ${v.name} ${done}/${total} files\u001b[K`));
+      setProgress((done, total) => writeErr(`\ragentcheck: ${v.name} ${done}/${total} files\u001b[K`));
     }
     let out;
     try {
@@ -126,7 +126,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     } finally {
       if (showProgress) {
         setProgress(undefined);
-        process.stderr.write("\r\u001b[K");
+        writeErr("\r\u001b[K");
       }
     }
     results.push(...out.results);
