@@ -233,7 +233,7 @@ class Pool {
       this.buf = heap.realloc(this.buf, <usize>c);
       this.cap = c;
     }
-    const n = <i32>String.UTF8.encodeUnsafe(changetype<usize>(s), s.length, this.buf + <usize>this.head + <usize>this.bytes);
+    const n = encodeUtf8(s, this.buf + <usize>this.head + <usize>this.bytes);
     const r = (<i64>this.bytes << 32) | <i64>n;
     this.bytes += n;
     return r;
@@ -281,6 +281,39 @@ class Pool {
     unchecked((t[ix] = r));
     return r;
   }
+}
+
+/**
+ * UTF-8 of `s` at `dst` (room for 3 bytes per unit); returns the bytes written. Runs of ASCII go 16
+ * units at a time (narrowed); any other 16 (one more when the last is a high surrogate, so a pair is
+ * never split) go through the standard encoder, which gives the same bytes as for the whole string.
+ */
+function encodeUtf8(s: string, dst: usize): i32 {
+  const n = s.length;
+  const p = changetype<usize>(s);
+  const high = i16x8.splat(<i16>0xff80);
+  let i = 0;
+  let o = dst;
+  while (i < n) {
+    if (i + 16 <= n) {
+      const a = v128.load(p + (<usize>i << 1));
+      const b = v128.load(p + (<usize>i << 1), 16);
+      if (!v128.any_true(v128.and(v128.or(a, b), high))) {
+        v128.store(o, i8x16.narrow_i16x8_u(a, b));
+        i += 16;
+        o += 16;
+        continue;
+      }
+    }
+    let e = i + 16 < n ? i + 16 : n;
+    if (e < n) {
+      const last = <i32>load<u16>(p + (<usize>(e - 1) << 1));
+      if (last >= 0xd800 && last <= 0xdbff) e++;
+    }
+    o += String.UTF8.encodeUnsafe(p + (<usize>i << 1), e - i, o);
+    i = e;
+  }
+  return <i32>(o - dst);
 }
 
 function putRef(p: usize, ref: i64): void {

@@ -114,7 +114,30 @@ export function asciiAt(p: usize, n: i32): string {
   if (n <= 0) return "";
   const out = changetype<string>(__new(<usize>n << 1, idof<string>()));
   const o = changetype<usize>(out);
-  for (let i = 0; i < n; i++) store<u16>(o + (<usize>i << 1), load<u8>(p + <usize>i));
+  let i = 0;
+  // 16 bytes widened to 16 units at a time
+  for (; i + 16 <= n; i += 16) {
+    const v = v128.load(p + <usize>i);
+    const q = o + (<usize>i << 1);
+    v128.store(q, i16x8.extend_low_i8x16_u(v));
+    v128.store(q, i16x8.extend_high_i8x16_u(v), 16);
+  }
+  for (; i < n; i++) store<u16>(o + (<usize>i << 1), load<u8>(p + <usize>i));
+  return out;
+}
+
+/** a + b + c in one allocation (two concatenations would make an intermediate string). */
+export function concat3(a: string, b: string, c: string): string {
+  const la = <usize>a.length << 1;
+  const lb = <usize>b.length << 1;
+  const lc = <usize>c.length << 1;
+  const n = la + lb + lc;
+  if (n == 0) return "";
+  const out = changetype<string>(__new(n, idof<string>()));
+  const o = changetype<usize>(out);
+  memory.copy(o, changetype<usize>(a), la);
+  memory.copy(o + la, changetype<usize>(b), lb);
+  memory.copy(o + la + lb, changetype<usize>(c), lc);
   return out;
 }
 
