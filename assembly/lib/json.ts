@@ -651,15 +651,22 @@ export class LineIndex {
       }
     }
   }
+  /** The last offset asked and its line (a report asks line(pos), then col(pos)). */
+  private lastPos: i32 = -1;
+  private lastLine: i32 = 0;
   /** 1-based line of an offset. */
   line(pos: i32): i32 {
+    if (pos == this.lastPos) return this.lastLine;
+    const st = this.starts;
     let lo = 0;
-    let hi = this.starts.length - 1;
+    let hi = st.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= pos) lo = mid;
+      if (unchecked(st[mid]) <= pos) lo = mid;
       else hi = mid - 1;
     }
+    this.lastPos = pos;
+    this.lastLine = lo + 1;
     return lo + 1;
   }
   /** 1-based column of an offset. */
