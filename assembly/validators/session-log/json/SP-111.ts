@@ -202,7 +202,7 @@ function check(c: RuleCtx): void {
   const rows = checklistRows(ctx);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    if (!leveled(r) || r.level != "MUST" || !r.complete) continue;
+    if (!leveled(r) || !r.must || !r.complete) continue;
     const ev = r.evidence;
     if (ev.trim().length == 0) continue; // SP-109
     const isQa = r.key == "qaValidation";

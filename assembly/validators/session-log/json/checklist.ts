@@ -85,6 +85,8 @@ export function checklistRows(ctx: JsonCtx): ChecklistItem[] {
         r.levelValue = lv;
         r.hasLevel = lv !== null && lv.kind != J_NULL && !(lv.kind == J_STR && lv.s.trim().length == 0);
         r.level = lv !== null && lv.kind == J_STR ? lv.s : "";
+        r.must = r.level == "MUST";
+        r.mustNot = r.level == "MUST NOT";
         r.complete = cv !== null && cv.truthy();
         r.evidence = ev !== null && ev.kind == J_STR ? ev.s : "";
       }
@@ -97,7 +99,7 @@ export function checklistRows(ctx: JsonCtx): ChecklistItem[] {
 
 /** A checklist row that is an object declaring a level (the rows SP-108..SP-111 and SP-114 judge). */
 export function leveled(r: ChecklistItem): bool {
-  return r.item.kind == J_OBJ && r.hasLevel;
+  return r.hasLevel; // set for object rows only (checklistRows)
 }
 
 /** Report a finding of a checklist rule at `at`, ordered by `seq`. */

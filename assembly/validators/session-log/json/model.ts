@@ -169,6 +169,9 @@ export class ChecklistItem {
   hasLevel: bool = false;
   /** The level when it is a string ("" otherwise). */
   level: string = "";
+  /** The level is "MUST" / "MUST NOT" (compared once, in checklistRows). */
+  must: bool = false;
+  mustNot: bool = false;
   levelValue: JValue | null = null;
   complete: bool = false;
   evidence: string = "";
