@@ -33,3 +33,28 @@ describe("SP-111 / result strings: UTF-8 across the core's 16-unit chunks", () =
     );
   });
 });
+
+describe("SP-111: tokens found at every offset (the 8-unit scan of mayContradict)", () => {
+  /** SP-111 findings for sessionStart.handoffRead's evidence `ev` (a complete MUST item). */
+  const hits = (ev: string) => {
+    const l = validLog();
+    l.protocolCompliance.sessionStart.handoffRead = item(true, ev);
+    return of(run(l).findings, "SP-111").length;
+  };
+  it("SP-111: a token after a space or punctuation is found at offsets 0..24, in any case", () => {
+    for (let at = 0; at <= 24; at++) {
+      // the token starts at unit `at`, after a space (or a comma)
+      const pad = at === 0 ? "" : `${"x".repeat(at - 1)} `;
+      const padComma = at === 0 ? "" : `${"x".repeat(at - 1)},`;
+      for (const tok of ["TODO", "todo", "Pending", "N/A", "tbd", "Skipped here", "Deferred", "will run"]) {
+        expect(hits(`${pad}${tok}`), `${JSON.stringify(pad)} + ${tok}`).toBe(1);
+        expect(hits(`${padComma}${tok}`), `${JSON.stringify(padComma)} + ${tok}`).toBe(1);
+      }
+    }
+  });
+  it("SP-111: a token glued to a word character before it is not a token, at offsets 1..24", () => {
+    for (let at = 1; at <= 24; at++) {
+      for (const glue of ["x", "9", "_", "Z"]) expect(hits(`${"a".repeat(at - 1)}${glue}todo`)).toBe(0);
+    }
+  });
+});
