@@ -27,13 +27,18 @@
 //    many small getters (JValue#kind) in the JSON core's hot loops. This pass inlines functions of up
 //    to INLINE_MAX expressions: about 2 KB more module, a sixth less time in the core on the corpus's
 //    JSON logs (docs/benchmarks.md, "JSON core profile").
-import binaryen from "binaryen";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Compiler, TypeRef, Node, NodeKind, LiteralKind, SourceKind } from "assemblyscript";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+// Binaryen as asc itself loads it (resolved from assemblyscript's own location, so the inlining limit
+// of rewrite 5 is set on the very instance that optimizes the module; not a dependency of its own)
+const { default: binaryen } = await import(
+  pathToFileURL(createRequire(fileURLToPath(import.meta.resolve("assemblyscript"))).resolve("binaryen")).href
+);
 let patched = false;
 /** Largest function (Binaryen expressions) the extra inlining pass inlines everywhere (rewrite 5). */
 const INLINE_MAX = 8;
