@@ -85,8 +85,17 @@ export class Doc {
     return ls;
   }
 
-  /** File name part of the document name (after the last / or \). */
+  private cachedBase: string | null = null;
+  /** File name part of the document name (after the last / or \; found once). */
   baseName(): string {
+    let b = this.cachedBase;
+    if (b === null) {
+      b = this.findBaseName();
+      this.cachedBase = b;
+    }
+    return b;
+  }
+  private findBaseName(): string {
     const n = this.name;
     let i = n.length - 1;
     while (i >= 0) {
@@ -233,7 +242,7 @@ class Pool {
       this.buf = heap.realloc(this.buf, <usize>c);
       this.cap = c;
     }
-    const n = <i32>String.UTF8.encodeUnsafe(changetype<usize>(s), s.length, this.buf + <usize>this.head + <usize>this.bytes);
+    const n = encodeUtf8(s, this.buf + <usize>this.head + <usize>this.bytes);
     const r = (<i64>this.bytes << 32) | <i64>n;
     this.bytes += n;
     return r;
@@ -281,6 +290,39 @@ class Pool {
     unchecked((t[ix] = r));
     return r;
   }
+}
+
+/**
+ * UTF-8 of `s` at `dst` (room for 3 bytes per unit); returns the bytes written. Runs of ASCII go 16
+ * units at a time (narrowed); any other 16 (one more when the last is a high surrogate, so a pair is
+ * never split) go through the standard encoder, which gives the same bytes as for the whole string.
+ */
+function encodeUtf8(s: string, dst: usize): i32 {
+  const n = s.length;
+  const p = changetype<usize>(s);
+  const high = i16x8.splat(<i16>0xff80);
+  let i = 0;
+  let o = dst;
+  while (i < n) {
+    if (i + 16 <= n) {
+      const a = v128.load(p + (<usize>i << 1));
+      const b = v128.load(p + (<usize>i << 1), 16);
+      if (!v128.any_true(v128.and(v128.or(a, b), high))) {
+        v128.store(o, i8x16.narrow_i16x8_u(a, b));
+        i += 16;
+        o += 16;
+        continue;
+      }
+    }
+    let e = i + 16 < n ? i + 16 : n;
+    if (e < n) {
+      const last = <i32>load<u16>(p + (<usize>(e - 1) << 1));
+      if (last >= 0xd800 && last <= 0xdbff) e++;
+    }
+    o += String.UTF8.encodeUnsafe(p + (<usize>i << 1), e - i, o);
+    i = e;
+  }
+  return <i32>(o - dst);
 }
 
 function putRef(p: usize, ref: i64): void {
@@ -372,32 +414,29 @@ export class Results {
     const nf = this.findings.length;
     const nd = this.data.length;
     let np: i32 = 0;
-    // the pool's size when its strings are ASCII (the buffer grows when they are not)
-    let units: i64 = 0;
-    for (let i = 0; i < nf; i++) {
-      const m = this.findings[i].msg;
-      np += m.count;
-      for (let k = 0; k < m.count; k++) units += <i64>m.val(k).length;
-    }
-    for (let i = 0; i < nd; i++) units += <i64>this.data[i].value.length;
+    for (let i = 0; i < nf; i++) np += unchecked(this.findings[i]).msg.count;
     const docCount = this.docStatus.length;
     const ints = HEADER_I32S + docCount + nf * FINDING_I32S + nd * DATA_I32S + np * PAIR_I32S;
     if (resultPtr != 0) heap.free(resultPtr);
     resultPtr = 0;
-    pool.cap = <i64>ints * 4 + units + 256;
+    // a first guess at the pool's size (the buffer grows when the strings need more)
+    pool.cap = <i64>ints * 4 + <i64>(nf + nd + np) * 32 + 256;
     pool.buf = heap.alloc(<usize>pool.cap);
     pool.head = ints * 4;
-    // each string is encoded into the pool as it comes and its reference stored straight into its
-    // record (no list of references); the buffer may move when it grows, so records are addressed
-    // from pool.buf at each store. Strings go in the same order as before: findings, data, pairs.
+    // one pass over the findings (each finding's record, then its pairs), then the data: each string
+    // is encoded into the pool as it comes and its reference stored straight into its record (no list
+    // of references); the buffer may move when it grows, so records are addressed from pool.buf at
+    // each store. The host reads strings by offset: their order in the pool does not matter.
     const findAt: usize = <usize>(HEADER_I32S + docCount) * 4;
     const dataAt: usize = findAt + <usize>nf * FINDING_I32S * 4;
     const pairAt: usize = dataAt + <usize>nd * DATA_I32S * 4;
     let pair: i32 = 0;
     for (let i = 0; i < nf; i++) {
       const f = unchecked(this.findings[i]);
+      const m = f.msg;
       const rr = pool.internRule(f.rule);
-      const mr = pool.internMsg(f.msg);
+      const mr = pool.internMsg(m);
+      const count = m.count;
       const p = pool.buf + findAt + <usize>i * FINDING_I32S * 4;
       putRef(p, rr);
       store<i32>(p, f.severity, 8);
@@ -406,8 +445,15 @@ export class Results {
       store<i32>(p, f.column, 20);
       putRef(p + 24, mr);
       store<i32>(p, pair, 32);
-      store<i32>(p, f.msg.count, 36);
-      pair += f.msg.count;
+      store<i32>(p, count, 36);
+      for (let k = 0; k < count; k++) {
+        const kr = pool.intern(m.key(k));
+        const vr = pool.add(m.val(k));
+        const q = pool.buf + pairAt + <usize>(pair + k) * PAIR_I32S * 4;
+        putRef(q, kr);
+        putRef(q + 8, vr);
+      }
+      pair += count;
     }
     for (let i = 0; i < nd; i++) {
       const d = unchecked(this.data[i]);
@@ -417,17 +463,6 @@ export class Results {
       store<i32>(p, d.doc);
       putRef(p + 4, kr);
       putRef(p + 12, vr);
-    }
-    let q: usize = pairAt;
-    for (let i = 0; i < nf; i++) {
-      const m = unchecked(this.findings[i]).msg;
-      for (let k = 0; k < m.count; k++) {
-        const kr = pool.intern(m.key(k));
-        const vr = pool.add(m.val(k));
-        putRef(pool.buf + q, kr);
-        putRef(pool.buf + q + 8, vr);
-        q += PAIR_I32S * 4;
-      }
     }
     const total = ints * 4 + pool.bytes;
     resultPtr = pool.buf;

@@ -21,13 +21,27 @@
 //    (assembly/lib/texts.ts); each call becomes `txtCode(n)`, n being the text's index in the sorted
 //    list scripts/gen-rules.mjs writes (build/texts.json here, src/wasm/generated/texts.ts for the
 //    host, which puts the English back into result values). A text missing from the list fails the build.
+// 5. Not a size rewrite: one more inlining pass after -O3 --shrinkLevel 1 (optimized builds only).
+//    At shrink level 1 Binaryen inlines only functions of at most 6 expressions, which leaves the
+//    standard library's accessors as calls (StaticArray#__uset, String#charCodeAt, Array#__get) and
+//    many small getters (JValue#kind) in the JSON core's hot loops. This pass inlines functions of up
+//    to INLINE_MAX expressions: about 2 KB more module, a sixth less time in the core on the corpus's
+//    JSON logs (docs/benchmarks.md, "JSON core profile").
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Compiler, TypeRef, Node, NodeKind, LiteralKind, SourceKind } from "assemblyscript";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+// Binaryen as asc itself loads it (resolved from assemblyscript's own location, so the inlining limit
+// of rewrite 5 is set on the very instance that optimizes the module; not a dependency of its own)
+const { default: binaryen } = await import(
+  pathToFileURL(createRequire(fileURLToPath(import.meta.resolve("assemblyscript"))).resolve("binaryen")).href
+);
 let patched = false;
+/** Largest function (Binaryen expressions) the extra inlining pass inlines everywhere (rewrite 5). */
+const INLINE_MAX = 8;
 
 function messageCodes() {
   const file = join(root, "build", "message-ids.json");
@@ -131,6 +145,18 @@ export default class SizeTransform {
     }
     if (problems.length) throw new Error(`asc-size:\n  ${problems.join("\n  ")}`);
     this.log?.(`asc-size: ${rewritten} msg() calls report message numbers, ${texts} txt() calls text numbers, ${rules} rule ids put together at start`);
+  }
+
+  afterCompile(module) {
+    // asc calls module.runPasses(extra passes) right after its own optimize(), which has set the
+    // inlining limits for the build's levels (process-wide Binaryen settings): raise the one for small
+    // functions, then inline and re-optimize what changed before asc's own extra passes.
+    if (this.program.options.optimizeLevelHint < 3) return;
+    const runPasses = module.runPasses.bind(module);
+    module.runPasses = (passes) => {
+      binaryen.setAlwaysInlineMaxSize(INLINE_MAX);
+      runPasses(["inlining-optimizing", ...passes]);
+    };
   }
 
   afterInitialize(program) {

@@ -42,6 +42,7 @@ const F_KNA: i32 = 128; // the member key has non-ASCII bytes
 let scratch: StaticArray<i32> = new StaticArray<i32>(4096);
 let lineScratch: StaticArray<i32> = new StaticArray<i32>(1024);
 let hashScratch: StaticArray<i32> = new StaticArray<i32>(64);
+let fieldScratch: StaticArray<i32> = new StaticArray<i32>(8);
 
 // Views handed back by JDoc.release() (reused by the next document), and one emptied view table.
 const FREE_VIEWS_MAX: i32 = 1 << 16;
@@ -526,6 +527,68 @@ export class JValue {
     }
     return folded >= 0 ? d.view(folded) : null;
   }
+  /**
+   * out[q] = getField(keys[q]) for a few lower-case ASCII keys, in one pass over the members (when
+   * every key is plain ASCII and none repeats; otherwise one getField per key).
+   */
+  getFields(keys: StaticArray<string>, out: StaticArray<JValue | null>): void {
+    const nk = keys.length;
+    const d = this.doc;
+    const k = d.at(this.id, N_KIND);
+    if ((k & KIND_MASK) != J_OBJ) {
+      for (let q = 0; q < nk; q++) unchecked((out[q] = null));
+      return;
+    }
+    const n = d.at(this.id, N_COUNT);
+    let plain = (k & F_DUP) == 0;
+    let c = this.id + 1;
+    for (let i = 0; plain && i < n; i++) {
+      if ((d.at(c, N_KIND) & (F_KESC | F_KNA)) != 0) plain = false;
+      c = d.at(c, N_NEXT);
+    }
+    if (!plain) {
+      for (let q = 0; q < nk; q++) unchecked((out[q] = this.getField(unchecked(keys[q]))));
+      return;
+    }
+    // per key: the first member named exactly so, else the first whose name folds to it
+    let found = fieldScratch;
+    if (found.length < nk * 2) {
+      found = new StaticArray<i32>(nk * 2);
+      fieldScratch = found;
+    }
+    for (let q = 0; q < nk * 2; q++) unchecked((found[q] = -1));
+    c = this.id + 1;
+    for (let i = 0; i < n; i++) {
+      const ka = d.at(c, N_KSTART) + 1;
+      const len = d.at(c, N_KEND) - 1 - ka;
+      const p = d.base + <usize>ka;
+      for (let q = 0; q < nk; q++) {
+        const key = unchecked(keys[q]);
+        if (key.length != len || unchecked(found[q * 2]) >= 0) continue;
+        const kq = changetype<usize>(key);
+        let same = true;
+        let eq = true;
+        for (let j = 0; j < len; j++) {
+          let b = <i32>load<u8>(p + <usize>j);
+          const w = <i32>load<u16>(kq + (<usize>j << 1));
+          if (b != w) same = false;
+          if (b >= 65 && b <= 90) b += 32;
+          if (b != w) {
+            eq = false;
+            break;
+          }
+        }
+        if (eq && same) unchecked((found[q * 2] = c));
+        else if (eq && unchecked(found[q * 2 + 1]) < 0) unchecked((found[q * 2 + 1]= c));
+      }
+      c = d.at(c, N_NEXT);
+    }
+    for (let q = 0; q < nk; q++) {
+      let m = unchecked(found[q * 2]);
+      if (m < 0) m = unchecked(found[q * 2 + 1]);
+      unchecked((out[q] = m >= 0 ? d.view(m) : null));
+    }
+  }
   /** A number literal written without fraction or exponent. */
   isIntLiteral(): bool {
     if (this.kind != J_NUM) return false;
@@ -588,15 +651,22 @@ export class LineIndex {
       }
     }
   }
+  /** The last offset asked and its line (a report asks line(pos), then col(pos)). */
+  private lastPos: i32 = -1;
+  private lastLine: i32 = 0;
   /** 1-based line of an offset. */
   line(pos: i32): i32 {
+    if (pos == this.lastPos) return this.lastLine;
+    const st = this.starts;
     let lo = 0;
-    let hi = this.starts.length - 1;
+    let hi = st.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= pos) lo = mid;
+      if (unchecked(st[mid]) <= pos) lo = mid;
       else hi = mid - 1;
     }
+    this.lastPos = pos;
+    this.lastLine = lo + 1;
     return lo + 1;
   }
   /** 1-based column of an offset. */

@@ -32,6 +32,31 @@ class Cont {
   ) {}
 }
 
+/**
+ * Continuations are used last-in, first-out: one made for a call is reachable only from the ones
+ * made inside that call, so each is taken from this stack (no allocation per group entered; a
+ * search used to make thousands of short-lived objects) and handed back when its call returns.
+ */
+const contPool: Cont[] = [];
+let contTop: i32 = 0;
+
+function takeCont(nodes: RNode[] | null, idx: i32, next: Cont | null, rep: RNode | null, count: i32, start: i32): Cont {
+  const i = contTop++;
+  if (i < contPool.length) {
+    const c = unchecked(contPool[i]);
+    c.nodes = nodes;
+    c.idx = idx;
+    c.next = next;
+    c.rep = rep;
+    c.count = count;
+    c.start = start;
+    return c;
+  }
+  const c = new Cont(nodes, idx, next, rep, count, start);
+  contPool.push(c);
+  return c;
+}
+
 export class Regex {
   root: RNode[][] = [];
   /** Every alternative starts with ^: only a match at offset 0 is possible. */
@@ -264,7 +289,11 @@ function matchSeqInner(nodes: RNode[], idx: i32, pos: i32, k: Cont | null): bool
     }
     return false;
   }
-  if (t == N_GROUP) return matchGroup(n, 0, pos, new Cont(nodes, idx + 1, k, null, 0, 0));
+  if (t == N_GROUP) {
+    const ok = matchGroup(n, 0, pos, takeCont(nodes, idx + 1, k, null, 0, 0));
+    contTop--;
+    return ok;
+  }
   let ok = false;
   if (t == N_BOL) ok = pos == 0;
   else if (t == N_EOL) ok = pos == len || (pos == len - 1 && subject.charCodeAt(pos) == 10);
@@ -278,7 +307,9 @@ function matchSeqInner(nodes: RNode[], idx: i32, pos: i32, k: Cont | null): bool
 function matchGroup(g: RNode, count: i32, pos: i32, after: Cont): bool {
   if (count < g.max) {
     for (let a = 0; a < g.alts.length; a++) {
-      if (matchSeq(g.alts[a], 0, pos, new Cont(null, 0, after, g, count + 1, pos))) return true;
+      const ok = matchSeq(g.alts[a], 0, pos, takeCont(null, 0, after, g, count + 1, pos));
+      contTop--;
+      if (ok) return true;
     }
   }
   return count >= g.min && resume(after, pos);
@@ -300,13 +331,16 @@ const END: RNode[] = [];
 
 export function regexSearch(r: Regex, s: string): bool {
   subject = s;
+  contTop = 0; // a search is never nested in another
   steps = 0;
   depth = 0;
   exhausted = false;
   const root = r.wrap!;
   const last = r.anchored ? 0 : s.length; // ^ matches at offset 0 only
   for (let start = 0; start <= last; start++) {
-    if (matchGroup(root, 0, start, new Cont(END, 0, null, null, 0, 0))) {
+    const ok = matchGroup(root, 0, start, takeCont(END, 0, null, null, 0, 0));
+    contTop--;
+    if (ok) {
       exhausted = false; // a match found is a match, whatever was cut off on the way
       return true;
     }

@@ -2,7 +2,7 @@
 import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { JsonCtx } from "./ctx";
-import { SECTIONS, requiredKeys, missingSeq, reportRow } from "./checklist";
+import { SECTIONS, missingSeq, reportRow } from "./checklist";
 
 export const SP107 = defineRule("SP-107", SEV_ERROR, check);
 function SP107_doc(): RuleDoc {
@@ -24,11 +24,10 @@ function check(c: RuleCtx): void {
     const name = SECTIONS[s];
     const sec = log.section(name);
     if (sec === null) continue; // the schema layer reports it
-    const req = requiredKeys(sec, name);
-    const missing: string[] = [];
-    for (let i = 0; i < req.length; i++) if (!sec.has(req[i])) missing.push(req[i]);
+    const seq = missingSeq(ctx, s); // the rows found the missing items (./checklist.ts)
+    const missing = ctx.missing[s];
+    if (missing.length == 0) continue;
     missing.sort();
-    const seq = missingSeq(ctx, s);
     for (let i = 0; i < missing.length; i++) reportRow(ctx, c.rule, seq, sec, msg("missingRequiredItem").s("name", name).s("missing", missing[i]));
   }
 }

@@ -22,6 +22,6 @@ function check(c: RuleCtx): void {
   const rows = checklistRows(ctx);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    if (leveled(r) && r.level == "MUST" && !r.complete) reportRow(ctx, c.rule, r.seq, r.item, msg("incompleteMust").s("id", r.id));
+    if (leveled(r) && r.must && !r.complete) reportRow(ctx, c.rule, r.seq, r.item, msg("incompleteMust").s("id", r.id));
   }
 }

@@ -22,7 +22,7 @@ function check(c: RuleCtx): void {
   const rows = checklistRows(ctx);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    if (leveled(r) && r.level == "MUST" && r.complete && r.evidence.trim().length == 0) {
+    if (leveled(r) && r.must && r.complete && r.evidence.trim().length == 0) {
       reportRow(ctx, c.rule, r.seq, r.item, msg("missingEvidence").s("id", r.id));
     }
   }

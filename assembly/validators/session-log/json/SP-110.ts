@@ -22,7 +22,7 @@ function check(c: RuleCtx): void {
   const rows = checklistRows(ctx);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    if (leveled(r) && r.level == "MUST NOT" && r.key == "handoffNotUpdated" && r.complete) {
+    if (leveled(r) && r.mustNot && r.key == "handoffNotUpdated" && r.complete) {
       reportRow(ctx, c.rule, r.seq, r.item, msg("mustNotViolatedIs").s("id", r.id));
     }
   }

@@ -1,7 +1,7 @@
 // SP-111 (full mode): a complete MUST item whose evidence says the work did not happen.
 import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
 import { SEV_WARNING, SEV_ERROR } from "../../../abi";
-import { asciiLower, isSpace, isDigit } from "../../../lib/text";
+import { asciiLower, isSpace, isDigit, matchesIgnoreCase } from "../../../lib/text";
 import { isWordChar, QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { JsonCtx } from "./ctx";
 import { checklistRows, leveled, reportRowAs } from "./checklist";
@@ -12,6 +12,18 @@ const AFFIRM: string[] = ["pass", "passed", "passing", "done", "created", "valid
 const ADVERBS: string[] = ["yet", "longer", "fully", "really", "currently", "still", "quite"];
 const CONTRAST: string[] = ["but", "however", "except", "though", "although"];
 const COUNTS: string[] = ["passed", "failed", "xfailed", "xpassed", "error", "errors"];
+/** The first word of each token (a token can match only where its first word does). */
+const FIRST_WORDS: string[] = firstWords(TOKENS);
+
+function firstWords(ts: string[]): string[] {
+  const out: string[] = [];
+  for (let t = 0; t < ts.length; t++) {
+    const sp = ts[t].indexOf(" ");
+    const w = sp < 0 ? ts[t] : ts[t].substring(0, sp);
+    if (!out.includes(w)) out.push(w);
+  }
+  return out;
+}
 
 
 export const SP111 = defineRule("SP-111", SEV_WARNING, check);
@@ -143,8 +155,30 @@ function isTestCount(s: string, i: i32): bool {
   return false;
 }
 
+/**
+ * Whether a token's first word starts a word somewhere in `ev` (ASCII case ignored): without one,
+ * contradicts() is false, and the evidence is not lower-cased (a copy of most evidence texts).
+ */
+function mayContradict(ev: string): bool {
+  const n = ev.length;
+  const p = changetype<usize>(ev);
+  for (let i = 0; i < n; i++) {
+    let c = <i32>load<u16>(p + (<usize>i << 1));
+    if (c >= 65 && c <= 90) c += 32;
+    // every token starts with one of n s d w t p, at a word start
+    if (c != 110 && c != 115 && c != 100 && c != 119 && c != 116 && c != 112) continue;
+    if (i > 0 && isWordChar(<i32>load<u16>(p + (<usize>(i - 1) << 1)))) continue;
+    for (let t = 0; t < FIRST_WORDS.length; t++) {
+      const w = unchecked(FIRST_WORDS[t]);
+      if (<i32>load<u16>(changetype<usize>(w)) == c && i + w.length <= n && matchesIgnoreCase(ev, i, w)) return true;
+    }
+  }
+  return false;
+}
+
 /** True when the evidence contains a contradicting token that no exemption covers. */
 export function contradicts(ev: string): bool {
+  if (!mayContradict(ev)) return false;
   const s = asciiLower(ev);
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -168,7 +202,7 @@ function check(c: RuleCtx): void {
   const rows = checklistRows(ctx);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    if (!leveled(r) || r.level != "MUST" || !r.complete) continue;
+    if (!leveled(r) || !r.must || !r.complete) continue;
     const ev = r.evidence;
     if (ev.trim().length == 0) continue; // SP-109
     const isQa = r.key == "qaValidation";

@@ -23,7 +23,7 @@ function check(c: RuleCtx): void {
   const rows = checklistRows(ctx);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    if (!leveled(r) || r.level == "MUST" || r.level == "MUST NOT") continue;
+    if (!leveled(r) || r.must || r.mustNot) continue;
     if (r.required && !r.complete && r.evidence.trim().length == 0) {
       reportRow(ctx, c.rule, r.seq, r.item, msg("unjustifiedDemotionIsRequired").s("id", r.id).s("jsonShort", jsonShort(r.levelValue!)));
     }

@@ -5,7 +5,7 @@
 import { Rule, Msg, runRules } from "../../../rules";
 import { JValue, J_OBJ, J_NULL, J_STR } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
-import { ChecklistItem, REQUIRED_START, REQUIRED_END, itemComplete, itemLevel, itemEvidence } from "./model";
+import { ChecklistItem, REQUIRED_START, REQUIRED_END } from "./model";
 
 export const SECTIONS: string[] = ["sessionStart", "sessionEnd"];
 
@@ -23,7 +23,16 @@ export function missingSeq(ctx: JsonCtx, section: i32): i32 {
   return ctx.blockSeq[section];
 }
 
-/** The rows of both sections (a section that is absent or not an object has none: the schema layer reports it). */
+/** The fields of a row read by the checklist rules, found in one pass over the row (getFields). */
+const ROW_FIELDS: StaticArray<string> = ["level", "complete", "evidence"];
+const rowFields = new StaticArray<JValue | null>(3);
+/** Member nodes of the section's required items that are present (reused). */
+let reqNodes: StaticArray<i32> = new StaticArray<i32>(32);
+
+/**
+ * The rows of both sections (a section that is absent or not an object has none: the schema layer
+ * reports it), and each section's missing required items (SP-107).
+ */
 export function checklistRows(ctx: JsonCtx): ChecklistItem[] {
   if (ctx.rows !== null) return ctx.rows!;
   const out: ChecklistItem[] = [];
@@ -35,19 +44,51 @@ export function checklistRows(ctx: JsonCtx): ChecklistItem[] {
     const sec = log.section(name);
     if (sec === null) continue;
     const req = requiredKeys(sec, name);
-    for (let i = 0; i < sec.keys.length; i++) {
-      const r = new ChecklistItem(sec.items[i]);
+    // the required items present: their member nodes (presence: the first occurrence of a repeated
+    // key answers as well as the last); the missing ones in required order
+    const doc = sec.doc;
+    if (reqNodes.length < req.length) reqNodes = new StaticArray<i32>(req.length);
+    const nodes = reqNodes;
+    let missing: string[] | null = null;
+    for (let j = 0; j < req.length; j++) {
+      const m = doc.memberOf(sec.id, unchecked(req[j]));
+      unchecked((nodes[j] = m));
+      if (m < 0) {
+        if (missing === null) missing = [];
+        missing!.push(unchecked(req[j]));
+      }
+    }
+    if (missing !== null) ctx.missing[s] = missing!;
+    // without repeated keys each item is its member node; with them, items are matched by name
+    const byNode = !doc.isDup(sec.id);
+    const keys = sec.keys;
+    const items = sec.items;
+    for (let i = 0; i < keys.length; i++) {
+      const r = new ChecklistItem(unchecked(items[i]));
       r.section = name;
-      r.key = sec.keys[i];
-      r.required = req.includes(r.key);
+      r.key = unchecked(keys[i]);
+      if (byNode) {
+        const id = r.item.id;
+        for (let j = 0; j < req.length; j++) {
+          if (unchecked(nodes[j]) == id) {
+            r.required = true;
+            break;
+          }
+        }
+      } else r.required = req.includes(r.key);
       r.seq = seq++;
       if (r.item.kind == J_OBJ) {
-        const lv = itemLevel(r.item);
+        r.item.getFields(ROW_FIELDS, rowFields);
+        const lv = unchecked(rowFields[0]);
+        const cv = unchecked(rowFields[1]);
+        const ev = unchecked(rowFields[2]);
         r.levelValue = lv;
         r.hasLevel = lv !== null && lv.kind != J_NULL && !(lv.kind == J_STR && lv.s.trim().length == 0);
         r.level = lv !== null && lv.kind == J_STR ? lv.s : "";
-        r.complete = itemComplete(r.item);
-        r.evidence = itemEvidence(r.item);
+        r.must = r.level == "MUST";
+        r.mustNot = r.level == "MUST NOT";
+        r.complete = cv !== null && cv.truthy();
+        r.evidence = ev !== null && ev.kind == J_STR ? ev.s : "";
       }
       out.push(r);
     }
@@ -58,7 +99,7 @@ export function checklistRows(ctx: JsonCtx): ChecklistItem[] {
 
 /** A checklist row that is an object declaring a level (the rows SP-108..SP-111 and SP-114 judge). */
 export function leveled(r: ChecklistItem): bool {
-  return r.item.kind == J_OBJ && r.hasLevel;
+  return r.hasLevel; // set for object rows only (checklistRows)
 }
 
 /** Report a finding of a checklist rule at `at`, ordered by `seq`. */

@@ -6,6 +6,8 @@ import { SessionCtx } from "../context";
 import { JsonLog } from "./model";
 import { ChecklistItem } from "./model";
 
+const NONE_MISSING: string[] = [];
+
 export class JsonCtx extends SessionCtx {
   /** What parsing the log's bytes gave (SP-100/SP-101 report on it). */
   parsed: JsonResult = new JsonResult();
@@ -18,6 +20,8 @@ export class JsonCtx extends SessionCtx {
   rows: ChecklistItem[] | null = null;
   /** Sequence key of each section's missing-item block (SP-107). */
   blockSeq: i32[] = [0, 0];
+  /** Each section's required items that are missing, in required order (SP-107; set with rows). */
+  missing: string[][] = [NONE_MISSING, NONE_MISSING];
   /** Sequence key of each finding a checklist rule reported, in report order (./checklist.ts). */
   seq: i32[] = [];
   constructor(input: Input, results: Results, doc: Doc) {

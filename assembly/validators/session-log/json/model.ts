@@ -1,6 +1,6 @@
 // The parsed JSON session log handed to every JSON rule, with lookup helpers.
 import { JValue, J_BOOL, J_OBJ, J_STR, LineIndex } from "../../../lib/json";
-import { asciiLower, isHex } from "../../../lib/text";
+import { asciiLower, isHex, concat3 } from "../../../lib/text";
 import { Rule, Msg } from "../../../rules";
 import { SessionCtx } from "../context";
 
@@ -153,9 +153,15 @@ export class ChecklistItem {
   /** "sessionStart" | "sessionEnd". */
   section: string = "";
   key: string = "";
-  /** section + "." + key (made only when a message needs it). */
+  private cachedId: string | null = null;
+  /** section + "." + key (made once, when a message needs it). */
   get id(): string {
-    return this.section + "." + this.key;
+    let id = this.cachedId;
+    if (id === null) {
+      id = concat3(this.section, ".", this.key);
+      this.cachedId = id;
+    }
+    return id;
   }
   item: JValue;
   required: bool = false;
@@ -163,6 +169,9 @@ export class ChecklistItem {
   hasLevel: bool = false;
   /** The level when it is a string ("" otherwise). */
   level: string = "";
+  /** The level is "MUST" / "MUST NOT" (compared once, in checklistRows). */
+  must: bool = false;
+  mustNot: bool = false;
   levelValue: JValue | null = null;
   complete: bool = false;
   evidence: string = "";

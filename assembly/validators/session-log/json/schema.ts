@@ -9,7 +9,7 @@
 import { JDoc, JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, fnv1a, jsonShort } from "../../../lib/json";
 import { Regex, compileRegex, regexSearch, regexExhausted } from "../../../lib/regex";
 import { txt } from "../../../lib/texts";
-import { twoDigits, zeroPad } from "../../../lib/text";
+import { twoDigits, TextBuf } from "../../../lib/text";
 
 export class SchemaError {
   constructor(public key: string, public path: string, public message: string, public pos: i32, public seq: i32) {}
@@ -31,6 +31,8 @@ const K_ALLOF = 18, K_ANYOF = 19, K_ONEOF = 20, K_NOT = 21, K_REF = 22, K_DEFINI
 /** Root properties that record mode removes from the root `required` list (SP-120). */
 export const RECORD_RELAXED: string[] = ["schemaVersion", "workLog", "endingCommit", "nextSteps"];
 const MAX_CALL_DEPTH: i32 = 100;
+/** Builds sort keys and paths of errors (one string each, not one per segment). */
+const pathBuf = new TextBuf();
 
 function isInt(v: JValue): bool {
   return v.kind == J_NUM && Math.floor(v.n) == v.n && Number.isFinite(v.n);
@@ -399,19 +401,20 @@ export class Schema {
     this.segN = n + 1;
   }
 
-  segName(i: i32): string {
-    const ix = this.segIdx[i];
-    return ix >= 0 ? ix.toString() : this.idoc!.keyName(this.segs[i]);
-  }
   @inline pop(): void {
     this.segN--;
   }
 
   /** The dotted instance path of the value being validated ("(root)" at the top). */
   pathOf(): string {
-    let path = "";
-    for (let i = 0; i < this.segN; i++) path += (i > 0 ? "." : "") + this.segName(i);
-    return path.length == 0 ? "(root)" : path;
+    const b = pathBuf.reset();
+    for (let i = 0; i < this.segN; i++) {
+      if (i > 0) b.add(".");
+      const ix = unchecked(this.segIdx[i]);
+      if (ix >= 0) b.addPadded(ix, 1);
+      else b.add(this.idoc!.keyName(unchecked(this.segs[i])));
+    }
+    return b.len == 0 ? "(root)" : b.take();
   }
 
   limit(msg: string, id: i32): void {
@@ -424,11 +427,13 @@ export class Schema {
       return;
     }
     // sort key: names after "\0", indices after "\0\1" zero-padded, so indices sort numerically
-    let key = "";
+    const b = pathBuf.reset();
     for (let i = 0; i < this.segN; i++) {
-      const ix = this.segIdx[i];
-      key += ix >= 0 ? "\u0000\u0001" + zeroPad(ix, 10) : "\u0000" + this.segName(i);
+      const ix = unchecked(this.segIdx[i]);
+      if (ix >= 0) b.add("\u0000\u0001").addPadded(ix, 10);
+      else b.add("\u0000").add(this.idoc!.keyName(unchecked(this.segs[i])));
     }
+    const key = b.take();
     this.errors.push(new SchemaError(key, this.pathOf(), msg, this.idoc!.posOf(id), this.errors.length));
   }
 
@@ -526,23 +531,23 @@ export class Schema {
       } else if (c == K_PATTERN) {
         if (k != J_STR) continue;
         const r = op.rx;
-        if (r === null) fail = txt(" does not match '") + v.s + "'";
+        if (r === null) fail = quiet ? "!" : txt(" does not match '") + v.s + "'";
         else if (!regexSearch(r, this.view(id).s)) {
           if (regexExhausted()) this.limit(txt("pattern '") + v.s + txt("' not checked: the regular-expression budget ran out on this value"), id);
-          else fail = txt(" does not match '") + v.s + "'";
+          else fail = quiet ? "!" : txt(" does not match '") + v.s + "'";
         }
       } else if (c == K_FORMAT) {
         if (k != J_STR) continue;
         const dt = op.fmt == FMT_DATE_TIME;
         const s = op.fmt != FMT_NONE ? this.view(id).s : "";
         if ((dt && !isDateTime(s)) || (op.fmt == FMT_DATE && !isDate(s))) {
-          fail = txt(" is not a valid '") + v.s + (dt ? txt("' (RFC 3339, with Z or a UTC offset)") : "'");
+          fail = quiet ? "!" : txt(" is not a valid '") + v.s + (dt ? txt("' (RFC 3339, with Z or a UTC offset)") : "'");
         }
       } else if (c == K_MIN_ITEMS || c == K_MAX_ITEMS) {
         if (k != J_ARR) continue;
         const cnt = d.countOf(id);
         const nn = <f64>cnt;
-        if (c == K_MIN_ITEMS ? nn < op.num : nn > op.num) fail = txt(" has ") + cnt.toString() + txt(" items, ") + KW[c] + txt(" is ") + v.s;
+        if (c == K_MIN_ITEMS ? nn < op.num : nn > op.num) fail = quiet ? "!" : txt(" has ") + cnt.toString() + txt(" items, ") + KW[c] + txt(" is ") + v.s;
       } else if (c == K_ITEMS) {
         if (k != J_ARR) continue;
         const cnt = d.countOf(id);
@@ -565,7 +570,12 @@ export class Schema {
           const name = names[j];
           if (atRoot && this.relaxRoot && relaxed[j]) continue;
           // presence only: the first occurrence of a duplicate key answers it as well as the last
-          if (d.memberOf(id, name) < 0) this.err("'" + name + txt("' is a required property"), id);
+          if (d.memberOf(id, name) >= 0) continue;
+          if (quiet) {
+            this.quietFailed = true; // the answer is known: no message
+            break;
+          }
+          this.err("'" + name + txt("' is a required property"), id);
         }
       } else if (c >= K_PROPERTIES && c <= K_ADDITIONAL) {
         if (k == J_OBJ) members = true;
