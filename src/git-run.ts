@@ -95,13 +95,13 @@ export function gitPath(p: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
-/** The non-empty lines of a git output listing paths, one per line (see gitPath), trimmed of surrounding whitespace. */
+/**
+ * The non-empty lines of a git output listing paths, one per line (see gitPath). Spaces are part of a
+ * name (git neither quotes nor trims them): a line is taken as it is.
+ */
 export function pathLines(s: string | undefined): string[] {
   const out: string[] = [];
-  for (const l of (s ?? "").split("\n")) {
-    const t = l.trim();
-    if (t.length > 0) out.push(gitPath(t));
-  }
+  for (const l of (s ?? "").split("\n")) if (l.length > 0) out.push(gitPath(l));
   return out;
 }
 

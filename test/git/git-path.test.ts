@@ -3,6 +3,7 @@
 // of name git quotes, listed by `git ls-files` (quoted) and by `git ls-files -z` (raw).
 import { describe, it, expect } from "vitest";
 import { writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { gitPath, pathLines } from "../../dist/git-run.js";
 import { makeRepo, git } from "../helpers.js";
@@ -21,12 +22,13 @@ describe("gitPath: C-quoted names from git", () => {
     expect(gitPath(quoted)).toBe(name);
   });
   it("every name git quotes in `git ls-files` is the name `git ls-files -z` gives", () => {
-    const names = ['say "hi".md', "back\\slash.md", "tab\there.md", "new\nline.md", "caf\u00e9.md", "\x01ctl.md", '"quoted".md', "plain.md"];
+    const names = ['say "hi".md', "back\\slash.md", "tab\there.md", "new\nline.md", "caf\u00e9.md", "\x01ctl.md", '"quoted".md', "plain.md", " lead.md", "trail .md "];
     const dir = makeRepo({ "README.md": "x" });
     for (const n of names) writeFileSync(join(dir, n), "x");
     git(dir, "add", "-A");
     const raw = git(dir, "-c", "core.quotePath=false", "ls-files", "-z").split("\0").filter(Boolean).sort();
-    const quoted = git(dir, "-c", "core.quotePath=false", "ls-files");
+    // the output as git wrote it (the test helper trims it, and a name may end in a space)
+    const quoted = execFileSync("git", ["-c", "core.quotePath=false", "ls-files"], { cwd: dir, encoding: "utf8" });
     expect(quoted).toContain('"say \\"hi\\".md"');
     expect(pathLines(quoted).sort()).toEqual(raw);
     expect(raw).toEqual([...names, "README.md"].sort());
