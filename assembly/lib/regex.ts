@@ -26,10 +26,12 @@ class RNode {
 }
 
 class Cont {
-  constructor(
-    public nodes: RNode[] | null, public idx: i32, public next: Cont | null,
-    public rep: RNode | null, public count: i32, public start: i32,
-  ) {}
+  nodes: RNode[] | null = null;
+  idx: i32 = 0;
+  next: Cont | null = null;
+  rep: RNode | null = null;
+  count: i32 = 0;
+  start: i32 = 0;
 }
 
 /**
@@ -42,18 +44,14 @@ let contTop: i32 = 0;
 
 function takeCont(nodes: RNode[] | null, idx: i32, next: Cont | null, rep: RNode | null, count: i32, start: i32): Cont {
   const i = contTop++;
-  if (i < contPool.length) {
-    const c = unchecked(contPool[i]);
-    c.nodes = nodes;
-    c.idx = idx;
-    c.next = next;
-    c.rep = rep;
-    c.count = count;
-    c.start = start;
-    return c;
-  }
-  const c = new Cont(nodes, idx, next, rep, count, start);
-  contPool.push(c);
+  if (i == contPool.length) contPool.push(new Cont());
+  const c = unchecked(contPool[i]);
+  c.nodes = nodes;
+  c.idx = idx;
+  c.next = next;
+  c.rep = rep;
+  c.count = count;
+  c.start = start;
   return c;
 }
 
