@@ -83,9 +83,10 @@ export function gitPath(p: string): string {
       bytes.push(c);
       continue;
     }
+    const octal = (k: number) => body[k] >= 48 && body[k] <= 55; // '0'..'7'
     const n = String.fromCharCode(body[i + 1]);
-    if (n >= "0" && n <= "7" && i + 3 < body.length && /^[0-7]{3}$/.test(body.subarray(i + 1, i + 4).toString("latin1"))) {
-      bytes.push(parseInt(body.subarray(i + 1, i + 4).toString("latin1"), 8));
+    if (i + 3 < body.length && octal(i + 1) && octal(i + 2) && octal(i + 3)) {
+      bytes.push(((body[i + 1] - 48) << 6) | ((body[i + 2] - 48) << 3) | (body[i + 3] - 48));
       i += 3;
     } else if (C_ESCAPES[n] !== undefined) {
       bytes.push(C_ESCAPES[n]);
@@ -203,20 +204,16 @@ export class GitRepo {
  * Many revisions resolved to commit ids with one `git cat-file --batch-check` (the `<rev>^{commit}`
  * lookup rev-parse --verify makes): every revision asked maps to its commit id, or to undefined when
  * it names no commit. A revision the batch cannot carry (empty, or with whitespace: one line per
- * revision) is not in the map. Undefined when git itself failed. `ambiguous`, when given, receives the
- * revisions git found ambiguous (a short SHA several objects start with), which map to undefined too.
+ * revision) is not in the map. Undefined when git itself failed.
  */
-export function resolveCommitIds(git: GitRepo, revs: string[], ambiguous?: Set<string>): Map<string, string | undefined> | undefined {
+export function resolveCommitIds(git: GitRepo, revs: string[]): Map<string, string | undefined> | undefined {
   const asked = [...new Set(revs)].filter((r) => r.length > 0 && !/\s/.test(r));
   const ids = new Map<string, string | undefined>();
   if (asked.length === 0) return ids;
   const out = git.try(["cat-file", "--batch-check=%(objectname) %(objecttype)"], asked.map((r) => `${r}^{commit}`).join("\n") + "\n");
   if (out === undefined) return undefined;
   const rows = out.split("\n");
-  asked.forEach((r, i) => {
-    ids.set(r, /^([0-9a-f]{40}|[0-9a-f]{64}) commit$/.exec(rows[i] ?? "")?.[1]);
-    if (rows[i]?.endsWith(" ambiguous")) ambiguous?.add(r);
-  });
+  asked.forEach((r, i) => ids.set(r, /^([0-9a-f]{40}|[0-9a-f]{64}) commit$/.exec(rows[i] ?? "")?.[1]));
   return ids;
 }
 

@@ -1,5 +1,5 @@
 // Repository location and path helpers (no rule logic).
-import { existsSync, statSync, readdirSync } from "node:fs";
+import { existsSync, statSync, readdirSync, type Dirent, type Stats } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { cleanTail, isInside } from "./fsread.js";
 
@@ -34,12 +34,15 @@ export { isInside };
  * symlinks and special files (FIFOs, sockets, devices), so that the bounded reader refuses the
  * latter with a visible AC-901 instead of them being skipped silently. Directories are left out.
  */
-export function listFiles(dir: string, exts: string[]): string[] {
+export function listFiles(dir: string, exts: string[], entries?: Map<string, Dirent | Stats>): string[] {
   const out: string[] = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (e.isDirectory()) continue;
     const lower = e.name.toLowerCase();
-    if (exts.some((x) => lower.endsWith(x))) out.push(join(dir, e.name));
+    if (!exts.some((x) => lower.endsWith(x))) continue;
+    const f = join(dir, e.name);
+    out.push(f);
+    entries?.set(f, e); // for the bounded read (src/fsread.ts ReadOptions.entry)
   }
   return out.sort();
 }

@@ -339,8 +339,10 @@ const FEW_COMMITS = 4;
  * commit is missing either way; an ambiguous short SHA, and any answer but yes or no, takes the walk.
  */
 async function resolveCommits(root: string, git: Git, shas: string[], facts: Facts): Promise<void> {
+  /** The commit ids of the few-commit path's cat-file, for the walk's own lookups below. */
+  let known: Map<string, string | undefined> | undefined;
   if (shas.length <= FEW_COMMITS) {
-    const ids = resolveCommitIds(git, shas);
+    const ids = (known = resolveCommitIds(git, shas));
     const walk: string[] = [];
     for (const sha of shas) {
       let id = ids?.get(sha);
@@ -373,7 +375,7 @@ async function resolveCommits(root: string, git: Git, shas: string[], facts: Fac
     else rest.push(sha);
   }
   if (rest.length === 0) return;
-  const ids = resolveCommitIds(git, rest);
+  const ids = known ?? resolveCommitIds(git, rest);
   if (ids === undefined) return; // no facts: the core reports the commits as not checked (SP-090)
   for (const sha of rest) {
     const full = ids.get(sha);

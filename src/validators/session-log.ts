@@ -2,11 +2,11 @@
 // src/git-run.ts, file system through a FileSource), runs the WASM rules. Two passes over markdown logs:
 // pass 1 ("extract") asks the core which SHAs, diffs and cited paths it needs; pass 2 validates
 // with those facts. Every rule decision is made in the core.
-import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
+import { lstatSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import { join, resolve } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, problemResult, readArtifact, refusalFinding, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
-import { findRepoRoot, toRepoPath, isInside } from "../repo.js";
+import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
@@ -96,16 +96,8 @@ export function discoverSessionLogs(root: string, cwd: string, paths: string[] |
         /* dangling symlink: read as a file (AC-901) */
       }
     }
-    if (dir) {
-      for (const e of readdirSync(p, { withFileTypes: true })) {
-        if (e.isDirectory()) continue;
-        const lower = e.name.toLowerCase();
-        if (!lower.endsWith(".md") && !lower.endsWith(".json")) continue;
-        const f = join(p, e.name);
-        out.add(f);
-        entries?.set(f, e);
-      }
-    } else {
+    if (dir) for (const f of listFiles(p, [".md", ".json"], entries)) out.add(f);
+    else {
       out.add(p);
       entries?.set(p, lst);
     }
@@ -529,7 +521,10 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
   let commit = "";
   for (const l of (walk ?? "").split("\n")) {
     if (l.startsWith("\u0001")) commit = l.slice(1).trim();
-    else if (l.length > 0 && commit && !last.has(gitPath(l))) last.set(gitPath(l), commit);
+    else if (l.length > 0 && commit) {
+      const p = gitPath(l);
+      if (!last.has(p)) last.set(p, commit);
+    }
   }
   // the changed names of every range: one `git diff-tree --stdin` for all (diffNamesBatch), a git
   // diff per range only when the batch fails
