@@ -32,6 +32,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Compiler, TypeRef, Node, NodeKind, LiteralKind, SourceKind } from "assemblyscript";
+import { applyRuntimePatch } from "./asc-rt.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Binaryen as asc itself loads it (resolved from assemblyscript's own location, so the inlining limit
@@ -40,6 +41,8 @@ const { default: binaryen } = await import(
   pathToFileURL(createRequire(fileURLToPath(import.meta.resolve("assemblyscript"))).resolve("binaryen")).href
 );
 let patched = false;
+// the allocator fast path (scripts/asc-rt.mjs): the runtime is parsed after transforms are loaded
+applyRuntimePatch();
 /** Largest function (Binaryen expressions) the extra inlining pass inlines everywhere (rewrite 5). */
 const INLINE_MAX = 8;
 

@@ -1,0 +1,79 @@
+// The core's allocator fast path, applied to AssemblyScript's own runtime source at build time
+// (imported by the compiler transform scripts/asc-size.mjs, so every asc build of the core gets it).
+//
+// The "minimal" runtime allocates every object through TLSF: each allocation takes a free block out
+// of its size class, splits it and files the rest under a size class again (removeBlock +
+// insertBlock), some 60 instructions and a dozen memory writes. The JSON core allocates a few
+// hundred thousand small objects per run, and this was its largest single cost (docs/benchmarks.md,
+// "allocator"). The patch keeps one *reserve*: a used TLSF block of 64 KB from which small requests
+// (≤ RESERVE_MAX_REQUEST bytes) are cut front first. Every block cut from it, and what is left of
+// it, is an ordinary used TLSF block with correct size and LEFTFREE tags, so TLSF's invariants hold
+// throughout: freeing, reallocating or collecting any object works as before, and a free neighbour
+// merges with the reserve when the reserve itself is freed (when it is too small for a request and a
+// new one is taken). Requests above the limit take TLSF's path unchanged.
+//
+// The runtime text is not copied into this repository: the patch replaces one anchor of the
+// installed AssemblyScript's rt/tlsf.ts and fails the build if that anchor is gone (a new
+// AssemblyScript release must be looked at, not silently built without the patch).
+import { libraryFiles } from "assemblyscript/asc";
+
+const ANCHOR = "export function allocateBlock(root: Root, size: usize): Block {";
+
+const FAST_PATH = `
+// agentcheck (scripts/asc-rt.mjs): small requests are cut from a reserve block.
+// @ts-ignore: decorator
+@lazy let RESERVE: usize = 0;
+// @ts-ignore: decorator
+@inline const RESERVE_SIZE: usize = (64 << 10) - BLOCK_OVERHEAD;
+// @ts-ignore: decorator
+@inline const RESERVE_MAX_REQUEST: usize = 1 << 10;
+
+/** Cuts a used block of payloadSize from the front of the used block r, which must hold it and a minimal rest. */
+// @ts-ignore: decorator
+@inline function cutReserve(r: usize, payloadSize: usize): Block {
+  let block = changetype<Block>(r);
+  let info = block.mmInfo;
+  let rest = r + BLOCK_OVERHEAD + payloadSize;
+  // the rest stays a used block (its left neighbour, the new block, is used: no LEFTFREE)
+  changetype<Block>(rest).mmInfo = (info & ~TAGS_MASK) - payloadSize - BLOCK_OVERHEAD;
+  block.mmInfo = payloadSize | (info & LEFTFREE);
+  RESERVE = rest;
+  return block;
+}
+
+export function allocateBlock(root: Root, size: usize): Block {
+  if (size <= RESERVE_MAX_REQUEST) {
+    let payloadSize = computeSize(size);
+    let r = RESERVE;
+    if (r) {
+      if ((changetype<Block>(r).mmInfo & ~TAGS_MASK) >= payloadSize + BLOCK_OVERHEAD + BLOCK_MINSIZE) return cutReserve(r, payloadSize);
+      RESERVE = 0;
+      freeBlock(root, changetype<Block>(r));
+    }
+    return cutReserve(changetype<usize>(allocateTlsfBlock(root, RESERVE_SIZE)), payloadSize);
+  }
+  return allocateTlsfBlock(root, size);
+}
+
+/** TLSF's own allocation. */
+function allocateTlsfBlock(root: Root, size: usize): Block {`;
+
+/** rt/tlsf.ts with the reserve fast path; throws when the installed runtime no longer matches. */
+export function patchTlsf(source) {
+  const at = source.indexOf(ANCHOR);
+  if (at < 0 || source.indexOf(ANCHOR, at + 1) >= 0) {
+    throw new Error("asc-rt: AssemblyScript's rt/tlsf.ts no longer has exactly one `allocateBlock` of the expected shape; review scripts/asc-rt.mjs against the new runtime");
+  }
+  return source.slice(0, at) + FAST_PATH + source.slice(at + ANCHOR.length);
+}
+
+let applied = false;
+
+/** Patch the compiler's in-memory copy of the runtime (before the runtime is parsed). */
+export function applyRuntimePatch() {
+  if (applied) return;
+  const key = "rt/tlsf";
+  if (typeof libraryFiles[key] !== "string") throw new Error(`asc-rt: the compiler has no library file ${key}`);
+  libraryFiles[key] = patchTlsf(libraryFiles[key]);
+  applied = true;
+}
