@@ -10,7 +10,9 @@
 // it, is an ordinary used TLSF block with correct size and LEFTFREE tags, so TLSF's invariants hold
 // throughout: freeing, reallocating or collecting any object works as before, and a free neighbour
 // merges with the reserve when the reserve itself is freed (when it is too small for a request and a
-// new one is taken). Requests above the limit take TLSF's path unchanged.
+// new one is taken). A new reserve is the first free block of at least 4 KB in TLSF's size order, at
+// most 64 KB of it: the holes a collection leaves between live objects are used before fresh memory.
+// Requests above the limit take TLSF's path unchanged.
 //
 // The runtime text is not copied into this repository: the patch replaces one anchor of the
 // installed AssemblyScript's rt/tlsf.ts and fails the build if that anchor is gone (a new
@@ -27,6 +29,8 @@ const FAST_PATH = `
 @inline const RESERVE_SIZE: usize = (64 << 10) - BLOCK_OVERHEAD;
 // @ts-ignore: decorator
 @inline const RESERVE_MAX_REQUEST: usize = 1 << 10;
+// @ts-ignore: decorator
+@inline const RESERVE_MIN: usize = (4 << 10) - BLOCK_OVERHEAD;
 
 /** Cuts a used block of payloadSize from the front of the used block r, which must hold it and a minimal rest. */
 // @ts-ignore: decorator
@@ -41,6 +45,22 @@ const FAST_PATH = `
   return block;
 }
 
+/**
+ * A new reserve: the first free block of at least RESERVE_MIN bytes in TLSF's size order (a hole the
+ * last collection left is used before fresh memory, so the heap, and the pages it touches, stay
+ * small), at most RESERVE_SIZE of it.
+ */
+function takeReserve(root: Root): Block {
+  let block = searchBlock(root, RESERVE_MIN);
+  if (!block) {
+    growMemory(root, RESERVE_SIZE);
+    block = changetype<Block>(searchBlock(root, RESERVE_MIN));
+  }
+  removeBlock(root, block);
+  prepareBlock(root, block, min(block.mmInfo & ~TAGS_MASK, RESERVE_SIZE));
+  return block;
+}
+
 export function allocateBlock(root: Root, size: usize): Block {
   if (size <= RESERVE_MAX_REQUEST) {
     let payloadSize = computeSize(size);
@@ -50,7 +70,7 @@ export function allocateBlock(root: Root, size: usize): Block {
       RESERVE = 0;
       freeBlock(root, changetype<Block>(r));
     }
-    return cutReserve(changetype<usize>(allocateTlsfBlock(root, RESERVE_SIZE)), payloadSize);
+    return cutReserve(changetype<usize>(takeReserve(root)), payloadSize);
   }
   return allocateTlsfBlock(root, size);
 }
