@@ -12,10 +12,11 @@
 // merges with the reserve when the reserve itself is freed (when it is too small for a request and a
 // new one is taken). A new reserve is the first free block of at least 4 KB in TLSF's size order, at
 // most 64 KB of it: the holes a collection leaves between live objects are used before fresh memory.
-// Requests above the limit take TLSF's path unchanged.
+// Requests above the limit take TLSF's path unchanged. The collector's __new (rt/tcms.ts) cuts a small
+// object from the reserve inline (__alloc_object), without the two calls down to allocateBlock.
 //
-// The runtime text is not copied into this repository: the patch replaces one anchor of the
-// installed AssemblyScript's rt/tlsf.ts and fails the build if that anchor is gone (a new
+// The runtime text is not copied into this repository: the patch replaces one anchor in each of the
+// installed AssemblyScript's rt/tlsf.ts and rt/tcms.ts and fails the build if an anchor is gone (a new
 // AssemblyScript release must be looked at, not silently built without the patch).
 import { libraryFiles } from "assemblyscript/asc";
 
@@ -61,6 +62,20 @@ function takeReserve(root: Root): Block {
   return block;
 }
 
+/**
+ * The collector's allocation (patched into tcms __new, inlined there): a small object that fits the
+ * reserve is cut without a call; anything else goes through __alloc.
+ */
+// @ts-ignore: decorator
+@global @unsafe @inline export function __alloc_object(size: usize): usize {
+  let r = RESERVE;
+  if (r && size <= RESERVE_MAX_REQUEST) {
+    let payloadSize = size <= BLOCK_MINSIZE ? BLOCK_MINSIZE : ((size + BLOCK_OVERHEAD + AL_MASK) & ~AL_MASK) - BLOCK_OVERHEAD;
+    if ((changetype<Block>(r).mmInfo & ~TAGS_MASK) >= payloadSize + BLOCK_OVERHEAD + BLOCK_MINSIZE) return changetype<usize>(cutReserve(r, payloadSize)) + BLOCK_OVERHEAD;
+  }
+  return __alloc(size);
+}
+
 export function allocateBlock(root: Root, size: usize): Block {
   if (size <= RESERVE_MAX_REQUEST) {
     let payloadSize = computeSize(size);
@@ -77,6 +92,17 @@ export function allocateBlock(root: Root, size: usize): Block {
 
 /** TLSF's own allocation. */
 function allocateTlsfBlock(root: Root, size: usize): Block {`;
+
+const NEW_ALLOC = "let obj = changetype<Object>(__alloc(OBJECT_OVERHEAD + size) - BLOCK_OVERHEAD);";
+
+/** rt/tcms.ts whose __new takes small objects from the reserve inline (__alloc_object). */
+export function patchTcms(source) {
+  const at = source.indexOf(NEW_ALLOC);
+  if (at < 0 || source.indexOf(NEW_ALLOC, at + 1) >= 0) {
+    throw new Error("asc-rt: AssemblyScript's rt/tcms.ts no longer has exactly one `__alloc` call of the expected shape in __new; review scripts/asc-rt.mjs against the new runtime");
+  }
+  return source.slice(0, at) + NEW_ALLOC.replace("__alloc(", "__alloc_object(") + source.slice(at + NEW_ALLOC.length);
+}
 
 /** rt/tlsf.ts with the reserve fast path; throws when the installed runtime no longer matches. */
 export function patchTlsf(source) {
@@ -95,5 +121,7 @@ export function applyRuntimePatch() {
   const key = "rt/tlsf";
   if (typeof libraryFiles[key] !== "string") throw new Error(`asc-rt: the compiler has no library file ${key}`);
   libraryFiles[key] = patchTlsf(libraryFiles[key]);
+  if (typeof libraryFiles["rt/tcms"] !== "string") throw new Error("asc-rt: the compiler has no library file rt/tcms");
+  libraryFiles["rt/tcms"] = patchTcms(libraryFiles["rt/tcms"]);
   applied = true;
 }

@@ -8,7 +8,7 @@ import { runValidator, wasmMemoryBytes } from "../../dist/wasm/loader.js";
 import * as abi from "../../dist/wasm/abi.js";
 import { CORPUS, HAS_CORPUS } from "../helpers.js";
 // @ts-expect-error: a build script in plain JavaScript
-import { patchTlsf } from "../../scripts/asc-rt.mjs";
+import { patchTlsf, patchTcms } from "../../scripts/asc-rt.mjs";
 // @ts-expect-error: the compiler's own copy of its runtime sources
 import { libraryFiles } from "assemblyscript/asc";
 
@@ -24,6 +24,15 @@ describe("allocator reserve (scripts/asc-rt.mjs)", () => {
     // the rest of the runtime is untouched
     expect(out.length).toBeGreaterThan(src.length);
     expect(out.replace(/\n\/\/ agentcheck \(scripts\/asc-rt\.mjs\)[\s\S]*?function allocateTlsfBlock/, "export function allocateBlock")).toBe(src);
+  });
+
+  it("the collector's __new takes small objects from the reserve inline (__alloc_object), once", () => {
+    const src = libraryFiles["rt/tcms"] as string;
+    const out = patchTcms(src) as string;
+    expect(out.match(/__alloc_object\(/g)).toHaveLength(1);
+    expect(out.replace("__alloc_object(", "__alloc(")).toBe(src);
+    expect(() => patchTcms(src.replace("__alloc(OBJECT_OVERHEAD + size)", "__alloc(size + OBJECT_OVERHEAD)"))).toThrow(/asc-rt/);
+    expect(patchTlsf(libraryFiles["rt/tlsf"] as string)).toContain("export function __alloc_object(size: usize): usize {");
   });
 
   it("refuses a runtime without the expected allocateBlock (a new AssemblyScript must be reviewed)", () => {
