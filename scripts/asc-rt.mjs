@@ -13,7 +13,9 @@
 // new one is taken). A new reserve is the first free block of at least 4 KB in TLSF's size order, at
 // most 64 KB of it: the holes a collection leaves between live objects are used before fresh memory.
 // Requests above the limit take TLSF's path unchanged. The collector's __new (rt/tcms.ts) cuts a small
-// object from the reserve inline (__alloc_object), without the two calls down to allocateBlock.
+// object from the reserve inline (__alloc_object), without the two calls down to allocateBlock; its
+// sweep (__collect) frees each run of adjacent dead blocks with one insertBlock (__sweep_free,
+// __sweep_end) instead of one insertBlock, and a removeBlock of the left neighbour, per object.
 //
 // The runtime text is not copied into this repository: the patch replaces one anchor in each of the
 // installed AssemblyScript's rt/tlsf.ts and rt/tcms.ts and fails the build if an anchor is gone (a new
@@ -23,6 +25,38 @@ import { libraryFiles } from "assemblyscript/asc";
 const ANCHOR = "export function allocateBlock(root: Root, size: usize): Block {";
 
 const FAST_PATH = `
+// agentcheck (scripts/asc-rt.mjs): the collector's sweep (patched tcms __collect) frees dead objects
+// through __sweep_free: a dead block right after the pending run of dead blocks joins the run, and a
+// run is filed once (one insertBlock) when the next dead block is elsewhere or the sweep ends
+// (__sweep_end). Objects die mostly in allocation order, which is mostly address order.
+// @ts-ignore: decorator
+@lazy let RUN_START: usize = 0;
+// @ts-ignore: decorator
+@lazy let RUN_END: usize = 0;
+
+// @ts-ignore: decorator
+@global @unsafe export function __sweep_end(): void {
+  let start = RUN_START;
+  if (!start) return;
+  RUN_START = 0;
+  let b = changetype<Block>(start);
+  // the run's first header keeps its LEFTFREE tag; the blocks inside it are now free space
+  b.mmInfo = (RUN_END - start - BLOCK_OVERHEAD) | FREE | (b.mmInfo & LEFTFREE);
+  insertBlock(ROOT, b); // merges with free neighbours, tags the right one, sets the back reference
+}
+
+// @ts-ignore: decorator
+@global @unsafe export function __sweep_free(block: usize): void {
+  let end = block + BLOCK_OVERHEAD + (changetype<Block>(block).mmInfo & ~TAGS_MASK);
+  if (RUN_START && block == RUN_END) {
+    RUN_END = end;
+    return;
+  }
+  __sweep_end();
+  RUN_START = block;
+  RUN_END = end;
+}
+
 // agentcheck (scripts/asc-rt.mjs): small requests are cut from a reserve block.
 // @ts-ignore: decorator
 @lazy let RESERVE: usize = 0;
@@ -95,13 +129,33 @@ function allocateTlsfBlock(root: Root, size: usize): Block {`;
 
 const NEW_ALLOC = "let obj = changetype<Object>(__alloc(OBJECT_OVERHEAD + size) - BLOCK_OVERHEAD);";
 
-/** rt/tcms.ts whose __new takes small objects from the reserve inline (__alloc_object). */
-export function patchTcms(source) {
-  const at = source.indexOf(NEW_ALLOC);
-  if (at < 0 || source.indexOf(NEW_ALLOC, at + 1) >= 0) {
-    throw new Error("asc-rt: AssemblyScript's rt/tcms.ts no longer has exactly one `__alloc` call of the expected shape in __new; review scripts/asc-rt.mjs against the new runtime");
+const SWEEP_FREE = "__free(changetype<usize>(iter) + BLOCK_OVERHEAD);";
+const SWEEP_DONE = "  from.nextWithColor = changetype<usize>(from);";
+
+/** Where the one occurrence of `anchor` is in rt/tcms.ts; throws when there is none or more than one. */
+function anchorAt(source, anchor) {
+  const at = source.indexOf(anchor);
+  if (at < 0 || source.indexOf(anchor, at + 1) >= 0) {
+    throw new Error(`asc-rt: AssemblyScript's rt/tcms.ts no longer has exactly one \`${anchor.trim()}\`; review scripts/asc-rt.mjs against the new runtime`);
   }
-  return source.slice(0, at) + NEW_ALLOC.replace("__alloc(", "__alloc_object(") + source.slice(at + NEW_ALLOC.length);
+  return at;
+}
+
+/**
+ * rt/tcms.ts whose __new takes small objects from the reserve inline (__alloc_object) and whose sweep
+ * frees runs of dead blocks at once (__sweep_free, then __sweep_end after the loop).
+ */
+export function patchTcms(source) {
+  let out = source;
+  for (const [anchor, by] of [
+    [NEW_ALLOC, NEW_ALLOC.replace("__alloc(", "__alloc_object(")],
+    [SWEEP_FREE, "__sweep_free(changetype<usize>(iter));"],
+    [SWEEP_DONE, "  __sweep_end();\n" + SWEEP_DONE],
+  ]) {
+    const at = anchorAt(out, anchor);
+    out = out.slice(0, at) + by + out.slice(at + anchor.length);
+  }
+  return out;
 }
 
 /** rt/tlsf.ts with the reserve fast path; throws when the installed runtime no longer matches. */

@@ -26,13 +26,24 @@ describe("allocator reserve (scripts/asc-rt.mjs)", () => {
     expect(out.replace(/\n\/\/ agentcheck \(scripts\/asc-rt\.mjs\)[\s\S]*?function allocateTlsfBlock/, "export function allocateBlock")).toBe(src);
   });
 
-  it("the collector's __new takes small objects from the reserve inline (__alloc_object), once", () => {
+  it("the collector: __new takes small objects from the reserve inline, the sweep frees runs of dead blocks at once; each anchor once", () => {
     const src = libraryFiles["rt/tcms"] as string;
     const out = patchTcms(src) as string;
     expect(out.match(/__alloc_object\(/g)).toHaveLength(1);
-    expect(out.replace("__alloc_object(", "__alloc(")).toBe(src);
+    expect(out.match(/__sweep_free\(/g)).toHaveLength(1);
+    expect(out.match(/__sweep_end\(\)/g)).toHaveLength(1);
+    // the sweep files the last run before the spaces flip
+    expect(out.indexOf("__sweep_end()")).toBeLessThan(out.indexOf("fromSpace = to;"));
+    expect(out.indexOf("__sweep_end()")).toBeGreaterThan(out.indexOf("__sweep_free("));
+    const back = out
+      .replace("__alloc_object(", "__alloc(")
+      .replace("__sweep_free(changetype<usize>(iter));", "__free(changetype<usize>(iter) + BLOCK_OVERHEAD);")
+      .replace("  __sweep_end();\n", "");
+    expect(back).toBe(src);
     expect(() => patchTcms(src.replace("__alloc(OBJECT_OVERHEAD + size)", "__alloc(size + OBJECT_OVERHEAD)"))).toThrow(/asc-rt/);
-    expect(patchTlsf(libraryFiles["rt/tlsf"] as string)).toContain("export function __alloc_object(size: usize): usize {");
+    expect(() => patchTcms(src.replace("__free(changetype<usize>(iter) + BLOCK_OVERHEAD);", "freeIt(iter);"))).toThrow(/asc-rt/);
+    const tlsf = patchTlsf(libraryFiles["rt/tlsf"] as string) as string;
+    for (const fn of ["__alloc_object(size: usize): usize", "__sweep_free(block: usize): void", "__sweep_end(): void"]) expect(tlsf).toContain(`export function ${fn} {`);
   });
 
   it("refuses a runtime without the expected allocateBlock (a new AssemblyScript must be reviewed)", () => {
