@@ -32,14 +32,30 @@ function writeAll(fd: number, text: string | Iterable<string>): void {
     let end = Math.min(text.length, at + SLICE);
     // never split a surrogate pair between two slices
     if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
-    writeBytes(fd, at === 0 && end === text.length ? text : text.slice(at, end));
+    writeText(fd, at === 0 && end === text.length ? text : text.slice(at, end));
     at = end;
   }
 }
 
-function writeBytes(fd: number, text: string): void {
-  const buf = Buffer.from(text, "utf8");
-  let off = 0;
+/**
+ * One slice: the write encodes the string itself (no Buffer per slice); a short write, or a pipe
+ * that is not ready (EAGAIN: nothing written), continues with the bytes left (writeBytes).
+ */
+function writeText(fd: number, text: string): void {
+  let n = 0;
+  try {
+    n = writeSync(fd, text);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EPIPE") process.exit(process.exitCode ?? 0);
+    if (code !== "EAGAIN") throw e;
+  }
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (n < bytes) writeBytes(fd, Buffer.from(text, "utf8"), n);
+}
+
+function writeBytes(fd: number, buf: Buffer, from: number): void {
+  let off = from;
   let waits = 0;
   while (off < buf.length) {
     try {

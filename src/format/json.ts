@@ -10,9 +10,15 @@ const WRAP_HEAD = 15;
 const WRAP_TAIL = 6;
 
 /**
+ * Items stringified together: one JSON.stringify per group is about twice as fast as one per item,
+ * and a piece stays a few hundred results long.
+ */
+const GROUP = 256;
+
+/**
  * The same document as formatJson, byte for byte, in pieces: one per top-level member and one per
- * result, so a report over tens of thousands of files is written without ever holding its whole text
- * (and the text's UTF-8 copy) in memory.
+ * group of GROUP results, so a report over tens of thousands of files is written without ever
+ * holding its whole text (and the text's UTF-8 copy) in memory.
  */
 export function* formatJsonChunks(report: Report): Generator<string> {
   const members = Object.entries(report as unknown as Record<string, unknown>)
@@ -28,11 +34,11 @@ export function* formatJsonChunks(report: Report): Generator<string> {
     const head = `${m === 0 ? "" : ","}\n  ${JSON.stringify(key)}: `;
     if (Array.isArray(value) && value.length > 0) {
       yield `${head}[`;
-      for (let i = 0; i < value.length; i++) {
-        // the item as it sits in a two-level document, already indented by four: stringified inside
-        // {"r": [item]} and cut out (no second pass over its text to indent it); JSON.stringify writes
-        // null there for what it cannot serialise, as in the whole document
-        const wrapped = JSON.stringify({ r: [value[i]] }, null, 2);
+      for (let i = 0; i < value.length; i += GROUP) {
+        // the items as they sit in a two-level document, already indented by four and separated by
+        // ",\n    ": stringified inside {"r": [items]} and cut out (no second pass over their text to
+        // indent it); JSON.stringify writes null there for what it cannot serialise, as in the whole document
+        const wrapped = JSON.stringify({ r: value.slice(i, i + GROUP) }, null, 2);
         yield `${i === 0 ? "" : ","}\n    ${wrapped.slice(WRAP_HEAD, wrapped.length - WRAP_TAIL)}`;
       }
       yield "\n  ]";

@@ -24,12 +24,20 @@ describe("JSON report in pieces", () => {
       expect([...formatJsonChunks(report as never)].join("")).toBe(formatJson(report as never));
     });
   }
-  it("a report of many results gives one piece per result", () => {
+  it("a report of many results comes in pieces of a few hundred results", () => {
     const report = { tool: "agentcheck", results: Array.from({ length: 1000 }, (_, i) => ({ file: `f${i}.md`, findings: [] })) };
     const pieces = [...formatJsonChunks(report as never)];
-    expect(pieces.length).toBeGreaterThan(1000);
+    expect(pieces.length).toBeGreaterThan(4);
+    expect(pieces.length).toBeLessThan(20);
     expect(pieces.join("")).toBe(formatJson(report as never));
   });
+  for (const n of [255, 256, 257, 513]) {
+    it(`${n} results with odd items (undefined, null, nested): the groups join to formatJson's text`, () => {
+      const results = Array.from({ length: n }, (_, i) => (i % 7 === 3 ? undefined : i % 11 === 5 ? null : { file: `f${i}.md`, data: { k: ["x\n", { y: i }] } }));
+      const report = { tool: "agentcheck", results, summary: { files: n } };
+      expect([...formatJsonChunks(report as never)].join("")).toBe(formatJson(report as never));
+    });
+  }
   it("writeTextFile writes pieces and slices over 1 MiB with surrogate pairs across every boundary", () => {
     const dir = tmpDir("agentcheck-chunks-");
     // "a" then emoji: every slice boundary (2^20 units) falls inside or beside a pair somewhere
