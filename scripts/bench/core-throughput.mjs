@@ -1,7 +1,10 @@
 // The core alone: in-process, after instantiation, MB/s of session-log documents through the WASM
 // validator (no file reading, no git). JSON logs with the facts the CLI computes for them
-// (prepareJsonSessions); markdown logs with no git facts. Median of 7 passes after 2 warm-ups, wall
-// time and the process's CPU time (user + system; steadier than wall time on a shared machine).
+// (prepareJsonSessions); markdown logs with no git facts. Each set: its first call (V8 runs the
+// module's baseline code until hot functions are optimized in the background: what a one-call CLI
+// run sees), then the median of 15 passes after 10 warm-ups (optimized code: with 2 warm-ups the
+// median still fell on passes that were tiering up), wall time and the process's CPU time
+// (user + system; steadier than wall time on a shared machine).
 // The 1,650-file row is the JSON logs three times under new names (the scale of issue 13's profile).
 // BENCH_DIST=<dir> measures another build's dist/ (e.g. main's, for a before/after in one minute).
 import { readdirSync, readFileSync } from "node:fs";
@@ -38,7 +41,8 @@ export async function run() {
     const bytes = docs.reduce((n, d) => n + d.bytes.length, 0);
     const ms = [];
     const cpu = [];
-    for (let i = 0; i < 9; i++) {
+    const WARM = 10;
+    for (let i = 0; i < WARM + 15; i++) {
       const t0 = performance.now();
       const c0 = process.cpuUsage();
       const out = executeValidator("session-log", docs, facts, { separable: true });
@@ -47,11 +51,13 @@ export async function run() {
       cpu.push((c.user + c.system) / 1000);
       if (out.internalErrors.length) throw new Error(out.internalErrors[0]);
     }
-    const m = median(ms.slice(2));
-    const mc = median(cpu.slice(2));
+    const m = median(ms.slice(WARM));
+    const mc = median(cpu.slice(WARM));
     rows.push({
       documents: `${name}: ${docs.length} files`,
       MB: (bytes / 1e6).toFixed(2),
+      "first call ms": ms[0].toFixed(1),
+      "first call MB/s": (bytes / 1e6 / (ms[0] / 1000)).toFixed(1),
       "core ms (median)": m.toFixed(1),
       "MB/s": (bytes / 1e6 / (m / 1000)).toFixed(1),
       "CPU ms": mc.toFixed(1),
