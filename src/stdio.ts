@@ -20,9 +20,16 @@ function writeAll(fd: number, text: string | Iterable<string>): void {
       pending.push(piece);
       size += piece.length;
       if (size >= SLICE) {
-        writeAll(fd, pending.join(""));
+        let batch = pending.join("");
         pending = [];
         size = 0;
+        // a piece may end inside a surrogate pair: its first half waits for the next piece
+        if ((batch.charCodeAt(batch.length - 1) & 0xfc00) === 0xd800) {
+          pending.push(batch.slice(-1));
+          size = 1;
+          batch = batch.slice(0, -1);
+        }
+        writeAll(fd, batch);
       }
     }
     if (size > 0) writeAll(fd, pending.join(""));

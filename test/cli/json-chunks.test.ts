@@ -48,6 +48,14 @@ describe("JSON report in pieces", () => {
     writeTextFile(join(dir, "one.txt"), big);
     expect(readFileSync(join(dir, "one.txt")).equals(Buffer.from(big, "utf8"))).toBe(true);
   });
+  it("a piece that ends inside a surrogate pair where a batch reaches 1 MiB: the pair is written whole", () => {
+    const dir = tmpDir("agentcheck-chunks-");
+    const pieces = ["a".repeat((1 << 20) - 1) + "\ud83d", "\ude00", "b"];
+    writeTextFile(join(dir, "pair.txt"), pieces);
+    const bytes = readFileSync(join(dir, "pair.txt"));
+    expect(bytes.subarray(bytes.length - 5).toString("hex")).toBe("f09f988062");
+    expect(bytes.equals(Buffer.from(pieces.join(""), "utf8"))).toBe(true);
+  });
   it("text: a report over many files comes in several pieces that join to formatText's text", () => {
     const results = Array.from({ length: 600 }, (_, i) => ({
       file: `.agents/sessions/f${String(i).padStart(3, "0")}.md`, validator: "session-log", verdict: "fail",
