@@ -15,7 +15,8 @@
 // Requests above the limit take TLSF's path unchanged. The collector's __new (rt/tcms.ts) cuts a small
 // object from the reserve inline (__alloc_object), without the two calls down to allocateBlock; its
 // sweep (__collect) frees each run of adjacent dead blocks with one insertBlock (__sweep_free,
-// __sweep_end) instead of one insertBlock, and a removeBlock of the left neighbour, per object.
+// __sweep_end) instead of one insertBlock, and a removeBlock of the left neighbour, per object; and
+// its Object#linkTo (three stores, on every allocation and every mark) is inlined.
 //
 // The runtime text is not copied into this repository: the patch replaces one anchor in each of the
 // installed AssemblyScript's rt/tlsf.ts and rt/tcms.ts and fails the build if an anchor is gone (a new
@@ -129,6 +130,8 @@ function allocateTlsfBlock(root: Root, size: usize): Block {`;
 
 const NEW_ALLOC = "let obj = changetype<Object>(__alloc(OBJECT_OVERHEAD + size) - BLOCK_OVERHEAD);";
 
+// linking an object into a colour list: three stores, on every allocation and every mark
+const LINK_TO = "  linkTo(list: Object, withColor: i32): void {";
 const SWEEP_FREE = "__free(changetype<usize>(iter) + BLOCK_OVERHEAD);";
 const SWEEP_DONE = "  from.nextWithColor = changetype<usize>(from);";
 
@@ -142,13 +145,15 @@ function anchorAt(source, anchor) {
 }
 
 /**
- * rt/tcms.ts whose __new takes small objects from the reserve inline (__alloc_object) and whose sweep
- * frees runs of dead blocks at once (__sweep_free, then __sweep_end after the loop).
+ * rt/tcms.ts whose __new takes small objects from the reserve inline (__alloc_object), whose
+ * Object#linkTo is inlined (into __new and the marking; a call each before), and whose sweep frees
+ * runs of dead blocks at once (__sweep_free, then __sweep_end after the loop).
  */
 export function patchTcms(source) {
   let out = source;
   for (const [anchor, by] of [
     [NEW_ALLOC, NEW_ALLOC.replace("__alloc(", "__alloc_object(")],
+    [LINK_TO, "// @ts-ignore: decorator\n  @inline " + LINK_TO.trimStart()],
     [SWEEP_FREE, "__sweep_free(changetype<usize>(iter));"],
     [SWEEP_DONE, "  __sweep_end();\n" + SWEEP_DONE],
   ]) {

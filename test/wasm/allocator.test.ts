@@ -32,13 +32,15 @@ describe("allocator reserve (scripts/asc-rt.mjs)", () => {
     expect(out.match(/__alloc_object\(/g)).toHaveLength(1);
     expect(out.match(/__sweep_free\(/g)).toHaveLength(1);
     expect(out.match(/__sweep_end\(\)/g)).toHaveLength(1);
+    expect(out.match(/@inline linkTo\(/g)).toHaveLength(1);
     // the sweep files the last run before the spaces flip
     expect(out.indexOf("__sweep_end()")).toBeLessThan(out.indexOf("fromSpace = to;"));
     expect(out.indexOf("__sweep_end()")).toBeGreaterThan(out.indexOf("__sweep_free("));
     const back = out
       .replace("__alloc_object(", "__alloc(")
       .replace("__sweep_free(changetype<usize>(iter));", "__free(changetype<usize>(iter) + BLOCK_OVERHEAD);")
-      .replace("  __sweep_end();\n", "");
+      .replace("  __sweep_end();\n", "")
+      .replace("// @ts-ignore: decorator\n  @inline linkTo(", "  linkTo(");
     expect(back).toBe(src);
     expect(() => patchTcms(src.replace("__alloc(OBJECT_OVERHEAD + size)", "__alloc(size + OBJECT_OVERHEAD)"))).toThrow(/asc-rt/);
     expect(() => patchTcms(src.replace("__free(changetype<usize>(iter) + BLOCK_OVERHEAD);", "freeIt(iter);"))).toThrow(/asc-rt/);
