@@ -25,8 +25,11 @@
 //    At shrink level 1 Binaryen inlines only functions of at most 6 expressions, which leaves the
 //    standard library's accessors as calls (StaticArray#__uset, String#charCodeAt, Array#__get) and
 //    many small getters (JValue#kind) in the JSON core's hot loops. This pass inlines functions of up
-//    to INLINE_MAX expressions: about 2 KB more module, a sixth less time in the core on the corpus's
-//    JSON logs (docs/benchmarks.md, "JSON core profile").
+//    to INLINE_MAX expressions. At 8: 2 KB more module, a sixth less time in the core on the corpus's
+//    JSON logs (docs/benchmarks.md, "JSON core profile"). At 20 (seventh session): 30 KB more, about
+//    12% less time again for the core in-process (the bounds-checked Array#__get, String#charCodeAt,
+//    Map#get and JValue#items go inline); a one-call CLI run, which runs V8's baseline code, is
+//    unchanged, and compiling the module takes 0.26 ms more (docs/benchmarks.md, "seventh session").
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -44,7 +47,7 @@ let patched = false;
 // the allocator fast path (scripts/asc-rt.mjs): the runtime is parsed after transforms are loaded
 applyRuntimePatch();
 /** Largest function (Binaryen expressions) the extra inlining pass inlines everywhere (rewrite 5). */
-const INLINE_MAX = 8;
+const INLINE_MAX = 20;
 
 function messageCodes() {
   const file = join(root, "build", "message-ids.json");

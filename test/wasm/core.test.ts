@@ -44,8 +44,10 @@ describe("WASM core ABI", () => {
   // (branch jscan) as well, 206,570 bytes, guard 204 KB. Branch wsize: rule ids put together at start
   // and unmanaged rules (-5.8 KB): 200,622 bytes. Branch jsoncore: one more inlining pass in the release
   // build (scripts/asc-size.mjs, +2.2 KB) and the JSON core's speed work: 200,530 bytes.
-  it("module stays under 200 KB", () => {
-    expect(wasmBytes().length).toBeLessThan(200 * 1024);
+  // Seventh session: the extra inlining pass inlines functions of up to 20 expressions instead of 8
+  // (scripts/asc-size.mjs: +30 KB, about 12% less core time in-process): 230,890 bytes, guard 236 KB.
+  it("module stays under 236 KB", () => {
+    expect(wasmBytes().length).toBeLessThan(236 * 1024);
   });
 
   it("the module carries no source file paths (abort sites pass no file)", () => {
