@@ -2,8 +2,8 @@
 // src/git-run.ts, file system through a FileSource), runs the WASM rules. Two passes over markdown logs:
 // pass 1 ("extract") asks the core which SHAs, diffs and cited paths it needs; pass 2 validates
 // with those facts. Every rule decision is made in the core.
-import { lstatSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
-import { join, resolve } from "node:path";
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
+import { join, resolve, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, problemResult, readArtifact, refusalFinding, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
@@ -76,9 +76,18 @@ export const MEMORIES_DIR = DEFAULT_PATHS.memories;
  * directory entry) for the bounded read (ReadOptions.entry).
  */
 export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined, sessionsDir = activePaths().sessions, entries?: Map<string, Stats | Dirent>): string[] {
-  const inputs = paths && paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [join(root, sessionsDir)];
+  const named = paths !== undefined && paths.length > 0;
+  const inputs = named ? paths.map((p) => absPath(cwd, p)) : [join(root, sessionsDir)];
+  const listed = named ? listedEntries(inputs) : undefined;
   const out = new Set<string>();
   for (const p of inputs) {
+    // a regular file its folder's listing names (many files named in one folder): no lstat of its own
+    const d = listed?.get(p);
+    if (d !== undefined && d.isFile()) {
+      out.add(p);
+      entries?.set(p, d);
+      continue;
+    }
     let lst: Stats;
     try {
       lst = lstatSync(p);
@@ -103,6 +112,47 @@ export function discoverSessionLogs(root: string, cwd: string, paths: string[] |
     }
   }
   return [...out].sort();
+}
+
+/** `p` made absolute against `cwd` as path.resolve does; a plain relative path (no `.`, `..` or empty segment) is joined without resolve's normalising pass. */
+function absPath(cwd: string, p: string): string {
+  if (sep === "/" && cwd.startsWith("/") && !cwd.endsWith("/") && p.length > 0 && !p.startsWith("/") && !p.endsWith("/") && !`/${p}/`.includes("//") && !/\/\.\.?\//.test(`/${p}/`)) {
+    return `${cwd}/${p}`;
+  }
+  return resolve(cwd, p);
+}
+
+/** Files named in one folder from which one listing answers what each is (fewer: an lstat each). */
+const LIST_FOLDER_AT = 16;
+
+/**
+ * The folder listing's entry of each named path whose folder holds LIST_FOLDER_AT or more of the
+ * named paths (a shell glob's list): one readdir instead of an lstat per name. A name the listing
+ * does not have, or whose entry is not a plain file, takes the lstat path as before.
+ */
+function listedEntries(inputs: string[]): Map<string, Dirent> | undefined {
+  if (inputs.length < LIST_FOLDER_AT) return undefined;
+  const byDir = new Map<string, Set<string>>();
+  for (const p of inputs) {
+    const cut = p.lastIndexOf(sep);
+    if (cut <= 0) continue;
+    const dir = p.slice(0, cut);
+    let names = byDir.get(dir);
+    if (names === undefined) byDir.set(dir, (names = new Set()));
+    names.add(p.slice(cut + 1));
+  }
+  const out = new Map<string, Dirent>();
+  for (const [dir, names] of byDir) {
+    if (names.size < LIST_FOLDER_AT) continue;
+    let list: Dirent[];
+    try {
+      list = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue; // the lstat path reports what is wrong
+    }
+    for (const e of list) if (names.has(e.name)) out.set(`${dir}${sep}${e.name}`, e);
+  }
+  return out;
 }
 
 type Git = GitRepo;
