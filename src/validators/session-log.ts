@@ -469,23 +469,25 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     } else if ((jsonDiffKeys.get(d.file) ?? []).some((k) => facts[`git.diff.${k}`] !== undefined)) jsonRanged.push(d);
     else plain.push(d);
   }
-  const shared = sharedFacts();
+  // made when a call needs it (a run whose logs all kept their first-pass result makes none)
+  let sharedMemo: Facts | undefined;
+  const shared = (): Facts => (sharedMemo ??= sharedFacts());
   // the protocol (strict template drift) goes with the logs of every call, the sessions-dir document once
   const protocol = extra.filter((d) => d.kind === KIND.PROTOCOL);
   const all = plain.length > 0 || perRange.size + jsonRanged.length === 0 ? [...plain, ...extra] : extra.filter((d) => d.kind !== KIND.PROTOCOL);
   const out: ValidatorOutput = all.length > 0
-    ? executeValidator("session-log", all, shared, { separable: extra.length === 0 })
+    ? executeValidator("session-log", all, shared(), { separable: extra.length === 0 })
     : { results: [], global: {}, internalErrors: [] };
   const calls: [ContentDoc[], Facts][] = [];
   for (const [key, group] of [...perRange.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) calls.push([group, { [`diff.${key}`]: facts[`diff.${key}`] }]);
   calls.push(...groupByDiffLists(jsonRanged, jsonDiffKeys, facts));
   for (const [docsOfCall, own] of calls) {
-    const o = executeValidator("session-log", [...docsOfCall, ...protocol], { ...shared, ...own }, { separable: protocol.length === 0 });
+    const o = executeValidator("session-log", [...docsOfCall, ...protocol], { ...shared(), ...own }, { separable: protocol.length === 0 });
     out.results.push(...o.results.filter((r) => !(r.file === PROTOCOL && out.results.some((x) => x.file === PROTOCOL))));
     out.internalErrors.push(...o.internalErrors);
   }
   if (repoLevel) {
-    const o = executeValidator("session-log", [{ file: ".", kind: KIND.SESSION_REPO, bytes: new Uint8Array(0) }], shared);
+    const o = executeValidator("session-log", [{ file: ".", kind: KIND.SESSION_REPO, bytes: new Uint8Array(0) }], shared());
     out.results.push(...o.results);
     out.internalErrors.push(...o.internalErrors);
   }
