@@ -95,6 +95,8 @@ export const SL_MODE_MASK: i32 = 3;
 export const SL_MISSING: i32 = 4;
 /** The log lies outside the repository: never read. */
 export const SL_UNREAD: i32 = 8;
+/** The log's resolved path (links followed) is its own name: no fact real.<name> (SP-003). */
+export const SL_REAL_SELF: i32 = 16;
 /** Shift of the 3-bit status code (0: no status given; the mode bits decide). */
 export const SL_STATUS_SHIFT: i32 = 8;
 /** Mask of the status code after the shift. */

@@ -23,6 +23,8 @@ export { MODE_FLAGS, type SessionMode };
 export const FLAG_MISSING = FLAGS.sessionLog.MISSING;
 /** Document flag: the log resolves outside the repository and was not read (SP-003 only). */
 export const FLAG_UNREAD = FLAGS.sessionLog.UNREAD;
+/** The log's resolved path is its own name (no fact real.<name>; SP-003). */
+const FLAG_REAL_SELF = FLAGS.sessionLog.REAL_SELF;
 
 export type SessionContext = "pre-commit" | "ci" | "local";
 export const SESSION_CONTEXTS: SessionContext[] = ["pre-commit", "ci", "local"];
@@ -300,11 +302,15 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       problems.push(problemResult("session-log", refusalFinding(rel, r.refusal)));
       return;
     }
-    docs.push({ file: rel, kind, flags, bytes: r.bytes });
+    // the resolved path of the read (symlinks followed), repo-relative when inside: a flag when it is
+    // the log's own name (the usual case; no fact per log), else the fact real.<name>
+    const real = isInside(r.info.real, realRoot) ? toRepoPath(r.info.real, realRoot) : r.info.real;
+    if (real === rel) docs.push({ file: rel, kind, flags: flags | FLAG_REAL_SELF, bytes: r.bytes });
+    else {
+      docs.push({ file: rel, kind, flags, bytes: r.bytes });
+      facts[`real.${rel}`] = real;
+    }
     opts.sources?.set(abs, r.bytes);
-    // the resolved path of the read (symlinks followed), repo-relative when inside
-    const real = r.info.real;
-    facts[`real.${rel}`] = isInside(real, realRoot) ? toRepoPath(real, realRoot) : real;
   };
   for (const abs of files.sort()) {
     const rel = isInside(abs, root) ? toRepoPath(abs, root) : abs.split("\\").join("/");
@@ -325,8 +331,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       }
       const r = readArtifact(src, rel, opts.maxFileBytes);
       if (r.problem) problems.push(problemResult("session-log", r.problem));
-      else docs.push({ file: rel, kind, flags, bytes: r.bytes! });
-      facts[`real.${rel}`] = rel;
+      else docs.push({ file: rel, kind, flags: flags | FLAG_REAL_SELF, bytes: r.bytes! });
       continue;
     }
     loadLog(abs, rel, kind, flags, !discovered);

@@ -67,6 +67,8 @@ export const FLAGS = {
     MISSING: 4,
     /** The log lies outside the repository: never read. */
     UNREAD: 8,
+    /** The log's resolved path (links followed) is its own name: no fact real.<name> (SP-003). */
+    REAL_SELF: 16,
     /** Shift of the 3-bit status code (0: no status given; the mode bits decide). */
     STATUS_SHIFT: 8,
     /** Mask of the status code after the shift. */

@@ -1,7 +1,8 @@
 // SP-003: the log resolves inside the sessions directory. The host resolves symlinks and passes
-// the resolved path as the fact "real.<name>"; the decision is here.
+// the resolved path as the fact "real.<name>", or the flag REAL_SELF when it is the log's own name;
+// the decision is here.
 import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
-import { SEV_ERROR } from "../../abi";
+import { SEV_ERROR, SL_REAL_SELF } from "../../abi";
 import { SessionCtx } from "./context";
 import { asciiLower } from "../../lib/text";
 import { sessionsDir } from "./qa-scope";
@@ -26,7 +27,7 @@ function SP003_doc(): RuleDoc {
 function check(c: RuleCtx): void {
   const ctx = changetype<SessionCtx>(c);
   if (isMissing(ctx)) return;
-  const real = ctx.input.fact("real." + ctx.doc.name);
+  const real = (ctx.doc.flags & SL_REAL_SELF) != 0 ? ctx.doc.name : ctx.input.fact("real." + ctx.doc.name);
   if (real === null) return; // host gave no resolution (not a file on disk)
   const dir = asciiLower(sessionsDir(ctx.input));
   const n = isAbsolutePath(real) ? "" : normalizePath(real);

@@ -94,8 +94,12 @@ export default {
     invalid: [{ name: "an explicitly named log the host could not find (FLAG_MISSING)", docs: [{ ...log(), flags: 4 }], errors: [{ messageId: "sessionLogFileDoes", data: { name: NAME } }] }],
   },
   "SP-003": {
-    valid: [{ name: "the log resolves inside the sessions directory", docs: LOG, facts: { ...OK, [`real.${NAME}`]: NAME } }],
+    valid: [
+      { name: "the log resolves inside the sessions directory", docs: LOG, facts: { ...OK, [`real.${NAME}`]: NAME } },
+      { name: "REAL_SELF: the log resolves to its own name, inside the sessions directory (no real.<name> fact)", docs: [{ ...log(), flags: 16 }], facts: OK },
+    ],
     invalid: [
+      { name: "REAL_SELF: a log named outside the sessions directory that resolves to its own name", docs: [{ ...log(), name: "docs/2026-01-05-session-42.md", flags: 16 }], facts: OK, errors: [{ messageId: "sessionLogResolvesOutside", data: { dir: ".agents/sessions", detail: "docs/2026-01-05-session-42.md" } }] },
       { name: "a symlink resolving into docs/", docs: LOG, facts: { ...OK, [`real.${NAME}`]: "docs/2026-01-05-session-42.md" }, errors: [{ messageId: "sessionLogResolvesOutside", data: { dir: ".agents/sessions", detail: "docs/2026-01-05-session-42.md" } }] },
       { name: "a target outside the repository (not read)", docs: [{ ...log(), flags: 8 }], facts: { [`real.${NAME}`]: "/etc/passwd" }, errors: [{ messageId: "sessionLogResolvesOutside", data: { detail: "a target outside the repository (not read)" } }] },
     ],
