@@ -6,6 +6,7 @@
 import { ABI_VERSION, DATA_I32S, DOC_RECORD_I32S, FINDING_I32S, HEADER_I32S, PAIR_I32S, SEVERITIES, DOC_STATUSES } from "./contract.js";
 import type { Severity, DocStatus } from "./abi.js";
 import { readFileSync } from "node:fs";
+import { isAscii } from "node:buffer";
 import { WASM_FILE } from "./generated/core.js";
 import { MESSAGE_IDS } from "./generated/message-ids.js";
 import { TEXTS } from "./generated/texts.js";
@@ -76,6 +77,8 @@ const latin1 = new TextDecoder("latin1");
  * clear is plain ASCII, so its latin1 decoding is its UTF-8 decoding.
  */
 function nonAsciiBlocks(b: Uint8Array): Uint8Array | null {
+  // the usual pool is all ASCII: one native check, no walk (a cold run walks it in baseline code)
+  if (isAscii(b)) return null;
   const n = b.length;
   let flags: Uint8Array | null = null;
   const mark = (i: number) => {
