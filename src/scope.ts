@@ -34,7 +34,7 @@ export interface SessionLogFacts {
 const STATUS_CODE: Record<LogStatus, number> = {
   A: SL.STATUS_ADDED, M: SL.STATUS_MODIFIED, R: SL.STATUS_REPLACED, C: SL.STATUS_REPLACED, tracked: SL.STATUS_TRACKED, untracked: SL.STATUS_UNTRACKED,
 };
-/** Every bit a session log's mode facts use (the host's other document flags, MISSING and UNREAD, sit in bits 2..3). */
+/** Every bit a session log's mode facts use (the host's other document flags, MISSING, UNREAD and REAL_SELF, sit in bits 2..4). */
 export const MODE_FACT_BITS = SL.MODE_MASK | (SL.STATUS_MASK << SL.STATUS_SHIFT) | SL.PRECOMMIT | SL.MERGE | SL.STRICT;
 
 /** Encode a log's mode facts as document flags (no decision: the core makes it). */

@@ -79,7 +79,9 @@ export const MEMORIES_DIR = DEFAULT_PATHS.memories;
  */
 export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined, sessionsDir = activePaths().sessions, entries?: Map<string, Stats | Dirent>): string[] {
   const named = paths !== undefined && paths.length > 0;
-  const inputs = named ? paths.map((p) => absPath(cwd, p)) : [join(root, sessionsDir)];
+  // the folder as resolve would make it (a library caller may pass "repo/docs/.." or "a//b")
+  const base = named ? resolve(cwd) : cwd;
+  const inputs = named ? paths.map((p) => absPath(base, p)) : [join(root, sessionsDir)];
   const listed = named ? listedEntries(inputs) : undefined;
   const out = new Set<string>();
   for (const p of inputs) {
@@ -116,7 +118,10 @@ export function discoverSessionLogs(root: string, cwd: string, paths: string[] |
   return [...out].sort();
 }
 
-/** `p` made absolute against `cwd` as path.resolve does; a plain relative path (no `.`, `..` or empty segment) is joined without resolve's normalising pass. */
+/**
+ * `p` made absolute against `cwd` as path.resolve does; a plain relative path (no `.`, `..` or empty
+ * segment) is joined without resolve's normalising pass. `cwd` must already be resolved.
+ */
 function absPath(cwd: string, p: string): string {
   if (sep === "/" && cwd.startsWith("/") && !cwd.endsWith("/") && p.length > 0 && !p.startsWith("/") && !p.endsWith("/") && !`/${p}/`.includes("//") && !/\/\.\.?\//.test(`/${p}/`)) {
     return `${cwd}/${p}`;

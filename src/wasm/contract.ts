@@ -53,7 +53,7 @@ export const KIND = {
 } as const;
 /** Document flags by validator (contract/interface.json). */
 export const FLAGS = {
-  /** Flags of SESSION_MD / SESSION_JSON documents. Bits 0..1: a mode the user named; bits 8..10: how the log reaches the run (a status code); 11..13: run facts. The core decides the mode (assembly/validators/session-log/mode.ts). */
+  /** Flags of SESSION_MD / SESSION_JSON documents. Bits 0..1: a mode the user named; bits 2..4: missing, unread, resolved path is the name; bits 8..10: how the log reaches the run (a status code); 11..13: run facts. The core decides the mode (assembly/validators/session-log/mode.ts). */
   sessionLog: {
     /** Mode bits 0..1: full (or no mode named). */
     MODE_FULL: 0,

@@ -68,3 +68,21 @@ describe("session-log with many named files (one folder listing instead of an ls
     expect(r.stderr).toContain("session-999.md");
   });
 });
+
+describe("discoverSessionLogs (library): the folder names resolve against is cleaned up as path.resolve does", () => {
+  it("a cwd with .. after a symbolic link, ./ and // gives the paths path.resolve gives (no second spelling of a file)", async () => {
+    const { discoverSessionLogs } = await import("../../dist/validators/session-log.js");
+    const { resolve: res } = await import("node:path");
+    const dir = workspace();
+    const elsewhere = tmpDir("agentcheck-named-else-");
+    mkdirSync(join(elsewhere, "sub"));
+    symlinkSync(join(elsewhere, "sub"), join(dir, "linkdir"));
+    const all = names(dir).filter((n) => !n.endsWith("older") && !n.includes("301"));
+    for (const cwd of [`${dir}/linkdir/..`, `${dir}/.`, `${dir}//`, dir.replace(/\//g, "//")]) {
+      const got = discoverSessionLogs(dir, cwd, [...all, join(dir, all[0])]);
+      const want = [...new Set([...all, join(dir, all[0])].map((n) => res(cwd, n)))].sort();
+      expect(got).toEqual(want);
+      expect(got.every((p: string) => p.startsWith(`${dir}/.agents/sessions/`))).toBe(true);
+    }
+  });
+});
