@@ -121,10 +121,22 @@ export class IndexSource implements FileSource {
    * link's target text is never handed out as the file's content.
    */
   read(rel: string): Uint8Array {
+    return this.readBlob(this.follow(rel));
+  }
+
+  /**
+   * The staged path a staged symlink leads to (links followed inside the index), or `rel` itself
+   * when it is no link; refuses like read() (ReadRefusedError, AC-901).
+   */
+  resolvedPath(rel: string): string {
+    return this.follow(rel);
+  }
+
+  private follow(rel: string): string {
     let cur = rel;
     for (let hop = 0; ; hop++) {
       const e = this.entries.get(cur);
-      if (!e || e.mode !== "120000") return this.readBlob(cur);
+      if (!e || e.mode !== "120000") return cur;
       if (hop >= 40) throw new ReadRefusedError({ ruleId: "AC-901", reason: "loop", code: "ELOOP", detail: "symbolic link loop (not read)" });
       const target = Buffer.from(this.readBlob(cur)).toString("utf8");
       const next = posix.normalize(posix.join(parentOf(cur), target));

@@ -24,6 +24,11 @@ export interface FileSource {
    */
   read(rel: string): Uint8Array;
   /**
+   * Optional: the repo-relative path `rel` leads to when it is a symbolic link the source follows
+   * itself (the index: links are followed inside the index), or `rel`. Throws like read().
+   */
+  resolvedPath?(rel: string): string;
+  /**
    * Optional hint: these repo-relative paths are about to be read (the index source loads their
    * blobs in one git process instead of guessing from the directory). Never changes what read() returns.
    */

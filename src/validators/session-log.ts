@@ -336,7 +336,16 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       }
       const r = readArtifact(src, rel, opts.maxFileBytes);
       if (r.problem) problems.push(problemResult("session-log", r.problem));
-      else docs.push({ file: rel, kind, flags: flags | FLAG_REAL_SELF, bytes: r.bytes! });
+      else {
+        // a staged symlink is read through its target in the index: that is its resolved path (SP-003)
+        const follow = (src as FileSource).resolvedPath?.bind(src);
+        const real = follow !== undefined && src.type(rel) === "symlink" ? follow(rel) : rel;
+        if (real === rel) docs.push({ file: rel, kind, flags: flags | FLAG_REAL_SELF, bytes: r.bytes! });
+        else {
+          docs.push({ file: rel, kind, flags, bytes: r.bytes! });
+          facts[`real.${rel}`] = real;
+        }
+      }
       continue;
     }
     loadLog(abs, rel, kind, flags, !discovered);
