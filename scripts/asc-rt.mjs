@@ -5,7 +5,7 @@
 // of its size class, splits it and files the rest under a size class again (removeBlock +
 // insertBlock), some 60 instructions and a dozen memory writes. The JSON core allocates a few
 // hundred thousand small objects per run, and this was its largest single cost (docs/benchmarks.md,
-// "allocator"). The patch keeps one *reserve*: a used TLSF block of 64 KB from which small requests
+// "seventh session"). The patch keeps one *reserve*: a used TLSF block of 64 KB from which small requests
 // (≤ RESERVE_MAX_REQUEST bytes) are cut front first. Every block cut from it, and what is left of
 // it, is an ordinary used TLSF block with correct size and LEFTFREE tags, so TLSF's invariants hold
 // throughout: freeing, reallocating or collecting any object works as before, and a free neighbour
@@ -18,9 +18,9 @@
 // __sweep_end) instead of one insertBlock, and a removeBlock of the left neighbour, per object; and
 // its Object#linkTo (three stores, on every allocation and every mark) is inlined.
 //
-// The runtime text is not copied into this repository: the patch replaces one anchor in each of the
-// installed AssemblyScript's rt/tlsf.ts and rt/tcms.ts and fails the build if an anchor is gone (a new
-// AssemblyScript release must be looked at, not silently built without the patch).
+// The runtime text is not copied into this repository: the patch replaces anchors of the installed
+// AssemblyScript's rt/tlsf.ts and rt/tcms.ts, each of which must occur exactly once, and fails the
+// build otherwise (a new AssemblyScript release must be looked at, not silently built without it).
 import { libraryFiles } from "assemblyscript/asc";
 
 const ANCHOR = "export function allocateBlock(root: Root, size: usize): Block {";
@@ -135,13 +135,13 @@ const LINK_TO = "  linkTo(list: Object, withColor: i32): void {";
 const SWEEP_FREE = "__free(changetype<usize>(iter) + BLOCK_OVERHEAD);";
 const SWEEP_DONE = "  from.nextWithColor = changetype<usize>(from);";
 
-/** Where the one occurrence of `anchor` is in rt/tcms.ts; throws when there is none or more than one. */
-function anchorAt(source, anchor) {
+/** `source` with its one occurrence of `anchor` replaced by `by`; throws when there is none or more than one. */
+function replaceOnce(source, file, anchor, by) {
   const at = source.indexOf(anchor);
   if (at < 0 || source.indexOf(anchor, at + 1) >= 0) {
-    throw new Error(`asc-rt: AssemblyScript's rt/tcms.ts no longer has exactly one \`${anchor.trim()}\`; review scripts/asc-rt.mjs against the new runtime`);
+    throw new Error(`asc-rt: AssemblyScript's ${file} no longer has exactly one \`${anchor.trim()}\`; review scripts/asc-rt.mjs against the new runtime`);
   }
-  return at;
+  return source.slice(0, at) + by + source.slice(at + anchor.length);
 }
 
 /**
@@ -156,20 +156,13 @@ export function patchTcms(source) {
     [LINK_TO, "// @ts-ignore: decorator\n  @inline " + LINK_TO.trimStart()],
     [SWEEP_FREE, "__sweep_free(changetype<usize>(iter));"],
     [SWEEP_DONE, "  __sweep_end();\n" + SWEEP_DONE],
-  ]) {
-    const at = anchorAt(out, anchor);
-    out = out.slice(0, at) + by + out.slice(at + anchor.length);
-  }
+  ]) out = replaceOnce(out, "rt/tcms.ts", anchor, by);
   return out;
 }
 
-/** rt/tlsf.ts with the reserve fast path; throws when the installed runtime no longer matches. */
+/** rt/tlsf.ts with the reserve fast path and the sweep's run filing; throws when the runtime no longer matches. */
 export function patchTlsf(source) {
-  const at = source.indexOf(ANCHOR);
-  if (at < 0 || source.indexOf(ANCHOR, at + 1) >= 0) {
-    throw new Error("asc-rt: AssemblyScript's rt/tlsf.ts no longer has exactly one `allocateBlock` of the expected shape; review scripts/asc-rt.mjs against the new runtime");
-  }
-  return source.slice(0, at) + FAST_PATH + source.slice(at + ANCHOR.length);
+  return replaceOnce(source, "rt/tlsf.ts", ANCHOR, FAST_PATH);
 }
 
 let applied = false;
@@ -177,10 +170,9 @@ let applied = false;
 /** Patch the compiler's in-memory copy of the runtime (before the runtime is parsed). */
 export function applyRuntimePatch() {
   if (applied) return;
-  const key = "rt/tlsf";
-  if (typeof libraryFiles[key] !== "string") throw new Error(`asc-rt: the compiler has no library file ${key}`);
-  libraryFiles[key] = patchTlsf(libraryFiles[key]);
-  if (typeof libraryFiles["rt/tcms"] !== "string") throw new Error("asc-rt: the compiler has no library file rt/tcms");
-  libraryFiles["rt/tcms"] = patchTcms(libraryFiles["rt/tcms"]);
+  for (const [key, patch] of [["rt/tlsf", patchTlsf], ["rt/tcms", patchTcms]]) {
+    if (typeof libraryFiles[key] !== "string") throw new Error(`asc-rt: the compiler has no library file ${key}`);
+    libraryFiles[key] = patch(libraryFiles[key]);
+  }
   applied = true;
 }
