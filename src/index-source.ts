@@ -121,7 +121,7 @@ export class IndexSource implements FileSource {
    * link's target text is never handed out as the file's content.
    */
   read(rel: string): Uint8Array {
-    return this.readBlob(this.follow(rel));
+    return this.readBlob(this.resolvedPath(rel));
   }
 
   /**
@@ -129,10 +129,6 @@ export class IndexSource implements FileSource {
    * when it is no link; refuses like read() (ReadRefusedError, AC-901).
    */
   resolvedPath(rel: string): string {
-    return this.follow(rel);
-  }
-
-  private follow(rel: string): string {
     let cur = rel;
     for (let hop = 0; ; hop++) {
       const e = this.entries.get(cur);

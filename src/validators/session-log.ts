@@ -212,7 +212,7 @@ function realOf(abs: string, realRoot: string): string | undefined {
 export async function validateSessionLogs(opts: SessionLogOptions): Promise<ValidatorOutput> {
   const root = opts.root ? resolve(opts.root) : (findRepoRoot(opts.cwd) ?? resolve(opts.cwd));
   const realRoot = realpathSync.native(root); // the same resolver as realOf's
-  const source = opts.source ?? new DiskSource(root);
+  const source: FileSource = opts.source ?? new DiskSource(root);
   const context: SessionContext = opts.context ?? "local";
   if (opts.cutoff !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.cutoff)) {
     throw new UsageError(`--cutoff must be a date YYYY-MM-DD, got '${opts.cutoff}'`);
@@ -288,6 +288,14 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
    * read: the core gets it unread (FLAG_UNREAD) with its resolution, and reports SP-003.
    */
   const realDirs = new Map<string, string>();
+  /** A read log; its resolved path (links followed) as the flag REAL_SELF when it is its own name (the usual case), else as the fact real.<name>. */
+  const addLog = (rel: string, kind: number, flags: number, bytes: Uint8Array, real: string): void => {
+    if (real === rel) docs.push({ file: rel, kind, flags: flags | FLAG_REAL_SELF, bytes });
+    else {
+      docs.push({ file: rel, kind, flags, bytes });
+      facts[`real.${rel}`] = real;
+    }
+  };
   const loadLog = (abs: string, rel: string, kind: number, flags: number, missingFlag: boolean): void => {
     // a path named outside the workspace is the user's explicit choice: read it (SP-003 reports it)
     const within = isInside(abs, root) ? root : undefined;
@@ -307,14 +315,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       problems.push(problemResult("session-log", refusalFinding(rel, r.refusal)));
       return;
     }
-    // the resolved path of the read (symlinks followed), repo-relative when inside: a flag when it is
-    // the log's own name (the usual case; no fact per log), else the fact real.<name>
-    const real = isInside(r.info.real, realRoot) ? toRepoPath(r.info.real, realRoot) : r.info.real;
-    if (real === rel) docs.push({ file: rel, kind, flags: flags | FLAG_REAL_SELF, bytes: r.bytes });
-    else {
-      docs.push({ file: rel, kind, flags, bytes: r.bytes });
-      facts[`real.${rel}`] = real;
-    }
+    // the resolved path of the read, repo-relative when inside
+    addLog(rel, kind, flags, r.bytes, isInside(r.info.real, realRoot) ? toRepoPath(r.info.real, realRoot) : r.info.real);
     opts.sources?.set(abs, r.bytes);
   };
   for (const abs of files.sort()) {
@@ -336,16 +338,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       }
       const r = readArtifact(src, rel, opts.maxFileBytes);
       if (r.problem) problems.push(problemResult("session-log", r.problem));
-      else {
-        // a staged symlink is read through its target in the index: that is its resolved path (SP-003)
-        const follow = (src as FileSource).resolvedPath?.bind(src);
-        const real = follow !== undefined && src.type(rel) === "symlink" ? follow(rel) : rel;
-        if (real === rel) docs.push({ file: rel, kind, flags: flags | FLAG_REAL_SELF, bytes: r.bytes! });
-        else {
-          docs.push({ file: rel, kind, flags, bytes: r.bytes! });
-          facts[`real.${rel}`] = real;
-        }
-      }
+      // a staged symlink is read through its target in the index: that is its resolved path (SP-003)
+      else addLog(rel, kind, flags, r.bytes!, src.resolvedPath && src.type(rel) === "symlink" ? src.resolvedPath(rel) : rel);
       continue;
     }
     loadLog(abs, rel, kind, flags, !discovered);
