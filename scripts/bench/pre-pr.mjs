@@ -82,7 +82,7 @@ export async function run() {
     // BENCH_PREPR=branch: only the 5-file branch rows (no --all runs, no lint-alone rows, no scaling)
     const branchOnly = process.env.BENCH_PREPR === "branch";
     const skipped = { ms: NaN, cpuMs: NaN, rssKiB: NaN, status: "-", stdout: "", stderr: "" };
-    const cold = branchOnly ? skipped : timeProcess([BIN, "pre-pr", "--all", "--no-cache", "--no-color"], { cwd: dir, runs: 3, env });
+    const cold = branchOnly ? skipped : timeProcess([BIN, "pre-pr", "--all", "--no-cache", "--no-color"], { cwd: dir, runs: 7, env });
     const all = branchOnly ? skipped : timeProcess([BIN, "pre-pr", "--all", "--format", "json", "--no-color"], { cwd: dir, runs: 5, env });
     let summary = "";
     try {
@@ -125,7 +125,7 @@ export async function run() {
     table([
       ...(branchOnly ? [] : [
         row("pre-pr --all --no-cache (ai-agents corpus, one commit)", cold, "< 1500", [BIN, "pre-pr", "--all", "--no-cache"]),
-        row("pre-pr --all, markdownlint cache warm", all, "< 1500", [BIN, "pre-pr", "--all"]),
+        row("pre-pr --all, markdownlint cache warm", all, "< 500", [BIN, "pre-pr", "--all"]),
       ]),
       row("pre-pr on a branch changing 5 files, --no-cache", branchCold, "< 400", [...branchArgs, "--no-cache"]),
       row("pre-pr on a branch changing 5 files, cache warm", branch, "< 400", branchArgs),

@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker, type WorkerOptions } from "node:worker_threads";
 import { availableParallelism } from "node:os";
+import { setFlagsFromString } from "node:v8";
 import { CONFIG_MAX_BYTES, inspectFile, ReadRefusedError, readTextOrThrow } from "../fsread.js";
 import { execRefusal } from "../exec-policy.js";
 import { stripJsonComments } from "../config.js";
@@ -404,8 +405,34 @@ function workerFile(): string {
  */
 export const LINT_YOUNG_GENERATION_MB = 192;
 
+/**
+ * V8's interrupt budget while markdownlint runs (how much a function runs before V8 considers
+ * optimizing it; Node 20's default is 132 KB of bytecode budget). micromark's tokenizer is many
+ * small state functions whose feedback keeps changing early in a lint: with the default, TurboFan
+ * compiled and recompiled them on a background thread for about as much CPU as the lint itself,
+ * on the core the main thread needs for pre-pr's other checks. With 600,000 `pre-pr --all
+ * --no-cache` on the corpus took 1.38-1.45 s instead of 1.65-1.78 s, and 1.8 s of CPU instead of
+ * 2.4-2.7 (docs/benchmarks.md). A V8 flag is process-wide: it is set once, when the first lint
+ * worker starts, and then also holds for the rest of this process (measured with it).
+ */
+export const LINT_INTERRUPT_BUDGET = 600_000;
+
+let budgetSet = false;
+
+/** Raise V8's interrupt budget for this process (LINT_INTERRUPT_BUDGET), once. */
+function raiseInterruptBudget(): void {
+  if (budgetSet) return;
+  budgetSet = true;
+  try {
+    setFlagsFromString(`--interrupt-budget=${LINT_INTERRUPT_BUDGET}`);
+  } catch {
+    /* a runtime without the flag lints with its default */
+  }
+}
+
 /** Options of every lint worker (one place for worker-level settings such as resourceLimits). */
 export function lintWorkerOptions(workerData?: unknown): WorkerOptions {
+  raiseInterruptBudget();
   const resourceLimits = { maxYoungGenerationSizeMb: LINT_YOUNG_GENERATION_MB };
   return workerData === undefined ? { resourceLimits } : { workerData, resourceLimits };
 }
