@@ -690,8 +690,9 @@ export async function lintMarkdown(
     const hashes: Record<string, string> = {};
     const todo: Record<string, string> = {};
     for (const f of files) {
-      hashes[f] = sha1(strings[f]);
-      if (cache.files[f]?.h !== hashes[f]) todo[f] = strings[f];
+      // without a cache file (--no-cache) nothing is looked up or stored: no hash to compute
+      hashes[f] = cacheFile ? sha1(strings[f]) : "";
+      if (!cacheFile || cache.files[f]?.h !== hashes[f]) todo[f] = strings[f];
     }
     const stopped = new Set<string>();
     if (Object.keys(todo).length > 0) {
