@@ -99,9 +99,13 @@ export function registerSessionCommands(program: Command): Command {
 
   session.command("gate").description("Claude Code PreToolUse hook: hook JSON on stdin; no output = allow, deny JSON otherwise; always exit 0")
     .allowUnknownOption().allowExcessArguments().argument("[args...]")
-    .action(async (args: string[]) => {
+    .action(async (args: string[], _o, cmd) => {
+      // `session --notes-dir X gate` / `session --session ID gate`: the group's options name the state
+      // as they do for every other session command (the launcher's fast path only sees `session gate ...`)
+      const g = cmd.optsWithGlobals() as Globals;
+      const fwd = [...(g.notesDir !== undefined ? ["--notes-dir", g.notesDir] : []), ...(g.session !== undefined ? ["--session", g.session] : [])];
       const { runGate } = await import("./gate.js");
-      process.exitCode = await runGate(args ?? []);
+      process.exitCode = await runGate([...fwd, ...(args ?? [])]);
     });
   return session;
 }

@@ -193,6 +193,23 @@ describe("hook protocol (§7.1)", () => {
     // --notes-dir overrides
     expect(gate(coding, hookInput("Edit", coding), ["--notes-dir", join(analysis, ".agent-notes")])).not.toBe("allow");
   });
+  it("HOOK-05 the session group's --notes-dir / --session (before `gate`) name the state, as for every other session command", () => {
+    const coding = repoInMode("coding");
+    const analysis = repoInMode("analysis");
+    const alt = join(analysis, ".agent-notes");
+    const viaGroup = (args: string[]) => {
+      const r = runCli(["session", ...args], { cwd: coding, input: hookInput("Edit", coding), env: ENV });
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout === "" ? "allow" : (JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason as string);
+    };
+    expect(viaGroup(["--notes-dir", alt, "gate"])).toContain("analysis mode");
+    expect(viaGroup(["--pretty", "gate", "--notes-dir", alt])).toContain("analysis mode");
+    // a session id the default root does not hold: no such session, never the current one's mode
+    expect(viaGroup(["--session", "nope", "gate"])).not.toBe("allow");
+    expect(viaGroup(["gate"])).toBe("allow");
+    // and the other session commands read the same state
+    expect(JSON.parse(runCli(["session", "--notes-dir", alt, "get-state"], { cwd: coding, env: ENV }).stdout).currentMode).toBe("analysis");
+  });
   it("the gate follows mode changes made through the CLI", () => {
     const repo = makeRepo();
     runCli(["session", "create", "--id", "live"], { cwd: repo, env: ENV });
