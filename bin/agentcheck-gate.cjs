@@ -4,8 +4,19 @@
 // fastest start (it runs on every tool call). Always exits 0; prints a deny document to block.
 // The bundle is compiled from a V8 code cache beside it when there is one (bin/code-cache.cjs; any
 // oddity is a plain require), written once after the first decision.
-const gate = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "state", "gate-hook.cjs"));
-gate.exports.runGate(process.argv.slice(2)).then(
-  (code) => { gate.saveCache(); process.exitCode = code; },
-  () => { process.exitCode = 0; },
-);
+// A failure of the gate itself blocks the tool: Claude Code lets a tool run when its hook exits with
+// any code but 0 or 2, so a crash must never be the way out (exit 0 and a deny document instead).
+function gateFailed(e) {
+  const why = String((e && e.message) || e).replace(/[\x00-\x1f\x7f]+/g, " ").slice(0, 200);
+  process.stdout.write(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: `agentcheck gate: internal error (${why}); the tool is blocked. To proceed: run \`agentcheck session gate\` by hand to see the error, or reinstall agentcheck.` } })}\n`);
+  process.exitCode = 0;
+}
+try {
+  const gate = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "state", "gate-hook.cjs"));
+  gate.exports.runGate(process.argv.slice(2)).then(
+    (code) => { gate.saveCache(); process.exitCode = code; },
+    gateFailed,
+  );
+} catch (e) {
+  gateFailed(e);
+}

@@ -19,6 +19,39 @@
  * worker); `opts.tmpTag` names the temporary file (default: the process id; a worker thread adds
  * its thread id).
  */
+// A release build of V8 checks a code cache's header (its version, flags, source length) but not
+// its payload: a cache with one flipped bit can be accepted and then compile wrong code (other
+// findings, "x is not a function", or a fatal crash; the gate must never crash). So the file carries
+// its own checksum: 4 bytes "acv8", a 32-bit hash of the payload's words (little-endian), then V8's
+// data. A file that does not match is ignored (and written again after the run).
+const MAGIC = 0x38766361; // "acv8" read as a little-endian 32-bit word
+
+/** 32-bit hash of a byte range, a word at a time (multiplicative, order-sensitive). */
+function hash32(bytes) {
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : Uint8Array.prototype.slice.call(bytes);
+  const n = aligned.length >>> 2;
+  const w = new Int32Array(aligned.buffer, aligned.byteOffset, n);
+  let h = 0x811c9dc5 ^ aligned.length;
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ w[i], 0x01000193);
+  for (let i = n * 4; i < aligned.length; i++) h = Math.imul(h ^ aligned[i], 0x01000193);
+  return h >>> 0;
+}
+
+/** The cache file's bytes for V8's data. */
+function sealed(data) {
+  const head = Buffer.alloc(8);
+  head.writeUInt32LE(MAGIC, 0);
+  head.writeUInt32LE(hash32(data), 4);
+  return Buffer.concat([head, data]);
+}
+
+/** V8's data from a cache file's bytes, or undefined when the file is not one this loader wrote intact. */
+function unsealed(buf) {
+  if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) return undefined;
+  const data = buf.subarray(8);
+  return hash32(data) === buf.readUInt32LE(4) ? data : undefined;
+}
+
 function loadCached(file, opts = {}) {
   const fs = require("node:fs");
   const vm = require("node:vm");
@@ -35,7 +68,7 @@ function loadCached(file, opts = {}) {
   const cacheFile = `${file}.${id[1]}.v8cache`;
   let cached;
   try {
-    cached = fs.readFileSync(cacheFile);
+    cached = unsealed(fs.readFileSync(cacheFile));
   } catch {
     cached = undefined;
   }
@@ -55,7 +88,7 @@ function loadCached(file, opts = {}) {
     try {
       // a read-only install: no cache to serialize on every run
       fs.accessSync(path.dirname(cacheFile), fs.constants.W_OK);
-      fs.writeFileSync(tmp, script.createCachedData(), { flag: "wx" });
+      fs.writeFileSync(tmp, sealed(script.createCachedData()), { flag: "wx" });
       fs.renameSync(tmp, cacheFile);
     } catch {
       try { fs.unlinkSync(tmp); } catch { /* nothing to remove */ }
@@ -67,4 +100,4 @@ function loadCached(file, opts = {}) {
   return { exports: mod.exports, saveCache };
 }
 
-module.exports = { loadCached };
+module.exports = { loadCached, sealed, unsealed };

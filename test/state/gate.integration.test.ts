@@ -308,9 +308,46 @@ describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", (
     expect(await decide()).toEqual(first); // from the cache
     writeFileSync(cache, "not a code cache");
     expect(await decide()).toEqual(first);
+    // V8 checks a code cache's header only: a flipped bit in its payload must not reach it (wrong
+    // code, or a fatal crash that Claude Code would take as "let the tool run"). The loader's own
+    // checksum refuses the file, the source is compiled, and the cache is written again, intact.
+    const { createRequire } = await import("node:module");
+    const { unsealed } = createRequire(import.meta.url)(join(ROOT, "bin", "code-cache.cjs")) as { unsealed: (b: Buffer) => Buffer | undefined };
+    const good = readFileSync(cache);
+    expect(unsealed(good)).toBeDefined();
+    for (const at of [8, 100, Math.floor(good.length / 2), good.length - 3]) {
+      const bad = Buffer.from(good);
+      bad[at] ^= 0x10;
+      expect(unsealed(bad), `bit flipped at ${at}`).toBeUndefined();
+      writeFileSync(cache, bad);
+      expect(await decide(), `bit flipped at ${at}`).toEqual(first);
+      expect(unsealed(readFileSync(cache)), `rewritten after the flip at ${at}`).toBeDefined();
+    }
+    expect(unsealed(good.subarray(0, good.length - 1))).toBeUndefined();
     const off = runCli(["session", "gate"], { cwd: analysis, input: hookInput("Edit", analysis), env: { ...ENV, AGENTCHECK_NO_CODE_CACHE: "1" } });
     expect(off.stdout).toBe(first[0]);
     expect(readdirSync(join(ROOT, "dist", "state")).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+  });
+  it("GATE-11 a gate that cannot load or run its bundle denies with exit 0 (Claude Code runs the tool when a hook exits with another code)", async () => {
+    const { ROOT } = await import("../helpers.js");
+    const { cpSync, existsSync } = await import("node:fs");
+    const { spawnSync } = await import("node:child_process");
+    const pkg = tmpDir();
+    cpSync(join(ROOT, "bin"), join(pkg, "bin"), { recursive: true });
+    cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
+    mkdirSync(join(pkg, "dist", "state"), { recursive: true });
+    const repo = repoInMode("coding");
+    for (const body of ["throw new Error('boom in the bundle');", "exports.runGate = async () => { throw new Error('boom in the run'); };", "exports.runGate = undefined;"]) {
+      writeFileSync(join(pkg, "dist", "state", "gate-hook.cjs"), `// agentcheck-bundle ${"0".repeat(32)}\n${body}\n`);
+      for (const argv of [[join(pkg, "bin", "agentcheck-gate.cjs")], [join(pkg, "bin", "agentcheck.js"), "session", "gate"]]) {
+        const r = spawnSync(process.execPath, argv, { cwd: repo, input: hookInput("Edit", repo), encoding: "utf8" });
+        expect(r.status, `${body} ${argv.join(" ")}: ${r.stderr}`).toBe(0);
+        const out = JSON.parse(r.stdout);
+        expect(out.hookSpecificOutput.permissionDecision).toBe("deny");
+        expect(out.hookSpecificOutput.permissionDecisionReason).toMatch(/internal error .*To proceed/);
+      }
+    }
+    expect(existsSync(join(pkg, "dist", "state", "gate-hook.cjs"))).toBe(true);
   });
   it("the CommonJS bundle requires only Node built-ins and jsonc-parser's parser", async () => {
     const { ROOT } = await import("../helpers.js");
