@@ -41,6 +41,9 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
   const pos = args.slice(0, -2);
   const rootArg = o.root ? realpathSync(resolve(o.root)) : undefined;
   const root = rootArg ?? gitTopLevel(process.cwd()) ?? realpathSync(process.cwd());
+  // the configuration's paths.memories, as the MCP server reads it (the gate's gate.phases too)
+  const { loadConfig } = await import("../config.js");
+  await loadConfig(root, undefined, root);
   const ctx = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now });
   try {
     let r: Record<string, unknown>;

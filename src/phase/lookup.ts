@@ -1,16 +1,23 @@
-// The session protocol's current phase for the PreToolUse gate (policy gate.phases): a lean read of
-// the "Current Phase" line (or the JSON fallback), without the full parser. No dependencies beyond
-// node:fs and the phase names: scripts/bundle-gate.mjs bundles it into the hook.
+// The session protocol's current phase for the PreToolUse gate (policy gate.phases), read the way the
+// protocol's own store reads it (src/phase/store.ts), so the gate and `agentcheck phase status` never
+// disagree: the memories folder (config paths.memories) when it is a folder, else only the JSON
+// fallback; each parsed strictly (a file that does not parse is unreadable: the gate denies). Node's
+// fs, the format parser and the phase names only: scripts/bundle-gate.mjs bundles it into the hook.
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { NOTE_MAX_BYTES, readTextBounded } from "../fsread.js";
+import { CURRENT_STATE_FILE, parseState, renderState } from "./format.js";
+import type { ProtocolState } from "./model.js";
 import { PHASES } from "./phases.js";
 
 export type PhaseLookup =
   | { ok: true; phase: string; blockedFrom?: string }
   | { ok: false; reason: "no-session" | "unreadable"; detail: string };
 
-const STATE_MD = ".serena/memories/session-current-state.md";
+/** The protocol store's defaults (src/config.ts DEFAULT_PATHS.memories, src/phase/store.ts). */
+export const DEFAULT_MEMORIES_DIR = ".serena/memories";
 const STATE_JSON = ".agents/sessions/.session-state.json";
+const JSON_FORMAT = "agentcheck-session-protocol";
 
 /** Bounded read (no FIFOs or devices, no links out of the worktree); undefined when the file is absent. */
 function read(p: string, root: string): string | undefined {
@@ -20,22 +27,33 @@ function read(p: string, root: string): string | undefined {
   throw new Error(r.refusal.detail);
 }
 
-/** Never throws. */
-export function lookupPhase(root: string): PhaseLookup {
+const found = (s: ProtocolState): PhaseLookup =>
+  s.blockedFrom !== undefined ? { ok: true, phase: s.currentPhase, blockedFrom: s.blockedFrom } : { ok: true, phase: s.currentPhase };
+
+/** Never throws. `memoriesDir`: the workspace-relative memories folder (config paths.memories). */
+export function lookupPhase(root: string, memoriesDir: string = DEFAULT_MEMORIES_DIR): PhaseLookup {
   try {
-    const md = read(join(root, STATE_MD), root);
-    if (md !== undefined) {
-      const m = /^- \*\*Current Phase\*\*: (\S+)$/m.exec(md);
-      if (!m) return { ok: false, reason: "unreadable", detail: `${STATE_MD} has no Current Phase line` };
-      const b = /^- \*\*Blocked From\*\*: (\S+)$/m.exec(md);
-      return b ? { ok: true, phase: m[1], blockedFrom: b[1] } : { ok: true, phase: m[1] };
+    let isDir = false;
+    try {
+      isDir = statSync(join(root, memoriesDir)).isDirectory();
+    } catch {
+      /* no memories folder: the JSON fallback, as the store decides */
+    }
+    if (isDir) {
+      const rel = `${memoriesDir.replace(/\/+$/, "")}/${CURRENT_STATE_FILE}`;
+      const md = read(join(root, memoriesDir, CURRENT_STATE_FILE), root);
+      if (md === undefined) return { ok: false, reason: "no-session", detail: `no ${rel}` };
+      return found(parseState(md, rel));
     }
     const js = read(join(root, STATE_JSON), root);
-    if (js === undefined) return { ok: false, reason: "no-session", detail: `no ${STATE_MD}` };
-    const cur = (JSON.parse(js) as { current?: { currentPhase?: unknown; blockedFrom?: unknown } | null }).current;
-    if (!cur) return { ok: false, reason: "no-session", detail: `no active session in ${STATE_JSON}` };
-    if (typeof cur.currentPhase !== "string") return { ok: false, reason: "unreadable", detail: `${STATE_JSON} has no currentPhase` };
-    return typeof cur.blockedFrom === "string" ? { ok: true, phase: cur.currentPhase, blockedFrom: cur.blockedFrom } : { ok: true, phase: cur.currentPhase };
+    if (js === undefined) return { ok: false, reason: "no-session", detail: `no ${STATE_JSON}` };
+    const o = JSON.parse(js) as { format?: unknown; current?: unknown } | null;
+    if (typeof o !== "object" || o === null || o.format !== JSON_FORMAT) {
+      return { ok: false, reason: "unreadable", detail: `${STATE_JSON} is not a ${JSON_FORMAT} document` };
+    }
+    if (o.current === null || o.current === undefined) return { ok: false, reason: "no-session", detail: `no active session in ${STATE_JSON}` };
+    // the store's own check: the state must survive its markdown form's strict parser
+    return found(parseState(renderState(o.current as ProtocolState), STATE_JSON));
   } catch (e) {
     return { ok: false, reason: "unreadable", detail: (e as Error)?.message ?? String(e) };
   }

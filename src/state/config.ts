@@ -18,6 +18,8 @@ export interface StateSettings {
   requireProtocolStart: boolean;
   /** gate.phases: read-only tools only until the session protocol (agentcheck mcp) reaches READY. */
   gatePhases: boolean;
+  /** paths.memories when set (workspace-relative): where the session protocol keeps its state. */
+  memoriesDir?: string;
   /** Where the settings came from (for diagnostics), or undefined for defaults. */
   source?: string;
   /** Problems found in the config (bad types); the offending keys fall back to defaults. */
@@ -64,6 +66,12 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
   out.gateEnabled = bool(gate, "enabled", "gate.enabled", true);
   out.requireProtocolStart = bool(gate, "requireProtocolStart", "gate.requireProtocolStart", false);
   out.gatePhases = bool(gate, "phases", "gate.phases", false);
+  const paths = isObj(cfg.paths) ? cfg.paths : {};
+  if (paths.memories !== undefined) {
+    // normalised as src/config.ts configPath does for every other command
+    if (typeof paths.memories === "string" && paths.memories.trim() !== "") out.memoriesDir = paths.memories.replace(/\\/g, "/").replace(/\/+$/, "").replace(/^\.\//, "") || ".";
+    else out.problems.push("paths.memories must be a non-empty string");
+  }
   for (const key of ["readOnlyTools", "readOnlyExtra"]) {
     // readOnlyExtra: the spec's name for the same list, accepted as an alias
     const v = gate[key];

@@ -219,7 +219,7 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
     // an unchanged state skips the core: the exact note text it found valid is remembered beside it
     const store = new NoteStore(r.notesRoot);
     const lookup = policy.enabled ? lookupState(store, sessionId, validityCache((id) => store.file(notePaths.state(id)), r.notesRoot)) : ({ ok: true, mode: "disabled", protocolStartComplete: true } as Lookup);
-    const d = decide(tool, lookup, policy, policy.phases ? lookupPhase(r.worktree) : undefined);
+    const d = decide(tool, lookup, policy, policy.phases ? lookupPhase(r.worktree, r.settings.memoriesDir) : undefined);
     if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
     return 0;
   }

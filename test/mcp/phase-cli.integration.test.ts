@@ -1,6 +1,6 @@
 // Issue 15: `agentcheck phase …` (the shell twin), the JSON fallback store, the memory formats'
 // round trip, and the PreToolUse gate's opt-in gate.phases policy.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
@@ -175,5 +175,72 @@ describe("issue 15: gate.phases policy in the PreToolUse gate", () => {
     writeNote(join(other, ".agent-notes"), "sessions/current-session", pointerText("g"));
     phase(other, "start", "ungated");
     expect(gate(other, "Edit")).toBe("allow");
+  });
+});
+
+describe("gate.phases reads the protocol state as the protocol's store does (review)", () => {
+  function hook(tool: string, cwd: string) {
+    return JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: tool, tool_input: {} });
+  }
+  function gate(dir: string, tool: string): string {
+    const r = runCli(["session", "gate"], { cwd: dir, input: hook(tool, dir), env: { AGENTCHECK_NOTES_DIR: undefined } });
+    expect(r.code).toBe(0);
+    return r.stdout === "" ? "allow" : JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason;
+  }
+  function gatedRepo(memories: boolean, config: Record<string, unknown> = {}): string {
+    const dir = protocolRepo({ memories });
+    writeTree(dir, { "agentcheck.config.json": JSON.stringify({ gate: { phases: true }, ...config }) });
+    const notes = join(dir, ".agent-notes");
+    writeNote(notes, "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }] })));
+    writeNote(notes, "sessions/current-session", pointerText("g"));
+    return dir;
+  }
+  /** A session driven to READY through the CLI (in the memories folder the configuration names). */
+  function toReady(dir: string): void {
+    phase(dir, "start", "gated");
+    phase(dir, "advance");
+    phase(dir, "evidence", "SKILL_VALIDATION", "memory_read", "yes");
+    phase(dir, "advance");
+    phase(dir, "evidence", "CONTEXT_RETRIEVAL", "handoff_hash", sha256(join(dir, ".agents/HANDOFF.md")));
+    phase(dir, "advance");
+    writeSessionLog(dir, phase(dir, "status").json.session_id);
+    expect(phase(dir, "advance").json.phase).toBe("READY");
+  }
+  it("a JSON fallback that is not the protocol's document, or a markdown state that does not parse, is unreadable: deny, as phase status says CORRUPT", () => {
+    const dir = gatedRepo(false);
+    writeTree(dir, { ".agents/sessions/.session-state.json": JSON.stringify({ current: { currentPhase: "READY" } }) });
+    expect(gate(dir, "Edit")).not.toBe("allow");
+    expect(phase(dir, "status").code).toBe(4);
+    const md = gatedRepo(true);
+    writeTree(md, { ".serena/memories/session-current-state.md": "- **Current Phase**: WORKING\n" });
+    expect(gate(md, "Edit")).not.toBe("allow");
+    expect(phase(md, "status").code).toBe(4);
+    expect(gate(md, "Read")).toBe("allow");
+  });
+  it("with a memories folder a leftover JSON fallback is not the state (no session: deny), as for phase status", () => {
+    const dir = gatedRepo(true);
+    toReady(dir);
+    expect(gate(dir, "Edit")).toBe("allow");
+    const state = readFileSync(join(dir, ".serena/memories/session-current-state.md"), "utf8");
+    rmSync(join(dir, ".serena/memories/session-current-state.md"));
+    mkdirSync(join(dir, ".agents/sessions"), { recursive: true });
+    // a well-formed fallback from before the memories folder existed, still saying READY
+    writeFileSync(join(dir, ".agents/sessions/.session-state.json"), JSON.stringify({ format: "agentcheck-session-protocol", current: F.parseState(state), history: [], violations: [] }));
+    expect(phase(dir, "status").json.active).toBe(false);
+    expect(gate(dir, "Edit")).toContain("no protocol session is active");
+    writeFileSync(join(dir, ".serena/memories/session-current-state.md"), state);
+    expect(gate(dir, "Edit")).toBe("allow");
+  });
+  it("paths.memories: the gate and `agentcheck phase` read the configured memories folder, not .serena/memories", () => {
+    const dir = gatedRepo(true, { paths: { memories: "notes/mem/" } });
+    mkdirSync(join(dir, "notes/mem"), { recursive: true });
+    writeFileSync(join(dir, "notes/mem/skill-usage-mandatory.md"), "# Skill usage\n\nUse the scripts.\n");
+    toReady(dir);
+    expect(readFileSync(join(dir, "notes/mem/session-current-state.md"), "utf8")).toContain("READY");
+    expect(gate(dir, "Edit")).toBe("allow");
+    // a state in the default folder is not the configured one's
+    rmSync(join(dir, "notes/mem/session-current-state.md"));
+    writeFileSync(join(dir, ".serena/memories/session-current-state.md"), "x");
+    expect(gate(dir, "Edit")).toContain("no protocol session is active");
   });
 });
