@@ -193,6 +193,12 @@ export class NoteStore {
 
   /** Atomic replace: temp file in the same folder, fsync, rename (retried on EPERM/EBUSY/EACCES), fsync folder. */
   writeAtomic(notePath: string, content: string): void {
+    // every reader refuses a note over NOTE_MAX_BYTES: a note written past it could never be read
+    // again (get-state, validate and the gate would all call the state corrupt), so it is not written
+    const bytes = Buffer.byteLength(content);
+    if (bytes > NOTE_MAX_BYTES) {
+      throw new StateError("INVALID_INPUT", `${notePath} would be ${bytes} bytes, over the ${NOTE_MAX_BYTES}-byte limit of every reader of a note; nothing was written`, { bytes, limit: NOTE_MAX_BYTES });
+    }
     const target = this.file(notePath);
     this.ensureDir(target);
     const dir = dirname(target);

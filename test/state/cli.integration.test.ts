@@ -97,6 +97,22 @@ describe("session CLI (§10.7)", () => {
     expect(session(repo, ["--session", "a", "get-state"]).json.sessionId).toBe("a");
     expect(session(repo, ["use", "zzz"]).code).toBe(3);
   });
+  it("CLI-10 a change whose rendered note would pass the readers' 4 MiB limit is refused (exit 6, nothing written), never committed unreadable", () => {
+    const repo = makeRepo();
+    session(repo, ["create", "--id", "s1"]);
+    session(repo, ["mode", "coding"]);
+    const before = session(repo, ["get-state"]).json.version;
+    // 600 KB of compact JSON (under SS-002's 1 MiB) that the note's indented form makes about 5 MB
+    const big = JSON.stringify({ context: { a: new Array(300_000).fill(0) } });
+    const r = session(repo, ["agent", "start", "analyst", "--prompt", "x"], big);
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr + r.stdout).toMatch(/over the 4194304-byte limit/);
+    const after = session(repo, ["get-state"]);
+    expect(after.code).toBe(0);
+    expect(after.json.version).toBe(before);
+    expect(session(repo, ["validate"]).code).toBe(0);
+    expect(session(repo, ["mode", "analysis"]).code).toBe(0);
+  });
   it("CLI-10 agent complete with invalid output JSON: exit 6", () => {
     const repo = makeRepo();
     session(repo, ["create", "--id", "s1"]);
