@@ -132,26 +132,30 @@ async function readStdin(): Promise<string> {
  */
 export const GATE_DEADLINE_MS = 1000;
 
+/** Deadline periods the gate waits at most for hook input that is still arriving (10 s in all). */
+export const GATE_STREAM_PERIODS = 10;
+
 /** Arm the deadline; returns a function that disarms it. `tool()` gives the tool name once known. */
 function armDeadline(tool: () => string, readOnlyExtra: () => string[]): () => void {
-  let lastBytes = -1;
+  let lastBytes = 0;
+  let periods = 0;
   let timer: NodeJS.Timeout | undefined;
   const fire = () => {
-    // input still streaming in (a large Write): never cut it off, look again after another period
-    const bytes = Number((process.stdin as unknown as { bytesRead?: number }).bytesRead ?? 0);
-    if (bytes > lastBytes && lastBytes >= 0) {
+    // the hook input still streaming in (a large Write) and growing since the last look: never cut
+    // it off, look again after another period; at most GATE_STREAM_PERIODS in all (Claude Code's
+    // own hook timeout, 60 s by default, would let the tool run)
+    const stdin = process.stdin as unknown as { bytesRead?: number; readableEnded?: boolean };
+    const bytes = Number(stdin.bytesRead ?? 0);
+    if (bytes > lastBytes && stdin.readableEnded !== true && ++periods < GATE_STREAM_PERIODS) {
       lastBytes = bytes;
       timer = setTimeout(fire, GATE_DEADLINE_MS);
       return;
     }
-    const d = decide(tool(), { ok: false, reason: "error", detail: `state unavailable: no decision within ${GATE_DEADLINE_MS} ms` }, { enabled: true, readOnlyExtra: readOnlyExtra(), requireProtocolStart: false });
+    const d = decide(tool(), { ok: false, reason: "error", detail: `state unavailable: no decision within ${GATE_DEADLINE_MS * Math.max(1, periods)} ms` }, { enabled: true, readOnlyExtra: readOnlyExtra(), requireProtocolStart: false });
     if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
     process.exit(0);
   };
-  timer = setTimeout(() => {
-    lastBytes = Number((process.stdin as unknown as { bytesRead?: number }).bytesRead ?? 0);
-    fire();
-  }, GATE_DEADLINE_MS);
+  timer = setTimeout(fire, GATE_DEADLINE_MS);
   return () => {
     if (timer) clearTimeout(timer);
   };

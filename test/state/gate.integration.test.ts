@@ -210,6 +210,24 @@ describe("hook protocol (§7.1)", () => {
     // and the other session commands read the same state
     expect(JSON.parse(runCli(["session", "--notes-dir", alt, "get-state"], { cwd: coding, env: ENV }).stdout).currentMode).toBe("analysis");
   });
+  it("GATE-11 hook input still arriving at the deadline is waited for (a slow pipe is not a failure); the decision is the state's", async () => {
+    const { spawn } = await import("node:child_process");
+    const { ROOT } = await import("../helpers.js");
+    const repo = repoInMode("coding");
+    const input = hookInput("Edit", repo, { tool_input: { file_path: join(repo, "x"), content: "y".repeat(3000) } });
+    const child = spawn(process.execPath, [join(ROOT, "bin", "agentcheck.js"), "session", "gate"], { cwd: repo, env: { ...process.env, AGENTCHECK_NOTES_DIR: "" } });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    const done = new Promise<number | null>((res) => child.on("close", res));
+    // about 200 bytes every 100 ms: the input takes about 1.7 s, past the 1 s deadline
+    for (let i = 0; i < input.length; i += 200) {
+      child.stdin.write(input.slice(i, i + 200));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    child.stdin.end();
+    expect(await done).toBe(0);
+    expect(out).toBe(""); // coding mode allows Edit
+  }, 20_000);
   it("the gate follows mode changes made through the CLI", () => {
     const repo = makeRepo();
     runCli(["session", "create", "--id", "live"], { cwd: repo, env: ENV });
