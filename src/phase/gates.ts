@@ -231,7 +231,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
         f.changedMarkdown = files;
         const { loadMdConfig, selectMarkdown, lintMarkdown } = await import("../prepr/markdown.js");
         const cfg = await loadMdConfig(root);
-        if (cfg.config === undefined) cfg.config = { default: true, MD013: false };
+        // no configuration: markdownlint's defaults, as pre-pr's PP-003 lints (fileConfigs)
         const { selected } = selectMarkdown(files, cfg, false);
         const { findings } = await lintMarkdown(root, selected, cfg, false, (p) => readTextOrThrow(join(root, p), { maxBytes: DEFAULT_READ_LIMIT, root }));
         f.lintFindings = findings.map((x) => `${x.file}:${x.line} ${x.ruleId} ${x.message}`.replace(/[\r\n]+/g, " "));

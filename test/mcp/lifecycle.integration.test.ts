@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, commitAll, connect, git, join, ok, protocolRepo, readFileSync, sha256, writeSessionLog, writeTree, type Conn } from "./helpers.js";
+import { runCli } from "../helpers.js";
 
 const ID_RE = /^\d{4}-\d{2}-\d{2}-session-\d{2}$/;
 let conns: Conn[] = [];
@@ -141,6 +142,21 @@ describe("issue 15: MCP server lifecycle (session_start … session_end)", () =>
     const end = await ok(c, "session_end", { summary: "lint" });
     expect(end).toMatchObject({ status: "BLOCKED", missing_gate: "QUALITY_CHECKS" });
     expect(end.message).toMatch(/docs\/bad\.md:\d+ MD/);
+  });
+
+  it("QUALITY_CHECKS lints with pre-pr's configuration (no markdownlint configuration: markdownlint's defaults, MD013 included), so the two agree (review)", async () => {
+    const dir = protocolRepo();
+    const c = await open(dir);
+    const id = await toReady(c, dir);
+    writeTree(dir, { "docs/long.md": `# Title\n\n${"word ".repeat(30)}end\n`, [`.agents/qa/${id}.md`]: "# QA\n" });
+    writeSessionLog(dir, id, ["x"]);
+    commitAll(dir, "docs: long line");
+    const end = await ok(c, "session_end", { summary: "lint" });
+    expect(end).toMatchObject({ status: "BLOCKED", missing_gate: "QUALITY_CHECKS" });
+    expect(end.message).toMatch(/docs\/long\.md:3 MD013/);
+    const pp = runCli(["pre-pr", "--all", "--only", "PP-003", "--format", "json", "--no-cache"], { cwd: dir });
+    const pp3 = JSON.parse(pp.stdout).checks.find((c: { id: string }) => c.id === "PP-003");
+    expect(pp3.findings.filter((f: { path: string }) => f.path === "docs/long.md").map((f: { line: number; ruleId: string }) => `${f.line} ${f.ruleId}`)).toEqual(["3 MD013/line-length"]);
   });
 
   it("two clients writing the same session concurrently lose no evidence", async () => {
