@@ -1,7 +1,7 @@
 // PP-003: markdown lint through the markdownlint library (never npx), with the repository's own
 // markdownlint-cli2 / markdownlint configuration; only files in scope; optional fixes.
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker, type WorkerOptions } from "node:worker_threads";
@@ -200,7 +200,9 @@ export async function loadMdConfigCached(root: string, cacheFile: string | undef
   } catch (e) {
     throw new UsageError(`cannot read the markdownlint configuration: ${(e as Error).message}`);
   }
-  const cacheable = !present.some((f) => /\.(c|m)js$/.test(f)) && !texts.some((t) => t.includes("extends"));
+  // an `extends` key can only be spelled with the word itself or with an escape (JSON "\u0065xtends",
+  // YAML "\x65xtends"): a text with either is re-read every time, as a JS configuration is
+  const cacheable = !present.some((f) => /\.(c|m)js$/.test(f)) && !texts.some((t) => t.includes("extends") || t.includes("\\"));
   if (!cacheable) return loadMdConfig(root);
   const key = sha1(`${CACHE_FORMAT}\n${CONFIG_CACHE_FORMAT}\n${present.map((f, i) => `${f}\0${texts[i]}`).join("\0")}`);
   // within one process the same bytes give the same configuration (pre-pr reads it at start and
@@ -224,6 +226,9 @@ export async function loadMdConfigCached(root: string, cacheFile: string | undef
   }
   const cfg = await loadMdConfig(root);
   parsedConfigs.set(key, cfg);
+  // a configuration JSON cannot hold as it is (YAML's .inf and .nan, a value left undefined) is not
+  // kept: read back it would be another configuration (null for .inf: markdownlint's default)
+  if (!jsonExact(cfg)) return cfg;
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({ key, config: cfg }));
@@ -351,7 +356,18 @@ function sha1(text: string): string {
  * is further keyed by the SHA-1 of the exact text linted; any change of these misses.
  */
 export function lintCacheKey(markdownlintVersion: string, config: Record<string, unknown>): string {
-  return sha1(`${CACHE_FORMAT}\n${markdownlintVersion}\n${JSON.stringify(config)}`);
+  return sha1(`${CACHE_FORMAT}\n${markdownlintVersion}\n${exactJson(config)}`);
+}
+
+/** JSON text that also tells apart what JSON.stringify merges: Infinity, -Infinity, NaN (all null) and undefined (dropped). */
+export function exactJson(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) =>
+    typeof x === "number" && !Number.isFinite(x) ? `\u0000number:${x}` : x === undefined ? "\u0000undefined" : x);
+}
+
+/** The value survives JSON.stringify and JSON.parse unchanged (no value JSON cannot hold). */
+function jsonExact(v: unknown): boolean {
+  return exactJson(v) === JSON.stringify(v);
 }
 
 function readCache(file: string | undefined, key: string): MdCache {
@@ -394,6 +410,35 @@ function workerFile(): string {
   // the bundled CLI: the CommonJS worker bundle through its code-cache loader (md-worker-load.cjs)
   const loader = join(dirname(here), "md-worker-load.cjs");
   return existsSync(loader) ? loader : join(dirname(here), "md-worker.js");
+}
+
+let buildId: string | undefined;
+
+/**
+ * The build of the markdownlint that lints: the installed CLI's worker is one bundle with its own
+ * copy of markdownlint (its first line names the build, scripts/bundle-cli.mjs), which need not be
+ * the version installed beside it; the cache key carries both. "" where the worker runs the
+ * installed markdownlint itself (unbundled builds, tests).
+ */
+function lintBuildId(): string {
+  if (buildId !== undefined) return buildId;
+  buildId = "";
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith(".ts")) return buildId;
+  try {
+    const fd = openSync(join(dirname(here), "md-worker.cjs"), "r");
+    try {
+      const head = Buffer.alloc(64);
+      const n = readSync(fd, head, 0, 64, 0);
+      const m = /^\/\/ agentcheck-bundle ([0-9a-f]{32})\n/.exec(head.toString("latin1", 0, n));
+      if (m) buildId = `+${m[1]}`;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    /* no bundled worker */
+  }
+  return buildId;
 }
 
 /**
@@ -685,7 +730,7 @@ export async function lintMarkdown(
   if (!fix) {
     const { getVersion } = await import("./mdversion.js");
     // the overrides are part of the key: a file's entry was linted with the configuration they chose
-    const key = lintCacheKey(getVersion(), cfg.overrides ? { config: config.configs[0], overrides: cfg.overrides } : config.configs[0]);
+    const key = lintCacheKey(`${getVersion()}${lintBuildId()}`, cfg.overrides ? { config: config.configs[0], overrides: cfg.overrides } : config.configs[0]);
     const cache = readCache(cacheFile, key);
     const hashes: Record<string, string> = {};
     const todo: Record<string, string> = {};

@@ -45,3 +45,54 @@ describe("pre-pr caches (PP-001, PP-003, PP-006)", () => {
     expect(edited).toEqual(run(["--no-cache"]));
   });
 });
+
+describe("PP-003: the lint and configuration caches answer as --no-cache does (review)", () => {
+  const env = { CI: undefined, SKIP_AUTOFIX: undefined, QUICK_MODE: undefined, SKIP_TESTS: undefined };
+  const lint = (dir: string, extra: string[] = []) => {
+    const r = runCli(["pre-pr", "--all", "--only", "PP-003", "-f", "json", ...extra], { cwd: dir, env });
+    const row = (JSON.parse(r.stdout).checks as Row[]).find((c) => c.id === "PP-003")!;
+    return `${row.status} ${row.findings.map((f) => `${f.path}:${f.line}:${f.ruleId}`).join(" ")}`;
+  };
+  const long = (n: number) => `# Doc\n\n${"word ".repeat(40)}${n}\n`;
+  it("PP-003 a YAML value JSON cannot hold (line_length: .inf) is not cached as null: cached runs and edits keep the configuration", () => {
+    const dir = makeRepo({ ".markdownlint-cli2.yaml": "config:\n  default: true\n  MD013:\n    line_length: .inf\n", "doc.md": long(1) });
+    const cold = lint(dir, ["--no-cache"]);
+    expect(cold).toBe("PASS ");
+    expect(lint(dir)).toBe(cold);
+    expect(lint(dir)).toBe(cold);
+    writeFileSync(join(dir, "doc.md"), long(2));
+    expect(lint(dir)).toBe(lint(dir, ["--no-cache"]));
+    expect(lint(dir)).toBe("PASS ");
+  });
+  it("PP-003 an escaped `extends` key (\\u0065xtends) is followed on every run: a changed base configuration is seen", () => {
+    const dir = makeRepo({ ".markdownlint.json": '{ "\\u0065xtends": "base.json" }\n', "base.json": '{ "default": true, "MD013": false }\n', "doc.md": long(1) });
+    expect(lint(dir)).toBe("PASS ");
+    writeFileSync(join(dir, "base.json"), '{ "default": true }\n');
+    writeFileSync(join(dir, "doc.md"), long(2));
+    const cold = lint(dir, ["--no-cache"]);
+    expect(cold).toBe("FAIL doc.md:3:MD013/line-length");
+    expect(lint(dir)).toBe(cold);
+  });
+  it("PP-003 the lint cache is keyed by the markdownlint build that lints (the installed CLI's worker bundle), not only the installed markdownlint's version", async () => {
+    const { ROOT } = await import("../helpers.js");
+    const { cpSync, readFileSync, symlinkSync } = await import("node:fs");
+    const { spawnSync } = await import("node:child_process");
+    const { tmpDir } = await import("../helpers.js");
+    const pkg = tmpDir();
+    for (const d of ["bin", "dist"]) cpSync(join(ROOT, d), join(pkg, d), { recursive: true });
+    cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
+    symlinkSync(join(ROOT, "node_modules"), join(pkg, "node_modules"));
+    const dir = makeRepo({ "doc.md": long(1) });
+    const cacheKey = () => {
+      const r = spawnSync(process.execPath, [join(pkg, "bin", "agentcheck.js"), "pre-pr", "--all", "--only", "PP-003"], { cwd: dir, encoding: "utf8" });
+      expect(r.status, r.stderr).toBe(1);
+      return (JSON.parse(readFileSync(join(dir, ".git", "agentcheck", "markdownlint-cache.json"), "utf8")) as { key: string }).key;
+    };
+    const first = cacheKey();
+    expect(cacheKey()).toBe(first);
+    const worker = join(pkg, "dist", "cli", "md-worker.cjs");
+    writeFileSync(worker, readFileSync(worker, "utf8").replace(/^\/\/ agentcheck-bundle [0-9a-f]{32}\n/, `// agentcheck-bundle ${"f".repeat(32)}\n`));
+    expect(cacheKey()).not.toBe(first);
+  });
+});
+

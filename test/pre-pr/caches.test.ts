@@ -4,7 +4,7 @@ import { describe, it, expect, afterEach } from "vitest";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { batchKey, closeCoreCache, coreCacheStats, openCoreCache } from "../../dist/core-cache.js";
-import { LINT_YOUNG_GENERATION_MB, lintCacheKey, lintWorkerCount, lintWorkerOptions, shardBySize } from "../../dist/prepr/markdown.js";
+import { LINT_YOUNG_GENERATION_MB, exactJson, lintCacheKey, lintWorkerCount, lintWorkerOptions, shardBySize } from "../../dist/prepr/markdown.js";
 import { family, ROLE } from "./helpers.js";
 import { tmpDir } from "../helpers.js";
 
@@ -75,6 +75,13 @@ describe("markdown lint cache key and workers (PP-003)", () => {
     expect(lintCacheKey("0.40.1", { default: true, MD013: false })).not.toBe(k);
     expect(lintCacheKey("0.40.0", { default: true, MD013: true })).not.toBe(k);
     expect(lintCacheKey("0.40.0", { default: true, MD013: false, MD033: { allowed_elements: ["br"] } })).not.toBe(k);
+  });
+
+  it("PP-003: the lint cache key tells apart values JSON.stringify merges (Infinity, NaN and null; undefined and absent)", () => {
+    const keys = [{ MD013: { line_length: Infinity } }, { MD013: { line_length: null } }, { MD013: { line_length: NaN } }, { MD013: { line_length: -Infinity } }, { MD013: { line_length: undefined } }, { MD013: {} }]
+      .map((c) => lintCacheKey("0.40.0", c));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(exactJson({ a: 1, b: "x" })).toBe(JSON.stringify({ a: 1, b: "x" }));
   });
 
   it("PP-003: files are split into shards of about equal size, deterministically", () => {
