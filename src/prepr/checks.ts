@@ -191,7 +191,7 @@ async function markdownWork(ctx: PrePrContext, onStarted?: () => void): Promise<
     // other checks run on this thread meanwhile unless PP-003 is the only one selected
     mainBusy: onStarted !== undefined && !(ctx.options.only?.length === 1),
   });
-  return { facts: { ...facts, fixed: res.fixed.length }, findings: res.findings };
+  return { facts: { ...facts, fixed: res.fixed.length, unlinted: res.unlinted }, findings: res.findings };
 }
 
 /** The files of the workflow and YAML checks, as the core selects them from the scope (family "select"). */

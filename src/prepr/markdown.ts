@@ -324,6 +324,8 @@ export function selectMarkdown(files: string[], cfg: MdConfig, all: boolean): { 
 export interface MdResult {
   findings: Finding[];
   fixed: string[];
+  /** How many of the files were not linted (refused read, stopped lint, refused configuration): their findings say why. */
+  unlinted: number;
 }
 
 interface LintError {
@@ -710,7 +712,7 @@ export async function lintMarkdown(
   if (cfg.refused && cfg.refused.length > 0) {
     const why = execRefusal() ?? "--no-exec";
     pre.push(...notLinted(files, { "config.refused": cfg.refused, policy: why }));
-    return { findings: pre, fixed: [] };
+    return { findings: pre, fixed: [], unlinted: files.length };
   }
   const strings: Record<string, string> = {};
   const readable: string[] = [];
@@ -725,6 +727,7 @@ export async function lintMarkdown(
       pre.push(r ? refusalFinding(f, r) : hostFinding("AC-901", f, (e as Error).message));
     }
   }
+  const refusedReads = files.length - readable.length;
   files = readable;
   const timeoutFinding = (f: string) => notLinted([f], { stopped: true, timeoutMs: lintTimeoutMs() })[0];
   if (!fix) {
@@ -769,7 +772,7 @@ export async function lintMarkdown(
         findings.push({ ruleId, severity: severity as Finding["severity"], file: f, line, column, message });
       }
     }
-    return { findings, fixed: [] };
+    return { findings, fixed: [], unlinted: refusedReads + stopped.size };
   }
   const first = await lintBounded(strings, config);
   let results = first.results;
@@ -796,5 +799,5 @@ export async function lintMarkdown(
     if (stopped.has(f)) findings.push(timeoutFinding(f));
     else for (const e of results[f] ?? []) findings.push(toFinding(f, e));
   }
-  return { findings, fixed };
+  return { findings, fixed, unlinted: refusedReads + stopped.size };
 }

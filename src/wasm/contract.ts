@@ -238,6 +238,7 @@ export type FactKey =
   | "tags"
   | "skip.reason"
   | "selected"
+  | "unlinted"
   | "enabled"
   | "enabledByDefault"
   | "quick"
@@ -442,6 +443,8 @@ export interface FactTypes {
   "skip.reason": string;
   /** Row plan: the check is selected (--only) (bool); PP-003: markdown files selected (int). */
   "selected": string | number | boolean | string[];
+  /** PP-003: how many of the selected markdown files were not linted (a refused read, a lint stopped at its time bound, a refused configuration) (int). */
+  "unlinted": string | number | boolean | string[];
   /** Row plan: the check is switched on in the configuration. */
   "enabled": boolean;
   /** Row plan: the check is on unless the configuration switches it off. */

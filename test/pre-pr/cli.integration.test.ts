@@ -276,6 +276,13 @@ describe("pre-pr markdown lint (PP-003)", () => {
     const dir = branchRepo({ ".markdownlint-cli2.yaml": cli2, "vendor/v.md": "```\nx\n```\n" });
     expect(json(dir, []).row("PP-003")).toMatchObject({ status: "PASS", message: expect.stringContaining("linted 0 of 1 markdown file(s)") });
   });
+  it("PP-003: a file that was not linted (here: over --max-file-size) is not counted as linted; its finding says why (review)", () => {
+    const dir = branchRepo({ "a.md": "# a\n", "b.md": "# b\n", "big.md": `# big\n\n${"text\n".repeat(400)}` });
+    const r = json(dir, ["--max-file-size", "1000"]).row("PP-003");
+    expect(r.message).toContain("linted 2 of 3 markdown file(s)");
+    expect(r.findings.map((f) => f.path)).toEqual(["big.md"]);
+    expect(json(dir, []).row("PP-003").message).toContain("linted 3 of 3 markdown file(s)");
+  });
   it("--all uses the configuration's globs to select files", () => {
     const dir = branchRepo({}, { ".markdownlint-cli2.yaml": cli2, "drafts/d.md": "```\nx\n```\n", "ok.md": "# ok\n" });
     const r = json(dir, ["--all"]).row("PP-003");

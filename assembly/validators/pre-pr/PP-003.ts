@@ -19,10 +19,10 @@ function PP003_doc(): RuleDoc {
       nothingChanged: "no markdown files changed since {{base}}",
       excluded: "linted 0 of {{targets}} markdown file(s): all excluded by the configuration (config: {{config}})",
       excludedDefaults: "linted 0 of {{targets}} markdown file(s): all excluded by the configuration (markdownlint defaults)",
-      linted: "linted {{selected}} of {{targets}} markdown file(s) (config: {{config}}): {{findings}} finding(s)",
-      lintedDefaults: "linted {{selected}} of {{targets}} markdown file(s) (markdownlint defaults): {{findings}} finding(s)",
-      lintedFixed: "linted {{selected}} of {{targets}} markdown file(s) (config: {{config}}): {{findings}} finding(s); fixed {{fixed}} file(s)",
-      lintedDefaultsFixed: "linted {{selected}} of {{targets}} markdown file(s) (markdownlint defaults): {{findings}} finding(s); fixed {{fixed}} file(s)",
+      linted: "linted {{linted}} of {{targets}} markdown file(s) (config: {{config}}): {{findings}} finding(s)",
+      lintedDefaults: "linted {{linted}} of {{targets}} markdown file(s) (markdownlint defaults): {{findings}} finding(s)",
+      lintedFixed: "linted {{linted}} of {{targets}} markdown file(s) (config: {{config}}): {{findings}} finding(s); fixed {{fixed}} file(s)",
+      lintedDefaultsFixed: "linted {{linted}} of {{targets}} markdown file(s) (markdownlint defaults): {{findings}} finding(s); fixed {{fixed}} file(s)",
     },
   };
 }
@@ -45,7 +45,10 @@ function check(c: RuleCtx): void {
   else if (selected == 0) checked(ctx, msg(cfg.length > 0 ? "excluded" : "excludedDefaults").i("targets", targets).s("config", cfg));
   else {
     const m = cfg.length > 0 ? (fixed > 0 ? msg("lintedFixed") : msg("linted")) : fixed > 0 ? msg("lintedDefaultsFixed") : msg("lintedDefaults");
-    checked(ctx, m.i("selected", selected).i("targets", targets).s("config", cfg).i("findings", findings(ctx)).i("fixed", fixed));
+    // files the host could not lint (a refused read, a stopped lint, a refused configuration) are
+    // this row's error findings, not linted files
+    const linted = max<i32>(0, selected - input.factInt("unlinted", 0));
+    checked(ctx, m.i("linted", linted).i("targets", targets).s("config", cfg).i("findings", findings(ctx)).i("fixed", fixed));
   }
 }
 
