@@ -234,7 +234,10 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
         // no configuration: markdownlint's defaults, as pre-pr's PP-003 lints (fileConfigs)
         const { selected } = selectMarkdown(files, cfg, false);
         const { findings } = await lintMarkdown(root, selected, cfg, false, (p) => readTextOrThrow(join(root, p), { maxBytes: DEFAULT_READ_LIMIT, root }));
-        f.lintFindings = findings.map((x) => `${x.file}:${x.line} ${x.ruleId} ${x.message}`.replace(/[\r\n]+/g, " "));
+        // markdownlint's own severity, as configured: the core decides what a warning does (PH-007)
+        const line = (x: { file: string; line: number; ruleId: string; message: string }) => `${x.file}:${x.line} ${x.ruleId} ${x.message}`.replace(/[\r\n]+/g, " ");
+        f.lintFindings = findings.filter((x) => x.severity !== "warning").map(line);
+        f.lintWarnings = findings.filter((x) => x.severity === "warning").map(line);
       } catch (e) {
         f.lintError = (e as Error).message ?? String(e);
       }

@@ -316,6 +316,7 @@ export type FactKey =
   | "workEntries"
   | "changedMarkdown"
   | "lintFindings"
+  | "lintWarnings"
   | "lintError"
   | "changesKnown"
   | "changedFiles"
@@ -597,8 +598,10 @@ export interface FactTypes {
   "workEntries": number;
   /** MARKDOWN_LINT: the changed markdown files. */
   "changedMarkdown": string[];
-  /** MARKDOWN_LINT: lint findings (absent: lint did not run). */
+  /** MARKDOWN_LINT: lint findings of error severity (absent: lint did not run). */
   "lintFindings": string[];
+  /** MARKDOWN_LINT: lint findings the markdownlint configuration marks as warnings. */
+  "lintWarnings": string[];
   /** MARKDOWN_LINT: why lint failed to run. */
   "lintError": string;
   /** QA_VALIDATION: the changed files are known. */

@@ -52,6 +52,12 @@ describe("issue 15: session-protocol rules in the core", () => {
     expect(verdict("QUALITY_CHECKS", { lintError: "boom" }).message).toBe("markdown lint could not run: boom");
     expect(verdict("QUALITY_CHECKS", {}).status).toBe("FAIL");
   });
+  it("PH-007 QUALITY_CHECKS: findings the configuration marks as warnings do not block (as PP-003's WARN row); the pass lists them", () => {
+    const v = verdict("QUALITY_CHECKS", { changedMarkdown: ["a.md"], lintFindings: [], lintWarnings: ["a.md:3 MD013/line-length Line length"] });
+    expect(v.status).toBe("PASS");
+    expect(v.message).toBe("markdown lint clean on 1 changed file, with 1 warning: a.md:3 MD013/line-length Line length");
+    expect(verdict("QUALITY_CHECKS", { changedMarkdown: ["a.md"], lintFindings: ["a.md:1 MD001 x"], lintWarnings: ["a.md:3 MD013 y"] }).status).toBe("FAIL");
+  });
   it("PH-008 QA_VALIDATION: report, docs-only SKIPPED, skip_qa refused for code, unknown changes fail", () => {
     expect(verdict("QA_VALIDATION", { sessionId: "s", qaReports: [".agents/qa/s.md"], changesKnown: true, changedFiles: ["a.ts"] }).status).toBe("PASS");
     expect(verdict("QA_VALIDATION", { sessionId: "s", changesKnown: true, changedFiles: ["a.md", ".agents/sessions/s.json"] })).toMatchObject({ status: "SKIPPED", message: "docs-only: all 2 changed files are documentation" });

@@ -10,7 +10,7 @@ function PH007_doc(): RuleDoc {
     id: "PH-007",
     validator: "session-protocol",
     title: "QUALITY_CHECKS: markdown lint",
-    description: "Markdown changed since the starting commit lints clean (MUST, blocking).",
+    description: "Markdown changed since the starting commit lints clean (MUST, blocking). Findings the markdownlint configuration marks as warnings do not block (as in pre-pr's PP-003, where they make a WARN row); the pass lists them.",
     messages: {
       gateFailed: "{{gate}}: {{message}}",
       lintFailed: "markdown lint could not run: {{error}}",
@@ -18,6 +18,7 @@ function PH007_doc(): RuleDoc {
       problems: "markdown lint: {{n}} problem{{ns}} in changed files: {{findings}}",
       noMarkdown: "no markdown changed since the starting commit",
       ok: "markdown lint clean on {{n}} changed file{{ns}}",
+      okWarnings: "markdown lint clean on {{n}} changed file{{ns}}, with {{w}} warning{{ws}}: {{warnings}}",
     },
     terms: {
       evidenceNoMarkdown: "no changed markdown",
@@ -31,7 +32,7 @@ function check(c: RuleCtx): void {
   ctx.decide(qualityChecks(ctx.input));
 }
 
-/** QUALITY_CHECKS. Facts: changedMarkdown (lines), lintFindings (lines), lintError. */
+/** QUALITY_CHECKS. Facts: changedMarkdown (lines), lintFindings (lines: error findings), lintWarnings (lines: warning findings), lintError. */
 function qualityChecks(input: Input): Verdict {
   const err = str(input, "lintError");
   if (err.length > 0) return fail(msg("lintFailed").s("error", err));
@@ -40,5 +41,7 @@ function qualityChecks(input: Input): Verdict {
   const f = lines(input, "lintFindings");
   if (f.length > 0) return fail(count(msg("problems"), "n", f.length).s("findings", listed(f, 5)));
   if (files.length == 0) return pass(msg("noMarkdown"), msgItem(msg("evidenceNoMarkdown")));
+  const w = input.has("lintWarnings") ? lines(input, "lintWarnings") : new Array<string>(0);
+  if (w.length > 0) return pass(count(count(msg("okWarnings"), "n", files.length), "w", w.length).s("warnings", listed(w, 5)), listed(files, 10));
   return pass(count(msg("ok"), "n", files.length), listed(files, 10));
 }
