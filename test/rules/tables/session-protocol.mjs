@@ -59,6 +59,7 @@ export default {
     valid: [
       { name: "QUALITY_CHECKS lint clean on changed markdown", verdict: "ok", docs: gate("QUALITY_CHECKS"), facts: { changedMarkdown: ["a.md"], lintFindings: [] } },
       { name: "QUALITY_CHECKS no markdown changed", verdict: "noMarkdown", docs: gate("QUALITY_CHECKS"), facts: { changedMarkdown: [], lintFindings: [] } },
+      { name: "QUALITY_CHECKS warnings only: listed, not blocking (as PP-003's WARN row)", verdict: "okWarnings", docs: gate("QUALITY_CHECKS"), facts: { changedMarkdown: ["a.md"], lintFindings: [], lintWarnings: ["a.md:3 MD013 long"] } },
     ],
     invalid: [
       { name: "QUALITY_CHECKS lint findings", verdict: "problems", docs: gate("QUALITY_CHECKS"), facts: { changedMarkdown: ["a.md"], lintFindings: ["a.md:1 MD001 x"] }, errors: fails("QUALITY_CHECKS") },
