@@ -31,17 +31,27 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
   const abs = given !== undefined ? resolve(cwd, given) : resolve(repo, configPath(run.config, "memories"));
   if (!existsSync(abs)) throw new UsageError(`memory directory not found: ${abs}`);
   if (!statSync(abs).isDirectory()) throw new UsageError(`not a directory: ${abs}`);
-  run.adoption.ignores = undefined;
-  run.adoption.directives = false;
   const rel = relative(cwd, abs);
   const display = rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? abs.split(sep).join("/") : rel.split(sep).join("/");
+  // the configuration's ignores and inline directives apply as in `check` when the results name files
+  // repository-relative (run from the repository root on a folder inside it); otherwise the names
+  // are not the ones the ignore patterns are written against, and they are left off
+  const inRepo = relative(repo, abs);
+  if (!(resolve(cwd) === resolve(repo) && !inRepo.startsWith("..") && !isAbsolute(inRepo) && inRepo !== "")) {
+    run.adoption.ignores = undefined;
+    run.adoption.directives = false;
+  }
+  // validators.memoryIndex.{layout,orphans,naming} as `check` reads them; a flag overrides
+  const { validatorOptions } = await import("../config.js");
+  const vo = validatorOptions(run.config, "memory-index", { layout: o.layout, orphans: o.orphans, naming: o.naming });
+  const level = (v: unknown) => (v === "warn" || v === "error" || v === "off" ? v : undefined);
   const out = validateMemoryIndexDir({
     source: new DiskSource(abs),
     dir: "",
     display,
-    layout: o.layout as "reference" | "current" | "auto" | undefined,
-    orphans: o.orphans as "warn" | "error" | "off" | undefined,
-    naming: o.naming as "warn" | "error" | "off" | undefined,
+    layout: vo.layout === "current" || vo.layout === "reference" || vo.layout === "auto" ? vo.layout : undefined,
+    orphans: level(vo.orphans),
+    naming: level(vo.naming),
     maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES,
   });
   // the reference prints the keyword uniqueness table: the memory-index command keeps it by default

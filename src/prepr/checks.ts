@@ -1,7 +1,7 @@
 // The registered pre-PR checks, in run order. Rule decisions live in the WASM core
 // (assembly/validators/pre-pr/): these functions pick the files in scope, gather facts and run tools;
 // each returns what it did as facts, and the row's rule (PP-0xx) decides the status and message.
-import { readdirSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { readTextOrThrow } from "../fsread.js";
 import { execRefusal } from "../exec-policy.js";
 import { join } from "node:path";
@@ -92,6 +92,14 @@ function clockHour(): string {
   return d.toISOString();
 }
 
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
 async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more: Facts = {}): Promise<CheckOutcome> {
   const section = validatorSection(ctx.config, name);
   const facts: Facts = { ...more, validator: name };
@@ -102,7 +110,8 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
     root: ctx.root,
     source: new DiskSource(ctx.root),
     maxFileBytes: ctx.options.maxFileBytes,
-    options: { config: ctx.config },
+    // the historical cutoff, as `check` and `session-log` read it (AGENTCHECK_CUTOFF)
+    options: { config: ctx.config, cutoff: process.env.AGENTCHECK_CUTOFF || undefined },
     config: ctx.config,
     scope,
     now: clockHour(),
@@ -118,7 +127,17 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
     throw e;
   }
   if (out.internalErrors.length > 0) throw new Error(`internal error in ${v.name}: ${out.internalErrors.join("; ")}`);
-  const results = out.results;
+  // the configuration's ignores, inline directives and the repository's baseline, as `check` applies
+  // them to the same validator's results (src/output.ts): one answer per file
+  const { applyAdoption, BASELINE_FILE } = await import("../adoption.js");
+  const { loadIgnores } = await import("../ignores.js");
+  const baseline = join(ctx.root, BASELINE_FILE);
+  const results = applyAdoption(out.results, {
+    root: ctx.root,
+    ignores: loadIgnores(ctx.root, ctx.config.ignores),
+    maxFileBytes: ctx.options.maxFileBytes,
+    baseline: isFile(baseline) ? baseline : undefined,
+  }).results;
   const findings = results.flatMap((r) => r.findings);
   // the validator section's overrides (validators.<name>.severity) were applied by the core's severity
   // policy (src/config.ts -> engine.severityFacts) in the validator's own run

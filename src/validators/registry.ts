@@ -102,6 +102,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       return validateSessionLogs({
         cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths, mode, cutoff,
         sessionsDir: p.sessions, memoriesDir: p.memories,
+        strict: ctx.options.strict === true ? true : undefined,
       });
     },
   },
@@ -147,8 +148,10 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
     name: "memory-index",
     detect: (ctx) => {
       const dir = pathsOf(ctx).memories;
+      const t = ctx.source.type(dir);
+      // a link to a folder counts as the folder, as for `agentcheck memory-index` (which follows it)
       return outOfScope(ctx, [dir], dir) ??
-        (ctx.source.type(dir) === "dir"
+        (t === "dir" || (t === "symlink" && ctx.source.list(dir) !== undefined)
           ? { applies: true }
           : { applies: false, reason: `no ${dir} directory` });
     },
