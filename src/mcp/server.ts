@@ -60,7 +60,9 @@ export function confine(root: string, p: string): string {
     const realRoot = realpathSync(root);
     if (real !== realRoot && !real.startsWith(realRoot + sep)) throw new ProtocolError("INVALID_INPUT", `path outside the workspace refused (resolves to ${real}): ${p.slice(0, 200)}`);
   }
-  return rel === "" ? "." : rel.split(sep).join("/");
+  // a name that starts with "-" ("--output-file=/x") would be read as an option by the CLI it is passed to
+  const out = rel === "" ? "." : rel.split(sep).join("/");
+  return out.startsWith("-") ? `./${out}` : out;
 }
 
 function ok(v: Record<string, unknown>) {

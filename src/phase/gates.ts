@@ -3,7 +3,7 @@
 // session-protocol rules in the WebAssembly core (PH-001..PH-009), which decide the status and message.
 import { DEFAULT_READ_LIMIT, readOrThrow, readTextOrThrow } from "../fsread.js";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, type Facts } from "../engine.js";
@@ -123,30 +123,40 @@ function workEntries(root: string, log: string): number {
   return n;
 }
 
+/**
+ * QA reports naming the session under the QA folder: regular files only, links never followed (a
+ * link loop would walk for ever, and a link out of the workspace is no report of it), at most
+ * QA_WALK_MAX entries looked at.
+ */
 function listQaReports(root: string, id: string): string[] {
   const out: string[] = [];
+  let budget = QA_WALK_MAX;
   const walk = (rel: string) => {
-    let names: string[];
+    let entries;
     try {
-      names = readdirSync(join(root, rel)).sort();
+      entries = readdirSync(join(root, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     } catch {
       return;
     }
-    for (const n of names) {
-      const p = `${rel}/${n}`;
-      let st;
-      try {
-        st = statSync(join(root, p));
-      } catch {
-        continue;
+    for (const e of entries) {
+      if (--budget < 0) return;
+      const p = `${rel}/${e.name}`;
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile() && e.name.includes(id)) {
+        try {
+          if (lstatSync(join(root, p)).size > 0) out.push(p);
+        } catch {
+          /* gone meanwhile */
+        }
       }
-      if (st.isDirectory()) walk(p);
-      else if (n.includes(id) && st.size > 0) out.push(p);
     }
   };
   walk(QA_DIR);
   return out;
 }
+
+/** Entries the QA report search looks at, at most. */
+const QA_WALK_MAX = 100_000;
 
 async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOptions): Promise<Facts> {
   const { root, store } = ctx;

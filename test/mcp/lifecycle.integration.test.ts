@@ -220,6 +220,39 @@ describe("issue 15: bad input is a clear tool error and nothing is overwritten",
     expect(base.text).toContain("base must be a git ref");
   });
 
+  it("a path that looks like an option is a path, never an option of the CLI behind the tool (no file written outside the workspace) (review)", async () => {
+    const dir = protocolRepo();
+    const c = await open(dir);
+    const { mkdtempSync, readdirSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const outside = mkdtempSync(join(tmpdir(), "agentcheck-escape-"));
+    await call(c, "check", { paths: [`--output-file=${outside}/a.json`] });
+    await call(c, "validate_session_log", { paths: [`-o${outside}/b.json`] });
+    await call(c, "check", { paths: [`--config=${outside}/c.json`] });
+    expect(readdirSync(outside)).toEqual([]);
+  });
+
+  it("QA_VALIDATION: link loops in .agents/qa do not hang the server, and a link out of the workspace is no QA report (review)", async () => {
+    const dir = protocolRepo();
+    const c = await open(dir);
+    const { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const s = await ok(c, "session_start", { objective: "loops" });
+    mkdirSync(join(dir, ".agents/qa"), { recursive: true });
+    symlinkSync(".", join(dir, ".agents/qa/a"));
+    symlinkSync(".", join(dir, ".agents/qa/b"));
+    const outside = mkdtempSync(join(tmpdir(), "agentcheck-qa-"));
+    writeFileSync(join(outside, `${s.session_id}.md`), "# QA\n");
+    symlinkSync(join(outside, `${s.session_id}.md`), join(dir, ".agents/qa/link.md"));
+    symlinkSync(outside, join(dir, ".agents/qa/out"));
+    const t0 = Date.now();
+    const r = await call(c, "validate_gate", { phase: "QA_VALIDATION" });
+    expect(Date.now() - t0).toBeLessThan(20_000);
+    expect(r.text).not.toMatch(/"status": "PASS"/);
+    // the server still answers
+    expect((await ok(c, "get_status")).session_id).toBe(s.session_id);
+  }, 30_000);
+
   it("a truncated or hand-edited session-current-state.md is an error naming file and line; never overwritten", async () => {
     const dir = protocolRepo();
     const c = await open(dir);
