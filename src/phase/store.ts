@@ -110,13 +110,19 @@ export class PhaseStore {
     if (typeof o !== "object" || o === null || o.format !== JSON_FORMAT || !Array.isArray(o.history) || !Array.isArray(o.violations)) {
       throw new PhaseFormatError(JSON_FALLBACK, 1, `not a ${JSON_FORMAT} document (format, history and violations expected)`);
     }
-    // the markdown parsers check every field: round-trip each part through them
-    const current = o.current === null || o.current === undefined ? undefined : parseState(renderState(o.current as ProtocolState), JSON_FALLBACK);
-    return {
-      current,
-      history: parseHistory(renderHistory(o.history as HistoryEntry[]), JSON_FALLBACK),
-      violations: parseViolations(renderViolations(o.violations as Violation[]), JSON_FALLBACK),
-    };
+    // the markdown parsers check every field: round-trip each part through them (a value of the wrong
+    // type makes the renderer throw: that is a file that does not parse, not an internal error)
+    try {
+      const current = o.current === null || o.current === undefined ? undefined : parseState(renderState(o.current as ProtocolState), JSON_FALLBACK);
+      return {
+        current,
+        history: parseHistory(renderHistory(o.history as HistoryEntry[]), JSON_FALLBACK),
+        violations: parseViolations(renderViolations(o.violations as Violation[]), JSON_FALLBACK),
+      };
+    } catch (e) {
+      if (e instanceof PhaseFormatError) throw e;
+      throw new PhaseFormatError(JSON_FALLBACK, 1, `a field has the wrong type (${(e as Error)?.message ?? String(e)})`);
+    }
   }
 
   // -------------------------------------------------------------- writing

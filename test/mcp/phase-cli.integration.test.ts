@@ -95,6 +95,19 @@ describe("issue 15: agentcheck phase (shell twin, JSON output)", () => {
     expect(c.json.error.message).toMatch(/^\.agents\/sessions\/\.session-state\.json:\d+: invalid JSON/);
     expect(phase(dir, "evidence", "SERENA_INIT", "x", "y").code).toBe(4);
     expect(readFileSync(file, "utf8")).toBe(broken);
+    // a hand-edited field of the wrong type is a file that does not parse (exit 4), not an internal error
+    for (const edit of [(o: any) => (o.current.objective = 42), (o: any) => (o.history = [{}]), (o: any) => (o.violations = [null])]) {
+      writeFileSync(file, JSON.stringify({ format: "agentcheck-session-protocol", current: null, history: [], violations: [] }));
+      expect(phase(dir, "start", "typed").code).toBe(0);
+      const o = JSON.parse(readFileSync(file, "utf8"));
+      edit(o);
+      const text = JSON.stringify(o);
+      writeFileSync(file, text);
+      const st = phase(dir, "status");
+      expect(st.code, text).toBe(4);
+      expect(st.json.error.code).toBe("CORRUPT_STATE");
+      expect(readFileSync(file, "utf8")).toBe(text);
+    }
   });
 });
 
