@@ -5,7 +5,7 @@
 // kept verbatim in a context note. The file itself is never deleted. A second run on the same content is a
 // no-op: the content hash is recorded as protocol-start evidence (atomically with the decisions) and names
 // the context note.
-import { DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
+import { DEFAULT_READ_LIMIT, NOTE_MAX_BYTES, readTextOrThrow } from "../fsread.js";
 import { createHash, randomUUID } from "node:crypto";
 import { isAbsolute, relative, resolve } from "node:path";
 import { SessionStore, newWorkflow } from "../state/ops.js";
@@ -384,6 +384,11 @@ export async function migrateHandoff(opts: MigrateOptions = {}): Promise<Migrati
   };
   const noteText = renderContextNote(notePath, source, sha, report.sessionId, plan.context);
   report.contextNote.bytes = Buffer.byteLength(noteText);
+  // refused before anything is written: a state committed without its context note would be a
+  // half migration that every later run takes as done (the note's writer refuses it anyway)
+  if (report.contextNote.bytes > NOTE_MAX_BYTES) {
+    throw new StateError("INVALID_INPUT", `${source}: the context note would be ${report.contextNote.bytes} bytes, over the ${NOTE_MAX_BYTES}-byte limit of a note; nothing was written (move the largest sections of ${source} into files of their own and link them)`, { bytes: report.contextNote.bytes, limit: NOTE_MAX_BYTES });
+  }
   report.followUp = [
     `Review the context note ${noteFile} and the session state (agentcheck session --session ${report.sessionId} get-state, or agentcheck state show).`,
     `${source} was not deleted: remove it yourself once reviewed (git rm ${source}).`,

@@ -100,6 +100,19 @@ describe.skipIf(!HAS_CORPUS)("session migrate-handoff (real corpus hand-off file
     expect(r2.decisions).toEqual([expect.objectContaining({ description: "Use SQLite", type: "technical" })]);
   });
 
+  it("a hand-off whose context note would pass a note's 4 MiB: refused before anything is written (exit 6), not half migrated (review)", () => {
+    const repo = makeRepo();
+    mkdirSync(join(repo, ".agents"));
+    const big = `# Handoff\n\n## Decisions\n\n- Use SQLite for the cache\n\n## Next Steps\n\n- [ ] write the docs\n\n## Context\n\n${"A line of context that goes on for a while.\n".repeat(100_000)}`;
+    writeFileSync(join(repo, ".agents", "HANDOFF.md"), big);
+    for (let i = 0; i < 2; i++) {
+      const r = runCli(["session", "migrate-handoff"], { cwd: repo, env: ENV });
+      expect(r.code, r.stderr).toBe(6);
+      expect(r.stderr + r.stdout).toMatch(/over the 4194304-byte limit of a note; nothing was written/);
+      expect(existsSync(join(repo, ".agent-notes"))).toBe(false);
+    }
+  });
+
   it("no hand-off file: NOT_FOUND (exit 3), nothing created", () => {
     const repo = makeRepo();
     const r = runCli(["session", "migrate-handoff"], { cwd: repo, env: ENV });
