@@ -30,7 +30,23 @@ function read(p: string, root: string): string | undefined {
 const found = (s: ProtocolState): PhaseLookup =>
   s.blockedFrom !== undefined ? { ok: true, phase: s.currentPhase, blockedFrom: s.blockedFrom } : { ok: true, phase: s.currentPhase };
 
-/** Never throws. `memoriesDir`: the workspace-relative memories folder (config paths.memories). */
+/** The JSON fallback's current state: undefined when the file is absent or holds no session; throws when it does not parse. */
+function jsonCurrent(root: string): ProtocolState | undefined {
+  const js = read(join(root, STATE_JSON), root);
+  if (js === undefined) return undefined;
+  const o = JSON.parse(js) as { format?: unknown; current?: unknown } | null;
+  if (typeof o !== "object" || o === null || o.format !== JSON_FORMAT) throw new Error(`${STATE_JSON} is not a ${JSON_FORMAT} document`);
+  if (o.current === null || o.current === undefined) return undefined;
+  // the store's own check: the state must survive its markdown form's strict parser
+  return parseState(renderState(o.current as ProtocolState), STATE_JSON);
+}
+
+/**
+ * Never throws. `memoriesDir`: the workspace-relative memories folder (config paths.memories). With a
+ * memories folder, state still in the JSON fallback (kept there before the folder existed) counts
+ * until the store's next change moves it into the folder; an active session in both is unreadable,
+ * as for the store (src/phase/store.ts read, migrateJson).
+ */
 export function lookupPhase(root: string, memoriesDir: string = DEFAULT_MEMORIES_DIR): PhaseLookup {
   try {
     let isDir = false;
@@ -39,21 +55,18 @@ export function lookupPhase(root: string, memoriesDir: string = DEFAULT_MEMORIES
     } catch {
       /* no memories folder: the JSON fallback, as the store decides */
     }
+    const fromJson = jsonCurrent(root);
     if (isDir) {
       const rel = `${memoriesDir.replace(/\/+$/, "")}/${CURRENT_STATE_FILE}`;
       const md = read(join(root, memoriesDir, CURRENT_STATE_FILE), root);
-      if (md === undefined) return { ok: false, reason: "no-session", detail: `no ${rel}` };
-      return found(parseState(md, rel));
+      if (md !== undefined) {
+        const st = parseState(md, rel);
+        if (fromJson) return { ok: false, reason: "unreadable", detail: `${STATE_JSON} and ${rel} both hold an active session` };
+        return found(st);
+      }
+      return fromJson ? found(fromJson) : { ok: false, reason: "no-session", detail: `no ${rel}` };
     }
-    const js = read(join(root, STATE_JSON), root);
-    if (js === undefined) return { ok: false, reason: "no-session", detail: `no ${STATE_JSON}` };
-    const o = JSON.parse(js) as { format?: unknown; current?: unknown } | null;
-    if (typeof o !== "object" || o === null || o.format !== JSON_FORMAT) {
-      return { ok: false, reason: "unreadable", detail: `${STATE_JSON} is not a ${JSON_FORMAT} document` };
-    }
-    if (o.current === null || o.current === undefined) return { ok: false, reason: "no-session", detail: `no active session in ${STATE_JSON}` };
-    // the store's own check: the state must survive its markdown form's strict parser
-    return found(parseState(renderState(o.current as ProtocolState), STATE_JSON));
+    return fromJson ? found(fromJson) : { ok: false, reason: "no-session", detail: `no active session in ${STATE_JSON}` };
   } catch (e) {
     return { ok: false, reason: "unreadable", detail: (e as Error)?.message ?? String(e) };
   }

@@ -42,21 +42,31 @@ export interface PhaseStoreOptions {
 export class PhaseStore {
   readonly root: string;
   readonly memoriesDir: string;
-  readonly mode: "memories" | "json";
-  private readonly files: FileStore;
+  private readonly mdFiles: FileStore;
+  private readonly jsonFiles: FileStore;
 
   constructor(o: PhaseStoreOptions) {
     this.root = o.root;
     this.memoriesDir = o.memoriesDir ?? activePaths().memories;
-    let isDir = false;
+    const lock = { lockTimeoutMs: o.lockTimeoutMs ?? 15_000 };
+    this.mdFiles = new FileStore(join(o.root, this.memoriesDir), lock);
+    this.jsonFiles = new FileStore(join(o.root, JSON_FALLBACK, ".."), lock);
+  }
+
+  /**
+   * Where the state lives, decided at every use (a long-running server sees a memories folder created
+   * after it started): the memories folder when it is a folder, else the JSON fallback.
+   */
+  get mode(): "memories" | "json" {
     try {
-      isDir = statSync(join(o.root, this.memoriesDir)).isDirectory();
+      return statSync(join(this.root, this.memoriesDir)).isDirectory() ? "memories" : "json";
     } catch {
-      /* no memories folder: JSON fallback */
+      return "json";
     }
-    this.mode = isDir ? "memories" : "json";
-    const dir = isDir ? join(o.root, this.memoriesDir) : join(o.root, JSON_FALLBACK, "..");
-    this.files = new FileStore(dir, { lockTimeoutMs: o.lockTimeoutMs ?? 15_000 });
+  }
+
+  private get files(): FileStore {
+    return this.mode === "memories" ? this.mdFiles : this.jsonFiles;
   }
 
   /** Workspace-relative path of a file this store writes. */
@@ -78,13 +88,32 @@ export class PhaseStore {
 
   read(): ProtocolDocs {
     if (this.mode === "json") return this.readJson();
-    const cur = this.files.readText(CURRENT_STATE_FILE);
-    const hist = this.files.readText(HISTORY_FILE);
-    const vio = this.files.readText(VIOLATIONS_FILE);
+    const md = this.readMarkdown();
+    // state kept in the JSON fallback before the folder existed is part of the state until the next
+    // change moves it into the folder (migrateJson): readers see what the writers will
+    return existsSync(this.jsonFiles.file(".session-state.json")) ? this.merged(md, this.readJson()) : md;
+  }
+
+  private readMarkdown(): ProtocolDocs {
+    const cur = this.mdFiles.readText(CURRENT_STATE_FILE);
+    const hist = this.mdFiles.readText(HISTORY_FILE);
+    const vio = this.mdFiles.readText(VIOLATIONS_FILE);
     return {
       current: cur === undefined ? undefined : parseState(cur, this.rel(CURRENT_STATE_FILE)),
       history: hist === undefined ? [] : parseHistory(hist, this.rel(HISTORY_FILE)),
       violations: vio === undefined ? [] : parseViolations(vio, this.rel(VIOLATIONS_FILE)),
+    };
+  }
+
+  /** The folder's state and the JSON fallback's as one; an active session in both does not parse. */
+  private merged(into: ProtocolDocs, from: ProtocolDocs): ProtocolDocs {
+    if (from.current && into.current) {
+      throw new PhaseFormatError(JSON_FALLBACK, 1, `holds an active session (${from.current.sessionId}) while ${this.rel(CURRENT_STATE_FILE)} holds another (${into.current.sessionId}); remove one of the two files before going on`);
+    }
+    return {
+      current: into.current ?? from.current,
+      history: [...into.history, ...from.history].slice(0, HISTORY_KEEP),
+      violations: [...into.violations, ...from.violations],
     };
   }
 
@@ -96,7 +125,7 @@ export class PhaseStore {
 
   private readJson(): ProtocolDocs {
     const name = ".session-state.json";
-    const text = this.files.readText(name);
+    const text = this.jsonFiles.readText(name);
     if (text === undefined) return { current: undefined, history: [], violations: [] };
     let v: unknown;
     try {
@@ -132,6 +161,7 @@ export class PhaseStore {
    * undefined to remove the current state); only files whose text changed are replaced (atomically).
    */
   async transact<T>(fn: (docs: ProtocolDocs) => T | Promise<T>): Promise<T> {
+    if (this.mode === "memories" && existsSync(this.jsonFiles.file(".session-state.json"))) await this.migrateJson();
     const lockName = this.mode === "json" ? ".session-state.json" : CURRENT_STATE_FILE;
     return this.files.withLock(lockName, async () => {
       const docs = this.read();
@@ -152,6 +182,25 @@ export class PhaseStore {
       }
       return result;
     });
+  }
+
+  /**
+   * The memories folder exists now and the JSON fallback still holds state (kept there while there
+   * was no folder): move it into the folder under both locks, so that the session, its history and
+   * its violations stay one state (the gate and `phase status` read the folder only). The markdown
+   * files are written first, the JSON file removed last; a current session in both is refused.
+   */
+  private async migrateJson(): Promise<void> {
+    await this.mdFiles.withLock(CURRENT_STATE_FILE, () => this.jsonFiles.withLock(".session-state.json", () => {
+      if (!existsSync(this.jsonFiles.file(".session-state.json"))) return;
+      const from = this.readJson();
+      const into = this.readMarkdown();
+      const all = this.merged(into, from);
+      if (from.current) this.mdFiles.writeAtomic(CURRENT_STATE_FILE, renderState(all.current!));
+      if (from.history.length > 0) this.mdFiles.writeAtomic(HISTORY_FILE, renderHistory(all.history));
+      if (from.violations.length > 0) this.mdFiles.writeAtomic(VIOLATIONS_FILE, renderViolations(all.violations));
+      unlinkSync(this.jsonFiles.file(".session-state.json"));
+    }));
   }
 
   private renderAll(d: ProtocolDocs): { state?: string; history?: string; violations?: string; json: string } {

@@ -159,6 +159,20 @@ describe("issue 15: MCP server lifecycle (session_start … session_end)", () =>
     expect(pp3.findings.filter((f: { path: string }) => f.path === "docs/long.md").map((f: { line: number; ruleId: string }) => `${f.line} ${f.ruleId}`)).toEqual(["3 MD013/line-length"]);
   });
 
+  it("a memories folder created while the server runs: the session moves into it; the CLI and the server see one session (review)", async () => {
+    const dir = protocolRepo({ memories: false });
+    const c = await open(dir);
+    const s = await ok(c, "session_start", { objective: "folder later" });
+    const blocked = await call(c, "advance_phase");
+    expect(blocked.text).toContain("SERENA_INIT");
+    writeTree(dir, { ".serena/memories/skill-usage-mandatory.md": "# Skill usage\n\nUse the scripts.\n" });
+    expect((await ok(c, "advance_phase")).phase).toBe("SERENA_READY");
+    const st = runCli(["phase", "status"], { cwd: dir });
+    expect(JSON.parse(st.stdout)).toMatchObject({ active: true, store: "memories", session_id: s.session_id, phase: "SERENA_READY" });
+    expect(existsSync(join(dir, ".agents/sessions/.session-state.json"))).toBe(false);
+    expect(runCli(["phase", "start", "second"], { cwd: dir }).code).toBe(6);
+  });
+
   it("two clients writing the same session concurrently lose no evidence", async () => {
     const dir = protocolRepo();
     const a = await open(dir);

@@ -111,6 +111,25 @@ describe("issue 15: agentcheck phase (shell twin, JSON output)", () => {
   });
 });
 
+describe("a memories folder created during a session (review)", () => {
+  it("the JSON fallback's session moves into the folder at the next change: one state, no second session with the same id", () => {
+    const dir = protocolRepo({ memories: false });
+    expect(phase(dir, "start", "before the folder").code).toBe(0);
+    const id = phase(dir, "status").json.session_id;
+    expect(phase(dir, "advance").code).toBe(1); // SERENA_INIT: no memories folder (BLOCKED)
+    writeTree(dir, { ".serena/memories/skill-usage-mandatory.md": "# Skill usage\n\nUse the scripts.\n" });
+    const a = phase(dir, "advance");
+    expect(a.code, a.stdout).toBe(0);
+    expect(a.json.phase).toBe("SERENA_READY");
+    const st = phase(dir, "status").json;
+    expect(st).toMatchObject({ active: true, store: "memories", session_id: id });
+    expect(readFileSync(join(dir, ".serena/memories/session-violations-log.md"), "utf8")).toContain("SERENA_INIT");
+    const { existsSync } = require("node:fs") as typeof import("node:fs");
+    expect(existsSync(join(dir, ".agents/sessions/.session-state.json"))).toBe(false);
+    expect(phase(dir, "start", "second").code).toBe(6); // the session is still active
+  });
+});
+
 describe("issue 15: memory formats render → parse → render losslessly", () => {
   const text = fc.string({ unit: fc.constantFrom("a", "|", "\\", "\n", "\r", " ", "n", "r", "é", "`", "*", "-", "#") , maxLength: 20 });
   const gate = fc.constantFrom("SERENA_INIT", "SKILL_VALIDATION", "QA_VALIDATION", "GIT_COMMIT");
@@ -230,19 +249,26 @@ describe("gate.phases reads the protocol state as the protocol's store does (rev
     expect(phase(md, "status").code).toBe(4);
     expect(gate(md, "Read")).toBe("allow");
   });
-  it("with a memories folder a leftover JSON fallback is not the state (no session: deny), as for phase status", () => {
+  it("with a memories folder, a session still in the JSON fallback is the state for the gate as for phase status, until a change moves it; one in both files is unreadable for both", () => {
     const dir = gatedRepo(true);
     toReady(dir);
     expect(gate(dir, "Edit")).toBe("allow");
     const state = readFileSync(join(dir, ".serena/memories/session-current-state.md"), "utf8");
-    rmSync(join(dir, ".serena/memories/session-current-state.md"));
     mkdirSync(join(dir, ".agents/sessions"), { recursive: true });
-    // a well-formed fallback from before the memories folder existed, still saying READY
-    writeFileSync(join(dir, ".agents/sessions/.session-state.json"), JSON.stringify({ format: "agentcheck-session-protocol", current: F.parseState(state), history: [], violations: [] }));
-    expect(phase(dir, "status").json.active).toBe(false);
-    expect(gate(dir, "Edit")).toContain("no protocol session is active");
-    writeFileSync(join(dir, ".serena/memories/session-current-state.md"), state);
+    const json = JSON.stringify({ format: "agentcheck-session-protocol", current: F.parseState(state), history: [], violations: [] });
+    // an active session in both: neither command picks one
+    writeFileSync(join(dir, ".agents/sessions/.session-state.json"), json);
+    expect(phase(dir, "status").code).toBe(4);
+    expect(gate(dir, "Edit")).not.toBe("allow");
+    expect(gate(dir, "Read")).toBe("allow");
+    // only in the JSON fallback (kept there before the folder existed): both read it
+    rmSync(join(dir, ".serena/memories/session-current-state.md"));
+    expect(phase(dir, "status").json).toMatchObject({ active: true, store: "memories" });
     expect(gate(dir, "Edit")).toBe("allow");
+    // a malformed fallback beside the folder: unreadable for both
+    writeFileSync(join(dir, ".agents/sessions/.session-state.json"), "{");
+    expect(phase(dir, "status").code).toBe(4);
+    expect(gate(dir, "Edit")).not.toBe("allow");
   });
   it("paths.memories: the gate and `agentcheck phase` read the configured memories folder, not .serena/memories", () => {
     const dir = gatedRepo(true, { paths: { memories: "notes/mem/" } });
