@@ -236,8 +236,15 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
         const { changedMarkdown } = await import("../commands/session-end.js");
         const own = ownFiles(store);
         // the same scope as `agentcheck session end`: session logs and memories are excluded, as upstream
-        const files = changedMarkdown(root, gitVerify(root, s.startingCommit) ? s.startingCommit : undefined)
-          .filter((p) => !p.startsWith(".agents/") && !p.startsWith(".serena/") && !own.includes(p));
+        const known = s.startingCommit !== "" && gitVerify(root, s.startingCommit);
+        const changed = changedMarkdown(root, known ? s.startingCommit : undefined);
+        // without a starting commit to diff against (none recorded, or not in this repository any
+        // more) every committed markdown file may have changed: all of them are linted, never none
+        if (!known) {
+          for (const p of splitZ(gitRaw(root, ["ls-files", "-z"]).stdout)) if (/\.(md|markdown)$/i.test(p) && existsSync(join(root, p)) && !changed.includes(p)) changed.push(p);
+          changed.sort();
+        }
+        const files = changed.filter((p) => !p.startsWith(".agents/") && !p.startsWith(".serena/") && !own.includes(p));
         f.changedMarkdown = files;
         const { loadMdConfig, selectMarkdown, lintMarkdown } = await import("../prepr/markdown.js");
         const cfg = await loadMdConfig(root);

@@ -1,10 +1,10 @@
 // Issue 15: `agentcheck phase …` (the shell twin), the JSON fallback store, the memory formats'
 // round trip, and the PreToolUse gate's opt-in gate.phases policy.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { runCli } from "../helpers.js";
+import { git, makeRepo, runCli } from "../helpers.js";
 import { commitAll, protocolRepo, sha256, writeSessionLog, writeTree } from "./helpers.js";
 import { minimalState, pointerText, stateNoteText, writeNote } from "../state/fixtures.js";
 import * as F from "../../dist/phase/format.js";
@@ -111,6 +111,20 @@ describe("issue 15: agentcheck phase (shell twin, JSON output)", () => {
   });
 });
 
+describe("QUALITY_CHECKS without a starting commit (review)", () => {
+  it("a session started before the first commit lints every committed markdown file, not only uncommitted ones", () => {
+    const dir = makeRepo({ ".serena/memories/skill-usage-mandatory.md": "# Skill usage\n\nUse the scripts.\n" }, { commit: false });
+    expect(phase(dir, "start", "no commits yet").code).toBe(0);
+    expect(phase(dir, "status").json.starting_commit ?? "").toBe("");
+    writeTree(dir, { "bad.md": "# Title\n# Title again\n" });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-qm", "bad", "--no-verify");
+    const r = phase(dir, "gate", "QUALITY_CHECKS");
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.stdout).toMatch(/bad\.md:\d+ MD/);
+  });
+});
+
 describe("a memories folder created during a session (review)", () => {
   it("the JSON fallback's session moves into the folder at the next change: one state, no second session with the same id", () => {
     const dir = protocolRepo({ memories: false });
@@ -124,7 +138,6 @@ describe("a memories folder created during a session (review)", () => {
     const st = phase(dir, "status").json;
     expect(st).toMatchObject({ active: true, store: "memories", session_id: id });
     expect(readFileSync(join(dir, ".serena/memories/session-violations-log.md"), "utf8")).toContain("SERENA_INIT");
-    const { existsSync } = require("node:fs") as typeof import("node:fs");
     expect(existsSync(join(dir, ".agents/sessions/.session-state.json"))).toBe(false);
     expect(phase(dir, "start", "second").code).toBe(6); // the session is still active
   });
