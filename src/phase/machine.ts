@@ -202,6 +202,10 @@ async function apply<T>(ctx: ProtocolContext, snap: ProtocolState, fn: (s: Proto
     const s = docs.current;
     if (!s || s.sessionId !== snap.sessionId) throw new ProtocolError("CONFLICT", `session ${snap.sessionId} was ended or replaced meanwhile`);
     if (s.currentPhase !== snap.currentPhase) throw new ProtocolError("CONFLICT", `session ${s.sessionId} moved from ${snap.currentPhase} to ${s.currentPhase} meanwhile; retry`);
+    // BLOCKED on one gate is not BLOCKED on another: the gate this call verified must still be the blocked one
+    if (s.blockedGate !== snap.blockedGate || s.blockedFrom !== snap.blockedFrom) {
+      throw new ProtocolError("CONFLICT", `session ${s.sessionId} is now blocked ${s.blockedGate ? `on ${s.blockedGate}` : "on nothing"} (was ${snap.blockedGate ? `on ${snap.blockedGate}` : "not blocked"}) meanwhile; retry`);
+    }
     return fn(s, docs.violations, docs);
   });
 }
