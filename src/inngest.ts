@@ -85,7 +85,10 @@ export function createSessionFunctions(inngest: Inngest.Any, opts: SessionFuncti
 
       const state = () => openSessionStore({ cwd: at.cwd, notesDir: at.notesDir }).getSync(session.sessionId);
       const log = await step.run("validate-session-log", async () => {
-        const r = await checkSessionLog(at.cwd, state(), { now: data.now });
+        // the repository's configuration (paths.sessions, severities) and the cutoff, as `session end` reads them
+        const { loadConfig } = await import("./config.js");
+        await loadConfig(at.cwd, undefined, at.cwd);
+        const r = await checkSessionLog(at.cwd, state(), { now: data.now, cutoff: process.env.AGENTCHECK_CUTOFF || undefined });
         return { ok: r.ok, missing: r.missing, evidence: r.evidence };
       });
       const commits = await step.run("check-commit-evidence", () => {

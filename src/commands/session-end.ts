@@ -116,9 +116,12 @@ export async function checkSessionLog(root: string, state: SessionState, o: { no
     cutoff: o.cutoff,
   });
   if (out.internalErrors.length > 0) return { ok: false, log, missing: out.internalErrors.map((e) => `internal error: ${e}`), evidence: {} };
-  const errors = describe(out.results);
+  // the log's inline directives (<!-- agentcheck-disable … -->) count here as in `session-log` and `check`
+  const { applyAdoption } = await import("../adoption.js");
+  const results = applyAdoption(out.results, { root, maxFileBytes: o.maxFileBytes ?? 8 * 1024 * 1024 }).results;
+  const errors = describe(results);
   // a log the validator skipped (e.g. dated before --cutoff) was not checked: never count it as validated
-  const skipped = out.results.find((r) => r.verdict === "skip");
+  const skipped = results.find((r) => r.verdict === "skip");
   if (errors.length === 0 && skipped) return { ok: false, log, missing: [`session log ${log} was not checked: ${skipped.reason ?? "skipped"}`], evidence: {} };
   if (errors.length > 0) return { ok: false, log, missing: [`session log ${log} does not validate (full mode):`, ...errors.map((e) => `  ${e}`)], evidence: {} };
   return { ok: true, log, missing: [], evidence: { sessionLogValidated: log } };
@@ -198,7 +201,9 @@ export async function sessionEndCheck(o: SessionEndOptions): Promise<SessionEndR
 }
 
 export async function runSessionEnd(o: { notesDir?: string; session?: string; now?: string }): Promise<number> {
-  const r = await sessionEndCheck({ cwd: process.cwd(), notesDir: o.notesDir, sessionId: o.session, now: o.now });
+  // the historical cutoff (AGENTCHECK_CUTOFF), as the session-end hook and `session-log` read it: a log
+  // dated before it is not checked, so the end is not recorded
+  const r = await sessionEndCheck({ cwd: process.cwd(), notesDir: o.notesDir, sessionId: o.session, now: o.now, cutoff: process.env.AGENTCHECK_CUTOFF || undefined });
   const doc = { ok: r.status === "recorded" || r.status === "complete", status: r.status, sessionId: r.sessionId, missing: r.missing, evidence: r.evidence };
   process.stdout.write(JSON.stringify(doc, null, 2) + "\n");
   if (r.status === "no-session") {

@@ -73,6 +73,28 @@ describe("agentcheck/inngest", () => {
     expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-session-complete", expect.objectContaining({ name: "session/complete", data: expect.objectContaining({ sessionId: ID }) }));
   });
 
+  it("IN-02 the end function reads the repository's configuration (paths.sessions) as `session end` does (review)", async () => {
+    const dir = repo();
+    writeTree(dir, { "agentcheck.config.json": JSON.stringify({ paths: { sessions: "logs/sessions" } }) });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "config");
+    const startSha = git(dir, "rev-parse", "HEAD");
+    await start(dir);
+    writeTree(dir, { "docs/guide.md": "# Guide\n\nHow the parser works.\n" });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "docs");
+    const work = git(dir, "rev-parse", "HEAD");
+    writeTree(dir, { [`logs/sessions/${ID}.json`]: completeJsonLog({ n: 1, date: "2026-01-05", branch: "feat/guide", startingCommit: startSha, endingCommit: work, memory: "parser-notes" }) });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "log");
+    const t = new InngestTestEngine({ function: sessionProtocolEnd, steps: sent() });
+    const { result, error } = await t.execute({ events: [{ name: EVENTS.completionRequested, data: { cwd: dir, now: NOW } }] });
+    expect(error).toBeUndefined();
+    expect((result as any).missing).toEqual([]);
+    expect((result as any).complete).toBe(true);
+    expect(state(dir).protocolEndEvidence.sessionLogValidated).toBe(`logs/sessions/${ID}.json`);
+  });
+
   it("IN-03 a failing validation step: nothing recorded, no session/complete", async () => {
     const dir = repo();
     await start(dir);

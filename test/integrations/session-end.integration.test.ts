@@ -178,4 +178,23 @@ describe("Claude Code SessionStart and Stop hooks", () => {
     const r = hook(h.PreToolUse[0].hooks[0].command, { cwd: dir, hook_event_name: "PreToolUse", tool_name: "Edit", tool_input: {} }, dir);
     expect(r.code).toBe(2);
   });
+
+  it("SE-05 AGENTCHECK_CUTOFF after the log's date: the log is not checked, so the end is not recorded (as the session-end hook) (review)", async () => {
+    const { dir, start } = await startedRepo();
+    finishWork(dir, start);
+    const r = runCli(["session", "end", "--now", NOW], { cwd: dir, env: { AGENTCHECK_CUTOFF: "2026-03-01" } });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).missing.join("\n")).toContain("was not checked");
+    expect(state(dir).protocolEndComplete).toBe(false);
+  });
+
+  it("SE-06 the log's inline directives count for session end as for session-log (review)", async () => {
+    const { dir } = await startedRepo();
+    const log = `.agents/sessions/${ID}.md`;
+    writeTree(dir, { [log]: "<!-- agentcheck-disable -->\n# Session 1\n\nnothing here\n" });
+    expect(runCli(["session-log", log], { cwd: dir }).code).toBe(0);
+    const r = runCli(["session", "end", "--now", NOW], { cwd: dir });
+    expect(JSON.parse(r.stdout).missing.join("\n")).not.toContain("does not validate");
+  });
 });
+
