@@ -77,19 +77,28 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   const inside = docs.filter((d) => !d.file.startsWith("/") && !/^[A-Za-z]:/.test(d.file));
   let changed = new Set<string>();
   let tracked = new Set<string>();
+  let added = new Set<string>();
   // logs the run scope (check --staged/--changed) gave facts for need no git lookup
   const undecided = inside.filter((d) => logFlags?.[d.file] === undefined);
   if (git && !mode && undecided.length > 0) {
     const dirs = [...new Set(undecided.map((d) => d.file.slice(0, Math.max(0, d.file.lastIndexOf("/"))) || "."))];
     // staged or unstaged changes against HEAD (renames not paired: a renamed log counts as new)
-    changed = new Set(pathLines(git.try(["diff", "--name-only", "--no-renames", "HEAD", "--", ...dirs])));
+    // one git process: each line "<status>\t<path>"; A = new since HEAD (staged, not committed yet),
+    // an added log as the scopes of `check` call it
+    for (const line of (git.try(["diff", "--name-status", "--no-renames", "HEAD", "--", ...dirs]) ?? "").split("\n")) {
+      const tab = line.indexOf("\t");
+      if (tab < 1) continue;
+      const path = pathLines(line.slice(tab + 1))[0];
+      changed.add(path);
+      if (line[0] === "A") added.add(path);
+    }
     tracked = new Set(pathLines(git.try(["ls-files", "--", ...dirs])));
   }
   if (!mode) {
     for (const d of docs) {
       if (logFlags?.[d.file] !== undefined) continue;
       // outside git nothing says the log is still being written: judged as committed
-      const status = !git ? "tracked" : !tracked.has(d.file) ? "untracked" : changed.has(d.file) ? "M" : "tracked";
+      const status = !git ? "tracked" : !tracked.has(d.file) ? "untracked" : added.has(d.file) ? "A" : changed.has(d.file) ? "M" : "tracked";
       d.flags = ((d.flags ?? 0) & ~MODE_FACT_BITS) | sessionLogFlags({ status }); // mode facts only; other flags stay
     }
   }

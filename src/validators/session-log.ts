@@ -250,6 +250,13 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     staged = pathLines(git.try(["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
     facts.staged = staged;
   }
+  // a commit hook's logs take their mode facts from the staged snapshot, as `check --staged` gives them
+  // (added or modified, pre-commit, merge): one mode per log whichever command the hook runs
+  let logFlags = opts.logFlags;
+  if (logFlags === undefined && git && context === "pre-commit" && !opts.mode) {
+    const { stagedScope } = await import("../scope.js");
+    logFlags = stagedScope(root, { sessionsDir, strict: opts.strict }).sessionLogs;
+  }
   let files: string[];
   /** What discovery learned of each file (ReadOptions.entry): the read does not lstat it again. */
   const entries = new Map<string, Stats | Dirent>();
@@ -277,6 +284,19 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     discovered = true;
   }
 
+  // logs named on the command line take the mode facts `check <files>` gives the same files (src/scope.ts
+  // filesScope: a log staged while something is staged is part of a commit being made)
+  if (logFlags === undefined && git && explicit && !opts.mode && context === "local") {
+    const rels = files.filter((f) => isInside(f, root)).map((f) => toRepoPath(f, root));
+    if (rels.length > 0) {
+      const { filesScope } = await import("../scope.js");
+      try {
+        logFlags = filesScope(root, rels, { sessionsDir, strict: opts.strict }).sessionLogs;
+      } catch {
+        /* the index cannot be read (the rules that need git report it): each log's own git status decides */
+      }
+    }
+  }
   const docs: ContentDoc[] = [];
   const problems: FileResult[] = [];
   const enc = new TextEncoder();
@@ -322,7 +342,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   for (const abs of files.sort()) {
     const rel = isInside(abs, root) ? toRepoPath(abs, root) : abs.split("\\").join("/");
     const kind = abs.toLowerCase().endsWith(".json") ? KIND.SESSION_JSON : KIND.SESSION_MD;
-    const flags = opts.logFlags?.[rel] ?? MODE_FLAGS[opts.mode ?? "full"];
+    const flags = logFlags?.[rel] ?? MODE_FLAGS[opts.mode ?? "full"];
     if (opts.files && source.kind === "disk") {
       // scoped run over the working tree: same bounded reader as a full run (SP-003 included)
       loadLog(abs, rel, kind, flags, true);
@@ -448,7 +468,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     const { prepareJsonSessions } = await import("./session-json-facts.js");
     // strict mode validates every log with the protocol in the last pass (as for markdown above)
     const pass1 = opts.strict ? undefined : { facts: sharedFacts(), final };
-    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, opts.logFlags, jsonDiffKeys, pass1));
+    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, logFlags, jsonDiffKeys, pass1));
   }
 
   // --- pass 2 ---------------------------------------------------------------------------------

@@ -91,4 +91,35 @@ describe("one answer per file across commands (review)", () => {
     expect(check()).toBe(0);
     expect(pp()).not.toMatch(/FAIL/);
   });
+  it("a new JSON log staged for the commit is judged in creation mode by session-log (any context) as by check --staged", async () => {
+    const dir = makeRepo({ "README.md": "# r\n" });
+    git(dir, "checkout", "-q", "-b", "feat/example");
+    // a log just created: every item still open (what creation mode accepts and full mode does not)
+    const item = (level: string) => ({ level, Complete: false, Evidence: "" });
+    const keys = (ks: string[]) => Object.fromEntries(ks.map((k) => [k, item("MUST")]));
+    const rel = ".agents/sessions/2026-01-05-session-1.json";
+    writeTree(dir, { [rel]: JSON.stringify({
+      schemaVersion: "1.0",
+      session: { number: 1, date: "2026-01-05", branch: "feat/example", startingCommit: "", objective: "Example session" },
+      protocolCompliance: {
+        sessionStart: keys(["serenaActivated", "serenaInstructions", "handoffRead", "sessionLogCreated", "skillScriptsListed", "usageMandatoryRead", "constraintsRead", "memoriesLoaded", "branchVerified", "notOnMain"]),
+        sessionEnd: keys(["checklistComplete", "handoffPreserved", "serenaMemoryUpdated", "markdownLintRun", "qaValidation", "changesCommitted", "validationPassed"]),
+      },
+      workLog: [], endingCommit: "", nextSteps: [],
+    }, null, 2) + "\n" });
+    git(dir, "add", "-A");
+    const mode = (args: string[]) => {
+      const r = runCli([...args, "-f", "json"], { cwd: dir });
+      const res = (JSON.parse(r.stdout) as { results: { file: string; data?: { mode?: string } }[] }).results.find((x) => x.file === rel);
+      return `${r.code} ${res?.data?.mode}`;
+    };
+    const staged = mode(["check", "--staged"]);
+    expect(staged).toBe("0 creation");
+    expect(mode(["session-log", rel])).toBe(staged);
+    expect(mode(["session-log", "--context", "pre-commit"])).toBe(staged);
+    expect(mode(["check", rel])).toBe(staged);
+    // the whole workspace (no files named, no commit context): both commands alike
+    expect(mode(["session-log"])).toBe(mode(["check"]));
+  });
 });
+
