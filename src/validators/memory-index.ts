@@ -59,7 +59,21 @@ export function listMemoryDir(source: FileSource, dir: string): Listed[] {
 
 /** Where a symlink leads: "f:<rel>" / "d:<rel>" inside the directory, "o" outside, "b" broken. */
 function linkTarget(source: FileSource, dir: string, rel: string): string {
-  if (source.kind !== "disk") return "b";
+  if (source.kind !== "disk") {
+    // the git index (check --staged): the staged link's staged target, as the working tree's would be
+    // followed (every link of a commit is resolved inside the index, src/index-source.ts)
+    if (!source.resolvedPath) return "b";
+    try {
+      const full = dir === "" ? rel : `${dir}/${rel}`;
+      const real = source.resolvedPath(full);
+      const prefix = dir === "" ? "" : `${dir}/`;
+      if (!real.startsWith(prefix)) return "o";
+      const t = source.type(real);
+      return t === "file" ? `f:${real.slice(prefix.length)}` : t === "dir" ? `d:${real.slice(prefix.length)}` : "b";
+    } catch (e) {
+      return (e as { refusal?: { reason?: string } })?.refusal?.reason === "outside" ? "o" : "b";
+    }
+  }
   try {
     const base = realpathSync(join(source.root, dir));
     const real = realpathSync(join(source.root, dir, rel));

@@ -121,5 +121,17 @@ describe("one answer per file across commands (review)", () => {
     // the whole workspace (no files named, no commit context): both commands alike
     expect(mode(["session-log"])).toBe(mode(["check"]));
   });
+  it("MI-002: a staged symbolic link listed in an index is followed in the index by check --staged as on disk by check", () => {
+    const dir = makeRepo({
+      ...MEMORIES,
+      ".serena/memories/skills-alpha-index.md": "| Keywords | File |\n|----------|------|\n| alpha first | [alpha-one](alpha-one.md) |\n| alpha link | [alpha-link](alpha-link.md) |\n",
+    });
+    symlinkSync("alpha-one.md", join(dir, ".serena", "memories", "alpha-link.md"));
+    git(dir, "add", "-A");
+    const staged = ids(runCli(["check", "--staged", "--only", "memory-index", "-f", "json"], { cwd: dir }));
+    expect(staged).not.toContain("MI-002");
+    expect(staged).toBe(ids(runCli(["check", "--only", "memory-index", "-f", "json"], { cwd: dir })));
+    expect(staged).toBe(ids(runCli(["memory-index", "-f", "json"], { cwd: dir })));
+  });
 });
 
