@@ -34,6 +34,19 @@ async function start(dir: string) {
   return t.execute({ events: [{ name: EVENTS.protocolStart, data: { cwd: dir, now: NOW } }] });
 }
 
+/** Start the session, commit some work, then a complete session log in `sessionsDir`. */
+async function startAndWork(dir: string, sessionsDir: string): Promise<void> {
+  const startSha = git(dir, "rev-parse", "HEAD");
+  await start(dir);
+  writeTree(dir, { "docs/guide.md": "# Guide\n\nHow the parser works.\n" });
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "docs");
+  const work = git(dir, "rev-parse", "HEAD");
+  writeTree(dir, { [`${sessionsDir}/${ID}.json`]: completeJsonLog({ n: 1, date: "2026-01-05", branch: "feat/guide", startingCommit: startSha, endingCommit: work, memory: "parser-notes" }) });
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "log");
+}
+
 describe("agentcheck/inngest", () => {
   it("IN-01 session-protocol-start creates the session, records start evidence, emits session/state.update", async () => {
     const dir = repo();
@@ -51,15 +64,7 @@ describe("agentcheck/inngest", () => {
 
   it("IN-02 session-protocol-end success: records end evidence, emits session/state.update and session/complete", async () => {
     const dir = repo();
-    const startSha = git(dir, "rev-parse", "HEAD");
-    await start(dir);
-    writeTree(dir, { "docs/guide.md": "# Guide\n\nHow the parser works.\n" });
-    git(dir, "add", "-A");
-    git(dir, "commit", "-q", "-m", "docs");
-    const work = git(dir, "rev-parse", "HEAD");
-    writeTree(dir, { [`.agents/sessions/${ID}.json`]: completeJsonLog({ n: 1, date: "2026-01-05", branch: "feat/guide", startingCommit: startSha, endingCommit: work, memory: "parser-notes" }) });
-    git(dir, "add", "-A");
-    git(dir, "commit", "-q", "-m", "log");
+    await startAndWork(dir, ".agents/sessions");
     const t = new InngestTestEngine({ function: sessionProtocolEnd, steps: sent() });
     const { result, error, ctx } = await t.execute({ events: [{ name: EVENTS.completionRequested, data: { cwd: dir, now: NOW } }] });
     expect(error).toBeUndefined();
@@ -78,15 +83,7 @@ describe("agentcheck/inngest", () => {
     writeTree(dir, { "agentcheck.config.json": JSON.stringify({ paths: { sessions: "logs/sessions" } }) });
     git(dir, "add", "-A");
     git(dir, "commit", "-q", "-m", "config");
-    const startSha = git(dir, "rev-parse", "HEAD");
-    await start(dir);
-    writeTree(dir, { "docs/guide.md": "# Guide\n\nHow the parser works.\n" });
-    git(dir, "add", "-A");
-    git(dir, "commit", "-q", "-m", "docs");
-    const work = git(dir, "rev-parse", "HEAD");
-    writeTree(dir, { [`logs/sessions/${ID}.json`]: completeJsonLog({ n: 1, date: "2026-01-05", branch: "feat/guide", startingCommit: startSha, endingCommit: work, memory: "parser-notes" }) });
-    git(dir, "add", "-A");
-    git(dir, "commit", "-q", "-m", "log");
+    await startAndWork(dir, "logs/sessions");
     const t = new InngestTestEngine({ function: sessionProtocolEnd, steps: sent() });
     const { result, error } = await t.execute({ events: [{ name: EVENTS.completionRequested, data: { cwd: dir, now: NOW } }] });
     expect(error).toBeUndefined();

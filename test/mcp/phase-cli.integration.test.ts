@@ -184,34 +184,50 @@ describe("issue 15: memory formats render → parse → render losslessly", () =
   });
 });
 
+/** The PreToolUse gate through the CLI: "allow" or the deny reason. */
+function gate(dir: string, tool: string): string {
+  const input = JSON.stringify({ session_id: "s", cwd: dir, hook_event_name: "PreToolUse", tool_name: tool, tool_input: {} });
+  const r = runCli(["session", "gate"], { cwd: dir, input, env: { AGENTCHECK_NOTES_DIR: undefined } });
+  expect(r.code).toBe(0);
+  return r.stdout === "" ? "allow" : JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason;
+}
+
+/** A protocol repository with gate.phases on and a session state in coding mode. */
+function gatedRepo(memories: boolean, config: Record<string, unknown> = {}): string {
+  const dir = protocolRepo({ memories });
+  writeTree(dir, { "agentcheck.config.json": JSON.stringify({ gate: { phases: true }, ...config }) });
+  const notes = join(dir, ".agent-notes");
+  writeNote(notes, "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }] })));
+  writeNote(notes, "sessions/current-session", pointerText("g"));
+  return dir;
+}
+
+/** A protocol session driven to READY through the CLI (in the memories folder the configuration names). */
+function toReady(dir: string): void {
+  phase(dir, "start", "gated");
+  initToReady(dir);
+}
+
+/** The started session (INIT) through the start gates to READY. */
+function initToReady(dir: string): void {
+  phase(dir, "advance");
+  phase(dir, "evidence", "SKILL_VALIDATION", "memory_read", "yes");
+  phase(dir, "advance");
+  phase(dir, "evidence", "CONTEXT_RETRIEVAL", "handoff_hash", sha256(join(dir, ".agents/HANDOFF.md")));
+  phase(dir, "advance");
+  writeSessionLog(dir, phase(dir, "status").json.session_id);
+  expect(phase(dir, "advance").json.phase).toBe("READY");
+}
+
 describe("issue 15: gate.phases policy in the PreToolUse gate", () => {
-  function hook(tool: string, cwd: string) {
-    return JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: tool, tool_input: {} });
-  }
-  function gate(dir: string, tool: string): string {
-    const r = runCli(["session", "gate"], { cwd: dir, input: hook(tool, dir), env: { AGENTCHECK_NOTES_DIR: undefined } });
-    expect(r.code).toBe(0);
-    return r.stdout === "" ? "allow" : JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason;
-  }
   it("read-only tools only until the session reaches READY; the protocol's MCP tools stay allowed", () => {
-    const dir = protocolRepo();
-    writeTree(dir, { "agentcheck.config.json": JSON.stringify({ gate: { phases: true } }) });
-    const notes = join(dir, ".agent-notes");
-    writeNote(notes, "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }] })));
-    writeNote(notes, "sessions/current-session", pointerText("g"));
+    const dir = gatedRepo(true);
     expect(gate(dir, "Edit")).toContain("Edit blocked because no protocol session is active");
     expect(gate(dir, "Read")).toBe("allow");
     expect(gate(dir, "mcp__agentcheck__session_start")).toBe("allow");
     phase(dir, "start", "gated");
     expect(gate(dir, "Write")).toContain("the protocol session is in INIT");
-    phase(dir, "advance");
-    phase(dir, "evidence", "SKILL_VALIDATION", "memory_read", "yes");
-    phase(dir, "advance");
-    phase(dir, "evidence", "CONTEXT_RETRIEVAL", "handoff_hash", sha256(join(dir, ".agents/HANDOFF.md")));
-    phase(dir, "advance");
-    const id = phase(dir, "status").json.session_id;
-    writeSessionLog(dir, id);
-    expect(phase(dir, "advance").json.phase).toBe("READY");
+    initToReady(dir);
     expect(gate(dir, "Edit")).toBe("allow");
     expect(gate(dir, "Bash")).toBe("allow");
     // without the policy a session before READY does not block
@@ -224,33 +240,6 @@ describe("issue 15: gate.phases policy in the PreToolUse gate", () => {
 });
 
 describe("gate.phases reads the protocol state as the protocol's store does (review)", () => {
-  function hook(tool: string, cwd: string) {
-    return JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: tool, tool_input: {} });
-  }
-  function gate(dir: string, tool: string): string {
-    const r = runCli(["session", "gate"], { cwd: dir, input: hook(tool, dir), env: { AGENTCHECK_NOTES_DIR: undefined } });
-    expect(r.code).toBe(0);
-    return r.stdout === "" ? "allow" : JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason;
-  }
-  function gatedRepo(memories: boolean, config: Record<string, unknown> = {}): string {
-    const dir = protocolRepo({ memories });
-    writeTree(dir, { "agentcheck.config.json": JSON.stringify({ gate: { phases: true }, ...config }) });
-    const notes = join(dir, ".agent-notes");
-    writeNote(notes, "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }] })));
-    writeNote(notes, "sessions/current-session", pointerText("g"));
-    return dir;
-  }
-  /** A session driven to READY through the CLI (in the memories folder the configuration names). */
-  function toReady(dir: string): void {
-    phase(dir, "start", "gated");
-    phase(dir, "advance");
-    phase(dir, "evidence", "SKILL_VALIDATION", "memory_read", "yes");
-    phase(dir, "advance");
-    phase(dir, "evidence", "CONTEXT_RETRIEVAL", "handoff_hash", sha256(join(dir, ".agents/HANDOFF.md")));
-    phase(dir, "advance");
-    writeSessionLog(dir, phase(dir, "status").json.session_id);
-    expect(phase(dir, "advance").json.phase).toBe("READY");
-  }
   it("a JSON fallback that is not the protocol's document, or a markdown state that does not parse, is unreadable: deny, as phase status says CORRUPT", () => {
     const dir = gatedRepo(false);
     writeTree(dir, { ".agents/sessions/.session-state.json": JSON.stringify({ current: { currentPhase: "READY" } }) });
