@@ -7,6 +7,7 @@
 //  - baseline: findings recorded by `agentcheck baseline` are matched by a fingerprint (rule, file and the
 //    message with line and column numbers blanked, plus the occurrence number among identical ones),
 //    never by line numbers; matched findings are dropped and counted.
+import type { FileSource } from "./source.js";
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "./fsread.js";
 import { sha256Hex } from "./sha256.js";
 import { renameSync, writeFileSync } from "node:fs";
@@ -33,6 +34,11 @@ export interface AdoptionOptions {
    * it as it reads, e.g. the session logs), so the directive pass does not read them again.
    */
   sources?: Map<string, Uint8Array>;
+  /**
+   * Where the validated files were read from when that is not the working tree (`check --staged`:
+   * the git index): the directives are read from the same content the findings are about.
+   */
+  source?: FileSource;
 }
 
 export interface AdoptionStats {
@@ -126,8 +132,19 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
   for (const file of md) {
     const abs = join(o.root, file);
     const max = o.maxFileBytes ?? 8 * 1024 * 1024;
-    const seen = o.sources?.get(abs);
-    const lf = seen !== undefined && seen.length <= max ? { file, bytes: seen } : loadFile(abs, file, max);
+    let lf: { bytes?: Uint8Array };
+    if (o.source && o.source.kind !== "disk") {
+      // the staged content: a directive only in the working tree suppresses nothing of the commit
+      try {
+        const b = o.source.read(file);
+        lf = { bytes: b.length <= max ? b : undefined };
+      } catch {
+        lf = {};
+      }
+    } else {
+      const seen = o.sources?.get(abs);
+      lf = seen !== undefined && seen.length <= max ? { file, bytes: seen } : loadFile(abs, file, max);
+    }
     if (!lf.bytes || !lf.bytes.includes(0x3c)) continue; // no "<": no directive
     const text = Buffer.from(lf.bytes).toString("utf8");
     if (!text.includes("agentcheck-")) continue;

@@ -67,6 +67,16 @@ export interface RunScope {
   sessionLogs: Record<string, number>;
   /** Human-readable notes about the scope (printed by text output on stderr). */
   notes: string[];
+  /**
+   * Paths the change deletes (staged or on the branch): no content to validate, but a validator whose
+   * folder they were in still applies (a deleted memory file breaks the index that lists it).
+   */
+  deleted?: string[];
+}
+
+/** Deleted paths of a `git diff --name-status -z` output (D entries; a rename's source is not one). */
+function deletedOf(buf: Buffer): string[] {
+  return parseNameStatusAll(buf).filter((e) => e.status === "D").map((e) => e.path).sort();
 }
 
 /**
@@ -194,7 +204,7 @@ export interface ScopeOptions {
 }
 
 export function stagedScope(root: string, opts: ScopeOptions = {}): RunScope {
-  const args = ["diff", "--cached", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACMRT"];
+  const args = ["diff", "--cached", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACDMRT"];
   let r = gitRaw(root, args);
   if (r.status !== 0) {
     // no commit yet: compare the index with the empty tree
@@ -205,7 +215,7 @@ export function stagedScope(root: string, opts: ScopeOptions = {}): RunScope {
   const entries = parseNameStatus(r.stdout);
   const merge = existsSync(join(gitDir(root), "MERGE_HEAD"));
   const modes = logsFor(entries, { strict: opts.strict, merge, precommit: true, override: opts.mode, sessionsDir: opts.sessionsDir });
-  const scope = build("staged", entries, modes, { merge, precommit: true });
+  const scope = build("staged", entries, modes, { merge, precommit: true, deleted: deletedOf(r.stdout) });
   if (merge) scope.notes.push("merge commit: staged session logs are validated as records (per-commit rules relaxed)");
   return scope;
 }
@@ -245,11 +255,11 @@ export function changedScope(root: string, base: string | undefined, opts: Scope
   // to the working tree (pre-pr): the very question pre-pr's scope asks (src/prepr/scope.ts), one
   // git process under its memo; parseNameStatus keeps the same A/C/M/R/T entries --diff-filter would
   // (git filters after rename detection)
-  const entries = parseNameStatus(
-    gitOk(root, opts.worktree
-      ? ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", mergeBase, "--"]
-      : ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACMRT", mergeBase, "HEAD"]),
-  );
+  const diff = gitOk(root, opts.worktree
+    ? ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", mergeBase, "--"]
+    : ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACDMRT", mergeBase, "HEAD"]);
+  const entries = parseNameStatus(diff);
+  const deleted = deletedOf(diff);
   if (opts.worktree) {
     const seen = new Set(entries.map((e) => e.path));
     for (const p of splitZ(gitOk(root, ["ls-files", "-z", "--others", "--exclude-standard"]))) {
@@ -257,7 +267,7 @@ export function changedScope(root: string, base: string | undefined, opts: Scope
     }
   }
   const modes = logsFor(entries, { strict: opts.strict, override: opts.mode, sessionsDir: opts.sessionsDir });
-  return build("changed", entries, modes, { base: ref, mergeBase });
+  return build("changed", entries, modes, { base: ref, mergeBase, deleted });
 }
 
 /** Explicit files (as hook frameworks pass them), with their staged / tracked status. */
@@ -296,5 +306,5 @@ export function restrictScope(scope: RunScope, filters: string[]): RunScope {
     status[f] = scope.status[f];
     if (scope.sessionLogs[f] !== undefined) sessionLogs[f] = scope.sessionLogs[f];
   }
-  return { ...scope, files, status, sessionLogs };
+  return { ...scope, files, status, sessionLogs, ...(scope.deleted ? { deleted: scope.deleted.filter(keep) } : {}) };
 }

@@ -99,6 +99,8 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   } else source = new DiskSource(root);
 
   const run = await prepareRun(o, root, { config, writeBaseline: o.writeBaseline });
+  // --staged: inline directives are read from the staged content the findings are about
+  if (source.kind !== "disk") run.adoption.source = source;
   const options = { ...(o as Record<string, unknown>), cutoff };
   const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options, config, paths: dirs, scope };
   const results: FileResult[] = [];

@@ -47,7 +47,9 @@ export interface WorkspaceValidator {
 function outOfScope(ctx: WorkspaceContext, prefixes: string[], what: string): { applies: false; reason: string } | undefined {
   const sc = ctx.scope;
   if (!sc) return undefined;
-  if (sc.files.some((f) => prefixes.some((p) => f === p || f.startsWith(`${p}/`)))) return undefined;
+  const under = (f: string) => prefixes.some((p) => f === p || f.startsWith(`${p}/`));
+  // a deletion counts: the folder's other files may refer to what the change removes
+  if (sc.files.some(under) || (sc.deleted ?? []).some(under)) return undefined;
   return { applies: false, reason: `no ${sc.kind === "files" ? "given" : sc.kind} files under ${what}` };
 }
 

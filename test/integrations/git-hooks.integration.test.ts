@@ -64,6 +64,46 @@ describe("hooks install + real git commit", () => {
     expect(head(dir)).not.toBe(before);
   });
 
+  it("HK-03 inline directives are read from the staged content: a directive only in the working tree suppresses nothing of the commit (review)", () => {
+    const dir = makeRepo({ "README.md": "# Project\n" });
+    expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
+    const log = ".agents/sessions/2026-01-09-session-5.md";
+    writeTree(dir, { [log]: "# Session 5\n\nnothing here\n" });
+    git(dir, "add", log);
+    const before = head(dir);
+    expect(runCli(["check", "--staged"], { cwd: dir }).code).toBe(1);
+    // the directive in the working tree only
+    writeTree(dir, { [log]: "<!-- agentcheck-disable -->\n# Session 5\n\nnothing here\n" });
+    expect(runCli(["check", "--staged"], { cwd: dir }).code).toBe(1);
+    expect(commit(dir).code).not.toBe(0);
+    expect(head(dir)).toBe(before);
+    // staged, it counts
+    git(dir, "add", log);
+    expect(runCli(["check", "--staged"], { cwd: dir }).code).toBe(0);
+  });
+
+  it("HK-03 a commit that deletes a memory file an index lists is checked (memory-index applies), not skipped (review)", () => {
+    const dir = makeRepo({
+      "README.md": "# Project\n",
+      ".serena/memories/memory-index.md": "# Memory Index\n\n| Keywords | File |\n|----------|------|\n| parser notes | [skills-parser-index](skills-parser-index.md) |\n",
+      ".serena/memories/skills-parser-index.md": "| Keywords | File |\n|----------|------|\n| parser notes | [parser-notes](parser-notes.md) |\n",
+      ".serena/memories/parser-notes.md": "# Parser notes\n",
+    });
+    expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
+    expect(runCli(["check", "--only", "memory-index"], { cwd: dir }).code).toBe(0);
+    git(dir, "rm", "-q", ".serena/memories/parser-notes.md");
+    const staged = runCli(["check", "--staged", "--only", "memory-index"], { cwd: dir });
+    expect(staged.code, staged.stdout + staged.stderr).toBe(1);
+    expect(staged.stdout).toMatch(/MI-0\d\d/);
+    const before = head(dir);
+    expect(commit(dir).code).not.toBe(0);
+    expect(head(dir)).toBe(before);
+    // and on the branch (CI): --changed sees the deletion too
+    git(dir, "checkout", "-q", "-b", "feat");
+    spawnSync("git", ["commit", "-q", "-m", "rm", "--no-verify"], { cwd: dir, env: cleanEnv() });
+    expect(runCli(["check", "--changed", "--base", "main", "--only", "memory-index"], { cwd: dir }).code).toBe(1);
+  });
+
   it("HK-03 the hook validates the index, not the working tree", () => {
     const dir = repo();
     expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
