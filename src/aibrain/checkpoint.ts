@@ -408,8 +408,9 @@ export class CheckpointStore {
     if (!isObj(input)) throw invalid("checkpoint data must be a JSON object");
     const missing = ["iteration_count", "phase", "status"].filter((k) => input[k] === undefined);
     if (missing.length) throw invalid(`save needs ${missing.join(", ")}`);
-    if (existsSync(this.file(taskId, true))) throw new StateError("ALREADY_EXISTS", `task '${taskId}' is archived; choose a new task id`, { task_id: taskId });
     return this.notes.withLock(this.notePath(taskId), () => {
+      // under the lock archive() moves the file under: a save waiting for it sees the archive
+      if (existsSync(this.file(taskId, true))) throw new StateError("ALREADY_EXISTS", `task '${taskId}' is archived; choose a new task id`, { task_id: taskId });
       const prev = this.loadIfExists(taskId);
       return this.commit(taskId, prev?.data, input as Record<string, unknown>, body ?? prev?.markdown_content ?? "");
     });
@@ -421,6 +422,8 @@ export class CheckpointStore {
     if (!isObj(fields)) throw invalid("update fields must be a JSON object");
     if (!existsSync(this.file(taskId))) return Promise.reject(this.notFound(taskId));
     return this.notes.withLock(this.notePath(taskId), () => {
+      // archived meanwhile (archive() holds this lock while it moves the file): nothing to update
+      if (existsSync(this.file(taskId, true)) && !existsSync(this.file(taskId))) throw new StateError("ALREADY_EXISTS", `task '${taskId}' is archived; choose a new task id`, { task_id: taskId });
       const prev = this.load(taskId);
       const merged: Record<string, unknown> = { ...prev.data };
       for (const [k, v] of Object.entries(fields)) {

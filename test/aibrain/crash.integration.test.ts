@@ -56,3 +56,36 @@ describe("aibrain crash safety", () => {
     expect(names).toEqual(["session-CRASH-1.md"]);
   }, 120_000);
 });
+
+describe("aibrain: save racing archive (review)", () => {
+  it("a save queued behind archive's lock never recreates an archived task beside its archive (ALREADY_EXISTS), nor is an archive followed by an active copy", async () => {
+    const { existsSync, writeFileSync } = await import("node:fs");
+    const { hostname } = await import("node:os");
+    const { BIN } = await import("../helpers.js");
+    const dir = tmpDir("agentcheck-aibrain-race-");
+    const run = (args: string[]) => new Promise<{ code: number | null; out: string }>((res) => {
+      const p = spawn(process.execPath, [BIN, "task", ...args, "--dir", dir], { env: { ...process.env, AGENTCHECK_LOCK_TIMEOUT_MS: "20000" } });
+      let out = "";
+      p.stdout!.on("data", (d) => (out += d));
+      p.stderr!.on("data", (d) => (out += d));
+      p.on("exit", (code) => res({ code, out }));
+    });
+    expect((await run(["save", "T1", "--iteration", "3", "--phase", "build", "--status", "completed"])).code).toBe(0);
+    // a live process holds the checkpoint's lock while both commands queue behind it
+    const holder = spawn("sleep", ["60"]);
+    const lock = join(dir, ".aibrain", "session-T1.md.lock");
+    writeFileSync(lock, JSON.stringify({ pid: holder.pid, hostname: hostname(), acquiredAt: new Date().toISOString(), token: "held" }));
+    const archive = run(["archive", "T1"]);
+    await new Promise((r) => setTimeout(r, 1500));
+    const save = run(["save", "T1", "--iteration", "4", "--phase", "build", "--status", "in_progress"]);
+    await new Promise((r) => setTimeout(r, 1500));
+    const { rmSync } = await import("node:fs");
+    rmSync(lock);
+    holder.kill();
+    const [a, s] = await Promise.all([archive, save]);
+    const active = existsSync(join(dir, ".aibrain", "session-T1.md"));
+    const archived = existsSync(join(dir, ".aibrain", "sessions", "archive", "session-T1.md"));
+    expect(active && archived, `archive ${a.code}: ${a.out}\nsave ${s.code}: ${s.out}`).toBe(false);
+    if (archived) expect(s.out).toContain("ALREADY_EXISTS");
+  }, 30_000);
+});
