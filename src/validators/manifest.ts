@@ -23,11 +23,8 @@ export interface ManifestCheckOptions {
   sessions?: string[];
 }
 
-/** Session folder names under agents/sessions/ that hold a state.json, sorted. */
-export function discoverSessions(source: FileSource): string[] {
-  const dirs = source.list(SESSIONS_DIR) ?? [];
-  return dirs.filter((d) => d.type === "dir" && source.type(`${SESSIONS_DIR}/${d.name}/state.json`) === "file").map((d) => d.name);
-}
+export { discoverSessions } from "../manifest/discover.js";
+import { discoverSessions } from "../manifest/discover.js";
 
 function sessionDocs(source: FileSource, name: string, maxBytes: number): { docs: ContentDoc[]; problem?: Finding } {
   const dir = `${SESSIONS_DIR}/${name}`;

@@ -11,6 +11,7 @@ const ROADMAP_DIR = ".agents/roadmap";
 const FEATURES_DIR = "docs/features";
 import { resolveNotesRoot } from "../state/paths.js";
 import { resolvePaths, type ResolvedPaths } from "../config.js";
+import { discoverSessions } from "../manifest/discover.js";
 
 export interface WorkspaceContext {
   root: string;
@@ -219,9 +220,9 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
 
 /** Session folders (agents/sessions/<name>/ with a state.json), limited to the scope's files when set. */
 function manifestSessions(ctx: WorkspaceContext): string[] {
-  const all = (ctx.source.list("agents/sessions") ?? [])
-    .filter((d) => d.type === "dir" && ctx.source.type(`agents/sessions/${d.name}/state.json`) === "file")
-    .map((d) => d.name);
+  // the one discovery (src/validators/manifest.ts): a state.json that is no regular file is listed, and
+  // its read reports why it is not read
+  const all = discoverSessions(ctx.source);
   if (!ctx.scope) return all;
   const touched = new Set(ctx.scope.files.filter((f) => f.startsWith("agents/sessions/")).map((f) => f.split("/")[2]));
   return all.filter((n) => touched.has(n));

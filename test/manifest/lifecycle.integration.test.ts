@@ -159,3 +159,32 @@ describe("manifest CLI lifecycle", () => {
     expect(existsSync(`${stateFile(repo, id)}.lock`)).toBe(false);
   }, 60_000);
 });
+
+describe("manifests nobody can read are reported, never left out (review)", () => {
+  it("SM: a state.json that is a FIFO, a folder or a link out of the workspace fails check and state show (exit 1), as manifest show refuses it", async () => {
+    const { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } = await import("node:fs");
+    const { execFileSync } = await import("node:child_process");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { makeRepo, runCli } = await import("../helpers.js");
+    const outside = mkdtempSync(join(tmpdir(), "agentcheck-outside-"));
+    writeFileSync(join(outside, "state.json"), "{}");
+    const kinds: [string, (p: string) => void][] = [
+      ["fifo", (p) => execFileSync("mkfifo", [p])],
+      ["folder", (p) => mkdirSync(p)],
+      ["link out", (p) => symlinkSync(join(outside, "state.json"), p)],
+    ];
+    for (const [kind, make] of kinds) {
+      const dir = makeRepo({ "README.md": "# r\n" });
+      for (const id of ["s1", "s2"]) expect(runCli(["manifest", "create", "--topic", id, "--id", id], { cwd: dir }).code).toBe(0);
+      const p = join(dir, "agents", "sessions", "s2", "state.json");
+      rmSync(p);
+      make(p);
+      const r = runCli(["check", "-f", "json"], { cwd: dir });
+      const s2 = (JSON.parse(r.stdout).results as { file: string; verdict: string }[]).find((x) => x.file === "agents/sessions/s2/state.json");
+      expect(s2?.verdict, kind).toBe("fail");
+      expect(r.code, kind).toBe(1);
+      expect(runCli(["state", "show"], { cwd: dir }).code, kind).toBe(1);
+    }
+  });
+});
