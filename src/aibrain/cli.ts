@@ -56,7 +56,9 @@ async function fields(o: FieldOpts, usage: (m: string) => Error): Promise<Record
     data = v as Record<string, unknown>;
   }
   if (o.iteration !== undefined) {
-    const n = Number(o.iteration);
+    // digits only: Number() reads "" as 0, "0x10" as 16 and " 1e1 " as 10 (an unset shell variable
+    // would reset a resumable loop to iteration 0)
+    const n = /^\d+$/.test(o.iteration) ? Number(o.iteration) : NaN;
     if (!Number.isSafeInteger(n) || n < 0) throw usage(`--iteration takes a whole number >= 0, got '${o.iteration}'`);
     data.iteration_count = n;
   }

@@ -172,6 +172,16 @@ describe("aibrain checkpoints: inputs and the CLI", () => {
     expect(existsSync(join(root, "evil.md"))).toBe(false);
   });
 
+  it("--iteration takes digits only: '', '0x10', ' 1e1 ', '-1', '1.5' are refused as invalid input (exit 6, as '-1' always was), nothing written (review)", () => {
+    const root = ws();
+    for (const it of ["", "0x10", " 1e1 ", "-1", "1.5", "1e3"]) {
+      const r = runCli(["task", "save", "T9", "--iteration", it, "--phase", "p", "--status", "in_progress"], { cwd: root });
+      expect(r.code, JSON.stringify(it)).toBe(6);
+    }
+    expect(existsSync(join(root, ".aibrain", "session-T9.md"))).toBe(false);
+    expect(runCli(["task", "save", "T9", "--iteration", "12", "--phase", "p", "--status", "in_progress"], { cwd: root }).code).toBe(0);
+  });
+
   it("save requires iteration_count, phase, status (valid enum)", async () => {
     const root = ws();
     expect(await code(store(root).save("T", { phase: "p", status: "in_progress" }))).toBe("INVALID_INPUT");
