@@ -117,6 +117,13 @@ export function installHook(cwd: string, opts: { force?: boolean }): { file: str
           `  Add 'agentcheck check --staged' to it yourself, or run 'agentcheck hooks install --force' to replace it (it is kept as pre-commit${BACKUP_SUFFIX}).`,
       );
     }
+    // never over an earlier backup (the user's original hook, kept by a previous --force)
+    if (existsSync(file + BACKUP_SUFFIX)) {
+      throw new UsageError(
+        `${file} was not written by agentcheck, and ${file + BACKUP_SUFFIX} (an earlier hook kept by 'hooks install --force') exists; both were left unchanged.\n` +
+          `  Move one of them away, then run 'agentcheck hooks install --force' again.`,
+      );
+    }
     renameSync(file, file + BACKUP_SUFFIX);
     messages.push(`kept the previous hook as ${file + BACKUP_SUFFIX}`);
   }

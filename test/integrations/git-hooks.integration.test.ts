@@ -170,6 +170,15 @@ describe("hooks install + real git commit", () => {
     expect(runCli(["hooks", "uninstall"], { cwd: dir }).code).toBe(0);
     expect(readFileSync(hook, "utf8")).toBe(foreign);
     expect(existsSync(hook + ".agentcheck-backup")).toBe(false);
+
+    // another tool replaces our hook while the original is kept: --force must not put it over the backup
+    expect(runCli(["hooks", "install", "--force"], { cwd: dir }).code).toBe(0);
+    const other = "#!/bin/sh\necho another tool\n";
+    writeFileSync(hook, other);
+    const again = runCli(["hooks", "install", "--force"], { cwd: dir });
+    expect(again.code).toBe(2);
+    expect(readFileSync(hook + ".agentcheck-backup", "utf8")).toBe(foreign);
+    expect(readFileSync(hook, "utf8")).toBe(other);
   });
 
   it("HK-07 fails closed: a hook that cannot find agentcheck blocks the commit", () => {

@@ -458,6 +458,21 @@ describe("configuration", () => {
     expect(runCli(["init"], { cwd: dir }).code).toBe(2);
     expect(runCli(["init", "--force"], { cwd: dir }).code).toBe(0);
   });
+  it("init --force replaces an existing agentcheck.config.json in place (no second file beside it); a configuration in package.json is never overridden silently (review)", () => {
+    const dir = branchRepo({ "agentcheck.config.json": '{ "validators": { "consistency": { "enabled": false } } }\n' });
+    expect(runCli(["init"], { cwd: dir }).code).toBe(2);
+    expect(runCli(["init", "--force"], { cwd: dir }).code).toBe(0);
+    expect(existsSync(join(dir, "agentcheck.config.jsonc"))).toBe(false);
+    expect(readFileSync(join(dir, "agentcheck.config.json"), "utf8")).toContain("//");
+    expect(runCli(["check"], { cwd: dir }).code).not.toBe(2);
+    const pkg = branchRepo({ "package.json": JSON.stringify({ name: "p", agentcheck: { validators: { consistency: { enabled: false } } } }) });
+    for (const args of [["init"], ["init", "--force"]]) {
+      const r = runCli(args, { cwd: pkg });
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toContain("package.json");
+    }
+    expect(existsSync(join(pkg, "agentcheck.config.jsonc"))).toBe(false);
+  });
   it("check: a validator switched off is a skip row; severity overrides change findings", () => {
     const dir = makeRepo({ ".agents/sessions/notes.md": "# not a session log name\n" });
     const base = JSON.parse(runCli(["check", "--format", "json"], { cwd: dir, env: CLEAN_ENV }).stdout);
