@@ -10,7 +10,7 @@
 import type { FileSource } from "./source.js";
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "./fsread.js";
 import { sha256Hex } from "./sha256.js";
-import { renameSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { executeValidator, loadFile, type ContentDoc } from "./engine.js";
 import { UsageError, verdictOf, type FileResult, type Finding } from "./report.js";
@@ -105,14 +105,37 @@ function sorted(results: FileResult[]): Finding[] {
   return all.sort((a, b) => (a.file !== b.file ? (a.file < b.file ? -1 : 1) : a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)));
 }
 
-/** Write the baseline for these results (atomically); returns the number of findings recorded. */
-export function writeBaseline(file: string, results: FileResult[]): number {
+/** The files a run validated: every result's file and every finding's (what a baseline entry can be judged by). */
+export function validatedFiles(results: FileResult[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of results) {
+    out.add(r.file);
+    for (const f of r.findings) if (f.file) out.add(f.file);
+  }
+  return out;
+}
+
+/**
+ * Write the baseline for these results (atomically); returns the number of findings recorded and how
+ * many entries of an existing baseline were kept. A run that validated only part of the workspace
+ * (`--only`, `--staged`, named files) replaces the entries of the files it validated and keeps the
+ * others: a narrower run never drops what it did not look at.
+ */
+export function writeBaseline(file: string, results: FileResult[], root?: string): { written: number; kept: number } {
   const findings = sorted(results);
   const fps = fingerprints(findings);
+  const fresh = findings.map((f, i) => ({ fingerprint: fps[i], ruleId: f.ruleId, file: f.file, message: f.message.length > 200 ? `${f.message.slice(0, 199)}…` : f.message }));
+  let kept: BaselineFile["findings"] = [];
+  if (existsSync(file)) {
+    const seen = validatedFiles(results);
+    // entries of files that are gone are dropped: nobody can validate them again
+    kept = readBaseline(file).findings.filter((e) => !seen.has(e.file) && (root === undefined || existsSync(join(root, e.file))));
+  }
+  const all = kept.length === 0 ? fresh : [...fresh, ...kept].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const doc: BaselineFile = {
     tool: "agentcheck",
     version: 1,
-    findings: findings.map((f, i) => ({ fingerprint: fps[i], ruleId: f.ruleId, file: f.file, message: f.message.length > 200 ? `${f.message.slice(0, 199)}…` : f.message })),
+    findings: all,
   };
   const tmp = `${file}.agentcheck-${process.pid}.tmp`;
   try {
@@ -121,7 +144,7 @@ export function writeBaseline(file: string, results: FileResult[]): number {
   } catch (e) {
     throw new UsageError(`cannot write the baseline ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  return findings.length;
+  return { written: all.length, kept: kept.length };
 }
 
 /** Core pass: which findings the inline directives of markdown files suppress, plus unused-directive findings. */
@@ -215,7 +238,12 @@ export function applyAdoption(results: FileResult[], o: AdoptionOptions): { resu
       }
     });
     stats.baselined = known.size;
-    stats.fixed = [...remaining.values()].reduce((a, b) => a + b, 0);
+    // fixed: entries of files this run validated that it no longer finds (a file it did not look at,
+    // under --only, --staged or named files, says nothing about its entries)
+    const seen = validatedFiles(results);
+    const fileOf = new Map(base.findings.map((e) => [e.fingerprint, e.file]));
+    stats.fixed = 0;
+    for (const [fp, n] of remaining) if (n > 0 && seen.has(fileOf.get(fp) ?? "")) stats.fixed += n;
     out = out.map((r) => {
       const kept = r.findings.filter((f) => !known.has(f));
       return kept.length === r.findings.length ? r : recompute(r, kept);

@@ -78,10 +78,9 @@ export function buildProgram(): Command {
     )
     .action(async (paths: string[], o) => {
       const { runCheckCommand } = await import("./commands/check.js");
-      const { findRepoRoot } = await import("./repo.js");
-      const { resolve, join } = await import("node:path");
-      const root = findRepoRoot(process.cwd()) ?? process.cwd();
-      const file = o.file ? resolve(process.cwd(), o.file) : join(root, ".agentcheck-baseline.json");
+      const { resolve } = await import("node:path");
+      // no --file: the workspace's default, decided where `check` decides it (a directory argument is the workspace)
+      const file = o.file ? resolve(process.cwd(), o.file) : (true as const);
       process.exitCode = await runCheckCommand(paths, { ...o, baseline: false, writeBaseline: file });
     });
 

@@ -144,8 +144,8 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
         writeErr("agentcheck: baseline not written (internal errors)\n");
         return 2;
       }
-      const n = writeBaseline(run.writeBaseline, results);
-      writeErr(`agentcheck: wrote ${n} finding${n === 1 ? "" : "s"} to ${run.writeBaseline}; later runs report only new findings\n`);
+      const { written: n, kept } = writeBaseline(run.writeBaseline, results, run.adoption.root);
+      writeErr(`agentcheck: wrote ${n} finding${n === 1 ? "" : "s"} to ${run.writeBaseline}${kept > 0 ? ` (${kept} kept from files this run did not validate)` : ""}; later runs report only new findings\n`);
       return 0;
     }
     if (run.adoption.baseline) {

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from "node:fs";
-import { relative, resolve, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { finish, prepareRun, type OutputOptions } from "../output.js";
 import { maxFileBytes } from "../output.js";
 import { UsageError, type FileResult } from "../report.js";
@@ -21,7 +21,8 @@ export interface CheckCliOptions extends OutputOptions {
   only?: string;
   cutoff?: string;
   /** Set by `agentcheck baseline`: write the findings to this file. */
-  writeBaseline?: string;
+  /** `agentcheck baseline`: the file to write, or true for the workspace's default (.agentcheck-baseline.json, where `check` looks). */
+  writeBaseline?: string | true;
   [key: string]: unknown;
 }
 
@@ -98,7 +99,9 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     for (const n of scope.notes) writeErr(`agentcheck: ${n}\n`);
   } else source = new DiskSource(root);
 
-  const run = await prepareRun(o, root, { config, writeBaseline: o.writeBaseline });
+  // the default baseline file is the workspace's, the one `check` on the same workspace reads
+  const writeBaseline = o.writeBaseline === true ? join(root, ".agentcheck-baseline.json") : o.writeBaseline;
+  const run = await prepareRun(o, root, { config, writeBaseline });
   // --staged: inline directives are read from the staged content the findings are about
   if (source.kind !== "disk") run.adoption.source = source;
   const options = { ...(o as Record<string, unknown>), cutoff };

@@ -104,6 +104,35 @@ describe("issue-14 adoption", () => {
     unlinkSync(join(dir, ".agentcheck-baseline.json"));
   });
 
+  it("issue-14 a narrower run (--only, named files) neither calls the baseline's other entries fixed nor drops them when it writes the baseline (review)", () => {
+    const dir = makeRepo({ [LOG]: BODY, ".agents/sessions/2026-01-06-session-2.md": BODY.replace("Session 1", "Session 2"), ".serena/memories/memory-index.md": "# Memory Index\n\n| Keywords | File |\n|---|---|\n| x | [gone](gone.md) |\n" });
+    const sessionLog = findings(dir).list.length;
+    expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
+    const full = JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).findings.length;
+    expect(full).toBeGreaterThan(sessionLog); // the memory index's findings too
+    // a run of one validator: the memory-index entries are not "fixed"
+    const only = runCli(["check", "--only", "session-log"], { cwd: dir });
+    expect(only.code).toBe(0);
+    expect(only.stderr).toMatch(/ 0 fixed since/);
+    const named = runCli(["check", LOG], { cwd: dir });
+    expect(named.stderr).toMatch(/ 0 fixed since/);
+    // a baseline written by a narrower run keeps the entries of the files it did not validate
+    const narrow = runCli(["baseline", "--only", "session-log"], { cwd: dir });
+    expect(narrow.code, narrow.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).findings.length).toBe(full);
+    expect(runCli(["check"], { cwd: dir }).code).toBe(0);
+  });
+
+  it("issue-14 `baseline DIR` writes the baseline `check DIR` reads (the workspace's) (review)", () => {
+    const outer = makeRepo({ "README.md": "# outer\n" });
+    writeTree(outer, { [`ws/${LOG}`]: BODY });
+    expect(runCli(["check", "ws"], { cwd: outer }).code).toBe(1);
+    const b = runCli(["baseline", "ws"], { cwd: outer });
+    expect(b.code, b.stderr).toBe(0);
+    expect(existsSync(join(outer, "ws", ".agentcheck-baseline.json"))).toBe(true);
+    expect(runCli(["check", "ws"], { cwd: outer }).code).toBe(0);
+  });
+
   it("issue-14 check --cutoff and AGENTCHECK_CUTOFF skip old logs as historical; a bad date is exit 2", () => {
     const dir = makeRepo({ ".agents/sessions/2025-01-01-session-1.md": "", [LOG]: BODY });
     const old = (args: string[], env: Record<string, string> = {}) => {
