@@ -9,6 +9,9 @@ import { basename, join, resolve } from "node:path";
 import { NoteStore, type StoreOptions } from "../state/store.js";
 import { StateError } from "../state/errors.js";
 import { worktreeRoot } from "../state/paths.js";
+import { executeValidator } from "../engine.js";
+import { KIND, type WasmValidator } from "../wasm/abi.js";
+import { FLAGS } from "../wasm/contract.js";
 
 export const AIBRAIN_DIR = ".aibrain";
 export const ARCHIVE_DIR = "sessions/archive";
@@ -291,6 +294,17 @@ export function checkpointIssues(d: Record<string, unknown>): string[] {
   return out;
 }
 
+/**
+ * The core's error findings (the AB rules `agentcheck check` applies) on a checkpoint's text: the
+ * writer refuses what check would reject (an empty id, a created_at that is no ISO 8601 time), and a
+ * load of such a file is invalid as check says.
+ */
+export function coreCheckpointIssues(rel: string, text: string, archived = false): string[] {
+  const out = executeValidator("aibrain" as WasmValidator, [{ file: rel, kind: KIND.AIBRAIN, flags: archived ? FLAGS.aibrain.ARCHIVED : 0, bytes: new TextEncoder().encode(text) }], {});
+  if (out.internalErrors.length > 0) throw new Error(`internal error: ${out.internalErrors.join("; ")}`);
+  return out.results.flatMap((r) => r.findings.filter((f) => f.severity === "error").map((f) => `${f.ruleId} ${f.message}`));
+}
+
 // ------------------------------------------------------------------ the store
 
 export interface CheckpointStoreOptions extends StoreOptions {
@@ -356,6 +370,7 @@ export class CheckpointStore {
     const { data, body } = parseCheckpointText(text, rel);
     if (!isObj(data)) throw new StateError("CORRUPT", `${rel}: front matter must be a JSON object`, { file: rel, line: 2, column: 1 });
     const issues = checkpointIssues(data);
+    if (issues.length === 0) issues.push(...coreCheckpointIssues(rel, text, !!opts.archived));
     if (issues.length) throw new StateError("SCHEMA_INVALID", `${rel}: ${issues.join("; ")}`, { file: rel, issues });
     return { data: data as CheckpointData, markdown_content: body, file: this.notes.file(np), archived: !!opts.archived };
   }
@@ -382,9 +397,11 @@ export class CheckpointStore {
       status: input.status as TaskStatus,
     };
     const issues = checkpointIssues(data);
-    if (issues.length) throw invalid(`checkpoint for '${taskId}' rejected: ${issues.join("; ")}`, { issues });
     const np = this.notePath(taskId);
-    this.notes.writeAtomic(np, renderCheckpoint(data, body));
+    const text = renderCheckpoint(data, body);
+    if (issues.length === 0) issues.push(...coreCheckpointIssues(`${AIBRAIN_DIR}/${np}.md`, text));
+    if (issues.length) throw invalid(`checkpoint for '${taskId}' rejected: ${issues.join("; ")}`, { issues });
+    this.notes.writeAtomic(np, text);
     return { data, markdown_content: body, file: this.notes.file(np), archived: false };
   }
 

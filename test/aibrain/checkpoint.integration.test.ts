@@ -182,6 +182,24 @@ describe("aibrain checkpoints: inputs and the CLI", () => {
     expect(runCli(["task", "save", "T9", "--iteration", "12", "--phase", "p", "--status", "in_progress"], { cwd: root }).code).toBe(0);
   });
 
+  it("AB-002: the writer refuses what check rejects (an empty id or project, a created_at that is no ISO 8601 time), and a hand-edited file of that kind does not load (review)", async () => {
+    const root = ws();
+    for (const data of ['{"id":""}', '{"project":""}']) {
+      const r = runCli(["task", "save", "T3", "--iteration", "1", "--phase", "build", "--status", "in_progress", "--data", data], { cwd: root });
+      expect(r.code, data).toBe(6);
+      expect(r.stdout + r.stderr).toContain("AB-002");
+    }
+    expect(existsSync(join(root, ".aibrain", "session-T3.md"))).toBe(false);
+    expect(runCli(["task", "save", "T3", "--iteration", "1", "--phase", "build", "--status", "in_progress"], { cwd: root }).code).toBe(0);
+    expect(runCli(["check", "--only", "aibrain"], { cwd: root }).code).toBe(0);
+    const file = join(root, ".aibrain", "session-T3.md");
+    const { readFileSync, writeFileSync } = await import("node:fs");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/"created_at": "[^"]*"/, '"created_at": "yesterday"'));
+    expect(runCli(["check", "--only", "aibrain"], { cwd: root }).code).toBe(1);
+    expect(runCli(["task", "load", "T3"], { cwd: root }).code).toBe(5);
+    expect(runCli(["task", "update", "T3", "--iteration", "2"], { cwd: root }).code).not.toBe(0);
+  });
+
   it("save requires iteration_count, phase, status (valid enum)", async () => {
     const root = ws();
     expect(await code(store(root).save("T", { phase: "p", status: "in_progress" }))).toBe("INVALID_INPUT");
