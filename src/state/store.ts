@@ -128,7 +128,10 @@ export class NoteStore {
     const r = readTextBounded(this.file(notePath), { maxBytes: NOTE_MAX_BYTES, root: this.root, rootLabel: "the notes folder" });
     if (r.ok) return r.text;
     if (r.refusal.reason === "missing") return undefined;
-    if (r.refusal.reason === "too-large" || r.refusal.code === "EILSEQ") {
+    // a note that is no readable file (a FIFO, a folder, a link out of the notes root or nowhere, too
+    // large, not UTF-8) is unreadable: CORRUPT (exit 4, the spec's table); IO_ERROR (exit 8,
+    // retryable) only for what the file system itself failed to do
+    if (r.refusal.reason !== "io" || r.refusal.code === "EILSEQ") {
       throw new StateError("CORRUPT", `cannot read ${notePath}: ${r.refusal.detail}`);
     }
     throw new StateError("IO_ERROR", `cannot read ${notePath}: ${r.refusal.detail}`);

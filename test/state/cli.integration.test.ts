@@ -113,6 +113,22 @@ describe("session CLI (§10.7)", () => {
     expect(session(repo, ["validate"]).code).toBe(0);
     expect(session(repo, ["mode", "analysis"]).code).toBe(0);
   });
+  it("CLI-04 a state note that is no readable file (a FIFO, a folder, a link out of the notes root) is CORRUPT, exit 4, as the spec's table says (not the retryable 8) (review)", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const outside = join(mkdtempSync(join(tmpdir(), "agentcheck-note-")), "n.md");
+    writeFileSync(outside, "x");
+    for (const make of [(p: string) => execFileSync("mkfifo", [p]), (p: string) => mkdirSync(p), (p: string) => symlinkSync(outside, p)]) {
+      const repo = makeRepo();
+      session(repo, ["create", "--id", "s1"]);
+      const note = join(repo, ".agent-notes", "sessions", "session-s1.md");
+      rmSync(note);
+      make(note);
+      for (const args of [["get-state"], ["validate"], ["mode", "coding"]]) expect(session(repo, args).code, args.join(" ")).toBe(4);
+    }
+  });
+
   it("CLI-10 agent complete with invalid output JSON: exit 6", () => {
     const repo = makeRepo();
     session(repo, ["create", "--id", "s1"]);
