@@ -212,7 +212,9 @@ export async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return 0;
+      if (e.code === "commander.helpDisplayed" || e.code === "commander.version") return 0;
+      // help shown because a command group was run without its subcommand (or no command at all): usage
+      if (e.code === "commander.help") return 2;
       return 2; // commander already printed the message
     }
     if (e instanceof UsageError) {

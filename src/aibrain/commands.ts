@@ -25,8 +25,10 @@ export function registerTaskCommands(program: Command): Command {
     .option("--pretty", "indent JSON output")
     .addHelpText("after", "\nExamples:\n  $ agentcheck task save TASK-123 --iteration 5 --phase feature_build --status in_progress --body-file notes.md\n  $ agentcheck task update TASK-123 --data '{\"next_steps\":[\"write tests\"]}'\n  $ agentcheck task resume TASK-123\n\nExit codes: 0 ok, 1 internal, 2 usage, 3 not found, 4 corrupt (line:column), 5 invalid, 6 rejected input / already exists, 8 lock timeout / I/O.");
   task.exitOverride((err: CommanderError) => {
-    if (err.code !== "commander.helpDisplayed" && err.code !== "commander.help" && err.code !== "commander.version") {
-      process.stdout.write(`${JSON.stringify({ ok: false, error: { code: "USAGE", message: err.message.replace(/^error: /, "") } })}\n`);
+    // "commander.help": a group run without its subcommand (help went to stderr): a usage error too
+    if (err.code !== "commander.helpDisplayed" && err.code !== "commander.version") {
+      const message = err.code === "commander.help" ? "missing subcommand (see the help above)" : err.message.replace(/^error: /, "");
+      process.stdout.write(`${JSON.stringify({ ok: false, error: { code: "USAGE", message } })}\n`);
     }
     throw err;
   });

@@ -26,8 +26,10 @@ export function registerSessionCommands(program: Command): Command {
     .addHelpText("after", "\nExamples:\n  $ agentcheck session create --id 2026-02-11-session-01\n  $ agentcheck session mode coding\n  $ echo '{\"task\":\"T-12\"}' | agentcheck session set-state\n\nExit codes: 0 ok, 1 internal, 2 usage, 3 not found, 4 corrupt, 5 schema-invalid, 6 invalid input, 7 version conflict, 8 lock timeout / I/O.");
   // Usage errors (unknown flags, missing arguments) also print the JSON error document.
   session.exitOverride((err: CommanderError) => {
-    if (err.code !== "commander.helpDisplayed" && err.code !== "commander.help" && err.code !== "commander.version") {
-      process.stdout.write(`${JSON.stringify({ ok: false, error: { code: "USAGE", message: err.message.replace(/^error: /, "") } })}\n`);
+    // "commander.help": a group run without its subcommand (help went to stderr): a usage error too
+    if (err.code !== "commander.helpDisplayed" && err.code !== "commander.version") {
+      const message = err.code === "commander.help" ? "missing subcommand (see the help above)" : err.message.replace(/^error: /, "");
+      process.stdout.write(`${JSON.stringify({ ok: false, error: { code: "USAGE", message } })}\n`);
     }
     throw err;
   });

@@ -129,6 +129,18 @@ describe("session CLI (§10.7)", () => {
     }
   });
 
+  it("CLI-01 a command group run without its subcommand is a usage error (exit 2; the JSON error document on stdout, help on stderr), never exit 0 with no result (review)", () => {
+    const repo = makeRepo();
+    for (const args of [["session"], ["session", "agent"], ["session", "decision"], ["task"]]) {
+      const r = runCli(args, { cwd: repo });
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(JSON.parse(r.stdout).error.code).toBe("USAGE");
+      expect(r.stderr).toContain("Usage:");
+    }
+    expect(runCli(["manifest"], { cwd: repo }).code).toBe(2);
+    expect(runCli(["session", "--help"], { cwd: repo }).code).toBe(0);
+  });
+
   it("CLI-10 agent complete with invalid output JSON: exit 6", () => {
     const repo = makeRepo();
     session(repo, ["create", "--id", "s1"]);
