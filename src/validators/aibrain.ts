@@ -2,6 +2,7 @@
 // (.aibrain/session-*.md and the archive .aibrain/sessions/archive/*.md) through the run's FileSource and
 // hands their bytes to the core. Unreadable or oversized files are reported, never passed.
 import { KIND, type WasmValidator } from "../wasm/abi.js";
+import { NOTE_MAX_BYTES } from "../fsread.js";
 import { executeValidator, type ContentDoc, type ValidatorOutput } from "../engine.js";
 import type { FileSource } from "../source.js";
 import type { FileResult } from "../report.js";
@@ -34,7 +35,8 @@ export async function validateAibrain(o: AibrainCheckOptions): Promise<Validator
   const docs: ContentDoc[] = [];
   const problems: FileResult[] = [];
   for (const f of files) {
-    const r = readDoc(o.source, f.file, f.file, o.maxFileBytes);
+    // the checkpoint store reads at most NOTE_MAX_BYTES (task load refuses a larger file): so does check
+    const r = readDoc(o.source, f.file, f.file, Math.min(o.maxFileBytes, NOTE_MAX_BYTES));
     if (r.problem) problems.push({ file: f.file, validator: "aibrain", verdict: "fail", findings: [r.problem] });
     else docs.push({ file: f.file, kind: KIND.AIBRAIN, flags: f.archived ? AIBRAIN_ARCHIVED_FLAG : 0, bytes: r.bytes! });
   }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { DEFAULT_MAX_FILE_BYTES, executeValidator, problemResult, readArtifact, type ContentDoc, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
+import { NOTE_MAX_BYTES } from "../fsread.js";
 import type { Finding } from "../report.js";
 import { ARTIFACTS } from "../manifest/artifacts.js";
 import type { SessionManifest } from "../manifest/schema.js";
@@ -29,11 +30,13 @@ import { discoverSessions } from "../manifest/discover.js";
 function sessionDocs(source: FileSource, name: string, maxBytes: number): { docs: ContentDoc[]; problem?: Finding } {
   const dir = `${SESSIONS_DIR}/${name}`;
   const file = `${dir}/state.json`;
-  const read = (rel: string): Uint8Array | Finding => {
-    const r = readArtifact(source, rel, maxBytes);
+  const read = (rel: string, limit = maxBytes): Uint8Array | Finding => {
+    const r = readArtifact(source, rel, limit);
     return r.problem ?? r.bytes!;
   };
-  const bytes = read(file);
+  // the manifest store reads at most NOTE_MAX_BYTES: a larger state.json is one `manifest show` and
+  // every change refuse, so check reports it (AC-900) instead of calling it valid
+  const bytes = read(file, Math.min(maxBytes, NOTE_MAX_BYTES));
   if (!(bytes instanceof Uint8Array)) return { docs: [], problem: bytes };
   let flags = 0;
   for (const k of Object.keys(FLAG) as (keyof typeof FLAG)[]) if (source.type(`${dir}/${ARTIFACTS[k]}`) === "file") flags |= FLAG[k];

@@ -188,3 +188,28 @@ describe("manifests nobody can read are reported, never left out (review)", () =
     }
   });
 });
+
+describe("check reads manifests and checkpoints within the stores' limit (review)", () => {
+  it("AC-900: a state.json or a checkpoint over 4 MiB, which manifest show / task load refuse, is not valid for check either", async () => {
+    const { readFileSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { makeRepo, runCli } = await import("../helpers.js");
+    const dir = makeRepo({ "README.md": "# r\n" });
+    expect(runCli(["manifest", "create", "--topic", "big", "--id", "s1"], { cwd: dir }).code).toBe(0);
+    const state = join(dir, "agents", "sessions", "s1", "state.json");
+    const m = JSON.parse(readFileSync(state, "utf8"));
+    m.description = "x".repeat(4.5 * 1024 * 1024);
+    writeFileSync(state, JSON.stringify(m, null, 2));
+    expect(runCli(["manifest", "show", "s1"], { cwd: dir }).code).not.toBe(0);
+    const r = runCli(["check", "--only", "manifest", "-f", "json"], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("AC-900");
+    expect(runCli(["task", "save", "T1", "--iteration", "1", "--phase", "p", "--status", "in_progress"], { cwd: dir }).code).toBe(0);
+    const cp = join(dir, ".aibrain", "session-T1.md");
+    writeFileSync(cp, readFileSync(cp, "utf8") + "y".repeat(4.5 * 1024 * 1024) + "\n");
+    expect(runCli(["task", "load", "T1"], { cwd: dir }).code).not.toBe(0);
+    const a = runCli(["check", "--only", "aibrain", "-f", "json"], { cwd: dir });
+    expect(a.code).toBe(1);
+    expect(a.stdout).toContain("AC-900");
+  });
+});
