@@ -1,7 +1,7 @@
 // `agentcheck init`: writes the commented starting configuration, then runs the steps other
 // features register in INIT_STEPS (for example adding the session-state notes folder to .gitignore).
 import { existsSync, rmSync, writeFileSync } from "node:fs";
-import { CONFIG_MAX_BYTES, readTextOrThrow } from "./fsread.js";
+import { findConfigFile } from "./config-file.js";
 import { join } from "node:path";
 import { CONFIG_FILES, STARTER_CONFIG } from "./config.js";
 import { UsageError } from "./report.js";
@@ -19,16 +19,6 @@ export interface InitStep {
   run(ctx: InitContext): Promise<string | undefined> | string | undefined;
 }
 
-/** package.json has an "agentcheck" key (unreadable or not JSON: no; the configuration reader says why). */
-function hasPackageConfig(file: string): boolean {
-  try {
-    const v = JSON.parse(readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES })) as unknown;
-    return typeof v === "object" && v !== null && !Array.isArray(v) && (v as Record<string, unknown>).agentcheck !== undefined;
-  } catch {
-    return false;
-  }
-}
-
 export const INIT_STEPS: InitStep[] = [
   {
     name: "config",
@@ -36,11 +26,12 @@ export const INIT_STEPS: InitStep[] = [
       const existing = CONFIG_FILES.map((f) => join(ctx.root, f)).filter((f) => existsSync(f));
       // a configuration under "agentcheck" in package.json is one too: a new file would silently win over it
       const pkg = join(ctx.root, "package.json");
-      const inPackage = hasPackageConfig(pkg);
+      // the configuration reader's own answer (src/config-file.ts): is there an "agentcheck" key
+      const inPackage = existing.length === 0 && findConfigFile(ctx.root, undefined, ctx.root)?.file === pkg;
       if ((existing.length > 0 || inPackage) && !ctx.force) {
         throw new UsageError(`${existing[0] ?? `${pkg} ("agentcheck" key)`} already exists (use --force to replace it with the starting configuration)`);
       }
-      if (inPackage && existing.length === 0) {
+      if (inPackage) {
         throw new UsageError(`${pkg} holds the configuration ("agentcheck" key): remove that key first; init never edits package.json`);
       }
       // --force replaces the file that is there (a second file beside it would make every command
