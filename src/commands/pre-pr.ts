@@ -138,7 +138,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   const ignores = loadIgnores(root, config.ignores);
   const scope = await computeScope(root, { all: !!o.all, base: o.base ?? config.prePr?.base });
   if (ignores.patterns.length > 0) scope.files = scope.files.filter((f) => !ignores.ignored(f));
-  const ctx = { root, scope, config, options };
+  const ctx = { root, scope, config, options, ignores };
   const color = !ci && fmt === "text" && !o.outputFile && useColor(process.stdout, o.color);
   const p = painter(color);
   const stream = fmt === "text" && !o.outputFile;

@@ -130,11 +130,11 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
   // the configuration's ignores, inline directives and the repository's baseline, as `check` applies
   // them to the same validator's results (src/output.ts): one answer per file
   const { applyAdoption, BASELINE_FILE } = await import("../adoption.js");
-  const { loadIgnores } = await import("../ignores.js");
+  const ignores = ctx.ignores ?? (await import("../ignores.js")).loadIgnores(ctx.root, ctx.config.ignores);
   const baseline = join(ctx.root, BASELINE_FILE);
   const results = applyAdoption(out.results, {
     root: ctx.root,
-    ignores: loadIgnores(ctx.root, ctx.config.ignores),
+    ignores,
     maxFileBytes: ctx.options.maxFileBytes,
     baseline: isFile(baseline) ? baseline : undefined,
   }).results;

@@ -3,6 +3,7 @@
 // assembly/validators/pre-pr/row.ts): before the check, whether it runs; after it, the status and
 // message from the facts the check returns and the severities of its findings (a throw is a FAIL
 // with the error text). The runner gathers facts and renders.
+import type { IgnoreMatcher } from "../ignores.js";
 import type { Config } from "../config.js";
 import type { Facts } from "../engine.js";
 import type { Finding } from "../report.js";
@@ -57,6 +58,8 @@ export interface PrePrContext {
   scope: Scope;
   config: Config;
   options: RunOptions;
+  /** The configuration's ignores (loaded once per run; the delegated rows apply them as `check` does). */
+  ignores?: IgnoreMatcher;
 }
 
 export interface CheckDef {
