@@ -16,18 +16,9 @@ if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
     if (e.code !== "EPIPE") process.stdout.write(text);
   }
 } else if (cmd === "session" && argv[3] === "gate") {
-  // one pre-bundled module (scripts/bundle-gate.mjs): the hook runs on every tool call
-  // (compiled from its V8 code cache when there is one: bin/code-cache.cjs)
-  // any failure of the gate itself blocks the tool (gateFailed below)
-  try {
-    const gate = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "state", "gate-hook.cjs"));
-    gate.exports.runGate(argv.slice(4)).then(
-      (code) => { gate.saveCache(); process.exitCode = code; },
-      gateFailed,
-    );
-  } catch (e) {
-    gateFailed(e);
-  }
+  // one pre-bundled module (scripts/bundle-gate.mjs), run as the hook entry runs it: the hook runs on
+  // every tool call, and any failure of the gate itself blocks the tool (bin/agentcheck-gate.cjs)
+  require("./agentcheck-gate.cjs").runHook(argv.slice(4), require("node:path").join(__dirname, "..", "dist", "state", "gate-hook.cjs"));
 } else if ((cmd === "consistency" || cmd === "traceability" || cmd === "memory-index") && process.env.AGENTCHECK_NO_LEAN !== "1") {
   // consistency, traceability and memory-index with simple options (src/lean-cli.ts): one CommonJS
   // bundle (dist/cli/lean.cjs), no commander, no ES module graph; anything else goes to the full CLI
@@ -66,12 +57,4 @@ function full() {
     return import("../dist/mcp/server.js").then((m) => m.runMcpServer(argv.slice(3)));
   }
   return import("../dist/cli/bin-main.js").then((m) => m.run(argv));
-}
-
-// A failure of the gate itself blocks the tool: Claude Code lets a tool run when its hook exits with
-// any code but 0 or 2, so a crash must never be the way out (exit 0 and a deny document instead).
-function gateFailed(e) {
-  const why = String((e && e.message) || e).replace(/[\x00-\x1f\x7f]+/g, " ").slice(0, 200);
-  process.stdout.write(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: `agentcheck gate: internal error (${why}); the tool is blocked. To proceed: run \`agentcheck session gate\` by hand to see the error, or reinstall agentcheck.` } })}\n`);
-  process.exitCode = 0;
 }
