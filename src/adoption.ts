@@ -128,8 +128,12 @@ export function writeBaseline(file: string, results: FileResult[], root?: string
   let kept: BaselineFile["findings"] = [];
   if (existsSync(file)) {
     const seen = validatedFiles(results);
-    // entries of files that are gone are dropped: nobody can validate them again
-    kept = readBaseline(file).findings.filter((e) => !seen.has(e.file) && (root === undefined || existsSync(join(root, e.file))));
+    try {
+      // entries of files that are gone are dropped: nobody can validate them again
+      kept = readBaseline(file).findings.filter((e) => !seen.has(e.file) && (root === undefined || existsSync(join(root, e.file))));
+    } catch {
+      /* an unreadable baseline holds nothing to keep: writing a new one is how it is repaired */
+    }
   }
   const all = kept.length === 0 ? fresh : [...fresh, ...kept].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const doc: BaselineFile = {

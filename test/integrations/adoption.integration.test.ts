@@ -121,6 +121,10 @@ describe("issue-14 adoption", () => {
     expect(narrow.code, narrow.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).findings.length).toBe(full);
     expect(runCli(["check"], { cwd: dir }).code).toBe(0);
+    // a broken baseline is repaired by writing a new one (nothing to keep from it)
+    writeFileSync(join(dir, ".agentcheck-baseline.json"), "{ nope");
+    expect(runCli(["baseline", "--only", "session-log"], { cwd: dir }).code).toBe(0);
+    expect(runCli(["check", "--only", "session-log"], { cwd: dir }).code).toBe(0);
   });
 
   it("issue-14 `baseline DIR` writes the baseline `check DIR` reads (the workspace's) (review)", () => {
