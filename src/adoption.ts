@@ -156,6 +156,8 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
   const md = [...new Set(results.filter((r) => /\.(md|markdown)$/i.test(r.file) && (r.findings.length > 0 || o.reportUnusedDisable)).map((r) => r.file))].sort();
   if (md.length === 0) return results;
   const docs: ContentDoc[] = [];
+  // the git index: every file's blob in one batch (a read each would cost a git process per folder)
+  if (o.source && o.source.kind !== "disk") o.source.prefetch?.(md);
   for (const file of md) {
     const abs = join(o.root, file);
     const max = o.maxFileBytes ?? 8 * 1024 * 1024;
