@@ -216,9 +216,10 @@ export function parseCheckpointText(raw: string, what: string): ParsedFile {
   const end = jsonEnd(text, p);
   let closeLine = -1;
   if (end > 0) {
-    let q = end;
-    while (q < text.length && (text[q] === " " || text[q] === "\t")) q++;
-    if (text[q] === "\n") {
+    // the rest of the JSON's last line may hold whitespace only (the same white space as the core's
+    // String#trim: NBSP and the other Unicode spaces count, as in JavaScript's trim)
+    const q = text.indexOf("\n", end);
+    if (q >= 0 && text.slice(end, q).trim() === "") {
       const nl2 = text.indexOf("\n", q + 1);
       const line = text.slice(q + 1, nl2 < 0 ? undefined : nl2);
       if (line.trimEnd() === "---") closeLine = q + 1;

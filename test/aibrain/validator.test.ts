@@ -69,6 +69,25 @@ describe("aibrain validator in check", () => {
     expect(by("session-NAME.md").map((s) => s.split("@")[0])).toEqual(["AB-007"]);
   });
 
+  it("AB-001: check and task load agree on white space after the JSON object (NBSP and other Unicode spaces are white space in both)", () => {
+    const repo = makeRepo();
+    const spaced = (id: string, tail: string) => fm({ task_id: id }).replace(/\n}\n---\n/, `\n}${tail}\n---\n`);
+    writeTree(repo, {
+      ".aibrain/session-NB.md": spaced("NB", "\u00a0 \u2003\t"),
+      ".aibrain/session-TXT.md": spaced("TXT", " x"),
+    });
+    const { results } = check(repo);
+    const by = (f: string) => results.find((r) => r.file === `.aibrain/${f}`)!.findings.map((x) => x.ruleId);
+    expect(by("session-NB.md")).toEqual([]);
+    expect(by("session-TXT.md")).toEqual(["AB-001"]);
+    const nb = runCli(["task", "load", "NB"], { cwd: repo });
+    expect(nb.code, nb.stderr).toBe(0);
+    expect(JSON.parse(nb.stdout)).toMatchObject({ task_id: "NB" });
+    const txt = runCli(["task", "load", "TXT"], { cwd: repo });
+    expect(txt.code).not.toBe(0);
+    expect(txt.stderr).toMatch(/malformed front matter/);
+  });
+
   it("check --staged: a staged checkpoint is validated from the index; a README-only commit skips the validator", () => {
     const repo = makeRepo({ "README.md": "# x\n", ".aibrain/session-T1.md": fm({}) });
     writeTree(repo, { ".aibrain/session-T1.md": fm({ status: "paused" }) });
