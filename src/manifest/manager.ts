@@ -14,7 +14,7 @@ import { StateError } from "../state/errors.js";
 import { worktreeRoot } from "../state/paths.js";
 import { gitRaw } from "../git-run.js";
 import {
-  ARTIFACTS, PHASES, SESSION_ID_RE, SESSION_TYPES, SHA_RE, STATUSES, STEP_PHASES, SessionManifestSchema,
+  ARTIFACTS, PHASES, SESSION_ID_RE, SESSION_TYPES, SHA_RE, STATUSES, STEP_PHASES,
   type Phase, type SessionManifest, type SessionStatus, type SessionType, type StepPhase,
 } from "./schema.js";
 import { checkManifestContent, SESSIONS_DIR } from "../validators/manifest.js";
@@ -136,11 +136,11 @@ export class ManifestManager {
   }
 
   private assertValid(value: unknown, id: string, code: "SCHEMA_INVALID" | "INVALID_INPUT", what: string): void {
-    const z = SessionManifestSchema.safeParse(value);
-    const issues = z.success
-      ? checkManifestContent(value, id).filter((f) => f.severity === "error").map((f) => ({ path: f.ruleId, message: f.message }))
-      : z.error.issues.map((i) => ({ path: i.path.join(".") || "(root)", message: i.message }));
-    if (z.success && (value as SessionManifest).session_id !== id) issues.push({ path: "session_id", message: `is not the folder name '${id}'` });
+    // the core decides (SM-002 interprets the JSON Schema rendered from SessionManifestSchema, SM-003..
+    // the invariants): the same verdict as `check` gives for the file (zod's own date-time regex, for
+    // one, refuses the lowercase 't'/'z' and the leap second RFC 3339 allows)
+    const issues = checkManifestContent(value, id).filter((f) => f.severity === "error").map((f) => ({ path: f.ruleId, message: f.message }));
+    if (!issues.length && (value as SessionManifest).session_id !== id) issues.push({ path: "session_id", message: `is not the folder name '${id}'` });
     if (issues.length) throw new StateError(code, `${what}: ${issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join("; ")}`, { issues });
   }
 

@@ -213,3 +213,29 @@ describe("check reads manifests and checkpoints within the stores' limit (review
     expect(a.stdout).toContain("AC-900");
   });
 });
+
+describe("manifest show and check give one verdict on a state.json (review)", () => {
+  it("SM-002: RFC 3339's lowercase 't'/'z' and a leap second pass both; a date that is not one fails both", () => {
+    const dir = makeRepo({ "README.md": "# r\n" });
+    expect(runCli(["manifest", "create", "--topic", "t", "--id", "s1"], { cwd: dir }).code).toBe(0);
+    const state = stateFile(dir, "s1");
+    const m = JSON.parse(readFileSync(state, "utf8"));
+    const created = String(m.created_at);
+    m.created_at = created.replace("T", "t").replace(/Z$/, "z");
+    m.updated_at = created.replace(/:\d\d(\.\d+)?Z$/, ":60Z");
+    writeFileSync(state, JSON.stringify(m, null, 2));
+    const ok = runCli(["check", "--only", "manifest", "-f", "json"], { cwd: dir });
+    expect(ok.code, ok.stdout).toBe(0);
+    const shown = runCli(["manifest", "show", "s1"], { cwd: dir });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout).created_at).toBe(m.created_at);
+    m.created_at = "2026-02-30T10:00:00Z";
+    writeFileSync(state, JSON.stringify(m, null, 2));
+    const bad = runCli(["check", "--only", "manifest", "-f", "json"], { cwd: dir });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain("SM-002");
+    const refused = runCli(["manifest", "show", "s1"], { cwd: dir });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr + refused.stdout).toContain("SM-002");
+  });
+});
