@@ -79,36 +79,89 @@ function inCodeSpan(l: string, pos: i32): bool {
   return false;
 }
 
+/** Columns of leading white space (a tab advances to the next multiple of 4) and the offset after it. */
+function indentOf(l: string): i64 {
+  let col = 0;
+  let i = 0;
+  while (i < l.length) {
+    const c = l.charCodeAt(i);
+    if (c == 32) col++;
+    else if (c == 9) col += 4 - (col % 4);
+    else break;
+    i++;
+  }
+  return (<i64>col << 32) | <i64>i;
+}
+
+/** A list item's start: "-", "*", "+" or 1-9 digits and "." or ")", then white space or the line's end. */
+function isListMarker(l: string, at: i32): bool {
+  const c = at < l.length ? l.charCodeAt(at) : 0;
+  let k = at;
+  if (c == 45 || c == 42 || c == 43) k++;
+  else {
+    while (k < l.length && k - at < 9 && l.charCodeAt(k) >= 48 && l.charCodeAt(k) <= 57) k++;
+    if (k == at || k >= l.length || (l.charCodeAt(k) != 46 && l.charCodeAt(k) != 41)) return false;
+    k++;
+  }
+  return k == l.length || l.charCodeAt(k) == 32 || l.charCodeAt(k) == 9;
+}
+
 /**
  * The directives of a markdown file. A comment shown as code is an example, not a directive: lines of
- * fenced blocks (``` or ~~~, 3 or more, closed by the same character at least as long; the fence
- * rule of PATH-01) and comments inside code spans are skipped.
+ * fenced blocks (``` or ~~~, 3 or more, indented up to 3 columns, a backtick fence's info string has no
+ * backtick; closed by a line of the same character at least as long with nothing but white space
+ * after it: "```js" does not close a fence), lines of indented code blocks (4 or more columns after a
+ * blank line, outside a list) and comments inside code spans are skipped.
  */
 function directivesOf(doc: Doc): Directive[] {
   const out: Directive[] = [];
   const lines = doc.lines();
   let fenceChar: i32 = 0;
   let fenceLen: i32 = 0;
+  let prevBlank = true; // the line before is blank (or the file starts)
+  let inList = false; // the last block started at an indentation under 4 was a list item
+  let inIndented = false; // inside an indented code block
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
-    let ind = 0;
-    while (ind < l.length && l.charCodeAt(ind) == 32) ind++;
+    const io = indentOf(l);
+    const col = <i32>(io >> 32);
+    const ind = <i32>(io & 0xffffffff);
+    const blank = ind >= l.length || l.substring(ind).trim().length == 0;
     const c0 = ind < l.length ? l.charCodeAt(ind) : 0;
-    if (c0 == 96 || c0 == 126) {
+    if (fenceChar == 0 && col < 4 && (c0 == 96 || c0 == 126)) {
       let n = 0;
       while (ind + n < l.length && l.charCodeAt(ind + n) == c0) n++;
-      if (n >= 3) {
-        if (fenceChar == 0) {
-          fenceChar = c0;
-          fenceLen = n;
-          continue;
-        } else if (c0 == fenceChar && n >= fenceLen) {
-          fenceChar = 0;
-          continue;
-        }
+      if (n >= 3 && (c0 == 126 || l.indexOf("`", ind + n) < 0)) {
+        fenceChar = c0;
+        fenceLen = n;
+        inIndented = false;
+        prevBlank = false;
+        continue;
       }
+    } else if (fenceChar != 0) {
+      if (col < 4 && c0 == fenceChar) {
+        let n = 0;
+        while (ind + n < l.length && l.charCodeAt(ind + n) == c0) n++;
+        if (n >= fenceLen && l.substring(ind + n).trim().length == 0) fenceChar = 0;
+      }
+      prevBlank = false;
+      continue;
     }
-    if (fenceChar != 0) continue;
+    if (blank) {
+      prevBlank = true;
+      continue;
+    }
+    if (col >= 4 && (inIndented || (prevBlank && !inList))) {
+      inIndented = true;
+      prevBlank = false;
+      continue;
+    }
+    inIndented = false;
+    if (col < 4) {
+      if (isListMarker(l, ind)) inList = true;
+      else if (col == 0 && prevBlank) inList = false;
+    }
+    prevBlank = false;
     let at = l.indexOf("<!--");
     while (at >= 0) {
       const end = l.indexOf("-->", at + 4);

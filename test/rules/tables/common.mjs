@@ -56,9 +56,15 @@ export default {
     valid: [
       { name: "a directive that suppresses a finding", validator: "pre-pr", docs: [md("docs/a.md", "<!-- agentcheck-disable-next-line MD013 -->\nA very long line\n")], facts: dir(["0", "2", "MD013"]) },
       { name: "unused directives are not reported without --report-unused-disable", validator: "pre-pr", docs: [md("docs/a.md", "<!-- agentcheck-disable MD013 -->\ntext\n")], facts: dir([], { reportUnused: false }) },
+      { name: "a comment in an indented code block is an example, not a directive", validator: "pre-pr", docs: [md("docs/a.md", "# A\n\n    <!-- agentcheck-disable MD013 -->\n\n\tmore code\n")], facts: dir([]) },
+      { name: "a line '```js' inside a ``` fence does not close it", validator: "pre-pr", docs: [md("docs/a.md", "# A\n\n```\n```js\n<!-- agentcheck-disable -->\n```\n")], facts: dir([]) },
+      { name: "a backtick line with a backtick in its info string opens no fence (a code span)", validator: "pre-pr", docs: [md("docs/a.md", "# A\n\n``` `<!-- agentcheck-disable -->` ```\n")], facts: dir([]) },
     ],
     invalid: [
       { name: "a next-line directive for every rule that suppresses nothing", validator: "pre-pr", docs: [md("docs/a.md", "# A\n<!-- agentcheck-disable-next-line -->\nshort\n")], facts: dir([]), errors: [{ messageId: "suppressesNoFinding", line: 2, data: { name: "agentcheck-disable-next-line" } }] },
+      { name: "a directive in a list item's indented paragraph is a directive", validator: "pre-pr", docs: [md("docs/a.md", "# A\n\n- item\n\n    <!-- agentcheck-disable-next-line -->\n    text\n")], facts: dir([]), errors: [{ messageId: "suppressesNoFinding", line: 5 }] },
+      { name: "a directive after a closing fence with trailing spaces is a directive", validator: "pre-pr", docs: [md("docs/a.md", "# A\n\n~~~~ sh\ncode\n~~~~~  \n<!-- agentcheck-disable-next-line -->\nx\n")], facts: dir([]), errors: [{ messageId: "suppressesNoFinding", line: 6 }] },
+      { name: "indented text that continues a paragraph is not code", validator: "pre-pr", docs: [md("docs/a.md", "# A\n\ntext\n    <!-- agentcheck-disable-next-line -->\nx\n")], facts: dir([]), errors: [{ messageId: "suppressesNoFinding", line: 4 }] },
       {
         name: "one finding per rule id that suppresses nothing",
         validator: "pre-pr",
