@@ -1,7 +1,7 @@
 // `agentcheck manifest …`, `agentcheck index` and `agentcheck sessions list`. stdout carries one JSON
 // document (the result, or {"ok":false,"error":{…}}); exit codes as the session commands
 // (specs/session-state.md §6.1). Implementations are imported when a command runs.
-import { Command, Option } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import type { StateError } from "../state/errors.js";
 
 interface Globals {
@@ -18,11 +18,11 @@ async function run(g: Globals, fn: (m: import("./manager.js").ManifestManager) =
     writeResult(await fn(m), g.pretty);
     return 0;
   } catch (e) {
-    if (isStateError(e)) return writeError(e as StateError, g.pretty);
+    if (isStateError(e)) return writeError(e as StateError, g.pretty, "manifest");
     const err = e as Error;
     if (process.env.AGENTCHECK_DEBUG) process.stderr.write(`${err?.stack ?? ""}\n`);
     const code = err?.name === "UsageError" ? "USAGE" : "INTERNAL";
-    return writeError(new StateError(code, err?.message ?? String(e)), g.pretty);
+    return writeError(new StateError(code, err?.message ?? String(e), (err as { details?: Record<string, unknown> }).details), g.pretty, "manifest");
   }
 }
 
@@ -45,6 +45,15 @@ export function registerManifestCommands(program: Command): void {
         "\nExamples:\n  $ agentcheck manifest create --topic \"Dark mode\" --checkpoints 3\n  $ agentcheck manifest phase 2026-02-14_dark-mode_a1b2c3 plan\n" +
         "  $ agentcheck manifest checkpoint 2026-02-14_dark-mode_a1b2c3 complete 1\n  $ agentcheck manifest commit 2026-02-14_dark-mode_a1b2c3 HEAD~0 --checkpoint 1",
     );
+  mf.exitOverride((err: CommanderError) => {
+    // as the session and task groups: a usage error (a group run without its subcommand, an unknown
+    // subcommand or option, a missing argument) is a JSON document on stdout too, then exit 2
+    if (err.code !== "commander.helpDisplayed" && err.code !== "commander.version") {
+      const message = err.code === "commander.help" ? "missing subcommand (see the help above)" : err.message.replace(/^error: /, "");
+      process.stdout.write(`${JSON.stringify({ ok: false, error: { code: "USAGE", message } })}\n`);
+    }
+    throw err;
+  });
   const g = (): Globals => mf.opts() as Globals;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const act = <A extends any[]>(fn: (...a: A) => Promise<number>) => async (...a: A) => {
@@ -91,7 +100,7 @@ export function registerManifestCommands(program: Command): void {
         if (action === "start") return m.startCheckpoint(id, k);
         if (action === "complete") return m.completeCheckpoint(id, k);
         if (action === "total") return m.setCheckpointTotal(id, k);
-        throw Object.assign(new Error(`unknown checkpoint action '${action}' (start, complete, total)`), { name: "UsageError" });
+        throw Object.assign(new Error(`unknown checkpoint action '${action}' (start, complete, total)`), { name: "UsageError", details: { action, allowed: ["start", "complete", "total"] } });
       })));
 
   mf.command("commit <id> <sha>")

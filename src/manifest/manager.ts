@@ -187,7 +187,7 @@ export class ManifestManager {
   async create(input: CreateInput): Promise<SessionManifest> {
     if (typeof input.topic !== "string" || input.topic.trim() === "") throw invalid("a topic is required");
     const type = input.sessionType ?? "full";
-    if (!(SESSION_TYPES as readonly string[]).includes(type)) throw invalid(`unknown session type '${type}' (one of ${SESSION_TYPES.join(", ")})`);
+    if (!(SESSION_TYPES as readonly string[]).includes(type)) throw invalid(`unknown session type '${type}' (one of ${SESSION_TYPES.join(", ")})`, { type, allowed: [...SESSION_TYPES] });
     const total = input.checkpoints ?? 0;
     if (!Number.isSafeInteger(total) || total < 0) throw invalid(`checkpoints must be a whole number >= 0, got ${input.checkpoints}`);
     const nowDate = this.clock();
@@ -233,7 +233,7 @@ export class ManifestManager {
 
   /** Move to the next phase only; `force` allows skips and backward moves and records them. */
   transition(id: string, to: string, opts: TransitionOptions = {}): Promise<SessionManifest> {
-    if (!(PHASES as readonly string[]).includes(to)) throw invalid(`unknown phase '${to}' (one of ${PHASES.join(", ")})`, { phase: to, phases: [...PHASES] });
+    if (!(PHASES as readonly string[]).includes(to)) throw invalid(`unknown phase '${to}' (one of ${PHASES.join(", ")})`, { phase: to, phases: [...PHASES], allowed: [...PHASES] });
     const target = to as Phase;
     return this.update(id, (m, now) => {
       const from = m.current_phase;
@@ -289,7 +289,7 @@ export class ManifestManager {
   completePhase(id: string, phase?: string): Promise<SessionManifest> {
     return this.update(id, (m, now) => {
       const p = (phase ?? m.current_phase) as Phase;
-      if (!(PHASES as readonly string[]).includes(p)) throw invalid(`unknown phase '${p}' (one of ${PHASES.join(", ")})`);
+      if (!(PHASES as readonly string[]).includes(p)) throw invalid(`unknown phase '${p}' (one of ${PHASES.join(", ")})`, { phase: p, allowed: [...PHASES] });
       if (p !== m.current_phase) throw new StateError("POLICY_VIOLATION", `only the current phase '${m.current_phase}' can be completed, not '${p}'`, { current: m.current_phase, phase: p });
       if (!isStep(p)) throw new StateError("POLICY_VIOLATION", "'complete' has nothing to complete");
       if (m.phase_history[`${p}_completed_at`] !== null) throw new StateError("POLICY_VIOLATION", `phase '${p}' is already completed`);
@@ -370,7 +370,7 @@ export class ManifestManager {
   }
 
   setStatus(id: string, status: string): Promise<SessionManifest> {
-    if (!(STATUSES as readonly string[]).includes(status)) throw invalid(`unknown status '${status}' (one of ${STATUSES.join(", ")})`);
+    if (!(STATUSES as readonly string[]).includes(status)) throw invalid(`unknown status '${status}' (one of ${STATUSES.join(", ")})`, { status, allowed: [...STATUSES] });
     return this.update(id, (m) => {
       if (status === "complete" && m.current_phase !== "complete") {
         throw new StateError("POLICY_VIOLATION", `status 'complete' needs phase 'complete' (current: '${m.current_phase}'); move through the phases with \`manifest phase\``);

@@ -21,9 +21,9 @@ export function writeResult(value: unknown, pretty?: boolean): void {
   process.stdout.write(`${JSON.stringify(value, null, pretty ? 2 : undefined)}\n`);
 }
 
-export function writeError(e: StateError, pretty?: boolean): number {
+export function writeError(e: StateError, pretty?: boolean, command = "session"): number {
   writeResult({ ok: false, error: e.toJSON() }, pretty);
-  process.stderr.write(`agentcheck session: ${e.code}: ${e.message}\n`);
+  process.stderr.write(`agentcheck ${command}: ${e.code}: ${e.message}\n`);
   return e.exitCode;
 }
 

@@ -109,16 +109,23 @@ describe("manifest CLI lifecycle", () => {
     expect(refused(["phase", id, "docs"], 6, "POLICY_VIOLATION", /next phase is 'build'/).error.details).toEqual({ from: "plan", to: "docs", allowed: "build" });
     refused(["phase", id, "spec"], 6, "POLICY_VIOLATION", /next phase is 'build'/); // backwards
     refused(["phase", id, "plan"], 6, "POLICY_VIOLATION", /already in phase 'plan'/);
-    refused(["phase", id, "review"], 6, "INVALID_INPUT", /unknown phase 'review'/);
+    expect(refused(["phase", id, "review"], 6, "INVALID_INPUT", /unknown phase 'review'/).error.details.allowed).toEqual(["spec", "plan", "build", "docs", "complete"]);
     refused(["checkpoint", id, "complete", "3"], 6, "INVALID_INPUT", /out of range 1\.\.2/);
     refused(["checkpoint", id, "start", "0"], 6, "INVALID_INPUT", /out of range/);
     refused(["commit", id, "0123456789abcdef0123456789abcdef01234567"], 6, "INVALID_INPUT", /not in the repository/);
     refused(["commit", id, "not-a-ref"], 6, "INVALID_INPUT", /not in the repository/);
     refused(["status", id, "complete"], 6, "POLICY_VIOLATION", /needs phase 'complete'/);
-    refused(["status", id, "done"], 6, "INVALID_INPUT", /unknown status/);
+    expect(refused(["status", id, "done"], 6, "INVALID_INPUT", /unknown status/).error.details.allowed).toEqual(["active", "paused", "complete", "failed"]);
     refused(["show", "no-such-session"], 3, "NOT_FOUND", /no session manifest/);
     refused(["create", "--topic", "again", "--id", "s1"], 6, "ALREADY_EXISTS", /already exists/);
-    refused(["checkpoint", id, "finish", "1"], 2, "USAGE", /unknown checkpoint action/);
+    expect(refused(["checkpoint", id, "finish", "1"], 2, "USAGE", /unknown checkpoint action/).error.details.allowed).toEqual(["start", "complete", "total"]);
+    // usage errors found by the argument parser are a JSON document on stdout as well (as session/task)
+    refused([], 2, "USAGE", /missing subcommand/);
+    refused(["bogus"], 2, "USAGE", /unknown command 'bogus'/);
+    refused(["show"], 2, "USAGE", /missing required argument 'id'/);
+    refused(["show", id, "--bogus"], 2, "USAGE", /unknown option '--bogus'/);
+    const r = runCli(["manifest", "status", id, "done"], { cwd: repo });
+    expect(r.stderr).toMatch(/^agentcheck manifest: INVALID_INPUT: unknown status/);
   }, 120_000);
 
   it("--force: skip and backward move are applied and recorded in overrides", () => {
