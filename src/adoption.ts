@@ -77,8 +77,12 @@ export function fingerprints(findings: Finding[]): string[] {
 interface BaselineFile {
   tool: "agentcheck";
   version: 1;
-  findings: { fingerprint: string; ruleId: string; file: string; message: string }[];
+  /** `severity`: the finding's severity when it was recorded (absent in baselines written before 0.1.x
+   * recorded it: such an entry matches any severity). */
+  findings: { fingerprint: string; ruleId: string; file: string; message: string; severity?: string }[];
 }
+
+const SEVERITY_RANK: Record<string, number> = { info: 0, warning: 1, error: 2 };
 
 export function readBaseline(file: string): BaselineFile {
   let text: string;
@@ -124,7 +128,7 @@ export function validatedFiles(results: FileResult[]): Set<string> {
 export function writeBaseline(file: string, results: FileResult[], root?: string): { written: number; kept: number } {
   const findings = sorted(results);
   const fps = fingerprints(findings);
-  const fresh = findings.map((f, i) => ({ fingerprint: fps[i], ruleId: f.ruleId, file: f.file, message: f.message.length > 200 ? `${f.message.slice(0, 199)}…` : f.message }));
+  const fresh = findings.map((f, i) => ({ fingerprint: fps[i], ruleId: f.ruleId, file: f.file, severity: f.severity, message: f.message.length > 200 ? `${f.message.slice(0, 199)}…` : f.message }));
   let kept: BaselineFile["findings"] = [];
   if (existsSync(file)) {
     const seen = validatedFiles(results);
@@ -231,15 +235,25 @@ export function applyAdoption(results: FileResult[], o: AdoptionOptions): { resu
   if (o.directives !== false) out = applyDirectives(out, o, stats);
   if (o.baseline) {
     const base = readBaseline(o.baseline);
-    const remaining = new Map<string, number>();
-    for (const e of base.findings) remaining.set(e.fingerprint, (remaining.get(e.fingerprint) ?? 0) + 1);
+    // per fingerprint, the recorded severities not matched yet: a finding is known when an entry
+    // recorded it at its severity or a higher one (a recorded warning that is an error now, through
+    // a configured severity, is reported again)
+    const remaining = new Map<string, number[]>();
+    for (const e of base.findings) {
+      const rank = typeof e.severity === "string" && e.severity in SEVERITY_RANK ? SEVERITY_RANK[e.severity] : Infinity;
+      const l = remaining.get(e.fingerprint);
+      if (l) l.push(rank);
+      else remaining.set(e.fingerprint, [rank]);
+    }
     const order = sorted(out);
     const fps = fingerprints(order);
     const known = new Set<Finding>();
+    const present = new Set(fps);
     order.forEach((f, i) => {
-      const n = remaining.get(fps[i]) ?? 0;
-      if (n > 0) {
-        remaining.set(fps[i], n - 1);
+      const l = remaining.get(fps[i]);
+      const at = l ? l.findIndex((rank) => rank >= (SEVERITY_RANK[f.severity] ?? 2)) : -1;
+      if (at >= 0) {
+        l!.splice(at, 1);
         known.add(f);
       }
     });
@@ -249,7 +263,7 @@ export function applyAdoption(results: FileResult[], o: AdoptionOptions): { resu
     const seen = validatedFiles(results);
     const fileOf = new Map(base.findings.map((e) => [e.fingerprint, e.file]));
     stats.fixed = 0;
-    for (const [fp, n] of remaining) if (n > 0 && seen.has(fileOf.get(fp) ?? "")) stats.fixed += n;
+    for (const [fp, l] of remaining) if (l.length > 0 && !present.has(fp) && seen.has(fileOf.get(fp) ?? "")) stats.fixed += l.length;
     out = out.map((r) => {
       const kept = r.findings.filter((f) => !known.has(f));
       return kept.length === r.findings.length ? r : recompute(r, kept);

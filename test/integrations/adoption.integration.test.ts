@@ -127,6 +127,27 @@ describe("issue-14 adoption", () => {
     expect(runCli(["check", "--only", "session-log"], { cwd: dir }).code).toBe(0);
   });
 
+  it("issue-14 a baselined warning that a configured severity makes an error is reported again, and not counted fixed (review)", () => {
+    const dir = makeRepo({ [LOG]: BODY });
+    const before = findings(dir).list as { ruleId: string; severity: string }[];
+    expect(before.some((f) => f.ruleId === "SP-021" && f.severity === "warning")).toBe(true);
+    expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
+    const entry = JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).findings.find((e: { ruleId: string }) => e.ruleId === "SP-021");
+    expect(entry.severity).toBe("warning");
+    expect(runCli(["check", "--only", "session-log"], { cwd: dir }).code).toBe(0);
+    writeTree(dir, { "agentcheck.config.json": JSON.stringify({ validators: { sessionLog: { severity: { "SP-021": "error" } } } }) });
+    const r = runCli(["check", "--only", "session-log", "--format", "json"], { cwd: dir });
+    expect(r.code).toBe(1);
+    const left = JSON.parse(r.stdout).results.flatMap((x: { findings: { ruleId: string; severity: string }[] }) => x.findings);
+    expect(left.map((f: { ruleId: string; severity: string }) => `${f.ruleId}:${f.severity}`)).toEqual(["SP-021:error"]);
+    expect(r.stderr).toMatch(/ 0 fixed/);
+    // an entry of an older baseline without a severity matches at any severity
+    const b = JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8"));
+    for (const e of b.findings) delete e.severity;
+    writeFileSync(join(dir, ".agentcheck-baseline.json"), JSON.stringify(b));
+    expect(runCli(["check", "--only", "session-log"], { cwd: dir }).code).toBe(0);
+  });
+
   it("issue-14 `baseline DIR` writes the baseline `check DIR` reads (the workspace's) (review)", () => {
     const outer = makeRepo({ "README.md": "# outer\n" });
     writeTree(outer, { [`ws/${LOG}`]: BODY });
