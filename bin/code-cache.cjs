@@ -52,6 +52,29 @@ function unsealed(buf) {
   return hash32(data) === buf.readUInt32LE(4) ? data : undefined;
 }
 
+/**
+ * A regular file's bytes; throws for anything else. Opened without blocking and checked before the
+ * read: a FIFO (or a device) put where the cache file belongs would block readFileSync, and the gate
+ * with it, forever.
+ */
+function readRegular(fs, file) {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile() || st.size > 256 * 1024 * 1024) throw new Error("not a regular file");
+    const buf = Buffer.allocUnsafe(st.size);
+    let n = 0;
+    while (n < buf.length) {
+      const k = fs.readSync(fd, buf, n, buf.length - n, n);
+      if (k === 0) break;
+      n += k;
+    }
+    return n === buf.length ? buf : buf.subarray(0, n);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 function loadCached(file, opts = {}) {
   const fs = require("node:fs");
   const vm = require("node:vm");
@@ -68,7 +91,7 @@ function loadCached(file, opts = {}) {
   const cacheFile = `${file}.${id[1]}.v8cache`;
   let cached;
   try {
-    cached = unsealed(fs.readFileSync(cacheFile));
+    cached = unsealed(readRegular(fs, cacheFile));
   } catch {
     cached = undefined;
   }
@@ -100,4 +123,4 @@ function loadCached(file, opts = {}) {
   return { exports: mod.exports, saveCache };
 }
 
-module.exports = { loadCached, sealed, unsealed };
+module.exports = { loadCached, sealed, unsealed, readRegular };

@@ -346,6 +346,26 @@ describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", (
     expect(off.stdout).toBe(first[0]);
     expect(readdirSync(join(ROOT, "dist", "state")).filter((n) => n.endsWith(".tmp"))).toEqual([]);
   });
+  it("GATE-09 a FIFO where the code cache belongs is not read (readFileSync would block the gate forever): same decision, in time (review)", async () => {
+    const { ROOT } = await import("../helpers.js");
+    const { cpSync } = await import("node:fs");
+    const { spawnSync, execFileSync } = await import("node:child_process");
+    const pkg = tmpDir();
+    cpSync(join(ROOT, "bin"), join(pkg, "bin"), { recursive: true });
+    cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
+    mkdirSync(join(pkg, "dist", "state"), { recursive: true });
+    const bundle = join(pkg, "dist", "state", "gate-hook.cjs");
+    cpSync(join(ROOT, "dist", "state", "gate-hook.cjs"), bundle);
+    const id = /^\/\/ agentcheck-bundle ([0-9a-f]{32})\n/.exec(readFileSync(bundle, "utf8"));
+    execFileSync("mkfifo", [`${bundle}.${id![1]}.v8cache`]);
+    const analysis = repoInMode("analysis");
+    const env: Record<string, string | undefined> = { ...process.env };
+    delete env.AGENTCHECK_NOTES_DIR;
+    const r = spawnSync(process.execPath, [join(pkg, "bin", "agentcheck-gate.cjs")], { cwd: analysis, input: hookInput("Edit", analysis), encoding: "utf8", env: env as NodeJS.ProcessEnv, timeout: 20_000 });
+    expect(r.error, "the gate hung on the FIFO").toBeUndefined();
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('"permissionDecision":"deny"');
+  });
   it("GATE-11 a gate that cannot load or run its bundle denies with exit 0 (Claude Code runs the tool when a hook exits with another code)", async () => {
     const { ROOT } = await import("../helpers.js");
     const { cpSync, existsSync } = await import("node:fs");
