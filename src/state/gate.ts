@@ -132,8 +132,13 @@ async function readStdin(): Promise<string> {
  */
 export const GATE_DEADLINE_MS = 1000;
 
-/** Deadline periods the gate waits at most for hook input that is still arriving (10 s in all). */
-export const GATE_STREAM_PERIODS = 10;
+/**
+ * Deadline periods the gate waits at most for hook input that is still arriving (3 s in all): well
+ * under the smallest hook timeout the docs configure (5 s; `hooks claude` writes 10). A gate that
+ * Claude Code kills for its timeout fails open, so input that is still coming after that is denied
+ * ("state unavailable") rather than waited for.
+ */
+export const GATE_STREAM_PERIODS = 3;
 
 /** Arm the deadline; returns a function that disarms it. `tool()` gives the tool name once known. */
 function armDeadline(tool: () => string, readOnlyExtra: () => string[]): () => void {
@@ -142,8 +147,8 @@ function armDeadline(tool: () => string, readOnlyExtra: () => string[]): () => v
   let timer: NodeJS.Timeout | undefined;
   const fire = () => {
     // the hook input still streaming in (a large Write) and growing since the last look: never cut
-    // it off, look again after another period; at most GATE_STREAM_PERIODS in all (Claude Code's
-    // own hook timeout, 60 s by default, would let the tool run)
+    // it off, look again after another period; at most GATE_STREAM_PERIODS in all (past the hook's
+    // timeout, Claude Code would let the tool run)
     const stdin = process.stdin as unknown as { bytesRead?: number; readableEnded?: boolean };
     const bytes = Number(stdin.bytesRead ?? 0);
     if (bytes > lastBytes && stdin.readableEnded !== true && ++periods < GATE_STREAM_PERIODS) {

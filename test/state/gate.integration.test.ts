@@ -228,6 +228,29 @@ describe("hook protocol (§7.1)", () => {
     expect(await done).toBe(0);
     expect(out).toBe(""); // coding mode allows Edit
   }, 20_000);
+  it("GATE-11 hook input that keeps trickling in is waited for at most 3 s, then denied: the gate answers inside the documented 5 s hook timeout (a killed hook fails open) (review)", async () => {
+    const { spawn } = await import("node:child_process");
+    const { ROOT } = await import("../helpers.js");
+    const repo = repoInMode("coding");
+    const child = spawn(process.execPath, [join(ROOT, "bin", "agentcheck.js"), "session", "gate"], { cwd: repo, env: { ...process.env, AGENTCHECK_NOTES_DIR: "" } });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    let closed = false;
+    const done = new Promise<number | null>((res) => child.on("close", (c) => { closed = true; res(c); }));
+    const input = hookInput("Edit", repo, { tool_input: { file_path: join(repo, "x"), content: "y".repeat(100) } });
+    const t0 = Date.now();
+    // 4 bytes every 400 ms: the whole input would take about a minute
+    for (let i = 0; i < input.length && !closed && Date.now() - t0 < 12_000; i += 4) {
+      child.stdin.write(input.slice(i, i + 4));
+      await new Promise((r) => setTimeout(r, 400));
+    }
+    expect(closed, "the gate was still waiting after 12 s").toBe(true);
+    expect(await done).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    expect(out).toContain('"permissionDecision":"deny"');
+    expect(out).toContain("state unavailable");
+    child.stdin.destroy();
+  }, 30_000);
   it("the gate follows mode changes made through the CLI", () => {
     const repo = makeRepo();
     runCli(["session", "create", "--id", "live"], { cwd: repo, env: ENV });
