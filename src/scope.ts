@@ -74,9 +74,17 @@ export interface RunScope {
   deleted?: string[];
 }
 
-/** Deleted paths of a `git diff --name-status -z` output (D entries; a rename's source is not one). */
+/**
+ * Paths a `git diff --name-status -z -M` output takes away: D entries and the source of each rename
+ * (a file moved out of a checked folder is gone from it as surely as a deleted one).
+ */
 function deletedOf(buf: Buffer): string[] {
-  return parseNameStatusAll(buf).filter((e) => e.status === "D").map((e) => e.path).sort();
+  const out = new Set<string>();
+  for (const e of parseNameStatusAll(buf)) {
+    if (e.status === "D") out.add(e.path);
+    else if (e.status === "R" && e.from) out.add(e.from);
+  }
+  return [...out].sort();
 }
 
 /**
