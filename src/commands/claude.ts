@@ -1,7 +1,7 @@
 // Claude Code hooks: the configuration (`hooks claude [--write]`) and the Stop / SessionStart
 // hook entry points. Hook protocol (ecosystem.md §4): JSON on stdin with extra fields ignored;
 // exit 2 blocks with the reason on stderr; Stop hooks honour stop_hook_active so they never loop.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
 import { dirname, join } from "node:path";
 import { UsageError } from "../report.js";
@@ -34,10 +34,10 @@ export const INSTALL_COMMAND = "npm install --save-dev agentcheck";
  * (a gate that fails to start is a deny, not a pass); when it is not, a POSIX shell fallback allows the
  * read-only tools and denies the rest with a reason naming the install command. Answers in milliseconds.
  */
-export function gateCommand(bin: string): string {
+export function gateCommand(bin: string, settingsName = "settings.local.json"): string {
   const deny =
     `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` +
-    `"agentcheck is not installed in this checkout, so only read-only tools are allowed. Install it with: ${INSTALL_COMMAND} (or npm install -g agentcheck), or remove the agentcheck hooks from .claude/settings.local.json."}}`;
+    `"agentcheck is not installed in this checkout, so only read-only tools are allowed. Install it with: ${INSTALL_COMMAND} (or npm install -g agentcheck), or remove the agentcheck hooks from .claude/${settingsName}."}}`;
   const fallback =
     `t=$(grep -o '"tool_name"[[:space:]]*:[[:space:]]*"[^"]*"' | head -n 1 | sed 's/.*"\\([^"]*\\)"$/\\1/'); ` +
     `case "$t" in ${FALLBACK_READ_ONLY.join("|")}) exit 0;; esac; printf '%s\\n' '${deny}'; exit 0`;
@@ -67,17 +67,41 @@ function optional(bin: string, args: string): string {
   return `${bin} ${args}`;
 }
 
-export function claudeHooks(bin: string): HooksConfig {
+export function claudeHooks(bin: string, settingsName = "settings.local.json"): HooksConfig {
   return {
-    PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: gateCommand(bin), timeout: 10 }] }],
+    PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: gateCommand(bin, settingsName), timeout: 10 }] }],
     SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command: optional(bin, "hooks session-start"), timeout: 30 }] }],
     Stop: [{ hooks: [{ type: "command", command: optional(bin, "hooks stop"), timeout: 120 }] }],
     SessionEnd: [{ hooks: [{ type: "command", command: optional(bin, "hooks session-end"), timeout: 120 }] }],
   };
 }
 
-function isAgentcheckEntry(h: HookEntry, bin: string): boolean {
-  return typeof h.command === "string" && (h.command.startsWith(bin + " ") || /(^|[/"\s])(agentcheck-gate"?(\s|;|$)|agentcheck"?\s+(session gate|hooks (stop|session-start|session-end)))/.test(h.command));
+/** Every command `hooks claude --write` writes or has written, for any bin and either settings file. */
+function ourCommands(bin: string): Set<string> {
+  const out = new Set<string>();
+  for (const b of new Set([bin, LOCAL_BIN, "agentcheck"])) {
+    for (const name of ["settings.local.json", "settings.json"]) {
+      for (const ms of Object.values(claudeHooks(b, name))) for (const m of ms) for (const h of m.hooks) if (h.command) out.add(h.command);
+    }
+  }
+  return out;
+}
+
+/**
+ * An entry this command wrote: exactly one of our commands, or a command that runs nothing but the
+ * gate or one of our hook subcommands (an older install's form, another bin). A user's own hook that
+ * merely starts with the bin (`agentcheck pre-pr --quick`) is not ours and is kept.
+ */
+function isAgentcheckEntry(h: HookEntry | null, ours: Set<string>): boolean {
+  if (!h || typeof h !== "object" || typeof h.command !== "string") return false;
+  const c = h.command.trim();
+  if (ours.has(c)) return true;
+  return (
+    /^("[^"]*"|\S)*agentcheck-gate"?(\s*\|\|\s*exit 2)?$/.test(c) ||
+    /^("[^"]*"|\S)*agentcheck"?\s+(session gate(\s*\|\|\s*exit 2)?|hooks (stop|session-start|session-end))$/.test(c) ||
+    // the not-installed fallbacks an earlier version wrote (their texts changed since)
+    /^if (\[ -x "\$CLAUDE_PROJECT_DIR\/node_modules\/\.bin\/agentcheck(-gate)?" \]|command -v agentcheck(-gate)? >\/dev\/null 2>&1); then [^;]*agentcheck(-gate"? \|\| exit 2|"? hooks (stop|session-start|session-end));/.test(c)
+  );
 }
 
 /**
@@ -94,6 +118,7 @@ export function mergeSettings(existing: unknown, ours: HooksConfig, bin: string,
     throw new UsageError(`${name}: "hooks" is not an object; not touching it`);
   }
   const hooks: Record<string, unknown> = { ...(hooksIn as Record<string, unknown> | undefined) };
+  const mine = ourCommands(bin);
   for (const [event, matchers] of Object.entries(ours)) {
     const current = hooks[event];
     if (current !== undefined && !Array.isArray(current)) {
@@ -106,7 +131,7 @@ export function mergeSettings(existing: unknown, ours: HooksConfig, bin: string,
         kept.push(m);
         continue;
       }
-      const rest = mm.hooks.filter((h) => !isAgentcheckEntry(h, bin));
+      const rest = mm.hooks.filter((h) => !isAgentcheckEntry(h, mine));
       if (rest.length > 0) kept.push({ ...mm, hooks: rest });
       else if (rest.length === mm.hooks.length) kept.push(m);
     }
@@ -119,7 +144,7 @@ export function mergeSettings(existing: unknown, ours: HooksConfig, bin: string,
 export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin?: string; mcp?: boolean }): Promise<number> {
   const root = gitTopLevel(process.cwd()) ?? process.cwd();
   const bin = o.bin ?? defaultBin(root);
-  const ours = claudeHooks(bin);
+  const ours = claudeHooks(bin, o.shared ? "settings.json" : "settings.local.json");
   if (!o.write) {
     if (o.shared) throw new UsageError("--shared only applies with --write");
     process.stdout.write(JSON.stringify({ hooks: ours }, null, 2) + "\n");
@@ -140,10 +165,18 @@ export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin
   }
   const merged = mergeSettings(existing, ours, bin, `.claude/${name}`);
   mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.agentcheck-${process.pid}.tmp`;
+  // a settings file that is a symbolic link (kept in a dotfiles folder) is written where it points:
+  // renaming over the link would replace it with a copy
+  let target = file;
+  try {
+    if (lstatSync(file).isSymbolicLink()) target = realpathSync(file);
+  } catch {
+    /* absent (or a dangling link: written in the link's place) */
+  }
+  const tmp = `${target}.agentcheck-${process.pid}.tmp`;
   const { jsonIndent } = await import("./mcp-config.js");
   writeFileSync(tmp, JSON.stringify(merged, null, jsonIndent(text)) + "\n");
-  renameSync(tmp, file);
+  renameSync(tmp, target);
   process.stderr.write(
     `agentcheck: wrote the PreToolUse, SessionStart, Stop and SessionEnd hooks into ${file}` +
       `${o.shared ? " (shared with everyone who clones the repository)" : " (personal; use --shared for .claude/settings.json)"}; check them with /hooks in Claude Code\n`,

@@ -2,7 +2,7 @@
 // commands with the stdin JSON shapes of ecosystem.md §4 (unknown extra fields included).
 import { describe, it, expect } from "vitest";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, git, makeRepo, runCli } from "../helpers.js";
 
@@ -80,6 +80,50 @@ describe("hooks claude", () => {
     expect(s.hooks.PreToolUse[1].hooks[0].command).toContain("agentcheck-gate || exit 2");
     expect(s.hooks.Stop).toHaveLength(1);
     expect(s.hooks.SessionStart).toHaveLength(1);
+  });
+
+  it("CC-02 --write keeps the user's own agentcheck hooks (only the entries it writes are replaced), survives a null entry, names the file it wrote (review)", () => {
+    const dir = makeRepo({ "README.md": "x\n" });
+    const mine = [
+      { type: "command", command: "agentcheck pre-pr --quick" },
+      { type: "command", command: "npx agentcheck session-log --context local" },
+    ];
+    const existing = {
+      hooks: {
+        Stop: [{ hooks: [mine[0], null] }],
+        SessionStart: [{ matcher: "startup", hooks: [mine[1]] }],
+        // an earlier install's entry (another bin form): replaced, not duplicated
+        SessionEnd: [{ hooks: [{ type: "command", command: "agentcheck hooks session-end" }] }],
+      },
+    };
+    mkdirSync(join(dir, ".claude"));
+    writeFileSync(join(dir, ".claude", "settings.json"), JSON.stringify(existing, null, 2));
+    for (let i = 0; i < 2; i++) {
+      const r = runCli(["hooks", "claude", "--write", "--shared"], { cwd: dir });
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const s = JSON.parse(readFileSync(join(dir, ".claude", "settings.json"), "utf8"));
+    const commands = (event: string) => s.hooks[event].flatMap((m: { hooks: ({ command: string } | null)[] }) => m.hooks.map((h) => (h ? h.command : null)));
+    expect(commands("Stop")).toContain("agentcheck pre-pr --quick");
+    expect(commands("Stop")).toContain(null);
+    expect(commands("Stop").filter((c: string | null) => c && /hooks stop/.test(c))).toHaveLength(1);
+    expect(commands("SessionStart")).toContain("npx agentcheck session-log --context local");
+    expect(commands("SessionEnd")).toHaveLength(1);
+    expect(commands("SessionEnd")[0]).toContain("hooks session-end");
+    expect(commands("SessionEnd")[0]).not.toBe("agentcheck hooks session-end");
+    expect(commands("PreToolUse")[0]).toContain("remove the agentcheck hooks from .claude/settings.json");
+  });
+
+  it("CC-02 --write writes a symlinked settings file where it points (the link stays a link) (review)", () => {
+    const dir = makeRepo({ "README.md": "x\n", "dotfiles/claude-settings.json": JSON.stringify({ env: { A: "1" } }) });
+    mkdirSync(join(dir, ".claude"));
+    symlinkSync("../dotfiles/claude-settings.json", join(dir, ".claude", "settings.json"));
+    const r = runCli(["hooks", "claude", "--write", "--shared"], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(lstatSync(join(dir, ".claude", "settings.json")).isSymbolicLink()).toBe(true);
+    const s = JSON.parse(readFileSync(join(dir, "dotfiles", "claude-settings.json"), "utf8"));
+    expect(s.env).toEqual({ A: "1" });
+    expect(s.hooks.PreToolUse).toHaveLength(1);
   });
 
   it("CC-02 --write keeps the settings file's own indentation (4 spaces as in ai-agents, a tab): git diff shows only added lines", () => {
