@@ -269,5 +269,31 @@ export function applyAdoption(results: FileResult[], o: AdoptionOptions): { resu
       return kept.length === r.findings.length ? r : recompute(r, kept);
     });
   }
-  return { results: out, stats };
+  return { results: out === results ? out : syncMemoryIndexData(results, out), stats };
+}
+
+/**
+ * The memory-index core's verdicts in `data` (per domain index, and the folder's Result with its
+ * passed/failed domain counts) describe the findings it reported. When ignores, directives or a
+ * baseline drop findings, they follow what is left, as the results' own verdicts do (recompute):
+ * an index whose errors are all gone passes, and the folder fails only while an error remains.
+ */
+function syncMemoryIndexData(before: FileResult[], after: FileResult[]): FileResult[] {
+  const original = new Set(before);
+  let nowPassing = 0;
+  let out = after.map((r) => {
+    if (r.validator !== "memory-index" || original.has(r) || r.data?.entries === undefined || r.data.verdict !== "fail" || r.verdict === "fail") return r;
+    nowPassing++;
+    return { ...r, data: { ...r.data, verdict: "pass" } };
+  });
+  const errorsLeft = out.some((r) => r.validator === "memory-index" && r.findings.some((f) => f.severity === "error"));
+  out = out.map((r) => {
+    const d = r.data;
+    if (r.validator !== "memory-index" || d?.domains === undefined || d.verdict !== "fail") return r;
+    if (nowPassing === 0 && errorsLeft) return r;
+    const failed = Math.max(0, Number(d.failed_domains ?? "0") - nowPassing);
+    const domains = Number(d.domains);
+    return { ...r, data: { ...d, passed_domains: String(domains - failed), failed_domains: String(failed), verdict: errorsLeft ? "fail" : "pass" } };
+  });
+  return out;
 }

@@ -48,7 +48,7 @@ export interface RunContext {
  */
 export async function prepareRun(o: OutputOptions, root: string, opts: { config?: Config; configPath?: string; writeBaseline?: string } = {}): Promise<RunContext> {
   const fmt = o.format ?? "text";
-  if (!FORMATTERS[fmt]) throw new UsageError(`--format: unknown format '${fmt}'${suggestion(fmt, Object.keys(FORMATTERS))} (one of: ${Object.keys(FORMATTERS).join(", ")})`);
+  if (!formatterOf(fmt)) throw new UsageError(`--format: unknown format '${fmt}'${suggestion(fmt, Object.keys(FORMATTERS))} (one of: ${Object.keys(FORMATTERS).join(", ")})`);
   parseIntOption("max-warnings", o.maxWarnings);
   parseIntOption("max-file-size", o.maxFileSize);
   if (o.outputFile) checkOutputFile(o.outputFile);
@@ -103,22 +103,38 @@ export function checkOutputFile(file: string): void {
 }
 
 /** A formatter returns the whole text, or its pieces in order (written one at a time: bounded memory). */
-export type Formatter = (report: Report, opts: { color: boolean; quiet?: boolean; verbose?: boolean; hook?: boolean }) => string | Iterable<string>;
+export type Formatter = (report: Report, opts: FormatOptions) => string | Iterable<string>;
+
+export interface FormatOptions {
+  color: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  hook?: boolean;
+  /** --max-warnings: a run with more warnings fails (exit 1), and the headlines say so. */
+  maxWarnings?: number;
+  /** The run's internal errors (exit 2): SARIF reports the run as not successful. */
+  internalErrors?: string[];
+}
 
 /** Output formats by name; later formats register themselves here. */
 export const FORMATTERS: Record<string, Formatter> = {
   text: (r, o) => formatTextChunks(r, o),
   json: (r) => formatJsonChunks(r),
-  markdown: (r) => formatMarkdown(r),
+  markdown: (r, o) => formatMarkdown(r, { maxWarnings: o.maxWarnings }),
   github: (r, o) => {
     // the job summary goes to the file GitHub Actions names; the annotations go to stdout
     const summaryFile = process.env.GITHUB_STEP_SUMMARY;
-    if (summaryFile) appendFileSync(summaryFile, githubSummary(r));
+    if (summaryFile) appendFileSync(summaryFile, githubSummary(r, { maxWarnings: o.maxWarnings }));
     return formatGithub(r, o);
   },
-  sarif: (r) => formatSarif(r, { rules: ruleTable() }),
-  junit: (r) => formatJunit(r),
+  sarif: (r, o) => formatSarif(r, { rules: ruleTable(), internalErrors: o.internalErrors }),
+  junit: (r, o) => formatJunit(r, { maxWarnings: o.maxWarnings }),
 };
+
+/** The formatter of this name: own entries only (`toString`, `constructor`, `__proto__` are no formats). */
+export function formatterOf(name: string): Formatter | undefined {
+  return Object.prototype.hasOwnProperty.call(FORMATTERS, name) ? FORMATTERS[name] : undefined;
+}
 
 /** --max-file-size, or the engine's default bound. */
 export function maxFileBytes(o: OutputOptions): number {
@@ -157,13 +173,15 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
   }
   const report = buildReport(version(), results, msNow() - started);
   const fmt = opts.format ?? "text";
-  const formatter = FORMATTERS[fmt];
+  const formatter = formatterOf(fmt);
   if (!formatter) throw new Error(`unknown format '${fmt}' (known: ${Object.keys(FORMATTERS).join(", ")})`);
   const text = formatter(report, {
     color: opts.outputFile ? false : useColor({ get isTTY() { return stdoutIsTTY(); } }, opts.color),
     quiet: opts.quiet,
     verbose: opts.verbose,
     hook: opts.hook,
+    maxWarnings,
+    internalErrors,
   });
   if (opts.outputFile) {
     try {

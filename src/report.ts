@@ -65,7 +65,9 @@ export function buildReport(version: string, results: FileResult[], durationMs: 
     }
   }
   results.sort((a, b) => (a.file !== b.file ? (a.file < b.file ? -1 : 1) : a.validator < b.validator ? -1 : a.validator > b.validator ? 1 : 0));
-  const files = new Set(results.map((r) => r.file)).size;
+  // files checked: a result that is only a skip (a validator with nothing to check, reported on the
+  // "." placeholder, or a file it passed over) checks nothing
+  const files = new Set(results.filter((r) => r.verdict !== "skip" || r.findings.length > 0).map((r) => r.file)).size;
   return {
     tool: "agentcheck",
     version,
@@ -79,6 +81,33 @@ export function exitCodeOf(report: Report, maxWarnings: number | undefined): num
   if (report.summary.errors > 0) return 1;
   if (maxWarnings !== undefined && maxWarnings >= 0 && report.summary.warnings > maxWarnings) return 1;
   return 0;
+}
+
+/** Whether the run has more warnings than --max-warnings allows while it has no errors (exit 1 for the warnings alone). */
+export function warningLimitExceeded(report: Report, maxWarnings: number | undefined): boolean {
+  return report.summary.errors === 0 && maxWarnings !== undefined && maxWarnings >= 0 && report.summary.warnings > maxWarnings;
+}
+
+/**
+ * Which findings a capped output keeps first: 0 for the AC-9xx band (a file that was not read or
+ * that the rule core failed on: no verdict, so it must never be the one left out), then errors,
+ * warnings, infos. Ties keep the report's order.
+ */
+export function findingRank(f: Finding): number {
+  if (/^AC-9\d\d$/.test(f.ruleId)) return 0;
+  return f.severity === "error" ? 1 : f.severity === "warning" ? 2 : 3;
+}
+
+/**
+ * The rule core failed (an abort or a WebAssembly trap, reported as internal errors by the engine):
+ * never a verdict about the input, always exit 2. Thrown where a command cannot carry the error in
+ * its results (pre-pr's rows).
+ */
+export class InternalError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InternalError";
+  }
 }
 
 /** Raised for usage, configuration and internal errors: the CLI prints one line and exits 2. */

@@ -2,16 +2,27 @@
 // (and node:net for pipes), whose loading costs a lean command about as much as its own work
 // (issue 13). The report and messages go to the file descriptors with synchronous writes, as
 // process.stdout does for files and pipes on Linux; a pipe somebody made non-blocking is waited
-// for, and a closed pipe (`agentcheck ... | head`) ends the process quietly, as quietEpipe does.
+// for, and a closed pipe (`agentcheck ... | head`) drops the rest of that stream's output quietly:
+// the run goes on to its verdict, so the exit code (and an internal error's line on stderr) is the
+// same as with a reader that read everything.
 import { closeSync, fstatSync, openSync, writeSync } from "node:fs";
 import { nodeRequire } from "./node-require.js";
 
 let pause: Int32Array | undefined;
 
+/** Descriptors whose reader went away (EPIPE): what is still to be written to them is dropped. */
+const closed = new Set<number>();
+
+/** Whether standard output's reader went away (the rest of the report is not written). */
+export function stdoutClosed(): boolean {
+  return closed.has(1);
+}
+
 /** Text is encoded and written in slices of this many UTF-16 units (no UTF-8 copy of a whole report). */
 const SLICE = 1 << 20;
 
 function writeAll(fd: number, text: string | Iterable<string>): void {
+  if (closed.has(fd)) return;
   if (typeof text !== "string") {
     // small pieces (one per result) are gathered up to a slice: one write, not one per piece
     let pending: string[] = [];
@@ -30,12 +41,14 @@ function writeAll(fd: number, text: string | Iterable<string>): void {
           batch = batch.slice(0, -1);
         }
         writeAll(fd, batch);
+        // nobody reads any more: the formatter's remaining pieces are not even made
+        if (closed.has(fd)) return;
       }
     }
     if (size > 0) writeAll(fd, pending.join(""));
     return;
   }
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length && !closed.has(fd); ) {
     let end = Math.min(text.length, at + SLICE);
     // never split a surrogate pair between two slices
     if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
@@ -54,7 +67,10 @@ function writeText(fd: number, text: string): void {
     n = writeSync(fd, text);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "EPIPE") process.exit(process.exitCode ?? 0);
+    if (code === "EPIPE") {
+      closed.add(fd);
+      return;
+    }
     if (code !== "EAGAIN") throw e;
   }
   const bytes = Buffer.byteLength(text, "utf8");
@@ -76,7 +92,10 @@ function writeBytes(fd: number, buf: Buffer, from: number): void {
         waits++;
         continue;
       }
-      if (code === "EPIPE") process.exit(process.exitCode ?? 0);
+      if (code === "EPIPE") {
+        closed.add(fd);
+        return;
+      }
       throw e;
     }
   }

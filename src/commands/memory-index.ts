@@ -31,13 +31,16 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
   const abs = given !== undefined ? resolve(cwd, given) : resolve(repo, configPath(run.config, "memories"));
   if (!existsSync(abs)) throw new UsageError(`memory directory not found: ${abs}`);
   if (!statSync(abs).isDirectory()) throw new UsageError(`not a directory: ${abs}`);
-  const rel = relative(cwd, abs);
-  const display = rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? abs.split(sep).join("/") : rel.split(sep).join("/");
-  // the configuration's ignores and inline directives apply as in `check` when the results name files
-  // repository-relative (run from the repository root on a folder inside it); otherwise the names
-  // are not the ones the ignore patterns are written against, and they are left off
+  // results name files repository-relative when the folder is inside the repository (as `check` and
+  // `session-log` do, from whichever subdirectory the command runs), and then the configuration's
+  // ignores and inline directives apply as in `check`; a folder outside it (or the repository root
+  // itself) is named relative to the working directory when below it, else by its absolute path, and
+  // its names are not the ones the ignore patterns are written against, so those are left off
   const inRepo = relative(repo, abs);
-  if (!(resolve(cwd) === resolve(repo) && !inRepo.startsWith("..") && !isAbsolute(inRepo) && inRepo !== "")) {
+  const insideRepo = inRepo !== "" && !inRepo.startsWith("..") && !isAbsolute(inRepo);
+  const rel = insideRepo ? inRepo : relative(cwd, abs);
+  const display = rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? abs.split(sep).join("/") : rel.split(sep).join("/");
+  if (!insideRepo) {
     run.adoption.ignores = undefined;
     run.adoption.directives = false;
   }

@@ -15,7 +15,7 @@ import { countRows, isEnabled, planOf, runChecks, type CheckDef, type RunOptions
 import { computeScope, gitTopLevel } from "../prepr/scope.js";
 import { ruleById } from "../wasm/loader.js";
 import { cacheFilePath } from "../prepr/cache-dir.js";
-import { msNow, writeOut } from "../stdio.js";
+import { msNow, writeErr, writeOut } from "../stdio.js";
 
 export interface PrePrCliOptions {
   base?: string;
@@ -165,7 +165,10 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
     if (lintRow) (await import("../prepr/markdown.js")).releaseLintWorker();
   }
   const counts = countRows(rows);
-  const exitCode = counts.failed > 0 ? 1 : 0;
+  // a row that failed on an internal error (a trap or abort in the rule core) is an internal error of
+  // the run: exit 2, as for every command (docs/cli.md), with the row still in the report
+  const internal = rows.filter((r) => r.internalError !== undefined);
+  const exitCode = internal.length > 0 ? 2 : counts.failed > 0 ? 1 : 0;
   const durationMs = msNow() - started;
   let out: string;
   if (fmt === "json") {
@@ -180,5 +183,6 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   if (o.outputFile) writeFileSync(o.outputFile, out);
   else if (fmt === "json") writeOut(out);
   else writeOut(stream ? formatSummary(rows, counts, durationMs, p) : out);
+  for (const r of internal) writeErr(`agentcheck: internal error: ${r.id} (${r.name}): ${r.internalError}\n`);
   return exitCode;
 }

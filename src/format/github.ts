@@ -1,6 +1,6 @@
 // GitHub Actions output: one workflow command per finding (annotations), a plain summary line,
 // and a markdown job summary for $GITHUB_STEP_SUMMARY. Escaping follows what @actions/core does.
-import type { Finding, Report } from "../report.js";
+import { findingRank, warningLimitExceeded, type Finding, type Report } from "../report.js";
 
 /** Escape the message part of a workflow command. */
 export function escapeData(s: string): string {
@@ -60,9 +60,16 @@ function cell(s: string): string {
 /** GitHub caps a step summary at 1 MiB; stay well below it. */
 const SUMMARY_LIMIT = 900 * 1024;
 
-export function githubSummary(report: Report): string {
+export function githubSummary(report: Report, opts: { maxWarnings?: number } = {}): string {
   const c = counts(report);
-  const status = c.errors > 0 ? "❌ failed" : "✅ passed";
+  const status =
+    c.errors > 0
+      ? "❌ failed"
+      : warningLimitExceeded(report, opts.maxWarnings)
+        ? `❌ failed (more than --max-warnings ${opts.maxWarnings} warnings)`
+        : c.files === 0 && c.warnings === 0
+          ? "⚪ nothing checked"
+          : "✅ passed";
   const head: string[] = [
     `## agentcheck ${status}`,
     "",
@@ -71,19 +78,29 @@ export function githubSummary(report: Report): string {
     `| ${c.files} | ${c.errors} | ${c.warnings} | ${c.failed} | ${c.skipped} |`,
     "",
   ];
-  const rows: string[] = [];
+  const ranked: { f: Finding; rank: number; at: number; row: string }[] = [];
   for (const r of report.results) {
     for (const f of r.findings) {
       const loc = f.line > 0 ? `${f.file}:${f.line}${f.column > 0 ? `:${f.column}` : ""}` : f.file;
-      rows.push(`| ${f.severity} | \`${cell(f.ruleId)}\` | ${cell(loc)} | ${cell(f.message)} |`);
+      ranked.push({ f, rank: findingRank(f), at: ranked.length, row: `| ${f.severity} | \`${cell(f.ruleId)}\` | ${cell(loc)} | ${cell(f.message)} |` });
     }
   }
   const skips = report.results.filter((r) => r.verdict === "skip").map((r) => `| ${cell(r.file)} | ${cell(r.validator)} | ${cell(r.reason ?? "skipped")} |`);
   const out = [...head];
   let size = Buffer.byteLength(out.join("\n"));
+  // room kept for the skipped entries (up to a quarter of the limit) and the two notes: findings
+  // never crowd out every skip (a skip is something that was not checked)
+  const NOTE = 256;
+  const bytes = (lines: string[]) => lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
+  const skipBlock = skips.length > 0 ? Math.min(SUMMARY_LIMIT / 4, 64 + bytes(skips)) : 0;
+  let limit = SUMMARY_LIMIT - skipBlock - 2 * NOTE;
+  // when the summary cannot hold every row, internal errors and unread files (AC-9xx) come first,
+  // then errors, warnings, infos (findingRank), each group in the report's order; else report order
+  if (size + 64 + bytes(ranked.map((x) => x.row)) > limit) ranked.sort((a, b) => a.rank - b.rank || a.at - b.at);
+  const rows = ranked.map((x) => x.row);
   const push = (line: string): boolean => {
     const n = Buffer.byteLength(line) + 1;
-    if (size + n > SUMMARY_LIMIT) return false;
+    if (size + n > limit) return false;
     out.push(line);
     size += n;
     return true;
@@ -95,9 +112,10 @@ export function githubSummary(report: Report): string {
       if (!push(row)) break;
       shown++;
     }
-    if (shown < rows.length) out.push("", `_${rows.length - shown} more findings not shown (summary size limit); use \`--format sarif\` or \`--format json\` for the full set._`);
+    if (shown < rows.length) out.push("", `_${rows.length - shown} more findings not shown (summary size limit; errors are shown before warnings and notes); use \`--format sarif\` or \`--format json\` for the full set._`);
     out.push("");
   }
+  limit = SUMMARY_LIMIT - NOTE;
   if (skips.length > 0) {
     out.push("### Skipped", "", "| File | Validator | Reason |", "|---|---|---|");
     let shown = 0;

@@ -1,7 +1,8 @@
 // JUnit XML: one <testsuite> per validator, one <testcase> per finding (classname = file,
 // name = rule id and position), errors as <failure>. A file without findings is one passing
-// testcase, a skipped file a <skipped> testcase, and an empty report still has one testcase.
-import type { FileResult, Report } from "../report.js";
+// testcase, a skipped file a <skipped> testcase, and an empty report still has one (skipped)
+// testcase; a run failed by --max-warnings has one failing testcase "max-warnings".
+import { warningLimitExceeded, type FileResult, type Report } from "../report.js";
 
 /** XML attribute/text escaping; characters XML 1.0 cannot carry are replaced. */
 export function xml(s: string): string {
@@ -57,7 +58,7 @@ function cases(r: FileResult): { xml: string; failure: boolean; skipped: boolean
   return out;
 }
 
-export function formatJunit(report: Report): string {
+export function formatJunit(report: Report, opts: { maxWarnings?: number } = {}): string {
   const byValidator = new Map<string, FileResult[]>();
   for (const r of report.results) {
     const list = byValidator.get(r.validator) ?? [];
@@ -83,8 +84,24 @@ export function formatJunit(report: Report): string {
     );
   }
   if (suites.length === 0) {
+    // nothing was checked: a skipped testcase, never a passing one
     tests = 1;
-    suites.push(`  <testsuite name="agentcheck" tests="1" failures="0" errors="0" skipped="0" time="0">\n    <testcase classname="agentcheck" name="no files checked" time="0"/>\n  </testsuite>`);
+    skipped = 1;
+    suites.push(
+      `  <testsuite name="agentcheck" tests="1" failures="0" errors="0" skipped="1" time="0">\n` +
+        `    <testcase classname="agentcheck" name="no files checked" time="0">\n      <skipped message="no files checked"/>\n    </testcase>\n  </testsuite>`,
+    );
+  }
+  if (warningLimitExceeded(report, opts.maxWarnings)) {
+    // --max-warnings failed the run (exit 1): one failing testcase says so
+    const w = report.summary.warnings;
+    const msg = xmlAttr(`${w} warning${w === 1 ? "" : "s"}, more than --max-warnings ${opts.maxWarnings}`);
+    tests++;
+    failures++;
+    suites.push(
+      `  <testsuite name="agentcheck.max-warnings" tests="1" failures="1" errors="0" skipped="0" time="0">\n` +
+        `    <testcase classname="agentcheck" name="max-warnings" time="0">\n      <failure message="${msg}" type="max-warnings">${msg}</failure>\n    </testcase>\n  </testsuite>`,
+    );
   }
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +

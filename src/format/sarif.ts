@@ -1,7 +1,7 @@
 // SARIF 2.1.0 for GitHub code scanning: one run, rule descriptors from the rule metadata declared
 // in assembly/ (ruleTable()), stable partialFingerprints, results capped at GitHub's per-run limit.
 import { sha256Hex } from "../sha256.js";
-import type { Finding, Report, Severity } from "../report.js";
+import { findingRank, type Finding, type FileResult, type Report, type Severity } from "../report.js";
 
 export interface SarifRuleInfo {
   id: string;
@@ -25,6 +25,18 @@ function pascal(title: string): string {
   const words = title.replace(/[^A-Za-z0-9]+/g, " ").trim().split(" ").filter(Boolean);
   const name = words.map((w) => w[0].toUpperCase() + w.slice(1)).join("");
   return name || "Rule";
+}
+
+/**
+ * A repository path as a relative URI reference, segment by segment: what encodeURI escapes (spaces,
+ * '%', non-ASCII, brackets), and also '#' and '?' (which would start a fragment or a query), and ':'
+ * in the first segment (which would read as a scheme); the '/' between segments is kept.
+ */
+export function pathUri(path: string): string {
+  return path
+    .split("/")
+    .map((seg, i) => encodeURI(seg).replace(i === 0 ? /[#?:]/g : /[#?]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+    .join("/");
 }
 
 function hash(s: string): string {
@@ -57,7 +69,7 @@ function syntheticRule(f: Finding, validator: string): SarifRuleInfo {
   };
 }
 
-export function formatSarif(report: Report, opts: { rules: SarifRuleInfo[] }): string {
+export function formatSarif(report: Report, opts: { rules: SarifRuleInfo[]; internalErrors?: string[] }): string {
   const known = new Map(opts.rules.map((r) => [r.id, r] as const));
   const extra = new Map<string, SarifRuleInfo>();
   for (const r of report.results) {
@@ -68,52 +80,66 @@ export function formatSarif(report: Report, opts: { rules: SarifRuleInfo[] }): s
   const rules = [...opts.rules, ...[...extra.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))];
   const index = new Map(rules.map((r, i) => [r.id, i] as const));
 
-  const results: unknown[] = [];
+  // every finding with its fingerprint, in report order (occurrence counters count every finding,
+  // so a fingerprint does not depend on what a cap leaves out)
+  const all: { f: Finding; r: FileResult; base: string; n: number; rank: number }[] = [];
   const seen = new Map<string, number>();
-  let total = 0;
   for (const r of report.results) {
     for (const f of r.findings) {
-      total++;
-      if (results.length >= MAX_RESULTS) continue;
       // Stable across runs and line shifts: rule, file and message; an occurrence counter keeps
       // identical findings in the same file apart.
       const base = `${f.ruleId}\u0000${f.file}\u0000${f.message}`;
       const n = (seen.get(base) ?? 0) + 1;
       seen.set(base, n);
-      const region: Record<string, number> = { startLine: Math.max(1, f.line) };
-      if (f.line > 0 && f.column > 0) region.startColumn = f.column;
-      results.push({
-        ruleId: f.ruleId,
-        ruleIndex: index.get(f.ruleId),
-        level: LEVEL[f.severity],
-        message: { text: f.message },
-        locations: [
-          {
-            physicalLocation: {
-              artifactLocation: { uri: encodeURI(f.file), uriBaseId: "%SRCROOT%" },
-              region,
-            },
-          },
-        ],
-        partialFingerprints: { [FINGERPRINT_KEY]: `${hash(base)}:${n}` },
-        properties: { validator: r.validator, ...(f.line === 0 ? { wholeFile: true } : {}) },
-      });
+      all.push({ f, r, base, n, rank: findingRank(f) });
     }
   }
+  const total = all.length;
+  // over the cap, internal errors and unread files (AC-9xx) are kept first, then errors, warnings,
+  // notes; what is kept is written in report order
+  let kept = all;
+  if (total > MAX_RESULTS) {
+    const order = all.map((_, i) => i).sort((x, y) => all[x].rank - all[y].rank || x - y);
+    const keep = new Set(order.slice(0, MAX_RESULTS));
+    kept = all.filter((_, i) => keep.has(i));
+  }
+  const results: unknown[] = kept.map(({ f, r, base, n }) => {
+    const region: Record<string, number> = { startLine: Math.max(1, f.line) };
+    if (f.line > 0 && f.column > 0) region.startColumn = f.column;
+    return {
+      ruleId: f.ruleId,
+      ruleIndex: index.get(f.ruleId),
+      level: LEVEL[f.severity],
+      message: { text: f.message },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: pathUri(f.file), uriBaseId: "%SRCROOT%" },
+            region,
+          },
+        },
+      ],
+      partialFingerprints: { [FINGERPRINT_KEY]: `${hash(base)}:${n}` },
+      properties: { validator: r.validator, ...(f.line === 0 ? { wholeFile: true } : {}) },
+    };
+  });
 
   const notifications: unknown[] = [];
+  // an internal error (the rule core failed: exit 2) makes the run unsuccessful, one error entry each
+  const internal = opts.internalErrors ?? [];
+  for (const e of internal) notifications.push({ level: "error", message: { text: `internal error: ${e}` } });
   for (const r of report.results) {
     if (r.verdict !== "skip") continue;
     notifications.push({
       level: "note",
       message: { text: `${r.validator}: ${r.file}: skipped: ${r.reason ?? "skipped"}` },
-      locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(r.file), uriBaseId: "%SRCROOT%" } } }],
+      locations: [{ physicalLocation: { artifactLocation: { uri: pathUri(r.file), uriBaseId: "%SRCROOT%" } } }],
     });
   }
   if (total > results.length) {
     notifications.push({
       level: "warning",
-      message: { text: `${total - results.length} of ${total} results were left out: GitHub accepts at most ${MAX_RESULTS} results per run.` },
+      message: { text: `${total - results.length} of ${total} results were left out: GitHub accepts at most ${MAX_RESULTS} results per run (internal errors and errors are kept before warnings and notes).` },
     });
   }
 
@@ -135,7 +161,7 @@ export function formatSarif(report: Report, opts: { rules: SarifRuleInfo[] }): s
         originalUriBaseIds: { "%SRCROOT%": { description: { text: "The repository root." } } },
         invocations: [
           {
-            executionSuccessful: true,
+            executionSuccessful: internal.length === 0,
             ...(notifications.length > 0 ? { toolExecutionNotifications: notifications } : {}),
           },
         ],

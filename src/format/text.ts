@@ -1,6 +1,6 @@
 // Human output: `file:line:col  severity  message  ruleId`, then a summary line.
 import { nodeRequire } from "../node-require.js";
-import type { Report } from "../report.js";
+import { warningLimitExceeded, type Report } from "../report.js";
 import { memoryIndexText } from "./memory-index-text.js";
 
 export function useColor(stream: { readonly isTTY?: boolean }, flag?: boolean): boolean {
@@ -31,6 +31,8 @@ export interface TextOptions {
   verbose?: boolean;
   /** Closing line for a commit hook: whether the commit is blocked, by how many errors in which files. */
   hook?: boolean;
+  /** --max-warnings: more warnings than this fail the run (exit 1), and the summary says so. */
+  maxWarnings?: number;
 }
 
 /** C0 controls (tab aside), DEL and C1 controls: what a terminal may act on instead of showing. */
@@ -124,17 +126,22 @@ export function* formatTextChunks(report: Report, opts: TextOptions): Generator<
     const vals = [...byValidator.entries()].filter(([, v]) => v.errors + v.warnings > 0).sort((a, b) => (a[0] < b[0] ? -1 : 1));
     if (vals.length > 0) lines.push(`By validator: ${vals.map(([n, v]) => `${n} ${plural(v.errors, "error")}, ${plural(v.warnings, "warning")}`).join("; ")}`);
   }
+  const overLimit = warningLimitExceeded(report, opts.maxWarnings);
+  const nothing = s.files === 0 && s.errors + s.warnings === 0;
   const summary =
-    `${plural(s.files, "file")} checked: ${plural(s.errors, "error")}, ` +
-    `${plural(s.warnings, "warning")}, ${failed} failed, ${skipped} skipped (${Math.round(s.durationMs)} ms)`;
-  lines.push(s.errors > 0 ? paint(c, "red", summary) : paint(c, "green", summary));
+    `${plural(s.files, "file")} checked${nothing ? " (nothing to check)" : ""}: ${plural(s.errors, "error")}, ` +
+    `${plural(s.warnings, "warning")}${overLimit ? ` (more than --max-warnings ${opts.maxWarnings}: failed)` : ""}, ` +
+    `${failed} failed, ${skipped} skipped (${Math.round(s.durationMs)} ms)`;
+  lines.push(s.errors > 0 || overLimit ? paint(c, "red", summary) : paint(c, "green", summary));
   if (opts.hook) {
     const bad = [...new Set(report.results.filter((r) => r.findings.some((f) => f.severity === "error")).map((r) => r.file))];
     const shown = terminalSafe(bad.slice(0, 5).join(", ")) + (bad.length > 5 ? `, and ${bad.length - 5} more` : "");
     lines.push(
       s.errors > 0
         ? paint(c, "red", `agentcheck: commit blocked: ${plural(s.errors, "error")} in ${plural(bad.length, "file")} (${shown})`)
-        : paint(c, "green", `agentcheck: commit not blocked (${plural(s.warnings, "warning")})`),
+        : overLimit
+          ? paint(c, "red", `agentcheck: commit blocked: ${plural(s.warnings, "warning")}, more than --max-warnings ${opts.maxWarnings}`)
+          : paint(c, "green", `agentcheck: commit not blocked (${plural(s.warnings, "warning")})`),
     );
   }
   yield lines.join("\n") + "\n";

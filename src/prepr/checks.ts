@@ -7,7 +7,7 @@ import { execRefusal } from "../exec-policy.js";
 import { join } from "node:path";
 import { configPath, validatorSection } from "../config.js";
 import { executeValidator, loadFile, optionFacts, type ContentDoc, type Facts } from "../engine.js";
-import type { Finding } from "../report.js";
+import { InternalError, type Finding } from "../report.js";
 import { DiskSource } from "../source.js";
 // document roles (flags): declared once in assembly/abi.ts
 import { KIND, PREPR_ROLE as ROLE } from "../wasm/abi.js";
@@ -65,7 +65,7 @@ function runFamily(ctx: PrePrContext, family: string, files: { rel: string; role
   }
   if (docs.length === 0) return findings;
   const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: family !== "prd" && family !== "size" && family !== "drift" && family !== "plan" });
-  if (out.internalErrors.length > 0) throw new Error(`internal error: ${out.internalErrors.join("; ")}`);
+  if (out.internalErrors.length > 0) throw new InternalError(`internal error: ${out.internalErrors.join("; ")}`);
   for (const r of out.results) findings.push(...r.findings);
   return findings;
 }
@@ -126,7 +126,7 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
     if (/not available in this build/.test(m)) return { facts: { ...facts, "validator.unavailable": true } };
     throw e;
   }
-  if (out.internalErrors.length > 0) throw new Error(`internal error in ${v.name}: ${out.internalErrors.join("; ")}`);
+  if (out.internalErrors.length > 0) throw new InternalError(`internal error in ${v.name}: ${out.internalErrors.join("; ")}`);
   // the configuration's ignores, inline directives and the repository's baseline, as `check` applies
   // them to the same validator's results (src/output.ts): one answer per file
   const { applyAdoption, BASELINE_FILE } = await import("../adoption.js");
@@ -224,7 +224,7 @@ function selection(ctx: PrePrContext): Selection {
   let s = selections.get(ctx);
   if (!s) {
     const out = executeValidator("pre-pr", [], { family: "select", files: ctx.scope.files });
-    if (out.internalErrors.length > 0) throw new Error(`internal error: ${out.internalErrors.join("; ")}`);
+    if (out.internalErrors.length > 0) throw new InternalError(`internal error: ${out.internalErrors.join("; ")}`);
     const list = (k: string) => (out.global[k] === undefined ? [] : decodeList(out.global[k]));
     s = { workflows: list("workflows"), actions: list("actions"), yaml: list("yaml") };
     selections.set(ctx, s);

@@ -10,7 +10,7 @@ import { setFlagsFromString } from "node:v8";
 import { CONFIG_MAX_BYTES, inspectFile, ReadRefusedError, readTextOrThrow } from "../fsread.js";
 import { execRefusal } from "../exec-policy.js";
 import { stripJsonComments } from "../config.js";
-import { UsageError, type Finding } from "../report.js";
+import { InternalError, UsageError, type Finding } from "../report.js";
 import { executeValidator, hostFinding, refusalFinding, type Facts } from "../engine.js";
 import { KIND } from "../wasm/abi.js";
 import { matchesAny, selectedByGlobs, validateGlobs } from "./glob.js";
@@ -689,7 +689,7 @@ export function normalizeMarkdown(text: string): string {
 function notLinted(files: string[], facts: Facts): Finding[] {
   const docs = files.map((file) => ({ file, kind: KIND.PREPR_FILE, flags: 0, bytes: new Uint8Array(0) }));
   const out = executeValidator("pre-pr", docs, { ...facts, family: "row", row: "PP-003", phase: "findings" });
-  if (out.internalErrors.length > 0) throw new Error(`internal error: ${out.internalErrors.join("; ")}`);
+  if (out.internalErrors.length > 0) throw new InternalError(`internal error: ${out.internalErrors.join("; ")}`);
   return out.results.flatMap((r) => r.findings);
 }
 

@@ -3,6 +3,7 @@
 // the rule and messageId of the row's text and its data; the text is rendered from the rule table.
 import { factDocs, type Facts } from "../engine.js";
 import { decodeList } from "../wasm/list.js";
+import { InternalError } from "../report.js";
 import { messageIdOf } from "../wasm/instance.js";
 import { renderMessage, runValidator } from "../wasm/loader.js";
 import type { CheckStatus } from "./runner.js";
@@ -23,7 +24,7 @@ export function decideRow(row: string, phase: "plan" | "result" | "findings" | "
   // the bare core call: the row rules take no options and report no findings, so none of
   // executeValidator's option facts, severity policy or result cache is needed (0.15 ms a call instead of 0.5 ms)
   const raw = runValidator("pre-pr", factDocs({ ...facts, family: "row", row, phase }));
-  if (raw.status !== 0) throw new Error(`internal error: the core refused the ${phase} of row ${row} (status ${raw.status})`);
+  if (raw.status !== 0) throw new InternalError(`internal error: the core refused the ${phase} of row ${row} (status ${raw.status})`);
   const g: Record<string, string> = {};
   for (const d of raw.data) if (d.docIndex === -1) g[d.key] = d.value;
   if (phase === "findings" || phase === "overrides") return { status: "RUN", message: "", severities: g["row.severities"] === undefined ? [] : decodeList(g["row.severities"]) };

@@ -6,7 +6,7 @@
 import type { IgnoreMatcher } from "../ignores.js";
 import type { Config } from "../config.js";
 import type { Facts } from "../engine.js";
-import type { Finding } from "../report.js";
+import { InternalError, type Finding } from "../report.js";
 import { decideRow, type RowAnswer } from "./row.js";
 import type { Scope } from "./scope.js";
 
@@ -90,6 +90,8 @@ export interface CheckRow {
   tool?: ToolInfo;
   findings: Finding[];
   details?: string[];
+  /** The check failed on an internal error (the rule core trapped or aborted): the row is FAIL, the run exits 2. */
+  internalError?: string;
 }
 
 export function isEnabled(def: CheckDef, config: Config): boolean {
@@ -129,7 +131,7 @@ export function overrideSeverities(row: string, findings: Finding[], overrides: 
   const pairs = Object.entries(overrides).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat();
   const d = decideRow(row, "overrides", { "finding.rules": findings.map((f) => f.ruleId), severities: findings.map((f) => f.severity), overrides: pairs });
   const sev = d.severities ?? [];
-  if (sev.length !== findings.length) throw new Error(`internal error: the core gave ${sev.length} severities for ${findings.length} findings of check ${row}`);
+  if (sev.length !== findings.length) throw new InternalError(`internal error: the core gave ${sev.length} severities for ${findings.length} findings of check ${row}`);
   const out: Finding[] = [];
   findings.forEach((f, i) => {
     if (sev[i] === "off") return;
@@ -177,6 +179,7 @@ async function runRow(def: CheckDef, plan: RowAnswer, ctx: PrePrContext): Promis
     let facts: Facts;
     let findings: Finding[] = [];
     let out: CheckOutcome | undefined;
+    let internal: string | undefined;
     try {
       out = await def.run(ctx);
       facts = out.facts;
@@ -185,6 +188,8 @@ async function runRow(def: CheckDef, plan: RowAnswer, ctx: PrePrContext): Promis
       const err = e as Error;
       facts = { error: err && err.message ? err.message : String(e) };
       out = undefined;
+      // the rule core failed, not the check's subject: still a visible row, but the run exits 2
+      if (e instanceof InternalError || e instanceof WebAssembly.RuntimeError) internal = String(facts.error);
     }
     const d = decideRow(def.id, "result", { ...scopeFacts(ctx), ...facts, severities: findings.map((f) => f.severity) });
     if (d.status === "RUN") throw new Error(`the core gave no result for check ${def.id}`);
@@ -192,6 +197,7 @@ async function runRow(def: CheckDef, plan: RowAnswer, ctx: PrePrContext): Promis
     if (d.status === "SKIP") row.reason = d.message;
     if (out?.tool) row.tool = out.tool;
     if (out?.details?.length) row.details = out.details;
+    if (internal !== undefined) row.internalError = internal;
   }
   row.durationMs = Math.round(row.durationMs * 100) / 100;
   return row;

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, tmpDir } from "../helpers.js";
+import { BIN, makeRepo, ROOT, tmpDir } from "../helpers.js";
 
 // a report-like text of about 3 MB: ASCII lines, non-ASCII letters and surrogate pairs
 const writer = (dir: string) => {
@@ -63,12 +63,47 @@ sys.stderr.write("rc=%d err=%s" % (p.returncode, err.decode().strip()))
     });
   }
 
-  it("a reader that stops early (| head -c 100) ends the writer quietly with status 0", () => {
+  it("a reader that stops early (| head -c 100) ends the output quietly; the writer goes on to its end with status 0", () => {
     const dir = tmpDir("agentcheck-pipes-");
     const w = writer(dir);
     // bash reports the writer's own status (PIPESTATUS[0]) and what it wrote to standard error
     const st = spawnSync("bash", ["-c", `"${process.execPath}" "${w}" text 2>"${dir}/err" | head -c 100 >"${dir}/out"; s=\${PIPESTATUS[0]}; cat "${dir}/err"; echo "rc=$s"`], { encoding: "utf8" });
     expect(readFileSync(join(dir, "out"), "utf8").startsWith("line 0: é ü")).toBe(true);
-    expect(st.stdout.trim()).toBe("rc=0");
+    // no EPIPE message, no exit in the middle of the write: the line after writeOut still runs
+    expect(st.stdout.trim()).toBe(`${expected().length}\nrc=0`);
+  });
+
+  // 300 logs with findings: a report of about 150 kB, more than a pipe holds, so `head -1` closes
+  // the pipe while the report is still being written (EPIPE)
+  const manyBadLogs = () => {
+    const files: Record<string, string> = {};
+    for (let i = 1; i <= 300; i++) files[`.agents/sessions/2025-01-01-session-${i}.md`] = `# Session ${i}\n\nhello\n`;
+    return makeRepo(files);
+  };
+  const piped = (cwd: string, args: string, env: Record<string, string> = {}) => {
+    const dir = tmpDir("agentcheck-pipes-");
+    const st = spawnSync("bash", ["-c", `"${process.execPath}" "${BIN}" ${args} 2>"${dir}/err" | head -1 >"${dir}/out"; echo "\${PIPESTATUS[0]}"`], {
+      cwd,
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1", ...env },
+    });
+    return { code: Number(st.stdout.trim()), out: readFileSync(join(dir, "out"), "utf8"), err: readFileSync(join(dir, "err"), "utf8") };
+  };
+
+  it("check | head -1: the exit code is still the verdict (1 with errors), for every format", () => {
+    const repo = manyBadLogs();
+    for (const fmt of ["text", "json", "markdown", "github", "junit", "sarif"]) {
+      const r = piped(repo, `check . -f ${fmt}`);
+      expect(r.out.length, fmt).toBeGreaterThan(0);
+      expect([fmt, r.code]).toEqual([fmt, 1]);
+      expect(r.err, fmt).not.toMatch(/EPIPE/);
+    }
+  });
+
+  it("check | head -1 with an internal error: exit 2 and the internal error is still on stderr", () => {
+    const repo = manyBadLogs();
+    const r = piped(repo, "check .", { AGENTCHECK_DEBUG_TRAP: "unreachable:.agents/sessions/2025-01-01-session-1.md" });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^agentcheck: internal error: .*2025-01-01-session-1\.md/m);
   });
 });
