@@ -23,7 +23,7 @@ export interface FsHooks {
 export interface StoreOptions {
   /** Give up acquiring a lock after this long (default 2000 ms). */
   lockTimeoutMs?: number;
-  /** A lock older than this is broken even if its owner looks alive (default 10000 ms). */
+  /** A lock of another host (or a malformed one) older than this is broken; a live holder on this host never is (default 10000 ms). */
   staleLockMs?: number;
   /** Random source for backoff jitter (tests). */
   random?: () => number;
@@ -327,14 +327,19 @@ export class NoteStore {
   }
 
   /**
-   * Stale = older than staleLockMs (whatever it is: a lock that is not a well-formed lock of a live
-   * holder is stale by definition once old enough), or a well-formed lock whose owner on this host is dead.
+   * Stale (spec §4.2): a well-formed lock of this host is stale exactly when its owner is dead — a live
+   * holder keeps its lock however long it takes (breaking it would let two writers commit over each
+   * other); a lock of another host (whose pid cannot be checked from here) once older than staleLockMs;
+   * anything that is not a well-formed lock record (directory, link, empty, garbage) once older than
+   * staleLockMs.
    */
   private isStale(lockPath: string): { stale: boolean; id?: string; problem?: string } {
     const l = this.inspectLock(lockPath);
     if (l.gone) return { stale: false }; // vanished: just retry
+    if (l.info && l.info.hostname === this.host && typeof l.info.pid === "number") {
+      return pidAlive(l.info.pid) ? { stale: false, id: l.id } : { stale: true, id: l.id };
+    }
     if (l.ageMs > this.staleLockMs) return { stale: true, id: l.id, problem: l.problem };
-    if (l.info && l.info.hostname === this.host && typeof l.info.pid === "number" && !pidAlive(l.info.pid)) return { stale: true, id: l.id };
     return { stale: false, id: l.id, problem: l.problem };
   }
 
