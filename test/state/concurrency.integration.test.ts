@@ -186,4 +186,31 @@ describe("concurrency through real processes", () => {
     expect(final.protocolEndEvidence.second).toBe("x");
   }, 60_000);
 
+  it("CAS-07 a cold writer compiles and runs the core before it takes the state lock, not while holding it (lock held ~100 ms less per process)", () => {
+    const repo = makeRepo();
+    session(repo, ["create", "--id", "w"]);
+    const script = `
+      const events = [];
+      const M = WebAssembly.Module;
+      WebAssembly.Module = function (b) { events.push("compile"); return new M(b); };
+      const { SessionStore, NoteStore } = await import(${JSON.stringify(join(ROOT, "dist", "index.js"))});
+      const lock = NoteStore.prototype.lock;
+      NoteStore.prototype.lock = async function (p) {
+        const l = await lock.call(this, p);
+        events.push("lock");
+        const release = l.release.bind(l);
+        l.release = () => { events.push("unlock"); release(); };
+        return l;
+      };
+      const s = new SessionStore({ cwd: process.cwd(), env: {} });
+      await s.startInvocation("w", { agent: "qa", prompt: "p" });
+      process.stdout.write(JSON.stringify(events));`;
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: repo, encoding: "utf8", env: { ...process.env, AGENTCHECK_NOTES_DIR: "" } });
+    expect(r.status, r.stderr).toBe(0);
+    const events = JSON.parse(r.stdout) as string[];
+    expect(events).toContain("lock");
+    expect(events.indexOf("compile"), events.join(" ")).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf("compile"), events.join(" ")).toBeLessThan(events.indexOf("lock"));
+    expect(new SessionStore({ cwd: repo, env: {} }).getSync("w").version).toBe(2);
+  });
 });
