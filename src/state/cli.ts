@@ -1,8 +1,8 @@
 // Implementations of `agentcheck session …` (spec §6). stdout carries exactly one JSON document
 // (the result, or {"ok":false,"error":{…}}); diagnostics go to stderr; exit codes as ERROR_EXIT.
-import { StateError, isStateError } from "./errors.js";
+import { StateError, isStateError, type Issue } from "./errors.js";
 import { SessionStore } from "./ops.js";
-import { notePaths, parseJsonNote } from "./notes.js";
+import { notePaths, parseJsonNoteText } from "./notes.js";
 import { stateIssues } from "./check.js";
 import { ensureGitignored } from "./init.js";
 import { worktreeRoot } from "./paths.js";
@@ -161,14 +161,21 @@ export const handlers = {
   validate: (): Handler => async (s, g) => {
     const id = s.resolveId(g.session);
     const np = notePaths.state(id);
-    const text = s.notes.readText(np);
+    const text = s.notes.readStateText(id);
     if (text === undefined) throw new StateError("NOT_FOUND", `no session state '${id}'`, { sessionId: id });
-    const value = parseJsonNote(text, np);
+    const { value, json } = parseJsonNoteText(text, np);
     const { validateStateZod } = await import("./schema.js");
-    const z = validateStateZod(value);
-    const issues = z.ok ? [] : z.issues;
+    let issues: Issue[];
+    try {
+      const z = validateStateZod(value);
+      issues = z.ok ? [] : z.issues;
+    } catch (e) {
+      // zod's size refinement re-serializes the state: too deep for that, the core's answer stands alone
+      if (!(e instanceof RangeError)) throw e;
+      issues = [];
+    }
     // SS-002 in the core (what every read and the gate apply), with the note name's session id
-    const core = stateIssues(value, undefined, id);
+    const core = stateIssues(value, undefined, id, json);
     if (issues.length === 0 && core.length > 0) issues.push(...core); // never report valid what the gate rejects
     if (issues.length > 0) throw new StateError("SCHEMA_INVALID", `session state '${id}' is invalid (${issues.length} issue${issues.length === 1 ? "" : "s"})`, { issues });
     return { ok: true, sessionId: id, version: (value as { version: number }).version, file: s.notes.file(np) };
@@ -183,7 +190,8 @@ export const handlers = {
 };
 
 function parseVersion(v: string): number {
-  const n = Number(v);
+  // plain decimal digits only: Number() would also take "" (0), " 2 ", "0x1", "1e1" and "+3"
+  const n = /^[0-9]+$/.test(v) ? Number(v) : NaN;
   if (!Number.isSafeInteger(n) || n < 0) throw new StateError("INVALID_INPUT", `--expected-version takes a whole number >= 0, got '${v}'`);
   return n;
 }

@@ -60,6 +60,11 @@ export function stripFrontMatter(text: string): string {
 
 /** The JSON value a note carries. Throws CORRUPT when there is none or it does not parse. */
 export function parseJsonNote(text: string, what: string): unknown {
+  return parseJsonNoteText(text, what).value;
+}
+
+/** parseJsonNote, with the JSON text the value was parsed from (the fenced block, or the body). */
+export function parseJsonNoteText(text: string, what: string): { value: unknown; json: string } {
   const body = stripFrontMatter(text);
   let json: string | undefined;
   const fence = /^[ \t]{0,3}```[ \t]*json[ \t]*\n/m.exec(body);
@@ -84,7 +89,7 @@ export function parseJsonNote(text: string, what: string): unknown {
   }
   if (json.trim() === "") throw new StateError("CORRUPT", `${what}: no JSON content`);
   try {
-    return JSON.parse(json);
+    return { value: JSON.parse(json), json };
   } catch (e) {
     throw new StateError("CORRUPT", `${what}: invalid JSON (${(e as Error).message})`);
   }

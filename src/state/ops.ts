@@ -1,17 +1,17 @@
 // Session-state operations (spec §5). Every mutating operation is one compare-and-swap transaction
 // (store.ts) that increments `version` exactly once; reads have no side effects.
 import { randomUUID } from "node:crypto";
-import { existsSync, unlinkSync, renameSync, lstatSync, rmSync } from "node:fs";
+import { unlinkSync, renameSync, lstatSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   AGENT_TYPES, COMPACT_KEEP, COMPACT_THRESHOLD, DECISION_TYPES, MODE_HISTORY_CAP, VERDICT_DECISIONS,
   WORKFLOW_MODES, WORKFLOW_PHASES, isSessionId,
 } from "./constants.js";
 import { StateError, type Issue } from "./errors.js";
-import { notePaths, renderJsonNote } from "./notes.js";
-import { NoteStore, pidAlive, type StoreOptions } from "./store.js";
+import { notePaths, parseJsonNote, renderJsonNote } from "./notes.js";
+import { NoteStore, pidAlive, type Lock, type StoreOptions } from "./store.js";
 import { resolveNotesRoot } from "./paths.js";
-import { stateIssues } from "./check.js";
+import { prepareStateCheck, stateIssues } from "./check.js";
 import type {
   AgentInvocation, AgentInvocationOutput, AgentType, Decision, DecisionType, Handoff, OrchestratorWorkflow,
   SessionState, Verdict, VerdictDecision, WorkflowModeT, WorkflowPhase,
@@ -65,12 +65,26 @@ export interface Tx {
   preWrites: { notePath: string; type: "session-history" | "session-agent"; heading: string; value: unknown }[];
   /** Notes written after the state committed (last-write-wins). */
   postWrites: { notePath: string; type: "session-history" | "session-agent"; heading: string; value: unknown }[];
+  /**
+   * Who holds the file name of this version's compaction archive (checked under that name's lock when
+   * the transaction may compact): "other" = another session's state note or anything that is not an
+   * archive of this session — compaction waits for a later version then.
+   */
+  archiveSlot?: SlotHolder;
 }
+
+/** What is at a derived note's file name (archive, agent note): see SessionStore.slotHolder. */
+export type SlotHolder = "free" | "ours" | "other";
 
 export type Mutation<T> = (draft: SessionState, tx: Tx) => T;
 
 export interface UpdateOptions {
   expectedVersion?: number;
+}
+
+interface TransactOptions extends UpdateOptions {
+  /** True when the mutation may compact the state it is given (the archive's name is then locked and checked first). */
+  mayCompact?: (current: SessionState) => boolean;
 }
 
 export interface StartInvocationInput {
@@ -208,10 +222,34 @@ function applyMode(draft: SessionState, mode: WorkflowModeT, now: string): void 
 function mergeEvidence(target: Record<string, string>, ev: unknown, what: string): void {
   if (!isObj(ev)) throw invalid(`${what} must be a JSON object of strings`);
   for (const [k, v] of Object.entries(ev)) {
+    // an assignment to "__proto__" sets no key at all: refused rather than silently dropped
+    if (k === "__proto__") throw invalid(`${what}: the key "__proto__" cannot be stored (it is not a plain key in JavaScript)`);
     if (v === null) delete target[k];
     else if (typeof v === "string") target[k] = v;
     else throw invalid(`${what}.${k} must be a string (or null to delete it)`);
   }
+}
+
+/** The JSON of a compaction archive of session `id` (§5.8); a state note has no `invocations`. */
+const isArchiveOf = (id: string) => (v: unknown): boolean =>
+  isObj(v) && v.sessionId === id && Array.isArray(v.invocations) && v.currentMode === undefined;
+/** The JSON of an agent-context note of `agent` (an AgentInvocation: no sessionId, unlike a state). */
+const isAgentNoteOf = (agent: string) => (v: unknown): boolean =>
+  isObj(v) && v.agent === agent && v.sessionId === undefined && typeof v.startedAt === "string";
+
+/**
+ * When the name `session-<id>` of a state note is also a derived note of another session (`a-history-v10`
+ * is a valid id, and session a's archive at version 10 has that name; likewise `a-agent-analyst`), the
+ * owner session and the test that a note's JSON is that derived note.
+ */
+function derivedNoteOwner(id: string): { owner: string; what: string; ours: (v: unknown) => boolean }[] {
+  const out: { owner: string; what: string; ours: (v: unknown) => boolean }[] = [];
+  const h = /^([a-z0-9][a-z0-9-]*)-history-v\d+$/.exec(id);
+  if (h) out.push({ owner: h[1], what: "compaction archive", ours: isArchiveOf(h[1]) });
+  for (const a of AGENT_TYPES) {
+    if (id.endsWith(`-agent-${a}`) && id.length > a.length + 7) out.push({ owner: id.slice(0, -(a.length + 7)), what: `agent-context note (${a})`, ours: isAgentNoteOf(a) });
+  }
+  return out;
 }
 
 function workflowOf(draft: SessionState, now: string): OrchestratorWorkflow {
@@ -290,12 +328,31 @@ export class SessionStore {
     return this.notes.readJson(notePaths.agent(id, agent)) as AgentInvocation;
   }
 
+  /**
+   * Who holds a derived note's file name: "free" (nothing there), "ours" (a note for which `ours` holds:
+   * safe to replace), or "other" — anything else, notably the state note of another session whose id
+   * ends in -history-v<N> or -agent-<agent>: never replaced or deleted. Call with the name's lock held.
+   */
+  slotHolder(notePath: string, ours: (v: unknown) => boolean): SlotHolder {
+    if (!this.notes.entryExists(notePath)) return "free";
+    try {
+      if (!lstatSync(this.notes.file(notePath)).isFile()) return "other";
+      const text = this.notes.readText(notePath);
+      if (text === undefined) return "free";
+      return ours(parseJsonNote(text, notePath)) ? "ours" : "other";
+    } catch {
+      return "other";
+    }
+  }
+
   // ---------------------------------------------------------------- create / pointer
 
   async create(sessionId?: string, opts: { makeCurrent?: boolean; mode?: WorkflowModeT; force?: boolean } = {}): Promise<SessionState> {
     const id = sessionId ?? randomUUID();
     if (!isSessionId(id)) throw invalid(`invalid session id '${id}' (lowercase letters, digits and '-', 1-128 chars)`);
     const mode = opts.mode === undefined ? "analysis" : oneOf(opts.mode, WORKFLOW_MODES, "mode");
+    // §5.4's policy applies to a state created in coding mode too: a new state has no task
+    this.checkPolicy(newState(id, this.nowIso(), "analysis"), mode);
     const np = notePaths.state(id);
     // one logical step: the pointer lock is taken first (a lock problem leaves nothing written), the
     // note and the pointer are written under both locks, and a failed pointer write removes the new note
@@ -303,8 +360,17 @@ export class SessionStore {
     try {
       return await this.notes.withLock(np, () => {
         const file = this.notes.file(np);
-        const exists = this.notes.readText(np) !== undefined;
+        // whatever is there (an unreadable note, a FIFO, a dangling link) exists: never opened here
+        const exists = this.notes.entryExists(np);
         if (exists && !opts.force) throw new StateError("ALREADY_EXISTS", `session state '${id}' already exists`, { sessionId: id });
+        if (exists) {
+          // --force replaces a broken state, never another session's archive or agent note of that name
+          for (const d of derivedNoteOwner(id)) {
+            if (this.slotHolder(np, d.ours) === "ours") {
+              throw new StateError("ALREADY_EXISTS", `${np} is the ${d.what} of session '${d.owner}', not a state: it is not replaced (choose another id)`, { sessionId: id, owner: d.owner });
+            }
+          }
+        }
         let aside: string | undefined;
         if (exists) {
           const stamp = this.nowIso().replace(/[-:.]/g, "");
@@ -348,15 +414,18 @@ export class SessionStore {
   // ---------------------------------------------------------------- generic transaction
 
   /** Apply `mutate` to the latest state under the lock and commit it (version + 1). */
-  async transact<T>(sessionId: string | undefined, mutate: Mutation<T>, opts: UpdateOptions = {}): Promise<{ state: SessionState; result: T; committed: boolean }> {
+  async transact<T>(sessionId: string | undefined, mutate: Mutation<T>, opts: TransactOptions = {}): Promise<{ state: SessionState; result: T; committed: boolean }> {
     const id = this.resolveId(sessionId);
     if (opts.expectedVersion !== undefined && (!Number.isSafeInteger(opts.expectedVersion) || opts.expectedVersion < 0)) {
       throw invalid("expectedVersion must be a whole number >= 0");
     }
     const np = notePaths.state(id);
-    // no lock (and no folder created) for a state that does not exist
-    if (!existsSync(this.notes.file(np))) throw new StateError("NOT_FOUND", `no session state '${id}'`, { sessionId: id });
-    return this.notes.withLock(np, () => {
+    // no lock (and no folder created) for a state that does not exist; what is there but cannot be
+    // read (a dangling link, a FIFO) is CORRUPT, from the read under the lock, as get-state says
+    if (!this.notes.entryExists(np)) throw new StateError("NOT_FOUND", `no session state '${id}'`, { sessionId: id });
+    // the core checks the state read under the lock: compiled before it is taken, not while holding it
+    prepareStateCheck();
+    return this.notes.withLock(np, async () => {
       // the freshly parsed state is ours alone: mutate it in place (no copy); keep what must not change
       const { state: draft } = this.notes.readState(id);
       const fromVersion = draft.version;
@@ -366,6 +435,29 @@ export class SessionStore {
       }
       const now = this.nowIso();
       const tx: Tx = { now, sessionId: id, newVersion: fromVersion + 1, fromVersion, changed: true, preWrites: [], postWrites: [] };
+      // the archive's name may be another session's state note: held (its lock) and checked before mutating
+      let slotLock: Lock | undefined;
+      try {
+        if (opts.mayCompact?.(draft)) {
+          const slot = notePaths.history(id, fromVersion + 1);
+          try {
+            slotLock = await this.notes.lock(slot);
+            tx.archiveSlot = this.slotHolder(slot, isArchiveOf(id));
+          } catch (e) {
+            if (!(e instanceof StateError) || e.code !== "LOCK_TIMEOUT") throw e;
+            tx.archiveSlot = "other"; // busy: that session is being written; compaction waits
+          }
+        }
+        return await this.commitTx(np, id, draft, tx, createdAt, storedId, mutate);
+      } finally {
+        slotLock?.release();
+      }
+    });
+  }
+
+  private async commitTx<T>(np: string, id: string, draft: SessionState, tx: Tx, createdAt: string, storedId: string, mutate: Mutation<T>): Promise<{ state: SessionState; result: T; committed: boolean }> {
+    const { now, fromVersion } = tx;
+    {
       const result = mutate(draft, tx);
       if (!tx.changed) return { state: draft, result, committed: false };
       for (const k of ["activeFeature", "activeTask"] as const) {
@@ -384,13 +476,17 @@ export class SessionStore {
       this.notes.writeAtomic(np, rendered);
       for (const w of tx.postWrites) {
         try {
-          this.notes.writeJsonNote(w.notePath, w.type, w.heading, w.value);
+          // under the name's lock, and only over a note of the same kind: the name may be another session's state
+          const ours = w.type === "session-agent" ? isAgentNoteOf((w.value as { agent: string }).agent) : isArchiveOf(id);
+          await this.notes.withLock(w.notePath, () => {
+            if (this.slotHolder(w.notePath, ours) !== "other") this.notes.writeJsonNote(w.notePath, w.type, w.heading, w.value);
+          });
         } catch {
           /* context notes are best effort */
         }
       }
       return { state: draft, result, committed: true };
-    });
+    }
   }
 
   /** Patch (spec §5.3) or mutation function. A patch that changes nothing writes nothing. */
@@ -416,6 +512,7 @@ export class SessionStore {
         d.protocolStartEvidence, d.protocolEndEvidence, d.orchestratorWorkflow ? d.orchestratorWorkflow.workflowPhase : null]);
     return (await this.transact(sessionId, (d, tx) => {
       const before = focus(d);
+      const modeBefore = d.currentMode;
       if (mode !== undefined) applyMode(d, mode, tx.now);
       if (patch.feature !== undefined) {
         const f = (patch.feature as string | null) ?? "";
@@ -433,7 +530,8 @@ export class SessionStore {
       if (patch.protocolStartEvidence !== undefined) mergeEvidence(d.protocolStartEvidence, patch.protocolStartEvidence, "protocolStartEvidence");
       if (patch.protocolEndEvidence !== undefined) mergeEvidence(d.protocolEndEvidence, patch.protocolEndEvidence, "protocolEndEvidence");
       if (phase !== undefined) workflowOf(d, tx.now).workflowPhase = phase;
-      this.checkPolicy(d, mode);
+      // entering coding (from another mode) needs a task; asking for the mode already held is a no-op (MODE-02)
+      if (mode !== undefined && modeBefore !== mode) this.checkPolicy(d, mode);
       tx.changed = focus(d) !== before; // a patch touches only these fields
     }, opts)).state;
   }
@@ -536,12 +634,12 @@ export class SessionStore {
         tx.postWrites.push({ notePath: notePaths.agent(tx.sessionId, agent), type: "session-agent", heading: `Agent ${agent} in session ${tx.sessionId}`, value: structuredClone(inv) });
       }
       return this.compactDraft(d, tx, false);
-    });
-    return { ...r.result, state: r.state };
+    }, { mayCompact: (d) => (d.orchestratorWorkflow?.agentHistory.length ?? 0) > this.compactThreshold });
+    return { compacted: r.result.compacted, ...(r.result.notePath ? { notePath: r.result.notePath } : {}), state: r.state };
   }
 
   /** Compaction inside a transaction (spec §5.8). */
-  private compactDraft(d: SessionState, tx: Tx, force: boolean): { compacted: boolean; notePath?: string } {
+  private compactDraft(d: SessionState, tx: Tx, force: boolean): { compacted: boolean; notePath?: string; slotTaken?: string } {
     const wf = d.orchestratorWorkflow;
     if (!wf) return { compacted: false };
     const h = wf.agentHistory;
@@ -552,6 +650,9 @@ export class SessionStore {
     h.forEach((inv, i) => (i >= keepFrom || inv.status === "in_progress" ? kept : moved).push(inv));
     if (moved.length === 0) return { compacted: false };
     const notePath = notePaths.history(tx.sessionId, tx.newVersion);
+    // never over another session's state note (or anything else of that name): compaction waits
+    tx.archiveSlot ??= this.slotHolder(notePath, isArchiveOf(tx.sessionId));
+    if (tx.archiveSlot === "other") return { compacted: false, slotTaken: notePath };
     tx.preWrites.push({
       notePath,
       type: "session-history",
@@ -569,8 +670,11 @@ export class SessionStore {
       const c = this.compactDraft(d, tx, true);
       tx.changed = c.compacted;
       return c;
-    });
-    return { ...r.result, state: r.state };
+    }, { mayCompact: () => true });
+    if (r.result.slotTaken) {
+      throw new StateError("ALREADY_EXISTS", `the compaction archive's name ${r.result.slotTaken} is taken by a note that is not an archive of this session (such as the state note of session '${r.result.slotTaken.slice("sessions/session-".length)}'), which is never overwritten; nothing was compacted (the next write's version gives the next compaction another name)`, { notePath: r.result.slotTaken });
+    }
+    return { compacted: r.result.compacted, ...(r.result.notePath ? { notePath: r.result.notePath } : {}), state: r.state };
   }
 
   // ---------------------------------------------------------------- decisions, verdicts, handoffs
@@ -629,7 +733,8 @@ export class SessionStore {
 
   /**
    * Remove leftovers: temp files and lock debris of dead processes (or older than a minute), and
-   * history archives that no committed state references (orphans of failed commits).
+   * history archives that no committed state references (orphans of failed commits) — only files whose
+   * JSON is an archive of that session, never a state note that merely has an archive's name.
    */
   async gc(): Promise<{ removed: string[] }> {
     const removed: string[] = [];
@@ -669,7 +774,7 @@ export class SessionStore {
       byId.set(m[1], [...(byId.get(m[1]) ?? []), n]);
     }
     for (const [id, files] of byId) {
-      await this.notes.withLock(notePaths.state(id), () => {
+      await this.notes.withLock(notePaths.state(id), async () => {
         let refs: Set<string>;
         try {
           const s = this.notes.readState(id).state;
@@ -678,13 +783,19 @@ export class SessionStore {
           return; // unreadable state: keep everything
         }
         for (const n of files) {
-          if (refs.has(`sessions/${n.slice(0, -3)}`)) continue;
-          try {
-            unlinkSync(join(dir, n));
-            removed.push(`sessions/${n}`);
-          } catch {
-            /* raced */
-          }
+          const np = `sessions/${n.slice(0, -3)}`;
+          if (refs.has(np)) continue;
+          // only what is provably an archive of this session: the name may as well be the state note of
+          // session '<id>-history-v<N>' (state notes are never deleted), checked under that name's lock
+          await this.notes.withLock(np, () => {
+            if (this.slotHolder(np, isArchiveOf(id)) !== "ours") return;
+            try {
+              unlinkSync(join(dir, n));
+              removed.push(`sessions/${n}`);
+            } catch {
+              /* raced */
+            }
+          }).catch(() => undefined); // busy name: kept for the next gc
         }
       });
     }

@@ -8,10 +8,10 @@ import {
 import { hostname as osHostname } from "node:os";
 import { dirname, join } from "node:path";
 import { StateError } from "./errors.js";
-import { notePaths, parseJsonNote, parsePointer, renderJsonNote, renderNote, type NoteType } from "./notes.js";
+import { notePaths, parseJsonNote, parseJsonNoteText, parsePointer, renderJsonNote, renderNote, type NoteType } from "./notes.js";
 import { stateIssues } from "./check.js";
 import { NOTE_MAX_BYTES, readTextBounded } from "../fsread.js";
-import { isSessionId } from "./constants.js";
+import { MAX_STATE_BYTES, isSessionId } from "./constants.js";
 import type { SessionState } from "./schema.js";
 import type { ValidityCache } from "./valid-cache.js";
 
@@ -23,7 +23,7 @@ export interface FsHooks {
 export interface StoreOptions {
   /** Give up acquiring a lock after this long (default 2000 ms). */
   lockTimeoutMs?: number;
-  /** A lock older than this is broken even if its owner looks alive (default 10000 ms). */
+  /** A lock of another host (or a malformed one) older than this is broken; a live holder on this host never is (default 10000 ms). */
   staleLockMs?: number;
   /** Random source for backoff jitter (tests). */
   random?: () => number;
@@ -132,31 +132,65 @@ export class NoteStore {
     // large, not UTF-8) is unreadable: CORRUPT (exit 4, the spec's table); IO_ERROR (exit 8,
     // retryable) only for what the file system itself failed to do
     if (r.refusal.reason !== "io" || r.refusal.code === "EILSEQ") {
-      throw new StateError("CORRUPT", `cannot read ${notePath}: ${r.refusal.detail}`);
+      throw new StateError("CORRUPT", `cannot read ${notePath}: ${r.refusal.detail}`, { reason: r.refusal.reason });
     }
-    throw new StateError("IO_ERROR", `cannot read ${notePath}: ${r.refusal.detail}`);
+    throw new StateError("IO_ERROR", `cannot read ${notePath}: ${r.refusal.detail}`, { reason: r.refusal.reason });
+  }
+
+  /**
+   * Whether anything is at a note's path, without following links or opening it: a dangling link,
+   * a FIFO or a folder there counts (an existence test that reads would throw on them or block).
+   */
+  entryExists(notePath: string): boolean {
+    try {
+      lstatSync(this.file(notePath));
+      return true;
+    } catch (e) {
+      if (errCode(e) === "ENOENT" || errCode(e) === "ENOTDIR") return false;
+      throw ioError(`cannot inspect ${notePath}`, e);
+    }
+  }
+
+  /**
+   * The text of a state note, or undefined when there is none. A note over the reader's size limit
+   * holds a state over the 1 MiB state limit: SCHEMA_INVALID (size), as the spec's table has it for a
+   * state larger than 1 MiB; every other unreadable note is CORRUPT (readText).
+   */
+  readStateText(sessionId: string): string | undefined {
+    const np = notePaths.state(sessionId);
+    try {
+      return this.readText(np);
+    } catch (e) {
+      if (e instanceof StateError && e.details?.reason === "too-large") {
+        throw new StateError("SCHEMA_INVALID", `session state '${sessionId}' is invalid: ${e.message.replace(/^cannot read [^:]*: /, "")}`, {
+          issues: [{ path: "$", message: `the note is larger than ${NOTE_MAX_BYTES} bytes, so the state exceeds the ${MAX_STATE_BYTES}-byte limit` }],
+        });
+      }
+      throw e;
+    }
   }
 
   /** A session state, validated. NOT_FOUND, CORRUPT (after one 25 ms re-read) or SCHEMA_INVALID. */
   readState(sessionId: string, cache?: ValidityCache): ReadResult {
     if (!isSessionId(sessionId)) throw new StateError("INVALID_INPUT", `invalid session id '${sessionId}'`);
     const np = notePaths.state(sessionId);
-    let text = this.readText(np);
+    let text = this.readStateText(sessionId);
     if (text === undefined) throw new StateError("NOT_FOUND", `no session state '${sessionId}'`, { sessionId });
-    let value: unknown;
+    let parsed: { value: unknown; json: string };
     try {
-      value = parseJsonNote(text, np);
+      parsed = parseJsonNoteText(text, np);
     } catch (e) {
       if (!(e instanceof StateError)) throw e;
       sleepSync(25); // a non-atomic external editor may be mid-write
-      text = this.readText(np);
+      text = this.readStateText(sessionId);
       if (text === undefined) throw new StateError("NOT_FOUND", `no session state '${sessionId}'`, { sessionId });
-      value = parseJsonNote(text, np);
+      parsed = parseJsonNoteText(text, np);
     }
+    const value = parsed.value;
     // the hook gate remembers the exact note texts the core found valid (src/state/valid-cache.ts)
     if (cache?.isValid(sessionId, text)) return { state: value as SessionState, text };
     // SS-002 in the core: schema, invariants, and the sessionId of the note's name
-    const issues = stateIssues(value, Buffer.byteLength(text), sessionId);
+    const issues = stateIssues(value, Buffer.byteLength(text), sessionId, parsed.json);
     if (issues.length > 0) {
       throw new StateError("SCHEMA_INVALID", `session state '${sessionId}' is invalid: ${issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join("; ")}`, { issues });
     }
@@ -327,14 +361,19 @@ export class NoteStore {
   }
 
   /**
-   * Stale = older than staleLockMs (whatever it is: a lock that is not a well-formed lock of a live
-   * holder is stale by definition once old enough), or a well-formed lock whose owner on this host is dead.
+   * Stale (spec §4.2): a well-formed lock of this host is stale exactly when its owner is dead — a live
+   * holder keeps its lock however long it takes (breaking it would let two writers commit over each
+   * other); a lock of another host (whose pid cannot be checked from here) once older than staleLockMs;
+   * anything that is not a well-formed lock record (directory, link, empty, garbage) once older than
+   * staleLockMs.
    */
   private isStale(lockPath: string): { stale: boolean; id?: string; problem?: string } {
     const l = this.inspectLock(lockPath);
     if (l.gone) return { stale: false }; // vanished: just retry
+    if (l.info && l.info.hostname === this.host && typeof l.info.pid === "number") {
+      return pidAlive(l.info.pid) ? { stale: false, id: l.id } : { stale: true, id: l.id };
+    }
     if (l.ageMs > this.staleLockMs) return { stale: true, id: l.id, problem: l.problem };
-    if (l.info && l.info.hostname === this.host && typeof l.info.pid === "number" && !pidAlive(l.info.pid)) return { stale: true, id: l.id };
     return { stale: false, id: l.id, problem: l.problem };
   }
 
@@ -423,7 +462,14 @@ export class NoteStore {
 
   async clearPointer(ifSessionId?: string): Promise<void> {
     await this.withLock(notePaths.pointer, () => {
-      const text = this.readText(notePaths.pointer);
+      let text: string | undefined;
+      try {
+        text = this.readText(notePaths.pointer);
+      } catch (e) {
+        // an unreadable pointer names no session, so it does not point at this one: left as it is
+        if (ifSessionId !== undefined && e instanceof StateError && e.code === "CORRUPT") return;
+        throw e;
+      }
       if (text === undefined) return;
       if (ifSessionId !== undefined && parsePointer(text) !== ifSessionId) return;
       try { unlinkSync(this.file(notePaths.pointer)); } catch (e) { throw ioError("cannot remove the pointer", e); }

@@ -110,7 +110,17 @@ function readBrainNotes(v: StateView, o: ShowOptions, rel: (p: string) => string
     if (!m) continue;
     if (/-agent-[a-z-]+$|-history-v\d+$/.test(m[1])) {
       // agent-context and history notes: not states (unless the front matter says so)
-      const t = store.readText(`sessions/${n.slice(0, -3)}`) ?? "";
+      let t: string;
+      try {
+        t = store.readText(`sessions/${n.slice(0, -3)}`) ?? "";
+      } catch (e) {
+        if (!(e instanceof StateError)) throw e;
+        // unreadable (not UTF-8, too large, a FIFO, a link out): listed with the reason, never fatal
+        fmt.files++;
+        fmt.unreadable++;
+        v.failures.push({ format: "session-state", file: rel(join(dir, n)), reason: `${e.code}: ${e.message}` });
+        continue;
+      }
       if (!/^type:\s*session-state\s*$/m.test(t.slice(0, 400))) continue;
     }
     ids.push(m[1]);

@@ -7,7 +7,8 @@ import { executeValidator, type ContentDoc, type Facts, type ValidatorOutput } f
 import { isInside, toRepoPath } from "../repo.js";
 import { NoteStore } from "../state/store.js";
 import { resolveNotesRoot } from "../state/paths.js";
-import { notePaths, parseJsonNote } from "../state/notes.js";
+import { notePaths, parseJsonNoteText } from "../state/notes.js";
+import { compactJson } from "../state/check.js";
 import { StateError } from "../state/errors.js";
 
 export interface SessionStateCheckOptions {
@@ -30,10 +31,12 @@ export async function validateSessionState(opts: SessionStateCheckOptions): Prom
     const np = notePaths.state(id);
     file = rel(store.file(np));
     facts["state.id"] = id;
-    const text = store.readText(np);
+    const text = store.readStateText(id);
     if (text === undefined) throw new StateError("NOT_FOUND", `no session state '${id}'`, { sessionId: id });
-    // input handling: the note's JSON block; the core checks the state itself
-    bytes = new TextEncoder().encode(JSON.stringify(parseJsonNote(text, np)));
+    // input handling: the note's JSON block, compact (or as written when it is nested too deeply to
+    // re-serialize); the core checks the state itself
+    const parsed = parseJsonNoteText(text, np);
+    bytes = new TextEncoder().encode(compactJson(parsed.value, parsed.json));
     facts["state.status"] = "ok";
   } catch (e) {
     if (!(e instanceof StateError)) throw e;

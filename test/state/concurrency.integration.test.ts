@@ -3,7 +3,7 @@
 import { describe, it, expect } from "vitest";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { hostname } from "node:os";
 import { runCli, makeRepo, ROOT, BIN } from "../helpers.js";
 import { SessionStore, stateIssues } from "../../dist/index.js";
@@ -134,5 +134,83 @@ describe("concurrency through real processes", () => {
     expect(r.code).toBe(8);
     expect(r.json.error.code).toBe("LOCK_TIMEOUT");
     expect(readFileSync(noteFile(repo, "h"), "utf8")).toBe(before);
+  });
+
+  /** A real child process that holds the state lock of `id` for `holdMs` inside one update, then commits. */
+  function slowWriter(root: string, id: string, holdMs: number) {
+    const script = `
+      import { SessionStore } from ${JSON.stringify(join(ROOT, "dist", "index.js"))};
+      const s = new SessionStore({ root: process.argv[1], requireTaskForCoding: false, agentNotes: false, lockTimeoutMs: 60000 });
+      await s.update(process.argv[2], (d) => {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(process.argv[3]));
+        d.protocolStartEvidence.slow = "committed";
+      });`;
+    return runAsync(["--input-type=module", "-e", script, root, id, String(holdMs)], { cwd: dirname(root) });
+  }
+  async function waitFor(file: string) {
+    for (let i = 0; i < 400 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(existsSync(file), `${file} never appeared`).toBe(true);
+  }
+
+  it("CAS-08 a lock held by a live process past staleLockMs is not broken: LOCK_TIMEOUT, the holder's commit stands", async () => {
+    const repo = makeRepo();
+    session(repo, ["create", "--id", "l1"]);
+    const root = join(repo, ".agent-notes");
+    const holder = slowWriter(root, "l1", 2500);
+    await waitFor(`${noteFile(repo, "l1")}.lock`);
+    const before = readFileSync(noteFile(repo, "l1"), "utf8");
+    const store = new SessionStore({ root, requireTaskForCoding: false, agentNotes: false, lockTimeoutMs: 1000, staleLockMs: 100 });
+    const e = await store.update("l1", (d) => { d.protocolEndEvidence.second = "x"; }).catch((x) => x);
+    expect(e?.code, String(e)).toBe("LOCK_TIMEOUT");
+    expect(e.exitCode).toBe(8);
+    expect(readFileSync(noteFile(repo, "l1"), "utf8")).toBe(before);
+    const h = await holder;
+    expect(h.code, h.stderr).toBe(0);
+    expect(store.getSync("l1")).toMatchObject({ version: 2, protocolStartEvidence: { slow: "committed" } });
+  }, 60_000);
+
+  it("CAS-08 a second writer waiting on a live slow holder (staleLockMs shorter than the hold) loses no update", async () => {
+    const repo = makeRepo();
+    session(repo, ["create", "--id", "m1"]);
+    const root = join(repo, ".agent-notes");
+    const holder = slowWriter(root, "m1", 1500);
+    await waitFor(`${noteFile(repo, "m1")}.lock`);
+    const store = new SessionStore({ root, requireTaskForCoding: false, agentNotes: false, lockTimeoutMs: 20_000, staleLockMs: 100 });
+    const s = await store.update("m1", (d) => { d.protocolEndEvidence.second = "x"; });
+    const h = await holder;
+    expect(h.code, h.stderr).toBe(0);
+    const final = store.getSync("m1");
+    expect(final.version).toBe(3);
+    expect(s.version).toBe(3); // it waited for the holder's commit, then committed on top of it
+    expect(final.protocolStartEvidence.slow).toBe("committed");
+    expect(final.protocolEndEvidence.second).toBe("x");
+  }, 60_000);
+
+  it("CAS-07 a cold writer compiles and runs the core before it takes the state lock, not while holding it (lock held ~100 ms less per process)", () => {
+    const repo = makeRepo();
+    session(repo, ["create", "--id", "w"]);
+    const script = `
+      const events = [];
+      const M = WebAssembly.Module;
+      WebAssembly.Module = function (b) { events.push("compile"); return new M(b); };
+      const { SessionStore, NoteStore } = await import(${JSON.stringify(join(ROOT, "dist", "index.js"))});
+      const lock = NoteStore.prototype.lock;
+      NoteStore.prototype.lock = async function (p) {
+        const l = await lock.call(this, p);
+        events.push("lock");
+        const release = l.release.bind(l);
+        l.release = () => { events.push("unlock"); release(); };
+        return l;
+      };
+      const s = new SessionStore({ cwd: process.cwd(), env: {} });
+      await s.startInvocation("w", { agent: "qa", prompt: "p" });
+      process.stdout.write(JSON.stringify(events));`;
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: repo, encoding: "utf8", env: { ...process.env, AGENTCHECK_NOTES_DIR: "" } });
+    expect(r.status, r.stderr).toBe(0);
+    const events = JSON.parse(r.stdout) as string[];
+    expect(events).toContain("lock");
+    expect(events.indexOf("compile"), events.join(" ")).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf("compile"), events.join(" ")).toBeLessThan(events.indexOf("lock"));
+    expect(new SessionStore({ cwd: repo, env: {} }).getSync("w").version).toBe(2);
   });
 });

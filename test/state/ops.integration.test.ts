@@ -551,7 +551,8 @@ describe("agent workflow and compaction (§10.5)", () => {
     const again = await store.compact("s");
     expect(again.compacted).toBe(false);
     expect(again.state.version).toBe(r.state.version);
-    writeNote(root, "sessions/session-s-history-v999", "```json\n{}\n```\n");
+    // an orphan archive of s (a failed commit's); a note that is no archive of s is never deleted (names test)
+    writeNote(root, "sessions/session-s-history-v999", "```json\n" + JSON.stringify({ sessionId: "s", compactedAt: T0, fromVersion: 998, invocations: [] }) + "\n```\n");
     const g = await store.gc();
     expect(g.removed).toEqual(["sessions/session-s-history-v999.md"]);
     expect(existsSync(join(root, `${r.notePath}.md`))).toBe(true);

@@ -181,4 +181,24 @@ describe("state show", () => {
       expect.stringMatching(/agents\/sessions\/a\/state\.json: SM-\d+.*running/),
     ]);
   });
+
+  it("an unreadable agent-context or history note (not UTF-8) is listed as unreadable with its reason, the sessions still shown, exit 1", () => {
+    const repo = makeRepo();
+    expect(runCli(["session", "create", "--id", "s"], { cwd: repo, env: ENV }).code).toBe(0);
+    const sessions = join(repo, ".agent-notes", "sessions");
+    writeFileSync(join(sessions, "session-s-agent-qa.md"), Buffer.from([0xff, 0xfe, 0x41]));
+    writeFileSync(join(sessions, "session-s-history-v9.md"), Buffer.from([0xc3, 0x28]));
+    const r = runCli(["state", "show", "--format", "json"], { cwd: repo, env: ENV });
+    expect(r.code, r.stderr).toBe(1);
+    const v = JSON.parse(r.stdout);
+    expect(v.items.map((i: { id: string }) => i.id)).toEqual(["s"]);
+    expect(v.failures.map((f: { file: string }) => f.file).sort()).toEqual([
+      ".agent-notes/sessions/session-s-agent-qa.md",
+      ".agent-notes/sessions/session-s-history-v9.md",
+    ]);
+    expect(v.failures[0].reason).toMatch(/UTF-8/);
+    const text = runCli(["state", "show"], { cwd: repo, env: ENV });
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain("session-s-agent-qa.md");
+  });
 });
