@@ -260,9 +260,9 @@ export function stopDecision(i: {
 export function sessionChanged(root: string, startingCommit: string | undefined, notesRoot: string | undefined): boolean {
   const head = gitVerify(root, "HEAD");
   if (startingCommit && head && gitVerify(root, startingCommit) !== head) return true;
-  if (!startingCommit && head) {
-    /* no recorded start: only the working tree counts */
-  }
+  // started in a repository without commits (recorded as ""): any commit now is the session's
+  if (startingCommit === "" && head) return true;
+  // no recorded start at all: only the working tree counts
   const out = gitRaw(root, ["status", "--porcelain", "-z", "--untracked-files=all"]);
   const notesRel = notesRoot && notesRoot.startsWith(root + "/") ? notesRoot.slice(root.length + 1) + "/" : undefined;
   const entries = splitZ(out.stdout);
@@ -301,12 +301,20 @@ export async function runStopHook(): Promise<number> {
   const { loadSession, sessionEndCheck } = await import("./session-end.js");
   const { openSessionStore } = await import("../state/ops.js");
   const root = gitTopLevel(cwd) ?? cwd;
-  const loaded = loadSession({ cwd: root });
-  if (!loaded.state || loaded.state.protocolEndComplete) return 0; // nothing to enforce
-  const store = openSessionStore({ cwd: root });
-  if (!sessionChanged(root, loaded.state.protocolStartEvidence.startingCommit, store.root)) return 0; // a turn that changed nothing
-  const r = await sessionEndCheck({ cwd, record: true, cutoff });
-  const d = stopDecision({ policy: settings.stop, changed: true, mode: loaded.state.currentMode, missing: r.status === "incomplete" ? r.missing : [] });
+  let d: ReturnType<typeof stopDecision>;
+  try {
+    const loaded = loadSession({ cwd: root });
+    if (!loaded.state || loaded.state.protocolEndComplete) return 0; // nothing to enforce
+    const store = openSessionStore({ cwd: root });
+    if (!sessionChanged(root, loaded.state.protocolStartEvidence.startingCommit, store.root)) return 0; // a turn that changed nothing
+    const r = await sessionEndCheck({ cwd, record: true, cutoff });
+    d = stopDecision({ policy: settings.stop, changed: true, mode: loaded.state.currentMode, missing: r.status === "incomplete" ? r.missing : [] });
+  } catch (e) {
+    // unreadable session state or a failed check: the user is told; the agent is not trapped (exit 2
+    // would make Claude Code block, whatever hooks.stop says)
+    process.stdout.write(JSON.stringify({ systemMessage: `agentcheck stop hook: the session end could not be checked: ${(e as Error)?.message ?? String(e)}` }) + "\n");
+    return 0;
+  }
   if (d.block) {
     process.stderr.write(`${d.reason}\n`);
     return 2;

@@ -144,6 +144,37 @@ describe("issue-14 Claude Code lifecycle", () => {
     expect(current(dir).protocolEndComplete).toBe(false);
   });
 
+  it("issue-14 Stop: an unreadable session state is told to the user, never an exit 2 that blocks the agent (review)", () => {
+    const dir = repo();
+    writeFileSync(join(dir, "agentcheck.config.jsonc"), '{ "hooks": { "stop": "warn", "sessionStartMode": "coding" } }\n');
+    const h = hooksOf(dir);
+    hook(h.SessionStart, { ...base(dir, "SessionStart"), source: "startup" }, dir);
+    const s = openSessionStore({ cwd: dir });
+    writeFileSync(join(s.root, "sessions", `session-${s.resolveId()}.md`), "garbage\n");
+    writeFileSync(join(dir, "x.md"), "# x\n");
+    for (const policy of ["warn", "block"]) {
+      writeFileSync(join(dir, "agentcheck.config.jsonc"), `{ "hooks": { "stop": "${policy}" } }\n`);
+      const r = hook(h.Stop, { ...base(dir, "Stop"), stop_hook_active: false }, dir);
+      expect(r.code, `${policy}: ${r.stderr}`).toBe(0);
+      expect(JSON.parse(r.stdout).systemMessage).toMatch(/session end could not be checked/);
+    }
+  });
+
+  it("issue-14 Stop: a session started in a repository without commits has changed something once a commit exists (review)", () => {
+    const dir = makeRepo();
+    writeFileSync(join(dir, ".gitignore"), ".agent-notes/\n");
+    const h = hooksOf(dir);
+    hook(h.SessionStart, { ...base(dir, "SessionStart"), source: "startup" }, dir);
+    expect(current(dir).protocolStartEvidence.startingCommit).toBe("");
+    runCli(["session", "mode", "coding"], { cwd: dir });
+    writeFileSync(join(dir, "x.md"), "# x\n");
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "x");
+    const r = hook(h.Stop, { ...base(dir, "Stop"), stop_hook_active: false }, dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("Session end is not complete");
+  });
+
   it("issue-14 AGENTCHECK_CUTOFF reaches the Stop and SessionEnd hooks: a log before the cutoff is not checked, so the end is never recorded as met", () => {
     const dir = repo();
     const h = hooksOf(dir);
