@@ -41,6 +41,12 @@ export class Doc {
   ptr: usize;
   len: i32;
   name: string;
+  /**
+   * The content is not known: the host could not read the file (it reported AC-900/AC-901 and lists
+   * the name in the fact "unread") or the text screen found it not UTF-8 (AC-002). Validators that
+   * keep such documents (consistency, traceability) still see the name but never read content.
+   */
+  unread: bool = false;
   private cachedText: string | null = null;
   private cachedLines: string[] | null = null;
 

@@ -85,7 +85,8 @@ function realish(p: string): string {
   }
 }
 
-function inside(p: string, root: string): boolean {
+/** p is root or lies below it, compared by path components (a folder named `..x` is inside; KB-T10). */
+export function inside(p: string, root: string): boolean {
   const rel = relative(root, p);
   return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
 }

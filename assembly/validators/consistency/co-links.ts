@@ -52,7 +52,7 @@ function dirOf(name: string): string {
 }
 
 function scan(ctx: ConsistencyCtx, doc: Doc | null, hits: LinkHit[]): void {
-  if (doc === null) return;
+  if (doc === null || ctx.unread("CrossReferences", doc)) return;
   const fx = ctx.fx;
   const t = doc.text();
   const links = findLinks(t, (fx & FX2) != 0);
