@@ -81,3 +81,16 @@ describe("unreadable artifacts are not checked as empty (AC-900/AC-901/AC-002, n
     expect(ids(j)).toEqual(["AC-002"]);
   });
 });
+
+describe("CO-008: an anchor is removed as the reference's re.sub(r'#.*$', '') does", () => {
+  it("C-008-06 variant: a target spanning lines keeps its '#' unless the anchor runs to the end (final line break kept)", () => {
+    const root = tmpDir();
+    writeTree(root, { [P + "x.md"]: "x\n", [P + "tasks-a.md"]: "- [ ] a\nSee [the guide](x.md#setup\n) and [notes](x.md#a b\nc).\n" });
+    const r = consistency(root);
+    expect(findings(json(r.stdout)).filter((f) => f.ruleId === "CO-008").map((f) => f.message)).toEqual([
+      "Broken reference: x.md\n",
+      "Broken reference: x.md#a b\nc",
+    ]);
+    expect(r.code).toBe(1);
+  });
+});
