@@ -94,3 +94,14 @@ describe("CO-008: an anchor is removed as the reference's re.sub(r'#.*$', '') do
     expect(r.code).toBe(1);
   });
 });
+
+describe("CO-D02: the plan glob *plan*F*.md matches hidden files (pathlib)", () => {
+  it("'.plan-a.md' is the feature's Plan (and a CO-007 naming violation, as in the reference)", () => {
+    const root = tmpDir();
+    writeTree(root, { [P + ".plan-a.md"]: "- [ ] a\n", [P + "tasks-a.md"]: "- [ ] a\n" });
+    const r = consistency(root);
+    const j = json(r.stdout);
+    expect(j.results.find((x) => x.data?.feature === "a")?.data?.plan).toBe(P + ".plan-a.md");
+    expect(findings(j).filter((f) => f.ruleId === "CO-007").map((f) => f.message)).toEqual(["Plan naming violation: .plan-a.md"]);
+  });
+});

@@ -79,7 +79,7 @@ class Resolver {
       if (m !== null) { this.idx[1].add(m, i); this.key("1" + m, i); }
       m = middle(n, "tasks-");
       if (m !== null) { this.idx[2].add(m, i); this.key("2" + m, i); }
-      if (at(n, ".", 0) || !n.endsWith(".md")) continue; // glob `*` never matches a leading dot
+      if (!n.endsWith(".md")) continue; // pathlib's glob `*` also matches a leading dot (.plan-a.md)
       const p = n.indexOf("plan");
       if (p >= 0 && p + 4 <= n.length - 3) this.idx[3].add(n.substring(p + 4, n.length - 3), i);
       if (n.endsWith("-plan.md")) {
