@@ -105,3 +105,28 @@ describe("CO-D02: the plan glob *plan*F*.md matches hidden files (pathlib)", () 
     expect(findings(j).filter((f) => f.ruleId === "CO-007").map((f) => f.message)).toEqual(["Plan naming violation: .plan-a.md"]);
   });
 });
+
+describe("CO-004: sections are `(.+?)(?=stop|$)`, at least one character long", () => {
+  it("'### Success Criteria###' counts the criteria after it: PRD has fewer requirements (1) than 2", () => {
+    const root = tmpDir();
+    writeTree(root, {
+      ".agents/roadmap/EPIC-001-a.md": "# Epic\n### Success Criteria###\n- [ ] a\n- [ ] b\n",
+      [P + "prd-a.md"]: "EPIC-001\n## Requirements\n1. only one\n",
+      [P + "tasks-a.md"]: "- [ ] a\n",
+    });
+    const j = json(consistency(root).stdout);
+    expect(findings(j).filter((f) => f.ruleId === "CO-004").map((f) => f.message)).toEqual(["PRD has fewer requirements (1) than Epic success criteria (2)"]);
+  });
+  it("'## Requirements##' counts the requirements after it", () => {
+    const root = tmpDir();
+    writeTree(root, {
+      ".agents/roadmap/EPIC-001-a.md": "# Epic\n### Success Criteria\n- [ ] a\n- [ ] b\n",
+      [P + "prd-a.md"]: "EPIC-001\n## Requirements##\n1. one\n2. two\n",
+      [P + "tasks-a.md"]: "- [ ] a\n- [ ] b\n",
+    });
+    const j = json(consistency(root).stdout);
+    const feat = j.results.find((x) => x.data?.feature === "a")!;
+    expect(feat.data?.requirements).toBe("2");
+    expect(ids(j)).toEqual([]);
+  });
+});
