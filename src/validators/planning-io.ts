@@ -68,7 +68,7 @@ export function readDoc(source: FileSource, rel: string, display: string, maxByt
   return r.problem ? { problem: r.problem } : { bytes: normalizeText(r.bytes!) };
 }
 
-function realish(p: string): string {
+export function realish(p: string): string {
   // resolve symlinks of the longest existing prefix (like Python's Path.resolve(strict=False))
   let cur = p;
   const tail: string[] = [];

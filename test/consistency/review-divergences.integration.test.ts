@@ -130,3 +130,24 @@ describe("CO-004: sections are `(.+?)(?=stop|$)`, at least one character long", 
     expect(ids(j)).toEqual([]);
   });
 });
+
+describe("traceability --specs containment (spec §4.2, KB-T10, T-X-32)", () => {
+  it("a folder named '..specs' inside the repository is not path traversal", () => {
+    const root = makeRepo(specs(chain, "..specs"));
+    const r = traceability(root, "--specs", "..specs");
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(json(r.stdout).results.find((x) => x.file === "..specs")?.data?.validChains).toBe("1");
+  });
+  it("a specs folder that is a symlink to a folder outside the repository is path traversal (resolved, as Path.resolve): exit 2", () => {
+    const base = tmpDir();
+    writeTree(join(base, "ext"), specs(chain, "specs"));
+    const root = join(base, "repo");
+    mkdirSync(root);
+    git(root, "init", "-q");
+    symlinkSync("../ext/specs", join(root, "specs"));
+    const r = traceability(root, "--specs", "specs");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("Path traversal attempt detected");
+  });
+});
