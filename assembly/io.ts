@@ -92,7 +92,8 @@ export class Doc {
   }
 
   private cachedBase: string | null = null;
-  /** File name part of the document name (after the last / or \; found once). */
+  /** File name part of the document name (after the last '/'; found once). The host hands every name
+   * '/'-separated (Windows paths included), so a backslash is a plain character of a file name. */
   baseName(): string {
     let b = this.cachedBase;
     if (b === null) {
@@ -106,7 +107,7 @@ export class Doc {
     let i = n.length - 1;
     while (i >= 0) {
       const c = n.charCodeAt(i);
-      if (c == 47 || c == 92) break;
+      if (c == 47) break;
       i--;
     }
     return n.substring(i + 1);

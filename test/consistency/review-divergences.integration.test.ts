@@ -151,3 +151,19 @@ describe("traceability --specs containment (spec §4.2, KB-T10, T-X-32)", () => 
     expect(r.stderr).toContain("Path traversal attempt detected");
   });
 });
+
+describe("CO-D01: a backslash is a plain character of a file name", () => {
+  it("'prd-a\\b.md' and 'tasks-a\\b.md' make the feature 'a\\b' (not 'no feature found')", () => {
+    const root = tmpDir();
+    writeTree(root, { [P + "prd-a\\b.md"]: "1. a\n2. b\n", [P + "tasks-a\\b.md"]: "- [ ] a\n" });
+    const j = json(consistency(root).stdout);
+    const feat = j.results.find((x) => x.data?.feature === "a\\b");
+    expect(feat?.data?.prd).toBe(P + "prd-a\\b.md");
+    expect(findings(j).map((f) => f.message).sort()).toEqual([
+      "Epic file not found",
+      "Fewer tasks (1) than requirements (2)",
+      "PRD naming violation: prd-a\\b.md",
+      "Tasks naming violation: tasks-a\\b.md",
+    ]);
+  });
+});
