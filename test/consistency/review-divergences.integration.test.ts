@@ -167,3 +167,12 @@ describe("CO-D01: a backslash is a plain character of a file name", () => {
     ]);
   });
 });
+
+describe("--profile help", () => {
+  it("names the reference profile and says default adds FX-1", () => {
+    const c = runCli(["consistency", "--help"]).stdout.replace(/\s+/g, " ");
+    expect(c).toContain("reference (the Python original, quirks included), default (reference + FX-1");
+    const t = runCli(["traceability", "--help"]).stdout.replace(/\s+/g, " ");
+    expect(t).toContain("reference or default");
+  });
+});
