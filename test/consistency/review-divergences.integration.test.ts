@@ -168,6 +168,23 @@ describe("CO-D01: a backslash is a plain character of a file name", () => {
   });
 });
 
+describe("CO-008 / CO-009: link targets resolve as Path.resolve does (spec §9.3)", () => {
+  it("C-008 symlinks: 'lnk/../x.md' applies '..' after the link (lnk -> ../../docs/deep/sub), as the reference", () => {
+    const root = tmpDir();
+    writeTree(root, { "docs/x.md": "", "docs/deep/sub/.keep": "", "other/y.md": "", [P + "tasks-f.md"]: "- [ ] a\n[a](lnk/../x.md)\n[b](lnk/../../x.md)\n[c](lnk/../../../other/y.md)\n" });
+    symlinkSync("../../docs/deep/sub", join(root, P + "lnk"));
+    const j = json(consistency(root).stdout);
+    expect(findings(j).filter((f) => f.ruleId === "CO-008" || f.ruleId === "CO-009").map((f) => f.message)).toEqual(["Broken reference: lnk/../x.md"]);
+  });
+  it("C-009: a dangling link whose target is outside the base path is path traversal, not a broken reference", () => {
+    const root = tmpDir();
+    writeTree(root, { [P + "tasks-a.md"]: "- [ ] a\n[x](ext.md)\n" });
+    symlinkSync("/nonexistent/secret.md", join(root, P + "ext.md"));
+    const j = json(consistency(root).stdout);
+    expect(findings(j).filter((f) => f.ruleId === "CO-008" || f.ruleId === "CO-009").map((f) => `${f.ruleId} ${f.message}`)).toEqual(["CO-009 Path traversal detected: ext.md"]);
+  });
+});
+
 describe("--profile help", () => {
   it("names the reference profile and says default adds FX-1", () => {
     const c = runCli(["consistency", "--help"]).stdout.replace(/\s+/g, " ");
