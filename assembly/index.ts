@@ -64,7 +64,8 @@ function run(ptr: usize, docCount: i32, which: i32): i32 {
   pinRun(input, results);
   debugTrap(input);
   // session-log and memory-index screen their own documents (AC-001/AC-002 per rule order)
-  if (which >= 2) screenText(input, results);
+  // consistency and traceability keep such documents, marked unread: a name still resolves an artifact
+  if (which >= 2) screenText(input, results, which == 2 || which == 3);
   if (which == 0) validateSessionLog(input, results);
   else if (which == 1) validateMemoryIndex(input, results);
   else if (which == 2) validateConsistency(input, results);

@@ -41,6 +41,12 @@ export class Doc {
   ptr: usize;
   len: i32;
   name: string;
+  /**
+   * The content is not known: the host could not read the file (it reported AC-900/AC-901 and lists
+   * the name in the fact "unread") or the text screen found it not UTF-8 (AC-002). Validators that
+   * keep such documents (consistency, traceability) still see the name but never read content.
+   */
+  unread: bool = false;
   private cachedText: string | null = null;
   private cachedLines: string[] | null = null;
 
@@ -86,7 +92,8 @@ export class Doc {
   }
 
   private cachedBase: string | null = null;
-  /** File name part of the document name (after the last / or \; found once). */
+  /** File name part of the document name (after the last '/'; found once). The host hands every name
+   * '/'-separated (Windows paths included), so a backslash is a plain character of a file name. */
   baseName(): string {
     let b = this.cachedBase;
     if (b === null) {
@@ -100,7 +107,7 @@ export class Doc {
     let i = n.length - 1;
     while (i >= 0) {
       const c = n.charCodeAt(i);
-      if (c == 47 || c == 92) break;
+      if (c == 47) break;
       i--;
     }
     return n.substring(i + 1);

@@ -109,7 +109,7 @@ export function buildProgram(): Command {
       .option("--feature <name>", "one feature (artifacts are found by substring, as in the reference)")
       .option("--checkpoint <n>", "1 (default) or 2 (adds the P0 task-completion check)")
       .option("--path <dir>", "base path holding .agents/ (default: the enclosing repository)")
-      .option("--profile <name>", "default (reference behaviour) or recommended (false-positive fixes)")
+      .option("--profile <name>", "reference (the Python original, quirks included), default (reference + FX-1: links in code are not checked) or recommended (all false-positive fixes)")
       .option("--enable <ids>", "extra opt-in fixes, comma-separated (FX-1,FX-2,FX-3,FX-4)")
       .option("--advisory", "report consistency errors as warnings (exit 0 unless --max-warnings)"),
   )
@@ -126,7 +126,7 @@ export function buildProgram(): Command {
       .option("--specs <dir>", "specs folder with requirements/, design/, tasks/ (default: .agents/specs)")
       .addOption(new Option("--specs-path <dir>").hideHelp())
       .option("--strict", "warnings fail the run too")
-      .option("--profile <name>", "default (reference behaviour) or recommended (adds TR-008, TR-009, FX-7)")
+      .option("--profile <name>", "reference or default (the same here: FX-1 concerns consistency only) or recommended (adds TR-008, TR-009, FX-7)")
       .option("--enable <ids>", "extra opt-in checks, comma-separated (FX-7,TR-008,TR-009)")
       .addOption(new Option("--no-cache").hideHelp())
       .addOption(new Option("--benchmark").hideHelp()),

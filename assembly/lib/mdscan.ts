@@ -55,18 +55,21 @@ export function countCriteria(t: string, from: i32, to: i32): i32 {
 }
 
 /**
- * The section after the first literal `marker`, ending at the first later `stop` or at the end of
- * the text (a single trailing newline excluded). Returns [start, end] or [-1, -1].
+ * The section after the first literal `marker`, as Python's `marker(.+?)(?=stop|$)` with DOTALL: at
+ * least one character, ending at the first `stop` after that character or at the end of the text (a
+ * single trailing newline excluded). Returns [start, end] or [-1, -1] (nothing after the marker).
  */
 export function sectionAfter(t: string, marker: string, stop: string): i32[] {
   const idx = t.indexOf(marker);
   if (idx < 0) return [-1, -1];
   const start = idx + marker.length;
+  if (start >= t.length) return [-1, -1];
   let eot = t.length;
   if (eot > 0 && t.charCodeAt(eot - 1) == 10) eot--;
-  let end = t.indexOf(stop, start);
+  // `.+?` takes one character before the look-ahead is tried: `## Requirements##` is not empty
+  let end = t.indexOf(stop, start + 1);
   if (end < 0 || end > eot) end = eot;
-  if (end < start) end = start;
+  if (end < start + 1) end = start + 1;
   return [start, end];
 }
 

@@ -163,8 +163,9 @@ export function checkContent(doc: Doc, results: Results): bool {
  * pre-pr, session-state): a non-empty document that is not valid UTF-8 (invalid sequences, NUL bytes,
  * UTF-16 with or without BOM, binary) gets AC-002 with the offset of the first bad byte and is taken
  * out of the input, so no rule ever sees replacement characters and the file never passes unchecked.
+ * With `keep` (consistency, traceability) it stays in the input marked unread (Doc.unread) instead.
  */
-export function screenText(input: Input, results: Results): void {
+export function screenText(input: Input, results: Results, keep: bool = false): void {
   const kept: Doc[] = [];
   for (let i = 0; i < input.docs.length; i++) {
     const d = input.docs[i];
@@ -172,7 +173,11 @@ export function screenText(input: Input, results: Results): void {
       const bad = firstBadByte(d.ptr, d.len);
       if (bad >= 0) {
         results.report(AC002, d, 0, 0, msg("binary").s("offset", bad.toString()));
-        continue;
+        if (!keep) continue;
+        // keep: the document stays (its name still counts, e.g. as a feature's artifact) without
+        // content, marked unread, so no rule takes it for empty
+        d.unread = true;
+        d.len = 0;
       }
     }
     kept.push(d);

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import { finish, maxFileBytes, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
@@ -15,9 +15,11 @@ export interface TraceabilityCliOptions extends OutputOptions {
   enable?: string;
 }
 
-function within(p: string, root: string): boolean {
-  const rel = relative(root, p);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+/** p lies in root, both with their symlinks resolved (Python's Path.resolve), compared by path
+ * components: a folder named `..specs` is inside (KB-T10), a link to a folder outside is not. */
+async function within(p: string, root: string): Promise<boolean> {
+  const { inside, realish } = await import("../validators/planning-io.js");
+  return inside(realish(p), realish(root));
 }
 
 export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise<number> {
@@ -32,7 +34,7 @@ export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise
   else {
     specsAbs = resolve(cwd, arg);
     // relative paths must stay inside the repository (or the working directory when there is none)
-    if (!isAbsolute(arg) && (repo ? !within(specsAbs, repo) : arg.includes("..") && !within(specsAbs, cwd))) {
+    if (!isAbsolute(arg) && (repo ? !(await within(specsAbs, repo)) : arg.includes("..") && !(await within(specsAbs, cwd)))) {
       throw new UsageError(`Path traversal attempt detected: specs path '${arg}' is outside ${repo ? "the repository" : "the working directory"}`);
     }
   }

@@ -105,12 +105,17 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     // pass 1: names only -> which documents are artifacts of some feature; only those are read
     raw = run(docs, [...facts, fact("phase", "names")]);
     const needed = new Set(decodeList(globals(raw).needed ?? ""));
+    const unread: string[] = [];
     for (const d of docs) {
       if (!needed.has(d.name)) continue;
       const r = readDoc(source, d.name, d.name, opts.maxFileBytes);
-      if (r.problem) problems.push({ file: d.name, validator: "consistency", verdict: "fail", findings: [r.problem] });
-      else d.bytes = r.bytes!;
+      if (r.problem) {
+        problems.push({ file: d.name, validator: "consistency", verdict: "fail", findings: [r.problem] });
+        unread.push(d.name);
+      } else d.bytes = r.bytes!;
     }
+    // files that could not be read: the core knows them by name only and never takes them for empty
+    if (unread.length > 0) facts.push(fact("unread", encodeList(unread)));
     // pass 2: the checks; pass 3 only when link targets need existence facts
     raw = run(docs, facts);
     const q = globals(raw).linkQueries;
@@ -146,6 +151,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   }
   for (const row of decodeList(g.features ?? "")) {
     const [feature, count, verdict, checks = "", epic, prd, tasks, plan, counters] = decodeList(row);
+    const partial = g[`partial.${out.features.length}`] ?? "";
     const findings: Finding[] = [];
     for (const f of raw.findings.slice(next, next + Number(count))) {
       const sev = f.severity as Severity;
@@ -179,10 +185,12 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     const data: Record<string, string> = { feature, verdict, checkpoint: String(checkpoint), checks };
     for (const [k, v] of Object.entries(art)) if (v) data[k] = v;
     for (const [k, v] of Object.entries(ctr)) data[k] = String(v);
+    // partial: an artifact could not be read, so the rules reading it did not run (the core's reason)
     out.results.push({
       file: prd || tasks || epic || plan || PLANNING_DIR,
       validator: "consistency",
-      verdict: verdictOf(findings, false),
+      verdict: verdictOf(findings, partial !== ""),
+      ...(partial !== "" && !findings.some((f) => f.severity === "error") ? { reason: partial } : {}),
       findings,
       data,
     });

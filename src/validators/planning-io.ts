@@ -1,6 +1,6 @@
 // Shared host helpers for the planning validators (consistency, traceability): listing folders
 // through a FileSource in name order, reading with lossy UTF-8 decoding (D-6), link facts.
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, posix, relative, resolve, sep, basename } from "node:path";
 import type { FileSource } from "../source.js";
 import { readArtifact } from "../engine.js";
@@ -68,7 +68,7 @@ export function readDoc(source: FileSource, rel: string, display: string, maxByt
   return r.problem ? { problem: r.problem } : { bytes: normalizeText(r.bytes!) };
 }
 
-function realish(p: string): string {
+export function realish(p: string): string {
   // resolve symlinks of the longest existing prefix (like Python's Path.resolve(strict=False))
   let cur = p;
   const tail: string[] = [];
@@ -85,7 +85,65 @@ function realish(p: string): string {
   }
 }
 
-function inside(p: string, root: string): boolean {
+/**
+ * Python's os.path.realpath (non-strict), which Path.resolve uses: the components are walked in
+ * order and a symbolic link is replaced by its target before a later '..' applies (`lnk/../x.md`
+ * is x.md beside the link's target, not beside the link); a dangling link still resolves to its
+ * target; a loop leaves the rest unresolved. POSIX paths; elsewhere realish(resolve(p)).
+ */
+export function pyRealpath(p: string): string {
+  if (sep !== "/") return realish(resolve(p));
+  const seen = new Map<string, string | null>();
+  const walk = (path: string, rest: string): [string, boolean] => {
+    if (rest.startsWith("/")) {
+      rest = rest.slice(1);
+      path = "/";
+    }
+    while (rest) {
+      const i = rest.indexOf("/");
+      const name = i < 0 ? rest : rest.slice(0, i);
+      rest = i < 0 ? "" : rest.slice(i + 1);
+      if (!name || name === ".") continue;
+      if (name === "..") {
+        if (path) {
+          const head = path === "/" ? "/" : posix.dirname(path);
+          const tail = path === "/" ? "" : posix.basename(path);
+          path = tail === ".." ? posix.join(head, "..", "..") : head;
+        } else path = "..";
+        continue;
+      }
+      const next = posix.join(path, name);
+      let link = false;
+      try {
+        link = lstatSync(next).isSymbolicLink();
+      } catch {
+        link = false;
+      }
+      if (!link) {
+        path = next;
+        continue;
+      }
+      if (seen.has(next)) {
+        const known = seen.get(next);
+        if (known != null) {
+          path = known;
+          continue;
+        }
+        return [posix.join(next, rest), false]; // a loop
+      }
+      seen.set(next, null);
+      const [target, ok] = walk(path, readlinkSync(next, "utf8"));
+      if (!ok) return [posix.join(target, rest), false];
+      path = target;
+      seen.set(next, path);
+    }
+    return [path, true];
+  };
+  return walk("", isAbsolute(p) ? p : `${process.cwd()}/${p}`)[0] || "/";
+}
+
+/** p is root or lies below it, compared by path components (a folder named `..x` is inside; KB-T10). */
+export function inside(p: string, root: string): boolean {
   const rel = relative(root, p);
   return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
 }
@@ -102,9 +160,12 @@ export function linkStates(source: FileSource, queries: string[]): [string, stri
     let state: string;
     if (q.includes("\0")) state = "m";
     else if (source.kind === "disk") {
-      const abs = isAbsolute(q) ? q : resolve(root, q);
-      if (!inside(realish(abs), realRoot)) state = "o";
-      else state = existsSync(abs) ? "e" : "m";
+      // as the reference: the link's folder joined with the target, then Path.resolve (symlinks
+      // replaced before '..' applies; a dangling link resolves to its target), then the containment
+      // test and, inside, the existence of the resolved path
+      const real = pyRealpath(isAbsolute(q) ? q : `${root.split(sep).join("/")}/${q}`);
+      if (!inside(real, realRoot)) state = "o";
+      else state = existsSync(real) ? "e" : "m";
     } else {
       const abs = isAbsolute(q) ? q : resolve(root, q);
       if (!inside(abs, root)) state = "o";

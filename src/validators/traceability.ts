@@ -1,12 +1,13 @@
 // Traceability validator host (port of Validate-Traceability.ps1 / traceability.py): lists the
 // requirements/, design/ and tasks/ folders of the specs path and runs the core over them in one
 // batch. Folders of layouts the validator does not cover are handed over so they show as skips.
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { relative, resolve, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
-import { executeValidator, type ContentDoc, type SeverityMode, type ValidatorOutput } from "../engine.js";
+import { executeValidator, type ContentDoc, type Facts, type SeverityMode, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import type { FileResult } from "../report.js";
-import { listMarkdown, readDoc } from "./planning-io.js";
+import { inside, listMarkdown, readDoc } from "./planning-io.js";
+import { decodeList } from "../wasm/list.js";
 import { FLAGS } from "../wasm/contract.js";
 
 export const SPECS_DIR = ".agents/specs";
@@ -39,26 +40,46 @@ export function foreignLayoutDirs(source: FileSource): string[] {
 export function validateTraceability(opts: TraceabilityOptions): TraceabilityOutput {
   const rootSource = opts.source ?? new DiskSource(opts.root);
   const specsAbs = resolve(opts.root, opts.specs ?? SPECS_DIR);
-  const rel = relative(opts.root, specsAbs);
-  const within = !rel.startsWith("..") && !isAbsolute(rel);
+  const within = inside(specsAbs, opts.root);
   // a specs folder outside the workspace is read from disk and named by its absolute path
   const source = within ? rootSource : new DiskSource(specsAbs);
-  const base = within ? rel.split(sep).join("/") : "";
+  const base = within ? relative(opts.root, specsAbs).split(sep).join("/") : "";
   const display = (p: string) => (within ? p : `${specsAbs.split(sep).join("/")}${p ? `/${p}` : ""}`);
   const docs: ContentDoc[] = [];
+  const relOf = new Map<string, string>();
   const problems: FileResult[] = [];
+  const empty = new Uint8Array(0);
   CATEGORIES.forEach((cat, flags) => {
     const dir = base ? `${base}/${cat}` : cat;
     for (const name of listMarkdown(source, dir)) {
-      const r = readDoc(source, `${dir}/${name}`, display(`${dir}/${name}`), opts.maxFileBytes);
-      if (r.problem) problems.push({ file: r.problem.file, validator: "traceability", verdict: "fail", findings: [r.problem] });
-      else docs.push({ file: display(`${dir}/${name}`), kind: KIND.SPEC_DOC, flags, bytes: r.bytes! });
+      const file = display(`${dir}/${name}`);
+      relOf.set(file, `${dir}/${name}`);
+      docs.push({ file, kind: KIND.SPEC_DOC, flags, bytes: empty });
     }
   });
-  const empty = new Uint8Array(0);
   if (source.type(base) !== undefined || base === "") docs.push({ file: display(base) || ".", kind: KIND.SPEC_DOC, flags: FLAGS.traceability.ANCHOR, bytes: empty });
   for (const d of foreignLayoutDirs(rootSource)) docs.push({ file: d, kind: KIND.SPEC_DOC, flags: FLAGS.traceability.FOREIGN_LAYOUT, bytes: empty });
-  const out = executeValidator("traceability", docs, { fx: opts.fx ?? 0 }, { mode: opts.mode }) as TraceabilityOutput;
+  const fx = opts.fx ?? 0;
+  // pass 1, names only: the core says which files its rules load (REQ-*.md, DESIGN-*.md, TASK-*.md of
+  // their folder); only those are read, so another file of the folder never gives a finding
+  const names = executeValidator("traceability", docs, { fx, phase: "names" }, { mode: opts.mode });
+  if (names.internalErrors.length > 0) return Object.assign(names, { stats: { requirements: 0, designs: 0, tasks: 0, validChains: 0 } });
+  const unread: string[] = [];
+  for (const file of decodeList(names.global.needed ?? "")) {
+    const d = docs.find((x) => x.file === file);
+    const rel = relOf.get(file);
+    if (!d || rel === undefined) continue;
+    const r = readDoc(source, rel, file, opts.maxFileBytes);
+    if (r.problem) {
+      // the file's own result carries the problem; the core knows it by name only (its rules never
+      // take it for empty)
+      problems.push({ file: r.problem.file, validator: "traceability", verdict: "fail", findings: [r.problem] });
+      unread.push(file);
+    } else d.bytes = r.bytes!;
+  }
+  const facts: Facts = { fx };
+  if (unread.length > 0) facts.unread = unread;
+  const out = executeValidator("traceability", docs, facts, { mode: opts.mode }) as TraceabilityOutput;
   out.results.push(...problems);
   const [requirements, designs, tasks, validChains] = (out.global.stats ?? "0 0 0 0").split(" ").map(Number);
   out.stats = { requirements, designs, tasks, validChains };

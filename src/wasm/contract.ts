@@ -225,6 +225,7 @@ export type FactKey =
   | "checkpoint"
   | "fx"
   | "linkState"
+  | "unread"
   | "probe.naming"
   | "family"
   | "files"
@@ -374,7 +375,7 @@ export interface FactTypes {
   "repo.once": boolean;
   /** Date of the protocol's last change: older logs are not compared with its template. */
   "protocol.date": string;
-  /** The pass of a multi-pass run: session-log 'extract' (report what the host must resolve), consistency 'names' (report which documents the checks read), pre-pr rows 'plan' | 'result' | 'findings' | 'overrides'. */
+  /** The pass of a multi-pass run: session-log 'extract' (report what the host must resolve), consistency and traceability 'names' (report which documents the checks read), pre-pr rows 'plan' | 'result' | 'findings' | 'overrides'. */
   "phase": string;
   /** A cited path resolved by the host: file | dir | missing | outside. */
   [key: `path.${string}`]: string;
@@ -418,6 +419,8 @@ export interface FactTypes {
   "fx": number;
   /** The host's answers to the link queries: query, state pairs. */
   "linkState": string[];
+  /** Documents the host could not read (it reported AC-900/AC-901 on them): known by name only, their content never taken for empty. */
+  "unread": string[];
   /** Tests only: key, name pairs checked against the naming table (data 'probe.naming'). */
   "probe.naming": string[];
   /** The rule family of this call: select, pin, wfs, sfm, prd, path, size, tok, drift, plan, directives. */
@@ -653,6 +656,7 @@ export type DataKey =
   | "keyword_issues"
   | "checkpoint"
   | "features"
+  | `partial.${string}`
   | "needed"
   | "linkQueries"
   | "probe.naming"

@@ -16,6 +16,7 @@ function CO001_doc(): RuleDoc {
     // the consistency validator's skip reasons (document data "skip", rendered by the host)
     terms: {
       skipNoArtifacts: "no Epic, PRD, Tasks or Plan matches the feature '{{feature}}': nothing checked",
+      partialUnread: "not fully checked: {{files}} could not be read",
       skipNoFeatures: "no feature found (no prd-*.md or tasks-*.md among the {{n}} markdown file(s) of the planning folder): nothing checked",
     },
   };

@@ -23,6 +23,7 @@ function check(c: RuleCtx): void {
   const epic = f.epic;
   const prd = f.prd;
   if (epic === null || prd === null) return;
+  if (ctx.unread("ScopeAlignment", prd)) return;
   const pt = prd.text();
   if (pt.indexOf(epic.baseName()) >= 0 || mentionsEpicId(pt)) return;
   ctx.fail("ScopeAlignment");

@@ -23,6 +23,7 @@ function check(c: RuleCtx): void {
   const epic = f.epic;
   const prd = f.prd;
   if (epic === null || prd === null) return;
+  if (ctx.unread("ScopeAlignment", epic) || ctx.unread("ScopeAlignment", prd)) return;
   const et = epic.text();
   const crit = sectionAfter(et, "### Success Criteria", "###");
   if (crit[0] < 0) return;

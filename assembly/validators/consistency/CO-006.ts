@@ -23,6 +23,7 @@ function check(c: RuleCtx): void {
   const prd = f.prd;
   const tasks = f.tasks;
   if (prd === null || tasks === null) return;
+  if (ctx.unread("RequirementCoverage", prd) || ctx.unread("RequirementCoverage", tasks)) return;
   const pt = prd.text();
   const tt = tasks.text();
   const r = countShape(pt, SHAPE_LIST_BOX) + countShape(pt, SHAPE_NUMBERED);

@@ -23,7 +23,7 @@ function check(c: RuleCtx): void {
   ctx.group("TaskCompletion");
   const f = ctx.feature;
   const doc = f.tasks;
-  if (doc === null) return;
+  if (doc === null || ctx.unread("TaskCompletion", doc)) return;
   const lines = doc.lines();
   let prio = 2;
   let total = 0;

@@ -46,13 +46,29 @@ function cleanTarget(raw: string): string {
   return out;
 }
 
+/**
+ * The reference's `re.sub(r"#.*$", "", target)` (no flags): `.` stops at a line break and `$` matches
+ * at the end or before a final line break, so only an anchor running to the end of the target goes
+ * (its final line break stays); `x.md#a\nb` keeps its '#'. Spec §5.2 says "from the first #".
+ */
+export function dropAnchor(raw: string): string {
+  const n = raw.length;
+  // the last line break that is not the final character: an anchor must start after it
+  let from = 0;
+  for (let i = n - 2; i >= 0; i--) if (raw.charCodeAt(i) == 10) { from = i + 1; break; }
+  const hash = raw.indexOf("#", from);
+  if (hash < 0) return raw;
+  const finalNl = n > 0 && raw.charCodeAt(n - 1) == 10 && hash < n - 1;
+  return raw.substring(0, hash) + (finalNl ? "\n" : "");
+}
+
 function dirOf(name: string): string {
   const i = name.lastIndexOf("/");
   return i < 0 ? "" : name.substring(0, i + 1);
 }
 
 function scan(ctx: ConsistencyCtx, doc: Doc | null, hits: LinkHit[]): void {
-  if (doc === null) return;
+  if (doc === null || ctx.unread("CrossReferences", doc)) return;
   const fx = ctx.fx;
   const t = doc.text();
   const links = findLinks(t, (fx & FX2) != 0);
@@ -65,8 +81,7 @@ function scan(ctx: ConsistencyCtx, doc: Doc | null, hits: LinkHit[]): void {
     while (r < code.length && code[r + 1] <= off) r += 2;
     if (r < code.length && code[r] <= off) continue; // FX-1: inside code
     if (at(raw, "http://", 0) || at(raw, "https://", 0) || at(raw, "#", 0)) continue;
-    const hash = raw.indexOf("#");
-    const shown = hash >= 0 ? raw.substring(0, hash) : raw;
+    const shown = dropAnchor(raw);
     const target = (fx & FX2) != 0 ? cleanTarget(raw) : shown;
     if (target.length == 0) continue;
     const q = at(target, "/", 0) ? target : dirOf(doc.name) + target;

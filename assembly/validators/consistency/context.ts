@@ -27,6 +27,8 @@ export class Feature {
   /** Check groups in the order they were opened, and whether each passed. */
   groups: string[] = [];
   passed: bool[] = [];
+  /** Per group: a rule of it did not run because an artifact it reads could not be read. */
+  partial: bool[] = [];
   counters: string[] = [];
   /** The links of the feature's documents that are not fine (CO-008/CO-009), computed once (co-links.ts: links). */
   hits: LinkHit[] | null = null;
@@ -37,10 +39,22 @@ export class Feature {
     this.name = name;
   }
 
-  /** "Check=pass|fail" in the order the groups were opened. */
+  /** "Check=pass|fail|unchecked" in the order the groups were opened (unchecked: not failed, but a
+   * rule of it did not run on an artifact that could not be read). */
   checks(): string[] {
     const out: string[] = [];
-    for (let i = 0; i < this.groups.length; i++) out.push(this.groups[i] + "=" + (this.passed[i] ? "pass" : "fail"));
+    for (let i = 0; i < this.groups.length; i++) out.push(this.groups[i] + "=" + (!this.passed[i] ? "fail" : this.partial[i] ? "unchecked" : "pass"));
+    return out;
+  }
+
+  /** The feature's artifacts whose content is unknown (Doc.unread), each once. */
+  unreadNames(): string[] {
+    const out: string[] = [];
+    const a = [this.epic, this.prd, this.tasks, this.plan];
+    for (let k = 0; k < 4; k++) {
+      const d = a[k];
+      if (d !== null && d.unread && out.indexOf(d.name) < 0) out.push(d.name);
+    }
     return out;
   }
 }
@@ -71,6 +85,20 @@ export class ConsistencyCtx extends RuleCtx {
     for (let i = 0; i < f.groups.length; i++) if (f.groups[i] == name) return;
     f.groups.push(name);
     f.passed.push(true);
+    f.partial.push(false);
+  }
+
+  /**
+   * A rule of group `name` needs the content of `doc` (null: not needed): when it could not be read
+   * (Doc.unread), the group is marked not fully checked and true is returned (the rule does not run:
+   * an unread file is never taken for an empty one).
+   */
+  unread(name: string, doc: Doc | null): bool {
+    if (doc === null || !doc.unread) return false;
+    this.group(name);
+    const f = this.feature;
+    for (let i = 0; i < f.groups.length; i++) if (f.groups[i] == name) f.partial[i] = true;
+    return true;
   }
 
   /** Fail check group `name` (opening it if needed). */

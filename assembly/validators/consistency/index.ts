@@ -79,7 +79,7 @@ class Resolver {
       if (m !== null) { this.idx[1].add(m, i); this.key("1" + m, i); }
       m = middle(n, "tasks-");
       if (m !== null) { this.idx[2].add(m, i); this.key("2" + m, i); }
-      if (at(n, ".", 0) || !n.endsWith(".md")) continue; // glob `*` never matches a leading dot
+      if (!n.endsWith(".md")) continue; // pathlib's glob `*` also matches a leading dot (.plan-a.md)
       const p = n.indexOf("plan");
       if (p >= 0 && p + 4 <= n.length - 3) this.idx[3].add(n.substring(p + 4, n.length - 3), i);
       if (n.endsWith("-plan.md")) {
@@ -146,6 +146,14 @@ export function validateConsistency(input: Input, results: Results): void {
     for (let i = 0; i + 1 < ls.length; i += 2) m.set(ls[i], ls[i + 1]);
     ctx.linkState = m;
   }
+  // documents the host could not read (it reported AC-900/AC-901 on them): known by name only; the
+  // text screen marks those that are not UTF-8 (AC-002) the same way
+  const unreadNames = input.factLines("unread");
+  if (unreadNames !== null) {
+    const u = new Map<string, string>();
+    for (let i = 0; i < unreadNames.length; i++) u.set(unreadNames[i], "");
+    for (let i = 0; i < input.docs.length; i++) if (u.has(input.docs[i].name)) input.docs[i].unread = true;
+  }
   const one = input.fact("feature");
   let names: string[];
   if (one !== null) names = [one];
@@ -180,6 +188,9 @@ export function validateConsistency(input: Input, results: Results): void {
       results.setDocStatus(anchor as Doc, DOC_SKIPPED);
       results.put(anchor as Doc, "skip", msgItem(msg("skipNoArtifacts").s("feature", f.name)));
     }
+    // an artifact that could not be read: the rules reading it did not run, the result says so
+    const unread = f.unreadNames();
+    if (unread.length > 0) results.putGlobal("partial." + rows.length.toString(), msgItem(msg("partialUnread").s("files", unread.join(", "))));
     rows.push(encodeList([f.name, (results.findings.length - before).toString(), passed ? "pass" : "fail",
       f.checks().join(","), pathOf(f.epic), pathOf(f.prd), pathOf(f.tasks), pathOf(f.plan), f.counters.join(",")]));
   }

@@ -20,12 +20,14 @@ function TR001_doc(): RuleDoc {
       skipNoId: "front matter has no id: not a spec",
       skipDuplicateId: "duplicate id {{id}}: {{used}} is used (last in name order)",
       skipNoSpecs: "0 specs with an id found in {{n}} candidate file(s)",
+      skipUnreadSpecs: "not fully checked: {{n}} spec file(s) could not be read ({{rules}} not checked against them)",
     },
   };
 }
 
 function check(c: RuleCtx): void {
   const ctx = changetype<TrCtx>(c);
+  if (ctx.unread[1]) return; // a design that could not be read may reference any REQ
   const reqs = ctx.cats[0].specs;
   for (let i = 0; i < reqs.length; i++) {
     const r = reqs[i];

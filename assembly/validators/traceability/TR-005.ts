@@ -19,6 +19,7 @@ function TR005_doc(): RuleDoc {
 
 function check(c: RuleCtx): void {
   const ctx = changetype<TrCtx>(c);
+  if (ctx.unread[1]) return; // an unread design file may hold any DESIGN id
   const designs = ctx.cats[1];
   const tasks = ctx.cats[2].specs;
   for (let i = 0; i < tasks.length; i++) {

@@ -6,6 +6,7 @@
 import { Doc, Input, Results } from "../../io";
 import { KIND_SPEC_DOC, DOC_IGNORED, DOC_SKIPPED, TR_ANCHOR, TR_FOREIGN_LAYOUT } from "../../abi";
 import { readFrontMatter, at } from "../../lib/mdscan";
+import { encodeList } from "../../lib/list";
 import { Spec, TrCtx } from "./model";
 import { msg, msgItem, Rule, runRules } from "../../rules";
 import { TR001 } from "./TR-001";
@@ -35,6 +36,15 @@ export function validateTraceability(input: Input, results: Results): void {
   const cats = ctx.cats;
   let anchor: Doc | null = null;
   let candidates = 0;
+  // phase "names": documents come without content; report which ones the checks will read, so the
+  // host reads those only (a README.md or notes.md of a specs folder is never opened)
+  const namesOnly = input.fact("phase") == "names";
+  const needed: string[] = [];
+  // documents the host could not read (it reported AC-900/AC-901 on them): known by name only
+  const unreadNames = input.factLines("unread");
+  const unreadSet = new Map<string, string>();
+  if (unreadNames !== null) for (let i = 0; i < unreadNames.length; i++) unreadSet.set(unreadNames[i], "");
+  let unread = 0;
   for (let i = 0; i < input.docs.length; i++) {
     const d = input.docs[i];
     if (d.kind != KIND_SPEC_DOC) continue;
@@ -49,6 +59,21 @@ export function validateTraceability(input: Input, results: Results): void {
       results.setDocStatus(d, DOC_IGNORED);
       continue;
     }
+    if (namesOnly) {
+      needed.push(d.name);
+      continue;
+    }
+    if (unreadSet.has(d.name)) {
+      // the host's own result carries the file's finding
+      d.unread = true;
+      results.setDocStatus(d, DOC_IGNORED);
+    }
+    if (d.unread) {
+      // content unknown (here, or AC-002 from the text screen): neither loaded nor taken for empty
+      ctx.unread[c] = true;
+      unread++;
+      continue;
+    }
     candidates++;
     const fm = readFrontMatter(d.text());
     ctx.candDocs.push(d);
@@ -58,6 +83,10 @@ export function validateTraceability(input: Input, results: Results): void {
     const id = fm.id;
     if (id === null || id.length == 0) { skip(results, d, msgItem(msg("skipNoId"))); continue; }
     cats[c].add(new Spec(d, fm, id), results);
+  }
+  if (namesOnly) {
+    results.putGlobal("needed", encodeList(needed));
+    return;
   }
   ctx.link();
   runRules(RULES, ctx);
@@ -72,7 +101,17 @@ export function validateTraceability(input: Input, results: Results): void {
     results.put(a, "designs", cats[1].specs.length.toString());
     results.put(a, "tasks", cats[2].specs.length.toString());
     results.put(a, "validChains", chains.toString());
-    if (cats[0].specs.length + cats[1].specs.length + cats[2].specs.length == 0) {
+    if (unread > 0) {
+      // spec files that could not be read: the rules that would conclude an id is absent did not run
+      // (TR-001, TR-004..TR-006); the specs folder says so instead of passing
+      let rules = "";
+      if (ctx.unread[1]) rules += "TR-001, ";
+      if (ctx.unread[2]) rules += "TR-004, ";
+      if (ctx.unread[1]) rules += "TR-005, ";
+      if (ctx.unread[0]) rules += "TR-006, ";
+      rules = rules.substring(0, rules.length - 2); // unread > 0: some category, so some rule
+      skip(results, a, msgItem(msg("skipUnreadSpecs").i("n", unread).s("rules", rules)));
+    } else if (cats[0].specs.length + cats[1].specs.length + cats[2].specs.length == 0) {
       skip(results, a, msgItem(msg("skipNoSpecs").i("n", candidates)));
     }
   }

@@ -99,6 +99,9 @@ export class TrCtx extends RuleCtx {
   /** Designs referenced by a task, requirements referenced by a design (existing ones only). */
   designHasTask: Map<string, string> = new Map();
   reqHasDesign: Map<string, string> = new Map();
+  /** Per category: some candidate file of it could not be read (AC-900/AC-901/AC-002), so its ids are
+   * not all known and a rule concluding that an id is absent from it (TR-001, TR-004..TR-006) does not run. */
+  unread: bool[] = [false, false, false];
   /** The rules' findings: their index in results.findings and their order key. */
   at: i32[] = [];
   keys: i64[] = [];

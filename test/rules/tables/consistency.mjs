@@ -52,7 +52,10 @@ export default {
     invalid: [{ name: "a PRD without Tasks", docs: [ANCHOR, EPIC, PRD], facts: F, errors: [{ messageId: "tasksFileNotFound", line: 0, doc: P + "prd-auth.md" }] }],
   },
   "CO-006": {
-    valid: [{ name: "as many tasks as requirements", docs: full(), facts: F }],
+    valid: [
+      { name: "as many tasks as requirements", docs: full(), facts: F },
+      { name: "a Tasks file the host could not read (fact unread, AC-901) is not counted as empty", docs: [ANCHOR, EPIC, PRD, plan("tasks-auth.md")], facts: { ...F, unread: [P + "tasks-auth.md"] } },
+    ],
     invalid: [
       {
         name: "one task for two requirements",

@@ -11,7 +11,10 @@ const chain = [req("REQ-001", ["DESIGN-001"]), des("DESIGN-001", ["REQ-001"]), t
 
 export default {
   "TR-001": {
-    valid: [{ name: "a requirement with a design referencing it", docs: chain }],
+    valid: [
+      { name: "a requirement with a design referencing it", docs: chain },
+      { name: "a design file that could not be read (fact unread) may reference it", docs: [req("REQ-001"), { ...des("DESIGN-002"), text: "" }], facts: { unread: ["design/DESIGN-002.md"] } },
+    ],
     invalid: [{ name: "a requirement no design references", docs: [req("REQ-001")], errors: [{ messageId: "reqHasNoDesign", line: 3, data: { req: "REQ-001" } }] }],
   },
   "TR-002": {
@@ -23,15 +26,24 @@ export default {
     invalid: [{ name: "a design without a requirement", docs: [des("DESIGN-001"), task("TASK-001", ["DESIGN-001"])], errors: [{ messageId: "designHasNoReq", data: { design: "DESIGN-001" } }] }],
   },
   "TR-004": {
-    valid: [{ name: "a design a task references", docs: chain }],
+    valid: [
+      { name: "a design a task references", docs: chain },
+      { name: "a task file that could not be read (fact unread) may reference it", docs: [req("REQ-001"), des("DESIGN-001", ["REQ-001"]), { ...task("TASK-002"), text: "" }], facts: { unread: ["tasks/TASK-002.md"] } },
+    ],
     invalid: [{ name: "a design no task references", docs: [req("REQ-001"), des("DESIGN-001", ["REQ-001"])], errors: [{ messageId: "designHasNoTask", data: { design: "DESIGN-001" } }] }],
   },
   "TR-005": {
-    valid: [{ name: "a task referencing an existing design", docs: chain }],
+    valid: [
+      { name: "a task referencing an existing design", docs: chain },
+      { name: "a design that is not UTF-8 (AC-002) may hold the id", docs: [{ ...des("DESIGN-404"), text: undefined, bytes: new Uint8Array([0xff, 0xfe, 0x2d, 0x00]) }, task("TASK-001", ["DESIGN-404"])] },
+    ],
     invalid: [{ name: "a task referencing a missing design", docs: [task("TASK-001", ["DESIGN-404"])], errors: [{ messageId: "taskReferencesNonExistent", line: 6, data: { task: "TASK-001", id: "DESIGN-404" } }] }],
   },
   "TR-006": {
-    valid: [{ name: "a design referencing an existing requirement", docs: chain }],
+    valid: [
+      { name: "a design referencing an existing requirement", docs: chain },
+      { name: "a requirement file the host could not read (fact unread, AC-900) may hold the id", docs: [{ ...req("REQ-404"), text: "" }, des("DESIGN-001", ["REQ-404"]), task("TASK-001", ["DESIGN-001"])], facts: { unread: ["requirements/REQ-404.md"] } },
+    ],
     invalid: [{ name: "a design referencing a missing requirement", docs: [des("DESIGN-001", ["REQ-404"]), task("TASK-001", ["DESIGN-001"])], errors: [{ messageId: "designReferencesNonExistent", data: { design: "DESIGN-001", id: "REQ-404" } }] }],
   },
   "TR-007": {
