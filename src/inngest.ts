@@ -46,7 +46,7 @@ function where(data: EventData, opts: SessionFunctionOptions) {
  * - `session-protocol-start` (event `session/protocol.start`): create the session state if needed
  *   and record protocol-start evidence; emits `session/state.update`.
  * - `session-protocol-end` (event `feature/completion.requested`): validate the session log (full
- *   mode), lint the changed markdown, check the commits; only when all pass, record protocol-end
+ *   mode) and check the commits; only when both pass, record protocol-end
  *   evidence and emit `session/state.update` and `session/complete`.
  */
 export function createSessionFunctions(inngest: Inngest.Any, opts: SessionFunctionOptions = {}) {

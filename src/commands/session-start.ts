@@ -109,7 +109,7 @@ export async function sessionStart(o: { cwd: string; source?: string; notesDir?:
       context:
         `agentcheck: session ${s.sessionId} started in ${s.currentMode} mode (hooks.sessionStartMode in agentcheck.config.jsonc sets it). ${leaveModeText(s.currentMode)} ` +
         `Branch ${ev.gitBranch || "(none)"}, starting commit ${ev.startingCommit ? ev.startingCommit.slice(0, 12) : "(none yet)"}. ` +
-        `Write the session log at ${ev.sessionLogPath}; at the end, \`agentcheck session end\` checks it, the changed markdown and the commits.`,
+        `Write the session log at ${ev.sessionLogPath}; at the end, \`agentcheck session end\` checks it and the commits.`,
       warnings,
     };
   } catch (e) {
