@@ -2,7 +2,7 @@
 // It honours core.hooksPath, reports a core.hooksPath that points at a missing directory (git then
 // runs no hooks at all), never replaces a hook it did not write unless --force, and fails closed:
 // when the hook cannot find agentcheck it blocks the commit with a message.
-import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +20,8 @@ export interface HooksLocation {
   hooksPath?: string;
   /** Set when core.hooksPath names a directory that does not exist. */
   missing: boolean;
+  /** Where core.hooksPath is set (git config --show-scope): "local", "worktree", "global", "system", "command". */
+  scope?: string;
 }
 
 function sq(s: string): string {
@@ -29,8 +31,11 @@ function sq(s: string): string {
 export function locateHooks(cwd: string): HooksLocation {
   const root = gitTopLevel(cwd);
   if (!root) throw new UsageError(`not inside a git work tree: ${cwd}`);
-  const cfg = gitRaw(root, ["config", "--get", "core.hooksPath"]);
-  const hooksPath = cfg.status === 0 ? cfg.stdout.toString("utf8").trim() : "";
+  const cfg = gitRaw(root, ["config", "--show-scope", "--get", "core.hooksPath"]);
+  const line = cfg.status === 0 ? cfg.stdout.toString("utf8").replace(/\r?\n$/, "") : "";
+  const tab = line.indexOf("\t");
+  const scope = tab >= 0 ? line.slice(0, tab) : undefined;
+  const hooksPath = (tab >= 0 ? line.slice(tab + 1) : line).trim();
   if (hooksPath) {
     const expanded = hooksPath.startsWith("~/") ? join(process.env.HOME ?? "", hooksPath.slice(2)) : hooksPath;
     // a relative core.hooksPath is relative to the top of the work tree (where hooks run)
@@ -41,7 +46,7 @@ export function locateHooks(cwd: string): HooksLocation {
     } catch {
       missing = true;
     }
-    return { root, dir, hooksPath, missing };
+    return { root, dir, hooksPath, missing, scope };
   }
   // the common git dir's hooks (shared by linked worktrees)
   const p = gitRaw(root, ["rev-parse", "--git-path", "hooks"]).stdout.toString("utf8").trim();
@@ -87,6 +92,14 @@ exit 1
 `;
 }
 
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 function isOurs(file: string): boolean {
   try {
     return readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES }).includes(HOOK_MARKER);
@@ -107,18 +120,28 @@ export function installHook(cwd: string, opts: { force?: boolean }): { file: str
       `core.hooksPath is '${loc.hooksPath}' (husky manages the hooks): add the line\n    agentcheck check --staged\n  to .husky/pre-commit instead`,
     );
   }
+  if (loc.scope && loc.scope !== "local" && loc.scope !== "worktree" && !opts.force) {
+    throw new UsageError(
+      `core.hooksPath is '${loc.hooksPath}', set in your ${loc.scope} git configuration, not this repository's: a hook installed there runs in every repository that uses it ` +
+        `(and blocks commits where agentcheck is not installed). Nothing was written.\n` +
+        `  Set a hooks folder for this repository (git config core.hooksPath .githooks), or run 'agentcheck hooks install --force' to install into ${loc.dir} anyway.`,
+    );
+  }
   mkdirSync(loc.dir, { recursive: true });
   const file = join(loc.dir, "pre-commit");
   const messages: string[] = [];
-  if (existsSync(file) && !isOurs(file)) {
+  // a symbolic link (dangling or not) is somebody's arrangement: never written through, and replaced
+  // only with --force (the link itself is kept as the backup)
+  const link = isLink(file);
+  if (link || (existsSync(file) && !isOurs(file))) {
     if (!opts.force) {
       throw new UsageError(
-        `${file} exists and was not written by agentcheck; it was left unchanged.\n` +
+        `${file} ${link ? "is a symbolic link" : "exists and was not written by agentcheck"}; it was left unchanged.\n` +
           `  Add 'agentcheck check --staged' to it yourself, or run 'agentcheck hooks install --force' to replace it (it is kept as pre-commit${BACKUP_SUFFIX}).`,
       );
     }
     // never over an earlier backup (the user's original hook, kept by a previous --force)
-    if (existsSync(file + BACKUP_SUFFIX)) {
+    if (existsSync(file + BACKUP_SUFFIX) || isLink(file + BACKUP_SUFFIX)) {
       throw new UsageError(
         `${file} was not written by agentcheck, and ${file + BACKUP_SUFFIX} (an earlier hook kept by 'hooks install --force') exists; both were left unchanged.\n` +
           `  Move one of them away, then run 'agentcheck hooks install --force' again.`,
@@ -141,7 +164,7 @@ export function uninstallHook(cwd: string): { messages: string[] } {
   if (!isOurs(file)) throw new UsageError(`${file} was not written by agentcheck; it was left unchanged`);
   rmSync(file);
   const messages = [`removed ${file}`];
-  if (existsSync(file + BACKUP_SUFFIX)) {
+  if (existsSync(file + BACKUP_SUFFIX) || isLink(file + BACKUP_SUFFIX)) {
     renameSync(file + BACKUP_SUFFIX, file);
     messages.push(`restored the previous hook from ${file + BACKUP_SUFFIX}`);
   }

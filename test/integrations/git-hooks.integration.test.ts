@@ -2,7 +2,7 @@
 // core.hooksPath handling; foreign hooks; fail-closed; --staged / --changed scopes and modes.
 import { describe, it, expect } from "vitest";
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { git, makeRepo, runCli, writeTree } from "../helpers.js";
 import { BAD_LOG, GOOD_LOG, freshJsonLog } from "./fixtures.js";
@@ -166,6 +166,44 @@ describe("hooks install + real git commit", () => {
     writeTree(dir, { [BAD_LOG]: "" });
     git(dir, "add", BAD_LOG);
     expect(commit(dir).code).not.toBe(0);
+  });
+
+  it("HK-05 a core.hooksPath from the global git configuration is not written without --force (the hook would run in every repository) (review)", () => {
+    const dir = repo();
+    const home = makeRepo();
+    const hooks = join(home, "global-hooks");
+    mkdirSync(hooks);
+    const gcfg = join(home, "gitconfig");
+    writeFileSync(gcfg, `[core]\n\thooksPath = ${hooks}\n`);
+    const env = { GIT_CONFIG_GLOBAL: gcfg };
+    const r = runCli(["hooks", "install"], { cwd: dir, env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("global git configuration");
+    expect(existsSync(join(hooks, "pre-commit"))).toBe(false);
+    const f = runCli(["hooks", "install", "--force"], { cwd: dir, env });
+    expect(f.code, f.stderr).toBe(0);
+    expect(existsSync(join(hooks, "pre-commit"))).toBe(true);
+    // a local core.hooksPath is the repository's own choice
+    mkdirSync(join(dir, ".githooks"));
+    git(dir, "config", "core.hooksPath", ".githooks");
+    expect(runCli(["hooks", "install"], { cwd: dir, env }).code).toBe(0);
+    expect(existsSync(join(dir, ".githooks", "pre-commit"))).toBe(true);
+  });
+
+  it("HK-06 a pre-commit that is a symbolic link (even a dangling one) is never written through; --force keeps the link as the backup (review)", () => {
+    const dir = repo();
+    const hook = join(dir, ".git", "hooks", "pre-commit");
+    symlinkSync("../../scripts/precommit.sh", hook);
+    const r = runCli(["hooks", "install"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("is a symbolic link");
+    expect(existsSync(join(dir, "scripts", "precommit.sh"))).toBe(false);
+    expect(runCli(["hooks", "install", "--force"], { cwd: dir }).code).toBe(0);
+    expect(existsSync(join(dir, "scripts", "precommit.sh"))).toBe(false);
+    expect(readFileSync(hook, "utf8")).toContain("agentcheck-managed-hook");
+    expect(lstatSync(`${hook}.agentcheck-backup`).isSymbolicLink()).toBe(true);
+    expect(runCli(["hooks", "uninstall"], { cwd: dir }).code).toBe(0);
+    expect(lstatSync(hook).isSymbolicLink()).toBe(true);
   });
 
   it("HK-06 a foreign hook is kept; --force replaces it with a backup; uninstall restores it", () => {
