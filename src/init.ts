@@ -28,8 +28,12 @@ export const INIT_STEPS: InitStep[] = [
       const pkg = join(ctx.root, "package.json");
       // the configuration reader's own answer (src/config-file.ts): is there an "agentcheck" key
       const inPackage = existing.length === 0 && findConfigFile(ctx.root, undefined, ctx.root)?.file === pkg;
-      if ((existing.length > 0 || inPackage) && !ctx.force) {
-        throw new UsageError(`${existing[0] ?? `${pkg} ("agentcheck" key)`} already exists (use --force to replace it with the starting configuration)`);
+      if (inPackage) {
+        // --force cannot help here: init never edits package.json, so it says what can
+        throw new UsageError(`${pkg} holds the configuration ("agentcheck" key): init never edits package.json; remove that key first to get the starting configuration in agentcheck.config.jsonc`);
+      }
+      if (existing.length > 0 && !ctx.force) {
+        throw new UsageError(`${existing[0]} already exists (use --force to replace it with the starting configuration)`);
       }
       if (inPackage) {
         throw new UsageError(`${pkg} holds the configuration ("agentcheck" key): remove that key first; init never edits package.json`);

@@ -470,6 +470,9 @@ describe("configuration", () => {
       const r = runCli(args, { cwd: pkg });
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toContain("package.json");
+      // one answer for both: never "use --force", which would only be refused next (review)
+      expect(r.stderr).not.toContain("--force");
+      expect(r.stderr).toContain("remove that key first");
     }
     expect(existsSync(join(pkg, "agentcheck.config.jsonc"))).toBe(false);
   });
