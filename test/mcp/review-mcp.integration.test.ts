@@ -1,0 +1,60 @@
+// Review of the MCP server (fix-mcp): each test drives the real `agentcheck mcp` process with a real
+// SDK client (or the real CLI) in real git repositories, and failed on the code before its fix.
+import { afterEach, describe, expect, it } from "vitest";
+import { call, commitAll, connect, git, join, ok, protocolRepo, readFileSync, sha256, writeSessionLog, type Conn } from "./helpers.js";
+import { runCli } from "../helpers.js";
+
+let conns: Conn[] = [];
+afterEach(async () => {
+  for (const c of conns) await c.close();
+  conns = [];
+});
+async function open(dir: string, args: string[] = []): Promise<Conn> {
+  const c = await connect(dir, args);
+  conns.push(c);
+  return c;
+}
+
+/** start → the four start gates with real evidence → READY. */
+async function toReady(c: Conn, dir: string, objective = "Protocol test"): Promise<string> {
+  const s = await ok(c, "session_start", { objective });
+  const id = s.session_id as string;
+  await ok(c, "record_evidence", { phase: "SKILL_VALIDATION", evidence_type: "memory_read", evidence: "read skill-usage-mandatory" });
+  await ok(c, "record_evidence", { phase: "CONTEXT_RETRIEVAL", evidence_type: "handoff_hash", evidence: sha256(join(dir, ".agents/HANDOFF.md")) });
+  writeSessionLog(dir, id);
+  for (let i = 0; i < 4; i++) await ok(c, "advance_phase");
+  expect((await ok(c, "get_status")).phase).toBe("READY");
+  return id;
+}
+
+describe("control characters in tool arguments (review)", () => {
+  it("NUL, ESC, TAB and lone surrogates are stored exactly; the state stays readable for the server and `agentcheck phase`", async () => {
+    const dir = protocolRepo();
+    const c = await open(dir);
+    const objective = "a\u0000b\u001b[31m\tc";
+    await ok(c, "session_start", { objective });
+    const evidence = "x\uD800y\uDC00z\u007f";
+    await ok(c, "record_evidence", { phase: "SKILL_VALIDATION", evidence_type: "memory_read", evidence });
+    const st = await ok(c, "get_status");
+    expect(st.objective).toBe(objective);
+    expect(st.evidence[0].evidence).toBe(evidence);
+    const text = readFileSync(join(dir, ".serena/memories/session-current-state.md"), "utf8");
+    expect(text).toContain("- **Objective**: a\\u0000b\\u001B[31m\\tc");
+    const ph = runCli(["phase", "status"], { cwd: dir });
+    expect(ph.code, ph.stderr).toBe(0);
+    expect(JSON.parse(ph.stdout).objective).toBe(objective);
+  });
+
+  it("a summary, decision and notes with a NUL go to session-history.md and the next session starts", async () => {
+    const dir = protocolRepo();
+    const c = await open(dir);
+    await toReady(c, dir);
+    commitAll(dir, "work");
+    const end = await ok(c, "session_end", { summary: "ok\u0000", decisions: ["d\u0000"], next_session_notes: "n\u0001" });
+    expect(end.status).toBe("COMPLETE");
+    const next = await call(c, "session_start", { objective: "next" });
+    expect(next.isError, next.text).toBe(false);
+    const hist = readFileSync(join(dir, ".serena/memories/session-history.md"), "utf8");
+    expect(hist).toContain("- **Summary**: ok\\u0000");
+  });
+});
