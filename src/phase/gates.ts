@@ -62,9 +62,9 @@ function isGitRepo(root: string): boolean {
   return gitRaw(root, ["rev-parse", "--is-inside-work-tree"]).status === 0;
 }
 
-/** Files this store writes (never count as uncommitted work). */
+/** Files this store writes (never count as uncommitted work); a folder writer also locks the JSON fallback. */
 function ownFiles(store: PhaseStore): string[] {
-  return store.mode === "json" ? [JSON_FALLBACK] : [CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE].map((f) => store.rel(f));
+  return store.mode === "json" ? [JSON_FALLBACK] : [JSON_FALLBACK, ...[CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE].map((f) => store.rel(f))];
 }
 
 /** Uncommitted paths (porcelain), without the store's own files and their locks. */

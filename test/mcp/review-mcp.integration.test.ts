@@ -1,5 +1,7 @@
 // Review of the MCP server (fix-mcp): each test drives the real `agentcheck mcp` process with a real
 // SDK client (or the real CLI) in real git repositories, and failed on the code before its fix.
+import { existsSync, mkdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, commitAll, connect, git, join, ok, protocolRepo, readFileSync, sha256, writeSessionLog, type Conn } from "./helpers.js";
 import { runCli } from "../helpers.js";
@@ -56,5 +58,30 @@ describe("control characters in tool arguments (review)", () => {
     expect(next.isError, next.text).toBe(false);
     const hist = readFileSync(join(dir, ".serena/memories/session-history.md"), "utf8");
     expect(hist).toContain("- **Summary**: ok\\u0000");
+  });
+});
+
+describe("a memories folder created while a JSON-fallback write waits for its lock (review)", () => {
+  it("the write goes to the folder only: one store holds the session, evidence kept, every read works", async () => {
+    const dir = protocolRepo({ memories: false });
+    const c = await open(dir);
+    await ok(c, "session_start", { objective: "race" });
+    // another writer holds the fallback's lock for a moment (a live pid, a fresh time)
+    const lock = join(dir, ".agents/sessions/.session-state.json.lock");
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, hostname: hostname(), acquiredAt: new Date().toISOString(), token: "held-by-test" }));
+    const pending = call(c, "record_evidence", { phase: "SKILL_VALIDATION", evidence_type: "memory_read", evidence: "read it" });
+    await new Promise((r) => setTimeout(r, 300));
+    mkdirSync(join(dir, ".serena/memories"), { recursive: true });
+    await new Promise((r) => setTimeout(r, 200));
+    unlinkSync(lock);
+    const rec = await pending;
+    expect(rec.isError, rec.text).toBe(false);
+    expect(existsSync(join(dir, ".agents/sessions/.session-state.json"))).toBe(false);
+    const st = await call(c, "get_status");
+    expect(st.isError, st.text).toBe(false);
+    expect(st.data.store).toBe("memories");
+    expect(st.data.evidence.map((e: { evidence: string }) => e.evidence)).toEqual(["read it"]);
+    const ph = runCli(["phase", "status"], { cwd: dir });
+    expect(ph.code, ph.stderr).toBe(0);
   });
 });
