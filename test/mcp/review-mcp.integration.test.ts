@@ -3,8 +3,8 @@
 import { existsSync, mkdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
-import { call, commitAll, connect, git, join, ok, protocolRepo, readFileSync, sha256, writeSessionLog, type Conn } from "./helpers.js";
-import { runCli } from "../helpers.js";
+import { call, commitAll, connect, git, join, ok, protocolRepo, readFileSync, sha256, writeSessionLog, writeTree, type Conn } from "./helpers.js";
+import { makeRepo, runCli } from "../helpers.js";
 
 let conns: Conn[] = [];
 afterEach(async () => {
@@ -18,12 +18,12 @@ async function open(dir: string, args: string[] = []): Promise<Conn> {
 }
 
 /** start → the four start gates with real evidence → READY. */
-async function toReady(c: Conn, dir: string, objective = "Protocol test"): Promise<string> {
+async function toReady(c: Conn, dir: string, objective = "Protocol test", logCommit?: string): Promise<string> {
   const s = await ok(c, "session_start", { objective });
   const id = s.session_id as string;
   await ok(c, "record_evidence", { phase: "SKILL_VALIDATION", evidence_type: "memory_read", evidence: "read skill-usage-mandatory" });
   await ok(c, "record_evidence", { phase: "CONTEXT_RETRIEVAL", evidence_type: "handoff_hash", evidence: sha256(join(dir, ".agents/HANDOFF.md")) });
-  writeSessionLog(dir, id);
+  writeSessionLog(dir, id, [], logCommit);
   for (let i = 0; i < 4; i++) await ok(c, "advance_phase");
   expect((await ok(c, "get_status")).phase).toBe("READY");
   return id;
@@ -83,5 +83,62 @@ describe("a memories folder created while a JSON-fallback write waits for its lo
     expect(st.data.evidence.map((e: { evidence: string }) => e.evidence)).toEqual(["read it"]);
     const ph = runCli(["phase", "status"], { cwd: dir });
     expect(ph.code, ph.stderr).toBe(0);
+  });
+});
+
+const START_FILES = (at: string): Record<string, string> => ({
+  [`${at}README.md`]: "# Project\n\nSome text.\n",
+  [`${at}.agents/HANDOFF.md`]: "# Hand-off\n\nState of the project.\n",
+  [`${at}.claude/skills/github/scripts/get-pr.ps1`]: "Write-Output 'pr'\n",
+  [`${at}.serena/memories/skill-usage-mandatory.md`]: "# Skill usage\n\nUse the scripts.\n",
+});
+
+describe("--root at a subfolder of the repository (a monorepo package) (review)", () => {
+  it("QUALITY_CHECKS lints the package's committed markdown; GIT_COMMIT passes once the package is committed", async () => {
+    const repo = makeRepo(START_FILES("pkg/"));
+    git(repo, "checkout", "-q", "-b", "feat/pkg");
+    const dir = join(repo, "pkg");
+    const c = await open(dir, ["--root", dir]);
+    await toReady(c, dir);
+    await ok(c, "advance_phase"); // WORKING
+    await ok(c, "advance_phase"); // DOCUMENTING
+    writeTree(dir, { "guide.md": "# Guide\n\n\n\n#### jump\ntext" });
+    commitAll(repo, "work");
+    const q = (await ok(c, "validate_gate", { phase: "QUALITY_CHECKS" })).results[0];
+    expect(q.status, q.message).toBe("FAIL");
+    expect(q.message).toContain("guide.md");
+    writeTree(dir, { "guide.md": "# Guide\n\nText.\n" });
+    commitAll(repo, "fix");
+    expect((await ok(c, "validate_gate", { phase: "QUALITY_CHECKS" })).results[0].status).toBe("PASS");
+    const g = (await ok(c, "validate_gate", { phase: "GIT_COMMIT" })).results[0];
+    expect(g.status, g.message).toBe("PASS");
+  });
+});
+
+describe("a session started before the repository's first commit (review)", () => {
+  it("every commit of HEAD is since the start: QA_VALIDATION knows the changes, GIT_COMMIT passes, session_end completes", async () => {
+    const dir = makeRepo({ ...START_FILES(""), ".gitignore": ".serena/\n" }, { commit: false });
+    git(dir, "symbolic-ref", "HEAD", "refs/heads/feat/first");
+    const c = await open(dir);
+    // the log names the commit it expects to start from (there is none yet)
+    const id = await toReady(c, dir, "first", "abcdef1");
+    expect((await ok(c, "get_status")).starting_commit).toBe("");
+    writeTree(dir, { "src/a.ts": "export const a = 1;\n", [`.agents/qa/${id}-qa.md`]: "# QA\n\nPASS\n" });
+    commitAll(dir, "first commit");
+    const end = await ok(c, "session_end", { summary: "done" });
+    expect(end.status, JSON.stringify(end)).toBe("COMPLETE");
+    expect(end.results.find((r: { phase: string }) => r.phase === "GIT_COMMIT").message).toContain("1 commit");
+  });
+
+  it("code committed without a QA report is not docs-only (the changes are known, so QA_VALIDATION fails for the report, not for unknown changes)", async () => {
+    const dir = makeRepo({ ...START_FILES(""), ".gitignore": ".serena/\n" }, { commit: false });
+    git(dir, "symbolic-ref", "HEAD", "refs/heads/feat/first");
+    const c = await open(dir);
+    await toReady(c, dir, "first", "abcdef1");
+    writeTree(dir, { "src/a.ts": "export const a = 1;\n" });
+    commitAll(dir, "first commit");
+    const r = (await ok(c, "validate_gate", { phase: "QA_VALIDATION" })).results[0];
+    expect(r.status).toBe("FAIL");
+    expect(r.message).toContain("src/a.ts");
   });
 });
