@@ -295,6 +295,8 @@ async function workspaceRoot(arg: string | undefined): Promise<string> {
 
 export const MCP_USAGE = `Usage: agentcheck mcp [--root <dir>] [--memories-dir <dir>]
 Session protocol MCP server on stdio (tools, resources; see docs/mcp.md).
+The memories folder is the configuration's paths.memories (default .serena/memories); --memories-dir
+must name the same folder (agentcheck phase and the PreToolUse gate read paths.memories).
 Register it:
   claude mcp add agentcheck -- npx agentcheck mcp
 or in .mcp.json:
@@ -327,8 +329,17 @@ export async function runMcpServer(args: string[]): Promise<number> {
   const root = await workspaceRoot(rootArg);
   // the workspace's configuration: its paths.* place the protocol's memories and session logs
   // (the validator tools run the CLI, which loads the same file)
-  const { loadConfig } = await import("../config.js");
+  const { activePaths, loadConfig } = await import("../config.js");
   await loadConfig(root, undefined, root);
+  // `agentcheck phase` and the PreToolUse gate read the configuration's memories folder: a server
+  // keeping the session elsewhere would go unseen by both (the gate would see no session at all)
+  if (memoriesDir !== undefined) {
+    const configured = activePaths().memories;
+    if (resolve(root, memoriesDir) !== resolve(root, configured)) {
+      process.stderr.write(`agentcheck mcp: --memories-dir ${memoriesDir} is not the configuration's memories folder (paths.memories: ${configured}); \`agentcheck phase\` and the PreToolUse gate read paths.memories, so set "paths": { "memories": "${memoriesDir.replace(/\\/g, "/")}" } in agentcheck.config.json instead\n${MCP_USAGE}`);
+      return 2;
+    }
+  }
   const server = createServer({ root, memoriesDir, now });
   const transport = new StdioServerTransport();
   await server.connect(transport);

@@ -142,3 +142,20 @@ describe("a session started before the repository's first commit (review)", () =
     expect(r.message).toContain("src/a.ts");
   });
 });
+
+describe("agentcheck mcp --memories-dir (review)", () => {
+  it("a folder other than the configuration's paths.memories is a usage error (exit 2) naming paths.memories; the same folder is accepted and `agentcheck phase` sees its session", async () => {
+    const dir = protocolRepo();
+    mkdirSync(join(dir, "mem"));
+    const r = runCli(["mcp", "--memories-dir", "mem"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("paths.memories");
+    writeTree(dir, { "agentcheck.config.json": JSON.stringify({ paths: { memories: "mem" } }) });
+    const c = await open(dir, ["--memories-dir", "mem/"]);
+    await ok(c, "session_start", { objective: "configured" });
+    expect(existsSync(join(dir, "mem/session-current-state.md"))).toBe(true);
+    const ph = runCli(["phase", "status"], { cwd: dir });
+    expect(ph.code, ph.stderr).toBe(0);
+    expect(JSON.parse(ph.stdout).objective).toBe("configured");
+  });
+});
