@@ -210,8 +210,16 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
     case "CONTEXT_RETRIEVAL": {
       f.handoffPath = HANDOFF_FILE;
       const abs = join(root, HANDOFF_FILE);
-      f.handoffExists = isFile(abs);
-      if (f.handoffExists) f.currentHash = createHash("sha256").update(readOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root })).digest("hex");
+      f.handoffExists = existsSync(abs);
+      if (f.handoffExists && !isFile(abs)) f.handoffUnreadable = "not a regular file";
+      else if (f.handoffExists) {
+        try {
+          f.currentHash = createHash("sha256").update(readOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root })).digest("hex");
+        } catch (e) {
+          // a link out of the workspace, a file over the read limit: the core fails the gate with the reason
+          f.handoffUnreadable = ((e as Error)?.message ?? String(e)).replace(/[\r\n]+/g, " ") || "unreadable";
+        }
+      }
       const h = latest(s, "CONTEXT_RETRIEVAL", "handoff_hash");
       if (h) f.recordedHash = h.evidence.trim().replace(/^sha256:/i, "");
       const notes = latest(s, "CONTEXT_RETRIEVAL", "notes");

@@ -1,6 +1,7 @@
 // Review of the MCP server (fix-mcp): each test drives the real `agentcheck mcp` process with a real
 // SDK client (or the real CLI) in real git repositories, and failed on the code before its fix.
-import { existsSync, mkdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, commitAll, connect, git, join, ok, protocolRepo, readFileSync, sha256, writeSessionLog, writeTree, type Conn } from "./helpers.js";
@@ -157,5 +158,32 @@ describe("agentcheck mcp --memories-dir (review)", () => {
     const ph = runCli(["phase", "status"], { cwd: dir });
     expect(ph.code, ph.stderr).toBe(0);
     expect(JSON.parse(ph.stdout).objective).toBe("configured");
+  });
+});
+
+describe("a gate whose input file cannot be read (review)", () => {
+  it("CONTEXT_RETRIEVAL with HANDOFF.md linked out of the workspace, over the read limit or a FIFO is a FAIL with the reason, not an INTERNAL tool error", async () => {
+    const dir = protocolRepo();
+    const c = await open(dir);
+    await ok(c, "session_start", { objective: "handoff" });
+    const outside = makeRepo({ "secret.md": "# Secret\n" });
+    const h = join(dir, ".agents/HANDOFF.md");
+    await ok(c, "record_evidence", { phase: "CONTEXT_RETRIEVAL", evidence_type: "notes", evidence: "notes never stand in for a hand-off file that is there" });
+    for (const make of [
+      () => symlinkSync(join(outside, "secret.md"), h),
+      () => { writeFileSync(h, "x"); truncateSync(h, 9 * 1024 * 1024); },
+      () => execFileSync("mkfifo", [h]),
+    ]) {
+      unlinkSync(h);
+      make();
+      const v = await call(c, "validate_gate", { phase: "CONTEXT_RETRIEVAL" });
+      expect(v.isError, v.text).toBe(false);
+      expect(v.data.results[0].status).toBe("FAIL");
+      expect(v.data.results[0].message).toContain("cannot be read");
+      const all = await call(c, "validate_gate", { phase: "ALL" });
+      expect(all.isError, all.text).toBe(false);
+    }
+    const adv = await call(c, "advance_phase");
+    expect(adv.isError, adv.text).toBe(false);
   });
 });
