@@ -187,3 +187,27 @@ describe("a gate whose input file cannot be read (review)", () => {
     expect(adv.isError, adv.text).toBe(false);
   });
 });
+
+describe("advance_phase with a target while BLOCKED (review)", () => {
+  it("an unknown target is INVALID_INPUT; a jump past a gate is refused and nothing changes; the phase the recovery reaches is accepted", async () => {
+    const dir = protocolRepo({ memories: false });
+    const c = await open(dir);
+    await ok(c, "session_start", { objective: "blocked" });
+    const first = await ok(c, "advance_phase", { target: "QA_COMPLETE" });
+    expect(first.refused).toBe(true);
+    expect((await ok(c, "get_status")).phase).toBe("BLOCKED");
+    const bad = await call(c, "advance_phase", { target: "NOT_A_PHASE" });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toMatch(/^INVALID_INPUT/);
+    mkdirSync(join(dir, ".serena/memories"), { recursive: true }); // SERENA_INIT passes now
+    writeTree(dir, { ".serena/memories/skill-usage-mandatory.md": "# Skill usage\n\nUse the scripts.\n" });
+    const jump = await ok(c, "advance_phase", { target: "COMPLETE" });
+    expect(jump.advanced).toBe(false);
+    expect(jump.refused).toBe(true);
+    expect(jump.missing_gate).toBe("SKILL_VALIDATION");
+    expect((await ok(c, "get_status")).phase).toBe("BLOCKED");
+    const rec = await ok(c, "advance_phase", { target: "SERENA_READY" });
+    expect(rec.advanced).toBe(true);
+    expect(rec.phase).toBe("SERENA_READY");
+  });
+});
