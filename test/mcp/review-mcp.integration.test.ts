@@ -211,3 +211,20 @@ describe("advance_phase with a target while BLOCKED (review)", () => {
     expect(rec.phase).toBe("SERENA_READY");
   });
 });
+
+describe("the JSON fallback state is no session log (review)", () => {
+  it("session-log, check, pre-pr and check --staged do not validate .agents/sessions/.session-state.json", () => {
+    const dir = protocolRepo({ memories: false });
+    const st = runCli(["phase", "start", "fallback"], { cwd: dir });
+    expect(st.code, st.stderr).toBe(0);
+    expect(existsSync(join(dir, ".agents/sessions/.session-state.json"))).toBe(true);
+    for (const args of [["session-log"], ["check"], ["pre-pr", "--all"]]) {
+      const r = runCli([...args, "--format", "json"], { cwd: dir });
+      expect(r.stdout, args.join(" ")).not.toContain(".session-state.json");
+      expect(r.code, `${args.join(" ")}: ${r.stdout.slice(0, 500)}`).toBe(0);
+    }
+    git(dir, "add", "-A");
+    const staged = runCli(["check", "--staged", "--format", "json"], { cwd: dir });
+    expect(staged.stdout).not.toContain(".session-state.json");
+  });
+});
