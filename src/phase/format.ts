@@ -14,9 +14,10 @@ export const VIOLATIONS_FILE = "session-violations-log.md";
 export const HISTORY_KEEP = 10;
 const END_MARK = "<!-- agentcheck: end of session state -->";
 
+/** A state file that does not parse (line ≥ 1) or cannot be read at all (line 0: the whole file). */
 export class PhaseFormatError extends Error {
   constructor(readonly file: string, readonly line: number, detail: string) {
-    super(`${file}:${line}: ${detail} (the file was not changed; fix or remove it)`);
+    super(`${file}${line > 0 ? `:${line}` : ""}: ${detail} (the file was not changed; fix or remove it)`);
     this.name = "PhaseFormatError";
   }
 }

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, statSync, unlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 import { NoteStore } from "../state/store.js";
+import { StateError } from "../state/errors.js";
 import {
   CURRENT_STATE_FILE, HISTORY_FILE, HISTORY_KEEP, PhaseFormatError, VIOLATIONS_FILE,
   parseHistory, parseState, parseViolations, renderHistory, renderState, renderViolations,
@@ -94,9 +95,9 @@ export class PhaseStore {
   }
 
   private readMarkdown(): ProtocolDocs {
-    const cur = this.mdFiles.readText(CURRENT_STATE_FILE);
-    const hist = this.mdFiles.readText(HISTORY_FILE);
-    const vio = this.mdFiles.readText(VIOLATIONS_FILE);
+    const cur = readOrCorrupt(this.mdFiles, CURRENT_STATE_FILE, this.rel(CURRENT_STATE_FILE));
+    const hist = readOrCorrupt(this.mdFiles, HISTORY_FILE, this.rel(HISTORY_FILE));
+    const vio = readOrCorrupt(this.mdFiles, VIOLATIONS_FILE, this.rel(VIOLATIONS_FILE));
     return {
       current: cur === undefined ? undefined : parseState(cur, this.rel(CURRENT_STATE_FILE)),
       history: hist === undefined ? [] : parseHistory(hist, this.rel(HISTORY_FILE)),
@@ -123,7 +124,7 @@ export class PhaseStore {
   }
 
   private readJson(): ProtocolDocs {
-    const text = this.jsonFiles.readText(JSON_NAME);
+    const text = readOrCorrupt(this.jsonFiles, JSON_NAME, JSON_FALLBACK);
     if (text === undefined) return { current: undefined, history: [], violations: [] };
     let v: unknown;
     try {
@@ -231,6 +232,21 @@ export class PhaseStore {
       violations: d.violations.length > 0 || existsSync(files.file(VIOLATIONS_FILE)) ? renderViolations(d.violations) : undefined,
       json,
     };
+  }
+}
+
+/**
+ * A state file's text, undefined when absent. One that is there but cannot be read as text (not
+ * UTF-8, a NUL, too large, a link out of its folder, not a regular file) is a state file that does not
+ * parse (CORRUPT_STATE naming it, exit 4), like one whose content is wrong; file-system failures stay
+ * IO_ERROR (retryable).
+ */
+function readOrCorrupt(files: FileStore, name: string, rel: string): string | undefined {
+  try {
+    return files.readText(name);
+  } catch (e) {
+    if (e instanceof StateError && e.code === "CORRUPT") throw new PhaseFormatError(rel, 0, e.message.replace(`cannot read ${name}: `, "cannot be read: "));
+    throw e;
   }
 }
 

@@ -228,3 +228,19 @@ describe("the JSON fallback state is no session log (review)", () => {
     expect(staged.stdout).not.toContain(".session-state.json");
   });
 });
+
+describe("a state file that cannot be read as text (review)", () => {
+  it("is CORRUPT_STATE naming the file for the server, and `agentcheck phase status` exits 4 with that code", async () => {
+    const dir = protocolRepo();
+    const c = await open(dir);
+    await ok(c, "session_start", { objective: "bytes" });
+    const f = join(dir, ".serena/memories/session-current-state.md");
+    writeFileSync(f, Buffer.concat([readFileSync(f), Buffer.from([0xff, 0x0a])]));
+    const st = await call(c, "get_status");
+    expect(st.isError).toBe(true);
+    expect(st.text).toMatch(/^CORRUPT_STATE: \.serena\/memories\/session-current-state\.md: cannot be read: not valid UTF-8/);
+    const ph = runCli(["phase", "status"], { cwd: dir });
+    expect(ph.code).toBe(4);
+    expect(JSON.parse(ph.stdout).error.code).toBe("CORRUPT_STATE");
+  });
+});
