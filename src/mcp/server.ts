@@ -1,12 +1,14 @@
 // `agentcheck mcp`: the session protocol as a stdio MCP server (specs/session-protocol-mcp.md §3),
-// plus agentcheck's validators as tools. Built on the official SDK (McpServer + StdioServerTransport);
+// plus agentcheck's validators as tools. Built on the official SDK (McpServer; stdio through
+// LineServerTransport, src/mcp/transport.ts, which answers malformed lines);
 // loaded only by this command, so no other command pays for the SDK. Extra tools (e.g. the
 // per-session manifest tools) are added to EXTRA_TOOLS before the server starts.
 import { execFile } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { McpServer, StdioServerTransport, z } from "./sdk.js";
+import { McpServer, z } from "./sdk.js";
+import { LineServerTransport } from "./transport.js";
 import { version } from "../version.js";
 import { SESSION_MODES } from "../scope.js";
 import { registerManifestTools } from "../manifest/mcp-tools.js";
@@ -341,7 +343,8 @@ export async function runMcpServer(args: string[]): Promise<number> {
     }
   }
   const server = createServer({ root, memoriesDir, now });
-  const transport = new StdioServerTransport();
+  // the SDK's stdio transport, but a line that is no JSON-RPC message gets its error response
+  const transport = new LineServerTransport();
   await server.connect(transport);
   await new Promise<void>((res) => {
     server.server.onclose = () => res();

@@ -1,11 +1,11 @@
 // Review of the MCP server (fix-mcp): each test drives the real `agentcheck mcp` process with a real
 // SDK client (or the real CLI) in real git repositories, and failed on the code before its fix.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, commitAll, connect, git, join, ok, protocolRepo, readFileSync, sha256, writeSessionLog, writeTree, type Conn } from "./helpers.js";
-import { makeRepo, runCli } from "../helpers.js";
+import { BIN, makeRepo, runCli } from "../helpers.js";
 
 let conns: Conn[] = [];
 afterEach(async () => {
@@ -242,5 +242,45 @@ describe("a state file that cannot be read as text (review)", () => {
     const ph = runCli(["phase", "status"], { cwd: dir });
     expect(ph.code).toBe(4);
     expect(JSON.parse(ph.stdout).error.code).toBe("CORRUPT_STATE");
+  });
+});
+
+describe("malformed JSON-RPC lines (review)", () => {
+  it("get the JSON-RPC 2.0 error response (-32700 / -32600, id when known else null); the server keeps serving and exits when stdin closes", async () => {
+    const dir = protocolRepo();
+    const p = spawn(process.execPath, [BIN, "mcp", "--root", dir], { stdio: ["pipe", "pipe", "pipe"] });
+    let out = "";
+    p.stdout.on("data", (d) => (out += String(d)));
+    const reply = async (line: string): Promise<any> => {
+      const before = out.length;
+      p.stdin.write(line + "\n");
+      for (let i = 0; i < 200 && !out.slice(before).includes("\n"); i++) await new Promise((r) => setTimeout(r, 25));
+      const got = out.slice(before).trim();
+      return got ? JSON.parse(got.split("\n")[0]) : undefined;
+    };
+    const init = await reply(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }));
+    expect(init.result.serverInfo.name).toBe("agentcheck");
+    p.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
+    const cases: [string, number, string | number | null][] = [
+      ["this is not json", -32700, null],
+      ['{"jsonrpc":"2.0","id":2,"method":"tools/list"', -32700, null],
+      [JSON.stringify([{ jsonrpc: "2.0", id: 3, method: "tools/list" }]), -32600, null],
+      ["42", -32600, null],
+      ["null", -32600, null],
+      [JSON.stringify({ jsonrpc: "2.0", id: 4 }), -32600, 4],
+      [JSON.stringify({ jsonrpc: "2.0", id: "six", method: "tools/call", params: "x" }), -32600, "six"],
+      [JSON.stringify({ jsonrpc: "2.0", id: { a: 1 }, method: "tools/list" }), -32600, null],
+      [JSON.stringify({ jsonrpc: "1.0", id: 10, method: "tools/list" }), -32600, 10],
+    ];
+    for (const [line, code, id] of cases) {
+      const r = await reply(line);
+      expect(r, line).toMatchObject({ jsonrpc: "2.0", id, error: { code } });
+    }
+    const after = await reply(JSON.stringify({ jsonrpc: "2.0", id: 11, method: "tools/call", params: { name: "get_status", arguments: {} } }));
+    expect(after.id).toBe(11);
+    expect(after.result.structuredContent.active).toBe(false);
+    const exited = new Promise<number | null>((r) => p.on("exit", (c) => r(c)));
+    p.stdin.end();
+    expect(await exited).toBe(0);
   });
 });
