@@ -88,14 +88,20 @@ function deletedOf(buf: Buffer): string[] {
 }
 
 /**
+ * The session protocol's JSON fallback state (`agentcheck mcp` / `phase` without a memories folder,
+ * .agents/sessions/.session-state.json): it sits in the sessions folder but is no session log.
+ */
+export const PROTOCOL_STATE_NAME = ".session-state.json";
+
+/**
  * A session log path: directly in the sessions folder (`paths.sessions`, default .agents/sessions),
- * .md or .json. `dir` defaults to the folder of the loaded configuration.
+ * .md or .json, not the protocol's state file. `dir` defaults to the folder of the loaded configuration.
  */
 export function isSessionLogPath(rel: string, dir: string = activePaths().sessions): boolean {
   const d = dir === "." ? "" : `${dir}/`;
   if (!rel.startsWith(d)) return false;
   const name = rel.slice(d.length);
-  return name.length > 0 && !name.includes("/") && /\.(md|json)$/i.test(name);
+  return name.length > 0 && !name.includes("/") && /\.(md|json)$/i.test(name) && name !== PROTOCOL_STATE_NAME;
 }
 
 /** One entry of `git diff --name-status -z`: the status letter (A C D M R T U X, "?" for untracked), path, previous path. */

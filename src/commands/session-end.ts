@@ -127,16 +127,19 @@ export async function checkSessionLog(root: string, state: SessionState, o: { no
   return { ok: true, log, missing: [], evidence: { sessionLogValidated: log } };
 }
 
-/** Markdown files changed during the session: committed since the starting commit, staged, unstaged, untracked. */
+/**
+ * Markdown files changed during the session: committed since the starting commit, staged, unstaged,
+ * untracked. Paths are relative to `root` and limited to it (`root` may be a subfolder of the repository).
+ */
 export function changedMarkdown(root: string, startingCommit: string | undefined): string[] {
   const files = new Set<string>();
   const add = (buf: Buffer) => {
     for (const p of splitZ(buf)) if (/\.(md|markdown)$/i.test(p)) files.add(p);
   };
   if (startingCommit && gitVerify(root, startingCommit) && gitVerify(root, "HEAD")) {
-    add(gitRaw(root, ["diff", "--name-only", "-z", "--diff-filter=ACMR", startingCommit, "HEAD"]).stdout);
+    add(gitRaw(root, ["diff", "--name-only", "-z", "--relative", "--diff-filter=ACMR", startingCommit, "HEAD"]).stdout);
   }
-  if (gitVerify(root, "HEAD")) add(gitRaw(root, ["diff", "--name-only", "-z", "--diff-filter=ACMR", "HEAD"]).stdout);
+  if (gitVerify(root, "HEAD")) add(gitRaw(root, ["diff", "--name-only", "-z", "--relative", "--diff-filter=ACMR", "HEAD"]).stdout);
   add(gitRaw(root, ["ls-files", "-z", "--others", "--exclude-standard"]).stdout);
   return [...files].filter((f) => existsSync(join(root, f))).sort();
 }

@@ -4,3 +4,6 @@
 export { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 export { z } from "zod";
+export { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+export type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+export type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";

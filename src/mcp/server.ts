@@ -1,12 +1,14 @@
 // `agentcheck mcp`: the session protocol as a stdio MCP server (specs/session-protocol-mcp.md §3),
-// plus agentcheck's validators as tools. Built on the official SDK (McpServer + StdioServerTransport);
+// plus agentcheck's validators as tools. Built on the official SDK (McpServer; stdio through
+// LineServerTransport, src/mcp/transport.ts, which answers malformed lines);
 // loaded only by this command, so no other command pays for the SDK. Extra tools (e.g. the
 // per-session manifest tools) are added to EXTRA_TOOLS before the server starts.
 import { execFile } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { McpServer, StdioServerTransport, z } from "./sdk.js";
+import { McpServer, z } from "./sdk.js";
+import { LineServerTransport } from "./transport.js";
 import { version } from "../version.js";
 import { SESSION_MODES } from "../scope.js";
 import { registerManifestTools } from "../manifest/mcp-tools.js";
@@ -72,7 +74,7 @@ function ok(v: Record<string, unknown>) {
 function toolError(e: unknown) {
   let text: string;
   if (e instanceof ProtocolError) text = `${e.code}: ${e.message}`;
-  else if (e instanceof PhaseFormatError) text = `CORRUPT_STATE: ${e.message}`;
+  else if (e instanceof PhaseFormatError || (e instanceof StateError && e.code === "CORRUPT")) text = `CORRUPT_STATE: ${e.message}`;
   else if (e instanceof StateError) text = `${e.code}: ${e.message}`;
   else text = `INTERNAL: ${(e as Error)?.message ?? String(e)}`;
   return { content: [{ type: "text" as const, text }], isError: true };
@@ -295,6 +297,8 @@ async function workspaceRoot(arg: string | undefined): Promise<string> {
 
 export const MCP_USAGE = `Usage: agentcheck mcp [--root <dir>] [--memories-dir <dir>]
 Session protocol MCP server on stdio (tools, resources; see docs/mcp.md).
+The memories folder is the configuration's paths.memories (default .serena/memories); --memories-dir
+must name the same folder (agentcheck phase and the PreToolUse gate read paths.memories).
 Register it:
   claude mcp add agentcheck -- npx agentcheck mcp
 or in .mcp.json:
@@ -327,10 +331,20 @@ export async function runMcpServer(args: string[]): Promise<number> {
   const root = await workspaceRoot(rootArg);
   // the workspace's configuration: its paths.* place the protocol's memories and session logs
   // (the validator tools run the CLI, which loads the same file)
-  const { loadConfig } = await import("../config.js");
+  const { activePaths, loadConfig } = await import("../config.js");
   await loadConfig(root, undefined, root);
+  // `agentcheck phase` and the PreToolUse gate read the configuration's memories folder: a server
+  // keeping the session elsewhere would go unseen by both (the gate would see no session at all)
+  if (memoriesDir !== undefined) {
+    const configured = activePaths().memories;
+    if (resolve(root, memoriesDir) !== resolve(root, configured)) {
+      process.stderr.write(`agentcheck mcp: --memories-dir ${memoriesDir} is not the configuration's memories folder (paths.memories: ${configured}); \`agentcheck phase\` and the PreToolUse gate read paths.memories, so set "paths": { "memories": "${memoriesDir.replace(/\\/g, "/")}" } in agentcheck.config.json instead\n${MCP_USAGE}`);
+      return 2;
+    }
+  }
   const server = createServer({ root, memoriesDir, now });
-  const transport = new StdioServerTransport();
+  // the SDK's stdio transport, but a line that is no JSON-RPC message gets its error response
+  const transport = new LineServerTransport();
   await server.connect(transport);
   await new Promise<void>((res) => {
     server.server.onclose = () => res();

@@ -1,6 +1,7 @@
 // The protocol's memory files (specs/session-protocol-mcp.md §4), rendered and parsed losslessly:
 // parse(render(x)) = x and render(parse(text)) = text for every text render produced. Table cells and
-// list values escape `\`, `|`, CR and LF (as \\, \|, \r, \n), so evidence text never breaks a table.
+// list values escape `\`, `|`, CR, LF and TAB (as \\, \|, \r, \n, \t), the other control characters
+// and lone surrogates as \uXXXX, so evidence text never breaks a table nor makes the file unreadable.
 // A file that does not parse raises PhaseFormatError naming the file and line. No dependencies.
 import {
   GATES, isAnyPhase, isGate, isPhase, newChecklists,
@@ -13,19 +14,32 @@ export const VIOLATIONS_FILE = "session-violations-log.md";
 export const HISTORY_KEEP = 10;
 const END_MARK = "<!-- agentcheck: end of session state -->";
 
+/** A state file that does not parse (line ≥ 1) or cannot be read at all (line 0: the whole file). */
 export class PhaseFormatError extends Error {
   constructor(readonly file: string, readonly line: number, detail: string) {
-    super(`${file}:${line}: ${detail} (the file was not changed; fix or remove it)`);
+    super(`${file}${line > 0 ? `:${line}` : ""}: ${detail} (the file was not changed; fix or remove it)`);
     this.name = "PhaseFormatError";
   }
 }
 
+// what a cell or value escapes besides `\` and `|`: every C0 control character and DEL (a NUL makes
+// the strict reader refuse the whole file; CR, LF and TAB would break or bend the table) and a UTF-16
+// surrogate without its partner (UTF-8 cannot hold it: it would come back as U+FFFD)
+const ESCAPED = /[\\|\x00-\x1f\x7f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 export function escapeCell(s: string): string {
-  return s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r/g, "\\r").replace(/\n/g, "\\n");
+  return s.replace(ESCAPED, (c) => {
+    if (c === "\\" || c === "|") return `\\${c}`;
+    if (c === "\n") return "\\n";
+    if (c === "\r") return "\\r";
+    if (c === "\t") return "\\t";
+    return `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+  });
 }
 
 export function unescapeCell(s: string): string {
-  return s.replace(/\\([\\|rn])/g, (_, c: string) => (c === "n" ? "\n" : c === "r" ? "\r" : c));
+  return s.replace(/\\([\\|rnt]|u[0-9A-F]{4})/g, (_, c: string) =>
+    c === "n" ? "\n" : c === "r" ? "\r" : c === "t" ? "\t" : c.length === 5 ? String.fromCharCode(parseInt(c.slice(1), 16)) : c);
 }
 
 /** Split a table row into unescaped cells; undefined when the line is not a `| … |` row. */

@@ -62,32 +62,53 @@ function isGitRepo(root: string): boolean {
   return gitRaw(root, ["rev-parse", "--is-inside-work-tree"]).status === 0;
 }
 
-/** Files this store writes (never count as uncommitted work). */
+/** Files this store writes (never count as uncommitted work); a folder writer also locks the JSON fallback. */
 function ownFiles(store: PhaseStore): string[] {
-  return store.mode === "json" ? [JSON_FALLBACK] : [CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE].map((f) => store.rel(f));
+  return store.mode === "json" ? [JSON_FALLBACK] : [JSON_FALLBACK, ...[CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE].map((f) => store.rel(f))];
 }
 
-/** Uncommitted paths (porcelain), without the store's own files and their locks. */
+/**
+ * The workspace's folder inside its repository: "" at the top level, "pkg/" when the server's root is a
+ * subfolder (a package of a monorepo). git status reports paths from the repository's top level;
+ * the gates compare and read workspace-relative paths.
+ */
+function repoPrefix(root: string): string {
+  const r = gitRaw(root, ["rev-parse", "--show-prefix"]);
+  return r.status === 0 ? r.stdout.toString("utf8").replace(/\r?\n$/, "") : "";
+}
+
+/** Uncommitted paths in the workspace (porcelain, workspace-relative), without the store's own files and their locks. */
 export function dirtyFiles(root: string, store: PhaseStore): string[] {
   const own = ownFiles(store);
-  const status = splitZ(gitRaw(root, ["status", "--porcelain", "-z", "--untracked-files=all"]).stdout);
+  const prefix = repoPrefix(root);
+  const status = splitZ(gitRaw(root, ["status", "--porcelain", "-z", "--untracked-files=all", "--", "."]).stdout);
   const out: string[] = [];
   for (let i = 0; i < status.length; i++) {
     const entry = status[i];
-    const path = entry.slice(3);
     if (entry[0] === "R" || entry[0] === "C") i++;
+    if (!entry.slice(3).startsWith(prefix)) continue; // outside the workspace (the pathspec keeps none)
+    const path = entry.slice(3 + prefix.length);
     if (own.some((o) => path === o || path.startsWith(`${o}.`) || path.startsWith(`${o.replace(/[^/]+$/, "")}.${o.replace(/^.*\//, "")}`))) continue;
     out.push(path);
   }
   return out.sort();
 }
 
-/** Files changed since the starting commit: committed, staged, unstaged, untracked (store files excluded). */
+/**
+ * Files changed since the starting commit (workspace-relative): committed, staged, unstaged, untracked
+ * (store files excluded). A session started before the repository's first commit has no starting
+ * commit: every file of HEAD is new since the start. Undefined when a recorded starting commit is
+ * not in the repository.
+ */
 export function changedFiles(root: string, store: PhaseStore, startingCommit: string): string[] | undefined {
-  if (!startingCommit || !gitVerify(root, startingCommit)) return undefined;
+  if (startingCommit !== "" && !gitVerify(root, startingCommit)) return undefined;
   const files = new Set<string>();
   if (gitVerify(root, "HEAD")) {
-    for (const p of splitZ(gitRaw(root, ["diff", "--name-only", "-z", startingCommit, "HEAD"]).stdout)) files.add(p);
+    const committed = startingCommit === ""
+      ? gitRaw(root, ["ls-tree", "-r", "-z", "--name-only", "HEAD"]) // relative to the workspace, its files only
+      : gitRaw(root, ["diff", "--name-only", "-z", "--relative", startingCommit, "HEAD"]);
+    if (committed.status !== 0) return undefined;
+    for (const p of splitZ(committed.stdout)) files.add(p);
   }
   for (const p of dirtyFiles(root, store)) files.add(p);
   return [...files].sort();
@@ -189,8 +210,16 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
     case "CONTEXT_RETRIEVAL": {
       f.handoffPath = HANDOFF_FILE;
       const abs = join(root, HANDOFF_FILE);
-      f.handoffExists = isFile(abs);
-      if (f.handoffExists) f.currentHash = createHash("sha256").update(readOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root })).digest("hex");
+      f.handoffExists = existsSync(abs);
+      if (f.handoffExists && !isFile(abs)) f.handoffUnreadable = "not a regular file";
+      else if (f.handoffExists) {
+        try {
+          f.currentHash = createHash("sha256").update(readOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root })).digest("hex");
+        } catch (e) {
+          // a link out of the workspace, a file over the read limit: the core fails the gate with the reason
+          f.handoffUnreadable = ((e as Error)?.message ?? String(e)).replace(/[\r\n]+/g, " ") || "unreadable";
+        }
+      }
       const h = latest(s, "CONTEXT_RETRIEVAL", "handoff_hash");
       if (h) f.recordedHash = h.evidence.trim().replace(/^sha256:/i, "");
       const notes = latest(s, "CONTEXT_RETRIEVAL", "notes");
@@ -275,8 +304,12 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
       const head = isGitRepo(root) ? gitVerify(root, "HEAD") : undefined;
       if (head) {
         f.headCommit = head;
+        // no starting commit (the session started before the first commit): every commit of HEAD is since the start
         const start = s.startingCommit ? gitVerify(root, s.startingCommit) : undefined;
-        if (start && gitRaw(root, ["merge-base", "--is-ancestor", start, head]).status === 0) {
+        if (s.startingCommit === "") {
+          const r = gitRaw(root, ["rev-list", "--count", head]);
+          f.commitsSince = r.status === 0 ? Number(r.stdout.toString().trim()) : -1;
+        } else if (start && gitRaw(root, ["merge-base", "--is-ancestor", start, head]).status === 0) {
           f.commitsSince = Number(gitRaw(root, ["rev-list", "--count", `${start}..${head}`]).stdout.toString().trim());
         } else f.commitsSince = -1;
         f.dirtyFiles = dirtyFiles(root, store);

@@ -233,18 +233,37 @@ export async function validateGate(ctx: ProtocolContext, name: string, o: GateOp
 export async function advancePhase(ctx: ProtocolContext, target?: string) {
   const snap = requireSession(ctx);
   const at = nowOf(ctx);
+  let want: Phase | undefined;
+  if (target !== undefined && target !== null && String(target).trim() !== "") {
+    const w = String(target).trim().toUpperCase();
+    if (!isPhase(w)) throw new ProtocolError("INVALID_INPUT", `unknown phase '${String(target).slice(0, 60)}' (phases: ${PHASES.join(", ")})`);
+    want = w;
+  }
   if (snap.currentPhase === "BLOCKED") {
     const gate = snap.blockedGate!;
+    const from = snap.blockedFrom!;
+    // a recovery returns to the phase the session was blocked in, or takes that phase's transition when
+    // it was blocked on its gate: a target is that phase, never one behind it, never one past another gate
+    const next = transitionFrom(from);
+    const reach = next && next.gate === gate ? next.to : from;
+    if (want !== undefined && want !== reach) {
+      if (phaseIndex(want) < phaseIndex(reach)) throw new ProtocolError("OUT_OF_ORDER", `session ${snap.sessionId} is BLOCKED on ${gate} (from ${from}); passing it reaches ${reach}, and ${want} is behind that`);
+      // a jump past a gate: refused, the state unchanged (the session is BLOCKED already)
+      const beyond = transitionFrom(reach);
+      const missing = reach === from ? gate : beyond?.gate ?? gate;
+      return {
+        advanced: false, refused: true, from: snap.currentPhase, phase: snap.currentPhase, missing_gate: missing,
+        message: `cannot go to ${want}: session ${snap.sessionId} is BLOCKED on ${gate} (from ${from}); passing it reaches ${reach}${missing !== gate ? `, and gate ${missing} (${reach} → ${beyond!.to}) has not passed` : ""}`,
+      };
+    }
     const r = await runGate(ctx, snap, gate);
     return apply(ctx, snap, (s, vs) => {
       recordResult(s, r);
       if (r.status === "FAIL") {
         return { advanced: false, from: s.currentPhase, phase: s.currentPhase, result: r, message: `still BLOCKED: ${gate} fails: ${r.message}` };
       }
-      const from = s.blockedFrom!;
       unblock(s, vs, at);
-      const t = transitionFrom(from);
-      if (t && t.gate === gate) s.currentPhase = t.to;
+      if (next && next.gate === gate) s.currentPhase = next.to;
       return { advanced: true, from, phase: s.currentPhase, result: r, message: `recovered: ${gate} passed; ${from} → ${s.currentPhase}` };
     });
   }
@@ -252,9 +271,7 @@ export async function advancePhase(ctx: ProtocolContext, target?: string) {
   const cur = snap.currentPhase as Phase;
   const t = transitionFrom(cur);
   if (!t) throw new ProtocolError("PHASE_COMPLETE", `session ${snap.sessionId} is ${cur}; nothing to advance`);
-  if (target !== undefined && target !== null && String(target).trim() !== "") {
-    const want = String(target).trim().toUpperCase();
-    if (!isPhase(want)) throw new ProtocolError("INVALID_INPUT", `unknown phase '${String(target).slice(0, 60)}' (phases: ${PHASES.join(", ")})`);
+  if (want !== undefined) {
     if (phaseIndex(want) <= phaseIndex(cur)) throw new ProtocolError("OUT_OF_ORDER", `session ${snap.sessionId} is already in ${cur}; ${want} is behind it`);
     if (want !== t.to) {
       // skipping a gate: refused; a MUST gate skipped is a violation and blocks until it passes

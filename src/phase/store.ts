@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, statSync, unlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 import { NoteStore } from "../state/store.js";
+import { StateError } from "../state/errors.js";
 import {
   CURRENT_STATE_FILE, HISTORY_FILE, HISTORY_KEEP, PhaseFormatError, VIOLATIONS_FILE,
   parseHistory, parseState, parseViolations, renderHistory, renderState, renderViolations,
@@ -17,6 +18,9 @@ import { activePaths, DEFAULT_PATHS } from "../config.js";
 export const DEFAULT_MEMORIES_DIR = DEFAULT_PATHS.memories;
 export const JSON_FALLBACK = ".agents/sessions/.session-state.json";
 const JSON_FORMAT = "agentcheck-session-protocol";
+/** The fallback file's name in its folder (also the name of its lock). */
+const JSON_NAME = ".session-state.json";
+const RETRY = Symbol("retry");
 
 export interface ProtocolDocs {
   current: ProtocolState | undefined;
@@ -65,13 +69,9 @@ export class PhaseStore {
     }
   }
 
-  private get files(): FileStore {
-    return this.mode === "memories" ? this.mdFiles : this.jsonFiles;
-  }
-
-  /** Workspace-relative path of a file this store writes. */
+  /** Workspace-relative path of one of the markdown files in the memories folder. */
   rel(name: string): string {
-    return relative(this.root, this.files.file(name)).split("\\").join("/");
+    return relative(this.root, this.mdFiles.file(name)).split("\\").join("/");
   }
 
   /** Where the state lives (for messages and resources). */
@@ -90,14 +90,14 @@ export class PhaseStore {
     if (this.mode === "json") return this.readJson();
     const md = this.readMarkdown();
     // state kept in the JSON fallback before the folder existed is part of the state until the next
-    // change moves it into the folder (migrateJson): readers see what the writers will
-    return existsSync(this.jsonFiles.file(".session-state.json")) ? this.merged(md, this.readJson()) : md;
+    // change moves it into the folder (migrateJsonLocked): readers see what the writers will
+    return existsSync(this.jsonFiles.file(JSON_NAME)) ? this.merged(md, this.readJson()) : md;
   }
 
   private readMarkdown(): ProtocolDocs {
-    const cur = this.mdFiles.readText(CURRENT_STATE_FILE);
-    const hist = this.mdFiles.readText(HISTORY_FILE);
-    const vio = this.mdFiles.readText(VIOLATIONS_FILE);
+    const cur = readOrCorrupt(this.mdFiles, CURRENT_STATE_FILE, this.rel(CURRENT_STATE_FILE));
+    const hist = readOrCorrupt(this.mdFiles, HISTORY_FILE, this.rel(HISTORY_FILE));
+    const vio = readOrCorrupt(this.mdFiles, VIOLATIONS_FILE, this.rel(VIOLATIONS_FILE));
     return {
       current: cur === undefined ? undefined : parseState(cur, this.rel(CURRENT_STATE_FILE)),
       history: hist === undefined ? [] : parseHistory(hist, this.rel(HISTORY_FILE)),
@@ -120,12 +120,11 @@ export class PhaseStore {
   /** Raw texts (resources in markdown form). */
   readText(which: "state" | "history" | "violations"): string | undefined {
     if (this.mode === "json") return undefined;
-    return this.files.readText(which === "state" ? CURRENT_STATE_FILE : which === "history" ? HISTORY_FILE : VIOLATIONS_FILE);
+    return this.mdFiles.readText(which === "state" ? CURRENT_STATE_FILE : which === "history" ? HISTORY_FILE : VIOLATIONS_FILE);
   }
 
   private readJson(): ProtocolDocs {
-    const name = ".session-state.json";
-    const text = this.jsonFiles.readText(name);
+    const text = readOrCorrupt(this.jsonFiles, JSON_NAME, JSON_FALLBACK);
     if (text === undefined) return { current: undefined, history: [], violations: [] };
     let v: unknown;
     try {
@@ -159,59 +158,95 @@ export class PhaseStore {
   /**
    * Read-modify-write under the store's lock. `fn` may change the docs in place (set current to
    * undefined to remove the current state); only files whose text changed are replaced (atomically).
+   *
+   * The store (memories folder or JSON fallback) is decided once per attempt and re-checked under the
+   * lock; every read, render and write of the attempt uses that one decision. A JSON-fallback writer
+   * that finds the memories folder created while it waited for its lock lets go and starts over in the
+   * folder. A folder writer also holds the JSON lock whenever the fallback's folder exists, and moves
+   * a state left in the fallback into the folder first, so the state is never in both stores at once.
    */
   async transact<T>(fn: (docs: ProtocolDocs) => T | Promise<T>): Promise<T> {
-    if (this.mode === "memories" && existsSync(this.jsonFiles.file(".session-state.json"))) await this.migrateJson();
-    const lockName = this.mode === "json" ? ".session-state.json" : CURRENT_STATE_FILE;
-    return this.files.withLock(lockName, async () => {
-      const docs = this.read();
-      const before = this.renderAll(docs);
-      const result = await fn(docs);
-      if (docs.history.length > HISTORY_KEEP) docs.history = docs.history.slice(0, HISTORY_KEEP);
-      const after = this.renderAll(docs);
-      if (this.mode === "json") {
-        if (after.json !== before.json) this.files.writeAtomic(".session-state.json", after.json);
-      } else {
-        if (after.state !== before.state) {
-          if (after.state === undefined) {
-            try { unlinkSync(this.files.file(CURRENT_STATE_FILE)); } catch { /* already gone */ }
-          } else this.files.writeAtomic(CURRENT_STATE_FILE, after.state);
-        }
-        if (after.history !== before.history && after.history !== undefined) this.files.writeAtomic(HISTORY_FILE, after.history);
-        if (after.violations !== before.violations && after.violations !== undefined) this.files.writeAtomic(VIOLATIONS_FILE, after.violations);
+    for (;;) {
+      const mode = this.mode;
+      const r = mode === "json"
+        ? await this.jsonFiles.withLock(JSON_NAME, async () => (this.mode !== "json" ? RETRY : { v: await this.apply(fn, "json") }))
+        : await this.mdFiles.withLock(CURRENT_STATE_FILE, async () => {
+          if (this.mode !== "memories") return RETRY;
+          // a fallback writer holds this lock whenever it writes (its lock file is in this folder): with
+          // the folder absent no such writer is under way, and any later one sees the memories folder
+          if (!existsSync(join(this.root, JSON_FALLBACK, ".."))) return { v: await this.apply(fn, "memories") };
+          return this.jsonFiles.withLock(JSON_NAME, async () => {
+            this.migrateJsonLocked();
+            return { v: await this.apply(fn, "memories") };
+          });
+        });
+      if (r !== RETRY) return r.v;
+    }
+  }
+
+  /** One transaction in one store; the caller holds its lock(s). */
+  private async apply<T>(fn: (docs: ProtocolDocs) => T | Promise<T>, mode: "memories" | "json"): Promise<T> {
+    const files = mode === "memories" ? this.mdFiles : this.jsonFiles;
+    const docs = mode === "json" ? this.readJson() : this.readMarkdown();
+    const before = this.renderAll(docs, files);
+    const result = await fn(docs);
+    if (docs.history.length > HISTORY_KEEP) docs.history = docs.history.slice(0, HISTORY_KEEP);
+    const after = this.renderAll(docs, files);
+    if (mode === "json") {
+      if (after.json !== before.json) files.writeAtomic(JSON_NAME, after.json);
+    } else {
+      if (after.state !== before.state) {
+        if (after.state === undefined) {
+          try { unlinkSync(files.file(CURRENT_STATE_FILE)); } catch { /* already gone */ }
+        } else files.writeAtomic(CURRENT_STATE_FILE, after.state);
       }
-      return result;
-    });
+      if (after.history !== before.history && after.history !== undefined) files.writeAtomic(HISTORY_FILE, after.history);
+      if (after.violations !== before.violations && after.violations !== undefined) files.writeAtomic(VIOLATIONS_FILE, after.violations);
+    }
+    return result;
   }
 
   /**
-   * The memories folder exists now and the JSON fallback still holds state (kept there while there
-   * was no folder): move it into the folder under both locks, so that the session, its history and
-   * its violations stay one state (the gate and `phase status` read the folder only). The markdown
-   * files are written first, the JSON file removed last; a current session in both is refused.
+   * The memories folder exists and the JSON fallback still holds state (kept there while there was no
+   * folder): move it into the folder, so that the session, its history and its violations stay one
+   * state (the gate and `phase status` read the folder only). The caller holds both locks. The
+   * markdown files are written first, the JSON file removed last; a current session in both is refused.
    */
-  private async migrateJson(): Promise<void> {
-    await this.mdFiles.withLock(CURRENT_STATE_FILE, () => this.jsonFiles.withLock(".session-state.json", () => {
-      if (!existsSync(this.jsonFiles.file(".session-state.json"))) return;
-      const from = this.readJson();
-      const into = this.readMarkdown();
-      const all = this.merged(into, from);
-      if (from.current) this.mdFiles.writeAtomic(CURRENT_STATE_FILE, renderState(all.current!));
-      if (from.history.length > 0) this.mdFiles.writeAtomic(HISTORY_FILE, renderHistory(all.history));
-      if (from.violations.length > 0) this.mdFiles.writeAtomic(VIOLATIONS_FILE, renderViolations(all.violations));
-      unlinkSync(this.jsonFiles.file(".session-state.json"));
-    }));
+  private migrateJsonLocked(): void {
+    if (!existsSync(this.jsonFiles.file(JSON_NAME))) return;
+    const from = this.readJson();
+    const into = this.readMarkdown();
+    const all = this.merged(into, from);
+    if (from.current) this.mdFiles.writeAtomic(CURRENT_STATE_FILE, renderState(all.current!));
+    if (from.history.length > 0) this.mdFiles.writeAtomic(HISTORY_FILE, renderHistory(all.history));
+    if (from.violations.length > 0) this.mdFiles.writeAtomic(VIOLATIONS_FILE, renderViolations(all.violations));
+    unlinkSync(this.jsonFiles.file(JSON_NAME));
   }
 
-  private renderAll(d: ProtocolDocs): { state?: string; history?: string; violations?: string; json: string } {
+  private renderAll(d: ProtocolDocs, files: FileStore): { state?: string; history?: string; violations?: string; json: string } {
     const json = JSON.stringify({ format: JSON_FORMAT, version: 1, current: d.current ? stripBindings(d.current) : null, history: d.history, violations: d.violations }, null, 2) + "\n";
     return {
       state: d.current ? renderState(d.current) : undefined,
       // the history and violations files exist once there is something in them
-      history: d.history.length > 0 || existsSync(this.files.file(HISTORY_FILE)) ? renderHistory(d.history) : undefined,
-      violations: d.violations.length > 0 || existsSync(this.files.file(VIOLATIONS_FILE)) ? renderViolations(d.violations) : undefined,
+      history: d.history.length > 0 || existsSync(files.file(HISTORY_FILE)) ? renderHistory(d.history) : undefined,
+      violations: d.violations.length > 0 || existsSync(files.file(VIOLATIONS_FILE)) ? renderViolations(d.violations) : undefined,
       json,
     };
+  }
+}
+
+/**
+ * A state file's text, undefined when absent. One that is there but cannot be read as text (not
+ * UTF-8, a NUL, too large, a link out of its folder, not a regular file) is a state file that does not
+ * parse (CORRUPT_STATE naming it, exit 4), like one whose content is wrong; file-system failures stay
+ * IO_ERROR (retryable).
+ */
+function readOrCorrupt(files: FileStore, name: string, rel: string): string | undefined {
+  try {
+    return files.readText(name);
+  } catch (e) {
+    if (e instanceof StateError && e.code === "CORRUPT") throw new PhaseFormatError(rel, 0, e.message.replace(`cannot read ${name}: `, "cannot be read: "));
+    throw e;
   }
 }
 

@@ -3,7 +3,7 @@
 // pass 1 ("extract") asks the core which SHAs, diffs and cited paths it needs; pass 2 validates
 // with those facts. Every rule decision is made in the core.
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
-import { join, resolve, sep } from "node:path";
+import { basename, join, resolve, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, problemResult, readArtifact, refusalFinding, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
@@ -12,7 +12,7 @@ import { DiskSource, type FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
 import { GitRepo, diffNamesBatch, gitDirs, gitPath, pathLines, resolveCommitIds } from "../git-run.js";
 import { activePaths, DEFAULT_PATHS } from "../config.js";
-import { isSessionLogPath, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
+import { isSessionLogPath, PROTOCOL_STATE_NAME, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
 import { FLAGS } from "../wasm/contract.js";
 import { decodeList } from "../wasm/list.js";
 
@@ -109,8 +109,10 @@ export function discoverSessionLogs(root: string, cwd: string, paths: string[] |
         /* dangling symlink: read as a file (AC-901) */
       }
     }
-    if (dir) for (const f of listFiles(p, [".md", ".json"], entries)) out.add(f);
-    else {
+    if (dir) {
+      // the protocol's JSON fallback state lives in the sessions folder too: no session log
+      for (const f of listFiles(p, [".md", ".json"], entries)) if (basename(f) !== PROTOCOL_STATE_NAME) out.add(f);
+    } else {
       out.add(p);
       entries?.set(p, lst);
     }

@@ -307,6 +307,7 @@ export type FactKey =
   | "memoryRead"
   | "handoffPath"
   | "handoffExists"
+  | "handoffUnreadable"
   | "currentHash"
   | "recordedHash"
   | "notesEvidence"
@@ -583,6 +584,8 @@ export interface FactTypes {
   "handoffPath": string;
   /** CONTEXT_RETRIEVAL: it exists. */
   "handoffExists": boolean;
+  /** CONTEXT_RETRIEVAL: why the existing HANDOFF file could not be read (a link out of the workspace, over the size limit), empty when it was read. */
+  "handoffUnreadable": string;
   /** CONTEXT_RETRIEVAL: its sha256 now. */
   "currentHash": string;
   /** CONTEXT_RETRIEVAL: the sha256 the agent recorded. */

@@ -58,7 +58,7 @@ export function protocolRepo(opts: { memories?: boolean } = {}): string {
 }
 
 /** A session log valid in creation mode (JSON), with `work` entries in its work log. */
-export function writeSessionLog(dir: string, id: string, work: string[] = []): string {
+export function writeSessionLog(dir: string, id: string, work: string[] = [], startingCommit?: string): string {
   const startKeys = ["serenaActivated", "serenaInstructions", "handoffRead", "sessionLogCreated", "skillScriptsListed", "usageMandatoryRead", "constraintsRead", "memoriesLoaded", "branchVerified", "notOnMain"];
   const endKeys = ["checklistComplete", "handoffPreserved", "serenaMemoryUpdated", "markdownLintRun", "qaValidation", "changesCommitted", "validationPassed"];
   const start: Record<string, unknown> = {};
@@ -68,7 +68,7 @@ export function writeSessionLog(dir: string, id: string, work: string[] = []): s
   const m = /^(\d{4}-\d{2}-\d{2})-session-(\d+)$/.exec(id)!;
   const log = {
     schemaVersion: "1.0",
-    session: { number: Number(m[2]), date: m[1], branch: "feat/protocol", startingCommit: git(dir, "rev-parse", "--short", "HEAD"), objective: "Protocol test" },
+    session: { number: Number(m[2]), date: m[1], branch: "feat/protocol", startingCommit: startingCommit ?? git(dir, "rev-parse", "--short", "HEAD"), objective: "Protocol test" },
     protocolCompliance: { sessionStart: start, sessionEnd: end },
     workLog: work.map((w) => ({ action: w, result: "done" })),
     endingCommit: "",

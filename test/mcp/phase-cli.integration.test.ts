@@ -144,7 +144,7 @@ describe("a memories folder created during a session (review)", () => {
 });
 
 describe("issue 15: memory formats render → parse → render losslessly", () => {
-  const text = fc.string({ unit: fc.constantFrom("a", "|", "\\", "\n", "\r", " ", "n", "r", "é", "`", "*", "-", "#") , maxLength: 20 });
+  const text = fc.string({ unit: fc.constantFrom("a", "|", "\\", "\n", "\r", " ", "n", "r", "é", "`", "*", "-", "#", "\0", "\t", "t", "u", "0", "\u001b", "\u007f", "\ud800", "\udc00", "😀") , maxLength: 20 });
   const gate = fc.constantFrom("SERENA_INIT", "SKILL_VALIDATION", "QA_VALIDATION", "GIT_COMMIT");
   it("session-current-state.md, session-history.md, session-violations-log.md", () => {
     fc.assert(fc.property(text, text, fc.array(fc.record({ t: text, e: text, g: gate }), { maxLength: 4 }), fc.boolean(), (obj, ev, evs, blocked) => {
@@ -156,12 +156,16 @@ describe("issue 15: memory formats render → parse → render losslessly", () =
       };
       if (blocked) Object.assign(s, { blockedFrom: "READY", blockedGate: "GIT_STATE" });
       const r1 = F.renderState(s);
+      // what the strict reader accepts: no control character but LF, and valid UTF-8 (no lone surrogate)
+      const storable = (t: string) => !/[\x00-\x09\x0b-\x1f\x7f]/.test(t) && Buffer.from(t, "utf8").toString("utf8") === t;
+      expect(storable(r1)).toBe(true);
       const p = F.parseState(r1);
       expect(F.renderState(p)).toBe(r1);
       expect(p.objective).toBe(obj);
       expect(p.evidence.map((e: any) => e.evidence)).toEqual(evs.map((x) => x.e));
       const h = [{ id: "2026-01-02-session-03", objective: obj, outcome: "COMPLETE", commit: "abc", summary: ev, decisions: evs.map((x) => x.e), nextNotes: obj }];
       const rh = F.renderHistory(h as any);
+      expect(storable(rh)).toBe(true);
       expect(F.parseHistory(rh)).toEqual(h);
       expect(F.renderHistory(F.parseHistory(rh))).toBe(rh);
       const v = evs.map((x, i) => ({ sessionId: `2026-01-0${1 + (i % 2)}-session-01`, at: "t", phase: x.g, requirement: "MUST", severity: "CRITICAL", recovery: x.e }));

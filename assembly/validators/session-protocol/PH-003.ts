@@ -18,6 +18,7 @@ function PH003_doc(): RuleDoc {
       badHash: "the recorded hand-off hash is not a SHA-256 hex digest: {{hash}}",
       stale: "stale hand-off hash: recorded {{recorded}}…, {{path}} now hashes to {{current}}… (read it again)",
       ok: "{{path}} read (sha256 {{current}}… matches)",
+      unreadable: "{{path}} exists but cannot be read, so its hash cannot be checked: {{reason}}",
       notes: "no {{path}}; session-state notes stand in: {{notes}}",
       nothing: "no {{path}} and no session-state notes recorded (record_evidence CONTEXT_RETRIEVAL notes <summary>)",
     },
@@ -39,10 +40,13 @@ function isSha256(s: string): bool {
   return true;
 }
 
-/** CONTEXT_RETRIEVAL. Facts: handoffPath, handoffExists (bool), recordedHash, currentHash, notesEvidence. */
+/** CONTEXT_RETRIEVAL. Facts: handoffPath, handoffExists (bool), handoffUnreadable, recordedHash, currentHash, notesEvidence. */
 function contextRetrieval(input: Input): Verdict {
   const path = str(input, "handoffPath");
   if (input.factBool("handoffExists", false)) {
+    // never a pass (nor notes standing in) for a hand-off file that is there but was not read
+    const unreadable = str(input, "handoffUnreadable");
+    if (unreadable.length > 0) return fail(msg("unreadable").s("path", path).s("reason", unreadable));
     const recorded = asciiLower(str(input, "recordedHash"));
     const current = asciiLower(str(input, "currentHash"));
     if (recorded.length == 0) {

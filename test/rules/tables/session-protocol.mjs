@@ -30,6 +30,7 @@ export default {
     ],
     invalid: [
       { name: "CONTEXT_RETRIEVAL stale hash", verdict: "stale", docs: gate("CONTEXT_RETRIEVAL"), facts: { handoffPath: "h", handoffExists: true, recordedHash: H, currentHash: "b".repeat(64) }, errors: fails("CONTEXT_RETRIEVAL") },
+      { name: "CONTEXT_RETRIEVAL hand-off file there but unreadable: never a pass, even with a matching hash or notes", verdict: "unreadable", docs: gate("CONTEXT_RETRIEVAL"), facts: { handoffPath: "h", handoffExists: true, handoffUnreadable: "too large", recordedHash: H, currentHash: H, notesEvidence: "n" }, errors: fails("CONTEXT_RETRIEVAL") },
       { name: "CONTEXT_RETRIEVAL no hash recorded", verdict: "noHash", docs: gate("CONTEXT_RETRIEVAL"), facts: { handoffPath: "h", handoffExists: true, currentHash: H }, errors: fails("CONTEXT_RETRIEVAL") },
       { name: "CONTEXT_RETRIEVAL recorded hash is no SHA-256", verdict: "badHash", docs: gate("CONTEXT_RETRIEVAL"), facts: { handoffPath: "h", handoffExists: true, recordedHash: "xyz", currentHash: H }, errors: fails("CONTEXT_RETRIEVAL") },
       { name: "CONTEXT_RETRIEVAL neither hand-off nor notes", verdict: "nothing", docs: gate("CONTEXT_RETRIEVAL"), facts: { handoffPath: "h", handoffExists: false }, errors: fails("CONTEXT_RETRIEVAL") },
