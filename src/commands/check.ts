@@ -1,6 +1,8 @@
 import { existsSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
-import { finish, prepareRun, type OutputOptions } from "../output.js";
+import { finish, prepareRun, type OutputOptions, type SettingsSource } from "../output.js";
+import { BASELINE_FILE } from "../adoption.js";
+import { DEFAULT_READ_LIMIT } from "../fsread.js";
 import { maxFileBytes } from "../output.js";
 import { UsageError, type FileResult } from "../report.js";
 import { findRepoRoot } from "../repo.js";
@@ -77,16 +79,28 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     // An explicit directory is the workspace; without one, the enclosing repository is.
     root = dir ? target : (findRepoRoot(target) ?? target);
   }
+  // --staged: the settings (configuration, .agentcheckignore, default baseline) are the staged ones,
+  // what CI reads after the commit; an untracked or unstaged file switches nothing off. A file named
+  // with --config / --baseline is read from disk (the user chose it). One index listing, one batch read.
+  let index: import("../index-source.js").IndexSource | undefined;
+  let settings: SettingsSource | undefined;
+  if (o.staged) {
+    const { IndexSource } = await import("../index-source.js");
+    const { IGNORE_FILE } = await import("../ignores.js");
+    index = new IndexSource(root);
+    const relCwd = relative(root, cwd).split(sep).join("/");
+    index.prefetchSettings(relCwd === "" || relCwd.startsWith("..") ? "" : relCwd, [IGNORE_FILE, BASELINE_FILE]);
+    settings = { reader: index.settingsReader(), baselineReader: index.settingsReader(DEFAULT_READ_LIMIT) };
+  }
   // the one resolved configuration: its paths decide what the scope selects and what every validator reads
-  const { config } = await loadConfig(root, o.config);
+  const { config } = await loadConfig(root, o.config, cwd, settings?.reader);
   const dirs = resolvePaths(config);
   if (scoped) {
     const S = await import("../scope.js");
     const filters = args.map((a) => toRel(root, cwd, a));
     const sopts = { strict: o.strict, mode, sessionsDir: dirs.sessions };
-    if (o.staged) {
-      const { IndexSource } = await import("../index-source.js");
-      source = new IndexSource(root);
+    if (index) {
+      source = index;
       scope = S.restrictScope(S.stagedScope(root, sopts), filters);
     } else if (o.changed) {
       source = new DiskSource(root);
@@ -101,7 +115,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
 
   // the default baseline file is the workspace's, the one `check` on the same workspace reads
   const writeBaseline = o.writeBaseline === true ? join(root, ".agentcheck-baseline.json") : o.writeBaseline;
-  const run = await prepareRun(o, root, { config, writeBaseline });
+  const run = await prepareRun(o, root, { config, writeBaseline, settings });
   // --staged: inline directives are read from the staged content the findings are about
   if (source.kind !== "disk") run.adoption.source = source;
   const options = { ...(o as Record<string, unknown>), cutoff };
