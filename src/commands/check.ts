@@ -16,6 +16,8 @@ export interface CheckCliOptions extends OutputOptions {
   now?: string;
   config?: string;
   staged?: boolean;
+  /** Hook frameworks (.pre-commit-hooks.yaml): `--staged` while git runs a commit hook, else nothing. */
+  stagedWhenCommitting?: boolean;
   changed?: boolean;
   base?: string;
   all?: boolean;
@@ -48,6 +50,12 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   const started = msNow();
   const args = paths === undefined ? [] : Array.isArray(paths) ? paths : [paths];
   const cwd = process.cwd();
+  if (o.stagedWhenCommitting && (o.changed || o.all)) throw new UsageError(`--staged-when-committing and ${o.changed ? "--changed" : "--all"} cannot be combined`);
+  // A hook framework's run inside `git commit` (pre-commit stashes unstaged changes but leaves untracked
+  // files in place) validates what the commit records, as the git hook does: git names the index of
+  // the commit being made in GIT_INDEX_FILE for its commit hooks (pre-commit, pre-merge-commit), and
+  // only then. `pre-commit run --all-files`, CI and manual runs keep reading the working tree.
+  if (o.stagedWhenCommitting && process.env.GIT_INDEX_FILE) o = { ...o, staged: true };
   const modes = [o.staged && "--staged", o.changed && "--changed", o.all && "--all"].filter(Boolean);
   if (modes.length > 1) throw new UsageError(`${modes.join(" and ")} cannot be combined`);
   if (o.base !== undefined && !o.changed) throw new UsageError("--base only applies to --changed");
