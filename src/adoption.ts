@@ -28,6 +28,11 @@ export interface AdoptionOptions {
   reportUnusedDisable?: boolean;
   /** Baseline file to apply (absolute), when one is in use. */
   baseline?: string;
+  /**
+   * The baseline's content when it is not read from `baseline` on disk (`check --staged`: the staged
+   * .agentcheck-baseline.json, what CI applies after the commit).
+   */
+  baselineText?: string;
   maxFileBytes?: number;
   /**
    * Bytes of files this run already read from the working tree, by absolute path (a validator fills
@@ -84,12 +89,15 @@ interface BaselineFile {
 
 const SEVERITY_RANK: Record<string, number> = { info: 0, warning: 1, error: 2 };
 
-export function readBaseline(file: string): BaselineFile {
+export function readBaseline(file: string, given?: string): BaselineFile {
   let text: string;
-  try {
-    text = readTextOrThrow(file, { maxBytes: DEFAULT_READ_LIMIT });
-  } catch (e) {
-    throw new UsageError(`cannot read the baseline ${file}: ${(e as Error).message}`);
+  if (given !== undefined) text = given;
+  else {
+    try {
+      text = readTextOrThrow(file, { maxBytes: DEFAULT_READ_LIMIT });
+    } catch (e) {
+      throw new UsageError(`cannot read the baseline ${file}: ${(e as Error).message}`);
+    }
   }
   let v: unknown;
   try {
@@ -234,7 +242,7 @@ export function applyAdoption(results: FileResult[], o: AdoptionOptions): { resu
   }
   if (o.directives !== false) out = applyDirectives(out, o, stats);
   if (o.baseline) {
-    const base = readBaseline(o.baseline);
+    const base = readBaseline(o.baseline, o.baselineText);
     // per fingerprint, the recorded severities not matched yet: a finding is known when an entry
     // recorded it at its severity or a higher one (a recorded warning that is an error now, through
     // a configured severity, is reported again)

@@ -14,7 +14,7 @@ import { runSessionLogCommand } from "./commands/session-log.js";
 export const CHECK_FLAGS = [
   "-f, --format <name>", "-o, --output-file <path>", "--max-warnings <n>", "-q, --quiet", "--verbose", "--color", "--no-color",
   "--max-file-size <bytes>", "--now <iso>",
-  "--staged", "--changed", "--base <ref>", "--all", "--strict", "--profile <name>", "--mode <mode>", "--only <validators>",
+  "--staged", "--staged-when-committing", "--changed", "--base <ref>", "--all", "--strict", "--profile <name>", "--mode <mode>", "--only <validators>",
   "--cutoff <date>", "--config <path>",
 ];
 

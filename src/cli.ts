@@ -35,6 +35,7 @@ export function buildProgram(): Command {
       .command("check [paths...]")
       .description("run every validator that applies to the workspace (default: the enclosing repository)")
       .option("--staged", "validate what is staged for the next commit, read from the git index")
+      .option("--staged-when-committing", "hook frameworks: as --staged while git runs a commit hook (GIT_INDEX_FILE set), the given files restricting the staged set; otherwise no effect")
       .option("--changed", "validate the files changed on this branch (CI)")
       .option("--base <ref>", "with --changed: compare with the merge base of this ref (default: the PR base or origin/HEAD)")
       .option("--all", "validate the whole workspace (the default without --staged/--changed)")

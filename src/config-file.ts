@@ -102,6 +102,27 @@ export function readConfigText(file: string, root?: string): string | undefined 
   throw new UsageError(`cannot read the configuration ${file}: ${r.refusal.detail}`);
 }
 
+/**
+ * Where the settings files (configuration, .agentcheckignore, the default baseline) are read from: the
+ * working tree (the default), or, for `check --staged`, the git index (src/index-source.ts
+ * settingsReader): the content the commit records, so an untracked or unstaged file changes nothing.
+ * `read` gets an absolute path and returns the text, or undefined when there is no such file; anything
+ * else that goes wrong is a UsageError.
+ */
+export interface SettingsReader {
+  read(file: string, root: string): string | undefined;
+  /** Said before a file's name in messages ("staged"); none for the working tree. */
+  where?: string;
+}
+
+/** The working tree: the bounded reader, links leaving the repository refused. */
+export const DISK_SETTINGS: SettingsReader = { read: (file, root) => readConfigText(file, root) };
+
+/** A file's name in messages: the path, and where it was read from when that is not the working tree. */
+export function settingsLabel(file: string, reader: SettingsReader): string {
+  return reader.where ? `${reader.where} ${file}` : file;
+}
+
 export interface ConfigFile {
   /** Absolute path of the file the configuration came from. */
   file: string;
@@ -114,19 +135,22 @@ export interface ConfigFile {
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The configuration in one directory, or undefined. */
-function configIn(dir: string, root: string): ConfigFile | undefined {
+function configIn(dir: string, root: string, reader: SettingsReader): ConfigFile | undefined {
   const found: { file: string; text: string }[] = [];
   for (const name of CONFIG_FILES) {
     const file = join(dir, name);
-    const text = readConfigText(file, root);
+    const text = reader.read(file, root);
     if (text !== undefined) found.push({ file, text });
   }
-  if (found.length > 1) throw new UsageError(`two configuration files in ${dir}: ${CONFIG_FILES.join(" and ")}; keep one`);
-  if (found.length === 1) return { file: found[0].file, value: parseJsonc(found[0].text, found[0].file), source: found[0].file };
+  if (found.length > 1) throw new UsageError(`two configuration files in ${dir}${reader.where ? ` (${reader.where})` : ""}: ${CONFIG_FILES.join(" and ")}; keep one`);
+  if (found.length === 1) {
+    const label = settingsLabel(found[0].file, reader);
+    return { file: found[0].file, value: parseJsonc(found[0].text, label), source: label };
+  }
   const pkg = join(dir, "package.json");
   let text: string | undefined;
   try {
-    text = readConfigText(pkg, root);
+    text = reader.read(pkg, root);
   } catch {
     // an unreadable package.json is not ours to report, at every entry point alike
     return undefined;
@@ -139,7 +163,7 @@ function configIn(dir: string, root: string): ConfigFile | undefined {
     // a malformed package.json holds no agentcheck configuration (the same answer everywhere)
     return undefined;
   }
-  if (isObj(parsed) && parsed.agentcheck !== undefined) return { file: pkg, value: parsed.agentcheck, source: `${pkg} ("agentcheck" key)` };
+  if (isObj(parsed) && parsed.agentcheck !== undefined) return { file: pkg, value: parsed.agentcheck, source: `${settingsLabel(pkg, reader)} ("agentcheck" key)` };
   return undefined;
 }
 
@@ -150,9 +174,11 @@ function inside(root: string, p: string): boolean {
 
 /**
  * Find the configuration: `explicit` (must exist) wins; otherwise the nearest directory from `cwd` up to
- * `root` (inclusive) holding a configuration. A cwd outside `root` searches `root` only.
+ * `root` (inclusive) holding a configuration. A cwd outside `root` searches `root` only. `reader` says
+ * where that search reads (default: the working tree; `check --staged`: the git index); an explicit
+ * file is always read from disk (the user named a file, not a repository path).
  */
-export function findConfigFile(root: string, explicit?: string, cwd = process.cwd()): ConfigFile | undefined {
+export function findConfigFile(root: string, explicit?: string, cwd = process.cwd(), reader: SettingsReader = DISK_SETTINGS): ConfigFile | undefined {
   if (explicit) {
     const file = resolve(cwd, explicit);
     const text = readConfigText(file);
@@ -165,7 +191,7 @@ export function findConfigFile(root: string, explicit?: string, cwd = process.cw
   let dir = resolve(cwd);
   if (!inside(top, dir)) dir = top;
   for (;;) {
-    const c = configIn(dir, top);
+    const c = configIn(dir, top, reader);
     if (c) return c;
     if (dir === top) return undefined;
     const up = dirname(dir);

@@ -2,7 +2,7 @@
 // "agentcheck" key in package.json, found upward from the working directory to the repository root;
 // `--config <path>` overrides.
 // One zod schema; unknown keys and wrong types are usage errors (exit 2) naming the key path.
-import { CONFIG_FILES, findConfigFile, parseJsonc } from "./config-file.js";
+import { CONFIG_FILES, findConfigFile, parseJsonc, type SettingsReader } from "./config-file.js";
 import { UsageError } from "./report.js";
 import type { Config } from "./config-schema.js";
 
@@ -34,9 +34,10 @@ export function stripJsonComments(text: string): string {
  * (from --config) must exist; otherwise the nearest agentcheck.config.json(c) or package.json "agentcheck"
  * key from `cwd` up to the repository root. The value is validated with the zod schema and the rule and
  * check ids it names are checked against the known ones (unknown ones are errors with a suggestion).
+ * `reader`: where the search reads (default the working tree; `check --staged` passes the git index).
  */
-export async function loadConfig(root: string, explicit?: string, cwd = process.cwd()): Promise<LoadedConfig> {
-  const found = findConfigFile(root, explicit, cwd);
+export async function loadConfig(root: string, explicit?: string, cwd = process.cwd(), reader?: SettingsReader): Promise<LoadedConfig> {
+  const found = findConfigFile(root, explicit, cwd, reader);
   active = undefined;
   if (!found) return { config: {} };
   const config = await parseConfig(found.value, found.source);

@@ -5,7 +5,7 @@
 //   dir/        directories only (their contents)
 //   !pattern    re-includes what an earlier pattern ignored (the last matching pattern wins)
 import { join } from "node:path";
-import { readConfigText } from "./config-file.js";
+import { DISK_SETTINGS, settingsLabel, type SettingsReader } from "./config-file.js";
 import { compileGlob, globMatch } from "./prepr/glob.js";
 import { UsageError } from "./report.js";
 
@@ -49,8 +49,11 @@ function compile(pattern: string, where: string): Rule | undefined {
   }
 }
 
-/** Build the matcher from the configuration's list and `<root>/.agentcheckignore`; invalid patterns are UsageErrors. */
-export function loadIgnores(root: string, configured: readonly string[] | undefined): IgnoreMatcher {
+/**
+ * Build the matcher from the configuration's list and `<root>/.agentcheckignore` (read through `reader`:
+ * the working tree, or the git index for `check --staged`); invalid patterns are UsageErrors.
+ */
+export function loadIgnores(root: string, configured: readonly string[] | undefined, reader: SettingsReader = DISK_SETTINGS): IgnoreMatcher {
   const rules: Rule[] = [];
   const patterns: string[] = [];
   for (const p of configured ?? []) {
@@ -59,10 +62,11 @@ export function loadIgnores(root: string, configured: readonly string[] | undefi
     patterns.push(p);
   }
   const file = join(root, IGNORE_FILE);
-  const text = readConfigText(file, root);
+  const text = reader.read(file, root);
   if (text !== undefined) {
+    const label = settingsLabel(file, reader);
     text.replace(/^\uFEFF/, "").split(/\r?\n/).forEach((line, i) => {
-      const r = compile(line, `${file}:${i + 1}`);
+      const r = compile(line, `${label}:${i + 1}`);
       if (r) {
         rules.push(r);
         patterns.push(line.trim());

@@ -4,7 +4,9 @@
 import { type EntryType, type FileSource } from "./source.js";
 import { gitOk } from "./git-run.js";
 import { ReadRefusedError } from "./fsread.js";
-import { posix } from "node:path";
+import { posix, relative, resolve, sep } from "node:path";
+import { CONFIG_FILES, MAX_CONFIG_BYTES, type SettingsReader } from "./config-file.js";
+import { UsageError } from "./report.js";
 
 interface IndexEntry {
   mode: string;
@@ -199,5 +201,45 @@ export class IndexSource implements FileSource {
       this.blobs.set(parts[0], new Uint8Array(out.buffer, out.byteOffset + pos, size));
       pos += size + 1; // content is followed by a newline
     }
+  }
+
+  /**
+   * The settings files (configuration, .agentcheckignore, the default baseline) as staged: what CI
+   * reads after the commit. A path not in the index is absent (an untracked or deleted file changes
+   * nothing); a staged symlink is followed inside the index; a refused link or a file over `maxBytes`
+   * is a UsageError, as on disk. `prefetchSettings` loads the candidates first in one process.
+   */
+  settingsReader(maxBytes = MAX_CONFIG_BYTES): SettingsReader {
+    return {
+      where: "staged",
+      read: (file: string, root: string): string | undefined => {
+        const rel = relative(resolve(root), resolve(file)).split(sep).join("/");
+        if (rel === "" || rel === ".." || rel.startsWith("../") || posix.isAbsolute(rel) || !this.entries.has(rel)) return undefined;
+        let bytes: Uint8Array;
+        try {
+          bytes = this.read(rel);
+        } catch (e) {
+          if (e instanceof ReadRefusedError) throw new UsageError(`cannot read the staged ${file}: ${e.message}`);
+          throw e;
+        }
+        if (bytes.length > maxBytes) throw new UsageError(`cannot read the staged ${file}: ${bytes.length} bytes, over the ${maxBytes}-byte limit`);
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8");
+      },
+    };
+  }
+
+  /**
+   * Load every settings file a run may read, in one `git cat-file --batch` (none when none is staged):
+   * the configuration files of each directory from `relCwd` up to the root, and `extra` root files.
+   */
+  prefetchSettings(relCwd: string, extra: readonly string[]): void {
+    const want: string[] = [...extra];
+    let dir = relCwd === "." ? "" : relCwd;
+    for (;;) {
+      for (const name of [...CONFIG_FILES, "package.json"]) want.push(dir === "" ? name : `${dir}/${name}`);
+      if (dir === "" || dir.startsWith("..")) break;
+      dir = parentOf(dir);
+    }
+    this.prefetch(want);
   }
 }

@@ -3,6 +3,7 @@ import { statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { UsageError } from "./report.js";
 import type { Config } from "./config.js";
+import type { SettingsReader } from "./config-file.js";
 import { applyAdoption, BASELINE_FILE, writeBaseline, type AdoptionOptions } from "./adoption.js";
 import { buildReport, exitCodeOf, type FileResult, type Report } from "./report.js";
 import { version } from "./version.js";
@@ -33,6 +34,16 @@ export interface OutputOptions {
   reportUnusedDisable?: boolean;
 }
 
+/**
+ * Where a run's settings files are read from when not the working tree (`check --staged`: the git
+ * index): .agentcheckignore through `reader`, the default baseline through `baselineReader` (its own
+ * size limit). An explicit --baseline FILE is read from disk.
+ */
+export interface SettingsSource {
+  reader: SettingsReader;
+  baselineReader: SettingsReader;
+}
+
 /** What a validating command set up before its work: adoption settings, and the baseline to write. */
 export interface RunContext {
   adoption: AdoptionOptions;
@@ -46,7 +57,11 @@ export interface RunContext {
  * Validate the output options and load what the run needs (configuration, ignores, baseline) BEFORE any
  * work starts: a bad value is one line and exit 2, and nothing is written.
  */
-export async function prepareRun(o: OutputOptions, root: string, opts: { config?: Config; configPath?: string; writeBaseline?: string } = {}): Promise<RunContext> {
+export async function prepareRun(
+  o: OutputOptions,
+  root: string,
+  opts: { config?: Config; configPath?: string; writeBaseline?: string; settings?: SettingsSource } = {},
+): Promise<RunContext> {
   const fmt = o.format ?? "text";
   if (!formatterOf(fmt)) throw new UsageError(`--format: unknown format '${fmt}'${suggestion(fmt, Object.keys(FORMATTERS))} (one of: ${Object.keys(FORMATTERS).join(", ")})`);
   parseIntOption("max-warnings", o.maxWarnings);
@@ -58,8 +73,9 @@ export async function prepareRun(o: OutputOptions, root: string, opts: { config?
     config = (await loadConfig(root, opts.configPath)).config;
   }
   const { loadIgnores } = await import("./ignores.js");
-  const ignores = loadIgnores(root, config.ignores);
+  const ignores = loadIgnores(root, config.ignores, opts.settings?.reader);
   let baseline: string | undefined;
+  let baselineText: string | undefined;
   if (opts.writeBaseline) {
     checkOutputFile(opts.writeBaseline);
   } else if (typeof o.baseline === "string") {
@@ -71,14 +87,20 @@ export async function prepareRun(o: OutputOptions, root: string, opts: { config?
     }
   } else if (o.baseline !== false) {
     const dflt = join(root, BASELINE_FILE);
-    try {
-      if (statSync(dflt).isFile()) baseline = dflt;
-    } catch {
-      /* no baseline */
+    if (opts.settings) {
+      // check --staged: the staged baseline (absent from the index = none), as CI sees it after the commit
+      baselineText = opts.settings.baselineReader.read(dflt, root);
+      if (baselineText !== undefined) baseline = dflt;
+    } else {
+      try {
+        if (statSync(dflt).isFile()) baseline = dflt;
+      } catch {
+        /* no baseline */
+      }
     }
   }
   return {
-    adoption: { root, ignores, reportUnusedDisable: o.reportUnusedDisable === true, baseline, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize), sources: new Map() },
+    adoption: { root, ignores, reportUnusedDisable: o.reportUnusedDisable === true, baseline, baselineText, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize), sources: new Map() },
     writeBaseline: opts.writeBaseline,
     config,
   };
@@ -166,7 +188,7 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
     }
     if (run.adoption.baseline) {
       writeErr(
-        `agentcheck: baseline ${run.adoption.baseline}: ${st.baselined} known finding${st.baselined === 1 ? "" : "s"} not shown, ${st.fixed} fixed since it was written` +
+        `agentcheck: ${run.adoption.baselineText !== undefined ? "staged " : ""}baseline ${run.adoption.baseline}: ${st.baselined} known finding${st.baselined === 1 ? "" : "s"} not shown, ${st.fixed} fixed since it was written` +
           `${st.fixed > 0 ? " (run agentcheck baseline to drop them)" : ""}\n`,
       );
     }

@@ -1,6 +1,8 @@
 import { existsSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
-import { finish, prepareRun, type OutputOptions } from "../output.js";
+import { finish, prepareRun, type OutputOptions, type SettingsSource } from "../output.js";
+import { BASELINE_FILE } from "../adoption.js";
+import { DEFAULT_READ_LIMIT } from "../fsread.js";
 import { maxFileBytes } from "../output.js";
 import { UsageError, type FileResult } from "../report.js";
 import { findRepoRoot } from "../repo.js";
@@ -14,6 +16,8 @@ export interface CheckCliOptions extends OutputOptions {
   now?: string;
   config?: string;
   staged?: boolean;
+  /** Hook frameworks (.pre-commit-hooks.yaml): `--staged` while git runs a commit hook, else nothing. */
+  stagedWhenCommitting?: boolean;
   changed?: boolean;
   base?: string;
   all?: boolean;
@@ -46,6 +50,12 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   const started = msNow();
   const args = paths === undefined ? [] : Array.isArray(paths) ? paths : [paths];
   const cwd = process.cwd();
+  if (o.stagedWhenCommitting && (o.changed || o.all)) throw new UsageError(`--staged-when-committing and ${o.changed ? "--changed" : "--all"} cannot be combined`);
+  // A hook framework's run inside `git commit` (pre-commit stashes unstaged changes but leaves untracked
+  // files in place) validates what the commit records, as the git hook does: git names the index of
+  // the commit being made in GIT_INDEX_FILE for its commit hooks (pre-commit, pre-merge-commit), and
+  // only then. `pre-commit run --all-files`, CI and manual runs keep reading the working tree.
+  if (o.stagedWhenCommitting && process.env.GIT_INDEX_FILE) o = { ...o, staged: true };
   const modes = [o.staged && "--staged", o.changed && "--changed", o.all && "--all"].filter(Boolean);
   if (modes.length > 1) throw new UsageError(`${modes.join(" and ")} cannot be combined`);
   if (o.base !== undefined && !o.changed) throw new UsageError("--base only applies to --changed");
@@ -77,16 +87,28 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     // An explicit directory is the workspace; without one, the enclosing repository is.
     root = dir ? target : (findRepoRoot(target) ?? target);
   }
+  // --staged: the settings (configuration, .agentcheckignore, default baseline) are the staged ones,
+  // what CI reads after the commit; an untracked or unstaged file switches nothing off. A file named
+  // with --config / --baseline is read from disk (the user chose it). One index listing, one batch read.
+  let index: import("../index-source.js").IndexSource | undefined;
+  let settings: SettingsSource | undefined;
+  if (o.staged) {
+    const { IndexSource } = await import("../index-source.js");
+    const { IGNORE_FILE } = await import("../ignores.js");
+    index = new IndexSource(root);
+    const relCwd = relative(root, cwd).split(sep).join("/");
+    index.prefetchSettings(relCwd === "" || relCwd.startsWith("..") ? "" : relCwd, [IGNORE_FILE, BASELINE_FILE]);
+    settings = { reader: index.settingsReader(), baselineReader: index.settingsReader(DEFAULT_READ_LIMIT) };
+  }
   // the one resolved configuration: its paths decide what the scope selects and what every validator reads
-  const { config } = await loadConfig(root, o.config);
+  const { config } = await loadConfig(root, o.config, cwd, settings?.reader);
   const dirs = resolvePaths(config);
   if (scoped) {
     const S = await import("../scope.js");
     const filters = args.map((a) => toRel(root, cwd, a));
     const sopts = { strict: o.strict, mode, sessionsDir: dirs.sessions };
-    if (o.staged) {
-      const { IndexSource } = await import("../index-source.js");
-      source = new IndexSource(root);
+    if (index) {
+      source = index;
       scope = S.restrictScope(S.stagedScope(root, sopts), filters);
     } else if (o.changed) {
       source = new DiskSource(root);
@@ -101,7 +123,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
 
   // the default baseline file is the workspace's, the one `check` on the same workspace reads
   const writeBaseline = o.writeBaseline === true ? join(root, ".agentcheck-baseline.json") : o.writeBaseline;
-  const run = await prepareRun(o, root, { config, writeBaseline });
+  const run = await prepareRun(o, root, { config, writeBaseline, settings });
   // --staged: inline directives are read from the staged content the findings are about
   if (source.kind !== "disk") run.adoption.source = source;
   const options = { ...(o as Record<string, unknown>), cutoff };

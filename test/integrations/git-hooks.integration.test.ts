@@ -409,3 +409,106 @@ describe("IndexSource", () => {
     expect(s.paths()).toEqual(["a/b/c.md", "a/d.txt", "a/new.md", "link.md", "top.md"]);
   });
 });
+
+// check --staged (the installed hook) reads its settings from the index: the configuration, the
+// .agentcheckignore file and the default baseline as they will be committed, which is what CI reads.
+describe("check --staged: settings from the index (review)", () => {
+  const LOG = ".agents/sessions/2026-01-06-session-2.json";
+  function hooked(): string {
+    const dir = repo();
+    expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
+    writeTree(dir, { [LOG]: '{"y":1}\n' });
+    git(dir, "add", ".agents");
+    return dir;
+  }
+
+  it("HK-30 an untracked .agentcheckignore switches nothing off; staged, it applies", () => {
+    const dir = hooked();
+    writeTree(dir, { ".agentcheckignore": "/.agents/sessions/\n" });
+    const before = head(dir);
+    const r = commit(dir);
+    expect(r.code, r.out).not.toBe(0);
+    expect(r.out).toContain("commit blocked");
+    expect(head(dir)).toBe(before);
+    // the working-tree run (no --staged) does read it: that is the workspace's own setting
+    expect(runCli(["check", "--only", "session-log"], { cwd: dir }).code).toBe(0);
+    git(dir, "add", ".agentcheckignore");
+    const ok = commit(dir);
+    expect(ok.code, ok.out).toBe(0);
+    expect(head(dir)).not.toBe(before);
+  });
+
+  it("HK-31 an untracked or unstaged configuration switches nothing off; a staged one does, even when deleted from the working tree", () => {
+    const dir = hooked();
+    const off = JSON.stringify({ validators: { sessionLog: { enabled: false } } });
+    writeTree(dir, { "agentcheck.config.json": off });
+    const before = head(dir);
+    expect(commit(dir).code).not.toBe(0);
+    expect(head(dir)).toBe(before);
+    // the "agentcheck" key of an untracked package.json: the same
+    rmSync(join(dir, "agentcheck.config.json"));
+    writeTree(dir, { "package.json": JSON.stringify({ name: "p", agentcheck: { validators: { sessionLog: { enabled: false } } } }) });
+    expect(commit(dir).code).not.toBe(0);
+    rmSync(join(dir, "package.json"));
+    // staged: enabled; working tree: disabled (unstaged edit) => still blocked
+    writeTree(dir, { "agentcheck.config.json": JSON.stringify({ validators: { sessionLog: { enabled: true } } }) });
+    git(dir, "add", "agentcheck.config.json");
+    writeTree(dir, { "agentcheck.config.json": off });
+    expect(runCli(["check", "--staged"], { cwd: dir }).code).toBe(1);
+    expect(commit(dir).code).not.toBe(0);
+    expect(head(dir)).toBe(before);
+    // staged: disabled; deleted from the working tree => the commit records it, so it applies
+    git(dir, "add", "agentcheck.config.json");
+    rmSync(join(dir, "agentcheck.config.json"));
+    const ok = commit(dir);
+    expect(ok.code, ok.out).toBe(0);
+    expect(head(dir)).not.toBe(before);
+  });
+
+  it("HK-32 the default baseline is the staged one; --config FILE and --baseline FILE named on the command line are read from disk", () => {
+    const dir = hooked();
+    expect(runCli(["check", "--staged"], { cwd: dir }).code).toBe(1);
+    expect(runCli(["baseline", "--staged"], { cwd: dir }).code).toBe(0);
+    expect(existsSync(join(dir, ".agentcheck-baseline.json"))).toBe(true);
+    const before = head(dir);
+    // untracked baseline: not what CI applies
+    const r = commit(dir);
+    expect(r.code, r.out).not.toBe(0);
+    expect(head(dir)).toBe(before);
+    // named explicitly: the user chose that file
+    expect(runCli(["check", "--staged", "--baseline", ".agentcheck-baseline.json"], { cwd: dir }).code).toBe(0);
+    writeTree(dir, { "off.json": JSON.stringify({ validators: { sessionLog: { enabled: false } } }) });
+    expect(runCli(["check", "--staged", "--config", "off.json"], { cwd: dir }).code).toBe(0);
+    // staged: it applies
+    git(dir, "add", ".agentcheck-baseline.json");
+    const s = runCli(["check", "--staged"], { cwd: dir });
+    expect(s.code, s.stdout + s.stderr).toBe(0);
+    expect(s.stderr).toContain("staged baseline");
+    const ok = commit(dir);
+    expect(ok.code, ok.out).toBe(0);
+  });
+
+  it("HK-33 a staged configuration error is reported as the staged file's; the settings cost one git cat-file at most", () => {
+    const dir = makeRepo({ "README.md": "# P\n" });
+    writeTree(dir, { "agentcheck.config.json": "{ \"validators\": ", "README.md": "# P2\n" });
+    git(dir, "add", "-A");
+    writeTree(dir, { "agentcheck.config.json": "{}\n" });
+    const bad = runCli(["check", "--staged"], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/staged \S*agentcheck\.config\.json:1:\d+/);
+    // configuration, ignore file and baseline all staged: one batch read for the three
+    expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
+    writeTree(dir, { "agentcheck.config.json": "{}\n", ".agentcheckignore": "/tmp/\n", "package.json": "{\"name\":\"p\"}\n" });
+    git(dir, "add", "-A");
+    const shim = join(dir, ".git", "shim");
+    mkdirSync(shim);
+    const real = spawnSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).stdout.trim();
+    const logFile = join(dir, ".git", "git-calls.log");
+    writeFileSync(join(shim, "git"), `#!/bin/sh\necho "$*" >> '${logFile}'\nexec '${real}' "$@"\n`);
+    chmodSync(join(shim, "git"), 0o755);
+    const r = runCli(["check", "--staged"], { cwd: dir, env: { PATH: `${shim}:${process.env.PATH}` } });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const calls = readFileSync(logFile, "utf8").split("\n").filter((l) => /\bcat-file\b/.test(l));
+    expect(calls.length).toBe(1);
+  });
+});
