@@ -82,48 +82,36 @@ describe("hooks install + real git commit", () => {
     expect(runCli(["check", "--staged"], { cwd: dir }).code).toBe(0);
   });
 
-  it("HK-03 a commit that deletes a memory file an index lists is checked (memory-index applies), not skipped (review)", () => {
-    const dir = makeRepo({
-      "README.md": "# Project\n",
-      ".serena/memories/memory-index.md": "# Memory Index\n\n| Keywords | File |\n|----------|------|\n| parser notes | [skills-parser-index](skills-parser-index.md) |\n",
-      ".serena/memories/skills-parser-index.md": "| Keywords | File |\n|----------|------|\n| parser notes | [parser-notes](parser-notes.md) |\n",
-      ".serena/memories/parser-notes.md": "# Parser notes\n",
+  // a deletion, and a rename out of the folder (review): the folder loses the file either way
+  for (const [how, move] of [
+    ["deletes", (dir: string) => git(dir, "rm", "-q", ".serena/memories/parser-notes.md")],
+    ["moves out of the memories folder", (dir: string) => {
+      mkdirSync(join(dir, "docs"), { recursive: true });
+      git(dir, "mv", ".serena/memories/parser-notes.md", "docs/parser-notes.md");
+    }],
+  ] as const) {
+    it(`HK-03 a commit that ${how} a memory file an index lists is checked (memory-index applies), not skipped (review)`, () => {
+      const dir = makeRepo({
+        "README.md": "# Project\n",
+        ".serena/memories/memory-index.md": "# Memory Index\n\n| Keywords | File |\n|----------|------|\n| parser notes | [skills-parser-index](skills-parser-index.md) |\n",
+        ".serena/memories/skills-parser-index.md": "| Keywords | File |\n|----------|------|\n| parser notes | [parser-notes](parser-notes.md) |\n",
+        ".serena/memories/parser-notes.md": "# Parser notes\n\nSome text that git can follow as a rename.\n",
+      });
+      expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
+      expect(runCli(["check", "--only", "memory-index"], { cwd: dir }).code).toBe(0);
+      move(dir);
+      const staged = runCli(["check", "--staged", "--only", "memory-index"], { cwd: dir });
+      expect(staged.code, staged.stdout + staged.stderr).toBe(1);
+      expect(staged.stdout).toMatch(/MI-0\d\d/);
+      const before = head(dir);
+      expect(commit(dir).code).not.toBe(0);
+      expect(head(dir)).toBe(before);
+      // and on the branch (CI): --changed sees it too
+      git(dir, "checkout", "-q", "-b", "feat");
+      spawnSync("git", ["commit", "-q", "-m", how, "--no-verify"], { cwd: dir, env: cleanEnv() });
+      expect(runCli(["check", "--changed", "--base", "main", "--only", "memory-index"], { cwd: dir }).code).toBe(1);
     });
-    expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
-    expect(runCli(["check", "--only", "memory-index"], { cwd: dir }).code).toBe(0);
-    git(dir, "rm", "-q", ".serena/memories/parser-notes.md");
-    const staged = runCli(["check", "--staged", "--only", "memory-index"], { cwd: dir });
-    expect(staged.code, staged.stdout + staged.stderr).toBe(1);
-    expect(staged.stdout).toMatch(/MI-0\d\d/);
-    const before = head(dir);
-    expect(commit(dir).code).not.toBe(0);
-    expect(head(dir)).toBe(before);
-    // and on the branch (CI): --changed sees the deletion too
-    git(dir, "checkout", "-q", "-b", "feat");
-    spawnSync("git", ["commit", "-q", "-m", "rm", "--no-verify"], { cwd: dir, env: cleanEnv() });
-    expect(runCli(["check", "--changed", "--base", "main", "--only", "memory-index"], { cwd: dir }).code).toBe(1);
-  });
-
-  it("HK-03 a commit that moves a listed memory file out of the memories folder is checked like a deletion (review)", () => {
-    const dir = makeRepo({
-      "README.md": "# Project\n",
-      ".serena/memories/memory-index.md": "# Memory Index\n\n| Keywords | File |\n|----------|------|\n| parser notes | [skills-parser-index](skills-parser-index.md) |\n",
-      ".serena/memories/skills-parser-index.md": "| Keywords | File |\n|----------|------|\n| parser notes | [parser-notes](parser-notes.md) |\n",
-      ".serena/memories/parser-notes.md": "# Parser notes\n\nSome text that git can follow as a rename.\n",
-    });
-    expect(runCli(["hooks", "install"], { cwd: dir }).code).toBe(0);
-    mkdirSync(join(dir, "docs"), { recursive: true });
-    git(dir, "mv", ".serena/memories/parser-notes.md", "docs/parser-notes.md");
-    const staged = runCli(["check", "--staged", "--only", "memory-index"], { cwd: dir });
-    expect(staged.code, staged.stdout + staged.stderr).toBe(1);
-    expect(staged.stdout).toMatch(/MI-0\d\d/);
-    const before = head(dir);
-    expect(commit(dir).code).not.toBe(0);
-    expect(head(dir)).toBe(before);
-    git(dir, "checkout", "-q", "-b", "feat");
-    spawnSync("git", ["commit", "-q", "-m", "mv", "--no-verify"], { cwd: dir, env: cleanEnv() });
-    expect(runCli(["check", "--changed", "--base", "main", "--only", "memory-index"], { cwd: dir }).code).toBe(1);
-  });
+  }
 
   it("HK-03 the hook validates the index, not the working tree", () => {
     const dir = repo();
