@@ -97,7 +97,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     const { IGNORE_FILE } = await import("../ignores.js");
     index = new IndexSource(root);
     const relCwd = relative(root, cwd).split(sep).join("/");
-    index.prefetchSettings(relCwd === "" || relCwd.startsWith("..") ? "" : relCwd, [IGNORE_FILE, BASELINE_FILE]);
+    index.prefetchSettings(relCwd, [IGNORE_FILE, BASELINE_FILE]);
     settings = { reader: index.settingsReader(), baselineReader: index.settingsReader(DEFAULT_READ_LIMIT) };
   }
   // the one resolved configuration: its paths decide what the scope selects and what every validator reads
