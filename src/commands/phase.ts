@@ -91,7 +91,7 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
     print({ ok: exit === 0, ...r });
     return exit;
   } catch (e) {
-    const code = e instanceof ProtocolError ? e.code : e instanceof PhaseFormatError || (e instanceof StateError && e.code === "CORRUPT") ? "CORRUPT_STATE" : e instanceof StateError ? e.code : undefined;
+    const code = e instanceof ProtocolError ? e.code : e instanceof PhaseFormatError ? "CORRUPT_STATE" : e instanceof StateError ? e.code : undefined;
     if (code === undefined) throw e;
     print({ ok: false, error: { code, message: (e as Error).message } });
     process.stderr.write(`agentcheck phase: ${(e as Error).message}\n`);

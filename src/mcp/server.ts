@@ -74,7 +74,7 @@ function ok(v: Record<string, unknown>) {
 function toolError(e: unknown) {
   let text: string;
   if (e instanceof ProtocolError) text = `${e.code}: ${e.message}`;
-  else if (e instanceof PhaseFormatError || (e instanceof StateError && e.code === "CORRUPT")) text = `CORRUPT_STATE: ${e.message}`;
+  else if (e instanceof PhaseFormatError) text = `CORRUPT_STATE: ${e.message}`;
   else if (e instanceof StateError) text = `${e.code}: ${e.message}`;
   else text = `INTERNAL: ${(e as Error)?.message ?? String(e)}`;
   return { content: [{ type: "text" as const, text }], isError: true };
