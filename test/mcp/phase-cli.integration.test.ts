@@ -324,3 +324,29 @@ describe("SESSION_LOG gate with a markdown log created from the template (creati
     expect(ready.json.phase).toBe("READY");
   });
 });
+
+describe("agentcheck phase --memories-dir", () => {
+  it("a folder other than the configuration's paths.memories is a usage error (exit 2) with the MCP server's text; the configured folder is accepted", () => {
+    const dir = protocolRepo();
+    mkdirSync(join(dir, "mem"));
+    const r = phase(dir, "start", "elsewhere", "--memories-dir", "mem");
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("agentcheck phase: --memories-dir mem is not the configuration's memories folder (paths.memories: .serena/memories)");
+    expect(r.stderr).toContain('set "paths": { "memories": "mem" } in agentcheck.config.json instead');
+    expect(existsSync(join(dir, "mem/session-current-state.md"))).toBe(false);
+    // the MCP server's refusal, word for word after the command's name
+    const mcp = runCli(["mcp", "--memories-dir", "mem"], { cwd: dir });
+    expect(mcp.code).toBe(2);
+    const body = (stderr: string, cmd: string) => stderr.split("\n")[0].replace(`agentcheck ${cmd}: `, "");
+    expect(body(mcp.stderr, "mcp")).toBe(body(r.stderr, "phase"));
+    expect(phase(dir, "status", "--memories-dir", "mem").code).toBe(2);
+    // the configured folder, however it is written
+    expect(phase(dir, "start", "default", "--memories-dir", ".serena/memories/").code).toBe(0);
+    writeTree(dir, { "agentcheck.config.json": JSON.stringify({ paths: { memories: "mem" } }) });
+    const moved = phase(dir, "status", "--memories-dir", "./mem");
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.json.active).toBe(false); // accepted: the session started above is in .serena/memories, not in mem
+    expect(phase(dir, "status", "--memories-dir", ".serena/memories").code).toBe(2);
+  });
+});
