@@ -18,6 +18,7 @@ import {
   ProtocolError, advancePhase, checklistOf, getBlockedReason, openProtocol, recordEvidence, sessionEnd, sessionStart, status,
   validateGate, type ProtocolContext,
 } from "../phase/machine.js";
+import { memoriesDirRefusal } from "../phase/store.js";
 import { StateError } from "../state/errors.js";
 
 type Shape = Record<string, z.ZodType>;
@@ -331,16 +332,14 @@ export async function runMcpServer(args: string[]): Promise<number> {
   const root = await workspaceRoot(rootArg);
   // the workspace's configuration: its paths.* place the protocol's memories and session logs
   // (the validator tools run the CLI, which loads the same file)
-  const { activePaths, loadConfig } = await import("../config.js");
+  const { loadConfig } = await import("../config.js");
   await loadConfig(root, undefined, root);
   // `agentcheck phase` and the PreToolUse gate read the configuration's memories folder: a server
   // keeping the session elsewhere would go unseen by both (the gate would see no session at all)
-  if (memoriesDir !== undefined) {
-    const configured = activePaths().memories;
-    if (resolve(root, memoriesDir) !== resolve(root, configured)) {
-      process.stderr.write(`agentcheck mcp: --memories-dir ${memoriesDir} is not the configuration's memories folder (paths.memories: ${configured}); \`agentcheck phase\` and the PreToolUse gate read paths.memories, so set "paths": { "memories": "${memoriesDir.replace(/\\/g, "/")}" } in agentcheck.config.json instead\n${MCP_USAGE}`);
-      return 2;
-    }
+  const refused = memoriesDirRefusal("mcp", root, memoriesDir);
+  if (refused !== undefined) {
+    process.stderr.write(`${refused}\n${MCP_USAGE}`);
+    return 2;
   }
   const server = createServer({ root, memoriesDir, now });
   // the SDK's stdio transport, but a line that is no JSON-RPC message gets its error response

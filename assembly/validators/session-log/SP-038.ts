@@ -1,6 +1,6 @@
 // SP-038 (strict): the files the session changed are known — staged files in pre-commit context,
 // else the diff from the Starting Commit. Without git facts the strict git rules (SP-038 in
-// pre-commit context, SP-038..SP-042 otherwise) are not checked; SP-090 notes that.
+// pre-commit context and in creation mode, SP-038..SP-042 otherwise) are not checked; SP-090 notes that.
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, isPreCommit, changedFiles } from "./md-log";
@@ -24,7 +24,7 @@ function check(c: RuleCtx): void {
   const input = ctx.input;
   if (!isStrict(input)) return;
   if (!ctx.git) {
-    ctx.notChecked(isPreCommit(input) ? "SP-038" : "SP-038..SP-042");
+    ctx.notChecked(isPreCommit(input) || ctx.creation ? "SP-038" : "SP-038..SP-042");
     return;
   }
   const log = ctx.log;

@@ -18,6 +18,11 @@ import { qaDir } from "./qa-scope";
 export class MdCtx extends SessionCtx {
   git: bool;
   skipped: string = "";
+  /**
+   * The log is validated in creation mode (./mode.ts): the session end is not demanded yet
+   * (SP-013/014/015 on Session End rows, an unticked QA row, SP-021, SP-039..SP-042).
+   */
+  creation: bool = false;
   constructor(input: Input, results: Results, doc: Doc, public log: MdLog) {
     super(input, results, doc);
     this.git = hasGit(input);

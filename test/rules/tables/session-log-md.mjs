@@ -44,6 +44,20 @@ function mdLog(p = {}) {
   ].join("\n");
 }
 const log = (p = {}, name = NAME) => ({ name, kind: "SESSION_MD", text: mdLog(p) });
+/**
+ * Document flags of the mode (contract/interface.json flags.sessionLog, decided in mode.ts): `--mode
+ * creation` (the MCP SESSION_LOG gate); a log added in the commit being made (creation unless it
+ * claims its session end); none: full.
+ */
+const CREATION = 1;
+const STAGED_NEW = (1 << 8) | 2048;
+/** The Session End rows of a log created from the template at session start: nothing done yet. */
+const OPEN_QA = "| MUST | Route to qa agent (feature implementation) | [ ] | |";
+const OPEN_COMMIT = "| MUST | Commit all changes (including .serena/memories) | [ ] | Commit SHA: _______ |";
+const OPEN_HANDOFF = "| MUST NOT | Update `.agents/HANDOFF.md` directly | [ ] | |";
+const OPEN_END = [OPEN_QA, OPEN_COMMIT, OPEN_HANDOFF];
+/** A fresh log (Session Start done, Session End open, no commits yet) with the mode flags `flags`. */
+const fresh = (flags, p = {}) => ({ ...log({ end: OPEN_END, commits: "", ...p }), flags });
 const LOG = [log()];
 const endWith = (qa, commit = COMMIT_ROW) => [qa, commit, HANDOFF_ROW];
 
@@ -134,22 +148,44 @@ export default {
     ],
   },
   "SP-013": {
-    valid: [{ name: "every MUST row checked", docs: LOG, facts: OK }],
+    valid: [
+      { name: "every MUST row checked", docs: LOG, facts: OK },
+      { name: "creation mode (--mode creation, the SESSION_LOG gate): a fresh log's Session End rows are not demanded yet", docs: [fresh(CREATION)], facts: OK },
+      { name: "creation mode from the scope: a fresh log added in the commit being made", docs: [fresh(STAGED_NEW)], facts: OK },
+      { name: "a named --mode creation wins over a claimed session end (as for JSON)", docs: [fresh(CREATION, { end: [QA_ROW, OPEN_COMMIT, OPEN_HANDOFF] })], facts: OK },
+    ],
     invalid: [
       { name: "an unchecked MUST row", docs: [log({ start: [START[0], "| MUST | Confirm not on main/master | [ ] | |"] })], facts: OK, errors: [{ messageId: "mustStepNotChecked", line: 17, data: { step: "Confirm not on main/master" } }] },
       { name: "SP-023: N/A counts as unchecked", docs: [log({ start: [START[0], "| MUST | Confirm not on main/master | N/A | |"] })], facts: OK, errors: [{ messageId: "mustStepNotCheckedStatus", line: 17, data: { status: "N/A" } }] },
+      { name: "creation mode: an unchecked Session Start MUST row is still demanded", docs: [fresh(CREATION, { start: [START[0], "| MUST | Confirm not on main/master | [ ] | |"] })], facts: OK, errors: [{ messageId: "mustStepNotChecked", line: 17, data: { step: "Confirm not on main/master" } }] },
+      { name: "full mode (no mode given): a fresh log's open commit row", docs: [fresh(0)], facts: OK, errors: [{ messageId: "mustStepNotChecked", line: 28, data: { step: "Commit all changes (including .serena/memories)" } }] },
+      { name: "a staged new log with a ticked Session End MUST row claims its end: held to full mode", docs: [fresh(STAGED_NEW, { end: [QA_ROW, OPEN_COMMIT, OPEN_HANDOFF] })], facts: OK, errors: [{ messageId: "mustStepNotChecked", line: 28 }] },
+      { name: "a staged new log with a Session End MUST row given another status (N/A) claims its end: held to full mode", docs: [fresh(STAGED_NEW, { end: [OPEN_QA, "| MUST | Commit all changes | N/A | |", OPEN_HANDOFF] })], facts: OK, errors: [{ messageId: "mustStepNotCheckedStatus", line: 28, data: { status: "N/A" } }] },
+      { name: "a staged new log with an Ending Commit in Session Info claims its end: held to full mode", docs: [fresh(STAGED_NEW, { info: "- **Date**: 2026-01-05\n- **Branch**: feat/x\n- **Starting Commit**: `a1b2c3d`\n- **Ending Commit**: `abc1234`\n- **Objective**: test" })], facts: OK, errors: [{ messageId: "mustStepNotChecked", line: 29 }] },
     ],
   },
   "SP-014": {
-    valid: [{ name: "the MUST NOT row verified", docs: LOG, facts: OK }],
+    valid: [
+      { name: "the MUST NOT row verified", docs: LOG, facts: OK },
+      { name: "creation mode: a fresh log's Session End MUST NOT row is not demanded yet", docs: [fresh(CREATION)], facts: OK },
+    ],
     invalid: [
+      { name: "full mode (no mode given): a fresh log's open MUST NOT row", docs: [fresh(0)], facts: OK, errors: [{ messageId: "mustNotStepNot", line: 29 }] },
+      { name: "creation mode: an unverified Session Start MUST NOT row is still demanded", docs: [fresh(CREATION, { start: [...START, "| MUST NOT | Work on main | [ ] | |"] })], facts: OK, errors: [{ messageId: "mustNotStepNot", line: 18, data: { step: "Work on main" } }] },
       { name: "an unverified MUST NOT row", docs: [log({ end: [QA_ROW, COMMIT_ROW, "| MUST NOT | Update `.agents/HANDOFF.md` directly | [ ] | |"] })], facts: OK, errors: [{ messageId: "mustNotStepNot", line: 29, data: { step: "Update `.agents/HANDOFF.md` directly" } }] },
       { name: "SP-023: a MUST NOT row with status N/A", docs: [log({ end: [QA_ROW, COMMIT_ROW, "| MUST NOT | Update `.agents/HANDOFF.md` directly | N/A | |"] })], facts: OK, errors: [{ messageId: "mustNotStepNotStatus", line: 29, data: { status: "N/A" } }] },
     ],
   },
   "SP-015": {
-    valid: [{ name: "the SHOULD row checked", docs: [log({ start: [...START, "| SHOULD | Check the PR | [x] | done |"] })], facts: OK }],
-    invalid: [{ name: "one of two SHOULD rows open", docs: [log({ start: [...START, "| SHOULD | Check the PR | [x] | done |", "| SHOULD | Read the ADRs | [ ] | |"] })], facts: OK, errors: [{ messageId: "incompleteShouldRequirements", severity: "warning", data: { open: "1", should: "2" } }] }],
+    valid: [
+      { name: "the SHOULD row checked", docs: [log({ start: [...START, "| SHOULD | Check the PR | [x] | done |"] })], facts: OK },
+      { name: "creation mode: an open Session End SHOULD row is not counted", docs: [fresh(CREATION, { end: [...OPEN_END, "| SHOULD | Update the changelog | [ ] | |"] })], facts: OK },
+    ],
+    invalid: [
+      { name: "one of two SHOULD rows open", docs: [log({ start: [...START, "| SHOULD | Check the PR | [x] | done |", "| SHOULD | Read the ADRs | [ ] | |"] })], facts: OK, errors: [{ messageId: "incompleteShouldRequirements", severity: "warning", data: { open: "1", should: "2" } }] },
+      { name: "full mode: an open Session End SHOULD row", docs: [fresh(0, { end: [...OPEN_END, "| SHOULD | Update the changelog | [ ] | |"] })], facts: OK, errors: [{ messageId: "incompleteShouldRequirements", severity: "warning", data: { open: "1", should: "1" } }] },
+      { name: "creation mode: Session Start SHOULD rows only", docs: [fresh(CREATION, { start: [...START, "| SHOULD | Read the ADRs | [ ] | |"], end: [...OPEN_END, "| SHOULD | Update the changelog | [ ] | |"] })], facts: OK, errors: [{ messageId: "incompleteShouldRequirements", severity: "warning", data: { open: "1", should: "1" } }] },
+    ],
   },
   "SP-016": {
     valid: [{ name: "names of existing memories", docs: LOG, facts: OK }],
@@ -181,8 +217,14 @@ export default {
     ],
   },
   "SP-021": {
-    valid: [{ name: "a SHA under Commits This Session", docs: [log({ end: endWith(QA_ROW, "| MUST | Commit all changes | [x] | committed |") })], facts: OK }],
-    invalid: [{ name: "no SHA anywhere", docs: [log({ end: endWith(QA_ROW, "| MUST | Commit all changes | [x] | committed |"), commits: "" })], facts: OK, errors: [{ messageId: "noCommitEvidenceFound", severity: "warning" }] }],
+    valid: [
+      { name: "a SHA under Commits This Session", docs: [log({ end: endWith(QA_ROW, "| MUST | Commit all changes | [x] | committed |") })], facts: OK },
+      { name: "creation mode: no commit yet", docs: [fresh(CREATION)], facts: OK },
+    ],
+    invalid: [
+      { name: "no SHA anywhere", docs: [log({ end: endWith(QA_ROW, "| MUST | Commit all changes | [x] | committed |"), commits: "" })], facts: OK, errors: [{ messageId: "noCommitEvidenceFound", severity: "warning" }] },
+      { name: "full mode: a fresh log cites no commit", docs: [fresh(0)], facts: OK, errors: [{ messageId: "noCommitEvidenceFound", severity: "warning" }] },
+    ],
   },
   "SP-022": {
     valid: [{ name: "Session Info and Work Log", docs: LOG, facts: OK }],
@@ -233,8 +275,11 @@ export default {
     valid: [
       { name: "a QA report that exists", docs: LOG, facts: OK },
       { name: "docs-only skip with only markdown changed", docs: [log({ end: endWith("| MUST | Route to qa agent | [x] | SKIPPED: docs-only |") })], facts: { ...OK, "diff.a1b2c3d": ["docs/x.md", NAME] } },
+      { name: "creation mode: an unticked QA row is not demanded yet", docs: [fresh(CREATION)], facts: OK },
     ],
     invalid: [
+      { name: "creation mode: a ticked QA row is judged (citing nothing)", docs: [fresh(CREATION, { end: ["| MUST | Route to qa agent | [x] | done |", OPEN_COMMIT, OPEN_HANDOFF] })], facts: OK, errors: [{ messageId: "qaRowCitesNo", line: 27 }] },
+      { name: "a staged new log with its commit row ticked claims its end: the unticked QA row (full mode)", docs: [fresh(STAGED_NEW, { end: [OPEN_QA, COMMIT_ROW, OPEN_HANDOFF] })], facts: OK, errors: [{ messageId: "rowUnchecked", line: 27 }] },
       { name: "an unchecked QA row", docs: [log({ end: endWith("| MUST | Route to qa agent | [ ] | |") })], facts: OK, errors: [{ messageId: "rowUnchecked", line: 27, data: { qaDir: ".agents/qa" } }] },
       { name: "an unchecked QA row claiming docs-only", docs: [log({ end: endWith("| MUST | Route to qa agent | [ ] | SKIPPED: docs-only |") })], facts: OK, errors: [{ messageId: "docsRowUnchecked", line: 27 }] },
       { name: "an unchecked QA row claiming investigation-only", docs: [log({ end: endWith("| MUST | Route to qa agent | [ ] | SKIPPED: investigation-only |") })], facts: OK, errors: [{ messageId: "investigationRowUnchecked", line: 27 }] },
@@ -255,18 +300,18 @@ export default {
     ],
   },
   "SP-039": {
-    valid: [{ name: "strict: clean working tree", docs: WITH_PROTO, facts: STRICT }],
+    valid: [{ name: "strict: clean working tree", docs: WITH_PROTO, facts: STRICT }, { name: "strict, creation mode: the session's end state is not checked", docs: [{ ...log(), flags: CREATION }, PROTO], facts: { ...STRICT, clean: false } }],
     invalid: [
       { name: "strict: uncommitted changes", docs: WITH_PROTO, facts: { ...STRICT, clean: false }, errors: [{ messageId: "gitStatusIsNot" }] },
       { name: "strict: git status failed (no clean fact): the tree is not checked, never a pass", docs: WITH_PROTO, facts: { ...STRICT, clean: undefined }, errors: [{ messageId: "gitStatusUnknown" }] },
     ],
   },
   "SP-040": {
-    valid: [{ name: "strict: HEAD past the Starting Commit", docs: WITH_PROTO, facts: STRICT }],
+    valid: [{ name: "strict: HEAD past the Starting Commit", docs: WITH_PROTO, facts: STRICT }, { name: "strict, creation mode: the session's end state is not checked", docs: [{ ...log(), flags: CREATION }, PROTO], facts: { ...STRICT, head: "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678" } }],
     invalid: [{ name: "strict: HEAD is the Starting Commit", docs: WITH_PROTO, facts: { ...STRICT, head: "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678" }, errors: [{ messageId: "noCommitsSinceStarting", data: { startSha: "a1b2c3d" } }] }],
   },
   "SP-041": {
-    valid: [{ name: "strict: the commit row cites a known commit", docs: WITH_PROTO, facts: STRICT }],
+    valid: [{ name: "strict: the commit row cites a known commit", docs: WITH_PROTO, facts: STRICT }, { name: "strict, creation mode: the session's end state is not checked", docs: [{ ...log(), flags: CREATION }, PROTO], facts: { ...STRICT, commits: [] } }],
     invalid: [
       { name: "strict: no commit row", docs: [log({ end: [QA_ROW, HANDOFF_ROW, "| SHOULD | x | [x] | y |"] }), PROTO], facts: STRICT, errors: [{ messageId: "noCommitAllChanges" }] },
       { name: "strict: commit row without a SHA", docs: [log({ end: endWith(QA_ROW, "| MUST | Commit all changes | [x] | committed |") }), PROTO], facts: STRICT, errors: [{ messageId: "commitRowLacksCommit", line: 28 }] },
@@ -274,13 +319,14 @@ export default {
     ],
   },
   "SP-042": {
-    valid: [{ name: "strict: the log changed since the Starting Commit", docs: WITH_PROTO, facts: STRICT }],
+    valid: [{ name: "strict: the log changed since the Starting Commit", docs: WITH_PROTO, facts: STRICT }, { name: "strict, creation mode: the session's end state is not checked", docs: [{ ...log(), flags: CREATION }, PROTO], facts: { ...STRICT, "diff.a1b2c3d": ["src/parser.ts"] } }],
     invalid: [{ name: "strict: the log unchanged since the Starting Commit", docs: WITH_PROTO, facts: { ...STRICT, "diff.a1b2c3d": ["src/parser.ts"] }, errors: [{ messageId: "logNotUpdatedSince", data: { startSha: "a1b2c3d" } }] }],
   },
   "SP-090": {
     valid: [{ name: "git facts available", docs: WITH_PROTO, facts: STRICT }],
     invalid: [
       { name: "strict without git facts: the git rules are noted, not passed", docs: WITH_PROTO, facts: { ...STRICT, git: false }, errors: [{ messageId: "noGitFactsNot", severity: "info", data: { skipped: "SP-038..SP-042" } }] },
+      { name: "strict, creation mode, without git facts: only SP-038 applies and is noted", docs: [{ ...log(), flags: CREATION }, PROTO], facts: { ...STRICT, git: false }, errors: [{ messageId: "noGitFactsNot", severity: "info", data: { skipped: "SP-038" } }] },
       { name: "JSON log outside a git repository", docs: [jsonLog()], facts: { "git.unavailable": "not a git repository" }, errors: [{ messageId: "notCheckedGitFacts", severity: "info", data: { what: "SP-130 (endingCommit reachable)", detail: "not a git repository" } },
         { messageId: "notCheckedGitFacts", severity: "info", data: { what: "SP-131 (QA report .agents/qa/043.md)" } }] },
       { name: "JSON log in a shallow clone", docs: [jsonLog()], facts: { "git.available": true, "git.shallow": true }, errors: [{ messageId: "spEndingcommitReachableNot", severity: "info" }] },
