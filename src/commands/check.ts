@@ -4,7 +4,7 @@ import { finish, prepareRun, type OutputOptions, type SettingsSource } from "../
 import { BASELINE_FILE } from "../adoption.js";
 import { DEFAULT_READ_LIMIT } from "../fsread.js";
 import { maxFileBytes } from "../output.js";
-import { UsageError, type FileResult } from "../report.js";
+import { UsageError, isIsoDate, type FileResult } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { WORKSPACE_VALIDATORS, type WorkspaceContext } from "../validators/registry.js";
 import { DiskSource, type FileSource } from "../source.js";
@@ -64,7 +64,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   const mode = parseSessionMode(o.mode);
   const validators = selectValidators(o.only);
   const cutoff = o.cutoff ?? (process.env.AGENTCHECK_CUTOFF || undefined);
-  if (cutoff !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(cutoff)) {
+  if (cutoff !== undefined && !isIsoDate(cutoff)) {
     throw new UsageError(`${o.cutoff !== undefined ? "--cutoff" : "AGENTCHECK_CUTOFF"} must be a date YYYY-MM-DD, got '${cutoff}'`);
   }
 

@@ -7,7 +7,7 @@ import { basename, join, resolve, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, problemResult, readArtifact, refusalFinding, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
-import { UsageError, type FileResult } from "../report.js";
+import { UsageError, isIsoDate, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
 import { GitRepo, diffNamesBatch, gitDirs, gitPath, pathLines, resolveCommitIds } from "../git-run.js";
@@ -216,7 +216,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const realRoot = realpathSync.native(root); // the same resolver as realOf's
   const source: FileSource = opts.source ?? new DiskSource(root);
   const context: SessionContext = opts.context ?? "local";
-  if (opts.cutoff !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.cutoff)) {
+  if (opts.cutoff !== undefined && !isIsoDate(opts.cutoff)) {
     throw new UsageError(`--cutoff must be a date YYYY-MM-DD, got '${opts.cutoff}'`);
   }
   if (opts.base !== undefined && (opts.base.length === 0 || opts.base.startsWith("-"))) {
