@@ -123,3 +123,12 @@ export class UsageError extends Error {
     this.name = "UsageError";
   }
 }
+
+/** A calendar date YYYY-MM-DD (2026-02-30 and 9999-99-99 are not: a cutoff past every log would skip them all). */
+export function isIsoDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}

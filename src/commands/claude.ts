@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import { CONFIG_MAX_BYTES, isLink, readTextOrThrow } from "../fsread.js";
 import { dirname, join } from "node:path";
-import { UsageError } from "../report.js";
+import { UsageError, isIsoDate } from "../report.js";
 import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 
 export interface HookEntry {
@@ -346,7 +346,7 @@ export async function runSessionEndHook(): Promise<number> {
 function applyCutoffEnv(): string | undefined {
   const c = process.env.AGENTCHECK_CUTOFF;
   if (c === undefined || c === "") return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(c)) throw new UsageError(`AGENTCHECK_CUTOFF must be a date YYYY-MM-DD, got '${c}'`);
+  if (!isIsoDate(c)) throw new UsageError(`AGENTCHECK_CUTOFF must be a date YYYY-MM-DD, got '${c}'`);
   return c;
 }
 
