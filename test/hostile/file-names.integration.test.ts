@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeRepo, runCli } from "../helpers.js";
+import { git, makeRepo, runCli } from "../helpers.js";
 import { LOG } from "./matrix.js";
 
 const bytes = (s: string) => Buffer.from(s, "latin1");
@@ -30,6 +30,22 @@ describe("hostile file names", () => {
       expect(bad.some((f: { ruleId: string }) => f.ruleId === "AC-901"), args.join(" ")).toBe(true);
       expect(findings.some((f: { message: string }) => f.message === "File unreadable: no such file")).toBe(false);
     }
+  });
+
+  it("HN-03 pre-pr: a committed markdown file whose name is not UTF-8 stays in scope and fails PP-003 with AC-901 (never linted '6 of 6' without it)", () => {
+    const dir = makeRepo({ "docs/guide.md": "# Guide\n\nText.\n" });
+    writeFileSync(Buffer.concat([bytes(join(dir, "docs/notes-")), Buffer.from([0xff]), bytes(".md")]), "# Notes\n\nText.\n");
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "notes");
+    const r = runCli(["pre-pr", "--all", "--only", "PP-003", "--no-cache", "-f", "json"], { cwd: dir, env: { AGENTCHECK_LINT_TIMEOUT_MS: "10000" } });
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout);
+    const row = doc.checks.find((c: { id: string }) => c.id === "PP-003");
+    expect(row.status).toBe("FAIL");
+    expect(row.message).toContain("of 2 markdown file(s)");
+    const f = row.findings.find((x: { ruleId: string }) => x.ruleId === "AC-901");
+    expect(f.path).toContain("docs/notes-\ufffd.md");
+    expect(f.message).toContain("not valid UTF-8");
   });
 
   it("HN-02 a name with a newline, '::error' text and quotes: one annotation per finding, no forged line in text or GitHub output", () => {
