@@ -346,7 +346,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     const within = isInside(abs, root) ? root : undefined;
     // one bounded read (it inspects the path first: a log resolving outside is refused unread)
     const r = readBounded(abs, { maxBytes: opts.maxFileBytes, root: within, realDirs, entry: entries.get(abs) });
-    if (!r.ok && missingFlag && r.refusal.reason === "missing") {
+    // (a name that is not UTF-8 is there under its bytes: the reader's AC-901 says so, below)
+    if (!r.ok && missingFlag && r.refusal.reason === "missing" && !rel.includes("\ufffd")) {
       // a named log that is not there (SP-002): the path itself does not exist (a dangling link is AC-901)
       docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
       return;

@@ -2,7 +2,7 @@
 // file that is there, never a pass), and names holding a newline, "::" workflow-command text or
 // quotes forge no extra lines or annotations in the text and GitHub outputs.
 import { describe, expect, it } from "vitest";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { git, makeRepo, runCli } from "../helpers.js";
 import { LOG } from "./matrix.js";
@@ -30,6 +30,21 @@ describe("hostile file names", () => {
       expect(bad.some((f: { ruleId: string }) => f.ruleId === "AC-901"), args.join(" ")).toBe(true);
       expect(findings.some((f: { message: string }) => f.message === "File unreadable: no such file")).toBe(false);
     }
+  });
+
+  it("HN-04 check --changed: a changed session log whose name is not UTF-8 is AC-901 'not valid UTF-8', not SP-002 'does not exist'", () => {
+    const dir = makeRepo({ "README.md": "# R\n" });
+    git(dir, "checkout", "-q", "-b", "feat");
+    const sessions = join(dir, ".agents/sessions");
+    mkdirSync(sessions, { recursive: true });
+    writeFileSync(Buffer.concat([bytes(`${sessions}/2026-01-01-session-5-`), Buffer.from([0xff]), bytes(".md")]), LOG);
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "log");
+    const r = runCli(["check", "--changed", "--base", "main", "-f", "json", "--now", "2026-01-05T00:00:00Z"], { cwd: dir });
+    expect(r.code).toBe(1);
+    const res = JSON.parse(r.stdout).results.find((x: { validator: string; file: string }) => x.validator === "session-log" && x.file.includes("session-5"));
+    expect(res.findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(["AC-901"]);
+    expect(res.findings[0].message).toContain("not valid UTF-8");
   });
 
   it("HN-03 pre-pr: a committed markdown file whose name is not UTF-8 stays in scope and fails PP-003 with AC-901 (never linted '6 of 6' without it)", () => {
