@@ -37,29 +37,36 @@ export function stripJsonComments(text: string): string {
  * `reader`: where the search reads (default the working tree; `check --staged` passes the git index).
  */
 export async function loadConfig(root: string, explicit?: string, cwd = process.cwd(), reader?: SettingsReader): Promise<LoadedConfig> {
-  const found = findConfigFile(root, explicit, cwd, reader);
+  // every load replaces what an earlier one set (a long-running process, such as an Inngest worker or
+  // a library caller, loads the configurations of several repositories): paths, rule options and
+  // severities of a previous configuration never carry over, also when this one is absent or invalid
   active = undefined;
+  if (ruleSettingsSet) {
+    const { setRuleOptions, setSeverityOverrides } = await import("./engine.js");
+    setRuleOptions(undefined);
+    setSeverityOverrides(undefined);
+    ruleSettingsSet = false;
+  }
+  const found = findConfigFile(root, explicit, cwd, reader);
   if (!found) return { config: {} };
   const config = await parseConfig(found.value, found.source);
   await checkNames(config, found.source);
   active = resolvePaths(config);
-  // the one path from the configuration to the rules' options (engine.optionFacts); loaded lazily
-  // so that commands without rule settings (and the gate) never load the core
-  if (config.rules) {
-    const { setRuleOptions } = await import("./engine.js");
-    setRuleOptions(Object.fromEntries(Object.entries(config.rules).map(([id, r]) => [id, r.options ?? {}])));
-  }
-  // the one path from the configuration to the severity policy the core applies (engine.severityFacts)
+  // the one path from the configuration to the rules' options (engine.optionFacts) and to the
+  // severity policy the core applies (engine.severityFacts); loaded lazily so that commands without
+  // rule settings (and the gate) never load the core
   const overrides = severityOverrides(config);
-  if (overrides || severitiesSet) {
-    const { setSeverityOverrides } = await import("./engine.js");
+  if (config.rules || overrides) {
+    const { setRuleOptions, setSeverityOverrides } = await import("./engine.js");
+    ruleSettingsSet = true;
+    if (config.rules) setRuleOptions(Object.fromEntries(Object.entries(config.rules).map(([id, r]) => [id, r.options ?? {}])));
     setSeverityOverrides(overrides);
-    severitiesSet = overrides !== undefined;
   }
   return { config, file: found.file };
 }
 
-let severitiesSet = false;
+/** Whether the last loadConfig set rule options or severities (the next load resets them). */
+let ruleSettingsSet = false;
 
 /** validators.<name>.severity of every section, as one rule id -> severity map (undefined when none). */
 function severityOverrides(config: Config): Record<string, "error" | "warning" | "info" | "off"> | undefined {

@@ -159,10 +159,15 @@ function refuse(reason: RefusalReason, detail: string, code?: string): { ok: fal
   return { ok: false, refusal: { ruleId: reason === "too-large" ? "AC-900" : "AC-901", reason, detail, ...(code ? { code } : {}) } };
 }
 
-function fsError(e: unknown): { ok: false; refusal: Refusal } {
+function fsError(e: unknown, abs?: string): { ok: false; refusal: Refusal } {
   const err = e as NodeJS.ErrnoException;
   const code = err.code;
-  if (code === "ENOENT" || code === "ENOTDIR") return refuse("missing", "no such file", code);
+  if (code === "ENOENT" || code === "ENOTDIR") {
+    // a listed name holding bytes that are not UTF-8 comes back with U+FFFD in their place: that
+    // name opens nothing, although the file is there
+    const notUtf8 = code === "ENOENT" && abs !== undefined && abs.includes("\ufffd");
+    return refuse("missing", notUtf8 ? "no such file by this name: the file name is not valid UTF-8 (not read; rename the file)" : "no such file", code);
+  }
   if (code === "ELOOP") return refuse("loop", "symbolic link loop (not read)", code);
   if (code === "EISDIR") return refuse("directory", "not a regular file (a directory)", code);
   return refuse("io", code ? `${code}: ${err.message}` : String(err), code);
@@ -189,7 +194,7 @@ export function inspectFile(abs: string, opts: ReadOptions): Inspected {
     const e = opts.entry;
     lst = e !== undefined && (e.isFile() || e.isSymbolicLink()) ? e : lstatSync(abs);
   } catch (e) {
-    return fsError(e);
+    return fsError(e, abs);
   }
   const viaLink = lst.isSymbolicLink();
   let real: string;
@@ -200,7 +205,7 @@ export function inspectFile(abs: string, opts: ReadOptions): Inspected {
     if (viaLink && (err.code === "ENOENT" || err.code === "ENOTDIR")) {
       return refuse("dangling", "dangling symbolic link (its target does not exist; not read)", err.code);
     }
-    return fsError(e);
+    return fsError(e, abs);
   }
   if (opts.root !== undefined && !isInside(real, realRoot(opts.root))) {
     const where = opts.rootLabel ?? "the repository";
@@ -229,7 +234,7 @@ export function readBounded(abs: string, opts: ReadOptions): BoundedRead {
   try {
     fd = openSync(ins.info.real, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    return fsError(e);
+    return fsError(e, ins.info.real);
   }
   try {
     const st = fstatSync(fd);

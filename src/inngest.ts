@@ -36,6 +36,24 @@ interface EventData {
   now?: string;
 }
 
+/**
+ * The configuration a check reads (paths.sessions, rule options, severities) is process-wide state
+ * (src/config.ts loadConfig). Inngest may run steps of several runs, for different repositories, in
+ * one process at once, and each step may run in a process that loaded another repository's
+ * configuration last: every step that validates loads its repository's configuration itself and
+ * runs one at a time, so no step judges with another repository's settings.
+ */
+let configTurn: Promise<unknown> = Promise.resolve();
+function withRepoConfig<T>(cwd: string, fn: () => T | Promise<T>): Promise<T> {
+  const run = configTurn.then(async () => {
+    const { loadConfig } = await import("./config.js");
+    await loadConfig(cwd, undefined, cwd);
+    return fn();
+  });
+  configTurn = run.catch(() => undefined);
+  return run;
+}
+
 function where(data: EventData, opts: SessionFunctionOptions) {
   const cwd = data.cwd ?? opts.cwd ?? process.cwd();
   return { cwd: gitTopLevel(cwd) ?? cwd, notesDir: data.notesDir ?? opts.notesDir };
@@ -60,7 +78,8 @@ export function createSessionFunctions(inngest: Inngest.Any, opts: SessionFuncti
         return startEvidence(at.cwd, id, data.now ?? new Date().toISOString());
       });
       const started = await step.run("record-protocol-start", async () => {
-        const r = await recordSessionStart({ cwd: at.cwd, notesDir: at.notesDir, sessionId: data.sessionId, now: data.now });
+        // recordSessionStart loads the configuration (paths.sessions names the log's path): in turn
+        const r = await withRepoConfig(at.cwd, () => recordSessionStart({ cwd: at.cwd, notesDir: at.notesDir, sessionId: data.sessionId, now: data.now }));
         return { sessionId: r.state.sessionId, created: r.created, version: r.state.version, evidence: r.evidence };
       });
       await step.sendEvent("emit-state-update", {
@@ -84,17 +103,20 @@ export function createSessionFunctions(inngest: Inngest.Any, opts: SessionFuncti
       if (session.protocolEndComplete) return { sessionId: session.sessionId, complete: true, alreadyComplete: true, missing: [] as string[] };
 
       const state = () => openSessionStore({ cwd: at.cwd, notesDir: at.notesDir }).getSync(session.sessionId);
-      const log = await step.run("validate-session-log", async () => {
+      const log = await step.run("validate-session-log", () =>
         // the repository's configuration (paths.sessions, severities) and the cutoff, as `session end` reads them
-        const { loadConfig } = await import("./config.js");
-        await loadConfig(at.cwd, undefined, at.cwd);
-        const r = await checkSessionLog(at.cwd, state(), { now: data.now, cutoff: process.env.AGENTCHECK_CUTOFF || undefined });
-        return { ok: r.ok, missing: r.missing, evidence: r.evidence };
-      });
-      const commits = await step.run("check-commit-evidence", () => {
-        const store = openSessionStore({ cwd: at.cwd, notesDir: at.notesDir });
-        return checkCommitEvidence(at.cwd, state(), store.root);
-      });
+        withRepoConfig(at.cwd, async () => {
+          const r = await checkSessionLog(at.cwd, state(), { now: data.now, cutoff: process.env.AGENTCHECK_CUTOFF || undefined });
+          return { ok: r.ok, missing: r.missing, evidence: r.evidence };
+        }),
+      );
+      const commits = await step.run("check-commit-evidence", () =>
+        // SP-039 / SP-040 with the repository's severities, as `session end` judges them
+        withRepoConfig(at.cwd, () => {
+          const store = openSessionStore({ cwd: at.cwd, notesDir: at.notesDir });
+          return checkCommitEvidence(at.cwd, state(), store.root);
+        }),
+      );
       const missing = [...log.missing, ...commits.missing];
       if (missing.length > 0) {
         // nothing is recorded: the session stays open until the missing items are done

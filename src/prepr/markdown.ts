@@ -608,6 +608,9 @@ async function lintOneWorker(todo: Record<string, string>, lc: LintConfigs): Pro
   return { results, timedOut };
 }
 
+/** Most lint workers AGENTCHECK_LINT_WORKERS can ask for. */
+export const MAX_LINT_WORKERS = 16;
+
 /** Below this much text one worker is enough (a second one costs its markdownlint load). */
 const PARALLEL_MIN_BYTES = 256 * 1024;
 
@@ -621,7 +624,9 @@ const PARALLEL_MIN_BYTES = 256 * 1024;
  */
 export function lintWorkerCount(files: number, bytes: number, mainBusy = false, cores = availableParallelism()): number {
   const env = Number(process.env.AGENTCHECK_LINT_WORKERS);
-  const cap = Number.isInteger(env) && env > 0 ? env : Math.min(4, Math.floor((cores - (mainBusy ? 1 : 0)) / 2));
+  // the variable asks for a number of threads, each loading markdownlint: never more than
+  // MAX_LINT_WORKERS (AGENTCHECK_LINT_WORKERS=100000 started one per file and ran out of memory)
+  const cap = Number.isInteger(env) && env > 0 ? Math.min(env, MAX_LINT_WORKERS) : Math.min(4, Math.floor((cores - (mainBusy ? 1 : 0)) / 2));
   if (!(Number.isInteger(env) && env > 0) && bytes < PARALLEL_MIN_BYTES) return 1;
   return Math.max(1, Math.min(cap, files));
 }

@@ -84,8 +84,10 @@ function isFileOnDisk(root: string, rel: string, entries?: Map<string, Stats>): 
   let lst;
   try {
     lst = lstatSync(abs);
-  } catch {
-    return false;
+  } catch (e) {
+    // git names the file in bytes that are not UTF-8: the decoded name (U+FFFD in their place) opens
+    // nothing, but the file is there. It stays in scope: the reader reports it (AC-901), never a drop.
+    return (e as NodeJS.ErrnoException).code === "ENOENT" && rel.includes("\ufffd");
   }
   if (lst.isDirectory()) return false;
   entries?.set(rel, lst);

@@ -12,7 +12,7 @@ import { DiskSource, type FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
 import { GitRepo, diffNamesBatch, gitDirs, gitPath, pathLines, resolveCommitIds } from "../git-run.js";
 import { activePaths, DEFAULT_PATHS } from "../config.js";
-import { isSessionLogPath, PROTOCOL_STATE_NAME, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
+import { isSessionLogPath, parseSessionMode, PROTOCOL_STATE_NAME, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
 import { FLAGS } from "../wasm/contract.js";
 import { decodeList } from "../wasm/list.js";
 
@@ -37,6 +37,8 @@ export interface SessionLogOptions {
   /** Files or directories; default: selected by context (staged, changed vs base, or the whole sessions dir). */
   paths?: string[];
   mode?: SessionMode;
+  /** Per log (repo-relative path, as in `files`): its mode; logs not named here take `mode`. */
+  modes?: Record<string, SessionMode>;
   maxFileBytes: number;
   /** Fixed clock (ISO 8601) for deterministic runs; default now. */
   now?: string;
@@ -211,7 +213,28 @@ function realOf(abs: string, realRoot: string): string | undefined {
   }
 }
 
+/** A library caller's options that cannot mean anything: a UsageError naming the option (never a run on a guess). */
+function checkOptions(opts: SessionLogOptions): void {
+  const bad = (msg: string) => new UsageError(`validateSessionLogs: ${msg}`);
+  if (typeof opts.cwd !== "string" || opts.cwd.length === 0) throw bad(`cwd must be a directory path, got ${JSON.stringify(opts.cwd)}`);
+  for (const [name, dir] of [["cwd", opts.cwd], ["root", opts.root]] as const) {
+    if (dir === undefined) continue;
+    let isDir = false;
+    try {
+      isDir = statSync(dir).isDirectory();
+    } catch {
+      /* reported below */
+    }
+    if (!isDir) throw bad(`${name} is not a directory: ${dir}`);
+  }
+  if (!Number.isInteger(opts.maxFileBytes) || opts.maxFileBytes < 0) throw bad(`maxFileBytes must be a whole number >= 0, got ${String(opts.maxFileBytes)}`);
+  parseSessionMode(opts.mode, "mode");
+  for (const [file, m] of Object.entries(opts.modes ?? {})) parseSessionMode(m, `modes[${JSON.stringify(file)}]`);
+  if (opts.context !== undefined && !SESSION_CONTEXTS.includes(opts.context)) throw bad(`context must be ${SESSION_CONTEXTS.join(", ")}, got '${String(opts.context)}'`);
+}
+
 export async function validateSessionLogs(opts: SessionLogOptions): Promise<ValidatorOutput> {
+  checkOptions(opts);
   const root = opts.root ? resolve(opts.root) : (findRepoRoot(opts.cwd) ?? resolve(opts.cwd));
   const realRoot = realpathSync.native(root); // the same resolver as realOf's
   const source: FileSource = opts.source ?? new DiskSource(root);
@@ -259,7 +282,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   }
   // a commit hook's logs take their mode facts from the staged snapshot, as `check --staged` gives them
   // (added or modified, pre-commit, merge): one mode per log whichever command the hook runs
-  let logFlags = opts.logFlags;
+  let logFlags = opts.logFlags ?? (opts.modes && Object.fromEntries(Object.entries(opts.modes).map(([f, m]) => [f.replace(/\\/g, "/"), MODE_FLAGS[m]])));
   if (logFlags === undefined && git && context === "pre-commit" && !opts.mode) {
     const { stagedScope } = await import("../scope.js");
     logFlags = stagedScope(root, { sessionsDir, strict: opts.strict }).sessionLogs;
@@ -340,7 +363,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     const within = isInside(abs, root) ? root : undefined;
     // one bounded read (it inspects the path first: a log resolving outside is refused unread)
     const r = readBounded(abs, { maxBytes: opts.maxFileBytes, root: within, realDirs, entry: entries.get(abs) });
-    if (!r.ok && missingFlag && r.refusal.reason === "missing") {
+    // (a name that is not UTF-8 is there under its bytes: the reader's AC-901 says so, below)
+    if (!r.ok && missingFlag && r.refusal.reason === "missing" && !rel.includes("\ufffd")) {
       // a named log that is not there (SP-002): the path itself does not exist (a dangling link is AC-901)
       docs.push({ file: rel, kind, flags: flags | FLAG_MISSING, bytes: new Uint8Array(0) });
       return;

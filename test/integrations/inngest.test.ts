@@ -8,6 +8,7 @@ import { git, makeRepo, writeTree } from "../helpers.js";
 import { completeJsonLog } from "./fixtures.js";
 import { createSessionFunctions, EVENTS } from "../../dist/inngest.js";
 import { openSessionStore } from "../../dist/state/ops.js";
+import { loadConfig } from "../../dist/config.js";
 
 const NOW = "2026-01-05T10:00:00.000Z";
 const ID = "2026-01-05-session-1";
@@ -90,6 +91,47 @@ describe("agentcheck/inngest", () => {
     expect((result as any).missing).toEqual([]);
     expect((result as any).complete).toBe(true);
     expect(state(dir).protocolEndEvidence.sessionLogValidated).toBe(`logs/sessions/${ID}.json`);
+  });
+
+  it("IN-06 the commit check judges with its repository's severities although another repository's configuration was loaded last (a step may run in another request)", async () => {
+    // repo A turns SP-039 (clean working tree) off; its tree is dirty: `session end` in A completes
+    const dir = repo();
+    writeTree(dir, { "agentcheck.config.json": JSON.stringify({ validators: { sessionLog: { severity: { "SP-039": "off" } } } }) });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "config");
+    await startAndWork(dir, ".agents/sessions");
+    writeTree(dir, { "scratch.txt": "not committed\n" });
+    // this worker last served a repository with other severities; the log step is memoized (an earlier request)
+    const other = makeRepo({ "agentcheck.config.json": JSON.stringify({ validators: { sessionLog: { severity: { "SP-010": "warning" } } } }) });
+    await loadConfig(other, undefined, other);
+    const t = new InngestTestEngine({
+      function: sessionProtocolEnd,
+      steps: [...sent(), { id: "validate-session-log", handler: () => ({ ok: true, missing: [], evidence: { sessionLogValidated: `.agents/sessions/${ID}.json` } }) }],
+    });
+    const { result, error } = await t.execute({ events: [{ name: EVENTS.completionRequested, data: { cwd: dir, now: NOW } }] });
+    expect(error).toBeUndefined();
+    expect((result as any).missing).toEqual([]);
+    expect((result as any).complete).toBe(true);
+  });
+
+  it("IN-07 two runs for repositories with different configurations at once reach the verdicts they reach one after the other", async () => {
+    const a = repo();
+    writeTree(a, { "agentcheck.config.json": JSON.stringify({ validators: { sessionLog: { severity: { "SP-039": "off" } } } }) });
+    git(a, "add", "-A");
+    git(a, "commit", "-q", "-m", "config");
+    await startAndWork(a, ".agents/sessions");
+    writeTree(a, { "scratch.txt": "not committed\n" });
+    const b = repo();
+    await startAndWork(b, ".agents/sessions");
+    writeTree(b, { "scratch.txt": "not committed\n" });
+    const end = (dir: string) => new InngestTestEngine({ function: sessionProtocolEnd, steps: sent() }).execute({ events: [{ name: EVENTS.completionRequested, data: { cwd: dir, now: NOW } }] });
+    const [ra, rb] = await Promise.all([end(a), end(b)]);
+    expect(ra.error).toBeUndefined();
+    expect(rb.error).toBeUndefined();
+    // A allows a dirty tree; B does not (SP-039), as `session end` says in each
+    expect((ra.result as any).complete).toBe(true);
+    expect((rb.result as any).complete).toBe(false);
+    expect((rb.result as any).missing.join("\n")).toContain("SP-039");
   });
 
   it("IN-03 a failing validation step: nothing recorded, no session/complete", async () => {

@@ -101,6 +101,18 @@ describe("memory-index bad input", () => {
       { numRuns: 200 },
     );
   });
+  it("BAD-14 a root memory-index.md that is UTF-16 or binary is AC-002 (as a domain index is), never MI-012 'not referenced' for the references it may hold", () => {
+    const utf16 = Buffer.from(`\ufeff${root(["a", "skills-a-index"])}`, "utf16le");
+    const binary = Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 7919 + 13) & 0xff));
+    for (const [name, bytes] of [["UTF-16", utf16], ["binary", binary]] as const) {
+      for (const layout of ["reference", "current"] as const) {
+        const v = mi({ "skills-a-index.md": idx(["k1 k2 k3 k4 k5", "a-x"]), ...files("a-x"), "memory-index.md": bytes }, { layout });
+        const ids = v.all.filter((f) => f.file.endsWith("memory-index.md")).map((f) => f.ruleId);
+        expect(ids, `${name} ${layout}`).toEqual(["AC-002"]);
+        expect(v.passed, `${name} ${layout}`).toBe(false);
+      }
+    }
+  });
   it("BAD-13 an index over --max-file-size is an AC-900 error and never reaches the core", () => {
     const big = fixture({ "memory-index.md": root(["a", "skills-a-index"]), "skills-a-index.md": "x".repeat(200) });
     const r = runCli(["memory-index", "--dir", big, "--max-file-size", "100", "-f", "json"]);

@@ -4,7 +4,7 @@ import { describe, it, expect, afterEach } from "vitest";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { batchKey, closeCoreCache, coreCacheStats, openCoreCache } from "../../dist/core-cache.js";
-import { LINT_YOUNG_GENERATION_MB, exactJson, lintCacheKey, lintWorkerCount, lintWorkerOptions, shardBySize } from "../../dist/prepr/markdown.js";
+import { LINT_YOUNG_GENERATION_MB, MAX_LINT_WORKERS, exactJson, lintCacheKey, lintWorkerCount, lintWorkerOptions, shardBySize } from "../../dist/prepr/markdown.js";
 import { family, ROLE } from "./helpers.js";
 import { tmpDir } from "../helpers.js";
 
@@ -99,7 +99,7 @@ describe("markdown lint cache key and workers (PP-003)", () => {
     expect(lintWorkerOptions(job)).toEqual({ workerData: job, resourceLimits: { maxYoungGenerationSizeMb: LINT_YOUNG_GENERATION_MB } });
   });
 
-  it("PP-003: one worker for little text; AGENTCHECK_LINT_WORKERS overrides", () => {
+  it("PP-003: one worker for little text; AGENTCHECK_LINT_WORKERS overrides, up to MAX_LINT_WORKERS", () => {
     const old = process.env.AGENTCHECK_LINT_WORKERS;
     try {
       delete process.env.AGENTCHECK_LINT_WORKERS;
@@ -117,6 +117,10 @@ describe("markdown lint cache key and workers (PP-003)", () => {
       process.env.AGENTCHECK_LINT_WORKERS = "3";
       expect(lintWorkerCount(2, 10)).toBe(2);
       expect(lintWorkerCount(10, 10)).toBe(3);
+      // a huge request is capped: one thread per file ran a 657-file repository out of memory
+      process.env.AGENTCHECK_LINT_WORKERS = "100000";
+      expect(lintWorkerCount(657, 10_000_000)).toBe(MAX_LINT_WORKERS);
+      expect(MAX_LINT_WORKERS).toBe(16);
     } finally {
       if (old === undefined) delete process.env.AGENTCHECK_LINT_WORKERS;
       else process.env.AGENTCHECK_LINT_WORKERS = old;
