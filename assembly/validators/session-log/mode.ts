@@ -7,7 +7,9 @@
 //   renamed or copied (a replacement): full;   untracked: creation;   during a merge: record;
 // and, as for JSON, a log that claims its session end (a Session End MUST row ticked or given a
 // status, or an Ending Commit in Session Info) is held to full where the scope would pick creation.
-// Creation mode does not demand the session end (md.ts, docs/session-logs.md "Modes").
+// Creation mode does not demand the session end; record mode (a log that already existed) demands
+// its structure and evidence shape only, no compliance, QA binding or agreement with git, as for JSON
+// (md.ts sets MdCtx.creation/record from this decision; docs/session-logs.md "Modes").
 // Without a status the mode bits the host gives decide (--mode, the MCP SESSION_LOG gate), for
 // markdown as for JSON.
 // JSON logs are judged by their content (issue 10): a log that claims its session is complete
