@@ -50,12 +50,29 @@ const isFile = (p: string) => {
 };
 
 /** The session log `.agents/sessions/<id>.md` or `.json` (repo-relative), preferring the one that exists. */
+/**
+ * The session's log: `<id>.json` or `<id>.md`, else the first (name order, JSON before markdown) of
+ * `<id>-<slug>.json|.md`, the upstream naming (`2026-08-21-session-12-fix-gate.json`): the id followed
+ * by "-" so that session-1's log is never session-10's.
+ */
 export function sessionLogPath(root: string, id: string): { path: string; exists: boolean } {
+  const dir = activePaths().sessions;
   for (const ext of [".json", ".md"]) {
-    const p = `${activePaths().sessions}/${id}${ext}`;
+    const p = `${dir}/${id}${ext}`;
     if (isFile(join(root, p))) return { path: p, exists: true };
   }
-  return { path: `${activePaths().sessions}/${id}.md`, exists: false };
+  let names: string[] = [];
+  try {
+    names = readdirSync(join(root, dir)).filter((n) => n.startsWith(`${id}-`)).sort();
+  } catch {
+    // no sessions folder: no log
+  }
+  for (const ext of [".json", ".md"]) {
+    for (const n of names) {
+      if (n.length > id.length + 1 + ext.length && n.endsWith(ext) && isFile(join(root, dir, n))) return { path: `${dir}/${n}`, exists: true };
+    }
+  }
+  return { path: `${dir}/${id}.md`, exists: false };
 }
 
 function isGitRepo(root: string): boolean {

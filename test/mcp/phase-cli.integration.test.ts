@@ -325,6 +325,24 @@ describe("SESSION_LOG gate with a markdown log created from the template (creati
   });
 });
 
+describe("SESSION_LOG and DOCS_UPDATE find a log named <id>-<slug> (upstream naming)", () => {
+  it("PH-004: `<id>-fix-gate.md` is the session's log; `<id>0-x.md` (another session's number) is not", () => {
+    const dir = protocolRepo();
+    const id = phase(dir, "start", "Slug", "log").json.session_id as string;
+    const start = ["| MUST | Read memory-index, load task-relevant memories | [x] | skill-usage-mandatory |", "| MUST | Confirm not on main/master | [x] | On feat/protocol |"];
+    // a log of session NN0 (e.g. session-010 for session-01) is not this session's
+    writeTree(dir, { [`.agents/sessions/${id}0-other.md`]: freshMdLog({ start }) });
+    const none = phase(dir, "gate", "SESSION_LOG");
+    expect(none.json.results[0].status).toBe("FAIL");
+    expect(none.json.results[0].message).toContain(`${id}.md`);
+    writeTree(dir, { [`.agents/sessions/${id}-fix-gate.md`]: freshMdLog({ start }) });
+    const g = phase(dir, "gate", "SESSION_LOG");
+    expect(g.code, g.stdout).toBe(0);
+    expect(g.json.results[0]).toMatchObject({ phase: "SESSION_LOG", status: "PASS" });
+    expect(g.json.results[0].evidence).toContain(`${id}-fix-gate.md`);
+  });
+});
+
 describe("agentcheck phase --memories-dir", () => {
   it("a folder other than the configuration's paths.memories is a usage error (exit 2) with the MCP server's text; the configured folder is accepted", () => {
     const dir = protocolRepo();
