@@ -80,3 +80,27 @@ describe("check with a directory of the enclosing repository", () => {
     expect(r.stdout).toMatch(/0 files checked \(nothing to check\)/);
   });
 });
+
+describe("SP-120 a committed, unedited markdown log gets one answer from check, check DIR and check FILE", () => {
+  it("the log's open Session End rows (SP-013) are reported by all three: named or in a named folder it is validated in full, not as a record", async () => {
+    const { freshMdLog } = await import("../session-md/lib.js");
+    const dir = tmpDir("agentcheck-dirargs-full-");
+    git(dir, "init", "-q", "-b", "main");
+    const log = ".agents/sessions/2026-01-05-session-5.md";
+    writeTree(dir, { "README.md": "# Readme\n", [log]: freshMdLog() });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "init");
+    const findings = (args: string[]) => {
+      const r = runCli(["check", ...args, "--only", "session-log", "--format", "json"], { cwd: dir });
+      const res = JSON.parse(r.stdout).results.find((x: { file: string }) => x.file === log);
+      return { code: r.code, mode: res?.data?.mode, rules: (res?.findings ?? []).map((f: { ruleId: string }) => f.ruleId).sort() };
+    };
+    const whole = findings([]);
+    expect(whole.code).toBe(1);
+    expect(whole.rules).toContain("SP-013");
+    const folder = findings([".agents/sessions"]);
+    const file = findings([log]);
+    expect(folder).toEqual({ ...whole, mode: "full" });
+    expect(file).toEqual({ ...whole, mode: "full" });
+  });
+});

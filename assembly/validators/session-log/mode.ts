@@ -3,7 +3,8 @@
 // (how the log reaches the run, whether a commit is being made, a merge, --strict, or a mode the
 // user named); the core decides. Markdown logs follow session-protocol.md §10 and ecosystem.md §2.4:
 //   added:     creation while a commit is being made (staged), full when changed on a branch;
-//   modified or tracked and unchanged: record (full with --strict);
+//   modified: record (full with --strict);   tracked and unchanged: full, as in a whole-tree run
+//   (`check FILE` or `check DIR` must not judge a committed log otherwise than `check` does);
 //   renamed or copied (a replacement): full;   untracked: creation;   during a merge: record;
 // and, as for JSON, a log that claims its session end (a Session End MUST row ticked or given a
 // status, or an Ending Commit in Session Info) is held to full where the scope would pick creation.
@@ -57,7 +58,7 @@ export function markdownMode(flags: i32, end: ChecklistRow[], endSha: string): i
   let m: i32 = MODE_FULL; // renamed or copied: a replacement is validated fully
   if (st == STATUS_ADDED) m = (flags & FLAG_PRECOMMIT) != 0 ? MODE_CREATION : MODE_FULL;
   else if (st == STATUS_UNTRACKED) m = MODE_CREATION;
-  else if (st == STATUS_MODIFIED || st == STATUS_TRACKED) m = (flags & FLAG_STRICT) != 0 ? MODE_FULL : MODE_RECORD;
+  else if (st == STATUS_MODIFIED) m = (flags & FLAG_STRICT) != 0 ? MODE_FULL : MODE_RECORD;
   return m == MODE_CREATION && markdownClaimsEnd(end, endSha) ? MODE_FULL : m;
 }
 
