@@ -62,10 +62,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   const { parseSessionMode } = await import("../scope.js");
   const mode = parseSessionMode(o.mode);
   const validators = selectValidators(o.only);
-  const cutoff = o.cutoff ?? (process.env.AGENTCHECK_CUTOFF || undefined);
-  if (cutoff !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(cutoff)) {
-    throw new UsageError(`${o.cutoff !== undefined ? "--cutoff" : "AGENTCHECK_CUTOFF"} must be a date YYYY-MM-DD, got '${cutoff}'`);
-  }
+  const cutoff = (await import("../scope.js")).cutoffOption(o.cutoff);
 
   if (!o.staged && !o.changed) {
     for (const a of args) if (!existsSync(resolve(cwd, a))) throw new UsageError(`not a directory: ${a} (no such file or directory)`);
