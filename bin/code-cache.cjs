@@ -62,14 +62,7 @@ function readRegular(fs, file) {
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile() || st.size > 256 * 1024 * 1024) throw new Error("not a regular file");
-    const buf = Buffer.allocUnsafe(st.size);
-    let n = 0;
-    while (n < buf.length) {
-      const k = fs.readSync(fd, buf, n, buf.length - n, n);
-      if (k === 0) break;
-      n += k;
-    }
-    return n === buf.length ? buf : buf.subarray(0, n);
+    return fs.readFileSync(fd);
   } finally {
     fs.closeSync(fd);
   }
@@ -123,4 +116,4 @@ function loadCached(file, opts = {}) {
   return { exports: mod.exports, saveCache };
 }
 
-module.exports = { loadCached, sealed, unsealed, readRegular };
+module.exports = { loadCached, sealed, unsealed };

@@ -128,6 +128,18 @@ export function validatedFiles(results: FileResult[]): Set<string> {
 }
 
 /**
+ * Files a session-log result covers in a mode that does not run every rule (data.mode "creation" or
+ * "record", decided by the core: SP-120, docs/session-logs.md "Modes"). A finding missing there may
+ * belong to a rule the mode left out, so their baseline entries are neither counted fixed nor
+ * replaced by such a run; a full run (a whole-tree `check`, `--mode full`) judges them.
+ */
+export function partialFiles(results: FileResult[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of results) if (r.data?.mode === "creation" || r.data?.mode === "record") out.add(r.file);
+  return out;
+}
+
+/**
  * Write the baseline for these results (atomically); returns the number of findings recorded and how
  * many entries of an existing baseline were kept. A run that validated only part of the workspace
  * (`--only`, `--staged`, named files) replaces the entries of the files it validated and keeps the
@@ -140,9 +152,12 @@ export function writeBaseline(file: string, results: FileResult[], root?: string
   let kept: BaselineFile["findings"] = [];
   if (existsSync(file)) {
     const seen = validatedFiles(results);
+    const partial = partialFiles(results);
+    const now = new Set(fps);
     try {
-      // entries of files that are gone are dropped: nobody can validate them again
-      kept = readBaseline(file).findings.filter((e) => !seen.has(e.file) && (root === undefined || existsSync(join(root, e.file))));
+      // entries of files that are gone are dropped: nobody can validate them again; entries of a log
+      // validated in a partial mode are kept unless found again
+      kept = readBaseline(file).findings.filter((e) => (!seen.has(e.file) || (partial.has(e.file) && !now.has(e.fingerprint))) && (root === undefined || existsSync(join(root, e.file))));
     } catch {
       /* an unreadable baseline holds nothing to keep: writing a new one is how it is repaired */
     }
@@ -267,8 +282,10 @@ export function applyAdoption(results: FileResult[], o: AdoptionOptions): { resu
     });
     stats.baselined = known.size;
     // fixed: entries of files this run validated that it no longer finds (a file it did not look at,
-    // under --only, --staged or named files, says nothing about its entries)
+    // under --only, --staged or named files, says nothing about its entries; nor does a session log
+    // validated in creation or record mode, which leaves rules out: partialFiles)
     const seen = validatedFiles(results);
+    for (const p of partialFiles(results)) seen.delete(p);
     const fileOf = new Map(base.findings.map((e) => [e.fingerprint, e.file]));
     stats.fixed = 0;
     for (const [fp, l] of remaining) if (l.length > 0 && !present.has(fp) && seen.has(fileOf.get(fp) ?? "")) stats.fixed += l.length;

@@ -48,7 +48,7 @@ export function buildProgram(): Command {
   )
     .addHelpText(
       "after",
-      "\nA single directory argument is the workspace; file arguments (as hook frameworks pass them) limit the run to those files.\n" +
+      "\nA single directory argument is the workspace (a folder of the enclosing repository without a configuration or artifact folders of its own stands for the files below it); file arguments (as hook frameworks pass them) limit the run to those files.\n" +
         "With --staged or --changed, arguments restrict the staged or changed set.\n" +
         "\nExamples:\n  $ agentcheck check examples/workspace --format json\n  $ agentcheck check --staged\n  $ agentcheck check --changed --base origin/main --format sarif -o agentcheck.sarif",
     )

@@ -5,8 +5,8 @@
 // symlink loops and oversized files are configuration errors, through the bounded reader src/fsread.ts) and parses it as JSONC with jsonc-parser
 // (errors carry line:column; `__proto__`, `constructor` and `prototype` keys are refused).
 // Kept lean (no zod, no commander): the gate bundle includes it.
-import { CONFIG_MAX_BYTES, readBounded } from "./fsread.js";
-import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
+import { CONFIG_MAX_BYTES, isInside, readBounded } from "./fsread.js";
+import { dirname, join, resolve } from "node:path";
 import { parseTree } from "jsonc-parser/lib/umd/impl/parser.js";
 import { UsageError } from "./report.js";
 
@@ -167,11 +167,6 @@ function configIn(dir: string, root: string, reader: SettingsReader): ConfigFile
   return undefined;
 }
 
-function inside(root: string, p: string): boolean {
-  const rel = relative(root, p);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
-}
-
 /**
  * Find the configuration: `explicit` (must exist) wins; otherwise the nearest directory from `cwd` up to
  * `root` (inclusive) holding a configuration. A cwd outside `root` searches `root` only. `reader` says
@@ -189,7 +184,7 @@ export function findConfigFile(root: string, explicit?: string, cwd = process.cw
   }
   const top = resolve(root);
   let dir = resolve(cwd);
-  if (!inside(top, dir)) dir = top;
+  if (!isInside(dir, top)) dir = top;
   for (;;) {
     const c = configIn(dir, top, reader);
     if (c) return c;

@@ -15,7 +15,7 @@
 // Nothing here decides a rule: callers turn a refusal into a host finding (refusalFinding) or, for
 // configs and state, into their own error.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
-import { isAbsolute, relative, sep } from "node:path";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 
 export const DEFAULT_READ_LIMIT = 8 * 1024 * 1024;
 
@@ -89,6 +89,25 @@ function realRoot(root: string): string {
   return r;
 }
 
+/** Whether `abs` is a symbolic link (dangling or not); false when nothing is there. */
+export function isLink(abs: string): boolean {
+  try {
+    return lstatSync(abs).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether anything is at `abs`, a dangling or looping link included (existsSync follows links). */
+export function lexists(abs: string): boolean {
+  try {
+    lstatSync(abs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The part of `p` below `root` when `p` is exactly `root` + "/" + a clean tail (no empty, "." or ".."
  * segment), else undefined. POSIX only. The common case of isInside and toRepoPath, without the cost
@@ -100,6 +119,24 @@ export function cleanTail(p: string, root: string): string | undefined {
   const tail = p.slice(root.length + 1);
   const t = `/${tail}/`;
   return t.includes("//") || t.includes("/./") || t.includes("/../") ? undefined : tail;
+}
+
+/** `p` with the symbolic links of its longest existing prefix resolved (Python's Path.resolve(strict=False)). */
+export function realish(p: string): string {
+  // resolve symlinks of the longest existing prefix (like Python's Path.resolve(strict=False))
+  let cur = p;
+  const tail: string[] = [];
+  for (;;) {
+    try {
+      const r = realpathSync(cur);
+      return tail.length ? resolve(r, ...tail.reverse()) : r;
+    } catch {
+      const up = dirname(cur);
+      if (up === cur) return p;
+      tail.push(basename(cur));
+      cur = up;
+    }
+  }
 }
 
 /** True when `p` is `root` or below it (both absolute; the one containment test of the host). */

@@ -214,7 +214,7 @@ export class IndexSource implements FileSource {
       where: "staged",
       read: (file: string, root: string): string | undefined => {
         const rel = relative(resolve(root), resolve(file)).split(sep).join("/");
-        if (rel === "" || rel === ".." || rel.startsWith("../") || posix.isAbsolute(rel) || !this.entries.has(rel)) return undefined;
+        if (!this.entries.has(rel)) return undefined; // the index holds repository-relative paths only
         let bytes: Uint8Array;
         try {
           bytes = this.read(rel);
@@ -234,10 +234,11 @@ export class IndexSource implements FileSource {
    */
   prefetchSettings(relCwd: string, extra: readonly string[]): void {
     const want: string[] = [...extra];
-    let dir = relCwd === "." ? "" : relCwd;
+    // a working directory outside the repository reads the root's settings only
+    let dir = relCwd === "." || relCwd === ".." || relCwd.startsWith("../") ? "" : relCwd;
     for (;;) {
       for (const name of [...CONFIG_FILES, "package.json"]) want.push(dir === "" ? name : `${dir}/${name}`);
-      if (dir === "" || dir.startsWith("..")) break;
+      if (dir === "") break;
       dir = parentOf(dir);
     }
     this.prefetch(want);

@@ -35,9 +35,6 @@ export const INIT_STEPS: InitStep[] = [
       if (existing.length > 0 && !ctx.force) {
         throw new UsageError(`${existing[0]} already exists (use --force to replace it with the starting configuration)`);
       }
-      if (inPackage) {
-        throw new UsageError(`${pkg} holds the configuration ("agentcheck" key): remove that key first; init never edits package.json`);
-      }
       // --force replaces the file that is there (a second file beside it would make every command
       // refuse two configurations)
       const target = existing[0] ?? join(ctx.root, "agentcheck.config.jsonc");

@@ -5,7 +5,7 @@ import { UsageError } from "./report.js";
 import type { Config } from "./config.js";
 import type { SettingsReader } from "./config-file.js";
 import { applyAdoption, BASELINE_FILE, writeBaseline, type AdoptionOptions } from "./adoption.js";
-import { buildReport, exitCodeOf, type FileResult, type Report } from "./report.js";
+import { buildReport, exitCodeOf, warningLimitExceeded, type FileResult, type Report } from "./report.js";
 import { version } from "./version.js";
 import { formatTextChunks, useColor } from "./format/text.js";
 import { formatJsonChunks } from "./format/json.js";
@@ -216,7 +216,7 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
   for (const e of internalErrors) writeErr(`agentcheck: internal error: ${e}\n`);
   if (internalErrors.length > 0) return 2;
   const code = exitCodeOf(report, maxWarnings);
-  if (code === 1 && report.summary.errors === 0) {
+  if (warningLimitExceeded(report, maxWarnings)) {
     writeErr(`agentcheck: ${report.summary.warnings} warning${report.summary.warnings === 1 ? "" : "s"}, more than --max-warnings ${maxWarnings}: exit 1\n`);
   }
   return code;

@@ -78,14 +78,20 @@ export function buildReport(version: string, results: FileResult[], durationMs: 
 
 /** Exit code for a finished report: 0 clean, 1 errors or too many warnings. */
 export function exitCodeOf(report: Report, maxWarnings: number | undefined): number {
-  if (report.summary.errors > 0) return 1;
-  if (maxWarnings !== undefined && maxWarnings >= 0 && report.summary.warnings > maxWarnings) return 1;
-  return 0;
+  return report.summary.errors > 0 || warningLimitExceeded(report, maxWarnings) ? 1 : 0;
 }
 
 /** Whether the run has more warnings than --max-warnings allows while it has no errors (exit 1 for the warnings alone). */
 export function warningLimitExceeded(report: Report, maxWarnings: number | undefined): boolean {
   return report.summary.errors === 0 && maxWarnings !== undefined && maxWarnings >= 0 && report.summary.warnings > maxWarnings;
+}
+
+/** The headline every format gives a report: failed on errors, failed on --max-warnings, nothing checked, or passed. */
+export function runStatus(report: Report, maxWarnings: number | undefined): "fail" | "over-limit" | "nothing" | "pass" {
+  const s = report.summary;
+  if (s.errors > 0) return "fail";
+  if (warningLimitExceeded(report, maxWarnings)) return "over-limit";
+  return s.files === 0 && s.warnings === 0 ? "nothing" : "pass";
 }
 
 /**
@@ -116,4 +122,13 @@ export class UsageError extends Error {
     super(message);
     this.name = "UsageError";
   }
+}
+
+/** A calendar date YYYY-MM-DD (2026-02-30 and 9999-99-99 are not: a cutoff past every log would skip them all). */
+export function isIsoDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }

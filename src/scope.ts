@@ -3,10 +3,10 @@
 // that decides it, for `check` in every scope, session-log and pre-pr): how each log reaches the run
 // (added, modified, renamed or copied, tracked and unchanged, untracked), whether a commit or a merge
 // is being made, --strict, and a mode the user named.
-import { existsSync } from "node:fs";
+import { existsSync, lstatSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
-import { UsageError } from "./report.js";
+import { UsageError, isIsoDate } from "./report.js";
 import { activePaths } from "./config.js";
 import { FLAGS } from "./wasm/contract.js";
 
@@ -55,7 +55,7 @@ export function parseSessionMode(v: unknown, name = "--mode"): SessionMode | und
  */
 export function cutoffOption(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const v = option ?? (env.AGENTCHECK_CUTOFF || undefined);
-  if (v !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(v)) {
+  if (v !== undefined && !isIsoDate(v)) {
     throw new UsageError(`${option !== undefined ? "--cutoff" : "AGENTCHECK_CUTOFF"} must be a date YYYY-MM-DD, got '${v}'`);
   }
   return v;
@@ -296,11 +296,25 @@ export function changedScope(root: string, base: string | undefined, opts: Scope
 }
 
 /** Explicit files (as hook frameworks pass them), with their staged / tracked status. */
-export function filesScope(root: string, files: string[], opts: ScopeOptions = {}): RunScope {
+export function filesScope(root: string, given: string[], opts: ScopeOptions = {}): RunScope {
   const staged = stagedScope(root, opts);
-  const tracked = new Set(
-    splitZ(gitOk(root, ["ls-files", "-z", "--", ...files.map((f) => `:(literal)${f}`)])),
-  );
+  // a directory stands for the files below it that are in the working tree: tracked ones and
+  // untracked ones git does not ignore (two git calls for all directories)
+  const dirs = given.filter((f) => isDirectory(join(root, f)));
+  const files = given.filter((f) => !dirs.includes(f));
+  const tracked = new Set(files.length > 0 ? splitZ(gitOk(root, ["ls-files", "-z", "--", ...files.map((f) => `:(literal)${f}`)])) : []);
+  if (dirs.length > 0) {
+    const specs = dirs.map((d) => (d === "" ? "." : `:(literal)${d}`));
+    const seen = new Set(files);
+    const add = (f: string, isTracked: boolean) => {
+      if (seen.has(f) || !inWorkTree(join(root, f))) return;
+      seen.add(f);
+      files.push(f);
+      if (isTracked) tracked.add(f);
+    };
+    for (const f of splitZ(gitOk(root, ["ls-files", "-z", "-c", "--", ...specs]))) add(f, true);
+    for (const f of splitZ(gitOk(root, ["ls-files", "-z", "-o", "--exclude-standard", "--", ...specs]))) add(f, false);
+  }
   const entries: { path: string; status: ChangeStatus }[] = [];
   const modes: Record<string, number> = {};
   for (const f of files) {
@@ -332,4 +346,22 @@ export function restrictScope(scope: RunScope, filters: string[]): RunScope {
     if (scope.sessionLogs[f] !== undefined) sessionLogs[f] = scope.sessionLogs[f];
   }
   return { ...scope, files, status, sessionLogs, ...(scope.deleted ? { deleted: scope.deleted.filter(keep) } : {}) };
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The path is there in the working tree (a tracked file can be deleted or skip-worktree). */
+function inWorkTree(p: string): boolean {
+  try {
+    lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
 }

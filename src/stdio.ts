@@ -13,11 +13,6 @@ let pause: Int32Array | undefined;
 /** Descriptors whose reader went away (EPIPE): what is still to be written to them is dropped. */
 const closed = new Set<number>();
 
-/** Whether standard output's reader went away (the rest of the report is not written). */
-export function stdoutClosed(): boolean {
-  return closed.has(1);
-}
-
 /** Text is encoded and written in slices of this many UTF-16 units (no UTF-8 copy of a whole report). */
 const SLICE = 1 << 20;
 

@@ -1,6 +1,7 @@
 // Commander definitions of `agentcheck task …` (.aibrain checkpoints). The work is in ./cli.ts, which
 // bin/agentcheck.js also reaches directly (lean start path) for plain invocations.
-import { Command, CommanderError } from "commander";
+import type { Command } from "commander";
+import { jsonUsageExit } from "../state/commands.js";
 
 async function act(sub: string, id: string | undefined, cmd: Command): Promise<void> {
   const { execTask } = await import("./cli.js");
@@ -24,14 +25,7 @@ export function registerTaskCommands(program: Command): Command {
     .option("--dir <dir>", "workspace holding .aibrain/ (default: the enclosing worktree)")
     .option("--pretty", "indent JSON output")
     .addHelpText("after", "\nExamples:\n  $ agentcheck task save TASK-123 --iteration 5 --phase feature_build --status in_progress --body-file notes.md\n  $ agentcheck task update TASK-123 --data '{\"next_steps\":[\"write tests\"]}'\n  $ agentcheck task resume TASK-123\n\nExit codes: 0 ok, 1 internal, 2 usage, 3 not found, 4 corrupt (line:column), 5 invalid, 6 rejected input / already exists, 8 lock timeout / I/O.");
-  task.exitOverride((err: CommanderError) => {
-    // "commander.help": a group run without its subcommand (help went to stderr): a usage error too
-    if (err.code !== "commander.helpDisplayed" && err.code !== "commander.version") {
-      const message = err.code === "commander.help" ? "missing subcommand (see the help above)" : err.message.replace(/^error: /, "");
-      process.stdout.write(`${JSON.stringify({ ok: false, error: { code: "USAGE", message } })}\n`);
-    }
-    throw err;
-  });
+  task.exitOverride(jsonUsageExit);
   withFieldOptions(task.command("save <task>").description("save (overwrite) the checkpoint; needs iteration, phase and status"))
     .action(async (id: string, _o: unknown, cmd: Command) => act("save", id, cmd));
   withFieldOptions(task.command("update <task>").description("merge fields into the existing checkpoint (null removes a key) and save"))

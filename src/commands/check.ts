@@ -1,5 +1,5 @@
-import { existsSync, statSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { finish, prepareRun, type OutputOptions, type SettingsSource } from "../output.js";
 import { BASELINE_FILE } from "../adoption.js";
 import { DEFAULT_READ_LIMIT } from "../fsread.js";
@@ -9,7 +9,8 @@ import { findRepoRoot } from "../repo.js";
 import { WORKSPACE_VALIDATORS, type WorkspaceContext } from "../validators/registry.js";
 import { DiskSource, type FileSource } from "../source.js";
 import type { RunScope } from "../scope.js";
-import { loadConfig, resolvePaths, validatorOptions, validatorSection } from "../config.js";
+import { DEFAULT_PATHS, loadConfig, resolvePaths, validatorOptions, validatorSection } from "../config.js";
+import { gitTopLevel } from "../git-run.js";
 import { msNow, writeErr } from "../stdio.js";
 
 export interface CheckCliOptions extends OutputOptions {
@@ -70,10 +71,15 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   let root: string;
   let source: FileSource;
   let scope: RunScope | undefined;
-  const scoped = o.staged || o.changed || (!o.all && args.length > 0 && args.some((a) => !isDir(resolve(cwd, a))));
+  // A directory argument is a workspace of its own (examples/workspace) unless it is a folder of the
+  // enclosing repository holding none of a workspace's artifacts (`check .agents/sessions`, `check .`
+  // run in a subfolder): that one stands for the files below it, as in a file list, instead of a
+  // workspace where every validator skips and the run passes with nothing checked.
+  const scoped = o.staged || o.changed || (!o.all && args.length > 0 && args.some((a) => !isDir(resolve(cwd, a)) || isRepoSubfolder(resolve(cwd, a))));
   if (scoped) {
-    const { gitTopLevel } = await import("../git-run.js");
-    const top = gitTopLevel(cwd);
+    // a run from outside the repository on a folder of it (`agentcheck check /repo/.agents/sessions`)
+    const first = args.length > 0 && !o.staged && !o.changed ? resolve(cwd, args[0]) : undefined;
+    const top = gitTopLevel(cwd) ?? (first ? gitTopLevel(isDir(first) ? first : dirname(first)) : undefined);
     if (!top) throw new UsageError(`${o.staged ? "--staged" : o.changed ? "--changed" : "checking a list of files"} needs a git repository (cwd: ${cwd})`);
     root = top;
   } else {
@@ -94,7 +100,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     const { IGNORE_FILE } = await import("../ignores.js");
     index = new IndexSource(root);
     const relCwd = relative(root, cwd).split(sep).join("/");
-    index.prefetchSettings(relCwd === "" || relCwd.startsWith("..") ? "" : relCwd, [IGNORE_FILE, BASELINE_FILE]);
+    index.prefetchSettings(relCwd, [IGNORE_FILE, BASELINE_FILE]);
     settings = { reader: index.settingsReader(), baselineReader: index.settingsReader(DEFAULT_READ_LIMIT) };
   }
   // the one resolved configuration: its paths decide what the scope selects and what every validator reads
@@ -158,6 +164,28 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   }
   // the commit hook (check --staged) closes with one line: blocked or not, by which errors
   return finish(results, started, { ...o, hook: o.hook ?? (scope?.precommit === true && scope.kind !== "changed") }, internal, run);
+}
+
+/** Markers of a workspace of its own: a configuration file or one of the artifact folders. */
+const WORKSPACE_MARKERS = [
+  "agentcheck.config.json", "agentcheck.config.jsonc", "package.json", ".agents", ".serena", ".aibrain", ".agent-notes",
+  "agents/sessions", "docs/features", ...Object.values(DEFAULT_PATHS),
+];
+
+/**
+ * A directory inside a git work tree, below its top level, that is not a workspace of its own (no
+ * configuration, none of the artifact folders): a path in the enclosing repository.
+ */
+function isRepoSubfolder(dir: string): boolean {
+  if (!isDir(dir)) return false;
+  if (WORKSPACE_MARKERS.some((m) => existsSync(join(dir, m)))) return false;
+  const top = gitTopLevel(dir);
+  if (!top) return false;
+  try {
+    return realpathSync(top) !== realpathSync(dir);
+  } catch {
+    return false;
+  }
 }
 
 function isDir(p: string): boolean {

@@ -1,10 +1,10 @@
 // Claude Code hooks: the configuration (`hooks claude [--write]`) and the Stop / SessionStart
 // hook entry points. Hook protocol (ecosystem.md §4): JSON on stdin with extra fields ignored;
 // exit 2 blocks with the reason on stderr; Stop hooks honour stop_hook_active so they never loop.
-import { existsSync, lstatSync, mkdirSync, realpathSync, renameSync, writeFileSync } from "node:fs";
-import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
+import { existsSync, mkdirSync, realpathSync, renameSync, writeFileSync } from "node:fs";
+import { CONFIG_MAX_BYTES, isLink, readTextOrThrow } from "../fsread.js";
 import { dirname, join } from "node:path";
-import { UsageError } from "../report.js";
+import { UsageError, isIsoDate } from "../report.js";
 import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 
 export interface HookEntry {
@@ -169,9 +169,9 @@ export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin
   // renaming over the link would replace it with a copy
   let target = file;
   try {
-    if (lstatSync(file).isSymbolicLink()) target = realpathSync(file);
+    if (isLink(file)) target = realpathSync(file);
   } catch {
-    /* absent (or a dangling link: written in the link's place) */
+    /* a dangling link: written in the link's place */
   }
   const tmp = `${target}.agentcheck-${process.pid}.tmp`;
   const { jsonIndent } = await import("./mcp-config.js");
@@ -346,7 +346,7 @@ export async function runSessionEndHook(): Promise<number> {
 function applyCutoffEnv(): string | undefined {
   const c = process.env.AGENTCHECK_CUTOFF;
   if (c === undefined || c === "") return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(c)) throw new UsageError(`AGENTCHECK_CUTOFF must be a date YYYY-MM-DD, got '${c}'`);
+  if (!isIsoDate(c)) throw new UsageError(`AGENTCHECK_CUTOFF must be a date YYYY-MM-DD, got '${c}'`);
   return c;
 }
 

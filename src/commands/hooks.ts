@@ -2,8 +2,8 @@
 // It honours core.hooksPath, reports a core.hooksPath that points at a missing directory (git then
 // runs no hooks at all), never replaces a hook it did not write unless --force, and fails closed:
 // when the hook cannot find agentcheck it blocks the commit with a message.
-import { chmodSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { CONFIG_MAX_BYTES, isLink, lexists, readTextOrThrow } from "../fsread.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { UsageError } from "../report.js";
@@ -92,14 +92,6 @@ exit 1
 `;
 }
 
-function isLink(file: string): boolean {
-  try {
-    return lstatSync(file).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
 function isOurs(file: string): boolean {
   try {
     return readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES }).includes(HOOK_MARKER);
@@ -141,7 +133,7 @@ export function installHook(cwd: string, opts: { force?: boolean }): { file: str
       );
     }
     // never over an earlier backup (the user's original hook, kept by a previous --force)
-    if (existsSync(file + BACKUP_SUFFIX) || isLink(file + BACKUP_SUFFIX)) {
+    if (lexists(file + BACKUP_SUFFIX)) {
       throw new UsageError(
         `${file} was not written by agentcheck, and ${file + BACKUP_SUFFIX} (an earlier hook kept by 'hooks install --force') exists; both were left unchanged.\n` +
           `  Move one of them away, then run 'agentcheck hooks install --force' again.`,
@@ -164,7 +156,7 @@ export function uninstallHook(cwd: string): { messages: string[] } {
   if (!isOurs(file)) throw new UsageError(`${file} was not written by agentcheck; it was left unchanged`);
   rmSync(file);
   const messages = [`removed ${file}`];
-  if (existsSync(file + BACKUP_SUFFIX) || isLink(file + BACKUP_SUFFIX)) {
+  if (lexists(file + BACKUP_SUFFIX)) {
     renameSync(file + BACKUP_SUFFIX, file);
     messages.push(`restored the previous hook from ${file + BACKUP_SUFFIX}`);
   }

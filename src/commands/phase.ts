@@ -1,6 +1,7 @@
 // `agentcheck phase …`: the MCP server's phase machine for hooks and scripts. One JSON document on
 // stdout: {ok: true, …result} or {ok: false, error: {code, message}}.
-// Exit codes: 0 done; 1 a gate failed / not advanced / session BLOCKED; 2 usage; 3 no active session;
+// Exit codes: 0 done; 1 a gate failed / not advanced / session BLOCKED; 2 usage (also a --memories-dir
+// that is not the configuration's paths.memories, as `agentcheck mcp` refuses it); 3 no active session;
 // 4 a state file does not parse; 6 refused (invalid input, session active, out of order, phase
 // complete); 7 conflict (the session moved meanwhile); 8 lock timeout or I/O error.
 import { readFileSync, realpathSync } from "node:fs";
@@ -10,6 +11,7 @@ import { PhaseFormatError } from "../phase/format.js";
 import {
   ProtocolError, advancePhase, getBlockedReason, openProtocol, recordEvidence, sessionEnd, sessionStart, status, validateGate,
 } from "../phase/machine.js";
+import { memoriesDirRefusal } from "../phase/store.js";
 import { StateError } from "../state/errors.js";
 
 interface PhaseOpts {
@@ -44,6 +46,12 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
   // the configuration's paths.memories, as the MCP server reads it (the gate's gate.phases too)
   const { loadConfig } = await import("../config.js");
   await loadConfig(root, undefined, root);
+  // one memories folder for the MCP server, this command and the PreToolUse gate: the configuration's
+  const refused = memoriesDirRefusal("phase", root, o.memoriesDir);
+  if (refused !== undefined) {
+    process.stderr.write(`${refused}\n`);
+    return 2;
+  }
   const ctx = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now });
   try {
     let r: Record<string, unknown>;
@@ -91,7 +99,7 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
     print({ ok: exit === 0, ...r });
     return exit;
   } catch (e) {
-    const code = e instanceof ProtocolError ? e.code : e instanceof PhaseFormatError || (e instanceof StateError && e.code === "CORRUPT") ? "CORRUPT_STATE" : e instanceof StateError ? e.code : undefined;
+    const code = e instanceof ProtocolError ? e.code : e instanceof PhaseFormatError ? "CORRUPT_STATE" : e instanceof StateError ? e.code : undefined;
     if (code === undefined) throw e;
     print({ ok: false, error: { code, message: (e as Error).message } });
     process.stderr.write(`agentcheck phase: ${(e as Error).message}\n`);

@@ -6,6 +6,7 @@ import { findRepoRoot } from "../repo.js";
 import { parseEnable } from "./consistency.js";
 import { configPath } from "../config.js";
 import { msNow } from "../stdio.js";
+import { isInside, realish } from "../fsread.js";
 
 export interface TraceabilityCliOptions extends OutputOptions {
   specs?: string;
@@ -17,9 +18,8 @@ export interface TraceabilityCliOptions extends OutputOptions {
 
 /** p lies in root, both with their symlinks resolved (Python's Path.resolve), compared by path
  * components: a folder named `..specs` is inside (KB-T10), a link to a folder outside is not. */
-async function within(p: string, root: string): Promise<boolean> {
-  const { inside, realish } = await import("../validators/planning-io.js");
-  return inside(realish(p), realish(root));
+function within(p: string, root: string): boolean {
+  return isInside(realish(p), realish(root));
 }
 
 export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise<number> {
@@ -34,7 +34,7 @@ export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise
   else {
     specsAbs = resolve(cwd, arg);
     // relative paths must stay inside the repository (or the working directory when there is none)
-    if (!isAbsolute(arg) && (repo ? !(await within(specsAbs, repo)) : arg.includes("..") && !(await within(specsAbs, cwd)))) {
+    if (!isAbsolute(arg) && (repo ? !within(specsAbs, repo) : arg.includes("..") && !within(specsAbs, cwd))) {
       throw new UsageError(`Path traversal attempt detected: specs path '${arg}' is outside ${repo ? "the repository" : "the working directory"}`);
     }
   }

@@ -1,6 +1,6 @@
 // GitHub Actions output: one workflow command per finding (annotations), a plain summary line,
 // and a markdown job summary for $GITHUB_STEP_SUMMARY. Escaping follows what @actions/core does.
-import { findingRank, warningLimitExceeded, type Finding, type Report } from "../report.js";
+import { findingRank, runStatus, type Finding, type Report } from "../report.js";
 
 /** Escape the message part of a workflow command. */
 export function escapeData(s: string): string {
@@ -62,14 +62,12 @@ const SUMMARY_LIMIT = 900 * 1024;
 
 export function githubSummary(report: Report, opts: { maxWarnings?: number } = {}): string {
   const c = counts(report);
-  const status =
-    c.errors > 0
-      ? "❌ failed"
-      : warningLimitExceeded(report, opts.maxWarnings)
-        ? `❌ failed (more than --max-warnings ${opts.maxWarnings} warnings)`
-        : c.files === 0 && c.warnings === 0
-          ? "⚪ nothing checked"
-          : "✅ passed";
+  const status = {
+    fail: "❌ failed",
+    "over-limit": `❌ failed (more than --max-warnings ${opts.maxWarnings} warnings)`,
+    nothing: "⚪ nothing checked",
+    pass: "✅ passed",
+  }[runStatus(report, opts.maxWarnings)];
   const head: string[] = [
     `## agentcheck ${status}`,
     "",

@@ -1,6 +1,6 @@
 // Markdown report (readable as a PR comment): a summary, the files that failed or were skipped,
 // and the findings as a table. Pipes, backticks-free; table cells escape `|` and line breaks.
-import { warningLimitExceeded, type Report } from "../report.js";
+import { runStatus, type Report } from "../report.js";
 
 export function cell(s: string): string {
   return s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n|\r/g, " ");
@@ -12,15 +12,12 @@ export function formatMarkdown(report: Report, opts: { maxWarnings?: number } = 
   const skipped = report.results.filter((r) => r.verdict === "skip");
   const passed = report.results.length - failed.length - skipped.length;
   const out: string[] = ["# agentcheck report", ""];
-  const overLimit = warningLimitExceeded(report, opts.maxWarnings);
-  const head =
-    s.errors > 0
-      ? "Failed"
-      : overLimit
-        ? `Failed (more than --max-warnings ${opts.maxWarnings} warnings)`
-        : s.files === 0 && s.warnings === 0
-          ? "Nothing checked"
-          : "Passed";
+  const head = {
+    fail: "Failed",
+    "over-limit": `Failed (more than --max-warnings ${opts.maxWarnings} warnings)`,
+    nothing: "Nothing checked",
+    pass: "Passed",
+  }[runStatus(report, opts.maxWarnings)];
   out.push(
     `**${head}**: ${s.files} file${s.files === 1 ? "" : "s"} checked, ${s.errors} error${s.errors === 1 ? "" : "s"}, ` +
       `${s.warnings} warning${s.warnings === 1 ? "" : "s"}; results (file and validator): ${passed} passed, ${failed.length} failed, ${skipped.length} skipped.`,

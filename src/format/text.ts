@@ -1,6 +1,6 @@
 // Human output: `file:line:col  severity  message  ruleId`, then a summary line.
 import { nodeRequire } from "../node-require.js";
-import { warningLimitExceeded, type Report } from "../report.js";
+import { runStatus, type Report } from "../report.js";
 import { memoryIndexText } from "./memory-index-text.js";
 
 export function useColor(stream: { readonly isTTY?: boolean }, flag?: boolean): boolean {
@@ -126,8 +126,9 @@ export function* formatTextChunks(report: Report, opts: TextOptions): Generator<
     const vals = [...byValidator.entries()].filter(([, v]) => v.errors + v.warnings > 0).sort((a, b) => (a[0] < b[0] ? -1 : 1));
     if (vals.length > 0) lines.push(`By validator: ${vals.map(([n, v]) => `${n} ${plural(v.errors, "error")}, ${plural(v.warnings, "warning")}`).join("; ")}`);
   }
-  const overLimit = warningLimitExceeded(report, opts.maxWarnings);
-  const nothing = s.files === 0 && s.errors + s.warnings === 0;
+  const st = runStatus(report, opts.maxWarnings);
+  const overLimit = st === "over-limit";
+  const nothing = st === "nothing";
   const summary =
     `${plural(s.files, "file")} checked${nothing ? " (nothing to check)" : ""}: ${plural(s.errors, "error")}, ` +
     `${plural(s.warnings, "warning")}${overLimit ? ` (more than --max-warnings ${opts.maxWarnings}: failed)` : ""}, ` +

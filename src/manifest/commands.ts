@@ -1,7 +1,8 @@
 // `agentcheck manifest …`, `agentcheck index` and `agentcheck sessions list`. stdout carries one JSON
 // document (the result, or {"ok":false,"error":{…}}); exit codes as the session commands
 // (specs/session-state.md §6.1). Implementations are imported when a command runs.
-import { Command, CommanderError, Option } from "commander";
+import { Command, Option } from "commander";
+import { jsonUsageExit } from "../state/commands.js";
 import type { StateError } from "../state/errors.js";
 
 interface Globals {
@@ -45,15 +46,8 @@ export function registerManifestCommands(program: Command): void {
         "\nExamples:\n  $ agentcheck manifest create --topic \"Dark mode\" --checkpoints 3\n  $ agentcheck manifest phase 2026-02-14_dark-mode_a1b2c3 plan\n" +
         "  $ agentcheck manifest checkpoint 2026-02-14_dark-mode_a1b2c3 complete 1\n  $ agentcheck manifest commit 2026-02-14_dark-mode_a1b2c3 HEAD~0 --checkpoint 1",
     );
-  mf.exitOverride((err: CommanderError) => {
-    // as the session and task groups: a usage error (a group run without its subcommand, an unknown
-    // subcommand or option, a missing argument) is a JSON document on stdout too, then exit 2
-    if (err.code !== "commander.helpDisplayed" && err.code !== "commander.version") {
-      const message = err.code === "commander.help" ? "missing subcommand (see the help above)" : err.message.replace(/^error: /, "");
-      process.stdout.write(`${JSON.stringify({ ok: false, error: { code: "USAGE", message } })}\n`);
-    }
-    throw err;
-  });
+  // as the session and task groups: usage errors are a JSON document on stdout too, then exit 2
+  mf.exitOverride(jsonUsageExit);
   const g = (): Globals => mf.opts() as Globals;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const act = <A extends any[]>(fn: (...a: A) => Promise<number>) => async (...a: A) => {

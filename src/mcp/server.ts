@@ -18,6 +18,7 @@ import {
   ProtocolError, advancePhase, checklistOf, getBlockedReason, openProtocol, recordEvidence, sessionEnd, sessionStart, status,
   validateGate, type ProtocolContext,
 } from "../phase/machine.js";
+import { memoriesDirRefusal } from "../phase/store.js";
 import { StateError } from "../state/errors.js";
 
 type Shape = Record<string, z.ZodType>;
@@ -67,14 +68,78 @@ export function confine(root: string, p: string): string {
   return out.startsWith("-") ? `./${out}` : out;
 }
 
+/** Over this size the text copy of a result is compact JSON (the structured copy is the same data). */
+const PRETTY_MAX_CHARS = 256 * 1024;
+
 function ok(v: Record<string, unknown>) {
-  return { content: [{ type: "text" as const, text: JSON.stringify(v, null, 2) }], structuredContent: v };
+  const compact = JSON.stringify(v);
+  return { content: [{ type: "text" as const, text: compact.length > PRETTY_MAX_CHARS ? compact : JSON.stringify(v, null, 2) }], structuredContent: v };
+}
+
+/**
+ * The most a validator report may take in one tool result (each of its two copies, structured and
+ * text). The SDK's stdio clients drop a message over 10 MiB and close the connection with it, which a
+ * long-history repository's report reaches (rjmurillo/ai-agents: `check` 5.7 MB compact, 10.5 MB
+ * as a tool result).
+ */
+export const MAX_REPORT_CHARS = 3 * 1024 * 1024;
+
+type RankedFinding = { severity?: string; ruleId?: string };
+
+/**
+ * A report over MAX_REPORT_CHARS keeps its summary, every result's file, validator and verdict, and
+ * as many findings as fit: internal errors and unread files (AC-9xx) first, then errors, warnings,
+ * notes (as the SARIF cap); `truncated` says how many were left out and how to get them all. The exit
+ * code is the run's. A report whose skeleton alone does not fit is a tool error, never a shorter pass.
+ */
+export function boundReport(out: { exit_code: number; report: unknown }, limit = MAX_REPORT_CHARS): Record<string, unknown> {
+  if (JSON.stringify(out.report).length <= limit) return out;
+  const report = structuredClone(out.report) as Record<string, unknown>;
+  const rows = [report.results, report.checks].filter(Array.isArray).flat() as Record<string, unknown>[];
+  const all: { row: Record<string, unknown>; f: RankedFinding; i: number; rank: number; size: number }[] = [];
+  for (const row of rows) {
+    if (!Array.isArray(row.findings)) continue;
+    (row.findings as RankedFinding[]).forEach((f, i) => all.push({ row, f, i, rank: rankOf(f), size: JSON.stringify(f).length + 1 }));
+    row.findings = [];
+  }
+  let dataDropped = false;
+  let room = limit - JSON.stringify(report).length - 512;
+  if (room < 0) {
+    for (const row of rows) if ("data" in row) { delete row.data; dataDropped = true; }
+    room = limit - JSON.stringify(report).length - 512;
+  }
+  if (room < 0) throw new Error(`the report is too large for a tool result even without its findings (over ${limit} characters); run the agentcheck CLI with -o FILE`);
+  const order = all.map((_, k) => k).sort((x, y) => all[x].rank - all[y].rank || x - y);
+  const keep = new Set<number>();
+  for (const k of order) {
+    if (all[k].size > room) break;
+    room -= all[k].size;
+    keep.add(k);
+  }
+  // kept findings go back in their original order
+  all.forEach((e, k) => { if (keep.has(k)) (e.row.findings as RankedFinding[]).push(e.f); });
+  return {
+    exit_code: out.exit_code,
+    report,
+    truncated: {
+      findings_total: all.length,
+      findings_kept: keep.size,
+      ...(dataDropped ? { data_dropped: true } : {}),
+      limit_chars: limit,
+      note: "the report is over the tool-result limit: its summary and verdicts are complete, the findings left out are the lowest-ranked (AC-9xx, then errors, warnings, notes are kept first); run the agentcheck CLI with -o FILE for the full report",
+    },
+  };
+}
+
+function rankOf(f: RankedFinding): number {
+  if (typeof f.ruleId === "string" && /^AC-9\d\d$/.test(f.ruleId)) return 0;
+  return f.severity === "error" ? 1 : f.severity === "warning" ? 2 : 3;
 }
 
 function toolError(e: unknown) {
   let text: string;
   if (e instanceof ProtocolError) text = `${e.code}: ${e.message}`;
-  else if (e instanceof PhaseFormatError || (e instanceof StateError && e.code === "CORRUPT")) text = `CORRUPT_STATE: ${e.message}`;
+  else if (e instanceof PhaseFormatError) text = `CORRUPT_STATE: ${e.message}`;
   else if (e instanceof StateError) text = `${e.code}: ${e.message}`;
   else text = `INTERNAL: ${(e as Error)?.message ?? String(e)}`;
   return { content: [{ type: "text" as const, text }], isError: true };
@@ -97,10 +162,17 @@ function runCli(root: string, args: string[]): Promise<Record<string, unknown>> 
         rej(new ProtocolError("INVALID_INPUT", `agentcheck ${args[0]} failed (exit ${code}): ${String(stderr).trim().slice(0, 2000) || String(err?.message)}`));
         return;
       }
+      let report: unknown;
       try {
-        res({ exit_code: code, report: JSON.parse(stdout) as unknown });
+        report = JSON.parse(stdout) as unknown;
       } catch {
         rej(new Error(`agentcheck ${args[0]} printed no JSON report (exit ${code}): ${String(stderr).trim().slice(0, 500)}`));
+        return;
+      }
+      try {
+        res(boundReport({ exit_code: code, report }));
+      } catch (e) {
+        rej(e);
       }
     });
   });
@@ -331,16 +403,14 @@ export async function runMcpServer(args: string[]): Promise<number> {
   const root = await workspaceRoot(rootArg);
   // the workspace's configuration: its paths.* place the protocol's memories and session logs
   // (the validator tools run the CLI, which loads the same file)
-  const { activePaths, loadConfig } = await import("../config.js");
+  const { loadConfig } = await import("../config.js");
   await loadConfig(root, undefined, root);
   // `agentcheck phase` and the PreToolUse gate read the configuration's memories folder: a server
   // keeping the session elsewhere would go unseen by both (the gate would see no session at all)
-  if (memoriesDir !== undefined) {
-    const configured = activePaths().memories;
-    if (resolve(root, memoriesDir) !== resolve(root, configured)) {
-      process.stderr.write(`agentcheck mcp: --memories-dir ${memoriesDir} is not the configuration's memories folder (paths.memories: ${configured}); \`agentcheck phase\` and the PreToolUse gate read paths.memories, so set "paths": { "memories": "${memoriesDir.replace(/\\/g, "/")}" } in agentcheck.config.json instead\n${MCP_USAGE}`);
-      return 2;
-    }
+  const refused = memoriesDirRefusal("mcp", root, memoriesDir);
+  if (refused !== undefined) {
+    process.stderr.write(`${refused}\n${MCP_USAGE}`);
+    return 2;
   }
   const server = createServer({ root, memoriesDir, now });
   // the SDK's stdio transport, but a line that is no JSON-RPC message gets its error response

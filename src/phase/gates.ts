@@ -4,10 +4,10 @@
 import { DEFAULT_READ_LIMIT, readOrThrow, readTextOrThrow } from "../fsread.js";
 import { createHash } from "node:crypto";
 import { existsSync, lstatSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, type Facts } from "../engine.js";
-import { gitRaw, gitVerify, splitZ } from "../git-run.js";
+import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 import { CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE } from "./format.js";
 import { JSON_FALLBACK, type PhaseStore } from "./store.js";
 import { transitionOf, type Gate, type GateResult, type ProtocolState } from "./model.js";
@@ -73,6 +73,12 @@ function ownFiles(store: PhaseStore): string[] {
  * the gates compare and read workspace-relative paths.
  */
 function repoPrefix(root: string): string {
+  // the cached top level (no git process as a rule); rev-parse when it is not known
+  const top = gitTopLevel(root);
+  if (top !== undefined) {
+    const rel = relative(top, root).split(sep).join("/");
+    return rel ? `${rel}/` : "";
+  }
   const r = gitRaw(root, ["rev-parse", "--show-prefix"]);
   return r.status === 0 ? r.stdout.toString("utf8").replace(/\r?\n$/, "") : "";
 }
@@ -211,12 +217,12 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
       f.handoffPath = HANDOFF_FILE;
       const abs = join(root, HANDOFF_FILE);
       f.handoffExists = existsSync(abs);
-      if (f.handoffExists && !isFile(abs)) f.handoffUnreadable = "not a regular file";
-      else if (f.handoffExists) {
+      if (f.handoffExists) {
         try {
           f.currentHash = createHash("sha256").update(readOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root })).digest("hex");
         } catch (e) {
-          // a link out of the workspace, a file over the read limit: the core fails the gate with the reason
+          // a link out of the workspace, a file over the read limit, a FIFO or folder (the bounded reader
+      // refuses them unopened): the core fails the gate with the reason
           f.handoffUnreadable = ((e as Error)?.message ?? String(e)).replace(/[\r\n]+/g, " ") || "unreadable";
         }
       }

@@ -5,7 +5,7 @@
 // guards all three files, each transaction re-reads them under the lock, and a file that does not
 // parse aborts the transaction (PhaseFormatError naming file and line) before anything is written.
 import { existsSync, readdirSync, statSync, unlinkSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { NoteStore } from "../state/store.js";
 import { StateError } from "../state/errors.js";
 import {
@@ -16,6 +16,19 @@ import type { HistoryEntry, ProtocolState, Violation } from "./model.js";
 import { activePaths, DEFAULT_PATHS } from "../config.js";
 
 export const DEFAULT_MEMORIES_DIR = DEFAULT_PATHS.memories;
+
+/**
+ * Why a `--memories-dir` is refused (`agentcheck mcp`, `agentcheck phase`: a usage error, exit 2), or
+ * undefined when it is absent or names the configuration's `paths.memories` (load the configuration
+ * first). The MCP server, `agentcheck phase` and the PreToolUse gate must all read one folder: a
+ * session kept elsewhere would go unseen by the others (the gate would see no session at all).
+ */
+export function memoriesDirRefusal(command: string, root: string, memoriesDir: string | undefined): string | undefined {
+  if (memoriesDir === undefined) return undefined;
+  const configured = activePaths().memories;
+  if (resolve(root, memoriesDir) === resolve(root, configured)) return undefined;
+  return `agentcheck ${command}: --memories-dir ${memoriesDir} is not the configuration's memories folder (paths.memories: ${configured}); \`agentcheck mcp\`, \`agentcheck phase\` and the PreToolUse gate read paths.memories, so set "paths": { "memories": "${memoriesDir.replace(/\\/g, "/")}" } in agentcheck.config.json instead`;
+}
 export const JSON_FALLBACK = ".agents/sessions/.session-state.json";
 const JSON_FORMAT = "agentcheck-session-protocol";
 /** The fallback file's name in its folder (also the name of its lock). */

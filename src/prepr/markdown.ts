@@ -1,13 +1,13 @@
 // PP-003: markdown lint through the markdownlint library (never npx), with the repository's own
 // markdownlint-cli2 / markdownlint configuration; only files in scope; optional fixes.
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker, type WorkerOptions } from "node:worker_threads";
 import { availableParallelism } from "node:os";
 import { setFlagsFromString } from "node:v8";
-import { CONFIG_MAX_BYTES, inspectFile, ReadRefusedError, readTextOrThrow } from "../fsread.js";
+import { CONFIG_MAX_BYTES, inspectFile, lexists, ReadRefusedError, readTextOrThrow } from "../fsread.js";
 import { execRefusal } from "../exec-policy.js";
 import { stripJsonComments } from "../config.js";
 import { InternalError, UsageError, type Finding } from "../report.js";
@@ -74,16 +74,6 @@ export interface MdConfig {
   sources: string[];
   /** Executable configuration files not run because of --no-exec / AGENTCHECK_NO_EXEC=1. */
   refused?: string[];
-}
-
-/** Present on disk: a dangling or looping link counts (the reader then refuses it visibly). */
-function exists(abs: string): boolean {
-  if (existsSync(abs)) return true;
-  try {
-    return lstatSync(abs).isSymbolicLink();
-  } catch {
-    return false;
-  }
 }
 
 /** Read a markdownlint configuration file with the bounded reader (inside the repository only). */
@@ -193,7 +183,7 @@ const parsedConfigs = new Map<string, MdConfig>();
  * are unchanged (saves loading the YAML parser); JS configs and `extends` are always re-read.
  */
 export async function loadMdConfigCached(root: string, cacheFile: string | undefined): Promise<MdConfig> {
-  const present = [...CLI2_FILES, ...MD_FILES].filter((f) => exists(join(root, f)));
+  const present = [...CLI2_FILES, ...MD_FILES].filter((f) => lexists(join(root, f)));
   let texts: string[];
   try {
     texts = present.map((f) => readConfigText(root, join(root, f)));
@@ -243,7 +233,7 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
   const out: MdConfig = { ignores: [], globs: [], sources: [] };
   for (const f of CLI2_FILES) {
     const abs = join(root, f);
-    if (!exists(abs)) continue;
+    if (!lexists(abs)) continue;
     let obj: Record<string, unknown> | undefined;
     try {
       if (f.endsWith(".jsonc")) obj = JSON.parse(stripJsonComments(readConfigText(root, abs)));
@@ -274,7 +264,7 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
   }
   for (const f of MD_FILES) {
     const abs = join(root, f);
-    if (!exists(abs)) continue;
+    if (!lexists(abs)) continue;
     const ins = inspectFile(abs, { maxBytes: CONFIG_MAX_BYTES, root });
     if (!ins.ok) throw new UsageError(`cannot read ${f}: ${ins.refusal.detail}`);
     const { readConfig } = await import("markdownlint/sync");

@@ -105,7 +105,13 @@ function byPath(a: { path: string }, b: { path: string }): number {
 
 /** Untracked, not ignored files. */
 async function untracked(g: Git): Promise<string[]> {
-  const out = (await g.try(["ls-files", "-z", "--others", "--exclude-standard"])) ?? "";
+  // a listing git cannot give is an error, never "no untracked files" (a new log would leave the scope)
+  let out: string;
+  try {
+    out = g.raw(["ls-files", "-z", "--others", "--exclude-standard"]);
+  } catch (e) {
+    throw new UsageError(`git ls-files --others failed: ${(e as Error).message}`);
+  }
   return out.split("\0").filter(Boolean);
 }
 
@@ -137,8 +143,13 @@ export async function computeScope(root: string, opts: { all?: boolean; base?: s
         : "the repository has no commits yet; use --all",
     );
   }
-  const diff = await g.try(["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", mb, "--"]);
-  if (diff === undefined) throw new UsageError(`git diff against ${base} failed`);
+  // git's own reason (a missing object of a partial or damaged clone, …) goes into the message
+  let diff: string;
+  try {
+    diff = g.raw(["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", mb, "--"]);
+  } catch (e) {
+    throw new UsageError(`git diff against ${base} failed: ${(e as Error).message}`);
+  }
   const changes = toChangedFiles(diff);
   const seen = new Set(changes.map((c) => c.path));
   for (const p of await untracked(g)) if (!seen.has(p)) changes.push({ path: p, status: "?" });

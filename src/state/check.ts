@@ -4,7 +4,7 @@
 // store and the hook gate go through here; test/state/schema.test.ts checks that zod and the core
 // accept and reject the same documents. No zod here: the gate imports this module.
 import { KIND } from "../wasm/contract.js";
-import { runRaw, warmCore } from "../wasm/instance.js";
+import { runRaw } from "../wasm/instance.js";
 import { renderCoded } from "../wasm/rule-meta.js";
 import { STATE_SCHEMA } from "../wasm/generated/state-schema.js";
 import { StateError, type Issue } from "./errors.js";
@@ -37,7 +37,6 @@ let prepared = false;
 export function prepareStateCheck(): void {
   if (prepared) return;
   prepared = true;
-  warmCore();
   const t = "2026-01-01T00:00:00.000Z";
   stateIssues({
     sessionId: "x", currentMode: "analysis", modeHistory: [{ mode: "analysis", timestamp: t }], protocolStartComplete: false,

@@ -15,6 +15,19 @@ async function run(cmd: Command, pick: (h: typeof import("./cli.js").handlers) =
 const STDIN_HINT = "JSON on stdin, or --data <json>";
 
 /** Register `session …` on the program. */
+/**
+ * exitOverride of the command groups whose stdout is one JSON document (session, task, manifest): a
+ * usage error (unknown flag or subcommand, missing argument, a group run without its subcommand)
+ * prints the JSON USAGE document too, then commander's error goes on to exit 2.
+ */
+export function jsonUsageExit(err: CommanderError): never {
+  if (err.code !== "commander.helpDisplayed" && err.code !== "commander.version") {
+    const message = err.code === "commander.help" ? "missing subcommand (see the help above)" : err.message.replace(/^error: /, "");
+    process.stdout.write(`${JSON.stringify({ ok: false, error: { code: "USAGE", message } })}\n`);
+  }
+  throw err;
+}
+
 export function registerSessionCommands(program: Command): Command {
   const session = program
     .command("session")
@@ -25,14 +38,7 @@ export function registerSessionCommands(program: Command): Command {
     .option("--json", "JSON output (the default; accepted for compatibility)")
     .addHelpText("after", "\nExamples:\n  $ agentcheck session create --id 2026-02-11-session-01\n  $ agentcheck session mode coding\n  $ echo '{\"task\":\"T-12\"}' | agentcheck session set-state\n\nExit codes: 0 ok, 1 internal, 2 usage, 3 not found, 4 corrupt, 5 schema-invalid, 6 invalid input, 7 version conflict, 8 lock timeout / I/O.");
   // Usage errors (unknown flags, missing arguments) also print the JSON error document.
-  session.exitOverride((err: CommanderError) => {
-    // "commander.help": a group run without its subcommand (help went to stderr): a usage error too
-    if (err.code !== "commander.helpDisplayed" && err.code !== "commander.version") {
-      const message = err.code === "commander.help" ? "missing subcommand (see the help above)" : err.message.replace(/^error: /, "");
-      process.stdout.write(`${JSON.stringify({ ok: false, error: { code: "USAGE", message } })}\n`);
-    }
-    throw err;
-  });
+  session.exitOverride(jsonUsageExit);
 
   session.command("create").description("create a session state (mode analysis) and make it current")
     .option("--id <id>", "session id: lowercase letters, digits, '-' (default: a UUID; recommended: the session log's file stem)")

@@ -477,7 +477,7 @@ export class SessionStore {
       for (const w of tx.postWrites) {
         try {
           // under the name's lock, and only over a note of the same kind: the name may be another session's state
-          const ours = w.type === "session-agent" ? isAgentNoteOf((w.value as { agent: string }).agent) : isArchiveOf(id);
+          const ours = isAgentNoteOf((w.value as { agent: string }).agent); // the only post-write: an agent note
           await this.notes.withLock(w.notePath, () => {
             if (this.slotHolder(w.notePath, ours) !== "other") this.notes.writeJsonNote(w.notePath, w.type, w.heading, w.value);
           });
@@ -651,6 +651,7 @@ export class SessionStore {
     if (moved.length === 0) return { compacted: false };
     const notePath = notePaths.history(tx.sessionId, tx.newVersion);
     // never over another session's state note (or anything else of that name): compaction waits
+    // (transact looks at the slot under its lock when mayCompact says so; this covers any other path)
     tx.archiveSlot ??= this.slotHolder(notePath, isArchiveOf(tx.sessionId));
     if (tx.archiveSlot === "other") return { compacted: false, slotTaken: notePath };
     tx.preWrites.push({

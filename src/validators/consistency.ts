@@ -139,8 +139,8 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   out.global = g;
   const names = [...facts, ...docs].map((d) => d.name);
   let next = 0;
-  // the core's text screen reports AC-002 (not UTF-8 text) first, on documents it then leaves out:
-  // those are file problems, never advisory and never part of a feature's findings
+  // the core's text screen reports AC-002 (not UTF-8 text) first, on documents it then keeps by name
+  // only (marked unread): those are file problems, never advisory and never part of a feature's findings
   while (next < raw.findings.length && raw.findings[next].ruleId === "AC-002") {
     const f = raw.findings[next++];
     const file = names[f.docIndex] ?? PLANNING_DIR;
@@ -186,11 +186,12 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     for (const [k, v] of Object.entries(art)) if (v) data[k] = v;
     for (const [k, v] of Object.entries(ctr)) data[k] = String(v);
     // partial: an artifact could not be read, so the rules reading it did not run (the core's reason)
+    const v = verdictOf(findings, partial !== "");
     out.results.push({
       file: prd || tasks || epic || plan || PLANNING_DIR,
       validator: "consistency",
-      verdict: verdictOf(findings, partial !== ""),
-      ...(partial !== "" && !findings.some((f) => f.severity === "error") ? { reason: partial } : {}),
+      verdict: v,
+      ...(v === "skip" ? { reason: partial } : {}),
       findings,
       data,
     });

@@ -1,8 +1,9 @@
 // Shared host helpers for the planning validators (consistency, traceability): listing folders
 // through a FileSource in name order, reading with lossy UTF-8 decoding (D-6), link facts.
-import { existsSync, lstatSync, readlinkSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, posix, relative, resolve, sep, basename } from "node:path";
+import { existsSync, lstatSync, readlinkSync } from "node:fs";
+import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import type { FileSource } from "../source.js";
+import { isInside, realish } from "../fsread.js";
 import { readArtifact } from "../engine.js";
 import type { Finding } from "../report.js";
 
@@ -68,22 +69,6 @@ export function readDoc(source: FileSource, rel: string, display: string, maxByt
   return r.problem ? { problem: r.problem } : { bytes: normalizeText(r.bytes!) };
 }
 
-export function realish(p: string): string {
-  // resolve symlinks of the longest existing prefix (like Python's Path.resolve(strict=False))
-  let cur = p;
-  const tail: string[] = [];
-  for (;;) {
-    try {
-      const r = realpathSync(cur);
-      return tail.length ? resolve(r, ...tail.reverse()) : r;
-    } catch {
-      const up = dirname(cur);
-      if (up === cur) return p;
-      tail.push(basename(cur));
-      cur = up;
-    }
-  }
-}
 
 /**
  * Python's os.path.realpath (non-strict), which Path.resolve uses: the components are walked in
@@ -142,12 +127,6 @@ export function pyRealpath(p: string): string {
   return walk("", isAbsolute(p) ? p : `${process.cwd()}/${p}`)[0] || "/";
 }
 
-/** p is root or lies below it, compared by path components (a folder named `..x` is inside; KB-T10). */
-export function inside(p: string, root: string): boolean {
-  const rel = relative(root, p);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
-}
-
 /**
  * Facts for link queries (paths relative to the base path, or absolute): `e` exists, `m` missing,
  * `o` resolves outside the base path. The rule decisions stay in the core.
@@ -164,11 +143,11 @@ export function linkStates(source: FileSource, queries: string[]): [string, stri
       // replaced before '..' applies; a dangling link resolves to its target), then the containment
       // test and, inside, the existence of the resolved path
       const real = pyRealpath(isAbsolute(q) ? q : `${root.split(sep).join("/")}/${q}`);
-      if (!inside(real, realRoot)) state = "o";
+      if (!isInside(real, realRoot)) state = "o";
       else state = existsSync(real) ? "e" : "m";
     } else {
       const abs = isAbsolute(q) ? q : resolve(root, q);
-      if (!inside(abs, root)) state = "o";
+      if (!isInside(abs, root)) state = "o";
       else {
         const rel = posix.normalize(relative(root, abs).split(sep).join("/"));
         state = rel === "." || source.type(rel) !== undefined || source.list(rel) !== undefined ? "e" : "m";

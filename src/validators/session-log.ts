@@ -7,7 +7,7 @@ import { basename, join, resolve, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, problemResult, readArtifact, refusalFinding, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
-import { UsageError, type FileResult } from "../report.js";
+import { UsageError, isIsoDate, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
 import { GitRepo, diffNamesBatch, gitDirs, gitPath, pathLines, resolveCommitIds } from "../git-run.js";
@@ -239,7 +239,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const realRoot = realpathSync.native(root); // the same resolver as realOf's
   const source: FileSource = opts.source ?? new DiskSource(root);
   const context: SessionContext = opts.context ?? "local";
-  if (opts.cutoff !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.cutoff)) {
+  if (opts.cutoff !== undefined && !isIsoDate(opts.cutoff)) {
     throw new UsageError(`--cutoff must be a date YYYY-MM-DD, got '${opts.cutoff}'`);
   }
   if (opts.base !== undefined && (opts.base.length === 0 || opts.base.startsWith("-"))) {
@@ -272,7 +272,12 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     return baseChoice.ref;
   };
   if (git && context === "pre-commit") {
-    staged = pathLines(git.try(["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
+    // as for CI: a staged list git cannot give is an error, never "nothing staged"
+    try {
+      staged = pathLines(git.raw(["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
+    } catch (e) {
+      throw new UsageError(`--context pre-commit: cannot list the staged files: git diff --cached failed: ${(e as Error).message}`);
+    }
     facts.staged = staged;
   }
   // a commit hook's logs take their mode facts from the staged snapshot, as `check --staged` gives them
@@ -300,7 +305,19 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   } else if (context === "ci" && git) {
     const base = baseRef();
     if (!base) throw new UsageError(`base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found${triedNote(baseChoice)}: fetch it (shallow clone?) or pass --base`);
-    const changed = pathLines(git.try(["diff", "--name-only", "--diff-filter=ACMR", `${base}...HEAD`]));
+    // a diff that fails (no merge base: unrelated histories, or a shallow clone's base) is an error,
+    // never "no logs changed": that would pass a CI run with nothing checked
+    let out: string;
+    try {
+      out = git.raw(["diff", "--name-only", "--diff-filter=ACMR", `${base}...HEAD`]);
+    } catch (e) {
+      const shallow = git.try(["rev-parse", "--is-shallow-repository"])?.trim() === "true";
+      throw new UsageError(
+        `--context ci: cannot list the logs changed since '${base}': git diff ${base}...HEAD failed: ${(e as Error).message}` +
+          (shallow ? " (this is a shallow clone: use fetch-depth: 0 in actions/checkout)" : ""),
+      );
+    }
+    const changed = pathLines(out);
     files = changed
       .filter((p) => isSessionLogPath(p, sessionsDir))
       .map((p) => join(root, p));

@@ -6,7 +6,8 @@ import { KIND } from "../wasm/abi.js";
 import { executeValidator, type ContentDoc, type Facts, type SeverityMode, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import type { FileResult } from "../report.js";
-import { inside, listMarkdown, readDoc } from "./planning-io.js";
+import { listMarkdown, readDoc } from "./planning-io.js";
+import { isInside } from "../fsread.js";
 import { decodeList } from "../wasm/list.js";
 import { FLAGS } from "../wasm/contract.js";
 
@@ -40,21 +41,22 @@ export function foreignLayoutDirs(source: FileSource): string[] {
 export function validateTraceability(opts: TraceabilityOptions): TraceabilityOutput {
   const rootSource = opts.source ?? new DiskSource(opts.root);
   const specsAbs = resolve(opts.root, opts.specs ?? SPECS_DIR);
-  const within = inside(specsAbs, opts.root);
+  const within = isInside(specsAbs, opts.root);
   // a specs folder outside the workspace is read from disk and named by its absolute path
   const source = within ? rootSource : new DiskSource(specsAbs);
   const base = within ? relative(opts.root, specsAbs).split(sep).join("/") : "";
   const display = (p: string) => (within ? p : `${specsAbs.split(sep).join("/")}${p ? `/${p}` : ""}`);
   const docs: ContentDoc[] = [];
-  const relOf = new Map<string, string>();
+  const byFile = new Map<string, [ContentDoc, string]>();
   const problems: FileResult[] = [];
   const empty = new Uint8Array(0);
   CATEGORIES.forEach((cat, flags) => {
     const dir = base ? `${base}/${cat}` : cat;
     for (const name of listMarkdown(source, dir)) {
       const file = display(`${dir}/${name}`);
-      relOf.set(file, `${dir}/${name}`);
-      docs.push({ file, kind: KIND.SPEC_DOC, flags, bytes: empty });
+      const d: ContentDoc = { file, kind: KIND.SPEC_DOC, flags, bytes: empty };
+      docs.push(d);
+      byFile.set(file, [d, `${dir}/${name}`]);
     }
   });
   if (source.type(base) !== undefined || base === "") docs.push({ file: display(base) || ".", kind: KIND.SPEC_DOC, flags: FLAGS.traceability.ANCHOR, bytes: empty });
@@ -66,9 +68,9 @@ export function validateTraceability(opts: TraceabilityOptions): TraceabilityOut
   if (names.internalErrors.length > 0) return Object.assign(names, { stats: { requirements: 0, designs: 0, tasks: 0, validChains: 0 } });
   const unread: string[] = [];
   for (const file of decodeList(names.global.needed ?? "")) {
-    const d = docs.find((x) => x.file === file);
-    const rel = relOf.get(file);
-    if (!d || rel === undefined) continue;
+    const e = byFile.get(file);
+    if (!e) continue;
+    const [d, rel] = e;
     const r = readDoc(source, rel, file, opts.maxFileBytes);
     if (r.problem) {
       // the file's own result carries the problem; the core knows it by name only (its rules never

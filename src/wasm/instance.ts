@@ -134,11 +134,6 @@ function core(): CoreExports {
   return instance.exports;
 }
 
-/** Compile and instantiate the core now if it is not yet (callers that must not pay for it later, e.g. under a lock). */
-export function warmCore(): void {
-  core();
-}
-
 /** Run `fn` against the core; an abort discards the instance so the next call starts fresh. */
 function guarded<T>(fn: (c: CoreExports) => T): T {
   try {

@@ -127,6 +127,37 @@ describe("issue-14 adoption", () => {
     expect(runCli(["check", "--only", "session-log"], { cwd: dir }).code).toBe(0);
   });
 
+  it("issue-14/SP-120 a log validated in record mode (named, staged edit) neither counts the entries of rules it left out as fixed nor drops them from the baseline", () => {
+    // a committed markdown log with compliance gaps only: full mode finds them, record mode does not look
+    const GAPS = [
+      "# Session 1", "", "## Session Info", "", "- **Date**: 2026-01-05", "- **Starting Commit**: `a1b2c3d`", "",
+      "## Protocol Compliance", "", "### Session Start (COMPLETE ALL before work)", "", "| Req | Step | Status | Evidence |", "|-----|------|--------|----------|",
+      "| MUST | Confirm not on main/master | [ ] | |", "", "## Work Log", "", "Did things.", "",
+      "## Session End (COMPLETE ALL before closing)", "", "| Req | Step | Status | Evidence |", "|-----|------|--------|----------|",
+      "| MUST | Commit all changes | [ ] | |", "",
+    ].join("\n");
+    const dir = makeRepo({ [LOG]: GAPS });
+    const full = findings(dir).list as { ruleId: string }[];
+    expect(full.filter((f) => f.ruleId === "SP-013")).toHaveLength(2);
+    expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
+    const entries = JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).findings.length;
+    const named = runCli(["check", LOG, "--format", "json"], { cwd: dir });
+    expect(named.code).toBe(0);
+    expect(JSON.parse(named.stdout).results.find((x: { file: string }) => x.file === LOG).data.mode).toBe("record");
+    expect(named.stderr).toMatch(/ 0 fixed since/);
+    writeTree(dir, { [LOG]: GAPS + "\nA note added later.\n" });
+    git(dir, "add", "-A");
+    const staged = runCli(["check", "--staged"], { cwd: dir });
+    expect(staged.code, staged.stderr).toBe(0);
+    expect(staged.stderr).toMatch(/ 0 fixed since/);
+    // a baseline written by a record-mode run keeps the entries it could not judge
+    git(dir, "commit", "-q", "-m", "note");
+    expect(runCli(["baseline", LOG], { cwd: dir }).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).findings.length).toBe(entries);
+    const whole = runCli(["check"], { cwd: dir });
+    expect(whole.code, whole.stdout + whole.stderr).toBe(0);
+  });
+
   it("issue-14 a baselined warning that a configured severity makes an error is reported again, and not counted fixed (review)", () => {
     const dir = makeRepo({ [LOG]: BODY });
     const before = findings(dir).list as { ruleId: string; severity: string }[];

@@ -8,6 +8,7 @@ import { git, makeRepo, runCli } from "../helpers.js";
 import { commitAll, protocolRepo, sha256, writeSessionLog, writeTree } from "./helpers.js";
 import { minimalState, pointerText, stateNoteText, writeNote } from "../state/fixtures.js";
 import * as F from "../../dist/phase/format.js";
+import { freshMdLog } from "../session-md/lib.js";
 
 function phase(dir: string, ...args: string[]) {
   const r = runCli(["phase", ...args], { cwd: dir });
@@ -287,5 +288,65 @@ describe("gate.phases reads the protocol state as the protocol's store does (rev
     rmSync(join(dir, "notes/mem/session-current-state.md"));
     writeFileSync(join(dir, ".serena/memories/session-current-state.md"), "x");
     expect(gate(dir, "Edit")).toContain("no protocol session is active");
+  });
+});
+
+describe("SESSION_LOG gate with a markdown log created from the template (creation mode)", () => {
+  it("PH-004/SP-120: PASS for a fresh markdown log (Session Start done, Session End open), the session reaches READY; FAIL for a structurally broken one", () => {
+    const dir = protocolRepo();
+    const id = phase(dir, "start", "Markdown", "log").json.session_id as string;
+    const rel = `.agents/sessions/${id}.md`;
+    const start = ["| MUST | Read memory-index, load task-relevant memories | [x] | skill-usage-mandatory |", "| MUST | Confirm not on main/master | [x] | On feat/protocol |"];
+    writeTree(dir, { [rel]: freshMdLog({ start }) });
+    const g = phase(dir, "gate", "SESSION_LOG");
+    expect(g.code, g.stdout).toBe(0);
+    expect(g.json.results[0]).toMatchObject({ phase: "SESSION_LOG", status: "PASS" });
+    // no Session End section, or the session start left open: FAIL with the validator's findings
+    writeTree(dir, { [rel]: freshMdLog({ start, endHeading: "## Closing" }) });
+    const broken = phase(dir, "gate", "SESSION_LOG");
+    expect(broken.code).toBe(1);
+    expect(broken.json.results[0].status).toBe("FAIL");
+    expect(broken.json.results[0].message).toContain("SP-010");
+    writeTree(dir, { [rel]: freshMdLog({ start: [start[0], "| MUST | Confirm not on main/master | [ ] | |"] }) });
+    const open = phase(dir, "gate", "SESSION_LOG");
+    expect(open.json.results[0].status).toBe("FAIL");
+    expect(open.json.results[0].message).toContain("SP-013");
+    expect(open.json.results[0].message).not.toContain("Commit all changes");
+    // the blocking transition CONTEXT_LOADED -> READY passes with the fresh log
+    writeTree(dir, { [rel]: freshMdLog({ start }) });
+    phase(dir, "advance");
+    phase(dir, "evidence", "SKILL_VALIDATION", "memory_read", "yes");
+    phase(dir, "advance");
+    phase(dir, "evidence", "CONTEXT_RETRIEVAL", "handoff_hash", sha256(join(dir, ".agents/HANDOFF.md")));
+    phase(dir, "advance");
+    const ready = phase(dir, "advance");
+    expect(ready.code, ready.stdout).toBe(0);
+    expect(ready.json.phase).toBe("READY");
+  });
+});
+
+describe("agentcheck phase --memories-dir", () => {
+  it("a folder other than the configuration's paths.memories is a usage error (exit 2) with the MCP server's text; the configured folder is accepted", () => {
+    const dir = protocolRepo();
+    mkdirSync(join(dir, "mem"));
+    const r = phase(dir, "start", "elsewhere", "--memories-dir", "mem");
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("agentcheck phase: --memories-dir mem is not the configuration's memories folder (paths.memories: .serena/memories)");
+    expect(r.stderr).toContain('set "paths": { "memories": "mem" } in agentcheck.config.json instead');
+    expect(existsSync(join(dir, "mem/session-current-state.md"))).toBe(false);
+    // the MCP server's refusal, word for word after the command's name
+    const mcp = runCli(["mcp", "--memories-dir", "mem"], { cwd: dir });
+    expect(mcp.code).toBe(2);
+    const body = (stderr: string, cmd: string) => stderr.split("\n")[0].replace(`agentcheck ${cmd}: `, "");
+    expect(body(mcp.stderr, "mcp")).toBe(body(r.stderr, "phase"));
+    expect(phase(dir, "status", "--memories-dir", "mem").code).toBe(2);
+    // the configured folder, however it is written
+    expect(phase(dir, "start", "default", "--memories-dir", ".serena/memories/").code).toBe(0);
+    writeTree(dir, { "agentcheck.config.json": JSON.stringify({ paths: { memories: "mem" } }) });
+    const moved = phase(dir, "status", "--memories-dir", "./mem");
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.json.active).toBe(false); // accepted: the session started above is in .serena/memories, not in mem
+    expect(phase(dir, "status", "--memories-dir", ".serena/memories").code).toBe(2);
   });
 });

@@ -4,7 +4,7 @@ import { describe, it, expect } from "vitest";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli, makeRepo, git, tmpDir, writeTree } from "../helpers.js";
-import { mdLog } from "./lib.js";
+import { freshMdLog, mdLog } from "./lib.js";
 
 const LOG = ".agents/sessions/2026-01-05-session-42.md";
 interface R { file: string; verdict: string; reason?: string; findings: { ruleId: string; severity: string; message: string }[] }
@@ -115,6 +115,100 @@ describe("session-md CLI: selection and contexts", () => {
   });
 });
 
+describe("session-md CLI: SP-120 creation mode for a log created from the template", () => {
+  const findings = (r: { results: R[] }) => r.results.flatMap((x) => x.findings.filter((f) => f.severity === "error").map((f) => f.ruleId));
+
+  it("SP-120: session-log --mode creation passes a fresh markdown log (Session End open), --mode full fails it on the session end", () => {
+    const dir = makeRepo(base);
+    writeTree(dir, { [LOG]: freshMdLog() });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "log");
+    const c = json(["--mode", "creation", LOG], dir);
+    expect(c.code, c.stdout + c.stderr).toBe(0);
+    expect(c.results.map((x) => [x.file, x.verdict])).toEqual([[LOG, "pass"]]);
+    const f = json(["--mode", "full", LOG], dir);
+    expect(f.code).toBe(1);
+    expect(findings(f)).toEqual(["SP-037", "SP-013", "SP-014"]);
+    // creation mode still demands the session start and the structure
+    writeTree(dir, { [LOG]: freshMdLog({ start: ["| MUST | Read memory-index, load task-relevant memories | [x] | memory-index |", "| MUST | Confirm not on main/master | [ ] | |"] }) });
+    const open = json(["--mode", "creation", LOG], dir);
+    expect(open.code).toBe(1);
+    expect(findings(open)).toEqual(["SP-013"]);
+    writeTree(dir, { [LOG]: freshMdLog({ endHeading: "## Closing" }) });
+    expect(findings(json(["--mode", "creation", LOG], dir))).toEqual(["SP-010"]);
+  });
+
+  it("SP-120: a fresh log added in the commit being made passes check --staged unless it claims its end; check --changed (the branch) demands everything", () => {
+    const dir = makeRepo(base);
+    git(dir, "checkout", "-q", "-b", "feat/x");
+    writeTree(dir, { [LOG]: freshMdLog() });
+    git(dir, "add", "-A");
+    const check = (args: string[]) => {
+      const r = runCli(["check", ...args, "--format", "json"], { cwd: dir, env: { CI: undefined } });
+      const res = (JSON.parse(r.stdout) as { results: (R & { validator: string; data?: { mode?: string } })[] }).results.find((x) => x.file === LOG)!;
+      return { code: r.code, mode: res.data?.mode, errors: res.findings.filter((f) => f.severity === "error").map((f) => f.ruleId) };
+    };
+    expect(check(["--staged"])).toEqual({ code: 0, mode: "creation", errors: [] });
+    // a ticked Session End MUST row claims the end: full mode (the commit row stays exempt before the commit exists)
+    writeTree(dir, { [LOG]: freshMdLog({ end: ["| MUST | Route to qa agent (feature implementation) | [x] | QA report: `.agents/qa/042-parser.md` |", "| MUST | Commit all changes (including .serena/memories) | [ ] | |", "| MUST NOT | Update `.agents/HANDOFF.md` directly | [ ] | |"] }) });
+    git(dir, "add", "-A");
+    expect(check(["--staged"])).toEqual({ code: 1, mode: "full", errors: ["SP-014"] });
+    writeTree(dir, { [LOG]: freshMdLog() });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "session log");
+    const branch = check(["--changed", "--base", "main"]);
+    expect(branch).toEqual({ code: 1, mode: "full", errors: ["SP-037", "SP-013", "SP-014"] });
+  });
+});
+
+describe("session-md CLI: SP-120 record mode for a log that already existed", () => {
+  const START_OPEN = ["| MUST | Read memory-index, load task-relevant memories | [x] | memory-index |", "| MUST | Confirm not on main/master | [ ] | |"];
+  /** A committed log with historical gaps: an unticked Session Start MUST row, Session End still open. */
+  const oldLog = (extra = "") => freshMdLog({ start: START_OPEN, extra });
+  const check = (dir: string, args: string[]) => {
+    const r = runCli(["check", ...args, "--format", "json"], { cwd: dir, env: { CI: undefined } });
+    const res = (JSON.parse(r.stdout) as { results: (R & { data?: { mode?: string } })[] }).results.find((x) => x.file === LOG)!;
+    return { code: r.code, mode: res.data?.mode, errors: res.findings.filter((f) => f.severity === "error").map((f) => f.ruleId) };
+  };
+
+  it("SP-120: an edited old markdown log staged for a commit passes check --staged in record mode; --strict and session-log --mode full demand its compliance (SP-013)", () => {
+    const dir = makeRepo(base);
+    writeTree(dir, { [LOG]: oldLog() });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "old session log");
+    writeTree(dir, { [LOG]: oldLog("Did things. Fixed a typo later.") });
+    git(dir, "add", "-A");
+    expect(check(dir, ["--staged"])).toEqual({ code: 0, mode: "record", errors: [] });
+    const strict = check(dir, ["--staged", "--strict"]);
+    expect(strict.code).toBe(1);
+    expect(strict.mode).toBe("full");
+    expect(strict.errors).toContain("SP-013");
+    const full = json(["--mode", "full", LOG], dir);
+    expect(full.code).toBe(1);
+    expect(full.results.flatMap((x) => x.findings.filter((f) => f.severity === "error").map((f) => f.ruleId))).toContain("SP-013");
+    // record mode keeps the structure: a log whose Session End heading is gone still fails
+    writeTree(dir, { [LOG]: freshMdLog({ start: START_OPEN, endHeading: "## Closing" }) });
+    git(dir, "add", "-A");
+    expect(check(dir, ["--staged"])).toMatchObject({ code: 1, mode: "record", errors: ["SP-010"] });
+  });
+
+  it("SP-120: a merge commit bringing an edit of an old markdown log passes check --staged (record), whatever the log's historical gaps", () => {
+    const dir = makeRepo(base);
+    writeTree(dir, { [LOG]: oldLog() });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "old session log");
+    git(dir, "checkout", "-q", "-b", "feat/x");
+    writeTree(dir, { [LOG]: oldLog("Did things. Edited on the branch.") });
+    git(dir, "commit", "-q", "-am", "edit on the branch");
+    git(dir, "checkout", "-q", "main");
+    writeTree(dir, { "docs/other.md": "# other\n" });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "main moves on");
+    git(dir, "merge", "-q", "--no-ff", "--no-commit", "feat/x");
+    expect(check(dir, ["--staged"])).toEqual({ code: 0, mode: "record", errors: [] });
+  });
+});
+
 describe("session-md CLI: strict gate with git", () => {
   function committedRepo(evidence: (sha: string) => string) {
     const dir = makeRepo(base);
@@ -220,7 +314,8 @@ describe("session-md CLI: strict gate with git", () => {
     git(dir, "add", "-A");
     git(dir, "commit", "-q", "-m", "logs");
     const trace = join(tmpDir("agentcheck-trace-"), "trace.txt");
-    const r = json(["--base", "main", L1, L2], dir, { GIT_TRACE: trace });
+    // committed, unchanged logs named on the command line are records (SP-120): --mode full judges them
+    const r = json(["--mode", "full", "--base", "main", L1, L2], dir, { GIT_TRACE: trace });
     const cmds = readFileSync(trace, "utf8").split("\n").filter((l) => l.includes("built-in: git "));
     expect(cmds.filter((c) => c.includes("git diff-tree --stdin"))).toHaveLength(1);
     expect(cmds.filter((c) => /git diff --name-only --no-renames [0-9a-f]{40} [0-9a-f]{40}/.test(c))).toEqual([]);

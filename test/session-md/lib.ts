@@ -62,6 +62,8 @@ export interface LogParts {
   startHeading?: string;
   endHeading?: string;
   compliance?: boolean;
+  /** The "Commits This Session" section (default: one commit). */
+  commits?: string;
 }
 
 /** A log following the template; `start`/`end` are table rows ("| MUST | step | [x] | ev |"). */
@@ -98,9 +100,7 @@ export function mdLog(p: LogParts = {}): string {
     HEADER,
     ...end,
     "",
-    "### Commits This Session",
-    "",
-    "- `abc1234` - feat: things",
+    p.commits ?? "### Commits This Session\n\n- `abc1234` - feat: things",
     "",
     p.extra ?? "",
   ].join("\n");
@@ -114,3 +114,15 @@ export const OK: FactMap = {
   "handoff.exists": true,
   "handoff.changed": false,
 };
+
+/** The Session End rows of a log created from the template at session start: nothing done yet. */
+export const OPEN_END = [
+  "| MUST | Route to qa agent (feature implementation) | [ ] | |",
+  "| MUST | Commit all changes (including .serena/memories) | [ ] | Commit SHA: _______ |",
+  "| MUST NOT | Update `.agents/HANDOFF.md` directly | [ ] | |",
+];
+
+/** A log as created from the template at session start: Session Start done, Session End open, no commits. */
+export function freshMdLog(p: LogParts = {}): string {
+  return mdLog({ end: OPEN_END, commits: "", ...p });
+}

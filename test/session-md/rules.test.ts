@@ -272,3 +272,59 @@ describe("session-md: whole-log verdicts (§11.10)", () => {
     expect(ids(o).filter((i) => /SP-0[1-4]/.test(i))).toEqual([]);
   });
 });
+
+describe("session-md: SP-120 modes of a markdown log (mode.ts decides; creation does not demand the session end)", () => {
+  // document flags (contract/interface.json flags.sessionLog): mode bits 0..1, status bits 8..10, pre-commit 11, merge 12, strict 13
+  const ADDED = 1 << 8, MODIFIED = 2 << 8, REPLACED = 3 << 8, TRACKED = 4 << 8, UNTRACKED = 5 << 8, PRE = 2048, MERGE = 4096, STRICT = 8192;
+  const OPEN_END = [
+    must("Route to qa agent (feature implementation)", "[ ]", ""),
+    must("Commit all changes (including .serena/memories)", "[ ]", "Commit SHA: _______"),
+    "| MUST NOT | Update `.agents/HANDOFF.md` directly | [ ] | |",
+  ];
+  const fresh = mdLog({ end: OPEN_END });
+  const ticked = mdLog({ end: [must("Route to qa agent (feature implementation)", "[x]", "QA report: `.agents/qa/042-parser.md`"), ...OPEN_END.slice(1)] });
+  const done = mdLog({ end: [OPEN_END[0], must("Commit all changes", "Done", ""), OPEN_END[2]] });
+  const ending = mdLog({ end: OPEN_END, info: "- **Date**: 2026-01-05\n- **Starting Commit**: `a1b2c3d`\n- **Ending Commit**: `abc1234`" });
+  const mode = (text: string, flags: number) => check(text, OK, { flags }).data.mode;
+
+  it("SP-120: the mode the host names counts for markdown (no status: --mode, the MCP gate; nothing named: full)", () => {
+    expect(mode(fresh, 0)).toBe("full");
+    expect(mode(fresh, 1)).toBe("creation");
+    expect(mode(fresh, 2)).toBe("record");
+    expect(mode(fresh, 3)).toBe("record"); // both set: record wins (TC-542)
+    expect(mode(ticked, 1)).toBe("creation"); // a named mode wins over a claim, as for JSON
+  });
+  it("SP-120: the scope's creation (added while committing, untracked) is held to full when the log claims its session end", () => {
+    for (const f of [ADDED | PRE, UNTRACKED]) {
+      expect(mode(fresh, f)).toBe("creation");
+      expect(mode(ticked, f)).toBe("full"); // a ticked Session End MUST row
+      expect(mode(done, f)).toBe("full"); // a Session End MUST row with another status than an empty checkbox
+      expect(mode(ending, f)).toBe("full"); // an Ending Commit in Session Info
+    }
+    expect(mode(fresh, ADDED)).toBe("full"); // added on a branch (check --changed, pre-pr, CI)
+    expect(mode(fresh, REPLACED | PRE)).toBe("full");
+    expect(mode(fresh, MODIFIED | PRE)).toBe("record");
+    expect(mode(fresh, TRACKED | STRICT)).toBe("full");
+    expect(mode(fresh, ADDED | PRE | MERGE)).toBe("record");
+  });
+  it("SP-013/SP-014/SP-037/SP-021: a fresh log (Session Start done, Session End open) has no error in creation mode, and the session end's findings in full mode", () => {
+    expect(check(fresh, OK, { flags: 1 }).findings).toEqual([]);
+    expect(ids(check(fresh, OK, { flags: ADDED | PRE }))).toEqual([]);
+    expect(ids(check(fresh, OK, { flags: 0 }))).toEqual(["SP-013", "SP-014", "SP-037"]);
+    expect(ids(check(fresh, OK, { flags: ADDED }))).toEqual(["SP-013", "SP-014", "SP-037"]);
+  });
+  it("SP-120: record mode (an old log edited, named while tracked, or in a merge) demands no compliance, no QA binding, no agreement with git; --strict and a named full mode demand all", () => {
+    // an old log with historical gaps: an unticked start row, the end open, a memory renamed since,
+    // HANDOFF.md changed by the commit being made, no commit evidence
+    const old = mdLog({ start: [must("Read memory-index, load task-relevant memories", "[x]", "memory-index, renamed-memory"), must("Confirm not on main/master", "[ ]", "")], end: OPEN_END, commits: "" });
+    const facts = { ...OK, "handoff.changed": true };
+    for (const f of [2, MODIFIED | PRE, TRACKED, ADDED | PRE | MERGE, MODIFIED | PRE | MERGE | STRICT]) {
+      expect(mode(old, f)).toBe("record");
+      expect(check(old, facts, { flags: f }).findings).toEqual([]);
+    }
+    const all = ["SP-016", "SP-013", "SP-013", "SP-014", "SP-017", "SP-037"];
+    for (const f of [0, MODIFIED | PRE | STRICT, TRACKED | STRICT]) expect(ids(check(old, facts, { flags: f })).filter((i) => i !== "SP-021")).toEqual(all);
+    // the structure is kept
+    expect(ids(check(mdLog({ start: [must("Confirm not on main/master", "[ ]", "")], end: OPEN_END, endHeading: "## Closing" }), OK, { flags: MODIFIED | PRE }))).toEqual(["SP-010", "SP-012"]);
+  });
+});

@@ -51,7 +51,7 @@ function cleanTarget(raw: string): string {
  * at the end or before a final line break, so only an anchor running to the end of the target goes
  * (its final line break stays); `x.md#a\nb` keeps its '#'. Spec §5.2 says "from the first #".
  */
-export function dropAnchor(raw: string): string {
+function dropAnchor(raw: string): string {
   const n = raw.length;
   // the last line break that is not the final character: an anchor must start after it
   let from = 0;

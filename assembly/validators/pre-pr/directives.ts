@@ -126,7 +126,6 @@ function directivesOf(doc: Doc): Directive[] {
     const io = indentOf(l);
     const col = <i32>(io >> 32);
     const ind = <i32>(io & 0xffffffff);
-    const blank = ind >= l.length || l.substring(ind).trim().length == 0;
     const c0 = ind < l.length ? l.charCodeAt(ind) : 0;
     if (fenceChar == 0 && col < 4 && (c0 == 96 || c0 == 126)) {
       let n = 0;
@@ -147,7 +146,8 @@ function directivesOf(doc: Doc): Directive[] {
       prevBlank = false;
       continue;
     }
-    if (blank) {
+    // white space only (a printable ASCII character never is)
+    if (ind >= l.length || ((c0 <= 32 || c0 >= 127) && l.substring(ind).trim().length == 0)) {
       prevBlank = true;
       continue;
     }

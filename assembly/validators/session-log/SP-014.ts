@@ -1,6 +1,8 @@
 // SP-014: every MUST NOT row of both checklists is [x] (verified not done). With SP-023: a non-checkbox status
 // (N/A, Done, ✅) counts as unchecked and is named in the message. The QA row is judged by SP-037;
-// in pre-commit context the commit row is exempt (the commit does not exist yet).
+// in pre-commit context the commit row is exempt (the commit does not exist yet). In creation mode
+// (./mode.ts) only the Session Start rows are demanded: the session has not ended; in record mode
+// (a log that already existed) no row is: editing an old log cannot make its session compliant.
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isPreCommit } from "./md-log";
@@ -11,7 +13,7 @@ function SP014_doc(): RuleDoc {
     id: "SP-014",
     validator: "session-log",
     title: "MUST NOT rows verified",
-    description: "Every MUST NOT row is [x] (verified not done).",
+    description: "Every MUST NOT row is [x] (verified not done). Creation mode: Session Start rows only; record mode: not checked.",
     messages: {
       mustNotStepNot: "MUST NOT step not verified: {{step}}",
       mustNotStepNotStatus: "MUST NOT step not verified: {{step}} (non-checkbox status '{{status}}')",
@@ -21,10 +23,12 @@ function SP014_doc(): RuleDoc {
 
 function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
+  if (ctx.record) return; // record mode (./mode.ts): an old log's compliance is not re-demanded
   const log = ctx.log;
   const qa = log.qaRow();
   const commit = isPreCommit(ctx.input) ? log.commitRow() : null;
-  for (let t = 0; t < 2; t++) {
+  const tables = ctx.creation ? 1 : 2;
+  for (let t = 0; t < tables; t++) {
     const rows = t == 0 ? log.start : log.end;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];

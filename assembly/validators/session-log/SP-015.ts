@@ -1,4 +1,5 @@
-// SP-015: unchecked SHOULD rows of both checklists (one warning with the count).
+// SP-015: unchecked SHOULD rows of both checklists (one warning with the count); in creation mode
+// (./mode.ts) of the Session Start checklist only; not in record mode (a log that already existed).
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MdCtx } from "./md-log";
@@ -9,7 +10,7 @@ function SP015_doc(): RuleDoc {
     id: "SP-015",
     validator: "session-log",
     title: "SHOULD rows checked",
-    description: "Unchecked SHOULD rows (one warning).",
+    description: "Unchecked SHOULD rows (one warning). Creation mode: Session Start rows only; record mode: not checked.",
     messages: {
       incompleteShouldRequirements: "Incomplete SHOULD requirements: {{open}}/{{should}}",
     },
@@ -18,9 +19,11 @@ function SP015_doc(): RuleDoc {
 
 function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
+  if (ctx.record) return; // record mode (./mode.ts): an old log's compliance is not re-demanded
   let should = 0;
   let open = 0;
-  for (let t = 0; t < 2; t++) {
+  const tables = ctx.creation ? 1 : 2;
+  for (let t = 0; t < tables; t++) {
     const rows = t == 0 ? ctx.log.start : ctx.log.end;
     for (let i = 0; i < rows.length; i++) {
       if (rows[i].req != "SHOULD") continue;

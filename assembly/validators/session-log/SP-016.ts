@@ -14,7 +14,7 @@ function SP016_doc(): RuleDoc {
     id: "SP-016",
     validator: "session-log",
     title: "Memory evidence",
-    description: "The memory-index row names existing memories.",
+    description: "The memory-index row names existing memories (not in record mode).",
     messages: {
       memoryIndexEvidenceIs: "Memory-index Evidence is a placeholder: '{{ev}}'; list the memories read",
       memoryIndexEvidenceHas: "Memory-index Evidence has no valid memory names: '{{ev}}' (expected kebab-case names)",
@@ -26,6 +26,7 @@ function SP016_doc(): RuleDoc {
 
 function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
+  if (ctx.record) return; // record mode (./mode.ts): the session's start evidence is not re-judged against today's memories
   const log = ctx.log;
   let row: ChecklistRow | null = null;
   for (let i = 0; i < log.start.length && row === null; i++) {

@@ -2,7 +2,7 @@
 // "handoff.exists", "handoff.changed" (pre-commit: staged; ci/local: diff against the base ref) and,
 // when the change is unknown, "handoff.why". Unknown: error in CI, warning elsewhere. Runs on each
 // markdown log and on the repository document of a run (KIND_SESSION_REPO), where a repository-level
-// git failure is reported once (the host then sets "repo.once" for the logs).
+// git failure is reported once (the host then sets "repo.once" for the logs). Not on a log in record mode.
 import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING, DOC_IGNORED, KIND_SESSION_REPO } from "../../abi";
 import { SessionCtx } from "./context";
@@ -14,7 +14,7 @@ function SP017_doc(): RuleDoc {
     id: "SP-017",
     validator: "session-log",
     title: "HANDOFF.md not modified",
-    description: "HANDOFF.md is not changed on the branch.",
+    description: "HANDOFF.md is not changed on the branch (not judged on a log in record mode).",
     messages: {
       handoffMdWasModified: "HANDOFF.md was modified; agents MUST NOT update it",
       cannotVerifyHandoffMd: "Cannot verify HANDOFF.md is unchanged: {{factOr}}",
@@ -37,6 +37,9 @@ function check(c: RuleCtx): void {
     return;
   }
   const ctx = changetype<MdCtx>(c);
+  // record mode (./mode.ts): the MUST NOT of a session that already ended is not re-judged against
+  // the change being made now (as JSON record mode drops handoffPreserved, SP-110)
+  if (ctx.record) return;
   const changed = input.fact("handoff.changed");
   if (changed === null && !input.factBool("handoff.exists", false)) return;
   if (changed == "1") {

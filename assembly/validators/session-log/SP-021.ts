@@ -1,5 +1,6 @@
 // SP-021: commit evidence exists: a SHA in the commit row or under "Commits This Session"
-// (warning; not in pre-commit context, where the commit does not exist yet).
+// (warning; not in pre-commit context, where the commit does not exist yet, nor in creation mode, nor
+// in record mode: an old log's commit evidence is not re-demanded).
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MdCtx, MdLog, leadingSha, citedSha, isPreCommit } from "./md-log";
@@ -11,7 +12,7 @@ function SP021_doc(): RuleDoc {
     id: "SP-021",
     validator: "session-log",
     title: "Commit evidence",
-    description: "The log cites a commit SHA.",
+    description: "The log cites a commit SHA (not in pre-commit context, creation or record mode).",
     messages: {
       noCommitEvidenceFound: "No commit evidence found in session log",
     },
@@ -34,7 +35,7 @@ function hexIn(log: MdLog, a: i32, b: i32): string {
 
 function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
-  if (isPreCommit(ctx.input)) return;
+  if (isPreCommit(ctx.input) || ctx.creation || ctx.record) return;
   const log = ctx.log;
   const row = log.commitRow();
   if (row !== null && citedSha(row.evidence).length > 0) return;

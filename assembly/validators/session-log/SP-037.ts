@@ -1,7 +1,8 @@
 // SP-037: the Session End QA row ("Route to qa agent"): a checked row cites an existing QA report
 // under the QA directory, or a legitimate exemption 'SKIPPED: docs-only' / 'SKIPPED:
 // investigation-only' judged on the session's changed files (SP-050..052, qa-scope.ts). A
-// docs-only session citing a valid report passes.
+// docs-only session citing a valid report passes. In creation mode (./mode.ts) an unticked row is
+// not demanded yet; a ticked one is judged as always. Not in record mode (a log that already existed).
 import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { MdCtx, changedFiles, isCI, skipClaim, qaPath, citedKey } from "./md-log";
@@ -13,7 +14,7 @@ function SP037_doc(): RuleDoc {
     id: "SP-037",
     validator: "session-log",
     title: "QA row",
-    description: "QA row cites a QA report or a skip the changed files allow.",
+    description: "QA row cites a QA report or a skip the changed files allow (creation mode: only once ticked; record mode: not checked).",
     messages: {
       investigationRowUnchecked: "Investigation-only session: check the QA row",
       docsRowUnchecked: "Docs-only session: check the QA row",
@@ -31,6 +32,9 @@ function SP037_doc(): RuleDoc {
 
 function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
+  // record mode (./mode.ts): no QA binding; the changed files here are the current commit's or
+  // start..HEAD, not the old session's, so not even a skip claim's scope is judged
+  if (ctx.record) return;
   const log = ctx.log;
   const row = log.qaRow();
   if (row === null) return;
@@ -43,6 +47,7 @@ function check(c: RuleCtx): void {
   const inv = skipClaim(ev, "investigation-only");
   const docs = skipClaim(ev, "docs-only");
   if (!row.checked) {
+    if (ctx.creation) return; // creation mode: the session end is not demanded yet (a ticked row is still judged)
     const m = inv ? msg("investigationRowUnchecked")
       : docs ? msg("docsRowUnchecked")
       : msg("rowUnchecked").s("qaDir", qaDir(input));

@@ -1,6 +1,7 @@
 // SP-038 (strict): the files the session changed are known — staged files in pre-commit context,
 // else the diff from the Starting Commit. Without git facts the strict git rules (SP-038 in
-// pre-commit context, SP-038..SP-042 otherwise) are not checked; SP-090 notes that.
+// pre-commit context and in creation mode, SP-038..SP-042 otherwise) are not checked; SP-090 notes that.
+// In record mode (a log that already existed) none of SP-038..SP-042 runs, so nothing is noted.
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, isPreCommit, changedFiles } from "./md-log";
@@ -11,7 +12,7 @@ function SP038_doc(): RuleDoc {
     id: "SP-038",
     validator: "session-log",
     title: "Changed files known",
-    description: "Strict: changed files are known (staged, or Starting Commit).",
+    description: "Strict, not in record mode: changed files are known (staged, or Starting Commit).",
     messages: {
       noStartingCommit: "No Starting Commit in Session Info; changed files unknown",
       startingCommitNotInHistory: "Starting Commit {{startSha}} not in git history; changed files unknown",
@@ -22,9 +23,9 @@ function SP038_doc(): RuleDoc {
 function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
   const input = ctx.input;
-  if (!isStrict(input)) return;
+  if (!isStrict(input) || ctx.record) return; // record mode (./mode.ts): no agreement with git, none noted
   if (!ctx.git) {
-    ctx.notChecked(isPreCommit(input) ? "SP-038" : "SP-038..SP-042");
+    ctx.notChecked(isPreCommit(input) || ctx.creation ? "SP-038" : "SP-038..SP-042");
     return;
   }
   const log = ctx.log;

@@ -1,4 +1,4 @@
-// SP-039 (strict, post-commit contexts; needs git facts): git status is clean (fact "clean"; absent
+// SP-039 (strict, post-commit contexts, not in creation or record mode; needs git facts): git status is clean (fact "clean"; absent
 // when the host asked `git status` and it failed: then the tree is not checked, and the finding says so).
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
@@ -10,7 +10,7 @@ function SP039_doc(): RuleDoc {
     id: "SP-039",
     validator: "session-log",
     title: "Clean working tree",
-    description: "Strict: git status is clean (an error too when git status cannot be read: the tree is not checked).",
+    description: "Strict, not in creation or record mode: git status is clean (an error too when git status cannot be read: the tree is not checked).",
     messages: {
       gitStatusIsNot: "git status is not clean",
       gitStatusUnknown: "git status failed: the working tree could not be checked for uncommitted changes",
@@ -21,7 +21,7 @@ function SP039_doc(): RuleDoc {
 function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
   const input = ctx.input;
-  if (!isStrict(input) || !ctx.git || isPreCommit(input)) return; // no git facts: SP-038 notes it for SP-090
+  if (!isStrict(input) || !ctx.git || isPreCommit(input) || ctx.creation || ctx.record) return; // no git facts: SP-038 notes it for SP-090
   const clean = input.fact("clean");
   if (clean === null) ctx.report(ctx.rule, 0, 0, msg("gitStatusUnknown"));
   else if (clean == "0") ctx.report(ctx.rule, 0, 0, msg("gitStatusIsNot"));

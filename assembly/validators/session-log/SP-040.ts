@@ -1,4 +1,4 @@
-// SP-040 (strict, post-commit contexts; needs git facts): HEAD (fact "head") is past the Starting Commit.
+// SP-040 (strict, post-commit contexts, not in creation or record mode; needs git facts): HEAD (fact "head") is past the Starting Commit.
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, isPreCommit } from "./md-log";
@@ -9,7 +9,7 @@ function SP040_doc(): RuleDoc {
     id: "SP-040",
     validator: "session-log",
     title: "Commits since start",
-    description: "Strict: HEAD is past the Starting Commit.",
+    description: "Strict, not in creation or record mode: HEAD is past the Starting Commit.",
     messages: {
       noCommitsSinceStarting: "No commits since Starting Commit {{startSha}}",
     },
@@ -19,7 +19,7 @@ function SP040_doc(): RuleDoc {
 function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
   const input = ctx.input;
-  if (!isStrict(input) || !ctx.git || isPreCommit(input)) return; // no git facts: SP-038 notes it for SP-090
+  if (!isStrict(input) || !ctx.git || isPreCommit(input) || ctx.creation || ctx.record) return; // no git facts: SP-038 notes it for SP-090
   const head = input.fact("head");
   const start = ctx.log.startSha;
   if (head !== null && start.length > 0 && head.startsWith(start)) {

@@ -1,4 +1,4 @@
-// SP-041 (strict, post-commit contexts; needs git facts): the commit row cites a commit that exists (fact "commits": the cited SHAs that name commits).
+// SP-041 (strict, post-commit contexts, not in creation or record mode; needs git facts): the commit row cites a commit that exists (fact "commits": the cited SHAs that name commits).
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, isPreCommit, citedSha } from "./md-log";
@@ -9,7 +9,7 @@ function SP041_doc(): RuleDoc {
     id: "SP-041",
     validator: "session-log",
     title: "Commit SHA evidence",
-    description: "Strict: the commit row cites an existing commit.",
+    description: "Strict, not in creation or record mode: the commit row cites an existing commit.",
     messages: {
       noCommitAllChanges: "No 'Commit all changes' MUST row",
       commitRowLacksCommit: "Commit row lacks 'Commit SHA: <sha>'",
@@ -21,7 +21,7 @@ function SP041_doc(): RuleDoc {
 function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
   const input = ctx.input;
-  if (!isStrict(input) || !ctx.git || isPreCommit(input)) return; // no git facts: SP-038 notes it for SP-090
+  if (!isStrict(input) || !ctx.git || isPreCommit(input) || ctx.creation || ctx.record) return; // no git facts: SP-038 notes it for SP-090
   const row = ctx.log.commitRow();
   if (row === null) {
     ctx.report(ctx.rule, 0, 0, msg("noCommitAllChanges"));

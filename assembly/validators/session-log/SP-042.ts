@@ -1,4 +1,4 @@
-// SP-042 (strict, post-commit contexts; needs git facts): the log itself is among the files changed since the Starting Commit.
+// SP-042 (strict, post-commit contexts, not in creation or record mode; needs git facts): the log itself is among the files changed since the Starting Commit.
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, isPreCommit, changedFiles } from "./md-log";
@@ -9,7 +9,7 @@ function SP042_doc(): RuleDoc {
     id: "SP-042",
     validator: "session-log",
     title: "Log updated",
-    description: "Strict: the log changed since the Starting Commit.",
+    description: "Strict, not in creation or record mode: the log changed since the Starting Commit.",
     messages: {
       logNotUpdatedSince: "Log not updated since Starting Commit {{startSha}}",
     },
@@ -19,7 +19,7 @@ function SP042_doc(): RuleDoc {
 function check(c: RuleCtx): void {
   const ctx = changetype<MdCtx>(c);
   const input = ctx.input;
-  if (!isStrict(input) || !ctx.git || isPreCommit(input)) return; // no git facts: SP-038 notes it for SP-090
+  if (!isStrict(input) || !ctx.git || isPreCommit(input) || ctx.creation || ctx.record) return; // no git facts: SP-038 notes it for SP-090
   const files = changedFiles(input, ctx.log);
   const start = ctx.log.startSha;
   if (files !== null && start.length > 0 && !files.includes(ctx.doc.name)) {

@@ -18,6 +18,17 @@ import { qaDir } from "./qa-scope";
 export class MdCtx extends SessionCtx {
   git: bool;
   skipped: string = "";
+  /**
+   * The log is validated in creation mode (./mode.ts): the session end is not demanded yet
+   * (SP-013/014/015 on Session End rows, an unticked QA row, SP-021, SP-039..SP-042).
+   */
+  creation: bool = false;
+  /**
+   * The log is validated in record mode (./mode.ts): a log that already existed, edited or named
+   * again. Structure and evidence shape only; no compliance (SP-013/014/015, SP-016, SP-017), no QA
+   * binding (SP-037), no agreement with git (SP-021, SP-038..SP-042). docs/session-logs.md "Modes".
+   */
+  record: bool = false;
   constructor(input: Input, results: Results, doc: Doc, public log: MdLog) {
     super(input, results, doc);
     this.git = hasGit(input);

@@ -3,7 +3,7 @@
 // (cited SHAs, Starting Commits needing a diff, cited paths) and the parsed rows; it runs the rules
 // with the facts known so far, and the host keeps that result for a log that needs nothing more.
 import { Rule, runRules } from "../../rules";
-import { SessionCtx } from "./context";
+import { SessionCtx, MODE_CREATION, MODE_RECORD } from "./context";
 import { markdownMode, modeName } from "./mode";
 import { MdLog, MdCtx, isStrict, citedSha, citedPaths, citedKey, skipClaim } from "./md-log";
 import { ChecklistRow } from "../../lib/mdtable";
@@ -94,8 +94,11 @@ export function validateMarkdown(sctx: SessionCtx): void {
   // pass 1 ("extract") reports what the host must resolve and also runs every rule with the
   // facts known so far (the host keeps that result for logs that need nothing more)
   if (ctx.input.fact("phase") == "extract") extract(ctx, log);
+  // the one mode decision (./mode.ts): creation mode does not demand the session end; record mode
+  // (a log that already existed) demands no compliance, no QA binding, no agreement with git
+  const mode = markdownMode(ctx.doc.flags, log.end, log.endSha);
+  ctx.creation = mode == MODE_CREATION;
+  ctx.record = mode == MODE_RECORD;
   runRules(MD_RULES, ctx);
-  // the mode a scoped run validates this log in (./mode.ts); none when the run gave no status
-  const mode = markdownMode(ctx.doc.flags);
-  if (mode >= 0) ctx.results.put(ctx.doc, "mode", modeName(mode));
+  ctx.results.put(ctx.doc, "mode", modeName(mode));
 }

@@ -4,12 +4,20 @@
 // user named); the core decides. Markdown logs follow session-protocol.md §10 and ecosystem.md §2.4:
 //   added:     creation while a commit is being made (staged), full when changed on a branch;
 //   modified or tracked and unchanged: record (full with --strict);
-//   renamed or copied (a replacement): full;   untracked: creation;   during a merge: record.
+//   renamed or copied (a replacement): full;   untracked: creation;   during a merge: record;
+// and, as for JSON, a log that claims its session end (a Session End MUST row ticked or given a
+// status, or an Ending Commit in Session Info) is held to full where the scope would pick creation.
+// Creation mode does not demand the session end; record mode (a log that already existed) demands
+// its structure and evidence shape only, no compliance, QA binding or agreement with git, as for JSON
+// (md.ts sets MdCtx.creation/record from this decision; docs/session-logs.md "Modes").
+// Without a status the mode bits the host gives decide (--mode, the MCP SESSION_LOG gate), for
+// markdown as for JSON.
 // JSON logs are judged by their content (issue 10): a log that claims its session is complete
 // (endingCommit set, or any sessionEnd item Complete) or does not parse => full; a log in progress
 // => creation while it is being written (staged for a commit, or untracked), full once committed;
 // during a merge => record.
 import { JValue, J_BOOL, J_OBJ, J_STR, J_NULL } from "../../lib/json";
+import { ChecklistRow } from "../../lib/mdtable";
 import { MODE_FULL, MODE_CREATION, MODE_RECORD } from "./context";
 import {
   SL_STATUS_SHIFT, SL_STATUS_MASK, SL_MODE_MASK, SL_STATUS_ADDED, SL_STATUS_MODIFIED, SL_STATUS_REPLACED, SL_STATUS_TRACKED,
@@ -38,15 +46,33 @@ function givenMode(flags: i32): i32 {
   return (m & MODE_RECORD) != 0 ? MODE_RECORD : m;
 }
 
-/** A markdown log's mode; -1 when the host gave no status (the run names no mode: nothing to report). */
-export function markdownMode(flags: i32): i32 {
+/**
+ * A markdown log's mode from its flags, its Session End rows and its Ending Commit (MdLog.end,
+ * MdLog.endSha). Without a status the mode bits the host gives decide (--mode; none: full).
+ */
+export function markdownMode(flags: i32, end: ChecklistRow[], endSha: string): i32 {
   const st = logStatus(flags);
-  if (st == 0) return -1;
+  if (st == 0) return givenMode(flags);
   if ((flags & FLAG_MERGE) != 0) return MODE_RECORD;
-  if (st == STATUS_ADDED) return (flags & FLAG_PRECOMMIT) != 0 ? MODE_CREATION : MODE_FULL;
-  if (st == STATUS_UNTRACKED) return MODE_CREATION;
-  if (st == STATUS_MODIFIED || st == STATUS_TRACKED) return (flags & FLAG_STRICT) != 0 ? MODE_FULL : MODE_RECORD;
-  return MODE_FULL; // renamed or copied: a replacement is validated fully
+  let m: i32 = MODE_FULL; // renamed or copied: a replacement is validated fully
+  if (st == STATUS_ADDED) m = (flags & FLAG_PRECOMMIT) != 0 ? MODE_CREATION : MODE_FULL;
+  else if (st == STATUS_UNTRACKED) m = MODE_CREATION;
+  else if (st == STATUS_MODIFIED || st == STATUS_TRACKED) m = (flags & FLAG_STRICT) != 0 ? MODE_FULL : MODE_RECORD;
+  return m == MODE_CREATION && markdownClaimsEnd(end, endSha) ? MODE_FULL : m;
+}
+
+/**
+ * The log claims its session end is being done: an Ending Commit in Session Info, or a Session End
+ * MUST row that is ticked or carries a status other than an empty checkbox (N/A, Done, ✅: SP-013
+ * judges those; a claim is never taken for "not done yet").
+ */
+function markdownClaimsEnd(end: ChecklistRow[], endSha: string): bool {
+  if (endSha.length > 0) return true;
+  for (let i = 0; i < end.length; i++) {
+    const r = end[i];
+    if (r.req == "MUST" && (r.checked || (!r.isBox() && r.status.trim().length > 0))) return true;
+  }
+  return false;
 }
 
 /** A JSON log's mode from its flags and its parsed root (null: it does not parse or is not an object). */
