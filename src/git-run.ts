@@ -49,10 +49,20 @@ export function gitRaw(cwd: string, args: string[], input?: Buffer | string): Gi
  */
 const GIT_CONFIG_ARGS = ["-c", "core.quotePath=false", "-c", "log.showSignature=false"];
 
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function gitSpawn(cwd: string, args: string[], input?: Buffer | string): GitResult {
   const r = spawnSync("git", [...GIT_CONFIG_ARGS, ...args], { cwd, input, maxBuffer: 1 << 30, windowsHide: true });
   if (r.error) {
     const err = r.error as NodeJS.ErrnoException;
+    // spawn reports a working directory that is not there as ENOENT too: say which it was
+    if (err.code === "ENOENT" && !isDirectory(cwd)) throw new UsageError(`not a directory: ${cwd} (git ${args[0]} cannot run there)`);
     throw new UsageError(err.code === "ENOENT" ? "git is not installed or not on PATH" : `git ${args[0]}: ${err.message}`);
   }
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr.toString("utf8").trim() };

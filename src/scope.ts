@@ -6,7 +6,7 @@
 import { existsSync, lstatSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
-import { UsageError } from "./report.js";
+import { UsageError, isIsoDate } from "./report.js";
 import { activePaths } from "./config.js";
 import { FLAGS } from "./wasm/contract.js";
 
@@ -48,6 +48,17 @@ export function parseSessionMode(v: unknown, name = "--mode"): SessionMode | und
   if (v === undefined) return undefined;
   if (typeof v === "string" && (SESSION_MODES as readonly string[]).includes(v)) return v as SessionMode;
   throw new UsageError(`${name} must be ${SESSION_MODES.slice(0, -1).join(", ")} or ${SESSION_MODES[SESSION_MODES.length - 1]}, got '${String(v)}'`);
+}
+/**
+ * The historical cutoff of a run: `--cutoff`, else AGENTCHECK_CUTOFF (empty = unset). A value that
+ * is not a date YYYY-MM-DD is a usage error naming where it came from (never ignored, never a row).
+ */
+export function cutoffOption(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const v = option ?? (env.AGENTCHECK_CUTOFF || undefined);
+  if (v !== undefined && !isIsoDate(v)) {
+    throw new UsageError(`${option !== undefined ? "--cutoff" : "AGENTCHECK_CUTOFF"} must be a date YYYY-MM-DD, got '${v}'`);
+  }
+  return v;
 }
 export type ScopeKind = "staged" | "changed" | "files";
 

@@ -4,7 +4,7 @@ import { finish, prepareRun, type OutputOptions, type SettingsSource } from "../
 import { BASELINE_FILE } from "../adoption.js";
 import { DEFAULT_READ_LIMIT } from "../fsread.js";
 import { maxFileBytes } from "../output.js";
-import { UsageError, isIsoDate, type FileResult } from "../report.js";
+import { UsageError, type FileResult } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { WORKSPACE_VALIDATORS, type WorkspaceContext } from "../validators/registry.js";
 import { DiskSource, type FileSource } from "../source.js";
@@ -63,10 +63,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   const { parseSessionMode } = await import("../scope.js");
   const mode = parseSessionMode(o.mode);
   const validators = selectValidators(o.only);
-  const cutoff = o.cutoff ?? (process.env.AGENTCHECK_CUTOFF || undefined);
-  if (cutoff !== undefined && !isIsoDate(cutoff)) {
-    throw new UsageError(`${o.cutoff !== undefined ? "--cutoff" : "AGENTCHECK_CUTOFF"} must be a date YYYY-MM-DD, got '${cutoff}'`);
-  }
+  const cutoff = (await import("../scope.js")).cutoffOption(o.cutoff);
 
   if (!o.staged && !o.changed) {
     for (const a of args) if (!existsSync(resolve(cwd, a))) throw new UsageError(`not a directory: ${a} (no such file or directory)`);

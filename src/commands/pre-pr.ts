@@ -80,6 +80,8 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   const fix = o.fix === true && !envTrue("SKIP_AUTOFIX");
   if (o.fix === true && ci) throw new UsageError("--fix cannot be combined with --ci (CI never rewrites files)");
   if (o.skip !== undefined && !o.reason) throw new UsageError("--skip needs --reason \"<why>\" (skips are reported)");
+  // the session-log rows read AGENTCHECK_CUTOFF: a value that is no date is a usage error (exit 2), not a FAIL row
+  (await import("../scope.js")).cutoffOption(undefined);
 
   const root = await gitTopLevel(process.cwd());
   const { config } = await loadConfig(root, o.config);

@@ -34,7 +34,7 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
     strict: o.strict === true,
     context: o.context as "pre-commit" | "ci" | "local" | undefined,
     base: o.base ?? process.env.AGENTCHECK_BASE_REF,
-    cutoff: o.cutoff ?? process.env.AGENTCHECK_CUTOFF,
+    cutoff: (await import("../scope.js")).cutoffOption(o.cutoff),
     sessionsDir: dirs.sessions,
     memoriesDir: o.memoriesDir ?? dirs.memories,
     sources: run.adoption.sources,

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { makeRepo, writeTree } from "../helpers.js";
 import { validLog } from "../session-json/util.js";
 import {
-  DEFAULT_MAX_FILE_BYTES, DiskSource, UsageError, loadConfig, validateMemoryIndexDir, validateSessionLogs,
+  DEFAULT_MAX_FILE_BYTES, DiskSource, UsageError, changedScope, filesScope, loadConfig, stagedScope, validateMemoryIndexDir, validateSessionLogs,
 } from "../../dist/index.js";
 
 const MEM = ".serena/memories";
@@ -74,6 +74,14 @@ describe("library API", () => {
     expect(mode(b)).toBe("full");
     const same = await validateSessionLogs({ cwd: dir, maxFileBytes: DEFAULT_MAX_FILE_BYTES, paths: [a], mode: "record" });
     expect(out.results.find((r) => r.file === a)?.findings).toEqual(same.results[0].findings);
+  });
+
+  it("LIB-05 the scope functions on a folder that does not exist: a UsageError saying so, not 'git is not installed'", () => {
+    const dir = join(makeRepo({ "README.md": "# R\n" }), "missing");
+    for (const f of [() => stagedScope(dir), () => changedScope(dir, "main"), () => filesScope(dir, ["a.md"])]) {
+      expect(f).toThrow(UsageError);
+      expect(f).toThrow(/not a directory: .*missing/);
+    }
   });
 
   it("LIB-04 validations run at once in one process give the results they give one after the other", async () => {

@@ -1,0 +1,20 @@
+// Environment variables the docs name, set to garbage: a usage error naming the variable (exit 2)
+// from every command that reads it, never a FAIL row, a guess or a silent default.
+import { describe, expect, it } from "vitest";
+import { makeRepo, runCli } from "../helpers.js";
+import { LOG } from "./matrix.js";
+
+describe("environment variables set to garbage", () => {
+  it("ENV-01 AGENTCHECK_CUTOFF that is not a date: check, session-log and pre-pr exit 2 naming AGENTCHECK_CUTOFF", () => {
+    const dir = makeRepo({ ".agents/sessions/2026-01-01-session-1.md": LOG, "docs/guide.md": "# Guide\n\nText.\n" });
+    for (const args of [["check", "."], ["session-log"], ["pre-pr", "--all", "--only", "PP-001", "--no-cache"]]) {
+      const r = runCli(args, { cwd: dir, env: { AGENTCHECK_CUTOFF: "last-year" } });
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr, args.join(" ")).toContain("AGENTCHECK_CUTOFF must be a date YYYY-MM-DD, got 'last-year'");
+    }
+    // the option names itself
+    const opt = runCli(["session-log", "--cutoff", "2025-13"], { cwd: dir });
+    expect(opt.code).toBe(2);
+    expect(opt.stderr).toContain("--cutoff must be a date");
+  });
+});
