@@ -34,6 +34,14 @@ const RuleSettings = z.strictObject({
   options: z.record(z.string(), z.unknown()).optional(),
 });
 
+/**
+ * A folder of the repository, relative to its top (an absolute path or a ".." segment would be read
+ * as a folder of the repository that does not exist: nothing checked, a silent pass).
+ */
+const RepoPath = z.string().refine((p) => !/^([\\/]|[A-Za-z]:)/.test(p) && !p.split(/[\\/]/).includes(".."), {
+  message: "must be a folder of the repository, relative to its top (no absolute path, no '..')",
+});
+
 export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   rules: z.record(z.string().regex(/^[A-Z][A-Z0-9]*-[A-Z0-9-]+$/, "a rule id such as SP-001"), RuleSettings).optional(),
@@ -48,11 +56,11 @@ export const ConfigSchema = z.strictObject({
     .optional(),
   paths: z
     .strictObject({
-      sessions: z.string().optional(),
-      memories: z.string().optional(),
-      planning: z.string().optional(),
-      specs: z.string().optional(),
-      skills: z.string().optional(),
+      sessions: RepoPath.optional(),
+      memories: RepoPath.optional(),
+      planning: RepoPath.optional(),
+      specs: RepoPath.optional(),
+      skills: RepoPath.optional(),
     })
     .optional(),
   validators: z

@@ -142,3 +142,16 @@ describe("issue 12 item 3: paths.* is honoured by every entry point", () => {
     }
   });
 });
+
+describe("paths.* must be folders of the repository (hostile review)", () => {
+  it("an absolute path or a '..' segment is a configuration error (exit 2), never a run that checked nothing", () => {
+    for (const bad of ["/tmp/x", "C:\\logs", "../elsewhere", "logs/../../up"]) {
+      const dir = makeRepo({ "agentcheck.config.json": JSON.stringify({ paths: { sessions: bad } }), ".agents/sessions/2026-01-01-session-1.md": "# Session 1\n" });
+      for (const cmd of [["check"], ["session-log"]]) {
+        const r = runCli(cmd, { cwd: dir });
+        expect(r.code, `${cmd[0]} with paths.sessions ${bad}: ${r.stdout}${r.stderr}`).toBe(2);
+        expect(r.stderr).toMatch(/paths\.sessions.*relative to its top/s);
+      }
+    }
+  });
+});
