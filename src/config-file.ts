@@ -167,6 +167,15 @@ function configIn(dir: string, root: string, reader: SettingsReader): ConfigFile
   return undefined;
 }
 
+/** Whether `dir` holds a configuration of its own (a config file, or package.json with an "agentcheck" key). */
+export function hasConfigIn(dir: string): boolean {
+  try {
+    return configIn(dir, dir, DISK_SETTINGS) !== undefined;
+  } catch {
+    return true; // two configuration files, or one that does not parse: a configuration all the same
+  }
+}
+
 /**
  * Find the configuration: `explicit` (must exist) wins; otherwise the nearest directory from `cwd` up to
  * `root` (inclusive) holding a configuration. A cwd outside `root` searches `root` only. `reader` says

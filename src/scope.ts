@@ -3,10 +3,11 @@
 // that decides it, for `check` in every scope, session-log and pre-pr): how each log reaches the run
 // (added, modified, renamed or copied, tracked and unchanged, untracked), whether a commit or a merge
 // is being made, --strict, and a mode the user named.
-import { existsSync, lstatSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { lexists } from "./fsread.js";
 import { join } from "node:path";
 import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
-import { UsageError, isIsoDate } from "./report.js";
+import { UsageError } from "./report.js";
 import { activePaths } from "./config.js";
 import { FLAGS } from "./wasm/contract.js";
 
@@ -49,17 +50,7 @@ export function parseSessionMode(v: unknown, name = "--mode"): SessionMode | und
   if (typeof v === "string" && (SESSION_MODES as readonly string[]).includes(v)) return v as SessionMode;
   throw new UsageError(`${name} must be ${SESSION_MODES.slice(0, -1).join(", ")} or ${SESSION_MODES[SESSION_MODES.length - 1]}, got '${String(v)}'`);
 }
-/**
- * The historical cutoff of a run: `--cutoff`, else AGENTCHECK_CUTOFF (empty = unset). A value that
- * is not a date YYYY-MM-DD is a usage error naming where it came from (never ignored, never a row).
- */
-export function cutoffOption(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const v = option ?? (env.AGENTCHECK_CUTOFF || undefined);
-  if (v !== undefined && !isIsoDate(v)) {
-    throw new UsageError(`${option !== undefined ? "--cutoff" : "AGENTCHECK_CUTOFF"} must be a date YYYY-MM-DD, got '${v}'`);
-  }
-  return v;
-}
+export { cutoffOption } from "./report.js";
 export type ScopeKind = "staged" | "changed" | "files";
 
 export interface RunScope {
@@ -303,13 +294,20 @@ export function filesScope(root: string, given: string[], opts: ScopeOptions = {
   const dirs = given.filter((f) => isDirectory(join(root, f)));
   const files = given.filter((f) => !dirs.includes(f));
   const tracked = new Set(files.length > 0 ? splitZ(gitOk(root, ["ls-files", "-z", "--", ...files.map((f) => `:(literal)${f}`)])) : []);
+  // files a directory stands for are judged as the whole-tree run judges them (no status: the
+  // validator's default mode), so `check DIR` and `check` give one answer about each file
+  const fromDir = new Set<string>();
+  const wholeTree = opts.mode ? MODE_FLAGS[opts.mode] : 0; // no status: the mode a named --mode gives, else full
   if (dirs.length > 0) {
     const specs = dirs.map((d) => (d === "" ? "." : `:(literal)${d}`));
     const seen = new Set(files);
     const add = (f: string, isTracked: boolean) => {
-      if (seen.has(f) || !inWorkTree(join(root, f))) return;
+      // a name git gives in bytes that are not UTF-8 (U+FFFD in their place) opens nothing but the
+      // file is there: it stays in scope and the reader reports it (AC-901), never a silent drop
+      if (seen.has(f) || !(lexists(join(root, f)) || f.includes("\ufffd"))) return;
       seen.add(f);
       files.push(f);
+      fromDir.add(f);
       if (isTracked) tracked.add(f);
     };
     for (const f of splitZ(gitOk(root, ["ls-files", "-z", "-c", "--", ...specs]))) add(f, true);
@@ -321,10 +319,11 @@ export function filesScope(root: string, given: string[], opts: ScopeOptions = {
     const st = staged.status[f];
     if (st) {
       entries.push({ path: f, status: st });
-      if (staged.sessionLogs[f] !== undefined) modes[f] = staged.sessionLogs[f];
+      if (staged.sessionLogs[f] !== undefined) modes[f] = fromDir.has(f) ? wholeTree : staged.sessionLogs[f];
     } else {
       entries.push({ path: f, status: tracked.has(f) ? "M" : "A" });
-      if (isSessionLogPath(f, opts.sessionsDir)) {
+      if (isSessionLogPath(f, opts.sessionsDir) && fromDir.has(f)) modes[f] = wholeTree;
+      else if (isSessionLogPath(f, opts.sessionsDir)) {
         modes[f] = sessionLogFlags({
           status: tracked.has(f) ? "tracked" : "untracked", precommit: staged.files.length > 0, strict: opts.strict, override: opts.mode,
         });
@@ -356,12 +355,3 @@ function isDirectory(p: string): boolean {
   }
 }
 
-/** The path is there in the working tree (a tracked file can be deleted or skip-worktree). */
-function inWorkTree(p: string): boolean {
-  try {
-    lstatSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}

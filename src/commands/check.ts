@@ -11,6 +11,7 @@ import { DiskSource, type FileSource } from "../source.js";
 import type { RunScope } from "../scope.js";
 import { DEFAULT_PATHS, loadConfig, resolvePaths, validatorOptions, validatorSection } from "../config.js";
 import { gitTopLevel } from "../git-run.js";
+import { hasConfigIn } from "../config-file.js";
 import { msNow, writeErr } from "../stdio.js";
 
 export interface CheckCliOptions extends OutputOptions {
@@ -166,9 +167,12 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   return finish(results, started, { ...o, hook: o.hook ?? (scope?.precommit === true && scope.kind !== "changed") }, internal, run);
 }
 
-/** Markers of a workspace of its own: a configuration file or one of the artifact folders. */
+/**
+ * Markers of a workspace of its own: one of the artifact folders (or a configuration: hasConfigIn; a
+ * package.json counts only with an "agentcheck" key, so a monorepo package is a folder of the repository).
+ */
 const WORKSPACE_MARKERS = [
-  "agentcheck.config.json", "agentcheck.config.jsonc", "package.json", ".agents", ".serena", ".aibrain", ".agent-notes",
+  ".agents", ".serena", ".aibrain", ".agent-notes",
   "agents/sessions", "docs/features", ...Object.values(DEFAULT_PATHS),
 ];
 
@@ -178,7 +182,7 @@ const WORKSPACE_MARKERS = [
  */
 function isRepoSubfolder(dir: string): boolean {
   if (!isDir(dir)) return false;
-  if (WORKSPACE_MARKERS.some((m) => existsSync(join(dir, m)))) return false;
+  if (WORKSPACE_MARKERS.some((m) => existsSync(join(dir, m))) || hasConfigIn(dir)) return false;
   const top = gitTopLevel(dir);
   if (!top) return false;
   try {

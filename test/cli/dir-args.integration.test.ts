@@ -3,7 +3,7 @@
 // for a workspace of its own, every validator skipped ("no .agents/sessions directory") and the run
 // passed with exit 0 on a folder full of failing session logs (seen on rjmurillo/ai-agents).
 import { describe, expect, it } from "vitest";
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { git, runCli, tmpDir, writeTree } from "../helpers.js";
 
@@ -102,5 +102,62 @@ describe("SP-120 a committed, unedited markdown log gets one answer from check, 
     const file = findings([log]);
     expect(folder).toEqual({ ...whole, mode: "full" });
     expect(file).toEqual({ ...whole, mode: "full" });
+  });
+});
+
+describe("check DIR answers as check does (review)", () => {
+  it("SP-120 an untracked log in the named folder is validated in full, as the whole-tree run validates it (not in creation mode)", async () => {
+    const { freshMdLog } = await import("../session-md/lib.js");
+    const dir = repo();
+    const log = ".agents/sessions/2026-01-06-session-6.md";
+    writeTree(dir, { [log]: freshMdLog() });
+    const rules = (args: string[], cwd = dir) => {
+      const r = runCli(["check", ...args, "--only", "session-log", "--format", "json"], { cwd });
+      const res = JSON.parse(r.stdout).results.find((x: { file: string }) => x.file === log);
+      return (res?.findings ?? []).map((f: { ruleId: string }) => f.ruleId).sort();
+    };
+    const whole = rules([]);
+    expect(whole).toContain("SP-013");
+    expect(rules([".agents/sessions"])).toEqual(whole);
+    expect(rules(["."], join(dir, ".agents", "sessions"))).toEqual(whole);
+    // named on its own, an untracked log is one being written: creation mode (documented)
+    expect(rules([log])).not.toContain("SP-013");
+  });
+
+  it("AC-901 a log whose name is not UTF-8 is reported by check DIR as by check, never dropped", () => {
+    const dir = repo();
+    const name = Buffer.concat([Buffer.from(join(dir, ".agents/sessions/2026-01-09-session-5")), Buffer.from([0xff]), Buffer.from(".md")]);
+    writeFileSync(name, BAD_LOG);
+    for (const args of [[], [".agents/sessions"]]) {
+      const r = runCli(["check", ...args, "--only", "session-log", "--format", "json"], { cwd: dir });
+      expect(r.code).toBe(1);
+      const ids = JSON.parse(r.stdout).results.flatMap((x: { findings: { ruleId: string; message: string }[] }) => x.findings).filter((f: { ruleId: string }) => f.ruleId === "AC-901");
+      expect(ids.length, `check ${args.join(" ")}: ${r.stdout.slice(0, 400)}`).toBe(1);
+      expect(ids[0].message).toMatch(/UTF-8/);
+    }
+  });
+
+  it("a monorepo package folder (package.json without an \"agentcheck\" key) is a folder of the repository, not a workspace that checks nothing", () => {
+    const dir = tmpDir("agentcheck-dirargs-pkg-");
+    git(dir, "init", "-q", "-b", "main");
+    writeTree(dir, {
+      "agentcheck.config.json": JSON.stringify({ paths: { sessions: "packages/app/logs" } }),
+      "packages/app/package.json": JSON.stringify({ name: "app" }),
+      "packages/app/logs/2026-01-01-session-1.md": BAD_LOG,
+    });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "init");
+    const errors = (args: string[], cwd = dir) => {
+      const r = runCli(["check", ...args, "--format", "json"], { cwd });
+      return { code: r.code, errors: JSON.parse(r.stdout).summary.errors };
+    };
+    const whole = errors([]);
+    expect(whole.code).toBe(1);
+    expect(whole.errors).toBeGreaterThan(0);
+    expect(errors(["packages/app"])).toEqual(whole);
+    expect(errors(["."], join(dir, "packages", "app"))).toEqual(whole);
+    // with an "agentcheck" key the package is a workspace of its own (its own configuration)
+    writeTree(dir, { "packages/app/package.json": JSON.stringify({ name: "app", agentcheck: {} }) });
+    expect(errors(["packages/app"]).errors).toBe(0);
   });
 });
