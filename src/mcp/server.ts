@@ -77,38 +77,40 @@ function ok(v: Record<string, unknown>) {
 }
 
 /**
- * The most a validator report may take in one tool result (each of its two copies, structured and
- * text). The SDK's stdio clients drop a message over 10 MiB and close the connection with it, which a
- * long-history repository's report reaches (rjmurillo/ai-agents: `check` 5.7 MB compact, 10.5 MB
- * as a tool result).
+ * The most a validator report may take in one tool result, in UTF-8 bytes (each of its two copies,
+ * structured and text; the text copy's escaping adds at most as much again). The SDK's stdio clients
+ * drop a message over 10 MiB (bytes: non-ASCII text counts 2-4 each) and close the connection with
+ * it, which a long-history repository's report reaches (rjmurillo/ai-agents: `check` 5.7 MB compact,
+ * 10.5 MB as a tool result).
  */
-export const MAX_REPORT_CHARS = 3 * 1024 * 1024;
+export const MAX_REPORT_BYTES = 3 * 1024 * 1024;
 
 type RankedFinding = { severity?: string; ruleId?: string };
 
 /**
- * A report over MAX_REPORT_CHARS keeps its summary, every result's file, validator and verdict, and
+ * A report over MAX_REPORT_BYTES (its JSON in UTF-8) keeps its summary, every result's file, validator and verdict, and
  * as many findings as fit: internal errors and unread files (AC-9xx) first, then errors, warnings,
  * notes (as the SARIF cap); `truncated` says how many were left out and how to get them all. The exit
  * code is the run's. A report whose skeleton alone does not fit is a tool error, never a shorter pass.
  */
-export function boundReport(out: { exit_code: number; report: unknown }, limit = MAX_REPORT_CHARS): Record<string, unknown> {
-  if (JSON.stringify(out.report).length <= limit) return out;
+export function boundReport(out: { exit_code: number; report: unknown }, limit = MAX_REPORT_BYTES): Record<string, unknown> {
+  const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
+  if (bytes(out.report) <= limit) return out;
   const report = structuredClone(out.report) as Record<string, unknown>;
   const rows = [report.results, report.checks].filter(Array.isArray).flat() as Record<string, unknown>[];
   const all: { row: Record<string, unknown>; f: RankedFinding; i: number; rank: number; size: number }[] = [];
   for (const row of rows) {
     if (!Array.isArray(row.findings)) continue;
-    (row.findings as RankedFinding[]).forEach((f, i) => all.push({ row, f, i, rank: rankOf(f), size: JSON.stringify(f).length + 1 }));
+    (row.findings as RankedFinding[]).forEach((f, i) => all.push({ row, f, i, rank: rankOf(f), size: bytes(f) + 1 }));
     row.findings = [];
   }
   let dataDropped = false;
-  let room = limit - JSON.stringify(report).length - 512;
+  let room = limit - bytes(report) - 512;
   if (room < 0) {
     for (const row of rows) if ("data" in row) { delete row.data; dataDropped = true; }
-    room = limit - JSON.stringify(report).length - 512;
+    room = limit - bytes(report) - 512;
   }
-  if (room < 0) throw new Error(`the report is too large for a tool result even without its findings (over ${limit} characters); run the agentcheck CLI with -o FILE`);
+  if (room < 0) throw new Error(`the report is too large for a tool result even without its findings (over ${limit} bytes); run the agentcheck CLI with -o FILE`);
   const order = all.map((_, k) => k).sort((x, y) => all[x].rank - all[y].rank || x - y);
   const keep = new Set<number>();
   for (const k of order) {
@@ -125,7 +127,7 @@ export function boundReport(out: { exit_code: number; report: unknown }, limit =
       findings_total: all.length,
       findings_kept: keep.size,
       ...(dataDropped ? { data_dropped: true } : {}),
-      limit_chars: limit,
+      limit_bytes: limit,
       note: "the report is over the tool-result limit: its summary and verdicts are complete, the findings left out are the lowest-ranked (AC-9xx, then errors, warnings, notes are kept first); run the agentcheck CLI with -o FILE for the full report",
     },
   };

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { git, tmpDir } from "../helpers.js";
 import { call, connect } from "./helpers.js";
-import { MAX_REPORT_CHARS, boundReport } from "../../dist/mcp/server.js";
+import { MAX_REPORT_BYTES, boundReport } from "../../dist/mcp/server.js";
 
 /** A memory index with `n` rows naming files that do not exist: n MI-002 errors (about 380 bytes each in the report). */
 function bigIndexRepo(n: number): string {
@@ -34,7 +34,7 @@ describe("MCP validator tools: reports over the message limit", () => {
       expect(r.data.truncated.findings_total).toBe(errors + warnings);
       expect(r.data.truncated.findings_kept).toBeGreaterThan(0);
       expect(r.data.truncated.findings_kept).toBeLessThan(errors);
-      expect(JSON.stringify(r.data.report).length).toBeLessThanOrEqual(MAX_REPORT_CHARS);
+      expect(Buffer.byteLength(JSON.stringify(r.data.report))).toBeLessThanOrEqual(MAX_REPORT_BYTES);
       // the summary still counts every finding: a shorter report is never a smaller verdict
       expect(errors).toBeGreaterThanOrEqual(30_000);
       const status = await call(c, "get_status");
@@ -43,6 +43,18 @@ describe("MCP validator tools: reports over the message limit", () => {
       await c.close();
     }
   }, 120_000);
+
+  it("boundReport measures UTF-8 bytes, not characters: a report of CJK messages under the cap in characters is cut under it in bytes (review)", () => {
+    const message = "会话日志缺少证据：".repeat(20);
+    const findings = Array.from({ length: 8_000 }, (_, i) => ({ ruleId: "SP-013", severity: "error", file: "a.md", line: i + 1, column: 1, message }));
+    const report = { tool: "agentcheck", results: [{ file: "a.md", validator: "session-log", verdict: "fail", findings }], summary: { files: 1, errors: 8_000, warnings: 0 } };
+    expect(JSON.stringify(report).length).toBeLessThan(MAX_REPORT_BYTES);
+    expect(Buffer.byteLength(JSON.stringify(report))).toBeGreaterThan(MAX_REPORT_BYTES);
+    const out = boundReport({ exit_code: 1, report }) as { report: typeof report; truncated: { findings_kept: number; limit_bytes: number } };
+    expect(out.truncated.limit_bytes).toBe(MAX_REPORT_BYTES);
+    expect(out.truncated.findings_kept).toBeLessThan(8_000);
+    expect(Buffer.byteLength(JSON.stringify(out.report))).toBeLessThanOrEqual(MAX_REPORT_BYTES);
+  });
 
   it("boundReport keeps AC-9xx and errors before warnings, in their original order, and leaves small reports alone", () => {
     const f = (ruleId: string, severity: string, i: number) => ({ ruleId, severity, file: "a.md", line: i, column: 1, message: "x".repeat(400) });
