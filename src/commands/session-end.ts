@@ -5,7 +5,8 @@
 // otherwise the missing items are listed and nothing is written.
 // Each check is a library function so that the CLI, the Claude Code Stop hook and the Inngest
 // workflow run the same code.
-import { existsSync, readdirSync } from "node:fs";
+import { findLogFor } from "../session-log-path.js";
+import { existsSync } from "node:fs";
 import { executeValidator, type Facts } from "../engine.js";
 import { KIND } from "../wasm/abi.js";
 import { join } from "node:path";
@@ -13,7 +14,7 @@ import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 import { isStateError } from "../state/errors.js";
 import { openSessionStore } from "../state/ops.js";
 import type { SessionState } from "../state/schema.js";
-import type { FileResult, Finding } from "../report.js";
+import { cutoffOption, type FileResult, type Finding } from "../report.js";
 
 export interface SessionEndOptions {
   cwd: string;
@@ -60,22 +61,9 @@ export function loadSession(o: { cwd: string; notesDir?: string; sessionId?: str
   }
 }
 
-/** The session log of a session: the recorded evidence path, else `<id>.json|.md` or `<id>-slug.*`. */
+/** The session log of a session: the recorded evidence path, else `<id>.json|.md` or `<id>-slug.*` (src/session-log-path.ts). */
 export function findSessionLog(root: string, state: SessionState, sessionsDir = activePaths().sessions): string | undefined {
-  const recorded = state.protocolStartEvidence.sessionLogPath;
-  if (recorded && existsSync(join(root, recorded))) return recorded;
-  let names: string[] = [];
-  try {
-    names = readdirSync(join(root, sessionsDir)).sort();
-  } catch {
-    return undefined;
-  }
-  const id = state.sessionId.toLowerCase();
-  const hit = names.find((n) => {
-    const l = n.toLowerCase();
-    return (l.endsWith(".json") || l.endsWith(".md")) && (l.startsWith(`${id}.`) || l.startsWith(`${id}-`));
-  });
-  return hit ? `${sessionsDir}/${hit}` : undefined;
+  return findLogFor(root, state.sessionId, sessionsDir, state.protocolStartEvidence.sessionLogPath || undefined);
 }
 
 function describe(results: FileResult[], limit = 10): string[] {
@@ -206,7 +194,7 @@ export async function sessionEndCheck(o: SessionEndOptions): Promise<SessionEndR
 export async function runSessionEnd(o: { notesDir?: string; session?: string; now?: string }): Promise<number> {
   // the historical cutoff (AGENTCHECK_CUTOFF), as the session-end hook and `session-log` read it: a log
   // dated before it is not checked, so the end is not recorded
-  const r = await sessionEndCheck({ cwd: process.cwd(), notesDir: o.notesDir, sessionId: o.session, now: o.now, cutoff: process.env.AGENTCHECK_CUTOFF || undefined });
+  const r = await sessionEndCheck({ cwd: process.cwd(), notesDir: o.notesDir, sessionId: o.session, now: o.now, cutoff: cutoffOption(undefined) });
   const doc = { ok: r.status === "recorded" || r.status === "complete", status: r.status, sessionId: r.sessionId, missing: r.missing, evidence: r.evidence };
   process.stdout.write(JSON.stringify(doc, null, 2) + "\n");
   if (r.status === "no-session") {

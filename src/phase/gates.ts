@@ -3,7 +3,7 @@
 // session-protocol rules in the WebAssembly core (PH-001..PH-009), which decide the status and message.
 import { DEFAULT_READ_LIMIT, readOrThrow, readTextOrThrow } from "../fsread.js";
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, readdirSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, type Facts } from "../engine.js";
@@ -13,6 +13,7 @@ import { JSON_FALLBACK, type PhaseStore } from "./store.js";
 import { transitionOf, type Gate, type GateResult, type ProtocolState } from "./model.js";
 
 import { activePaths, DEFAULT_PATHS } from "../config.js";
+import { findLogFor } from "../session-log-path.js";
 
 export const SKILLS_DIR = ".claude/skills/github/scripts";
 export const HANDOFF_FILE = ".agents/HANDOFF.md";
@@ -41,38 +42,11 @@ function latest(s: ProtocolState, gate: Gate, type: string): { at: string; evide
   return undefined;
 }
 
-const isFile = (p: string) => {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
-};
-
-/** The session log `.agents/sessions/<id>.md` or `.json` (repo-relative), preferring the one that exists. */
-/**
- * The session's log: `<id>.json` or `<id>.md`, else the first (name order, JSON before markdown) of
- * `<id>-<slug>.json|.md`, the upstream naming (`2026-08-21-session-12-fix-gate.json`): the id followed
- * by "-" so that session-1's log is never session-10's.
- */
+/** The session's log (src/session-log-path.ts, the lookup `session end` uses too); `<id>.md` when there is none. */
 export function sessionLogPath(root: string, id: string): { path: string; exists: boolean } {
   const dir = activePaths().sessions;
-  for (const ext of [".json", ".md"]) {
-    const p = `${dir}/${id}${ext}`;
-    if (isFile(join(root, p))) return { path: p, exists: true };
-  }
-  let names: string[] = [];
-  try {
-    names = readdirSync(join(root, dir)).filter((n) => n.startsWith(`${id}-`)).sort();
-  } catch {
-    // no sessions folder: no log
-  }
-  for (const ext of [".json", ".md"]) {
-    for (const n of names) {
-      if (n.length > id.length + 1 + ext.length && n.endsWith(ext) && isFile(join(root, dir, n))) return { path: `${dir}/${n}`, exists: true };
-    }
-  }
-  return { path: `${dir}/${id}.md`, exists: false };
+  const found = findLogFor(root, id, dir);
+  return found === undefined ? { path: `${dir}/${id}.md`, exists: false } : { path: found, exists: true };
 }
 
 function isGitRepo(root: string): boolean {
