@@ -12,6 +12,7 @@ import {
   checkCommitEvidence, checkSessionLog, loadSession, recordSessionEnd,
 } from "./commands/session-end.js";
 import { gitTopLevel } from "./git-run.js";
+import { cutoffOption } from "./report.js";
 import { openSessionStore } from "./state/ops.js";
 
 export const EVENTS = {
@@ -106,7 +107,7 @@ export function createSessionFunctions(inngest: Inngest.Any, opts: SessionFuncti
       const log = await step.run("validate-session-log", () =>
         // the repository's configuration (paths.sessions, severities) and the cutoff, as `session end` reads them
         withRepoConfig(at.cwd, async () => {
-          const r = await checkSessionLog(at.cwd, state(), { now: data.now, cutoff: process.env.AGENTCHECK_CUTOFF || undefined });
+          const r = await checkSessionLog(at.cwd, state(), { now: data.now, cutoff: cutoffOption(undefined) });
           return { ok: r.ok, missing: r.missing, evidence: r.evidence };
         }),
       );

@@ -125,6 +125,18 @@ export class UsageError extends Error {
 }
 
 /** A calendar date YYYY-MM-DD (2026-02-30 and 9999-99-99 are not: a cutoff past every log would skip them all). */
+/**
+ * The historical cutoff of a run: `--cutoff`, else AGENTCHECK_CUTOFF (empty = unset). A value that
+ * is not a date YYYY-MM-DD is a usage error naming where it came from (never ignored, never a row).
+ */
+export function cutoffOption(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const v = option ?? (env.AGENTCHECK_CUTOFF || undefined);
+  if (v !== undefined && !isIsoDate(v)) {
+    throw new UsageError(`${option !== undefined ? "--cutoff" : "AGENTCHECK_CUTOFF"} must be a date YYYY-MM-DD, got '${v}'`);
+  }
+  return v;
+}
+
 export function isIsoDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import { CONFIG_MAX_BYTES, isLink, readTextOrThrow } from "../fsread.js";
 import { dirname, join } from "node:path";
-import { UsageError, isIsoDate } from "../report.js";
+import { UsageError, cutoffOption } from "../report.js";
 import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 
 export interface HookEntry {
@@ -344,10 +344,7 @@ export async function runSessionEndHook(): Promise<number> {
 
 /** `--cutoff` for hooks: AGENTCHECK_CUTOFF must be a date; a bad value is reported, never silently ignored. */
 function applyCutoffEnv(): string | undefined {
-  const c = process.env.AGENTCHECK_CUTOFF;
-  if (c === undefined || c === "") return undefined;
-  if (!isIsoDate(c)) throw new UsageError(`AGENTCHECK_CUTOFF must be a date YYYY-MM-DD, got '${c}'`);
-  return c;
+  return cutoffOption(undefined);
 }
 
 export async function runSessionStartHook(): Promise<number> {

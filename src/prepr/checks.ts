@@ -7,7 +7,7 @@ import { execRefusal } from "../exec-policy.js";
 import { join } from "node:path";
 import { configPath, validatorSection } from "../config.js";
 import { executeValidator, loadFile, optionFacts, type ContentDoc, type Facts } from "../engine.js";
-import { InternalError, type Finding } from "../report.js";
+import { InternalError, cutoffOption, type Finding } from "../report.js";
 import { DiskSource } from "../source.js";
 // document roles (flags): declared once in assembly/abi.ts
 import { KIND, PREPR_ROLE as ROLE } from "../wasm/abi.js";
@@ -111,7 +111,7 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
     source: new DiskSource(ctx.root),
     maxFileBytes: ctx.options.maxFileBytes,
     // the historical cutoff, as `check` and `session-log` read it (AGENTCHECK_CUTOFF)
-    options: { config: ctx.config, cutoff: process.env.AGENTCHECK_CUTOFF || undefined },
+    options: { config: ctx.config, cutoff: cutoffOption(undefined) },
     config: ctx.config,
     scope,
     now: clockHour(),

@@ -17,4 +17,13 @@ describe("environment variables set to garbage", () => {
     expect(opt.code).toBe(2);
     expect(opt.stderr).toContain("--cutoff must be a date");
   });
+
+  it("ENV-01 AGENTCHECK_CUTOFF that is not a date: `session end` exits 2 naming the variable, not an option it does not have (review)", () => {
+    const dir = makeRepo({ ".agents/sessions/2026-01-01-session-1.md": LOG });
+    expect(runCli(["session", "create"], { cwd: dir }).code).toBe(0);
+    const r = runCli(["session", "end"], { cwd: dir, env: { AGENTCHECK_CUTOFF: "2026-02-30" } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("AGENTCHECK_CUTOFF must be a date YYYY-MM-DD, got '2026-02-30'");
+    expect(r.stderr).not.toContain("--cutoff");
+  });
 });
