@@ -183,7 +183,7 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
         return 2;
       }
       const { written: n, kept } = writeBaseline(run.writeBaseline, results, run.adoption.root);
-      writeErr(`agentcheck: wrote ${n} finding${n === 1 ? "" : "s"} to ${run.writeBaseline}${kept > 0 ? ` (${kept} kept from files this run did not validate)` : ""}; later runs report only new findings\n`);
+      writeErr(`agentcheck: wrote ${n} finding${n === 1 ? "" : "s"} to ${run.writeBaseline}${kept > 0 ? ` (${kept} kept from files this run did not validate, or validated without the rules that made them)` : ""}; later runs report only new findings\n`);
       return 0;
     }
     if (run.adoption.baseline) {
