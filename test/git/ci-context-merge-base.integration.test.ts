@@ -8,22 +8,22 @@ import { git, runCli, tmpDir, writeTree } from "../helpers.js";
 
 const BAD_LOG = "# Session 1\n\nNothing else.\n";
 
+function commitFiles(dir: string, files: Record<string, string>, message: string): void {
+  writeTree(dir, files);
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", message);
+}
+
 describe("session-log --context ci without a merge base", () => {
   it("an unrelated base: exit 2 naming the failed diff (was exit 0, nothing checked)", () => {
     const dir = tmpDir("agentcheck-cimb-");
     git(dir, "init", "-q", "-b", "main");
-    writeTree(dir, { "README.md": "# r\n" });
-    git(dir, "add", "-A");
-    git(dir, "commit", "-q", "-m", "init");
+    commitFiles(dir, { "README.md": "# r\n" }, "init");
     git(dir, "checkout", "-q", "--orphan", "other");
     git(dir, "rm", "-q", "-rf", ".");
-    writeTree(dir, { "x.md": "# x\n" });
-    git(dir, "add", "-A");
-    git(dir, "commit", "-q", "-m", "other root");
+    commitFiles(dir, { "x.md": "# x\n" }, "other root");
     git(dir, "checkout", "-q", "main");
-    writeTree(dir, { ".agents/sessions/2026-01-01-session-1.md": BAD_LOG });
-    git(dir, "add", "-A");
-    git(dir, "commit", "-q", "-m", "log");
+    commitFiles(dir, { ".agents/sessions/2026-01-01-session-1.md": BAD_LOG }, "log");
     const r = runCli(["session-log", "--context", "ci", "--base", "other"], { cwd: dir });
     expect(r.code, r.stdout).toBe(2);
     expect(r.stderr).toMatch(/cannot list the logs changed since 'other'.*no merge base/);
@@ -32,16 +32,10 @@ describe("session-log --context ci without a merge base", () => {
   it("a shallow clone whose base has no merge base with HEAD: exit 2 with the fetch-depth hint", () => {
     const origin = tmpDir("agentcheck-cimb-origin-");
     git(origin, "init", "-q", "-b", "main");
-    writeTree(origin, { "README.md": "# r\n" });
-    git(origin, "add", "-A");
-    git(origin, "commit", "-q", "-m", "init");
+    commitFiles(origin, { "README.md": "# r\n" }, "init");
     git(origin, "checkout", "-q", "-b", "feature");
-    writeTree(origin, { "a.md": "# a\n" });
-    git(origin, "add", "-A");
-    git(origin, "commit", "-q", "-m", "a");
-    writeTree(origin, { ".agents/sessions/2026-01-01-session-1.md": BAD_LOG });
-    git(origin, "add", "-A");
-    git(origin, "commit", "-q", "-m", "log");
+    commitFiles(origin, { "a.md": "# a\n" }, "a");
+    commitFiles(origin, { ".agents/sessions/2026-01-01-session-1.md": BAD_LOG }, "log");
     const parent = tmpDir("agentcheck-cimb-clone-");
     git(parent, "clone", "-q", "--depth", "1", "--branch", "feature", `file://${origin}`, "c");
     const clone = join(parent, "c");
