@@ -65,6 +65,11 @@ export async function prepareRun(
   const fmt = o.format ?? "text";
   if (!formatterOf(fmt)) throw new UsageError(`--format: unknown format '${fmt}'${suggestion(fmt, Object.keys(FORMATTERS))} (one of: ${Object.keys(FORMATTERS).join(", ")})`);
   parseIntOption("max-warnings", o.maxWarnings);
+  // a clock that is no date ("yesterday") would leave every date rule without a current time
+  const now = (o as { now?: unknown }).now;
+  if (now !== undefined && (typeof now !== "string" || !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(now) || Number.isNaN(Date.parse(now)))) {
+    throw new UsageError(`--now must be an ISO 8601 date-time such as 2026-01-05T10:00:00Z, got '${String(now)}'`);
+  }
   parseIntOption("max-file-size", o.maxFileSize);
   if (o.outputFile) checkOutputFile(o.outputFile);
   let config = opts.config;

@@ -27,3 +27,18 @@ describe("environment variables set to garbage", () => {
     expect(r.stderr).not.toContain("--cutoff");
   });
 });
+
+describe("--now set to garbage (review)", () => {
+  it("a clock that is no ISO 8601 date-time is exit 2 from every validating command, never an info and a run without a current time", () => {
+    const dir = makeRepo({ ".agents/sessions/2026-01-01-session-1.md": LOG });
+    for (const args of [["check"], ["session-log"], ["memory-index"], ["check", "--staged"]]) {
+      for (const bad of ["yesterday", "2026-13-01T00:00:00Z", "2026-01-05 10:00"]) {
+        const r = runCli([...args, "--now", bad], { cwd: dir });
+        expect(r.code, `${args.join(" ")} --now ${bad}: ${r.stderr}`).toBe(2);
+        expect(r.stderr).toContain(`--now must be an ISO 8601 date-time`);
+      }
+    }
+    expect(runCli(["session-log", "--now", "2026-01-05T10:00:00.000Z"], { cwd: dir }).code).not.toBe(2);
+    expect(runCli(["session-log", "--now", "2026-01-05"], { cwd: dir }).code).not.toBe(2);
+  });
+});
