@@ -327,9 +327,17 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   }
 
   // logs named on the command line take the mode facts `check <files>` gives the same files (src/scope.ts
-  // filesScope: a log staged while something is staged is part of a commit being made)
+  // filesScope: a log staged while something is staged is part of a commit being made); logs found in a
+  // folder that was named get none, as in `check DIR`: the whole-tree default (full), one answer per file
   if (logFlags === undefined && git && explicit && !opts.mode && context === "local") {
-    const rels = files.filter((f) => isInside(f, root)).map((f) => toRepoPath(f, root));
+    const named = new Set((opts.paths ?? []).map((p) => resolve(opts.cwd, p)).filter((p) => {
+      try {
+        return !statSync(p).isDirectory();
+      } catch {
+        return true;
+      }
+    }));
+    const rels = files.filter((f) => named.has(resolve(f)) && isInside(f, root)).map((f) => toRepoPath(f, root));
     if (rels.length > 0) {
       const { filesScope } = await import("../scope.js");
       try {

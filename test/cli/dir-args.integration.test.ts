@@ -120,8 +120,17 @@ describe("check DIR answers as check does (review)", () => {
     expect(whole).toContain("SP-013");
     expect(rules([".agents/sessions"])).toEqual(whole);
     expect(rules(["."], join(dir, ".agents", "sessions"))).toEqual(whole);
+    // session-log with a folder answers as session-log without one
+    const sl = (args: string[]) => {
+      const r = runCli(["session-log", ...args, "--format", "json"], { cwd: dir });
+      const res = JSON.parse(r.stdout).results.find((x: { file: string }) => x.file === log);
+      return (res?.findings ?? []).map((f: { ruleId: string }) => f.ruleId).sort();
+    };
+    expect(sl([".agents/sessions"])).toEqual(sl([]));
+    expect(sl([])).toContain("SP-013");
     // named on its own, an untracked log is one being written: creation mode (documented)
     expect(rules([log])).not.toContain("SP-013");
+    expect(sl([log])).not.toContain("SP-013");
   });
 
   it("AC-901 a log whose name is not UTF-8 is reported by check DIR as by check, never dropped", () => {
