@@ -290,7 +290,7 @@ export async function runStopHook(): Promise<number> {
   let settings: Awaited<ReturnType<typeof hookSettings>>;
   let cutoff: string | undefined;
   try {
-    cutoff = applyCutoffEnv();
+    cutoff = cutoffOption(undefined) /* AGENTCHECK_CUTOFF; a bad value is exit 2 */;
     settings = await hookSettings(cwd);
   } catch (e) {
     // a configuration error must not trap the agent in a loop: tell the user, do not block
@@ -329,7 +329,7 @@ export async function runSessionEndHook(): Promise<number> {
   const value = input.ok ? input.value : {};
   const cwd = hookCwd(value);
   try {
-    const cutoff = applyCutoffEnv();
+    const cutoff = cutoffOption(undefined);
     const { sessionEndCheck } = await import("./session-end.js");
     const r = await sessionEndCheck({ cwd, record: true, cutoff });
     if (r.status === "recorded") process.stderr.write(`agentcheck: session ${r.sessionId} end recorded\n`);
@@ -342,10 +342,6 @@ export async function runSessionEndHook(): Promise<number> {
   return 0;
 }
 
-/** `--cutoff` for hooks: AGENTCHECK_CUTOFF must be a date; a bad value is reported, never silently ignored. */
-function applyCutoffEnv(): string | undefined {
-  return cutoffOption(undefined);
-}
 
 export async function runSessionStartHook(): Promise<number> {
   const input = await readHookInput();

@@ -213,7 +213,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
           f.currentHash = createHash("sha256").update(readOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root })).digest("hex");
         } catch (e) {
           // a link out of the workspace, a file over the read limit, a FIFO or folder (the bounded reader
-      // refuses them unopened): the core fails the gate with the reason
+          // refuses them unopened): the core fails the gate with the reason
           f.handoffUnreadable = ((e as Error)?.message ?? String(e)).replace(/[\r\n]+/g, " ") || "unreadable";
         }
       }
