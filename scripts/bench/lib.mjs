@@ -73,10 +73,11 @@ export function timeAlternating(cmds, { runs = 5, cwd = ROOT, env } = {}) {
 
 export function table(rows) {
   if (rows.length === 0) return;
-  const cols = Object.keys(rows[0]);
+  // every column any row has, in first-seen order; a row without one shows "—"
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   console.log(`| ${cols.join(" | ")} |`);
   console.log(`|${cols.map(() => "---").join("|")}|`);
-  for (const r of rows) console.log(`| ${cols.map((c) => r[c]).join(" | ")} |`);
+  for (const r of rows) console.log(`| ${cols.map((c) => r[c] ?? "—").join(" | ")} |`);
 }
 
 /**
