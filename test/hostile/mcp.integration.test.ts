@@ -125,7 +125,7 @@ describe("issue 33 item 3: the MCP line reader is linear and capped per message"
     }
   });
 
-  it("a message split into 1-byte chunks (a multi-byte character across chunks) is read whole", async () => {
+  it("a message whose multi-byte characters are split across chunks is read whole", async () => {
     const dir = protocolRepo();
     const p = spawn(process.execPath, [BIN, "mcp", "--root", dir], { stdio: ["pipe", "pipe", "pipe"] });
     let out = "";
@@ -133,9 +133,12 @@ describe("issue 33 item 3: the MCP line reader is linear and capped per message"
     p.stderr.resume();
     try {
       const msg = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: "é€😀", method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) + "\n");
-      for (const b of msg) {
-        p.stdin.write(Buffer.from([b]));
-        await new Promise((r) => setImmediate(r));
+      // cut inside each multi-byte character (é: 2 bytes, €: 3, 😀: 4), each piece its own read
+      const at = msg.indexOf(Buffer.from("é€😀"));
+      const cuts = [0, at + 1, at + 3, at + 6, msg.length];
+      for (let i = 0; i + 1 < cuts.length; i++) {
+        p.stdin.write(msg.subarray(cuts[i], cuts[i + 1]));
+        await new Promise((r) => setTimeout(r, 150));
       }
       for (const end = Date.now() + 20_000; !out.includes("\n") && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
       const reply = JSON.parse(out.split("\n")[0]);
