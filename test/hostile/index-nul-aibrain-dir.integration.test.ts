@@ -1,7 +1,7 @@
 // Issue 33 ("Hostile input, round two"), item 8: "the SQLite index cuts strings at NUL" and "`check`
 // passes an `.aibrain` task file that is a directory ('0 files checked') where `task load` fails".
 // Real CLI processes in real repositories.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeRepo, runCli } from "../helpers.js";
@@ -37,10 +37,13 @@ describe("issue 33 item 8: the SQLite session index keeps strings whole (NUL)", 
 });
 
 describe("issue 33 item 8: an .aibrain task file that is a directory", () => {
-  for (const [where, rel] of [["active", ".aibrain/session-T1.md"], ["archived", ".aibrain/sessions/archive/session-T2.md"]] as const) {
+  for (const [where, rel] of [["active", ".aibrain/session-T1.md"], ["archived", ".aibrain/sessions/archive/session-T2.md"], ["a link to a folder", ".aibrain/session-T3.md"]] as const) {
     it(`${where}: check fails on it (AC-901, is a directory), as task load does; never "0 files checked"`, () => {
       const repo = makeRepo({ "README.md": "# r\n" });
-      mkdirSync(join(repo, rel), { recursive: true });
+      if (where === "a link to a folder") {
+        mkdirSync(join(repo, ".aibrain", "sub"), { recursive: true });
+        symlinkSync("sub", join(repo, rel));
+      } else mkdirSync(join(repo, rel), { recursive: true });
       const r = runCli(["check", "--only", "aibrain", "--format", "json"], { cwd: repo });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       const res = JSON.parse(r.stdout).results.filter((x: any) => x.validator === "aibrain");

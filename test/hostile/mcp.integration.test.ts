@@ -125,7 +125,7 @@ describe("issue 33 item 3: the MCP line reader is linear and capped per message"
     }
   });
 
-  it("a message whose multi-byte characters are split across chunks is read whole", async () => {
+  it("guard: a message whose multi-byte characters are split across reads is read whole (the reader joins bytes, not strings)", async () => {
     const dir = protocolRepo();
     const p = spawn(process.execPath, [BIN, "mcp", "--root", dir], { stdio: ["pipe", "pipe", "pipe"] });
     let out = "";
