@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { spawn } from "node:child_process";
 import { BIN, ROOT, median, table } from "./lib.mjs";
 
 const STARTS = 10;
@@ -93,8 +94,35 @@ export async function run() {
     rows.push({ what: "record_evidence (round trip, locked write)", runs: CALLS, "p50 ms": median(times.ev).toFixed(1), target: "-" });
     rows.push({ what: "get_status (round trip, read only)", runs: CALLS, "p50 ms": median(times.status).toFixed(1), target: "-" });
     await client.close();
+    rows.push({ what: "one 60 MB line without a newline → -32600, next request answered (issue 33; was 29 s)", runs: 3, "p50 ms": median(await hugeLine(repo, 3)).toFixed(0), target: "< 2000" });
   } finally {
     rmSync(repo, { recursive: true, force: true });
   }
   table(rows);
+}
+
+/** The line reader's worst case: 60 MB in one line (over the 16 MiB cap), then a request; ms from the first byte to its answer. */
+export async function hugeLine(repo, runs) {
+  const out = [];
+  const mb = Buffer.alloc(1024 * 1024, 0x61);
+  for (let i = 0; i < runs; i++) {
+    const p = spawn(process.execPath, [BIN, "mcp", "--root", repo], { stdio: ["pipe", "pipe", "ignore"] });
+    let got = "";
+    p.stdout.on("data", (d) => (got += String(d)));
+    const write = (x) => new Promise((res) => (p.stdin.write(x) ? res() : p.stdin.once("drain", res)));
+    const answered = (id) => new Promise((res) => {
+      const check = () => (got.split("\n").some((l) => l.includes(`"id":${id}`)) ? res() : setTimeout(check, 5));
+      check();
+    });
+    await write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "b", version: "0" } } }) + "\n");
+    await answered(1);
+    const t0 = performance.now();
+    await write('{"jsonrpc":"2.0","id":2,"method":"ping","params":{"x":"');
+    for (let k = 0; k < 60; k++) await write(mb);
+    await write('"}}\n' + JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" }) + "\n");
+    await answered(3);
+    out.push(performance.now() - t0);
+    p.kill("SIGKILL");
+  }
+  return out;
 }

@@ -8,10 +8,11 @@ export function registerProtocolCommands(program: Command): void {
     .description("session protocol MCP server on stdio (phase state machine, verified gates, validators as tools)")
     .option("--root <dir>", "workspace root (default: the enclosing git work tree)")
     .option("--memories-dir <dir>", "memories folder, workspace-relative (default .serena/memories)")
+    .option("--no-exec", "run nothing the repository controls: run_pre_pr's test command and an executable markdownlint config (run_pre_pr, the QUALITY_CHECKS gate) are reported, not run (env AGENTCHECK_NO_EXEC=1)")
     .addHelpText("after", "\nRegister it:\n  $ claude mcp add agentcheck -- npx agentcheck mcp\nor in .mcp.json: { \"mcpServers\": { \"agentcheck\": { \"command\": \"npx\", \"args\": [\"agentcheck\", \"mcp\"] } } }")
-    .action(async (o: { root?: string; memoriesDir?: string }) => {
+    .action(async (o: { root?: string; memoriesDir?: string; exec?: boolean }) => {
       const { runMcpServer } = await import("../mcp/server.js");
-      process.exitCode = await runMcpServer([...(o.root ? ["--root", o.root] : []), ...(o.memoriesDir ? ["--memories-dir", o.memoriesDir] : [])]);
+      process.exitCode = await runMcpServer([...(o.root ? ["--root", o.root] : []), ...(o.memoriesDir ? ["--memories-dir", o.memoriesDir] : []), ...(o.exec === false ? ["--no-exec"] : [])]);
     });
 
   const phase = program

@@ -154,6 +154,19 @@ function dropFiles(path: string): void {
 
 const sha256 = (t: string) => createHash("sha256").update(t).digest("hex");
 
+// Text goes into the index and comes out whole: the binding passes a string to SQLite as a C string
+// (cut at the first NUL) and reads one back the same way. So a text value is bound as its UTF-8 bytes
+// and stored as TEXT through CAST(? AS TEXT) (SQLite's text keeps its length, NULs included), and read
+// as CAST(col AS BLOB), decoded here.
+const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder();
+/** A text parameter (the placeholder is TEXT_ARG). */
+const textArg = (v: string | null | undefined): Uint8Array | null => (v === null || v === undefined ? null : utf8.encode(v));
+const TEXT_ARG = "CAST(? AS TEXT)";
+/** A text column read whole: `CAST(<expr> AS BLOB) AS <name>` (decode with textOf). */
+const textCol = (expr: string, name: string) => `CAST(${expr} AS BLOB) AS ${name}`;
+const textOf = (v: Row[string]): string | null => (v === null ? null : v instanceof Uint8Array ? fromUtf8.decode(v) : String(v));
+
 function realDir(p: string): string {
   const abs = resolve(p);
   try {
@@ -204,7 +217,7 @@ export async function indexSessions(opts: IndexOptions = {}): Promise<IndexRepor
         const seen = new Set<string>();
         const upsert = db.prepare(`INSERT INTO sessions (project_id, session_id, dir, topic, description, session_type, current_phase, status,
           created_at, updated_at, checkpoints_total, checkpoints_completed, current_checkpoint, commits, branch, worktree, base_branch, manifest_sha256, manifest)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          VALUES (?, ${Array(9).fill(TEXT_ARG).join(", ")}, ?, ?, ?, ?, ${Array(5).fill(TEXT_ARG).join(", ")})
           ON CONFLICT (project_id, session_id) DO UPDATE SET dir = excluded.dir, topic = excluded.topic, description = excluded.description,
           session_type = excluded.session_type, current_phase = excluded.current_phase, status = excluded.status, created_at = excluded.created_at,
           updated_at = excluded.updated_at, checkpoints_total = excluded.checkpoints_total, checkpoints_completed = excluded.checkpoints_completed,
@@ -229,9 +242,9 @@ export async function indexSessions(opts: IndexOptions = {}): Promise<IndexRepor
               continue;
             }
             upsert.run([
-              pid, name, join(root, SESSIONS_DIR, name), m.topic, m.description, m.session_type, m.current_phase, m.status,
-              m.created_at, m.updated_at, m.build_progress.checkpoints_total, m.build_progress.checkpoints_completed.length,
-              m.build_progress.current_checkpoint, m.commits.length, m.git.branch, m.git.worktree, m.git.base_branch, hash, text,
+              pid, ...[name, join(root, SESSIONS_DIR, name), m.topic, m.description, m.session_type, m.current_phase, m.status, m.created_at, m.updated_at].map(textArg),
+              m.build_progress.checkpoints_total, m.build_progress.checkpoints_completed.length, m.build_progress.current_checkpoint, m.commits.length,
+              ...[m.git.branch, m.git.worktree, m.git.base_branch, hash, text].map(textArg),
             ]);
             (before === undefined ? report.added : report.updated).push(ref);
           }
@@ -313,15 +326,17 @@ export async function listIndexedSessions(opts: ListOptions = {}): Promise<Index
       }
       if (opts.status) { where.push("s.status = ?"); args.push(opts.status); }
       if (opts.phase) { where.push("s.current_phase = ?"); args.push(opts.phase); }
+      const texts = ["session_id", "dir", "topic", "description", "session_type", "current_phase", "status", "created_at", "updated_at", "branch", "worktree", "base_branch"];
       const rows = db.all(
-        `SELECT p.path AS project, p.name AS project_name, s.session_id, s.dir, s.topic, s.description, s.session_type, s.current_phase, s.status,
-          s.created_at, s.updated_at, s.checkpoints_total, s.checkpoints_completed, s.current_checkpoint, s.commits, s.branch, s.worktree, s.base_branch
+        `SELECT ${textCol("p.path", "project")}, ${textCol("p.name", "project_name")}, ${texts.map((c) => textCol(`s.${c}`, c)).join(", ")},
+          s.checkpoints_total, s.checkpoints_completed, s.current_checkpoint, s.commits
          FROM sessions s JOIN projects p ON p.id = s.project_id
          ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
          ORDER BY p.path, s.session_id`,
         args,
       ) as Row[];
-      return rows.map((r) => ({ ...r, checkpoints_total: Number(r.checkpoints_total), checkpoints_completed: Number(r.checkpoints_completed), commits: Number(r.commits), current_checkpoint: r.current_checkpoint === null ? null : Number(r.current_checkpoint) }) as unknown as IndexedSession);
+      return rows.map((r) => ({
+        ...Object.fromEntries(["project", "project_name", ...texts].map((c) => [c, textOf(r[c])])), checkpoints_total: Number(r.checkpoints_total), checkpoints_completed: Number(r.checkpoints_completed), commits: Number(r.commits), current_checkpoint: r.current_checkpoint === null ? null : Number(r.current_checkpoint) }) as unknown as IndexedSession);
     } finally {
       db.close();
     }

@@ -20,6 +20,7 @@ import {
 } from "../phase/machine.js";
 import { memoriesDirRefusal } from "../phase/store.js";
 import { StateError } from "../state/errors.js";
+import { execRefusal, setNoExec } from "../exec-policy.js";
 
 type Shape = Record<string, z.ZodType>;
 
@@ -158,7 +159,9 @@ async function guard(fn: () => Promise<Record<string, unknown>> | Record<string,
 /** Run the CLI in the workspace with --format json; the report is returned as is. */
 function runCli(root: string, args: string[]): Promise<Record<string, unknown>> {
   return new Promise((res, rej) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: root, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: "1" } }, (err, stdout, stderr) => {
+    // the server's --no-exec (or AGENTCHECK_NO_EXEC) holds for every command it runs
+    const env = { ...process.env, NO_COLOR: "1", ...(execRefusal() ? { AGENTCHECK_NO_EXEC: "1" } : {}) };
+    execFile(process.execPath, [BIN, ...args], { cwd: root, maxBuffer: 256 * 1024 * 1024, env }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;
       if (code !== 0 && code !== 1) {
         rej(new ProtocolError("INVALID_INPUT", `agentcheck ${args[0]} failed (exit ${code}): ${String(stderr).trim().slice(0, 2000) || String(err?.message)}`));
@@ -192,6 +195,24 @@ const ChecklistShape = z.object({
 });
 const ReportOut = { exit_code: z.number().describe("0 clean, 1 findings (as the CLI)"), report: z.unknown().describe("the --format json report") };
 
+/**
+ * Tools that can run code the repository controls (pre-pr's `prePr.testCommand`, an executable
+ * `.markdownlint-cli2.cjs` / `.mjs` that pre-pr and the QUALITY_CHECKS gate load) say so: in their
+ * description and in their annotations (not read-only, open world: the code may do anything). Under
+ * --no-exec (or AGENTCHECK_NO_EXEC) nothing of the repository runs (each is reported instead), so
+ * they are what they are without it.
+ */
+function repoCode(description: string, annotations: { readOnlyHint?: boolean; idempotentHint?: boolean }, what: string) {
+  const refused = execRefusal();
+  if (refused !== undefined) return { description: `${description} Repository code (${what}) is not run: the server runs with ${refused}; it is reported instead.`, annotations: { ...annotations, openWorldHint: false } };
+  return {
+    description: `${description} RUNS REPOSITORY CODE: ${what} (start the server with --no-exec to refuse it).`,
+    annotations: { ...annotations, readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  };
+}
+/** What the QUALITY_CHECKS gate may run. */
+const GATE_CODE = "the QUALITY_CHECKS gate loads an executable .markdownlint-cli2.cjs/.mjs";
+
 export function createServer(o: ServerOptions): McpServer {
   const root = o.root;
   const ctx: ProtocolContext = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now });
@@ -214,15 +235,14 @@ export function createServer(o: ServerOptions): McpServer {
 
   server.registerTool("validate_gate", {
     title: "Verify a protocol gate",
-    description: "Run a gate's verification (or ALL gates) against the workspace and store the result. A passing gate also ends a BLOCKED state it caused.",
+    ...repoCode("Run a gate's verification (or ALL gates) against the workspace and store the result. A passing gate also ends a BLOCKED state it caused.", { idempotentHint: true }, GATE_CODE),
     inputSchema: { phase: GateName, skip_qa: z.boolean().optional().describe("QA_VALIDATION: docs-only sessions may skip QA") },
     outputSchema: z.looseObject({ session_id: z.string(), phase: PhaseOut, results: z.array(GateResultShape) }),
-    annotations: { idempotentHint: true },
   }, (a) => guard(() => validateGate(ctx, a.phase, { skipQa: a.skip_qa })));
 
   server.registerTool("advance_phase", {
     title: "Advance to the next phase",
-    description: "Apply the next transition if its gate passes (blocking) or record the failure (non-blocking). A target beyond the next phase is refused, naming the missing gate (a skipped MUST gate is a violation and blocks).",
+    ...repoCode("Apply the next transition if its gate passes (blocking) or record the failure (non-blocking). A target beyond the next phase is refused, naming the missing gate (a skipped MUST gate is a violation and blocks).", {}, GATE_CODE),
     inputSchema: { target: z.string().optional().describe("the phase you expect to reach (optional)") },
     outputSchema: z.looseObject({
       advanced: z.boolean(), from: z.string(), phase: PhaseOut, message: z.string(), refused: z.boolean().optional(),
@@ -256,7 +276,7 @@ export function createServer(o: ServerOptions): McpServer {
 
   server.registerTool("session_end", {
     title: "End the session",
-    description: "Run the remaining gates in order. COMPLETE: the session goes to the history and the current state is removed. Otherwise BLOCKED with what is missing. skip_qa only for docs-only changes; abandon only for sessions older than 24 h.",
+    ...repoCode("Run the remaining gates in order. COMPLETE: the session goes to the history and the current state is removed. Otherwise BLOCKED with what is missing. skip_qa only for docs-only changes; abandon only for sessions older than 24 h.", {}, GATE_CODE),
     inputSchema: {
       summary: z.string().min(1), skip_qa: z.boolean().optional(), decisions: z.array(z.string()).optional(),
       next_session_notes: z.string().optional(), abandon: z.boolean().optional(),
@@ -287,7 +307,8 @@ export function createServer(o: ServerOptions): McpServer {
   }, () => guard(() => status(ctx)));
 
   // ---------------------------------------------------------------- validators as tools
-  const ro = { readOnlyHint: true };
+  // reads the workspace and nothing else (openWorldHint defaults to true in MCP)
+  const ro = { readOnlyHint: true, openWorldHint: false };
   server.registerTool("validate_session_log", {
     description: "agentcheck session-log on workspace paths (default .agents/sessions); the --format json report.",
     inputSchema: { paths: z.array(z.string()).optional(), mode: z.enum(SESSION_MODES).optional() },
@@ -314,9 +335,10 @@ export function createServer(o: ServerOptions): McpServer {
   }, (a) => guard(() => runCli(root, ["traceability", ...(a.specs ? ["--specs", confine(root, a.specs)] : []), ...(a.strict ? ["--strict"] : []), "--format", "json"])));
 
   server.registerTool("run_pre_pr", {
-    description: "agentcheck pre-pr (no fixes); the --format json report.",
+    ...repoCode("agentcheck pre-pr (no fixes); the --format json report.", ro,
+      "pre-pr runs the configured prePr.testCommand and loads an executable .markdownlint-cli2.cjs/.mjs"),
     inputSchema: { base: z.string().optional(), all: z.boolean().optional(), quick: z.boolean().optional(), only: z.string().optional() },
-    outputSchema: z.looseObject(ReportOut), annotations: ro,
+    outputSchema: z.looseObject(ReportOut),
   }, (a) => guard(() => {
     if (a.base !== undefined && (a.base.startsWith("-") || !/^[\w./@^~-]+$/.test(a.base))) throw new ProtocolError("INVALID_INPUT", `base must be a git ref: ${a.base.slice(0, 60)}`);
     if (a.only !== undefined && !/^[A-Za-z0-9,_-]+$/.test(a.only)) throw new ProtocolError("INVALID_INPUT", "only must be comma-separated check ids");
@@ -369,8 +391,11 @@ async function workspaceRoot(arg: string | undefined): Promise<string> {
   return gitTopLevel(base) ?? realpathSync(base);
 }
 
-export const MCP_USAGE = `Usage: agentcheck mcp [--root <dir>] [--memories-dir <dir>]
+export const MCP_USAGE = `Usage: agentcheck mcp [--root <dir>] [--memories-dir <dir>] [--no-exec]
 Session protocol MCP server on stdio (tools, resources; see docs/mcp.md).
+--no-exec: run nothing the repository controls (run_pre_pr's test command, an executable
+markdownlint configuration in run_pre_pr and the QUALITY_CHECKS gate): each is reported instead
+(also AGENTCHECK_NO_EXEC=1).
 The memories folder is the configuration's paths.memories (default .serena/memories); --memories-dir
 must name the same folder (agentcheck phase and the PreToolUse gate read paths.memories).
 Register it:
@@ -394,6 +419,7 @@ export async function runMcpServer(args: string[]): Promise<number> {
     if (a === "--root") rootArg = val();
     else if (a === "--memories-dir") memoriesDir = val();
     else if (a === "--now") now = val();
+    else if (a === "--no-exec") setNoExec(true);
     else if (a === "-h" || a === "--help") {
       process.stdout.write(MCP_USAGE);
       return 0;

@@ -9,7 +9,8 @@ import {
 } from "./constants.js";
 import { StateError, type Issue } from "./errors.js";
 import { notePaths, parseJsonNote, renderJsonNote } from "./notes.js";
-import { NoteStore, pidAlive, type Lock, type StoreOptions } from "./store.js";
+import { NoteStore, type Lock, type StoreOptions } from "./store.js";
+import { ownerGone } from "./lock-owner.js";
 import { resolveNotesRoot } from "./paths.js";
 import { prepareStateCheck, stateIssues } from "./check.js";
 import type {
@@ -733,7 +734,8 @@ export class SessionStore {
   // ---------------------------------------------------------------- housekeeping
 
   /**
-   * Remove leftovers: temp files and lock debris of dead processes (or older than a minute), and
+   * Remove leftovers: temp files and lock debris of dead processes (or of a process that reuses the
+   * writer's pid, src/state/lock-owner.ts; or older than a minute), every stale lock, and
    * history archives that no committed state references (orphans of failed commits) — only files whose
    * JSON is an archive of that session, never a state note that merely has an archive's name.
    */
@@ -741,13 +743,14 @@ export class SessionStore {
     const removed: string[] = [];
     const dir = join(this.root, "sessions");
     const names = this.notes.listSessionsDir();
-    const old = (f: string) => {
+    const mtimeOf = (f: string) => {
       try {
-        return Date.now() - lstatSync(f).mtimeMs > 60_000;
+        return lstatSync(f).mtimeMs;
       } catch {
-        return false;
+        return undefined;
       }
     };
+    const old = (f: string) => Date.now() - (mtimeOf(f) ?? Date.now()) > 60_000;
     for (const n of names) {
       const f = join(dir, n);
       // every stale lock (malformed or not a file included), by the store's own definition of stale
@@ -755,9 +758,14 @@ export class SessionStore {
         if (this.notes.removeStaleLock(f)) removed.push(`sessions/${n}`);
         continue;
       }
-      const m = /\.(\d+)\.[0-9a-z]+\.tmp$/.exec(n) ?? /\.lock\.stale\.(\d+)\.[0-9a-z]+$/.exec(n);
-      if (!m) continue;
-      if (!pidAlive(Number(m[1])) || old(f)) {
+      const tmp = /\.(\d+)\.[0-9a-z]+\.tmp$/.exec(n);
+      const aside = tmp ? undefined : /\.lock\.stale\.(\d+)\.[0-9a-z]+$/.exec(n);
+      if (!tmp && !aside) continue;
+      // a temp file is its writer's from its creation on: a process with its pid that started later is
+      // another one (pid reuse). A lock moved aside keeps the lock's time, older than its breaker: only
+      // a dead breaker counts there.
+      const gone = tmp ? ownerGone(Number(tmp[1]), { madeAtMs: mtimeOf(f) }) : ownerGone(Number(aside![1]));
+      if (gone || old(f)) {
         try {
           rmSync(f, { recursive: true, force: true });
           removed.push(`sessions/${n}`);

@@ -14,6 +14,7 @@ import { NOTE_MAX_BYTES, readTextBounded } from "../fsread.js";
 import { MAX_STATE_BYTES, isSessionId } from "./constants.js";
 import type { SessionState } from "./schema.js";
 import type { ValidityCache } from "./valid-cache.js";
+import { ownerGone, selfIdentity } from "./lock-owner.js";
 
 export interface FsHooks {
   /** Replaces fs.renameSync (tests simulate Windows sharing violations with it). */
@@ -51,21 +52,13 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
   return base + base * 0.2 * random();
 }
 
-export function pidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 interface LockInfo {
   pid: number;
   hostname: string;
   acquiredAt: string;
   token: string;
+  /** The owner's process identity (src/state/lock-owner.ts), absent without /proc and in older locks. */
+  owner?: string;
 }
 
 const errCode = (e: unknown) => (e as NodeJS.ErrnoException)?.code;
@@ -289,7 +282,8 @@ export class NoteStore {
   /** Try once to create the lock (content written before it becomes visible, via link()). */
   private tryCreateLock(lockPath: string): Lock | undefined {
     const token = `${Date.now().toString(36)}${randomHex(10)}`;
-    const info: LockInfo = { pid: process.pid, hostname: this.host, acquiredAt: new Date().toISOString(), token };
+    const owner = selfIdentity();
+    const info: LockInfo = { pid: process.pid, hostname: this.host, acquiredAt: new Date().toISOString(), token, ...(owner ? { owner } : {}) };
     const tmp = `${lockPath}.${process.pid}.${token}.tmp`;
     writeFileSync(tmp, JSON.stringify(info), { flag: "wx" });
     try {
@@ -361,9 +355,10 @@ export class NoteStore {
   }
 
   /**
-   * Stale (spec §4.2): a well-formed lock of this host is stale exactly when its owner is dead — a live
-   * holder keeps its lock however long it takes (breaking it would let two writers commit over each
-   * other); a lock of another host (whose pid cannot be checked from here) once older than staleLockMs;
+   * Stale (spec §4.2): a well-formed lock of this host is stale exactly when its owner is gone — its pid
+   * is dead, or is held by another process (pid reuse: another start time than the recorded owner's, or
+   * a process started after the lock was taken; src/state/lock-owner.ts) — a live holder keeps its lock
+   * however long it takes (breaking it would let two writers commit over each other); a lock of another host (whose pid cannot be checked from here) once older than staleLockMs;
    * anything that is not a well-formed lock record (directory, link, empty, garbage) once older than
    * staleLockMs.
    */
@@ -371,7 +366,8 @@ export class NoteStore {
     const l = this.inspectLock(lockPath);
     if (l.gone) return { stale: false }; // vanished: just retry
     if (l.info && l.info.hostname === this.host && typeof l.info.pid === "number") {
-      return pidAlive(l.info.pid) ? { stale: false, id: l.id } : { stale: true, id: l.id };
+      const acquired = Date.parse(l.info.acquiredAt);
+      return { stale: ownerGone(l.info.pid, { identity: l.info.owner, madeAtMs: acquired }), id: l.id };
     }
     if (l.ageMs > this.staleLockMs) return { stale: true, id: l.id, problem: l.problem };
     return { stale: false, id: l.id, problem: l.problem };

@@ -18,11 +18,15 @@ export interface AibrainCheckOptions {
   files?: string[];
 }
 
-/** Checkpoint files of the workspace: active (session-*.md) and archived (*.md), repo-relative. */
+/**
+ * Checkpoint files of the workspace: active (session-*.md) and archived (*.md), repo-relative. A
+ * folder with a checkpoint's name is listed too: `task load` and `task list` fail on it, so it is a
+ * failing result here (AC-901), never "0 files checked".
+ */
 export function aibrainFiles(source: FileSource): { file: string; archived: boolean }[] {
   const out: { file: string; archived: boolean }[] = [];
-  for (const n of listMarkdown(source, ".aibrain")) if (n.startsWith("session-")) out.push({ file: `.aibrain/${n}`, archived: false });
-  for (const n of listMarkdown(source, ".aibrain/sessions/archive")) out.push({ file: `.aibrain/sessions/archive/${n}`, archived: true });
+  for (const n of listMarkdown(source, ".aibrain", { folders: true })) if (n.startsWith("session-")) out.push({ file: `.aibrain/${n}`, archived: false });
+  for (const n of listMarkdown(source, ".aibrain/sessions/archive", { folders: true })) out.push({ file: `.aibrain/sessions/archive/${n}`, archived: true });
   return out;
 }
 

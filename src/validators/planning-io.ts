@@ -28,8 +28,12 @@ export function normalizeText(bytes: Uint8Array): Uint8Array {
   return encoder.encode(t);
 }
 
-/** Regular files (symlinks to files included) directly in relDir whose names end with `.md`, in name order (D-1, D-5). */
-export function listMarkdown(source: FileSource, relDir: string): string[] {
+/**
+ * Regular files (symlinks to files included) directly in relDir whose names end with `.md`, in name
+ * order (D-1, D-5). `folders`: folders with such a name (and links to folders) are listed too, for a
+ * store whose every `.md` name is a document (reading one gives a visible AC-901 "is a directory").
+ */
+export function listMarkdown(source: FileSource, relDir: string, o: { folders?: boolean } = {}): string[] {
   const entries = source.list(relDir);
   if (!entries) return [];
   const out: string[] = [];
@@ -37,8 +41,8 @@ export function listMarkdown(source: FileSource, relDir: string): string[] {
     if (!e.name.endsWith(".md")) continue;
     const rel = relDir ? `${relDir}/${e.name}` : e.name;
     // special files (FIFOs, sockets, devices) are listed so that reading them gives a visible AC-901
-    if (e.type === "file" || e.type === "other") out.push(e.name);
-    else if (e.type === "symlink" && !isDirLink(source, rel)) out.push(e.name); // dangling, loop, outside: AC-901
+    if (e.type === "file" || e.type === "other" || (o.folders && e.type === "dir")) out.push(e.name);
+    else if (e.type === "symlink" && (o.folders || !isDirLink(source, rel))) out.push(e.name); // dangling, loop, outside: AC-901
   }
   return out.sort(byCodePoint);
 }

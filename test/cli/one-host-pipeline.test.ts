@@ -44,6 +44,7 @@ describe("issue 12 item 3: one bounded read", () => {
       "src/commands/phase.ts", // stdin (fd 0)
       "src/commands/pre-pr.ts", // stdin (fd 0)
       "src/prepr/mdversion.ts", // markdownlint's own package.json
+      "src/state/lock-owner.ts", // /proc/<pid>/stat, boot_id (the identity of a lock's owner), never the repository
       "src/state/store.ts", // lock files, through an fd opened O_NOFOLLOW | O_NONBLOCK
       "src/version.ts", // agentcheck's package.json
       "src/wasm/instance.ts", // the embedded WebAssembly module
