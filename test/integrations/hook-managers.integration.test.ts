@@ -6,7 +6,7 @@ import { describe, it, expect } from "vitest";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, ROOT, git, makeRepo, writeTree } from "../helpers.js";
+import { BIN, ROOT, git, makeRepo, runCli, writeTree } from "../helpers.js";
 import { BAD_LOG, GOOD_LOG, freshJsonLog } from "./fixtures.js";
 
 const BINS = join(ROOT, "node_modules", ".bin");
@@ -74,5 +74,62 @@ describe.skipIf(missing.length > 0)("hook managers from npm run agentcheck on a 
     expect(line, "the husky snippet writes .husky/pre-commit").not.toBeNull();
     writeFileSync(join(dir, ".husky", "pre-commit"), `${line![1]}\n`);
     commitsThroughHook(dir);
+  });
+
+  it("hooks install --manager lefthook writes the documented lefthook.yml; lefthook runs it on a real commit; a second run changes nothing", () => {
+    const dir = consumer();
+    const r = runCli(["hooks", "install", "--manager", "lefthook"], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("npx lefthook install");
+    const written = readFileSync(join(dir, "lefthook.yml"), "utf8");
+    expect(written).toBe(snippet("lefthook").replace(/^# lefthook\.yml\n/, ""));
+    expect(run(dir, LEFTHOOK, ["install"]).code).toBe(0);
+    commitsThroughHook(dir);
+    const again = runCli(["hooks", "install", "--manager", "lefthook"], { cwd: dir });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain("already runs agentcheck");
+    expect(readFileSync(join(dir, "lefthook.yml"), "utf8")).toBe(written);
+  });
+
+  it("hooks install --manager husky appends the documented line to an existing .husky/pre-commit; husky runs it on a real commit", () => {
+    const dir = consumer();
+    mkdirSync(join(dir, ".husky"));
+    writeFileSync(join(dir, ".husky", "pre-commit"), "true"); // the user's own line, no final newline
+    const r = runCli(["hooks", "install", "--manager", "husky"], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("npx husky");
+    const line = /^echo "(.*)" > \.husky\/pre-commit$/m.exec(snippet("husky"))![1];
+    expect(readFileSync(join(dir, ".husky", "pre-commit"), "utf8")).toBe(`true\n${line}\n`);
+    expect(run(dir, HUSKY, []).code).toBe(0);
+    commitsThroughHook(dir);
+  });
+});
+
+describe("hooks install --manager: refusals (exit 2, nothing written)", () => {
+  it("an existing lefthook configuration without agentcheck is never rewritten: exit 2 with the job to add", () => {
+    const dir = consumer();
+    const own = "# ours\npre-commit:\n  jobs:\n    - run: npm test\n";
+    writeFileSync(join(dir, ".lefthook.yml"), own);
+    const r = runCli(["hooks", "install", "--manager", "lefthook"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(".lefthook.yml exists and does not run agentcheck");
+    expect(r.stderr).toContain("run: npx --no-install agentcheck check --staged");
+    expect(readFileSync(join(dir, ".lefthook.yml"), "utf8")).toBe(own);
+    expect(existsSync(join(dir, "lefthook.yml"))).toBe(false);
+  });
+
+  it("a .husky/pre-commit that is a symbolic link is not written through; an unknown manager and --force are usage errors", () => {
+    const dir = consumer();
+    const target = join(dir, "elsewhere.sh");
+    writeFileSync(target, "echo hi\n");
+    mkdirSync(join(dir, ".husky"));
+    symlinkSync(target, join(dir, ".husky", "pre-commit"));
+    const r = runCli(["hooks", "install", "--manager", "husky"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("symbolic link");
+    expect(readFileSync(target, "utf8")).toBe("echo hi\n");
+    expect(runCli(["hooks", "install", "--manager", "pre-commit"], { cwd: dir }).code).toBe(2);
+    expect(runCli(["hooks", "install", "--manager", "lefthook", "--force"], { cwd: dir }).code).toBe(2);
+    expect(existsSync(join(dir, "lefthook.yml"))).toBe(false);
   });
 });
