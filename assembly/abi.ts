@@ -169,6 +169,8 @@ export const PREPR_ROLE_DRIFT_LEFT: i32 = 8;
 export const PREPR_ROLE_DRIFT_RIGHT: i32 = 9;
 /** A planning artifact (estimates). */
 export const PREPR_ROLE_PLANNING: i32 = 10;
+/** A file scanned for raw gh commands (SKV-01). */
+export const PREPR_ROLE_SKILL_SCAN: i32 = 11;
 
 /** spec.md exists. */
 export const SM_HAS_SPEC: i32 = 1;

@@ -109,7 +109,7 @@ export function installHook(cwd: string, opts: { force?: boolean }): { file: str
   if (loc.missing) throw new UsageError(missingMessage(loc));
   if (isHusky(loc)) {
     throw new UsageError(
-      `core.hooksPath is '${loc.hooksPath}' (husky manages the hooks): add the line\n    agentcheck check --staged\n  to .husky/pre-commit instead`,
+      `core.hooksPath is '${loc.hooksPath}' (husky manages the hooks): add the line\n    agentcheck check --staged\n  to .husky/pre-commit instead (agentcheck hooks install --manager husky does it)`,
     );
   }
   if (loc.scope && loc.scope !== "local" && loc.scope !== "worktree" && !opts.force) {

@@ -11,8 +11,14 @@ export function registerIntegrationCommands(program: Command): void {
     .command("install")
     .description("write a git pre-commit hook that runs `agentcheck check --staged` (honours core.hooksPath)")
     .option("--force", "replace a pre-commit hook that agentcheck did not write (the old one is kept as a backup)")
-    .addHelpText("after", "\nExample:\n  $ agentcheck hooks install")
-    .action(async (o: { force?: boolean }) => {
+    .option("--manager <name>", "lefthook or husky: add `check --staged` to that hook manager's file (lefthook.yml, .husky/pre-commit) instead")
+    .addHelpText("after", "\nExamples:\n  $ agentcheck hooks install\n  $ agentcheck hooks install --manager lefthook")
+    .action(async (o: { force?: boolean; manager?: string }) => {
+      if (o.manager !== undefined) {
+        const { runManagerInstall } = await import("./hook-managers.js");
+        process.exitCode = await runManagerInstall(o.manager, o.force);
+        return;
+      }
       const { runHooksInstall } = await import("./hooks.js");
       process.exitCode = await runHooksInstall(o);
     });

@@ -2,7 +2,7 @@
 // (assembly/validators/pre-pr/): these functions pick the files in scope, gather facts and run tools;
 // each returns what it did as facts, and the row's rule (PP-0xx) decides the status and message.
 import { readdirSync, statSync } from "node:fs";
-import { readTextOrThrow } from "../fsread.js";
+import { inspectFile, readTextOrThrow } from "../fsread.js";
 import { execRefusal } from "../exec-policy.js";
 import { join } from "node:path";
 import { configPath, validatorSection } from "../config.js";
@@ -66,7 +66,8 @@ function runFamily(ctx: PrePrContext, family: string, files: { rel: string; role
   if (docs.length === 0) return findings;
   const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: family !== "prd" && family !== "size" && family !== "drift" && family !== "plan" });
   if (out.internalErrors.length > 0) throw new InternalError(`internal error: ${out.internalErrors.join("; ")}`);
-  for (const r of out.results) findings.push(...r.findings);
+  // one push per finding: a spread of a file's findings overflows the call stack past ~100,000 (one per line of a big file)
+  for (const r of out.results) for (const f of r.findings) findings.push(f);
   return findings;
 }
 
@@ -385,6 +386,20 @@ function pathNormalization(ctx: PrePrContext): CheckOutcome {
   return { facts: { files: files.length, exts }, findings: runFamily(ctx, "path", files.map((rel) => ({ rel, role: ROLE.pathScan })), {}) };
 }
 
+function skillViolations(ctx: PrePrContext): CheckOutcome {
+  // SKV-01's options (declared with their defaults in the rule file) say where the skills are and which files to read
+  const skillsDir = (optionValue("SKV-01", "skillsDir", undefined) as string).replace(/\/+$/, "");
+  const exts = (optionValue("SKV-01", "extensions", undefined) as string[]).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase());
+  // the folder must be a directory inside the repository: a link out of it is never followed
+  const where = inspectFile(join(ctx.root, skillsDir), { maxBytes: 0, root: ctx.root });
+  const found: Facts = { ghSkillsFound: !where.ok && where.refusal.reason === "directory", ghSkillsDir: skillsDir, exts };
+  if (!found.ghSkillsFound) return { facts: found };
+  const excludes = optionValue("SKV-01", "excludes", undefined) as string[];
+  const files = inScope(ctx, (p) => exts.some((e) => p.toLowerCase().endsWith(e)) && !matchesAny(p, excludes));
+  if (files.length === 0) return { facts: { ...found, files: 0 } };
+  return { facts: { ...found, files: files.length }, findings: runFamily(ctx, "skv", files.map((rel) => ({ rel, role: ROLE.skillScan })), {}) };
+}
+
 function tokenBudget(ctx: PrePrContext): CheckOutcome {
   const file = ctx.config.prePr?.tokenBudget?.file ?? ".agents/HANDOFF.md";
   if (!ctx.scope.files.includes(file)) return { facts: { file, present: false } };
@@ -453,4 +468,5 @@ export const CHECKS: CheckDef[] = [
   { id: "PP-007", name: "Planning Artifacts", tags: ["slow", "repo-specific"], defaultEnabled: false, run: planning },
   { id: "PP-008", name: "Agent Drift Detection", tags: ["slow", "repo-specific"], defaultEnabled: false, run: agentDrift },
   { id: "PP-013", name: "HANDOFF Token Budget", tags: ["repo-specific"], defaultEnabled: false, run: tokenBudget },
+  { id: "PP-016", name: "Skill Violations", tags: ["slow"], defaultEnabled: true, run: skillViolations },
 ];

@@ -149,6 +149,8 @@ export const FLAGS = {
     DRIFT_RIGHT: 9,
     /** A planning artifact (estimates). */
     PLANNING: 10,
+    /** A file scanned for raw gh commands (SKV-01). */
+    SKILL_SCAN: 11,
   },
   /** Flags of MANIFEST documents: which artifacts the session folder holds. */
   manifest: {
@@ -177,6 +179,7 @@ export const PREPR_ROLE = {
   driftLeft: 8,
   driftRight: 9,
   planning: 10,
+  skillScan: 11,
 } as const;
 
 /** Every fact key the core reads ('{x}' parameters are template parts). */
@@ -263,6 +266,8 @@ export type FactKey =
   | "timeoutMs"
   | "parsed"
   | "exts"
+  | "ghSkillsDir"
+  | "ghSkillsFound"
   | "inScope"
   | "touched"
   | "agents"
@@ -494,8 +499,12 @@ export interface FactTypes {
   "timeoutMs": number;
   /** PP-005: yamllint findings parsed from its output. */
   "parsed": number;
-  /** PP-006: the file extensions scanned for absolute paths. */
+  /** PP-006: the file extensions scanned for absolute paths; PP-016: for raw gh commands. */
   "exts": string[];
+  /** PP-016: the folder of the GitHub skill scripts (SKV-01's option skillsDir). */
+  "ghSkillsDir": string;
+  /** PP-016: the GitHub skills folder exists inside the repository (else the check does not apply). */
+  "ghSkillsFound": boolean;
   /** PP-007: planning files in scope. */
   "inScope": number;
   /** PP-008: agent files the branch touches. */

@@ -14,6 +14,7 @@ export const FAMILY_SIZE = "size";
 export const FAMILY_TOK = "tok";
 export const FAMILY_DRIFT = "drift";
 export const FAMILY_PLAN = "plan";
+export const FAMILY_SKV = "skv";
 
 export class PrePrCtx extends RuleCtx {
   family: string;

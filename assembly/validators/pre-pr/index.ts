@@ -1,5 +1,5 @@
 // pre-pr validator: the rules of the pre-PR checks, one file per rule (named by its id). The host runs
-// one rule family per call (fact "family": pin, wfs, sfm, prd, path, size, tok, drift, plan, and row:
+// one rule family per call (fact "family": pin, wfs, sfm, prd, path, size, tok, drift, plan, skv, and row:
 // the status and message of a report row, see row.ts) and tags
 // each document with its role in `flags`; every rule of RULES sees the call's PrePrCtx and returns at
 // once when the family is not its own. Family "dir" applies the disable directives; family "select"
@@ -32,6 +32,7 @@ import { PP012 } from "./PP-012";
 import { PP013 } from "./PP-013";
 import { PP014 } from "./PP-014";
 import { PP015 } from "./PP-015";
+import { PP016 } from "./PP-016";
 import { PRD02 } from "./PRD-02";
 import { PRD03 } from "./PRD-03";
 import { PRD05 } from "./PRD-05";
@@ -40,6 +41,7 @@ import { SFM02 } from "./SFM-02";
 import { SFM05 } from "./SFM-05";
 import { SFM07 } from "./SFM-07";
 import { SFM10 } from "./SFM-10";
+import { SKV01 } from "./SKV-01";
 import { TOK03 } from "./TOK-03";
 import { WFS01 } from "./WFS-01";
 import { WFS02 } from "./WFS-02";
@@ -51,11 +53,11 @@ import { WFS11 } from "./WFS-11";
 /** The pre-pr rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
 export const RULES: Rule[] = [
   DRIFT04, PATH01, PIN01, PLAN01, PLAN02, PLAN03, PP000, PP001, PP002, PP003, PP004, PP005, PP006, PP007, PP008,
-  PP009, PP010, PP011, PP012, PP013, PP014, PP015, PRD02, PRD03, PRD05, RDY01, SFM02, SFM05, SFM07, SFM10,
-  TOK03, WFS01, WFS02, WFS06, WFS07, WFS08, WFS11,
+  PP009, PP010, PP011, PP012, PP013, PP014, PP015, PP016, PRD02, PRD03, PRD05, RDY01, SFM02, SFM05, SFM07, SFM10,
+  SKV01, TOK03, WFS01, WFS02, WFS06, WFS07, WFS08, WFS11,
 ];
 
-const FAMILIES = "pin wfs sfm prd path size tok drift plan row";
+const FAMILIES = "pin wfs sfm prd path size tok drift plan skv row";
 
 export function validatePrePr(input: Input, results: Results): void {
   const ctx = new PrePrCtx(input, results);

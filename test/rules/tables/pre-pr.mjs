@@ -21,6 +21,8 @@ const OK = "name: test-skill\ndescription: A test skill";
 const prd = (body, changed, extra = {}) => ({ docs: [doc("(PR description)", ROLE.prBody, body)], facts: { family: "prd", changed, ...extra } });
 const size = (facts, options) => ({ docs: [doc(".", ROLE.size, "")], facts: { family: "size", ...facts }, ...(options ? { options } : {}) });
 const path = (text) => ({ docs: [doc("docs/guide.md", ROLE.pathScan, text)], facts: { family: "path" } });
+const skv = (text, name = "docs/guide.md") => ({ docs: [doc(name, ROLE.skillScan, text)], facts: { family: "skv" } });
+const DIR = ".claude/skills/github/scripts";
 const tok = (text, options) => ({ docs: [doc(".agents/HANDOFF.md", ROLE.handoff, text)], facts: { family: "tok" }, ...(options ? { options } : {}) });
 const agent = (sections) => Object.entries(sections).map(([h, b]) => `## ${h}\n\n${b}\n`).join("\n");
 const drift = (l, r, options) => ({
@@ -248,6 +250,11 @@ export default {
       { name: "over a warn level", ...row("PP-015", { ...BRANCH, mergeBase: true, commits: 30, files: 3, additions: 40, severities: W }), errors: [{ messageId: "sized", status: "WARN" }] },
     ],
   },
+  "PP-016": (() => {
+    const rows = checkedRows("PP-016", { ghSkillsFound: true, files: 0, exts: [".md", ".py"] }, { ghSkillsFound: true, files: 2 });
+    rows.invalid.push({ name: "SKV: no GitHub skills folder, nothing to prefer over raw gh", ...row("PP-016", { ...BRANCH, ghSkillsFound: false, ghSkillsDir: DIR, files: 3 }), errors: [{ messageId: "noSkills", status: "SKIP", data: { dir: DIR } }] });
+    return rows;
+  })(),
   "PRD-02": {
     valid: [
       { name: "TC-PRD: every claimed file is in the diff", ...prd("## Changes\n\n- `src/a.ts`: fix\n", ["src/a.ts"]) },
@@ -323,6 +330,25 @@ export default {
     invalid: [
       { name: "TC-SF-30: an unknown model", ...sfm(fm(`${OK}\nmodel: gpt-4`)), errors: [{ messageId: "unknownModel", line: 4, column: 1, data: { m: "gpt-4" } }] },
       { name: "TC-SF-40: unknown tools are named", ...sfm(fm(`${OK}\nallowed-tools: bash,invalid-tool-name`)), errors: [{ messageId: "unknownTools", line: 4, data: { join: "invalid-tool-name" } }] },
+    ],
+  },
+  "SKV-01": {
+    valid: [
+      { name: "Detect-SkillViolation: skill scripts, gh in other words and unlisted verbs pass", ...skv("Run Get-PRContext.ps1.\nThe gh-pages branch; gh pr checkout 12; gh issue edit 3; gh apis; gh repo\ngh\npr create\n") },
+      { name: "Detect-SkillViolation: upper case is not the command", ...skv("GH PR CREATE\nGh api /x\n") },
+    ],
+    invalid: [
+      { name: "Detect-SkillViolation: gh pr create in markdown", ...skv("# Steps\n\nThen run `gh pr create --fill`.\n"), errors: [{ messageId: "rawGh", line: 3, column: 11, severity: "warning", data: { command: "pr create", dir: DIR } }] },
+      { name: "Detect-SkillViolation: every pattern, once per line, in a script", ...skv("subprocess.run('gh  issue\tview 1')\ngh api repos/x\r\nx = 'gh repo view'; y = 'gh pr list'\rgh pr diffs\n", "scripts/x.py"),
+        errors: [
+          { messageId: "rawGh", line: 1, column: 17, data: { command: "issue view" } },
+          { messageId: "rawGh", line: 2, column: 1, data: { command: "api" } },
+          { messageId: "rawGh", line: 3, column: 6, data: { command: "repo" } },
+          { messageId: "rawGh", line: 4, column: 1, data: { command: "pr diff" } },
+        ] },
+      { name: "Detect-SkillViolation: past maxPerFile the remaining lines are one count", ...skv("gh api a\ngh api b\nx\ngh repo c\ngh api d\n"), options: { maxPerFile: 2 },
+        errors: [{ messageId: "rawGh", line: 1 }, { messageId: "rawGh", line: 2 }, { messageId: "moreLines", line: 2, column: 1, data: { count: "2" } }] },
+      { name: "Detect-SkillViolation: gh inside a word matches, as upstream's pattern has no word boundary", ...skv("sigh\u00a0api call\n"), errors: [{ messageId: "rawGh", line: 1, column: 3, data: { command: "api" } }] },
     ],
   },
   "TOK-03": {
