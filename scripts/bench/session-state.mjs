@@ -28,6 +28,7 @@ function gateWorstCases() {
     { id: "esc160k", what: "160,000 \\n escapes in one string (the issue's 6 s case)", expect: "allow", note: stateNote("esc160k", { protocolStartEvidence: { handoffRead: "\n".repeat(160_000) } }) },
     { id: "esc520k", what: "520,000 \\n escapes, just under the 1 MiB state limit", expect: "allow", note: stateNote("esc520k", { protocolStartEvidence: { handoffRead: "\n".repeat(520_000) } }) },
     { id: "dec4k", what: "4,000 decisions (UUID patterns, date-times), under 1 MiB", expect: "allow", note: stateNote("dec4k", { orchestratorWorkflow: workflow(4_000) }) },
+    { id: "keys60k", what: "60,000 evidence keys in one object, under 1 MiB", expect: "allow", note: stateNote("keys60k", { protocolStartEvidence: Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, "v"])) }) },
     { id: "over4m", what: "a 4 MiB state, over the 1 MiB limit, at the note reader's 4 MiB cap", expect: "deny", note: stateNote("over4m", { protocolStartEvidence: { handoffRead: "\n".repeat(2_090_000) } }) },
   ];
 }
