@@ -255,16 +255,18 @@ function mapRaw(validator: string, docs: ContentDoc[], nFacts: number, raw: RawR
   }
 }
 
-function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[], out: ValidatorOutput): void {
-  const input: DocInput[] = [
-    ...facts,
-    ...docs.map((d) => ({ name: d.file, kind: d.kind, flags: d.flags ?? 0, bytes: d.bytes })),
-  ];
+/**
+ * One core call over a batch. `separable`: each file's result depends on that file alone (the batch
+ * may be split); otherwise the files are judged together (a manifest with its spec, a folder's
+ * cross-references) and a file's result is only ever computed with the whole batch's inputs.
+ */
+function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[], out: ValidatorOutput, separable: boolean): void {
+  const input: DocInput[] = [...facts, ...docs.map(docInput)];
   let bytes = 0;
   for (const d of input) bytes += d.bytes.length + d.name.length * 3 + 24;
   if (bytes > MAX_ARENA_BYTES) {
     if (docs.length > 1) {
-      for (const d of docs) runBatch(validator, [d], facts, out);
+      for (const d of docs) runBatch(validator, [d], facts, out, separable);
       return;
     }
     const file = docs[0]?.file ?? "(no file)";
@@ -285,23 +287,71 @@ function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[
   } catch (e) {
     // Any failure (abort, WebAssembly trap such as unreachable / out of bounds / stack overflow,
     // or a host exception while reading the result): the loader has already dropped the instance,
-    // so the next call runs on a fresh one. Split the batch to find the file(s) involved.
+    // so the next call runs on a fresh one. Find the file(s) involved.
     out.results.length = partial;
     if (docs.length > 1) {
-      for (const d of docs) runBatch(validator, [d], facts, out);
+      isolateFailure(validator, docs, facts, out, separable, e);
       return;
     }
-    const kind = failureKind(e);
-    const msg = e instanceof Error ? e.message : String(e);
-    const file = docs[0]?.file ?? "(no file)";
-    out.internalErrors.push(`${validator}: ${file}: ${kind}: ${msg}`);
-    out.results.push({
-      file,
-      validator,
-      verdict: "fail",
-      findings: [hostFinding("AC-902", file, `validator ${validator} failed (${kind}): ${msg}`)],
-    });
+    failedResult(validator, docs[0]?.file ?? "(no file)", e, "", out);
   }
+}
+
+/** AC-902 for `file` (and the internal error that makes the run exit 2). */
+function failedResult(validator: WasmValidator, file: string, e: unknown, context: string, out: ValidatorOutput): void {
+  const kind = failureKind(e);
+  const msg = e instanceof Error ? e.message : String(e);
+  out.internalErrors.push(`${validator}: ${file}: ${kind}${context}: ${msg}`);
+  out.results.push({
+    file,
+    validator,
+    verdict: "fail",
+    findings: [hostFinding("AC-902", file, `validator ${validator} failed (${kind}${context}): ${msg}`)],
+  });
+}
+
+/**
+ * A call over several files failed. Each file runs alone: those that fail alone get AC-902. A
+ * separable batch's other files keep their results of that run (they depend on nothing else); a batch
+ * judged together runs again without the failing files, so every other file's result is the one a
+ * run without them gives (issue 33 item 4: one trapped manifest gave every other manifest a false
+ * SM-012, its spec being missing from a one-file call). When no file fails alone (the failure needs
+ * several files together), or the rest fails again, every file of the batch gets AC-902: no result
+ * is ever computed without the inputs it needs.
+ */
+function isolateFailure(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[], out: ValidatorOutput, separable: boolean, err: unknown): void {
+  const start = out.results.length;
+  const rest: ContentDoc[] = [];
+  for (const d of docs) {
+    const one: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
+    runBatch(validator, [d], facts, one, separable);
+    if (one.internalErrors.length > 0 || separable) {
+      out.results.push(...one.results);
+      out.internalErrors.push(...one.internalErrors);
+      Object.assign(out.global, one.global);
+    } else rest.push(d);
+  }
+  if (rest.length === docs.length) {
+    // no file fails alone: the batch fails together
+    out.results.length = start;
+    for (const d of docs) failedResult(validator, d.file, err, `, together with the other ${docs.length - 1} file(s) of its batch`, out);
+    return;
+  }
+  if (rest.length > 0) {
+    const again: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
+    runBatch(validator, rest, facts, again, separable);
+    out.results.push(...again.results);
+    out.internalErrors.push(...again.internalErrors);
+    Object.assign(out.global, again.global);
+  }
+  // the files' results in the batch's order
+  const order = new Map(docs.map((d, i) => [d.file, i]));
+  const mine = out.results.splice(start).sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0));
+  out.results.push(...mine);
+}
+
+function docInput(d: ContentDoc): DocInput {
+  return { name: d.file, kind: d.kind, flags: d.flags ?? 0, bytes: d.bytes };
 }
 
 /**
@@ -315,19 +365,16 @@ export function executeValidator(
   opts: { separable?: boolean; mode?: SeverityMode } = {},
 ): ValidatorOutput {
   const out: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
-  // test hook: AGENTCHECK_DEBUG_TRAP=<kind>:<file> makes the core trap on that file (see assembly/index.ts)
-  const trap = process.env.AGENTCHECK_DEBUG_TRAP;
-  const all = { ...optionFacts(validator), ...severityFacts(validator, opts.mode), ...facts };
-  const fdocs = factDocs(trap && facts["debug.trap"] === undefined ? { ...all, "debug.trap": trap } : all);
+  const fdocs = factDocs(debugTrapFacts({ ...optionFacts(validator), ...severityFacts(validator, opts.mode), ...facts }));
   if (!opts.separable) {
-    runBatch(validator, docs, fdocs, out);
+    runBatch(validator, docs, fdocs, out, false);
     return out;
   }
   let batch: ContentDoc[] = [];
   let size = 0;
   let done = 0;
   const flush = () => {
-    runBatch(validator, batch, fdocs, out);
+    runBatch(validator, batch, fdocs, out, true);
     done += batch.length;
     progress?.(done, docs.length);
     batch = [];
@@ -340,6 +387,12 @@ export function executeValidator(
   }
   if (batch.length > 0) flush();
   return out;
+}
+
+/** Test hook: AGENTCHECK_DEBUG_TRAP=<kind>:<file> makes the core trap on that file (see assembly/index.ts). */
+export function debugTrapFacts(facts: Facts): Facts {
+  const trap = process.env.AGENTCHECK_DEBUG_TRAP;
+  return trap && facts["debug.trap"] === undefined ? { ...facts, "debug.trap": trap } : facts;
 }
 
 /** FileResult for a file that never reached the core. */

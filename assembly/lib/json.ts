@@ -260,36 +260,57 @@ function asciiString(p: usize, n: i32): string {
   return asciiAt(p, n);
 }
 
-/** Decode a JSON string body [a, b) that has escapes (the text was validated by the parser). */
+/**
+ * Decode a JSON string body [a, b) that has escapes (the text was validated by the parser), in one
+ * pass into one buffer: every escape and UTF-8 sequence yields at most as many UTF-16 units as it has
+ * bytes, so b - a units suffice and the string is shrunk to its length once. (Concatenating per
+ * escape was quadratic: ~23,000 escapes in one string exhausted memory, issue 33 item 3.)
+ */
 function decodeEscaped(base: usize, a: i32, b: i32): string {
-  let out = "";
+  const out = __new(<usize>(b - a) << 1, idof<String>());
+  let o = out;
   let run = a;
   let i = a;
-  while (i < b) {
-    const c = <i32>load<u8>(base + <usize>i);
+  while (true) {
+    const c = i < b ? <i32>load<u8>(base + <usize>i) : 92;
     if (c != 92) {
       i++;
       continue;
     }
-    if (i > run) out += String.UTF8.decodeUnsafe(base + <usize>run, <usize>(i - run), false);
+    if (i > run) o = copyRun(base + <usize>run, i - run, o);
+    if (i >= b) break;
     const e = <i32>load<u8>(base + <usize>i + 1);
     i += 2;
-    if (e == 34) out += "\"";
-    else if (e == 92) out += "\\";
-    else if (e == 47) out += "/";
-    else if (e == 98) out += "\b";
-    else if (e == 102) out += "\f";
-    else if (e == 110) out += "\n";
-    else if (e == 114) out += "\r";
-    else if (e == 116) out += "\t";
+    let u = e; // '"', '\\', '/' stand for themselves
+    if (e == 98) u = 8;
+    else if (e == 102) u = 12;
+    else if (e == 110) u = 10;
+    else if (e == 114) u = 13;
+    else if (e == 116) u = 9;
     else if (e == 117) {
-      out += String.fromCharCode(hexAt(base, i));
+      u = hexAt(base, i);
       i += 4;
     }
+    store<u16>(o, <u16>u);
+    o += 2;
     run = i;
   }
-  if (b > run) out += String.UTF8.decodeUnsafe(base + <usize>run, <usize>(b - run), false);
-  return out;
+  return changetype<string>(__renew(out, o - out));
+}
+
+/** Copy n UTF-8 bytes at p as UTF-16 units to o (ASCII widened in place); returns the end. */
+function copyRun(p: usize, n: i32, o: usize): usize {
+  let k = 0;
+  while (k < n && load<u8>(p + <usize>k) < 128) {
+    store<u16>(o + (<usize>k << 1), <u16>load<u8>(p + <usize>k));
+    k++;
+  }
+  if (k == n) return o + (<usize>n << 1);
+  // non-ASCII: the standard decoder (never more units than bytes)
+  const rest = String.UTF8.decodeUnsafe(p + <usize>k, <usize>(n - k), false);
+  const bytes = <usize>rest.length << 1;
+  memory.copy(o + (<usize>k << 1), changetype<usize>(rest), bytes);
+  return o + (<usize>k << 1) + bytes;
 }
 
 /** Four hex digits at base+i, or -1. */

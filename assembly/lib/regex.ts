@@ -2,7 +2,8 @@
 // `patternProperties` (search semantics, like Python's re.search). Supported: literals, `.`,
 // classes `[a-z]`/`[^...]`, escapes \d \D \w \W \s \S \b \B and escaped punctuation, groups `(...)`
 // and `(?:...)`, alternation, quantifiers * + ? {n} {n,} {n,m} (a trailing `?` is accepted), anchors
-// ^ and $ ($ also matches before a final newline, as in Python). Anything else makes compile()
+// ^ and $ (end of input only, as in ECMA-262 without the m flag, which JSON Schema patterns use: a
+// value "1.0\n" does not match ^1\.0$; Python's $ would also match before a final newline). Anything else makes compile()
 // return null (the caller treats the schema as invalid). Matching has a step and a depth budget;
 // running out counts as "no match", so a hostile pattern can fail a value but never hang or abort.
 
@@ -294,7 +295,7 @@ function matchSeqInner(nodes: RNode[], idx: i32, pos: i32, k: Cont | null): bool
   }
   let ok = false;
   if (t == N_BOL) ok = pos == 0;
-  else if (t == N_EOL) ok = pos == len || (pos == len - 1 && subject.charCodeAt(pos) == 10);
+  else if (t == N_EOL) ok = pos == len;
   else {
     const wb = isWordAt(pos - 1) != isWordAt(pos);
     ok = t == N_WORDB ? wb : !wb;

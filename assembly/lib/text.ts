@@ -197,6 +197,12 @@ export class TextBuf {
     this.len += n;
     return this;
   }
+  /** One UTF-16 unit. */
+  addUnit(c: i32): TextBuf {
+    store<u16>(this.room(1), <u16>c);
+    this.len++;
+    return this;
+  }
   /** n (>= 0) in decimal, zero-padded on the left to at least w digits (as zeroPad). */
   addPadded(n: i64, w: i32): TextBuf {
     let d = 1;

@@ -1,6 +1,6 @@
 // Session state: the PreToolUse gate per call (whole process, vs. bare `node -e 0`), and
 // get-state / set-state with 1,000 agent invocations in history (in-process and through the CLI).
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
@@ -9,8 +9,33 @@ import { BIN, ROOT, median, table, timeProcess } from "./lib.mjs";
 
 const N = 50;
 
+/** A state note (JSON body) of session `id` in coding mode, with `patch` applied. */
+function stateNote(id, patch = {}) {
+  const t = "2026-01-01T00:00:00.000Z";
+  const s = {
+    sessionId: id, currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: t }], protocolStartComplete: true, protocolEndComplete: false,
+    protocolStartEvidence: { handoffRead: "yes" }, protocolEndEvidence: {}, orchestratorWorkflow: null, version: 1, createdAt: t, updatedAt: t, ...patch,
+  };
+  return JSON.stringify(s);
+}
+
+/** The gate's worst inputs on the state side: escape bombs, the size limits, many schema checks. */
+function gateWorstCases() {
+  const t = "2026-01-01T00:00:00.000Z";
+  const decision = (i) => ({ id: `0f8fad5b-d9cb-469f-a165-${String(i).padStart(12, "0")}`, type: "technical", description: "d", rationale: "r", decidedBy: "qa", approvedBy: ["qa"], rejectedBy: [], timestamp: t });
+  const workflow = (n) => ({ activeAgent: "qa", workflowPhase: "planning", agentHistory: [], decisions: Array.from({ length: n }, (_, i) => decision(i)), verdicts: [], pendingHandoffs: [], compactionHistory: [], startedAt: t, lastAgentChange: t });
+  return [
+    { id: "esc160k", what: "160,000 \\n escapes in one string (the issue's 6 s case)", expect: "allow", note: stateNote("esc160k", { protocolStartEvidence: { handoffRead: "\n".repeat(160_000) } }) },
+    { id: "esc520k", what: "520,000 \\n escapes, just under the 1 MiB state limit", expect: "allow", note: stateNote("esc520k", { protocolStartEvidence: { handoffRead: "\n".repeat(520_000) } }) },
+    { id: "dec4k", what: "4,000 decisions (UUID patterns, date-times), under 1 MiB", expect: "allow", note: stateNote("dec4k", { orchestratorWorkflow: workflow(4_000) }) },
+    { id: "keys60k", what: "60,000 evidence keys in one object, under 1 MiB", expect: "allow", note: stateNote("keys60k", { protocolStartEvidence: Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, "v"])) }) },
+    { id: "over4m", what: "a 4 MiB state, over the 1 MiB limit, at the note reader's 4 MiB cap", expect: "deny", note: stateNote("over4m", { protocolStartEvidence: { handoffRead: "\n".repeat(2_090_000) } }) },
+  ];
+}
+
 export async function run() {
   const { SessionStore } = await import(pathToFileURL(join(ROOT, "dist", "index.js")).href);
+  const { GATE_DEADLINE_MS } = await import(pathToFileURL(join(ROOT, "dist", "state", "gate.js")).href);
   const repo = mkdtempSync(join(tmpdir(), "agentcheck-bench-state-"));
   execFileSync("git", ["init", "-q"], { cwd: repo });
   const env = { AGENTCHECK_NOTES_DIR: "" };
@@ -48,6 +73,38 @@ export async function run() {
     const allow = timeProcess([BIN, "session", "gate"], { runs: N, cwd: repo, input: hook("Read"), env });
     if (allow.stdout !== "") throw new Error("gate bench: expected an allow");
     rows.push({ what: "session gate (Read: allow)", runs: N, "median ms": allow.ms.toFixed(1), target: "< 80", "peak RSS KiB": allow.rssKiB });
+
+    // ---- gate worst cases (issue 33 item 3): states the core must judge in full on every call. The
+    // validity cache (.session-<id>.gate-ok) is removed before each run, so every call is the first
+    // one after the state changed. Target: the gate's 1 s deadline (GATE_DEADLINE_MS), which cannot
+    // fire inside the synchronous core, so the work itself must stay under it.
+    for (const w of gateWorstCases()) {
+      const wRoot = join(repo, `worst-${w.id}`);
+      mkdirSync(join(wRoot, "sessions"), { recursive: true });
+      const note = join(wRoot, "sessions", `session-${w.id}.md`);
+      writeFileSync(note, w.note);
+      const wEnv = { ...process.env, ...env, AGENTCHECK_NOTES_DIR: wRoot };
+      const input = JSON.stringify({ session_id: "b", cwd: repo, hook_event_name: "PreToolUse", tool_name: "Write", tool_input: {} });
+      const ms = [];
+      const over = [];
+      let out = "";
+      for (let i = 0; i < 10; i++) {
+        rmSync(join(wRoot, "sessions", `.session-${w.id}.gate-ok`), { force: true });
+        let t0 = performance.now();
+        spawnSync(process.execPath, ["-e", "0"], { cwd: repo });
+        const f = performance.now() - t0;
+        t0 = performance.now();
+        const r = spawnSync(process.execPath, [BIN, "session", "gate", "--session", w.id], { cwd: repo, input, env: wEnv, encoding: "utf8" });
+        ms.push(performance.now() - t0);
+        over.push(ms[ms.length - 1] - f);
+        out = r.stdout;
+      }
+      const decision = out.includes('"deny"') ? (out.includes("state unavailable") ? "deny (deadline)" : "deny") : "allow";
+      if (decision !== w.expect) throw new Error(`gate worst case ${w.id}: expected ${w.expect}, got ${decision}: ${out.slice(0, 300)}`);
+      const what = `session gate, worst case: ${w.what} (${Math.round(w.note.length / 1024)} KiB note; ${decision})`;
+      rows.push({ what, runs: 10, "median ms": median(ms).toFixed(1), target: `< ${GATE_DEADLINE_MS} (max ${Math.max(...ms).toFixed(0)})`, "peak RSS KiB": "-" });
+      rows.push({ what: "  the same minus node -e 0 (interleaved pairs)", runs: 10, "median ms": median(over).toFixed(1), target: "-", "peak RSS KiB": "-" });
+    }
 
     // ---- big state: 1,000 invocations in history (compaction threshold raised so they stay)
     const bigRoot = join(repo, "big-notes");

@@ -65,11 +65,37 @@ export interface MigrationReport {
 }
 
 const FENCE = /^\s{0,3}(```|~~~)/;
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const DECISION_RE = /decision/i;
 const NEXT_RE = /next\s+(steps?|actions?)|immediate\s+actions?|action\s+items?|open\s+(items?|questions?|tasks?)|blockers?|notes\s+for\s+(the\s+)?next\s+session|to-?dos?\b|pending\s+(work|items?|tasks?)|(open|related)\s+issues/i;
 const ITEM = /^(\s{0,3})([-*+]|\d+[.)])\s+(.*)$/;
 const AGENT_MENTION = new RegExp(`\\b(${AGENT_TYPES.join("|")})\\s+agent\\b`, "i");
+
+// Linear time throughout (issue 33: a 2,800-level nested list took 48 s): no regular expression here
+// backtracks over a run of white space (`\s+$` retried the run from each of its positions), so the
+// trimming and the heading and table-separator tests are written out.
+
+/** Line terminators `.` does not match: a heading line holding one in its title is none (as /^#{1,6}\s+(.*?)\s*#*\s*$/). */
+const TERMINATOR = /[\r\u2028\u2029]/;
+
+/** An ATX heading: `#{1,6}`, white space, the title, optional closing `#`s; or null. */
+function heading(l: string): { level: number; title: string } | null {
+  let n = 0;
+  while (n < l.length && l.charCodeAt(n) === 35) n++;
+  if (n < 1 || n > 6 || n >= l.length || l.slice(n, n + 1).trim() !== "") return null;
+  let t = l.slice(n).trimEnd(); // trimEnd/trimStart strip what `\s` matches, in linear time
+  let e = t.length;
+  while (e > 0 && t.charCodeAt(e - 1) === 35) e--;
+  t = t.slice(0, e).trim();
+  return TERMINATOR.test(t) ? null : { level: n, title: t };
+}
+
+/** A table's delimiter row: cells of `:?-{2,}:?` between pipes, white space around them. */
+function isSeparator(row: string): boolean {
+  let t = row.trim();
+  if (t.startsWith("|")) t = t.slice(1);
+  if (t.endsWith("|")) t = t.slice(0, -1);
+  return t.split("|").every((c) => /^:?-{2,}:?$/.test(c.trim()));
+}
 
 function splitSections(text: string): Section[] {
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
@@ -79,11 +105,11 @@ function splitSections(text: string): Section[] {
   let inFence = false;
   for (const l of lines) {
     if (FENCE.test(l)) inFence = !inFence;
-    const h = inFence ? null : HEADING.exec(l);
+    const h = inFence ? null : heading(l);
     if (h) {
-      const level = h[1].length;
+      const level = h.level;
       while (stack.length && stack[stack.length - 1].level >= level) stack.pop();
-      const title = h[2].replace(/\*\*/g, "").trim();
+      const title = h.title.replace(/\*\*/g, "").trim();
       out.push({ level, title, path: stack.map((s) => s.title), heading: l, lines: [] });
       stack.push({ level, title });
     } else out[out.length - 1].lines.push(l);
@@ -151,8 +177,6 @@ function cells(row: string): string[] {
   return out;
 }
 
-const isSeparator = (row: string) => /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/.test(row);
-
 function artifactsOf(text: string): string[] {
   const found = new Set<string>();
   for (const m of text.matchAll(/`([^`\s]+)`/g)) if (/[/\\]|\.[A-Za-z0-9]{1,5}$/.test(m[1]) && !/^(npx|git|gh|mcp__)/.test(m[1])) found.add(m[1]);
@@ -197,7 +221,7 @@ export function planHandoff(text: string, source: string): HandoffPlan {
         const first = ITEM.exec(b.lines[0])!;
         const done = /^\[[xX]\]/.test(first[3]);
         const head = first[3].replace(/^\[[ xX]\]\s*/, "");
-        const full = [head, ...b.lines.slice(1)].join("\n").replace(/\s+$/, "");
+        const full = [head, ...b.lines.slice(1)].join("\n").trimEnd();
         if (isDecision && !done) {
           const architectural = /\bADR\b|architect/i.test(`${s.title} ${head}`);
           decisions.push({
@@ -261,7 +285,7 @@ export function planHandoff(text: string, source: string): HandoffPlan {
       }
       kept.push(raw);
     }
-    const keptText = kept.join("\n").replace(/^\n+|\s+$/g, "");
+    const keptText = kept.join("\n").replace(/^\n+/, "").trimEnd();
     if (keptText !== "" || moved === 0) {
       to.add("context");
       contextSections.push(name);

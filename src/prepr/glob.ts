@@ -4,7 +4,8 @@
 // Linear time (issue 11): a pattern is compiled once into a Thompson NFA and a path is matched by
 // simulating all states at once, so matching costs O(path length x pattern length) whatever the
 // pattern (nested braces and stars included); there is no backtracking regular expression. An
-// invalid pattern (unclosed brace, reversed range) is a configuration error (UsageError, exit 2).
+// invalid pattern (unclosed brace, reversed range, braces nested deeper than MAX_BRACE_DEPTH) is a
+// configuration error (UsageError, exit 2).
 import { UsageError } from "../report.js";
 
 type Pred = (c: string) => boolean;
@@ -21,6 +22,13 @@ interface Compiled {
 }
 
 const SPECIAL = /[*?[\]{}]/;
+
+/**
+ * Deepest brace nesting a pattern may have. Compiling recurses once per level (2,000 nested braces
+ * overflowed the stack, issue 33) and scans each level's extent, so the bound also keeps compiling
+ * linear in the pattern's length.
+ */
+export const MAX_BRACE_DEPTH = 32;
 
 /**
  * String tests equal to the NFA for the common shapes (a test compares them on generated paths):
@@ -182,6 +190,7 @@ function compileSeq(b: Builder, p: string, i: number, depth: number, out: number
         i = end + 1;
       }
     } else if (c === "{") {
+      if (depth >= MAX_BRACE_DEPTH) invalid(pattern, `braces nested deeper than ${MAX_BRACE_DEPTH} levels`);
       // alternatives: compile each against the same exit (resolved when chaining)
       const start = i + 1;
       // find the alternatives' extents by a dry scan of nesting

@@ -8,6 +8,7 @@ import { runRaw } from "../wasm/instance.js";
 import { renderCoded } from "../wasm/rule-meta.js";
 import { STATE_SCHEMA } from "../wasm/generated/state-schema.js";
 import { StateError, type Issue } from "./errors.js";
+import { MAX_STATE_BYTES } from "./constants.js";
 
 const enc = new TextEncoder();
 let schemaBytes: Uint8Array | undefined;
@@ -52,11 +53,15 @@ export function prepareStateCheck(): void {
 export function stateIssues(value: unknown, _sizeBound?: number, sessionId?: string, json?: string): Issue[] {
   const text = compactJson(value, json);
   if (text === undefined) return [{ path: "$", message: "expected object" }];
+  // the work is bounded before the core: a state over the size limit is that one issue (the core
+  // would report it too, after checking every byte; the hook gate must decide within its deadline)
+  const bytes = enc.encode(text);
+  if (bytes.length > MAX_STATE_BYTES) return [{ path: "$", message: `state is larger than ${MAX_STATE_BYTES} bytes` }];
   schemaBytes ??= enc.encode(STATE_SCHEMA);
   const docs = [
     { name: "state.schema", kind: KIND.FACT, bytes: schemaBytes },
     ...(sessionId !== undefined ? [{ name: "state.id", kind: KIND.FACT, bytes: enc.encode(sessionId) }] : []),
-    { name: "state", kind: KIND.SESSION_STATE, bytes: enc.encode(text) },
+    { name: "state", kind: KIND.SESSION_STATE, bytes },
   ];
   const raw = runRaw("validate_session_state", docs);
   const out: Issue[] = [];

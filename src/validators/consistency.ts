@@ -3,7 +3,7 @@
 // core's link questions in a second pass, and turns the per-feature rows into results.
 import { KIND, type WasmValidator } from "../wasm/abi.js";
 import { runValidator, type DocInput, type RawResult } from "../wasm/loader.js";
-import { factDocs, failureKind, hostFinding, severityFacts, type ValidatorOutput } from "../engine.js";
+import { debugTrapFacts, factDocs, failureKind, hostFinding, severityFacts, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { verdictOf, type FileResult, type Finding, type Severity } from "../report.js";
 import { listMarkdown, readDoc, linkStates } from "./planning-io.js";
@@ -99,31 +99,38 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   if (opts.feature !== undefined) facts.push(fact("feature", opts.feature));
   // the run's severity policy (advisory, configured overrides): applied by the core, verdicts follow
   facts.push(...factDocs(severityFacts("consistency", opts.advisory ? "advisory" : undefined)));
+  // test hook (AGENTCHECK_DEBUG_TRAP), as every validator run through src/engine.ts has it
+  facts.push(...factDocs(debugTrapFacts({})));
   const out: ConsistencyOutput = { results: problems, global: {}, internalErrors: [], features: [], checkpoint };
-  let raw: RawResult;
-  try {
+  const anchor = docs[docs.length - 1];
+  /** The passes over `ds` (reads the files the core needs): the last result, the facts it had, the read problems. */
+  const passes = (ds: DocInput[]): { raw: RawResult; facts: DocInput[]; problems: FileResult[] } => {
+    const fs = [...facts];
+    const probs: FileResult[] = [];
     // pass 1: names only -> which documents are artifacts of some feature; only those are read
-    raw = run(docs, [...facts, fact("phase", "names")]);
+    let raw = run(ds, [...fs, fact("phase", "names")]);
     const needed = new Set(decodeList(globals(raw).needed ?? ""));
     const unread: string[] = [];
-    for (const d of docs) {
+    for (const d of ds) {
       if (!needed.has(d.name)) continue;
       const r = readDoc(source, d.name, d.name, opts.maxFileBytes);
       if (r.problem) {
-        problems.push({ file: d.name, validator: "consistency", verdict: "fail", findings: [r.problem] });
+        probs.push({ file: d.name, validator: "consistency", verdict: "fail", findings: [r.problem] });
         unread.push(d.name);
       } else d.bytes = r.bytes!;
     }
     // files that could not be read: the core knows them by name only and never takes them for empty
-    if (unread.length > 0) facts.push(fact("unread", encodeList(unread)));
+    if (unread.length > 0) fs.push(fact("unread", encodeList(unread)));
     // pass 2: the checks; pass 3 only when link targets need existence facts
-    raw = run(docs, facts);
+    raw = run(ds, fs);
     const q = globals(raw).linkQueries;
     if (q) {
-      facts.push(fact("linkState", encodeList(linkStates(source, decodeList(q)).flat())));
-      raw = run(docs, facts);
+      fs.push(fact("linkState", encodeList(linkStates(source, decodeList(q)).flat())));
+      raw = run(ds, fs);
     }
-  } catch (e) {
+    return { raw, facts: fs, problems: probs };
+  };
+  const folderFailure = (e: unknown): ConsistencyOutput => {
     // abort, WebAssembly trap or host exception: one internal error for the folder (the loader has
     // already replaced the instance)
     const kind = failureKind(e);
@@ -134,7 +141,41 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
       findings: [hostFinding("AC-902", PLANNING_DIR, `validator consistency failed (${kind}): ${msg}`)],
     });
     return out;
+  };
+  let raw: RawResult;
+  let done: ReturnType<typeof passes>;
+  try {
+    done = passes(docs);
+  } catch (e) {
+    // a failure on one document (issue 33 item 4): each document runs alone (with the folder); those
+    // that fail alone get AC-902 and the folder is judged again without them, so every other result
+    // is the one a run without them gives. None failing alone: the folder's AC-902.
+    const failed: { d: DocInput; e: unknown }[] = [];
+    for (const d of docs.slice(0, -1)) {
+      try {
+        passes([d, anchor]);
+      } catch (e1) {
+        failed.push({ d, e: e1 });
+      }
+    }
+    if (failed.length === 0) return folderFailure(e);
+    for (const { d, e: e1 } of failed) {
+      const kind = failureKind(e1);
+      const msg = e1 instanceof Error ? e1.message : String(e1);
+      out.internalErrors.push(`consistency: ${d.name}: ${kind}: ${msg}`);
+      out.results.push({ file: d.name, validator: "consistency", verdict: "fail", findings: [hostFinding("AC-902", d.name, `validator consistency failed (${kind}): ${msg}`)] });
+    }
+    const bad = new Set(failed.map((f) => f.d));
+    for (let i = docs.length - 1; i >= 0; i--) if (bad.has(docs[i])) docs.splice(i, 1);
+    try {
+      done = passes(docs);
+    } catch (e2) {
+      return folderFailure(e2);
+    }
   }
+  raw = done.raw;
+  facts.splice(0, facts.length, ...done.facts);
+  problems.push(...done.problems);
   const g = globals(raw);
   out.global = g;
   const names = [...facts, ...docs].map((d) => d.name);

@@ -65,7 +65,13 @@ export function validateTraceability(opts: TraceabilityOptions): TraceabilityOut
   // pass 1, names only: the core says which files its rules load (REQ-*.md, DESIGN-*.md, TASK-*.md of
   // their folder); only those are read, so another file of the folder never gives a finding
   const names = executeValidator("traceability", docs, { fx, phase: "names" }, { mode: opts.mode });
-  if (names.internalErrors.length > 0) return Object.assign(names, { stats: { requirements: 0, designs: 0, tasks: 0, validChains: 0 } });
+  // a file the core failed on (AC-902) keeps that result and is left out of the checks; the other
+  // files are judged as without it (issue 33 item 4)
+  const failedNames = new Set(names.results.filter((r) => r.findings.some((f) => f.ruleId === "AC-902")).map((r) => r.file));
+  if (failedNames.size > 0) {
+    problems.push(...names.results.filter((r) => failedNames.has(r.file)));
+    for (let i = docs.length - 1; i >= 0; i--) if (failedNames.has(docs[i].file)) docs.splice(i, 1);
+  }
   const unread: string[] = [];
   for (const file of decodeList(names.global.needed ?? "")) {
     const e = byFile.get(file);
@@ -83,6 +89,7 @@ export function validateTraceability(opts: TraceabilityOptions): TraceabilityOut
   if (unread.length > 0) facts.unread = unread;
   const out = executeValidator("traceability", docs, facts, { mode: opts.mode }) as TraceabilityOutput;
   out.results.push(...problems);
+  out.internalErrors.unshift(...names.internalErrors);
   const [requirements, designs, tasks, validChains] = (out.global.stats ?? "0 0 0 0").split(" ").map(Number);
   out.stats = { requirements, designs, tasks, validChains };
   return out;

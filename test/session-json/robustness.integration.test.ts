@@ -164,7 +164,7 @@ describe("schema patterns (assembly/lib/regex.ts)", () => {
   const matches = (pattern: string, value: string) =>
     of(run({ v: value }, { schema: JSON.stringify({ properties: { v: { pattern } } }) }).findings, "SP-102").length === 0;
   it.each([
-    ["^[0-9]+\\.[0-9]+$", "1.0", true], ["^[0-9]+\\.[0-9]+$", "1x0", false], ["^[0-9]+\\.[0-9]+$", "1.0\n", true],
+    ["^[0-9]+\\.[0-9]+$", "1.0", true], ["^[0-9]+\\.[0-9]+$", "1x0", false], ["^[0-9]+\\.[0-9]+$", "1.0\n", false], // $ is the end of the value (JSON Schema), not also before a final newline (issue 33)
     ["^([0-9a-f]{7,40})?$", "", true], ["^([0-9a-f]{7,40})?$", "abc1234", true], ["^([0-9a-f]{7,40})?$", "abc12", false],
     ["^[a-zA-Z]+$", "handoffRead", true], ["^[a-zA-Z]+$", "handoff_read", false], ["session", "my-session-x", true],
     ["^(feat|fix)/\\w+$", "fix/abc_1", true], ["^(feat|fix)/\\w+$", "docs/x", false], ["^a(b|c)*d$", "abcbcd", true],

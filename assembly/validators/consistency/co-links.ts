@@ -7,7 +7,9 @@ import { Doc } from "../../io";
 import { ConsistencyCtx, LinkHit, FX1, FX2 } from "./context";
 import { findLinks, codeRanges, lineAt, at } from "../../lib/mdscan";
 import { isPyWs, pyStrip } from "../../lib/mdrow";
-import { isAlpha, isAlnum, isHex } from "../../lib/text";
+import { isAlpha, isAlnum, isHex, TextBuf } from "../../lib/text";
+
+const decodeBuf = new TextBuf();
 
 function hexVal(c: i32): i32 {
   return c <= 57 ? c - 48 : (c | 32) - 87;
@@ -34,16 +36,17 @@ function cleanTarget(raw: string): string {
   if (cut >= 0) t = t.substring(0, cut);
   if (t.indexOf("%") < 0) return t;
   // percent-decoding of ASCII escapes
-  let out = "";
+  // (one buffer: a unit concatenated per character was quadratic in the target's length)
+  const out = decodeBuf.reset();
   for (let i = 0; i < t.length; i++) {
     const c = t.charCodeAt(i);
     if (c == 37 && i + 2 < t.length && isHex(t.charCodeAt(i + 1)) && isHex(t.charCodeAt(i + 2))) {
       const v = hexVal(t.charCodeAt(i + 1)) * 16 + hexVal(t.charCodeAt(i + 2));
-      if (v < 128) { out += String.fromCharCode(v); i += 2; continue; }
+      if (v < 128) { out.addUnit(v); i += 2; continue; }
     }
-    out += String.fromCharCode(c);
+    out.addUnit(c);
   }
-  return out;
+  return out.take();
 }
 
 /**

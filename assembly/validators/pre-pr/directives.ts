@@ -37,16 +37,16 @@ class Directive {
 }
 
 function parseIds(s: string): string[] {
+  // (each id is a substring: a unit concatenated per character was quadratic in the comment's length)
   const out: string[] = [];
-  let cur = "";
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
+  let from = 0;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i < s.length ? s.charCodeAt(i) : 44;
     if (c == 44 || c == 32 || c == 9) {
-      if (cur.length > 0) out.push(cur);
-      cur = "";
-    } else cur += String.fromCharCode(c);
+      if (i > from) out.push(s.substring(from, i));
+      from = i + 1;
+    }
   }
-  if (cur.length > 0) out.push(cur);
   return out;
 }
 

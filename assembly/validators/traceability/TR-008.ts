@@ -2,6 +2,9 @@
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { TrCtx, orderKey, PH_DUPLICATES, TR8 } from "./model";
+import { TextBuf } from "../../lib/text";
+
+const namesBuf = new TextBuf();
 
 export const TR008 = defineRule("TR-008", SEV_ERROR, check);
 function TR008_doc(): RuleDoc {
@@ -25,8 +28,9 @@ function check(c: RuleCtx): void {
     for (let i = 0; i < ids.length; i++) {
       const docs = cat.all.get(ids[i]);
       if (docs.length < 2) continue;
-      let names = "";
-      for (let k = 0; k < docs.length; k++) names += (k > 0 ? ", " : "") + docs[k].baseName();
+      const nb = namesBuf.reset();
+      for (let k = 0; k < docs.length; k++) (k > 0 ? nb.add(", ") : nb).add(docs[k].baseName());
+      const names = nb.take();
       for (let k = 0; k < docs.length; k++) ctx.reportLine(ctx.rule, docs[k], 1, msg("duplicateIdIn").s("id", ids[i]).s("files", names), orderKey(PH_DUPLICATES, 0, 0));
     }
   }

@@ -61,6 +61,7 @@ export default {
         docs: docs(base()),
         facts: { "session.schema": JSON.stringify({ definitions: { a: { type: "object", properties: { x: { $ref: "#/definitions/a" } } } }, properties: { session: { $ref: "#/definitions/a" }, outcomes: { $ref: "#" } } }) },
       },
+      { name: "SP-102 (issue 33 item 8): schemaVersion \"1.0\" matches ^1\\.0$", docs: docs(base()), facts: { "session.schema": JSON.stringify({ properties: { schemaVersion: { type: "string", pattern: "^1\\.0$" } } }) } },
     ],
     invalid: [
       { name: "no schema supplied: the schema layer is skipped, visibly", docs: docs(base()), errors: [{ messageId: "message", line: 0, data: { problem: "Schema: no schema was supplied (fact session.schema), schema layer skipped" } }] },
@@ -96,6 +97,7 @@ export default {
         facts: { "session.schema": JSON.stringify({ type: "object", properties: { session: { format: "email" }, workLog: { format: "date" }, nextSteps: { format: "email" } } }) },
         errors: [{ messageId: "schemaUsesKeywordS", severity: "warning", line: 0, data: { join: "format: email" } }],
       },
+      { name: "SP-102 (issue 33 item 8): schemaVersion \"1.0\\n\" does not match ^1\\.0$ ($ is the end of input, as in JSON Schema)", docs: docs(with_((l) => { l.schemaVersion = "1.0\n"; })), facts: { "session.schema": JSON.stringify({ properties: { schemaVersion: { type: "string", pattern: "^1\\.0$" } } }) }, errors: [{ messageId: "schema", data: { path: "schemaVersion" } }] },
     ],
   },
   "SP-103": {

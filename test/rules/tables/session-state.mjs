@@ -26,6 +26,10 @@ function state(patch = {}) {
 const doc = (s) => [{ name: ".agent-notes/sessions/session-s1.md", kind: "SESSION_STATE", text: JSON.stringify(s) }];
 const facts = (more = {}) => ({ "state.schema": schema, "state.id": "s1", ...more });
 const bad = (path, extra = {}) => ({ messageId: "invalid", data: { path, ...extra } });
+/** A workflow holding one decision with id `id` (issue 33: the core's `$` is the end of input, as zod's). */
+const withDecision = (id) => state({ orchestratorWorkflow: { activeAgent: "qa", workflowPhase: "planning", agentHistory: [], verdicts: [], pendingHandoffs: [], compactionHistory: [], startedAt: T0, lastAgentChange: T0,
+  decisions: [{ id, type: "technical", description: "d", rationale: "r", decidedBy: "qa", approvedBy: [], rejectedBy: [], timestamp: T0 }] } });
+const UUID = "0f8fad5b-d9cb-469f-a165-70867728950e";
 
 export default {
   "SS-001": {
@@ -42,6 +46,8 @@ export default {
     valid: [
       { name: "a valid state", docs: doc(state()), facts: facts() },
       { name: "timestamps with offsets, a workflow and optional fields (SCH-02, SCH-12)", docs: doc(state({ activeFeature: "f", activeTask: "t", updatedAt: "2026-02-11T12:00:00+02:00", orchestratorWorkflow: { activeAgent: "qa", workflowPhase: "planning", agentHistory: [], decisions: [], verdicts: [], pendingHandoffs: [], compactionHistory: [], startedAt: T0, lastAgentChange: T0 } })), facts: facts() },
+      { name: "SS-002 (issue 33 item 3): escaped strings decode to the values they stand for (\\u0061, \\n, non-ASCII next to escapes)", docs: [{ ...doc(state())[0], text: JSON.stringify(state({ protocolStartEvidence: { handoffRead: "r\u00e9ad\nit \u{1F600}" } })).replaceAll('"analysis"', '"an\\u0061lys\\u0069s"') }], facts: facts() },
+      { name: "SS-002 (issue 33 item 8): a decision id that is a UUID", docs: doc(withDecision(UUID)), facts: facts() },
     ],
     invalid: [
       { name: "a corrupt note", docs: doc(""), facts: { "state.status": "corrupt", "state.detail": "CORRUPT: not JSON" }, errors: [{ messageId: "sessionState", data: { status: "corrupt", detail: "CORRUPT: not JSON" } }] },
@@ -53,6 +59,7 @@ export default {
       { name: "invariants: empty history; updatedAt before createdAt", docs: doc(state({ modeHistory: [], updatedAt: "2026-02-11T08:00:00.000Z" })), facts: facts(), errors: [bad("modeHistory", { message: "modeHistory must not be empty" }), bad("updatedAt", { message: "updatedAt is earlier than createdAt" })] },
       { name: "the session id must match the note name", docs: doc(state({ sessionId: "other" })), facts: facts(), errors: [bad("sessionId")] },
       { name: "no schema supplied: never a pass", docs: doc(state()), facts: { "state.id": "s1" }, errors: [{ messageId: "sessionState", data: { status: "ok" } }] },
+      { name: "SS-002 (issue 33 item 8): a decision id with a trailing newline is no UUID ($ is the end of input, as zod has it)", docs: doc(withDecision(`${UUID}\n`)), facts: facts(), errors: [bad("orchestratorWorkflow")] },
     ],
   },
 };
