@@ -2,7 +2,8 @@
 // It honours core.hooksPath, reports a core.hooksPath that points at a missing directory (git then
 // runs no hooks at all), never replaces a hook it did not write unless --force, and fails closed:
 // when the hook cannot find agentcheck it blocks the commit with a message.
-import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { mkdirConfined, removeConfined, renameConfined, writeFileConfined } from "../fswrite.js";
 import { CONFIG_MAX_BYTES, isLink, lexists, readTextOrThrow } from "../fsread.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -94,7 +95,7 @@ exit 1
 
 function isOurs(file: string): boolean {
   try {
-    return readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES }).includes(HOOK_MARKER);
+    return readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES, root: dirname(file) }).includes(HOOK_MARKER);
   } catch {
     return false;
   }
@@ -119,7 +120,9 @@ export function installHook(cwd: string, opts: { force?: boolean }): { file: str
         `  Set a hooks folder for this repository (git config core.hooksPath .githooks), or run 'agentcheck hooks install --force' to install into ${loc.dir} anyway.`,
     );
   }
-  mkdirSync(loc.dir, { recursive: true });
+  // every write stays in the hooks folder git names: nothing in it is followed out of it
+  const w = { root: loc.dir, rootLabel: "the hooks folder" };
+  mkdirConfined(loc.dir, w);
   const file = join(loc.dir, "pre-commit");
   const messages: string[] = [];
   // a symbolic link (dangling or not) is somebody's arrangement: never written through, and replaced
@@ -139,11 +142,10 @@ export function installHook(cwd: string, opts: { force?: boolean }): { file: str
           `  Move one of them away, then run 'agentcheck hooks install --force' again.`,
       );
     }
-    renameSync(file, file + BACKUP_SUFFIX);
+    renameConfined(file, file + BACKUP_SUFFIX, w);
     messages.push(`kept the previous hook as ${file + BACKUP_SUFFIX}`);
   }
-  writeFileSync(file, hookScript());
-  chmodSync(file, 0o755);
+  writeFileConfined(file, hookScript(), { ...w, mode: 0o755 });
   messages.push(`installed ${file}${loc.hooksPath ? ` (core.hooksPath = ${loc.hooksPath})` : ""}`);
   return { file, messages };
 }
@@ -154,10 +156,11 @@ export function uninstallHook(cwd: string): { messages: string[] } {
   const file = join(loc.dir, "pre-commit");
   if (!existsSync(file)) return { messages: [`no pre-commit hook in ${loc.dir}; nothing to do`] };
   if (!isOurs(file)) throw new UsageError(`${file} was not written by agentcheck; it was left unchanged`);
-  rmSync(file);
+  const w = { root: loc.dir, rootLabel: "the hooks folder" };
+  removeConfined(file, w);
   const messages = [`removed ${file}`];
   if (lexists(file + BACKUP_SUFFIX)) {
-    renameSync(file + BACKUP_SUFFIX, file);
+    renameConfined(file + BACKUP_SUFFIX, file, w);
     messages.push(`restored the previous hook from ${file + BACKUP_SUFFIX}`);
   }
   return { messages };

@@ -259,7 +259,7 @@ function readProtocolMemories(v: StateView, root: string, rel: (p: string) => st
   if (names.has("session-current-state.md")) {
     const file = rel(current);
     try {
-      push(parseProtocolState(readTextOrThrow(current, { maxBytes: NOTE_MAX_BYTES }), file), file, current);
+      push(parseProtocolState(readTextOrThrow(current, { maxBytes: NOTE_MAX_BYTES, root }), file), file, current);
     } catch (e) {
       fmt.unreadable++;
       v.failures.push({ format: "session-protocol", file, reason: (e as Error).message });
@@ -267,7 +267,7 @@ function readProtocolMemories(v: StateView, root: string, rel: (p: string) => st
   } else if (hasFallback) {
     const file = rel(fallback);
     try {
-      const j = JSON.parse(readTextOrThrow(fallback, { maxBytes: NOTE_MAX_BYTES })) as unknown;
+      const j = JSON.parse(readTextOrThrow(fallback, { maxBytes: NOTE_MAX_BYTES, root })) as unknown;
       if (!isObj(j)) throw new Error("not a JSON object");
       const id = str(j.sessionId) ?? str(j.session_id) ?? str(j.id);
       const phase = str(j.currentPhase) ?? str(j.current_phase) ?? str(j.phase);
