@@ -103,9 +103,9 @@ export function defaultDbPath(opts: { cwd?: string; notesDir?: string } = {}): {
   return { path: join(r.notesRoot, INDEX_FILE), ignoreRoot: r.from === "default" };
 }
 
-function lockStore(dbPath: string, ignoreRoot: boolean): FileStore {
+function lockStore(db: { path: string; root: string }, ignoreRoot: boolean): FileStore {
   // indexing many sessions takes a while: a live holder is waited for up to 60 s; a dead one is broken at once
-  return new FileStore(dirname(dbPath), { lockTimeoutMs: 60_000, staleLockMs: 15 * 60_000, ignoreRoot });
+  return new FileStore(dirname(db.path), { lockTimeoutMs: 60_000, staleLockMs: 15 * 60_000, ignoreRoot, confine: db.root });
 }
 
 /** Open (creating when absent) and check the database; throws CORRUPT when it cannot be trusted. */
@@ -191,7 +191,7 @@ export async function indexSessions(opts: IndexOptions = {}): Promise<IndexRepor
   const def = defaultDbPath({ cwd, notesDir: opts.notesDir });
   const checked = checkedDb(opts.db ? resolve(cwd, opts.db) : def.path, cwd);
   const dbPath = checked.path;
-  const store = lockStore(dbPath, !opts.db && def.ignoreRoot);
+  const store = lockStore(checked, !opts.db && def.ignoreRoot);
   // validate before taking the lock (the slow part needs no database)
   const { validateManifests, SESSIONS_DIR } = await import("../validators/manifest.js");
   const scans = roots.map((root) => ({ root, out: validateManifests({ root }) }));
@@ -310,9 +310,10 @@ export async function listIndexedSessions(opts: ListOptions = {}): Promise<Index
   const lib = await loadBinding();
   const cwd = opts.cwd ?? process.cwd();
   const def = defaultDbPath({ cwd, notesDir: opts.notesDir });
-  const dbPath = checkedDb(opts.db ? resolve(cwd, opts.db) : def.path, cwd).path;
+  const checked = checkedDb(opts.db ? resolve(cwd, opts.db) : def.path, cwd);
+  const dbPath = checked.path;
   if (!existsSync(dbPath)) throw new StateError("NOT_FOUND", `no session index at ${dbPath} (run \`agentcheck index\`)`, { db: dbPath });
-  return lockStore(dbPath, false).withLock(`${basename(dbPath)}.agentcheck`, () => {
+  return lockStore(checked, false).withLock(`${basename(dbPath)}.agentcheck`, () => {
     let db: Db;
     try {
       db = openChecked(lib, dbPath).db;

@@ -11,7 +11,7 @@ import {
 import { StateError, type Issue } from "./errors.js";
 import { notePaths, parseJsonNote, renderJsonNote } from "./notes.js";
 import { NoteStore, type Lock, type StoreOptions } from "./store.js";
-import { resolveNotesRoot } from "./paths.js";
+import { notesConfinement, resolveNotesRoot } from "./paths.js";
 import { prepareStateCheck, stateIssues } from "./check.js";
 import type {
   AgentInvocation, AgentInvocationOutput, AgentType, Decision, DecisionType, Handoff, OrchestratorWorkflow,
@@ -271,7 +271,7 @@ export class SessionStore {
   constructor(opts: SessionStoreOptions = {}) {
     let root = opts.root;
     let fromDefault = false;
-    let worktree: string | undefined;
+    let confine: string | undefined;
     let requireTask = opts.requireTaskForCoding;
     let agentNotes = opts.agentNotes;
     if (!root || requireTask === undefined || agentNotes === undefined) {
@@ -279,15 +279,15 @@ export class SessionStore {
       if (!root) {
         root = r.notesRoot;
         fromDefault = r.from === "default";
-        // the default notes folder lies in the worktree: nothing of it may link out of the repository
-        if (fromDefault) worktree = r.worktree;
+        // a notes folder in the worktree: nothing of it may link out of the repository
+        confine = notesConfinement(r).confine;
       }
       requireTask ??= r.settings.requireTaskForCoding;
       agentNotes ??= r.settings.agentNotes;
     }
     const envTimeout = Number((opts.env ?? process.env).AGENTCHECK_LOCK_TIMEOUT_MS);
     const lockTimeoutMs = opts.lockTimeoutMs ?? (Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : undefined);
-    this.notes = new NoteStore(root, { ignoreRoot: fromDefault, ...(worktree !== undefined ? { confine: worktree } : {}), ...opts, lockTimeoutMs });
+    this.notes = new NoteStore(root, { ignoreRoot: fromDefault, ...(confine !== undefined ? { confine } : {}), ...opts, lockTimeoutMs });
     this.requireTaskForCoding = requireTask;
     this.agentNotes = agentNotes;
     this.compactThreshold = opts.compactThreshold ?? COMPACT_THRESHOLD;
