@@ -177,6 +177,8 @@ function prepare(variant: Variant): { repo: string; outside: string } {
   if (variant === "folders") {
     for (const rel of FOLDERS) linkOut(repo, rel, join(outside, rel.replace(/\//g, "_")));
   } else {
+    // the dangling links' folder exists: a writer that follows one creates its target there
+    mkdirSync(join(outside, "dangling"));
     for (const r of FILES) {
       const rel = r.replace("{M}", manifestId);
       if (variant === "files") linkOut(repo, rel, join(outside, rel.replace(/\//g, "_")));
