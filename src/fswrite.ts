@@ -116,9 +116,12 @@ export function openWriteConfined(abs: string, opts: WriteOptions): number {
   return openSync(target, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0), opts.mode ?? 0o666);
 }
 
-/** Caches live in <git directory>/agentcheck/<name>: what they are confined to (their git directory). */
-export function gitCacheConfinement(file: string): { root: string; rootLabel: string } {
-  return { root: dirname(dirname(file)), rootLabel: "the git directory" };
+/**
+ * Caches live in <git directory>/agentcheck/<name>: what they are confined to (their git directory);
+ * written without fsync (a lost cache is a miss).
+ */
+export function gitCacheConfinement(file: string): { root: string; rootLabel: string; durable: false } {
+  return { root: dirname(dirname(file)), rootLabel: "the git directory", durable: false };
 }
 
 /** Create `abs` (and its missing parents) inside `root`; `exclusive` fails with EEXIST when it is there. */
