@@ -10,7 +10,8 @@
 import type { FileSource } from "./source.js";
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "./fsread.js";
 import { sha256Hex } from "./sha256.js";
-import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { namedFileRoot, writeFileConfined, WriteRefusedError } from "./fswrite.js";
 import { join } from "node:path";
 import { executeValidator, loadFile, type ContentDoc } from "./engine.js";
 import { UsageError, verdictOf, type FileResult, type Finding } from "./report.js";
@@ -89,12 +90,12 @@ interface BaselineFile {
 
 const SEVERITY_RANK: Record<string, number> = { info: 0, warning: 1, error: 2 };
 
-export function readBaseline(file: string, given?: string): BaselineFile {
+export function readBaseline(file: string, given?: string, root?: string): BaselineFile {
   let text: string;
   if (given !== undefined) text = given;
   else {
     try {
-      text = readTextOrThrow(file, { maxBytes: DEFAULT_READ_LIMIT });
+      text = readTextOrThrow(file, { maxBytes: DEFAULT_READ_LIMIT, root: namedFileRoot(file, root) });
     } catch (e) {
       throw new UsageError(`cannot read the baseline ${file}: ${(e as Error).message}`);
     }
@@ -157,7 +158,7 @@ export function writeBaseline(file: string, results: FileResult[], root?: string
     try {
       // entries of files that are gone are dropped: nobody can validate them again; entries of a log
       // validated in a partial mode are kept unless found again
-      kept = readBaseline(file).findings.filter((e) => (!seen.has(e.file) || (partial.has(e.file) && !now.has(e.fingerprint))) && (root === undefined || existsSync(join(root, e.file))));
+      kept = readBaseline(file, undefined, root).findings.filter((e) => (!seen.has(e.file) || (partial.has(e.file) && !now.has(e.fingerprint))) && (root === undefined || existsSync(join(root, e.file))));
     } catch {
       /* an unreadable baseline holds nothing to keep: writing a new one is how it is repaired */
     }
@@ -168,12 +169,10 @@ export function writeBaseline(file: string, results: FileResult[], root?: string
     version: 1,
     findings: all,
   };
-  const tmp = `${file}.agentcheck-${process.pid}.tmp`;
   try {
-    writeFileSync(tmp, JSON.stringify(doc, null, 2) + "\n");
-    renameSync(tmp, file);
+    writeFileConfined(file, JSON.stringify(doc, null, 2) + "\n", { root: namedFileRoot(file, root) });
   } catch (e) {
-    throw new UsageError(`cannot write the baseline ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(`cannot write the baseline ${file}: ${e instanceof WriteRefusedError ? e.message : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)}`);
   }
   return { written: all.length, kept: kept.length };
 }
@@ -257,7 +256,7 @@ export function applyAdoption(results: FileResult[], o: AdoptionOptions): { resu
   }
   if (o.directives !== false) out = applyDirectives(out, o, stats);
   if (o.baseline) {
-    const base = readBaseline(o.baseline, o.baselineText);
+    const base = readBaseline(o.baseline, o.baselineText, o.root);
     // per fingerprint, the recorded severities not matched yet: a finding is known when an entry
     // recorded it at its severity or a higher one (a recorded warning that is an error now, through
     // a configured severity, is reported again)

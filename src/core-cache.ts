@@ -6,8 +6,7 @@
 // Message texts are rendered again on every hit (from the rule table of this build).
 import type { Hash } from "node:crypto";
 import { nodeRequire } from "./node-require.js";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { gitCacheConfinement, writeFileConfined } from "./fswrite.js";
 import { readTextOrThrow } from "./fsread.js";
 import { ABI_VERSION } from "./wasm/contract.js";
 import type { DocInput, RawResult } from "./wasm/instance.js";
@@ -58,7 +57,7 @@ function load(s: Store): void {
   s.loaded = true;
   s.key = createHash("sha1").update(`${FORMAT}\n${ABI_VERSION}\n${version()}\n`).update(wasmBytes()).digest("hex");
   try {
-    const c = JSON.parse(readTextOrThrow(s.file, { maxBytes: MAX_BYTES })) as { key: string; gen: number; entries: Record<string, Entry> };
+    const c = JSON.parse(readTextOrThrow(s.file, { maxBytes: MAX_BYTES, ...gitCacheConfinement(s.file) })) as { key: string; gen: number; entries: Record<string, Entry> };
     if (c && c.key === s.key && typeof c.gen === "number" && c.entries && typeof c.entries === "object") {
       s.gen = c.gen + 1;
       s.entries = c.entries;
@@ -118,8 +117,7 @@ export function closeCoreCache(): void {
   const entries: Record<string, Entry> = {};
   for (const [k, e] of Object.entries(s.entries)) if (e.g > s.gen - KEEP_RUNS) entries[k] = e;
   try {
-    mkdirSync(dirname(s.file), { recursive: true });
-    writeFileSync(s.file, JSON.stringify({ key: s.key, gen: s.gen, entries }));
+    writeFileConfined(s.file, JSON.stringify({ key: s.key, gen: s.gen, entries }), gitCacheConfinement(s.file));
   } catch {
     /* a read-only git directory just means no cache */
   }

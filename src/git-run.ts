@@ -136,7 +136,7 @@ function dirsFromFs(cwd: string): { top: string; gitDir: string } | undefined {
       const st = statSync(dotgit);
       if (st.isDirectory()) return existsSync(join(dotgit, "HEAD")) ? { top: realpathSync(dir), gitDir: realpathSync(dotgit) } : undefined;
       if (st.isFile()) {
-        const m = /^gitdir:\s*(.+?)\s*$/m.exec(readTextOrThrow(dotgit, { maxBytes: 64 * 1024 }));
+        const m = /^gitdir:\s*(.+?)\s*$/m.exec(readTextOrThrow(dotgit, { maxBytes: 64 * 1024, root: dir }));
         if (!m) return undefined;
         const gd = isAbsolute(m[1]) ? m[1] : resolve(dir, m[1]);
         return existsSync(join(gd, "HEAD")) ? { top: realpathSync(dir), gitDir: realpathSync(gd) } : undefined;

@@ -1,6 +1,7 @@
 // `agentcheck init`: writes the commented starting configuration, then runs the steps other
 // features register in INIT_STEPS (for example adding the session-state notes folder to .gitignore).
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { removeConfined, writeFileConfined } from "./fswrite.js";
 import { findConfigFile } from "./config-file.js";
 import { join } from "node:path";
 import { CONFIG_FILES, STARTER_CONFIG } from "./config.js";
@@ -38,8 +39,8 @@ export const INIT_STEPS: InitStep[] = [
       // --force replaces the file that is there (a second file beside it would make every command
       // refuse two configurations)
       const target = existing[0] ?? join(ctx.root, "agentcheck.config.jsonc");
-      for (const f of existing.slice(1)) rmSync(f);
-      writeFileSync(target, STARTER_CONFIG);
+      for (const f of existing.slice(1)) removeConfined(f, { root: ctx.root });
+      writeFileConfined(target, STARTER_CONFIG, { root: ctx.root });
       return `wrote ${target}`;
     },
   },

@@ -16,6 +16,7 @@ import { formatJunit } from "./format/junit.js";
 import { appendFileSync } from "node:fs";
 import { ruleTable } from "./wasm/loader.js";
 import { msNow, stdoutIsTTY, writeErr, writeOut, writeTextFile } from "./stdio.js";
+import { WriteRefusedError } from "./fswrite.js";
 import { DEFAULT_MAX_FILE_BYTES } from "./engine.js";
 
 export interface OutputOptions {
@@ -212,10 +213,10 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
   });
   if (opts.outputFile) {
     try {
-      writeTextFile(opts.outputFile, text);
+      writeTextFile(opts.outputFile, text, run?.adoption.root);
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
-      throw new UsageError(`cannot write ${opts.outputFile}: ${err.code === "ENOENT" ? "the folder does not exist" : err.code === "EISDIR" ? "it is a directory" : (err.code ?? err.message)}`);
+      throw new UsageError(`cannot write ${opts.outputFile}: ${e instanceof WriteRefusedError ? err.message : err.code === "ENOENT" ? "the folder does not exist" : err.code === "EISDIR" ? "it is a directory" : (err.code ?? err.message)}`);
     }
   } else writeOut(text);
   for (const e of internalErrors) writeErr(`agentcheck: internal error: ${e}\n`);

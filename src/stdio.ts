@@ -5,7 +5,9 @@
 // for, and a closed pipe (`agentcheck ... | head`) drops the rest of that stream's output quietly:
 // the run goes on to its verdict, so the exit code (and an internal error's line on stderr) is the
 // same as with a reader that read everything.
-import { closeSync, fstatSync, openSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, writeSync } from "node:fs";
+import { resolve } from "node:path";
+import { namedFileRoot, openWriteConfined } from "./fswrite.js";
 import { nodeRequire } from "./node-require.js";
 
 let pause: Int32Array | undefined;
@@ -101,9 +103,13 @@ export function writeOut(text: string | Iterable<string>): void {
   writeAll(1, text);
 }
 
-/** Write a report to a file (created or truncated), piece by piece. */
-export function writeTextFile(path: string, text: string | Iterable<string>): void {
-  const fd = openSync(path, "w");
+/**
+ * Write a report to a file (created or truncated), piece by piece. The file is confined to the
+ * repository `root` when its name lies there (else to its own folder): never written through a link out.
+ */
+export function writeTextFile(path: string, text: string | Iterable<string>, root?: string): void {
+  const abs = resolve(path);
+  const fd = openWriteConfined(abs, { root: namedFileRoot(abs, root) });
   try {
     writeAll(fd, text);
   } finally {

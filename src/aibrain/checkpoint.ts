@@ -4,7 +4,8 @@
 //
 // Writes reuse the session-state store's machinery (src/state/store.ts): one lock file per checkpoint
 // (exclusive create, stale-lock breaking) and temp file + fsync + rename. Readers never lock.
-import { existsSync, fsyncSync, linkSync, mkdirSync, openSync, closeSync, readdirSync, unlinkSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { fsyncDir, linkConfined, mkdirConfined, removeConfined } from "../fswrite.js";
 import { basename, join, resolve } from "node:path";
 import { NoteStore, type StoreOptions } from "../state/store.js";
 import { StateError } from "../state/errors.js";
@@ -346,7 +347,9 @@ export class CheckpointStore {
     this.workspace = opts.root ? resolve(opts.root) : worktreeRoot(opts.cwd ?? process.cwd());
     this.dir = join(this.workspace, AIBRAIN_DIR);
     const envTimeout = Number(process.env.AGENTCHECK_LOCK_TIMEOUT_MS);
-    this.notes = new NoteStore(this.dir, { lockTimeoutMs: Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : undefined, ...opts, ignoreRoot: false });
+    // confined to the workspace: an .aibrain (or a folder or checkpoint in it) that links out of the
+    // repository is neither read nor written
+    this.notes = new NoteStore(this.dir, { lockTimeoutMs: Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : undefined, confine: this.workspace, ...opts, ignoreRoot: false });
     this.project = opts.project ?? basename(this.workspace);
     this.clock = opts.now ?? (() => new Date());
   }
@@ -426,6 +429,7 @@ export class CheckpointStore {
     if (!isObj(input)) throw invalid("checkpoint data must be a JSON object");
     const missing = ["iteration_count", "phase", "status"].filter((k) => input[k] === undefined);
     if (missing.length) throw invalid(`save needs ${missing.join(", ")}`);
+    this.sweepDebris();
     return this.notes.withLock(this.notePath(taskId), () => {
       // under the lock archive() moves the file under: a save waiting for it sees the archive
       if (existsSync(this.file(taskId, true))) throw new StateError("ALREADY_EXISTS", `task '${taskId}' is archived; choose a new task id`, { task_id: taskId });
@@ -439,6 +443,7 @@ export class CheckpointStore {
     checkTaskId(taskId);
     if (!isObj(fields)) throw invalid("update fields must be a JSON object");
     if (!existsSync(this.file(taskId))) return Promise.reject(this.notFound(taskId));
+    this.sweepDebris();
     return this.notes.withLock(this.notePath(taskId), () => {
       // archived meanwhile (archive() holds this lock while it moves the file): nothing to update
       if (existsSync(this.file(taskId, true)) && !existsSync(this.file(taskId))) throw new StateError("ALREADY_EXISTS", `task '${taskId}' is archived; choose a new task id`, { task_id: taskId });
@@ -454,6 +459,14 @@ export class CheckpointStore {
     });
   }
 
+  /**
+   * Remove what killed writers left behind (temp files, stale locks and broken-lock leftovers of dead
+   * processes) in .aibrain and its archive; every write calls it, so debris never outlives the next one.
+   */
+  sweepDebris(): string[] {
+    return [...this.notes.sweepDebris(""), ...this.notes.sweepDebris(ARCHIVE_DIR)];
+  }
+
   private notFound(taskId: string): StateError {
     return new StateError("NOT_FOUND", `no checkpoint for task '${taskId}'`, { task_id: taskId });
   }
@@ -465,6 +478,7 @@ export class CheckpointStore {
   async archive(taskId: string): Promise<{ task_id: string; from: string; to: string }> {
     checkTaskId(taskId);
     if (!existsSync(this.file(taskId))) throw this.notFound(taskId);
+    this.sweepDebris();
     return this.notes.withLock(this.notePath(taskId), () => {
       const cp = this.load(taskId);
       if (cp.data.status !== "completed") {
@@ -473,28 +487,23 @@ export class CheckpointStore {
       const from = this.file(taskId);
       const to = this.file(taskId, true);
       try {
-        mkdirSync(join(this.dir, ARCHIVE_DIR), { recursive: true });
+        mkdirConfined(join(this.dir, ARCHIVE_DIR), this.notes.confine);
       } catch (e) {
         throw new StateError("IO_ERROR", `cannot create ${AIBRAIN_DIR}/${ARCHIVE_DIR}: ${(e as Error).message}`);
       }
       try {
-        linkSync(from, to);
+        linkConfined(from, to, this.notes.confine);
       } catch (e) {
         const c = (e as NodeJS.ErrnoException).code;
         if (c === "EEXIST") throw new StateError("ALREADY_EXISTS", `an archived checkpoint ${AIBRAIN_DIR}/${ARCHIVE_DIR}/session-${taskId}.md already exists: not overwritten`, { task_id: taskId });
         throw new StateError("IO_ERROR", `cannot archive '${taskId}': ${(e as Error).message}`);
       }
       try {
-        unlinkSync(from);
+        removeConfined(from, this.notes.confine);
       } catch (e) {
         throw new StateError("IO_ERROR", `archived, but cannot remove ${from}: ${(e as Error).message}`);
       }
-      for (const d of [join(this.dir, ARCHIVE_DIR), this.dir]) {
-        try {
-          const fd = openSync(d, "r");
-          try { fsyncSync(fd); } finally { closeSync(fd); }
-        } catch { /* best effort */ }
-      }
+      for (const d of [join(this.dir, ARCHIVE_DIR), this.dir]) fsyncDir(d);
       return { task_id: taskId, from: `${AIBRAIN_DIR}/session-${taskId}.md`, to: `${AIBRAIN_DIR}/${ARCHIVE_DIR}/session-${taskId}.md` };
     });
   }

@@ -75,8 +75,13 @@ async function body(o: FieldOpts, usage: (m: string) => Error): Promise<string |
     return readStdin();
   }
   const { readTextOrThrow, DEFAULT_READ_LIMIT } = await import("../fsread.js");
+  const { namedFileRoot } = await import("../fswrite.js");
+  const { worktreeRoot } = await import("../state/paths.js");
+  const { resolve } = await import("node:path");
   try {
-    return readTextOrThrow(o.bodyFile, { maxBytes: DEFAULT_READ_LIMIT });
+    // a file the user named: confined to the repository when it lies there (never a link out of it)
+    const abs = resolve(o.bodyFile);
+    return readTextOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root: namedFileRoot(abs, worktreeRoot(process.cwd())) });
   } catch (e) {
     throw usage(`--body-file: cannot read ${o.bodyFile}: ${(e as Error).message}`);
   }

@@ -1,9 +1,10 @@
 // Claude Code hooks: the configuration (`hooks claude [--write]`) and the Stop / SessionStart
 // hook entry points. Hook protocol (ecosystem.md §4): JSON on stdin with extra fields ignored;
 // exit 2 blocks with the reason on stderr; Stop hooks honour stop_hook_active so they never loop.
-import { existsSync, mkdirSync, realpathSync, renameSync, writeFileSync } from "node:fs";
-import { CONFIG_MAX_BYTES, isLink, readTextOrThrow } from "../fsread.js";
-import { dirname, join } from "node:path";
+import { existsSync } from "node:fs";
+import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
+import { writeFileConfined } from "../fswrite.js";
+import { join } from "node:path";
 import { UsageError, cutoffOption } from "../report.js";
 import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 
@@ -156,7 +157,7 @@ export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin
   let existing: unknown;
   let text: string | undefined;
   if (existsSync(file)) {
-    text = readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES }).replace(/^\uFEFF/, "");
+    text = readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES, root }).replace(/^\uFEFF/, "");
     try {
       existing = text.trim() === "" ? {} : JSON.parse(text);
     } catch (e) {
@@ -164,19 +165,10 @@ export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin
     }
   }
   const merged = mergeSettings(existing, ours, bin, `.claude/${name}`);
-  mkdirSync(dirname(file), { recursive: true });
-  // a settings file that is a symbolic link (kept in a dotfiles folder) is written where it points:
-  // renaming over the link would replace it with a copy
-  let target = file;
-  try {
-    if (isLink(file)) target = realpathSync(file);
-  } catch {
-    /* a dangling link: written in the link's place */
-  }
-  const tmp = `${target}.agentcheck-${process.pid}.tmp`;
+  // a settings file that is a symbolic link (kept in a dotfiles folder of the repository) is written
+  // where it points, the link staying a link; a link out of the repository or a dangling one is refused
   const { jsonIndent } = await import("./mcp-config.js");
-  writeFileSync(tmp, JSON.stringify(merged, null, jsonIndent(text)) + "\n");
-  renameSync(tmp, target);
+  writeFileConfined(file, JSON.stringify(merged, null, jsonIndent(text)) + "\n", { root });
   process.stderr.write(
     `agentcheck: wrote the PreToolUse, SessionStart, Stop and SessionEnd hooks into ${file}` +
       `${o.shared ? " (shared with everyone who clones the repository)" : " (personal; use --shared for .claude/settings.json)"}; check them with /hooks in Claude Code\n`,

@@ -2,7 +2,8 @@
 // It honours core.hooksPath, reports a core.hooksPath that points at a missing directory (git then
 // runs no hooks at all), never replaces a hook it did not write unless --force, and fails closed:
 // when the hook cannot find agentcheck it blocks the commit with a message.
-import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { mkdirConfined, namedFileRoot, removeConfined, renameConfined, writeFileConfined } from "../fswrite.js";
 import { CONFIG_MAX_BYTES, isLink, lexists, readTextOrThrow } from "../fsread.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -92,12 +93,22 @@ exit 1
 `;
 }
 
-function isOurs(file: string): boolean {
+function isOurs(file: string, root: string): boolean {
   try {
-    return readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES }).includes(HOOK_MARKER);
+    return readTextOrThrow(file, { maxBytes: CONFIG_MAX_BYTES, root }).includes(HOOK_MARKER);
   } catch {
     return false;
   }
+}
+
+/**
+ * What hook writes stay in: the repository when the hooks folder lies in it (.git/hooks, a relative
+ * core.hooksPath), so a hooks folder that links out of it is refused; else the folder git names (a
+ * linked worktree's common git directory, a global core.hooksPath the user chose with --force).
+ */
+function hooksConfinement(loc: HooksLocation): { root: string; rootLabel: string } {
+  const root = namedFileRoot(join(loc.dir, "pre-commit"), loc.root);
+  return { root, rootLabel: root === loc.root ? "the repository" : "the hooks folder" };
 }
 
 function isHusky(loc: HooksLocation): boolean {
@@ -119,13 +130,14 @@ export function installHook(cwd: string, opts: { force?: boolean }): { file: str
         `  Set a hooks folder for this repository (git config core.hooksPath .githooks), or run 'agentcheck hooks install --force' to install into ${loc.dir} anyway.`,
     );
   }
-  mkdirSync(loc.dir, { recursive: true });
+  const w = hooksConfinement(loc);
+  mkdirConfined(loc.dir, w);
   const file = join(loc.dir, "pre-commit");
   const messages: string[] = [];
   // a symbolic link (dangling or not) is somebody's arrangement: never written through, and replaced
   // only with --force (the link itself is kept as the backup)
   const link = isLink(file);
-  if (link || (existsSync(file) && !isOurs(file))) {
+  if (link || (existsSync(file) && !isOurs(file, w.root))) {
     if (!opts.force) {
       throw new UsageError(
         `${file} ${link ? "is a symbolic link" : "exists and was not written by agentcheck"}; it was left unchanged.\n` +
@@ -139,11 +151,10 @@ export function installHook(cwd: string, opts: { force?: boolean }): { file: str
           `  Move one of them away, then run 'agentcheck hooks install --force' again.`,
       );
     }
-    renameSync(file, file + BACKUP_SUFFIX);
+    renameConfined(file, file + BACKUP_SUFFIX, w);
     messages.push(`kept the previous hook as ${file + BACKUP_SUFFIX}`);
   }
-  writeFileSync(file, hookScript());
-  chmodSync(file, 0o755);
+  writeFileConfined(file, hookScript(), { ...w, mode: 0o755 });
   messages.push(`installed ${file}${loc.hooksPath ? ` (core.hooksPath = ${loc.hooksPath})` : ""}`);
   return { file, messages };
 }
@@ -153,11 +164,12 @@ export function uninstallHook(cwd: string): { messages: string[] } {
   if (loc.missing) throw new UsageError(missingMessage(loc));
   const file = join(loc.dir, "pre-commit");
   if (!existsSync(file)) return { messages: [`no pre-commit hook in ${loc.dir}; nothing to do`] };
-  if (!isOurs(file)) throw new UsageError(`${file} was not written by agentcheck; it was left unchanged`);
-  rmSync(file);
+  const w = hooksConfinement(loc);
+  if (!isOurs(file, w.root)) throw new UsageError(`${file} was not written by agentcheck; it was left unchanged`);
+  removeConfined(file, w);
   const messages = [`removed ${file}`];
   if (lexists(file + BACKUP_SUFFIX)) {
-    renameSync(file + BACKUP_SUFFIX, file);
+    renameConfined(file + BACKUP_SUFFIX, file, w);
     messages.push(`restored the previous hook from ${file + BACKUP_SUFFIX}`);
   }
   return { messages };
@@ -169,7 +181,7 @@ export function hookStatus(cwd: string): { ok: boolean; lines: string[] } {
   if (loc.missing) return { ok: false, lines: [...lines, missingMessage(loc)] };
   const file = join(loc.dir, "pre-commit");
   if (!existsSync(file)) return { ok: false, lines: [...lines, "pre-commit hook: not installed (agentcheck hooks install)"] };
-  if (!isOurs(file)) return { ok: false, lines: [...lines, `pre-commit hook: ${file} exists but was not written by agentcheck`] };
+  if (!isOurs(file, hooksConfinement(loc).root)) return { ok: false, lines: [...lines, `pre-commit hook: ${file} exists but was not written by agentcheck`] };
   let exec = true;
   try {
     exec = (statSync(file).mode & 0o111) !== 0;

@@ -1,7 +1,8 @@
 // Registration of `agentcheck mcp` with Claude Code: the `.mcp.json` entry (project scope) and the
 // equivalent `claude mcp add` command. `hooks claude --write --mcp` merges the entry.
 import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
-import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { writeFileConfined } from "../fswrite.js";
 import { join } from "node:path";
 import { UsageError } from "../report.js";
 
@@ -38,8 +39,6 @@ export function writeMcpJson(root: string): string {
   const servers = doc.mcpServers ?? {};
   if (typeof servers !== "object" || servers === null || Array.isArray(servers)) throw new UsageError(`${file}: "mcpServers" is not an object; not touching it`);
   doc.mcpServers = { ...(servers as Record<string, unknown>), [MCP_SERVER_NAME]: { ...MCP_ENTRY, args: [...MCP_ENTRY.args] } };
-  const tmp = `${file}.agentcheck-${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(doc, null, jsonIndent(text)) + "\n");
-  renameSync(tmp, file);
+  writeFileConfined(file, JSON.stringify(doc, null, jsonIndent(text)) + "\n", { root });
   return file;
 }

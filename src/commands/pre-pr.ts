@@ -1,6 +1,7 @@
 // `agentcheck pre-pr`: everything CI will say, before the pull request.
 import { withGitMemo } from "../git-run.js";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { namedFileRoot, writeFileConfined, WriteRefusedError } from "../fswrite.js";
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { resolve } from "node:path";
 import { loadConfig } from "../config.js";
@@ -113,7 +114,8 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   };
   if (o.prBody !== undefined) {
     try {
-      options.prBody = o.prBody === "-" ? readFileSync(0, "utf8") : readTextOrThrow(resolve(process.cwd(), o.prBody), { maxBytes: DEFAULT_READ_LIMIT });
+      const abs = resolve(process.cwd(), o.prBody);
+      options.prBody = o.prBody === "-" ? readFileSync(0, "utf8") : readTextOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root: namedFileRoot(abs, root) });
     } catch (e) {
       throw new UsageError(`cannot read --pr-body ${o.prBody}: ${(e as Error).message}`);
     }
@@ -182,7 +184,14 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   } else {
     out = text + formatSummary(rows, counts, durationMs, p);
   }
-  if (o.outputFile) writeFileSync(o.outputFile, out);
+  if (o.outputFile) {
+    const abs = resolve(process.cwd(), o.outputFile);
+    try {
+      writeFileConfined(abs, out, { root: namedFileRoot(abs, root) });
+    } catch (e) {
+      throw new UsageError(`cannot write ${o.outputFile}: ${e instanceof WriteRefusedError ? (e as Error).message : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)}`);
+    }
+  }
   else if (fmt === "json") writeOut(out);
   else writeOut(stream ? formatSummary(rows, counts, durationMs, p) : out);
   for (const r of internal) writeErr(`agentcheck: internal error: ${r.id} (${r.name}): ${r.internalError}\n`);

@@ -352,7 +352,9 @@ export async function migrateHandoff(opts: MigrateOptions = {}): Promise<Migrati
   const source = rel(abs);
   let text: string;
   try {
-    text = readTextOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT });
+    // confined to the worktree: a HANDOFF.md that links out of it (a secret, /proc/self/environ) is
+    // refused before anything is read, and its target is never named
+    text = readTextOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root: worktree });
   } catch (e) {
     const c = (e as NodeJS.ErrnoException).code;
     if (c === "ENOENT") throw new StateError("NOT_FOUND", `no hand-off file ${source}`, { file: source });

@@ -5,7 +5,8 @@
 // lives in process memory); every access is serialized by the store's lock file around the connection.
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { createHash } from "node:crypto";
-import { existsSync, realpathSync, renameSync, rmSync, rmdirSync, statSync } from "node:fs";
+import { existsSync, realpathSync, rmdirSync, statSync } from "node:fs";
+import { namedFileRoot, removeConfined, renameConfined, writeTarget } from "../fswrite.js";
 import { basename, dirname, join, resolve } from "node:path";
 import { StateError, isStateError } from "../state/errors.js";
 import { resolveNotesRoot, worktreeRoot } from "../state/paths.js";
@@ -102,9 +103,9 @@ export function defaultDbPath(opts: { cwd?: string; notesDir?: string } = {}): {
   return { path: join(r.notesRoot, INDEX_FILE), ignoreRoot: r.from === "default" };
 }
 
-function lockStore(dbPath: string, ignoreRoot: boolean): FileStore {
+function lockStore(db: { path: string; root: string }, ignoreRoot: boolean): FileStore {
   // indexing many sessions takes a while: a live holder is waited for up to 60 s; a dead one is broken at once
-  return new FileStore(dirname(dbPath), { lockTimeoutMs: 60_000, staleLockMs: 15 * 60_000, ignoreRoot });
+  return new FileStore(dirname(db.path), { lockTimeoutMs: 60_000, staleLockMs: 15 * 60_000, ignoreRoot, confine: db.root });
 }
 
 /** Open (creating when absent) and check the database; throws CORRUPT when it cannot be trusted. */
@@ -140,16 +141,33 @@ function openChecked(lib: typeof import("node-sqlite3-wasm"), path: string): { d
   }
 }
 
-function moveAside(path: string, now = new Date()): string {
+const DB_FILES = ["", "-wal", "-shm", "-journal"];
+
+/**
+ * The index's path, checked with the confined writer before SQLite opens anything: neither the
+ * database nor its journal files may be a link out of the repository (for an index named outside
+ * it, out of its own folder) or a dangling link, whose target SQLite would create.
+ */
+function checkedDb(path: string, cwd: string): { path: string; root: string } {
+  const root = namedFileRoot(path, worktreeRoot(cwd));
+  try {
+    for (const ext of DB_FILES) writeTarget(`${path}${ext}`, { root });
+  } catch (e) {
+    throw new StateError("IO_ERROR", `session index: ${(e as Error).message}`, { db: path });
+  }
+  return { path, root };
+}
+
+function moveAside(db: { path: string; root: string }, now = new Date()): string {
   const stamp = now.toISOString().replace(/[:.]/g, "-");
-  const to = `${path}.corrupt-${stamp}`;
-  renameSync(path, to);
-  for (const ext of ["-wal", "-shm", "-journal"]) rmSync(`${path}${ext}`, { force: true });
+  const to = `${db.path}.corrupt-${stamp}`;
+  renameConfined(db.path, to, { root: db.root });
+  for (const ext of DB_FILES.slice(1)) removeConfined(`${db.path}${ext}`, { root: db.root });
   return to;
 }
 
-function dropFiles(path: string): void {
-  for (const ext of ["", "-wal", "-shm", "-journal"]) rmSync(`${path}${ext}`, { force: true });
+function dropFiles(db: { path: string; root: string }): void {
+  for (const ext of DB_FILES) removeConfined(`${db.path}${ext}`, { root: db.root });
 }
 
 const sha256 = (t: string) => createHash("sha256").update(t).digest("hex");
@@ -184,8 +202,9 @@ export async function indexSessions(opts: IndexOptions = {}): Promise<IndexRepor
   const cwd = opts.cwd ?? process.cwd();
   const roots = [...new Set((opts.roots?.length ? opts.roots : [worktreeRoot(cwd)]).map((r) => realDir(resolve(cwd, r))))].sort();
   const def = defaultDbPath({ cwd, notesDir: opts.notesDir });
-  const dbPath = opts.db ? resolve(cwd, opts.db) : def.path;
-  const store = lockStore(dbPath, !opts.db && def.ignoreRoot);
+  const checked = checkedDb(opts.db ? resolve(cwd, opts.db) : def.path, cwd);
+  const dbPath = checked.path;
+  const store = lockStore(checked, !opts.db && def.ignoreRoot);
   // validate before taking the lock (the slow part needs no database)
   const { validateManifests, SESSIONS_DIR } = await import("../validators/manifest.js");
   const scans = roots.map((root) => ({ root, out: validateManifests({ root }) }));
@@ -194,14 +213,14 @@ export async function indexSessions(opts: IndexOptions = {}): Promise<IndexRepor
       db: dbPath, binding: BINDING, journal_mode: "", rebuilt: !!opts.rebuild, corrupt: null, roots,
       added: [], updated: [], removed: [], unchanged: 0, invalid: [], total: 0,
     };
-    if (opts.rebuild) dropFiles(dbPath);
+    if (opts.rebuild) dropFiles(checked);
     let opened: { db: Db; journal: string };
     try {
       opened = openChecked(lib, dbPath);
     } catch (e) {
       if (!(isStateError(e) && e.code === "CORRUPT")) throw e;
       // never used silently: reported, kept aside for inspection, rebuilt from the files
-      report.corrupt = { detail: e.message, moved_to: moveAside(dbPath) };
+      report.corrupt = { detail: e.message, moved_to: moveAside(checked) };
       report.rebuilt = true;
       opened = openChecked(lib, dbPath);
     }
@@ -304,9 +323,10 @@ export async function listIndexedSessions(opts: ListOptions = {}): Promise<Index
   const lib = await loadBinding();
   const cwd = opts.cwd ?? process.cwd();
   const def = defaultDbPath({ cwd, notesDir: opts.notesDir });
-  const dbPath = opts.db ? resolve(cwd, opts.db) : def.path;
+  const checked = checkedDb(opts.db ? resolve(cwd, opts.db) : def.path, cwd);
+  const dbPath = checked.path;
   if (!existsSync(dbPath)) throw new StateError("NOT_FOUND", `no session index at ${dbPath} (run \`agentcheck index\`)`, { db: dbPath });
-  return lockStore(dbPath, false).withLock(`${basename(dbPath)}.agentcheck`, () => {
+  return lockStore(checked, false).withLock(`${basename(dbPath)}.agentcheck`, () => {
     let db: Db;
     try {
       db = openChecked(lib, dbPath).db;

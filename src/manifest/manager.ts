@@ -4,7 +4,8 @@
 // result (zod schema + the WASM manifest invariants), atomic replace (temp + fsync + rename).
 // Errors are StateErrors, so the CLI maps them to the session commands' exit codes.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { mkdirConfined } from "../fswrite.js";
 import { join, resolve } from "node:path";
 import type { StoreOptions } from "../state/store.js";
 import { FileStore } from "./file-store.js";
@@ -216,8 +217,8 @@ export class ManifestManager {
     this.assertValid(m, id, "INVALID_INPUT", "cannot create the manifest");
     const dir = this.dir(id);
     try {
-      mkdirSync(join(this.root, SESSIONS_DIR), { recursive: true });
-      mkdirSync(dir); // exclusive: an existing folder is never reused
+      // exclusive: an existing folder is never reused; confined: never created through a link out
+      mkdirConfined(dir, { ...this.store.confine, exclusive: true });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === "EEXIST") throw new StateError("ALREADY_EXISTS", `session folder '${id}' already exists`, { sessionId: id });
       throw new StateError("IO_ERROR", `cannot create ${dir}: ${(e as Error).message}`);

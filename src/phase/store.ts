@@ -4,7 +4,8 @@
 // store's lock-file compare-and-swap and atomic replace (src/state/store.ts, NoteStore): one lock
 // guards all three files, each transaction re-reads them under the lock, and a file that does not
 // parse aborts the transaction (PhaseFormatError naming file and line) before anything is written.
-import { existsSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { removeConfined } from "../fswrite.js";
 import { join, relative, resolve } from "node:path";
 import { NoteStore } from "../state/store.js";
 import { StateError } from "../state/errors.js";
@@ -65,7 +66,8 @@ export class PhaseStore {
   constructor(o: PhaseStoreOptions) {
     this.root = o.root;
     this.memoriesDir = o.memoriesDir ?? activePaths().memories;
-    const lock = { lockTimeoutMs: o.lockTimeoutMs ?? 15_000 };
+    // confined to the workspace: a memories folder (or a file in it) that links out is neither read nor written
+    const lock = { lockTimeoutMs: o.lockTimeoutMs ?? 15_000, confine: o.root };
     this.mdFiles = new FileStore(join(o.root, this.memoriesDir), lock);
     this.jsonFiles = new FileStore(join(o.root, JSON_FALLBACK, ".."), lock);
   }
@@ -210,7 +212,7 @@ export class PhaseStore {
     } else {
       if (after.state !== before.state) {
         if (after.state === undefined) {
-          try { unlinkSync(files.file(CURRENT_STATE_FILE)); } catch { /* already gone */ }
+          try { removeConfined(files.file(CURRENT_STATE_FILE), files.confine); } catch { /* already gone */ }
         } else files.writeAtomic(CURRENT_STATE_FILE, after.state);
       }
       if (after.history !== before.history && after.history !== undefined) files.writeAtomic(HISTORY_FILE, after.history);
@@ -233,7 +235,7 @@ export class PhaseStore {
     if (from.current) this.mdFiles.writeAtomic(CURRENT_STATE_FILE, renderState(all.current!));
     if (from.history.length > 0) this.mdFiles.writeAtomic(HISTORY_FILE, renderHistory(all.history));
     if (from.violations.length > 0) this.mdFiles.writeAtomic(VIOLATIONS_FILE, renderViolations(all.violations));
-    unlinkSync(this.jsonFiles.file(JSON_NAME));
+    removeConfined(this.jsonFiles.file(JSON_NAME), this.jsonFiles.confine);
   }
 
   private renderAll(d: ProtocolDocs, files: FileStore): { state?: string; history?: string; violations?: string; json: string } {

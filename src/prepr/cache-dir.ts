@@ -13,7 +13,7 @@ function commonDir(root: string): string | undefined {
     const f = join(d.gitDir, "commondir");
     if (!existsSync(f)) return d.gitDir;
     try {
-      const rel = readTextOrThrow(f, { maxBytes: 64 * 1024 }).trim();
+      const rel = readTextOrThrow(f, { maxBytes: 64 * 1024, root: d.gitDir, rootLabel: "the git directory" }).trim();
       if (rel) return isAbsolute(rel) ? rel : resolve(d.gitDir, rel);
     } catch {
       /* ask git */

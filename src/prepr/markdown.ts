@@ -1,7 +1,8 @@
 // PP-003: markdown lint through the markdownlint library (never npx), with the repository's own
 // markdownlint-cli2 / markdownlint configuration; only files in scope; optional fixes.
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync } from "node:fs";
+import { gitCacheConfinement, writeFileConfined } from "../fswrite.js";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker, type WorkerOptions } from "node:worker_threads";
@@ -206,7 +207,7 @@ export async function loadMdConfigCached(root: string, cacheFile: string | undef
   }
   const file = `${cacheFile}.config.json`;
   try {
-    const c = JSON.parse(readTextOrThrow(file, { maxBytes: CACHE_MAX_BYTES })) as { key: string; config: MdConfig };
+    const c = JSON.parse(readTextOrThrow(file, { maxBytes: CACHE_MAX_BYTES, ...gitCacheConfinement(file) })) as { key: string; config: MdConfig };
     if (c.key === key && c.config && Array.isArray(c.config.ignores)) {
       parsedConfigs.set(key, c.config);
       return c.config;
@@ -220,8 +221,7 @@ export async function loadMdConfigCached(root: string, cacheFile: string | undef
   // kept: read back it would be another configuration (null for .inf: markdownlint's default)
   if (!jsonExact(cfg)) return cfg;
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify({ key, config: cfg }));
+    writeFileConfined(file, JSON.stringify({ key, config: cfg }), gitCacheConfinement(file));
   } catch {
     /* no cache */
   }
@@ -365,7 +365,7 @@ function jsonExact(v: unknown): boolean {
 function readCache(file: string | undefined, key: string): MdCache {
   if (file) {
     try {
-      const c = JSON.parse(readTextOrThrow(file, { maxBytes: CACHE_MAX_BYTES })) as MdCache;
+      const c = JSON.parse(readTextOrThrow(file, { maxBytes: CACHE_MAX_BYTES, ...gitCacheConfinement(file) })) as MdCache;
       if (c && c.key === key && c.files && typeof c.files === "object") return c;
     } catch {
       /* no cache or unreadable: start empty */
@@ -750,8 +750,7 @@ export async function lintMarkdown(
       }
       if (cacheFile) {
         try {
-          mkdirSync(dirname(cacheFile), { recursive: true });
-          writeFileSync(cacheFile, JSON.stringify(cache));
+          writeFileConfined(cacheFile, JSON.stringify(cache), gitCacheConfinement(cacheFile));
         } catch {
           /* a read-only git dir just means no cache */
         }
@@ -779,7 +778,7 @@ export async function lintMarkdown(
     if (stopped.has(f) || !results[f]?.some((e) => e.fixInfo)) continue;
     const text = applyFixes(strings[f], results[f] as never);
     if (text !== strings[f]) {
-      writeFileSync(join(root, f), text);
+      writeFileConfined(join(root, f), text, { root });
       again[f] = text;
       fixed.push(f);
     }

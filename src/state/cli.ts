@@ -5,6 +5,7 @@ import { SessionStore } from "./ops.js";
 import { notePaths, parseJsonNoteText } from "./notes.js";
 import { stateIssues } from "./check.js";
 import { ensureGitignored } from "./init.js";
+import { WriteRefusedError } from "../fswrite.js";
 import { worktreeRoot } from "./paths.js";
 import type { WorkflowModeT } from "./schema.js";
 
@@ -36,6 +37,8 @@ export async function runSession(handler: Handler, g: SessionGlobals): Promise<n
     return 0;
   } catch (e) {
     if (isStateError(e)) return writeError(e, g.pretty);
+    // a write refused by the confined writer (a path that links out of the repository): an I/O error
+    if (e instanceof WriteRefusedError) return writeError(new StateError("IO_ERROR", e.message), g.pretty);
     const err = e as Error;
     if (process.env.AGENTCHECK_DEBUG) process.stderr.write(`${err?.stack ?? ""}\n`);
     return writeError(new StateError("INTERNAL", err?.message ?? String(e)), g.pretty);

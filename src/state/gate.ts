@@ -3,7 +3,7 @@
 // simple-git or WASM). Allow = exit 0 and no output; deny = exit 0 and the hook's deny JSON. Any
 // failure (no state, corrupt or invalid state, unknown mode, exceptions) leaves read-only tools only.
 import { isatty } from "node:tty";
-import { resolveNotesRoot } from "./paths.js";
+import { notesConfinement, resolveNotesRoot } from "./paths.js";
 import { NoteStore } from "./store.js";
 import { validityCache, type ValidityCache } from "./valid-cache.js";
 import { StateError } from "./errors.js";
@@ -226,8 +226,8 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
     setExtra(readOnlyExtra);
     const policy: GatePolicy = { enabled: r.settings.gateEnabled, readOnlyExtra, requireProtocolStart: r.settings.requireProtocolStart, phases: r.settings.gatePhases };
     // an unchanged state skips the core: the exact note text it found valid is remembered beside it
-    const store = new NoteStore(r.notesRoot);
-    const lookup = policy.enabled ? lookupState(store, sessionId, validityCache((id) => store.file(notePaths.state(id)), r.notesRoot)) : ({ ok: true, mode: "disabled", protocolStartComplete: true } as Lookup);
+    const store = new NoteStore(r.notesRoot, notesConfinement(r));
+    const lookup = policy.enabled ? lookupState(store, sessionId, validityCache((id) => store.file(notePaths.state(id)), store.confine.root)) : ({ ok: true, mode: "disabled", protocolStartComplete: true } as Lookup);
     const d = decide(tool, lookup, policy, policy.phases ? lookupPhase(r.worktree, r.settings.memoriesDir) : undefined);
     if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
     return 0;

@@ -1,7 +1,7 @@
 // Keeps the notes root out of git: `agentcheck init` / `agentcheck session init` add it to the
 // worktree's .gitignore (spec §3.1). Idempotent.
-import { existsSync, writeFileSync } from "node:fs";
-import { CONFIG_MAX_BYTES, readTextOrThrow } from "../fsread.js";
+import { CONFIG_MAX_BYTES } from "../fsread.js";
+import { editTextConfined } from "../fswrite.js";
 import { join, relative, sep } from "node:path";
 
 export interface GitignoreResult {
@@ -19,14 +19,17 @@ export function ensureGitignored(worktree: string, notesRoot: string): Gitignore
     return { gitignore, entry: notesRoot, added: false, outside: true };
   }
   const entry = `/${rel.split(sep).join("/")}/`;
-  const text = existsSync(gitignore) ? readTextOrThrow(gitignore, { maxBytes: CONFIG_MAX_BYTES }) : "";
   const bare = entry.replace(/^\/|\/$/g, "");
-  const present = text.split(/\r?\n/).some((l) => {
-    const t = l.trim().replace(/^\/|\/$/g, "");
-    return t === bare || t === `${bare}/*` || t === `${bare}/**`;
-  });
-  if (present) return { gitignore, entry, added: false };
-  const sepNl = text === "" || text.endsWith("\n") ? "" : "\n";
-  writeFileSync(gitignore, `${text}${sepNl}# agentcheck session state (changes on every tool call)\n${entry}\n`);
-  return { gitignore, entry, added: true };
+  // a bounded read and an atomic replace, both confined to the worktree: a .gitignore that links out
+  // of it is refused, never read and never appended to
+  const r = editTextConfined(gitignore, (text) => {
+    const present = text.split(/\r?\n/).some((l) => {
+      const t = l.trim().replace(/^\/|\/$/g, "");
+      return t === bare || t === `${bare}/*` || t === `${bare}/**`;
+    });
+    if (present) return undefined;
+    const sepNl = text === "" || text.endsWith("\n") ? "" : "\n";
+    return `${text}${sepNl}# agentcheck session state (changes on every tool call)\n${entry}\n`;
+  }, { root: worktree, maxBytes: CONFIG_MAX_BYTES });
+  return { gitignore, entry, added: r.changed };
 }

@@ -1,7 +1,8 @@
 // Session-state operations (spec §5). Every mutating operation is one compare-and-swap transaction
 // (store.ts) that increments `version` exactly once; reads have no side effects.
 import { randomUUID } from "node:crypto";
-import { unlinkSync, renameSync, lstatSync, rmSync } from "node:fs";
+import { lstatSync } from "node:fs";
+import { removeConfined, renameConfined } from "../fswrite.js";
 import { join } from "node:path";
 import {
   AGENT_TYPES, COMPACT_KEEP, COMPACT_THRESHOLD, DECISION_TYPES, MODE_HISTORY_CAP, VERDICT_DECISIONS,
@@ -10,8 +11,7 @@ import {
 import { StateError, type Issue } from "./errors.js";
 import { notePaths, parseJsonNote, renderJsonNote } from "./notes.js";
 import { NoteStore, type Lock, type StoreOptions } from "./store.js";
-import { ownerGone } from "./lock-owner.js";
-import { resolveNotesRoot } from "./paths.js";
+import { notesConfinement, resolveNotesRoot } from "./paths.js";
 import { prepareStateCheck, stateIssues } from "./check.js";
 import type {
   AgentInvocation, AgentInvocationOutput, AgentType, Decision, DecisionType, Handoff, OrchestratorWorkflow,
@@ -271,6 +271,7 @@ export class SessionStore {
   constructor(opts: SessionStoreOptions = {}) {
     let root = opts.root;
     let fromDefault = false;
+    let confine: string | undefined;
     let requireTask = opts.requireTaskForCoding;
     let agentNotes = opts.agentNotes;
     if (!root || requireTask === undefined || agentNotes === undefined) {
@@ -278,13 +279,15 @@ export class SessionStore {
       if (!root) {
         root = r.notesRoot;
         fromDefault = r.from === "default";
+        // a notes folder in the worktree: nothing of it may link out of the repository
+        confine = notesConfinement(r).confine;
       }
       requireTask ??= r.settings.requireTaskForCoding;
       agentNotes ??= r.settings.agentNotes;
     }
     const envTimeout = Number((opts.env ?? process.env).AGENTCHECK_LOCK_TIMEOUT_MS);
     const lockTimeoutMs = opts.lockTimeoutMs ?? (Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : undefined);
-    this.notes = new NoteStore(root, { ignoreRoot: fromDefault, ...opts, lockTimeoutMs });
+    this.notes = new NoteStore(root, { ignoreRoot: fromDefault, ...(confine !== undefined ? { confine } : {}), ...opts, lockTimeoutMs });
     this.requireTaskForCoding = requireTask;
     this.agentNotes = agentNotes;
     this.compactThreshold = opts.compactThreshold ?? COMPACT_THRESHOLD;
@@ -377,7 +380,7 @@ export class SessionStore {
           const stamp = this.nowIso().replace(/[-:.]/g, "");
           aside = `${file}.corrupt-${stamp}`;
           try {
-            renameSync(file, aside);
+            renameConfined(file, aside, this.notes.confine);
           } catch (e) {
             throw new StateError("IO_ERROR", `cannot move the old state aside: ${(e as Error).message}`);
           }
@@ -390,8 +393,8 @@ export class SessionStore {
           } catch (e) {
             // undo: nothing of this create stays on disk (the replaced state goes back in place)
             try {
-              if (aside) renameSync(aside, file);
-              else unlinkSync(file);
+              if (aside) renameConfined(aside, file, this.notes.confine);
+              else removeConfined(file, this.notes.confine);
             } catch (e2) {
               throw new StateError("IO_ERROR", `session state '${id}' was written to ${file} but the current-session pointer could not be moved (${(e as Error).message}) and the note could not be removed (${(e2 as Error).message}); run \`agentcheck session use ${id}\` or delete the note`, { written: [np], sessionId: id });
             }
@@ -743,37 +746,7 @@ export class SessionStore {
     const removed: string[] = [];
     const dir = join(this.root, "sessions");
     const names = this.notes.listSessionsDir();
-    const mtimeOf = (f: string) => {
-      try {
-        return lstatSync(f).mtimeMs;
-      } catch {
-        return undefined;
-      }
-    };
-    const old = (f: string) => Date.now() - (mtimeOf(f) ?? Date.now()) > 60_000;
-    for (const n of names) {
-      const f = join(dir, n);
-      // every stale lock (malformed or not a file included), by the store's own definition of stale
-      if (n.endsWith(".lock")) {
-        if (this.notes.removeStaleLock(f)) removed.push(`sessions/${n}`);
-        continue;
-      }
-      const tmp = /\.(\d+)\.[0-9a-z]+\.tmp$/.exec(n);
-      const aside = tmp ? undefined : /\.lock\.stale\.(\d+)\.[0-9a-z]+$/.exec(n);
-      if (!tmp && !aside) continue;
-      // a temp file is its writer's from its creation on: a process with its pid that started later is
-      // another one (pid reuse). A lock moved aside keeps the lock's time, older than its breaker: only
-      // a dead breaker counts there.
-      const gone = tmp ? ownerGone(Number(tmp[1]), { madeAtMs: mtimeOf(f) }) : ownerGone(Number(aside![1]));
-      if (gone || old(f)) {
-        try {
-          rmSync(f, { recursive: true, force: true });
-          removed.push(`sessions/${n}`);
-        } catch {
-          /* raced */
-        }
-      }
-    }
+    removed.push(...this.notes.sweepDebris("sessions"));
     const byId = new Map<string, string[]>();
     for (const n of names) {
       const m = /^session-([a-z0-9][a-z0-9-]*)-history-v(\d+)\.md$/.exec(n);
@@ -799,7 +772,7 @@ export class SessionStore {
           await this.notes.withLock(np, () => {
             if (this.slotHolder(np, isArchiveOf(id)) !== "ours") return;
             try {
-              unlinkSync(join(dir, n));
+              removeConfined(join(dir, n), this.notes.confine);
               removed.push(`sessions/${n}`);
             } catch {
               /* raced */

@@ -3,6 +3,7 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { readStateSettings, type StateSettings } from "./config.js";
+import { isInside } from "../fsread.js";
 
 export const NOTES_ENV = "AGENTCHECK_NOTES_DIR";
 export const DEFAULT_NOTES_DIR = ".agent-notes";
@@ -22,6 +23,15 @@ export function worktreeRoot(start: string): string {
     if (up === dir) return begin;
     dir = up;
   }
+}
+
+/**
+ * What a store of these notes is confined to: a notes folder in the worktree (the default
+ * .agent-notes, a relative setting) stays in the worktree, so one that links out of the repository is
+ * refused; a folder named outside it (flag, environment, setting) is its own confinement.
+ */
+export function notesConfinement(r: { notesRoot: string; worktree: string }): { confine?: string } {
+  return isInside(resolve(r.notesRoot), resolve(r.worktree)) ? { confine: r.worktree } : {};
 }
 
 export interface ResolvedRoot {

@@ -2,8 +2,8 @@
 // file per note, re-read under the lock, check expectedVersion, and replace the note atomically
 // (temp file + fsync + rename). Readers never lock. No zod here: the gate imports this module.
 import {
-  closeSync, constants as fsConstants, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync,
-  renameSync, rmSync, unlinkSync, writeFileSync, writeSync, existsSync, type Stats,
+  closeSync, constants as fsConstants, fstatSync, linkSync, lstatSync, openSync, readFileSync, readdirSync,
+  renameSync, rmSync, unlinkSync, writeFileSync, existsSync, type Stats,
 } from "node:fs";
 import { hostname as osHostname } from "node:os";
 import { dirname, join } from "node:path";
@@ -11,6 +11,7 @@ import { StateError } from "./errors.js";
 import { notePaths, parseJsonNote, parseJsonNoteText, parsePointer, renderJsonNote, renderNote, type NoteType } from "./notes.js";
 import { stateIssues } from "./check.js";
 import { NOTE_MAX_BYTES, readTextBounded } from "../fsread.js";
+import { confinedDir, mkdirConfined, removeConfined, writeFileConfined } from "../fswrite.js";
 import { MAX_STATE_BYTES, isSessionId } from "./constants.js";
 import type { SessionState } from "./schema.js";
 import type { ValidityCache } from "./valid-cache.js";
@@ -31,6 +32,11 @@ export interface StoreOptions {
   fs?: FsHooks;
   /** Write `.gitignore` (`*`) into a notes root this store creates (default root only). */
   ignoreRoot?: boolean;
+  /**
+   * The folder every read and write of this store stays in (default: the store's root). The default
+   * notes root passes the worktree: a notes folder that is a link out of the repository is refused.
+   */
+  confine?: string;
 }
 
 /** Random hex for temp-file names and lock tokens (node:crypto is not loaded: the gate imports this module). */
@@ -97,6 +103,8 @@ export class NoteStore {
   private readonly random: () => number;
   private readonly renameImpl: (a: string, b: string) => void;
   private readonly ignoreRoot: boolean;
+  /** Where this store's reads and writes stay (the confined reader's and writer's options). */
+  readonly confine: { root: string; rootLabel: string };
   private readonly host = osHostname();
 
   constructor(root: string, opts: StoreOptions = {}) {
@@ -106,6 +114,7 @@ export class NoteStore {
     this.random = opts.random ?? Math.random;
     this.renameImpl = opts.fs?.rename ?? renameSync;
     this.ignoreRoot = opts.ignoreRoot ?? false;
+    this.confine = opts.confine !== undefined ? { root: opts.confine, rootLabel: "the repository" } : { root, rootLabel: "the notes folder" };
   }
 
   file(notePath: string): string {
@@ -118,7 +127,7 @@ export class NoteStore {
   readText(notePath: string): string | undefined {
     // bounded reader: a FIFO, device or socket note never blocks, an oversized one is never read
     // and a note that links out of the notes root is refused (never read, never quoted)
-    const r = readTextBounded(this.file(notePath), { maxBytes: NOTE_MAX_BYTES, root: this.root, rootLabel: "the notes folder" });
+    const r = readTextBounded(this.file(notePath), { maxBytes: NOTE_MAX_BYTES, ...this.confine });
     if (r.ok) return r.text;
     if (r.refusal.reason === "missing") return undefined;
     // a note that is no readable file (a FIFO, a folder, a link out of the notes root or nowhere, too
@@ -209,13 +218,17 @@ export class NoteStore {
 
   // ---------------------------------------------------------------- writing
 
+  /** The folder of `abs`, created when missing; always checked to stay inside the confinement (locks included). */
   private ensureDir(abs: string): void {
     const dir = dirname(abs);
-    if (existsSync(dir)) return;
-    const rootExisted = existsSync(this.root);
     try {
-      mkdirSync(dir, { recursive: true });
-      if (!rootExisted && this.ignoreRoot) writeFileSync(join(this.root, ".gitignore"), "# session state churns on every tool call: never commit it\n*\n");
+      if (existsSync(dir)) {
+        confinedDir(dir, this.confine);
+        return;
+      }
+      const rootExisted = existsSync(this.root);
+      mkdirConfined(dir, this.confine);
+      if (!rootExisted && this.ignoreRoot) writeFileConfined(join(this.root, ".gitignore"), "# session state churns on every tool call: never commit it\n*\n", this.confine);
     } catch (e) {
       throw ioError(`cannot create ${dir}`, e);
     }
@@ -231,41 +244,29 @@ export class NoteStore {
     }
     const target = this.file(notePath);
     this.ensureDir(target);
-    const dir = dirname(target);
-    const base = target.slice(dir.length + 1);
-    const tmp = join(dir, `.${base}.${process.pid}.${randomHex(4)}.tmp`);
-    let fd: number | undefined;
     try {
-      fd = openSync(tmp, "wx");
-      const buf = Buffer.from(content, "utf8");
-      let off = 0;
-      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-      fsyncSync(fd);
-      closeSync(fd);
-      fd = undefined;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          this.renameImpl(tmp, target);
-          break;
-        } catch (e) {
-          const c = errCode(e);
-          if (attempt < 5 && (c === "EPERM" || c === "EBUSY" || c === "EACCES")) {
-            sleepSync(20 + Math.floor(this.random() * 80));
-            continue;
-          }
-          throw e;
-        }
-      }
+      // the confined writer: temp file in the same folder, fsync, rename (retried), folder fsync;
+      // a note that links out of the confinement, or dangles, is refused
+      writeFileConfined(target, content, { ...this.confine, rename: (a, b) => this.renameRetrying(a, b) });
     } catch (e) {
-      if (fd !== undefined) try { closeSync(fd); } catch { /* ignore */ }
-      try { unlinkSync(tmp); } catch { /* ignore */ }
       throw ioError(`cannot write ${notePath}`, e);
     }
-    try {
-      const dfd = openSync(dir, "r");
-      try { fsyncSync(dfd); } finally { closeSync(dfd); }
-    } catch {
-      /* best effort (not supported everywhere) */
+  }
+
+  /** rename, retried on the sharing violations of Windows (EPERM/EBUSY/EACCES). */
+  private renameRetrying(from: string, to: string): void {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        this.renameImpl(from, to);
+        return;
+      } catch (e) {
+        const c = errCode(e);
+        if (attempt < 5 && (c === "EPERM" || c === "EBUSY" || c === "EACCES")) {
+          sleepSync(20 + Math.floor(this.random() * 80));
+          continue;
+        }
+        throw e;
+      }
     }
   }
 
@@ -402,6 +403,56 @@ export class NoteStore {
     return s.stale && s.id !== undefined ? this.breakLock(lockPath, s.id) : false;
   }
 
+  /**
+   * Remove what killed writers leave in the folder `rel` of the root: stale locks (by the definition of
+   * stale above, malformed ones included), temp files and broken-lock leftovers of dead processes (or
+   * older than a minute). Returns the removed paths relative to the root. `session gc` and every task
+   * write call it.
+   */
+  sweepDebris(rel: string): string[] {
+    const removed: string[] = [];
+    const dir = rel ? join(this.root, rel) : this.root;
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
+      return removed;
+    }
+    const mtimeOf = (f: string) => {
+      try {
+        return lstatSync(f).mtimeMs;
+      } catch {
+        return undefined;
+      }
+    };
+    const old = (f: string) => Date.now() - (mtimeOf(f) ?? Date.now()) > 60_000;
+    const shown = (n: string) => (rel ? `${rel}/${n}` : n);
+    for (const n of names) {
+      const f = join(dir, n);
+      // every stale lock (malformed or not a file included), by the store's own definition of stale
+      if (n.endsWith(".lock")) {
+        if (this.removeStaleLock(f)) removed.push(shown(n));
+        continue;
+      }
+      const tmp = /\.(\d+)\.[0-9a-z]+\.tmp$/.exec(n);
+      const aside = tmp ? undefined : /\.lock\.stale\.(\d+)\.[0-9a-z]+$/.exec(n);
+      if (!tmp && !aside) continue;
+      // a temp file is its writer's from its creation on: a process with its pid that started later is
+      // another one (pid reuse). A lock moved aside keeps the lock's time, older than its breaker: only
+      // a dead breaker counts there.
+      const gone = tmp ? ownerGone(Number(tmp[1]), { madeAtMs: mtimeOf(f) }) : ownerGone(Number(aside![1]));
+      if (gone || old(f)) {
+        try {
+          removeConfined(f, { ...this.confine, recursive: true });
+          removed.push(shown(n));
+        } catch {
+          /* raced */
+        }
+      }
+    }
+    return removed;
+  }
+
   async lock(notePath: string): Promise<Lock> {
     const lockPath = this.lockFile(notePath);
     this.ensureDir(lockPath);
@@ -468,7 +519,7 @@ export class NoteStore {
       }
       if (text === undefined) return;
       if (ifSessionId !== undefined && parsePointer(text) !== ifSessionId) return;
-      try { unlinkSync(this.file(notePaths.pointer)); } catch (e) { throw ioError("cannot remove the pointer", e); }
+      try { removeConfined(this.file(notePaths.pointer), this.confine); } catch (e) { throw ioError("cannot remove the pointer", e); }
     });
   }
 

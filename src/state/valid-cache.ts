@@ -10,7 +10,7 @@
 // unreadable, oversized or foreign cache file) is a miss as well; the gate never fails open
 // through this file. It is written atomically (temp file + rename) after the core said "valid",
 // and a failed write (read-only notes folder) is ignored.
-import { closeSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { writeFileConfined } from "../fswrite.js";
 import { dirname, join } from "node:path";
 import { NOTE_MAX_BYTES, readTextBounded } from "../fsread.js";
 
@@ -64,20 +64,11 @@ export function validityCache(fileOf: (sessionId: string) => string, notesRoot: 
     },
     remember(sessionId, noteText) {
       if (buildId === undefined) return;
-      const target = cacheFileOf(fileOf(sessionId));
-      const tmp = `${target}.${process.pid}.${Math.floor(Math.random() * 0xffffffff).toString(36)}.tmp`;
-      let fd: number | undefined;
       try {
-        fd = openSync(tmp, "wx", 0o644);
-        const buf = Buffer.from(header(buildId, sessionId) + noteText, "utf8");
-        let off = 0;
-        while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-        closeSync(fd);
-        fd = undefined;
-        renameSync(tmp, target);
+        // the confined writer, without fsync (a lost entry is a miss): never through a link out of the notes folder
+        writeFileConfined(cacheFileOf(fileOf(sessionId)), header(buildId, sessionId) + noteText, { root: notesRoot, rootLabel: "the notes folder", mode: 0o644, durable: false });
       } catch {
-        if (fd !== undefined) try { closeSync(fd); } catch { /* ignore */ }
-        try { unlinkSync(tmp); } catch { /* ignore */ }
+        /* no cache */
       }
     },
   };

@@ -7,7 +7,7 @@ import { NOTE_MAX_BYTES, readTextOrThrow } from "../fsread.js";
 import { readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { NoteStore } from "../state/store.js";
-import { resolveNotesRoot } from "../state/paths.js";
+import { notesConfinement, resolveNotesRoot } from "../state/paths.js";
 import { StateError } from "../state/errors.js";
 import { notePaths } from "../state/notes.js";
 import { CheckpointStore, resumeInfo, AIBRAIN_DIR } from "../aibrain/checkpoint.js";
@@ -89,7 +89,7 @@ export interface ShowOptions {
 
 function readBrainNotes(v: StateView, o: ShowOptions, rel: (p: string) => string): void {
   const r = resolveNotesRoot({ cwd: o.cwd, notesDir: o.notesDir, env: o.env });
-  const store = new NoteStore(r.notesRoot);
+  const store = new NoteStore(r.notesRoot, notesConfinement(r));
   const dir = join(r.notesRoot, "sessions");
   const names = listDir(dir);
   const fmt: FormatStatus = { format: "session-state", label: FORMAT_LABELS["session-state"], present: names !== undefined, location: rel(dir), files: 0, unreadable: 0 };
@@ -259,7 +259,7 @@ function readProtocolMemories(v: StateView, root: string, rel: (p: string) => st
   if (names.has("session-current-state.md")) {
     const file = rel(current);
     try {
-      push(parseProtocolState(readTextOrThrow(current, { maxBytes: NOTE_MAX_BYTES }), file), file, current);
+      push(parseProtocolState(readTextOrThrow(current, { maxBytes: NOTE_MAX_BYTES, root }), file), file, current);
     } catch (e) {
       fmt.unreadable++;
       v.failures.push({ format: "session-protocol", file, reason: (e as Error).message });
@@ -267,7 +267,7 @@ function readProtocolMemories(v: StateView, root: string, rel: (p: string) => st
   } else if (hasFallback) {
     const file = rel(fallback);
     try {
-      const j = JSON.parse(readTextOrThrow(fallback, { maxBytes: NOTE_MAX_BYTES })) as unknown;
+      const j = JSON.parse(readTextOrThrow(fallback, { maxBytes: NOTE_MAX_BYTES, root })) as unknown;
       if (!isObj(j)) throw new Error("not a JSON object");
       const id = str(j.sessionId) ?? str(j.session_id) ?? str(j.id);
       const phase = str(j.currentPhase) ?? str(j.current_phase) ?? str(j.phase);

@@ -6,7 +6,7 @@ import { STATE_SCHEMA } from "../wasm/generated/state-schema.js";
 import { executeValidator, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { isInside, toRepoPath } from "../repo.js";
 import { NoteStore } from "../state/store.js";
-import { resolveNotesRoot } from "../state/paths.js";
+import { notesConfinement, resolveNotesRoot } from "../state/paths.js";
 import { notePaths, parseJsonNoteText } from "../state/notes.js";
 import { compactJson } from "../state/check.js";
 import { StateError } from "../state/errors.js";
@@ -21,7 +21,7 @@ export interface SessionStateCheckOptions {
 
 export async function validateSessionState(opts: SessionStateCheckOptions): Promise<ValidatorOutput> {
   const r = resolveNotesRoot({ cwd: opts.cwd, notesDir: opts.notesDir });
-  const store = new NoteStore(r.notesRoot);
+  const store = new NoteStore(r.notesRoot, notesConfinement(r));
   const rel = (abs: string) => (isInside(abs, r.worktree) ? toRepoPath(abs, r.worktree) : abs.split("\\").join("/"));
   let file = rel(store.file(notePaths.pointer));
   let bytes: Uint8Array = new Uint8Array(0);

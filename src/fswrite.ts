@@ -1,0 +1,246 @@
+// The one confined file writer, twin of the bounded reader (src/fsread.ts): every file agentcheck
+// writes, replaces, removes or creates a folder for inside a repository (configuration, .gitignore,
+// hooks, settings, notes, task checkpoints, manifests, caches) goes through here (issue 33).
+//
+// Guarantees:
+// - the folder a write lands in is resolved through its symbolic links and must be inside `root`;
+//   a folder that is (or passes through) a dangling link or a link loop is refused: nothing is
+//   created at a link's target;
+// - a path that is itself a symbolic link is followed only to a target inside `root` (that target is
+//   written); a link out of `root` and a dangling link are refused, so a write never creates or
+//   changes a file outside the repository and never creates a dangling link's target;
+// - a write is atomic: a temp file in the same folder (exclusive create, which never follows a link),
+//   written, fsynced, renamed over the target, then the folder fsynced; a replaced file keeps its mode;
+// - an append (`.gitignore`-style edit) is a bounded, confined read plus an atomic replace.
+//
+// A refusal is a WriteRefusedError (code "ECONFINED"): callers report it as their own
+// I/O error; it never names a link's target.
+import { closeSync, constants, fchmodSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { basename, dirname, join } from "node:path";
+import { CONFIG_MAX_BYTES, isInside, readTextBounded, realish } from "./fsread.js";
+
+export interface WriteOptions {
+  /** The folder every write must stay in (the repository, the notes folder, the git directory). */
+  root: string;
+  /** What `root` is called in messages (default "the repository"). */
+  rootLabel?: string;
+  /** File mode of a new file (default 0o666 less the umask); a replaced file keeps its own mode. */
+  mode?: number;
+  /** Replaces fs.renameSync (tests simulate Windows sharing violations with it). */
+  rename?: (from: string, to: string) => void;
+  /** false: no fsync of the file and its folder (a cache that may be lost); default true. */
+  durable?: boolean;
+}
+
+export class WriteRefusedError extends Error {
+  readonly code = "ECONFINED";
+  constructor(detail: string) {
+    super(detail);
+    this.name = "WriteRefusedError";
+  }
+}
+
+/** The root with its links resolved (its existing part: a notes folder may not exist yet). */
+function realRoot(root: string): string {
+  return realish(root);
+}
+
+function lexists(abs: string): boolean {
+  try {
+    lstatSync(abs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `dir` with the links of its existing part resolved, checked to be inside `root`. A component that
+ * exists but does not resolve (a dangling link, a loop) is refused: a folder is never created there.
+ */
+export function confinedDir(dir: string, opts: WriteOptions): string {
+  const where = opts.rootLabel ?? "the repository";
+  const tail: string[] = [];
+  let cur = dir;
+  let real: string;
+  for (;;) {
+    try {
+      real = realpathSync.native(cur);
+      break;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" || lexists(cur)) throw new WriteRefusedError(`${dir}: passes through a dangling symbolic link or a link loop (not written)`);
+      const up = dirname(cur);
+      if (up === cur) throw new WriteRefusedError(`${dir}: no existing folder (not written)`);
+      tail.push(basename(cur));
+      cur = up;
+    }
+  }
+  const out = tail.length ? join(real, ...tail.reverse()) : real;
+  if (!isInside(out, realRoot(opts.root))) throw new WriteRefusedError(`${dir}: resolves outside ${where} (not written)`);
+  return out;
+}
+
+/**
+ * The real path a write to `abs` changes: its folder confined, and `abs` itself followed when it is a
+ * link to a file inside `root`. A link out of `root`, a dangling link and a loop are refused.
+ */
+export function writeTarget(abs: string, opts: WriteOptions): string {
+  const where = opts.rootLabel ?? "the repository";
+  const dir = confinedDir(dirname(abs), opts);
+  const p = join(dir, basename(abs));
+  let isLink = false;
+  try {
+    isLink = lstatSync(p).isSymbolicLink();
+  } catch {
+    return p; // nothing there yet
+  }
+  if (!isLink) return p;
+  let real: string;
+  try {
+    real = realpathSync.native(p);
+  } catch {
+    throw new WriteRefusedError(`${abs}: a dangling symbolic link or a link loop (not written; its target is never created)`);
+  }
+  if (!isInside(real, realRoot(opts.root))) throw new WriteRefusedError(`${abs}: symbolic link to a target outside ${where} (not written)`);
+  return real;
+}
+
+/**
+ * Open `abs` for a streamed write (created or truncated; not atomic: a report written piece by piece),
+ * confined like writeTarget; the open never follows a link swapped in since the check (O_NOFOLLOW).
+ */
+export function openWriteConfined(abs: string, opts: WriteOptions): number {
+  const target = writeTarget(abs, opts);
+  return openSync(target, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0), opts.mode ?? 0o666);
+}
+
+/**
+ * Caches live in <git directory>/agentcheck/<name>: what they are confined to (their git directory);
+ * written without fsync (a lost cache is a miss).
+ */
+export function gitCacheConfinement(file: string): { root: string; rootLabel: string; durable: false } {
+  return { root: dirname(dirname(file)), rootLabel: "the git directory", durable: false };
+}
+
+/** Create `abs` (and its missing parents) inside `root`; `exclusive` fails with EEXIST when it is there. */
+export function mkdirConfined(abs: string, opts: WriteOptions & { exclusive?: boolean }): string {
+  const real = confinedDir(abs, opts);
+  if (opts.exclusive) {
+    mkdirSync(dirname(real), { recursive: true });
+    mkdirSync(real);
+  } else mkdirSync(real, { recursive: true });
+  return real;
+}
+
+function randomHex(n: number): string {
+  return randomBytes(n).toString("hex");
+}
+
+/** Write `data` to `abs` atomically (temp + fsync + rename + folder fsync), confined to `root`. Returns the real path written. */
+export function writeFileConfined(abs: string, data: string | Uint8Array, opts: WriteOptions): string {
+  const target = writeTarget(abs, opts);
+  const dir = dirname(target);
+  mkdirSync(dir, { recursive: true });
+  let mode = opts.mode ?? 0o666;
+  try {
+    const st = statSync(target);
+    if (st.isFile()) mode = opts.mode ?? st.mode & 0o7777;
+  } catch {
+    /* a new file */
+  }
+  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomHex(4)}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(tmp, "wx", mode);
+    const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    if (opts.durable !== false) fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    (opts.rename ?? renameSync)(tmp, target);
+  } catch (e) {
+    if (fd !== undefined) try { closeSync(fd); } catch { /* ignore */ }
+    try { unlinkSync(tmp); } catch { /* ignore */ }
+    throw e;
+  }
+  if (opts.mode !== undefined) {
+    // an explicit mode holds even when the umask narrowed the create
+    try { openAndChmod(target, opts.mode); } catch { /* best effort */ }
+  }
+  if (opts.durable !== false) fsyncDir(dir);
+  return target;
+}
+
+function openAndChmod(file: string, mode: number): void {
+  // fchmod through the descriptor (O_NOFOLLOW): never a chmod by name that could follow a swapped-in link
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  try {
+    fchmodSync(fd, mode);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** fsync a folder after a rename in it (best effort: not supported everywhere). */
+export function fsyncDir(dir: string): void {
+  try {
+    const dfd = openSync(dir, "r");
+    try { fsyncSync(dfd); } finally { closeSync(dfd); }
+  } catch {
+    /* best effort */
+  }
+}
+
+/**
+ * Append-style edit of a small text file (`.gitignore`): its current text read bounded and confined
+ * (missing = ""), `edit` gives the new text (undefined = leave it), written atomically. A file that
+ * links out of `root`, is not a regular file or is not UTF-8 is refused, never read or written.
+ */
+export function editTextConfined(abs: string, edit: (text: string) => string | undefined, opts: WriteOptions & { maxBytes?: number }): { changed: boolean; path: string } {
+  const r = readTextBounded(abs, { maxBytes: opts.maxBytes ?? CONFIG_MAX_BYTES, root: opts.root, ...(opts.rootLabel ? { rootLabel: opts.rootLabel } : {}) });
+  let text = "";
+  if (!r.ok) {
+    if (r.refusal.reason !== "missing") throw new WriteRefusedError(`${abs}: ${r.refusal.detail}`);
+  } else text = r.text;
+  const next = edit(text);
+  if (next === undefined || next === text) return { changed: false, path: abs };
+  return { changed: true, path: writeFileConfined(abs, next, opts) };
+}
+
+/** Remove `abs` (a link itself, never its target), whose folder must be inside `root`; missing is fine. */
+export function removeConfined(abs: string, opts: WriteOptions & { recursive?: boolean }): void {
+  const p = join(confinedDir(dirname(abs), opts), basename(abs));
+  if (opts.recursive) rmSync(p, { recursive: true, force: true });
+  else {
+    try {
+      unlinkSync(p);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    }
+  }
+}
+
+/** Hard-link `from` (the name itself, never followed) as `to` (EEXIST when taken), both in folders inside `root`. */
+export function linkConfined(from: string, to: string, opts: WriteOptions): void {
+  const a = join(confinedDir(dirname(from), opts), basename(from));
+  const b = join(confinedDir(dirname(to), opts), basename(to));
+  linkSync(a, b);
+}
+
+/** Rename `from` to `to`, both in folders inside `root` (the names themselves are moved, never followed). */
+export function renameConfined(from: string, to: string, opts: WriteOptions): void {
+  const a = join(confinedDir(dirname(from), opts), basename(from));
+  const b = join(confinedDir(dirname(to), opts), basename(to));
+  (opts.rename ?? renameSync)(a, b);
+}
+
+/**
+ * The root a file the user named on the command line (an output file, a baseline) is confined to:
+ * the repository when the name lies in it, else the file's own folder (it must not link out of it).
+ */
+export function namedFileRoot(abs: string, repoRoot: string | undefined): string {
+  return repoRoot !== undefined && isInside(abs, repoRoot) ? repoRoot : dirname(abs);
+}
