@@ -3,9 +3,9 @@
 // an existing .husky/pre-commit gets the line appended; an existing lefthook configuration is never
 // edited (its comments, anchors and order would not survive a YAML rewrite): without agentcheck in
 // it the command stops with exit 2 and prints the job to add. A symbolic link is never written through.
-import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CONFIG_MAX_BYTES, isLink, lexists, readTextOrThrow } from "../fsread.js";
+import { editTextConfined, writeFileConfined } from "../fswrite.js";
 import { UsageError } from "../report.js";
 import { gitRaw, gitTopLevel } from "../git-run.js";
 
@@ -31,7 +31,7 @@ function refuseLink(root: string, rel: string): void {
 function installLefthook(root: string): string[] {
   const existing = LEFTHOOK_FILES.find((f) => lexists(join(root, f)));
   if (existing === undefined) {
-    writeFileSync(join(root, "lefthook.yml"), LEFTHOOK_JOB);
+    writeFileConfined(join(root, "lefthook.yml"), LEFTHOOK_JOB, { root });
     return ["wrote lefthook.yml (a pre-commit job running check --staged)", "run 'npx lefthook install' so git runs it"];
   }
   refuseLink(root, existing);
@@ -44,15 +44,14 @@ function installHusky(root: string): string[] {
   const file = join(root, rel);
   const messages: string[] = [];
   if (!lexists(file)) {
-    mkdirSync(join(root, ".husky"), { recursive: true });
-    writeFileSync(file, `${STAGED_COMMAND}\n`);
+    writeFileConfined(file, `${STAGED_COMMAND}\n`, { root });
     messages.push(`wrote ${rel}`);
   } else {
     refuseLink(root, rel);
     const text = readOwn(root, rel);
     if (RUNS_AGENTCHECK.test(text)) messages.push(`${rel} already runs agentcheck check --staged; nothing to do`);
     else {
-      appendFileSync(file, `${text.length > 0 && !text.endsWith("\n") ? "\n" : ""}${STAGED_COMMAND}\n`);
+      editTextConfined(file, (now) => `${now}${now.length > 0 && !now.endsWith("\n") ? "\n" : ""}${STAGED_COMMAND}\n`, { root });
       messages.push(`added '${STAGED_COMMAND}' to ${rel}`);
     }
   }
