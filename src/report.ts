@@ -105,6 +105,79 @@ export function findingRank(f: Finding): number {
 }
 
 /**
+ * Default of `report.maxFindingsPerRule` (agentcheck.config.json): how many findings of one rule one
+ * file lists in a report. A file with more (125,000 MI-009 findings from one generated table) lists
+ * this many and one summary finding per severity with the rest's count, so every format's output is
+ * bounded by the cap, not by the input.
+ */
+export const DEFAULT_MAX_FINDINGS_PER_RULE = 200;
+
+/** messageId of the summary finding that stands for the findings a cap left out (data.count: how many). */
+export const CAPPED_MESSAGE_ID = "agentcheck.capped";
+
+/** How many findings a finding stands for: 1, or a cap's summary finding's count of left-out findings. */
+export function findingWeight(f: Finding): number {
+  return f.messageId === CAPPED_MESSAGE_ID && f.data?.count !== undefined ? Number(f.data.count) : 1;
+}
+
+const SEVERITY_WORDS: Record<Severity, string> = { error: "error", warning: "warning", info: "note" };
+
+/**
+ * The report as it is shown: in each result, a rule with more than `max` findings keeps `max` of them
+ * (AC-9xx first, then errors, warnings, notes, each in report order) and gets one summary finding per
+ * severity left out, at the end of the file's findings ("1,234 more MI-009 errors not listed"). Verdicts
+ * and the summary's counts are the report's own (every finding counted), so the exit code, the
+ * headlines and the totals are those of the full run; baselines and disables were applied before.
+ * A report with nothing over the cap is returned as it is.
+ */
+export function capFindings(report: Report, max: number): Report {
+  const limit = Math.max(1, Math.floor(max));
+  let changed = false;
+  const results = report.results.map((r) => {
+    if (r.findings.length <= limit) return r;
+    const perRule = new Map<string, number[]>();
+    r.findings.forEach((f, i) => {
+      const xs = perRule.get(f.ruleId);
+      if (xs) xs.push(i);
+      else perRule.set(f.ruleId, [i]);
+    });
+    const drop = new Set<number>();
+    const summaries: Finding[] = [];
+    for (const [ruleId, idx] of perRule) {
+      if (idx.length <= limit) continue;
+      const order = idx.slice().sort((a, b) => findingRank(r.findings[a]) - findingRank(r.findings[b]) || a - b);
+      const left = new Map<Severity, number>();
+      for (let k = limit; k < order.length; k++) {
+        const f = r.findings[order[k]];
+        drop.add(order[k]);
+        left.set(f.severity, (left.get(f.severity) ?? 0) + 1);
+      }
+      for (const sev of ["error", "warning", "info"] as const) {
+        const n = left.get(sev);
+        if (!n) continue;
+        const word = `${SEVERITY_WORDS[sev]}${n === 1 ? "" : "s"}`;
+        summaries.push({
+          ruleId,
+          severity: sev,
+          file: r.file,
+          line: 0,
+          column: 0,
+          messageId: CAPPED_MESSAGE_ID,
+          data: { count: String(n), rule: ruleId, max: String(limit) },
+          message: `${n} more ${ruleId} ${word} not listed (at most ${limit} findings of a rule per file: report.maxFindingsPerRule)`,
+        });
+      }
+    }
+    if (drop.size === 0) return r;
+    changed = true;
+    const findings = r.findings.filter((_, i) => !drop.has(i));
+    for (const f of summaries) findings.push(f);
+    return { ...r, findings };
+  });
+  return changed ? { ...report, results } : report;
+}
+
+/**
  * The rule core failed (an abort or a WebAssembly trap, reported as internal errors by the engine):
  * never a verdict about the input, always exit 2. Thrown where a command cannot carry the error in
  * its results (pre-pr's rows).

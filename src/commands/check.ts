@@ -13,6 +13,7 @@ import { DEFAULT_PATHS, loadConfig, resolvePaths, validatorOptions, validatorSec
 import { gitTopLevel } from "../git-run.js";
 import { hasConfigIn } from "../config-file.js";
 import { msNow, writeErr } from "../stdio.js";
+import { pushAll } from "../arrays.js";
 
 export interface CheckCliOptions extends OutputOptions {
   now?: string;
@@ -160,8 +161,8 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
         writeErr("\r\u001b[K");
       }
     }
-    results.push(...out.results);
-    internal.push(...out.internalErrors);
+    pushAll(results, out.results);
+    pushAll(internal, out.internalErrors);
   }
   // the commit hook (check --staged) closes with one line: blocked or not, by which errors
   return finish(results, started, { ...o, hook: o.hook ?? (scope?.precommit === true && scope.kind !== "changed") }, internal, run);

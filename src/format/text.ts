@@ -1,6 +1,7 @@
 // Human output: `file:line:col  severity  message  ruleId`, then a summary line.
 import { nodeRequire } from "../node-require.js";
-import { runStatus, type Report } from "../report.js";
+import { findingWeight, runStatus, type Report } from "../report.js";
+import { pushAll, maxOf } from "../arrays.js";
 import { memoryIndexText } from "./memory-index-text.js";
 
 export function useColor(stream: { readonly isTTY?: boolean }, flag?: boolean): boolean {
@@ -86,10 +87,12 @@ export function* formatTextChunks(report: Report, opts: TextOptions): Generator<
     const v = byValidator.get(r.validator) ?? { errors: 0, warnings: 0, files: 0 };
     if (r.verdict !== "skip" || r.findings.length > 0) v.files++;
     for (const f of r.findings) {
-      if (f.severity === "error") v.errors++;
-      else if (f.severity === "warning") v.warnings++;
+      // a cap's summary finding counts the findings it stands for: the totals are the run's
+      const w = findingWeight(f);
+      if (f.severity === "error") v.errors += w;
+      else if (f.severity === "warning") v.warnings += w;
       const k = ruleCount.get(f.ruleId) ?? { n: 0, severity: f.severity };
-      k.n++;
+      k.n += w;
       ruleCount.set(f.ruleId, k);
     }
     byValidator.set(r.validator, v);
@@ -98,7 +101,7 @@ export function* formatTextChunks(report: Report, opts: TextOptions): Generator<
     const body: string[] = [];
     const findings = results.flatMap((r) => r.findings.filter((f) => !opts.quiet || f.severity === "error"));
     const locs = findings.map((f) => (f.line > 0 ? `${f.line}:${f.column}` : ""));
-    const lw = Math.max(0, ...locs.map((l) => l.length));
+    const lw = maxOf(locs.map((l) => l.length), 0);
     findings.forEach((f, i) => {
       const sevWord = f.severity === "error" ? "error  " : f.severity === "warning" ? "warning" : "info   ";
       const sev = f.severity === "error" ? paint(c, "red", sevWord) : f.severity === "warning" ? paint(c, "yellow", sevWord) : paint(c, "cyan", sevWord);
@@ -111,7 +114,8 @@ export function* formatTextChunks(report: Report, opts: TextOptions): Generator<
       if (r.verdict === "skip" && !opts.quiet) body.push(`  ${paint(c, "cyan", "skip")}  ${terminalSafe(r.reason ?? "skipped")}  (${r.validator})`);
     }
     if (body.length === 0) continue;
-    lines.push(file === "." ? "(workspace)" : terminalSafe(file), ...body, "");
+    lines.push(file === "." ? "(workspace)" : terminalSafe(file));
+    pushAll(lines, body).push("");
     if (lines.length >= 256) {
       yield lines.join("\n") + "\n";
       lines = [];

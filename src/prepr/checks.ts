@@ -21,6 +21,7 @@ import { sizeFacts } from "./scope.js";
 import { cacheFilePath } from "./cache-dir.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
 import { decideRow } from "./row.js";
+import { pushAll } from "../arrays.js";
 
 
 /**
@@ -66,7 +67,7 @@ function runFamily(ctx: PrePrContext, family: string, files: { rel: string; role
   if (docs.length === 0) return findings;
   const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: family !== "prd" && family !== "size" && family !== "drift" && family !== "plan" });
   if (out.internalErrors.length > 0) throw new InternalError(`internal error: ${out.internalErrors.join("; ")}`);
-  for (const r of out.results) findings.push(...r.findings);
+  for (const r of out.results) pushAll(findings, r.findings);
   return findings;
 }
 

@@ -6,6 +6,7 @@ import { notePaths, parseJsonNoteText } from "./notes.js";
 import { stateIssues } from "./check.js";
 import { ensureGitignored } from "./init.js";
 import { worktreeRoot } from "./paths.js";
+import { pushAll } from "../arrays.js";
 import type { WorkflowModeT } from "./schema.js";
 
 export interface SessionGlobals {
@@ -176,7 +177,7 @@ export const handlers = {
     }
     // SS-002 in the core (what every read and the gate apply), with the note name's session id
     const core = stateIssues(value, undefined, id, json);
-    if (issues.length === 0 && core.length > 0) issues.push(...core); // never report valid what the gate rejects
+    if (issues.length === 0 && core.length > 0) pushAll(issues, core); // never report valid what the gate rejects
     if (issues.length > 0) throw new StateError("SCHEMA_INVALID", `session state '${id}' is invalid (${issues.length} issue${issues.length === 1 ? "" : "s"})`, { issues });
     return { ok: true, sessionId: id, version: (value as { version: number }).version, file: s.notes.file(np) };
   },
