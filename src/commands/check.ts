@@ -12,7 +12,7 @@ import type { RunScope } from "../scope.js";
 import { DEFAULT_PATHS, loadConfig, resolvePaths, validatorOptions, validatorSection } from "../config.js";
 import { gitTopLevel } from "../git-run.js";
 import { hasConfigIn } from "../config-file.js";
-import { msNow, writeErr } from "../stdio.js";
+import { msNow, writeErr, writeErrProgress } from "../stdio.js";
 import { pushAll } from "../arrays.js";
 
 export interface CheckCliOptions extends OutputOptions {
@@ -150,7 +150,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
       continue;
     }
     if (showProgress) {
-      setProgress((done, total) => writeErr(`\ragentcheck: ${v.name} ${done}/${total} files\u001b[K`));
+      setProgress((done, total) => writeErrProgress(`agentcheck: ${v.name} ${done}/${total} files`));
     }
     let out;
     try {
@@ -158,7 +158,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     } finally {
       if (showProgress) {
         setProgress(undefined);
-        writeErr("\r\u001b[K");
+        writeErrProgress("");
       }
     }
     pushAll(results, out.results);

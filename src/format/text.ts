@@ -1,8 +1,9 @@
 // Human output: `file:line:col  severity  message  ruleId`, then a summary line.
 import { nodeRequire } from "../node-require.js";
 import { findingWeight, runStatus, type Report } from "../report.js";
-import { pushAll, maxOf } from "../arrays.js";
 import { memoryIndexText } from "./memory-index-text.js";
+import { terminalLine, terminalSafe } from "../terminal.js";
+import { pushAll, maxOf } from "../arrays.js";
 
 export function useColor(stream: { readonly isTTY?: boolean }, flag?: boolean): boolean {
   if (flag !== undefined) return flag; // --color / --no-color
@@ -36,28 +37,7 @@ export interface TextOptions {
   maxWarnings?: number;
 }
 
-/** C0 controls (tab aside), DEL and C1 controls: what a terminal may act on instead of showing. */
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
-const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
-
-/**
- * Text from the repository (messages quoting it, file names, tool output) as the terminal shows it:
- * each control character becomes its visible Unicode Control Picture (ESC as ␛, DEL as ␡; a C1 control
- * as U+FFFD), so a hostile file cannot colour, move the cursor over, erase or retitle the lines of a
- * report. Text without them is returned as it is. JSON, SARIF and JUnit escape in their own syntax.
- */
-export function terminalSafe(s: string): string {
-  if (!CONTROL.test(s)) return s;
-  return s.replace(CONTROLS, (ch) => {
-    const c = ch.charCodeAt(0);
-    return c < 0x20 ? String.fromCharCode(0x2400 + c) : c === 0x7f ? "\u2421" : "\ufffd";
-  });
-}
-
-/** A message of the repository's text as one terminal-safe line (line breaks read as spaces). */
-export function terminalLine(s: string): string {
-  return terminalSafe(s.replace(/\r?\n/g, " "));
-}
+export { terminalLine, terminalSafe } from "../terminal.js";
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
 

@@ -6,8 +6,9 @@ import { notePaths, parseJsonNoteText } from "./notes.js";
 import { stateIssues } from "./check.js";
 import { ensureGitignored } from "./init.js";
 import { worktreeRoot } from "./paths.js";
-import { pushAll } from "../arrays.js";
 import type { WorkflowModeT } from "./schema.js";
+import { pushAll } from "../arrays.js";
+import { writeErr, writeOut } from "../stdio.js";
 
 export interface SessionGlobals {
   notesDir?: string;
@@ -19,12 +20,12 @@ export interface SessionGlobals {
 type Handler = (store: SessionStore, g: SessionGlobals) => Promise<unknown>;
 
 export function writeResult(value: unknown, pretty?: boolean): void {
-  process.stdout.write(`${JSON.stringify(value, null, pretty ? 2 : undefined)}\n`);
+  writeOut(`${JSON.stringify(value, null, pretty ? 2 : undefined)}\n`);
 }
 
 export function writeError(e: StateError, pretty?: boolean, command = "session"): number {
   writeResult({ ok: false, error: e.toJSON() }, pretty);
-  process.stderr.write(`agentcheck ${command}: ${e.code}: ${e.message}\n`);
+  writeErr(`agentcheck ${command}: ${e.code}: ${e.message}\n`);
   return e.exitCode;
 }
 
@@ -38,7 +39,7 @@ export async function runSession(handler: Handler, g: SessionGlobals): Promise<n
   } catch (e) {
     if (isStateError(e)) return writeError(e, g.pretty);
     const err = e as Error;
-    if (process.env.AGENTCHECK_DEBUG) process.stderr.write(`${err?.stack ?? ""}\n`);
+    if (process.env.AGENTCHECK_DEBUG) writeErr(`${err?.stack ?? ""}\n`);
     return writeError(new StateError("INTERNAL", err?.message ?? String(e)), g.pretty);
   }
 }
