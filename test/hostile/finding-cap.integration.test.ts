@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { git, tmpDir } from "../helpers.js";
+import { git, makeRepo, tmpDir } from "../helpers.js";
 import { runAsync } from "./matrix.js";
 import { buildReport, type Finding } from "../../dist/report.js";
 import { formatText } from "../../dist/format/text.js";
@@ -62,6 +62,19 @@ describe("issue 33 item 5: 200,000 MI-009 findings in one file, every format", (
       expect(r.code).toBe(2);
       expect(r.stderr).toContain("report.maxFindingsPerRule");
     }
+  });
+
+  it("pre-pr: a row's findings are capped the same way (PP-003, 300 MD010 findings in one file, cap 5)", async () => {
+    const dir = makeRepo({ "docs/tabs.md": `# Tabs\n\n${"\tx\n\n".repeat(300)}`, "agentcheck.config.json": JSON.stringify({ report: { maxFindingsPerRule: 5 } }) }, { commit: true });
+    const r = await runAsync(["pre-pr", "--all", "--only", "PP-003", "--no-cache", "-f", "json"], { cwd: dir, killMs: 120_000 });
+    expect(r.code, r.stderr).toBe(1);
+    const row = JSON.parse(r.stdout).checks.find((c: { id: string }) => c.id === "PP-003");
+    const md010 = row.findings.filter((f: { ruleId: string }) => f.ruleId.startsWith("MD010"));
+    expect(md010.length).toBe(6);
+    expect(md010.at(-1).message).toMatch(/^295 more MD010\/no-hard-tabs errors not listed/);
+    const text = await runAsync(["pre-pr", "--all", "--only", "PP-003", "--no-cache", "--verbose"], { cwd: dir, killMs: 120_000 });
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain("295 more MD010/no-hard-tabs errors not listed");
   });
 
   it("text and markdown format 150,000 findings of one file without a cap (a spread threw RangeError)", () => {
