@@ -9,6 +9,7 @@ import { formatMarkdown } from "../../dist/format/markdown.js";
 import { formatJunit } from "../../dist/format/junit.js";
 import { formatSarif } from "../../dist/format/sarif.js";
 import { formatGithub } from "../../dist/format/github.js";
+import { memoryIndexText, UNIQUENESS_SHOWN } from "../../dist/format/memory-index-text.js";
 
 const finding = (ruleId: string, line: number, severity: Finding["severity"] = "error"): Finding => ({
   ruleId, severity, file: "big-index.md", line, column: 1, message: `Line ${line}: Non-table content detected - 'x'`,
@@ -72,6 +73,14 @@ describe("issue 33 item 5: finding cap (report.maxFindingsPerRule)", () => {
       if (name === "github") expect(out).toContain("200001 errors, 1 warning");
     });
   }
+
+  it("memory-index text lists the keyword uniqueness of 200 entries of an index of 100,000 and says how many more", () => {
+    const uniqueness = Array.from({ length: 100_000 }, (_, i) => `entry-${i}\t0.5`).join("\n");
+    const out = memoryIndexText({ file: "i.md", validator: "memory-index", verdict: "pass", findings: [], data: { entries: "100000", domain: "d", verdict: "pass", uniqueness } });
+    expect(UNIQUENESS_SHOWN).toBe(200);
+    expect(out.length).toBe(2 + 200 + 1);
+    expect(out.at(-1)).toBe("    … and 99800 more entries (--format json has them all)");
+  });
 
   it("sarif in pieces is byte for byte JSON.stringify of its document", () => {
     const out = formatSarif(capFindings(bigReport(1000), 300), { rules: [] });
