@@ -6,7 +6,7 @@ const sev = String.raw`"(error|warning)"`;
 const run = (p) => execSync(`grep -rnE '${p}' src --include=*.ts | grep -v src/wasm/generated | grep -vE '^\\S+:\\s*(//|\\*)' || true`, { encoding: "utf8" }).trim().split("\n").filter(Boolean);
 const why = [
   [/^src\/scope\.ts:(43|44):/, "input handling: which files are session logs in a run's scope (the core reports SP-001 on names)"],
-  [/^src\/format\//, "output: escaping and rendering of a report the core decided (severity → SARIF level / GitHub command / colour)"],
+  [/^src\/(format\/|terminal\.ts)/, "output: escaping and rendering of a report the core decided (severity → SARIF level / GitHub command / colour)"],
   [/^src\/report(-schema)?\.ts/, "the verdict of a result from the severities the core reported (fail iff an error); counts for the summary"],
   [/^src\/handoff\//, "input handling: parses .agents/HANDOFF.md sections into state entries for migration (no finding is decided)"],
   [/^src\/stateview\//, "input handling / output: reads and renders session state views"],

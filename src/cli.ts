@@ -4,6 +4,7 @@ import { withOutputOptions } from "./commands/common.js";
 import { UsageError } from "./report.js";
 import { version } from "./version.js";
 import { writeErr, writeOut } from "./stdio.js";
+import { terminalText } from "./terminal.js";
 import { registerIntegrationCommands } from "./commands/register-integrations.js";
 import { registerSessionCommands } from "./state/commands.js";
 import { registerTaskCommands } from "./aibrain/commands.js";
@@ -178,7 +179,7 @@ export function buildProgram(): Command {
       const { runInit } = await import("./init.js");
       const { findRepoRoot } = await import("./repo.js");
       const root = findRepoRoot(process.cwd()) ?? process.cwd();
-      process.exitCode = await runInit({ root, force: !!o.force }, (l) => process.stdout.write(`${l}\n`));
+      process.exitCode = await runInit({ root, force: !!o.force }, (l) => writeOut(terminalText(`${l}\n`)));
     });
 
   withOutputOptions(

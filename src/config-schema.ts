@@ -1,7 +1,7 @@
 // The zod schema of agentcheck.config.json, loaded only when a configuration file exists (zod is
 // slow to import and stays off the start path of runs without configuration).
 import { z } from "zod";
-import { UsageError } from "./report.js";
+import { DEFAULT_MAX_FINDINGS_PER_RULE, UsageError } from "./report.js";
 import { didYouMean } from "./suggest.js";
 
 const SeverityOverride = z.enum(["error", "warning", "info", "off"]);
@@ -47,6 +47,17 @@ export const ConfigSchema = z.strictObject({
   rules: z.record(z.string().regex(/^[A-Z][A-Z0-9]*-[A-Z0-9-]+$/, "a rule id such as SP-001"), RuleSettings).optional(),
   /** Paths every command leaves alone (gitignore syntax, repository-relative); also read from .agentcheckignore. */
   ignores: z.array(z.string()).optional(),
+  /** What a report lists (the exit code and the totals always count every finding). */
+  report: z
+    .strictObject({
+      maxFindingsPerRule: z
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .describe(`Most findings of one rule one file lists in a report (every format); the rest are one summary finding per severity with their count ("N more MI-009 errors not listed"). The exit code, verdicts and totals count every finding. Default ${DEFAULT_MAX_FINDINGS_PER_RULE}.`),
+    })
+    .optional(),
   /** Claude Code hooks: what Stop does when the session-end protocol is unmet, the mode SessionStart sets. */
   hooks: z
     .strictObject({

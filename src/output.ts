@@ -5,14 +5,14 @@ import { UsageError } from "./report.js";
 import type { Config } from "./config.js";
 import type { SettingsReader } from "./config-file.js";
 import { applyAdoption, BASELINE_FILE, writeBaseline, type AdoptionOptions } from "./adoption.js";
-import { buildReport, exitCodeOf, warningLimitExceeded, type FileResult, type Report } from "./report.js";
+import { buildReport, capFindings, DEFAULT_MAX_FINDINGS_PER_RULE, exitCodeOf, warningLimitExceeded, type FileResult, type Report } from "./report.js";
 import { version } from "./version.js";
 import { formatTextChunks, useColor } from "./format/text.js";
 import { formatJsonChunks } from "./format/json.js";
-import { formatMarkdown } from "./format/markdown.js";
-import { formatGithub, githubSummary } from "./format/github.js";
-import { formatSarif } from "./format/sarif.js";
-import { formatJunit } from "./format/junit.js";
+import { formatMarkdownChunks } from "./format/markdown.js";
+import { formatGithubChunks, githubSummary } from "./format/github.js";
+import { formatSarifChunks } from "./format/sarif.js";
+import { formatJunitChunks } from "./format/junit.js";
 import { appendFileSync } from "node:fs";
 import { ruleTable } from "./wasm/loader.js";
 import { msNow, stdoutIsTTY, writeErr, writeOut, writeTextFile } from "./stdio.js";
@@ -148,15 +148,15 @@ export interface FormatOptions {
 export const FORMATTERS: Record<string, Formatter> = {
   text: (r, o) => formatTextChunks(r, o),
   json: (r) => formatJsonChunks(r),
-  markdown: (r, o) => formatMarkdown(r, { maxWarnings: o.maxWarnings }),
+  markdown: (r, o) => formatMarkdownChunks(r, { maxWarnings: o.maxWarnings }),
   github: (r, o) => {
     // the job summary goes to the file GitHub Actions names; the annotations go to stdout
     const summaryFile = process.env.GITHUB_STEP_SUMMARY;
     if (summaryFile) appendFileSync(summaryFile, githubSummary(r, { maxWarnings: o.maxWarnings }));
-    return formatGithub(r, o);
+    return formatGithubChunks(r, o);
   },
-  sarif: (r, o) => formatSarif(r, { rules: ruleTable(), internalErrors: o.internalErrors }),
-  junit: (r, o) => formatJunit(r, { maxWarnings: o.maxWarnings }),
+  sarif: (r, o) => formatSarifChunks(r, { rules: ruleTable(), internalErrors: o.internalErrors }),
+  junit: (r, o) => formatJunitChunks(r, { maxWarnings: o.maxWarnings }),
 };
 
 /** The formatter of this name: own entries only (`toString`, `constructor`, `__proto__` are no formats). */
@@ -203,7 +203,9 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
   const fmt = opts.format ?? "text";
   const formatter = formatterOf(fmt);
   if (!formatter) throw new Error(`unknown format '${fmt}' (known: ${Object.keys(FORMATTERS).join(", ")})`);
-  const text = formatter(report, {
+  // the one place a report is capped, for every format; the exit code below reads the full report
+  const shown = capFindings(report, run?.config.report?.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE);
+  const text = formatter(shown, {
     color: opts.outputFile ? false : useColor({ get isTTY() { return stdoutIsTTY(); } }, opts.color),
     quiet: opts.quiet,
     verbose: opts.verbose,

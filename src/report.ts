@@ -105,6 +105,90 @@ export function findingRank(f: Finding): number {
 }
 
 /**
+ * Default of `report.maxFindingsPerRule` (agentcheck.config.json): how many findings of one rule one
+ * file lists in a report. A file with more (125,000 MI-009 findings from one generated table) lists
+ * this many and one summary finding per severity with the rest's count, so every format's output is
+ * bounded by the cap, not by the input.
+ */
+export const DEFAULT_MAX_FINDINGS_PER_RULE = 200;
+
+/** messageId of the summary finding that stands for the findings a cap left out (data.count: how many). */
+export const CAPPED_MESSAGE_ID = "agentcheck.capped";
+
+/** How many findings a finding stands for: 1, or a cap's summary finding's count of left-out findings. */
+export function findingWeight(f: Finding): number {
+  return f.messageId === CAPPED_MESSAGE_ID && f.data?.count !== undefined ? Number(f.data.count) : 1;
+}
+
+const SEVERITY_WORDS: Record<Severity, string> = { error: "error", warning: "warning", info: "note" };
+
+/**
+ * The report as it is shown: in each result, a rule with more than `max` findings keeps `max` of them
+ * and gets summary findings for the rest (capFindingList). Verdicts and the summary's counts are the
+ * report's own (every finding counted), so the exit code, the headlines and the totals are those of
+ * the full run; baselines and disables were applied before. A report with nothing over the cap is
+ * returned as it is.
+ */
+export function capFindings(report: Report, max: number): Report {
+  let changed = false;
+  const results = report.results.map((r) => {
+    const findings = capFindingList(r.findings, max);
+    if (findings === r.findings) return r;
+    changed = true;
+    return { ...r, findings };
+  });
+  return changed ? { ...report, results } : report;
+}
+
+/**
+ * Findings as a report lists them: of each rule in each file at most `max` (AC-9xx first, then errors,
+ * warnings, notes, each in the list's order), and for the rest one summary finding per severity at the
+ * end ("1234 more MI-009 errors not listed", data.count: how many). The list itself when nothing is over.
+ */
+export function capFindingList(list: Finding[], max: number): Finding[] {
+  const limit = Math.max(1, Math.floor(max));
+  if (list.length <= limit) return list;
+  const groups = new Map<string, number[]>();
+  list.forEach((f, i) => {
+    const key = `${f.file}\u0000${f.ruleId}`;
+    const xs = groups.get(key);
+    if (xs) xs.push(i);
+    else groups.set(key, [i]);
+  });
+  const drop = new Set<number>();
+  const summaries: Finding[] = [];
+  for (const idx of groups.values()) {
+    if (idx.length <= limit) continue;
+    const order = idx.slice().sort((a, b) => findingRank(list[a]) - findingRank(list[b]) || a - b);
+    const left = new Map<Severity, number>();
+    for (let k = limit; k < order.length; k++) {
+      drop.add(order[k]);
+      const sev = list[order[k]].severity;
+      left.set(sev, (left.get(sev) ?? 0) + 1);
+    }
+    const { ruleId, file } = list[idx[0]];
+    for (const sev of ["error", "warning", "info"] as const) {
+      const n = left.get(sev);
+      if (!n) continue;
+      summaries.push({
+        ruleId,
+        severity: sev,
+        file,
+        line: 0,
+        column: 0,
+        messageId: CAPPED_MESSAGE_ID,
+        data: { count: String(n), rule: ruleId, max: String(limit) },
+        message: `${n} more ${ruleId} ${SEVERITY_WORDS[sev]}${n === 1 ? "" : "s"} not listed (at most ${limit} findings of a rule per file: report.maxFindingsPerRule)`,
+      });
+    }
+  }
+  if (drop.size === 0) return list;
+  const out = list.filter((_, i) => !drop.has(i));
+  for (const f of summaries) out.push(f);
+  return out;
+}
+
+/**
  * The rule core failed (an abort or a WebAssembly trap, reported as internal errors by the engine):
  * never a verdict about the input, always exit 2. Thrown where a command cannot carry the error in
  * its results (pre-pr's rows).

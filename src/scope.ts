@@ -173,7 +173,10 @@ export function resolveBaseRef(root: string, explicit?: string, o: { remoteOnly?
   const named = explicit ?? (env.AGENTCHECK_BASE_REF || undefined);
   if (named !== undefined) return { ref: gitVerify(root, named) ? named : undefined, tried: [named], explicit: named };
   const c: string[] = [];
-  if (env.GITHUB_BASE_REF) c.push(`origin/${env.GITHUB_BASE_REF}`, ...(o.remoteOnly ? [] : [env.GITHUB_BASE_REF]));
+  if (env.GITHUB_BASE_REF) {
+    c.push(`origin/${env.GITHUB_BASE_REF}`);
+    if (!o.remoteOnly) c.push(env.GITHUB_BASE_REF);
+  }
   if (env.GITHUB_EVENT_BEFORE && !/^0+$/.test(env.GITHUB_EVENT_BEFORE)) c.push(env.GITHUB_EVENT_BEFORE);
   const head = gitRaw(root, ["symbolic-ref", "-q", "--short", "refs/remotes/origin/HEAD"]);
   const headName = head.status === 0 ? head.stdout.toString("utf8").trim() : "";

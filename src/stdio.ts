@@ -9,6 +9,7 @@ import { closeSync, fstatSync, writeSync } from "node:fs";
 import { resolve } from "node:path";
 import { namedFileRoot, openWriteConfined } from "./fswrite.js";
 import { nodeRequire } from "./node-require.js";
+import { escapeRawControls, terminalText } from "./terminal.js";
 
 let pause: Int32Array | undefined;
 
@@ -98,9 +99,17 @@ function writeBytes(fd: number, buf: Buffer, from: number): void {
   }
 }
 
-/** Write to standard output (the report; a formatter's pieces are written as they come). */
+/**
+ * Write to standard output (the report; a formatter's pieces are written as they come). C1 and bidi
+ * controls that JSON leaves raw are written as `\uXXXX` (escapeRawControls); text outputs have
+ * escaped every control character before (terminalText).
+ */
 export function writeOut(text: string | Iterable<string>): void {
-  writeAll(1, text);
+  writeAll(1, typeof text === "string" ? escapeRawControls(text) : mapPieces(text, escapeRawControls));
+}
+
+function* mapPieces(text: Iterable<string>, fn: (s: string) => string): Generator<string> {
+  for (const piece of text) yield fn(piece);
 }
 
 /**
@@ -117,9 +126,20 @@ export function writeTextFile(path: string, text: string | Iterable<string>, roo
   }
 }
 
-/** Write to standard error (messages). */
+/**
+ * Write to standard error (messages, which quote file names, settings and arguments): every control
+ * character but the line feed is shown as its Control Picture (terminalText).
+ */
 export function writeErr(text: string): void {
-  writeAll(2, text);
+  writeAll(2, terminalText(text));
+}
+
+/**
+ * The progress line on standard error (a terminal): `text` (escaped as writeErr does) over the line,
+ * the rest of the line erased; "" clears it. The only control sequences agentcheck writes to stderr.
+ */
+export function writeErrProgress(text: string): void {
+  writeAll(2, `\r${terminalText(text)}\u001b[K`);
 }
 
 /** Whether standard output is a terminal (node:tty is loaded only for a character device). */

@@ -13,6 +13,7 @@ import { worktreeRoot } from "../state/paths.js";
 import { executeValidator } from "../engine.js";
 import { KIND, type WasmValidator } from "../wasm/abi.js";
 import { FLAGS } from "../wasm/contract.js";
+import { pushAll } from "../arrays.js";
 
 export const AIBRAIN_DIR = ".aibrain";
 export const ARCHIVE_DIR = "sessions/archive";
@@ -374,7 +375,7 @@ export class CheckpointStore {
     const { data, body } = parseCheckpointText(text, rel);
     if (!isObj(data)) throw new StateError("CORRUPT", `${rel}: front matter must be a JSON object`, { file: rel, line: 2, column: 1 });
     const issues = checkpointIssues(data);
-    if (issues.length === 0) issues.push(...coreCheckpointIssues(rel, text, !!opts.archived));
+    if (issues.length === 0) pushAll(issues, coreCheckpointIssues(rel, text, !!opts.archived));
     if (issues.length) throw new StateError("SCHEMA_INVALID", `${rel}: ${issues.join("; ")}`, { file: rel, issues });
     return { data: data as CheckpointData, markdown_content: body, file: this.notes.file(np), archived: !!opts.archived };
   }
@@ -403,7 +404,7 @@ export class CheckpointStore {
     const issues = checkpointIssues(data);
     const np = this.notePath(taskId);
     const text = renderCheckpoint(data, body);
-    if (issues.length === 0) issues.push(...coreCheckpointIssues(`${AIBRAIN_DIR}/${np}.md`, text));
+    if (issues.length === 0) pushAll(issues, coreCheckpointIssues(`${AIBRAIN_DIR}/${np}.md`, text));
     if (issues.length) throw invalid(`checkpoint for '${taskId}' rejected: ${issues.join("; ")}`, { issues });
     this.notes.writeAtomic(np, text);
     return { data, markdown_content: body, file: this.notes.file(np), archived: false };
@@ -627,9 +628,9 @@ export function renderResume(r: ResumeInfo): string {
   L.push(`- Status: ${r.status}`, `- Phase: ${r.phase}`);
   L.push(`- Iterations done: ${r.iteration_count}${r.max_iterations !== null ? ` of ${r.max_iterations}` : ""}; continue with iteration ${r.next_iteration}`, "");
   L.push("## Next steps", "");
-  L.push(...(r.next_steps.length ? r.next_steps.map((s, i) => `${i + 1}. ${s}`) : ["(none recorded)"]), "");
+  pushAll(L, r.next_steps.length ? r.next_steps.map((s, i) => `${i + 1}. ${s}`) : ["(none recorded)"]).push("");
   L.push("## Blockers", "");
-  L.push(...(r.blockers.length ? r.blockers.map((s) => `- ${s}`) : ["(none)"]), "");
+  pushAll(L, r.blockers.length ? r.blockers.map((s) => `- ${s}`) : ["(none)"]).push("");
   L.push("## Last output", "");
   L.push(r.last_output === null ? "(none recorded)" : r.last_output.split("\n").map((l) => `> ${l}`).join("\n"), "");
   if (r.progress) L.push("## Progress", "", r.progress, "");

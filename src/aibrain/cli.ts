@@ -4,6 +4,8 @@
 // (help, an unknown flag) returns undefined and commander handles it with its own messages.
 import { parseArgs } from "node:util";
 import type { Checkpoint, TaskListing } from "./checkpoint.js";
+import { writeErr, writeOut } from "../stdio.js";
+import { terminalText } from "../terminal.js";
 
 export interface TaskGlobals {
   dir?: string;
@@ -30,13 +32,13 @@ async function run(g: TaskGlobals, fn: (m: typeof import("./checkpoint.js"), g: 
   const { StateError } = await import("../state/errors.js");
   try {
     const v = await fn(m, g);
-    process.stdout.write(print ? print(v) : `${JSON.stringify(v, null, g.pretty ? 2 : undefined)}\n`);
+    writeOut(print ? terminalText(print(v)) : `${JSON.stringify(v, null, g.pretty ? 2 : undefined)}\n`);
     return 0;
   } catch (e) {
     const err = e instanceof StateError ? e : new StateError("INTERNAL", (e as Error)?.message ?? String(e));
-    if (!(e instanceof StateError) && process.env.AGENTCHECK_DEBUG) process.stderr.write(`${(e as Error)?.stack}\n`);
-    process.stdout.write(`${JSON.stringify({ ok: false, error: err.toJSON() })}\n`);
-    process.stderr.write(`agentcheck task: ${err.code}: ${err.message}\n`);
+    if (!(e instanceof StateError) && process.env.AGENTCHECK_DEBUG) writeErr(`${(e as Error)?.stack}\n`);
+    writeOut(`${JSON.stringify({ ok: false, error: err.toJSON() })}\n`);
+    writeErr(`agentcheck task: ${err.code}: ${err.message}\n`);
     return err.exitCode;
   }
 }
@@ -133,7 +135,7 @@ export async function execTask(sub: string, id: string | undefined, o: TaskOptio
     case "list": {
       const format = o.format ?? "text";
       if (format !== "json" && format !== "text") {
-        process.stderr.write("agentcheck task: --format must be text or json\n");
+        writeErr("agentcheck task: --format must be text or json\n");
         return 2;
       }
       return run(o, async (m, g) => open(m, g).list(), format === "text" ? (v) => renderList(v as TaskListing[]) : undefined);
@@ -141,7 +143,7 @@ export async function execTask(sub: string, id: string | undefined, o: TaskOptio
     case "resume": {
       const format = o.format ?? "markdown";
       if (format !== "json" && format !== "markdown") {
-        process.stderr.write("agentcheck task: --format must be markdown or json\n");
+        writeErr("agentcheck task: --format must be markdown or json\n");
         return 2;
       }
       let md = "";
@@ -153,7 +155,7 @@ export async function execTask(sub: string, id: string | undefined, o: TaskOptio
       }, format === "markdown" ? () => md : undefined);
     }
     default:
-      process.stderr.write(`agentcheck task: unknown subcommand '${sub}'\n`);
+      writeErr(`agentcheck task: unknown subcommand '${sub}'\n`);
       return 2;
   }
 }

@@ -12,7 +12,8 @@ import type { RunScope } from "../scope.js";
 import { DEFAULT_PATHS, loadConfig, resolvePaths, validatorOptions, validatorSection } from "../config.js";
 import { gitTopLevel } from "../git-run.js";
 import { hasConfigIn } from "../config-file.js";
-import { msNow, writeErr } from "../stdio.js";
+import { msNow, writeErr, writeErrProgress } from "../stdio.js";
+import { pushAll } from "../arrays.js";
 
 export interface CheckCliOptions extends OutputOptions {
   now?: string;
@@ -149,7 +150,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
       continue;
     }
     if (showProgress) {
-      setProgress((done, total) => writeErr(`\ragentcheck: ${v.name} ${done}/${total} files\u001b[K`));
+      setProgress((done, total) => writeErrProgress(`agentcheck: ${v.name} ${done}/${total} files`));
     }
     let out;
     try {
@@ -157,11 +158,11 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     } finally {
       if (showProgress) {
         setProgress(undefined);
-        writeErr("\r\u001b[K");
+        writeErrProgress("");
       }
     }
-    results.push(...out.results);
-    internal.push(...out.internalErrors);
+    pushAll(results, out.results);
+    pushAll(internal, out.internalErrors);
   }
   // the commit hook (check --staged) closes with one line: blocked or not, by which errors
   return finish(results, started, { ...o, hook: o.hook ?? (scope?.precommit === true && scope.kind !== "changed") }, internal, run);

@@ -7,6 +7,8 @@ import { writeFileConfined } from "../fswrite.js";
 import { join } from "node:path";
 import { UsageError, cutoffOption } from "../report.js";
 import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
+import { writeErr, writeOut } from "../stdio.js";
+import { terminalText } from "../terminal.js";
 
 export interface HookEntry {
   type: "command";
@@ -148,7 +150,7 @@ export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin
   const ours = claudeHooks(bin, o.shared ? "settings.json" : "settings.local.json");
   if (!o.write) {
     if (o.shared) throw new UsageError("--shared only applies with --write");
-    process.stdout.write(JSON.stringify({ hooks: ours }, null, 2) + "\n");
+    writeOut(JSON.stringify({ hooks: ours }, null, 2) + "\n");
     return 0;
   }
   // personal settings by default (Claude Code keeps settings.local.json out of git); --shared for the team file
@@ -169,13 +171,13 @@ export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin
   // where it points, the link staying a link; a link out of the repository or a dangling one is refused
   const { jsonIndent } = await import("./mcp-config.js");
   writeFileConfined(file, JSON.stringify(merged, null, jsonIndent(text)) + "\n", { root });
-  process.stderr.write(
+  writeErr(
     `agentcheck: wrote the PreToolUse, SessionStart, Stop and SessionEnd hooks into ${file}` +
       `${o.shared ? " (shared with everyone who clones the repository)" : " (personal; use --shared for .claude/settings.json)"}; check them with /hooks in Claude Code\n`,
   );
   const { writeMcpJson, CLAUDE_MCP_ADD } = await import("./mcp-config.js");
-  if (o.mcp) process.stderr.write(`agentcheck: registered the session protocol MCP server (agentcheck mcp) in ${writeMcpJson(root)}\n`);
-  else process.stderr.write(`agentcheck: to add the session protocol MCP server too: agentcheck hooks claude --write --mcp (writes .mcp.json), or ${CLAUDE_MCP_ADD}\n`);
+  if (o.mcp) writeErr(`agentcheck: registered the session protocol MCP server (agentcheck mcp) in ${writeMcpJson(root)}\n`);
+  else writeErr(`agentcheck: to add the session protocol MCP server too: agentcheck hooks claude --write --mcp (writes .mcp.json), or ${CLAUDE_MCP_ADD}\n`);
   return 0;
 }
 
@@ -275,7 +277,7 @@ export async function runStopHook(): Promise<number> {
     return 0;
   }
   if (!input.ok) {
-    process.stderr.write(`agentcheck stop hook: ${input.error}; not blocking\n`);
+    writeErr(`agentcheck stop hook: ${input.error}; not blocking\n`);
     return 0;
   }
   const cwd = hookCwd(input.value);
@@ -286,7 +288,7 @@ export async function runStopHook(): Promise<number> {
     settings = await hookSettings(cwd);
   } catch (e) {
     // a configuration error must not trap the agent in a loop: tell the user, do not block
-    process.stdout.write(JSON.stringify({ systemMessage: `agentcheck stop hook: ${(e as Error).message}` }) + "\n");
+    writeOut(JSON.stringify({ systemMessage: `agentcheck stop hook: ${(e as Error).message}` }) + "\n");
     return 0;
   }
   if (settings.stop === "off") return 0;
@@ -304,14 +306,14 @@ export async function runStopHook(): Promise<number> {
   } catch (e) {
     // unreadable session state or a failed check: the user is told; the agent is not trapped (exit 2
     // would make Claude Code block, whatever hooks.stop says)
-    process.stdout.write(JSON.stringify({ systemMessage: `agentcheck stop hook: the session end could not be checked: ${(e as Error)?.message ?? String(e)}` }) + "\n");
+    writeOut(JSON.stringify({ systemMessage: `agentcheck stop hook: the session end could not be checked: ${(e as Error)?.message ?? String(e)}` }) + "\n");
     return 0;
   }
   if (d.block) {
-    process.stderr.write(`${d.reason}\n`);
+    writeErr(`${d.reason}\n`);
     return 2;
   }
-  if (d.message) process.stdout.write(JSON.stringify({ systemMessage: d.message }) + "\n");
+  if (d.message) writeOut(JSON.stringify({ systemMessage: d.message }) + "\n");
   return 0;
 }
 
@@ -324,12 +326,12 @@ export async function runSessionEndHook(): Promise<number> {
     const cutoff = cutoffOption(undefined);
     const { sessionEndCheck } = await import("./session-end.js");
     const r = await sessionEndCheck({ cwd, record: true, cutoff });
-    if (r.status === "recorded") process.stderr.write(`agentcheck: session ${r.sessionId} end recorded\n`);
+    if (r.status === "recorded") writeErr(`agentcheck: session ${r.sessionId} end recorded\n`);
     else if (r.status === "incomplete") {
-      process.stderr.write(`agentcheck: session ${r.sessionId} ended without meeting the end protocol (nothing recorded):\n${r.missing.map((m) => `- ${m}`).join("\n")}\n`);
+      writeErr(`agentcheck: session ${r.sessionId} ended without meeting the end protocol (nothing recorded):\n${r.missing.map((m) => `- ${m}`).join("\n")}\n`);
     }
   } catch (e) {
-    process.stderr.write(`agentcheck: session end hook: ${(e as Error).message}\n`);
+    writeErr(`agentcheck: session end hook: ${(e as Error).message}\n`);
   }
   return 0;
 }
@@ -344,11 +346,11 @@ export async function runSessionStartHook(): Promise<number> {
   try {
     mode = (await hookSettings(cwd)).startMode;
   } catch (e) {
-    process.stderr.write(`agentcheck: ${(e as Error).message}\n`);
+    writeErr(`agentcheck: ${(e as Error).message}\n`);
   }
   const r = await sessionStart({ cwd, source: typeof value.source === "string" ? value.source : undefined, mode });
   // SessionStart: plain stdout becomes context for Claude; it cannot block
-  if (r.context) process.stdout.write(r.context + "\n");
-  for (const w of r.warnings) process.stderr.write(`agentcheck: ${w}\n`);
+  if (r.context) writeOut(terminalText(r.context + "\n"));
+  for (const w of r.warnings) writeErr(`agentcheck: ${w}\n`);
   return 0;
 }

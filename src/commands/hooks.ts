@@ -9,6 +9,8 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { UsageError } from "../report.js";
 import { gitRaw, gitTopLevel } from "../git-run.js";
+import { writeErr, writeOut } from "../stdio.js";
+import { terminalText } from "../terminal.js";
 
 export const HOOK_MARKER = "# agentcheck-managed-hook";
 const BACKUP_SUFFIX = ".agentcheck-backup";
@@ -194,18 +196,18 @@ export function hookStatus(cwd: string): { ok: boolean; lines: string[] } {
 
 export async function runHooksInstall(o: { force?: boolean }): Promise<number> {
   const r = installHook(process.cwd(), o);
-  for (const m of r.messages) process.stderr.write(`agentcheck: ${m}\n`);
+  for (const m of r.messages) writeErr(`agentcheck: ${m}\n`);
   return 0;
 }
 
 export async function runHooksUninstall(): Promise<number> {
   const r = uninstallHook(process.cwd());
-  for (const m of r.messages) process.stderr.write(`agentcheck: ${m}\n`);
+  for (const m of r.messages) writeErr(`agentcheck: ${m}\n`);
   return 0;
 }
 
 export async function runHooksStatus(): Promise<number> {
   const r = hookStatus(process.cwd());
-  for (const l of r.lines) process.stdout.write(`${l}\n`);
+  for (const l of r.lines) writeOut(terminalText(`${l}\n`));
   return r.ok ? 0 : 1;
 }

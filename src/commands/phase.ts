@@ -13,6 +13,7 @@ import {
 } from "../phase/machine.js";
 import { memoriesDirRefusal } from "../phase/store.js";
 import { StateError } from "../state/errors.js";
+import { writeErr, writeOut } from "../stdio.js";
 
 interface PhaseOpts {
   root?: string;
@@ -34,7 +35,7 @@ const CODE_EXIT: Record<string, number> = {
 };
 
 function print(v: unknown): void {
-  process.stdout.write(JSON.stringify(v, null, 2) + "\n");
+  writeOut(JSON.stringify(v, null, 2) + "\n");
 }
 
 export async function runPhaseCommand(op: string, args: unknown[]): Promise<number> {
@@ -49,7 +50,7 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
   // one memories folder for the MCP server, this command and the PreToolUse gate: the configuration's
   const refused = memoriesDirRefusal("phase", root, o.memoriesDir);
   if (refused !== undefined) {
-    process.stderr.write(`${refused}\n`);
+    writeErr(`${refused}\n`);
     return 2;
   }
   const ctx = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now });
@@ -93,7 +94,7 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
         break;
       }
       default:
-        process.stderr.write(`agentcheck phase: unknown operation '${op}'\n`);
+        writeErr(`agentcheck phase: unknown operation '${op}'\n`);
         return 2;
     }
     print({ ok: exit === 0, ...r });
@@ -102,7 +103,7 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
     const code = e instanceof ProtocolError ? e.code : e instanceof PhaseFormatError ? "CORRUPT_STATE" : e instanceof StateError ? e.code : undefined;
     if (code === undefined) throw e;
     print({ ok: false, error: { code, message: (e as Error).message } });
-    process.stderr.write(`agentcheck phase: ${(e as Error).message}\n`);
+    writeErr(`agentcheck phase: ${(e as Error).message}\n`);
     return CODE_EXIT[code] ?? 2;
   }
 }

@@ -8,11 +8,11 @@ import { loadConfig } from "../config.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
 import { useColor } from "../format/text.js";
 import { checkOutputFile, parseIntOption } from "../output.js";
-import { UsageError } from "../report.js";
+import { capFindingList, DEFAULT_MAX_FINDINGS_PER_RULE, UsageError } from "../report.js";
 import { version } from "../version.js";
 import { CHECKS } from "../prepr/checks.js";
 import { formatHeader, formatRow, formatSummary, painter, toReport } from "../prepr/format.js";
-import { countRows, isEnabled, planOf, runChecks, type CheckDef, type RunOptions } from "../prepr/runner.js";
+import { countRows, isEnabled, planOf, runChecks, type CheckDef, type CheckRow, type RunOptions } from "../prepr/runner.js";
 import { computeScope, gitTopLevel } from "../prepr/scope.js";
 import { ruleById } from "../wasm/loader.js";
 import { cacheFilePath } from "../prepr/cache-dir.js";
@@ -143,6 +143,12 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   const scope = await computeScope(root, { all: !!o.all, base: o.base ?? config.prePr?.base });
   if (ignores.patterns.length > 0) scope.files = scope.files.filter((f) => !ignores.ignored(f));
   const ctx = { root, scope, config, options, ignores };
+  // what a row lists (text and JSON): report.maxFindingsPerRule per rule and file, as every report
+  const maxPerRule = config.report?.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE;
+  const capRow = (row: CheckRow): CheckRow => {
+    const findings = capFindingList(row.findings, maxPerRule);
+    return findings === row.findings ? row : { ...row, findings };
+  };
   const color = !ci && fmt === "text" && !o.outputFile && useColor(process.stdout, o.color);
   const p = painter(color);
   const stream = fmt === "text" && !o.outputFile;
@@ -160,7 +166,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   let rows;
   try {
     rows = await runChecks(registry, ctx, (row) => {
-      const s = formatRow(row, p, options.verbose);
+      const s = formatRow(capRow(row), p, options.verbose);
       if (stream) writeOut(s);
       else text += s;
     });
@@ -176,7 +182,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   const durationMs = msNow() - started;
   let out: string;
   if (fmt === "json") {
-    const report = toReport(rows, counts, {
+    const report = toReport(rows.map(capRow), counts, {
       version: version(), quick: options.quick, startedAt, durationMs, exitCode,
       scope: { kind: scope.kind, base: scope.base, mergeBase: scope.mergeBase, files: scope.files.length },
     });

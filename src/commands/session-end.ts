@@ -48,6 +48,7 @@ export interface SessionEndResult {
 }
 
 import { activePaths } from "../config.js";
+import { writeErr, writeOut } from "../stdio.js";
 
 /** Load the session (given id or the current one); undefined when there is none. */
 export function loadSession(o: { cwd: string; notesDir?: string; sessionId?: string }): { state?: SessionState; reason?: string } {
@@ -196,15 +197,15 @@ export async function runSessionEnd(o: { notesDir?: string; session?: string; no
   // dated before it is not checked, so the end is not recorded
   const r = await sessionEndCheck({ cwd: process.cwd(), notesDir: o.notesDir, sessionId: o.session, now: o.now, cutoff: cutoffOption(undefined) });
   const doc = { ok: r.status === "recorded" || r.status === "complete", status: r.status, sessionId: r.sessionId, missing: r.missing, evidence: r.evidence };
-  process.stdout.write(JSON.stringify(doc, null, 2) + "\n");
+  writeOut(JSON.stringify(doc, null, 2) + "\n");
   if (r.status === "no-session") {
-    process.stderr.write(`agentcheck: no session to end (${r.missing.join("; ")}); start one with: agentcheck session create\n`);
+    writeErr(`agentcheck: no session to end (${r.missing.join("; ")}); start one with: agentcheck session create\n`);
     return 3;
   }
   if (r.status === "incomplete") {
-    process.stderr.write(`agentcheck: session ${r.sessionId} cannot end yet; nothing was recorded. Missing:\n${r.missing.map((m) => `- ${m}`).join("\n")}\n`);
+    writeErr(`agentcheck: session ${r.sessionId} cannot end yet; nothing was recorded. Missing:\n${r.missing.map((m) => `- ${m}`).join("\n")}\n`);
     return 1;
   }
-  process.stderr.write(`agentcheck: session ${r.sessionId} ${r.status === "complete" ? "was already complete" : "end recorded"}\n`);
+  writeErr(`agentcheck: session ${r.sessionId} ${r.status === "complete" ? "was already complete" : "end recorded"}\n`);
   return 0;
 }

@@ -32,11 +32,20 @@ function counts(report: Report) {
 }
 
 export function formatGithub(report: Report, opts: { quiet?: boolean } = {}): string {
-  const lines: string[] = [];
+  return [...formatGithubChunks(report, opts)].join("");
+}
+
+/** formatGithub's lines in pieces (a few hundred annotations at a time). */
+export function* formatGithubChunks(report: Report, opts: { quiet?: boolean } = {}): Generator<string> {
+  let lines: string[] = [];
   for (const r of report.results) {
     for (const f of r.findings) {
       if (opts.quiet && f.severity !== "error") continue;
       lines.push(annotation(f));
+      if (lines.length >= 256) {
+        yield lines.join("\n") + "\n";
+        lines = [];
+      }
     }
   }
   const c = counts(report);
@@ -44,7 +53,7 @@ export function formatGithub(report: Report, opts: { quiet?: boolean } = {}): st
     `agentcheck: ${c.files} file${c.files === 1 ? "" : "s"} checked: ${c.errors} error${c.errors === 1 ? "" : "s"}, ` +
       `${c.warnings} warning${c.warnings === 1 ? "" : "s"}, ${c.failed} failed, ${c.skipped} skipped`,
   );
-  return lines.join("\n") + "\n";
+  yield lines.join("\n") + "\n";
 }
 
 /** Markdown table cell: no line breaks, pipes escaped, HTML-significant characters neutralised. */

@@ -59,6 +59,22 @@ function cases(r: FileResult): { xml: string; failure: boolean; skipped: boolean
 }
 
 export function formatJunit(report: Report, opts: { maxWarnings?: number } = {}): string {
+  return [...formatJunitChunks(report, opts)].join("");
+}
+
+/** How many testcases of each kind a result gives (what cases() makes, without making it). */
+function caseCounts(r: FileResult): { tests: number; failures: number; skipped: number } {
+  let failures = 0;
+  for (const f of r.findings) if (f.severity === "error") failures++;
+  const extra = r.verdict === "skip" || r.findings.length === 0 ? 1 : 0;
+  return { tests: r.findings.length + extra, failures, skipped: r.verdict === "skip" ? 1 : 0 };
+}
+
+/**
+ * formatJunit's document in pieces: the counts are taken first (one pass, no text), then each
+ * suite's testcases are written a result at a time, so no piece holds more than one file's cases.
+ */
+export function* formatJunitChunks(report: Report, opts: { maxWarnings?: number } = {}): Generator<string> {
   const byValidator = new Map<string, FileResult[]>();
   for (const r of report.results) {
     const list = byValidator.get(r.validator) ?? [];
@@ -66,47 +82,61 @@ export function formatJunit(report: Report, opts: { maxWarnings?: number } = {})
     byValidator.set(r.validator, list);
   }
   const time = (report.summary.durationMs / 1000).toFixed(3);
-  const suites: string[] = [];
-  let tests = 0;
-  let failures = 0;
-  let skipped = 0;
-  for (const name of [...byValidator.keys()].sort()) {
-    const cs = byValidator.get(name)!.flatMap(cases);
-    const f = cs.filter((c) => c.failure).length;
-    const s = cs.filter((c) => c.skipped).length;
-    tests += cs.length;
-    failures += f;
-    skipped += s;
-    suites.push(
-      `  <testsuite name="${xmlAttr(`agentcheck.${name}`)}" tests="${cs.length}" failures="${f}" errors="0" skipped="${s}" time="0">\n` +
-        cs.map((c) => c.xml).join("\n") +
-        `\n  </testsuite>`,
-    );
-  }
-  if (suites.length === 0) {
-    // nothing was checked: a skipped testcase, never a passing one
+  const names = [...byValidator.keys()].sort();
+  const suiteCounts = names.map((name) => {
+    const c = { tests: 0, failures: 0, skipped: 0 };
+    for (const r of byValidator.get(name)!) {
+      const k = caseCounts(r);
+      c.tests += k.tests;
+      c.failures += k.failures;
+      c.skipped += k.skipped;
+    }
+    return c;
+  });
+  let tests = suiteCounts.reduce((n, c) => n + c.tests, 0);
+  let failures = suiteCounts.reduce((n, c) => n + c.failures, 0);
+  let skipped = suiteCounts.reduce((n, c) => n + c.skipped, 0);
+  const over = warningLimitExceeded(report, opts.maxWarnings);
+  if (names.length === 0) {
     tests = 1;
     skipped = 1;
-    suites.push(
-      `  <testsuite name="agentcheck" tests="1" failures="0" errors="0" skipped="1" time="0">\n` +
-        `    <testcase classname="agentcheck" name="no files checked" time="0">\n      <skipped message="no files checked"/>\n    </testcase>\n  </testsuite>`,
-    );
   }
-  if (warningLimitExceeded(report, opts.maxWarnings)) {
+  if (over) {
+    tests++;
+    failures++;
+  }
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n` + `<testsuites name="agentcheck" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}">\n`;
+  let first = true;
+  const sep = () => {
+    const s = first ? "" : "\n";
+    first = false;
+    return s;
+  };
+  for (let i = 0; i < names.length; i++) {
+    const c = suiteCounts[i];
+    yield `${sep()}  <testsuite name="${xmlAttr(`agentcheck.${names[i]}`)}" tests="${c.tests}" failures="${c.failures}" errors="0" skipped="${c.skipped}" time="0">\n`;
+    let firstCase = true;
+    for (const r of byValidator.get(names[i])!) {
+      const cs = cases(r);
+      if (cs.length === 0) continue;
+      yield (firstCase ? "" : "\n") + cs.map((x) => x.xml).join("\n");
+      firstCase = false;
+    }
+    yield `\n  </testsuite>`;
+  }
+  if (names.length === 0) {
+    // nothing was checked: a skipped testcase, never a passing one
+    yield sep() +
+      `  <testsuite name="agentcheck" tests="1" failures="0" errors="0" skipped="1" time="0">\n` +
+      `    <testcase classname="agentcheck" name="no files checked" time="0">\n      <skipped message="no files checked"/>\n    </testcase>\n  </testsuite>`;
+  }
+  if (over) {
     // --max-warnings failed the run (exit 1): one failing testcase says so
     const w = report.summary.warnings;
     const msg = xmlAttr(`${w} warning${w === 1 ? "" : "s"}, more than --max-warnings ${opts.maxWarnings}`);
-    tests++;
-    failures++;
-    suites.push(
+    yield sep() +
       `  <testsuite name="agentcheck.max-warnings" tests="1" failures="1" errors="0" skipped="0" time="0">\n` +
-        `    <testcase classname="agentcheck" name="max-warnings" time="0">\n      <failure message="${msg}" type="max-warnings">${msg}</failure>\n    </testcase>\n  </testsuite>`,
-    );
+      `    <testcase classname="agentcheck" name="max-warnings" time="0">\n      <failure message="${msg}" type="max-warnings">${msg}</failure>\n    </testcase>\n  </testsuite>`;
   }
-  return (
-    `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<testsuites name="agentcheck" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}">\n` +
-    suites.join("\n") +
-    `\n</testsuites>\n`
-  );
+  yield `\n</testsuites>\n`;
 }

@@ -7,11 +7,22 @@ export function cell(s: string): string {
 }
 
 export function formatMarkdown(report: Report, opts: { maxWarnings?: number } = {}): string {
+  return [...formatMarkdownChunks(report, opts)].join("");
+}
+
+/** formatMarkdown's text in pieces (the head, then the findings table a few hundred rows at a time). */
+export function* formatMarkdownChunks(report: Report, opts: { maxWarnings?: number } = {}): Generator<string> {
   const s = report.summary;
   const failed = report.results.filter((r) => r.verdict === "fail");
   const skipped = report.results.filter((r) => r.verdict === "skip");
   const passed = report.results.length - failed.length - skipped.length;
-  const out: string[] = ["# agentcheck report", ""];
+  let out: string[] = ["# agentcheck report", ""];
+  const flush = function* (): Generator<string> {
+    if (out.length >= 256) {
+      yield out.join("\n") + "\n";
+      out = [];
+    }
+  };
   const head = {
     fail: "Failed",
     "over-limit": `Failed (more than --max-warnings ${opts.maxWarnings} warnings)`,
@@ -28,16 +39,20 @@ export function formatMarkdown(report: Report, opts: { maxWarnings?: number } = 
     for (const r of [...failed, ...skipped]) {
       const note = r.verdict === "skip" ? (r.reason ?? "skipped") : r.data?.feature ? `feature ${r.data.feature}` : "";
       out.push(`| ${r.verdict.toUpperCase()} | ${cell(r.file)} | ${r.validator} | ${cell(note)} |`);
+      yield* flush();
     }
     out.push("");
   }
-  const rows: string[] = [];
-  for (const r of report.results) {
-    for (const f of r.findings) {
-      const loc = f.line > 0 ? `${f.file}:${f.line}` : f.file;
-      rows.push(`| ${f.severity} | ${f.ruleId} | ${cell(loc)} | ${cell(f.message)} |`);
+  if (report.results.some((r) => r.findings.length > 0)) {
+    out.push("## Findings", "", "| Severity | Rule | Location | Message |", "|---|---|---|---|");
+    for (const r of report.results) {
+      for (const f of r.findings) {
+        const loc = f.line > 0 ? `${f.file}:${f.line}` : f.file;
+        out.push(`| ${f.severity} | ${f.ruleId} | ${cell(loc)} | ${cell(f.message)} |`);
+        yield* flush();
+      }
     }
+    out.push("");
   }
-  if (rows.length > 0) out.push("## Findings", "", "| Severity | Rule | Location | Message |", "|---|---|---|---|", ...rows, "");
-  return out.join("\n");
+  yield out.join("\n");
 }

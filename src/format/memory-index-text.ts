@@ -2,6 +2,9 @@
 // reference prints them, `name: 88%`), and the directory summary.
 import type { FileResult } from "../report.js";
 
+/** Entries of one index whose keyword uniqueness the text lists (an index of 200,000 rows is one line each otherwise). */
+export const UNIQUENESS_SHOWN = 200;
+
 /** Percent as the reference prints it: nearest integer of value * 100. */
 export const percent = (v: string) => `${Math.round(Number(v) * 100)}%`;
 
@@ -13,10 +16,12 @@ export function memoryIndexText(r: FileResult, opts: { verbose?: boolean } = {})
     out.push(`index ${d.domain ?? ""}: ${d.verdict === "fail" ? "FAIL" : "PASS"}, ${d.entries} entries`);
     if (d.uniqueness && opts.verbose !== false) {
       out.push("  Keyword uniqueness:");
-      for (const l of d.uniqueness.split("\n")) {
+      const lines = d.uniqueness.split("\n");
+      for (const l of lines.slice(0, UNIQUENESS_SHOWN)) {
         const [name, v] = l.split("\t");
         out.push(`    ${name}: ${percent(v)}`);
       }
+      if (lines.length > UNIQUENESS_SHOWN) out.push(`    … and ${lines.length - UNIQUENESS_SHOWN} more entries (--format json has them all)`);
     }
   } else if (d.domains !== undefined) {
     out.push(

@@ -70,6 +70,11 @@ function syntheticRule(f: Finding, validator: string): SarifRuleInfo {
 }
 
 export function formatSarif(report: Report, opts: { rules: SarifRuleInfo[]; internalErrors?: string[] }): string {
+  return [...formatSarifChunks(report, opts)].join("");
+}
+
+/** formatSarif's document in pieces (the results a few hundred at a time). */
+export function* formatSarifChunks(report: Report, opts: { rules: SarifRuleInfo[]; internalErrors?: string[] }): Generator<string> {
   const known = new Map(opts.rules.map((r) => [r.id, r] as const));
   const extra = new Map<string, SarifRuleInfo>();
   for (const r of report.results) {
@@ -165,9 +170,34 @@ export function formatSarif(report: Report, opts: { rules: SarifRuleInfo[]; inte
             ...(notifications.length > 0 ? { toolExecutionNotifications: notifications } : {}),
           },
         ],
-        results,
+        results: RESULTS_SLOT,
       },
     ],
   };
-  return JSON.stringify(doc, null, 2) + "\n";
+  yield* sarifText(doc, results);
+}
+
+/** Where the results go in the document's text (a string JSON.stringify writes as it is). */
+const RESULTS_SLOT = "\u0000results";
+
+/**
+ * JSON.stringify(doc, null, 2) with `results` put in its slot, written a group of results at a time
+ * (the results array sits at depth 4: its items are indented by eight).
+ */
+function* sarifText(doc: unknown, results: unknown[]): Generator<string> {
+  const text = JSON.stringify(doc, null, 2) + "\n";
+  const slot = JSON.stringify(RESULTS_SLOT);
+  const at = text.indexOf(slot);
+  yield text.slice(0, at);
+  if (results.length === 0) yield "[]";
+  else {
+    yield "[";
+    for (let i = 0; i < results.length; i += 256) {
+      // as in formatJsonChunks: items stringified inside {"r": [...]} are indented by four; four more here
+      const wrapped = JSON.stringify({ r: results.slice(i, i + 256) }, null, 2);
+      yield `${i === 0 ? "" : ","}\n        ${wrapped.slice(15, wrapped.length - 6).replace(/\n/g, "\n    ")}`;
+    }
+    yield "\n      ]";
+  }
+  yield text.slice(at + slot.length);
 }

@@ -1,7 +1,9 @@
 // Human output: `file:line:col  severity  message  ruleId`, then a summary line.
 import { nodeRequire } from "../node-require.js";
-import { runStatus, type Report } from "../report.js";
+import { findingWeight, runStatus, type Report } from "../report.js";
 import { memoryIndexText } from "./memory-index-text.js";
+import { terminalLine, terminalSafe } from "../terminal.js";
+import { pushAll, maxOf } from "../arrays.js";
 
 export function useColor(stream: { readonly isTTY?: boolean }, flag?: boolean): boolean {
   if (flag !== undefined) return flag; // --color / --no-color
@@ -35,28 +37,7 @@ export interface TextOptions {
   maxWarnings?: number;
 }
 
-/** C0 controls (tab aside), DEL and C1 controls: what a terminal may act on instead of showing. */
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
-const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
-
-/**
- * Text from the repository (messages quoting it, file names, tool output) as the terminal shows it:
- * each control character becomes its visible Unicode Control Picture (ESC as ␛, DEL as ␡; a C1 control
- * as U+FFFD), so a hostile file cannot colour, move the cursor over, erase or retitle the lines of a
- * report. Text without them is returned as it is. JSON, SARIF and JUnit escape in their own syntax.
- */
-export function terminalSafe(s: string): string {
-  if (!CONTROL.test(s)) return s;
-  return s.replace(CONTROLS, (ch) => {
-    const c = ch.charCodeAt(0);
-    return c < 0x20 ? String.fromCharCode(0x2400 + c) : c === 0x7f ? "\u2421" : "\ufffd";
-  });
-}
-
-/** A message of the repository's text as one terminal-safe line (line breaks read as spaces). */
-export function terminalLine(s: string): string {
-  return terminalSafe(s.replace(/\r?\n/g, " "));
-}
+export { terminalLine, terminalSafe } from "../terminal.js";
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
 
@@ -86,10 +67,12 @@ export function* formatTextChunks(report: Report, opts: TextOptions): Generator<
     const v = byValidator.get(r.validator) ?? { errors: 0, warnings: 0, files: 0 };
     if (r.verdict !== "skip" || r.findings.length > 0) v.files++;
     for (const f of r.findings) {
-      if (f.severity === "error") v.errors++;
-      else if (f.severity === "warning") v.warnings++;
+      // a cap's summary finding counts the findings it stands for: the totals are the run's
+      const w = findingWeight(f);
+      if (f.severity === "error") v.errors += w;
+      else if (f.severity === "warning") v.warnings += w;
       const k = ruleCount.get(f.ruleId) ?? { n: 0, severity: f.severity };
-      k.n++;
+      k.n += w;
       ruleCount.set(f.ruleId, k);
     }
     byValidator.set(r.validator, v);
@@ -98,7 +81,7 @@ export function* formatTextChunks(report: Report, opts: TextOptions): Generator<
     const body: string[] = [];
     const findings = results.flatMap((r) => r.findings.filter((f) => !opts.quiet || f.severity === "error"));
     const locs = findings.map((f) => (f.line > 0 ? `${f.line}:${f.column}` : ""));
-    const lw = Math.max(0, ...locs.map((l) => l.length));
+    const lw = maxOf(locs.map((l) => l.length), 0);
     findings.forEach((f, i) => {
       const sevWord = f.severity === "error" ? "error  " : f.severity === "warning" ? "warning" : "info   ";
       const sev = f.severity === "error" ? paint(c, "red", sevWord) : f.severity === "warning" ? paint(c, "yellow", sevWord) : paint(c, "cyan", sevWord);
@@ -111,7 +94,8 @@ export function* formatTextChunks(report: Report, opts: TextOptions): Generator<
       if (r.verdict === "skip" && !opts.quiet) body.push(`  ${paint(c, "cyan", "skip")}  ${terminalSafe(r.reason ?? "skipped")}  (${r.validator})`);
     }
     if (body.length === 0) continue;
-    lines.push(file === "." ? "(workspace)" : terminalSafe(file), ...body, "");
+    lines.push(file === "." ? "(workspace)" : terminalSafe(file));
+    pushAll(lines, body).push("");
     if (lines.length >= 256) {
       yield lines.join("\n") + "\n";
       lines = [];

@@ -13,6 +13,7 @@ import { StateError } from "../state/errors.js";
 import { permalinkOf } from "../state/notes.js";
 import { AGENT_TYPES } from "../state/constants.js";
 import type { AgentType, DecisionType, SessionState } from "../state/schema.js";
+import { pushAll } from "../arrays.js";
 
 export const EVIDENCE_KEY = "handoffMigrated";
 
@@ -278,7 +279,7 @@ export function planHandoff(text: string, source: string): HandoffPlan {
           if (n > 0) {
             to.add("handoffs");
             moved += n;
-            kept.push(b.lines[0], b.lines[1], ...rest); // the header stays with the context (rows moved)
+            pushAll(kept, [b.lines[0], b.lines[1], ...rest]); // the header stays with the context (rows moved)
             continue;
           }
         }

@@ -4,6 +4,7 @@
 import { Command, Option } from "commander";
 import { jsonUsageExit } from "../state/commands.js";
 import type { StateError } from "../state/errors.js";
+import { writeErr } from "../stdio.js";
 
 interface Globals {
   root?: string;
@@ -21,7 +22,7 @@ async function run(g: Globals, fn: (m: import("./manager.js").ManifestManager) =
   } catch (e) {
     if (isStateError(e)) return writeError(e as StateError, g.pretty, "manifest");
     const err = e as Error;
-    if (process.env.AGENTCHECK_DEBUG) process.stderr.write(`${err?.stack ?? ""}\n`);
+    if (process.env.AGENTCHECK_DEBUG) writeErr(`${err?.stack ?? ""}\n`);
     const code = err?.name === "UsageError" ? "USAGE" : "INTERNAL";
     return writeError(new StateError(code, err?.message ?? String(e), (err as { details?: Record<string, unknown> }).details), g.pretty, "manifest");
   }

@@ -12,6 +12,8 @@ import { StateError, isStateError } from "../state/errors.js";
 import { resolveNotesRoot, worktreeRoot } from "../state/paths.js";
 import { FileStore } from "./file-store.js";
 import type { SessionManifest } from "./schema.js";
+import { writeErr, writeOut } from "../stdio.js";
+import { terminalText } from "../terminal.js";
 
 export const INDEX_FILE = "index.sqlite";
 export const INDEX_SCHEMA_VERSION = "1";
@@ -366,21 +368,21 @@ export async function listIndexedSessions(opts: ListOptions = {}): Promise<Index
 // ---------------------------------------------------------------------------------- CLI
 
 async function cli(pretty: boolean | undefined, fn: () => Promise<{ value: unknown; text?: string; exit?: number }>): Promise<number> {
-  const writeResult = (v: unknown, p?: boolean) => process.stdout.write(`${JSON.stringify(v, null, p ? 2 : undefined)}\n`);
+  const writeResult = (v: unknown, p?: boolean) => writeOut(`${JSON.stringify(v, null, p ? 2 : undefined)}\n`);
   const writeError = (e: StateError, p?: boolean) => {
     writeResult({ ok: false, error: e.toJSON() }, p);
-    process.stderr.write(`agentcheck: ${e.code}: ${e.message}\n`);
+    writeErr(`agentcheck: ${e.code}: ${e.message}\n`);
     return e.exitCode;
   };
   try {
     const r = await fn();
-    if (r.text !== undefined) process.stdout.write(r.text);
+    if (r.text !== undefined) writeOut(terminalText(r.text));
     else writeResult(r.value, pretty);
     return r.exit ?? 0;
   } catch (e) {
     if (isStateError(e)) return writeError(e, pretty);
     const err = e as Error;
-    if (process.env.AGENTCHECK_DEBUG) process.stderr.write(`${err?.stack ?? ""}\n`);
+    if (process.env.AGENTCHECK_DEBUG) writeErr(`${err?.stack ?? ""}\n`);
     return writeError(new StateError("INTERNAL", err?.message ?? String(e)), pretty);
   }
 }
@@ -389,8 +391,8 @@ async function cli(pretty: boolean | undefined, fn: () => Promise<{ value: unkno
 export function runIndexCommand(o: { root?: string[]; db?: string; notesDir?: string; rebuild?: boolean; pretty?: boolean }): Promise<number> {
   return cli(o.pretty, async () => {
     const r = await indexSessions({ roots: o.root, db: o.db, notesDir: o.notesDir, rebuild: o.rebuild });
-    if (r.corrupt) process.stderr.write(`agentcheck index: the index was corrupt (${r.corrupt.detail}); moved to ${r.corrupt.moved_to} and rebuilt\n`);
-    for (const i of r.invalid) process.stderr.write(`agentcheck index: ${i.file}: invalid, not indexed (${[...new Set(i.findings.map((f) => f.ruleId))].join(", ")})\n`);
+    if (r.corrupt) writeErr(`agentcheck index: the index was corrupt (${r.corrupt.detail}); moved to ${r.corrupt.moved_to} and rebuilt\n`);
+    for (const i of r.invalid) writeErr(`agentcheck index: ${i.file}: invalid, not indexed (${[...new Set(i.findings.map((f) => f.ruleId))].join(", ")})\n`);
     return { value: r, exit: r.invalid.length > 0 ? 1 : 0 };
   });
 }

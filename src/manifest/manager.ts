@@ -19,6 +19,7 @@ import {
   type Phase, type SessionManifest, type SessionStatus, type SessionType, type StepPhase,
 } from "./schema.js";
 import { checkManifestContent, SESSIONS_DIR } from "../validators/manifest.js";
+import { maxOf } from "../arrays.js";
 
 export interface ManagerOptions extends StoreOptions {
   /** Workspace (working directory) holding agents/sessions/ (default: the worktree root of cwd). */
@@ -307,7 +308,7 @@ export class ManifestManager {
   setCheckpointTotal(id: string, total: number): Promise<SessionManifest> {
     return this.update(id, (m) => {
       if (!Number.isSafeInteger(total) || total < 0) throw invalid(`checkpoints total must be a whole number >= 0, got ${total}`);
-      const used = Math.max(0, ...m.build_progress.checkpoints_completed, m.build_progress.current_checkpoint ?? 0, ...m.commits.map((c) => c.checkpoint ?? 0));
+      const used = Math.max(maxOf(m.build_progress.checkpoints_completed, 0), m.build_progress.current_checkpoint ?? 0, maxOf(m.commits.map((c) => c.checkpoint ?? 0), 0));
       if (total < used) throw invalid(`checkpoints total ${total} is below checkpoint ${used}, which is already in use`);
       m.build_progress.checkpoints_total = total;
     });

@@ -7,6 +7,7 @@ import {
   GATES, isAnyPhase, isGate, isPhase, newChecklists,
   type ChecklistItem, type EvidenceEntry, type HistoryEntry, type PhaseRow, type ProtocolState, type Violation,
 } from "./model.js";
+import { pushAll } from "../arrays.js";
 
 export const CURRENT_STATE_FILE = "session-current-state.md";
 export const HISTORY_FILE = "session-history.md";
@@ -149,13 +150,13 @@ export function renderState(s: ProtocolState): string {
   if (s.blockedFrom !== undefined) out.push(field("Blocked From", s.blockedFrom));
   if (s.blockedGate !== undefined) out.push(field("Blocked Gate", s.blockedGate));
   out.push("", "## Phase Status", "");
-  out.push(...table(["Phase", "Status", "Evidence"], s.phaseStatus.map((r) => [r.phase, r.status, r.evidence])));
+  pushAll(out, table(["Phase", "Status", "Evidence"], s.phaseStatus.map((r) => [r.phase, r.status, r.evidence])));
   const checklist = (items: ChecklistItem[]) =>
     table(["Req", "Step", "Status", "Evidence"], items.map((c) => [c.req, c.step, c.done ? "[x]" : "[ ]", c.evidence]));
-  out.push("", "## Checklist (Start)", "", ...checklist(s.checklistStart));
-  out.push("", "## Checklist (End)", "", ...checklist(s.checklistEnd));
+  pushAll(pushAll(out, ["", "## Checklist (Start)", ""]), checklist(s.checklistStart));
+  pushAll(pushAll(out, ["", "## Checklist (End)", ""]), checklist(s.checklistEnd));
   out.push("", "## Evidence", "");
-  out.push(...table(["Timestamp", "Phase", "Type", "Evidence"], s.evidence.map((e) => [e.at, e.phase, e.type, e.evidence])));
+  pushAll(out, table(["Timestamp", "Phase", "Type", "Evidence"], s.evidence.map((e) => [e.at, e.phase, e.type, e.evidence])));
   out.push("", END_MARK);
   return out.join("\n") + "\n";
 }
@@ -253,7 +254,7 @@ export function renderHistory(entries: HistoryEntry[]): string {
     out.push("", `### ${e.id}`, "");
     out.push(field("Objective", e.objective), field("Outcome", e.outcome), field("Commit SHA", e.commit), field("Summary", e.summary));
     if (e.decisions.length === 0) out.push("- **Key Decisions**: (none)");
-    else out.push("- **Key Decisions**:", ...e.decisions.map((d) => `  - ${escapeCell(d)}`));
+    else pushAll(out, ["- **Key Decisions**:", ...e.decisions.map((d) => `  - ${escapeCell(d)}`)]);
     out.push(field("Next Session Notes", e.nextNotes));
   }
   return out.join("\n") + "\n";
@@ -299,7 +300,7 @@ export function renderViolations(vs: Violation[]): string {
   for (const v of vs) if (!order.includes(v.sessionId)) order.push(v.sessionId);
   for (const id of order) {
     out.push("", `### ${id}`, "");
-    out.push(...table(["Timestamp", "Phase", "Requirement", "Severity", "Recovery"],
+    pushAll(out, table(["Timestamp", "Phase", "Requirement", "Severity", "Recovery"],
       vs.filter((v) => v.sessionId === id).map((v) => [v.at, v.phase, v.requirement, v.severity, v.recovery])));
   }
   return out.join("\n") + "\n";

@@ -21,6 +21,7 @@ import { sizeFacts } from "./scope.js";
 import { cacheFilePath } from "./cache-dir.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
 import { decideRow } from "./row.js";
+import { pushAll } from "../arrays.js";
 
 
 /**
@@ -66,8 +67,8 @@ function runFamily(ctx: PrePrContext, family: string, files: { rel: string; role
   if (docs.length === 0) return findings;
   const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: family !== "prd" && family !== "size" && family !== "drift" && family !== "plan" });
   if (out.internalErrors.length > 0) throw new InternalError(`internal error: ${out.internalErrors.join("; ")}`);
-  // one push per finding: a spread of a file's findings overflows the call stack past ~100,000 (one per line of a big file)
-  for (const r of out.results) for (const f of r.findings) findings.push(f);
+  // a file's findings are added in pieces: a spread overflows the call stack past ~100,000 (one per line of a big file)
+  for (const r of out.results) pushAll(findings, r.findings);
   return findings;
 }
 

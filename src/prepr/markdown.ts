@@ -17,6 +17,7 @@ import { KIND } from "../wasm/abi.js";
 import { matchesAny, selectedByGlobs, validateGlobs } from "./glob.js";
 import { realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
+import { pushAll } from "../arrays.js";
 
 /**
  * markdownlint `extends` must name a file inside the repository: a configuration must never make
@@ -667,7 +668,7 @@ async function lintBounded(todo: Record<string, string>, config: LintConfigs, ma
   const timedOut: string[] = [];
   for (const p of parts) {
     Object.assign(results, p.results);
-    timedOut.push(...p.timedOut);
+    pushAll(timedOut, p.timedOut);
   }
   timedOut.sort();
   return { results, timedOut };
@@ -706,7 +707,7 @@ export async function lintMarkdown(
   const pre: Finding[] = [];
   if (cfg.refused && cfg.refused.length > 0) {
     const why = execRefusal() ?? "--no-exec";
-    pre.push(...notLinted(files, { "config.refused": cfg.refused, policy: why }));
+    pushAll(pre, notLinted(files, { "config.refused": cfg.refused, policy: why }));
     return { findings: pre, fixed: [], unlinted: files.length };
   }
   const strings: Record<string, string> = {};

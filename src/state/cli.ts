@@ -8,6 +8,8 @@ import { ensureGitignored } from "./init.js";
 import { WriteRefusedError } from "../fswrite.js";
 import { worktreeRoot } from "./paths.js";
 import type { WorkflowModeT } from "./schema.js";
+import { pushAll } from "../arrays.js";
+import { writeErr, writeOut } from "../stdio.js";
 
 export interface SessionGlobals {
   notesDir?: string;
@@ -19,12 +21,12 @@ export interface SessionGlobals {
 type Handler = (store: SessionStore, g: SessionGlobals) => Promise<unknown>;
 
 export function writeResult(value: unknown, pretty?: boolean): void {
-  process.stdout.write(`${JSON.stringify(value, null, pretty ? 2 : undefined)}\n`);
+  writeOut(`${JSON.stringify(value, null, pretty ? 2 : undefined)}\n`);
 }
 
 export function writeError(e: StateError, pretty?: boolean, command = "session"): number {
   writeResult({ ok: false, error: e.toJSON() }, pretty);
-  process.stderr.write(`agentcheck ${command}: ${e.code}: ${e.message}\n`);
+  writeErr(`agentcheck ${command}: ${e.code}: ${e.message}\n`);
   return e.exitCode;
 }
 
@@ -40,7 +42,7 @@ export async function runSession(handler: Handler, g: SessionGlobals): Promise<n
     // a write refused by the confined writer (a path that links out of the repository): an I/O error
     if (e instanceof WriteRefusedError) return writeError(new StateError("IO_ERROR", e.message), g.pretty);
     const err = e as Error;
-    if (process.env.AGENTCHECK_DEBUG) process.stderr.write(`${err?.stack ?? ""}\n`);
+    if (process.env.AGENTCHECK_DEBUG) writeErr(`${err?.stack ?? ""}\n`);
     return writeError(new StateError("INTERNAL", err?.message ?? String(e)), g.pretty);
   }
 }
@@ -179,7 +181,7 @@ export const handlers = {
     }
     // SS-002 in the core (what every read and the gate apply), with the note name's session id
     const core = stateIssues(value, undefined, id, json);
-    if (issues.length === 0 && core.length > 0) issues.push(...core); // never report valid what the gate rejects
+    if (issues.length === 0 && core.length > 0) pushAll(issues, core); // never report valid what the gate rejects
     if (issues.length > 0) throw new StateError("SCHEMA_INVALID", `session state '${id}' is invalid (${issues.length} issue${issues.length === 1 ? "" : "s"})`, { issues });
     return { ok: true, sessionId: id, version: (value as { version: number }).version, file: s.notes.file(np) };
   },

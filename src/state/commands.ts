@@ -2,6 +2,7 @@
 // implementations (./cli.js, ./gate.js) are imported when a command runs.
 import { Command, CommanderError } from "commander";
 import { AGENT_TYPES, DECISION_TYPES, VERDICT_DECISIONS, WORKFLOW_MODES, WORKFLOW_PHASES } from "./constants.js";
+import { writeOut } from "../stdio.js";
 
 const AGENTS_HELP = `\n<agent> is one of: ${AGENT_TYPES.join(", ")}`;
 
@@ -23,7 +24,7 @@ const STDIN_HINT = "JSON on stdin, or --data <json>";
 export function jsonUsageExit(err: CommanderError): never {
   if (err.code !== "commander.helpDisplayed" && err.code !== "commander.version") {
     const message = err.code === "commander.help" ? "missing subcommand (see the help above)" : err.message.replace(/^error: /, "");
-    process.stdout.write(`${JSON.stringify({ ok: false, error: { code: "USAGE", message } })}\n`);
+    writeOut(`${JSON.stringify({ ok: false, error: { code: "USAGE", message } })}\n`);
   }
   throw err;
 }

@@ -7,6 +7,7 @@
 import { dirname, resolve } from "node:path";
 import { findConfigFile } from "../config-file.js";
 import { StateError } from "./errors.js";
+import { pushAll } from "../arrays.js";
 
 export interface StateSettings {
   /** Absolute notes root from the config (relative values resolve against the config file's folder). */
@@ -76,7 +77,7 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
     // readOnlyExtra: the spec's name for the same list, accepted as an alias
     const v = gate[key];
     if (v === undefined) continue;
-    if (Array.isArray(v) && v.every((t) => typeof t === "string")) out.readOnlyTools.push(...(v as string[]));
+    if (Array.isArray(v) && v.every((t) => typeof t === "string")) pushAll(out.readOnlyTools, v as string[]);
     else out.problems.push(`gate.${key} must be an array of tool names`);
   }
   return out;

@@ -1,5 +1,7 @@
 // `agentcheck state show`: one normalised view of every session-state format in the workspace.
 import type { Command } from "commander";
+import { writeErr, writeOut } from "../stdio.js";
+import { terminalText } from "../terminal.js";
 
 export function registerStateViewCommands(program: Command): Command {
   const state = program
@@ -13,7 +15,7 @@ export function registerStateViewCommands(program: Command): Command {
     .addHelpText("after", "\nExit codes: 0 every file read, 1 some file failed to parse (listed with the reason), 2 usage error.\n\nExample:\n  $ agentcheck state show --format json")
     .action(async (dir: string | undefined, o: { format: string; notesDir?: string }) => {
       if (o.format !== "text" && o.format !== "json") {
-        process.stderr.write("agentcheck state show: --format must be text or json\n");
+        writeErr("agentcheck state show: --format must be text or json\n");
         process.exitCode = 2;
         return;
       }
@@ -28,13 +30,13 @@ export function registerStateViewCommands(program: Command): Command {
           /* reported below */
         }
         if (!isDir) {
-          process.stderr.write(`agentcheck state show: not a directory: ${dir}\n`);
+          writeErr(`agentcheck state show: not a directory: ${dir}\n`);
           process.exitCode = 2;
           return;
         }
       }
       const v = showState({ cwd: dir ? resolve(dir) : process.cwd(), notesDir: o.notesDir });
-      process.stdout.write(o.format === "json" ? `${JSON.stringify(v, null, 2)}\n` : renderStateText(v));
+      writeOut(o.format === "json" ? `${JSON.stringify(v, null, 2)}\n` : terminalText(renderStateText(v)));
       process.exitCode = v.failures.length > 0 ? 1 : 0;
     });
   return state;

@@ -12,6 +12,7 @@ import { StateError } from "../state/errors.js";
 import { notePaths } from "../state/notes.js";
 import { CheckpointStore, resumeInfo, AIBRAIN_DIR } from "../aibrain/checkpoint.js";
 import { listManifests } from "../validators/manifest.js";
+import { pushAll, maxOf } from "../arrays.js";
 
 export const FORMATS = ["session-state", "session-protocol", "session-manifest", "aibrain"] as const;
 export type StateFormat = (typeof FORMATS)[number];
@@ -387,7 +388,7 @@ export function showState(o: ShowOptions = {}): StateView {
 
 export function renderStateText(v: StateView): string {
   const L: string[] = [`Session state in ${v.workspace}`, "", "Formats:"];
-  const w = Math.max(...v.formats.map((f) => f.label.length));
+  const w = maxOf(v.formats.map((f) => f.label.length), 0);
   for (const f of v.formats) {
     const detail = f.present ? `${f.files} file${f.files === 1 ? "" : "s"}${f.unreadable ? `, ${f.unreadable} unreadable` : ""}` : "absent";
     L.push(`  ${f.label.padEnd(w)}  ${f.present ? "present" : "absent "}  ${f.location}${f.present ? ` (${detail})` : ""}`);
@@ -396,9 +397,10 @@ export function renderStateText(v: StateView): string {
     `  ${i.kind} ${i.id} [${i.format}] ${i.status}; ${i.phase ?? "-"}; updated ${i.lastUpdate ?? "unknown"}; blocked by: ${i.blockedBy.length ? i.blockedBy.join("; ") : "nothing"}\n      ${i.file}`;
   const active = v.items.filter((i) => i.active);
   const rest = v.items.filter((i) => !i.active);
-  L.push("", `Active (${active.length}):`, ...(active.length ? active.map(item) : ["  none"]));
-  if (rest.length) L.push("", `Inactive (${rest.length}):`, ...rest.map(item));
-  if (v.failures.length) L.push("", `Unreadable (${v.failures.length}):`, ...v.failures.map((f) => `  [${f.format}] ${f.file}: ${f.reason}`));
+  pushAll(L, ["", `Active (${active.length}):`]);
+  pushAll(L, active.length ? active.map(item) : ["  none"]);
+  if (rest.length) pushAll(pushAll(L, ["", `Inactive (${rest.length}):`]), rest.map(item));
+  if (v.failures.length) pushAll(pushAll(L, ["", `Unreadable (${v.failures.length}):`]), v.failures.map((f) => `  [${f.format}] ${f.file}: ${f.reason}`));
   if (!v.formats.some((f) => f.present)) L.push("", "No session-state format found in this workspace.");
   return `${L.join("\n")}\n`;
 }

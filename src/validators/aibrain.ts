@@ -8,6 +8,7 @@ import type { FileSource } from "../source.js";
 import type { FileResult } from "../report.js";
 import { listMarkdown, readDoc } from "./planning-io.js";
 import { FLAGS } from "../wasm/contract.js";
+import { pushAll } from "../arrays.js";
 
 export const AIBRAIN_ARCHIVED_FLAG = FLAGS.aibrain.ARCHIVED;
 
@@ -45,7 +46,7 @@ export async function validateAibrain(o: AibrainCheckOptions): Promise<Validator
     else docs.push({ file: f.file, kind: KIND.AIBRAIN, flags: f.archived ? AIBRAIN_ARCHIVED_FLAG : 0, bytes: r.bytes! });
   }
   const out = docs.length ? executeValidator("aibrain" as WasmValidator, docs, {}, { separable: true }) : { results: [], global: {}, internalErrors: [] };
-  out.results.push(...problems);
+  pushAll(out.results, problems);
   out.results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return out;
 }

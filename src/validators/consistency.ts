@@ -9,6 +9,7 @@ import { verdictOf, type FileResult, type Finding, type Severity } from "../repo
 import { listMarkdown, readDoc, linkStates } from "./planning-io.js";
 import { decodeList, encodeList } from "../wasm/list.js";
 import { FLAGS } from "../wasm/contract.js";
+import { pushAll } from "../arrays.js";
 
 export const DEFAULT_PLANNING_DIR = ".agents/planning";
 export const ROADMAP_DIR = ".agents/roadmap";
@@ -98,9 +99,9 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   const facts: DocInput[] = [fact("checkpoint", String(checkpoint)), fact("fx", String(opts.fx ?? 0))];
   if (opts.feature !== undefined) facts.push(fact("feature", opts.feature));
   // the run's severity policy (advisory, configured overrides): applied by the core, verdicts follow
-  facts.push(...factDocs(severityFacts("consistency", opts.advisory ? "advisory" : undefined)));
+  pushAll(facts, factDocs(severityFacts("consistency", opts.advisory ? "advisory" : undefined)));
   // test hook (AGENTCHECK_DEBUG_TRAP), as every validator run through src/engine.ts has it
-  facts.push(...factDocs(debugTrapFacts({})));
+  pushAll(facts, factDocs(debugTrapFacts({})));
   const out: ConsistencyOutput = { results: problems, global: {}, internalErrors: [], features: [], checkpoint };
   const anchor = docs[docs.length - 1];
   /** The passes over `ds` (reads the files the core needs): the last result, the facts it had, the read problems. */

@@ -26,6 +26,7 @@ export interface ManifestCheckOptions {
 
 export { discoverSessions } from "../manifest/discover.js";
 import { discoverSessions } from "../manifest/discover.js";
+import { pushAll } from "../arrays.js";
 
 function sessionDocs(source: FileSource, name: string, maxBytes: number): { docs: ContentDoc[]; problem?: Finding } {
   const dir = `${SESSIONS_DIR}/${name}`;
@@ -58,7 +59,7 @@ export function validateManifests(opts: ManifestCheckOptions): ValidatorOutput {
   for (const n of names) {
     const s = sessionDocs(source, n, max);
     if (s.problem) problems.push(s.problem);
-    docs.push(...s.docs);
+    pushAll(docs, s.docs);
   }
   const out = docs.length
     ? executeValidator("manifest", docs, { "manifest.schema": MANIFEST_SCHEMA }, { separable: false })

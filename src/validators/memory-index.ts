@@ -10,6 +10,7 @@ import { executeValidator, hostFinding, problemResult, readArtifact, type Conten
 import type { FileResult } from "../report.js";
 import type { EntryType, FileSource } from "../source.js";
 import { FLAGS } from "../wasm/contract.js";
+import { pushAll } from "../arrays.js";
 
 /** auto (default): current when memory files live in subfolders, else reference (decided in the core). */
 export type MemoryLayout = "reference" | "current" | "auto";
@@ -130,7 +131,7 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
     // documented form, one "name<TAB>value" line per entry (README, memory-index data)
     if (r.data?.uniqueness !== undefined) r.data.uniqueness = uniquenessLines(decodeList(r.data.uniqueness));
   }
-  out.results.push(...problems);
+  pushAll(out.results, problems);
   return out;
 }
 

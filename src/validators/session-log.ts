@@ -15,6 +15,7 @@ import { activePaths, DEFAULT_PATHS } from "../config.js";
 import { isSessionLogPath, parseSessionMode, PROTOCOL_STATE_NAME, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
 import { FLAGS } from "../wasm/contract.js";
 import { decodeList } from "../wasm/list.js";
+import { pushAll } from "../arrays.js";
 
 const triedNote = (b: BaseChoice | undefined) => (b && b.tried.length > 1 ? ` (tried ${b.tried.join(", ")})` : "");
 
@@ -483,7 +484,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const p1Internal: string[] = [];
   if (md.length > 0) {
     const p1 = executeValidator("session-log", md, { ...facts, phase: "extract" }, { separable: true });
-    p1Internal.push(...p1.internalErrors);
+    pushAll(p1Internal, p1.internalErrors);
     for (const r of p1.results) {
       const sha = list(r.data?.["need.sha"]);
       const diff = lines(r.data?.["need.diff"]);
@@ -564,21 +565,21 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     : { results: [], global: {}, internalErrors: [] };
   const calls: [ContentDoc[], Facts][] = [];
   for (const [key, group] of [...perRange.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) calls.push([group, { [`diff.${key}`]: facts[`diff.${key}`] }]);
-  calls.push(...groupByDiffLists(jsonRanged, jsonDiffKeys, facts));
+  pushAll(calls, groupByDiffLists(jsonRanged, jsonDiffKeys, facts));
   for (const [docsOfCall, own] of calls) {
     const o = executeValidator("session-log", [...docsOfCall, ...protocol], { ...shared(), ...own }, { separable: protocol.length === 0 });
-    out.results.push(...o.results.filter((r) => !(r.file === PROTOCOL && out.results.some((x) => x.file === PROTOCOL))));
-    out.internalErrors.push(...o.internalErrors);
+    pushAll(out.results, o.results.filter((r) => !(r.file === PROTOCOL && out.results.some((x) => x.file === PROTOCOL))));
+    pushAll(out.internalErrors, o.internalErrors);
   }
   if (repoLevel) {
     const o = executeValidator("session-log", [{ file: ".", kind: KIND.SESSION_REPO, bytes: new Uint8Array(0) }], shared());
-    out.results.push(...o.results);
-    out.internalErrors.push(...o.internalErrors);
+    pushAll(out.results, o.results);
+    pushAll(out.internalErrors, o.internalErrors);
   }
-  out.results.push(...final.values(), ...problems);
+  pushAll(pushAll(out.results, final.values()), problems);
   // in path order, whichever pass judged a log (pre-pr and the gates list findings as returned)
   out.results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  out.internalErrors.push(...p1Internal.filter((e) => !out.internalErrors.includes(e)));
+  pushAll(out.internalErrors, p1Internal.filter((e) => !out.internalErrors.includes(e)));
   return out;
 }
 

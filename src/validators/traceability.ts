@@ -10,6 +10,7 @@ import { listMarkdown, readDoc } from "./planning-io.js";
 import { isInside } from "../fsread.js";
 import { decodeList } from "../wasm/list.js";
 import { FLAGS } from "../wasm/contract.js";
+import { pushAll } from "../arrays.js";
 
 export const SPECS_DIR = ".agents/specs";
 export const FEATURES_DIR = "docs/features";
@@ -88,8 +89,8 @@ export function validateTraceability(opts: TraceabilityOptions): TraceabilityOut
   const facts: Facts = { fx };
   if (unread.length > 0) facts.unread = unread;
   const out = executeValidator("traceability", docs, facts, { mode: opts.mode }) as TraceabilityOutput;
-  out.results.push(...problems);
-  out.internalErrors.unshift(...names.internalErrors);
+  pushAll(out.results, problems);
+  out.internalErrors = names.internalErrors.concat(out.internalErrors);
   const [requirements, designs, tasks, validChains] = (out.global.stats ?? "0 0 0 0").split(" ").map(Number);
   out.stats = { requirements, designs, tasks, validChains };
   return out;

@@ -108,7 +108,7 @@ function readAbortString(mem: WebAssembly.Memory, ptr: number): string {
   const p = ptr >>> 0;
   const byteLen = new Uint32Array(mem.buffer, p - 4, 1)[0];
   const u16 = new Uint16Array(mem.buffer, p, byteLen >>> 1);
-  return String.fromCharCode(...u16);
+  return new TextDecoder("utf-16le").decode(u16);
 }
 
 function instantiate(): { exports: CoreExports } {

@@ -19,6 +19,9 @@ function bigIndexRepo(n: number): string {
   const rows = ["| Keywords | File |", "|----------|------|"];
   for (let i = 0; i < n; i++) rows.push(`| alpha${i} beta${i} gamma${i} delta${i} eps${i} | [foo-missing-${i}](foo-missing-${i}.md) |`);
   writeFileSync(join(dir, ".serena/memories/skills-foo-index.md"), rows.join("\n") + "\n");
+  // a report lists 200 findings of a rule per file by default (report.maxFindingsPerRule): lifted
+  // here, so that the tool's result is over the message limit and the byte cap is what bounds it
+  writeFileSync(join(dir, "agentcheck.config.json"), JSON.stringify({ report: { maxFindingsPerRule: 1_000_000 } }));
   return dir;
 }
 
