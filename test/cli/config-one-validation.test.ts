@@ -15,29 +15,7 @@ import { StateError } from "../../src/state/errors.js";
 import { CONFIG_MAX_BYTES } from "../../src/fsread.js";
 import { CHECK_IDS } from "../../src/prepr/check-ids.js";
 import { ROOT, tmpDir } from "../helpers.js";
-
-/** Wrongly typed or unknown settings the gate and the session commands read (issue 33 item 2). */
-export const BAD_STATE_GATE: [string, unknown][] = [
-  ["gate.phases", { gate: { phases: "true" } }],
-  ["gate.phases", { gate: { phases: 1 } }],
-  ["gate.requireProtocolStart", { gate: { requireProtocolStart: "true" } }],
-  ["gate.enabled", { gate: { enabled: "false" } }],
-  ["gate.enabled", { gate: { enabled: 0 } }],
-  ["gate.readOnlyTools", { gate: { readOnlyTools: "Write" } }],
-  ["gate.readOnlyTools.0", { gate: { readOnlyTools: [1] } }],
-  ["gate.readOnlyExtra", { gate: { readOnlyExtra: { Write: true } } }],
-  ["gate.phase", { gate: { phase: true } }],
-  ["gate", { gate: true }],
-  ["state.requireTaskForCoding", { state: { requireTaskForCoding: "yes" } }],
-  ["state.agentNotes", { state: { agentNotes: "no" } }],
-  ["state.notesDir", { state: { notesDir: "" } }],
-  ["state.notesDir", { state: { notesDir: 7 } }],
-  ["state.requireTask", { state: { requireTask: true } }],
-  ["paths.memories", { paths: { memories: "../outside" } }],
-  ["paths.memories", { paths: { memories: "/abs" } }],
-  ["(root)", []],
-  ["bogus", { bogus: 1 }],
-];
+import { BAD_STATE_GATE } from "../hostile/bad-config.js";
 
 function repoWith(config: unknown, name = "agentcheck.config.json"): string {
   const dir = tmpDir();
