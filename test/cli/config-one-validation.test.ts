@@ -14,6 +14,7 @@ import { readStateSettings } from "../../src/state/config.js";
 import { StateError } from "../../src/state/errors.js";
 import { CONFIG_MAX_BYTES } from "../../src/fsread.js";
 import { CHECK_IDS } from "../../src/prepr/check-ids.js";
+import { GATE_MAX_INPUT_BYTES } from "../../src/state/gate.js";
 import { ROOT, tmpDir } from "../helpers.js";
 import { BAD_STATE_GATE } from "../hostile/bad-config.js";
 
@@ -87,6 +88,12 @@ describe("issue 33 item 2: one configuration validation (src/config-validate.ts)
     const doc = readFileSync(join(ROOT, "docs", "configuration-files.md"), "utf8");
     expect(doc).toContain(`a file over ${CONFIG_MAX_BYTES / 1048576} MiB (\`CONFIG_MAX_BYTES\``);
     expect(doc).not.toMatch(/over 1 MiB/);
+  });
+
+  it("one limit: the docs give the gate's hook-input cap the code applies (GATE_MAX_INPUT_BYTES)", () => {
+    for (const doc of ["security.md", "session-state.md"]) {
+      expect(readFileSync(join(ROOT, "docs", doc), "utf8"), doc).toContain(`over ${GATE_MAX_INPUT_BYTES / 1048576} MiB (\`GATE_MAX_INPUT_BYTES\``);
+    }
   });
 
   it("package.json with comments holds no configuration, for check's reader and the gate's alike (docs/configuration-files.md)", () => {
