@@ -125,12 +125,8 @@ interface HookInput {
   overCap: boolean;
 }
 
-/**
- * Where the JSON value at the start of `buf` ends, scanning linearly from `state` (carried across
- * chunks): the byte index after its closing bracket, or -1 while it is still open. Only objects and
- * arrays are tracked (any other start returns -1: read to the end, as before).
- */
-interface ScanState {
+/** The scan of the hook input so far (scanEnd), carried from chunk to chunk. */
+export interface ScanState {
   depth: number;
   inString: boolean;
   escape: boolean;
@@ -138,16 +134,30 @@ interface ScanState {
   /** The input does not start with { or [: nothing to track. */
   untracked: boolean;
 }
-function scanEnd(buf: Buffer, st: ScanState): number {
-  for (let i = 0; i < buf.length; i++) {
-    const b = buf[i];
+/**
+ * Where the JSON value at the start of `buf` ends, scanning linearly from `state` (carried across
+ * chunks): the byte index after its closing bracket, or -1 while it is still open. Only objects and
+ * arrays are tracked (any other start returns -1: read to the end, as before).
+ */
+export function scanEnd(buf: Buffer, st: ScanState): number {
+  const n = buf.length;
+  for (let i = 0; i < n; i++) {
     if (st.untracked) return -1;
     if (st.inString) {
-      if (st.escape) st.escape = false;
-      else if (b === 0x5c) st.escape = true;
-      else if (b === 0x22) st.inString = false;
+      // a tight loop to the string's end: one look at each byte, whatever the content
+      let esc = st.escape;
+      for (; i < n; i++) {
+        const c = buf[i];
+        if (esc) esc = false;
+        else if (c === 0x5c) esc = true;
+        else if (c === 0x22) break;
+      }
+      st.escape = esc;
+      if (i >= n) return -1;
+      st.inString = false;
       continue;
     }
+    const b = buf[i];
     if (!st.started) {
       if (b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d) continue;
       if (b !== 0x7b && b !== 0x5b) {
