@@ -44,10 +44,11 @@ const result = await build({
   external: ["inngest", "better-sqlite3", "sql.js", "node-sqlite3-wasm", "fsevents"],
   plugins: [jsoncEsm],
 });
-// Modules the lean commands import only dynamically and only in rare cases (a configuration file:
-// its zod schema, the pre-pr check ids it may name) stay out of lean.cjs: they load from tsc's ES
-// module output in dist/ (stateless modules, so a second instance is harmless).
-const LEAN_LAZY = ["config-schema.ts", join("prepr", "checks.ts")];
+// Modules the lean commands would import only dynamically and only in rare cases stay out of lean.cjs:
+// they load from tsc's ES module output in dist/ (stateless modules, so a second instance is harmless).
+// None today: a configuration file is checked by the lean validator (src/config-validate.ts, against
+// the schema rendered at build time, with the rule and check ids), no longer by zod.
+const LEAN_LAZY = [];
 const leanExternals = {
   name: "lean-externals",
   setup(b) {

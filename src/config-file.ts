@@ -76,14 +76,18 @@ function toValue(node: JNode, text: string, file: string): unknown {
   }
 }
 
-/** Parse JSONC text (comments and trailing commas allowed) into plain data; errors name file:line:column. */
-export function parseJsonc(text: string, file: string): unknown {
+/**
+ * Parse JSONC text (comments and trailing commas allowed) into plain data; errors name file:line:column.
+ * `strict`: plain JSON only (package.json, which npm reads with JSON.parse: comments and trailing commas
+ * are syntax errors there).
+ */
+export function parseJsonc(text: string, file: string, strict = false): unknown {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const errors: { error: number; offset: number; length: number }[] = [];
-  const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false }) as JNode | undefined;
+  const tree = parseTree(text, errors, { allowTrailingComma: !strict, disallowComments: strict, allowEmptyContent: false }) as JNode | undefined;
   if (errors.length > 0) {
     const e = errors[0];
-    throw new UsageError(`${file}:${lineColumn(text, e.offset)}: ${ERROR_NAMES[e.error] ?? "syntax error"} (not valid JSON with comments)`);
+    throw new UsageError(`${file}:${lineColumn(text, e.offset)}: ${ERROR_NAMES[e.error] ?? "syntax error"} (${strict ? "not valid JSON" : "not valid JSON with comments"})`);
   }
   if (!tree) throw new UsageError(`${file}: empty configuration file`);
   return toValue(tree, text, file);
@@ -158,9 +162,10 @@ function configIn(dir: string, root: string, reader: SettingsReader): ConfigFile
   if (text === undefined) return undefined;
   let parsed: unknown;
   try {
-    parsed = parseJsonc(text, pkg);
+    parsed = parseJsonc(text, pkg, true);
   } catch {
-    // a malformed package.json holds no agentcheck configuration (the same answer everywhere)
+    // a package.json that is not valid JSON (comments and trailing commas included: npm refuses it)
+    // holds no agentcheck configuration, the same answer at every entry point, the gate included
     return undefined;
   }
   if (isObj(parsed) && parsed.agentcheck !== undefined) return { file: pkg, value: parsed.agentcheck, source: `${settingsLabel(pkg, reader)} ("agentcheck" key)` };
@@ -187,8 +192,9 @@ export function findConfigFile(root: string, explicit?: string, cwd = process.cw
     const file = resolve(cwd, explicit);
     const text = readConfigText(file);
     if (text === undefined) throw new UsageError(`configuration file not found: ${explicit}`);
-    const raw = parseJsonc(text, file);
-    if (/(^|[\\/])package\.json$/.test(file)) return { file, value: isObj(raw) ? (raw.agentcheck ?? {}) : {}, source: `${file} ("agentcheck" key)` };
+    const pkg = /(^|[\\/])package\.json$/.test(file);
+    const raw = parseJsonc(text, file, pkg);
+    if (pkg) return { file, value: isObj(raw) ? (raw.agentcheck ?? {}) : {}, source: `${file} ("agentcheck" key)` };
     return { file, value: raw, source: file };
   }
   const top = resolve(root);

@@ -1,8 +1,12 @@
-// The zod schema of agentcheck.config.json, loaded only when a configuration file exists (zod is
-// slow to import and stays off the start path of runs without configuration).
+// The ONE declaration of agentcheck.config.json: this zod schema. It is never run: the build renders
+// it as JSON Schema (scripts/gen-state-schema.mjs -> src/wasm/generated/config-schema.ts) and every
+// entry point (check, pre-pr, the session commands, the hook gate, hooks, the MCP server) validates a
+// configuration against that rendering with one lean validator, src/config-validate.ts (zod costs
+// ~0.4 s to load in the gate's bundle). Messages a rendering cannot carry are given as
+// `.meta({ [MESSAGE]: "..." })` beside the check; the validator prints them.
 import { z } from "zod";
-import { DEFAULT_MAX_FINDINGS_PER_RULE, UsageError } from "./report.js";
-import { didYouMean } from "./suggest.js";
+import { DEFAULT_MAX_FINDINGS_PER_RULE } from "./report.js";
+import { CONFIG_MESSAGE_KEY as MESSAGE } from "./config-meta.js";
 
 const SeverityOverride = z.enum(["error", "warning", "info", "off"]);
 /** Rule id -> severity ("off" drops the rule's findings). */
@@ -38,13 +42,17 @@ const RuleSettings = z.strictObject({
  * A folder of the repository, relative to its top (an absolute path or a ".." segment would be read
  * as a folder of the repository that does not exist: nothing checked, a silent pass).
  */
-const RepoPath = z.string().refine((p) => !/^([\\/]|[A-Za-z]:)/.test(p) && !p.split(/[\\/]/).includes(".."), {
-  message: "must be a folder of the repository, relative to its top (no absolute path, no '..')",
-});
+const REPO_PATH_MESSAGE = "must be a folder of the repository, relative to its top (no absolute path, no '..')";
+const RepoPath = z
+  .string()
+  .regex(/^(?![\\/]|[A-Za-z]:)(?![\s\S]*?(?:^|[\\/])\.\.(?:[\\/]|$))/, REPO_PATH_MESSAGE)
+  .meta({ [MESSAGE]: REPO_PATH_MESSAGE });
+
+const NOTES_DIR_MESSAGE = "must be a folder name (not empty)";
 
 export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),
-  rules: z.record(z.string().regex(/^[A-Z][A-Z0-9]*-[A-Z0-9-]+$/, "a rule id such as SP-001"), RuleSettings).optional(),
+  rules: z.record(z.string().regex(/^[A-Z][A-Z0-9]*-[A-Z0-9-]+$/, "a rule id such as SP-001").meta({ [MESSAGE]: "a rule id such as SP-001" }), RuleSettings).optional(),
   /** Paths every command leaves alone (gitignore syntax, repository-relative); also read from .agentcheckignore. */
   ignores: z.array(z.string()).optional(),
   /** What a report lists (the exit code and the totals always count every finding). */
@@ -123,43 +131,12 @@ export const ConfigSchema = z.strictObject({
         .optional(),
     })
     .optional(),
-  state: z.strictObject({ notesDir: z.string().optional(), requireTaskForCoding: z.boolean().optional(), agentNotes: z.boolean().optional() }).optional(),
+  state: z.strictObject({ notesDir: z.string().regex(/\S/, NOTES_DIR_MESSAGE).meta({ [MESSAGE]: NOTES_DIR_MESSAGE }).optional(), requireTaskForCoding: z.boolean().optional(), agentNotes: z.boolean().optional() }).optional(),
   gate: z.strictObject({ enabled: z.boolean().optional(), readOnlyTools: z.array(z.string()).optional(), readOnlyExtra: z.array(z.string()).optional(), requireProtocolStart: z.boolean().optional(), phases: z.boolean().optional() }).optional(),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
-/** The keys the schema allows at a path (for "did you mean"). */
-function keysAt(path: PropertyKey[]): string[] {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let node: any = ConfigSchema;
-  const unwrap = (n: any) => {
-    while (n && typeof n.unwrap === "function" && !n.shape) n = n.unwrap();
-    return n;
-  };
-  for (const seg of path) {
-    node = unwrap(node);
-    if (node?.shape && typeof seg === "string") node = node.shape[seg];
-    else if (node?._zod?.def?.valueType) node = node._zod.def.valueType;
-    else return [];
-  }
-  node = unwrap(node);
-  return node?.shape ? Object.keys(node.shape) : [];
+/** The JSON Schema rendering every entry point validates with (src/config-validate.ts); build time only. */
+export function configJsonSchema(): unknown {
+  return z.toJSONSchema(ConfigSchema, { io: "input" });
 }
-
-function keyPath(path: PropertyKey[]): string {
-  return path.map(String).join(".") || "(root)";
-}
-
-/** Validate a parsed value; throws a UsageError naming the first offending key path. */
-export function parseConfig(value: unknown, source: string): Config {
-  const r = ConfigSchema.safeParse(value);
-  if (r.success) return r.data;
-  const msgs = r.error.issues.map((iss) => {
-    if (iss.code === "unrecognized_keys") {
-      return iss.keys.map((k) => `${keyPath([...iss.path, k])}: unknown key${didYouMean(k, keysAt(iss.path))}`).join("; ");
-    }
-    return `${keyPath(iss.path)}: ${iss.message}`;
-  });
-  throw new UsageError(`invalid configuration in ${source}: ${msgs.join("; ")}`);
-}
-

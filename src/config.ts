@@ -1,17 +1,15 @@
 // Project configuration: agentcheck.config.json / agentcheck.config.jsonc (comments allowed) or an
 // "agentcheck" key in package.json, found upward from the working directory to the repository root;
 // `--config <path>` overrides.
-// One zod schema; unknown keys and wrong types are usage errors (exit 2) naming the key path.
+// One declaration (the zod schema in src/config-schema.ts) and one validation for every entry point
+// (src/config-validate.ts); unknown keys, wrong types and unknown names are usage errors (exit 2)
+// naming the key path.
 import { CONFIG_FILES, findConfigFile, parseJsonc, type SettingsReader } from "./config-file.js";
-import { UsageError } from "./report.js";
+import { validateConfig } from "./config-validate.js";
+import { resolvePaths, type ResolvedPaths } from "./config-paths.js";
 import type { Config } from "./config-schema.js";
 
 export type { Config };
-
-async function parseConfig(value: unknown, source: string): Promise<Config> {
-  const schema = await import("./config-schema.js");
-  return schema.parseConfig(value, source);
-}
 
 export { CONFIG_FILES };
 
@@ -32,8 +30,9 @@ export function stripJsonComments(text: string): string {
 /**
  * Find and load the configuration (the one reader, src/config-file.ts, shared with the gate): `explicit`
  * (from --config) must exist; otherwise the nearest agentcheck.config.json(c) or package.json "agentcheck"
- * key from `cwd` up to the repository root. The value is validated with the zod schema and the rule and
- * check ids it names are checked against the known ones (unknown ones are errors with a suggestion).
+ * key from `cwd` up to the repository root. The value is validated by the one configuration validation
+ * (src/config-validate.ts: the schema, then the rule and check ids and globs it names; unknown ones are
+ * errors with a suggestion), the same the session commands and the hook gate run.
  * `reader`: where the search reads (default the working tree; `check --staged` passes the git index).
  */
 export async function loadConfig(root: string, explicit?: string, cwd = process.cwd(), reader?: SettingsReader): Promise<LoadedConfig> {
@@ -49,8 +48,7 @@ export async function loadConfig(root: string, explicit?: string, cwd = process.
   }
   const found = findConfigFile(root, explicit, cwd, reader);
   if (!found) return { config: {} };
-  const config = await parseConfig(found.value, found.source);
-  await checkNames(config, found.source);
+  const config = validateConfig(found.value, found.source);
   active = resolvePaths(config);
   // the one path from the configuration to the rules' options (engine.optionFacts) and to the
   // severity policy the core applies (engine.severityFacts); loaded lazily so that commands without
@@ -75,48 +73,6 @@ function severityOverrides(config: Config): Record<string, "error" | "warning" |
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** Rule ids, check ids and globs the configuration names must exist / compile (UsageError with a suggestion). */
-async function checkNames(config: Config, source: string): Promise<void> {
-  const { didYouMean } = await import("./suggest.js");
-  const { validateGlobs } = await import("./prepr/glob.js");
-  const bad = (msg: string) => new UsageError(`invalid configuration in ${source}: ${msg}`);
-  const sections = config.validators as Record<string, { severity?: Record<string, string> } | undefined> | undefined;
-  if (sections && Object.values(sections).some((s) => s?.severity && Object.keys(s.severity).length > 0)) {
-    const { ruleTable } = await import("./wasm/loader.js");
-    const rules = ruleTable();
-    for (const [key, sec] of Object.entries(sections)) {
-      const validator = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-      const own = rules.filter((r) => r.validator === validator).map((r) => r.id);
-      for (const id of Object.keys(sec?.severity ?? {})) {
-        if (own.includes(id)) continue;
-        const other = rules.find((r) => r.id === id);
-        throw bad(
-          other
-            ? `validators.${key}.severity.${id}: rule ${id} belongs to the ${other.validator} validator, not ${validator}`
-            : `validators.${key}.severity.${id}: unknown rule id${didYouMean(id, own)} (see docs/rules.md)`,
-        );
-      }
-    }
-  }
-  const checks = config.prePr?.checks;
-  if (checks && Object.keys(checks).length > 0) {
-    const { CHECKS } = await import("./prepr/checks.js");
-    const ids = CHECKS.map((c) => c.id);
-    for (const id of Object.keys(checks)) {
-      if (!ids.includes(id)) throw bad(`prePr.checks.${id}: unknown check id${didYouMean(id, ids)} (see agentcheck pre-pr --list)`);
-    }
-  }
-  try {
-    validateGlobs(config.prePr?.pathNormalization?.excludes, "prePr.pathNormalization.excludes");
-    if (config.ignores) {
-      const { loadIgnores } = await import("./ignores.js");
-      loadIgnores("/nonexistent-root-for-validation", config.ignores);
-    }
-  } catch (e) {
-    throw bad((e as Error).message);
-  }
-}
-
 /** Config section name of a workspace validator ("session-log" -> "sessionLog"). */
 export function validatorKey(name: string): string {
   return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -129,29 +85,7 @@ export function validatorSection(config: Config, name: string): ValidatorSection
   return v?.[validatorKey(name)];
 }
 
-/** Default paths of the workspace artifacts (repo-relative). */
-export const DEFAULT_PATHS = {
-  sessions: ".agents/sessions",
-  memories: ".serena/memories",
-  planning: ".agents/planning",
-  specs: ".agents/specs",
-  skills: ".claude/skills",
-} as const;
-
-/** The artifact folders of a run, repo-relative, forward slashes, no trailing slash: `paths.*` over the defaults. */
-export type ResolvedPaths = { -readonly [K in keyof typeof DEFAULT_PATHS]: string };
-
-export function configPath(config: Config | undefined, key: keyof typeof DEFAULT_PATHS): string {
-  const v = (config?.paths?.[key] ?? DEFAULT_PATHS[key]).replace(/\\/g, "/").replace(/\/+$/, "").replace(/^\.\//, "");
-  return v === "" ? "." : v;
-}
-
-/** Every artifact folder of a configuration (the one place `paths.*` is resolved). */
-export function resolvePaths(config: Config | undefined): ResolvedPaths {
-  const out = {} as ResolvedPaths;
-  for (const k of Object.keys(DEFAULT_PATHS) as (keyof typeof DEFAULT_PATHS)[]) out[k] = configPath(config, k);
-  return out;
-}
+export { DEFAULT_PATHS, configPath, resolvePaths, type ResolvedPaths } from "./config-paths.js";
 
 let active: ResolvedPaths | undefined;
 

@@ -9,6 +9,7 @@ import { runCached } from "./core-cache.js";
 import { runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, type DocInput, type RawResult } from "./wasm/loader.js";
 import { type FileResult, type Finding, type Severity, UsageError, verdictOf } from "./report.js";
 import type { FactKey } from "./wasm/contract.js";
+import { ruleOptionsProblem } from "./config-validate.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 /**
@@ -130,20 +131,9 @@ let configuredOptions: RuleOptions = {};
 export function setRuleOptions(options: RuleOptions | undefined): void {
   const checked: RuleOptions = {};
   for (const [id, opts] of Object.entries(options ?? {})) {
-    const rule = ruleById(id);
-    if (!rule) throw new UsageError(`rules.${id}: unknown rule`);
-    for (const [name, value] of Object.entries(opts)) {
-      const decl = rule.options[name];
-      if (!decl) throw new UsageError(`rules.${id}.options.${name}: unknown option (${Object.keys(rule.options).join(", ") || "the rule has none"})`);
-      const ok =
-        decl.type === "integer" ? Number.isInteger(value) :
-        decl.type === "number" ? typeof value === "number" :
-        decl.type === "boolean" ? typeof value === "boolean" :
-        decl.type === "string[]" ? Array.isArray(value) && value.every((v) => typeof v === "string") :
-        decl.type === "enum" ? typeof value === "string" && (decl.values ?? []).includes(value) :
-        typeof value === "string";
-      if (!ok) throw new UsageError(`rules.${id}.options.${name}: expected ${decl.type === "enum" ? (decl.values ?? []).join(" | ") : decl.type}`);
-    }
+    // the one check of a rule's options (src/config-validate.ts), also for library callers' options
+    const bad = ruleOptionsProblem(id, opts);
+    if (bad) throw new UsageError(bad);
     checked[id] = opts;
   }
   configuredOptions = checked;

@@ -9,7 +9,8 @@ export { validateConsistency, fixBits, PROFILES, type ConsistencyOptions, type C
 export { validateTraceability, type TraceabilityOptions, type TraceabilityOutput } from "./validators/traceability.js";
 export { validateMemoryIndexDir, listMemoryDir, type MemoryIndexOptions, type MemoryLayout } from "./validators/memory-index.js";
 export { loadConfig, stripJsonComments, STARTER_CONFIG, type Config, type LoadedConfig } from "./config.js";
-export { ConfigSchema, parseConfig } from "./config-schema.js";
+export { ConfigSchema } from "./config-schema.js";
+export { parseConfig } from "./config-validate.js";
 export { INIT_STEPS, runInit, type InitStep, type InitContext } from "./init.js";
 export { CHECKS as PRE_PR_CHECKS } from "./prepr/checks.js";
 export { runChecks, countRows, type CheckDef, type CheckRow, type CheckOutcome, type PrePrContext } from "./prepr/runner.js";

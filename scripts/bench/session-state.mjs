@@ -70,6 +70,21 @@ export async function run() {
     }
     rows.push({ what: "session gate minus node -e 0 (interleaved pairs)", runs: N, "median ms": median(diffs).toFixed(1), target: "-", "peak RSS KiB": "-" });
     rows.push({ what: "agentcheck-gate minus node -e 0 (interleaved pairs)", runs: N, "median ms": median(diffsCjs).toFixed(1), target: "-", "peak RSS KiB": "-" });
+    // with a configuration file: the gate validates the whole file with the one validation
+    // (src/config-validate.ts, the schema rendered at build time; no zod) on every call
+    const { STARTER_CONFIG } = await import(pathToFileURL(join(ROOT, "dist", "config.js")).href);
+    const cfgRepo = mkdtempSync(join(tmpdir(), "agentcheck-bench-state-cfg-"));
+    try {
+      execFileSync("git", ["init", "-q"], { cwd: cfgRepo });
+      writeFileSync(join(cfgRepo, "agentcheck.config.jsonc"), STARTER_CONFIG);
+      await new SessionStore({ cwd: cfgRepo, env: {} }).create("bench-gate-cfg");
+      const cfgHook = JSON.stringify({ session_id: "b", cwd: cfgRepo, hook_event_name: "PreToolUse", tool_name: "Edit", tool_input: {} });
+      const withCfg = timeProcess([GATE_CJS], { runs: N, cwd: cfgRepo, input: cfgHook, env });
+      if (!withCfg.stdout.includes('"deny"') || withCfg.stdout.includes("configuration is invalid")) throw new Error(`gate bench (config): expected an analysis deny, got ${withCfg.stdout} ${withCfg.stderr}`);
+      rows.push({ what: "agentcheck-gate with the starter configuration (Edit: deny)", runs: N, "median ms": withCfg.ms.toFixed(1), target: "< 80", "peak RSS KiB": withCfg.rssKiB });
+    } finally {
+      rmSync(cfgRepo, { recursive: true, force: true });
+    }
     const allow = timeProcess([BIN, "session", "gate"], { runs: N, cwd: repo, input: hook("Read"), env });
     if (allow.stdout !== "") throw new Error("gate bench: expected an allow");
     rows.push({ what: "session gate (Read: allow)", runs: N, "median ms": allow.ms.toFixed(1), target: "< 80", "peak RSS KiB": allow.rssKiB });

@@ -3,6 +3,7 @@
 // assembly/validators/pre-pr/row.ts): before the check, whether it runs; after it, the status and
 // message from the facts the check returns and the severities of its findings (a throw is a FAIL
 // with the error text). The runner gathers facts and renders.
+import type { CheckId } from "./check-ids.js";
 import type { IgnoreMatcher } from "../ignores.js";
 import type { Config } from "../config.js";
 import type { Facts } from "../engine.js";
@@ -63,7 +64,7 @@ export interface PrePrContext {
 }
 
 export interface CheckDef {
-  id: string;
+  id: CheckId;
   name: string;
   tags: CheckTag[];
   /** Off unless switched on in the configuration. */

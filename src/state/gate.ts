@@ -66,7 +66,7 @@ export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?:
       : lookup.reason === "config"
       ? "fix the configuration file named above (a read-only tool can open it; the user can edit it)"
       : `inspect it with \`${CLI} session validate\`, then replace it with \`${CLI} session create --force\` (the old file is kept)`;
-    return { allow: false, reason: clip(`agentcheck gate: ${name} blocked because ${why} (${clip(lookup.detail, 120)}); only read-only tools are allowed. To proceed: ${fix}.`, 499) };
+    return { allow: false, reason: clip(`agentcheck gate: ${name} blocked because ${why} (${clip(lookup.detail, lookup.reason === "config" ? 320 : 120)}); only read-only tools are allowed. To proceed: ${fix}.`, 499) };
   }
   const mode = lookup.mode;
   if (mode !== "coding" && mode !== "disabled" && mode !== "planning" && mode !== "analysis") {
@@ -107,19 +107,98 @@ function denyJson(reason: string): string {
   });
 }
 
+/** The tool a hook input that was not parsed names (for the deny message only), or "". */
+function toolNamed(raw: string): string {
+  const m = /"tool_name"\s*:\s*"([A-Za-z0-9_.-]{1,200})"/.exec(raw);
+  return m ? m[1] : "";
+}
+
 /**
- * The hook input, read to the end whatever its size and chunking. Never a synchronous read after
- * touching process.stdin (that makes fd 0 non-blocking: EAGAIN past ~64 KiB, formerly taken as empty
- * input); a terminal is no input. A read error is empty input, which the gate denies (fail closed).
+ * Largest hook input the gate reads (bytes): far above any real tool call (issue 11 promises a 64 MB
+ * Write is read and decided), small enough to read and parse well inside the hook timeout.
  */
-async function readStdin(): Promise<string> {
+export const GATE_MAX_INPUT_BYTES = 80 * 1024 * 1024;
+
+/** What readStdin got: the text, and whether it stopped at the size cap. */
+interface HookInput {
+  text: string;
+  overCap: boolean;
+}
+
+/** The scan of the hook input so far (scanEnd), carried from chunk to chunk. */
+export interface ScanState {
+  depth: number;
+  inString: boolean;
+  escape: boolean;
+  started: boolean;
+  /** The input does not start with { or [: nothing to track. */
+  untracked: boolean;
+}
+/**
+ * Where the JSON value at the start of `buf` ends, scanning linearly from `state` (carried across
+ * chunks): the byte index after its closing bracket, or -1 while it is still open. Only objects and
+ * arrays are tracked (any other start returns -1: read to the end, as before).
+ */
+export function scanEnd(buf: Buffer, st: ScanState): number {
+  const n = buf.length;
+  for (let i = 0; i < n; i++) {
+    if (st.untracked) return -1;
+    if (st.inString) {
+      // a tight loop to the string's end: one look at each byte, whatever the content
+      let esc = st.escape;
+      for (; i < n; i++) {
+        const c = buf[i];
+        if (esc) esc = false;
+        else if (c === 0x5c) esc = true;
+        else if (c === 0x22) break;
+      }
+      st.escape = esc;
+      if (i >= n) return -1;
+      st.inString = false;
+      continue;
+    }
+    const b = buf[i];
+    if (!st.started) {
+      if (b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d) continue;
+      if (b !== 0x7b && b !== 0x5b) {
+        st.untracked = true;
+        return -1;
+      }
+      st.started = true;
+    }
+    if (b === 0x22) st.inString = true;
+    else if (b === 0x7b || b === 0x5b) st.depth++;
+    else if ((b === 0x7d || b === 0x5d) && --st.depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/**
+ * The hook input: read until the JSON document on stdin is complete (a writer that keeps stdin open
+ * after it is answered as soon as the document is in), until the end of input, or until
+ * GATE_MAX_INPUT_BYTES (then overCap, and the gate denies at once rather than reading on past the
+ * hook's timeout). Bytes after the complete document in the same chunk are kept, so trailing garbage
+ * still makes it "not JSON". Never a synchronous read after touching process.stdin (that makes fd 0
+ * non-blocking: EAGAIN past ~64 KiB, formerly taken as empty input); a terminal is no input. A read
+ * error is empty input, which the gate denies (fail closed).
+ */
+async function readStdin(): Promise<HookInput> {
   try {
-    if (isatty(0)) return "";
+    if (isatty(0)) return { text: "", overCap: false };
     const chunks: Buffer[] = [];
-    for await (const c of process.stdin) chunks.push(typeof c === "string" ? Buffer.from(c) : (c as Buffer));
-    return Buffer.concat(chunks).toString("utf8");
+    let size = 0;
+    const st: ScanState = { depth: 0, inString: false, escape: false, started: false, untracked: false };
+    for await (const c of process.stdin) {
+      const buf = typeof c === "string" ? Buffer.from(c) : (c as Buffer);
+      size += buf.length;
+      if (size > GATE_MAX_INPUT_BYTES) return { text: Buffer.concat(chunks).subarray(0, 4096).toString("utf8"), overCap: true };
+      chunks.push(buf);
+      // leaving the loop destroys stdin: a writer that holds it open is not waited for
+      if (scanEnd(buf, st) >= 0) break;
+    }
+    return { text: Buffer.concat(chunks).toString("utf8"), overCap: false };
   } catch {
-    return "";
+    return { text: "", overCap: false };
   }
 }
 
@@ -202,7 +281,14 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
         return 0;
       } else process.stderr.write(`agentcheck gate: ignoring unknown argument '${a}'\n`);
     }
-    const raw = await readStdin();
+    const { text: raw, overCap } = await readStdin();
+    if (overCap) {
+      // not parsed: no tool is let through on input the gate did not read whole (Read included)
+      tool = toolNamed(raw);
+      setTool(tool);
+      process.stdout.write(`${denyJson(`agentcheck gate: ${clip(tool || "(unnamed tool)", 60)} blocked because the hook input is over the ${GATE_MAX_INPUT_BYTES / 1048576} MiB the gate reads; no tool is allowed on input it cannot read whole. To proceed: make the tool call smaller (write a large file in parts).`)}\n`);
+      return 0;
+    }
     let input: Record<string, unknown> | undefined;
     try {
       const v = JSON.parse(raw) as unknown;
@@ -211,8 +297,7 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
       /* handled below */
     }
     if (!input) {
-      const m = /"tool_name"\s*:\s*"([A-Za-z0-9_.-]{1,200})"/.exec(raw);
-      tool = m ? m[1] : "";
+      tool = toolNamed(raw);
       setTool(tool);
       const d = decide(tool, { ok: false, reason: "error", detail: "hook input on stdin is not a JSON object" }, { enabled: true, readOnlyExtra: [], requireProtocolStart: false });
       if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { INIT_STEPS, runInit } from "../../dist/init.js";
 import { loadConfig, stripJsonComments, STARTER_CONFIG, validatorOptions } from "../../dist/config.js";
-import { parseConfig } from "../../dist/config-schema.js";
+import { parseConfig } from "../../dist/config-validate.js";
 import { git, makeRepo, runCli, tmpDir } from "../helpers.js";
 
 describe("init", () => {

@@ -1,0 +1,28 @@
+// The artifact folders of a configuration (`paths.*` over the defaults): the one place they are
+// resolved, lean (the hook gate reads paths.memories through it without loading src/config.ts).
+import type { Config } from "./config-schema.js";
+
+/** Default paths of the workspace artifacts (repo-relative). */
+export const DEFAULT_PATHS = {
+  sessions: ".agents/sessions",
+  memories: ".serena/memories",
+  planning: ".agents/planning",
+  specs: ".agents/specs",
+  skills: ".claude/skills",
+} as const;
+
+/** The artifact folders of a run, repo-relative, forward slashes, no trailing slash: `paths.*` over the defaults. */
+export type ResolvedPaths = { -readonly [K in keyof typeof DEFAULT_PATHS]: string };
+
+export function configPath(config: Config | undefined, key: keyof typeof DEFAULT_PATHS): string {
+  const v = (config?.paths?.[key] ?? DEFAULT_PATHS[key]).replace(/\\/g, "/").replace(/\/+$/, "").replace(/^\.\//, "");
+  return v === "" ? "." : v;
+}
+
+/** Every artifact folder of a configuration (the one place `paths.*` is resolved). */
+export function resolvePaths(config: Config | undefined): ResolvedPaths {
+  const out = {} as ResolvedPaths;
+  for (const k of Object.keys(DEFAULT_PATHS) as (keyof typeof DEFAULT_PATHS)[]) out[k] = configPath(config, k);
+  return out;
+}
+
