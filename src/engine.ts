@@ -10,6 +10,7 @@ import { runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, type 
 import { type FileResult, type Finding, type Severity, UsageError, verdictOf } from "./report.js";
 import type { FactKey } from "./wasm/contract.js";
 import { ruleOptionsProblem } from "./config-validate.js";
+import { pushAll } from "./arrays.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 /**
@@ -316,8 +317,8 @@ function isolateFailure(validator: WasmValidator, docs: ContentDoc[], facts: Doc
     const one: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
     runBatch(validator, [d], facts, one, separable);
     if (one.internalErrors.length > 0 || separable) {
-      out.results.push(...one.results);
-      out.internalErrors.push(...one.internalErrors);
+      pushAll(out.results, one.results);
+      pushAll(out.internalErrors, one.internalErrors);
       Object.assign(out.global, one.global);
     } else rest.push(d);
   }
@@ -330,14 +331,14 @@ function isolateFailure(validator: WasmValidator, docs: ContentDoc[], facts: Doc
   if (rest.length > 0) {
     const again: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
     runBatch(validator, rest, facts, again, separable);
-    out.results.push(...again.results);
-    out.internalErrors.push(...again.internalErrors);
+    pushAll(out.results, again.results);
+    pushAll(out.internalErrors, again.internalErrors);
     Object.assign(out.global, again.global);
   }
   // the files' results in the batch's order
   const order = new Map(docs.map((d, i) => [d.file, i]));
   const mine = out.results.splice(start).sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0));
-  out.results.push(...mine);
+  pushAll(out.results, mine);
 }
 
 function docInput(d: ContentDoc): DocInput {

@@ -77,7 +77,7 @@ export function confinedDir(dir: string, opts: WriteOptions): string {
       cur = up;
     }
   }
-  const out = tail.length ? join(real, ...tail.reverse()) : real;
+  const out = tail.length ? tail.reverse().reduce((p, seg) => join(p, seg), real) : real;
   if (!isInside(out, realRoot(opts.root))) throw new WriteRefusedError(`${dir}: resolves outside ${where} (not written)`);
   return out;
 }

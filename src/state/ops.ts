@@ -13,6 +13,7 @@ import { notePaths, parseJsonNote, renderJsonNote } from "./notes.js";
 import { NoteStore, type Lock, type StoreOptions } from "./store.js";
 import { notesConfinement, resolveNotesRoot } from "./paths.js";
 import { prepareStateCheck, stateIssues } from "./check.js";
+import { pushAll } from "../arrays.js";
 import type {
   AgentInvocation, AgentInvocationOutput, AgentType, Decision, DecisionType, Handoff, OrchestratorWorkflow,
   SessionState, Verdict, VerdictDecision, WorkflowModeT, WorkflowPhase,
@@ -746,7 +747,7 @@ export class SessionStore {
     const removed: string[] = [];
     const dir = join(this.root, "sessions");
     const names = this.notes.listSessionsDir();
-    removed.push(...this.notes.sweepDebris("sessions"));
+    pushAll(removed, this.notes.sweepDebris("sessions"));
     const byId = new Map<string, string[]>();
     for (const n of names) {
       const m = /^session-([a-z0-9][a-z0-9-]*)-history-v(\d+)\.md$/.exec(n);

@@ -175,8 +175,9 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     }
   }
   raw = done.raw;
-  facts.splice(0, facts.length, ...done.facts);
-  problems.push(...done.problems);
+  facts.length = 0;
+  pushAll(facts, done.facts);
+  pushAll(problems, done.problems);
   const g = globals(raw);
   out.global = g;
   const names = [...facts, ...docs].map((d) => d.name);

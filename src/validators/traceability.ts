@@ -70,7 +70,7 @@ export function validateTraceability(opts: TraceabilityOptions): TraceabilityOut
   // files are judged as without it (issue 33 item 4)
   const failedNames = new Set(names.results.filter((r) => r.findings.some((f) => f.ruleId === "AC-902")).map((r) => r.file));
   if (failedNames.size > 0) {
-    problems.push(...names.results.filter((r) => failedNames.has(r.file)));
+    pushAll(problems, names.results.filter((r) => failedNames.has(r.file)));
     for (let i = docs.length - 1; i >= 0; i--) if (failedNames.has(docs[i].file)) docs.splice(i, 1);
   }
   const unread: string[] = [];
