@@ -4,20 +4,11 @@
 // time, and the server keeps serving.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BIN } from "../helpers.js";
-import { commitAll, connect, join, ok, protocolRepo, writeTree, type Conn } from "../mcp/helpers.js";
+import { closedAfterEach, commitAll, join, ok, protocolRepo, writeTree } from "../mcp/helpers.js";
 
-let conns: Conn[] = [];
-afterEach(async () => {
-  for (const c of conns) await c.close();
-  conns = [];
-});
-async function open(dir: string, args: string[] = []): Promise<Conn> {
-  const c = await connect(dir, args);
-  conns.push(c);
-  return c;
-}
+const open = closedAfterEach();
 
 const REPO_CODE_TOOLS = ["run_pre_pr", "validate_gate", "advance_phase", "session_end"];
 

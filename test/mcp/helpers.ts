@@ -1,6 +1,7 @@
 // Real MCP clients (the SDK's Client over stdio) against the real `agentcheck mcp` process, in real
 // git repositories.
 import { createHash } from "node:crypto";
+import { afterEach } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -11,6 +12,20 @@ export interface Conn {
   client: Client;
   close: () => Promise<void>;
   stderr: () => string;
+}
+
+/** `open(dir, args)` connects a client that is closed after each test of the file that calls this. */
+export function closedAfterEach(): (dir: string, args?: string[]) => Promise<Conn> {
+  let conns: Conn[] = [];
+  afterEach(async () => {
+    for (const c of conns) await c.close();
+    conns = [];
+  });
+  return async (dir, args = []) => {
+    const c = await connect(dir, args);
+    conns.push(c);
+    return c;
+  };
 }
 
 export async function connect(cwd: string, args: string[] = []): Promise<Conn> {

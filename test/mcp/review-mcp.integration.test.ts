@@ -3,20 +3,11 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
-import { afterEach, describe, expect, it } from "vitest";
-import { call, commitAll, connect, git, join, ok, protocolRepo, readFileSync, sha256, writeSessionLog, writeTree, type Conn } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { call, closedAfterEach, commitAll, git, join, ok, protocolRepo, readFileSync, sha256, writeSessionLog, writeTree, type Conn } from "./helpers.js";
 import { BIN, makeRepo, runCli } from "../helpers.js";
 
-let conns: Conn[] = [];
-afterEach(async () => {
-  for (const c of conns) await c.close();
-  conns = [];
-});
-async function open(dir: string, args: string[] = []): Promise<Conn> {
-  const c = await connect(dir, args);
-  conns.push(c);
-  return c;
-}
+const open = closedAfterEach();
 
 /** start → the four start gates with real evidence → READY. */
 async function toReady(c: Conn, dir: string, objective = "Protocol test", logCommit?: string): Promise<string> {
