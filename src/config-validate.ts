@@ -38,7 +38,7 @@ interface Node {
 }
 
 /** The keywords this validator implements; the rendering of a new zod construct that uses another one fails loudly. */
-const KEYWORDS = new Set(["$schema", "type", "properties", "additionalProperties", "propertyNames", "items", "enum", "pattern", "minimum", "exclusiveMinimum", "maximum", CONFIG_MESSAGE_KEY]);
+const KEYWORDS = new Set(["$schema", "type", "properties", "additionalProperties", "propertyNames", "items", "enum", "pattern", "minimum", "exclusiveMinimum", "maximum", "description", CONFIG_MESSAGE_KEY]);
 
 /** Most problems listed in one message (the rest are counted). */
 const MAX_PROBLEMS = 20;

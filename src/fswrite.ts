@@ -16,7 +16,6 @@
 // A refusal is a WriteRefusedError (code "ECONFINED"): callers report it as their own
 // I/O error; it never names a link's target.
 import { closeSync, constants, fchmodSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { CONFIG_MAX_BYTES, isInside, readTextBounded, realish } from "./fsread.js";
 
@@ -134,8 +133,14 @@ export function mkdirConfined(abs: string, opts: WriteOptions & { exclusive?: bo
   return real;
 }
 
+/**
+ * `n` random hex digits for a temp file's name. Not node:crypto (the lean commands load none, and
+ * the name need not be secret): the file is created exclusively (`wx`), so a clash is an error, never a shared file.
+ */
 function randomHex(n: number): string {
-  return randomBytes(n).toString("hex");
+  let s = "";
+  while (s.length < n) s += Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, "0");
+  return s.slice(0, n);
 }
 
 /** Write `data` to `abs` atomically (temp + fsync + rename + folder fsync), confined to `root`. Returns the real path written. */
@@ -150,7 +155,7 @@ export function writeFileConfined(abs: string, data: string | Uint8Array, opts: 
   } catch {
     /* a new file */
   }
-  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomHex(4)}.tmp`);
+  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomHex(8)}.tmp`);
   let fd: number | undefined;
   try {
     fd = openSync(tmp, "wx", mode);
