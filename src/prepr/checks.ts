@@ -401,6 +401,19 @@ function skillViolations(ctx: PrePrContext): CheckOutcome {
   return { facts: { ...found, files: files.length }, findings: runFamily(ctx, "skv", files.map((rel) => ({ rel, role: ROLE.skillScan })), {}) };
 }
 
+/**
+ * PP-017: the memories in scope (`*.md` below paths.memories) through the memory rules (MEM-01..03);
+ * a memory the branch adds (or an untracked one) has its own role: MEM-01 blocks it.
+ */
+function memoryHealth(ctx: PrePrContext): CheckOutcome {
+  const memDir = configPath(ctx.config, "memories");
+  const added = new Set(ctx.scope.kind === "all" ? [] : ctx.scope.changes.filter((c) => c.status === "A" || c.status === "?").map((c) => c.path));
+  const files = inScope(ctx, (p) => p.startsWith(`${memDir}/`) && p.toLowerCase().endsWith(".md"));
+  if (files.length === 0) return { facts: { files: 0, memDir } };
+  const docs = files.map((rel) => ({ rel, role: added.has(rel) ? ROLE.memoryNew : ROLE.memory }));
+  return { facts: { files: files.length, memDir }, findings: runFamily(ctx, "mem", docs, {}) };
+}
+
 function tokenBudget(ctx: PrePrContext): CheckOutcome {
   const file = ctx.config.prePr?.tokenBudget?.file ?? ".agents/HANDOFF.md";
   if (!ctx.scope.files.includes(file)) return { facts: { file, present: false } };
@@ -470,4 +483,5 @@ export const CHECKS: CheckDef[] = [
   { id: "PP-008", name: "Agent Drift Detection", tags: ["slow", "repo-specific"], defaultEnabled: false, run: agentDrift },
   { id: "PP-013", name: "HANDOFF Token Budget", tags: ["repo-specific"], defaultEnabled: false, run: tokenBudget },
   { id: "PP-016", name: "Skill Violations", tags: ["slow"], defaultEnabled: true, run: skillViolations },
+  { id: "PP-017", name: "Memory Health", tags: [], defaultEnabled: true, run: memoryHealth },
 ];
