@@ -3,7 +3,10 @@
 //
 // Method (per-path blob containment): a commit "landed by content" when it changed at least one
 // file and every file it wrote, compared with its first parent, is on HEAD's history at the same
-// path with the same blob id (a deletion: the path deleted there too). HEAD's history is read once
+// path with the same blob id (a deletion: the path deleted there too). For the others the host
+// passes which paths differ (on HEAD's history with other content, or never there), and the rule
+// core decides what they mean (audit artifacts such as the session log itself, rewritten to record
+// the ending commit, need only be on HEAD's history: assembly/.../json/git-rules.ts commitClass). HEAD's history is read once
 // per run (`git log --raw` of HEAD, merges compared with their first parent), kept as a set of
 // (path, blob) pairs for the paths the candidates wrote; the candidates' own changes come from one
 // `git diff-tree --stdin`. Two git processes whatever the number of commits, linear in the history.
@@ -58,40 +61,61 @@ export function writtenBlobs(git: GitRepo, ids: string[]): Map<string, WrittenBl
   return ids.every((id) => out.has(id)) ? out : undefined;
 }
 
-/**
- * The (path, blob) pairs HEAD's history wrote, restricted to `paths` (a set keyed `path\0blob`), from
- * one `git log --raw` of HEAD. Undefined when git failed.
- */
-export function historyBlobs(git: GitRepo, paths: Set<string>, head = "HEAD"): Set<string> | undefined {
+/** HEAD's history restricted to some paths: the (path, blob) pairs it wrote (`path\0blob`) and the paths it wrote at all. */
+export interface History {
+  pairs: Set<string>;
+  paths: Set<string>;
+}
+
+/** HEAD's history for `paths`, from one `git log --raw` of HEAD. Undefined when git failed. */
+export function historyBlobs(git: GitRepo, paths: Set<string>, head = "HEAD"): History | undefined {
   const text = git.try(["log", "--format=", "--raw", "--no-renames", "--no-abbrev", "--diff-merges=first-parent", head, "--"]);
   if (text === undefined) return undefined;
-  const pairs = new Set<string>();
+  const h: History = { pairs: new Set<string>(), paths: new Set<string>() };
   for (const line of text.split("\n")) {
     const e = rawEntry(line);
-    if (e !== undefined && paths.has(e.path)) pairs.add(`${e.path}\0${e.blob}`);
+    if (e === undefined || !paths.has(e.path)) continue;
+    h.pairs.add(`${e.path}\0${e.blob}`);
+    h.paths.add(e.path);
   }
-  return pairs;
+  return h;
 }
 
-/** Whether every written blob is in the pairs (and there is at least one). */
-export function contained(written: WrittenBlob[], pairs: Set<string>): boolean {
-  return written.length > 0 && written.every((w) => pairs.has(`${w.path}\0${w.blob}`));
+/** How a commit's changes compare with HEAD's history. */
+export interface Containment {
+  /** How many files the commit wrote. */
+  written: number;
+  /** Paths it wrote that HEAD's history has, but never with this content. */
+  otherContent: string[];
+  /** Paths it wrote that HEAD's history never wrote. */
+  absent: string[];
 }
+
+/** The commit landed by content: it wrote something, and every blob it wrote is on HEAD's history. */
+export const isLanded = (c: Containment) => c.written > 0 && c.otherContent.length === 0 && c.absent.length === 0;
 
 /**
- * Of the given commit ids (commits that are not ancestors of HEAD), those whose changes landed on
- * HEAD's history by content. Undefined when git failed (the caller keeps its ancestry answer).
+ * Of the given commit ids (commits that are not ancestors of HEAD), how their changes compare with
+ * HEAD's history (isLanded: every blob there). Undefined when git failed (the caller keeps its
+ * ancestry answer).
  */
-export function landedByContent(git: GitRepo, ids: string[]): Set<string> | undefined {
-  const landed = new Set<string>();
-  if (ids.length === 0) return landed;
+export function containment(git: GitRepo, ids: string[]): Map<string, Containment> | undefined {
+  const out = new Map<string, Containment>();
+  if (ids.length === 0) return out;
   const written = writtenBlobs(git, ids);
   if (written === undefined) return undefined;
   const paths = new Set<string>();
   for (const ws of written.values()) for (const w of ws) paths.add(w.path);
-  if (paths.size === 0) return landed;
-  const pairs = historyBlobs(git, paths);
-  if (pairs === undefined) return undefined;
-  for (const id of ids) if (contained(written.get(id)!, pairs)) landed.add(id);
-  return landed;
+  const h = paths.size === 0 ? { pairs: new Set<string>(), paths: new Set<string>() } : historyBlobs(git, paths);
+  if (h === undefined) return undefined;
+  for (const id of ids) {
+    const c: Containment = { written: 0, otherContent: [], absent: [] };
+    for (const w of written.get(id)!) {
+      c.written++;
+      if (h.pairs.has(`${w.path}\0${w.blob}`)) continue;
+      (h.paths.has(w.path) ? c.otherContent : c.absent).push(w.path);
+    }
+    out.set(id, c);
+  }
+  return out;
 }

@@ -7,7 +7,7 @@ import { join, normalize } from "node:path";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import type { FileResult } from "../report.js";
 import { GitRepo, diffNamesBatch, gitRaw, pathLines, resolveCommitIds } from "../git-run.js";
-import { landedByContent } from "../evidence/landed.js";
+import { containment, isLanded } from "../evidence/landed.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
 import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
@@ -191,8 +191,9 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
 /**
  * Commits resolved as off-history whose changes landed on HEAD's history by content (a squash or
  * rebase merge, a cherry-pick, an amend; src/evidence/landed.ts) become ["landed", id]: two git
- * processes for the whole run, only when some commit is off-history. When git fails they stay
- * off-history (a finding, never a pass).
+ * processes for the whole run, only when some commit is off-history. The others keep off-history with
+ * the paths that differ, for the core (git-rules.ts commitClass). When git fails they stay
+ * off-history without details (a finding, never a pass).
  */
 function classifyLanded(git: Git, shas: string[], facts: Facts): void {
   const off = new Map<string, string[]>(); // commit id -> the SHAs (as cited) that name it
@@ -204,8 +205,14 @@ function classifyLanded(git: Git, shas: string[], facts: Facts): void {
     else off.set(f[1], [sha]);
   }
   if (off.size === 0) return;
-  const landed = landedByContent(git, [...off.keys()]);
-  for (const id of landed ?? []) for (const sha of off.get(id)!) facts[`git.commit.${sha}`] = ["landed", id];
+  const found = containment(git, [...off.keys()]);
+  if (found === undefined) return;
+  for (const [id, c] of found) {
+    // landed; else off-history with what the content check saw: "#<files written>", then "~<path>"
+    // (on HEAD's history with other content) and "-<path>" (never there), for the core to judge
+    const fact = isLanded(c) ? ["landed", id] : ["off-history", id, `#${c.written}`].concat(c.otherContent.map((p) => `~${p}`), c.absent.map((p) => `-${p}`));
+    for (const sha of off.get(id)!) facts[`git.commit.${sha}`] = fact;
+  }
 }
 
 /** A revision changedFacts resolves itself; any other spelling (dots, reflog or option syntax) gets its own git call. */

@@ -198,10 +198,14 @@ export default {
     valid: [
       { name: "endingCommit is an ancestor of HEAD", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["ancestor", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] } },
       { name: "SP-130 landed: endingCommit off HEAD's history, its changes landed by content (squash merge)", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["landed", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] } },
+      { name: "SP-130 landed: only the session log and a memory differ from HEAD's history (rewritten since), both there", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["off-history", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "#3", "~.agents/sessions/2026-01-05-session-42.json", "~.serena/memories/m.md"] } },
     ],
     invalid: [
       { name: "SP-130 endingCommitAbsent: endingCommit names no commit", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["missing"] }, errors: [{ messageId: "endingCommitAbsent", data: { v: "d4e5f60" } }] },
       { name: "SP-130 endingCommitNotLanded: off HEAD's history, its changes not landed", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["off-history", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] }, errors: [{ messageId: "endingCommitNotLanded", data: { v: "d4e5f60" } }] },
+      { name: "SP-130 endingCommitNotLanded: code on HEAD's history with other content", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["off-history", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "#2", "~.agents/sessions/2026-01-05-session-42.json", "~src/a.ts"] }, errors: [{ messageId: "endingCommitNotLanded", data: { v: "d4e5f60" } }] },
+      { name: "SP-130 endingCommitNotLanded: a session log HEAD's history never had", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["off-history", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "#1", "-.agents/sessions/2026-01-05-session-9.json"] }, errors: [{ messageId: "endingCommitNotLanded", data: { v: "d4e5f60" } }] },
+      { name: "SP-130 endingCommitNotLanded: a commit that wrote nothing", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["off-history", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "#0"] }, errors: [{ messageId: "endingCommitNotLanded", data: { v: "d4e5f60" } }] },
     ],
   },
   "SP-131": {

@@ -6,7 +6,7 @@ import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
 import { SP090 } from "../SP-090";
 import { isSha } from "./model";
-import { gitReady, commitFact, COMMIT_MISSING, COMMIT_OFF_HISTORY } from "./git-rules";
+import { gitReady, commitClass, COMMIT_MISSING, COMMIT_OFF_HISTORY } from "./git-rules";
 
 export const SP130 = defineRule("SP-130", SEV_ERROR, check);
 function SP130_doc(): RuleDoc {
@@ -34,7 +34,7 @@ function check(c: RuleCtx): void {
     log.report(SP090, v, msg("spEndingcommitReachableNot"));
     return;
   }
-  const f = commitFact(input, v.s);
+  const f = commitClass(log, v.s);
   if (f === null) {
     log.report(SP090, v, msg("spEndingcommitReachableNot2").s("v", v.s));
     return;

@@ -8,7 +8,7 @@ import { isSha, shaCompatible, str, QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "
 import { isAudit } from "../qa-scope";
 import { SP090 } from "../SP-090";
 import {
-  QA_ROOT, gitReady, commitFact, memDir, qaRanges, COMMIT_MISSING, COMMIT_OFF_HISTORY, sessDir, qaClaim, qaReportCheck,
+  QA_ROOT, gitReady, commitFact, commitClass, memDir, qaRanges, COMMIT_MISSING, COMMIT_OFF_HISTORY, sessDir, qaClaim, qaReportCheck,
   QA_REPORT_FRONT_MATTER, QA_REPORT_KEYS, QA_REPORT_VERDICT, QA_REPORT_SESSION_LOG, QA_REPORT_COMMIT,
 } from "./git-rules";
 
@@ -84,7 +84,7 @@ function check(c: RuleCtx): void {
   if (rc.step == QA_REPORT_VERDICT) { log.report(c.rule, q, msg("qaReportRejectedQaverdict").s("path", path).s("verdict", rc.verdict)); return; }
   if (rc.step == QA_REPORT_SESSION_LOG) { log.report(c.rule, q, msg("qaReportRejected2").s("path", path).s("pp", rc.pathProblem)); return; }
   if (rc.step == QA_REPORT_COMMIT) { log.report(c.rule, q, msg("qaReportRejectedQacommit").s("path", path).s("commit", commit)); return; }
-  const cf = commitFact(input, commit);
+  const cf = commitClass(log, commit);
   if (cf === null) {
     log.report(SP090, q, msg("notCheckedGitFacts").s("what", msgItem(msg("checkQaReport").s("path", path))).s("detail", msgItem(msg("noFactAboutCommit").s("sha", commit))));
     return;

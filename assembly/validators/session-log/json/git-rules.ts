@@ -12,7 +12,7 @@ import { JsonLog, itemEvidence, isSha, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { SP090 } from "../SP-090";
 import { encodeList } from "../../../lib/list";
-import { nonDocFiles, nonInvestigationFiles, sessionsDir, memoriesDir, DEFAULT_QA_DIR } from "../qa-scope";
+import { nonDocFiles, nonInvestigationFiles, sessionsDir, memoriesDir, isAudit, DEFAULT_QA_DIR } from "../qa-scope";
 
 /** The folder of the QA reports the JSON rules read (the default QA folder; the host guards reads with the same one). */
 export const QA_ROOT = DEFAULT_QA_DIR + "/";
@@ -40,6 +40,29 @@ export const COMMIT_MISSING = "missing";
 export function commitFact(input: Input, sha: string): string | null {
   const v = input.factLines("git.commit." + sha);
   return v === null || v.length == 0 ? null : v[0];
+}
+
+/**
+ * The class SP-130 and SP-131 act on for a cited commit (null: not checked). An off-history commit
+ * whose content the host compared with HEAD's history (details "#<files written>", then "~<path>":
+ * on HEAD's history with other content, "-<path>": never there) counts as landed when it wrote
+ * something and the only files that differ are audit artifacts (session logs, analysis, memories:
+ * isAudit) that HEAD's history has: the session log rewritten to record its own ending commit, a
+ * memory edited again since, are bookkeeping, not the work.
+ */
+export function commitClass(log: JsonLog, sha: string): string | null {
+  const v = log.ctx.input.factLines("git.commit." + sha);
+  if (v === null || v.length == 0) return null;
+  const c = v[0];
+  if (c != COMMIT_OFF_HISTORY || v.length < 3 || !v[2].startsWith("#")) return c;
+  if (I32.parseInt(v[2].substring(1)) <= 0) return c;
+  const mem = memDir(log);
+  const sess = sessDir(log);
+  for (let i = 3; i < v.length; i++) {
+    const e = v[i];
+    if (!e.startsWith("~") || !isAudit(e.substring(1), mem, sess)) return c;
+  }
+  return COMMIT_LANDED;
 }
 
 export function qaItem(log: JsonLog): JValue | null {
