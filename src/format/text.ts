@@ -2,6 +2,8 @@
 import { nodeRequire } from "../node-require.js";
 import { CAPPED_MESSAGE_ID, findingWeight, runStatus, type Finding, type Report } from "../report.js";
 import { memoryIndexText } from "./memory-index-text.js";
+import { modeNote } from "./mode-note.js";
+export { modeNote } from "./mode-note.js";
 import { terminalLine, terminalSafe } from "../terminal.js";
 import { pushAll, maxOf } from "../arrays.js";
 
@@ -50,14 +52,6 @@ export const TEXT_FINDINGS_SHOWN = 200;
 const TOP_SHOWN = 10;
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
-
-/** The session-log mode a result was judged in, when it is not the full check (data.mode). */
-export function modeNote(r: Report["results"][number]): string | undefined {
-  const m = r.data?.mode;
-  if (m === "creation") return "judged in creation mode (the log is in progress): rules about the finished log are not run; agentcheck session-log FILE --mode full runs them";
-  if (m === "record") return "judged in record mode (a committed log edited afterwards): only the edited parts are checked; agentcheck session-log FILE --mode full checks everything";
-  return undefined;
-}
 
 /** `key count` pairs, largest first (ties by key), at most `n`. */
 function top(counts: Map<string, number>, n: number): string {

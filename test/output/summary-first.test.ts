@@ -5,6 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { buildReport, type FileResult, type Finding } from "../../dist/report.js";
 import { formatText, TEXT_FINDINGS_SHOWN } from "../../dist/format/text.js";
+import { formatMarkdown } from "../../dist/format/markdown.js";
+import { formatGithub } from "../../dist/format/github.js";
+import { formatJunit } from "../../dist/format/junit.js";
+import { formatSarif } from "../../dist/format/sarif.js";
+import { formatJson } from "../../dist/format/json.js";
 
 const f = (file: string, ruleId: string, severity: Finding["severity"], line = 1): Finding => ({ ruleId, severity, file, line, column: line > 0 ? 1 : 0, message: `${ruleId} in ${file}` });
 
@@ -96,5 +101,24 @@ describe("say the mode (issue 36 item 4): a log judged in creation or record mod
     const text = formatText(buildReport("0.0.0", results, 1), { color: false });
     expect(text).toContain("a.json\n  mode  judged in record mode");
     expect(text).not.toContain("b.json");
+  });
+
+  it("every format says it: json data.mode, markdown's table, a github notice, junit system-out, sarif properties.mode", () => {
+    const log = ".agents/sessions/new.json";
+    const results: FileResult[] = [
+      { file: log, validator: "session-log", verdict: "pass", findings: [], data: { mode: "creation" } },
+      { file: "b.json", validator: "session-log", verdict: "fail", findings: [f("b.json", "SP-108", "error")], data: { mode: "record" } },
+    ];
+    const report = buildReport("0.0.0", results, 1);
+    expect(JSON.parse(formatJson(report)).results[0].data.mode).toBe("creation");
+    const md = formatMarkdown(report);
+    expect(md).toContain(`| PASS | ${log} | session-log | judged in creation mode`);
+    expect(md).toContain("| FAIL | b.json | session-log | judged in record mode");
+    expect(formatGithub(report)).toContain(`::notice file=${log},title=agentcheck%3A mode::judged in creation mode`);
+    const junit = formatJunit(report);
+    expect(junit).toMatch(/name="pass" time="0">\n {6}<system-out>judged in creation mode/);
+    expect(junit).toContain("(judged in record mode");
+    const sarif = JSON.parse(formatSarif(report, { rules: [] }));
+    expect(sarif.runs[0].results[0].properties.mode).toBe("record");
   });
 });
