@@ -42,6 +42,8 @@ export interface ProtocolStartData extends Where {
   createLog?: boolean;
   /** Protocol preset the session log is created for (passed to the session-log factory). */
   preset?: string;
+  /** The session's objective, written into the session log created. */
+  objective?: string;
 }
 
 export interface CompletionRequestedData extends Where {

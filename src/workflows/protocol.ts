@@ -74,8 +74,10 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
       const id = target.sessionId;
       const store = await step.run("init-note-store", () => {
         const s = storeAt(at);
-        const ignored = gitRaw(at.cwd, ["check-ignore", "-q", "--no-index", s.root]).status === 0;
-        return { notesRoot: s.root, inWorktree: s.root.startsWith(at.cwd + "/"), ignored };
+        const inWorktree = s.root.startsWith(at.cwd + "/");
+        // a folder pattern (`.agent-notes/`) matches the folder's path with its slash, created yet or not
+        const ignored = inWorktree && gitRaw(at.cwd, ["check-ignore", "-q", "--no-index", `${s.root.slice(at.cwd.length + 1)}/`]).status === 0;
+        return { notesRoot: s.root, inWorktree, ignored };
       });
       const created = await step.run("create-session-state", () => stateStep(async () => {
         const s = storeAt(at);
@@ -93,7 +95,7 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
       const git = await step.run("gather-start-evidence", () => withRepoConfig(at.cwd, () => startEvidence(at.cwd, id, at.now)));
       const log = await step.run("create-session-log", () => {
         if (data.createLog === false) return { path: git.sessionLogPath, created: false, skipped: true };
-        return { ...makeLog({ root: at.cwd, sessionId: id, path: git.sessionLogPath, branch: git.gitBranch, startingCommit: git.startingCommit, now: at.now, preset: data.preset }), skipped: false };
+        return { ...makeLog({ root: at.cwd, sessionId: id, path: git.sessionLogPath, branch: git.gitBranch, startingCommit: git.startingCommit, now: at.now, preset: data.preset, objective: data.objective }), skipped: false };
       });
       const evidence: Record<string, string> = {
         ...git,

@@ -16,6 +16,8 @@ export interface SessionLogRequest {
   /** The run's clock (ISO 8601). */
   now: string;
   preset?: string;
+  /** The session's objective (the start event's `objective`). */
+  objective?: string;
 }
 
 /** Creates the log when there is none; never overwrites one. */
@@ -28,7 +30,7 @@ export function sessionLogSkeleton(r: SessionLogRequest): string {
   const m = /-session-(\d+)$/.exec(r.sessionId);
   const log = {
     schemaVersion: "1.0",
-    session: { number: m ? Number(m[1]) : 1, date: r.now.slice(0, 10), branch: r.branch, startingCommit: r.startingCommit, objective: "" },
+    session: { number: m ? Number(m[1]) : 1, date: r.now.slice(0, 10), branch: r.branch, startingCommit: r.startingCommit, objective: r.objective?.trim() || "(not stated yet: the session states it here)" },
     protocolCompliance: {
       sessionStart: {
         serenaActivated: open(), serenaInstructions: open(), handoffRead: open(),
@@ -44,6 +46,7 @@ export function sessionLogSkeleton(r: SessionLogRequest): string {
       },
     },
     workLog: [],
+    endingCommit: "",
     nextSteps: [],
   };
   return JSON.stringify(log, null, 2) + "\n";
