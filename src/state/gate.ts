@@ -135,6 +135,13 @@ export interface ScanState {
   /** The input does not start with { or [: nothing to track. */
   untracked: boolean;
 }
+/** The number of backslashes right before `end`, counting back no further than `from`. */
+function backslashRun(buf: Buffer, from: number, end: number): number {
+  let k = end;
+  while (k > from && buf[k - 1] === 0x5c) k--;
+  return end - k;
+}
+
 /**
  * Where the JSON value at the start of `buf` ends, scanning linearly from `state` (carried across
  * chunks): the byte index after its closing bracket, or -1 while it is still open. Only objects and
@@ -145,16 +152,23 @@ export function scanEnd(buf: Buffer, st: ScanState): number {
   for (let i = 0; i < n; i++) {
     if (st.untracked) return -1;
     if (st.inString) {
-      // a tight loop to the string's end: one look at each byte, whatever the content
-      let esc = st.escape;
-      for (; i < n; i++) {
-        const c = buf[i];
-        if (esc) esc = false;
-        else if (c === 0x5c) esc = true;
-        else if (c === 0x22) break;
+      // to the string's end by indexOf (memchr) for each quote, never a JS loop over the content; a
+      // quote is escaped when an odd run of backslashes precedes it. The runs counted lie between the
+      // search start and the quote, so every byte is looked at a bounded number of times.
+      if (st.escape) {
+        st.escape = false;
+        i++;
       }
-      st.escape = esc;
-      if (i >= n) return -1;
+      let q = i < n ? buf.indexOf(0x22, i) : -1;
+      while (q >= 0 && backslashRun(buf, i, q) % 2 === 1) {
+        i = q + 1;
+        q = i < n ? buf.indexOf(0x22, i) : -1;
+      }
+      if (q < 0) {
+        st.escape = i < n && backslashRun(buf, i, n) % 2 === 1;
+        return -1;
+      }
+      i = q;
       st.inString = false;
       continue;
     }
