@@ -94,7 +94,7 @@ export function leaveModeText(mode: string): string {
   if (mode === "analysis") {
     return "Analysis mode allows read-only tools only (no edits, no shell). To edit, the user switches the session with `agentcheck session mode coding` in a terminal (`planning` adds the shell only).";
   }
-  if (mode === "planning") return "Planning mode allows the shell but no file edits; switch with `agentcheck session mode coding` (a shell command) before editing.";
+  if (mode === "planning") return "Planning mode allows the shell but no file edits; before editing, ask the user to switch with `agentcheck session mode coding` (run from your shell, that command becomes a pending approval the user grants with `agentcheck session approve <id>`).";
   if (mode === "coding") return "Coding mode allows every tool; `agentcheck session mode analysis` returns to read-only.";
   return "Enforcement is off (mode disabled); `agentcheck session mode analysis` switches it back on.";
 }
