@@ -11,7 +11,7 @@ import { openSessionStore } from "../../dist/state/ops.js";
 import { loadConfig } from "../../dist/config.js";
 
 const NOW = "2026-01-05T10:00:00.000Z";
-const ID = "2026-01-05-session-1";
+const ID = "2026-01-05-session-01";
 const inngest = new Inngest({ id: "agentcheck-test" });
 const { sessionProtocolStart, sessionProtocolEnd } = createSessionFunctions(inngest);
 const sent = () => [
