@@ -171,6 +171,10 @@ export const PREPR_ROLE_DRIFT_RIGHT: i32 = 9;
 export const PREPR_ROLE_PLANNING: i32 = 10;
 /** A file scanned for raw gh commands (SKV-01). */
 export const PREPR_ROLE_SKILL_SCAN: i32 = 11;
+/** A memory file the branch modifies, or any memory under --all (memory health, MEM-*). */
+export const PREPR_ROLE_MEMORY: i32 = 12;
+/** A memory file the branch adds (memory health: size limits block). */
+export const PREPR_ROLE_MEMORY_NEW: i32 = 13;
 
 /** spec.md exists. */
 export const SM_HAS_SPEC: i32 = 1;

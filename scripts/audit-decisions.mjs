@@ -17,7 +17,7 @@ const why = [
   [/^src\/phase\//, "input handling: the protocol state files' format (phase notes, violations log), evidence ids; facts for PH-001..009 (the core's session-protocol validator decides)"],
   [/^src\/mcp\//, "argument validation of MCP tool inputs"],
   [/^src\/manifest\//, "input handling: manifest ids/slugs, file stamps, argument checks; findings filtered by the severity the core reported"],
-  [/^src\/prepr\//, "pre-pr: input handling (yamllint's parsable lines and git numstat parsed into facts, paths, markdownlint's own severities read from its result) and rendering; every row's status and text is decided by the core (PP-000..PP-016, assembly/validators/pre-pr/row.ts)"],
+  [/^src\/prepr\//, "pre-pr: input handling (yamllint's parsable lines and git numstat parsed into facts, paths, markdownlint's own severities read from its result) and rendering; every row's status and text is decided by the core (PP-000..PP-017, assembly/validators/pre-pr/row.ts)"],
   [/^src\/(ignores|repo|git-run|scope|lean|cli|output|engine|config|config-schema|config-validate|config-paths|config-meta|adoption|fsread|source|yaml|suggest|index-source|config-file)\.ts/, "input handling: paths (drive letters, separators), gitignore syntax, git output, argument parsing, config keys, error classification, baseline fingerprints"],
   [/^src\/validators\/planning-io\.ts/, "input handling: line endings"],
   [/^src\/validators\/memory-index\.ts/, "input handling: path containment of a link target (a fact for the core)"],

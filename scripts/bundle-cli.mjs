@@ -46,9 +46,10 @@ const result = await build({
 });
 // Modules the lean commands would import only dynamically and only in rare cases stay out of lean.cjs:
 // they load from tsc's ES module output in dist/ (stateless modules, so a second instance is harmless).
-// None today: a configuration file is checked by the lean validator (src/config-validate.ts, against
-// the schema rendered at build time, with the rule and check ids), no longer by zod.
-const LEAN_LAZY = [];
+// A configuration file is checked by the lean validator (src/config-validate.ts, against the schema
+// rendered at build time, with the rule and check ids), no longer by zod. The commit hook's markdown
+// lint (validators.commitChecks.markdownLint) loads markdownlint's host side only when markdown is staged.
+const LEAN_LAZY = ["prepr/staged-markdown.ts"];
 const leanExternals = {
   name: "lean-externals",
   setup(b) {
@@ -105,10 +106,12 @@ async function cjsBundle(entry, name) {
   return { dynamic, inputs: Object.keys(out.metafile.inputs), bytes: text.length };
 }
 const lean = await cjsBundle("lean-cli.ts", "lean");
-if (lean.dynamic !== LEAN_LAZY.length) throw new Error(`bundle-cli: lean.cjs has unexpected dynamic imports (${lean.dynamic} rewritten)`);
+// the lean commands import none of the LEAN_LAZY modules; `check` the staged markdown lint
+if (lean.dynamic !== 0) throw new Error(`bundle-cli: lean.cjs has unexpected dynamic imports (${lean.dynamic} rewritten)`);
 // `check` (src/check-cli.ts) the same way, a bundle of its own: the commit hook runs `check --staged`
 // (issue 13), and the lean commands' bundle stays as small as it was
 const check = await cjsBundle("check-cli.ts", "check");
+if (check.dynamic !== 1) throw new Error(`bundle-cli: check.cjs should import prepr/staged-markdown.js from dist/ (${check.dynamic} rewritten)`);
 // (no zod: the manifest validator takes its schema text from src/wasm/generated/manifest-schema.ts; zod
 // was about 800 KB of the bundle's 1.2 MB, read and compiled from the code cache by every `check --staged`)
 if (check.inputs.some((f) => /node_modules\/(commander|markdownlint|zod)\//.test(f))) throw new Error("bundle-cli: check.cjs must not contain commander, markdownlint or zod");

@@ -13,7 +13,8 @@ import { DiskSource } from "../source.js";
 import { KIND, PREPR_ROLE as ROLE } from "../wasm/abi.js";
 import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
 import { changedScope, type RunScope } from "../scope.js";
-import { decodeList, encodeList } from "../wasm/list.js";
+import { encodeList } from "../wasm/list.js";
+import { selectWorkflowFiles, workflowDocs, yamlErrors, type Selection } from "./workflow-files.js";
 import { matchesAny } from "./glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, releaseLintWorker, selectMarkdown } from "./markdown.js";
 import { type CheckDef, type CheckOutcome, type PrePrContext } from "./runner.js";
@@ -216,27 +217,18 @@ async function markdownWork(ctx: PrePrContext, onStarted?: () => void): Promise<
 }
 
 /** The files of the workflow and YAML checks, as the core selects them from the scope (family "select"). */
-interface Selection {
-  workflows: string[];
-  actions: string[];
-  yaml: string[];
-}
 const selections = new WeakMap<PrePrContext, Selection>();
 function selection(ctx: PrePrContext): Selection {
   let s = selections.get(ctx);
   if (!s) {
-    const out = executeValidator("pre-pr", [], { family: "select", files: ctx.scope.files });
-    if (out.internalErrors.length > 0) throw new InternalError(`internal error: ${out.internalErrors.join("; ")}`);
-    const list = (k: string) => (out.global[k] === undefined ? [] : decodeList(out.global[k]));
-    s = { workflows: list("workflows"), actions: list("actions"), yaml: list("yaml") };
+    s = selectWorkflowFiles(ctx.scope.files);
     selections.set(ctx, s);
   }
   return s;
 }
 /** Workflows and actions with their document role. */
 function workflowFiles(ctx: PrePrContext): { rel: string; role: number }[] {
-  const s = selection(ctx);
-  return [...s.workflows.map((rel) => ({ rel, role: ROLE.workflow })), ...s.actions.map((rel) => ({ rel, role: ROLE.action }))].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  return workflowDocs(selection(ctx));
 }
 
 function pinning(ctx: PrePrContext): CheckOutcome {
@@ -248,20 +240,14 @@ function pinning(ctx: PrePrContext): CheckOutcome {
 async function workflowStructure(ctx: PrePrContext): Promise<CheckOutcome> {
   const files = workflowFiles(ctx);
   if (files.length === 0) return { facts: { files: 0 } };
-  const { parseDocument } = await import("../yaml.js");
-  const yamlErrors: string[] = [];
-  for (const { rel } of files) {
-    let text: string;
+  const errors = await yamlErrors(files.map((f) => f.rel), (rel) => {
     try {
-      text = readText(ctx, rel);
+      return readText(ctx, rel);
     } catch {
-      continue; // reported by the core as unreadable
+      return undefined; // reported by the core as unreadable
     }
-    const doc = parseDocument(text, { uniqueKeys: false });
-    const err = doc.errors[0];
-    if (err) yamlErrors.push(encodeList([rel, String(err.linePos?.[0]?.line ?? 0), err.message.split("\n")[0]]));
-  }
-  return { facts: { files: files.length }, findings: runFamily(ctx, "wfs", files, { yamlErrors }) };
+  });
+  return { facts: { files: files.length }, findings: runFamily(ctx, "wfs", files, { yamlErrors: errors }) };
 }
 
 function actionlint(ctx: PrePrContext): CheckOutcome {
@@ -401,6 +387,19 @@ function skillViolations(ctx: PrePrContext): CheckOutcome {
   return { facts: { ...found, files: files.length }, findings: runFamily(ctx, "skv", files.map((rel) => ({ rel, role: ROLE.skillScan })), {}) };
 }
 
+/**
+ * PP-017: the memories in scope (`*.md` below paths.memories) through the memory rules (MEM-01..03);
+ * a memory the branch adds (or an untracked one) has its own role: MEM-01 blocks it.
+ */
+function memoryHealth(ctx: PrePrContext): CheckOutcome {
+  const memDir = configPath(ctx.config, "memories");
+  const added = new Set(ctx.scope.kind === "all" ? [] : ctx.scope.changes.filter((c) => c.status === "A" || c.status === "?").map((c) => c.path));
+  const files = inScope(ctx, (p) => p.startsWith(`${memDir}/`) && p.toLowerCase().endsWith(".md"));
+  if (files.length === 0) return { facts: { files: 0, memDir } };
+  const docs = files.map((rel) => ({ rel, role: added.has(rel) ? ROLE.memoryNew : ROLE.memory }));
+  return { facts: { files: files.length, memDir }, findings: runFamily(ctx, "mem", docs, {}) };
+}
+
 function tokenBudget(ctx: PrePrContext): CheckOutcome {
   const file = ctx.config.prePr?.tokenBudget?.file ?? ".agents/HANDOFF.md";
   if (!ctx.scope.files.includes(file)) return { facts: { file, present: false } };
@@ -470,4 +469,5 @@ export const CHECKS: CheckDef[] = [
   { id: "PP-008", name: "Agent Drift Detection", tags: ["slow", "repo-specific"], defaultEnabled: false, run: agentDrift },
   { id: "PP-013", name: "HANDOFF Token Budget", tags: ["repo-specific"], defaultEnabled: false, run: tokenBudget },
   { id: "PP-016", name: "Skill Violations", tags: ["slow"], defaultEnabled: true, run: skillViolations },
+  { id: "PP-017", name: "Memory Health", tags: [], defaultEnabled: true, run: memoryHealth },
 ];

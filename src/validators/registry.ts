@@ -12,6 +12,7 @@ const FEATURES_DIR = "docs/features";
 import { resolveNotesRoot } from "../state/paths.js";
 import { resolvePaths, type ResolvedPaths } from "../config.js";
 import { discoverSessions } from "../manifest/discover.js";
+import { commitChecksApply } from "./commit-checks.js";
 
 export interface WorkspaceContext {
   root: string;
@@ -214,6 +215,20 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
     async run(ctx) {
       const { validateManifests } = await import("./manifest.js");
       return validateManifests({ root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, sessions: manifestSessions(ctx) });
+    },
+  },
+  {
+    // the commit hook's checks of staged memories, workflows and markdown (src/validators/commit-checks.ts):
+    // only while a commit is made (check --staged, a hook framework's files while committing)
+    name: "commit-checks",
+    detect: (ctx) => {
+      const sc = ctx.scope;
+      if (!sc || !sc.precommit || sc.kind === "changed") return { applies: false, reason: "runs in the commit hook only (check --staged)" };
+      return commitChecksApply(sc, pathsOf(ctx).memories, ctx.config) ? { applies: true } : { applies: false, reason: "no staged memories, workflows or markdown to check" };
+    },
+    async run(ctx) {
+      const { validateCommitFiles } = await import("./commit-checks.js");
+      return validateCommitFiles({ root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, scope: ctx.scope!, config: ctx.config, memoriesDir: pathsOf(ctx).memories, noCache: ctx.options.cache === false });
     },
   },
 ];

@@ -151,6 +151,10 @@ export const FLAGS = {
     PLANNING: 10,
     /** A file scanned for raw gh commands (SKV-01). */
     SKILL_SCAN: 11,
+    /** A memory file the branch modifies, or any memory under --all (memory health, MEM-*). */
+    MEMORY: 12,
+    /** A memory file the branch adds (memory health: size limits block). */
+    MEMORY_NEW: 13,
   },
   /** Flags of MANIFEST documents: which artifacts the session folder holds. */
   manifest: {
@@ -180,6 +184,8 @@ export const PREPR_ROLE = {
   driftRight: 9,
   planning: 10,
   skillScan: 11,
+  memory: 12,
+  memoryNew: 13,
 } as const;
 
 /** Every fact key the core reads ('{x}' parameters are template parts). */
@@ -268,6 +274,7 @@ export type FactKey =
   | "exts"
   | "ghSkillsDir"
   | "ghSkillsFound"
+  | "memDir"
   | "inScope"
   | "touched"
   | "agents"
@@ -505,6 +512,8 @@ export interface FactTypes {
   "ghSkillsDir": string;
   /** PP-016: the GitHub skills folder exists inside the repository (else the check does not apply). */
   "ghSkillsFound": boolean;
+  /** PP-017: the memory folder (paths.memories) whose files memory health checks. */
+  "memDir": string;
   /** PP-007: planning files in scope. */
   "inScope": number;
   /** PP-008: agent files the branch touches. */

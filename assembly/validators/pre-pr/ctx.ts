@@ -15,6 +15,7 @@ export const FAMILY_TOK = "tok";
 export const FAMILY_DRIFT = "drift";
 export const FAMILY_PLAN = "plan";
 export const FAMILY_SKV = "skv";
+export const FAMILY_MEM = "mem";
 
 export class PrePrCtx extends RuleCtx {
   family: string;

@@ -1,5 +1,5 @@
 // pre-pr validator: the rules of the pre-PR checks, one file per rule (named by its id). The host runs
-// one rule family per call (fact "family": pin, wfs, sfm, prd, path, size, tok, drift, plan, skv, and row:
+// one rule family per call (fact "family": pin, wfs, sfm, prd, path, size, tok, drift, plan, skv, mem, and row:
 // the status and message of a report row, see row.ts) and tags
 // each document with its role in `flags`; every rule of RULES sees the call's PrePrCtx and returns at
 // once when the family is not its own. Family "dir" applies the disable directives; family "select"
@@ -13,6 +13,9 @@ import { inList, segments } from "./util";
 import { DRIFT04 } from "./DRIFT-04";
 import { PATH01 } from "./PATH-01";
 import { PIN01 } from "./PIN-01";
+import { MEM01 } from "./MEM-01";
+import { MEM02 } from "./MEM-02";
+import { MEM03 } from "./MEM-03";
 import { PLAN01 } from "./PLAN-01";
 import { PLAN02 } from "./PLAN-02";
 import { PLAN03 } from "./PLAN-03";
@@ -33,6 +36,7 @@ import { PP013 } from "./PP-013";
 import { PP014 } from "./PP-014";
 import { PP015 } from "./PP-015";
 import { PP016 } from "./PP-016";
+import { PP017 } from "./PP-017";
 import { PRD02 } from "./PRD-02";
 import { PRD03 } from "./PRD-03";
 import { PRD05 } from "./PRD-05";
@@ -52,12 +56,12 @@ import { WFS11 } from "./WFS-11";
 
 /** The pre-pr rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
 export const RULES: Rule[] = [
-  DRIFT04, PATH01, PIN01, PLAN01, PLAN02, PLAN03, PP000, PP001, PP002, PP003, PP004, PP005, PP006, PP007, PP008,
-  PP009, PP010, PP011, PP012, PP013, PP014, PP015, PP016, PRD02, PRD03, PRD05, RDY01, SFM02, SFM05, SFM07, SFM10,
+  DRIFT04, MEM01, MEM02, MEM03, PATH01, PIN01, PLAN01, PLAN02, PLAN03, PP000, PP001, PP002, PP003, PP004, PP005,
+  PP006, PP007, PP008, PP009, PP010, PP011, PP012, PP013, PP014, PP015, PP016, PP017, PRD02, PRD03, PRD05, RDY01, SFM02, SFM05, SFM07, SFM10,
   SKV01, TOK03, WFS01, WFS02, WFS06, WFS07, WFS08, WFS11,
 ];
 
-const FAMILIES = "pin wfs sfm prd path size tok drift plan skv row";
+const FAMILIES = "pin wfs sfm prd path size tok drift plan skv mem row";
 
 export function validatePrePr(input: Input, results: Results): void {
   const ctx = new PrePrCtx(input, results);

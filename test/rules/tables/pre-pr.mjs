@@ -23,6 +23,9 @@ const size = (facts, options) => ({ docs: [doc(".", ROLE.size, "")], facts: { fa
 const path = (text) => ({ docs: [doc("docs/guide.md", ROLE.pathScan, text)], facts: { family: "path" } });
 const skv = (text, name = "docs/guide.md") => ({ docs: [doc(name, ROLE.skillScan, text)], facts: { family: "skv" } });
 const DIR = ".claude/skills/github/scripts";
+const MEM = ".serena/memories";
+const mem = (text, name = `${MEM}/git-001-rebase.md`, role = ROLE.memory) => ({ docs: [doc(name, role, text)], facts: { family: "mem" } });
+const skillHeads = (n) => Array.from({ length: n }, (_, i) => `## Skill-Git-${i + 1}: rule ${i + 1}\n\nBody.\n`).join("\n");
 const tok = (text, options) => ({ docs: [doc(".agents/HANDOFF.md", ROLE.handoff, text)], facts: { family: "tok" }, ...(options ? { options } : {}) });
 const agent = (sections) => Object.entries(sections).map(([h, b]) => `## ${h}\n\n${b}\n`).join("\n");
 const drift = (l, r, options) => ({
@@ -100,6 +103,44 @@ export default {
         ...drift({ "Core Identity": "alpha beta gamma delta epsilon" }, { "Core Identity": "alpha beta gamma delta omega" }, { threshold: 90 }),
         errors: [{ messageId: "message", data: { pct: "66.7", pct2: "90.0" } }],
       },
+    ],
+  },
+  "MEM-01": {
+    valid: [
+      { name: "memory-size: a small atomic memory", ...mem("# Git rebase\n\n## Rule\n\nRebase before merge.\n") },
+      { name: "memory-size: 10,000 characters exactly, a CR LF counting one (as Python reads the file)", ...mem(`${"x".repeat(9_998)}\r\ny`) },
+      { name: "memory-size: 16 '## ' lines inside a fenced block are not skills", ...mem("# T\n\n````md\n" + "## x\n".repeat(16) + "```\n````\n") },
+      { name: "memory-size: Overview/TOC H1s are not categories", ...mem("# Overview\n# TOC\n# A\n# B\n# C\n# D\n# E\n") },
+    ],
+    invalid: [
+      { name: "memory-size: a new memory over maxChars blocks", ...mem("é".repeat(10_001), `${MEM}/git-002.md`, ROLE.memoryNew),
+        errors: [{ messageId: "chars", line: 0, severity: "error", data: { count: "10001", max: "10000", files: "2" } }] },
+      { name: "memory-size: a modified memory over the limits warns; an astral character counts one", ...mem("😀".repeat(30), undefined, ROLE.memory), options: { maxChars: 20 },
+        errors: [{ messageId: "chars", severity: "warning", data: { count: "30", max: "20", files: "2" } }] },
+      { name: "memory-size: 16 skills (## headings)", ...mem(Array.from({ length: 16 }, (_, i) => `## S${i}\nx\n`).join("")),
+        errors: [{ messageId: "skills", data: { count: "16", max: "15", files: "2" } }] },
+      { name: "memory-size: 6 categories (H1s)", ...mem("# A\n# B\n# C\n# D\n# E\n# F\n"), errors: [{ messageId: "categories", data: { count: "6", max: "5" } }] },
+      { name: "memory-size: without H1s, distinct H2 prefixes are the categories", ...mem("## A: x\n## B - y\n## C:z\n"), options: { maxCategories: 2 },
+        errors: [{ messageId: "categories", data: { count: "3", max: "2" } }] },
+    ],
+  },
+  "MEM-02": {
+    valid: [
+      { name: "memory-skill-format: one skill heading", ...mem(skillHeads(1)) },
+      { name: "memory-skill-format: a domain index is not a skill file", ...mem(skillHeads(3), `${MEM}/skills-git-index.md`) },
+      { name: "memory-skill-format: not a skill heading (no number, no colon, indented)", ...mem("## Skill-Git: a\n## Skill-Git-1 b\n ## Skill-Git-2: c\n## Skill-Git-3: d\n") },
+    ],
+    invalid: [
+      { name: "memory-skill-format: three bundled skills, a lone CR ending a line", ...mem(skillHeads(2) + "\r## Skill-Git-9: x\n"), errors: [{ messageId: "bundled", line: 0, severity: "error", data: { count: "3" } }] },
+    ],
+  },
+  "MEM-03": {
+    valid: [
+      { name: "memory-skill-format: <domain>-<description> names and observations files", ...mem("x", `${MEM}/git-001.md`) },
+      { name: "memory-skill-format: skill-*-observations.md is exempt", ...mem("x", `${MEM}/skill-git-observations.md`) },
+    ],
+    invalid: [
+      { name: "memory-skill-format: skill- prefix, in a subfolder too", ...mem("x", `${MEM}/git/skill-rebase.md`), errors: [{ messageId: "skillPrefix", line: 0, severity: "error" }] },
     ],
   },
   "PATH-01": {
@@ -253,6 +294,11 @@ export default {
   "PP-016": (() => {
     const rows = checkedRows("PP-016", { ghSkillsFound: true, files: 0, exts: [".md", ".py"] }, { ghSkillsFound: true, files: 2 });
     rows.invalid.push({ name: "SKV: no GitHub skills folder, nothing to prefer over raw gh", ...row("PP-016", { ...BRANCH, ghSkillsFound: false, ghSkillsDir: DIR, files: 3 }), errors: [{ messageId: "noSkills", status: "SKIP", data: { dir: DIR } }] });
+    return rows;
+  })(),
+  "PP-017": (() => {
+    const rows = checkedRows("PP-017", { files: 0, memDir: MEM }, { files: 2, memDir: MEM });
+    rows.valid[0].row.data = { dir: MEM };
     return rows;
   })(),
   "PRD-02": {

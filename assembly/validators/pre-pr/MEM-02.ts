@@ -1,0 +1,30 @@
+// MEM-02: a memory that bundles several skills (upstream's validate_skill_format.py: more than one
+// `## Skill-<Name>-<N>:` heading; ADR-017, one skill per file).
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { FAMILY_MEM, prepr } from "./ctx";
+import { isMemory, isSkillsIndex, memOf } from "./mem";
+
+export const MEM02 = defineRule("MEM-02", SEV_ERROR, check);
+function MEM02_doc(): RuleDoc {
+  return {
+    id: "MEM-02",
+    validator: "pre-pr",
+    title: "Bundled skills in one memory",
+    description: "A memory file holds more than one skill heading (a line starting `## Skill-<letters>-<digits>:`, fenced code included, as upstream matches it): one skill per file, so an agent loads only the one it needs and an index row names exactly one. Domain indices (`skills-…-index.md`) are not skill files. Port of the bundled-format part of upstream's `validate_skill_format.py` (lefthook `memory-skill-format`).",
+    messages: {
+      bundled: "{{count}} skills in one file: split them into one file per skill",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = prepr(c);
+  if (!ctx.runs(FAMILY_MEM)) return;
+  for (let i = 0; i < ctx.docs.length; i++) {
+    const d = ctx.docs[i];
+    if (!isMemory(d) || isSkillsIndex(d.name)) continue;
+    const m = memOf(ctx, d);
+    if (m !== null && m.bundled > 1) ctx.results.report(ctx.rule, d, 0, 0, msg("bundled").i("count", m.bundled));
+  }
+}

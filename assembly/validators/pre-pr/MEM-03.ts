@@ -1,0 +1,30 @@
+// MEM-03: a memory file named with the deprecated `skill-` prefix (upstream's validate_skill_format.py;
+// ADR-017 names memories `<domain>-<description>`). MI-003 judges the same prefix in index rows.
+import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { SEV_ERROR } from "../../abi";
+import { FAMILY_MEM, prepr } from "./ctx";
+import { baseName, isMemory, isSkillsIndex } from "./mem";
+
+export const MEM03 = defineRule("MEM-03", SEV_ERROR, check);
+function MEM03_doc(): RuleDoc {
+  return {
+    id: "MEM-03",
+    validator: "pre-pr",
+    title: "Memory named skill-*",
+    description: "A memory file's name starts with `skill-` (case-sensitive; `*-observations.md` files are exempt, as upstream exempts them): memories are named `<domain>-<description>` so the domain index and the orphan scan find them. Port of the naming part of upstream's `validate_skill_format.py`; MI-003 is the same rule for index rows.",
+    messages: {
+      skillPrefix: "named with the deprecated 'skill-' prefix: rename it <domain>-<description>.md",
+    },
+  };
+}
+
+function check(c: RuleCtx): void {
+  const ctx = prepr(c);
+  if (!ctx.runs(FAMILY_MEM)) return;
+  for (let i = 0; i < ctx.docs.length; i++) {
+    const d = ctx.docs[i];
+    if (!isMemory(d) || isSkillsIndex(d.name)) continue;
+    const n = baseName(d.name);
+    if (n.startsWith("skill-") && !n.endsWith("-observations.md")) ctx.results.report(ctx.rule, d, 0, 0, msg("skillPrefix"));
+  }
+}

@@ -1,0 +1,128 @@
+// The commit hook's checks of staged files that are no validator's artifacts of their own (issue 38
+// item 3): what upstream runs at pre-commit on the same kinds of file, through the rules pre-pr runs
+// on the branch, so both commands give one answer about a file:
+//   memoryHealth       memories below paths.memories: MEM-01..03 (PP-017), a memory the commit adds
+//                      is "new" (MEM-01 blocks it), a modified one only warns
+//   actionPins         staged workflows and actions: PIN-01 (PP-009)
+//   workflowStructure  staged workflows and actions: WFS-01..11 (PP-010), job timeouts (WFS-11) among them
+//   markdownLint       staged markdown: markdownlint with the repository's configuration through the
+//                      pre-pr lint cache (PP-003); on by default only when the repository has a
+//                      markdownlint configuration
+// Each is switched in validators.commitChecks; content is read from the source (the index under --staged).
+import { executeValidator, hostFinding, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
+import { InternalError, type FileResult, type Finding } from "../report.js";
+import { KIND, PREPR_ROLE as ROLE } from "../wasm/abi.js";
+import { selectWorkflowFiles, workflowDocs, yamlErrors } from "../prepr/workflow-files.js";
+import type { Config } from "../config.js";
+import type { FileSource } from "../source.js";
+import type { RunScope } from "../scope.js";
+
+export const COMMIT_CHECKS = ["memoryHealth", "actionPins", "workflowStructure", "markdownLint"] as const;
+export type CommitCheck = (typeof COMMIT_CHECKS)[number];
+const VALIDATOR = "commit-checks";
+
+export interface CommitChecksInput {
+  root: string;
+  source: FileSource;
+  maxFileBytes: number;
+  scope: RunScope;
+  config: Config | undefined;
+  memoriesDir: string;
+  noCache?: boolean;
+}
+
+/** The switch of `check` in the configuration (validators.commitChecks.<check>); undefined = its default. */
+function setting(config: Config | undefined, check: CommitCheck): boolean | undefined {
+  return config?.validators?.commitChecks?.[check];
+}
+
+/** The staged files each check reads (the core's "select" family picks the workflows and actions). */
+function filesOf(scope: RunScope, memoriesDir: string): { memories: string[]; workflows: { rel: string; role: number }[]; markdown: string[] } {
+  return {
+    memories: scope.files.filter((p) => p.startsWith(`${memoriesDir}/`) && p.toLowerCase().endsWith(".md")),
+    workflows: workflowDocs(selectWorkflowFiles(scope.files)),
+    markdown: scope.files.filter((p) => /\.(md|markdown)$/i.test(p)),
+  };
+}
+
+/** True when a check that is not switched off has staged files to read (the registry's detect). */
+export function commitChecksApply(scope: RunScope, memoriesDir: string, config: Config | undefined): boolean {
+  const f = filesOf(scope, memoriesDir);
+  const on = (c: CommitCheck) => setting(config, c) !== false;
+  return (on("memoryHealth") && f.memories.length > 0) || ((on("actionPins") || on("workflowStructure")) && f.workflows.length > 0) ||
+    (on("markdownLint") && f.markdown.length > 0);
+}
+
+function result(file: string, findings: Finding[]): FileResult {
+  return { file, validator: VALIDATOR, verdict: findings.some((f) => f.severity === "error") ? "fail" : "pass", findings };
+}
+
+/** The staged texts of `files`; a file that cannot be read is its AC-900/AC-901 result. */
+function readAll(input: CommitChecksInput, files: string[], results: FileResult[]): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  for (const rel of files) {
+    const lf = readArtifact(input.source, rel, input.maxFileBytes);
+    if (lf.problem) results.push(result(rel, [lf.problem]));
+    else out.set(rel, lf.bytes!);
+  }
+  return out;
+}
+
+/** One rule family of the pre-pr core over the files read (the same rules pre-pr runs on the branch). */
+function runFamily(family: string, files: { rel: string; role: number }[], bytes: Map<string, Uint8Array>, facts: Facts, results: FileResult[]): void {
+  const docs: ContentDoc[] = [];
+  for (const f of files) {
+    const b = bytes.get(f.rel);
+    if (b) docs.push({ file: f.rel, kind: KIND.PREPR_FILE, flags: f.role, bytes: b });
+  }
+  if (docs.length === 0) return;
+  const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: true });
+  if (out.internalErrors.length > 0) throw new InternalError(`internal error: ${out.internalErrors.join("; ")}`);
+  for (const r of out.results) results.push({ ...r, validator: VALIDATOR });
+}
+
+/** Every check that applies to the staged kinds, as one validator's results (one result per file and check). */
+export async function validateCommitFiles(input: CommitChecksInput): Promise<ValidatorOutput> {
+  const { scope, config } = input;
+  const files = filesOf(scope, input.memoriesDir);
+  const results: FileResult[] = [];
+  const on = (c: CommitCheck) => setting(config, c) !== false;
+  if (on("memoryHealth") && files.memories.length > 0) {
+    // a memory the commit adds is new (MEM-01 blocks it), a modified one only warns (upstream's hook)
+    const docs = files.memories.map((rel) => ({ rel, role: scope.status[rel] === "A" ? ROLE.memoryNew : ROLE.memory }));
+    runFamily("mem", docs, readAll(input, files.memories, results), {}, results);
+  }
+  const pins = on("actionPins");
+  const structure = on("workflowStructure");
+  if ((pins || structure) && files.workflows.length > 0) {
+    const bytes = readAll(input, files.workflows.map((f) => f.rel), results);
+    if (pins) runFamily("pin", files.workflows, bytes, {}, results);
+    if (structure) {
+      const errors = await yamlErrors(files.workflows.map((f) => f.rel), (rel) => (bytes.has(rel) ? new TextDecoder().decode(bytes.get(rel)) : undefined));
+      runFamily("wfs", files.workflows, bytes, { yamlErrors: errors }, results);
+    }
+  }
+  const md = setting(config, "markdownLint");
+  if (md !== false && files.markdown.length > 0) {
+    const texts = new Map<string, string>();
+    const dec = new TextDecoder("utf-8", { fatal: true });
+    for (const [rel, b] of readAll(input, files.markdown, results)) {
+      try {
+        texts.set(rel, dec.decode(b));
+      } catch {
+        results.push(result(rel, [hostFinding("AC-002", rel, "not UTF-8 text: not linted")]));
+      }
+    }
+    // markdownlint stays out of the hook's bundle: loaded (from dist/) only when markdown is staged
+    const { lintStagedMarkdown } = await import("../prepr/staged-markdown.js");
+    const findings = texts.size === 0 ? undefined : await lintStagedMarkdown(input.root, texts, md === true, input.noCache);
+    const byFile = new Map<string, Finding[]>();
+    for (const f of findings ?? []) {
+      const fs = byFile.get(f.file);
+      if (fs) fs.push(f);
+      else byFile.set(f.file, [f]);
+    }
+    for (const [file, fs] of byFile) results.push(result(file, fs));
+  }
+  return { results, global: {}, internalErrors: [] };
+}
