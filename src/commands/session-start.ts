@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { namesIn, nextSessionName, stateSessions } from "../session-id.js";
 import { PhaseStore } from "../phase/store.js";
 import { pushAll } from "../arrays.js";
+import { excludeLiveState } from "../live-state.js";
 import { gitRaw, gitTopLevel, gitVerify } from "../git-run.js";
 import { isStateError } from "../state/errors.js";
 import { openSessionStore } from "../state/ops.js";
@@ -44,6 +45,15 @@ function protocolSessionIds(root: string): { active?: string; all: string[] } {
   }
 }
 
+/** Setup's one step for live state (src/live-state.ts); a failure to write the exclude file never stops a session. */
+export function ignoreLiveState(root: string): void {
+  try {
+    excludeLiveState(root, activePaths().memories);
+  } catch {
+    /* a read-only or odd .git/info/exclude: git status shows the live files, as before */
+  }
+}
+
 /** Git facts for the start evidence. */
 export function startEvidence(root: string, sessionId: string, now: string): Record<string, string> {
   const head = gitVerify(root, "HEAD");
@@ -64,6 +74,7 @@ export function startEvidence(root: string, sessionId: string, now: string): Rec
 export async function recordSessionStart(o: SessionStartOptions): Promise<{ state: SessionState; created: boolean; evidence: Record<string, string> }> {
   const root = gitTopLevel(o.cwd) ?? o.cwd;
   await loadConfig(root, undefined, root); // paths.sessions: where the session log goes
+  ignoreLiveState(root);
   const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
   const now = o.now ?? new Date().toISOString();
   // one identity: a protocol session the MCP server already started is this session

@@ -5,6 +5,7 @@ import { SessionStore } from "./ops.js";
 import { notePaths, parseJsonNoteText } from "./notes.js";
 import { stateIssues } from "./check.js";
 import { ensureGitignored } from "./init.js";
+import { excludeLiveState } from "../live-state.js";
 import { WriteRefusedError } from "../fswrite.js";
 import { worktreeRoot } from "./paths.js";
 import type { WorkflowModeT } from "./schema.js";
@@ -211,7 +212,11 @@ export const handlers = {
     return sessionStateJsonSchema();
   },
 
-  init: (): Handler => async (s) => ensureGitignored(worktreeRoot(process.cwd()), s.root),
+  init: (): Handler => async (s) => {
+    const wt = worktreeRoot(process.cwd());
+    const { activePaths } = await import("../config.js");
+    return { ...ensureGitignored(wt, s.root), exclude: excludeLiveState(wt, activePaths().memories) };
+  },
 };
 
 // ---------------------------------------------------------------- approvals (issue 40 item 5)
