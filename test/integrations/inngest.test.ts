@@ -59,7 +59,7 @@ describe("agentcheck/inngest", () => {
     expect(s.protocolStartComplete).toBe(true);
     expect(s.protocolStartEvidence.gitBranch).toBe("feat/guide");
     expect(s.protocolStartEvidence.startingCommit).toBe(git(dir, "rev-parse", "HEAD"));
-    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-state-update", expect.objectContaining({ name: "session/state.update", data: expect.objectContaining({ sessionId: ID, protocolStartComplete: true }) }));
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-state-update", expect.objectContaining({ name: "session/state.update", data: expect.objectContaining({ sessionId: ID, updates: expect.objectContaining({ protocolStartComplete: true }) }) }));
     expect(ctx.step.run).toHaveBeenCalledWith("record-protocol-start", expect.any(Function));
   });
 
