@@ -193,6 +193,11 @@ function toAgentOf(text: string): AgentType {
 
 const unbold = (s: string) => s.replace(/\*\*(.+?)\*\*/g, "$1").trim();
 
+/** A list item or cell that says there is nothing ("None" under Blockers, "N/A", "-"): no handoff (issue 40). */
+function isNothing(text: string): boolean {
+  return /^(-|—|none|n\/a|nothing|no blockers?|no open items?)?\.?$/i.test(unbold(text).trim());
+}
+
 export interface HandoffPlan {
   decisions: PlannedDecision[];
   handoffs: PlannedHandoff[];
@@ -239,7 +244,7 @@ export function planHandoff(text: string, source: string): HandoffPlan {
           moved++;
           continue;
         }
-        if (isNext && !done) {
+        if (isNext && !done && !isNothing(full)) {
           handoffs.push({
             fromAgent: "orchestrator",
             toAgent: toAgentOf(full),
@@ -261,7 +266,7 @@ export function planHandoff(text: string, source: string): HandoffPlan {
           for (const row of b.lines.slice(2)) {
             const c = cells(row);
             const action = nextCol >= 0 ? (c[nextCol] ?? "") : c.join(" | ");
-            if (action.trim() === "" || /^(-|—|none|n\/a)$/i.test(action.trim())) {
+            if (isNothing(action)) {
               rest.push(row);
               continue;
             }

@@ -35,6 +35,22 @@ export interface GatePolicy {
 
 export type GateDecision = { allow: true } | { allow: false; reason: string };
 
+/**
+ * Tools the session-start protocol itself needs (SERENA_INIT, the start checklist: list and read the
+ * memories): allowed in every mode and state, like the read-only tools. Serena may be registered under
+ * another server name (`mcp__plugin_serena_serena__read_memory`): the server name contains "serena".
+ */
+const START_STEP_TOOL_RE = /^mcp__[A-Za-z0-9_-]*serena[A-Za-z0-9_-]*__(?:list_memories|read_memory|activate_project|initial_instructions|check_onboarding_performed|get_current_config)$/;
+export const isStartStepTool = (tool: string): boolean => START_STEP_TOOL_RE.test(tool);
+
+/**
+ * A shell command by which the agent would grant its own approval (or run agentcheck with Claude Code's
+ * marker removed, which the CLI uses to tell the agent from a person). Matched on the command text: a
+ * guard against the direct way, not against an agent set on evading it (docs/security.md).
+ */
+const SELF_APPROVAL_RE = /\bagentcheck\b[^\n]*\bsession\b[^\n]*\b(?:approve|deny)\b|\bCLAUDECODE\b[^\n]*\bagentcheck\b|\bagentcheck\b[^\n]*\bCLAUDECODE\b/;
+export const isSelfApproval = (command: string): boolean => SELF_APPROVAL_RE.test(command);
+
 export function toolClass(tool: string, readOnlyExtra: readonly string[] = []): "read-only" | "shell" | "other" {
   if ((READ_ONLY_TOOLS as readonly string[]).includes(tool) || readOnlyExtra.includes(tool)) return "read-only";
   if (tool === "Bash") return "shell";
@@ -44,11 +60,14 @@ export function toolClass(tool: string, readOnlyExtra: readonly string[] = []): 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** The decision table of spec §7.2 (pure). */
-export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?: PhaseLookup): GateDecision {
+export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?: PhaseLookup, command?: string): GateDecision {
   if (!policy.enabled) return { allow: true }; // G8
   const cls = toolClass(tool, policy.readOnlyExtra);
-  if (cls === "read-only") return { allow: true };
+  if (cls === "read-only" || isStartStepTool(tool)) return { allow: true };
   const name = clip(tool || "(unnamed tool)", 60);
+  if (cls === "shell" && command !== undefined && isSelfApproval(command) && !(lookup.ok && (lookup.mode === "coding" || lookup.mode === "disabled"))) {
+    return { allow: false, reason: `agentcheck gate: ${name} blocked: an approval is granted by a person, never by the session it gates. To proceed: ask the user to run \`${CLI} session approvals\` and \`${CLI} session approve <id>\` in a terminal.` };
+  }
   // the protocol's own MCP tools (server registered as "agentcheck") are how a session reaches READY
   if (policy.phases && !(phase && phaseReady(phase)) && !tool.startsWith("mcp__agentcheck__")) {
     const where = !phase || !phase.ok ? (phase && phase.reason === "unreadable" ? `the protocol state is unreadable (${clip(phase.detail, 120)})` : "no protocol session is active")
@@ -80,7 +99,7 @@ export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?:
   const next = cls === "shell" ? "planning" : "coding";
   return {
     allow: false,
-    reason: `agentcheck gate: ${name} is not allowed in ${mode} mode (${MODE_TEXT[mode]}). To proceed: switch with \`${CLI} session mode ${next}\`${next === "planning" ? ` (or \`${CLI} session mode coding\`)` : ""}, or use a read-only tool.`,
+    reason: `agentcheck gate: ${name} is not allowed in ${mode} mode (${MODE_TEXT[mode]}). To proceed: switch with \`${CLI} session mode ${next}\`${next === "planning" ? ` (or \`${CLI} session mode coding\`)` : ""} — the user's command; run from your shell it becomes a pending approval the user grants with \`${CLI} session approve <id>\` — or use a read-only tool.`,
   };
 }
 
@@ -327,7 +346,9 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
     // an unchanged state skips the core: the exact note text it found valid is remembered beside it
     const store = new NoteStore(r.notesRoot, notesConfinement(r));
     const lookup = policy.enabled ? lookupState(store, sessionId, validityCache((id) => store.file(notePaths.state(id)), store.confine.root)) : ({ ok: true, mode: "disabled", protocolStartComplete: true } as Lookup);
-    const d = decide(tool, lookup, policy, policy.phases ? lookupPhase(r.worktree, r.settings.memoriesDir) : undefined);
+    const ti = input.tool_input as { command?: unknown } | null | undefined;
+    const command = tool === "Bash" && ti && typeof ti === "object" && typeof ti.command === "string" ? ti.command : undefined;
+    const d = decide(tool, lookup, policy, policy.phases ? lookupPhase(r.worktree, r.settings.memoriesDir) : undefined, command);
     if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
     return 0;
   }
