@@ -5,6 +5,8 @@
 // catch-up merge of main, and `baseline` -> commit -> `check`.
 import { describe, it, expect } from "vitest";
 import { runCli, makeRepo, git, writeTree } from "../helpers.js";
+import { contentEvidence } from "../../dist/evidence/record.js";
+import { checkCommitEvidence } from "../../dist/commands/session-end.js";
 import { validLog, item, type Json } from "./util.js";
 
 const NOW = ["--now", "2026-01-06T12:00:00Z"];
@@ -131,6 +133,45 @@ describe("SP-130: the ending commit classified by content (issue 35)", () => {
     const f = findings(dir).all.filter((x) => x.ruleId === "SP-130");
     expect(f.map((x) => x.messageId)).toEqual(["endingCommitAbsent"]);
     expect(f[0].message).not.toContain("follow-up commit");
+  });
+});
+
+describe("SP-130 contentEvidence: evidence recorded from now on survives the branch (issue 35)", () => {
+  it("SP-130 contentEvidence: squash merge, branch deleted, gc --prune=now => the recorded blobs find the work on main: no finding", () => {
+    const { dir, start, end } = featureRepo();
+    const recorded = contentEvidence(dir, start, end);
+    expect(recorded?.files).toEqual({ "src/a.ts": git(dir, "rev-parse", `${end}:src/a.ts`), "src/b.ts": git(dir, "rev-parse", `${end}:src/b.ts`) });
+    git(dir, "checkout", "-q", "main");
+    git(dir, "merge", "-q", "--squash", "feat");
+    git(dir, "commit", "-q", "-m", "squash");
+    git(dir, "branch", "-q", "-D", "feat");
+    git(dir, "reflog", "expire", "--expire=now", "--all");
+    git(dir, "gc", "-q", "--prune=now");
+    commitLog(dir, start, end, (l) => { l.contentEvidence = recorded; });
+    expect(ids(dir, "SP-130")).toEqual([]);
+    // the same log without it: absent (old logs keep the best classification available)
+    commitLog(dir, start, end);
+    expect(ids(dir, "SP-130")).toEqual(["endingCommitAbsent"]);
+  });
+
+  it("SP-130 contentEvidence: recorded blobs of work that never reached main => still an error", () => {
+    const { dir, start, end } = featureRepo();
+    const recorded = contentEvidence(dir, start, end);
+    git(dir, "checkout", "-q", "main");
+    git(dir, "branch", "-q", "-D", "feat");
+    git(dir, "reflog", "expire", "--expire=now", "--all");
+    git(dir, "gc", "-q", "--prune=now");
+    commitLog(dir, start, end, (l) => { l.contentEvidence = recorded; });
+    expect(ids(dir, "SP-130")).toEqual(["endingCommitAbsent"]);
+  });
+
+  it("session end records contentEvidence with the ending commit (the blobs of the session's range)", () => {
+    const { dir, start, end } = featureRepo();
+    const state = { sessionId: "s1", protocolStartEvidence: { startingCommit: start } } as never;
+    const out = checkCommitEvidence(dir, state);
+    expect(out.ok).toBe(true);
+    expect(out.evidence.endingCommit).toBe(end);
+    expect(JSON.parse(out.evidence.contentEvidence)).toEqual(contentEvidence(dir, start, end));
   });
 });
 
