@@ -1,6 +1,7 @@
 // Adopting agentcheck on an existing repository (issue 14): ignores, inline disable directives and a
 // baseline, applied to a finished result list by every validating command (through output.finish).
 //  - ignores: results and findings for ignored paths are dropped (src/ignores.ts; gitignore syntax).
+//  - overrides: the configuration's per-file rule severities re-grade or drop findings (src/overrides.ts).
 //  - inline directives in markdown files: the core decides which findings they suppress (the pre-pr
 //    module's "dir" family, assembly/validators/pre-pr/directives.ts); the host only removes the findings
 //    the core names and, with --report-unused-disable, adds the core's AC-010 findings.
@@ -16,6 +17,7 @@ import { join } from "node:path";
 import { executeValidator, loadFile, type ContentDoc } from "./engine.js";
 import { UsageError, verdictOf, type FileResult, type Finding } from "./report.js";
 import type { IgnoreMatcher } from "./ignores.js";
+import { overriddenSeverity, type FileOverrides } from "./overrides.js";
 import { KIND } from "./wasm/abi.js";
 import { decodeList } from "./wasm/list.js";
 
@@ -24,6 +26,8 @@ export const BASELINE_FILE = ".agentcheck-baseline.json";
 export interface AdoptionOptions {
   root: string;
   ignores?: IgnoreMatcher;
+  /** The configuration's per-file rule severities (`overrides`). */
+  overrides?: FileOverrides;
   /** Apply inline directives (default true). */
   directives?: boolean;
   reportUnusedDisable?: boolean;
@@ -50,6 +54,8 @@ export interface AdoptionOptions {
 export interface AdoptionStats {
   ignored: number;
   suppressed: number;
+  /** Findings switched off for their file by the configuration's overrides. */
+  overridden: number;
   baselined: number;
   /** Baseline entries no longer found (fixed). */
   fixed: number;
@@ -179,7 +185,9 @@ export function writeBaseline(file: string, results: FileResult[], root?: string
 
 /** Core pass: which findings the inline directives of markdown files suppress, plus unused-directive findings. */
 function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: AdoptionStats): FileResult[] {
-  const md = [...new Set(results.filter((r) => /\.(md|markdown)$/i.test(r.file) && (r.findings.length > 0 || o.reportUnusedDisable)).map((r) => r.file))].sort();
+  // every markdown result, also one without findings: a directive that ends a table or a list is a
+  // finding (AC-011) exactly when the rows it cut off report nothing
+  const md = [...new Set(results.filter((r) => /\.(md|markdown)$/i.test(r.file)).map((r) => r.file))].sort();
   if (md.length === 0) return results;
   const docs: ContentDoc[] = [];
   // the git index: every file's blob in one batch (a read each would cost a git process per folder)
@@ -240,7 +248,7 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
 
 /** Apply ignores, inline directives and the baseline; returns the results left and what was removed. */
 export function applyAdoption(results: FileResult[], o: AdoptionOptions): { results: FileResult[]; stats: AdoptionStats } {
-  const stats: AdoptionStats = { ignored: 0, suppressed: 0, baselined: 0, fixed: 0 };
+  const stats: AdoptionStats = { ignored: 0, suppressed: 0, overridden: 0, baselined: 0, fixed: 0 };
   let out = results;
   if (o.ignores && o.ignores.patterns.length > 0) {
     const ig = o.ignores;
@@ -253,6 +261,23 @@ export function applyAdoption(results: FileResult[], o: AdoptionOptions): { resu
       const kept = r.findings.filter((f) => !(f.file && f.file !== "." && ig.ignored(f.file)));
       out.push(kept.length === r.findings.length ? r : recompute(r, kept));
     }
+  }
+  if (o.overrides) {
+    const ovs = o.overrides;
+    out = out.map((r) => {
+      let changed = false;
+      const kept: Finding[] = [];
+      for (const f of r.findings) {
+        const sev = overriddenSeverity(ovs, f);
+        if (sev === f.severity) kept.push(f);
+        else {
+          changed = true;
+          if (sev === "off") stats.overridden++;
+          else kept.push({ ...f, severity: sev });
+        }
+      }
+      return changed ? recompute(r, kept) : r;
+    });
   }
   if (o.directives !== false) out = applyDirectives(out, o, stats);
   if (o.baseline) {

@@ -80,6 +80,8 @@ export async function prepareRun(
   }
   const { loadIgnores } = await import("./ignores.js");
   const ignores = loadIgnores(root, config.ignores, opts.settings?.reader);
+  const { compileOverrides } = await import("./overrides.js");
+  const overrides = compileOverrides(config);
   let baseline: string | undefined;
   let baselineText: string | undefined;
   if (opts.writeBaseline) {
@@ -106,7 +108,7 @@ export async function prepareRun(
     }
   }
   return {
-    adoption: { root, ignores, reportUnusedDisable: o.reportUnusedDisable === true, baseline, baselineText, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize), sources: new Map() },
+    adoption: { root, ignores, overrides, reportUnusedDisable: o.reportUnusedDisable === true, baseline, baselineText, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize), sources: new Map() },
     writeBaseline: opts.writeBaseline,
     config,
   };

@@ -146,6 +146,8 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     const vctx = { ...ctx, options: validatorOptions(config, v.name, ctx.options) };
     const d = v.detect(vctx);
     if (!d.applies) {
+      // a validator of another kind of run (the commit hook's checks outside a commit) has nothing to say
+      if (d.absent) continue;
       results.push({ file: ".", validator: v.name, verdict: "skip", reason: d.reason ?? "not applicable", findings: [] });
       continue;
     }
