@@ -4,4 +4,5 @@
 // Node's ES module loader, which a lean command does not otherwise need (issue 13).
 import { createRequire } from "node:module";
 
-export const nodeRequire: NodeJS.Require = createRequire(import.meta.url);
+// pure: a bundle that never calls it (the hook gate, for src/stdio.ts) leaves node:module out
+export const nodeRequire: NodeJS.Require = /* @__PURE__ */ createRequire(import.meta.url);

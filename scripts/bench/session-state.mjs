@@ -121,6 +121,28 @@ export async function run() {
       rows.push({ what: "  the same minus node -e 0 (interleaved pairs)", runs: 10, "median ms": median(over).toFixed(1), target: "-", "peak RSS KiB": "-" });
     }
 
+    // ---- gate worst inputs (issue 33 item 3): hook input just under the gate's 80 MiB read cap, through
+    // the CommonJS hook entry as Claude Code runs it. Plain text, and text dense with escaped quotes and
+    // backslashes (the scan for the document's end looks at every quote). Target: the 1 s deadline.
+    const { GATE_MAX_INPUT_BYTES } = await import(pathToFileURL(join(ROOT, "dist", "state", "gate.js")).href);
+    for (const [label, unit] of [["plain text", "abcdefgh"], ["escaped quotes and backslashes", 'a"b\\c"\n']]) {
+      const head = JSON.stringify({ session_id: "b", cwd: repo, hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: "big.md", content: "" } });
+      const perUnit = Buffer.byteLength(JSON.stringify(unit)) - 2;
+      const content = unit.repeat(Math.floor((GATE_MAX_INPUT_BYTES - head.length - 1024) / perUnit));
+      const input = JSON.stringify({ session_id: "b", cwd: repo, hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: "big.md", content } });
+      const ms = [];
+      let out = "";
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        const r = spawnSync(process.execPath, [GATE_CJS], { cwd: repo, input, env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 1 << 20 });
+        ms.push(performance.now() - t0);
+        out = r.stdout;
+      }
+      if (!out.includes('"deny"') || out.includes("over the")) throw new Error(`gate input bench (${label}): expected an analysis deny of input read whole, got ${out.slice(0, 300)}`);
+      const mib = (Buffer.byteLength(input) / 1048576).toFixed(1);
+      rows.push({ what: `agentcheck-gate, worst input: ${mib} MiB hook input, ${label} (Write: deny)`, runs: 5, "median ms": median(ms).toFixed(1), target: `< ${GATE_DEADLINE_MS} (max ${Math.max(...ms).toFixed(0)})`, "peak RSS KiB": "-" });
+    }
+
     // ---- big state: 1,000 invocations in history (compaction threshold raised so they stay)
     const bigRoot = join(repo, "big-notes");
     mkdirSync(bigRoot);

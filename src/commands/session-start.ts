@@ -1,8 +1,10 @@
 // Session start: create the session state and record protocol-start evidence gathered from git
 // (branch, starting commit) plus the session log path the session is expected to write.
 // Used by the Claude Code SessionStart hook and the Inngest session-protocol-start function.
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { namesIn, nextSessionName, stateSessions } from "../session-id.js";
+import { PhaseStore } from "../phase/store.js";
+import { pushAll } from "../arrays.js";
 import { gitRaw, gitTopLevel, gitVerify } from "../git-run.js";
 import { isStateError } from "../state/errors.js";
 import { openSessionStore } from "../state/ops.js";
@@ -18,18 +20,28 @@ export interface SessionStartOptions {
   now?: string;
 }
 
-/** Next session id: today's date and one more than the highest session number among the logs. */
-export function nextSessionId(root: string, now: Date): string {
-  let max = 0;
+/**
+ * Next session id (src/session-id.ts): today's date and one past the highest number used today by a
+ * session log, a session state or a protocol (MCP) session, two digits at least.
+ */
+export function nextSessionId(root: string, now: Date, notesDir?: string): string {
+  const names = namesIn(join(root, activePaths().sessions));
+  pushAll(names, stateSessions(root, notesDir).ids);
+  pushAll(names, protocolSessionIds(root).all);
+  return nextSessionName(now.toISOString().slice(0, 10), names);
+}
+
+/** The MCP server's protocol sessions: the active one (adopted by the hook) and every id it used. */
+function protocolSessionIds(root: string): { active?: string; all: string[] } {
   try {
-    for (const n of readdirSync(join(root, activePaths().sessions))) {
-      const m = /^\d{4}-\d{2}-\d{2}-session-(\d+)/i.exec(n);
-      if (m) max = Math.max(max, Number(m[1]));
-    }
+    const docs = new PhaseStore({ root, memoriesDir: activePaths().memories }).read();
+    const all = docs.history.map((h) => h.id);
+    for (const v of docs.violations) all.push(v.sessionId);
+    if (docs.current) all.push(docs.current.sessionId);
+    return { active: docs.current?.sessionId, all };
   } catch {
-    /* no sessions directory yet */
+    return { all: [] }; // an unreadable protocol state names no session (the MCP server reports it)
   }
-  return `${now.toISOString().slice(0, 10)}-session-${max + 1}`;
 }
 
 /** Git facts for the start evidence. */
@@ -54,7 +66,8 @@ export async function recordSessionStart(o: SessionStartOptions): Promise<{ stat
   await loadConfig(root, undefined, root); // paths.sessions: where the session log goes
   const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
   const now = o.now ?? new Date().toISOString();
-  let id = o.sessionId ?? nextSessionId(root, new Date(now));
+  // one identity: a protocol session the MCP server already started is this session
+  let id = o.sessionId ?? protocolSessionIds(root).active ?? nextSessionId(root, new Date(now), o.notesDir);
   let created = false;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -66,7 +79,7 @@ export async function recordSessionStart(o: SessionStartOptions): Promise<{ stat
       if (o.sessionId) break; // an explicit id that exists: record the evidence on it
       if (attempt > 50) throw e;
       const m = /^(.*-session-)(\d+)$/.exec(id);
-      id = m ? `${m[1]}${Number(m[2]) + 1}` : `${id}-2`;
+      id = m ? `${m[1]}${String(Number(m[2]) + 1).padStart(2, "0")}` : `${id}-2`;
     }
   }
   const evidence = startEvidence(root, id, now);

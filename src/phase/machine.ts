@@ -1,12 +1,13 @@
 // The protocol operations behind the MCP tools and `agentcheck phase` (specs/session-protocol-mcp.md §3).
 // Gates run outside the store lock (they may take a while); their results are applied in one
 // transaction that first checks the session has not moved meanwhile (else: CONFLICT, retry).
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gitRaw, gitVerify } from "../git-run.js";
 import { runGate, type GateContext, type GateOptions } from "./gates.js";
 import { PhaseStore } from "./store.js";
 import { activePaths } from "../config.js";
+import { isSessionName, namesIn, nextSessionName, stateSessions } from "../session-id.js";
+import { pushAll } from "../arrays.js";
 import {
   GATES, PHASES, START_GATES, TRANSITIONS, effectivePhase, isGate, isPhase, newChecklists, phaseIndex,
   transitionFrom, transitionOf,
@@ -67,23 +68,19 @@ export function checklistOf(s: ProtocolState | undefined) {
 
 // -------------------------------------------------------------- session_start
 
-function nextSessionId(ctx: ProtocolContext, date: string, taken: string[]): string {
-  let names: string[] = [];
-  try {
-    names = readdirSync(join(ctx.root, activePaths().sessions));
-  } catch {
-    /* no logs yet */
-  }
-  const re = new RegExp(`^${date}-session-(\\d+)`);
-  const nums = new Set<number>();
-  for (const n of [...names, ...taken]) {
-    const m = re.exec(n);
-    if (m) nums.add(Number(m[1]));
-  }
-  // NN = today's logs + 1 (two digits); past any number already taken
-  let nn = nums.size + 1;
-  while (nums.has(nn)) nn++;
-  return `${date}-session-${String(nn).padStart(2, "0")}`;
+/**
+ * The id of a new protocol session (src/session-id.ts): the session the SessionStart hook made current
+ * in the session state when it is today's and the protocol has not used it yet, else one past the
+ * highest number used today by a log, a session state or this protocol's history.
+ */
+function newProtocolSessionId(ctx: ProtocolContext, date: string, taken: string[]): string {
+  const states = stateSessions(ctx.root);
+  const cur = states.current;
+  if (cur !== undefined && isSessionName(cur) && cur.startsWith(`${date}-`) && !taken.includes(cur)) return cur;
+  const names = namesIn(join(ctx.root, activePaths().sessions));
+  pushAll(names, taken);
+  pushAll(names, states.ids);
+  return nextSessionName(date, names);
 }
 
 export interface StartInput {
@@ -119,7 +116,7 @@ export async function sessionStart(ctx: ProtocolContext, input: StartInput) {
       if (input.resume) return { resumed: true, ...startView(c) };
       throw new ProtocolError("SESSION_ACTIVE", `session ${c.sessionId} is active (phase ${c.currentPhase}); end it with session_end, or continue it with session_start resume: true`);
     }
-    const id = nextSessionId(ctx, at.slice(0, 10), [...docs.history.map((h) => h.id), ...docs.violations.map((v) => v.sessionId)]);
+    const id = newProtocolSessionId(ctx, at.slice(0, 10), [...docs.history.map((h) => h.id), ...docs.violations.map((v) => v.sessionId)]);
     const lists = newChecklists();
     const s: ProtocolState = {
       sessionId: id, objective: input.objective.trim(), branch: branch ?? "", startingCommit: commit ?? "", startedAt: at,

@@ -2,7 +2,6 @@
 // the note reader, the lean validator and the decision table only (no zod, commander, markdownlint,
 // simple-git or WASM). Allow = exit 0 and no output; deny = exit 0 and the hook's deny JSON. Any
 // failure (no state, corrupt or invalid state, unknown mode, exceptions) leaves read-only tools only.
-import { isatty } from "node:tty";
 import { notesConfinement, resolveNotesRoot } from "./paths.js";
 import { NoteStore } from "./store.js";
 import { validityCache, type ValidityCache } from "./valid-cache.js";
@@ -10,6 +9,8 @@ import { StateError } from "./errors.js";
 import { notePaths } from "./notes.js";
 import type { WorkflowMode } from "./constants.js";
 import { lookupPhase, phaseReady, type PhaseLookup } from "../phase/lookup.js";
+import { readStdinChunks, stdinIsDevice, type StdinProgress } from "../stdin.js";
+import { writeOut } from "../stdio.js";
 
 export const READ_ONLY_TOOLS = ["Read", "Glob", "Grep", "LSP", "WebFetch", "WebSearch"] as const;
 const CLI = "agentcheck";
@@ -134,6 +135,13 @@ export interface ScanState {
   /** The input does not start with { or [: nothing to track. */
   untracked: boolean;
 }
+/** The number of backslashes right before `end`, counting back no further than `from`. */
+function backslashRun(buf: Buffer, from: number, end: number): number {
+  let k = end;
+  while (k > from && buf[k - 1] === 0x5c) k--;
+  return end - k;
+}
+
 /**
  * Where the JSON value at the start of `buf` ends, scanning linearly from `state` (carried across
  * chunks): the byte index after its closing bracket, or -1 while it is still open. Only objects and
@@ -144,16 +152,23 @@ export function scanEnd(buf: Buffer, st: ScanState): number {
   for (let i = 0; i < n; i++) {
     if (st.untracked) return -1;
     if (st.inString) {
-      // a tight loop to the string's end: one look at each byte, whatever the content
-      let esc = st.escape;
-      for (; i < n; i++) {
-        const c = buf[i];
-        if (esc) esc = false;
-        else if (c === 0x5c) esc = true;
-        else if (c === 0x22) break;
+      // to the string's end by indexOf (memchr) for each quote, never a JS loop over the content; a
+      // quote is escaped when an odd run of backslashes precedes it. The runs counted lie between the
+      // search start and the quote, so every byte is looked at a bounded number of times.
+      if (st.escape) {
+        st.escape = false;
+        i++;
       }
-      st.escape = esc;
-      if (i >= n) return -1;
+      let q = i < n ? buf.indexOf(0x22, i) : -1;
+      while (q >= 0 && backslashRun(buf, i, q) % 2 === 1) {
+        i = q + 1;
+        q = i < n ? buf.indexOf(0x22, i) : -1;
+      }
+      if (q < 0) {
+        st.escape = i < n && backslashRun(buf, i, n) % 2 === 1;
+        return -1;
+      }
+      i = q;
       st.inString = false;
       continue;
     }
@@ -178,24 +193,28 @@ export function scanEnd(buf: Buffer, st: ScanState): number {
  * after it is answered as soon as the document is in), until the end of input, or until
  * GATE_MAX_INPUT_BYTES (then overCap, and the gate denies at once rather than reading on past the
  * hook's timeout). Bytes after the complete document in the same chunk are kept, so trailing garbage
- * still makes it "not JSON". Never a synchronous read after touching process.stdin (that makes fd 0
- * non-blocking: EAGAIN past ~64 KiB, formerly taken as empty input); a terminal is no input. A read
- * error is empty input, which the gate denies (fail closed).
+ * still makes it "not JSON". Read from descriptor 0 without process.stdin (src/stdin.ts: no stream
+ * modules to load); a terminal is no input. A read error is empty input, which the gate denies
+ * (fail closed).
  */
-async function readStdin(): Promise<HookInput> {
+async function readStdin(progress: StdinProgress): Promise<HookInput> {
   try {
-    if (isatty(0)) return { text: "", overCap: false };
+    if (stdinIsDevice()) return { text: "", overCap: false };
     const chunks: Buffer[] = [];
     let size = 0;
+    let overCap = false;
     const st: ScanState = { depth: 0, inString: false, escape: false, started: false, untracked: false };
-    for await (const c of process.stdin) {
-      const buf = typeof c === "string" ? Buffer.from(c) : (c as Buffer);
+    await readStdinChunks((buf) => {
       size += buf.length;
-      if (size > GATE_MAX_INPUT_BYTES) return { text: Buffer.concat(chunks).subarray(0, 4096).toString("utf8"), overCap: true };
+      if (size > GATE_MAX_INPUT_BYTES) {
+        overCap = true;
+        return true;
+      }
       chunks.push(buf);
-      // leaving the loop destroys stdin: a writer that holds it open is not waited for
-      if (scanEnd(buf, st) >= 0) break;
-    }
+      // the document is complete: a writer that holds stdin open is not waited for
+      return scanEnd(buf, st) >= 0;
+    }, progress);
+    if (overCap) return { text: Buffer.concat(chunks).subarray(0, 4096).toString("utf8"), overCap: true };
     return { text: Buffer.concat(chunks).toString("utf8"), overCap: false };
   } catch {
     return { text: "", overCap: false };
@@ -220,7 +239,7 @@ export const GATE_DEADLINE_MS = 1000;
 export const GATE_STREAM_PERIODS = 3;
 
 /** Arm the deadline; returns a function that disarms it. `tool()` gives the tool name once known. */
-function armDeadline(tool: () => string, readOnlyExtra: () => string[]): () => void {
+function armDeadline(tool: () => string, readOnlyExtra: () => string[], stdin: StdinProgress): () => void {
   let lastBytes = 0;
   let periods = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -228,15 +247,14 @@ function armDeadline(tool: () => string, readOnlyExtra: () => string[]): () => v
     // the hook input still streaming in (a large Write) and growing since the last look: never cut
     // it off, look again after another period; at most GATE_STREAM_PERIODS in all (past the hook's
     // timeout, Claude Code would let the tool run)
-    const stdin = process.stdin as unknown as { bytesRead?: number; readableEnded?: boolean };
-    const bytes = Number(stdin.bytesRead ?? 0);
-    if (bytes > lastBytes && stdin.readableEnded !== true && ++periods < GATE_STREAM_PERIODS) {
+    const bytes = stdin.bytes;
+    if (bytes > lastBytes && !stdin.ended && ++periods < GATE_STREAM_PERIODS) {
       lastBytes = bytes;
       timer = setTimeout(fire, GATE_DEADLINE_MS);
       return;
     }
     const d = decide(tool(), { ok: false, reason: "error", detail: `state unavailable: no decision within ${GATE_DEADLINE_MS * Math.max(1, periods)} ms` }, { enabled: true, readOnlyExtra: readOnlyExtra(), requireProtocolStart: false });
-    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
+    if (!d.allow) writeOut(`${denyJson(d.reason)}\n`);
     process.exit(0);
   };
   timer = setTimeout(fire, GATE_DEADLINE_MS);
@@ -249,21 +267,22 @@ function armDeadline(tool: () => string, readOnlyExtra: () => string[]): () => v
 export async function runGate(args: string[]): Promise<number> {
   let tool = "";
   let readOnlyExtra: string[] = [];
-  const disarm = armDeadline(() => tool, () => readOnlyExtra);
+  const stdin: StdinProgress = { bytes: 0, ended: false };
+  const disarm = armDeadline(() => tool, () => readOnlyExtra, stdin);
   try {
-    return await gateBody(args, (t) => (tool = t), (x) => (readOnlyExtra = x));
+    return await gateBody(args, stdin, (t) => (tool = t), (x) => (readOnlyExtra = x));
   } catch (e) {
     // fail closed: anything unexpected leaves read-only tools only, and the exit code stays 0
     const reason = e instanceof StateError && e.code === "USAGE" ? "config" : "error";
     const d = decide(tool, { ok: false, reason, detail: (e as Error)?.message ?? String(e) }, { enabled: true, readOnlyExtra, requireProtocolStart: false });
-    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
+    if (!d.allow) writeOut(`${denyJson(d.reason)}\n`);
     return 0;
   } finally {
     disarm();
   }
 }
 
-async function gateBody(args: string[], setTool: (t: string) => void, setExtra: (x: string[]) => void): Promise<number> {
+async function gateBody(args: string[], stdin: StdinProgress, setTool: (t: string) => void, setExtra: (x: string[]) => void): Promise<number> {
   let tool = "";
   let readOnlyExtra: string[] = [];
   {
@@ -277,16 +296,16 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
       } else if (a.startsWith("--notes-dir=")) notesDir = a.slice(12);
       else if (a.startsWith("--session=")) sessionId = a.slice(10);
       else if (a === "--help" || a === "-h") {
-        process.stdout.write("Usage: agentcheck session gate [--notes-dir <dir>] [--session <id>]\nClaude Code PreToolUse hook: reads the hook JSON on stdin; prints nothing to allow, a deny document to block.\n");
+        writeOut("Usage: agentcheck session gate [--notes-dir <dir>] [--session <id>]\nClaude Code PreToolUse hook: reads the hook JSON on stdin; prints nothing to allow, a deny document to block.\n");
         return 0;
       } else process.stderr.write(`agentcheck gate: ignoring unknown argument '${a}'\n`);
     }
-    const { text: raw, overCap } = await readStdin();
+    const { text: raw, overCap } = await readStdin(stdin);
     if (overCap) {
       // not parsed: no tool is let through on input the gate did not read whole (Read included)
       tool = toolNamed(raw);
       setTool(tool);
-      process.stdout.write(`${denyJson(`agentcheck gate: ${clip(tool || "(unnamed tool)", 60)} blocked because the hook input is over the ${GATE_MAX_INPUT_BYTES / 1048576} MiB the gate reads; no tool is allowed on input it cannot read whole. To proceed: make the tool call smaller (write a large file in parts).`)}\n`);
+      writeOut(`${denyJson(`agentcheck gate: ${clip(tool || "(unnamed tool)", 60)} blocked because the hook input is over the ${GATE_MAX_INPUT_BYTES / 1048576} MiB the gate reads; no tool is allowed on input it cannot read whole. To proceed: make the tool call smaller (write a large file in parts).`)}\n`);
       return 0;
     }
     let input: Record<string, unknown> | undefined;
@@ -300,7 +319,7 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
       tool = toolNamed(raw);
       setTool(tool);
       const d = decide(tool, { ok: false, reason: "error", detail: "hook input on stdin is not a JSON object" }, { enabled: true, readOnlyExtra: [], requireProtocolStart: false });
-      if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
+      if (!d.allow) writeOut(`${denyJson(d.reason)}\n`);
       return 0;
     }
     tool = typeof input.tool_name === "string" ? input.tool_name : "";
@@ -314,7 +333,7 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
     const store = new NoteStore(r.notesRoot, notesConfinement(r));
     const lookup = policy.enabled ? lookupState(store, sessionId, validityCache((id) => store.file(notePaths.state(id)), store.confine.root)) : ({ ok: true, mode: "disabled", protocolStartComplete: true } as Lookup);
     const d = decide(tool, lookup, policy, policy.phases ? lookupPhase(r.worktree, r.settings.memoriesDir) : undefined);
-    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
+    if (!d.allow) writeOut(`${denyJson(d.reason)}\n`);
     return 0;
   }
 }

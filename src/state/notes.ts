@@ -2,7 +2,7 @@
 // Reading is tolerant: front matter optional, first ```json fence, else the whole body as JSON.
 import { StateError } from "./errors.js";
 
-export type NoteType = "session-state" | "session-pointer" | "session-agent" | "session-history";
+export type NoteType = "session-state" | "session-pointer" | "session-agent" | "session-history" | "session-approval";
 
 /** basic-memory's permalink rule applied to a note path (no extension): ASCII, camel-case split, lower-case, hyphens. */
 export function permalinkOf(notePath: string): string {
@@ -29,6 +29,8 @@ export const notePaths = {
   state: (id: string) => `sessions/session-${id}`,
   agent: (id: string, agent: string) => `sessions/session-${id}-agent-${agent}`,
   history: (id: string, version: number) => `sessions/session-${id}-history-v${version}`,
+  /** A pending or resolved approval (src/state/approvals.ts). */
+  approval: (approvalId: string) => `approvals/approval-${approvalId}`,
 };
 
 export function renderNote(notePath: string, type: NoteType, heading: string | null, body: string, json: boolean): string {

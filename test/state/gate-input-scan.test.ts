@@ -38,6 +38,16 @@ describe("gate hook input: where the JSON document ends (scanEnd)", () => {
     const doc = JSON.stringify(v);
     for (let cut = 0; cut <= Buffer.byteLength(doc); cut += 7) expect(endIn(doc, [cut, cut + 1, cut + 3])).toBe(Buffer.byteLength(doc));
   });
+  it("strings over backslashes, quotes and brackets only, split anywhere (the indexOf skip over string contents)", () => {
+    const text = fc.string({ unit: fc.constantFrom("\\", '"', "{", "}", "[", "]", "a"), maxLength: 40 });
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), fc.array(fc.nat(), { maxLength: 8 }), (parts, cuts) => {
+        const doc = JSON.stringify({ tool_input: parts });
+        expect(endIn(doc, cuts)).toBe(Buffer.byteLength(doc));
+      }),
+      { numRuns: 500 },
+    );
+  });
   it("an incomplete document or a non-object start is never complete", () => {
     expect(endIn('{"a":"}', [])).toBe(-1);
     expect(endIn('{"a":[1,2}', [3])).toBe(-1);

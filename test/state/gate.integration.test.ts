@@ -296,6 +296,25 @@ describe("gate entry point stays lean", () => {
   });
 });
 
+describe("issue-39 item 3: the gate starts without the stream machinery", () => {
+  it("agentcheck-gate reads the hook input from descriptor 0 and writes its deny to descriptor 1: no stream, net or tty module is loaded (a pipe on both sides)", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const { ROOT } = await import("../helpers.js");
+    const repo = repoInMode("analysis");
+    const probe = join(tmpDir(), "probe.cjs");
+    const loadedFile = join(tmpDir(), "loaded.json");
+    writeFileSync(probe, `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(loadedFile)}, JSON.stringify(process.moduleLoadList)));`);
+    for (const tool of ["Edit", "Read"]) {
+      const r = spawnSync(process.execPath, ["-r", probe, join(ROOT, "bin", "agentcheck-gate.cjs")], { cwd: repo, input: hookInput(tool, repo), encoding: "utf8", env: { ...process.env, AGENTCHECK_NOTES_DIR: "" } });
+      expect(r.status, r.stderr).toBe(0);
+      if (tool === "Edit") expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
+      else expect(r.stdout).toBe("");
+      const loaded = JSON.parse(readFileSync(loadedFile, "utf8")) as string[];
+      for (const m of ["NativeModule stream", "NativeModule net", "NativeModule tty", "NativeModule internal/streams/readable"]) expect(loaded, `${tool}: ${m}`).not.toContain(m);
+    }
+  });
+});
+
 describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", () => {
   async function cjsGate(cwd: string, input: string): Promise<{ code: number; stdout: string }> {
     const { spawnSync } = await import("node:child_process");
