@@ -11,6 +11,7 @@ import { registerTaskCommands } from "./aibrain/commands.js";
 import { registerStateViewCommands } from "./stateview/commands.js";
 import { registerManifestCommands } from "./manifest/commands.js";
 import { registerProtocolCommands } from "./commands/protocol-register.js";
+import { registerWorkflowCommands } from "./workflows/commands.js";
 
 export function buildProgram(): Command {
   const program = new Command("agentcheck")
@@ -205,6 +206,7 @@ export function buildProgram(): Command {
 
   registerIntegrationCommands(program);
   registerProtocolCommands(program);
+  registerWorkflowCommands(program);
   return program;
 }
 

@@ -37,7 +37,8 @@ export interface WorkspaceContext {
 export interface WorkspaceValidator {
   name: string;
   /** Short reason used when the validator does not apply to the workspace. */
-  detect(ctx: WorkspaceContext): { applies: boolean; reason?: string };
+  /** `absent`: not part of this kind of run at all (no skip row is reported, nothing to say). */
+  detect(ctx: WorkspaceContext): { applies: boolean; reason?: string; absent?: boolean };
   run(ctx: WorkspaceContext): Promise<ValidatorOutput>;
 }
 
@@ -223,7 +224,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
     name: "commit-checks",
     detect: (ctx) => {
       const sc = ctx.scope;
-      if (!sc || !sc.precommit || sc.kind === "changed") return { applies: false, reason: "runs in the commit hook only (check --staged)" };
+      if (!sc || !sc.precommit || sc.kind === "changed") return { applies: false, reason: "runs in the commit hook only (check --staged)", absent: true };
       return commitChecksApply(sc, pathsOf(ctx).memories, ctx.config) ? { applies: true } : { applies: false, reason: "no staged memories, workflows or markdown to check" };
     },
     async run(ctx) {
