@@ -65,16 +65,16 @@ function recompute(r: FileResult, findings: Finding[]): FileResult {
 }
 
 /**
- * A baseline in the style of ESLint's bulk suppressions: per severity, per file, per rule, how many
- * findings are known. Keys are sorted, one line per file and severity, so a review diff shows which
- * file's counts moved; nothing in it moves with line numbers or message wording.
+ * A baseline in the style of ESLint's bulk suppressions: per file, per rule, how many findings are
+ * known; files grouped by folder, keys sorted, one line per file, so a review diff shows which file's
+ * counts moved; nothing in it moves with line numbers or message wording.
  *
  *   { "tool": "agentcheck", "version": 2,
- *     "error":   { ".agents/sessions/a.json": { "SP-108": 3, "SP-112": 1 } },
- *     "warning": { ".agents/sessions/a.json": { "SP-109": 2 } } }
+ *     "severity": { "SP-108": "error", "SP-109": "warning" },
+ *     "files": { ".agents/sessions/": { "a.json": { "SP-108": 3, "SP-109": 2 } } } }
  *
- * A (file, rule) pair is under the highest severity it was recorded at: a finding now more severe than
- * that (a warning re-graded to an error) is shown again. Version 1 files (one entry per finding with a
+ * `severity`: the highest severity each rule was recorded at; a finding now more severe than that (a
+ * warning re-graded to an error) is shown again. Version 1 files (one entry per finding with a
  * fingerprint) are still read, as counts.
  */
 export type BaselineCounts = Map<string, Map<string, { count: number; rank: number }>>;
@@ -129,35 +129,46 @@ export function readBaseline(file: string, given?: string, root?: string): Basel
     return m;
   }
   if (b.version !== 2) throw bad();
-  for (const sev of SEVERITIES) {
-    const files = b[sev];
-    if (files === undefined) continue;
-    if (!files || typeof files !== "object" || Array.isArray(files)) throw bad();
-    for (const [f, rules] of Object.entries(files as Record<string, unknown>)) {
-      if (!rules || typeof rules !== "object" || Array.isArray(rules)) throw bad();
-      for (const [rule, n] of Object.entries(rules as Record<string, unknown>)) {
+  const sev = b.severity ?? {};
+  const files = b.files ?? {};
+  const isMap = (x: unknown): x is Record<string, unknown> => !!x && typeof x === "object" && !Array.isArray(x);
+  if (!isMap(sev) || !isMap(files)) throw bad();
+  for (const [dir, names] of Object.entries(files)) {
+    if (!isMap(names)) throw bad();
+    for (const [name, rules] of Object.entries(names)) {
+      if (!isMap(rules)) throw bad();
+      for (const [rule, n] of Object.entries(rules)) {
         if (!Number.isInteger(n) || (n as number) < 0) throw bad();
-        bump(m, f, rule, n as number, SEVERITY_RANK[sev]);
+        const s = sev[rule];
+        bump(m, dir + name, rule, n as number, typeof s === "string" && s in SEVERITY_RANK ? SEVERITY_RANK[s] : ANY_SEVERITY);
       }
     }
   }
   return m;
 }
 
-/** The baseline's text: sorted keys, one line per file and severity. */
+/** The baseline's text: sorted keys, files grouped by folder, one line per file. */
 export function baselineText(m: BaselineCounts): string {
   const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const sections: string[] = [];
-  for (const sev of [...SEVERITIES].reverse()) {
-    const rank = SEVERITY_RANK[sev];
-    const lines: string[] = [];
-    for (const file of [...m.keys()].sort(cmp)) {
-      const rules = [...m.get(file)!.entries()].filter(([, e]) => Math.min(e.rank, 2) === rank && e.count > 0).sort((a, b) => cmp(a[0], b[0]));
-      if (rules.length > 0) lines.push(`    ${JSON.stringify(file)}: { ${rules.map(([id, e]) => `${JSON.stringify(id)}: ${e.count}`).join(", ")} }`);
-    }
-    if (lines.length > 0) sections.push(`  ${JSON.stringify(sev)}: {\n${lines.join(",\n")}\n  }`);
+  const rank = new Map<string, number>();
+  const dirs = new Map<string, [string, [string, number][]][]>();
+  for (const file of [...m.keys()].sort(cmp)) {
+    const rules = [...m.get(file)!.entries()].filter(([, e]) => e.count > 0).sort((a, b) => cmp(a[0], b[0]));
+    if (rules.length === 0) continue;
+    for (const [id, e] of rules) rank.set(id, Math.max(rank.get(id) ?? -1, e.rank));
+    const cut = file.lastIndexOf("/") + 1;
+    const dir = file.slice(0, cut);
+    const l = dirs.get(dir) ?? [];
+    l.push([file.slice(cut), rules.map(([id, e]) => [id, e.count])]);
+    dirs.set(dir, l);
   }
-  return `{\n  "tool": "agentcheck",\n  "version": 2${sections.length > 0 ? ",\n" + sections.join(",\n") : ""}\n}\n`;
+  // a rule recorded without a severity (version 1) is written at the highest, error
+  const sevs = [...rank.entries()].sort((a, b) => cmp(a[0], b[0])).map(([id, r]) => `${JSON.stringify(id)}: ${JSON.stringify(SEVERITIES[Math.min(r, 2)])}`);
+  const groups = [...dirs.keys()].sort(cmp).map((dir) => {
+    const lines = dirs.get(dir)!.map(([name, rules]) => `    ${JSON.stringify(name)}: { ${rules.map(([id, n]) => `${JSON.stringify(id)}: ${n}`).join(", ")} }`);
+    return `  ${JSON.stringify(dir)}: {\n${lines.join(",\n")}\n  }`;
+  });
+  return `{\n"tool": "agentcheck",\n"version": 2,\n"severity": { ${sevs.join(", ")} },\n"files": {\n${groups.join(",\n")}\n}\n}\n`;
 }
 
 /** The files a run validated: every result's file and every finding's (what a baseline entry can be judged by). */

@@ -16,11 +16,11 @@ function findings(dir: string, args: string[] = []) {
   return { r, list: rep.results.flatMap((x: { findings: { ruleId: string; line: number; file: string; message: string }[] }) => x.findings) };
 }
 
-/** How many findings the baseline records (issue 36: counts per severity, file and rule). */
+/** How many findings the baseline records (issue 36: counts per file and rule, files grouped by folder). */
 function baselineTotal(dir: string): number {
   const b = JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8"));
   let n = 0;
-  for (const sev of ["error", "warning", "info"]) for (const rules of Object.values(b[sev] ?? {})) for (const c of Object.values(rules as Record<string, number>)) n += c;
+  for (const names of Object.values(b.files as Record<string, Record<string, Record<string, number>>>)) for (const rules of Object.values(names)) for (const c of Object.values(rules)) n += c;
   return n;
 }
 
@@ -118,11 +118,12 @@ describe("issue-14 adoption", () => {
     expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
     const text = readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8");
     const doc = JSON.parse(text);
-    expect(Object.keys(doc)).toEqual(["tool", "version", "error", "warning"].filter((k) => k in doc));
+    expect(Object.keys(doc)).toEqual(["tool", "version", "severity", "files"]);
     expect(doc.version).toBe(2);
-    expect(Object.keys(doc.error)).toEqual([LOG, LOG2]);
-    expect(text).toMatch(new RegExp(`^ {4}"${LOG.replace(/\./g, "\\.")}": \\{ "SP-\\d+": \\d+(, "SP-\\d+": \\d+)* \\}`, "m"));
-    expect(text.split("\n").length).toBeLessThan(16); // a few lines per severity, one per file
+    expect(Object.keys(doc.files[".agents/sessions/"])).toEqual(["2026-01-05-session-1.md", "2026-01-06-session-2.md"]);
+    expect(Object.keys(doc.severity)).toEqual([...Object.keys(doc.severity)].sort());
+    expect(text).toMatch(/^ {4}"2026-01-05-session-1\.md": \{ "SP-\d+": \d+(, "SP-\d+": \d+)* \}/m);
+    expect(text.split("\n").length).toBeLessThan(16); // one line per file
     // lines inserted above every finding: the same file, byte for byte
     writeTree(dir, { [LOG]: BODY.replace("# Session 1\n", "# Session 1\n\nintro\n\nmore\n") });
     expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
@@ -211,7 +212,9 @@ describe("issue-14 adoption", () => {
     expect(before.some((f) => f.ruleId === "SP-021" && f.severity === "warning")).toBe(true);
     expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
     // issue 36: the baseline counts per severity, file and rule (ESLint's bulk suppressions)
-    expect(JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).warning[LOG]["SP-021"]).toBe(1);
+    const doc = JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8"));
+    expect(doc.severity["SP-021"]).toBe("warning");
+    expect(doc.files[".agents/sessions/"]["2026-01-05-session-1.md"]["SP-021"]).toBe(1);
     expect(runCli(["check", "--only", "session-log"], { cwd: dir }).code).toBe(0);
     writeTree(dir, { "agentcheck.config.json": JSON.stringify({ validators: { sessionLog: { severity: { "SP-021": "error" } } } }) });
     const r = runCli(["check", "--only", "session-log", "--format", "json"], { cwd: dir });
