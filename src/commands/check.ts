@@ -146,7 +146,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     const vctx = { ...ctx, options: validatorOptions(config, v.name, ctx.options) };
     const d = v.detect(vctx);
     if (!d.applies) {
-      results.push({ file: ".", validator: v.name, verdict: "skip", reason: d.reason ?? "not applicable", findings: [] });
+      if (!d.quiet) results.push({ file: ".", validator: v.name, verdict: "skip", reason: d.reason ?? "not applicable", findings: [] });
       continue;
     }
     if (showProgress) {

@@ -36,8 +36,11 @@ export interface WorkspaceContext {
 
 export interface WorkspaceValidator {
   name: string;
-  /** Short reason used when the validator does not apply to the workspace. */
-  detect(ctx: WorkspaceContext): { applies: boolean; reason?: string };
+  /**
+   * Short reason used when the validator does not apply to the workspace; `quiet`: the run does not
+   * list it as skipped (a validator that exists for some runs only, such as the commit hook's checks).
+   */
+  detect(ctx: WorkspaceContext): { applies: boolean; reason?: string; quiet?: boolean };
   run(ctx: WorkspaceContext): Promise<ValidatorOutput>;
 }
 
@@ -223,8 +226,10 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
     name: "commit-checks",
     detect: (ctx) => {
       const sc = ctx.scope;
-      if (!sc || !sc.precommit || sc.kind === "changed") return { applies: false, reason: "runs in the commit hook only (check --staged)" };
-      return commitChecksApply(sc, pathsOf(ctx).memories, ctx.config) ? { applies: true } : { applies: false, reason: "no staged memories, workflows or markdown to check" };
+      // not listed as a skip: outside a commit it has no part, and a commit without these kinds of
+      // file keeps the hook's output as short as it was
+      if (!sc || !sc.precommit || sc.kind === "changed") return { applies: false, reason: "runs in the commit hook only (check --staged)", quiet: true };
+      return commitChecksApply(sc, pathsOf(ctx).memories, ctx.config) ? { applies: true } : { applies: false, reason: "no staged memories, workflows or markdown to check", quiet: true };
     },
     async run(ctx) {
       const { validateCommitFiles } = await import("./commit-checks.js");
