@@ -55,6 +55,16 @@ export const ConfigSchema = z.strictObject({
   rules: z.record(z.string().regex(/^[A-Z][A-Z0-9]*-[A-Z0-9-]+$/, "a rule id such as SP-001").meta({ [MESSAGE]: "a rule id such as SP-001" }), RuleSettings).optional(),
   /** Paths every command leaves alone (gitignore syntax, repository-relative); also read from .agentcheckignore. */
   ignores: z.array(z.string()).optional(),
+  /** Per-file rule severities, as ESLint's overrides (docs/adoption.md). */
+  overrides: z
+    .array(
+      z.strictObject({
+        files: z.array(z.string()).optional().describe("Files the entry applies to: gitignore-syntax patterns, repository-relative (required)."),
+        rules: Severities.optional().describe("Rule id -> error | warning | info | off for those files (required)."),
+      }),
+    )
+    .optional()
+    .describe("Per-file rule severities (ESLint's overrides): for the files an entry's `files` patterns match, its `rules` re-grade findings or switch them off (`off`); JSON session logs included. Later entries win. Applied with the ignores, before the baseline."),
   /** What a report lists (the exit code and the totals always count every finding). */
   report: z
     .strictObject({

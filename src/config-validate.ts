@@ -17,7 +17,7 @@ import { RULE_DECLS } from "./wasm/generated/rule-ids.js";
 import { CONFIG_MESSAGE_KEY } from "./config-meta.js";
 import { CHECK_IDS } from "./prepr/check-ids.js";
 import { validateGlobs } from "./prepr/glob.js";
-import { loadIgnores } from "./ignores.js";
+import { loadIgnores, patternMatcher } from "./ignores.js";
 import type { SettingsReader } from "./config-file.js";
 import { UsageError } from "./report.js";
 import { didYouMean } from "./suggest.js";
@@ -190,6 +190,15 @@ function checkNames(config: Config, out: Problems): void {
   };
   glob(() => validateGlobs(config.prePr?.pathNormalization?.excludes, "prePr.pathNormalization.excludes"));
   glob(() => loadIgnores("", config.ignores, NO_FILES));
+  (config.overrides ?? []).forEach((o, i) => {
+    if (!o.files || o.files.length === 0) out.add(["overrides", String(i), "files"], "required: at least one pattern");
+    if (!o.rules || Object.keys(o.rules).length === 0) out.add(["overrides", String(i), "rules"], "required: at least one rule id");
+    for (const id of Object.keys(o.rules ?? {})) {
+      if (/^AC-9/.test(id)) out.add(["overrides", String(i), "rules", id], "a file that was not read or checked (AC-9xx) cannot be re-graded: it would pass unchecked");
+      else if (!Object.prototype.hasOwnProperty.call(RULE_DECLS, id)) out.add(["overrides", String(i), "rules", id], `unknown rule id${id.length <= MAX_SUGGEST_KEY ? didYouMean(id, Object.keys(RULE_DECLS)) : ""} (see docs/rules.md)`);
+    }
+    glob(() => patternMatcher(o.files ?? [], `configuration overrides[${i}].files`));
+  });
 }
 
 /**

@@ -73,6 +73,23 @@ export function loadIgnores(root: string, configured: readonly string[] | undefi
       }
     });
   }
+  return matcherOf(rules, patterns);
+}
+
+/**
+ * A matcher of gitignore-syntax patterns (the last matching pattern wins; `!` re-includes), also used by
+ * the configuration's `overrides[].files`; an invalid pattern is a UsageError naming `where`.
+ */
+export function patternMatcher(patterns: readonly string[], where: string): IgnoreMatcher {
+  const rules: Rule[] = [];
+  for (const p of patterns) {
+    const r = compile(p, where);
+    if (r) rules.push(r);
+  }
+  return matcherOf(rules, [...patterns]);
+}
+
+function matcherOf(rules: Rule[], patterns: string[]): IgnoreMatcher {
   return {
     patterns,
     ignored(path: string): boolean {

@@ -33,6 +33,8 @@ export interface OutputOptions {
   /** Baseline file to apply; false (--no-baseline) applies none; default: .agentcheck-baseline.json when present. */
   baseline?: string | boolean;
   reportUnusedDisable?: boolean;
+  /** `baseline --prune`: lower the written baseline's counts to what the run finds, add nothing. */
+  prune?: boolean;
 }
 
 /**
@@ -80,6 +82,8 @@ export async function prepareRun(
   }
   const { loadIgnores } = await import("./ignores.js");
   const ignores = loadIgnores(root, config.ignores, opts.settings?.reader);
+  const { compileOverrides } = await import("./overrides.js");
+  const overrides = compileOverrides(config);
   let baseline: string | undefined;
   let baselineText: string | undefined;
   if (opts.writeBaseline) {
@@ -106,7 +110,7 @@ export async function prepareRun(
     }
   }
   return {
-    adoption: { root, ignores, reportUnusedDisable: o.reportUnusedDisable === true, baseline, baselineText, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize), sources: new Map() },
+    adoption: { root, ignores, overrides, reportUnusedDisable: o.reportUnusedDisable === true, baseline, baselineText, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize), sources: new Map() },
     writeBaseline: opts.writeBaseline,
     config,
   };
@@ -188,8 +192,8 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
         writeErr("agentcheck: baseline not written (internal errors)\n");
         return 2;
       }
-      const { written: n, kept } = writeBaseline(run.writeBaseline, results, run.adoption.root);
-      writeErr(`agentcheck: wrote ${n} finding${n === 1 ? "" : "s"} to ${run.writeBaseline}${kept > 0 ? ` (${kept} kept from files this run did not validate, or validated without the rules that made them)` : ""}; later runs report only new findings\n`);
+      const { written: n, kept } = writeBaseline(run.writeBaseline, results, run.adoption.root, { prune: opts.prune === true });
+      writeErr(`agentcheck: ${opts.prune ? "pruned the baseline to" : "wrote"} ${n} finding${n === 1 ? "" : "s"} in ${run.writeBaseline}${kept > 0 ? ` (${kept} file/rule entries kept from files this run did not validate, or validated without the rules that made them)` : ""}; later runs report only new findings\n`);
       return 0;
     }
     if (run.adoption.baseline) {

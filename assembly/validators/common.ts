@@ -4,7 +4,7 @@ import { defineRule, msg, RuleDoc } from "../rules";
 import { SEV_ERROR } from "../abi";
 import { Doc, Input, Results } from "../io";
 import { KIND_FACT } from "../abi";
-import { AC010 } from "./pre-pr/directives";
+import { AC010, AC011 } from "./pre-pr/directives";
 import { Rule } from "../rules";
 
 export const AC001 = defineRule("AC-001", SEV_ERROR);
@@ -187,5 +187,5 @@ export function screenText(input: Input, results: Results, keep: bool = false): 
 
 /** The common rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
 export const RULES: Rule[] = [
-  AC001, AC002, AC010, AC900, AC901, AC902, AC903, AC904,
+  AC001, AC002, AC010, AC011, AC900, AC901, AC902, AC903, AC904,
 ];

@@ -11,7 +11,7 @@ export function withOutputOptions(cmd: Command): Command {
     .option("-o, --output-file <path>", "write the report to a file instead of stdout")
     .option("--max-warnings <n>", "exit 1 when there are more than n warnings")
     .option("-q, --quiet", "report errors only (text format)")
-    .option("--verbose", "text format: details (the memory-index keyword uniqueness table per domain)")
+    .option("--verbose", "text format: list everything (passes, skips, infos, memory-index tables, every finding past the first 200)")
     .option("--color", "force colour")
     .option("--no-color", "disable colour")
     .option("--max-file-size <bytes>", `refuse files larger than this (default ${DEFAULT_MAX_FILE_BYTES})`)

@@ -1,5 +1,6 @@
 // GitHub Actions output: one workflow command per finding (annotations), a plain summary line,
 // and a markdown job summary for $GITHUB_STEP_SUMMARY. Escaping follows what @actions/core does.
+import { modeNote } from "./mode-note.js";
 import { findingRank, runStatus, type Finding, type Report } from "../report.js";
 
 /** Escape the message part of a workflow command. */
@@ -39,6 +40,8 @@ export function formatGithub(report: Report, opts: { quiet?: boolean } = {}): st
 export function* formatGithubChunks(report: Report, opts: { quiet?: boolean } = {}): Generator<string> {
   let lines: string[] = [];
   for (const r of report.results) {
+    const note = opts.quiet ? undefined : modeNote(r);
+    if (note) lines.push(`::notice file=${escapeProperty(r.file)},title=${escapeProperty("agentcheck: mode")}::${escapeData(note)}`);
     for (const f of r.findings) {
       if (opts.quiet && f.severity !== "error") continue;
       lines.push(annotation(f));

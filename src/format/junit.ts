@@ -2,6 +2,7 @@
 // name = rule id and position), errors as <failure>. A file without findings is one passing
 // testcase, a skipped file a <skipped> testcase, and an empty report still has one (skipped)
 // testcase; a run failed by --max-warnings has one failing testcase "max-warnings".
+import { modeNote } from "./mode-note.js";
 import { warningLimitExceeded, type FileResult, type Report } from "../report.js";
 
 /** XML attribute/text escaping; characters XML 1.0 cannot carry are replaced. */
@@ -32,7 +33,8 @@ function cases(r: FileResult): { xml: string; failure: boolean; skipped: boolean
   for (const f of r.findings) {
     const name = xmlAttr(`${f.ruleId} ${pos(f.line, f.column)}`);
     if (f.severity === "error") {
-      const body = xml(`${f.file}:${pos(f.line, f.column)} ${f.ruleId} ${f.message}`);
+      const note = modeNote(r);
+      const body = xml(`${f.file}:${pos(f.line, f.column)} ${f.ruleId} ${f.message}${note ? ` (${note})` : ""}`);
       out.push({
         xml: `    <testcase classname="${cls}" name="${name}" time="0">\n      <failure message="${xmlAttr(f.message)}" type="${xmlAttr(f.ruleId)}">${body}</failure>\n    </testcase>`,
         failure: true,
@@ -53,7 +55,14 @@ function cases(r: FileResult): { xml: string; failure: boolean; skipped: boolean
       skipped: true,
     });
   } else if (r.findings.length === 0) {
-    out.push({ xml: `    <testcase classname="${cls}" name="${r.verdict}" time="0"/>`, failure: false, skipped: false });
+    const note = modeNote(r);
+    out.push({
+      xml: note
+        ? `    <testcase classname="${cls}" name="${r.verdict}" time="0">\n      <system-out>${xml(note)}</system-out>\n    </testcase>`
+        : `    <testcase classname="${cls}" name="${r.verdict}" time="0"/>`,
+      failure: false,
+      skipped: false,
+    });
   }
   return out;
 }

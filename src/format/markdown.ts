@@ -1,6 +1,7 @@
 // Markdown report (readable as a PR comment): a summary, the files that failed or were skipped,
 // and the findings as a table. Pipes, backticks-free; table cells escape `|` and line breaks.
 import { runStatus, type Report } from "../report.js";
+import { modeNote } from "./mode-note.js";
 
 export function cell(s: string): string {
   return s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n|\r/g, " ");
@@ -34,10 +35,13 @@ export function* formatMarkdownChunks(report: Report, opts: { maxWarnings?: numb
       `${s.warnings} warning${s.warnings === 1 ? "" : "s"}; results (file and validator): ${passed} passed, ${failed.length} failed, ${skipped.length} skipped.`,
     "",
   );
-  if (failed.length + skipped.length > 0) {
+  // failed and skipped results, and results judged in a partial mode (creation or record) even when they pass
+  const partial = report.results.filter((r) => r.verdict === "pass" && modeNote(r) !== undefined);
+  if (failed.length + skipped.length + partial.length > 0) {
     out.push("| Verdict | File | Validator | Note |", "|---|---|---|---|");
-    for (const r of [...failed, ...skipped]) {
-      const note = r.verdict === "skip" ? (r.reason ?? "skipped") : r.data?.feature ? `feature ${r.data.feature}` : "";
+    for (const r of [...failed, ...partial, ...skipped]) {
+      const mode = modeNote(r);
+      const note = r.verdict === "skip" ? (r.reason ?? "skipped") : [r.data?.feature ? `feature ${r.data.feature}` : "", mode ?? ""].filter((x) => x).join("; ");
       out.push(`| ${r.verdict.toUpperCase()} | ${cell(r.file)} | ${r.validator} | ${cell(note)} |`);
       yield* flush();
     }

@@ -1,5 +1,6 @@
 // SARIF 2.1.0 for GitHub code scanning: one run, rule descriptors from the rule metadata declared
 // in assembly/ (ruleTable()), stable partialFingerprints, results capped at GitHub's per-run limit.
+import { modeNote } from "./mode-note.js";
 import { sha256Hex } from "../sha256.js";
 import { findingRank, type Finding, type FileResult, type Report, type Severity } from "../report.js";
 
@@ -125,7 +126,7 @@ export function* formatSarifChunks(report: Report, opts: { rules: SarifRuleInfo[
         },
       ],
       partialFingerprints: { [FINGERPRINT_KEY]: `${hash(base)}:${n}` },
-      properties: { validator: r.validator, ...(f.line === 0 ? { wholeFile: true } : {}) },
+      properties: { validator: r.validator, ...(f.line === 0 ? { wholeFile: true } : {}), ...(modeNote(r) ? { mode: r.data?.mode } : {}) },
     };
   });
 

@@ -2,7 +2,7 @@
 // Reading is tolerant: front matter optional, first ```json fence, else the whole body as JSON.
 import { StateError } from "./errors.js";
 
-export type NoteType = "session-state" | "session-pointer" | "session-agent" | "session-history" | "session-approval";
+export type NoteType = "session-state" | "session-pointer" | "session-agent" | "session-history" | "session-approval" | "session-summary";
 
 /** basic-memory's permalink rule applied to a note path (no extension): ASCII, camel-case split, lower-case, hyphens. */
 export function permalinkOf(notePath: string): string {
@@ -31,6 +31,8 @@ export const notePaths = {
   history: (id: string, version: number) => `sessions/session-${id}-history-v${version}`,
   /** A pending or resolved approval (src/state/approvals.ts). */
   approval: (approvalId: string) => `approvals/approval-${approvalId}`,
+  /** The end-of-session summary (the Inngest session-protocol-end function): a folder of its own, no state note's name. */
+  summary: (id: string) => `summaries/session-${id}`,
 };
 
 export function renderNote(notePath: string, type: NoteType, heading: string | null, body: string, json: boolean): string {

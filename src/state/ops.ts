@@ -84,6 +84,17 @@ export interface UpdateOptions {
   expectedVersion?: number;
 }
 
+/**
+ * `once`: the call may be a retry of one that committed (a workflow step that died after the write):
+ * when the state already shows this call's effect, checked under the lock, nothing is written and the
+ * result describes what is there. Protocol evidence: the flag is set and every entry has that value.
+ * Agent invocations: an invocation of that agent started (or completed) at this transaction's
+ * timestamp, so the caller fixes the store's clock (`now`) to the request's time.
+ */
+export interface OnceOptions {
+  once?: boolean;
+}
+
 interface TransactOptions extends UpdateOptions {
   /** True when the mutation may compact the state it is given (the archive's name is then locked and checked first). */
   mayCompact?: (current: SessionState) => boolean;
@@ -230,6 +241,15 @@ function mergeEvidence(target: Record<string, string>, ev: unknown, what: string
     else if (typeof v === "string") target[k] = v;
     else throw invalid(`${what}.${k} must be a string (or null to delete it)`);
   }
+}
+
+/** Every entry of `ev` already holds in `target` (null: the key is absent). */
+function evidenceHeld(target: Record<string, string>, ev: Record<string, string | null>): boolean {
+  if (!isObj(ev)) return false;
+  for (const [k, v] of Object.entries(ev)) {
+    if (v === null ? Object.hasOwn(target, k) : target[k] !== v) return false;
+  }
+  return true;
 }
 
 /** The JSON of a compaction archive of session `id` (§5.8); a state note has no `invocations`. */
@@ -553,15 +573,23 @@ export class SessionStore {
 
   // ---------------------------------------------------------------- protocol
 
-  async protocolStart(sessionId: string | undefined, evidence: Record<string, string | null> = {}): Promise<SessionState> {
-    return (await this.transact(sessionId, (d) => {
+  async protocolStart(sessionId: string | undefined, evidence: Record<string, string | null> = {}, opts: OnceOptions = {}): Promise<SessionState> {
+    return (await this.transact(sessionId, (d, tx) => {
+      if (opts.once && d.protocolStartComplete && evidenceHeld(d.protocolStartEvidence, evidence)) {
+        tx.changed = false;
+        return;
+      }
       mergeEvidence(d.protocolStartEvidence, evidence, "evidence");
       d.protocolStartComplete = true;
     })).state;
   }
 
-  async protocolEnd(sessionId: string | undefined, evidence: Record<string, string | null> = {}, opts: { keepFocus?: boolean } = {}): Promise<SessionState> {
-    return (await this.transact(sessionId, (d) => {
+  async protocolEnd(sessionId: string | undefined, evidence: Record<string, string | null> = {}, opts: { keepFocus?: boolean } & OnceOptions = {}): Promise<SessionState> {
+    return (await this.transact(sessionId, (d, tx) => {
+      if (opts.once && d.protocolEndComplete && evidenceHeld(d.protocolEndEvidence, evidence)) {
+        tx.changed = false;
+        return;
+      }
       mergeEvidence(d.protocolEndEvidence, evidence, "evidence");
       d.protocolEndComplete = true;
       if (!opts.keepFocus) {
@@ -581,7 +609,7 @@ export class SessionStore {
 
   // ---------------------------------------------------------------- agents
 
-  async startInvocation(sessionId: string | undefined, input: StartInvocationInput): Promise<{ index: number; state: SessionState }> {
+  async startInvocation(sessionId: string | undefined, input: StartInvocationInput, opts: OnceOptions = {}): Promise<{ index: number; state: SessionState }> {
     const v = requireObject(input, "agent start", ["agent", "prompt", "context", "artifacts", "handoffFrom"], ["agent"]);
     const agent = oneOf(v.agent, AGENT_TYPES, "agent");
     const prompt = str(v.prompt, "prompt", "");
@@ -590,6 +618,15 @@ export class SessionStore {
     const artifacts = strArray(v.artifacts, "artifacts");
     let handoffFrom = agentOrNull(v.handoffFrom, "handoffFrom");
     const r = await this.transact(sessionId, (d, tx) => {
+      if (opts.once) {
+        const h = d.orchestratorWorkflow?.agentHistory ?? [];
+        let j = h.length - 1;
+        while (j >= 0 && !(h[j].agent === agent && h[j].startedAt === tx.now && h[j].input.prompt === prompt)) j--;
+        if (j >= 0) {
+          tx.changed = false; // this start is recorded already (a retry)
+          return j;
+        }
+      }
       const wf = workflowOf(d, tx.now);
       const hi = wf.pendingHandoffs.findIndex((h) => h.toAgent === agent);
       if (hi >= 0) {
@@ -615,7 +652,7 @@ export class SessionStore {
     return { index: r.result, state: r.state };
   }
 
-  async completeInvocation(sessionId: string | undefined, input: CompleteInvocationInput): Promise<CompactResult> {
+  async completeInvocation(sessionId: string | undefined, input: CompleteInvocationInput, opts: OnceOptions = {}): Promise<CompactResult> {
     const v = requireObject(input, "agent complete", ["agent", "output", "handoffTo", "handoffReason", "failed"], ["agent"]);
     const agent = oneOf(v.agent, AGENT_TYPES, "agent");
     const output = normalizeOutput(v.output);
@@ -624,6 +661,16 @@ export class SessionStore {
     if (v.failed !== undefined && typeof v.failed !== "boolean") throw invalid("failed must be true or false");
     const r = await this.transact(sessionId, (d, tx) => {
       const wf = d.orchestratorWorkflow;
+      if (opts.once && wf) {
+        // the latest invocation of the agent completed at this timestamp: this completion is recorded (a retry)
+        const h = wf.agentHistory;
+        let j = h.length - 1;
+        while (j >= 0 && h[j].agent !== agent) j--;
+        if (j >= 0 && h[j].status !== "in_progress" && h[j].completedAt === tx.now) {
+          tx.changed = false;
+          return { compacted: false };
+        }
+      }
       let i = wf ? wf.agentHistory.length - 1 : -1;
       while (i >= 0 && !(wf!.agentHistory[i].agent === agent && wf!.agentHistory[i].status === "in_progress")) i--;
       if (!wf || i < 0) throw new StateError("NOT_FOUND", `no in-progress invocation of agent '${agent}'`, { agent });

@@ -36,11 +36,9 @@ export interface WorkspaceContext {
 
 export interface WorkspaceValidator {
   name: string;
-  /**
-   * Short reason used when the validator does not apply to the workspace; `quiet`: the run does not
-   * list it as skipped (a validator that exists for some runs only, such as the commit hook's checks).
-   */
-  detect(ctx: WorkspaceContext): { applies: boolean; reason?: string; quiet?: boolean };
+  /** Short reason used when the validator does not apply to the workspace. */
+  /** `absent`: not part of this kind of run at all (no skip row is reported, nothing to say). */
+  detect(ctx: WorkspaceContext): { applies: boolean; reason?: string; absent?: boolean };
   run(ctx: WorkspaceContext): Promise<ValidatorOutput>;
 }
 
@@ -226,10 +224,8 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
     name: "commit-checks",
     detect: (ctx) => {
       const sc = ctx.scope;
-      // not listed as a skip: outside a commit it has no part, and a commit without these kinds of
-      // file keeps the hook's output as short as it was
-      if (!sc || !sc.precommit || sc.kind === "changed") return { applies: false, reason: "runs in the commit hook only (check --staged)", quiet: true };
-      return commitChecksApply(sc, pathsOf(ctx).memories, ctx.config) ? { applies: true } : { applies: false, reason: "no staged memories, workflows or markdown to check", quiet: true };
+      if (!sc || !sc.precommit || sc.kind === "changed") return { applies: false, reason: "runs in the commit hook only (check --staged)", absent: true };
+      return commitChecksApply(sc, pathsOf(ctx).memories, ctx.config) ? { applies: true } : { applies: false, reason: "no staged memories, workflows or markdown to check" };
     },
     async run(ctx) {
       const { validateCommitFiles } = await import("./commit-checks.js");

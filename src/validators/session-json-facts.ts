@@ -7,6 +7,7 @@ import { join, normalize } from "node:path";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import type { FileResult } from "../report.js";
 import { GitRepo, diffNamesBatch, gitRaw, pathLines, resolveCommitIds } from "../git-run.js";
+import { containment, historyBlobs, isLanded } from "../evidence/landed.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
 import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
@@ -108,17 +109,16 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   // extractNeeds): a first pass (phase "extract", no rule runs) returns per log need.qa (the QA report
   // SP-131 reads), need.sha (commits to resolve) and need.range (the diff SP-132 checks); a second
   // extract over the logs whose report could be read, with the report as a fact, adds the report's
-  // qaCommit (need.sha) and need.touched (the range SP-131's staleness check reads).
+  // qaCommit (need.sha) and need.qaRanges (the ranges SP-131's staleness check reads, by content).
   const wanted = new Set<string>(); // commits, resolved in one batch at the end (see resolveCommits)
-  // files changed in a range <a>..<b>; `touched` lists every file any commit in the range touched
-  // (so a change reverted later still counts)
-  const diffFact = (key: string, touched: boolean) => {
+  const recorded = new Set<string>(); // logs' recorded contentEvidence entries, "<blob> <path>" (need.blobs)
+  // files changed in a range <a>..<b> (git diff: by content)
+  const diffFact = (key: string) => {
     if (`git.diff.${key}` in facts || `git.diffError.${key}` in facts) return;
     const [a, b] = key.split("..");
     if (!a || !b || a.startsWith("-") || b.startsWith("-")) return; // never pass option-like values to git
     try {
-      const args = touched ? ["log", "--no-renames", "--name-only", "--format=", key] : ["diff", "--name-only", "--no-renames", a, b];
-      facts[`git.diff.${key}`] = [...new Set(pathLines(git!.raw(args)))].sort();
+      facts[`git.diff.${key}`] = [...new Set(pathLines(git!.raw(["diff", "--name-only", "--no-renames", a, b])))].sort();
     } catch (e) {
       facts[`git.diffError.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
     }
@@ -145,6 +145,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       continue;
     }
     for (const s of list(r.data?.["need.sha"])) wanted.add(s);
+    for (const b of list(r.data?.["need.blobs"])) recorded.add(b);
     const range = r.data?.["need.range"];
     if (range) {
       ranges.push(range);
@@ -170,24 +171,77 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       again.push(d);
     }
   }
-  changedFacts(git, ranges, facts, (key) => diffFact(key, false));
+  changedFacts(git, ranges, facts, diffFact);
   if (again.length > 0) {
-    const touched: string[] = [];
+    const qaRanges: string[] = [];
     for (const r of executeValidator("session-log", again, reports, { separable: true }).results) {
       for (const s of list(r.data?.["need.sha"])) wanted.add(s);
-      const range = r.data?.["need.touched"];
-      if (range) {
-        touched.push(range);
+      for (const range of list(r.data?.["need.qaRanges"])) {
+        qaRanges.push(range);
         needs(r.file, range);
       }
     }
-    touchedFacts(git, touched, facts, (key) => diffFact(key, true));
+    changedFacts(git, qaRanges, facts, diffFact);
   }
-  if (wanted.size > 0) await resolveCommits(root, git, [...wanted].sort(), facts);
+  if (wanted.size > 0) {
+    await resolveCommits(root, git, [...wanted].sort(), facts);
+    classifyLanded(git, [...wanted], facts);
+    // recorded content is looked up only when some cited commit is not on HEAD's history as is
+    const unresolved = [...wanted].some((sha) => {
+      const f = facts[`git.commit.${sha}`];
+      return Array.isArray(f) && (f[0] === "missing" || f[0] === "off-history");
+    });
+    if (recorded.size > 0 && unresolved) recordedOnHistory(git, [...recorded].sort(), facts);
+  }
   return facts;
 }
 
-/** A revision touchedFacts and changedFacts resolve themselves; any other spelling (dots, reflog or option syntax) gets its own git call. */
+/**
+ * Commits resolved as off-history whose changes landed on HEAD's history by content (a squash or
+ * rebase merge, a cherry-pick, an amend; src/evidence/landed.ts) become ["landed", id]: two git
+ * processes for the whole run, only when some commit is off-history. The others keep off-history with
+ * the paths that differ, for the core (git-rules.ts commitClass). When git fails they stay
+ * off-history without details (a finding, never a pass).
+ */
+function classifyLanded(git: Git, shas: string[], facts: Facts): void {
+  const off = new Map<string, string[]>(); // commit id -> the SHAs (as cited) that name it
+  for (const sha of shas) {
+    const f = facts[`git.commit.${sha}`];
+    if (!Array.isArray(f) || f[0] !== "off-history" || !f[1]) continue;
+    const names = off.get(f[1]);
+    if (names) names.push(sha);
+    else off.set(f[1], [sha]);
+  }
+  if (off.size === 0) return;
+  const found = containment(git, [...off.keys()]);
+  if (found === undefined) return;
+  for (const [id, c] of found) {
+    // landed; else off-history with what the content check saw: "#<files written>", then "~<path>"
+    // (on HEAD's history with other content) and "-<path>" (never there), for the core to judge
+    const fact = isLanded(c) ? ["landed", id] : ["off-history", id, `#${c.written}`].concat(c.otherContent.map((p) => `~${p}`), c.absent.map((p) => `-${p}`));
+    for (const sha of off.get(id)!) facts[`git.commit.${sha}`] = fact;
+  }
+}
+
+/**
+ * git.blobsOnHistory: of the logs' recorded contentEvidence entries ("<blob> <path>"), "=<entry>" for
+ * those whose blob HEAD's history wrote at that path, "~<entry>" for a path it wrote with other
+ * content; one `git log --raw` of HEAD. Without an answer from git the fact is not set (the core then
+ * judges the commit alone).
+ */
+function recordedOnHistory(git: Git, entries: string[], facts: Facts): void {
+  const split = entries.map((e) => [e.slice(0, e.indexOf(" ")), e.slice(e.indexOf(" ") + 1)] as const);
+  const h = historyBlobs(git, new Set(split.map(([, p]) => p)));
+  if (h === undefined) return;
+  const out: string[] = [];
+  split.forEach(([blob, path], i) => {
+    if (h.pairs.has(`${path}\0${blob}`)) out.push(`=${entries[i]}`);
+    else if (h.paths.has(path)) out.push(`~${entries[i]}`);
+  });
+  facts["git.blobsOnHistory"] = out;
+}
+
+/** A revision changedFacts resolves itself; any other spelling (dots, reflog or option syntax) gets its own git call. */
 const PLAIN_REV = /^[A-Za-z0-9_][A-Za-z0-9_/~^-]*$/;
 
 /** The two ends of `a..b` when both are plain revisions (PLAIN_REV), else undefined. */
@@ -197,7 +251,7 @@ function plainEnds(key: string): [string, string] | undefined {
 }
 
 /**
- * git.diff.<a>..<b> facts for SP-132's skip scopes: the names `git diff --name-only --no-renames a b`
+ * git.diff.<a>..<b> facts for SP-132's skip scopes and SP-131's staleness ranges: the names `git diff --name-only --no-renames a b`
  * prints, for every range of the run with one cat-file batch and one `git diff-tree --stdin`
  * (diffNamesBatch) instead of one git diff each. A range whose ends are not plain revisions or do not
  * resolve to commits, and every range when a batch step fails, goes through `one` (its own git diff),
@@ -211,7 +265,7 @@ function changedFacts(git: Git, ranges: string[], facts: Facts, one: (key: strin
 }
 
 /**
- * The ranges (`a..b` keys) of a batch for changedFacts and touchedFacts: of those without a fact yet,
+ * The ranges (`a..b` keys) of a batch for changedFacts: of those without a fact yet,
  * the ones whose two ends are plain revisions that resolve to commits (one cat-file batch; only when
  * there are two or more, one range's own git call being as cheap), `ends` giving their commit ids, and
  * `done`, which sends every key still without a fact through `one` (its own git call).
@@ -219,109 +273,19 @@ function changedFacts(git: Git, ranges: string[], facts: Facts, one: (key: strin
 function rangeBatch(git: Git, ranges: string[], facts: Facts, one: (key: string) => void): { batch: string[]; ends: (key: string) => [string, string]; done: () => void } {
   const keys = [...new Set(ranges)].filter((k) => !(`git.diff.${k}` in facts) && !(`git.diffError.${k}` in facts));
   const done = () => {
-    for (const k of keys) if (!(`git.diff.${k}` in facts)) one(k);
+    for (const k of keys) if (!(`git.diff.${k}` in facts) && !(`git.diffError.${k}` in facts)) one(k);
   };
   const plain = keys.filter((k) => plainEnds(k) !== undefined);
   const ids = plain.length < 2 ? undefined : resolveCommitIds(git, plain.flatMap((k) => plainEnds(k)!));
   const batch = ids === undefined ? [] : plain.filter((k) => plainEnds(k)!.every((r) => ids.get(r) !== undefined));
+  // an end the batch found no commit for (an ending commit the repository lacks): no git diff per range
+  if (ids !== undefined) {
+    for (const k of plain) {
+      const gone = plainEnds(k)!.find((r) => ids.has(r) && ids.get(r) === undefined);
+      if (gone !== undefined) facts[`git.diffError.${k}`] = `git diff failed for ${k}: ${gone} names no commit`;
+    }
+  }
   return { batch, ends: (k) => plainEnds(k)!.map((r) => ids!.get(r)!) as [string, string], done };
-}
-
-/**
- * git.diff.<a>..<b> facts for the ranges SP-131's staleness check reads: every file any commit in
- * <a>..<b> touched, the union of `git log --no-renames --name-only --format= <a>..<b>`. The logs of
- * a repository cite their QA reports' commits, so there are often hundreds of ranges, nearly all
- * ending at HEAD and overlapping: one git log per range (`one`) took 12 s on 190 ranges of a
- * 2,600-commit history. Here git runs three times whatever the count: the ends are resolved in one
- * cat-file batch, the commit graph below them is read once (rev-list --parents), each range's
- * commits are those reachable from <b> and not from <a> (what `a..b` means; the graph is cut at the
- * <a>s' common ancestor, below which no range reaches), and each commit's files
- * come from one `git log --no-walk` over the union of the ranges' commits, with the flags of the
- * per-range call. A range whose ends are not plain revisions, or do not resolve to commits, and
- * every range when a batch step fails, goes through `one`, so its fact or its error text is the
- * per-range call's own.
- */
-function touchedFacts(git: Git, ranges: string[], facts: Facts, one: (key: string) => void): void {
-  const { batch, ends, done } = rangeBatch(git, ranges, facts, one);
-  if (batch.length === 0) return done();
-  // the commit graph below every end; nothing at or below a common ancestor of every <a> is in any
-  // range, so the graph stops there (a long history's old commits are never listed, nor walked once
-  // per range)
-  const starts = [...new Set(batch.map((k) => ends(k)[0]))];
-  const floor = starts.length <= 1000 ? git.try(["merge-base", "--octopus", ...starts])?.trim() : undefined;
-  const tips = [...new Set(batch.flatMap(ends))];
-  const graph = git.try(["rev-list", "--parents", "--stdin"], [...tips, ...(floor ? [`^${floor}`] : [])].join("\n") + "\n");
-  if (graph === undefined) return done();
-  const index = new Map<string, number>();
-  const ids: string[] = [];
-  const parentLines = lines(graph).map((l) => l.split(" "));
-  for (const [c] of parentLines) {
-    index.set(c, ids.length);
-    ids.push(c);
-  }
-  const parents = parentLines.map((p) => p.slice(1).map((c) => index.get(c) ?? -1).filter((i) => i >= 0));
-  const seen = new Int32Array(ids.length); // stamp of the range whose walk last reached each commit
-  const wanted = new Uint8Array(ids.length);
-  const members: number[][] = [];
-  /** Marks `mark` on every commit reachable from `from` without passing one marked `stop`; each is pushed to `out`. */
-  const walk = (from: number, mark: number, stop: number, out?: number[]) => {
-    const stack = from >= 0 && seen[from] !== stop && seen[from] !== mark ? [from] : [];
-    if (stack.length) seen[from] = mark;
-    while (stack.length > 0) {
-      const c = stack.pop()!;
-      out?.push(c);
-      for (const p of parents[c]) {
-        if (seen[p] === stop || seen[p] === mark) continue;
-        seen[p] = mark;
-        stack.push(p);
-      }
-    }
-  };
-  batch.forEach((k, n) => {
-    const [a, b] = ends(k).map((id) => index.get(id) ?? -1);
-    const stamp = 2 * n + 1;
-    // commits reachable from a get stamp; commits reachable from b without them get stamp + 1
-    const inRange: number[] = [];
-    walk(a, stamp, -1);
-    walk(b, stamp + 1, stamp, inRange);
-    for (const c of inRange) wanted[c] = 1;
-    members.push(inRange);
-  });
-  const union = ids.filter((_, i) => wanted[i] === 1);
-  const files = new Map<string, number[]>(); // commit -> file numbers
-  const names: string[] = [];
-  const nameIndex = new Map<string, number>();
-  if (union.length > 0) {
-    const log = git.try(["log", "--no-walk=unsorted", "--stdin", "--no-renames", "--name-only", "--format=%x00%H"], union.join("\n") + "\n");
-    if (log === undefined) return done();
-    for (const part of log.split("\0")) {
-      const [c, ...paths] = pathLines(part);
-      if (c === undefined) continue;
-      files.set(c, paths.map((f) => {
-        let i = nameIndex.get(f);
-        if (i === undefined) {
-          i = names.length;
-          names.push(f);
-          nameIndex.set(f, i);
-        }
-        return i;
-      }));
-    }
-    if (union.some((c) => !files.has(c))) return done();
-  }
-  const mark = new Int32Array(names.length);
-  batch.forEach((k, n) => {
-    const out: string[] = [];
-    for (const c of members[n]) {
-      for (const f of files.get(ids[c])!) {
-        if (mark[f] === n + 1) continue;
-        mark[f] = n + 1;
-        out.push(names[f]);
-      }
-    }
-    facts[`git.diff.${k}`] = out.sort();
-  });
-  done(); // the ranges left out of the batch
 }
 
 /**
@@ -340,7 +304,8 @@ function nothingStartsWith(git: Git, sha: string): boolean {
 const FEW_COMMITS = 4;
 
 /**
- * git.commit.<sha> facts (lists): ["ancestor", full] when a commit reachable from HEAD starts with <sha>
+ * git.commit.<sha> facts (lists; classifyLanded then turns the off-history commits whose changes
+ * landed by content into ["landed", full]): ["ancestor", full] when a commit reachable from HEAD starts with <sha>
  * (one rev-list), else ["off-history", full] or ["missing"] (one cat-file batch for the rest).
  * A few commits (a run over one or two logs) are resolved first (cat-file) and each asked with
  * `merge-base --is-ancestor`, which walks HEAD's history only down to that commit: `rev-list HEAD`

@@ -225,6 +225,7 @@ export type FactKey =
   | "git.unavailable"
   | "git.shallow"
   | `git.commit.${string}`
+  | "git.blobsOnHistory"
   | `git.diff.${string}`
   | `git.diffError.${string}`
   | `qa.report.${string}`
@@ -412,8 +413,10 @@ export interface FactTypes {
   "git.unavailable": string;
   /** JSON logs: the clone is shallow (SP-130). */
   "git.shallow": boolean;
-  /** A cited commit: its state (ancestor | off-history | missing), then its full SHA; absent: not checked (SP-090). */
+  /** A cited commit: its class (ancestor | landed | off-history | missing; landed: not an ancestor, every blob it wrote on HEAD's history), then its full SHA; for off-history after the content check: #<files written>, then ~<path> (on HEAD's history with other content) and -<path> (never there); absent: not checked (SP-090). */
   [key: `git.commit.${string}`]: string[];
+  /** JSON logs: of the recorded contentEvidence entries (need.blobs), "=<blob> <path>" for those on HEAD's history, "~<blob> <path>" for a path there with other content (SP-130). */
+  "git.blobsOnHistory": string[];
   /** JSON logs: the file names changed in a range (SP-131, SP-132). */
   [key: `git.diff.${string}`]: string[];
   /** JSON logs: why git diff failed for a range. */
@@ -660,7 +663,8 @@ export type DataKey =
   | "need.paths"
   | "need.qa"
   | "need.range"
-  | "need.touched"
+  | "need.blobs"
+  | "need.qaRanges"
   | "start.sha"
   | "end.sha"
   | "rows"

@@ -56,16 +56,16 @@ describe("JSON report in pieces", () => {
     expect(bytes.subarray(bytes.length - 5).toString("hex")).toBe("f09f988062");
     expect(bytes.equals(Buffer.from(pieces.join(""), "utf8"))).toBe(true);
   });
-  it("text: a report over many files comes in several pieces that join to formatText's text", () => {
+  it("text --verbose (every finding, issue 36): a report over many files comes in several pieces that join to formatText's text", () => {
     const results = Array.from({ length: 600 }, (_, i) => ({
       file: `.agents/sessions/f${String(i).padStart(3, "0")}.md`, validator: "session-log", verdict: "fail",
       findings: [{ ruleId: "SP-001", severity: "error", line: 1, column: 1, message: `m${i}` }],
     }));
     const report = { results, summary: { files: 600, errors: 600, warnings: 0, durationMs: 1 } };
-    const pieces = [...formatTextChunks(report as never, { color: false })];
+    const pieces = [...formatTextChunks(report as never, { color: false, verbose: true })];
     expect(pieces.length).toBeGreaterThan(2);
     const text = pieces.join("");
-    expect(text).toBe(formatText(report as never, { color: false }));
+    expect(text).toBe(formatText(report as never, { color: false, verbose: true }));
     expect(text.split("\n").filter((l) => l.startsWith(".agents/sessions/f"))).toHaveLength(600);
     expect(text).not.toContain("\n\n\n");
   });

@@ -11,7 +11,7 @@ import { openSessionStore } from "../../dist/state/ops.js";
 import { loadConfig } from "../../dist/config.js";
 
 const NOW = "2026-01-05T10:00:00.000Z";
-const ID = "2026-01-05-session-1";
+const ID = "2026-01-05-session-01";
 const inngest = new Inngest({ id: "agentcheck-test" });
 const { sessionProtocolStart, sessionProtocolEnd } = createSessionFunctions(inngest);
 const sent = () => [
@@ -59,7 +59,7 @@ describe("agentcheck/inngest", () => {
     expect(s.protocolStartComplete).toBe(true);
     expect(s.protocolStartEvidence.gitBranch).toBe("feat/guide");
     expect(s.protocolStartEvidence.startingCommit).toBe(git(dir, "rev-parse", "HEAD"));
-    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-state-update", expect.objectContaining({ name: "session/state.update", data: expect.objectContaining({ sessionId: ID, protocolStartComplete: true }) }));
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-state-update", expect.objectContaining({ name: "session/state.update", data: expect.objectContaining({ sessionId: ID, updates: expect.objectContaining({ protocolStartComplete: true }) }) }));
     expect(ctx.step.run).toHaveBeenCalledWith("record-protocol-start", expect.any(Function));
   });
 

@@ -1,5 +1,5 @@
 // Which git facts a JSON log's repository-bound rules get is the core's decision: its extract pass
-// returns need.range (SP-132), need.sha (SP-130, SP-131) and need.touched (SP-131, from the QA report
+// returns need.range (SP-132), need.sha (SP-130, SP-131) and need.qaRanges (SP-131, from the QA report
 // handed back as a fact); the host runs git only for those (src/validators/session-json-facts.ts).
 // Real CLI, real git repositories in temp dirs; GIT_TRACE=<file> lists the git commands the run spawned.
 import { describe, it, expect } from "vitest";
@@ -75,7 +75,7 @@ describe("SP-132: the host runs git diff for a skip scope only when the core ask
   });
 });
 
-describe("SP-131: the QA report's qaCommit is found by the core (need.sha, need.touched), not by the host", () => {
+describe("SP-131: the QA report's qaCommit is found by the core (need.sha, need.qaRanges), not by the host", () => {
   function qaRepo(front: (sha: string) => string): { dir: string; qaSha: string } {
     const dir = makeRepo({ "README.md": "# x\n" });
     writeTree(dir, { "src/a.ts": "x" });
@@ -90,12 +90,14 @@ describe("SP-131: the QA report's qaCommit is found by the core (need.sha, need.
     return { dir, qaSha };
   }
   const fm = (verdict: string, commit: string) => `---\nqaVerdict: ${verdict}\nqaSessionLog: ${LOG}\nqaCommit: ${commit}\n---`;
-  const touched = (o: { git: string[] }, sha: string) => o.git.filter((c) => c.startsWith("log ") && c.includes(sha));
-  it("SP-131 / SP-132: a passing report => one git log of qaCommit..HEAD, and the stale finding", () => {
+  // the staleness ranges' diffs: one diff-tree --stdin for the run, never a git log or diff per range
+  const touched = (o: { git: string[] }, sha: string) => o.git.filter((c) => ((c.startsWith("log ") || c.startsWith("diff ")) && c.includes(sha)) || c.startsWith("diff-tree --stdin"));
+  it("SP-131 / SP-132: a passing report => its ranges in one diff-tree --stdin, and the stale finding (no file list)", () => {
     const { dir, qaSha } = qaRepo((sha) => fm("PASS", sha));
     const o = traced(dir);
-    expect(touched(o, qaSha)).toEqual([`log --no-renames --name-only --format= ${qaSha}..HEAD`]);
-    expect(o.findings.filter((f) => f.ruleId === "SP-131").map((f) => f.message)).toEqual([`QA report is stale; code changed after its commit ${qaSha}: src/b.ts`]);
+    expect(touched(o, qaSha)).toHaveLength(1);
+    expect(touched(o, qaSha)[0]).toMatch(/^diff-tree --stdin /);
+    expect(o.findings.filter((f) => f.ruleId === "SP-131").map((f) => f.message)).toEqual([`QA report ${QA} is stale: code it covered changed after its commit ${qaSha}. Run QA again and commit a new report`]);
   });
   it("SP-131 / SP-132: a report rejected before its commit is looked up (verdict FAIL) => no git log", () => {
     const { dir, qaSha } = qaRepo((sha) => fm("FAIL", sha));
@@ -134,15 +136,17 @@ describe("SP-132 / SP-131 extract pass data (core only)", () => {
     l.protocolCompliance.sessionEnd.qaValidation = item(true, "SKIPPED: tests-only");
     expect(extract(l)["need.range"]).toBeUndefined();
   });
-  it("SP-131: the report given as a fact => its qaCommit in need.sha and need.touched", () => {
+  it("SP-131: the report given as a fact => its qaCommit in need.sha and need.qaRanges (after QA up to endingCommit, start up to QA)", () => {
     const l = validLog();
     l.endingCommit = B;
     l.protocolCompliance.sessionEnd.qaValidation = item(true, `see ${QA}`);
     const first = extract(l);
     expect(first["need.qa"]).toBe(QA);
-    expect(first["need.touched"]).toBeUndefined();
+    expect(first["need.qaRanges"]).toBeUndefined();
     const second = extract(l, { [`qa.report.${QA}`]: `---\nqaVerdict: PASS\nqaSessionLog: ${LOG}\nqaCommit: ${A}\n---\n` });
-    expect(second["need.touched"]).toBe(`${A}..HEAD`);
+    expect(second["need.qaRanges"]).toContain(`${A}..${B}`);
+    expect(second["need.qaRanges"]).toContain(`a1b2c3d..${A}`);
+    expect(second["need.qaRanges"]).not.toContain("HEAD");
     expect(second["need.sha"]).toContain(A);
     expect(second["need.sha"]).toContain(B);
   });

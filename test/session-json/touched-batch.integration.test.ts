@@ -1,7 +1,8 @@
-// SP-131's staleness check reads, per log, every file touched in <qaCommit>..HEAD (fact
-// git.diff.<range>). With many logs the host gathers all ranges with three git processes
-// (src/validators/session-json-facts.ts touchedFacts) instead of one `git log` per range; the facts
-// must be exactly what the per-range `git log --no-renames --name-only --format= <range>` gives.
+// SP-131's staleness check reads, per log, the files that differ between <qaCommit> and the end of its
+// window (HEAD for a session in progress; fact git.diff.<range>, by content since issue 35). With
+// many logs the host gathers all ranges with one cat-file and one `git diff-tree --stdin`
+// (src/validators/session-json-facts.ts changedFacts) instead of one git process per range; the
+// facts must be exactly what the per-range `git diff --name-only --no-renames a b` gives.
 // Real git repositories with merges, a reverted change, a side branch and a commit that does not exist.
 import { describe, it, expect } from "vitest";
 import { readFileSync, existsSync, writeFileSync } from "node:fs";
@@ -69,6 +70,7 @@ function writeLogs(dir: string, cited: string[]): string[] {
     const l = validLog();
     l.session.number = 10 + i;
     l.protocolCompliance.sessionEnd.qaValidation = item(true, `QA report: \`${qa}\``);
+    l.endingCommit = ""; // a session in progress: SP-131's window after QA ends at HEAD
     tree[log] = JSON.stringify(l, null, 2);
     tree[qa] = front(log, sha);
     files.push(log);
@@ -78,8 +80,12 @@ function writeLogs(dir: string, cited: string[]): string[] {
   return files;
 }
 
-describe("SP-131: touched files of many qaCommit..HEAD ranges, gathered in one batch", () => {
-  it("SP-131: every range's fact equals its own git log (merges, revert, rename, side branch, root commit)", async () => {
+/** What `git diff --name-only --no-renames a b` says (the per-range fact, by content). */
+const perDiff = (dir: string, a: string, b: string) =>
+  [...new Set(git(dir, "diff", "--name-only", "--no-renames", a, b).split("\n").map((l) => l.trim()).filter((l) => l.length > 0))].sort();
+
+describe("SP-131: changed files of many qaCommit..HEAD ranges (by content), gathered in one batch", () => {
+  it("SP-131: every range's fact equals its own git diff (merges, revert, rename, side branch, root commit)", async () => {
     const { dir, shas } = graphRepo();
     const cited = [shas.c0, shas.c1, shas.s1, shas.c2, shas.m, shas.c3, shas.c5, shas.s2, shas.c6];
     const files = writeLogs(dir, cited);
@@ -87,42 +93,42 @@ describe("SP-131: touched files of many qaCommit..HEAD ranges, gathered in one b
     const facts = await prepareJsonSessions(dir, docs);
     for (const sha of cited) {
       const range = `${sha}..HEAD`;
-      expect(facts[`git.diff.${range}`], range).toEqual(perRange(dir, range));
+      expect(facts[`git.diff.${range}`], range).toEqual(perDiff(dir, sha, "HEAD"));
     }
-    // the side branch commit: HEAD's history minus s2's, so everything main did after c2
+    // the side branch commit: what HEAD has that s2 has not
     expect(facts[`git.diff.${shas.s2}..HEAD`]).toContain("src/side.ts");
-    // a range over the revert still lists the reverted file (every commit counts)
-    expect(facts[`git.diff.${shas.c2}..HEAD`]).toContain("src/tmp.ts");
+    // issue 35: by content, a change reverted later is no change
+    expect(facts[`git.diff.${shas.c2}..HEAD`]).not.toContain("src/tmp.ts");
   });
 
-  it("SP-131: a qaCommit that does not exist gets the per-range call's own error; the others are batched", async () => {
+  it("SP-131: a qaCommit that does not exist gets an error fact without a git process of its own; the others are batched", async () => {
     const { dir, shas } = graphRepo();
     const files = writeLogs(dir, [shas.c1, shas.missing, shas.c3]);
     const docs = files.map((file) => ({ file, kind: KIND.SESSION_JSON, flags: 0, bytes: new Uint8Array(readFileSync(join(dir, file))) }));
     const facts = await prepareJsonSessions(dir, docs);
-    expect(facts[`git.diff.${shas.c1}..HEAD`]).toEqual(perRange(dir, `${shas.c1}..HEAD`));
-    expect(facts[`git.diff.${shas.c3}..HEAD`]).toEqual(perRange(dir, `${shas.c3}..HEAD`));
+    expect(facts[`git.diff.${shas.c1}..HEAD`]).toEqual(perDiff(dir, shas.c1, "HEAD"));
+    expect(facts[`git.diff.${shas.c3}..HEAD`]).toEqual(perDiff(dir, shas.c3, "HEAD"));
     expect(facts[`git.diff.${shas.missing}..HEAD`]).toBeUndefined();
     expect(String(facts[`git.diffError.${shas.missing}..HEAD`])).toMatch(new RegExp(`^git diff failed for ${shas.missing}\\.\\.HEAD: .*${shas.missing}`));
   });
 
-  it("SP-131: the CLI runs no git log per range when there are several, and reports the same stale findings", () => {
+  it("SP-131: the CLI runs no git log or diff per range when there are several, and reports the same stale findings", () => {
     const { dir, shas } = graphRepo();
     const cited = [shas.c1, shas.c3, shas.c5];
     writeLogs(dir, cited);
     const trace = join(tmpDir("agentcheck-trace-"), "trace.txt");
     const r = runCli(["session-log", "--now", "2026-01-10T12:00:00Z", "-f", "json"], { cwd: dir, env: { GIT_TRACE: trace } });
     expect(r.code).toBe(1);
-    const cmds = existsSync(trace) ? readFileSync(trace, "utf8").split("\n").filter((l) => l.includes("built-in: git log")) : [];
+    const cmds = existsSync(trace) ? readFileSync(trace, "utf8").split("\n").filter((l) => l.includes("built-in: git ")) : [];
     expect(cmds.filter((c) => c.includes("..HEAD"))).toEqual([]);
-    expect(cmds.filter((c) => c.includes("--no-walk"))).toHaveLength(1);
+    expect(cmds.filter((c) => c.includes("built-in: git diff-tree --stdin"))).toHaveLength(1);
     const stale = JSON.parse(r.stdout).results.flatMap((x: { findings: { ruleId: string; message: string }[] }) => x.findings)
-      .filter((f: { ruleId: string; message: string }) => f.ruleId === "SP-131" && f.message.startsWith("QA report is stale"))
+      .filter((f: { ruleId: string; message: string }) => f.ruleId === "SP-131" && f.message.includes(" is stale: "))
       .map((f: { message: string }) => f.message).sort();
-    // each report is stale for the code its own range touched (the per-range git log's files, .agents/ left out)
-    const expected = cited.map((sha) => {
-      const code = perRange(dir, `${sha}..HEAD`).filter((f) => !f.startsWith(".agents/"));
-      return code.length > 0 ? `QA report is stale; code changed after its commit ${sha}: ${code.join(", ")}` : undefined;
+    // each report is stale when code differs between its commit and HEAD (.agents/ left out); the message names no file
+    const expected = cited.map((sha, i) => {
+      const code = perDiff(dir, sha, "HEAD").filter((f) => !f.startsWith(".agents/"));
+      return code.length > 0 ? `QA report .agents/qa/${10 + i}-report.md is stale: code it covered changed after its commit ${sha}. Run QA again and commit a new report` : undefined;
     }).filter((m) => m !== undefined).sort();
     expect(stale.length).toBeGreaterThan(0);
     expect(stale).toEqual(expected);
@@ -130,10 +136,6 @@ describe("SP-131: touched files of many qaCommit..HEAD ranges, gathered in one b
 });
 
 describe("SP-132: changed files of many skip-scope ranges, one git diff-tree for all", () => {
-  /** What `git diff --name-only --no-renames a b` says (the per-range fact). */
-  const perDiff = (dir: string, a: string, b: string) =>
-    [...new Set(git(dir, "diff", "--name-only", "--no-renames", a, b).split("\n").map((l) => l.trim()).filter((l) => l.length > 0))].sort();
-
   function skipLogs(dir: string, ranges: [string, string][]): string[] {
     const tree: Record<string, string> = {};
     const files = ranges.map(([a, b], i) => {
@@ -184,7 +186,7 @@ describe("SP-132: changed files of many skip-scope ranges, one git diff-tree for
     expect(facts[`git.diff.${g1}..${g2}`]).toEqual(["docs/n.md"]);
   });
 
-  it("SP-132: a range with a commit that does not exist keeps the per-range git diff's error; the CLI spawns one diff-tree for the rest", () => {
+  it("SP-132: a range with a commit that does not exist gets an error naming it, without a git process of its own; the CLI spawns one diff-tree for the rest", () => {
     const { dir, shas } = graphRepo();
     skipLogs(dir, [[shas.c0, shas.c2], [shas.c3, shas.c5], [shas.c1, shas.missing]]);
     const trace = join(tmpDir("agentcheck-trace-"), "trace.txt");
@@ -192,9 +194,8 @@ describe("SP-132: changed files of many skip-scope ranges, one git diff-tree for
     expect(r.code).toBe(1);
     const cmds = readFileSync(trace, "utf8").split("\n").filter((l) => l.includes("built-in: git "));
     expect(cmds.filter((c) => c.includes("built-in: git diff-tree --stdin"))).toHaveLength(1);
-    expect(cmds.filter((c) => c.includes("built-in: git diff --name-only --no-renames") && !c.includes(" -- ")).map((c) => c.slice(c.indexOf("git diff")))).toEqual([
-      `git diff --name-only --no-renames ${shas.c1} ${shas.missing}`,
-    ]);
+    // the commit the cat-file batch found missing gets its error fact without a git diff of its own (issue 35)
+    expect(cmds.filter((c) => c.includes("built-in: git diff --name-only --no-renames") && !c.includes(" -- "))).toEqual([]);
     const sp132 = JSON.parse(r.stdout).results.flatMap((x: { findings: { ruleId: string; message: string }[] }) => x.findings)
       .filter((f: { ruleId: string }) => f.ruleId === "SP-132").map((f: { message: string }) => f.message).sort();
     // c0..c2 and c3..c5 change code under a docs-only skip; the missing commit cannot be verified
@@ -223,29 +224,29 @@ describe("SP-131: signed commits under log.showSignature=true", () => {
     for (const sha of cited) {
       const list = facts[`git.diff.${sha}..HEAD`] as string[];
       expect(list.filter((f) => /signature/i.test(f)), sha).toEqual([]);
-      expect(list).toEqual(perRange(dir, `${sha}..HEAD`).filter((f) => !/signature/i.test(f)));
+      expect(list).toEqual(perDiff(dir, sha, "HEAD"));
     }
     expect(facts[`git.diff.${shas.c6}..HEAD`]).toContain("src/signed.ts");
   });
 });
 
 describe("SP-131/SP-132: non-ASCII file names reach the core as they are, not C-quoted", () => {
-  it("SP-131: a commit after the QA report that only adds .agents/sessions/café.md leaves the report fresh; src/naïve.ts makes it stale, named as is", () => {
+  it("SP-131: a commit after the QA report that only adds .agents/sessions/café.md leaves the report fresh; src/naïve.ts makes it stale, its name reaching the core as is", async () => {
     const { dir, shas } = graphRepo();
     const files = writeLogs(dir, [shas.c6, shas.c6]);
     writeTree(dir, { ".agents/sessions/café-notes.md": "# notes\n" });
     commitAll(dir, "notes");
     const run = () => JSON.parse(runCli(["session-log", ...files, "--now", "2026-01-10T12:00:00Z", "-f", "json"], { cwd: dir }).stdout).results
       .flatMap((x: { findings: { ruleId: string; message: string }[] }) => x.findings)
-      .filter((f: { ruleId: string; message: string }) => f.ruleId === "SP-131" && f.message.startsWith("QA report is stale"))
+      .filter((f: { ruleId: string; message: string }) => f.ruleId === "SP-131" && f.message.includes(" is stale: "))
       .map((f: { message: string }) => f.message);
     // the logs' own commit (after c6) holds only .agents/ files: fresh
     expect(run()).toEqual([]);
     writeTree(dir, { "src/naïve.ts": "x" });
     commitAll(dir, "code");
-    expect(run()).toEqual([
-      `QA report is stale; code changed after its commit ${shas.c6}: src/naïve.ts`,
-      `QA report is stale; code changed after its commit ${shas.c6}: src/naïve.ts`,
-    ]);
+    expect(run()).toHaveLength(2);
+    const docs = files.map((file) => ({ file, kind: KIND.SESSION_JSON, flags: 0, bytes: new Uint8Array(readFileSync(join(dir, file))) }));
+    const facts = await prepareJsonSessions(dir, docs);
+    expect(facts[`git.diff.${shas.c6}..HEAD`]).toContain("src/naïve.ts");
   });
 });

@@ -46,8 +46,10 @@ describe("WASM core ABI", () => {
   // build (scripts/asc-size.mjs, +2.2 KB) and the JSON core's speed work: 200,530 bytes.
   // Seventh session: the extra inlining pass inlines functions of up to 20 expressions instead of 8
   // (scripts/asc-size.mjs: +30 KB, about 12% less core time in-process): 230,890 bytes, guard 236 KB.
-  it("module stays under 236 KB", () => {
-    expect(wasmBytes().length).toBeLessThan(236 * 1024);
+  // Issue 39 item 6 withdrew the size goals: the guard is 512 KB (241,875 bytes with memory health
+  // MEM-01..03 and the commit checks).
+  it("module stays under 512 KB (issue 39 item 6)", () => {
+    expect(wasmBytes().length).toBeLessThan(512 * 1024);
   });
 
   it("the module carries no source file paths (abort sites pass no file)", () => {

@@ -130,12 +130,12 @@ describe("the host renders the coded parts in the same English", () => {
 });
 
 describe("texts that moved from the core to the rule table are the same English", () => {
-  it("SP-130: the likely causes are part of the templates", () => {
-    const causes = ". Likely causes: the PR was squash merged; the commit was amended or rebased";
-    expect(renderMessage("SP-130", "endingcommitDoesNotName", { v: "abc" })).toBe(
-      `endingCommit 'abc' does not name a commit in this repository${causes}; the SHA was never pushed. Record the real SHA in a follow-up commit`);
-    expect(renderMessage("SP-130", "endingcommitIsNotAn", { v: "abc" })).toBe(
-      `endingCommit 'abc' is not an ancestor of HEAD${causes}. Record the real SHA in a follow-up commit`);
+  it("SP-130: the remedy is part of the templates, one per class (absent, not landed), never 'record the real SHA'", () => {
+    const absent = renderMessage("SP-130", "endingCommitAbsent", { v: "abc" });
+    const notLanded = renderMessage("SP-130", "endingCommitNotLanded", { v: "abc" });
+    expect(absent).toMatch(/^endingCommit 'abc' names no commit in this repository/);
+    expect(notLanded).toMatch(/^endingCommit 'abc' is not on HEAD's history and its changes are not either/);
+    for (const m of [absent, notLanded]) expect(m).not.toContain("follow-up commit");
   });
   it("SP-090: the checks skipped without git facts, as a list of terms", () => {
     const v = "SP-038..SP-042\x1e\x1bcheckQaSkipScope";

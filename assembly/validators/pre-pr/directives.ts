@@ -1,6 +1,10 @@
 // Inline disable directives in markdown artifacts (issue 14), applied to findings other validators made:
 //   <!-- agentcheck-disable-next-line SP-013 -->       the next line
 //   <!-- agentcheck-disable SP-016 --> ... <!-- agentcheck-enable [SP-016] -->   a range (to the end without enable)
+//   | row | ... | <!-- agentcheck-disable-line SP-013 -->   its own line (table-safe: the end of a row)
+// A directive on a line of its own between two table rows or two list items ends the table or list in
+// markdown: the rows after it are no longer read as rows, their findings vanish. That is AC-011 (an
+// error, always reported), never a silent pass.
 // Rule ids are separated by commas or spaces; none = every rule. A finding on the whole file (line 0) is
 // suppressed only by a range that starts before the first content line and is never closed.
 // Input: KIND_PREPR_FILE documents (the markdown files), fact "findings" (a list of docOrdinal, line,
@@ -9,11 +13,25 @@
 // a list); with reportUnused, an AC-010 finding for each directive (and rule id) that
 // suppressed nothing.
 import { defineRule, msg, RuleDoc } from "../../rules";
-import { SEV_WARNING } from "../../abi";
+import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { decodeList, encodeList } from "../../lib/list";
 import { Doc, Input, Results } from "../../io";
 
 export const AC010 = defineRule("AC-010", SEV_WARNING);
+export const AC011 = defineRule("AC-011", SEV_ERROR);
+function AC011_doc(): RuleDoc {
+  return {
+    id: "AC-011",
+    validator: "common",
+    title: "Directive breaks a table or list",
+    description:
+      "An <!-- agentcheck-... --> comment on a line of its own between two table rows or two list items ends the table or the list, so the rows or items after it are no longer read as such and their findings disappear. Put `<!-- agentcheck-disable-line ID -->` at the end of the row instead, or a disable/enable pair around the whole table.",
+    messages: {
+      breaksTable: "{{name}} between two table rows ends the table (the rows after it are not checked): use agentcheck-disable-line at the end of the row, or agentcheck-disable/enable around the table",
+      breaksList: "{{name}} between two list items ends the list (the items after it are not checked): use agentcheck-disable-line at the end of the item, or agentcheck-disable/enable around the list",
+    },
+  };
+}
 function AC010_doc(): RuleDoc {
   return {
     id: "AC-010",
@@ -29,10 +47,11 @@ function AC010_doc(): RuleDoc {
 
 class Directive {
   constructor(
-    public kind: i32, // 0 next-line, 1 disable, 2 enable
+    public kind: i32, // 0 next-line, 1 disable, 2 enable, 3 this line
     public line: i32, // 1-based line of the comment
     public ids: string[], // empty = every rule
     public used: bool[],
+    public breaks: i32 = 0, // 1: alone between two table rows, 2: between two list items (AC-011)
   ) {}
 }
 
@@ -176,6 +195,9 @@ function directivesOf(doc: Doc): Directive[] {
       if (body.startsWith("agentcheck-disable-next-line")) {
         kind = 0;
         rest = body.substring(28);
+      } else if (body.startsWith("agentcheck-disable-line")) {
+        kind = 3;
+        rest = body.substring(23);
       } else if (body.startsWith("agentcheck-disable")) {
         kind = 1;
         rest = body.substring(18);
@@ -188,12 +210,35 @@ function directivesOf(doc: Doc): Directive[] {
         const ids = parseIds(rest);
         const used = new Array<bool>(ids.length > 0 ? ids.length : 1);
         for (let k = 0; k < used.length; k++) used[k] = false;
-        out.push(new Directive(kind, i + 1, ids, used));
+        out.push(new Directive(kind, i + 1, ids, used, breaksBlock(lines, i, at, end)));
       }
       at = l.indexOf("<!--", end + 3);
     }
   }
   return out;
+}
+
+/** A table row: its first non-blank character is "|". */
+function isRow(l: string): bool {
+  const t = l.trim();
+  return t.length > 0 && t.charCodeAt(0) == 124;
+}
+
+/**
+ * Whether the comment at [at, end) of line i stands alone on its line between two table rows (1) or
+ * two list items (2): markdown ends the table or the list there. 0 otherwise.
+ */
+function breaksBlock(lines: string[], i: i32, at: i32, end: i32): i32 {
+  const l = lines[i];
+  if (l.substring(0, at).trim().length > 0 || l.substring(end + 3).trim().length > 0) return 0;
+  if (i == 0 || i + 1 >= lines.length) return 0;
+  const prev = lines[i - 1];
+  const next = lines[i + 1];
+  if (isRow(prev) && isRow(next)) return 1;
+  const ip = <i32>(indentOf(prev) & 0xffffffff);
+  const inx = <i32>(indentOf(next) & 0xffffffff);
+  if (prev.trim().length > 0 && isListMarker(prev, ip) && isListMarker(next, inx)) return 2;
+  return 0;
 }
 
 /** Index of `rule` in the directive's ids (0 for a directive naming every rule), or -1. */
@@ -217,7 +262,7 @@ function suppress(ds: Directive[], rule: string, line: i32, firstContent: i32): 
   if (line > 0) {
     for (let i = 0; i < ds.length; i++) {
       const d = ds[i];
-      if (d.kind == 0 && d.line + 1 == line) {
+      if ((d.kind == 0 && d.line + 1 == line) || (d.kind == 3 && d.line == line)) {
         const k = covers(d, rule);
         if (k >= 0) {
           d.used[k] = true;
@@ -231,7 +276,7 @@ function suppress(ds: Directive[], rule: string, line: i32, firstContent: i32): 
   let openK: i32 = -1;
   for (let i = 0; i < ds.length; i++) {
     const d = ds[i];
-    if (d.kind == 0) continue;
+    if (d.kind == 0 || d.kind == 3) continue;
     if (line > 0 && d.line >= line) break;
     const k = covers(d, rule);
     if (k < 0) continue;
@@ -248,6 +293,10 @@ function suppress(ds: Directive[], rule: string, line: i32, firstContent: i32): 
   if (line == 0 && o.line >= firstContent) return false;
   o.used[openK] = true;
   return true;
+}
+
+function directiveName(kind: i32): string {
+  return kind == 0 ? "agentcheck-disable-next-line" : kind == 3 ? "agentcheck-disable-line" : kind == 2 ? "agentcheck-enable" : "agentcheck-disable";
 }
 
 export function applyDirectives(input: Input, results: Results, docs: Doc[]): void {
@@ -276,12 +325,16 @@ export function applyDirectives(input: Input, results: Results, docs: Doc[]): vo
   }
   for (let i = 0; i < docs.length; i++) {
     if (suppressed[i].length > 0) results.put(docs[i], "suppressed", encodeList(suppressed[i]));
-    if (!reportUnused) continue;
     const ds = perDoc[i];
     for (let j = 0; j < ds.length; j++) {
       const d = ds[j];
+      if (d.breaks != 0) results.report(AC011, docs[i], d.line, 1, msg(d.breaks == 1 ? "breaksTable" : "breaksList").s("name", directiveName(d.kind)));
+    }
+    if (!reportUnused) continue;
+    for (let j = 0; j < ds.length; j++) {
+      const d = ds[j];
       if (d.kind == 2) continue;
-      const name = d.kind == 0 ? "agentcheck-disable-next-line" : "agentcheck-disable";
+      const name = directiveName(d.kind);
       if (d.ids.length == 0) {
         if (!d.used[0]) results.report(AC010, docs[i], d.line, 1, msg("suppressesNoFinding").s("name", name));
       } else {

@@ -59,6 +59,7 @@ export default {
       { name: "a comment in an indented code block is an example, not a directive", validator: "pre-pr", docs: [md("docs/a.md", "# A\n\n    <!-- agentcheck-disable MD013 -->\n\n\tmore code\n")], facts: dir([]) },
       { name: "a line '```js' inside a ``` fence does not close it", validator: "pre-pr", docs: [md("docs/a.md", "# A\n\n```\n```js\n<!-- agentcheck-disable -->\n```\n")], facts: dir([]) },
       { name: "a backtick line with a backtick in its info string opens no fence (a code span)", validator: "pre-pr", docs: [md("docs/a.md", "# A\n\n``` `<!-- agentcheck-disable -->` ```\n")], facts: dir([]) },
+      { name: "issue 36: agentcheck-disable-line at the end of a table row suppresses that row's finding", validator: "pre-pr", docs: [md("s.md", "| Req | Step | Status |\n|---|---|---|\n| MUST | Read | [ ] | <!-- agentcheck-disable-line SP-013 -->\n")], facts: dir(["0", "3", "SP-013"]) },
     ],
     invalid: [
       { name: "a next-line directive for every rule that suppresses nothing", validator: "pre-pr", docs: [md("docs/a.md", "# A\n<!-- agentcheck-disable-next-line -->\nshort\n")], facts: dir([]), errors: [{ messageId: "suppressesNoFinding", line: 2, data: { name: "agentcheck-disable-next-line" } }] },
@@ -71,6 +72,29 @@ export default {
         docs: [md("docs/a.md", "<!-- agentcheck-disable MD013 MD041 -->\nA very long line\n")],
         facts: dir(["0", "2", "MD013"]),
         errors: [{ messageId: "suppressesNoFinding2", line: 1, data: { name: "agentcheck-disable", ids: "MD041" } }],
+      },
+    ],
+  },
+  "AC-011": {
+    valid: [
+      { name: "a disable/enable pair around a whole table", validator: "pre-pr", docs: [md("s.md", "<!-- agentcheck-disable SP-013 -->\n| a | b |\n|---|---|\n| c | d |\n<!-- agentcheck-enable -->\n")], facts: dir(["0", "4", "SP-013"]) },
+      { name: "agentcheck-disable-line at the end of a row does not break the table", validator: "pre-pr", docs: [md("s.md", "| a | b |\n|---|---|\n| c | d | <!-- agentcheck-disable-line SP-013 -->\n| e | f |\n")], facts: dir(["0", "3", "SP-013"]) },
+      { name: "a next-line directive before a table (after a blank line) breaks nothing", validator: "pre-pr", docs: [md("s.md", "# A\n\n<!-- agentcheck-disable-next-line MD013 -->\n| a | b |\n|---|---|\n")], facts: dir(["0", "4", "MD013"]) },
+    ],
+    invalid: [
+      {
+        name: "issue 36: a next-line directive between two table rows ends the table (never a silent pass)",
+        validator: "pre-pr",
+        docs: [md("s.md", "| a | b |\n|---|---|\n<!-- agentcheck-disable-next-line SP-013 -->\n| c | d |\n| e | f |\n")],
+        facts: dir(["0", "4", "SP-013"]),
+        errors: [{ messageId: "breaksTable", line: 3, severity: "error", data: { name: "agentcheck-disable-next-line" } }],
+      },
+      {
+        name: "a directive between two list items ends the list",
+        validator: "pre-pr",
+        docs: [md("s.md", "- [ ] one\n<!-- agentcheck-disable-next-line SP-013 -->\n- [ ] two\n")],
+        facts: dir(["0", "3", "SP-013"]),
+        errors: [{ messageId: "breaksList", line: 2, data: { name: "agentcheck-disable-next-line" } }],
       },
     ],
   },

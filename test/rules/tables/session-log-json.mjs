@@ -43,6 +43,9 @@ const goodReport = report(`qaVerdict: PASS\nqaSessionLog: ${NAME}\nqaCommit: ${Q
 const qaFacts = (extra = {}) => ({ ...GIT, [`qa.report.${QA}`]: goodReport, [`git.commit.${QA_COMMIT}`]: ["ancestor", QA_COMMIT], ...extra });
 const skipLog = (label, edit = () => {}) => with_((l) => { end(l).qaValidation = item(true, `SKIPPED: ${label}`); edit(l); });
 const RANGE = "git.diff.a1b2c3d..d4e5f60";
+// SP-131's ranges for qaLog(): after QA up to the endingCommit, and the session's changes up to QA
+const QA_WINDOW = `git.diff.${QA_COMMIT}..d4e5f60`;
+const QA_COVERED = `git.diff.a1b2c3d..${QA_COMMIT}`;
 
 export default {
   "SP-100": {
@@ -192,14 +195,28 @@ export default {
     invalid: [{ name: "endingCommit equals startingCommit", docs: docs(with_((l) => { l.endingCommit = "a1b2c3d"; })), errors: [{ messageId: "startingcommitAndEndingcommitAre", data: { ending: "a1b2c3d" } }] }],
   },
   "SP-130": {
-    valid: [{ name: "endingCommit is an ancestor of HEAD", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["ancestor", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] } }],
+    valid: [
+      { name: "endingCommit is an ancestor of HEAD", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["ancestor", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] } },
+      { name: "SP-130 landed: endingCommit off HEAD's history, its changes landed by content (squash merge)", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["landed", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] } },
+      { name: "SP-130 contentEvidence: the commit is gone (squash, branch deleted, gc), the recorded blobs are on HEAD's history (the log itself there with other content)", docs: docs(with_((l) => { l.contentEvidence = { files: { "src/a.ts": "a".repeat(40), ".agents/sessions/2026-01-05-session-42.json": "b".repeat(40) } }; })), facts: { ...GIT, "git.commit.d4e5f60": ["missing"], "git.blobsOnHistory": [`=${"a".repeat(40)} src/a.ts`, `~${"b".repeat(40)} .agents/sessions/2026-01-05-session-42.json`] } },
+      { name: "SP-130 landed: only the session log and a memory differ from HEAD's history (rewritten since), both there", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["off-history", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "#3", "~.agents/sessions/2026-01-05-session-42.json", "~.serena/memories/m.md"] } },
+    ],
     invalid: [
-      { name: "endingCommit names no commit", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["missing"] }, errors: [{ messageId: "endingcommitDoesNotName", data: { v: "d4e5f60" } }] },
-      { name: "endingCommit off HEAD's history (squash merge)", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["off-history", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] }, errors: [{ messageId: "endingcommitIsNotAn", data: { v: "d4e5f60" } }] },
+      { name: "SP-130 endingCommitAbsent: endingCommit names no commit", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["missing"] }, errors: [{ messageId: "endingCommitAbsent", data: { v: "d4e5f60" } }] },
+      { name: "SP-130 endingCommitNotLanded: off HEAD's history, its changes not landed", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["off-history", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] }, errors: [{ messageId: "endingCommitNotLanded", data: { v: "d4e5f60" } }] },
+      { name: "SP-130 endingCommitAbsent: recorded contentEvidence whose code blob is not on HEAD's history", docs: docs(with_((l) => { l.contentEvidence = { files: { "src/a.ts": "a".repeat(40) } }; })), facts: { ...GIT, "git.commit.d4e5f60": ["missing"], "git.blobsOnHistory": [`~${"a".repeat(40)} src/a.ts`] }, errors: [{ messageId: "endingCommitAbsent", data: { v: "d4e5f60" } }] },
+      { name: "SP-130 endingCommitNotLanded: code on HEAD's history with other content", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["off-history", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "#2", "~.agents/sessions/2026-01-05-session-42.json", "~src/a.ts"] }, errors: [{ messageId: "endingCommitNotLanded", data: { v: "d4e5f60" } }] },
+      { name: "SP-130 endingCommitNotLanded: a session log HEAD's history never had", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["off-history", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "#1", "-.agents/sessions/2026-01-05-session-9.json"] }, errors: [{ messageId: "endingCommitNotLanded", data: { v: "d4e5f60" } }] },
+      { name: "SP-130 endingCommitNotLanded: a commit that wrote nothing", docs: docs(base()), facts: { ...GIT, "git.commit.d4e5f60": ["off-history", "d4e5f60aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "#0"] }, errors: [{ messageId: "endingCommitNotLanded", data: { v: "d4e5f60" } }] },
     ],
   },
   "SP-131": {
-    valid: [{ name: "a passing QA report bound to this log, no code changed since", docs: docs(qaLog()), facts: qaFacts({ [`git.diff.${QA_COMMIT}..HEAD`]: [QA, ".agents/sessions/x.json"] }) }],
+    valid: [
+      { name: "a passing QA report bound to this log, no code changed since", docs: docs(qaLog()), facts: qaFacts({ [QA_WINDOW]: [QA, ".agents/sessions/x.json"], [QA_COVERED]: ["src/a.ts"] }) },
+      { name: "SP-131 landed: qaCommit squash merged (landed by content), nothing covered changed", docs: docs(qaLog()), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["landed", QA_COMMIT], [QA_WINDOW]: [], [QA_COVERED]: ["src/a.ts"] }) },
+      { name: "SP-131 covered: code QA did not cover changed after it (a catch-up merge, a baseline file)", docs: docs(qaLog()), facts: qaFacts({ [QA_WINDOW]: ["src/b.ts", ".agentcheck-baseline.json"], [QA_COVERED]: ["src/a.ts"] }) },
+      { name: "SP-131 in progress: no endingCommit, the window ends at HEAD", docs: docs(with_((l) => { end(l).qaValidation = item(true, `See ${QA}`); l.endingCommit = ""; })), facts: qaFacts({ [`git.diff.${QA_COMMIT}..HEAD`]: ["src/b.ts"], [QA_COVERED]: ["src/a.ts"] }) },
+    ],
     invalid: [
       { name: "endingCommit disagrees with episodeMetrics.comparison.head", docs: docs(with_((l) => { l.episodeMetrics = { comparison: { head: "1111111" } }; })), errors: [{ messageId: "endingcommitDisagreesWithEpisodemetrics", severity: "warning", data: { ending: "d4e5f60", head: "1111111" } }] },
       { name: "QA evidence names no report", docs: docs(with_((l) => { end(l).qaValidation = item(true, "QA done"); })), errors: [{ messageId: "qaEvidenceMustName", data: { QAROOT: ".agents/qa/" } }] },
@@ -210,9 +227,11 @@ export default {
       { name: "verdict FAIL", docs: docs(qaLog()), facts: qaFacts({ [`qa.report.${QA}`]: report(`qaVerdict: FAIL\nqaSessionLog: ${NAME}\nqaCommit: ${QA_COMMIT}`) }), errors: [{ messageId: "qaReportRejectedQaverdict", data: { path: QA, verdict: "FAIL" } }] },
       { name: "bound to another session log", docs: docs(qaLog()), facts: qaFacts({ [`qa.report.${QA}`]: report(`qaVerdict: PASS\nqaSessionLog: .agents/sessions/2026-01-04-session-41.json\nqaCommit: ${QA_COMMIT}`) }), errors: [{ messageId: "qaReportRejected2", data: { path: QA, pp: `qaSessionLog names .agents/sessions/2026-01-04-session-41.json, not this session (${NAME})` } }] },
       { name: "a short qaCommit", docs: docs(qaLog()), facts: qaFacts({ [`qa.report.${QA}`]: report(`qaVerdict: PASS\nqaSessionLog: ${NAME}\nqaCommit: abc1234`) }), errors: [{ messageId: "qaReportRejectedQacommit", data: { path: QA, commit: "abc1234" } }] },
-      { name: "qaCommit not an ancestor of HEAD", docs: docs(qaLog()), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["missing"] }), errors: [{ messageId: "qaCommitIsNot", data: { path: QA, commit: QA_COMMIT } }] },
+      { name: "SP-131 qaCommitAbsent: qaCommit names no commit", docs: docs(qaLog()), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["missing"] }), errors: [{ messageId: "qaCommitAbsent", data: { path: QA, commit: QA_COMMIT } }] },
+      { name: "SP-131 qaCommitNotLanded: qaCommit off HEAD's history, its changes not landed", docs: docs(qaLog()), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["off-history", QA_COMMIT] }), errors: [{ messageId: "qaCommitNotLanded", data: { path: QA, commit: QA_COMMIT } }] },
       { name: "no changed-file list after qaCommit", docs: docs(qaLog()), facts: qaFacts(), errors: [{ messageId: "qaReportCannotBe", data: { path: QA, commit: QA_COMMIT } }] },
-      { name: "code changed after qaCommit", docs: docs(qaLog()), facts: qaFacts({ [`git.diff.${QA_COMMIT}..HEAD`]: ["src/a.ts", QA] }), errors: [{ messageId: "qaReportIsStale", data: { commit: QA_COMMIT, listShort: "src/a.ts" } }] },
+      { name: "SP-131 qaReportIsStale: covered code changed after qaCommit (no file list in the message)", docs: docs(qaLog()), facts: qaFacts({ [QA_WINDOW]: ["src/a.ts", "src/b.ts", QA], [QA_COVERED]: ["src/a.ts"] }), errors: [{ messageId: "qaReportIsStale", data: { path: QA, commit: QA_COMMIT } }] },
+      { name: "SP-131 qaReportIsStale: no starting commit, every code file counts as covered", docs: docs(with_((l) => { end(l).qaValidation = item(true, `See ${QA}`); l.session.startingCommit = ""; })), facts: qaFacts({ [QA_WINDOW]: ["src/b.ts"] }), errors: [{ messageId: "qaReportIsStale", data: { path: QA, commit: QA_COMMIT } }] },
     ],
   },
   "SP-132": {

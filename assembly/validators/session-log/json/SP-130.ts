@@ -1,4 +1,4 @@
-// SP-130: endingCommit reachable (full mode).
+// SP-130: endingCommit's work on HEAD's history, as an ancestor or landed by content (full mode).
 import { defineRule, msg, msgItem, RuleDoc, RuleCtx } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { J_STR } from "../../../lib/json";
@@ -6,7 +6,7 @@ import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
 import { SP090 } from "../SP-090";
 import { isSha } from "./model";
-import { gitReady, commitFact } from "./git-rules";
+import { gitReady, commitClass, recordedContentLanded, COMMIT_MISSING, COMMIT_OFF_HISTORY } from "./git-rules";
 
 export const SP130 = defineRule("SP-130", SEV_ERROR, check);
 function SP130_doc(): RuleDoc {
@@ -14,10 +14,10 @@ function SP130_doc(): RuleDoc {
     id: "SP-130",
     validator: "session-log",
     title: "Ending commit reachable",
-    description: "A valid endingCommit exists and is an ancestor of HEAD.",
+    description: "A valid endingCommit names work that is on HEAD's history: the commit is an ancestor of HEAD, or its changes landed by content (a squash or rebase merge, a cherry-pick, an amended commit: every file the commit wrote is on HEAD's history with the same content; docs/session-logs.md \"Commit evidence\"), or the log's recorded contentEvidence (the blobs of the files the session changed) is on HEAD's history. An ending commit that exists but whose work did not land, and one the repository does not have, are errors, each with its own message.",
     messages: {
-      endingcommitDoesNotName: "endingCommit '{{v}}' does not name a commit in this repository. Likely causes: the PR was squash merged; the commit was amended or rebased; the SHA was never pushed. Record the real SHA in a follow-up commit",
-      endingcommitIsNotAn: "endingCommit '{{v}}' is not an ancestor of HEAD. Likely causes: the PR was squash merged; the commit was amended or rebased. Record the real SHA in a follow-up commit",
+      endingCommitAbsent: "endingCommit '{{v}}' names no commit in this repository, so its work cannot be verified. Fetch the branch that has it (git fetch origin, then run again); if the commit was never pushed or its branch was deleted before a fetch, the log's work is unverifiable here: baseline the finding",
+      endingCommitNotLanded: "endingCommit '{{v}}' is not on HEAD's history and its changes are not either (not merged, or changed again before they landed). Merge the branch that has the work; if the session's work was abandoned, baseline the finding",
     },
   };
 }
@@ -34,15 +34,15 @@ function check(c: RuleCtx): void {
     log.report(SP090, v, msg("spEndingcommitReachableNot"));
     return;
   }
-  const f = commitFact(input, v.s);
+  const f = commitClass(log, v.s);
   if (f === null) {
     log.report(SP090, v, msg("spEndingcommitReachableNot2").s("v", v.s));
     return;
   }
-  if (f == "missing") {
-    log.report(c.rule, v, msg("endingcommitDoesNotName").s("v", v.s));
-  } else if (f.startsWith("off-history")) {
-    log.report(c.rule, v, msg("endingcommitIsNotAn").s("v", v.s));
-  }
+  // ancestor and landed (its changes are on HEAD's history by content) pass; so does a commit whose
+  // work the log's recorded contentEvidence finds on HEAD's history (the commit itself gone or rewritten)
+  if ((f == COMMIT_MISSING || f == COMMIT_OFF_HISTORY) && recordedContentLanded(log)) return;
+  if (f == COMMIT_MISSING) log.report(c.rule, v, msg("endingCommitAbsent").s("v", v.s));
+  else if (f == COMMIT_OFF_HISTORY) log.report(c.rule, v, msg("endingCommitNotLanded").s("v", v.s));
 }
 

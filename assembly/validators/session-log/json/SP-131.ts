@@ -5,9 +5,10 @@ import { J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
 import { isSha, shaCompatible, str, QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
-import { isAudit, listShort } from "../qa-scope";
+import { isAudit } from "../qa-scope";
+import { SP090 } from "../SP-090";
 import {
-  QA_ROOT, gitReady, commitFact, memDir, sessDir, qaClaim, qaReportCheck,
+  QA_ROOT, gitReady, commitFact, commitClass, memDir, qaRanges, COMMIT_MISSING, COMMIT_OFF_HISTORY, sessDir, qaClaim, qaReportCheck,
   QA_REPORT_FRONT_MATTER, QA_REPORT_KEYS, QA_REPORT_VERDICT, QA_REPORT_SESSION_LOG, QA_REPORT_COMMIT,
 } from "./git-rules";
 
@@ -17,7 +18,7 @@ function SP131_doc(): RuleDoc {
     id: "SP-131",
     validator: "session-log",
     title: "QA report bound to the session",
-    description: "qaValidation evidence (complete or not) names a passing QA report under .agents/qa/ bound to this log and to a commit with no code changed since.",
+    description: "qaValidation evidence (complete or not) names a passing QA report under .agents/qa/ bound to this log and to a commit whose work is on HEAD's history (an ancestor, or landed by content), with none of the code it covered (the session's changes up to the QA commit) changed after it, up to the session's endingCommit (HEAD while the session is in progress). Changes to other files, catch-up merges and baseline or docs commits keep the report valid.",
     messages: {
       endingcommitDisagreesWithEpisodemetrics: "endingCommit {{ending}} disagrees with episodeMetrics.comparison.head {{head}}; the QA binding uses the comparison head",
       qaEvidenceMustName: "QA evidence must name a report under {{QAROOT}} (or be exactly '{{QASKIPDOCS}}' or '{{QASKIPINVESTIGATION}}')",
@@ -27,9 +28,10 @@ function SP131_doc(): RuleDoc {
       qaReportRejectedQaverdict: "QA report {{path}} rejected: qaVerdict is '{{verdict}}', not PASS",
       qaReportRejected2: "QA report {{path}} rejected: {{pp}}",
       qaReportRejectedQacommit: "QA report {{path}} rejected: qaCommit must be a full 40-character lower-case SHA, got '{{commit}}'",
-      qaCommitIsNot: "QA commit is not an ancestor of validation head: {{commit}} (report {{path}})",
+      qaCommitAbsent: "QA report {{path}}: its qaCommit {{commit}} names no commit in this repository, so what it validated cannot be verified. Fetch the branch that has it; if it is gone, run QA again on this branch and commit a new report",
+      qaCommitNotLanded: "QA report {{path}}: its qaCommit {{commit}} is not on HEAD's history and its changes are not either; QA validated work that is not here. Run QA again on this branch and commit a new report",
       qaReportCannotBe: "QA report {{path}} cannot be verified: no changed-file list after {{commit}}",
-      qaReportIsStale: "QA report is stale; code changed after its commit {{commit}}: {{listShort}}",
+      qaReportIsStale: "QA report {{path}} is stale: code it covered changed after its commit {{commit}}. Run QA again and commit a new report",
     },
     // why a report's front matter or qaSessionLog is rejected ({{problem}}, {{pp}}; git-rules.ts)
     terms: {
@@ -82,21 +84,32 @@ function check(c: RuleCtx): void {
   if (rc.step == QA_REPORT_VERDICT) { log.report(c.rule, q, msg("qaReportRejectedQaverdict").s("path", path).s("verdict", rc.verdict)); return; }
   if (rc.step == QA_REPORT_SESSION_LOG) { log.report(c.rule, q, msg("qaReportRejected2").s("path", path).s("pp", rc.pathProblem)); return; }
   if (rc.step == QA_REPORT_COMMIT) { log.report(c.rule, q, msg("qaReportRejectedQacommit").s("path", path).s("commit", commit)); return; }
-  const cf = commitFact(input, commit);
-  if (cf === null || cf == "missing" || cf.startsWith("off-history")) {
-    log.report(c.rule, q, msg("qaCommitIsNot").s("commit", commit).s("path", path));
+  const cf = commitClass(log, commit);
+  if (cf === null) {
+    log.report(SP090, q, msg("notCheckedGitFacts").s("what", msgItem(msg("checkQaReport").s("path", path))).s("detail", msgItem(msg("noFactAboutCommit").s("sha", commit))));
     return;
   }
-  const range = commit + "..HEAD";
-  const files = input.factLines("git.diff." + range);
+  if (cf == COMMIT_MISSING) { log.report(c.rule, q, msg("qaCommitAbsent").s("commit", commit).s("path", path)); return; }
+  if (cf == COMMIT_OFF_HISTORY) { log.report(c.rule, q, msg("qaCommitNotLanded").s("commit", commit).s("path", path)); return; }
+  const r = qaRanges(log, commit);
+  const files = input.factLines("git.diff." + r.window);
   if (files === null) {
-    log.report(c.rule, q, msg("qaReportCannotBe").s("path", path).s("commit", commit));
+    // a finished log whose endingCommit the repository lacks: SP-130 reports the commit itself
+    if (r.atEnd && commitFact(input, str(log.root, "endingCommit")!) == COMMIT_MISSING) {
+      log.report(SP090, q, msg("notCheckedGitFacts").s("what", msgItem(msg("checkQaReport").s("path", path))).s("detail", msgItem(msg("endingCommitUnknown"))));
+    } else log.report(c.rule, q, msg("qaReportCannotBe").s("path", path).s("commit", commit));
     return;
   }
-  const code: string[] = [];
+  // covered: the files the session changed up to QA; unknown (no starting commit, or its diff
+  // failed): every code file counts as covered
+  const coveredList = r.covered.length > 0 ? input.factLines("git.diff." + r.covered) : null;
+  const covered = new Set<string>();
+  if (coveredList !== null) for (let i = 0; i < coveredList.length; i++) covered.add(coveredList[i]);
   for (let i = 0; i < files!.length; i++) {
     const p = files![i];
-    if (!isAudit(p, memDir(log), sessDir(log)) && !p.startsWith(QA_ROOT)) code.push(p);
+    if (isAudit(p, memDir(log), sessDir(log)) || p.startsWith(QA_ROOT)) continue;
+    if (coveredList !== null && !covered.has(p)) continue;
+    log.report(c.rule, q, msg("qaReportIsStale").s("path", path).s("commit", commit));
+    return;
   }
-  if (code.length > 0) log.report(c.rule, q, msg("qaReportIsStale").s("commit", commit).s("listShort", listShort(code)));
 }

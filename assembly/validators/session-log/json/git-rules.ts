@@ -2,17 +2,17 @@
 // to the session), SP-132 (QA skip scope); the rules are SP-130.ts, SP-131.ts, SP-132.ts. Without git facts they are skipped with SP-090 (shared with the
 // markdown rules: git facts unavailable).
 // Facts (from the host): git.available, git.unavailable, git.shallow, git.commit.<sha>
-// (a list: "ancestor" | "off-history" | "missing", then the full SHA), git.diff.<a>..<b> (changed files),
+// (a list: "ancestor" | "landed" | "off-history" | "missing", then the full SHA), git.diff.<a>..<b> (changed files),
 // git.diffError.<a>..<b>, qa.report.<path> (text), qa.unreadable.<path> (reason).
 import { msg, msgItem } from "../../../rules";
 import { Input } from "../../../io";
-import { JValue, J_OBJ } from "../../../lib/json";
+import { JValue, J_OBJ, J_STR } from "../../../lib/json";
 import { splitLines } from "../../../io";
 import { JsonLog, itemEvidence, isSha, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { SP090 } from "../SP-090";
 import { encodeList } from "../../../lib/list";
-import { nonDocFiles, nonInvestigationFiles, sessionsDir, memoriesDir, DEFAULT_QA_DIR } from "../qa-scope";
+import { nonDocFiles, nonInvestigationFiles, sessionsDir, memoriesDir, isAudit, DEFAULT_QA_DIR } from "../qa-scope";
 
 /** The folder of the QA reports the JSON rules read (the default QA folder; the host guards reads with the same one). */
 export const QA_ROOT = DEFAULT_QA_DIR + "/";
@@ -27,10 +27,87 @@ export function gitReady(log: JsonLog, what: string): bool {
   return true;
 }
 
-/** A cited commit's state (fact git.commit.<sha>, a list: state, full SHA): ancestor | off-history | missing; null: not checked. */
+/** An ancestor of HEAD. */
+export const COMMIT_ANCESTOR = "ancestor";
+/** Not an ancestor, but its changes are on HEAD's history by content (squash, rebase, cherry-pick, amend; src/evidence/landed.ts). */
+export const COMMIT_LANDED = "landed";
+/** In the repository, not an ancestor, its changes not on HEAD's history. */
+export const COMMIT_OFF_HISTORY = "off-history";
+/** No such commit in the repository. */
+export const COMMIT_MISSING = "missing";
+
+/** A cited commit's class (fact git.commit.<sha>, a list: class, full SHA): COMMIT_*; null: not checked. */
 export function commitFact(input: Input, sha: string): string | null {
   const v = input.factLines("git.commit." + sha);
   return v === null || v.length == 0 ? null : v[0];
+}
+
+/**
+ * The class SP-130 and SP-131 act on for a cited commit (null: not checked). An off-history commit
+ * whose content the host compared with HEAD's history (details "#<files written>", then "~<path>":
+ * on HEAD's history with other content, "-<path>": never there) counts as landed when it wrote
+ * something and the only files that differ are audit artifacts (session logs, analysis, memories:
+ * isAudit) that HEAD's history has: the session log rewritten to record its own ending commit, a
+ * memory edited again since, are bookkeeping, not the work.
+ */
+export function commitClass(log: JsonLog, sha: string): string | null {
+  const v = log.ctx.input.factLines("git.commit." + sha);
+  if (v === null || v.length == 0) return null;
+  const c = v[0];
+  if (c != COMMIT_OFF_HISTORY || v.length < 3 || !v[2].startsWith("#")) return c;
+  if (I32.parseInt(v[2].substring(1)) <= 0) return c;
+  const mem = memDir(log);
+  const sess = sessDir(log);
+  for (let i = 3; i < v.length; i++) {
+    const e = v[i];
+    if (!e.startsWith("~") || !isAudit(e.substring(1), mem, sess)) return c;
+  }
+  return COMMIT_LANDED;
+}
+
+/**
+ * The content fingerprint a log recorded (root `contentEvidence.files`: path -> blob id, "0" for a
+ * deleted file; what `agentcheck session end` records for the session's range), as "<blob> <path>"
+ * entries for the host (need.blobs); [] when absent or not of that shape.
+ */
+export function recordedBlobs(log: JsonLog): string[] {
+  const out: string[] = [];
+  const ce = log.root.get("contentEvidence");
+  const files = ce !== null && ce.kind == J_OBJ ? ce.get("files") : null;
+  if (files === null || files.kind != J_OBJ) return out;
+  const keys = files.keys;
+  for (let i = 0; i < keys.length; i++) {
+    const v = files.get(keys[i]);
+    if (v === null || v.kind != J_STR || keys[i].length == 0) return [];
+    const b = v.s;
+    if (b != "0" && (b.length < 40 || !isSha(b))) return [];
+    out.push(b + " " + keys[i]);
+  }
+  return out;
+}
+
+/**
+ * The work a log's contentEvidence names is on HEAD's history (fact git.blobsOnHistory: "=<blob>
+ * <path>" for a recorded blob there, "~<blob> <path>" for a recorded path there with other content):
+ * every recorded file, audit artifacts (isAudit) needing only their path, as commitClass judges a
+ * commit. So the work is recognised after its commits are gone (squash merge, branch deleted, gc).
+ */
+export function recordedContentLanded(log: JsonLog): bool {
+  const want = recordedBlobs(log);
+  if (want.length == 0) return false;
+  const have = log.ctx.input.factLines("git.blobsOnHistory");
+  if (have === null) return false;
+  const set = new Set<string>();
+  for (let i = 0; i < have.length; i++) set.add(have[i]);
+  const mem = memDir(log);
+  const sess = sessDir(log);
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i];
+    if (set.has("=" + w)) continue;
+    if (set.has("~" + w) && isAudit(w.substring(w.indexOf(" ") + 1), mem, sess)) continue;
+    return false;
+  }
+  return true;
 }
 
 export function qaItem(log: JsonLog): JValue | null {
@@ -168,7 +245,7 @@ export class QaReportCheck {
 
 /**
  * Judge a QA report's text for a log, decided once for SP-131 and for the extract pass (which asks git
- * about qaCommit only when the report gets that far: need.sha, need.touched). `sessionLog`: judge
+ * about qaCommit only when the report gets that far: need.sha, need.qaRanges). `sessionLog`: judge
  * qaSessionLog too (SP-131); the extract pass does not (it runs without the final pass's facts, the
  * sessions directory among them), so it may gather for a report SP-131 then rejects, never the reverse.
  */
@@ -196,7 +273,10 @@ export function qaReportCheck(text: string, log: JsonLog, sessionLog: bool): QaR
  *   need.sha     commits to resolve into git.commit.<sha> (endingCommit for SP-130 in full mode; the
  *                report's qaCommit once the host has passed the report as qa.report.<path>);
  *   need.range   <start>..<end> whose changed files (git diff) SP-132 checks, every mode;
- *   need.touched <qaCommit>..HEAD whose touched files (every commit) SP-131 checks.
+ *   need.blobs   the log's recorded contentEvidence ("<blob> <path>"), looked up on HEAD's history
+ *                (SP-130: git.blobsOnHistory);
+ *   need.qaRanges the ranges whose changed files (git diff, by content) SP-131's staleness check
+ *                reads (qaRanges below).
  * Returns whether the log needs anything: a log that needs nothing is judged by its rules in the same
  * pass (./index.ts), its result final.
  */
@@ -206,7 +286,11 @@ export function extractNeeds(log: JsonLog, full: bool): bool {
   let needs = false;
   if (full) {
     const end = str(log.root, "endingCommit");
-    if (end !== null && isSha(end!)) shas.push(end!);
+    if (end !== null && isSha(end!)) {
+      shas.push(end!);
+      const blobs = recordedBlobs(log);
+      if (blobs.length > 0) ctx.results.put(ctx.doc, "need.blobs", encodeList(blobs));
+    }
     const qa = qaClaim(log).path;
     if (qa.length > 0) {
       needs = true;
@@ -216,7 +300,10 @@ export function extractNeeds(log: JsonLog, full: bool): bool {
       const commit = rc !== null && rc.step == QA_REPORT_OK ? rc.commit : "";
       if (commit.length > 0) {
         if (!shas.includes(commit)) shas.push(commit);
-        ctx.results.put(ctx.doc, "need.touched", commit + "..HEAD");
+        const r = qaRanges(log, commit);
+        const keys = [r.window];
+        if (r.covered.length > 0) keys.push(r.covered);
+        ctx.results.put(ctx.doc, "need.qaRanges", encodeList(keys));
       }
     }
   }
@@ -224,6 +311,33 @@ export function extractNeeds(log: JsonLog, full: bool): bool {
   const range = skipClaim(log).range;
   if (range.length > 0) ctx.results.put(ctx.doc, "need.range", range);
   return needs || shas.length > 0 || range.length > 0;
+}
+
+/**
+ * The two ranges SP-131's staleness check reads for a QA report's commit (git diff: content, not
+ * commits, so a change made and reverted, a catch-up merge or a baseline commit that leaves the
+ * covered files as they were changes nothing):
+ *   window  <qaCommit>..<end>: what changed after QA, up to the session's end: its endingCommit when
+ *           the log names one (a finished log's verdict never moves with later history), else HEAD
+ *           (a session in progress);
+ *   covered <startingCommit>..<qaCommit>: the files QA covered, the session's changes up to QA
+ *           ("" when the log names no starting commit: every code file then counts as covered).
+ */
+export class QaRanges {
+  window: string = "";
+  covered: string = "";
+  /** The window ends at the log's endingCommit (not HEAD). */
+  atEnd: bool = false;
+}
+
+export function qaRanges(log: JsonLog, qaCommit: string): QaRanges {
+  const out = new QaRanges();
+  const end = str(log.root, "endingCommit");
+  out.atEnd = end !== null && isSha(end!);
+  out.window = qaCommit + ".." + (out.atEnd ? end! : "HEAD");
+  const start = log.sessionStr("startingCommit");
+  if (start !== null && isSha(start!)) out.covered = start! + ".." + qaCommit;
+  return out;
 }
 
 export class FrontMatter {

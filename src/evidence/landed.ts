@@ -1,0 +1,121 @@
+// Commit evidence verified by content: whether the work of a commit that is not an ancestor of HEAD
+// reached HEAD's history anyway (a squash or rebase merge, a cherry-pick, an amended commit).
+//
+// Method (per-path blob containment): a commit "landed by content" when it changed at least one
+// file and every file it wrote, compared with its first parent, is on HEAD's history at the same
+// path with the same blob id (a deletion: the path deleted there too). For the others the host
+// passes which paths differ (on HEAD's history with other content, or never there), and the rule
+// core decides what they mean (audit artifacts such as the session log itself, rewritten to record
+// the ending commit, need only be on HEAD's history: assembly/.../json/git-rules.ts commitClass). HEAD's history is read once
+// per run (`git log --raw` of HEAD, merges compared with their first parent), kept as a set of
+// (path, blob) pairs for the paths the candidates wrote; the candidates' own changes come from one
+// `git diff-tree --stdin`. Two git processes whatever the number of commits, linear in the history.
+// Deterministic: the answer depends on the objects only, never on dates, names or ref order.
+//
+// A commit whose files were changed again before the work landed (the squash holds a later version)
+// is not landed by this test: its evidence names a state of the work that never reached HEAD.
+import type { GitRepo } from "../git-run.js";
+import { gitPath } from "../git-run.js";
+
+/** One file a commit wrote: its path and the blob id written (all zeros: deleted). */
+export interface WrittenBlob {
+  path: string;
+  blob: string;
+}
+
+const ZERO = /^0+$/;
+
+/** Parse `git diff-tree --raw` / `git log --raw` lines (":<mode> <mode> <old> <new> <status>\t<path>"). */
+function rawEntry(line: string): WrittenBlob | undefined {
+  if (!line.startsWith(":")) return undefined;
+  const tab = line.indexOf("\t");
+  if (tab < 0) return undefined;
+  const meta = line.slice(1, tab).split(" ");
+  if (meta.length < 5) return undefined;
+  const blob = meta[3];
+  return { path: gitPath(line.slice(tab + 1)), blob: ZERO.test(blob) ? "0" : blob };
+}
+
+/**
+ * The files each commit wrote, against its first parent (a root commit: against the empty tree), from
+ * one `git diff-tree --stdin`. Undefined when git failed or the answers do not line up with the ids.
+ */
+export function writtenBlobs(git: GitRepo, ids: string[]): Map<string, WrittenBlob[]> | undefined {
+  const out = new Map<string, WrittenBlob[]>();
+  if (ids.length === 0) return out;
+  const text = git.try(
+    ["diff-tree", "--stdin", "-r", "--no-renames", "--no-abbrev", "--root", "--diff-merges=first-parent", "--always", "--format=%x01%H"],
+    ids.join("\n") + "\n",
+  );
+  if (text === undefined) return undefined;
+  let cur: WrittenBlob[] | undefined;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("\u0001")) {
+      cur = [];
+      out.set(line.slice(1).trim(), cur);
+      continue;
+    }
+    const e = rawEntry(line);
+    if (e !== undefined && cur !== undefined) cur.push(e);
+  }
+  return ids.every((id) => out.has(id)) ? out : undefined;
+}
+
+/** HEAD's history restricted to some paths: the (path, blob) pairs it wrote (`path\0blob`) and the paths it wrote at all. */
+export interface History {
+  pairs: Set<string>;
+  paths: Set<string>;
+}
+
+/** HEAD's history for `paths`, from one `git log --raw` of HEAD. Undefined when git failed. */
+export function historyBlobs(git: GitRepo, paths: Set<string>, head = "HEAD"): History | undefined {
+  const text = git.try(["log", "--format=", "--raw", "--no-renames", "--no-abbrev", "--diff-merges=first-parent", head, "--"]);
+  if (text === undefined) return undefined;
+  const h: History = { pairs: new Set<string>(), paths: new Set<string>() };
+  for (const line of text.split("\n")) {
+    const e = rawEntry(line);
+    if (e === undefined || !paths.has(e.path)) continue;
+    h.pairs.add(`${e.path}\0${e.blob}`);
+    h.paths.add(e.path);
+  }
+  return h;
+}
+
+/** How a commit's changes compare with HEAD's history. */
+export interface Containment {
+  /** How many files the commit wrote. */
+  written: number;
+  /** Paths it wrote that HEAD's history has, but never with this content. */
+  otherContent: string[];
+  /** Paths it wrote that HEAD's history never wrote. */
+  absent: string[];
+}
+
+/** The commit landed by content: it wrote something, and every blob it wrote is on HEAD's history. */
+export const isLanded = (c: Containment) => c.written > 0 && c.otherContent.length === 0 && c.absent.length === 0;
+
+/**
+ * Of the given commit ids (commits that are not ancestors of HEAD), how their changes compare with
+ * HEAD's history (isLanded: every blob there). Undefined when git failed (the caller keeps its
+ * ancestry answer).
+ */
+export function containment(git: GitRepo, ids: string[]): Map<string, Containment> | undefined {
+  const out = new Map<string, Containment>();
+  if (ids.length === 0) return out;
+  const written = writtenBlobs(git, ids);
+  if (written === undefined) return undefined;
+  const paths = new Set<string>();
+  for (const ws of written.values()) for (const w of ws) paths.add(w.path);
+  const h = paths.size === 0 ? { pairs: new Set<string>(), paths: new Set<string>() } : historyBlobs(git, paths);
+  if (h === undefined) return undefined;
+  for (const id of ids) {
+    const c: Containment = { written: 0, otherContent: [], absent: [] };
+    for (const w of written.get(id)!) {
+      c.written++;
+      if (h.pairs.has(`${w.path}\0${w.blob}`)) continue;
+      (h.paths.has(w.path) ? c.otherContent : c.absent).push(w.path);
+    }
+    out.set(id, c);
+  }
+  return out;
+}

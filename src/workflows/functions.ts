@@ -1,0 +1,20 @@
+// Every agentcheck workflow function for one Inngest client (docs/workflows.md).
+import type { Inngest } from "inngest";
+import { createAgentFunctions } from "./agents.js";
+import { createFanOutFunction } from "./fanout.js";
+import { createProtocolFunctions, type ProtocolOptions } from "./protocol.js";
+import { createStateUpdateFunction, type StateUpdateOptions } from "./state-update.js";
+
+export type AllWorkflowOptions = ProtocolOptions & StateUpdateOptions & { fanOut?: { timeoutMs?: number } };
+
+export function createWorkflowFunctions(inngest: Inngest.Any, opts: AllWorkflowOptions = {}) {
+  const protocol = createProtocolFunctions(inngest, opts);
+  const sessionStateUpdate = createStateUpdateFunction(inngest, opts);
+  const agents = createAgentFunctions(inngest, opts);
+  const validateRepositories = createFanOutFunction(inngest, opts.fanOut);
+  const functions = [
+    protocol.sessionProtocolStart, protocol.sessionProtocolEnd, sessionStateUpdate,
+    agents.orchestratorAgentRouting, agents.agentCompletionHandler, validateRepositories,
+  ];
+  return { ...protocol, sessionStateUpdate, ...agents, validateRepositories, functions };
+}

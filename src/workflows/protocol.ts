@@ -1,0 +1,196 @@
+// session-protocol-start and session-protocol-end: seed 001's protocol workflows, each step one call
+// into the library the CLI (`session start` hook, `session end`) runs.
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { NonRetriableError, type Inngest } from "inngest";
+import { nextSessionId, startEvidence } from "../commands/session-start.js";
+import { changedMarkdown, checkCommitEvidence, checkSessionLog, loadSession } from "../commands/session-end.js";
+import { DEFAULT_READ_LIMIT, readTextBounded } from "../fsread.js";
+import { gitRaw } from "../git-run.js";
+import { cutoffOption } from "../report.js";
+import { sha256Hex } from "../sha256.js";
+import { isStateError } from "../state/errors.js";
+import { notePaths } from "../state/notes.js";
+import { EVENTS, type CompletionRequestedData, type ProtocolStartData } from "./events.js";
+import { stateStep, storeAt, whereOf, withRepoConfig, type WorkflowOptions } from "./context.js";
+import { defaultSessionLogFactory, type SessionLogFactory } from "./session-log.js";
+
+export interface ProtocolOptions extends WorkflowOptions {
+  /** Creates the session log at start (default: the JSON skeleton, src/workflows/session-log.ts). */
+  sessionLogFactory?: SessionLogFactory;
+  /** Project constraints read at start, first existing one wins (repository-relative). */
+  constraintFiles?: string[];
+}
+
+export const DEFAULT_CONSTRAINT_FILES = [".agents/governance/PROJECT-CONSTRAINTS.md", ".agents/PROJECT-CONSTRAINTS.md", "PROJECT-CONSTRAINTS.md"];
+
+/** Skill folders (a SKILL.md in them) under paths.skills. */
+export function listSkills(root: string, skillsDir: string): { skillsDir: string; present: boolean; skills: number } {
+  let names: string[];
+  try {
+    names = readdirSync(join(root, skillsDir));
+  } catch {
+    return { skillsDir, present: false, skills: 0 };
+  }
+  let skills = 0;
+  for (const n of names) if (existsSync(join(root, skillsDir, n, "SKILL.md"))) skills++;
+  return { skillsDir, present: true, skills };
+}
+
+/** The project constraints: path and content digest (evidence bound to the text that was read). */
+export function readConstraints(root: string, files: string[]): { path: string; sha256: string; bytes: number } | { path: null } {
+  for (const f of files) {
+    const r = readTextBounded(join(root, f), { maxBytes: DEFAULT_READ_LIMIT, root });
+    if (r.ok) return { path: f, sha256: sha256Hex(r.text), bytes: Buffer.byteLength(r.text) };
+  }
+  return { path: null };
+}
+
+export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOptions = {}) {
+  const makeLog = opts.sessionLogFactory ?? defaultSessionLogFactory;
+  const constraintFiles = opts.constraintFiles ?? DEFAULT_CONSTRAINT_FILES;
+
+  const sessionProtocolStart = inngest.createFunction(
+    { id: "session-protocol-start", name: "Session protocol start", retries: 3, triggers: [{ event: EVENTS.protocolStart }] },
+    async ({ event, step }) => {
+      const data = (event.data ?? {}) as ProtocolStartData;
+      const at = await whereOf(event, step, opts);
+      // the id first, memoized: a retry never numbers a second session
+      const target = await step.run("resolve-session", () => withRepoConfig(at.cwd, async () => {
+        const { activePaths } = await import("../config.js");
+        // the next free `<date>-session-NN` past the logs, the states and the protocol sessions (src/session-id.ts)
+        return { sessionId: data.sessionId ?? nextSessionId(at.cwd, new Date(at.now), at.notesDir), skillsDir: activePaths().skills };
+      }));
+      const id = target.sessionId;
+      const store = await step.run("init-note-store", () => {
+        const s = storeAt(at);
+        const inWorktree = s.root.startsWith(at.cwd + "/");
+        // a folder pattern (`.agent-notes/`) matches the folder's path with its slash, created yet or not
+        const ignored = inWorktree && gitRaw(at.cwd, ["check-ignore", "-q", "--no-index", `${s.root.slice(at.cwd.length + 1)}/`]).status === 0;
+        return { notesRoot: s.root, inWorktree, ignored };
+      });
+      const created = await step.run("create-session-state", () => stateStep(async () => {
+        const s = storeAt(at);
+        try {
+          await s.create(id);
+          return { created: true };
+        } catch (e) {
+          if (!isStateError(e) || e.code !== "ALREADY_EXISTS") throw e;
+          await s.use(id); // an existing session (or this step's earlier attempt): it becomes the current one
+          return { created: false };
+        }
+      }));
+      const skills = await step.run("verify-skills", () => listSkills(at.cwd, target.skillsDir));
+      const constraints = await step.run("load-constraints", () => readConstraints(at.cwd, constraintFiles));
+      const git = await step.run("gather-start-evidence", () => withRepoConfig(at.cwd, () => startEvidence(at.cwd, id, at.now)));
+      const log = await step.run("create-session-log", () => {
+        if (data.createLog === false) return { path: git.sessionLogPath, created: false, skipped: true };
+        return { ...makeLog({ root: at.cwd, sessionId: id, path: git.sessionLogPath, branch: git.gitBranch, startingCommit: git.startingCommit, now: at.now, preset: data.preset, objective: data.objective }), skipped: false };
+      });
+      const evidence: Record<string, string> = {
+        ...git,
+        sessionLogPath: log.path,
+        noteStoreInitialized: at.now,
+        skillScriptsCount: String(skills.skills),
+        constraintsRead: constraints.path === null ? "no" : `${constraints.path} sha256:${constraints.sha256}`,
+      };
+      const recorded = await step.run("record-protocol-start", () => stateStep(async () => {
+        const s = await storeAt(at).protocolStart(id, evidence, { once: true });
+        return { version: s.version };
+      }));
+      await step.sendEvent("emit-state-update", {
+        name: EVENTS.stateUpdate,
+        data: { sessionId: id, cwd: at.cwd, version: recorded.version, updates: { protocolStartComplete: true, protocolStartEvidence: evidence } },
+      });
+      return { sessionId: id, created: created.created, notesRoot: store.notesRoot, notesIgnored: store.ignored, gitBranch: git.gitBranch, sessionLog: log, skills, constraints, evidence };
+    },
+  );
+
+  const sessionProtocolEnd = inngest.createFunction(
+    { id: "session-protocol-end", name: "Session protocol end", retries: 3, triggers: [{ event: EVENTS.completionRequested }] },
+    async ({ event, step }) => {
+      const data = (event.data ?? {}) as CompletionRequestedData;
+      const at = await whereOf(event, step, opts);
+      const session = await step.run("load-session", () => {
+        const l = loadSession({ cwd: at.cwd, notesDir: at.notesDir, sessionId: data.sessionId });
+        return l.state
+          ? { sessionId: l.state.sessionId, protocolEndComplete: l.state.protocolEndComplete, startingCommit: l.state.protocolStartEvidence.startingCommit ?? "" }
+          : { missing: l.reason ?? "no session" };
+      });
+      if ("missing" in session) throw new NonRetriableError(`no session to end: ${session.missing}`);
+      if (session.protocolEndComplete) return { sessionId: session.sessionId, complete: true, alreadyComplete: true, missing: [] as string[] };
+      const id = session.sessionId;
+      const state = () => storeAt(at).getSync(id);
+
+      const log = await step.run("validate-session-log", () =>
+        // the repository's configuration (paths.sessions, severities) and the cutoff, as `session end` reads them
+        withRepoConfig(at.cwd, async () => {
+          const r = await checkSessionLog(at.cwd, state(), { now: data.now, cutoff: cutoffOption(undefined) });
+          return { ok: r.ok, missing: r.missing, evidence: r.evidence, log: r.log ?? null };
+        }),
+      );
+      const lint = await step.run(data.fixMarkdown ? "fix-markdown" : "lint-markdown", () => lintSessionMarkdown(at.cwd, session.startingCommit, data.fixMarkdown === true));
+      const commits = await step.run("check-commit-evidence", () =>
+        // SP-039 / SP-040 with the repository's severities, as `session end` judges them (after any fix:
+        // a fixed file is a change still to commit)
+        withRepoConfig(at.cwd, () => checkCommitEvidence(at.cwd, state(), storeAt(at).root)),
+      );
+      const missing = [...log.missing, ...commits.missing];
+      if (missing.length > 0) {
+        // nothing is recorded: the session stays open until the missing items are done
+        return { sessionId: id, complete: false, missing, markdown: lint };
+      }
+      const evidence: Record<string, string> = {
+        ...log.evidence,
+        ...commits.evidence,
+        markdownLintPassed: lint.errors === 0 ? "yes" : "no",
+        protocolValidationPassed: "yes",
+        closedAt: at.now,
+      };
+      const summary = await step.run("write-summary-note", () => stateStep(() => {
+        const s = storeAt(at);
+        const notePath = notePaths.summary(id);
+        const logText = log.log ? readTextBounded(join(at.cwd, log.log), { maxBytes: DEFAULT_READ_LIMIT, root: at.cwd }) : undefined;
+        s.notes.writeJsonNote(notePath, "session-summary", `Summary of session ${id}`, {
+          sessionId: id,
+          sessionLog: log.log,
+          sessionLogSha256: logText?.ok ? sha256Hex(logText.text) : null,
+          startingCommit: session.startingCommit,
+          endingCommit: commits.evidence.endingCommit ?? "",
+          markdown: { files: lint.files, fixed: lint.fixed, errors: lint.errors },
+          closedAt: at.now,
+        });
+        return { notePath };
+      }));
+      evidence.summaryNote = summary.notePath;
+      const recorded = await step.run("record-protocol-end", () => stateStep(async () => {
+        const s = await storeAt(at).protocolEnd(id, evidence, { once: true });
+        return { version: s.version };
+      }));
+      await step.sendEvent("emit-state-update", {
+        name: EVENTS.stateUpdate,
+        data: { sessionId: id, cwd: at.cwd, version: recorded.version, updates: { protocolEndComplete: true, protocolEndEvidence: evidence } },
+      });
+      await step.sendEvent("emit-session-complete", { name: EVENTS.complete, data: { sessionId: id, cwd: at.cwd, evidence } });
+      return { sessionId: id, complete: true, missing: [] as string[], evidence, markdown: lint };
+    },
+  );
+
+  return { sessionProtocolStart, sessionProtocolEnd };
+}
+
+/**
+ * markdownlint (the repository's configuration, as pre-pr's PP-003 runs it) over the markdown changed
+ * in the session, fixes applied when asked. Reported, never a reason to keep the session open: `session
+ * end` does not lint either (docs/session-log-dropped-rules.md), and both say the same about a session.
+ */
+export async function lintSessionMarkdown(root: string, startingCommit: string, fix: boolean): Promise<{ files: string[]; fixed: string[]; errors: number; findings: string[] }> {
+  const files = changedMarkdown(root, startingCommit || undefined);
+  const { loadMdConfig, selectMarkdown, lintMarkdown } = await import("../prepr/markdown.js");
+  const cfg = await loadMdConfig(root);
+  const { selected } = selectMarkdown(files, cfg, false);
+  const { readTextOrThrow } = await import("../fsread.js");
+  const r = await lintMarkdown(root, selected, cfg, fix, (p) => readTextOrThrow(join(root, p), { maxBytes: DEFAULT_READ_LIMIT, root }));
+  const errors = r.findings.filter((f) => f.severity === "error");
+  return { files: selected, fixed: r.fixed, errors: errors.length, findings: errors.slice(0, 20).map((f) => `${f.file}:${f.line} ${f.ruleId} ${f.message}`.replace(/[\r\n]+/g, " ")) };
+}

@@ -1,0 +1,503 @@
+// The seed-001 workflow functions of `agentcheck/inngest` (docs/workflows.md), run with @inngest/test:
+// every step runs the real library code on real git repositories; only event sending and, where a
+// test says so, waitForEvent are mocked (they need an Inngest server). A "retry" is the same event
+// run again with the earlier steps' memoized results: what a step records is recorded once.
+import { describe, it, expect, vi } from "vitest";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { Inngest } from "inngest";
+import { InngestTestEngine } from "@inngest/test";
+import { git, makeRepo, tmpDir, writeTree } from "../helpers.js";
+import { completeJsonLog } from "./fixtures.js";
+import { createWorkflowFunctions, EVENTS, type ApprovalPort, type ApprovalStatus } from "../../dist/inngest.js";
+import { openSessionStore } from "../../dist/state/ops.js";
+import { validateSessionLogs } from "../../dist/validators/session-log.js";
+import { DiskSource } from "../../dist/source.js";
+
+const NOW = "2026-01-05T10:00:00.000Z";
+const ID = "2026-01-05-session-01";
+const inngest = new Inngest({ id: "agentcheck-test" });
+const fns = createWorkflowFunctions(inngest);
+const SENT = ["emit-state-update", "emit-session-complete", "emit-mode-changed", "emit-approval-requested"].map((id) => ({ id, handler: () => ({ ids: [id] }) }));
+
+function state(dir: string) {
+  const s = openSessionStore({ cwd: dir });
+  return s.getSync(s.resolveId());
+}
+function repo(files: Record<string, string> = {}) {
+  const dir = makeRepo({ "README.md": "# Project\n", ".serena/memories/parser-notes.md": "# Parser notes\n\nNotes.\n", ".gitignore": ".agent-notes/\n", ...files });
+  git(dir, "checkout", "-q", "-b", "feat/guide");
+  return dir;
+}
+const run = (fn: unknown, name: string, data: Record<string, unknown>, steps: { id: string; handler: () => unknown }[] = []) =>
+  new InngestTestEngine({ function: fn as never, steps: [...SENT, ...steps] }).execute({ events: [{ name, data } as never] });
+const start = (dir: string, data: Record<string, unknown> = {}, steps: { id: string; handler: () => unknown }[] = []) =>
+  run(fns.sessionProtocolStart, EVENTS.protocolStart, { cwd: dir, now: NOW, ...data }, steps);
+
+async function startAndWork(dir: string): Promise<void> {
+  const startSha = git(dir, "rev-parse", "HEAD");
+  await start(dir, { createLog: false });
+  writeTree(dir, { "docs/guide.md": "# Guide\n\nHow the parser works.\n" });
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "docs");
+  const work = git(dir, "rev-parse", "HEAD");
+  writeTree(dir, { [`.agents/sessions/${ID}.json`]: completeJsonLog({ n: 1, date: "2026-01-05", branch: "feat/guide", startingCommit: startSha, endingCommit: work, memory: "parser-notes" }) });
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "log");
+}
+
+describe("session-protocol-start (seed 001: note store, session, skills, log, constraints, git, evidence)", () => {
+  it("WF-START-01 runs every step and records their evidence; the session log skeleton validates in creation mode", async () => {
+    const dir = repo({
+      ".claude/skills/github/SKILL.md": "# GitHub\n", ".claude/skills/memory/SKILL.md": "# Memory\n", ".claude/skills/notes.txt": "x\n",
+      ".agents/governance/PROJECT-CONSTRAINTS.md": "# Constraints\n\nNo force pushes.\n",
+    });
+    const { result, error, ctx } = await start(dir);
+    expect(error).toBeUndefined();
+    for (const id of ["resolve-session", "init-note-store", "create-session-state", "verify-skills", "load-constraints", "gather-start-evidence", "create-session-log", "record-protocol-start"]) {
+      expect(ctx.step.run).toHaveBeenCalledWith(id, expect.any(Function));
+    }
+    const r = result as any;
+    expect(r.sessionId).toBe(ID);
+    expect(r.created).toBe(true);
+    expect(r.notesIgnored).toBe(true);
+    const ev = state(dir).protocolStartEvidence;
+    expect(state(dir).protocolStartComplete).toBe(true);
+    expect(ev.skillScriptsCount).toBe("2");
+    expect(ev.constraintsRead).toMatch(/^\.agents\/governance\/PROJECT-CONSTRAINTS\.md sha256:[0-9a-f]{64}$/);
+    expect(ev.noteStoreInitialized).toBe(NOW);
+    expect(ev.gitBranch).toBe("feat/guide");
+    expect(ev.sessionLogPath).toBe(`.agents/sessions/${ID}.json`);
+    expect(r.sessionLog.created).toBe(true);
+    const out = await validateSessionLogs({ cwd: dir, root: dir, files: [`.agents/sessions/${ID}.json`], source: new DiskSource(dir), mode: "creation", maxFileBytes: 1 << 20, sessionsDir: ".agents/sessions", memoriesDir: ".serena/memories" } as never);
+    const errors = out.results.flatMap((x: any) => x.findings).filter((f: any) => f.severity === "error");
+    expect(errors).toEqual([]);
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-state-update", expect.objectContaining({ name: EVENTS.stateUpdate, data: expect.objectContaining({ sessionId: ID, updates: expect.objectContaining({ protocolStartComplete: true }) }) }));
+  });
+
+  it("WF-START-02 an existing session log is never overwritten; createLog: false writes none", async () => {
+    const dir = repo({ [`.agents/sessions/${ID}.json`]: "{\"mine\": true}\n" });
+    const { result } = await start(dir, { sessionId: ID });
+    expect((result as any).sessionLog.created).toBe(false);
+    expect(readFileSync(join(dir, `.agents/sessions/${ID}.json`), "utf8")).toBe("{\"mine\": true}\n");
+    const other = repo();
+    await start(other, { createLog: false });
+    expect(existsSync(join(other, `.agents/sessions/${ID}.json`))).toBe(false);
+  });
+
+  it("WF-START-03 retried after its steps committed (same event, memoized id): no second session, evidence recorded once", async () => {
+    const dir = repo();
+    const first = await start(dir);
+    const v = state(dir).version;
+    // a retry: resolve-session is memoized (the same id), every later step runs again
+    const again = await start(dir, {}, [{ id: "resolve-session", handler: () => ({ sessionId: ID, skillsDir: ".claude/skills" }) }]);
+    expect(again.error).toBeUndefined();
+    expect((first.result as any).created).toBe(true);
+    expect((again.result as any).created).toBe(false);
+    expect(state(dir).version).toBe(v);
+    expect(readdir(join(dir, ".agent-notes/sessions")).filter((n) => /^session-.*\.md$/.test(n))).toEqual([`session-${ID}.md`]);
+  });
+
+  it("WF-START-04 a new run (not a retry) numbers the next session past the ones the store holds", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const { result } = await start(dir, { createLog: false });
+    expect((result as any).sessionId).toBe("2026-01-05-session-02");
+  });
+});
+
+function readdir(p: string): string[] {
+  return readdirSync(p).sort();
+}
+
+describe("session-protocol-end (seed 001: validate, markdown lint/fix, end-commit check, summary note, record)", () => {
+  it("WF-END-01 success: summary note written, end evidence recorded once, session/complete emitted", async () => {
+    const dir = repo();
+    await startAndWork(dir);
+    const { result, error, ctx } = await run(fns.sessionProtocolEnd, EVENTS.completionRequested, { cwd: dir, now: NOW });
+    expect(error).toBeUndefined();
+    const r = result as any;
+    expect(r.complete).toBe(true);
+    for (const id of ["load-session", "validate-session-log", "lint-markdown", "check-commit-evidence", "write-summary-note", "record-protocol-end"]) {
+      expect(ctx.step.run).toHaveBeenCalledWith(id, expect.any(Function));
+    }
+    const s = state(dir);
+    expect(s.protocolEndComplete).toBe(true);
+    expect(s.protocolEndEvidence.markdownLintPassed).toBe("yes");
+    expect(s.protocolEndEvidence.summaryNote).toBe(`summaries/session-${ID}`);
+    const note = readFileSync(join(dir, ".agent-notes", `summaries/session-${ID}.md`), "utf8");
+    expect(note).toContain("type: session-summary");
+    expect(note).toMatch(/"sessionLogSha256": "[0-9a-f]{64}"/);
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-session-complete", expect.objectContaining({ name: EVENTS.complete }));
+    // the agentcheck state stays out of git status (the notes folder is ignored)
+    expect(git(dir, "status", "--porcelain")).toBe("");
+  });
+
+  it("WF-END-02 retried after record-protocol-end committed (the steps before it memoized): the end is recorded once", async () => {
+    const dir = repo();
+    await startAndWork(dir);
+    const loaded = { sessionId: ID, protocolEndComplete: false, startingCommit: state(dir).protocolStartEvidence.startingCommit };
+    const first = await run(fns.sessionProtocolEnd, EVENTS.completionRequested, { cwd: dir, now: NOW });
+    expect((first.result as any).complete).toBe(true);
+    const v = state(dir).version;
+    const evidence = { ...state(dir).protocolEndEvidence };
+    // the retry: load-session memoized from before the write; every later step runs again
+    const again = await run(fns.sessionProtocolEnd, EVENTS.completionRequested, { cwd: dir, now: NOW }, [{ id: "load-session", handler: () => loaded }]);
+    expect(again.error).toBeUndefined();
+    expect(again.ctx.step.run).toHaveBeenCalledWith("record-protocol-end", expect.any(Function));
+    expect((again.result as any).complete).toBe(true);
+    expect(state(dir).version).toBe(v);
+    expect(state(dir).protocolEndEvidence).toEqual(evidence);
+  });
+
+  it("WF-END-03 fixMarkdown: fixes the session's markdown; the fixed file is uncommitted, so nothing is recorded (SP-039), as `session end` says", async () => {
+    const dir = repo();
+    await startAndWork(dir);
+    writeTree(dir, { "docs/guide.md": "# Guide\n\nHow the parser works.   \n" });
+    git(dir, "commit", "-q", "-am", "trailing spaces");
+    const { result, error, ctx } = await run(fns.sessionProtocolEnd, EVENTS.completionRequested, { cwd: dir, now: NOW, fixMarkdown: true });
+    expect(error).toBeUndefined();
+    const r = result as any;
+    expect(ctx.step.run).toHaveBeenCalledWith("fix-markdown", expect.any(Function));
+    expect(r.markdown.fixed).toEqual(["docs/guide.md"]);
+    expect(readFileSync(join(dir, "docs/guide.md"), "utf8")).toBe("# Guide\n\nHow the parser works.\n");
+    expect(r.complete).toBe(false);
+    expect(r.missing.join("\n")).toContain("SP-039");
+    expect(state(dir).protocolEndComplete).toBe(false);
+  });
+
+  it("WF-END-04 lint findings are reported as evidence (markdownLintPassed: no), never a second verdict on the session", async () => {
+    const dir = repo();
+    await startAndWork(dir);
+    writeTree(dir, { "docs/guide.md": "# Guide\n\nHow the parser works.   \n" });
+    git(dir, "commit", "-q", "-am", "trailing spaces");
+    const { result } = await run(fns.sessionProtocolEnd, EVENTS.completionRequested, { cwd: dir, now: NOW });
+    expect((result as any).complete).toBe(true);
+    expect((result as any).markdown.errors).toBeGreaterThan(0);
+    expect(state(dir).protocolEndEvidence.markdownLintPassed).toBe("no");
+  });
+});
+
+/** An approval store standing in for the live protocol's (h40's src/state/approvals.ts). */
+function approvalsFake(initial: ApprovalStatus = "pending") {
+  const m = new Map<string, ApprovalStatus>();
+  const calls: string[] = [];
+  const port: ApprovalPort = {
+    request: (r) => {
+      calls.push(`request ${r.from}->${r.to}`);
+      const id = `a-${r.key}`;
+      if (!m.has(id)) m.set(id, initial);
+      return { approvalId: id };
+    },
+    status: (r) => m.get(r.approvalId) ?? "expired",
+    grant: (r) => {
+      calls.push(`grant ${r.by}`);
+      m.set(r.approvalId, "granted");
+    },
+    expire: (r) => {
+      calls.push("expire");
+      m.set(r.approvalId, "expired");
+    },
+  };
+  return { port, calls, m };
+}
+
+describe("session-state-update (seed 001: apply, session/mode.changed, approval)", () => {
+  const update = (fn: unknown, dir: string, data: Record<string, unknown>, steps: { id: string; handler: () => unknown }[] = []) =>
+    run(fn, EVENTS.stateUpdate, { cwd: dir, now: NOW, ...data }, steps);
+  /**
+   * waitForEvent answered (an event) or timed out (null). @inngest/test 1.0 cannot mock a waitForEvent
+   * step under inngest 4 (the engine validates the mock's promise as an event), so the tool itself is
+   * replaced; WF-APPROVAL-05 runs the real one up to the wait.
+   */
+  const answered = (fn: unknown, dir: string, data: Record<string, unknown>, answer: unknown, steps: { id: string; handler: () => unknown }[] = []) =>
+    new InngestTestEngine({
+      function: fn as never,
+      steps: [...SENT, ...steps],
+      // the step tools with spies of our own, waitForEvent answering at once
+      transformCtx: (ctx: any) => ({ ...ctx, step: { ...ctx.step, run: vi.fn(ctx.step.run), sendEvent: vi.fn(ctx.step.sendEvent), waitForEvent: vi.fn(async () => answer) } }),
+    }).execute({ events: [{ name: EVENTS.stateUpdate, data: { cwd: dir, now: NOW, ...data } } as never] });
+
+  it("WF-STATE-01 a mode change through the store, announced as session/mode.changed; repeating it changes nothing", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const { result, error, ctx } = await update(fns.sessionStateUpdate, dir, { patch: { mode: "planning", task: "T-1" } });
+    expect(error).toBeUndefined();
+    expect((result as any).mode).toBe("planning");
+    expect(state(dir).activeTask).toBe("T-1");
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-mode-changed", expect.objectContaining({ name: EVENTS.modeChanged, data: expect.objectContaining({ previousMode: "analysis", newMode: "planning" }) }));
+    const v = state(dir).version;
+    const again = await update(fns.sessionStateUpdate, dir, { updateType: "mode", mode: "planning" });
+    expect(again.ctx.step.sendEvent).not.toHaveBeenCalledWith("emit-mode-changed", expect.anything());
+    expect(state(dir).version).toBe(v);
+  });
+
+  it("WF-STATE-02 the notices the functions send (updates, no patch) apply nothing: no loop", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const v = state(dir).version;
+    const { result, ctx } = await update(fns.sessionStateUpdate, dir, { sessionId: ID, updates: { protocolStartComplete: true } });
+    expect((result as any).applied).toBe(false);
+    expect(ctx.step.run).not.toHaveBeenCalled();
+    expect(state(dir).version).toBe(v);
+  });
+
+  it("WF-STATE-03 compare-and-swap: a retry that meets its own committed write succeeds; a stale version fails without retries", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const v = state(dir).version;
+    const first = await update(fns.sessionStateUpdate, dir, { patch: { task: "T-2" }, expectedVersion: v });
+    expect(first.error).toBeUndefined();
+    // the retry (the write committed, the step's answer was lost): get-current-state is memoized
+    const retry = await update(fns.sessionStateUpdate, dir, { patch: { task: "T-2" }, expectedVersion: v }, [{ id: "get-current-state", handler: () => ({ sessionId: ID, mode: "analysis", version: v }) }]);
+    expect(retry.error).toBeUndefined();
+    expect(state(dir).version).toBe(v + 1);
+    const stale = await update(fns.sessionStateUpdate, dir, { patch: { task: "T-3" }, expectedVersion: v });
+    expect(String((stale.error as any)?.message)).toContain("CONFLICT");
+    expect((stale.error as any)?.name).toBe("NonRetriableError");
+    expect(state(dir).activeTask).toBe("T-2");
+  });
+
+  it("WF-STATE-04 invalid input fails without retries (NonRetriableError) and writes nothing", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const v = state(dir).version;
+    const { error } = await update(fns.sessionStateUpdate, dir, { patch: { mode: "flying" } });
+    expect((error as any)?.name).toBe("NonRetriableError");
+    expect(state(dir).version).toBe(v);
+  });
+
+  it("WF-APPROVAL-01 entering an approval mode waits for approval/granted; the grant is recorded on the live approval, then the mode changes", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const a = approvalsFake();
+    const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-approvals" }), { approvalModes: ["coding"], approvals: a.port }).sessionStateUpdate;
+    const { result, error, ctx } = await answered(f, dir, { patch: { mode: "coding", task: "T-9" }, requestedBy: "agent" }, { name: EVENTS.approvalGranted, data: { approvalId: "x", approvedBy: "lead" } });
+    expect(error).toBeUndefined();
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-approval-requested", expect.objectContaining({ name: EVENTS.approvalRequested, data: expect.objectContaining({ approvalType: "mode-change", context: expect.objectContaining({ from: "analysis", to: "coding" }) }) }));
+    expect(ctx.step.waitForEvent).toHaveBeenCalledWith("wait-for-approval", expect.objectContaining({ event: EVENTS.approvalGranted, timeout: "1h", if: expect.stringContaining("async.data.approvalId ==") }));
+    expect(a.calls).toEqual(["request analysis->coding", "grant lead"]);
+    expect((result as any).approval.status).toBe("granted");
+    expect(state(dir).currentMode).toBe("coding");
+  });
+
+  it("WF-APPROVAL-02 the wait times out but the approval was granted on the other side (session approve): the mode changes", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const a = approvalsFake("granted");
+    const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-approvals" }), { approvalModes: ["coding"], approvals: a.port }).sessionStateUpdate;
+    const { result } = await answered(f, dir, { patch: { mode: "coding", task: "T-9" } }, null);
+    expect((result as any).applied).toBe(true);
+    expect(state(dir).currentMode).toBe("coding");
+  });
+
+  it("WF-APPROVAL-03 no answer before the time-out: the approval expires and the mode stays", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const a = approvalsFake();
+    const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-approvals" }), { approvalModes: ["coding"], approvals: a.port, approvalTimeout: "10m" }).sessionStateUpdate;
+    const { result, ctx } = await answered(f, dir, { patch: { mode: "coding", task: "T-9" } }, null);
+    expect((result as any).applied).toBe(false);
+    expect((result as any).approval.status).toBe("expired");
+    expect(a.calls).toContain("expire");
+    expect(ctx.step.waitForEvent).toHaveBeenCalledWith("wait-for-approval", expect.objectContaining({ timeout: "10m" }));
+    expect(state(dir).currentMode).toBe("analysis");
+  });
+
+  it("WF-APPROVAL-05 the real run stops at the wait: approval requested and announced, nothing applied yet", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const a = approvalsFake();
+    const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-approvals" }), { approvalModes: ["disabled"], approvals: a.port }).sessionStateUpdate;
+    const { ctx } = await new InngestTestEngine({ function: f as never, steps: [...SENT] }).executeStep("wait-for-approval", { events: [{ name: EVENTS.stateUpdate, data: { cwd: dir, now: NOW, patch: { mode: "disabled" } } } as never] });
+    expect(ctx.step.waitForEvent).toHaveBeenCalledWith("wait-for-approval", expect.objectContaining({ event: EVENTS.approvalGranted }));
+    expect(a.calls).toEqual(["request analysis->disabled"]);
+    expect(state(dir).currentMode).toBe("analysis");
+  });
+
+  it("WF-APPROVAL-06 the live protocol's approval (state/approvals.ts, the default): the workflow's request is the pending approval `session approve` grants; an event grant is recorded on it", async () => {
+    const { getApproval, grantApproval, listApprovals } = await import("../../dist/state/approvals.js");
+    const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-live" }), { approvalModes: ["coding"] }).sessionStateUpdate;
+    // granted locally while the workflow waits: the wait times out, check-approval finds it granted
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const notes = openSessionStore({ cwd: dir }).notes;
+    const waiting = await new InngestTestEngine({ function: f as never, steps: [...SENT] }).executeStep("wait-for-approval", { events: [{ name: EVENTS.stateUpdate, data: { cwd: dir, now: NOW, patch: { mode: "coding", task: "T-1" } } } as never] });
+    expect(waiting.error).toBeUndefined();
+    const [pending] = listApprovals(notes, { sessionId: ID, status: "pending" });
+    expect(pending.action).toEqual({ kind: "mode", mode: "coding" });
+    await grantApproval(notes, pending.id, { by: "lead" });
+    // the run resumes after the wait (the request memoized) and finds the local grant
+    const local = await answered(f, dir, { patch: { mode: "coding", task: "T-1" } }, null, [{ id: "request-approval", handler: () => ({ approvalId: pending.id }) }]);
+    expect((local.result as any).approval).toMatchObject({ approvalId: pending.id, status: "granted" });
+    expect(state(dir).currentMode).toBe("coding");
+    // granted by the event: recorded on the live approval
+    const other = repo();
+    await start(other, { createLog: false });
+    const byEvent = await answered(f, other, { patch: { mode: "coding", task: "T-2" } }, { name: EVENTS.approvalGranted, data: { approvalId: "ignored-by-the-mock", approvedBy: "reviewer" } });
+    const id = (byEvent.result as any).approval.approvalId;
+    expect(getApproval(openSessionStore({ cwd: other }).notes, id)).toMatchObject({ status: "granted", resolvedBy: "reviewer" });
+    expect(state(other).currentMode).toBe("coding");
+    // no answer: the approval is denied as timed out and the mode stays
+    const third = repo();
+    await start(third, { createLog: false });
+    const none = await answered(f, third, { patch: { mode: "coding", task: "T-3" } }, null);
+    expect((none.result as any).applied).toBe(false);
+    expect(getApproval(openSessionStore({ cwd: third }).notes, (none.result as any).approval.approvalId)).toMatchObject({ status: "denied", resolvedBy: "workflow time-out" });
+    expect(state(third).currentMode).toBe("analysis");
+  });
+
+  it("WF-APPROVAL-04 modes that need no approval change at once (no wait)", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-approvals" }), { approvalModes: ["coding"], approvals: approvalsFake().port }).sessionStateUpdate;
+    const { ctx } = await update(f, dir, { patch: { mode: "planning" } });
+    expect(ctx.step.waitForEvent).not.toHaveBeenCalled();
+    expect(state(dir).currentMode).toBe("planning");
+  });
+});
+
+describe("orchestrator-agent-routing and agent-completion-handler (seed 001 TASK-013)", () => {
+  const invoke = (dir: string, data: Record<string, unknown>, now = NOW) => run(fns.orchestratorAgentRouting, EVENTS.agentInvoke, { cwd: dir, now, ...data });
+  const complete = (dir: string, data: Record<string, unknown>, now = NOW) => run(fns.agentCompletionHandler, EVENTS.agentComplete, { cwd: dir, now, ...data });
+
+  it("WF-AGENT-01 invoke records an in-progress invocation once (a retried step finds it); complete records the output once", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const a = await invoke(dir, { agent: "analyst", prompt: "Read the parser", context: { ticket: 7 } });
+    expect(a.error).toBeUndefined();
+    expect(a.ctx.step.run).toHaveBeenCalledWith("start-agent-invocation", expect.any(Function));
+    const again = await invoke(dir, { agent: "analyst", prompt: "Read the parser", context: { ticket: 7 } });
+    expect((again.result as any).index).toBe(0);
+    let wf = state(dir).orchestratorWorkflow!;
+    expect(wf.agentHistory).toHaveLength(1);
+    expect(wf.activeAgent).toBe("analyst");
+    const c = await complete(dir, { agent: "analyst", output: { summary: "done", blockers: [] }, handoffTo: "architect" }, "2026-01-05T10:05:00.000Z");
+    expect(c.error).toBeUndefined();
+    expect((c.result as any).status).toBe("completed");
+    const v = state(dir).version;
+    const retry = await complete(dir, { agent: "analyst", output: { summary: "done", blockers: [] }, handoffTo: "architect" }, "2026-01-05T10:05:00.000Z");
+    expect(retry.error).toBeUndefined();
+    expect(state(dir).version).toBe(v);
+    wf = state(dir).orchestratorWorkflow!;
+    expect(wf.agentHistory[0].output?.summary).toBe("done");
+    expect(wf.activeAgent).toBe("architect");
+    expect(c.ctx.step.sendEvent).toHaveBeenCalledWith("emit-state-update", expect.objectContaining({ data: expect.objectContaining({ updates: expect.objectContaining({ agentCompleted: "analyst", compactionTriggered: false }) }) }));
+  });
+
+  it("WF-AGENT-02 blockers make the invocation blocked; the eleventh completion compacts the history (archive note, last 3 kept)", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    for (let i = 0; i < 11; i++) {
+      const t = `2026-01-05T11:${String(i).padStart(2, "0")}:00.000Z`;
+      const t2 = `2026-01-05T11:${String(i).padStart(2, "0")}:30.000Z`;
+      await invoke(dir, { agent: "implementer", prompt: `step ${i}` }, t);
+      const c = await complete(dir, { agent: "implementer", output: { blockers: i === 10 ? ["needs review"] : [] } }, t2);
+      if (i === 10) {
+        expect((c.result as any).status).toBe("blocked");
+        expect((c.result as any).compacted).toBe(true);
+        expect((c.result as any).notePath).toMatch(/^sessions\/session-.*-history-v\d+$/);
+      }
+    }
+    expect(state(dir).orchestratorWorkflow!.agentHistory).toHaveLength(3);
+  });
+
+  it("WF-AGENT-03 completing an agent that never started fails without retries (NOT_FOUND), records nothing", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const v = state(dir).version;
+    const { error } = await complete(dir, { agent: "qa" });
+    expect((error as any)?.name).toBe("NonRetriableError");
+    expect(String((error as any)?.message)).toContain("NOT_FOUND");
+    expect(state(dir).version).toBe(v);
+  });
+});
+
+describe("validate-repositories (fan-out)", () => {
+  it("WF-FANOUT-01 one step per repository in waves of the concurrency bound; a broken configuration is an error, never a pass", async () => {
+    const ok1 = makeRepo({ "README.md": "# One\n" });
+    const ok2 = makeRepo({ "README.md": "# Two\n" });
+    const broken = repo({ "agentcheck.config.json": "{ not json" });
+    const bad = tmpDir();
+    writeTree(bad, { ".agents/sessions/2026-01-05-session-1.json": "{}\n" });
+    const { result, error, ctx } = await run(fns.validateRepositories, EVENTS.validateRepositories, { repositories: [ok1, { cwd: ok2, base: "HEAD" }, broken, bad], concurrency: 2 });
+    expect(error).toBeUndefined();
+    const r = result as any;
+    expect(r.concurrency).toBe(2);
+    expect(r.repositories).toBe(4);
+    for (let i = 0; i < 4; i++) expect(ctx.step.run).toHaveBeenCalledWith(`validate-${i}`, expect.any(Function));
+    expect(r.verdicts.map((v: any) => v.status)).toEqual(["pass", "pass", "error", "findings"]);
+    expect(r.verdicts[1].base).toBe("HEAD");
+    expect(r.ok).toBe(false);
+  });
+
+  it("WF-FANOUT-02 an empty or malformed list fails without retries", async () => {
+    const { error } = await run(fns.validateRepositories, EVENTS.validateRepositories, { repositories: [] });
+    expect((error as any)?.name).toBe("NonRetriableError");
+  });
+});
+
+describe("the served app over real HTTP on 127.0.0.1 (the Inngest serve protocol, dev mode: no signing)", () => {
+  it("WF-SERVE-01 introspection lists the six functions; a step invocation as the executor sends it runs the first step, the next request (its result memoized) the second", async () => {
+    const { startWorkflowServer } = await import("../../dist/inngest.js");
+    const dir = repo();
+    const { server, url } = await startWorkflowServer({ port: 0, cwd: dir, isDev: true });
+    try {
+      const intro = await fetch(url);
+      expect(intro.status).toBe(200);
+      const body = (await intro.json()) as any;
+      expect(body.function_count).toBe(6);
+      expect(body.mode).toBe("dev");
+      expect((await fetch(url.replace("/api/inngest", "/elsewhere"))).status).toBe(404);
+      const event = { name: EVENTS.protocolStart, data: { cwd: dir, now: NOW, createLog: false }, id: "01JTEST", ts: Date.parse(NOW) };
+      const call = (steps: Record<string, unknown>) => fetch(`${url}?fnId=agentcheck-session-protocol-start&stepId=step`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ event, events: [event], steps, ctx: { run_id: "run-1", attempt: 0, disable_immediate_execution: false, use_api: false, stack: { stack: Object.keys(steps), current: Object.keys(steps).length } }, version: 1 }),
+      });
+      const first = await call({});
+      expect(first.status).toBe(206);
+      const ops = (await first.json()) as any[];
+      expect(ops[0]).toMatchObject({ op: "StepRun", name: "resolve-session", data: { sessionId: ID } });
+      const second = await call({ [ops[0].id]: { type: "data", data: ops[0].data } });
+      expect(second.status).toBe(206);
+      const ops2 = (await second.json()) as any[];
+      expect(ops2[0]).toMatchObject({ op: "StepRun", name: "init-note-store" });
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
+  });
+
+  it("WF-SERVE-02 `agentcheck workflows serve --port 0` serves until SIGTERM, then exits 0", async () => {
+    const { spawn } = await import("node:child_process");
+    const dir = repo();
+    const bin = join(__dirname, "..", "..", "bin", "agentcheck.js");
+    const p = spawn(process.execPath, [bin, "workflows", "serve", "--port", "0", "--dev"], { cwd: dir, env: { ...process.env } });
+    let err = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      p.stderr.on("data", (b) => {
+        err += String(b);
+        const m = /served at (http:\/\/\S+)/.exec(err);
+        if (m) resolve(m[1]);
+      });
+      p.on("exit", (code) => reject(new Error(`exited ${code}: ${err}`)));
+    });
+    const r = await fetch(url);
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as any).function_count).toBe(6);
+    const code = await new Promise<number | null>((resolve) => {
+      p.removeAllListeners("exit");
+      p.on("exit", (c) => resolve(c));
+      p.kill("SIGTERM");
+    });
+    expect(code).toBe(0);
+  });
+
+  it("WF-SERVE-03 a port that is not one is a usage error (exit 2)", async () => {
+    const { runCli } = await import("../helpers.js");
+    const r = runCli(["workflows", "serve", "--port", "http"], { cwd: repo() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--port");
+  });
+});
