@@ -14,7 +14,7 @@ export { EVENTS } from "./workflows/events.js";
 export type * from "./workflows/events.js";
 export { createWorkflowFunctions, type AllWorkflowOptions } from "./workflows/functions.js";
 export { createWorkflowHandler, startWorkflowServer, SERVE_PATH, type HandlerOptions } from "./workflows/serve.js";
-export { eventOnlyApprovals, type ApprovalPort, type ApprovalStatus } from "./workflows/state-update.js";
+export { eventOnlyApprovals, liveApprovals, type ApprovalPort, type ApprovalStatus } from "./workflows/state-update.js";
 export { defaultSessionLogFactory, type SessionLogFactory, type SessionLogRequest } from "./workflows/session-log.js";
 export { validateRepository, type RepositoryVerdict } from "./workflows/fanout.js";
 

@@ -8,6 +8,7 @@
 import { DEFAULT_READ_LIMIT, NOTE_MAX_BYTES, readTextOrThrow } from "../fsread.js";
 import { createHash, randomUUID } from "node:crypto";
 import { isAbsolute, relative, resolve } from "node:path";
+import { HANDOFF_FILE } from "../config-paths.js";
 import { SessionStore, newWorkflow } from "../state/ops.js";
 import { StateError } from "../state/errors.js";
 import { permalinkOf } from "../state/notes.js";
@@ -350,7 +351,7 @@ export async function migrateHandoff(opts: MigrateOptions = {}): Promise<Migrati
   const store = new SessionStore({ cwd: opts.cwd, notesDir: opts.notesDir, env: opts.env });
   const { worktreeRoot } = await import("../state/paths.js");
   const worktree = worktreeRoot(opts.cwd ?? process.cwd());
-  const abs = opts.file ? resolve(opts.cwd ?? process.cwd(), opts.file) : resolve(worktree, ".agents", "HANDOFF.md");
+  const abs = opts.file ? resolve(opts.cwd ?? process.cwd(), opts.file) : resolve(worktree, HANDOFF_FILE);
   const rel = (p: string) => {
     const r = relative(worktree, p);
     return (r.startsWith("..") || isAbsolute(r) ? p : r).split("\\").join("/");

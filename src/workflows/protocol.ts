@@ -12,7 +12,7 @@ import { sha256Hex } from "../sha256.js";
 import { isStateError } from "../state/errors.js";
 import { notePaths } from "../state/notes.js";
 import { EVENTS, type CompletionRequestedData, type ProtocolStartData } from "./events.js";
-import { stateStep, storeAt, whereOf, withRepoConfig, type At, type WorkflowOptions } from "./context.js";
+import { stateStep, storeAt, whereOf, withRepoConfig, type WorkflowOptions } from "./context.js";
 import { defaultSessionLogFactory, type SessionLogFactory } from "./session-log.js";
 
 export interface ProtocolOptions extends WorkflowOptions {
@@ -23,17 +23,6 @@ export interface ProtocolOptions extends WorkflowOptions {
 }
 
 export const DEFAULT_CONSTRAINT_FILES = [".agents/governance/PROJECT-CONSTRAINTS.md", ".agents/PROJECT-CONSTRAINTS.md", "PROJECT-CONSTRAINTS.md"];
-
-/** A free session id: the next number after the logs', bumped past ids the store already holds. */
-function freeSessionId(at: At): string {
-  const store = storeAt(at);
-  let id = nextSessionId(at.cwd, new Date(at.now));
-  for (let i = 0; i < 1000 && existsSync(store.notes.file(notePaths.state(id))); i++) {
-    const m = /^(.*-session-)(\d+)$/.exec(id);
-    id = m ? `${m[1]}${Number(m[2]) + 1}` : `${id}-2`;
-  }
-  return id;
-}
 
 /** Skill folders (a SKILL.md in them) under paths.skills. */
 export function listSkills(root: string, skillsDir: string): { skillsDir: string; present: boolean; skills: number } {
@@ -69,7 +58,8 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
       // the id first, memoized: a retry never numbers a second session
       const target = await step.run("resolve-session", () => withRepoConfig(at.cwd, async () => {
         const { activePaths } = await import("../config.js");
-        return { sessionId: data.sessionId ?? freeSessionId(at), skillsDir: activePaths().skills };
+        // the next free `<date>-session-NN` past the logs, the states and the protocol sessions (src/session-id.ts)
+        return { sessionId: data.sessionId ?? nextSessionId(at.cwd, new Date(at.now), at.notesDir), skillsDir: activePaths().skills };
       }));
       const id = target.sessionId;
       const store = await step.run("init-note-store", () => {

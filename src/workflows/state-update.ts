@@ -24,6 +24,44 @@ export interface ApprovalPort {
   expire(r: { cwd: string; approvalId: string; at: string }): Promise<void> | void;
 }
 
+/**
+ * The live protocol's pending approvals (src/state/approvals.ts, `agentcheck session approve|deny`),
+ * in the notes root of the event's repository: the default. A request for the same mode in the same
+ * session while one is pending is that one (a retried step asks once). A grant that arrives as an event
+ * after a local denial does not overturn it; a wait that ends unanswered denies the approval
+ * ("no answer before the time-out"), so it does not stay pending for a run that has ended.
+ */
+export const liveApprovals: ApprovalPort = {
+  async request(r) {
+    const { requestApproval } = await import("../state/approvals.js");
+    const a = await requestApproval(storeAt({ cwd: r.cwd, now: r.at }).notes, {
+      sessionId: r.sessionId, action: { kind: "mode", mode: r.to }, reason: `switch from ${r.from} to ${r.to}`, requestedBy: r.requestedBy ?? "workflow", now: new Date(r.at),
+    });
+    return { approvalId: a.id };
+  },
+  async status(r) {
+    const { getApproval } = await import("../state/approvals.js");
+    return getApproval(storeAt({ cwd: r.cwd, now: new Date().toISOString() }).notes, r.approvalId).status;
+  },
+  async grant(r) {
+    const { grantApproval } = await import("../state/approvals.js");
+    await resolvedOnce(() => grantApproval(storeAt({ cwd: r.cwd, now: r.at }).notes, r.approvalId, { by: r.by ?? "approval/granted", ...(r.comment ? { note: r.comment } : {}), now: new Date(r.at) }));
+  },
+  async expire(r) {
+    const { denyApproval } = await import("../state/approvals.js");
+    await resolvedOnce(() => denyApproval(storeAt({ cwd: r.cwd, now: r.at }).notes, r.approvalId, { by: "workflow time-out", note: "no answer before the time-out", now: new Date(r.at) }));
+  },
+};
+
+/** An approval resolved meanwhile (or by this step's earlier attempt) is CONFLICT: what it says stands. */
+async function resolvedOnce(fn: () => Promise<unknown>): Promise<void> {
+  try {
+    await fn();
+  } catch (e) {
+    if (!isStateError(e) || e.code !== "CONFLICT") throw e;
+  }
+}
+
 /** Without a live protocol: the approval exists only as the events (id = the request's key). */
 export const eventOnlyApprovals: ApprovalPort = {
   request: (r) => ({ approvalId: `approval-${r.key}` }),
@@ -35,6 +73,7 @@ export const eventOnlyApprovals: ApprovalPort = {
 export interface StateUpdateOptions extends WorkflowOptions {
   /** Modes whose entry waits for a person (default none). */
   approvalModes?: WorkflowModeT[];
+  /** Where the pending approval lives (default: the live protocol's, liveApprovals). */
   approvals?: ApprovalPort;
   /** How long a mode change waits for approval/granted (Inngest duration; default "1h"). */
   approvalTimeout?: string;
@@ -78,7 +117,7 @@ async function applyPatch(at: At, sessionId: string | undefined, patch: StatePat
 }
 
 export function createStateUpdateFunction(inngest: Inngest.Any, opts: StateUpdateOptions = {}) {
-  const approvals = opts.approvals ?? eventOnlyApprovals;
+  const approvals = opts.approvals ?? liveApprovals;
   const approvalModes = new Set(opts.approvalModes ?? []);
   return inngest.createFunction(
     { id: "session-state-update", name: "Session state update", retries: 3, triggers: [{ event: EVENTS.stateUpdate }] },
@@ -114,8 +153,12 @@ export function createStateUpdateFunction(inngest: Inngest.Any, opts: StateUpdat
         if (granted) {
           const g = (granted.data ?? {}) as ApprovalGrantedData;
           // the live protocol learns of the grant: the same approval, answered from this side
-          await step.run("record-approval", () => approvals.grant({ cwd: at.cwd, approvalId: req.approvalId, by: g.approvedBy, comment: g.comment, at: at.now }));
-          approval = { approvalId: req.approvalId, status: "granted", by: g.approvedBy };
+          const status = await step.run("record-approval", async () => {
+            await approvals.grant({ cwd: at.cwd, approvalId: req.approvalId, by: g.approvedBy, comment: g.comment, at: at.now });
+            return await approvals.status({ cwd: at.cwd, approvalId: req.approvalId });
+          });
+          // "pending" only for a port that keeps no record (event-only): the event is the grant
+          approval = { approvalId: req.approvalId, status: status === "pending" ? "granted" : status, by: g.approvedBy };
         } else {
           // no event: it may have been answered on the other side (`session approve`) meanwhile
           const status = await step.run("check-approval", async () => {

@@ -15,7 +15,7 @@ import { validateSessionLogs } from "../../dist/validators/session-log.js";
 import { DiskSource } from "../../dist/source.js";
 
 const NOW = "2026-01-05T10:00:00.000Z";
-const ID = "2026-01-05-session-1";
+const ID = "2026-01-05-session-01";
 const inngest = new Inngest({ id: "agentcheck-test" });
 const fns = createWorkflowFunctions(inngest);
 const SENT = ["emit-state-update", "emit-session-complete", "emit-mode-changed", "emit-approval-requested"].map((id) => ({ id, handler: () => ({ ids: [id] }) }));
@@ -102,7 +102,7 @@ describe("session-protocol-start (seed 001: note store, session, skills, log, co
     const dir = repo();
     await start(dir, { createLog: false });
     const { result } = await start(dir, { createLog: false });
-    expect((result as any).sessionId).toBe("2026-01-05-session-2");
+    expect((result as any).sessionId).toBe("2026-01-05-session-02");
   });
 });
 
@@ -210,10 +210,10 @@ describe("session-state-update (seed 001: apply, session/mode.changed, approval)
    * step under inngest 4 (the engine validates the mock's promise as an event), so the tool itself is
    * replaced; WF-APPROVAL-05 runs the real one up to the wait.
    */
-  const answered = (fn: unknown, dir: string, data: Record<string, unknown>, answer: unknown) =>
+  const answered = (fn: unknown, dir: string, data: Record<string, unknown>, answer: unknown, steps: { id: string; handler: () => unknown }[] = []) =>
     new InngestTestEngine({
       function: fn as never,
-      steps: [...SENT],
+      steps: [...SENT, ...steps],
       // the step tools with spies of our own, waitForEvent answering at once
       transformCtx: (ctx: any) => ({ ...ctx, step: { ...ctx.step, run: vi.fn(ctx.step.run), sendEvent: vi.fn(ctx.step.sendEvent), waitForEvent: vi.fn(async () => answer) } }),
     }).execute({ events: [{ name: EVENTS.stateUpdate, data: { cwd: dir, now: NOW, ...data } } as never] });
@@ -313,6 +313,38 @@ describe("session-state-update (seed 001: apply, session/mode.changed, approval)
     expect(ctx.step.waitForEvent).toHaveBeenCalledWith("wait-for-approval", expect.objectContaining({ event: EVENTS.approvalGranted }));
     expect(a.calls).toEqual(["request analysis->disabled"]);
     expect(state(dir).currentMode).toBe("analysis");
+  });
+
+  it("WF-APPROVAL-06 the live protocol's approval (state/approvals.ts, the default): the workflow's request is the pending approval `session approve` grants; an event grant is recorded on it", async () => {
+    const { getApproval, grantApproval, listApprovals } = await import("../../dist/state/approvals.js");
+    const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-live" }), { approvalModes: ["coding"] }).sessionStateUpdate;
+    // granted locally while the workflow waits: the wait times out, check-approval finds it granted
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const notes = openSessionStore({ cwd: dir }).notes;
+    const waiting = await new InngestTestEngine({ function: f as never, steps: [...SENT] }).executeStep("wait-for-approval", { events: [{ name: EVENTS.stateUpdate, data: { cwd: dir, now: NOW, patch: { mode: "coding", task: "T-1" } } } as never] });
+    expect(waiting.error).toBeUndefined();
+    const [pending] = listApprovals(notes, { sessionId: ID, status: "pending" });
+    expect(pending.action).toEqual({ kind: "mode", mode: "coding" });
+    await grantApproval(notes, pending.id, { by: "lead" });
+    // the run resumes after the wait (the request memoized) and finds the local grant
+    const local = await answered(f, dir, { patch: { mode: "coding", task: "T-1" } }, null, [{ id: "request-approval", handler: () => ({ approvalId: pending.id }) }]);
+    expect((local.result as any).approval).toMatchObject({ approvalId: pending.id, status: "granted" });
+    expect(state(dir).currentMode).toBe("coding");
+    // granted by the event: recorded on the live approval
+    const other = repo();
+    await start(other, { createLog: false });
+    const byEvent = await answered(f, other, { patch: { mode: "coding", task: "T-2" } }, { name: EVENTS.approvalGranted, data: { approvalId: "ignored-by-the-mock", approvedBy: "reviewer" } });
+    const id = (byEvent.result as any).approval.approvalId;
+    expect(getApproval(openSessionStore({ cwd: other }).notes, id)).toMatchObject({ status: "granted", resolvedBy: "reviewer" });
+    expect(state(other).currentMode).toBe("coding");
+    // no answer: the approval is denied as timed out and the mode stays
+    const third = repo();
+    await start(third, { createLog: false });
+    const none = await answered(f, third, { patch: { mode: "coding", task: "T-3" } }, null);
+    expect((none.result as any).applied).toBe(false);
+    expect(getApproval(openSessionStore({ cwd: third }).notes, (none.result as any).approval.approvalId)).toMatchObject({ status: "denied", resolvedBy: "workflow time-out" });
+    expect(state(third).currentMode).toBe("analysis");
   });
 
   it("WF-APPROVAL-04 modes that need no approval change at once (no wait)", async () => {
