@@ -10,7 +10,7 @@ import { openSessionStore } from "../../dist/state/ops.js";
 
 const BINCMD = `'${process.execPath}' '${BIN}'`;
 const NOW = "2026-01-05T10:00:00.000Z";
-const ID = "2026-01-05-session-1";
+const ID = "2026-01-05-session-01";
 
 function hook(command: string, input: unknown, cwd: string) {
   const r = spawnSync("sh", ["-c", command], {
