@@ -3,7 +3,8 @@ import {
   ABI_VERSION, DOC_RECORD_I32S, HEADER_I32S, FINDING_I32S, DATA_I32S, PAIR_I32S, KIND_FACT, DOC_CHECKED, STATUS_OK,
   SEV_ERROR, SEV_WARNING, SEV_INFO,
 } from "./abi";
-import { Rule, Msg, msgIdText } from "./rules";
+import { Msg, msgIdText } from "./msg";
+import { RuleRef } from "./rule-ref";
 import { isList, decodeList } from "./lib/list";
 
 /** A severity override that drops the rule's findings (never crosses the interface). */
@@ -180,13 +181,13 @@ export class Input {
   }
   /** A rule option (fact "option.<RULE-ID>.<name>"; the host always supplies every option of the run's rules). */
   // contract: fact "option.{rule}.{name}"
-  option(rule: Rule, name: string): string | null {
+  option(rule: RuleRef, name: string): string | null {
     return this.fact("option." + rule.id + "." + name);
   }
-  optionInt(rule: Rule, name: string, fallback: i32): i32 {
+  optionInt(rule: RuleRef, name: string, fallback: i32): i32 {
     return this.factInt("option." + rule.id + "." + name, fallback);
   }
-  optionBool(rule: Rule, name: string, fallback: bool): bool {
+  optionBool(rule: RuleRef, name: string, fallback: bool): bool {
     return this.factBool("option." + rule.id + "." + name, fallback);
   }
   /** Documents of one kind, in input order. */
@@ -219,7 +220,7 @@ export function readInput(ptr: usize, docCount: i32): Input {
 
 class Finding {
   constructor(
-    public rule: Rule, public severity: i32, public doc: i32, public line: i32, public column: i32,
+    public rule: RuleRef, public severity: i32, public doc: i32, public line: i32, public column: i32,
     public msg: Msg,
   ) {}
 }
@@ -286,7 +287,7 @@ class Pool {
   }
   /** A rule's id, stored once per rule (looked up by the rule's index, no hashing). */
   ruleRefs: i64[] = [];
-  internRule(rule: Rule): i64 {
+  internRule(rule: RuleRef): i64 {
     const ix = rule.index;
     if (ix < 0) return this.intern(rule.id);
     const t = this.ruleRefs;
@@ -375,7 +376,7 @@ export class Results {
   }
 
   /** The severity a finding of `rule` is reported at (SEV_OFF: not reported). */
-  effective(rule: Rule, severity: i32): i32 {
+  effective(rule: RuleRef, severity: i32): i32 {
     let s = this.overrides.size > 0 && this.overrides.has(rule.id) ? this.overrides.get(rule.id) : severity;
     if (this.mode == MODE_NORMAL || s == SEV_OFF || rule.id.startsWith("AC-")) return s;
     if (this.mode == MODE_ADVISORY && s == SEV_ERROR) s = SEV_WARNING;
@@ -384,12 +385,12 @@ export class Results {
   }
 
   /** Report a finding of `rule` at its default severity. line/column are 1-based; 0 = whole file. */
-  report(rule: Rule, doc: Doc, line: i32, column: i32, message: Msg): void {
+  report(rule: RuleRef, doc: Doc, line: i32, column: i32, message: Msg): void {
     this.reportAs(rule, rule.severity, doc, line, column, message);
   }
 
   /** Report with an explicit severity (for rules whose severity depends on context). */
-  reportAs(rule: Rule, severity: i32, doc: Doc, line: i32, column: i32, message: Msg): void {
+  reportAs(rule: RuleRef, severity: i32, doc: Doc, line: i32, column: i32, message: Msg): void {
     const s = this.effective(rule, severity);
     if (s == SEV_OFF) return;
     this.findings.push(new Finding(rule, s, doc.index, line, column, message));

@@ -145,7 +145,7 @@ export default class SizeTransform {
     };
     for (const source of parser.sources) {
       if (source.sourceKind !== SourceKind.User && source.sourceKind !== SourceKind.UserEntry) continue;
-      if (source.normalizedPath === "assembly/rules.ts") continue; // declares msg itself
+      if (source.normalizedPath === "assembly/msg.ts") continue; // declares msg itself
       if (source.normalizedPath === "assembly/lib/texts.ts") continue; // declares txt itself
       visit(source.statements, source.normalizedPath);
     }

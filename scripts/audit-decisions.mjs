@@ -1,51 +1,83 @@
-// Lists the regular expressions and severity literals left in src/ with why each is not a rule decision
-// (issue 12 acceptance): node scripts/audit-decisions.mjs > docs/decisions-audit.md
-import { execSync } from "node:child_process";
-const re = String.raw`/[^ ]*/[dgimsuy]*\.(test|exec)\(|(^|[=(,:!&|?]\s*|return\s+)/[^/*\s][^/]*/[dgimsuy]*[.;,) ]|new RegExp\(|\.(test|exec|match|matchAll|replace|replaceAll|split|search)\(/`;
-const sev = String.raw`"(error|warning)"`;
-const run = (p) => execSync(`grep -rnE '${p}' src --include=*.ts | grep -v src/wasm/generated | grep -vE '^\\S+:\\s*(//|\\*)' || true`, { encoding: "utf8" }).trim().split("\n").filter(Boolean);
-const why = [
-  [/^src\/scope\.ts:(43|44):/, "input handling: which files are session logs in a run's scope (the core reports SP-001 on names)"],
-  [/^src\/(format\/|terminal\.ts)/, "output: escaping and rendering of a report the core decided (severity → SARIF level / GitHub command / colour)"],
-  [/^src\/report(-schema)?\.ts/, "the verdict of a result from the severities the core reported (fail iff an error); counts for the summary"],
-  [/^src\/handoff\//, "input handling: parses .agents/HANDOFF.md sections into state entries for migration (no finding is decided)"],
-  [/^src\/stateview\//, "input handling / output: reads and renders session state views"],
-  [/^src\/aibrain\//, "input handling: checkpoint note parsing and rendering for the aibrain commands (findings come from the core's aibrain validator)"],
-  [/^src\/state\/(notes|store|init|commands|ops|valid-cache)\.ts/, "input handling: note file format (front matter, JSON block), lock/temp names, shell quoting, history note names"],
-  [/^src\/state\/constants\.ts/, "the zod schema's patterns (src/state/schema.ts is the source of the JSON Schema SS-002 checks) and argument checks of ids"],
-  [/^src\/state\/gate\.ts/, "the declared exception (the gate's decision table) and hook-input parsing"],
-  [/^src\/phase\//, "input handling: the protocol state files' format (phase notes, violations log), evidence ids; facts for PH-001..009 (the core's session-protocol validator decides)"],
-  [/^src\/mcp\//, "argument validation of MCP tool inputs"],
-  [/^src\/manifest\//, "input handling: manifest ids/slugs, file stamps, argument checks; findings filtered by the severity the core reported"],
-  [/^src\/prepr\//, "pre-pr: input handling (yamllint's parsable lines and git numstat parsed into facts, paths, markdownlint's own severities read from its result) and rendering; every row's status and text is decided by the core (PP-000..PP-017, assembly/validators/pre-pr/row.ts)"],
-  [/^src\/(ignores|repo|git-run|scope|lean|cli|output|engine|config|config-schema|config-validate|config-paths|config-meta|adoption|fsread|source|yaml|suggest|index-source|config-file)\.ts/, "input handling: paths (drive letters, separators), gitignore syntax, git output, argument parsing, config keys, error classification, baseline fingerprints"],
-  [/^src\/validators\/planning-io\.ts/, "input handling: line endings"],
-  [/^src\/validators\/memory-index\.ts/, "input handling: path containment of a link target (a fact for the core)"],
-  [/^src\/validators\/session-log\.ts/, "input handling: argument checks (--cutoff), path normalisation, git status parsing (facts)"],
-  [/^src\/validators\/session-json-facts\.ts:/, "input handling: which commits to look up, paths, git output (facts)"],
-  [/^src\/commands\/session-end\.ts/, "the session-end verdict of the core's findings (errors block), display"],
-  [/^src\/commands\//, "input handling: argument checks (dates, flags), shell quoting in generated hooks, session id numbering, BOM"],
-  [/^src\/(bin-main|epipe)\.ts|^src\/validators\/registry\.ts|^src\/validators\/memory-index\.ts|^src\/config\.ts/, "types and names of configuration values (warn/error/off levels are option values passed to the core)"],
-  [/^src\/wasm\//, "decoding the core's severity codes"],
-  [/^src\/validators\/manifest\.ts|^src\/validators\/consistency\.ts/, "findings filtered by the severity the core reported"],
-  [/^src\/engine\.ts/, "declared severity of a host-reported AC-9xx rule, read from the rule table"],
+// The decisions audit (issue 12, issue 34 item 5): every regular expression and severity literal left in
+// src/, each with the reason it is not a rule decision. The reasons are kept per hit, by content (file and
+// code text, never a line number), in the reviewed file scripts/decisions-reviewed.json; a hit without a
+// reason is listed as NOT REVIEWED, and a reason whose code is gone as stale. The build writes
+// docs/decisions-audit.md (`--write`); `--check` exits 1 while a hit is unreviewed or a reason stale.
+//   node scripts/audit-decisions.mjs [--write | --check]
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(fileURLToPath(new URL(".", import.meta.url)), "..");
+const REVIEWED = join(ROOT, "scripts", "decisions-reviewed.json");
+const DOC = join(ROOT, "docs", "decisions-audit.md");
+
+const KINDS = [
+  ["Regular expressions", /\/[^ ]*\/[dgimsuy]*\.(test|exec)\(|(^|[=(,:!&|?]\s*|return\s+)\/[^/*\s][^/]*\/[dgimsuy]*[.;,) ]|new RegExp\(|\.(test|exec|match|matchAll|replace|replaceAll|split|search)\(\//],
+  ["Severity literals", /"(error|warning)"/],
 ];
-const classify = (l) => (why.find(([r]) => r.test(l)) ?? [null, "REVIEW"])[1];
-const out = ["# Decisions audit (issue 12): regular expressions and severity literals left in src/", "",
-  "Generated by a grep over `src/` (regex literals, `new RegExp`, regex-taking string methods; `\"error\"` / `\"warning\"` literals).",
-  "Every hit is listed with why it is not a rule decision, except those marked NOT, which are the known remaining decisions.", ""];
-for (const [title, p] of [["Regular expressions", re], ["Severity literals", sev]]) {
-  out.push(`## ${title}`, "");
-  const groups = new Map();
-  for (const l of run(p)) {
-    const k = classify(l);
-    if (!groups.has(k)) groups.set(k, []);
-    groups.get(k).push(l.replace(/^(\S+?:\d+):\s*/, "$1 ").slice(0, 160));
-  }
-  for (const [k, ls] of groups) {
-    out.push(`### ${k}`, "", ...ls.map((l) => `- \`${l.replace(/`/g, "'")}\``), "");
+
+function* files(dir) {
+  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (relative(ROOT, p).split("\\").join("/") !== "src/wasm/generated") yield* files(p);
+    } else if (e.name.endsWith(".ts")) yield p;
   }
 }
-out.push("## Known remaining decisions in src/ (not converted here)", "",
-  "- The gate's decision table (src/state/gate.ts decide): the declared exception (README).", "");
-process.stdout.write(out.join("\n"));
+
+/** Every hit: kind, file, line number, code text (trimmed); comment lines are no hits. */
+export function hits(root = join(ROOT, "src")) {
+  const out = [];
+  for (const f of files(root)) {
+    const file = relative(ROOT, f).split("\\").join("/");
+    const lines = readFileSync(f, "utf8").split("\n");
+    for (const [kind, re] of KINDS) {
+      lines.forEach((l, i) => {
+        if (!re.test(l) || /^\s*(\/\/|\*)/.test(l)) return;
+        out.push({ kind, file, line: i + 1, code: l.trim() });
+      });
+    }
+  }
+  return out;
+}
+
+const key = (h) => `${h.file}\t${h.code}`;
+
+export function audit() {
+  const reviewed = JSON.parse(readFileSync(REVIEWED, "utf8"));
+  const reasons = new Map(reviewed.map((r) => [`${r.file}\t${r.code}`, r]));
+  const found = hits();
+  const seen = new Set(found.map(key));
+  const unreviewed = found.filter((h) => !reasons.has(key(h)));
+  const stale = reviewed.filter((r) => !seen.has(`${r.file}\t${r.code}`));
+  const out = ["# Decisions audit: regular expressions and severity literals left in src/", "",
+    "Generated by `node scripts/audit-decisions.mjs --write` (run by `npm run build`) from the reasons kept per hit in",
+    "`scripts/decisions-reviewed.json` (by file and code text, never a line number). A hit without a reason is listed",
+    "under NOT REVIEWED and fails `--check`; a reason marked (carried over) was taken from the former per-folder",
+    "classification and has not yet been judged on its own line.", ""];
+  for (const [title] of KINDS) {
+    out.push(`## ${title}`, "");
+    const groups = new Map();
+    for (const h of found.filter((x) => x.kind === title)) {
+      const r = reasons.get(key(h));
+      const k = r ? r.reason + (r.judged ? "" : " (carried over)") : "NOT REVIEWED";
+      if (!groups.has(k)) groups.set(k, []);
+      groups.get(k).push(`${h.file}:${h.line} ${h.code}`.slice(0, 160));
+    }
+    for (const [k, ls] of groups) out.push(`### ${k}`, "", ...ls.map((l) => `- \`${l.replace(/`/g, "'")}\``), "");
+  }
+  if (stale.length > 0) out.push("## Stale reasons (their code is gone: delete them from scripts/decisions-reviewed.json)", "", ...stale.map((r) => `- \`${r.file}: ${r.code.replace(/`/g, "'").slice(0, 140)}\``), "");
+  out.push("## Known remaining decisions in src/ (not converted here)", "",
+    "- The gate's decision table (src/state/gate.ts decide): the declared exception (README).", "");
+  return { text: out.join("\n"), unreviewed, stale };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { text, unreviewed, stale } = audit();
+  if (process.argv.includes("--write")) writeFileSync(DOC, text);
+  else if (!process.argv.includes("--check")) process.stdout.write(text);
+  for (const h of unreviewed) process.stderr.write(`not reviewed: ${h.file}:${h.line} ${h.code}\n`);
+  for (const r of stale) process.stderr.write(`stale reason: ${r.file}: ${r.code}\n`);
+  process.exit(process.argv.includes("--check") && unreviewed.length + stale.length > 0 ? 1 : 0);
+}

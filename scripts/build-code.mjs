@@ -9,11 +9,21 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const env = { ...process.env, PATH: `${join(root, "node_modules", ".bin")}${delimiter}${process.env.PATH ?? ""}` };
 
-function sh(cmd) {
+/** Run a command; `quiet`: its output is kept and printed only when it fails (the compiler's INFO/WARNING blocks). */
+function sh(cmd, quiet = false) {
   return new Promise((resolve, reject) => {
-    const p = spawn(cmd, { cwd: root, env, shell: true, stdio: "inherit" });
+    const p = spawn(cmd, { cwd: root, env, shell: true, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const out = [];
+    if (quiet) {
+      p.stdout.on("data", (b) => out.push(b));
+      p.stderr.on("data", (b) => out.push(b));
+    }
     p.on("error", reject);
-    p.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd}: exit ${code}`))));
+    p.on("exit", (code) => {
+      if (code === 0) return resolve();
+      if (quiet) process.stderr.write(Buffer.concat(out));
+      reject(new Error(`${cmd}: exit ${code}`));
+    });
   });
 }
 
@@ -24,7 +34,7 @@ try {
   await sh("node scripts/gen-rules.mjs");
   await sh("node scripts/write-core.mjs");
   await Promise.all([
-    sh("asc assembly/index.ts --target release --transform ./scripts/asc-size.mjs").then(() => sh("node scripts/embed-wasm.mjs")),
+    sh("asc assembly/index.ts --target release --transform ./scripts/asc-size.mjs", true).then(() => sh("node scripts/embed-wasm.mjs")),
     sh("tsc -p tsconfig.build.json"),
   ]);
   for (const b of ["bundle-gate", "bundle-cli", "bundle-mcp"]) await sh(`node scripts/${b}.mjs`);

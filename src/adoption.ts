@@ -5,12 +5,11 @@
 //  - inline directives in markdown files: the core decides which findings they suppress (the pre-pr
 //    module's "dir" family, assembly/validators/pre-pr/directives.ts); the host only removes the findings
 //    the core names and, with --report-unused-disable, adds the core's AC-010 findings.
-//  - baseline: findings recorded by `agentcheck baseline` are matched by a fingerprint (rule, file and the
-//    message with line and column numbers blanked, plus the occurrence number among identical ones),
-//    never by line numbers; matched findings are dropped and counted.
+//  - baseline: `agentcheck baseline` records how many findings of each rule each file has (ESLint's bulk
+//    suppressions); while a file has no more of a rule's findings than recorded they are dropped and
+//    counted, never matched by line numbers or message wording.
 import type { FileSource } from "./source.js";
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "./fsread.js";
-import { sha256Hex } from "./sha256.js";
 import { existsSync } from "node:fs";
 import { namedFileRoot, writeFileConfined, WriteRefusedError } from "./fswrite.js";
 import { join } from "node:path";
@@ -65,38 +64,44 @@ function recompute(r: FileResult, findings: Finding[]): FileResult {
   return { ...r, findings, verdict: r.verdict === "skip" ? "skip" : verdictOf(findings, false) };
 }
 
-/** Stable fingerprint of a finding: rule, file, message without line/column numbers. */
-export function fingerprintBase(f: Finding): string {
-  const msg = f.message
-    .replace(/\b(lines?|rows?|columns?|col)\s+\d+(\s*[-–]\s*\d+)?/gi, "$1 #")
-    .replace(/:\d+(:\d+)?\b/g, ":#")
-    .replace(/\s+/g, " ")
-    .trim();
-  return sha256Hex(`${f.ruleId}\0${f.file}\0${msg}`).slice(0, 32);
-}
+/**
+ * A baseline in the style of ESLint's bulk suppressions: per file, per rule, how many findings are
+ * known; files grouped by folder, keys sorted, one line per file, so a review diff shows which file's
+ * counts moved; nothing in it moves with line numbers or message wording.
+ *
+ *   { "tool": "agentcheck", "version": 2,
+ *     "severity": { "SP-108": "error", "SP-109": "warning" },
+ *     "files": { ".agents/sessions/": { "a.json": { "SP-108": 3, "SP-109": 2 } } } }
+ *
+ * `severity`: the highest severity each rule was recorded at; a finding now more severe than that (a
+ * warning re-graded to an error) is shown again. Version 1 files (one entry per finding with a
+ * fingerprint) are still read, as counts.
+ */
+export type BaselineCounts = Map<string, Map<string, { count: number; rank: number }>>;
 
-/** Fingerprints of a list of findings (in report order): base + "#n" for the n-th identical one. */
-export function fingerprints(findings: Finding[]): string[] {
-  const seen = new Map<string, number>();
-  return findings.map((f) => {
-    const b = fingerprintBase(f);
-    const n = (seen.get(b) ?? 0) + 1;
-    seen.set(b, n);
-    return `${b}#${n}`;
-  });
-}
-
-interface BaselineFile {
-  tool: "agentcheck";
-  version: 1;
-  /** `severity`: the finding's severity when it was recorded (absent in baselines written before 0.1.x
-   * recorded it: such an entry matches any severity). */
-  findings: { fingerprint: string; ruleId: string; file: string; message: string; severity?: string }[];
-}
-
+const SEVERITIES = ["info", "warning", "error"] as const;
 const SEVERITY_RANK: Record<string, number> = { info: 0, warning: 1, error: 2 };
+/** An entry of a version-1 baseline without a severity matched findings of any severity. */
+const ANY_SEVERITY = 3;
 
-export function readBaseline(file: string, given?: string, root?: string): BaselineFile {
+function bump(m: BaselineCounts, file: string, rule: string, count: number, rank: number): void {
+  let byRule = m.get(file);
+  if (!byRule) m.set(file, (byRule = new Map()));
+  const e = byRule.get(rule);
+  if (e) {
+    e.count += count;
+    e.rank = Math.max(e.rank, rank);
+  } else byRule.set(rule, { count, rank });
+}
+
+/** The counts of a list of results: per file and rule, how many findings and their highest severity. */
+function countsOf(results: FileResult[]): BaselineCounts {
+  const m: BaselineCounts = new Map();
+  for (const r of results) for (const f of r.findings) bump(m, f.file, f.ruleId, 1, SEVERITY_RANK[f.severity] ?? 2);
+  return m;
+}
+
+export function readBaseline(file: string, given?: string, root?: string): BaselineCounts {
   let text: string;
   if (given !== undefined) text = given;
   else {
@@ -112,16 +117,58 @@ export function readBaseline(file: string, given?: string, root?: string): Basel
   } catch (e) {
     throw new UsageError(`${file} is not a baseline (not JSON: ${(e as Error).message}); regenerate it with agentcheck baseline`);
   }
-  const b = v as BaselineFile;
-  if (!b || b.tool !== "agentcheck" || b.version !== 1 || !Array.isArray(b.findings)) {
-    throw new UsageError(`${file} is not an agentcheck baseline (version 1); regenerate it with agentcheck baseline`);
+  const bad = () => new UsageError(`${file} is not an agentcheck baseline (version 1 or 2); regenerate it with agentcheck baseline`);
+  const b = v as { tool?: unknown; version?: unknown; findings?: unknown } & Record<string, unknown>;
+  if (!b || typeof b !== "object" || b.tool !== "agentcheck") throw bad();
+  const m: BaselineCounts = new Map();
+  if (b.version === 1 && Array.isArray(b.findings)) {
+    for (const e of b.findings as { ruleId?: unknown; file?: unknown; severity?: unknown }[]) {
+      if (!e || typeof e.ruleId !== "string" || typeof e.file !== "string") throw bad();
+      bump(m, e.file, e.ruleId, 1, typeof e.severity === "string" && e.severity in SEVERITY_RANK ? SEVERITY_RANK[e.severity] : ANY_SEVERITY);
+    }
+    return m;
   }
-  return b;
+  if (b.version !== 2) throw bad();
+  const sev = b.severity ?? {};
+  const files = b.files ?? {};
+  const isMap = (x: unknown): x is Record<string, unknown> => !!x && typeof x === "object" && !Array.isArray(x);
+  if (!isMap(sev) || !isMap(files)) throw bad();
+  for (const [dir, names] of Object.entries(files)) {
+    if (!isMap(names)) throw bad();
+    for (const [name, rules] of Object.entries(names)) {
+      if (!isMap(rules)) throw bad();
+      for (const [rule, n] of Object.entries(rules)) {
+        if (!Number.isInteger(n) || (n as number) < 0) throw bad();
+        const s = sev[rule];
+        bump(m, dir + name, rule, n as number, typeof s === "string" && s in SEVERITY_RANK ? SEVERITY_RANK[s] : ANY_SEVERITY);
+      }
+    }
+  }
+  return m;
 }
 
-function sorted(results: FileResult[]): Finding[] {
-  const all = results.flatMap((r) => r.findings);
-  return all.sort((a, b) => (a.file !== b.file ? (a.file < b.file ? -1 : 1) : a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)));
+/** The baseline's text: sorted keys, files grouped by folder, one line per file. */
+export function baselineText(m: BaselineCounts): string {
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const rank = new Map<string, number>();
+  const dirs = new Map<string, [string, [string, number][]][]>();
+  for (const file of [...m.keys()].sort(cmp)) {
+    const rules = [...m.get(file)!.entries()].filter(([, e]) => e.count > 0).sort((a, b) => cmp(a[0], b[0]));
+    if (rules.length === 0) continue;
+    for (const [id, e] of rules) rank.set(id, Math.max(rank.get(id) ?? -1, e.rank));
+    const cut = file.lastIndexOf("/") + 1;
+    const dir = file.slice(0, cut);
+    const l = dirs.get(dir) ?? [];
+    l.push([file.slice(cut), rules.map(([id, e]) => [id, e.count])]);
+    dirs.set(dir, l);
+  }
+  // a rule recorded without a severity (version 1) is written at the highest, error
+  const sevs = [...rank.entries()].sort((a, b) => cmp(a[0], b[0])).map(([id, r]) => `${JSON.stringify(id)}: ${JSON.stringify(SEVERITIES[Math.min(r, 2)])}`);
+  const groups = [...dirs.keys()].sort(cmp).map((dir) => {
+    const lines = dirs.get(dir)!.map(([name, rules]) => `    ${JSON.stringify(name)}: { ${rules.map(([id, n]) => `${JSON.stringify(id)}: ${n}`).join(", ")} }`);
+    return `  ${JSON.stringify(dir)}: {\n${lines.join(",\n")}\n  }`;
+  });
+  return `{\n"tool": "agentcheck",\n"version": 2,\n"severity": { ${sevs.join(", ")} },\n"files": {\n${groups.join(",\n")}\n}\n}\n`;
 }
 
 /** The files a run validated: every result's file and every finding's (what a baseline entry can be judged by). */
@@ -148,39 +195,51 @@ export function partialFiles(results: FileResult[]): Set<string> {
 
 /**
  * Write the baseline for these results (atomically); returns the number of findings recorded and how
- * many entries of an existing baseline were kept. A run that validated only part of the workspace
- * (`--only`, `--staged`, named files) replaces the entries of the files it validated and keeps the
- * others: a narrower run never drops what it did not look at.
+ * many (file, rule) entries of an existing baseline were kept. A run that validated only part of the
+ * workspace (`--only`, `--staged`, named files) replaces the entries of the files it validated and keeps
+ * the others: a narrower run never drops what it did not look at. Entries of files that are gone are
+ * dropped. With `prune`, nothing is added: the entries of the files the run validated go down to what it
+ * still finds (`baseline --prune`).
  */
-export function writeBaseline(file: string, results: FileResult[], root?: string): { written: number; kept: number } {
-  const findings = sorted(results);
-  const fps = fingerprints(findings);
-  const fresh = findings.map((f, i) => ({ fingerprint: fps[i], ruleId: f.ruleId, file: f.file, severity: f.severity, message: f.message.length > 200 ? `${f.message.slice(0, 199)}…` : f.message }));
-  let kept: BaselineFile["findings"] = [];
+export function writeBaseline(file: string, results: FileResult[], root?: string, opts: { prune?: boolean } = {}): { written: number; kept: number } {
+  const now = countsOf(results);
+  let old: BaselineCounts = new Map();
   if (existsSync(file)) {
-    const seen = validatedFiles(results);
-    const partial = partialFiles(results);
-    const now = new Set(fps);
     try {
-      // entries of files that are gone are dropped: nobody can validate them again; entries of a log
-      // validated in a partial mode are kept unless found again
-      kept = readBaseline(file, undefined, root).findings.filter((e) => (!seen.has(e.file) || (partial.has(e.file) && !now.has(e.fingerprint))) && (root === undefined || existsSync(join(root, e.file))));
+      old = readBaseline(file, undefined, root);
     } catch {
       /* an unreadable baseline holds nothing to keep: writing a new one is how it is repaired */
     }
   }
-  const all = kept.length === 0 ? fresh : [...fresh, ...kept].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const doc: BaselineFile = {
-    tool: "agentcheck",
-    version: 1,
-    findings: all,
-  };
+  const seen = validatedFiles(results);
+  const partial = partialFiles(results);
+  const out: BaselineCounts = new Map();
+  let kept = 0;
+  for (const [f, rules] of old) {
+    if (root !== undefined && f !== "." && !existsSync(join(root, f))) continue;
+    for (const [rule, e] of rules) {
+      const n = now.get(f)?.get(rule);
+      if (!seen.has(f) || (partial.has(f) && !opts.prune)) {
+        // not judged by this run (a log in a partial mode may lack the rule): kept, raised to what it finds
+        bump(out, f, rule, Math.max(e.count, n?.count ?? 0), Math.max(e.rank, n?.rank ?? 0));
+        kept++;
+      } else if (opts.prune && partial.has(f)) bump(out, f, rule, e.count, e.rank);
+      else if (opts.prune && n) bump(out, f, rule, Math.min(e.count, n.count), e.rank === ANY_SEVERITY ? n.rank : e.rank);
+    }
+  }
+  if (!opts.prune) {
+    for (const [f, rules] of now) {
+      for (const [rule, n] of rules) if (!(out.get(f)?.has(rule))) bump(out, f, rule, n.count, n.rank);
+    }
+  }
+  let written = 0;
+  for (const rules of out.values()) for (const e of rules.values()) written += e.count;
   try {
-    writeFileConfined(file, JSON.stringify(doc, null, 2) + "\n", { root: namedFileRoot(file, root) });
+    writeFileConfined(file, baselineText(out), { root: namedFileRoot(file, root) });
   } catch (e) {
     throw new UsageError(`cannot write the baseline ${file}: ${e instanceof WriteRefusedError ? e.message : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)}`);
   }
-  return { written: all.length, kept: kept.length };
+  return { written, kept };
 }
 
 /** Core pass: which findings the inline directives of markdown files suppress, plus unused-directive findings. */
@@ -282,37 +341,41 @@ export function applyAdoption(results: FileResult[], o: AdoptionOptions): { resu
   if (o.directives !== false) out = applyDirectives(out, o, stats);
   if (o.baseline) {
     const base = readBaseline(o.baseline, o.baselineText, o.root);
-    // per fingerprint, the recorded severities not matched yet: a finding is known when an entry
-    // recorded it at its severity or a higher one (a recorded warning that is an error now, through
-    // a configured severity, is reported again)
-    const remaining = new Map<string, number[]>();
-    for (const e of base.findings) {
-      const rank = typeof e.severity === "string" && e.severity in SEVERITY_RANK ? SEVERITY_RANK[e.severity] : Infinity;
-      const l = remaining.get(e.fingerprint);
-      if (l) l.push(rank);
-      else remaining.set(e.fingerprint, [rank]);
-    }
-    const order = sorted(out);
-    const fps = fingerprints(order);
-    const known = new Set<Finding>();
-    const present = new Set(fps);
-    order.forEach((f, i) => {
-      const l = remaining.get(fps[i]);
-      const at = l ? l.findIndex((rank) => rank >= (SEVERITY_RANK[f.severity] ?? 2)) : -1;
-      if (at >= 0) {
-        l!.splice(at, 1);
-        known.add(f);
+    // per (file, rule): the findings at or under the recorded severity are known while there are no
+    // more of them than recorded; past the count every one is shown (which one is new cannot be told),
+    // as ESLint's bulk suppressions do
+    const now = new Map<string, Finding[]>();
+    const present = new Map<string, number>(); // every finding per (file, rule), at any severity
+    for (const r of out) {
+      for (const f of r.findings) {
+        const e = base.get(f.file)?.get(f.ruleId);
+        if (e) present.set(`${f.file}\0${f.ruleId}`, (present.get(`${f.file}\0${f.ruleId}`) ?? 0) + 1);
+        if (!e || (SEVERITY_RANK[f.severity] ?? 2) > e.rank) continue;
+        const k = `${f.file}\0${f.ruleId}`;
+        const l = now.get(k);
+        if (l) l.push(f);
+        else now.set(k, [f]);
       }
-    });
+    }
+    const known = new Set<Finding>();
+    for (const [k, l] of now) {
+      const [file, rule] = k.split("\0");
+      if (l.length <= base.get(file)!.get(rule)!.count) for (const f of l) known.add(f);
+    }
     stats.baselined = known.size;
-    // fixed: entries of files this run validated that it no longer finds (a file it did not look at,
-    // under --only, --staged or named files, says nothing about its entries; nor does a session log
-    // validated in creation or record mode, which leaves rules out: partialFiles)
+    // fixed: recorded findings of files this run validated that it no longer finds (a file it did not
+    // look at, under --only, --staged or named files, says nothing about its entries; nor does a session
+    // log validated in creation or record mode, which leaves rules out: partialFiles)
     const seen = validatedFiles(results);
     for (const p of partialFiles(results)) seen.delete(p);
-    const fileOf = new Map(base.findings.map((e) => [e.fingerprint, e.file]));
     stats.fixed = 0;
-    for (const [fp, l] of remaining) if (l.length > 0 && !present.has(fp) && seen.has(fileOf.get(fp) ?? "")) stats.fixed += l.length;
+    for (const [file, rules] of base) {
+      if (!seen.has(file)) continue;
+      for (const [rule, e] of rules) {
+        const n = present.get(`${file}\0${rule}`) ?? 0;
+        if (n < e.count) stats.fixed += e.count - n;
+      }
+    }
     out = out.map((r) => {
       const kept = r.findings.filter((f) => !known.has(f));
       return kept.length === r.findings.length ? r : recompute(r, kept);

@@ -64,6 +64,7 @@ export function buildProgram(): Command {
       .command("baseline [paths...]")
       .description("record the current findings of `check` in .agentcheck-baseline.json, so that later runs report only new ones")
       .option("--file <path>", "baseline file to write (default: .agentcheck-baseline.json at the repository root)")
+      .option("--prune", "only drop what is fixed: lower each file's counts to what it still has, add nothing new")
       .option("--staged", "record what is staged")
       .option("--changed", "record the files changed on this branch")
       .option("--base <ref>", "with --changed: the base ref")
@@ -75,9 +76,9 @@ export function buildProgram(): Command {
   )
     .addHelpText(
       "after",
-      "\nFingerprints use the rule, the file and the message (not line numbers), so findings survive edits above them.\n" +
+      "\nThe file counts findings per file and rule (as ESLint's bulk suppressions), so edits above a finding or a reworded message change nothing.\n" +
         "`check` then hides the recorded findings and says how many remain and how many were fixed (--no-baseline shows all).\n" +
-        "\nExamples:\n  $ agentcheck baseline\n  $ agentcheck check            # only new findings\n  $ agentcheck check --no-baseline",
+        "\nExamples:\n  $ agentcheck baseline\n  $ agentcheck check            # only new findings\n  $ agentcheck baseline --prune  # drop what was fixed\n  $ agentcheck check --no-baseline",
     )
     .action(async (paths: string[], o) => {
       const { runCheckCommand } = await import("./commands/check.js");

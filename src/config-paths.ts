@@ -11,6 +11,19 @@ export const DEFAULT_PATHS = {
   skills: ".claude/skills",
 } as const;
 
+/** Fixed artifact paths (repo-relative; not moved by `paths.*`), each declared here only. */
+/** QA reports a session log cites (SP-037; the phase gate's QA evidence). */
+export const QA_DIR = ".agents/qa";
+/** The hand-off file (SP-017, PP-013's default, the CONTEXT_RETRIEVAL gate, migrate-handoff). */
+export const HANDOFF_FILE = ".agents/HANDOFF.md";
+/** The session protocol a strict session-log run checks the template against. */
+export const PROTOCOL_FILE = ".agents/SESSION-PROTOCOL.md";
+/**
+ * The brain session manifests' folder (`agents/sessions/<id>/state.json`): a folder of its own, not
+ * the session logs' `paths.sessions` (`.agents/sessions` by default).
+ */
+export const MANIFEST_SESSIONS_DIR = "agents/sessions";
+
 /** The artifact folders of a run, repo-relative, forward slashes, no trailing slash: `paths.*` over the defaults. */
 export type ResolvedPaths = { -readonly [K in keyof typeof DEFAULT_PATHS]: string };
 

@@ -33,6 +33,8 @@ export interface OutputOptions {
   /** Baseline file to apply; false (--no-baseline) applies none; default: .agentcheck-baseline.json when present. */
   baseline?: string | boolean;
   reportUnusedDisable?: boolean;
+  /** `baseline --prune`: lower the written baseline's counts to what the run finds, add nothing. */
+  prune?: boolean;
 }
 
 /**
@@ -190,8 +192,8 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
         writeErr("agentcheck: baseline not written (internal errors)\n");
         return 2;
       }
-      const { written: n, kept } = writeBaseline(run.writeBaseline, results, run.adoption.root);
-      writeErr(`agentcheck: wrote ${n} finding${n === 1 ? "" : "s"} to ${run.writeBaseline}${kept > 0 ? ` (${kept} kept from files this run did not validate, or validated without the rules that made them)` : ""}; later runs report only new findings\n`);
+      const { written: n, kept } = writeBaseline(run.writeBaseline, results, run.adoption.root, { prune: opts.prune === true });
+      writeErr(`agentcheck: ${opts.prune ? "pruned the baseline to" : "wrote"} ${n} finding${n === 1 ? "" : "s"} in ${run.writeBaseline}${kept > 0 ? ` (${kept} file/rule entries kept from files this run did not validate, or validated without the rules that made them)` : ""}; later runs report only new findings\n`);
       return 0;
     }
     if (run.adoption.baseline) {

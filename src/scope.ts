@@ -15,6 +15,15 @@ export type ChangeStatus = "A" | "C" | "M" | "R";
 /** The validation modes of a session log (the one declaration; session-log and the JSON facts use it). */
 export const SESSION_MODES = ["full", "creation", "record"] as const;
 export type SessionMode = (typeof SESSION_MODES)[number];
+
+/** Where a session-log run stands: staged logs (pre-commit), logs changed against a base (ci), or the folder (local). */
+export const SESSION_CONTEXTS = ["pre-commit", "ci", "local"] as const;
+export type SessionContext = (typeof SESSION_CONTEXTS)[number];
+
+/** `--context` / `context`, checked (undefined: not given). */
+export function isSessionContext(v: unknown): v is SessionContext {
+  return (SESSION_CONTEXTS as readonly unknown[]).includes(v);
+}
 const SL = FLAGS.sessionLog;
 /** A mode the user named (--mode), as the core's document flag bits 0..1 (assembly/validators/session-log/mode.ts). */
 export const MODE_FLAGS: Record<SessionMode, number> = { full: SL.MODE_FULL, creation: SL.MODE_CREATION, record: SL.MODE_RECORD };

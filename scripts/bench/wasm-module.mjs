@@ -1,5 +1,6 @@
 // The WebAssembly module: its size by section, its largest strings, and what a cold process pays to
-// compile and instantiate it (issue 13: module < 64 KB, instantiate < 2 ms). Each run is a fresh
+// compile and instantiate it (issue 39: module < 512 KB, the 64 KB goal of issue 13 withdrawn;
+// instantiate < 2 ms). Each run is a fresh
 // `node` process that reads the module beside dist/wasm/ and times `new WebAssembly.Module` and
 // `new WebAssembly.Instance` (+ the abi_version call the loader makes) separately; medians of 15.
 // `node scripts/bench/wasm-module.mjs <file.wasm>` measures another build of the module.
@@ -67,7 +68,8 @@ export async function run(file = join(ROOT, "dist", "wasm", "generated", "agentc
       other: bytes.length - (s.code ?? 0) - (s.data ?? 0),
       "compile ms (median)": median(compile).toFixed(2),
       "instantiate ms (median)": median(inst).toFixed(2),
-      target: "< 64 KB; instantiate < 2 ms",
+      target: "< 512 KB; instantiate < 2 ms",
+      verdict: `size ${bytes.length < 512 * 1024 ? "met" : "missed"}; instantiate ${median(inst) < 2 ? "met" : "missed"}`,
     },
   ]);
 }

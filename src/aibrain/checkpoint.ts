@@ -269,6 +269,7 @@ export function parseCheckpointText(raw: string, what: string): ParsedFile {
   const nl = text.indexOf("\n", closeLine);
   let body = nl < 0 ? "" : text.slice(nl + 1);
   if (body.startsWith("\n")) body = body.slice(1); // the one blank line the writer puts after the delimiter
+  if (body.endsWith("\n")) body = body.slice(0, -1); // the line end the writer puts after the body: "Done!" reads back as "Done!"
   return { data: data as Record<string, unknown>, body };
 }
 
@@ -277,7 +278,8 @@ export function renderCheckpoint(data: CheckpointData, body: string): string {
   const ordered: Record<string, unknown> = {};
   for (const k of OWNED) ordered[k] = data[k];
   for (const k of Object.keys(data)) if (!(k in ordered)) ordered[k] = data[k];
-  const b = body === "" ? "" : body.endsWith("\n") ? body : `${body}\n`;
+  // the body verbatim plus one line end, which the reader removes again: a body round-trips exactly
+  const b = body === "" ? "" : `${body}\n`;
   return `---\n${JSON.stringify(ordered, null, 2)}\n---\n\n${b}`;
 }
 

@@ -12,6 +12,7 @@ import type { RunScope } from "../scope.js";
 import { DEFAULT_PATHS, loadConfig, resolvePaths, validatorOptions, validatorSection } from "../config.js";
 import { gitTopLevel } from "../git-run.js";
 import { hasConfigIn } from "../config-file.js";
+import { MANIFEST_SESSIONS_DIR } from "../config-paths.js";
 import { msNow, writeErr, writeErrProgress } from "../stdio.js";
 import { pushAll } from "../arrays.js";
 
@@ -176,7 +177,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
  */
 const WORKSPACE_MARKERS = [
   ".agents", ".serena", ".aibrain", ".agent-notes",
-  "agents/sessions", "docs/features", ...Object.values(DEFAULT_PATHS),
+  MANIFEST_SESSIONS_DIR, "docs/features", ...Object.values(DEFAULT_PATHS),
 ];
 
 /**

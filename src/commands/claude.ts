@@ -30,7 +30,8 @@ const LOCAL_BIN = `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agentcheck`;
 
 /** Tools the not-installed fallback still allows (the gate's read-only list). */
 const FALLBACK_READ_ONLY = ["Read", "Glob", "Grep", "LSP", "WebFetch", "WebSearch"];
-export const INSTALL_COMMAND = "npm install --save-dev agentcheck";
+/** How to install agentcheck until its first release on the npm registry (README "Install"); one text for every hook. */
+export const INSTALL_COMMAND = "npm install --save-dev /path/to/agentcheck-<version>.tgz, the tarball npm pack makes in a clone of agentcheck (it is not on the npm registry yet)";
 
 /**
  * The PreToolUse command. It never locks anyone out: when agentcheck is installed it runs the lean gate
@@ -40,7 +41,7 @@ export const INSTALL_COMMAND = "npm install --save-dev agentcheck";
 export function gateCommand(bin: string, settingsName = "settings.local.json"): string {
   const deny =
     `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` +
-    `"agentcheck is not installed in this checkout, so only read-only tools are allowed. Install it with: ${INSTALL_COMMAND} (or npm install -g agentcheck), or remove the agentcheck hooks from .claude/${settingsName}."}}`;
+    `"agentcheck is not installed in this checkout, so only read-only tools are allowed. Install it with: ${INSTALL_COMMAND}, or remove the agentcheck hooks from .claude/${settingsName}."}}`;
   const fallback =
     `t=$(grep -o '"tool_name"[[:space:]]*:[[:space:]]*"[^"]*"' | head -n 1 | sed 's/.*"\\([^"]*\\)"$/\\1/'); ` +
     `case "$t" in ${FALLBACK_READ_ONLY.join("|")}) exit 0;; esac; printf '%s\\n' '${deny}'; exit 0`;

@@ -3,6 +3,7 @@
 // runs no hooks at all), never replaces a hook it did not write unless --force, and fails closed:
 // when the hook cannot find agentcheck it blocks the commit with a message.
 import { existsSync, statSync } from "node:fs";
+import { INSTALL_COMMAND } from "./claude.js";
 import { mkdirConfined, namedFileRoot, removeConfined, renameConfined, writeFileConfined } from "../fswrite.js";
 import { CONFIG_MAX_BYTES, isLink, lexists, readTextOrThrow } from "../fsread.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
@@ -90,7 +91,7 @@ if command -v agentcheck >/dev/null 2>&1; then
 fi
 echo "agentcheck pre-commit hook: cannot find agentcheck, so this commit is blocked." >&2
 echo "  looked for: $top/node_modules/.bin/agentcheck, ${launcher.replace(/["$`\\]/g, "")}, agentcheck on PATH" >&2
-echo "  fix: npm install --save-dev agentcheck (or put agentcheck on PATH), or remove the hook: agentcheck hooks uninstall" >&2
+echo "  fix: ${INSTALL_COMMAND}; or put agentcheck on PATH; or remove the hook: agentcheck hooks uninstall" >&2
 exit 1
 `;
 }

@@ -5,6 +5,7 @@
 // otherwise the missing items are listed and nothing is written.
 // Each check is a library function so that the CLI, the Claude Code Stop hook and the Inngest
 // workflow run the same code.
+import { contentEvidence } from "../evidence/record.js";
 import { findLogFor } from "../session-log-path.js";
 import { existsSync } from "node:fs";
 import { executeValidator, type Facts } from "../engine.js";
@@ -157,7 +158,12 @@ export function checkCommitEvidence(root: string, state: SessionState, notesRoot
   const findings = out.results.flatMap((r) => r.findings).filter((f) => (f.ruleId === "SP-039" || f.ruleId === "SP-040") && f.severity === "error");
   const missing = [...out.internalErrors.map((e) => `internal error: ${e}`), ...findings.map((f) => `${f.ruleId} ${f.message}`)];
   if (missing.length > 0) return { ok: false, missing, evidence: {}, findings };
-  return { ok: true, missing: [], evidence: { changesCommitted: head ?? "", endingCommit: head ?? "" }, findings: [] };
+  // what verification needs after the branch is gone (issue 35): the blobs the session's range wrote,
+  // for the JSON log's contentEvidence (docs/session-logs.md "Commit evidence")
+  const content = start && head ? contentEvidence(root, start, head) : undefined;
+  const evidence: Record<string, string> = { changesCommitted: head ?? "", endingCommit: head ?? "" };
+  if (content) evidence.contentEvidence = JSON.stringify(content);
+  return { ok: true, missing: [], evidence, findings: [] };
 }
 
 /** Record protocol-end evidence and mark the session end complete. */

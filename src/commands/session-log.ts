@@ -2,6 +2,7 @@
 import { finish, maxFileBytes, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { msNow } from "../stdio.js";
+import type { SessionContext } from "../scope.js";
 
 export interface SessionLogCliOptions extends OutputOptions {
   mode?: string;
@@ -15,9 +16,9 @@ export interface SessionLogCliOptions extends OutputOptions {
 
 export async function runSessionLogCommand(paths: string[], o: SessionLogCliOptions): Promise<number> {
   const started = msNow();
-  const { parseSessionMode } = await import("../scope.js");
+  const { isSessionContext, parseSessionMode } = await import("../scope.js");
   const mode = parseSessionMode(o.mode || undefined);
-  if (o.context && !["pre-commit", "ci", "local"].includes(o.context)) {
+  if (o.context && !isSessionContext(o.context)) {
     throw new UsageError(`--context must be pre-commit, ci or local, got '${o.context}'`);
   }
   const { findRepoRoot } = await import("../repo.js");
@@ -32,7 +33,7 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
     maxFileBytes: maxFileBytes(o),
     now: o.now,
     strict: o.strict === true,
-    context: o.context as "pre-commit" | "ci" | "local" | undefined,
+    context: o.context as SessionContext | undefined,
     base: o.base ?? process.env.AGENTCHECK_BASE_REF,
     cutoff: (await import("../scope.js")).cutoffOption(o.cutoff),
     sessionsDir: dirs.sessions,

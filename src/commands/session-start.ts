@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { namesIn, nextSessionName, stateSessions } from "../session-id.js";
 import { PhaseStore } from "../phase/store.js";
 import { pushAll } from "../arrays.js";
+import { excludeLiveState } from "../live-state.js";
 import { gitRaw, gitTopLevel, gitVerify } from "../git-run.js";
 import { isStateError } from "../state/errors.js";
 import { openSessionStore } from "../state/ops.js";
@@ -44,6 +45,15 @@ function protocolSessionIds(root: string): { active?: string; all: string[] } {
   }
 }
 
+/** Setup's one step for live state (src/live-state.ts); a failure to write the exclude file never stops a session. */
+export function ignoreLiveState(root: string): void {
+  try {
+    excludeLiveState(root, activePaths().memories);
+  } catch {
+    /* a read-only or odd .git/info/exclude: git status shows the live files, as before */
+  }
+}
+
 /** Git facts for the start evidence. */
 export function startEvidence(root: string, sessionId: string, now: string): Record<string, string> {
   const head = gitVerify(root, "HEAD");
@@ -64,6 +74,7 @@ export function startEvidence(root: string, sessionId: string, now: string): Rec
 export async function recordSessionStart(o: SessionStartOptions): Promise<{ state: SessionState; created: boolean; evidence: Record<string, string> }> {
   const root = gitTopLevel(o.cwd) ?? o.cwd;
   await loadConfig(root, undefined, root); // paths.sessions: where the session log goes
+  ignoreLiveState(root);
   const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
   const now = o.now ?? new Date().toISOString();
   // one identity: a protocol session the MCP server already started is this session
@@ -94,7 +105,7 @@ export function leaveModeText(mode: string): string {
   if (mode === "analysis") {
     return "Analysis mode allows read-only tools only (no edits, no shell). To edit, the user switches the session with `agentcheck session mode coding` in a terminal (`planning` adds the shell only).";
   }
-  if (mode === "planning") return "Planning mode allows the shell but no file edits; switch with `agentcheck session mode coding` (a shell command) before editing.";
+  if (mode === "planning") return "Planning mode allows the shell but no file edits; before editing, ask the user to switch with `agentcheck session mode coding` (run from your shell, that command becomes a pending approval the user grants with `agentcheck session approve <id>`).";
   if (mode === "coding") return "Coding mode allows every tool; `agentcheck session mode analysis` returns to read-only.";
   return "Enforcement is off (mode disabled); `agentcheck session mode analysis` switches it back on.";
 }

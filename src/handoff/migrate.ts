@@ -8,6 +8,7 @@
 import { DEFAULT_READ_LIMIT, NOTE_MAX_BYTES, readTextOrThrow } from "../fsread.js";
 import { createHash, randomUUID } from "node:crypto";
 import { isAbsolute, relative, resolve } from "node:path";
+import { HANDOFF_FILE } from "../config-paths.js";
 import { SessionStore, newWorkflow } from "../state/ops.js";
 import { StateError } from "../state/errors.js";
 import { permalinkOf } from "../state/notes.js";
@@ -192,6 +193,11 @@ function toAgentOf(text: string): AgentType {
 
 const unbold = (s: string) => s.replace(/\*\*(.+?)\*\*/g, "$1").trim();
 
+/** A list item or cell that says there is nothing ("None" under Blockers, "N/A", "-"): no handoff (issue 40). */
+function isNothing(text: string): boolean {
+  return /^(-|—|none|n\/a|nothing|no blockers?|no open items?)?\.?$/i.test(unbold(text).trim());
+}
+
 export interface HandoffPlan {
   decisions: PlannedDecision[];
   handoffs: PlannedHandoff[];
@@ -238,7 +244,7 @@ export function planHandoff(text: string, source: string): HandoffPlan {
           moved++;
           continue;
         }
-        if (isNext && !done) {
+        if (isNext && !done && !isNothing(full)) {
           handoffs.push({
             fromAgent: "orchestrator",
             toAgent: toAgentOf(full),
@@ -260,7 +266,7 @@ export function planHandoff(text: string, source: string): HandoffPlan {
           for (const row of b.lines.slice(2)) {
             const c = cells(row);
             const action = nextCol >= 0 ? (c[nextCol] ?? "") : c.join(" | ");
-            if (action.trim() === "" || /^(-|—|none|n\/a)$/i.test(action.trim())) {
+            if (isNothing(action)) {
               rest.push(row);
               continue;
             }
@@ -345,7 +351,7 @@ export async function migrateHandoff(opts: MigrateOptions = {}): Promise<Migrati
   const store = new SessionStore({ cwd: opts.cwd, notesDir: opts.notesDir, env: opts.env });
   const { worktreeRoot } = await import("../state/paths.js");
   const worktree = worktreeRoot(opts.cwd ?? process.cwd());
-  const abs = opts.file ? resolve(opts.cwd ?? process.cwd(), opts.file) : resolve(worktree, ".agents", "HANDOFF.md");
+  const abs = opts.file ? resolve(opts.cwd ?? process.cwd(), opts.file) : resolve(worktree, HANDOFF_FILE);
   const rel = (p: string) => {
     const r = relative(worktree, p);
     return (r.startsWith("..") || isAbsolute(r) ? p : r).split("\\").join("/");

@@ -2,8 +2,7 @@
 // library (no dependencies beyond the source, so the command registry can import it without loading
 // the validator).
 import type { FileSource } from "../source.js";
-
-const SESSIONS_DIR = "agents/sessions";
+import { MANIFEST_SESSIONS_DIR } from "../config-paths.js";
 
 /**
  * Session folder names under agents/sessions/ that hold a state.json of any kind, sorted: a state.json
@@ -11,6 +10,6 @@ const SESSIONS_DIR = "agents/sessions";
  * the commands cannot read is never silently left out).
  */
 export function discoverSessions(source: FileSource): string[] {
-  const dirs = source.list(SESSIONS_DIR) ?? [];
-  return dirs.filter((d) => d.type === "dir" && source.type(`${SESSIONS_DIR}/${d.name}/state.json`) !== undefined).map((d) => d.name).sort();
+  const dirs = source.list(MANIFEST_SESSIONS_DIR) ?? [];
+  return dirs.filter((d) => d.type === "dir" && source.type(`${MANIFEST_SESSIONS_DIR}/${d.name}/state.json`) !== undefined).map((d) => d.name).sort();
 }

@@ -10,6 +10,7 @@ import { namedFileRoot, removeConfined, renameConfined, writeTarget } from "../f
 import { basename, dirname, join, resolve } from "node:path";
 import { StateError, isStateError } from "../state/errors.js";
 import { resolveNotesRoot, worktreeRoot } from "../state/paths.js";
+import { MANIFEST_SESSIONS_DIR } from "../config-paths.js";
 import { FileStore } from "./file-store.js";
 import type { SessionManifest } from "./schema.js";
 import { writeErr, writeOut } from "../stdio.js";
@@ -208,7 +209,7 @@ export async function indexSessions(opts: IndexOptions = {}): Promise<IndexRepor
   const dbPath = checked.path;
   const store = lockStore(checked, !opts.db && def.ignoreRoot);
   // validate before taking the lock (the slow part needs no database)
-  const { validateManifests, SESSIONS_DIR } = await import("../validators/manifest.js");
+  const { validateManifests } = await import("../validators/manifest.js");
   const scans = roots.map((root) => ({ root, out: validateManifests({ root }) }));
   return store.withLock(`${basename(dbPath)}.agentcheck`, () => {
     const report: IndexReport = {
@@ -263,7 +264,7 @@ export async function indexSessions(opts: IndexOptions = {}): Promise<IndexRepor
               continue;
             }
             upsert.run([
-              pid, ...[name, join(root, SESSIONS_DIR, name), m.topic, m.description, m.session_type, m.current_phase, m.status, m.created_at, m.updated_at].map(textArg),
+              pid, ...[name, join(root, MANIFEST_SESSIONS_DIR, name), m.topic, m.description, m.session_type, m.current_phase, m.status, m.created_at, m.updated_at].map(textArg),
               m.build_progress.checkpoints_total, m.build_progress.checkpoints_completed.length, m.build_progress.current_checkpoint, m.commits.length,
               ...[m.git.branch, m.git.worktree, m.git.base_branch, hash, text].map(textArg),
             ]);

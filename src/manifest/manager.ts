@@ -18,7 +18,8 @@ import {
   ARTIFACTS, PHASES, SESSION_ID_RE, SESSION_TYPES, SHA_RE, STATUSES, STEP_PHASES,
   type Phase, type SessionManifest, type SessionStatus, type SessionType, type StepPhase,
 } from "./schema.js";
-import { checkManifestContent, SESSIONS_DIR } from "../validators/manifest.js";
+import { checkManifestContent } from "../validators/manifest.js";
+import { MANIFEST_SESSIONS_DIR } from "../config-paths.js";
 import { maxOf } from "../arrays.js";
 
 export interface ManagerOptions extends StoreOptions {
@@ -109,11 +110,11 @@ export class ManifestManager {
   }
 
   rel(id: string, file = "state.json"): string {
-    return `${SESSIONS_DIR}/${id}/${file}`;
+    return `${MANIFEST_SESSIONS_DIR}/${id}/${file}`;
   }
 
   dir(id: string): string {
-    return join(this.root, SESSIONS_DIR, id);
+    return join(this.root, MANIFEST_SESSIONS_DIR, id);
   }
 
   private checkId(id: string): void {
@@ -149,8 +150,8 @@ export class ManifestManager {
   /** Session folder names with a state.json, sorted. */
   ids(): string[] {
     try {
-      return readdirSync(join(this.root, SESSIONS_DIR), { withFileTypes: true })
-        .filter((d) => d.isDirectory() && existsSync(join(this.root, SESSIONS_DIR, d.name, "state.json")))
+      return readdirSync(join(this.root, MANIFEST_SESSIONS_DIR), { withFileTypes: true })
+        .filter((d) => d.isDirectory() && existsSync(join(this.root, MANIFEST_SESSIONS_DIR, d.name, "state.json")))
         .map((d) => d.name)
         .sort();
     } catch {

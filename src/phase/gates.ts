@@ -12,14 +12,12 @@ import { CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE } from "./format.js";
 import { JSON_FALLBACK, type PhaseStore } from "./store.js";
 import { transitionOf, type Gate, type GateResult, type ProtocolState } from "./model.js";
 
-import { activePaths, DEFAULT_PATHS } from "../config.js";
+import { activePaths } from "../config.js";
+import { HANDOFF_FILE, QA_DIR } from "../config-paths.js";
 import { findLogFor } from "../session-log-path.js";
 
 export const SKILLS_DIR = ".claude/skills/github/scripts";
-export const HANDOFF_FILE = ".agents/HANDOFF.md";
 /** Default sessions folder; gates use the loaded configuration's `paths.sessions` (activePaths). */
-export const SESSIONS_DIR = DEFAULT_PATHS.sessions;
-export const QA_DIR = ".agents/qa";
 export const SKILL_MEMORY = "skill-usage-mandatory";
 
 export interface GateContext {

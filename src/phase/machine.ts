@@ -8,6 +8,7 @@ import { PhaseStore } from "./store.js";
 import { activePaths } from "../config.js";
 import { isSessionName, namesIn, nextSessionName, stateSessions } from "../session-id.js";
 import { pushAll } from "../arrays.js";
+import { ignoreLiveState } from "../commands/session-start.js";
 import {
   GATES, PHASES, START_GATES, TRANSITIONS, effectivePhase, isGate, isPhase, newChecklists, phaseIndex,
   transitionFrom, transitionOf,
@@ -110,6 +111,7 @@ export async function sessionStart(ctx: ProtocolContext, input: StartInput) {
     }
   }
   if (commit === undefined) commit = gitVerify(ctx.root, "HEAD") ?? "";
+  ignoreLiveState(ctx.root); // the protocol's memories are live state: never in git status
   return ctx.store.transact((docs) => {
     if (docs.current) {
       const c = docs.current;

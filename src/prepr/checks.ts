@@ -6,6 +6,7 @@ import { inspectFile, readTextOrThrow } from "../fsread.js";
 import { execRefusal } from "../exec-policy.js";
 import { join } from "node:path";
 import { configPath, validatorSection } from "../config.js";
+import { HANDOFF_FILE } from "../config-paths.js";
 import { executeValidator, loadFile, optionFacts, type ContentDoc, type Facts } from "../engine.js";
 import { InternalError, cutoffOption, type Finding } from "../report.js";
 import { DiskSource } from "../source.js";
@@ -14,6 +15,7 @@ import { KIND, PREPR_ROLE as ROLE } from "../wasm/abi.js";
 import { WORKSPACE_VALIDATORS } from "../validators/registry.js";
 import { changedScope, type RunScope } from "../scope.js";
 import { encodeList } from "../wasm/list.js";
+import { ruleById } from "../wasm/loader.js";
 import { selectWorkflowFiles, workflowDocs, yamlErrors, type Selection } from "./workflow-files.js";
 import { matchesAny } from "./glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, releaseLintWorker, selectMarkdown } from "./markdown.js";
@@ -401,7 +403,7 @@ function memoryHealth(ctx: PrePrContext): CheckOutcome {
 }
 
 function tokenBudget(ctx: PrePrContext): CheckOutcome {
-  const file = ctx.config.prePr?.tokenBudget?.file ?? ".agents/HANDOFF.md";
+  const file = ctx.config.prePr?.tokenBudget?.file ?? HANDOFF_FILE;
   if (!ctx.scope.files.includes(file)) return { facts: { file, present: false } };
   const max = ctx.config.prePr?.tokenBudget?.maxTokens;
   const findings = runFamily(ctx, "tok", [{ rel: file, role: ROLE.handoff }], options("TOK-03", { maxTokens: max }));
@@ -447,27 +449,34 @@ function planning(ctx: PrePrContext): CheckOutcome {
   return { facts: { inScope: inScopeDocs, files: files.length }, findings };
 }
 
+/** A check as declared below; its row title is its row rule's title (assembly/validators/pre-pr/PP-0NN.ts), declared there only. */
+function checkDef(def: Omit<CheckDef, "name">): CheckDef {
+  const title = ruleById(def.id)?.title;
+  if (title === undefined) throw new InternalError(`pre-pr check ${def.id} has no row rule in the core`);
+  return { ...def, name: title };
+}
+
 /** Every check, in run order (spec section 10.5). */
 export const CHECKS: CheckDef[] = [
-  { id: "PP-001", name: "Session End Validation", tags: ["delegation"], defaultEnabled: true, run: sessionLogs },
-  {
-    id: "PP-003", name: "Markdown Linting", tags: [], defaultEnabled: true,
+  checkDef({ id: "PP-001", tags: ["delegation"], defaultEnabled: true, run: sessionLogs }),
+  checkDef({
+    id: "PP-003", tags: [], defaultEnabled: true,
     prepare: (ctx) => (ctx.options.fix ? Promise.resolve() : markdownRun(ctx).started),
     run: (ctx) => (ctx.options.fix ? markdown(ctx) : markdownRun(ctx).done),
-  },
-  { id: "PP-009", name: "GitHub Actions SHA Pinning", tags: [], defaultEnabled: true, run: pinning },
-  { id: "PP-010", name: "Workflow Structure", tags: [], defaultEnabled: true, run: workflowStructure },
-  { id: "PP-004", name: "Workflow YAML Validation (actionlint)", tags: ["external-tool"], defaultEnabled: true, run: actionlint },
-  { id: "PP-011", name: "Skill Frontmatter", tags: [], defaultEnabled: true, run: skills },
-  { id: "PP-015", name: "PR Size", tags: [], defaultEnabled: true, run: prSize },
-  { id: "PP-012", name: "PR Description vs Diff", tags: [], defaultEnabled: true, run: prDescription },
-  { id: "PP-014", name: "Spec Traceability", tags: ["delegation"], defaultEnabled: true, run: traceability },
-  { id: "PP-002", name: "Test Command", tags: ["tests", "repo-specific"], defaultEnabled: false, run: testCommand },
-  { id: "PP-005", name: "YAML Style Validation (yamllint)", tags: ["slow", "external-tool"], defaultEnabled: true, run: yamllint },
-  { id: "PP-006", name: "Path Normalization", tags: ["slow"], defaultEnabled: true, run: pathNormalization },
-  { id: "PP-007", name: "Planning Artifacts", tags: ["slow", "repo-specific"], defaultEnabled: false, run: planning },
-  { id: "PP-008", name: "Agent Drift Detection", tags: ["slow", "repo-specific"], defaultEnabled: false, run: agentDrift },
-  { id: "PP-013", name: "HANDOFF Token Budget", tags: ["repo-specific"], defaultEnabled: false, run: tokenBudget },
-  { id: "PP-016", name: "Skill Violations", tags: ["slow"], defaultEnabled: true, run: skillViolations },
-  { id: "PP-017", name: "Memory Health", tags: [], defaultEnabled: true, run: memoryHealth },
+  }),
+  checkDef({ id: "PP-009", tags: [], defaultEnabled: true, run: pinning }),
+  checkDef({ id: "PP-010", tags: [], defaultEnabled: true, run: workflowStructure }),
+  checkDef({ id: "PP-004", tags: ["external-tool"], defaultEnabled: true, run: actionlint }),
+  checkDef({ id: "PP-011", tags: [], defaultEnabled: true, run: skills }),
+  checkDef({ id: "PP-015", tags: [], defaultEnabled: true, run: prSize }),
+  checkDef({ id: "PP-012", tags: [], defaultEnabled: true, run: prDescription }),
+  checkDef({ id: "PP-014", tags: ["delegation"], defaultEnabled: true, run: traceability }),
+  checkDef({ id: "PP-002", tags: ["tests", "repo-specific"], defaultEnabled: false, run: testCommand }),
+  checkDef({ id: "PP-005", tags: ["slow", "external-tool"], defaultEnabled: true, run: yamllint }),
+  checkDef({ id: "PP-006", tags: ["slow"], defaultEnabled: true, run: pathNormalization }),
+  checkDef({ id: "PP-007", tags: ["slow", "repo-specific"], defaultEnabled: false, run: planning }),
+  checkDef({ id: "PP-008", tags: ["slow", "repo-specific"], defaultEnabled: false, run: agentDrift }),
+  checkDef({ id: "PP-013", tags: ["repo-specific"], defaultEnabled: false, run: tokenBudget }),
+  checkDef({ id: "PP-016", tags: ["slow"], defaultEnabled: true, run: skillViolations }),
+  checkDef({ id: "PP-017", tags: [], defaultEnabled: true, run: memoryHealth }),
 ];

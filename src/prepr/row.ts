@@ -6,7 +6,9 @@ import { decodeList } from "../wasm/list.js";
 import { InternalError } from "../report.js";
 import { messageIdOf } from "../wasm/instance.js";
 import { renderMessage, runValidator } from "../wasm/loader.js";
-import type { CheckStatus } from "./runner.js";
+
+/** A pre-pr check's verdict. */
+export type CheckStatus = "PASS" | "WARN" | "FAIL" | "SKIP";
 
 export interface RowAnswer {
   /** RUN: the check runs (phase "plan" only). */

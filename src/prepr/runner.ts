@@ -8,10 +8,10 @@ import type { IgnoreMatcher } from "../ignores.js";
 import type { Config } from "../config.js";
 import type { Facts } from "../engine.js";
 import { InternalError, type Finding } from "../report.js";
-import { decideRow, type RowAnswer } from "./row.js";
+import { decideRow, type CheckStatus, type RowAnswer } from "./row.js";
 import type { Scope } from "./scope.js";
 
-export type CheckStatus = "PASS" | "WARN" | "FAIL" | "SKIP";
+export type { CheckStatus };
 export type CheckTag = "slow" | "tests" | "external-tool" | "delegation" | "repo-specific";
 
 export interface ToolInfo {

@@ -7,18 +7,22 @@ import { cacheFilePath } from "./cache-dir.js";
 import { lintMarkdown, loadMdConfigCached, releaseLintWorker, selectMarkdown } from "./markdown.js";
 
 /**
- * Findings of the staged markdown files `texts` (path -> staged text), or undefined when the check
- * does not apply: no markdownlint configuration in the repository and `force` not set (the lint's
- * defaults, such as an 80-column line limit, are no rule a repository chose).
+ * Findings of the staged markdown `files`, or undefined when the check does not apply: no markdownlint
+ * configuration in the repository and `force` not set (the lint's defaults, such as an 80-column line
+ * limit, are no rule a repository chose). `read` gives the staged texts of the files the configuration
+ * selects (one batch); a file it cannot read is left out (the caller reports why).
  */
-export async function lintStagedMarkdown(root: string, texts: Map<string, string>, force: boolean, noCache = false): Promise<Finding[] | undefined> {
+export async function lintStagedMarkdown(
+  root: string, files: string[], read: (rels: string[]) => Map<string, string>, force: boolean, noCache = false,
+): Promise<Finding[] | undefined> {
   const cacheFile = noCache ? undefined : cacheFilePath(root, "markdownlint-cache.json");
   const cfg = await loadMdConfigCached(root, cacheFile);
   if (cfg.sources.length === 0 && !force) return undefined;
-  const { selected } = selectMarkdown([...texts.keys()], cfg, false);
-  if (selected.length === 0) return [];
+  const { selected } = selectMarkdown(files, cfg, false);
+  const texts = selected.length === 0 ? new Map<string, string>() : read(selected);
+  if (texts.size === 0) return [];
   try {
-    const res = await lintMarkdown(root, selected, cfg, false, (rel) => texts.get(rel)!, cacheFile);
+    const res = await lintMarkdown(root, [...texts.keys()], cfg, false, (rel) => texts.get(rel)!, cacheFile);
     return res.findings;
   } finally {
     releaseLintWorker();

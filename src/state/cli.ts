@@ -5,10 +5,12 @@ import { SessionStore } from "./ops.js";
 import { notePaths, parseJsonNoteText } from "./notes.js";
 import { stateIssues } from "./check.js";
 import { ensureGitignored } from "./init.js";
+import { excludeLiveState } from "../live-state.js";
 import { WriteRefusedError } from "../fswrite.js";
 import { worktreeRoot } from "./paths.js";
 import type { WorkflowModeT } from "./schema.js";
 import { pushAll } from "../arrays.js";
+import { denyApproval, grantApproval, listApprovals, requestApproval, type Approval } from "./approvals.js";
 import { writeErr, writeOut } from "../stdio.js";
 
 export interface SessionGlobals {
@@ -93,11 +95,30 @@ export const handlers = {
       delete patch.expectedVersion;
     }
     if (o.expectedVersion !== undefined) expectedVersion = parseVersion(o.expectedVersion);
+    const mode = patch.mode ?? patch.currentMode;
+    if (typeof mode === "string") await refuseSelfLift(s, g, mode);
     return s.update(g.session, patch, { expectedVersion });
   },
 
-  mode: (mode: string, o: { expectedVersion?: string }): Handler => async (s, g) =>
-    s.setMode(g.session, mode as WorkflowModeT, { expectedVersion: o.expectedVersion === undefined ? undefined : parseVersion(o.expectedVersion) }),
+  mode: (mode: string, o: { expectedVersion?: string }): Handler => async (s, g) => {
+    await refuseSelfLift(s, g, mode);
+    return s.setMode(g.session, mode as WorkflowModeT, { expectedVersion: o.expectedVersion === undefined ? undefined : parseVersion(o.expectedVersion) });
+  },
+
+  /** Pending approvals (all of them with --all), oldest first. */
+  approvals: (o: { all?: boolean }): Handler => async (s) => listApprovals(s.notes, o.all ? {} : { status: "pending" }),
+
+  /** A person grants a pending approval; its action (the mode change) is applied in the same command. */
+  approve: (id: string, o: { by?: string; note?: string }): Handler => async (s) => {
+    refuseInsideAgent("approve");
+    const a = await grantApproval(s.notes, id, { by: o.by ?? personName(), note: o.note });
+    return { approval: a, state: await applyGranted(s, a) };
+  },
+
+  deny: (id: string, o: { by?: string; note?: string }): Handler => async (s) => {
+    refuseInsideAgent("deny");
+    return { approval: await denyApproval(s.notes, id, { by: o.by ?? personName(), note: o.note }) };
+  },
 
   protocolStart: (o: { data?: string }): Handler => async (s, g) => {
     const v = await jsonInput("protocol-start evidence", o.data);
@@ -191,8 +212,56 @@ export const handlers = {
     return sessionStateJsonSchema();
   },
 
-  init: (): Handler => async (s) => ensureGitignored(worktreeRoot(process.cwd()), s.root),
+  init: (): Handler => async (s) => {
+    const wt = worktreeRoot(process.cwd());
+    const { activePaths } = await import("../config.js");
+    return { ...ensureGitignored(wt, s.root), exclude: excludeLiveState(wt, activePaths().memories) };
+  },
 };
+
+// ---------------------------------------------------------------- approvals (issue 40 item 5)
+
+/**
+ * A command run by the agent itself: Claude Code sets CLAUDECODE=1 in the environment of the commands
+ * its Bash tool runs. (An agent can unset it; docs/security.md says what this does and does not guard.)
+ */
+export function insideAgent(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.CLAUDECODE === "1";
+}
+
+/** How much a mode allows, for "does this change loosen the gate". */
+const OPENNESS: Record<string, number> = { analysis: 0, planning: 1, coding: 2, disabled: 3 };
+
+/**
+ * From inside a gated session (analysis or planning), a change to a mode that allows more is not made:
+ * it becomes a pending approval (`approval/requested`) that a person grants with
+ * `agentcheck session approve <id>`. Tightening the gate needs nobody's approval.
+ */
+async function refuseSelfLift(s: SessionStore, g: SessionGlobals, mode: string): Promise<void> {
+  if (!insideAgent() || !(mode in OPENNESS)) return;
+  const id = s.resolveId(g.session);
+  const cur = s.getSync(id).currentMode;
+  if (cur !== "analysis" && cur !== "planning") return;
+  if (OPENNESS[mode] <= OPENNESS[cur]) return;
+  const a = await requestApproval(s.notes, { sessionId: id, action: { kind: "mode", mode: mode as WorkflowModeT }, requestedBy: "agent" });
+  throw new StateError("POLICY_VIOLATION",
+    `the session is in ${cur} mode and a mode change from inside it needs a person's approval: approval ${a.id} is pending; ask the user to run \`agentcheck session approve ${a.id}\` in a terminal (or deny it with \`agentcheck session deny ${a.id}\`)`,
+    { approval: a });
+}
+
+function refuseInsideAgent(what: string): void {
+  if (insideAgent()) throw new StateError("POLICY_VIOLATION", `an approval is granted or denied by a person, not from inside the session it gates: run \`agentcheck session ${what}\` in your own terminal`);
+}
+
+function personName(): string {
+  const u = process.env.USER ?? process.env.USERNAME ?? process.env.LOGNAME ?? "";
+  return u ? `person:${u}` : "person";
+}
+
+/** Apply what a granted approval asked for; the new state. */
+async function applyGranted(s: SessionStore, a: Approval): Promise<unknown> {
+  return s.setMode(a.sessionId, a.action.mode);
+}
 
 function parseVersion(v: string): number {
   // plain decimal digits only: Number() would also take "" (0), " 2 ", "0x1", "1e1" and "+3"

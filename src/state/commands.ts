@@ -58,9 +58,18 @@ export function registerSessionCommands(program: Command): Command {
     .addHelpText("after", `\nmode is one of: ${WORKFLOW_MODES.join(", ")}\nworkflowPhase is one of: ${WORKFLOW_PHASES.join(", ")}`)
     .action(async (json: string | undefined, o, cmd) => run(cmd, (h) => h.setState(json, o)));
 
-  session.command("mode <mode>").description("switch mode: analysis | planning | coding | disabled")
+  session.command("mode <mode>").description("switch mode: analysis | planning | coding | disabled (from inside a gated Claude Code session, a looser mode becomes a pending approval)")
     .option("--expected-version <n>", "fail with exit 7 unless the stored version is n")
     .action(async (mode: string, o, cmd) => run(cmd, (h) => h.mode(mode, o)));
+
+  session.command("approvals").description("list pending approvals (mode changes an agent asked for from inside a gated session)")
+    .option("--all", "granted and denied ones too").action(async (o, cmd) => run(cmd, (h) => h.approvals(o)));
+  session.command("approve <id>").description("grant a pending approval and apply it (a person's command: refused from inside Claude Code)")
+    .option("--by <name>", "who grants it (default: person:$USER)").option("--note <text>", "why")
+    .action(async (id: string, o, cmd) => run(cmd, (h) => h.approve(id, o)));
+  session.command("deny <id>").description("deny a pending approval (a person's command: refused from inside Claude Code)")
+    .option("--by <name>", "who denies it (default: person:$USER)").option("--note <text>", "why")
+    .action(async (id: string, o, cmd) => run(cmd, (h) => h.deny(id, o)));
 
   session.command("protocol-start").description(`record session-start evidence (${STDIN_HINT}: {"key":"value"}) and mark it complete`)
     .option("--data <json>", "evidence map").action(async (o, cmd) => run(cmd, (h) => h.protocolStart(o)));

@@ -2,6 +2,7 @@
 // the note reader, the lean validator and the decision table only (no zod, commander, markdownlint,
 // simple-git or WASM). Allow = exit 0 and no output; deny = exit 0 and the hook's deny JSON. Any
 // failure (no state, corrupt or invalid state, unknown mode, exceptions) leaves read-only tools only.
+import { isatty } from "node:tty";
 import { notesConfinement, resolveNotesRoot } from "./paths.js";
 import { NoteStore } from "./store.js";
 import { validityCache, type ValidityCache } from "./valid-cache.js";
@@ -9,8 +10,6 @@ import { StateError } from "./errors.js";
 import { notePaths } from "./notes.js";
 import type { WorkflowMode } from "./constants.js";
 import { lookupPhase, phaseReady, type PhaseLookup } from "../phase/lookup.js";
-import { readStdinChunks, stdinIsDevice, type StdinProgress } from "../stdin.js";
-import { writeOut } from "../stdio.js";
 
 export const READ_ONLY_TOOLS = ["Read", "Glob", "Grep", "LSP", "WebFetch", "WebSearch"] as const;
 const CLI = "agentcheck";
@@ -36,6 +35,22 @@ export interface GatePolicy {
 
 export type GateDecision = { allow: true } | { allow: false; reason: string };
 
+/**
+ * Tools the session-start protocol itself needs (SERENA_INIT, the start checklist: list and read the
+ * memories): allowed in every mode and state, like the read-only tools. Serena may be registered under
+ * another server name (`mcp__plugin_serena_serena__read_memory`): the server name contains "serena".
+ */
+const START_STEP_TOOL_RE = /^mcp__[A-Za-z0-9_-]*serena[A-Za-z0-9_-]*__(?:list_memories|read_memory|activate_project|initial_instructions|check_onboarding_performed|get_current_config)$/;
+export const isStartStepTool = (tool: string): boolean => START_STEP_TOOL_RE.test(tool);
+
+/**
+ * A shell command by which the agent would grant its own approval (or run agentcheck with Claude Code's
+ * marker removed, which the CLI uses to tell the agent from a person). Matched on the command text: a
+ * guard against the direct way, not against an agent set on evading it (docs/security.md).
+ */
+const SELF_APPROVAL_RE = /\bagentcheck\b[^\n]*\bsession\b[^\n]*\b(?:approve|deny)\b|\bCLAUDECODE\b[^\n]*\bagentcheck\b|\bagentcheck\b[^\n]*\bCLAUDECODE\b/;
+export const isSelfApproval = (command: string): boolean => SELF_APPROVAL_RE.test(command);
+
 export function toolClass(tool: string, readOnlyExtra: readonly string[] = []): "read-only" | "shell" | "other" {
   if ((READ_ONLY_TOOLS as readonly string[]).includes(tool) || readOnlyExtra.includes(tool)) return "read-only";
   if (tool === "Bash") return "shell";
@@ -45,11 +60,14 @@ export function toolClass(tool: string, readOnlyExtra: readonly string[] = []): 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** The decision table of spec §7.2 (pure). */
-export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?: PhaseLookup): GateDecision {
+export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?: PhaseLookup, command?: string): GateDecision {
   if (!policy.enabled) return { allow: true }; // G8
   const cls = toolClass(tool, policy.readOnlyExtra);
-  if (cls === "read-only") return { allow: true };
+  if (cls === "read-only" || isStartStepTool(tool)) return { allow: true };
   const name = clip(tool || "(unnamed tool)", 60);
+  if (cls === "shell" && command !== undefined && isSelfApproval(command) && !(lookup.ok && (lookup.mode === "coding" || lookup.mode === "disabled"))) {
+    return { allow: false, reason: `agentcheck gate: ${name} blocked: an approval is granted by a person, never by the session it gates. To proceed: ask the user to run \`${CLI} session approvals\` and \`${CLI} session approve <id>\` in a terminal.` };
+  }
   // the protocol's own MCP tools (server registered as "agentcheck") are how a session reaches READY
   if (policy.phases && !(phase && phaseReady(phase)) && !tool.startsWith("mcp__agentcheck__")) {
     const where = !phase || !phase.ok ? (phase && phase.reason === "unreadable" ? `the protocol state is unreadable (${clip(phase.detail, 120)})` : "no protocol session is active")
@@ -81,7 +99,7 @@ export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?:
   const next = cls === "shell" ? "planning" : "coding";
   return {
     allow: false,
-    reason: `agentcheck gate: ${name} is not allowed in ${mode} mode (${MODE_TEXT[mode]}). To proceed: switch with \`${CLI} session mode ${next}\`${next === "planning" ? ` (or \`${CLI} session mode coding\`)` : ""}, or use a read-only tool.`,
+    reason: `agentcheck gate: ${name} is not allowed in ${mode} mode (${MODE_TEXT[mode]}). To proceed: switch with \`${CLI} session mode ${next}\`${next === "planning" ? ` (or \`${CLI} session mode coding\`)` : ""} — the user's command; run from your shell it becomes a pending approval the user grants with \`${CLI} session approve <id>\` — or use a read-only tool.`,
   };
 }
 
@@ -193,28 +211,24 @@ export function scanEnd(buf: Buffer, st: ScanState): number {
  * after it is answered as soon as the document is in), until the end of input, or until
  * GATE_MAX_INPUT_BYTES (then overCap, and the gate denies at once rather than reading on past the
  * hook's timeout). Bytes after the complete document in the same chunk are kept, so trailing garbage
- * still makes it "not JSON". Read from descriptor 0 without process.stdin (src/stdin.ts: no stream
- * modules to load); a terminal is no input. A read error is empty input, which the gate denies
- * (fail closed).
+ * still makes it "not JSON". Never a synchronous read after touching process.stdin (that makes fd 0
+ * non-blocking: EAGAIN past ~64 KiB, formerly taken as empty input); a terminal is no input. A read
+ * error is empty input, which the gate denies (fail closed).
  */
-async function readStdin(progress: StdinProgress): Promise<HookInput> {
+async function readStdin(): Promise<HookInput> {
   try {
-    if (stdinIsDevice()) return { text: "", overCap: false };
+    if (isatty(0)) return { text: "", overCap: false };
     const chunks: Buffer[] = [];
     let size = 0;
-    let overCap = false;
     const st: ScanState = { depth: 0, inString: false, escape: false, started: false, untracked: false };
-    await readStdinChunks((buf) => {
+    for await (const c of process.stdin) {
+      const buf = typeof c === "string" ? Buffer.from(c) : (c as Buffer);
       size += buf.length;
-      if (size > GATE_MAX_INPUT_BYTES) {
-        overCap = true;
-        return true;
-      }
+      if (size > GATE_MAX_INPUT_BYTES) return { text: Buffer.concat(chunks).subarray(0, 4096).toString("utf8"), overCap: true };
       chunks.push(buf);
-      // the document is complete: a writer that holds stdin open is not waited for
-      return scanEnd(buf, st) >= 0;
-    }, progress);
-    if (overCap) return { text: Buffer.concat(chunks).subarray(0, 4096).toString("utf8"), overCap: true };
+      // leaving the loop destroys stdin: a writer that holds it open is not waited for
+      if (scanEnd(buf, st) >= 0) break;
+    }
     return { text: Buffer.concat(chunks).toString("utf8"), overCap: false };
   } catch {
     return { text: "", overCap: false };
@@ -239,7 +253,7 @@ export const GATE_DEADLINE_MS = 1000;
 export const GATE_STREAM_PERIODS = 3;
 
 /** Arm the deadline; returns a function that disarms it. `tool()` gives the tool name once known. */
-function armDeadline(tool: () => string, readOnlyExtra: () => string[], stdin: StdinProgress): () => void {
+function armDeadline(tool: () => string, readOnlyExtra: () => string[]): () => void {
   let lastBytes = 0;
   let periods = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -247,14 +261,15 @@ function armDeadline(tool: () => string, readOnlyExtra: () => string[], stdin: S
     // the hook input still streaming in (a large Write) and growing since the last look: never cut
     // it off, look again after another period; at most GATE_STREAM_PERIODS in all (past the hook's
     // timeout, Claude Code would let the tool run)
-    const bytes = stdin.bytes;
-    if (bytes > lastBytes && !stdin.ended && ++periods < GATE_STREAM_PERIODS) {
+    const stdin = process.stdin as unknown as { bytesRead?: number; readableEnded?: boolean };
+    const bytes = Number(stdin.bytesRead ?? 0);
+    if (bytes > lastBytes && stdin.readableEnded !== true && ++periods < GATE_STREAM_PERIODS) {
       lastBytes = bytes;
       timer = setTimeout(fire, GATE_DEADLINE_MS);
       return;
     }
     const d = decide(tool(), { ok: false, reason: "error", detail: `state unavailable: no decision within ${GATE_DEADLINE_MS * Math.max(1, periods)} ms` }, { enabled: true, readOnlyExtra: readOnlyExtra(), requireProtocolStart: false });
-    if (!d.allow) writeOut(`${denyJson(d.reason)}\n`);
+    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
     process.exit(0);
   };
   timer = setTimeout(fire, GATE_DEADLINE_MS);
@@ -267,22 +282,21 @@ function armDeadline(tool: () => string, readOnlyExtra: () => string[], stdin: S
 export async function runGate(args: string[]): Promise<number> {
   let tool = "";
   let readOnlyExtra: string[] = [];
-  const stdin: StdinProgress = { bytes: 0, ended: false };
-  const disarm = armDeadline(() => tool, () => readOnlyExtra, stdin);
+  const disarm = armDeadline(() => tool, () => readOnlyExtra);
   try {
-    return await gateBody(args, stdin, (t) => (tool = t), (x) => (readOnlyExtra = x));
+    return await gateBody(args, (t) => (tool = t), (x) => (readOnlyExtra = x));
   } catch (e) {
     // fail closed: anything unexpected leaves read-only tools only, and the exit code stays 0
     const reason = e instanceof StateError && e.code === "USAGE" ? "config" : "error";
     const d = decide(tool, { ok: false, reason, detail: (e as Error)?.message ?? String(e) }, { enabled: true, readOnlyExtra, requireProtocolStart: false });
-    if (!d.allow) writeOut(`${denyJson(d.reason)}\n`);
+    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
     return 0;
   } finally {
     disarm();
   }
 }
 
-async function gateBody(args: string[], stdin: StdinProgress, setTool: (t: string) => void, setExtra: (x: string[]) => void): Promise<number> {
+async function gateBody(args: string[], setTool: (t: string) => void, setExtra: (x: string[]) => void): Promise<number> {
   let tool = "";
   let readOnlyExtra: string[] = [];
   {
@@ -296,16 +310,16 @@ async function gateBody(args: string[], stdin: StdinProgress, setTool: (t: strin
       } else if (a.startsWith("--notes-dir=")) notesDir = a.slice(12);
       else if (a.startsWith("--session=")) sessionId = a.slice(10);
       else if (a === "--help" || a === "-h") {
-        writeOut("Usage: agentcheck session gate [--notes-dir <dir>] [--session <id>]\nClaude Code PreToolUse hook: reads the hook JSON on stdin; prints nothing to allow, a deny document to block.\n");
+        process.stdout.write("Usage: agentcheck session gate [--notes-dir <dir>] [--session <id>]\nClaude Code PreToolUse hook: reads the hook JSON on stdin; prints nothing to allow, a deny document to block.\n");
         return 0;
       } else process.stderr.write(`agentcheck gate: ignoring unknown argument '${a}'\n`);
     }
-    const { text: raw, overCap } = await readStdin(stdin);
+    const { text: raw, overCap } = await readStdin();
     if (overCap) {
       // not parsed: no tool is let through on input the gate did not read whole (Read included)
       tool = toolNamed(raw);
       setTool(tool);
-      writeOut(`${denyJson(`agentcheck gate: ${clip(tool || "(unnamed tool)", 60)} blocked because the hook input is over the ${GATE_MAX_INPUT_BYTES / 1048576} MiB the gate reads; no tool is allowed on input it cannot read whole. To proceed: make the tool call smaller (write a large file in parts).`)}\n`);
+      process.stdout.write(`${denyJson(`agentcheck gate: ${clip(tool || "(unnamed tool)", 60)} blocked because the hook input is over the ${GATE_MAX_INPUT_BYTES / 1048576} MiB the gate reads; no tool is allowed on input it cannot read whole. To proceed: make the tool call smaller (write a large file in parts).`)}\n`);
       return 0;
     }
     let input: Record<string, unknown> | undefined;
@@ -319,7 +333,7 @@ async function gateBody(args: string[], stdin: StdinProgress, setTool: (t: strin
       tool = toolNamed(raw);
       setTool(tool);
       const d = decide(tool, { ok: false, reason: "error", detail: "hook input on stdin is not a JSON object" }, { enabled: true, readOnlyExtra: [], requireProtocolStart: false });
-      if (!d.allow) writeOut(`${denyJson(d.reason)}\n`);
+      if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
       return 0;
     }
     tool = typeof input.tool_name === "string" ? input.tool_name : "";
@@ -332,8 +346,10 @@ async function gateBody(args: string[], stdin: StdinProgress, setTool: (t: strin
     // an unchanged state skips the core: the exact note text it found valid is remembered beside it
     const store = new NoteStore(r.notesRoot, notesConfinement(r));
     const lookup = policy.enabled ? lookupState(store, sessionId, validityCache((id) => store.file(notePaths.state(id)), store.confine.root)) : ({ ok: true, mode: "disabled", protocolStartComplete: true } as Lookup);
-    const d = decide(tool, lookup, policy, policy.phases ? lookupPhase(r.worktree, r.settings.memoriesDir) : undefined);
-    if (!d.allow) writeOut(`${denyJson(d.reason)}\n`);
+    const ti = input.tool_input as { command?: unknown } | null | undefined;
+    const command = tool === "Bash" && ti && typeof ti === "object" && typeof ti.command === "string" ? ti.command : undefined;
+    const d = decide(tool, lookup, policy, policy.phases ? lookupPhase(r.worktree, r.settings.memoriesDir) : undefined, command);
+    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
     return 0;
   }
 }

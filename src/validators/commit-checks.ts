@@ -60,6 +60,7 @@ function result(file: string, findings: Finding[]): FileResult {
 /** The staged texts of `files`; a file that cannot be read is its AC-900/AC-901 result. */
 function readAll(input: CommitChecksInput, files: string[], results: FileResult[]): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
+  input.source.prefetch?.(files); // the index: one git process for the batch
   for (const rel of files) {
     const lf = readArtifact(input.source, rel, input.maxFileBytes);
     if (lf.problem) results.push(result(rel, [lf.problem]));
@@ -104,18 +105,21 @@ export async function validateCommitFiles(input: CommitChecksInput): Promise<Val
   }
   const md = setting(config, "markdownLint");
   if (md !== false && files.markdown.length > 0) {
-    const texts = new Map<string, string>();
     const dec = new TextDecoder("utf-8", { fatal: true });
-    for (const [rel, b] of readAll(input, files.markdown, results)) {
-      try {
-        texts.set(rel, dec.decode(b));
-      } catch {
-        results.push(result(rel, [hostFinding("AC-002", rel, "not UTF-8 text: not linted")]));
+    const read = (rels: string[]): Map<string, string> => {
+      const texts = new Map<string, string>();
+      for (const [rel, bytes] of readAll(input, rels, results)) {
+        try {
+          texts.set(rel, dec.decode(bytes));
+        } catch {
+          results.push(result(rel, [hostFinding("AC-002", rel, "not UTF-8 text: not linted")]));
+        }
       }
-    }
+      return texts;
+    };
     // markdownlint stays out of the hook's bundle: loaded (from dist/) only when markdown is staged
     const { lintStagedMarkdown } = await import("../prepr/staged-markdown.js");
-    const findings = texts.size === 0 ? undefined : await lintStagedMarkdown(input.root, texts, md === true, input.noCache);
+    const findings = await lintStagedMarkdown(input.root, files.markdown, read, md === true, input.noCache);
     const byFile = new Map<string, Finding[]>();
     for (const f of findings ?? []) {
       const fs = byFile.get(f.file);

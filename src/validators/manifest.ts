@@ -2,6 +2,7 @@
 // (plus its spec.md and which artifact files exist) to the WASM `manifest` rules (SM-001..SM-012).
 // Also the read API other commands use (list/parse manifests with their validity).
 import { join } from "node:path";
+import { MANIFEST_SESSIONS_DIR } from "../config-paths.js";
 import { KIND } from "../wasm/abi.js";
 import { DEFAULT_MAX_FILE_BYTES, executeValidator, problemResult, readArtifact, type ContentDoc, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
@@ -12,7 +13,6 @@ import type { SessionManifest } from "../manifest/schema.js";
 import { MANIFEST_SCHEMA } from "../wasm/generated/manifest-schema.js";
 import { FLAGS } from "../wasm/contract.js";
 
-export const SESSIONS_DIR = "agents/sessions";
 const FLAG = { spec: FLAGS.manifest.HAS_SPEC, plan: FLAGS.manifest.HAS_PLAN, plan_readable: FLAGS.manifest.PLAN_READABLE } as const;
 
 export interface ManifestCheckOptions {
@@ -29,7 +29,7 @@ import { discoverSessions } from "../manifest/discover.js";
 import { pushAll } from "../arrays.js";
 
 function sessionDocs(source: FileSource, name: string, maxBytes: number): { docs: ContentDoc[]; problem?: Finding } {
-  const dir = `${SESSIONS_DIR}/${name}`;
+  const dir = `${MANIFEST_SESSIONS_DIR}/${name}`;
   const file = `${dir}/state.json`;
   const read = (rel: string, limit = maxBytes): Uint8Array | Finding => {
     const r = readArtifact(source, rel, limit);
@@ -71,7 +71,7 @@ export function validateManifests(opts: ManifestCheckOptions): ValidatorOutput {
 
 /** Write-time check of a manifest about to be stored (no folder/artifact rules): its findings. */
 export function checkManifestContent(m: unknown, sessionId: string): Finding[] {
-  const file = `${SESSIONS_DIR}/${sessionId}/state.json`;
+  const file = `${MANIFEST_SESSIONS_DIR}/${sessionId}/state.json`;
   const out = executeValidator("manifest", [{ file, kind: KIND.MANIFEST, bytes: new TextEncoder().encode(JSON.stringify(m, null, 2)) }], {
     "manifest.schema": MANIFEST_SCHEMA,
     "manifest.scope": "content",
@@ -103,7 +103,7 @@ export function listManifests(root: string, opts: { sessions?: string[] } = {}):
   return out.results.map((r) => {
     const name = r.file.split("/").slice(-2, -1)[0] ?? "";
     const errors = r.findings.filter((f) => f.severity === "error");
-    const e: ManifestEntry = { name, dir: join(root, SESSIONS_DIR, name), file: r.file, valid: errors.length === 0 && r.verdict !== "fail", findings: errors };
+    const e: ManifestEntry = { name, dir: join(root, MANIFEST_SESSIONS_DIR, name), file: r.file, valid: errors.length === 0 && r.verdict !== "fail", findings: errors };
     if (e.valid) e.manifest = JSON.parse(new TextDecoder().decode(source.read(r.file))) as SessionManifest;
     return e;
   });

@@ -7,7 +7,7 @@ import { join, normalize } from "node:path";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import type { FileResult } from "../report.js";
 import { GitRepo, diffNamesBatch, gitRaw, pathLines, resolveCommitIds } from "../git-run.js";
-import { containment, isLanded } from "../evidence/landed.js";
+import { containment, historyBlobs, isLanded } from "../evidence/landed.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
 import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
@@ -111,6 +111,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   // extract over the logs whose report could be read, with the report as a fact, adds the report's
   // qaCommit (need.sha) and need.qaRanges (the ranges SP-131's staleness check reads, by content).
   const wanted = new Set<string>(); // commits, resolved in one batch at the end (see resolveCommits)
+  const recorded = new Set<string>(); // logs' recorded contentEvidence entries, "<blob> <path>" (need.blobs)
   // files changed in a range <a>..<b> (git diff: by content)
   const diffFact = (key: string) => {
     if (`git.diff.${key}` in facts || `git.diffError.${key}` in facts) return;
@@ -144,6 +145,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       continue;
     }
     for (const s of list(r.data?.["need.sha"])) wanted.add(s);
+    for (const b of list(r.data?.["need.blobs"])) recorded.add(b);
     const range = r.data?.["need.range"];
     if (range) {
       ranges.push(range);
@@ -184,6 +186,12 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   if (wanted.size > 0) {
     await resolveCommits(root, git, [...wanted].sort(), facts);
     classifyLanded(git, [...wanted], facts);
+    // recorded content is looked up only when some cited commit is not on HEAD's history as is
+    const unresolved = [...wanted].some((sha) => {
+      const f = facts[`git.commit.${sha}`];
+      return Array.isArray(f) && (f[0] === "missing" || f[0] === "off-history");
+    });
+    if (recorded.size > 0 && unresolved) recordedOnHistory(git, [...recorded].sort(), facts);
   }
   return facts;
 }
@@ -213,6 +221,24 @@ function classifyLanded(git: Git, shas: string[], facts: Facts): void {
     const fact = isLanded(c) ? ["landed", id] : ["off-history", id, `#${c.written}`].concat(c.otherContent.map((p) => `~${p}`), c.absent.map((p) => `-${p}`));
     for (const sha of off.get(id)!) facts[`git.commit.${sha}`] = fact;
   }
+}
+
+/**
+ * git.blobsOnHistory: of the logs' recorded contentEvidence entries ("<blob> <path>"), "=<entry>" for
+ * those whose blob HEAD's history wrote at that path, "~<entry>" for a path it wrote with other
+ * content; one `git log --raw` of HEAD. Without an answer from git the fact is not set (the core then
+ * judges the commit alone).
+ */
+function recordedOnHistory(git: Git, entries: string[], facts: Facts): void {
+  const split = entries.map((e) => [e.slice(0, e.indexOf(" ")), e.slice(e.indexOf(" ") + 1)] as const);
+  const h = historyBlobs(git, new Set(split.map(([, p]) => p)));
+  if (h === undefined) return;
+  const out: string[] = [];
+  split.forEach(([blob, path], i) => {
+    if (h.pairs.has(`${path}\0${blob}`)) out.push(`=${entries[i]}`);
+    else if (h.paths.has(path)) out.push(`~${entries[i]}`);
+  });
+  facts["git.blobsOnHistory"] = out;
 }
 
 /** A revision changedFacts resolves itself; any other spelling (dots, reflog or option syntax) gets its own git call. */

@@ -40,6 +40,11 @@ export const BUILTIN_SESSION_SCHEMA = {
     },
     workLog: { type: "array", items: { type: "object" } },
     endingCommit: { $ref: "#/definitions/sha" },
+    // issue 35: the blobs of the files the session's range changed ("0": deleted), recorded by `session end`
+    contentEvidence: {
+      type: "object",
+      properties: { files: { type: "object", additionalProperties: { type: "string", pattern: "^(0|[0-9a-f]{40}|[0-9a-f]{64})$" } } },
+    },
     nextSteps: { type: "array", items: { type: "string" } },
     developmentPhase: {
       type: "object",

@@ -11,15 +11,19 @@ import { UsageError, isIsoDate, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
 import { GitRepo, diffNamesBatch, gitDirs, gitPath, pathLines, resolveCommitIds } from "../git-run.js";
-import { activePaths, DEFAULT_PATHS } from "../config.js";
-import { isSessionLogPath, parseSessionMode, PROTOCOL_STATE_NAME, MODE_FLAGS, resolveBaseRef, type BaseChoice, type SessionMode } from "../scope.js";
+import { activePaths } from "../config.js";
+import { HANDOFF_FILE, PROTOCOL_FILE, QA_DIR } from "../config-paths.js";
+import {
+  isSessionContext, isSessionLogPath, parseSessionMode, PROTOCOL_STATE_NAME, MODE_FLAGS, resolveBaseRef, SESSION_CONTEXTS,
+  type BaseChoice, type SessionContext, type SessionMode,
+} from "../scope.js";
 import { FLAGS } from "../wasm/contract.js";
 import { decodeList } from "../wasm/list.js";
 import { pushAll } from "../arrays.js";
 
 const triedNote = (b: BaseChoice | undefined) => (b && b.tried.length > 1 ? ` (tried ${b.tried.join(", ")})` : "");
 
-export { MODE_FLAGS, type SessionMode };
+export { MODE_FLAGS, type SessionContext, type SessionMode };
 /** Document flag: an explicitly named log that does not exist (SP-002). */
 export const FLAG_MISSING = FLAGS.sessionLog.MISSING;
 /** Document flag: the log resolves outside the repository and was not read (SP-003 only). */
@@ -27,8 +31,6 @@ export const FLAG_UNREAD = FLAGS.sessionLog.UNREAD;
 /** The log's resolved path is its own name (no fact real.<name>; SP-003). */
 const FLAG_REAL_SELF = FLAGS.sessionLog.REAL_SELF;
 
-export type SessionContext = "pre-commit" | "ci" | "local";
-export const SESSION_CONTEXTS: SessionContext[] = ["pre-commit", "ci", "local"];
 
 export interface SessionLogOptions {
   /** Working directory (the repository root is found from here unless `root` is given). */
@@ -68,12 +70,6 @@ export interface SessionLogOptions {
   sources?: Map<string, Uint8Array>;
 }
 
-/** Default sessions folder; the run's folder is `paths.sessions` (src/config.ts resolvePaths). */
-export const SESSIONS_DIR = DEFAULT_PATHS.sessions;
-export const HANDOFF = ".agents/HANDOFF.md";
-export const PROTOCOL = ".agents/SESSION-PROTOCOL.md";
-export const QA_DIR = ".agents/qa";
-export const MEMORIES_DIR = DEFAULT_PATHS.memories;
 
 /**
  * Expand paths into candidate log files (.md, .json), sorted and de-duplicated; missing explicit paths
@@ -231,7 +227,7 @@ function checkOptions(opts: SessionLogOptions): void {
   if (!Number.isInteger(opts.maxFileBytes) || opts.maxFileBytes < 0) throw bad(`maxFileBytes must be a whole number >= 0, got ${String(opts.maxFileBytes)}`);
   parseSessionMode(opts.mode, "mode");
   for (const [file, m] of Object.entries(opts.modes ?? {})) parseSessionMode(m, `modes[${JSON.stringify(file)}]`);
-  if (opts.context !== undefined && !SESSION_CONTEXTS.includes(opts.context)) throw bad(`context must be ${SESSION_CONTEXTS.join(", ")}, got '${String(opts.context)}'`);
+  if (opts.context !== undefined && !isSessionContext(opts.context)) throw bad(`context must be ${SESSION_CONTEXTS.join(", ")}, got '${String(opts.context)}'`);
 }
 
 export async function validateSessionLogs(opts: SessionLogOptions): Promise<ValidatorOutput> {
@@ -423,7 +419,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const memList = source.list(memDir);
   if (memList) facts.memories = memList.filter((e) => e.type !== "dir" && e.name.toLowerCase().endsWith(".md")).map((e) => e.name.slice(0, -3));
   else if (source.type(memDir) === undefined) facts.memories = [];
-  facts["handoff.exists"] = source.type(HANDOFF) !== undefined;
+  facts["handoff.exists"] = source.type(HANDOFF_FILE) !== undefined;
   // markdown logs are the ones SP-017 (HANDOFF.md) and SP-039 (clean tree) judge: a run of JSON logs
   // alone asks git neither (two to three git processes, 65 ms of `git status` on a 9,500-file tree)
   const md = docs.filter((d) => d.kind === KIND.SESSION_MD && d.bytes.length > 0);
@@ -443,14 +439,14 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     // SP-017: HANDOFF.md changed on the branch (asked only for markdown logs, see hasMd)
     if (hasMd) {
       const base = baseRef();
-      if (context === "pre-commit") facts["handoff.changed"] = (staged ?? []).includes(HANDOFF);
+      if (context === "pre-commit") facts["handoff.changed"] = (staged ?? []).includes(HANDOFF_FILE);
       else if (base) {
         // only HANDOFF.md matters: the pathspec keeps the output to one name at most
-        const { out: diff, why } = await rawOrWhy(git, ["diff", "--name-only", `${base}...HEAD`, "--", HANDOFF]);
+        const { out: diff, why } = await rawOrWhy(git, ["diff", "--name-only", `${base}...HEAD`, "--", HANDOFF_FILE]);
         if (diff === undefined) facts["handoff.why"] = why;
         else {
-          let changed = pathLines(diff).includes(HANDOFF);
-          if (context === "local") changed ||= lines(git.try(["status", "--porcelain", "--", HANDOFF])).length > 0;
+          let changed = pathLines(diff).includes(HANDOFF_FILE);
+          if (context === "local") changed ||= lines(git.try(["status", "--porcelain", "--", HANDOFF_FILE])).length > 0;
           facts["handoff.changed"] = changed;
         }
       } else {
@@ -525,11 +521,11 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
 
   // --- pass 2 ---------------------------------------------------------------------------------
   const extra: ContentDoc[] = [];
-  if (opts.strict && source.type(PROTOCOL) !== undefined) {
+  if (opts.strict && source.type(PROTOCOL_FILE) !== undefined) {
     try {
-      extra.push({ file: PROTOCOL, kind: KIND.PROTOCOL, bytes: source.read(PROTOCOL) });
+      extra.push({ file: PROTOCOL_FILE, kind: KIND.PROTOCOL, bytes: source.read(PROTOCOL_FILE) });
       if (git) {
-        const d = git.try(["log", "-1", "--format=%cs", "--", PROTOCOL])?.trim();
+        const d = git.try(["log", "-1", "--format=%cs", "--", PROTOCOL_FILE])?.trim();
         if (d) facts["protocol.date"] = d;
       }
     } catch {
@@ -568,7 +564,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   pushAll(calls, groupByDiffLists(jsonRanged, jsonDiffKeys, facts));
   for (const [docsOfCall, own] of calls) {
     const o = executeValidator("session-log", [...docsOfCall, ...protocol], { ...shared(), ...own }, { separable: protocol.length === 0 });
-    pushAll(out.results, o.results.filter((r) => !(r.file === PROTOCOL && out.results.some((x) => x.file === PROTOCOL))));
+    pushAll(out.results, o.results.filter((r) => !(r.file === PROTOCOL_FILE && out.results.some((x) => x.file === PROTOCOL_FILE))));
     pushAll(out.internalErrors, o.internalErrors);
   }
   if (repoLevel) {

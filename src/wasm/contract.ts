@@ -225,6 +225,7 @@ export type FactKey =
   | "git.unavailable"
   | "git.shallow"
   | `git.commit.${string}`
+  | "git.blobsOnHistory"
   | `git.diff.${string}`
   | `git.diffError.${string}`
   | `qa.report.${string}`
@@ -414,6 +415,8 @@ export interface FactTypes {
   "git.shallow": boolean;
   /** A cited commit: its class (ancestor | landed | off-history | missing; landed: not an ancestor, every blob it wrote on HEAD's history), then its full SHA; for off-history after the content check: #<files written>, then ~<path> (on HEAD's history with other content) and -<path> (never there); absent: not checked (SP-090). */
   [key: `git.commit.${string}`]: string[];
+  /** JSON logs: of the recorded contentEvidence entries (need.blobs), "=<blob> <path>" for those on HEAD's history, "~<blob> <path>" for a path there with other content (SP-130). */
+  "git.blobsOnHistory": string[];
   /** JSON logs: the file names changed in a range (SP-131, SP-132). */
   [key: `git.diff.${string}`]: string[];
   /** JSON logs: why git diff failed for a range. */
@@ -660,6 +663,7 @@ export type DataKey =
   | "need.paths"
   | "need.qa"
   | "need.range"
+  | "need.blobs"
   | "need.qaRanges"
   | "start.sha"
   | "end.sha"

@@ -16,6 +16,14 @@ function findings(dir: string, args: string[] = []) {
   return { r, list: rep.results.flatMap((x: { findings: { ruleId: string; line: number; file: string; message: string }[] }) => x.findings) };
 }
 
+/** How many findings the baseline records (issue 36: counts per file and rule, files grouped by folder). */
+function baselineTotal(dir: string): number {
+  const b = JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8"));
+  let n = 0;
+  for (const names of Object.values(b.files as Record<string, Record<string, Record<string, number>>>)) for (const rules of Object.values(names)) for (const c of Object.values(rules)) n += c;
+  return n;
+}
+
 describe("issue-14 adoption", () => {
   it("issue-14 ignores: the configuration's list and .agentcheckignore (gitignore syntax) hide files from check", () => {
     const dir = makeRepo({ [LOG]: BODY, ".agents/sessions/old/2025-01-01-session-9.md": "x\n", ".agents/sessions/2026-01-06-session-2.md": "" });
@@ -104,11 +112,46 @@ describe("issue-14 adoption", () => {
     unlinkSync(join(dir, ".agentcheck-baseline.json"));
   });
 
+  it("issue 36 baseline format: counts per severity, file and rule (ESLint bulk suppressions), sorted, one line per file, unchanged by moved lines", () => {
+    const LOG2 = ".agents/sessions/2026-01-06-session-2.md";
+    const dir = makeRepo({ [LOG2]: BODY.replace("Session 1", "Session 2"), [LOG]: BODY });
+    expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
+    const text = readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8");
+    const doc = JSON.parse(text);
+    expect(Object.keys(doc)).toEqual(["tool", "version", "severity", "files"]);
+    expect(doc.version).toBe(2);
+    expect(Object.keys(doc.files[".agents/sessions/"])).toEqual(["2026-01-05-session-1.md", "2026-01-06-session-2.md"]);
+    expect(Object.keys(doc.severity)).toEqual([...Object.keys(doc.severity)].sort());
+    expect(text).toMatch(/^ {4}"2026-01-05-session-1\.md": \{ "SP-\d+": \d+(, "SP-\d+": \d+)* \}/m);
+    expect(text.split("\n").length).toBeLessThan(16); // one line per file
+    // lines inserted above every finding: the same file, byte for byte
+    writeTree(dir, { [LOG]: BODY.replace("# Session 1\n", "# Session 1\n\nintro\n\nmore\n") });
+    expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
+    expect(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).toBe(text);
+  });
+
+  it("issue 36 baseline --prune: lowers the counts to what is left, adds nothing new", () => {
+    const dir = makeRepo({ [LOG]: BODY });
+    expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
+    const before = baselineTotal(dir);
+    // fix one finding (a Work Log) and add a new log with findings of its own
+    writeTree(dir, { [LOG]: BODY + "\n## Work Log\n\n- did things\n", ".agents/sessions/2026-01-07-session-3.md": "" });
+    const p = runCli(["baseline", "--prune"], { cwd: dir });
+    expect(p.code, p.stderr).toBe(0);
+    expect(p.stderr).toContain("pruned the baseline to");
+    expect(baselineTotal(dir)).toBe(before - 1);
+    expect(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).not.toContain("session-3");
+    const r = runCli(["check", "--only", "session-log", "--format", "json"], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("0 fixed");
+    expect(JSON.parse(r.stdout).results.flatMap((x: { findings: { file: string }[] }) => x.findings).every((f: { file: string }) => f.file.endsWith("session-3.md"))).toBe(true);
+  });
+
   it("issue-14 a narrower run (--only, named files) neither calls the baseline's other entries fixed nor drops them when it writes the baseline (review)", () => {
     const dir = makeRepo({ [LOG]: BODY, ".agents/sessions/2026-01-06-session-2.md": BODY.replace("Session 1", "Session 2"), ".serena/memories/memory-index.md": "# Memory Index\n\n| Keywords | File |\n|---|---|\n| x | [gone](gone.md) |\n" });
     const sessionLog = findings(dir).list.length;
     expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
-    const full = JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).findings.length;
+    const full = baselineTotal(dir);
     expect(full).toBeGreaterThan(sessionLog); // the memory index's findings too
     // a run of one validator: the memory-index entries are not "fixed"
     const only = runCli(["check", "--only", "session-log"], { cwd: dir });
@@ -119,7 +162,7 @@ describe("issue-14 adoption", () => {
     // a baseline written by a narrower run keeps the entries of the files it did not validate
     const narrow = runCli(["baseline", "--only", "session-log"], { cwd: dir });
     expect(narrow.code, narrow.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).findings.length).toBe(full);
+    expect(baselineTotal(dir)).toBe(full);
     expect(runCli(["check"], { cwd: dir }).code).toBe(0);
     // a broken baseline is repaired by writing a new one (nothing to keep from it)
     writeFileSync(join(dir, ".agentcheck-baseline.json"), "{ nope");
@@ -140,7 +183,7 @@ describe("issue-14 adoption", () => {
     const full = findings(dir).list as { ruleId: string }[];
     expect(full.filter((f) => f.ruleId === "SP-013")).toHaveLength(2);
     expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
-    const entries = JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).findings.length;
+    const entries = baselineTotal(dir);
     // named while committed and unedited: full, as the whole-tree run judged it (one answer per file)
     const named = runCli(["check", LOG, "--format", "json"], { cwd: dir });
     expect(named.code).toBe(0);
@@ -158,7 +201,7 @@ describe("issue-14 adoption", () => {
     const rec = runCli(["check", LOG, "--format", "json"], { cwd: dir });
     expect(JSON.parse(rec.stdout).results.find((x: { file: string }) => x.file === LOG).data.mode).toBe("record");
     expect(runCli(["baseline", LOG], { cwd: dir }).code).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).findings.length).toBe(entries);
+    expect(baselineTotal(dir)).toBe(entries);
     const whole = runCli(["check"], { cwd: dir });
     expect(whole.code, whole.stdout + whole.stderr).toBe(0);
   });
@@ -168,8 +211,10 @@ describe("issue-14 adoption", () => {
     const before = findings(dir).list as { ruleId: string; severity: string }[];
     expect(before.some((f) => f.ruleId === "SP-021" && f.severity === "warning")).toBe(true);
     expect(runCli(["baseline"], { cwd: dir }).code).toBe(0);
-    const entry = JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8")).findings.find((e: { ruleId: string }) => e.ruleId === "SP-021");
-    expect(entry.severity).toBe("warning");
+    // issue 36: the baseline counts per severity, file and rule (ESLint's bulk suppressions)
+    const doc = JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8"));
+    expect(doc.severity["SP-021"]).toBe("warning");
+    expect(doc.files[".agents/sessions/"]["2026-01-05-session-1.md"]["SP-021"]).toBe(1);
     expect(runCli(["check", "--only", "session-log"], { cwd: dir }).code).toBe(0);
     writeTree(dir, { "agentcheck.config.json": JSON.stringify({ validators: { sessionLog: { severity: { "SP-021": "error" } } } }) });
     const r = runCli(["check", "--only", "session-log", "--format", "json"], { cwd: dir });
@@ -177,10 +222,9 @@ describe("issue-14 adoption", () => {
     const left = JSON.parse(r.stdout).results.flatMap((x: { findings: { ruleId: string; severity: string }[] }) => x.findings);
     expect(left.map((f: { ruleId: string; severity: string }) => `${f.ruleId}:${f.severity}`)).toEqual(["SP-021:error"]);
     expect(r.stderr).toMatch(/ 0 fixed/);
-    // an entry of an older baseline without a severity matches at any severity
-    const b = JSON.parse(readFileSync(join(dir, ".agentcheck-baseline.json"), "utf8"));
-    for (const e of b.findings) delete e.severity;
-    writeFileSync(join(dir, ".agentcheck-baseline.json"), JSON.stringify(b));
+    // an entry of an older (version 1) baseline without a severity matches at any severity
+    const findingsV1 = findings(dir, ["--no-baseline"]).list.map((f: { ruleId: string; file: string }) => ({ fingerprint: "x", ruleId: f.ruleId, file: f.file, message: "m" }));
+    writeFileSync(join(dir, ".agentcheck-baseline.json"), JSON.stringify({ tool: "agentcheck", version: 1, findings: findingsV1 }));
     expect(runCli(["check", "--only", "session-log"], { cwd: dir }).code).toBe(0);
   });
 

@@ -194,7 +194,7 @@ describe("hooks claude", () => {
     expect(edit.code).toBe(0);
     const d = JSON.parse(edit.stdout).hookSpecificOutput;
     expect(d.permissionDecision).toBe("deny");
-    expect(d.permissionDecisionReason).toContain("npm install --save-dev agentcheck");
+    expect(d.permissionDecisionReason).toContain("npm install --save-dev /path/to/agentcheck-<version>.tgz"); // issue 36: not on the registry yet
     expect(Date.now() - t0).toBeLessThan(10_000); // three calls, each far inside the 10 s hook timeout
     // the other hooks skip with a note instead of failing
     for (const ev of ["SessionStart", "Stop", "SessionEnd"]) {

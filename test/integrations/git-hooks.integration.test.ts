@@ -275,11 +275,14 @@ describe("check --staged / --changed scopes", () => {
     expect(Object.keys(modes(dir, ["--staged", ".agents/sessions/2026-01-03-session-3.json"]))).toEqual([".agents/sessions/2026-01-03-session-3.json"]);
   });
 
-  it("HK-11 staged: nothing staged => 0 files, exit 0, the skip is visible", () => {
+  it("HK-11 staged: nothing staged => 0 files, exit 0, the skip is visible (issue 36: counted by default, its reason with --verbose)", () => {
     const dir = repo();
     const r = runCli(["check", "--staged"], { cwd: dir, env: cleanEnv() as Record<string, string> });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("no staged session logs");
+    expect(r.stdout).toMatch(/0 files checked \(nothing to check\)/);
+    expect(r.stdout).toMatch(/Not shown: \d+ skips \(--verbose shows them\)/);
+    const v = runCli(["check", "--staged", "--verbose"], { cwd: dir, env: cleanEnv() as Record<string, string> });
+    expect(v.stdout).toContain("no staged session logs");
   });
 
   it("HK-12 staged in a repository without commits", () => {

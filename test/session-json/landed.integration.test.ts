@@ -5,6 +5,8 @@
 // catch-up merge of main, and `baseline` -> commit -> `check`.
 import { describe, it, expect } from "vitest";
 import { runCli, makeRepo, git, writeTree } from "../helpers.js";
+import { contentEvidence } from "../../dist/evidence/record.js";
+import { checkCommitEvidence } from "../../dist/commands/session-end.js";
 import { validLog, item, type Json } from "./util.js";
 
 const NOW = ["--now", "2026-01-06T12:00:00Z"];
@@ -40,6 +42,20 @@ function featureRepo(): { dir: string; start: string; end: string } {
   return { dir, start, end };
 }
 
+/** Squash merge `feat` onto main (checked out). */
+function squashFeat(dir: string): void {
+  git(dir, "checkout", "-q", "main");
+  git(dir, "merge", "-q", "--squash", "feat");
+  git(dir, "commit", "-q", "-m", "squash");
+}
+
+/** Delete `feat` and let git forget its commits: reflog expired, `git gc --prune=now`. */
+function dropFeat(dir: string): void {
+  git(dir, "branch", "-q", "-D", "feat");
+  git(dir, "reflog", "expire", "--expire=now", "--all");
+  git(dir, "gc", "-q", "--prune=now");
+}
+
 /** Commit on main a finished log naming `end` (and `start`), QA not needed. */
 function commitLog(dir: string, start: string, end: string, edit: (l: Json) => void = () => {}): void {
   const l = validLog();
@@ -54,9 +70,7 @@ function commitLog(dir: string, start: string, end: string, edit: (l: Json) => v
 describe("SP-130: the ending commit classified by content (issue 35)", () => {
   it("SP-130 landed: a squash merge (branch kept) => no finding", () => {
     const { dir, start, end } = featureRepo();
-    git(dir, "checkout", "-q", "main");
-    git(dir, "merge", "-q", "--squash", "feat");
-    git(dir, "commit", "-q", "-m", "squash");
+    squashFeat(dir);
     commitLog(dir, start, end);
     expect(() => git(dir, "merge-base", "--is-ancestor", end, "HEAD")).toThrow();
     expect(ids(dir, "SP-130")).toEqual([]);
@@ -112,25 +126,52 @@ describe("SP-130: the ending commit classified by content (issue 35)", () => {
     git(dir, "checkout", "-q", "feat");
     writeTree(dir, { "src/a.ts": "a3\n" });
     commitAll(dir, "after the session");
-    git(dir, "checkout", "-q", "main");
-    git(dir, "merge", "-q", "--squash", "feat");
-    git(dir, "commit", "-q", "-m", "squash");
+    squashFeat(dir);
     expect(ids(dir, "SP-130")).toEqual(["endingCommitNotLanded"]);
   });
 
   it("SP-130 endingCommitAbsent: squash merge, branch deleted, git gc --prune=now => the commit is gone: absent, its own message, no 'follow-up commit' remedy", () => {
     const { dir, start, end } = featureRepo();
-    git(dir, "checkout", "-q", "main");
-    git(dir, "merge", "-q", "--squash", "feat");
-    git(dir, "commit", "-q", "-m", "squash");
-    git(dir, "branch", "-q", "-D", "feat");
-    git(dir, "reflog", "expire", "--expire=now", "--all");
-    git(dir, "gc", "-q", "--prune=now");
+    squashFeat(dir);
+    dropFeat(dir);
     expect(() => git(dir, "cat-file", "-e", `${end}^{commit}`)).toThrow();
     commitLog(dir, start, end);
     const f = findings(dir).all.filter((x) => x.ruleId === "SP-130");
     expect(f.map((x) => x.messageId)).toEqual(["endingCommitAbsent"]);
     expect(f[0].message).not.toContain("follow-up commit");
+  });
+});
+
+describe("SP-130 contentEvidence: evidence recorded from now on survives the branch (issue 35)", () => {
+  it("SP-130 contentEvidence: squash merge, branch deleted, gc --prune=now => the recorded blobs find the work on main: no finding", () => {
+    const { dir, start, end } = featureRepo();
+    const recorded = contentEvidence(dir, start, end);
+    expect(recorded?.files).toEqual({ "src/a.ts": git(dir, "rev-parse", `${end}:src/a.ts`), "src/b.ts": git(dir, "rev-parse", `${end}:src/b.ts`) });
+    squashFeat(dir);
+    dropFeat(dir);
+    commitLog(dir, start, end, (l) => { l.contentEvidence = recorded; });
+    expect(ids(dir, "SP-130")).toEqual([]);
+    // the same log without it: absent (old logs keep the best classification available)
+    commitLog(dir, start, end);
+    expect(ids(dir, "SP-130")).toEqual(["endingCommitAbsent"]);
+  });
+
+  it("SP-130 contentEvidence: recorded blobs of work that never reached main => still an error", () => {
+    const { dir, start, end } = featureRepo();
+    const recorded = contentEvidence(dir, start, end);
+    git(dir, "checkout", "-q", "main");
+    dropFeat(dir);
+    commitLog(dir, start, end, (l) => { l.contentEvidence = recorded; });
+    expect(ids(dir, "SP-130")).toEqual(["endingCommitAbsent"]);
+  });
+
+  it("session end records contentEvidence with the ending commit (the blobs of the session's range)", () => {
+    const { dir, start, end } = featureRepo();
+    const state = { sessionId: "s1", protocolStartEvidence: { startingCommit: start } } as never;
+    const out = checkCommitEvidence(dir, state);
+    expect(out.ok).toBe(true);
+    expect(out.evidence.endingCommit).toBe(end);
+    expect(JSON.parse(out.evidence.contentEvidence)).toEqual(contentEvidence(dir, start, end));
   });
 });
 
@@ -194,9 +235,7 @@ describe("SP-131: QA evidence stale only when what it covered changes (issue 35)
     l.protocolCompliance.sessionEnd.qaValidation = item(true, `QA report: \`${QA}\``);
     writeTree(dir, { [LOG]: JSON.stringify(l, null, 2) });
     commitAll(dir, "session log");
-    git(dir, "checkout", "-q", "main");
-    git(dir, "merge", "-q", "--squash", "feat");
-    git(dir, "commit", "-q", "-m", "squash");
+    squashFeat(dir);
     const f = findings(dir).all.filter((x) => x.ruleId === "SP-131" || x.ruleId === "SP-130");
     expect(f).toEqual([]);
     // later work on main, on the covered file, after the session ended: a finished log's verdict does not move

@@ -25,6 +25,9 @@ const home = join(root, "home");
 mkdirSync(home);
 
 for (const k of Object.keys(process.env)) if (k.startsWith("GIT_")) delete process.env[k];
+// Claude Code marks the commands its Bash tool runs (CLAUDECODE=1); agentcheck then treats a mode
+// change as the agent's request (src/state/cli.ts insideAgent). Tests run as a person unless they set it.
+delete process.env.CLAUDECODE;
 Object.assign(process.env, {
   TMPDIR: root,
   PATH: [dirname(process.execPath), join(ROOT, "node_modules", ".bin"), process.env.AGENTCHECK_TEST_PATH || SYSTEM_PATH].join(":"),

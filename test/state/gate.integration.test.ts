@@ -296,23 +296,23 @@ describe("gate entry point stays lean", () => {
   });
 });
 
-describe("issue-39 item 3: the gate starts without the stream machinery", () => {
-  it("agentcheck-gate reads the hook input from descriptor 0 and writes its deny to descriptor 1: no stream, net or tty module is loaded (a pipe on both sides)", async () => {
-    const { spawnSync } = await import("node:child_process");
+describe("issue-39 item 3: no faster stdin at the price of the deadline", () => {
+  it("GATE-11 a writer that holds stdin open and sends nothing: the gate denies and exits after about 1 s, not when the writer closes (a read of descriptor 0 in libuv's thread pool would keep the process alive until then: a killed hook fails open)", async () => {
+    const { spawn } = await import("node:child_process");
     const { ROOT } = await import("../helpers.js");
-    const repo = repoInMode("analysis");
-    const probe = join(tmpDir(), "probe.cjs");
-    const loadedFile = join(tmpDir(), "loaded.json");
-    writeFileSync(probe, `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(loadedFile)}, JSON.stringify(process.moduleLoadList)));`);
-    for (const tool of ["Edit", "Read"]) {
-      const r = spawnSync(process.execPath, ["-r", probe, join(ROOT, "bin", "agentcheck-gate.cjs")], { cwd: repo, input: hookInput(tool, repo), encoding: "utf8", env: { ...process.env, AGENTCHECK_NOTES_DIR: "" } });
-      expect(r.status, r.stderr).toBe(0);
-      if (tool === "Edit") expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
-      else expect(r.stdout).toBe("");
-      const loaded = JSON.parse(readFileSync(loadedFile, "utf8")) as string[];
-      for (const m of ["NativeModule stream", "NativeModule net", "NativeModule tty", "NativeModule internal/streams/readable"]) expect(loaded, `${tool}: ${m}`).not.toContain(m);
-    }
-  });
+    const repo = repoInMode("coding");
+    const child = spawn(process.execPath, [join(ROOT, "bin", "agentcheck-gate.cjs")], { cwd: repo, env: { ...process.env, AGENTCHECK_NOTES_DIR: "" } });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    const t0 = Date.now();
+    const code = await new Promise<number | null>((res) => child.on("exit", res));
+    const took = Date.now() - t0;
+    child.stdin.destroy();
+    expect(code).toBe(0);
+    expect(out).toContain("state unavailable");
+    // the writer never closes stdin in this test: an exit at all shows the gate did not wait for it
+    expect(took).toBeLessThan(15_000);
+  }, 30_000);
 });
 
 describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", () => {

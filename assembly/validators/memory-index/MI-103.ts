@@ -2,7 +2,7 @@
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_WARNING, MI_TYPE_MASK } from "../../abi";
 import { MiCtx, T_FILE, canon } from "./ctx";
-import { orphanScan, reportOrphan } from "./orphanscan";
+import { isProtocolMemory, orphanScan, reportOrphan } from "./orphanscan";
 import { rootModel } from "./rootindex";
 
 export const MI103 = defineRule("MI-103", SEV_WARNING, check);
@@ -11,7 +11,7 @@ function MI103_doc(): RuleDoc {
     id: "MI-103",
     validator: "memory-index",
     title: "Unindexed memory file (current layout)",
-    description: "Current layout: a memory file (any `*.md` below the directory except dot folders, `README.md`, `CLAUDE.md` and the top-level index files) is referenced neither by the root index nor by any top-level `*-index.md` (after removing a leading `./`). The finding names the index that references the most files of the file's domain (its first folder, else the part of its name before the first `-`), if there is one. Severity follows the option `level` (warn, error or off; --orphans).",
+    description: "Current layout: a memory file (any `*.md` below the directory except dot folders, `README.md`, `CLAUDE.md`, the top-level index files and the session protocol's live files `session-current-state.md`, `session-history.md` and `session-violations-log.md` at the top level, which the MCP server keeps there for Serena to read) is referenced neither by the root index nor by any top-level `*-index.md` (after removing a leading `./`). The finding names the index that references the most files of the file's domain (its first folder, else the part of its name before the first `-`), if there is one. Severity follows the option `level` (warn, error or off; --orphans).",
     options: {
       level: { type: "enum", values: ["warn", "error", "off"], "default": "warn", description: "Severity of the finding: warn, error or off (config validators.memoryIndex.orphans and --orphans set it for every orphan rule; they win over this option)." },
     },
@@ -71,7 +71,7 @@ function check(c: RuleCtx): void {
     const slash = n.lastIndexOf("/");
     const base = n.substring(slash + 1);
     if (base == "README.md" || base == "CLAUDE.md") continue;
-    if (slash < 0 && n.endsWith("-index.md")) continue;
+    if (slash < 0 && (n.endsWith("-index.md") || isProtocolMemory(n))) continue;
     const stem = n.substring(0, n.length - 3);
     if (referenced.has(stem)) continue;
     const dom = domainOf(stem);

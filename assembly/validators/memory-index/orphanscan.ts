@@ -30,10 +30,19 @@ function isFileLike(d: Doc): bool {
   return t == T_FILE || (t == 2 && d.text().startsWith("f:"));
 }
 
+/**
+ * The session protocol's live files (the MCP server's state, history and violations log, kept where
+ * Serena reads memories): agentcheck's live state, not memories, so never an orphan (issue 40).
+ * Compared with the top-level file name; file names, not prose.
+ */
+export function isProtocolMemory(name: string): bool {
+  return name == "session-current-state.md" || name == "session-history.md" || name == "session-violations-log.md";
+}
+
 /** The stem of a reference-layout candidate (a top-level file-like `*.md` that is no index), or null. */
 export function candidateStem(d: Doc): string | null {
   const n = d.name;
-  if (n.indexOf("/") >= 0 || !n.endsWith(".md") || !isFileLike(d)) return null;
+  if (n.indexOf("/") >= 0 || !n.endsWith(".md") || !isFileLike(d) || isProtocolMemory(n)) return null;
   const stem = n.substring(0, n.length - 3);
   return stem.endsWith("-index") ? null : stem;
 }

@@ -8,7 +8,7 @@ import { firstBadByte } from "../common";
 import { asciiLower, isHex, isDigit, isSpace, isAlnum, isAlpha, find, findIgnoreCase, endsWithIgnoreCase, LIST_SEP } from "../../lib/text";
 import { SessionCtx } from "./context";
 import { msg } from "../../rules";
-import { normalizePath, isAbsolutePath } from "./paths";
+import { normalizePath, isAbsolutePath, datePrefix } from "./paths";
 import { qaDir } from "./qa-scope";
 
 /**
@@ -130,16 +130,6 @@ export class MdLog {
     }
     return [h + 1, e];
   }
-}
-
-/** YYYY-MM-DD at the start of a name, or "". */
-export function datePrefix(name: string): string {
-  if (name.length < 10) return "";
-  for (let i = 0; i < 10; i++) {
-    const c = name.charCodeAt(i);
-    if (i == 4 || i == 7 ? c != 45 : !isDigit(c)) return "";
-  }
-  return name.substring(0, 10);
 }
 
 /** Leading run of hex digits of s (after optional backticks); "" unless 7-40 long and word-bounded. */

@@ -5,7 +5,6 @@ import { DOC_SKIPPED } from "../../abi";
 import { msg, msgItem } from "../../rules";
 import { SessionCtx } from "./context";
 import { allDigits, isDigit, endsWithIgnoreCase, asciiLower } from "../../lib/text";
-import { datePrefix } from "./md-log";
 import { SL_MISSING, SL_UNREAD } from "../../abi";
 
 /** flags bit 2: the host could not find the file (explicit path that does not exist). */
@@ -36,6 +35,16 @@ export function isSessionLogName(name: string): bool {
   if (p == stem.length) return true;
   // "-<slug>" with a non-empty slug
   return stem.charCodeAt(p) == 45 && p + 1 < stem.length;
+}
+
+/** YYYY-MM-DD at the start of a name, or "". */
+export function datePrefix(name: string): string {
+  if (name.length < 10) return "";
+  for (let i = 0; i < 10; i++) {
+    const c = name.charCodeAt(i);
+    if (i == 4 || i == 7 ? c != 45 : !isDigit(c)) return "";
+  }
+  return name.substring(0, 10);
 }
 
 /** Repo-relative path with `.` and `..` segments resolved and `\` as `/`; "" when it escapes the root. */

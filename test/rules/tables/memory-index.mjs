@@ -187,10 +187,14 @@ export default {
     ],
   },
   "MI-103": {
-    valid: [{ name: "every memory file is indexed (current layout)", docs: current("- [git](git-index.md)\n"), facts: CUR }],
+    valid: [
+      { name: "every memory file is indexed (current layout)", docs: current("- [git](git-index.md)\n"), facts: CUR },
+      { name: "issue-40 the session protocol's live files are not memories", docs: current("- [git](git-index.md)\n", file("session-current-state.md"), file("session-history.md"), file("session-violations-log.md")), facts: CUR },
+    ],
     invalid: [
       { name: "unindexed file of an indexed domain", docs: current("- [git](git-index.md)\n", file("git/git-rebase.md")), facts: CUR, errors: [{ messageId: "orphaned", line: 0, data: { stem: "git/git-rebase", index: "git-index" }, severity: "warning", doc: "git/git-rebase.md" }] },
       { name: "unindexed file of a domain without an index", docs: current("- [git](git-index.md)\n", folder("notes"), file("notes/notes-misc.md")), facts: CUR, errors: [{ messageId: "orphanedNoDomainIndex", data: { stem: "notes/notes-misc" } }] },
+      { name: "issue-40 a memory named like a protocol file in a folder is still one", docs: current("- [git](git-index.md)\n", folder("notes"), file("notes/session-history.md")), facts: CUR, errors: [{ messageId: "orphanedNoDomainIndex", data: { stem: "notes/session-history" } }] },
     ],
   },
   "MI-105": {

@@ -6,7 +6,7 @@ import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
 import { SP090 } from "../SP-090";
 import { isSha } from "./model";
-import { gitReady, commitClass, COMMIT_MISSING, COMMIT_OFF_HISTORY } from "./git-rules";
+import { gitReady, commitClass, recordedContentLanded, COMMIT_MISSING, COMMIT_OFF_HISTORY } from "./git-rules";
 
 export const SP130 = defineRule("SP-130", SEV_ERROR, check);
 function SP130_doc(): RuleDoc {
@@ -14,7 +14,7 @@ function SP130_doc(): RuleDoc {
     id: "SP-130",
     validator: "session-log",
     title: "Ending commit reachable",
-    description: "A valid endingCommit names work that is on HEAD's history: the commit is an ancestor of HEAD, or its changes landed by content (a squash or rebase merge, a cherry-pick, an amended commit: every file the commit wrote is on HEAD's history with the same content; docs/session-logs.md \"Commit evidence\"). An ending commit that exists but whose work did not land, and one the repository does not have, are errors, each with its own message.",
+    description: "A valid endingCommit names work that is on HEAD's history: the commit is an ancestor of HEAD, or its changes landed by content (a squash or rebase merge, a cherry-pick, an amended commit: every file the commit wrote is on HEAD's history with the same content; docs/session-logs.md \"Commit evidence\"), or the log's recorded contentEvidence (the blobs of the files the session changed) is on HEAD's history. An ending commit that exists but whose work did not land, and one the repository does not have, are errors, each with its own message.",
     messages: {
       endingCommitAbsent: "endingCommit '{{v}}' names no commit in this repository, so its work cannot be verified. Fetch the branch that has it (git fetch origin, then run again); if the commit was never pushed or its branch was deleted before a fetch, the log's work is unverifiable here: baseline the finding",
       endingCommitNotLanded: "endingCommit '{{v}}' is not on HEAD's history and its changes are not either (not merged, or changed again before they landed). Merge the branch that has the work; if the session's work was abandoned, baseline the finding",
@@ -39,7 +39,9 @@ function check(c: RuleCtx): void {
     log.report(SP090, v, msg("spEndingcommitReachableNot2").s("v", v.s));
     return;
   }
-  // ancestor and landed (its changes are on HEAD's history by content) pass
+  // ancestor and landed (its changes are on HEAD's history by content) pass; so does a commit whose
+  // work the log's recorded contentEvidence finds on HEAD's history (the commit itself gone or rewritten)
+  if ((f == COMMIT_MISSING || f == COMMIT_OFF_HISTORY) && recordedContentLanded(log)) return;
   if (f == COMMIT_MISSING) log.report(c.rule, v, msg("endingCommitAbsent").s("v", v.s));
   else if (f == COMMIT_OFF_HISTORY) log.report(c.rule, v, msg("endingCommitNotLanded").s("v", v.s));
 }

@@ -6,7 +6,7 @@
 // git.diffError.<a>..<b>, qa.report.<path> (text), qa.unreadable.<path> (reason).
 import { msg, msgItem } from "../../../rules";
 import { Input } from "../../../io";
-import { JValue, J_OBJ } from "../../../lib/json";
+import { JValue, J_OBJ, J_STR } from "../../../lib/json";
 import { splitLines } from "../../../io";
 import { JsonLog, itemEvidence, isSha, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
@@ -63,6 +63,51 @@ export function commitClass(log: JsonLog, sha: string): string | null {
     if (!e.startsWith("~") || !isAudit(e.substring(1), mem, sess)) return c;
   }
   return COMMIT_LANDED;
+}
+
+/**
+ * The content fingerprint a log recorded (root `contentEvidence.files`: path -> blob id, "0" for a
+ * deleted file; what `agentcheck session end` records for the session's range), as "<blob> <path>"
+ * entries for the host (need.blobs); [] when absent or not of that shape.
+ */
+export function recordedBlobs(log: JsonLog): string[] {
+  const out: string[] = [];
+  const ce = log.root.get("contentEvidence");
+  const files = ce !== null && ce.kind == J_OBJ ? ce.get("files") : null;
+  if (files === null || files.kind != J_OBJ) return out;
+  const keys = files.keys;
+  for (let i = 0; i < keys.length; i++) {
+    const v = files.get(keys[i]);
+    if (v === null || v.kind != J_STR || keys[i].length == 0) return [];
+    const b = v.s;
+    if (b != "0" && (b.length < 40 || !isSha(b))) return [];
+    out.push(b + " " + keys[i]);
+  }
+  return out;
+}
+
+/**
+ * The work a log's contentEvidence names is on HEAD's history (fact git.blobsOnHistory: "=<blob>
+ * <path>" for a recorded blob there, "~<blob> <path>" for a recorded path there with other content):
+ * every recorded file, audit artifacts (isAudit) needing only their path, as commitClass judges a
+ * commit. So the work is recognised after its commits are gone (squash merge, branch deleted, gc).
+ */
+export function recordedContentLanded(log: JsonLog): bool {
+  const want = recordedBlobs(log);
+  if (want.length == 0) return false;
+  const have = log.ctx.input.factLines("git.blobsOnHistory");
+  if (have === null) return false;
+  const set = new Set<string>();
+  for (let i = 0; i < have.length; i++) set.add(have[i]);
+  const mem = memDir(log);
+  const sess = sessDir(log);
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i];
+    if (set.has("=" + w)) continue;
+    if (set.has("~" + w) && isAudit(w.substring(w.indexOf(" ") + 1), mem, sess)) continue;
+    return false;
+  }
+  return true;
 }
 
 export function qaItem(log: JsonLog): JValue | null {
@@ -228,6 +273,8 @@ export function qaReportCheck(text: string, log: JsonLog, sessionLog: bool): QaR
  *   need.sha     commits to resolve into git.commit.<sha> (endingCommit for SP-130 in full mode; the
  *                report's qaCommit once the host has passed the report as qa.report.<path>);
  *   need.range   <start>..<end> whose changed files (git diff) SP-132 checks, every mode;
+ *   need.blobs   the log's recorded contentEvidence ("<blob> <path>"), looked up on HEAD's history
+ *                (SP-130: git.blobsOnHistory);
  *   need.qaRanges the ranges whose changed files (git diff, by content) SP-131's staleness check
  *                reads (qaRanges below).
  * Returns whether the log needs anything: a log that needs nothing is judged by its rules in the same
@@ -239,7 +286,11 @@ export function extractNeeds(log: JsonLog, full: bool): bool {
   let needs = false;
   if (full) {
     const end = str(log.root, "endingCommit");
-    if (end !== null && isSha(end!)) shas.push(end!);
+    if (end !== null && isSha(end!)) {
+      shas.push(end!);
+      const blobs = recordedBlobs(log);
+      if (blobs.length > 0) ctx.results.put(ctx.doc, "need.blobs", encodeList(blobs));
+    }
     const qa = qaClaim(log).path;
     if (qa.length > 0) {
       needs = true;
