@@ -64,21 +64,21 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
       const id = target.sessionId;
       const store = await step.run("init-note-store", () => {
         const s = storeAt(at);
-        const inWorktree = s.root.startsWith(at.cwd + "/");
-        // a folder pattern (`.agent-notes/`) matches the folder's path with its slash, created yet or not
-        const ignored = inWorktree && gitRaw(at.cwd, ["check-ignore", "-q", "--no-index", `${s.root.slice(at.cwd.length + 1)}/`]).status === 0;
-        return { notesRoot: s.root, inWorktree, ignored };
+        return { notesRoot: s.root, inWorktree: s.root.startsWith(at.cwd + "/") };
       });
       const created = await step.run("create-session-state", () => stateStep(async () => {
         const s = storeAt(at);
+        let created = true;
         try {
           await s.create(id);
-          return { created: true };
         } catch (e) {
           if (!isStateError(e) || e.code !== "ALREADY_EXISTS") throw e;
           await s.use(id); // an existing session (or this step's earlier attempt): it becomes the current one
-          return { created: false };
+          created = false;
         }
+        // the live state stays out of `git status`: checked once the store has written (it may ignore itself)
+        const ignored = !store.inWorktree || gitRaw(at.cwd, ["check-ignore", "-q", "--no-index", `${s.root.slice(at.cwd.length + 1)}/`]).status === 0;
+        return { created, ignored };
       }));
       const skills = await step.run("verify-skills", () => listSkills(at.cwd, target.skillsDir));
       const constraints = await step.run("load-constraints", () => readConstraints(at.cwd, constraintFiles));
@@ -102,7 +102,7 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
         name: EVENTS.stateUpdate,
         data: { sessionId: id, cwd: at.cwd, version: recorded.version, updates: { protocolStartComplete: true, protocolStartEvidence: evidence } },
       });
-      return { sessionId: id, created: created.created, notesRoot: store.notesRoot, notesIgnored: store.ignored, gitBranch: git.gitBranch, sessionLog: log, skills, constraints, evidence };
+      return { sessionId: id, created: created.created, notesRoot: store.notesRoot, notesIgnored: created.ignored, gitBranch: git.gitBranch, sessionLog: log, skills, constraints, evidence };
     },
   );
 
