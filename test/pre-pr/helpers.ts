@@ -1,6 +1,7 @@
 // Helpers for the pre-pr tests: run one rule family of the core on in-memory documents.
 import { executeValidator, type Facts } from "../../dist/engine.js";
 import { KIND, PREPR_ROLE } from "../../dist/wasm/abi.js";
+import { git, makeRepo, writeTree } from "../helpers.js";
 
 const enc = new TextEncoder();
 export const ROLE = PREPR_ROLE;
@@ -31,4 +32,14 @@ export function data(fam: string, docs: { name: string; role: number; text: stri
     { ...facts, family: fam },
   );
   return out.results.map((r) => r.data ?? {});
+}
+
+/** A repository whose main has a README and `base`, on a feature branch that commits `files`. */
+export function branchRepo(files: Record<string, string>, base: Record<string, string> = {}): string {
+  const dir = makeRepo({ "README.md": "# Project\n", ...base });
+  git(dir, "checkout", "-q", "-b", "feature");
+  writeTree(dir, files);
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "feature");
+  return dir;
 }

@@ -2,20 +2,12 @@
 // hooks) end to end: real repositories, the real CLI.
 import { describe, it, expect } from "vitest";
 import { PrePrReportSchema } from "../../dist/prepr/report-schema.js";
-import { git, makeRepo, runCli, writeTree } from "../helpers.js";
+import { runCli, writeTree } from "../helpers.js";
+import { branchRepo } from "./helpers.js";
 
 const MEM = ".serena/memories";
 const big = (n: number) => `# Big\n\n${"x".repeat(n)}\n`;
 
-/** main with a README and `base`; a feature branch that commits `files`. */
-function branchRepo(files: Record<string, string>, base: Record<string, string> = {}): string {
-  const dir = makeRepo({ "README.md": "# Project\n", ...base });
-  git(dir, "checkout", "-q", "-b", "feature");
-  writeTree(dir, files);
-  git(dir, "add", "-A");
-  git(dir, "commit", "-q", "-m", "feature");
-  return dir;
-}
 
 function row(dir: string, args: string[] = []) {
   const r = runCli(["pre-pr", "--only", "PP-017", "--base", "main", "--format", "json", ...args], { cwd: dir, env: { CI: undefined, QUICK_MODE: undefined } });

@@ -3,20 +3,12 @@ import { describe, it, expect } from "vitest";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PrePrReportSchema } from "../../dist/prepr/report-schema.js";
-import { git, makeRepo, runCli, tmpDir, writeTree } from "../helpers.js";
+import { runCli, tmpDir } from "../helpers.js";
+import { branchRepo } from "./helpers.js";
 
 const SKILLS = ".claude/skills/github/scripts";
 const GH_DOC = "# Steps\n\nRun `gh pr create --fill`, then gh api repos/o/r.\n";
 
-/** main with a README; a feature branch that commits `files`. */
-function branchRepo(files: Record<string, string>, base: Record<string, string> = {}): string {
-  const dir = makeRepo({ "README.md": "# Project\n", ...base });
-  git(dir, "checkout", "-q", "-b", "feature");
-  writeTree(dir, files);
-  git(dir, "add", "-A");
-  git(dir, "commit", "-q", "-m", "feature");
-  return dir;
-}
 
 function row(dir: string, args: string[] = []) {
   const r = runCli(["pre-pr", "--only", "PP-016", "--base", "main", "--format", "json", ...args], { cwd: dir, env: { CI: undefined, QUICK_MODE: undefined } });

@@ -3,7 +3,7 @@
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { FAMILY_MEM, prepr } from "./ctx";
-import { isMemory, isSkillsIndex, memOf } from "./mem";
+import { memOf, skillFiles } from "./mem";
 
 export const MEM02 = defineRule("MEM-02", SEV_ERROR, check);
 function MEM02_doc(): RuleDoc {
@@ -21,9 +21,9 @@ function MEM02_doc(): RuleDoc {
 function check(c: RuleCtx): void {
   const ctx = prepr(c);
   if (!ctx.runs(FAMILY_MEM)) return;
-  for (let i = 0; i < ctx.docs.length; i++) {
-    const d = ctx.docs[i];
-    if (!isMemory(d) || isSkillsIndex(d.name)) continue;
+  const docs = skillFiles(ctx);
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i];
     const m = memOf(ctx, d);
     if (m !== null && m.bundled > 1) ctx.results.report(ctx.rule, d, 0, 0, msg("bundled").i("count", m.bundled));
   }

@@ -3,7 +3,7 @@
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { FAMILY_MEM, prepr } from "./ctx";
-import { baseName, isMemory, isSkillsIndex } from "./mem";
+import { baseName, skillFiles } from "./mem";
 
 export const MEM03 = defineRule("MEM-03", SEV_ERROR, check);
 function MEM03_doc(): RuleDoc {
@@ -21,9 +21,9 @@ function MEM03_doc(): RuleDoc {
 function check(c: RuleCtx): void {
   const ctx = prepr(c);
   if (!ctx.runs(FAMILY_MEM)) return;
-  for (let i = 0; i < ctx.docs.length; i++) {
-    const d = ctx.docs[i];
-    if (!isMemory(d) || isSkillsIndex(d.name)) continue;
+  const docs = skillFiles(ctx);
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i];
     const n = baseName(d.name);
     if (n.startsWith("skill-") && !n.endsWith("-observations.md")) ctx.results.report(ctx.rule, d, 0, 0, msg("skillPrefix"));
   }

@@ -32,6 +32,16 @@ export function isSkillsIndex(path: string): bool {
   return i >= 0 && path.endsWith("-index.md") && path.length - 9 >= i + 7;
 }
 
+/** The skill files of this call: memories other than domain indices (MEM-02, MEM-03). */
+export function skillFiles(ctx: PrePrCtx): Doc[] {
+  const out: Doc[] = [];
+  for (let i = 0; i < ctx.docs.length; i++) {
+    const d = ctx.docs[i];
+    if (isMemory(d) && !isSkillsIndex(d.name)) out.push(d);
+  }
+  return out;
+}
+
 export function baseName(path: string): string {
   return path.substring(path.lastIndexOf("/") + 1);
 }
@@ -181,19 +191,23 @@ function heading(l: string, m: MemModel, prefixes: Set<string>): i32 {
 }
 
 let cachedFor: PrePrCtx | null = null;
-let cached: Map<i32, MemModel> = new Map<i32, MemModel>();
+/** Models by document index (a plain array: no Map instantiation in the module). */
+let cached: Array<MemModel | null> = [];
 
 /** The model of document `d` (null when its content is unknown), computed once per call and shared by the MEM rules. */
 export function memOf(ctx: PrePrCtx, d: Doc): MemModel | null {
   if (d.unread) return null;
   if (cachedFor !== ctx) {
     cachedFor = ctx;
-    cached = new Map<i32, MemModel>();
+    cached = [];
   }
-  if (!cached.has(d.index)) {
+  while (cached.length <= d.index) cached.push(null);
+  let m = cached[d.index];
+  if (m === null) {
     // Python keeps a leading BOM as a character (Doc.text() drops it)
     const bom = d.len >= 3 && load<u8>(d.ptr) == 0xef && load<u8>(d.ptr + 1) == 0xbb && load<u8>(d.ptr + 2) == 0xbf;
-    cached.set(d.index, memModel(bom ? "\uFEFF" + d.text() : d.text()));
+    m = memModel(bom ? "\uFEFF" + d.text() : d.text());
+    cached[d.index] = m;
   }
-  return cached.get(d.index);
+  return m;
 }
