@@ -123,7 +123,7 @@ export async function run() {
       rows.push({ what: "  the same minus node -e 0 (interleaved pairs)", runs: 10, "median ms": median(over).toFixed(1), target: "-", "peak RSS KiB": "-" });
     }
 
-    // ---- gate worst inputs (issue 33 item 3): hook input just under the gate's 80 MiB read cap, through
+    // ---- gate worst inputs (issue 33 item 3): hook input just under the gate's read cap (GATE_MAX_INPUT_BYTES), through
     // the CommonJS hook entry as Claude Code runs it. Plain text, and text dense with escaped quotes and
     // backslashes (the scan for the document's end looks at every quote). Target: the 1 s deadline.
     const { GATE_MAX_INPUT_BYTES } = await import(pathToFileURL(join(ROOT, "dist", "state", "gate.js")).href);
