@@ -23,7 +23,7 @@ const MODE_TEXT: Record<WorkflowMode, string> = {
 
 export type Lookup =
   | { ok: true; mode: string; protocolStartComplete: boolean }
-  | { ok: false; reason: "no-session" | "corrupt" | "invalid" | "config" | "error"; detail: string };
+  | { ok: false; reason: "no-session" | "corrupt" | "invalid" | "config" | "input" | "error"; detail: string };
 
 export interface GatePolicy {
   enabled: boolean;
@@ -79,11 +79,14 @@ export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?:
       : lookup.reason === "corrupt" ? "the session state is corrupt"
       : lookup.reason === "invalid" ? "the session state is invalid"
       : lookup.reason === "config" ? "the agentcheck configuration is invalid"
+      : lookup.reason === "input" ? "the hook input on stdin is not a JSON object"
       : "the session state could not be read";
     const fix = lookup.reason === "no-session"
       ? `run \`${CLI} session create\` (starts in analysis mode), then \`${CLI} session mode coding\`, or \`${CLI} session mode disabled\` to switch enforcement off`
       : lookup.reason === "config"
       ? "fix the configuration file named above (a read-only tool can open it; the user can edit it)"
+      : lookup.reason === "input"
+      ? "check that the PreToolUse hook runs `agentcheck-gate` with Claude Code's hook JSON on stdin (`/hooks` in Claude Code); nothing in the repository needs fixing"
       : `inspect it with \`${CLI} session validate\`, then replace it with \`${CLI} session create --force\` (the old file is kept)`;
     return { allow: false, reason: clip(`agentcheck gate: ${name} blocked because ${why} (${clip(lookup.detail, lookup.reason === "config" ? 320 : 120)}); only read-only tools are allowed. To proceed: ${fix}.`, 499) };
   }
@@ -380,7 +383,7 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
     if (!input) {
       tool = toolNamed(raw);
       setTool(tool);
-      const d = decide(tool, { ok: false, reason: "error", detail: "hook input on stdin is not a JSON object" }, { enabled: true, readOnlyExtra: [], requireProtocolStart: false });
+      const d = decide(tool, { ok: false, reason: "input", detail: `${Buffer.byteLength(raw)} bytes read` }, { enabled: true, readOnlyExtra: [], requireProtocolStart: false });
       if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
       return 0;
     }

@@ -32,7 +32,7 @@ describe("CO-D01 feature discovery", () => {
     expect(r.features.every((f) => f.passed)).toBe(true);
   });
   it("C-D01-07 --all without .agents: no feature, a visible skip (never a silent pass), exit 0", () => {
-    const r = runCli(["consistency", "--all", "--path", tmpDir()]);
+    const r = runCli(["consistency", "--all", "--path", tmpDir(), "--verbose"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("1 skipped");
     expect(r.stdout).toContain("no feature found (no prd-*.md or tasks-*.md among the 0 markdown file(s) of the planning folder): nothing checked");

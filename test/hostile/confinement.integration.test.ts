@@ -90,6 +90,12 @@ const COMMANDS: Record<string, { args: string[]; input?: string }> = {
   "phase status": { args: ["phase", "status"] },
   "phase end": { args: ["phase", "end"] },
   "phase blocked": { args: ["phase", "blocked"] },
+  "session approvals": { args: ["session", "approvals", "--all"] },
+  "session approve": { args: ["session", "approve", "20261202-000000-aaaaaa"] },
+  "session deny": { args: ["session", "deny", "20261202-000000-aaaaaa"] },
+  // the server runs until stopped and reads the repository only inside its steps (library code the
+  // other rows run): here its start, refused on a bad port before it listens
+  "workflows serve": { args: ["workflows", "serve", "--port", "-1"] },
 };
 
 /** Folders linked out (variant "folders"). */

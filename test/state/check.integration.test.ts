@@ -22,7 +22,7 @@ describe("session-state checks in `agentcheck check`", () => {
     const [res] = stateResults(r.stdout);
     expect(res.verdict).toBe("skip");
     expect(res.reason).toMatch(/no session state .*state-dependent checks skipped/);
-    const text = runCli(["check", "."], { cwd: repo, env: ENV });
+    const text = runCli(["check", ".", "--verbose"], { cwd: repo, env: ENV });
     expect(text.stdout).toMatch(/skip\s+no session state/);
   });
   it("a sessions folder without a current session (or a dangling pointer): skipped, never failed", async () => {

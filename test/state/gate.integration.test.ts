@@ -175,6 +175,9 @@ describe("hook protocol (§7.1)", () => {
     const repo = repoInMode("coding");
     for (const input of ["not json", "", "[1,2]", '{"tool_name":"Edit",', "null"]) {
       expect(gate(repo, input), JSON.stringify(input)).toContain("not a JSON object");
+      // issue 36 item 8: the hook input is blamed, not the session state (which is fine here)
+      expect(gate(repo, input), JSON.stringify(input)).not.toContain("session state");
+      expect(gate(repo, input), JSON.stringify(input)).not.toContain("create --force");
     }
     expect(gate(repo, '{"tool_name":"Read", "cwd": ')).toBe("allow");
     expect(gate(repo, '{"tool_name":"Bash", "cwd": ')).not.toBe("allow");
