@@ -80,7 +80,8 @@ describe("CLI foundation", () => {
     const r = runCli(["session-log"], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^\.agents\/sessions\/bad\.md$/m);
-    expect(r.stdout).toMatch(/^ {2} {2}error {4}.+ {2}SP-001$/m);
+    // whole-file findings at the same indent as the others, '-' for the location (issue 36 item 8)
+    expect(r.stdout).toMatch(/^ {2}- {2}error {4}.+ {2}SP-001$/m);
     expect(r.stdout).not.toContain(":0:0");
     expect(r.stdout).toMatch(/^By rule: .*SP-001 1/m);
     expect(r.stdout).toMatch(/^By validator: session-log \d+ errors?, \d+ warnings?$/m);
