@@ -11,6 +11,10 @@ import { isStateError } from "../state/errors.js";
 import { openSessionStore } from "../state/ops.js";
 import type { SessionState } from "../state/schema.js";
 import { activePaths, loadConfig } from "../config.js";
+import { resolveNotesRoot } from "../state/paths.js";
+import { missingStartSteps, START_STEP_TEXT, type ObservedStep } from "../state/observed.js";
+import { observePaths, recordObservations, requiredStartSteps } from "../state/observe-hook.js";
+import { restoreText } from "./continuity.js";
 
 export interface SessionStartOptions {
   cwd: string;
@@ -94,9 +98,27 @@ export async function recordSessionStart(o: SessionStartOptions): Promise<{ stat
     }
   }
   const evidence = startEvidence(root, id, now);
-  const state = await store.protocolStart(id, evidence);
+  // git facts are evidence, not the start protocol: protocolStartComplete waits for the observed
+  // start steps (src/state/observed.ts; the PostToolUse hook records them), unless none is required
+  const { completedAt: _at, ...facts } = evidence;
+  await store.update(id, { protocolStartEvidence: facts });
+  const { state } = await recordObservations(store, id, "SessionStart", [], startStepsFor(root));
   if (!created) await store.use(id);
   return { state, created, evidence };
+}
+
+/** The start steps this repository requires (src/state/observe-hook.ts requiredStartSteps). */
+export function startStepsFor(root: string): ObservedStep[] {
+  const r = resolveNotesRoot({ cwd: root });
+  return requiredStartSteps(r.worktree, observePaths(r));
+}
+
+/** The start steps still to do, as the SessionStart context says them ("" when none). */
+export function startStepsText(s: SessionState, required: readonly ObservedStep[]): string {
+  if (s.protocolStartComplete) return "";
+  const missing = missingStartSteps(required, s.protocolStartEvidence);
+  if (missing.length === 0) return "";
+  return ` Start protocol (recorded as you do it, by the PostToolUse hook): ${missing.map((m) => START_STEP_TEXT[m]).join("; ")}.`;
 }
 
 /** SessionStart hook: on startup a new session; on resume/clear/compact the current one is kept. */
@@ -118,7 +140,13 @@ export async function sessionStart(o: { cwd: string; source?: string; notesDir?:
       const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
       try {
         const s = store.getSync(store.resolveId());
-        return { context: `agentcheck: continuing session ${s.sessionId} (mode ${s.currentMode}). ${leaveModeText(s.currentMode)}`, warnings };
+        // after a compaction or on resume: the checkpoint PreCompact saved (seed 004's resume text)
+        const resume = o.source === "compact" || o.source === "resume" ? restoreText(root, s.sessionId) : undefined;
+        return {
+          context: `agentcheck: continuing session ${s.sessionId} (mode ${s.currentMode}). ${leaveModeText(s.currentMode)}${startStepsText(s, startStepsFor(root))}` +
+            (resume ? `\n\n${resume}` : ""),
+          warnings,
+        };
       } catch (e) {
         if (!isStateError(e) || (e.code !== "NO_CURRENT_SESSION" && e.code !== "NOT_FOUND")) throw e;
       }
@@ -133,7 +161,8 @@ export async function sessionStart(o: { cwd: string; source?: string; notesDir?:
       context:
         `agentcheck: session ${s.sessionId} started in ${s.currentMode} mode (hooks.sessionStartMode in agentcheck.config.jsonc sets it). ${leaveModeText(s.currentMode)} ` +
         `Branch ${ev.gitBranch || "(none)"}, starting commit ${ev.startingCommit ? ev.startingCommit.slice(0, 12) : "(none yet)"}. ` +
-        `Write the session log at ${ev.sessionLogPath}; at the end, \`agentcheck session end\` checks it and the commits.`,
+        `Write the session log at ${ev.sessionLogPath}; at the end, \`agentcheck session end\` checks it and the commits.` +
+        startStepsText(s, startStepsFor(root)),
       warnings,
     };
   } catch (e) {
