@@ -8,7 +8,7 @@ import type { RuleSettings } from "../run-settings.js";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import type { FileResult } from "../report.js";
 import { GitRepo, diffNamesBatch, gitRaw, pathLines, resolveCommitIds } from "../git-run.js";
-import { containment, historyBlobs, isLanded } from "../evidence/landed.js";
+import { arrivedByMerge, containment, historyBlobs, isLanded } from "../evidence/landed.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
 import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
@@ -194,6 +194,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     });
     if (recorded.size > 0 && unresolved) recordedOnHistory(git, [...recorded].sort(), facts);
   }
+  mergedLogs(git, wanted, docs, facts);
   return facts;
 }
 
@@ -222,6 +223,22 @@ function classifyLanded(git: Git, shas: string[], facts: Facts): void {
     const fact = isLanded(c) ? ["landed", id] : ["off-history", id, `#${c.written}`].concat(c.otherContent.map((p) => `~${p}`), c.absent.map((p) => `-${p}`));
     for (const sha of off.get(id)!) facts[`git.commit.${sha}`] = fact;
   }
+}
+
+/**
+ * git.mergedLogs (issue 35 item 5): the logs of the run that arrived on this branch through a merge
+ * (src/evidence/landed.ts arrivedByMerge), asked only when some cited commit is absent or some range
+ * could not be diffed: the core notes what such a log cannot show here instead of failing a branch
+ * that never authored it. One `git log --first-parent` of the logs' folders.
+ */
+function mergedLogs(git: Git, wanted: Set<string>, docs: ContentDoc[], facts: Facts): void {
+  const gone = [...wanted].some((sha) => {
+    const f = facts[`git.commit.${sha}`];
+    return Array.isArray(f) && f[0] === "missing";
+  });
+  if (!gone && !Object.keys(facts).some((k) => k.startsWith("git.diffError."))) return;
+  const merged = arrivedByMerge(git, docs.map((d) => d.file).filter((f) => !f.startsWith("/")));
+  if (merged !== undefined && merged.length > 0) facts["git.mergedLogs"] = merged;
 }
 
 /**
