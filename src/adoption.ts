@@ -8,6 +8,7 @@
 //  - baseline: `agentcheck baseline` records how many findings of each rule each file has (ESLint's bulk
 //    suppressions); while a file has no more of a rule's findings than recorded they are dropped and
 //    counted, never matched by line numbers or message wording.
+import type { RuleSettings } from "./run-settings.js";
 import type { FileSource } from "./source.js";
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "./fsread.js";
 import { existsSync } from "node:fs";
@@ -49,6 +50,8 @@ export interface AdoptionOptions {
    * the git index): the directives are read from the same content the findings are about.
    */
   source?: FileSource;
+  /** The run's rule options and severities (the directive rules, DIR-*). */
+  rules?: RuleSettings;
 }
 
 export interface AdoptionStats {
@@ -285,7 +288,7 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
       lines.push(String(di), String(f.line), f.ruleId); // (docOrdinal, line, ruleId) triples
     }),
   );
-  const out = executeValidator("pre-pr", docs, { family: "dir", findings: lines, reportUnused: o.reportUnusedDisable === true });
+  const out = executeValidator("pre-pr", docs, { family: "dir", findings: lines, reportUnused: o.reportUnusedDisable === true }, { rules: o.rules });
   if (out.internalErrors.length > 0) throw new Error(`internal error applying disable directives: ${out.internalErrors.join("; ")}`);
   const drop = new Set<string>();
   const extra = new Map<string, Finding[]>();

@@ -5,13 +5,14 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import { basename, join, resolve, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
+import type { RuleSettings } from "../run-settings.js";
 import { executeValidator, problemResult, readArtifact, refusalFinding, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, isIsoDate, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
 import { GitRepo, diffNamesBatch, gitDirs, gitPath, pathLines, resolveCommitIds } from "../git-run.js";
-import { activePaths } from "../config.js";
+import { DEFAULT_PATHS } from "../config-paths.js";
 import { HANDOFF_FILE, PROTOCOL_FILE, QA_DIR } from "../config-paths.js";
 import {
   isSessionContext, isSessionLogPath, parseSessionMode, PROTOCOL_STATE_NAME, MODE_FLAGS, resolveBaseRef, SESSION_CONTEXTS,
@@ -68,6 +69,8 @@ export interface SessionLogOptions {
   logFlags?: Record<string, number>;
   /** Filled with the bytes of each log read from the working tree, by absolute path (for the directive pass). */
   sources?: Map<string, Uint8Array>;
+  /** The run's rule options and severities (default: every rule's declared ones). */
+  rules?: RuleSettings;
 }
 
 
@@ -76,7 +79,7 @@ export interface SessionLogOptions {
  * are kept. `entries`, when given, receives what the search learned of each file (its lstat, or its
  * directory entry) for the bounded read (ReadOptions.entry).
  */
-export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined, sessionsDir = activePaths().sessions, entries?: Map<string, Stats | Dirent>): string[] {
+export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined, sessionsDir: string = DEFAULT_PATHS.sessions, entries?: Map<string, Stats | Dirent>): string[] {
   const named = paths !== undefined && paths.length > 0;
   // the folder as resolve would make it (a library caller may pass "repo/docs/.." or "a//b")
   const base = named ? resolve(cwd) : cwd;
@@ -242,8 +245,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   if (opts.base !== undefined && (opts.base.length === 0 || opts.base.startsWith("-"))) {
     throw new UsageError(`--base must be a git ref, got '${opts.base}'`);
   }
-  const memDir = (opts.memoriesDir ?? activePaths().memories).replace(/\\/g, "/").replace(/\/+$/, "");
-  const sessionsDir = (opts.sessionsDir ?? activePaths().sessions).replace(/\\/g, "/").replace(/\/+$/, "");
+  const memDir = (opts.memoriesDir ?? DEFAULT_PATHS.memories).replace(/\\/g, "/").replace(/\/+$/, "");
+  const sessionsDir = (opts.sessionsDir ?? DEFAULT_PATHS.sessions).replace(/\\/g, "/").replace(/\/+$/, "");
   const git = await openGit(root);
   const facts: Facts = {
     now: opts.now ?? new Date().toISOString(),
@@ -479,7 +482,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const final = new Map<string, FileResult>();
   const p1Internal: string[] = [];
   if (md.length > 0) {
-    const p1 = executeValidator("session-log", md, { ...facts, phase: "extract" }, { separable: true });
+    const p1 = executeValidator("session-log", md, { ...facts, phase: "extract" }, { separable: true, rules: opts.rules });
     pushAll(p1Internal, p1.internalErrors);
     for (const r of p1.results) {
       const sha = list(r.data?.["need.sha"]);
@@ -516,7 +519,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     const { prepareJsonSessions } = await import("./session-json-facts.js");
     // strict mode validates every log with the protocol in the last pass (as for markdown above)
     const pass1 = opts.strict ? undefined : { facts: sharedFacts(), final };
-    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, logFlags, jsonDiffKeys, pass1));
+    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, logFlags, jsonDiffKeys, pass1, opts.rules));
   }
 
   // --- pass 2 ---------------------------------------------------------------------------------
@@ -557,18 +560,18 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const protocol = extra.filter((d) => d.kind === KIND.PROTOCOL);
   const all = plain.length > 0 || perRange.size + jsonRanged.length === 0 ? [...plain, ...extra] : extra.filter((d) => d.kind !== KIND.PROTOCOL);
   const out: ValidatorOutput = all.length > 0
-    ? executeValidator("session-log", all, shared(), { separable: extra.length === 0 })
+    ? executeValidator("session-log", all, shared(), { separable: extra.length === 0, rules: opts.rules })
     : { results: [], global: {}, internalErrors: [] };
   const calls: [ContentDoc[], Facts][] = [];
   for (const [key, group] of [...perRange.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) calls.push([group, { [`diff.${key}`]: facts[`diff.${key}`] }]);
   pushAll(calls, groupByDiffLists(jsonRanged, jsonDiffKeys, facts));
   for (const [docsOfCall, own] of calls) {
-    const o = executeValidator("session-log", [...docsOfCall, ...protocol], { ...shared(), ...own }, { separable: protocol.length === 0 });
+    const o = executeValidator("session-log", [...docsOfCall, ...protocol], { ...shared(), ...own }, { separable: protocol.length === 0, rules: opts.rules });
     pushAll(out.results, o.results.filter((r) => !(r.file === PROTOCOL_FILE && out.results.some((x) => x.file === PROTOCOL_FILE))));
     pushAll(out.internalErrors, o.internalErrors);
   }
   if (repoLevel) {
-    const o = executeValidator("session-log", [{ file: ".", kind: KIND.SESSION_REPO, bytes: new Uint8Array(0) }], shared());
+    const o = executeValidator("session-log", [{ file: ".", kind: KIND.SESSION_REPO, bytes: new Uint8Array(0) }], shared(), { rules: opts.rules });
     pushAll(out.results, o.results);
     pushAll(out.internalErrors, o.internalErrors);
   }

@@ -47,6 +47,7 @@ import { SFM02 } from "./SFM-02";
 import { SFM05 } from "./SFM-05";
 import { SFM07 } from "./SFM-07";
 import { SFM10 } from "./SFM-10";
+import { SFM11 } from "./SFM-11";
 import { SKV01 } from "./SKV-01";
 import { TOK03 } from "./TOK-03";
 import { WFS01 } from "./WFS-01";
@@ -59,7 +60,7 @@ import { WFS11 } from "./WFS-11";
 /** The pre-pr rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
 export const RULES: Rule[] = [
   DRIFT04, MEM01, MEM02, MEM03, PATH01, PIN01, PLAN01, PLAN02, PLAN03, PP000, PP001, PP002, PP003, PP004, PP005,
-  PP006, PP007, PP008, PP009, PP010, PP011, PP012, PP013, PP014, PP015, PP016, PP017, PRD02, PRD03, PRD05, RDY01, SFM02, SFM05, SFM07, SFM10,
+  PP006, PP007, PP008, PP009, PP010, PP011, PP012, PP013, PP014, PP015, PP016, PP017, PRD02, PRD03, PRD05, RDY01, SFM02, SFM05, SFM07, SFM10, SFM11,
   SKV01, TOK03, WFS01, WFS02, WFS06, WFS07, WFS08, WFS11,
 ];
 
