@@ -326,6 +326,7 @@ export type FactKey =
   | "notesEvidence"
   | "logPath"
   | "logExists"
+  | "logRequired"
   | "logFindings"
   | "logInternal"
   | "workEntries"
@@ -617,6 +618,8 @@ export interface FactTypes {
   "logPath": string;
   /** SESSION_LOG: it exists. */
   "logExists": boolean;
+  /** SESSION_LOG: the protocol preset requires a session log (protocol.preset; default true): without one the gate is SKIPPED, not FAIL. */
+  "logRequired": boolean;
   /** SESSION_LOG: the log's errors, one line each. */
   "logFindings": string[];
   /** SESSION_LOG: internal errors validating the log. */
