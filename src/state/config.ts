@@ -42,7 +42,7 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
     agentNotes: false,
     gateEnabled: PRESETS[DEFAULT_PRESET].gate,
     readOnlyTools: [],
-    requireProtocolStart: PRESETS[DEFAULT_PRESET].requireProtocolStart,
+    requireProtocolStart: false, // no configuration: no protocol.preset, the block stays off (below)
     gatePhases: false,
     preset: DEFAULT_PRESET,
   };
@@ -61,9 +61,11 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
   out.requireTaskForCoding = state.requireTaskForCoding ?? false;
   out.agentNotes = state.agentNotes ?? false;
   out.preset = presetName(cfg);
-  // the preset says what is on; gate.enabled and gate.requireProtocolStart, when set, win
+  // the preset says what is on; gate.enabled and gate.requireProtocolStart, when set, win. A
+  // configuration without protocol.preset keeps the protocol-start block off, as before presets
+  // existed (docs/session-state.md "Protocol presets"); `init` writes the preset
   out.gateEnabled = gate.enabled ?? PRESETS[out.preset].gate;
-  out.requireProtocolStart = gate.requireProtocolStart ?? PRESETS[out.preset].requireProtocolStart;
+  out.requireProtocolStart = gate.requireProtocolStart ?? (cfg.protocol?.preset !== undefined ? PRESETS[out.preset].requireProtocolStart : false);
   out.gatePhases = gate.phases ?? false;
   // normalised by the one place paths.* is resolved, as for every other command
   if (paths.memories !== undefined) out.memoriesDir = configPath(cfg, "memories");

@@ -618,7 +618,7 @@ export interface FactTypes {
   "logPath": string;
   /** SESSION_LOG: it exists. */
   "logExists": boolean;
-  /** SESSION_LOG: the protocol preset requires a session log (protocol.preset; default true): without one the gate is SKIPPED, not FAIL. */
+  /** The protocol preset requires a session log (protocol.preset; default true). session-protocol SESSION_LOG: without one the gate is SKIPPED, not FAIL; session-log SP-004: staged .agents/ changes need no staged log. */
   "logRequired": boolean;
   /** SESSION_LOG: the log's errors, one line each. */
   "logFindings": string[];
@@ -717,5 +717,7 @@ export type DataKey =
   | "rule"
   | "messageId"
   | `m.${string}`
+  | "checklist.start"
+  | "checklist.end"
   | "unknownGate"
   | "evidence";
