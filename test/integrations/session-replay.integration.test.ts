@@ -91,7 +91,9 @@ function replayer(dir: string, preset: Preset) {
 const EDIT = (dir: string) => ({ file_path: join(dir, "README.md"), old_string: "Text", new_string: "More" });
 
 describe("issue-40 replayed Claude Code session, per protocol preset", () => {
-  it("issue-40 item 8 preset full: hooks as written + MCP server; one session id; the log is demanded; git status clean after each step", async () => {
+  // many hook processes per case on a 2-core machine shared with other runs
+  const T = 300_000;
+  it("issue-40 item 8 preset full: hooks as written + MCP server; one session id; the log is demanded; git status clean after each step", { timeout: T }, async () => {
     const dir = setup("full");
     const r = replayer(dir, "full");
     expect(r.status()).toBe("");
@@ -123,8 +125,8 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
     expect(runCli(["session", "approve", approval], { cwd: dir }).code).toBe(0);
     r.step(`the user runs \`agentcheck session approve ${approval}\``, "exit 0");
     // full: the protocol-start block is on; the Edit is allowed once the start protocol has evidence
-    const cur = JSON.parse(runCli(["session", "current"], { cwd: dir }).stdout);
-    expect(r.tool("Edit", EDIT(dir))).toBe(cur.protocolStartComplete === true ? "allow" : "deny");
+    const cur = runCli(["session", "get-state"], { cwd: dir }).stdout;
+    expect(r.tool("Edit", EDIT(dir))).toBe(/"protocolStartComplete":\s*true/.test(cur) ? "allow" : "deny");
     expect(r.status()).toBe("");
     // the agent edits README.md: the session changed something, and full demands the log
     writeFileSync(join(dir, "README.md"), "# P\n\nMore.\n");
@@ -132,7 +134,7 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
     const stop = r.event("Stop", { stop_hook_active: false });
     expect(stop.code).toBe(2);
     expect(stop.stderr).toContain(`no session log for session ${id}`);
-    expect(r.status()).toBe(" M README.md");
+    expect(r.status()).toBe("M README.md"); // git() trims the porcelain line
     git(dir, "checkout", "--", "README.md");
     r.step("the user reverts README.md", "done");
     expect(r.event("Stop", { stop_hook_active: false }).code).toBe(0); // nothing changed: nothing to demand
@@ -153,7 +155,7 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
     r.finish();
   });
 
-  it("issue-40 item 8 preset validate-if-present: no log demanded; Stop never blocks for a missing log; SESSION_LOG skipped", async () => {
+  it("issue-40 item 8 preset validate-if-present: no log demanded; Stop never blocks for a missing log; SESSION_LOG skipped", { timeout: T }, async () => {
     const dir = setup("validate-if-present");
     const r = replayer(dir, "validate-if-present");
     const start = r.event("SessionStart", { source: "startup" }, "startup");
@@ -183,7 +185,9 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
     const stop = r.event("Stop", { stop_hook_active: false });
     expect(stop.code).toBe(0); // changed, no log, nothing committed: no demand under validate-if-present
     expect(stop.stderr).not.toContain("session log");
-    expect(r.status()).toBe(" M README.md");
+    // nothing was missing: Stop recorded the end (validate-if-present demands neither a log nor commits)
+    expect(runCli(["session", "get-state"], { cwd: dir }).stdout).toMatch(/"protocolEndComplete":\s*true/);
+    expect(r.status()).toBe("M README.md"); // git() trims the porcelain line
     git(dir, "commit", "-qam", "docs: more");
     r.step("the user commits README.md", "done");
     expect(r.status()).toBe("");
@@ -192,7 +196,7 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
     expect(r.status()).toBe("");
     const end = r.event("SessionEnd", { reason: "prompt_input_exit" });
     expect(end.code).toBe(0);
-    expect(end.stderr).toContain(`session ${id} end recorded`);
+    expect(end.stderr).toBe(""); // already recorded by Stop: nothing to add
     expect(r.status()).toBe("");
     const chk = runCli(["check", "--format", "json"], { cwd: dir });
     r.step("agentcheck check", `exit ${chk.code}`);
@@ -200,7 +204,7 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
     r.finish();
   });
 
-  it("issue-40 item 8 preset off: no session, the gate allows everything, the MCP protocol tools refuse, validators still run", async () => {
+  it("issue-40 item 8 preset off: no session, the gate allows everything, the MCP protocol tools refuse, validators still run", { timeout: T }, async () => {
     const dir = setup("off");
     const r = replayer(dir, "off");
     const start = r.event("SessionStart", { source: "startup" }, "startup");
@@ -217,7 +221,7 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
     writeFileSync(join(dir, "README.md"), "# P\n\nMore.\n");
     r.step("the agent's Edit of README.md", "written");
     expect(r.event("Stop", { stop_hook_active: false }).code).toBe(0);
-    expect(r.status()).toBe(" M README.md");
+    expect(r.status()).toBe("M README.md"); // git() trims the porcelain line
     git(dir, "commit", "-qam", "docs: more");
     r.step("the user commits README.md", "done");
     r.event("PreCompact", { trigger: "auto", custom_instructions: "" }, "auto");
