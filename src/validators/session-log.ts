@@ -58,6 +58,8 @@ export interface SessionLogOptions {
   sessionsDir?: string;
   /** Memories folder, repo-relative (`paths.memories`; default: the loaded configuration's, else .serena/memories). */
   memoriesDir?: string;
+  /** The protocol preset requires a session log (protocol.preset, src/protocol-preset.ts); default true (SP-004). */
+  logRequired?: boolean;
   /** Where workspace files are read from (default: the working tree). */
   source?: FileSource;
   /**
@@ -254,6 +256,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     strict: opts.strict ? true : undefined,
     cutoff: opts.cutoff,
     git: git ? true : undefined,
+    logRequired: opts.logRequired === false ? false : undefined,
     "sessions.dir": sessionsDir,
     "memories.dir": memDir,
     "qa.dir": QA_DIR,
