@@ -17,7 +17,8 @@ import { join } from "node:path";
 import { executeValidator, loadFile, type ContentDoc } from "./engine.js";
 import { UsageError, verdictOf, type FileResult, type Finding } from "./report.js";
 import type { IgnoreMatcher } from "./ignores.js";
-import { overriddenSeverity, type FileOverrides } from "./overrides.js";
+import { overriddenSeverities, type FileOverrides } from "./overrides.js";
+import { pushAll } from "./arrays.js";
 import { KIND } from "./wasm/abi.js";
 import { decodeList } from "./wasm/list.js";
 
@@ -325,12 +326,16 @@ export function applyAdoption(results: FileResult[], o: AdoptionOptions): { resu
     }
   }
   if (o.overrides) {
-    const ovs = o.overrides;
+    // one core call for every finding of the run
+    const all: Finding[] = [];
+    for (const r of out) pushAll(all, r.findings);
+    const graded = overriddenSeverities(o.overrides, all);
+    let at = 0;
     out = out.map((r) => {
       let changed = false;
       const kept: Finding[] = [];
       for (const f of r.findings) {
-        const sev = overriddenSeverity(ovs, f);
+        const sev = graded[at++];
         if (sev === f.severity) kept.push(f);
         else {
           changed = true;

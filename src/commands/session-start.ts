@@ -11,6 +11,11 @@ import { isStateError } from "../state/errors.js";
 import { openSessionStore } from "../state/ops.js";
 import type { SessionState } from "../state/schema.js";
 import { DEFAULT_PATHS, loadConfig, type ResolvedPaths } from "../config.js";
+import { resolveNotesRoot } from "../state/paths.js";
+import { missingStartSteps, START_STEP_TEXT, type ObservedStep } from "../state/observed.js";
+import { observePaths, recordObservations, requiredStartSteps } from "../state/observe-hook.js";
+import { restoreText } from "./continuity.js";
+import { DEFAULT_PRESET, PRESETS, type PresetRules } from "../protocol-preset.js";
 
 export interface SessionStartOptions {
   cwd: string;
@@ -94,9 +99,27 @@ export async function recordSessionStart(o: SessionStartOptions): Promise<{ stat
     }
   }
   const evidence = startEvidence(root, id, now, paths.sessions);
-  const state = await store.protocolStart(id, evidence);
+  // git facts are evidence, not the start protocol: protocolStartComplete waits for the observed
+  // start steps (src/state/observed.ts; the PostToolUse hook records them), unless none is required
+  const { completedAt: _at, ...facts } = evidence;
+  await store.update(id, { protocolStartEvidence: facts });
+  const { state } = await recordObservations(store, id, "SessionStart", [], startStepsFor(root));
   if (!created) await store.use(id);
   return { state, created, evidence };
+}
+
+/** The start steps this repository requires (src/state/observe-hook.ts requiredStartSteps). */
+export function startStepsFor(root: string): ObservedStep[] {
+  const r = resolveNotesRoot({ cwd: root });
+  return requiredStartSteps(r.worktree, observePaths(r));
+}
+
+/** The start steps still to do, as the SessionStart context says them ("" when none). */
+export function startStepsText(s: SessionState, required: readonly ObservedStep[]): string {
+  if (s.protocolStartComplete) return "";
+  const missing = missingStartSteps(required, s.protocolStartEvidence);
+  if (missing.length === 0) return "";
+  return ` Start protocol (recorded as you do it, by the PostToolUse hook): ${missing.map((m) => START_STEP_TEXT[m]).join("; ")}.`;
 }
 
 /** SessionStart hook: on startup a new session; on resume/clear/compact the current one is kept. */
@@ -110,7 +133,13 @@ export function leaveModeText(mode: string): string {
   return "Enforcement is off (mode disabled); `agentcheck session mode analysis` switches it back on.";
 }
 
-export async function sessionStart(o: { cwd: string; source?: string; notesDir?: string; mode?: "analysis" | "planning" | "coding" | "disabled" }): Promise<{ context?: string; warnings: string[] }> {
+/** What SessionStart says about the session log, by the protocol preset (src/protocol-preset.ts). */
+export function logRequestText(preset: Pick<PresetRules, "logRequired"> & { name: string }, logPath: string): string {
+  if (preset.logRequired) return `Write the session log at ${logPath}; at the end, \`agentcheck session end\` checks it and the commits.`;
+  return `This repository's session protocol is ${preset.name} (protocol.preset): a session log is optional; one written at ${logPath} is validated at the end.`;
+}
+
+export async function sessionStart(o: { cwd: string; source?: string; notesDir?: string; mode?: "analysis" | "planning" | "coding" | "disabled"; preset?: PresetRules & { name: string } }): Promise<{ context?: string; warnings: string[] }> {
   const warnings: string[] = [];
   const root = gitTopLevel(o.cwd) ?? o.cwd;
   try {
@@ -118,7 +147,13 @@ export async function sessionStart(o: { cwd: string; source?: string; notesDir?:
       const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
       try {
         const s = store.getSync(store.resolveId());
-        return { context: `agentcheck: continuing session ${s.sessionId} (mode ${s.currentMode}). ${leaveModeText(s.currentMode)}`, warnings };
+        // after a compaction or on resume: the checkpoint PreCompact saved (seed 004's resume text)
+        const resume = o.source === "compact" || o.source === "resume" ? restoreText(root, s.sessionId) : undefined;
+        return {
+          context: `agentcheck: continuing session ${s.sessionId} (mode ${s.currentMode}). ${leaveModeText(s.currentMode)}${startStepsText(s, startStepsFor(root))}` +
+            (resume ? `\n\n${resume}` : ""),
+          warnings,
+        };
       } catch (e) {
         if (!isStateError(e) || (e.code !== "NO_CURRENT_SESSION" && e.code !== "NOT_FOUND")) throw e;
       }
@@ -133,7 +168,8 @@ export async function sessionStart(o: { cwd: string; source?: string; notesDir?:
       context:
         `agentcheck: session ${s.sessionId} started in ${s.currentMode} mode (hooks.sessionStartMode in agentcheck.config.jsonc sets it). ${leaveModeText(s.currentMode)} ` +
         `Branch ${ev.gitBranch || "(none)"}, starting commit ${ev.startingCommit ? ev.startingCommit.slice(0, 12) : "(none yet)"}. ` +
-        `Write the session log at ${ev.sessionLogPath}; at the end, \`agentcheck session end\` checks it and the commits.`,
+        logRequestText(o.preset ?? { ...PRESETS[DEFAULT_PRESET], name: DEFAULT_PRESET }, ev.sessionLogPath) +
+        startStepsText(s, startStepsFor(root)),
       warnings,
     };
   } catch (e) {
