@@ -8,7 +8,7 @@ import { lexists } from "./fsread.js";
 import { join, sep } from "node:path";
 import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
 import { UsageError } from "./report.js";
-import { activePaths } from "./config.js";
+import { DEFAULT_PATHS } from "./config-paths.js";
 import { FLAGS } from "./wasm/contract.js";
 
 /**
@@ -114,9 +114,9 @@ export const PROTOCOL_STATE_NAME = ".session-state.json";
 
 /**
  * A session log path: directly in the sessions folder (`paths.sessions`, default .agents/sessions),
- * .md or .json, not the protocol's state file. `dir` defaults to the folder of the loaded configuration.
+ * .md or .json, not the protocol's state file.
  */
-export function isSessionLogPath(rel: string, dir: string = activePaths().sessions): boolean {
+export function isSessionLogPath(rel: string, dir: string = DEFAULT_PATHS.sessions): boolean {
   const d = dir === "." ? "" : `${dir}/`;
   if (!rel.startsWith(d)) return false;
   const name = rel.slice(d.length);
@@ -303,7 +303,7 @@ function build(kind: ScopeKind, entries: { path: string; status: ContentStatus }
   return { kind, files: Object.keys(status).sort(), status, sessionLogs, notes: [], ...extra };
 }
 
-/** Options of every scope: `sessionsDir` is `paths.sessions` (default: the loaded configuration's). */
+/** Options of every scope: `sessionsDir` is the configuration's `paths.sessions` (default .agents/sessions). */
 export interface ScopeOptions {
   strict?: boolean;
   mode?: SessionMode;

@@ -85,7 +85,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   (await import("../scope.js")).cutoffOption(undefined);
 
   const root = await workTreeTop(process.cwd());
-  const { config } = await loadConfig(root, o.config);
+  const { config, rules } = await loadConfig(root, o.config);
   for (const id of Object.keys(config.prePr?.checks ?? {})) {
     if (!registry.some((c) => c.id === id)) throw new UsageError(`invalid configuration: prePr.checks.${id}: unknown check id`);
   }
@@ -142,7 +142,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   const ignores = loadIgnores(root, config.ignores);
   const scope = await computeScope(root, { all: !!o.all, base: o.base ?? config.prePr?.base });
   if (ignores.patterns.length > 0) scope.files = scope.files.filter((f) => !ignores.ignored(f));
-  const ctx = { root, scope, config, options, ignores };
+  const ctx = { root, scope, config, options, ignores, rules };
   // what a row lists (text and JSON): report.maxFindingsPerRule per rule and file, as every report
   const maxPerRule = config.report?.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE;
   const capRow = (row: CheckRow): CheckRow => {

@@ -35,7 +35,7 @@ export function extractPass(run: LogRun, md: ContentDoc[]): FirstPass {
   // (no cited paths; no commits or diffs to look up in git) keeps its pass-1 result, so most logs
   // are parsed once. Strict mode validates all logs together with the protocol in pass 2.
   if (md.length > 0) {
-    const p1 = executeValidator("session-log", md, { ...facts, phase: "extract" }, { separable: true });
+    const p1 = executeValidator("session-log", md, { ...facts, phase: "extract" }, { separable: true, rules: opts.rules });
     pushAll(p1Internal, p1.internalErrors);
     for (const r of p1.results) {
       const sha = list(r.data?.["need.sha"]);
@@ -66,7 +66,7 @@ export async function jsonFacts(run: LogRun, docs: ContentDoc[], logFlags: Recor
     const { prepareJsonSessions } = await import("./session-json-facts.js");
     // strict mode validates every log with the protocol in the last pass (as for markdown above)
     const pass1 = opts.strict ? undefined : { facts: sharedFacts(facts), final };
-    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, logFlags, jsonDiffKeys, pass1));
+    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, logFlags, jsonDiffKeys, pass1, opts.rules));
   }
   return jsonDiffKeys;
 }
@@ -117,18 +117,18 @@ export function lastPass(
   const protocol = extra.filter((d) => d.kind === KIND.PROTOCOL);
   const all = plain.length > 0 || perRange.size + jsonRanged.length === 0 ? [...plain, ...extra] : extra.filter((d) => d.kind !== KIND.PROTOCOL);
   const out: ValidatorOutput = all.length > 0
-    ? executeValidator("session-log", all, shared(), { separable: extra.length === 0 })
+    ? executeValidator("session-log", all, shared(), { separable: extra.length === 0, rules: opts.rules })
     : { results: [], global: {}, internalErrors: [] };
   const calls: [ContentDoc[], Facts][] = [];
   for (const [key, group] of [...perRange.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) calls.push([group, { [`diff.${key}`]: facts[`diff.${key}`] }]);
   pushAll(calls, groupByDiffLists(jsonRanged, jsonDiffKeys, facts));
   for (const [docsOfCall, own] of calls) {
-    const o = executeValidator("session-log", [...docsOfCall, ...protocol], { ...shared(), ...own }, { separable: protocol.length === 0 });
+    const o = executeValidator("session-log", [...docsOfCall, ...protocol], { ...shared(), ...own }, { separable: protocol.length === 0, rules: opts.rules });
     pushAll(out.results, o.results.filter((r) => !(r.file === PROTOCOL_FILE && out.results.some((x) => x.file === PROTOCOL_FILE))));
     pushAll(out.internalErrors, o.internalErrors);
   }
   if (repoLevel) {
-    const o = executeValidator("session-log", [{ file: ".", kind: KIND.SESSION_REPO, bytes: new Uint8Array(0) }], shared());
+    const o = executeValidator("session-log", [{ file: ".", kind: KIND.SESSION_REPO, bytes: new Uint8Array(0) }], shared(), { rules: opts.rules });
     pushAll(out.results, o.results);
     pushAll(out.internalErrors, o.internalErrors);
   }

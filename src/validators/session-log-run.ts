@@ -10,8 +10,8 @@ import { findRepoRoot } from "../repo.js";
 import { UsageError, isIsoDate } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { GitRepo, gitDirs } from "../git-run.js";
-import { activePaths } from "../config.js";
-import { QA_DIR } from "../config-paths.js";
+import { DEFAULT_PATHS, QA_DIR } from "../config-paths.js";
+import type { RuleSettings } from "../run-settings.js";
 import { decodeList } from "../wasm/list.js";
 import { isSessionContext, parseSessionMode, resolveBaseRef, SESSION_CONTEXTS, type BaseChoice, type SessionContext, type SessionMode } from "../scope.js";
 
@@ -40,6 +40,8 @@ export interface SessionLogOptions {
   sessionsDir?: string;
   /** Memories folder, repo-relative (`paths.memories`; default: the loaded configuration's, else .serena/memories). */
   memoriesDir?: string;
+  /** The protocol preset requires a session log (protocol.preset, src/protocol-preset.ts); default true (SP-004). */
+  logRequired?: boolean;
   /** Where workspace files are read from (default: the working tree). */
   source?: FileSource;
   /**
@@ -51,6 +53,8 @@ export interface SessionLogOptions {
   logFlags?: Record<string, number>;
   /** Filled with the bytes of each log read from the working tree, by absolute path (for the directive pass). */
   sources?: Map<string, Uint8Array>;
+  /** The run's rule options and severities (default: every rule's declared ones). */
+  rules?: RuleSettings;
 }
 
 export type Git = GitRepo;
@@ -128,8 +132,8 @@ export async function openRun(opts: SessionLogOptions): Promise<LogRun> {
   if (opts.base !== undefined && (opts.base.length === 0 || opts.base.startsWith("-"))) {
     throw new UsageError(`--base must be a git ref, got '${opts.base}'`);
   }
-  const memDir = (opts.memoriesDir ?? activePaths().memories).replace(/\\/g, "/").replace(/\/+$/, "");
-  const sessionsDir = (opts.sessionsDir ?? activePaths().sessions).replace(/\\/g, "/").replace(/\/+$/, "");
+  const memDir = (opts.memoriesDir ?? DEFAULT_PATHS.memories).replace(/\\/g, "/").replace(/\/+$/, "");
+  const sessionsDir = (opts.sessionsDir ?? DEFAULT_PATHS.sessions).replace(/\\/g, "/").replace(/\/+$/, "");
   const git = await openGit(root);
   const facts: Facts = {
     now: opts.now ?? new Date().toISOString(),
@@ -137,6 +141,7 @@ export async function openRun(opts: SessionLogOptions): Promise<LogRun> {
     strict: opts.strict ? true : undefined,
     cutoff: opts.cutoff,
     git: git ? true : undefined,
+    logRequired: opts.logRequired === false ? false : undefined,
     "sessions.dir": sessionsDir,
     "memories.dir": memDir,
     "qa.dir": QA_DIR,

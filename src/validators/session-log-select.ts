@@ -5,7 +5,7 @@ import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from "node:
 import { basename, join, resolve, sep } from "node:path";
 import { listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError } from "../report.js";
-import { activePaths } from "../config.js";
+import { DEFAULT_PATHS } from "../config-paths.js";
 import { changedScope, filesScope, PROTOCOL_STATE_NAME, MODE_FLAGS, stagedScope, type BaseChoice, type RunScope } from "../scope.js";
 import type { LogRun } from "./session-log-run.js";
 
@@ -17,7 +17,7 @@ const triedNote = (b: BaseChoice | undefined) => (b && b.tried.length > 1 ? ` (t
  * are kept. `entries`, when given, receives what the search learned of each file (its lstat, or its
  * directory entry) for the bounded read (ReadOptions.entry).
  */
-export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined, sessionsDir = activePaths().sessions, entries?: Map<string, Stats | Dirent>): string[] {
+export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined, sessionsDir: string = DEFAULT_PATHS.sessions, entries?: Map<string, Stats | Dirent>): string[] {
   const named = paths !== undefined && paths.length > 0;
   // the folder as resolve would make it (a library caller may pass "repo/docs/.." or "a//b")
   const base = named ? resolve(cwd) : cwd;
