@@ -20,6 +20,7 @@ import {
 import { FLAGS } from "../wasm/contract.js";
 import { decodeList } from "../wasm/list.js";
 import { pushAll } from "../arrays.js";
+import { classifyCommits } from "../evidence/landed.js";
 
 const triedNote = (b: BaseChoice | undefined) => (b && b.tried.length > 1 ? ` (tried ${b.tried.join(", ")})` : "");
 
@@ -504,6 +505,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
       const shas = [...needSha].sort();
       const full = lines(git.try(["log", "--no-walk=unsorted", "--ignore-missing", "--format=%H", ...shas]));
       facts.commits = shas.filter((s) => full.some((f) => f.startsWith(s)));
+      // SP-041 (strict): the cited commit's class, as SP-130 gets it (ancestor / landed by content / off-history / missing)
+      if (opts.strict) for (const [sha, fact] of classifyCommits(git, shas)) facts[`git.commit.${sha}`] = fact;
     }
     await logRanges(git, needDiff, () => statusOf(git), facts);
   }
