@@ -4,9 +4,10 @@
 import { existsSync } from "node:fs";
 import { CONFIG_MAX_BYTES, DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { join, normalize } from "node:path";
+import type { RuleSettings } from "../run-settings.js";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import type { FileResult } from "../report.js";
-import { GitRepo, diffNamesBatch, pathLines, resolveCommitIds } from "../git-run.js";
+import { GitRepo, diffNamesBatchAsync, pathLines, resolveCommitIds } from "../git-run.js";
 import { arrivedByMerge, classifyCommits, historyBlobs } from "../evidence/landed.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
@@ -52,7 +53,7 @@ const list = (s: string | undefined) => (s === undefined ? [] : decodeList(s).fi
  * given, receives per log the ranges whose git.diff.<range> fact it reads (SP-131, SP-132), so that
  * those lists, which grow with the history and the number of logs, go only to that log's core call.
  */
-export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>, diffKeys?: Map<string, string[]>, pass1?: JsonPass1): Promise<Facts> {
+export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>, diffKeys?: Map<string, string[]>, pass1?: JsonPass1, rules?: RuleSettings): Promise<Facts> {
   const facts: Facts = schemaFacts(root);
   let git: Git | undefined;
   let why = "";
@@ -125,7 +126,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   const reports: Facts = { phase: "extract" };
   // The core judges a log that needs nothing in this pass (need.* absent); given the run's other
   // facts (pass1), its result is final and the log skips the last pass.
-  const first = docs.length > 0 ? executeValidator("session-log", docs, { ...pass1?.facts, ...facts, phase: "extract" }, { separable: true }) : undefined;
+  const first = docs.length > 0 ? executeValidator("session-log", docs, { ...pass1?.facts, ...facts, phase: "extract" }, { separable: true, rules }) : undefined;
   const p1 = first?.results ?? [];
   // a call the core failed on (AC-902) keeps nothing: every log goes on to the last pass, which
   // reports the failure as an internal error (exit 2), as it does for a log that needs git
@@ -167,20 +168,20 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       again.push(d);
     }
   }
-  changedFacts(git, ranges, facts, diffFact);
   if (again.length > 0) {
-    const qaRanges: string[] = [];
-    for (const r of executeValidator("session-log", again, reports, { separable: true }).results) {
+    for (const r of executeValidator("session-log", again, reports, { separable: true, rules }).results) {
       for (const s of list(r.data?.["need.sha"])) wanted.add(s);
       for (const range of list(r.data?.["need.qaRanges"])) {
-        qaRanges.push(range);
+        ranges.push(range);
         needs(r.file, range);
       }
     }
-    changedFacts(git, qaRanges, facts, diffFact);
   }
+  // the changed names of every range, SP-132's and SP-131's, from one diff-tree started now: it runs
+  // beside the commit lookups below (on the other core), awaited before the facts are returned
+  const diffs = changedFacts(git, ranges, facts, diffFact);
   if (wanted.size > 0) {
-    for (const [sha, fact] of classifyCommits(git, [...wanted])) facts[`git.commit.${sha}`] = fact;
+    for (const [sha, fact] of await classifyCommits(git, [...wanted])) facts[`git.commit.${sha}`] = fact;
     // recorded content is looked up only when some cited commit is not on HEAD's history as is
     const unresolved = [...wanted].some((sha) => {
       const f = facts[`git.commit.${sha}`];
@@ -189,6 +190,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     if (recorded.size > 0 && unresolved) recordedOnHistory(git, [...recorded].sort(), facts);
   }
   mergedLogs(git, wanted, docs, facts);
+  await diffs;
   return facts;
 }
 
@@ -242,9 +244,9 @@ function plainEnds(key: string): [string, string] | undefined {
  * resolve to commits, and every range when a batch step fails, goes through `one` (its own git diff),
  * so its fact or its error text is the per-range call's own.
  */
-function changedFacts(git: Git, ranges: string[], facts: Facts, one: (key: string) => void): void {
+async function changedFacts(git: Git, ranges: string[], facts: Facts, one: (key: string) => void): Promise<void> {
   const { batch, ends, done } = rangeBatch(git, ranges, facts, one);
-  const names = batch.length > 0 ? diffNamesBatch(git, batch.map(ends)) : undefined;
+  const names = batch.length > 0 ? await diffNamesBatchAsync(git, batch.map(ends)) : undefined;
   if (names !== undefined) batch.forEach((k, i) => (facts[`git.diff.${k}`] = [...new Set(pathLines(names[i]))].sort()));
   done();
 }
