@@ -9,6 +9,7 @@ import { isInside } from "../repo.js";
 import { diffNamesBatch, gitPath, pathLines, resolveCommitIds } from "../git-run.js";
 import { HANDOFF_FILE } from "../config-paths.js";
 import { lines, type Git, type LogRun } from "./session-log-run.js";
+import { classifyCommits } from "../evidence/landed.js";
 
 /** Run git; on failure the command and git's first message line (for a repository-level finding). */
 async function rawOrWhy(g: Git, args: string[]): Promise<{ out?: string; why?: string }> {
@@ -103,6 +104,8 @@ export async function resolveNeeds(run: LogRun, need: Needs): Promise<void> {
       const shas = [...need.sha].sort();
       const full = lines(git.try(["log", "--no-walk=unsorted", "--ignore-missing", "--format=%H", ...shas]));
       facts.commits = shas.filter((s) => full.some((f) => f.startsWith(s)));
+      // SP-041 (strict): the cited commit's class, as SP-130 gets it (ancestor / landed by content / off-history / missing)
+      if (run.opts.strict) for (const [sha, fact] of await classifyCommits(git, shas)) facts[`git.commit.${sha}`] = fact;
     }
     await logRanges(git, need.diff, () => run.status(), facts);
   }
