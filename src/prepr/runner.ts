@@ -10,7 +10,7 @@ import type { Config } from "../config.js";
 import type { Facts } from "../engine.js";
 import { InternalError, type Finding } from "../report.js";
 import { decideRow, type CheckStatus, type RowAnswer } from "./row.js";
-import type { Scope } from "./scope.js";
+import type { Scope } from "../scope.js";
 
 export type { CheckStatus };
 export type CheckTag = "slow" | "tests" | "external-tool" | "delegation" | "repo-specific";

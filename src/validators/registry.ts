@@ -1,5 +1,6 @@
 // Validators that `agentcheck check` runs on a workspace. Each entry detects whether the
 // workspace has its artifacts and runs the validator; modules are imported only when used.
+import { presetOf } from "../protocol-preset.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ValidatorOutput } from "../engine.js";
@@ -102,6 +103,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
           base: sc.base,
           sessionsDir: pathsOf(ctx).sessions,
           memoriesDir: pathsOf(ctx).memories,
+          logRequired: presetOf(ctx.config).logRequired,
           strict: ctx.options.strict === true ? true : undefined,
           cutoff: typeof ctx.options.cutoff === "string" ? ctx.options.cutoff : undefined,
           rules: rulesOf(ctx),

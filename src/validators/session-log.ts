@@ -15,8 +15,8 @@ import { GitRepo, diffNamesBatch, gitDirs, gitPath, pathLines, resolveCommitIds 
 import { DEFAULT_PATHS } from "../config-paths.js";
 import { HANDOFF_FILE, PROTOCOL_FILE, QA_DIR } from "../config-paths.js";
 import {
-  isSessionContext, isSessionLogPath, parseSessionMode, PROTOCOL_STATE_NAME, MODE_FLAGS, resolveBaseRef, SESSION_CONTEXTS,
-  type BaseChoice, type SessionContext, type SessionMode,
+  changedScope, isSessionContext, parseSessionMode, PROTOCOL_STATE_NAME, MODE_FLAGS, resolveBaseRef, SESSION_CONTEXTS, stagedScope,
+  type BaseChoice, type RunScope, type SessionContext, type SessionMode,
 } from "../scope.js";
 import { FLAGS } from "../wasm/contract.js";
 import { decodeList } from "../wasm/list.js";
@@ -58,6 +58,8 @@ export interface SessionLogOptions {
   sessionsDir?: string;
   /** Memories folder, repo-relative (`paths.memories`; default: the loaded configuration's, else .serena/memories). */
   memoriesDir?: string;
+  /** The protocol preset requires a session log (protocol.preset, src/protocol-preset.ts); default true (SP-004). */
+  logRequired?: boolean;
   /** Where workspace files are read from (default: the working tree). */
   source?: FileSource;
   /**
@@ -254,6 +256,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     strict: opts.strict ? true : undefined,
     cutoff: opts.cutoff,
     git: git ? true : undefined,
+    logRequired: opts.logRequired === false ? false : undefined,
     "sessions.dir": sessionsDir,
     "memories.dir": memDir,
     "qa.dir": QA_DIR,
@@ -271,22 +274,23 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     baseChoice ??= resolveBaseRef(root, opts.base, { remoteOnly: context === "ci" });
     return baseChoice.ref;
   };
+  // a commit hook judges the staged snapshot: the one scope module's staged scope (`check --staged`'s)
+  let stagedRun: RunScope | undefined;
   if (git && context === "pre-commit") {
     // as for CI: a staged list git cannot give is an error, never "nothing staged"
     try {
-      staged = pathLines(git.raw(["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
+      stagedRun = stagedScope(root, { sessionsDir, strict: opts.strict });
     } catch (e) {
-      throw new UsageError(`--context pre-commit: cannot list the staged files: git diff --cached failed: ${(e as Error).message}`);
+      throw new UsageError(`--context pre-commit: cannot list the staged files: ${(e as Error).message}`);
     }
+    // what the commit adds, copies, modifies, renames (to) or deletes
+    staged = (stagedRun.changes ?? []).filter((c) => c.status !== "T").map((c) => c.path);
     facts.staged = staged;
   }
   // a commit hook's logs take their mode facts from the staged snapshot, as `check --staged` gives them
   // (added or modified, pre-commit, merge): one mode per log whichever command the hook runs
   let logFlags = opts.logFlags ?? (opts.modes && Object.fromEntries(Object.entries(opts.modes).map(([f, m]) => [f.replace(/\\/g, "/"), MODE_FLAGS[m]])));
-  if (logFlags === undefined && git && context === "pre-commit" && !opts.mode) {
-    const { stagedScope } = await import("../scope.js");
-    logFlags = stagedScope(root, { sessionsDir, strict: opts.strict }).sessionLogs;
-  }
+  if (logFlags === undefined && stagedRun && !opts.mode) logFlags = stagedRun.sessionLogs;
   let files: string[];
   /** What discovery learned of each file (ReadOptions.entry): the read does not lstat it again. */
   const entries = new Map<string, Stats | Dirent>();
@@ -297,30 +301,22 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     files = discoverSessionLogs(root, opts.cwd, opts.paths, sessionsDir, entries);
     discovered = true;
   }
-  else if (context === "pre-commit" && git) {
-    const kept = pathLines(git.try(["diff", "--cached", "--name-only", "--diff-filter=ACMR"]));
-    files = kept
-      .filter((p) => isSessionLogPath(p, sessionsDir))
-      .map((p) => join(root, p));
+  else if (stagedRun) {
+    files = Object.keys(stagedRun.sessionLogs).map((p) => join(root, p));
   } else if (context === "ci" && git) {
     const base = baseRef();
     if (!base) throw new UsageError(`base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found${triedNote(baseChoice)}: fetch it (shallow clone?) or pass --base`);
-    // a diff that fails (no merge base: unrelated histories, or a shallow clone's base) is an error,
-    // never "no logs changed": that would pass a CI run with nothing checked
-    let out: string;
+    // the logs `check --changed --base <base>` selects (one scope module). A diff that fails (no merge
+    // base: unrelated histories, or a shallow clone's base) is an error, never "no logs changed": that
+    // would pass a CI run with nothing checked
+    let changed: RunScope;
     try {
-      out = git.raw(["diff", "--name-only", "--diff-filter=ACMR", `${base}...HEAD`]);
+      changed = changedScope(root, base, { sessionsDir });
     } catch (e) {
-      const shallow = git.try(["rev-parse", "--is-shallow-repository"])?.trim() === "true";
-      throw new UsageError(
-        `--context ci: cannot list the logs changed since '${base}': git diff ${base}...HEAD failed: ${(e as Error).message}` +
-          (shallow ? " (this is a shallow clone: use fetch-depth: 0 in actions/checkout)" : ""),
-      );
+      const why = (e as Error).message;
+      throw new UsageError(`--context ci: cannot list the logs changed since '${base}': ${why.startsWith("--changed: ") ? why.slice(11) : why}`);
     }
-    const changed = pathLines(out);
-    files = changed
-      .filter((p) => isSessionLogPath(p, sessionsDir))
-      .map((p) => join(root, p));
+    files = Object.keys(changed.sessionLogs).map((p) => join(root, p));
   } else {
     files = discoverSessionLogs(root, opts.cwd, undefined, sessionsDir, entries);
     discovered = true;

@@ -226,6 +226,7 @@ export type FactKey =
   | "git.shallow"
   | `git.commit.${string}`
   | "git.blobsOnHistory"
+  | "git.mergedLogs"
   | `git.diff.${string}`
   | `git.diffError.${string}`
   | `qa.report.${string}`
@@ -329,6 +330,7 @@ export type FactKey =
   | "notesEvidence"
   | "logPath"
   | "logExists"
+  | "logRequired"
   | "logFindings"
   | "logInternal"
   | "workEntries"
@@ -420,6 +422,8 @@ export interface FactTypes {
   [key: `git.commit.${string}`]: string[];
   /** JSON logs: of the recorded contentEvidence entries (need.blobs), "=<blob> <path>" for those on HEAD's history, "~<blob> <path>" for a path there with other content (SP-130). */
   "git.blobsOnHistory": string[];
+  /** JSON logs: the logs of the run that arrived on this branch through a merge (no non-merge commit of HEAD's first-parent line added or changed them); set only when some cited commit is absent or a range could not be diffed (SP-130..SP-132). */
+  "git.mergedLogs": string[];
   /** JSON logs: the file names changed in a range (SP-131, SP-132). */
   [key: `git.diff.${string}`]: string[];
   /** JSON logs: why git diff failed for a range. */
@@ -626,6 +630,8 @@ export interface FactTypes {
   "logPath": string;
   /** SESSION_LOG: it exists. */
   "logExists": boolean;
+  /** The protocol preset requires a session log (protocol.preset; default true). session-protocol SESSION_LOG: without one the gate is SKIPPED, not FAIL; session-log SP-004: staged .agents/ changes need no staged log. */
+  "logRequired": boolean;
   /** SESSION_LOG: the log's errors, one line each. */
   "logFindings": string[];
   /** SESSION_LOG: internal errors validating the log. */
@@ -724,5 +730,7 @@ export type DataKey =
   | "rule"
   | "messageId"
   | `m.${string}`
+  | "checklist.start"
+  | "checklist.end"
   | "unknownGate"
   | "evidence";
