@@ -100,8 +100,9 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
   const docs: ContentDoc[] = [{ file: "", kind: KIND.MEMORY_DIR, bytes: EMPTY }];
   const problems: FileResult[] = [];
   const listed = listMemoryDir(source, dir);
-  // only the top-level index files are read: load exactly those (from the git index, one process)
-  source.prefetch?.(listed.filter((e) => e.type === "file" && isIndexName(e.rel)).map((e) => full(e.rel)));
+  // the top-level index files are read, and every other markdown memory for MI-020's token counts
+  // (load exactly those from the git index, one process)
+  source.prefetch?.(listed.filter((e) => e.type === "file" && e.rel.endsWith(".md")).map((e) => full(e.rel)));
   for (const e of listed) {
     let flags = TYPE_FLAG[e.type];
     let bytes: Uint8Array = EMPTY;
@@ -116,6 +117,12 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
         flags |= F_UNREAD;
         problems.push(problemResult("memory-index", r.problem));
       } else bytes = r.bytes!;
+    } else if (e.type === "file" && e.rel.endsWith(".md")) {
+      // a memory's text only matters to MI-020 (its recorded token count): one it cannot read is
+      // marked unread and MI-020 skips it (docs/rules/MI-020.md); no other finding of this validator reads it
+      const r = readArtifact(source, full(e.rel), opts.maxFileBytes, shown(e.rel));
+      if (r.problem) flags |= F_UNREAD;
+      else bytes = r.bytes!;
     }
     docs.push({ file: e.rel, kind: KIND.MEMORY_FILE, flags, bytes });
   }
