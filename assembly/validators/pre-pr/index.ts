@@ -2,11 +2,13 @@
 // one rule family per call (fact "family": pin, wfs, sfm, prd, path, size, tok, drift, plan, skv, mem, and row:
 // the status and message of a report row, see row.ts) and tags
 // each document with its role in `flags`; every rule of RULES sees the call's PrePrCtx and returns at
-// once when the family is not its own. Family "dir" applies the disable directives; family "select"
+// once when the family is not its own. Family "dir" applies the disable directives, family "overrides"
+// the configuration's per-file severities (overrides.ts); family "select"
 // picks the files of the workflow and YAML checks from the scope (select.ts).
 import { Input, Results } from "../../io";
 import { Rule, runRules } from "../../rules";
 import { applyDirectives } from "./directives";
+import { applyOverrides } from "./overrides";
 import { selectFiles } from "./select";
 import { PrePrCtx } from "./ctx";
 import { inList, segments } from "./util";
@@ -67,6 +69,7 @@ const FAMILIES = "pin wfs sfm prd path size tok drift plan skv mem row";
 export function validatePrePr(input: Input, results: Results): void {
   const ctx = new PrePrCtx(input, results);
   if (ctx.family == "dir") applyDirectives(input, results, ctx.docs);
+  else if (ctx.family == "overrides") applyOverrides(input, results);
   else if (ctx.family == "select") selectFiles(input, results);
   else if (!inList(ctx.family, segments(FAMILIES, 32))) results.status = 1; // no or an unknown family
   else runRules(RULES, ctx);
