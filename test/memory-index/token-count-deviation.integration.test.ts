@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { executeValidator } from "../../dist/engine.js";
 import { KIND } from "../../dist/wasm/abi.js";
 import { FLAGS } from "../../dist/wasm/contract.js";
-import { CORPUS } from "../helpers.js";
+import { CORPUS, makeRepo, runCli } from "../helpers.js";
 
 const MI = FLAGS.memoryIndex;
 const MEM = ".serena/memories";
@@ -36,7 +36,7 @@ function docs(dir: string) {
 }
 
 function farOff(dir: string, tolerance?: number) {
-  const out = executeValidator("memory-index", docs(dir), tolerance === undefined ? {} : { "option.MI-020.tolerance": tolerance });
+  const out = executeValidator("memory-index", docs(dir), { "option.MI-020.level": "warn", ...(tolerance === undefined ? {} : { "option.MI-020.tolerance": tolerance }) });
   if (out.internalErrors.length) throw new Error(out.internalErrors.join("; "));
   return out.results.flatMap((r) => r.findings).filter((f) => f.ruleId === "MI-020");
 }
@@ -59,8 +59,24 @@ describe.skipIf(TREES.length === 0)("MI-020 on real trees: the estimate's deviat
       expect(ratios.length).toBeGreaterThan(50);
       const q = (p: number) => ratios[Math.min(ratios.length - 1, Math.floor(p * ratios.length))].toFixed(2);
       const flagged = farOff(dir);
-      console.log(`token-count-deviation ${tree}: ${ratios.length} counted memories (those whose count differs from the estimate; ${all.length} links); estimate / recorded: min ${q(0)}, p5 ${q(0.05)}, median ${q(0.5)}, p95 ${q(0.95)}, max ${q(1)}; MI-020 with the defaults: ${flagged.length}`);
+      console.log(`token-count-deviation ${tree}: ${ratios.length} counted memories (those whose count differs from the estimate; ${all.length} links); estimate / recorded: min ${q(0)}, p5 ${q(0.05)}, median ${q(0.5)}, p95 ${q(0.95)}, max ${q(1)}; MI-020 on (warn) with the default tolerance: ${flagged.length}`);
       if (!/ai-agents-efa406e9a$/.test(tree)) expect(flagged.map((f) => f.message)).toEqual([]);
     }, 300_000);
   }
+});
+
+describe("MI-020 through the CLI (the host reads the memories only when it is on)", () => {
+  it("memory-token-counts: off by default; rules.MI-020.options.level warn reports a count far off", () => {
+    const files = {
+      [`${MEM}/memory-index.md`]: "# Memory index\n\n- [git](git-index.md)\n- [git-commit](git/git-commit.md) (3)\n",
+      [`${MEM}/git-index.md`]: "| Keywords | File |\n|---|---|\n| commit branch rebase merge push | [git-commit](git/git-commit.md) |\n",
+      [`${MEM}/git/git-commit.md`]: `# Commit\n\n${"Write the subject in the imperative mood. ".repeat(20)}\n`,
+    };
+    const off = runCli(["memory-index", "--format", "json"], { cwd: makeRepo(files) });
+    expect(off.code, off.stderr).toBe(0);
+    expect(off.stdout).not.toContain("MI-020");
+    const on = runCli(["memory-index", "--format", "json"], { cwd: makeRepo({ ...files, "agentcheck.config.json": JSON.stringify({ rules: { "MI-020": { options: { level: "warn" } } } }) }) });
+    const found = (JSON.parse(on.stdout).results as { findings: { ruleId: string; message: string }[] }[]).flatMap((r) => r.findings).filter((f) => f.ruleId === "MI-020");
+    expect(found.map((f) => f.message)).toEqual([expect.stringMatching(/^git\/git-commit\.md: recorded 3 tokens, about \d+ by estimate/)]);
+  }, 60_000);
 });
