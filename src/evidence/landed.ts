@@ -138,3 +138,32 @@ export async function containment(git: GitRepo, ids: string[]): Promise<Map<stri
   }
   return out;
 }
+
+/**
+ * Of `paths` (session logs), those that arrived on HEAD's branch through a merge (issue 35 item 5):
+ * a merge on HEAD's first-parent line brought them (compared with its first parent) and no commit of
+ * the branch's own (a non-merge commit of that line) added or changed them. Another branch authored
+ * such a log; the commits it cites went with that branch (a squash merge, a deleted branch). One
+ * `git log --first-parent` over the logs' folders, linear in the history; a path no commit of HEAD
+ * wrote (an untracked log) is the branch's own. Undefined when git failed.
+ */
+export function arrivedByMerge(git: GitRepo, paths: string[]): string[] | undefined {
+  if (paths.length === 0) return [];
+  const dirs = [...new Set(paths.map((p) => p.slice(0, Math.max(0, p.lastIndexOf("/"))) || "."))].sort();
+  const text = git.try(["log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--format=%x01%P", "--name-only", "HEAD", "--", ...dirs]);
+  if (text === undefined) return undefined;
+  const want = new Set(paths);
+  const own = new Set<string>();
+  const merged = new Set<string>();
+  let merge = false;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("\u0001")) {
+      merge = line.slice(1).trim().split(" ").length > 1;
+      continue;
+    }
+    const p = gitPath(line);
+    if (!want.has(p)) continue;
+    (merge ? merged : own).add(p);
+  }
+  return [...merged].filter((p) => !own.has(p)).sort();
+}

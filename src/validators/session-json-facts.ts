@@ -4,10 +4,11 @@
 import { existsSync } from "node:fs";
 import { CONFIG_MAX_BYTES, DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { join, normalize } from "node:path";
+import type { RuleSettings } from "../run-settings.js";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import type { FileResult } from "../report.js";
 import { GitRepo, diffNamesBatchAsync, gitRaw, pathLines, resolveCommitIds } from "../git-run.js";
-import { containment, historyBlobs, isLanded } from "../evidence/landed.js";
+import { arrivedByMerge, containment, historyBlobs, isLanded } from "../evidence/landed.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
 import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
@@ -56,7 +57,7 @@ function lines(s: string): string[] {
  * given, receives per log the ranges whose git.diff.<range> fact it reads (SP-131, SP-132), so that
  * those lists, which grow with the history and the number of logs, go only to that log's core call.
  */
-export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>, diffKeys?: Map<string, string[]>, pass1?: JsonPass1): Promise<Facts> {
+export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>, diffKeys?: Map<string, string[]>, pass1?: JsonPass1, rules?: RuleSettings): Promise<Facts> {
   const facts: Facts = schemaFacts(root);
   let git: Git | undefined;
   let why = "";
@@ -129,7 +130,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   const reports: Facts = { phase: "extract" };
   // The core judges a log that needs nothing in this pass (need.* absent); given the run's other
   // facts (pass1), its result is final and the log skips the last pass.
-  const first = docs.length > 0 ? executeValidator("session-log", docs, { ...pass1?.facts, ...facts, phase: "extract" }, { separable: true }) : undefined;
+  const first = docs.length > 0 ? executeValidator("session-log", docs, { ...pass1?.facts, ...facts, phase: "extract" }, { separable: true, rules }) : undefined;
   const p1 = first?.results ?? [];
   // a call the core failed on (AC-902) keeps nothing: every log goes on to the last pass, which
   // reports the failure as an internal error (exit 2), as it does for a log that needs git
@@ -172,7 +173,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     }
   }
   if (again.length > 0) {
-    for (const r of executeValidator("session-log", again, reports, { separable: true }).results) {
+    for (const r of executeValidator("session-log", again, reports, { separable: true, rules }).results) {
       for (const s of list(r.data?.["need.sha"])) wanted.add(s);
       for (const range of list(r.data?.["need.qaRanges"])) {
         ranges.push(range);
@@ -193,6 +194,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     });
     if (recorded.size > 0 && unresolved) recordedOnHistory(git, [...recorded].sort(), facts);
   }
+  mergedLogs(git, wanted, docs, facts);
   await diffs;
   return facts;
 }
@@ -222,6 +224,22 @@ async function classifyLanded(git: Git, shas: string[], facts: Facts): Promise<v
     const fact = isLanded(c) ? ["landed", id] : ["off-history", id, `#${c.written}`].concat(c.otherContent.map((p) => `~${p}`), c.absent.map((p) => `-${p}`));
     for (const sha of off.get(id)!) facts[`git.commit.${sha}`] = fact;
   }
+}
+
+/**
+ * git.mergedLogs (issue 35 item 5): the logs of the run that arrived on this branch through a merge
+ * (src/evidence/landed.ts arrivedByMerge), asked only when some cited commit is absent or some range
+ * could not be diffed: the core notes what such a log cannot show here instead of failing a branch
+ * that never authored it. One `git log --first-parent` of the logs' folders.
+ */
+function mergedLogs(git: Git, wanted: Set<string>, docs: ContentDoc[], facts: Facts): void {
+  const gone = [...wanted].some((sha) => {
+    const f = facts[`git.commit.${sha}`];
+    return Array.isArray(f) && f[0] === "missing";
+  });
+  if (!gone && !Object.keys(facts).some((k) => k.startsWith("git.diffError."))) return;
+  const merged = arrivedByMerge(git, docs.map((d) => d.file).filter((f) => !f.startsWith("/")));
+  if (merged !== undefined && merged.length > 0) facts["git.mergedLogs"] = merged;
 }
 
 /**
