@@ -19,6 +19,14 @@ if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
   // one pre-bundled module (scripts/bundle-gate.mjs), run as the hook entry runs it: the hook runs on
   // every tool call, and any failure of the gate itself blocks the tool (bin/agentcheck-gate.cjs)
   require("./agentcheck-gate.cjs").runHook(argv.slice(4), require("node:path").join(__dirname, "..", "dist", "state", "gate-hook.cjs"));
+} else if (cmd === "hooks" && argv[3] === "post-tool-use" && argv.length === 4 && process.env.AGENTCHECK_NO_LEAN !== "1") {
+  // the PostToolUse hook runs after every tool call: one CommonJS bundle of its own (dist/cli/observe.cjs,
+  // src/state/observe-hook.ts), no commander, no ES module graph
+  const hook = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "cli", "observe.cjs"));
+  hook.exports.runPostToolUseHook().then(
+    (code) => { hook.saveCache(); process.exitCode = code; },
+    (e) => { throw e; },
+  );
 } else if ((cmd === "consistency" || cmd === "traceability" || cmd === "memory-index") && process.env.AGENTCHECK_NO_LEAN !== "1") {
   // consistency, traceability and memory-index with simple options (src/lean-cli.ts): one CommonJS
   // bundle (dist/cli/lean.cjs), no commander, no ES module graph; anything else goes to the full CLI

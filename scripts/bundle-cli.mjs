@@ -115,6 +115,9 @@ if (check.dynamic !== 1) throw new Error(`bundle-cli: check.cjs should import pr
 // (no zod: the manifest validator takes its schema text from src/wasm/generated/manifest-schema.ts; zod
 // was about 800 KB of the bundle's 1.2 MB, read and compiled from the code cache by every `check --staged`)
 if (check.inputs.some((f) => /node_modules\/(commander|markdownlint|zod)\//.test(f))) throw new Error("bundle-cli: check.cjs must not contain commander, markdownlint or zod");
+// the PostToolUse hook (src/state/observe-hook.ts) the same way: it runs after every tool call
+const observe = await cjsBundle(join("state", "observe-hook.ts"), "observe");
+if (observe.dynamic !== 0 || observe.inputs.some((f) => /node_modules\/(commander|markdownlint|zod)\//.test(f))) throw new Error("bundle-cli: observe.cjs must have no dynamic imports and no commander, markdownlint or zod");
 // Note: a CommonJS package imported dynamically becomes a chunk with only a default export, so the
 // importer's named imports would be undefined: import such packages through a static re-export
 // (src/yaml.ts). The pre-pr tests run the bundled CLI on YAML configurations.

@@ -75,9 +75,21 @@ function optional(bin: string, args: string): string {
 export function claudeHooks(bin: string, settingsName = "settings.local.json"): HooksConfig {
   return {
     PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: gateCommand(bin, settingsName), timeout: 10 }] }],
-    SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command: optional(bin, "hooks session-start"), timeout: 30 }] }],
+    SessionStart: [{ matcher: "startup|resume|compact", hooks: [{ type: "command", command: optional(bin, "hooks session-start"), timeout: 30 }] }],
     Stop: [{ hooks: [{ type: "command", command: optional(bin, "hooks stop"), timeout: 120 }] }],
     SessionEnd: [{ hooks: [{ type: "command", command: optional(bin, "hooks session-end"), timeout: 120 }] }],
+    ...observedEvidenceHooks(bin),
+  };
+}
+
+/**
+ * Issue 40 items 4 and 6: PostToolUse records what the agent did (observed start evidence); PreCompact
+ * saves the session's checkpoint before compaction (SessionStart `compact`/`resume` restores it).
+ */
+function observedEvidenceHooks(bin: string): HooksConfig {
+  return {
+    PostToolUse: [{ matcher: "*", hooks: [{ type: "command", command: optional(bin, "hooks post-tool-use"), timeout: 10 }] }],
+    PreCompact: [{ hooks: [{ type: "command", command: optional(bin, "hooks pre-compact"), timeout: 30 }] }],
   };
 }
 
@@ -103,9 +115,9 @@ function isAgentcheckEntry(h: HookEntry | null, ours: Set<string>): boolean {
   if (ours.has(c)) return true;
   return (
     /^("[^"]*"|\S)*agentcheck-gate"?(\s*\|\|\s*exit 2)?$/.test(c) ||
-    /^("[^"]*"|\S)*agentcheck"?\s+(session gate(\s*\|\|\s*exit 2)?|hooks (stop|session-start|session-end))$/.test(c) ||
+    /^("[^"]*"|\S)*agentcheck"?\s+(session gate(\s*\|\|\s*exit 2)?|hooks (stop|session-start|session-end|post-tool-use|pre-compact))$/.test(c) ||
     // the not-installed fallbacks an earlier version wrote (their texts changed since)
-    /^if (\[ -x "\$CLAUDE_PROJECT_DIR\/node_modules\/\.bin\/agentcheck(-gate)?" \]|command -v agentcheck(-gate)? >\/dev\/null 2>&1); then [^;]*agentcheck(-gate"? \|\| exit 2|"? hooks (stop|session-start|session-end));/.test(c)
+    /^if (\[ -x "\$CLAUDE_PROJECT_DIR\/node_modules\/\.bin\/agentcheck(-gate)?" \]|command -v agentcheck(-gate)? >\/dev\/null 2>&1); then [^;]*agentcheck(-gate"? \|\| exit 2|"? hooks (stop|session-start|session-end|post-tool-use|pre-compact));/.test(c)
   );
 }
 
@@ -174,7 +186,7 @@ export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin
   const { jsonIndent } = await import("./mcp-config.js");
   writeFileConfined(file, JSON.stringify(merged, null, jsonIndent(text)) + "\n", { root });
   writeErr(
-    `agentcheck: wrote the PreToolUse, SessionStart, Stop and SessionEnd hooks into ${file}` +
+    `agentcheck: wrote the PreToolUse, PostToolUse, SessionStart, PreCompact, Stop and SessionEnd hooks into ${file}` +
       `${o.shared ? " (shared with everyone who clones the repository)" : " (personal; use --shared for .claude/settings.json)"}; check them with /hooks in Claude Code\n`,
   );
   const { writeMcpJson, CLAUDE_MCP_ADD } = await import("./mcp-config.js");

@@ -78,6 +78,22 @@ export function registerIntegrationCommands(program: Command): void {
       process.exitCode = await runSessionStartHook();
     });
 
+  hooks
+    .command("post-tool-use")
+    .description("Claude Code PostToolUse hook: records what the agent did (memory, hand-off and protocol reads, skill listings, validator runs) as start evidence; sets protocolStartComplete when every required start step has evidence (never blocks)")
+    .action(async () => {
+      const { runPostToolUseHook } = await import("../state/observe-hook.js");
+      process.exitCode = await runPostToolUseHook();
+    });
+
+  hooks
+    .command("pre-compact")
+    .description("Claude Code PreCompact hook: saves the session's .aibrain checkpoint (session state, focus, next steps) before the context is compacted (never blocks)")
+    .action(async () => {
+      const { runPreCompactHook } = await import("./pre-compact-hook.js");
+      process.exitCode = await runPreCompactHook();
+    });
+
   const session = program.commands.find((c) => c.name() === "session") ?? program.command("session").description("session state");
   session
     .command("end")

@@ -4,6 +4,7 @@
 // loaded only by this command, so no other command pays for the SDK. Extra tools (e.g. the
 // per-session manifest tools) are added to EXTRA_TOOLS before the server starts.
 import { presetOf, type PresetRules, type ProtocolPreset } from "../protocol-preset.js";
+import type { RunSettings } from "../run-settings.js";
 import { execFile } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -50,6 +51,8 @@ export interface ServerOptions {
   memoriesDir?: string;
   /** Fixed clock (tests). */
   now?: string;
+  /** The workspace's configuration (folders, rule settings); default: none. */
+  settings?: RunSettings;
   /** protocol.preset of the workspace's configuration (default full). */
   preset?: PresetRules & { name: ProtocolPreset };
 }
@@ -220,7 +223,7 @@ export function createServer(o: ServerOptions): McpServer {
   const root = o.root;
   // the repository's protocol (protocol.preset, src/protocol-preset.ts): whether a log is required, and
   // whether the protocol tools run at all
-  const ctx: ProtocolContext = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now, preset: o.preset });
+  const ctx: ProtocolContext = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now, settings: o.settings, preset: o.preset });
   const protocolGuard = (fn: () => Promise<Record<string, unknown>> | Record<string, unknown>) =>
     guard(() => {
       assertProtocolOn(ctx);
@@ -442,15 +445,15 @@ export async function runMcpServer(args: string[]): Promise<number> {
   // the workspace's configuration: its paths.* place the protocol's memories and session logs
   // (the validator tools run the CLI, which loads the same file)
   const { loadConfig } = await import("../config.js");
-  const { config } = await loadConfig(root, undefined, root);
+  const settings = await loadConfig(root, undefined, root);
   // `agentcheck phase` and the PreToolUse gate read the configuration's memories folder: a server
   // keeping the session elsewhere would go unseen by both (the gate would see no session at all)
-  const refused = memoriesDirRefusal("mcp", root, memoriesDir);
+  const refused = memoriesDirRefusal("mcp", root, memoriesDir, settings.paths.memories);
   if (refused !== undefined) {
     process.stderr.write(`${refused}\n${MCP_USAGE}`);
     return 2;
   }
-  const server = createServer({ root, memoriesDir, now, preset: presetOf(config) });
+  const server = createServer({ root, memoriesDir, now, settings, preset: presetOf(settings.config) });
   // the SDK's stdio transport, but a line that is no JSON-RPC message gets its error response
   const transport = new LineServerTransport();
   await server.connect(transport);

@@ -28,6 +28,8 @@ export interface StateSettings {
   memoriesDir?: string;
   /** protocol.preset (src/protocol-preset.ts): the defaults of gateEnabled and requireProtocolStart. */
   preset: ProtocolPreset;
+  /** paths.skills when set (workspace-relative): the skills folder a start step lists (src/state/observed.ts). */
+  skillsDir?: string;
   /** Where the settings came from (for diagnostics), or undefined for defaults. */
   source?: string;
 }
@@ -69,6 +71,7 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
   out.gatePhases = gate.phases ?? false;
   // normalised by the one place paths.* is resolved, as for every other command
   if (paths.memories !== undefined) out.memoriesDir = configPath(cfg, "memories");
+  if (paths.skills !== undefined) out.skillsDir = configPath(cfg, "skills");
   // readOnlyExtra: the spec's name for the same list, accepted as an alias
   out.readOnlyTools = [...(gate.readOnlyTools ?? []), ...(gate.readOnlyExtra ?? [])];
   return out;

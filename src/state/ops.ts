@@ -1,6 +1,5 @@
 // Session-state operations (spec §5). Every mutating operation is one compare-and-swap transaction
 // (store.ts) that increments `version` exactly once; reads have no side effects.
-import { randomUUID } from "node:crypto";
 import { lstatSync } from "node:fs";
 import { removeConfined, renameConfined } from "../fswrite.js";
 import { join } from "node:path";
@@ -18,6 +17,9 @@ import type {
   AgentInvocation, AgentInvocationOutput, AgentType, Decision, DecisionType, Handoff, OrchestratorWorkflow,
   SessionState, Verdict, VerdictDecision, WorkflowModeT, WorkflowPhase,
 } from "./schema.js";
+
+/** A v4 UUID from the global Web Crypto (node:crypto stays unloaded in the lean hook bundles until one is made). */
+const randomUUID = (): string => globalThis.crypto.randomUUID();
 
 export interface SessionStoreOptions extends StoreOptions {
   /** Notes root; default resolved from notesDir / AGENTCHECK_NOTES_DIR / config / <worktree>/.agent-notes. */
