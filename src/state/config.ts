@@ -18,6 +18,8 @@ export interface StateSettings {
   notesDir?: string;
   requireTaskForCoding: boolean;
   agentNotes: boolean;
+  /** state.compactionRetentionDays (undefined: COMPACTION_RETENTION_DAYS). */
+  compactionRetentionDays?: number;
   gateEnabled: boolean;
   readOnlyTools: string[];
   requireProtocolStart: boolean;
@@ -58,6 +60,7 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
   if (state.notesDir !== undefined) out.notesDir = resolve(dirname(found.file), state.notesDir);
   out.requireTaskForCoding = state.requireTaskForCoding ?? false;
   out.agentNotes = state.agentNotes ?? false;
+  if (state.compactionRetentionDays !== undefined) out.compactionRetentionDays = state.compactionRetentionDays;
   out.gateEnabled = gate.enabled ?? true;
   out.requireProtocolStart = gate.requireProtocolStart ?? false;
   out.gatePhases = gate.phases ?? false;
