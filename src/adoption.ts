@@ -8,6 +8,7 @@
 //  - baseline: `agentcheck baseline` records how many findings of each rule each file has (ESLint's bulk
 //    suppressions); while a file has no more of a rule's findings than recorded they are dropped and
 //    counted, never matched by line numbers or message wording.
+import type { RuleSettings } from "./run-settings.js";
 import type { FileSource } from "./source.js";
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "./fsread.js";
 import { existsSync } from "node:fs";
@@ -16,7 +17,8 @@ import { join } from "node:path";
 import { executeValidator, loadFile, type ContentDoc } from "./engine.js";
 import { UsageError, verdictOf, type FileResult, type Finding } from "./report.js";
 import type { IgnoreMatcher } from "./ignores.js";
-import { overriddenSeverity, type FileOverrides } from "./overrides.js";
+import { overriddenSeverities, type FileOverrides } from "./overrides.js";
+import { pushAll } from "./arrays.js";
 import { KIND } from "./wasm/abi.js";
 import { decodeList } from "./wasm/list.js";
 
@@ -48,6 +50,8 @@ export interface AdoptionOptions {
    * the git index): the directives are read from the same content the findings are about.
    */
   source?: FileSource;
+  /** The run's rule options and severities (the directive rules, DIR-*). */
+  rules?: RuleSettings;
 }
 
 export interface AdoptionStats {
@@ -284,7 +288,7 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
       lines.push(String(di), String(f.line), f.ruleId); // (docOrdinal, line, ruleId) triples
     }),
   );
-  const out = executeValidator("pre-pr", docs, { family: "dir", findings: lines, reportUnused: o.reportUnusedDisable === true });
+  const out = executeValidator("pre-pr", docs, { family: "dir", findings: lines, reportUnused: o.reportUnusedDisable === true }, { rules: o.rules });
   if (out.internalErrors.length > 0) throw new Error(`internal error applying disable directives: ${out.internalErrors.join("; ")}`);
   const drop = new Set<string>();
   const extra = new Map<string, Finding[]>();
@@ -322,12 +326,16 @@ export function applyAdoption(results: FileResult[], o: AdoptionOptions): { resu
     }
   }
   if (o.overrides) {
-    const ovs = o.overrides;
+    // one core call for every finding of the run
+    const all: Finding[] = [];
+    for (const r of out) pushAll(all, r.findings);
+    const graded = overriddenSeverities(o.overrides, all);
+    let at = 0;
     out = out.map((r) => {
       let changed = false;
       const kept: Finding[] = [];
       for (const f of r.findings) {
-        const sev = overriddenSeverity(ovs, f);
+        const sev = graded[at++];
         if (sev === f.severity) kept.push(f);
         else {
           changed = true;

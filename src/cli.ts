@@ -176,12 +176,13 @@ export function buildProgram(): Command {
     .command("init")
     .description("write a commented starting configuration (agentcheck.config.jsonc) at the repository root")
     .option("--force", "replace an existing configuration file")
+    .option("--no-findings", "do not count the findings the repository already has (nor print the ways to start)")
     .addHelpText("after", "\nExample:\n  $ agentcheck init")
-    .action(async (o: { force?: boolean }) => {
+    .action(async (o: { force?: boolean; findings?: boolean }) => {
       const { runInit } = await import("./init.js");
       const { findRepoRoot } = await import("./repo.js");
       const root = findRepoRoot(process.cwd()) ?? process.cwd();
-      process.exitCode = await runInit({ root, force: !!o.force }, (l) => writeOut(terminalText(`${l}\n`)));
+      process.exitCode = await runInit({ root, force: !!o.force, findings: o.findings !== false }, (l) => writeOut(terminalText(`${l}\n`)));
     });
 
   withOutputOptions(

@@ -138,7 +138,7 @@ const NO_FILES: SettingsReader = { read: () => undefined };
 
 /**
  * The first problem with one rule's options (`rules.<id>.options`), or undefined: the rule must exist,
- * each option be declared and of its type. engine.setRuleOptions checks library callers' options with it.
+ * each option be declared and of its type. engine.executeValidator checks the rule options a run is given (also a library caller's) with it.
  */
 export function ruleOptionsProblem(id: string, options: Readonly<Record<string, unknown>>): string | undefined {
   const rule = Object.prototype.hasOwnProperty.call(RULE_DECLS, id) ? RULE_DECLS[id] : undefined;

@@ -8,15 +8,21 @@ import { CONFIG_FILES, findConfigFile, parseJsonc, type SettingsReader } from ".
 import { validateConfig } from "./config-validate.js";
 import { resolvePaths, type ResolvedPaths } from "./config-paths.js";
 import type { Config } from "./config-schema.js";
+import { DEFAULT_RULE_SETTINGS, ruleSettings, type RuleSettings } from "./run-settings.js";
 
 export type { Config };
 
 export { CONFIG_FILES };
+export { ruleSettings, DEFAULT_RULE_SETTINGS, type RuleSettings } from "./run-settings.js";
 
 export interface LoadedConfig {
   config: Config;
   /** Absolute path of the file it came from, or undefined when defaults are used. */
   file?: string;
+  /** The artifact folders (`paths.*` resolved, defaults filled in). */
+  paths: ResolvedPaths;
+  /** Rule options and severities: what every core call of the run is given (src/engine.ts executeValidator). */
+  rules: RuleSettings;
 }
 
 /**
@@ -36,41 +42,13 @@ export function stripJsonComments(text: string): string {
  * `reader`: where the search reads (default the working tree; `check --staged` passes the git index).
  */
 export async function loadConfig(root: string, explicit?: string, cwd = process.cwd(), reader?: SettingsReader): Promise<LoadedConfig> {
-  // every load replaces what an earlier one set (a long-running process, such as an Inngest worker or
-  // a library caller, loads the configurations of several repositories): paths, rule options and
-  // severities of a previous configuration never carry over, also when this one is absent or invalid
-  active = undefined;
-  if (ruleSettingsSet) {
-    const { setRuleOptions, setSeverityOverrides } = await import("./engine.js");
-    setRuleOptions(undefined);
-    setSeverityOverrides(undefined);
-    ruleSettingsSet = false;
-  }
+  // a function of its arguments: what one load resolves is returned, never kept, so a long-running
+  // process (an Inngest worker, a library caller) loading several repositories' configurations
+  // carries nothing of one into the next
   const found = findConfigFile(root, explicit, cwd, reader);
-  if (!found) return { config: {} };
+  if (!found) return { config: {}, paths: resolvePaths(undefined), rules: DEFAULT_RULE_SETTINGS };
   const config = validateConfig(found.value, found.source);
-  active = resolvePaths(config);
-  // the one path from the configuration to the rules' options (engine.optionFacts) and to the
-  // severity policy the core applies (engine.severityFacts); loaded lazily so that commands without
-  // rule settings (and the gate) never load the core
-  const overrides = severityOverrides(config);
-  if (config.rules || overrides) {
-    const { setRuleOptions, setSeverityOverrides } = await import("./engine.js");
-    ruleSettingsSet = true;
-    if (config.rules) setRuleOptions(Object.fromEntries(Object.entries(config.rules).map(([id, r]) => [id, r.options ?? {}])));
-    setSeverityOverrides(overrides);
-  }
-  return { config, file: found.file };
-}
-
-/** Whether the last loadConfig set rule options or severities (the next load resets them). */
-let ruleSettingsSet = false;
-
-/** validators.<name>.severity of every section, as one rule id -> severity map (undefined when none). */
-function severityOverrides(config: Config): Record<string, "error" | "warning" | "info" | "off"> | undefined {
-  const out: Record<string, "error" | "warning" | "info" | "off"> = {};
-  for (const sec of Object.values((config.validators ?? {}) as Record<string, ValidatorSectionT | undefined>)) Object.assign(out, sec?.severity ?? {});
-  return Object.keys(out).length > 0 ? out : undefined;
+  return { config, file: found.file, paths: resolvePaths(config), rules: ruleSettings(config) };
 }
 
 /** Config section name of a workspace validator ("session-log" -> "sessionLog"). */
@@ -86,17 +64,6 @@ export function validatorSection(config: Config, name: string): ValidatorSection
 }
 
 export { DEFAULT_PATHS, configPath, resolvePaths, type ResolvedPaths } from "./config-paths.js";
-
-let active: ResolvedPaths | undefined;
-
-/**
- * The paths of the configuration this process loaded last (loadConfig sets them), else the defaults.
- * Code that has no configuration at hand (the scope module called from pre-pr, library callers)
- * reads the folders here, so a command never validates the default folders behind `paths.*`.
- */
-export function activePaths(): ResolvedPaths {
-  return active ?? resolvePaths(undefined);
-}
 
 /** The commented starting configuration written by `agentcheck init`. */
 export const STARTER_CONFIG = `// agentcheck configuration (JSON with comments). Every key is optional;

@@ -11,6 +11,7 @@ import { type FileResult, type Finding, type Severity, UsageError, verdictOf } f
 import type { FactKey } from "./wasm/contract.js";
 import { ruleOptionsProblem } from "./config-validate.js";
 import { pushAll } from "./arrays.js";
+import { DEFAULT_RULE_SETTINGS, type RuleOptions, type RuleSettings } from "./run-settings.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 /**
@@ -124,48 +125,35 @@ export function readArtifact(source: FileSource, rel: string, maxBytes: number, 
   }
 }
 
-/** Rule id -> option values from the configuration ("rules": {"<ID>": {"options": {...}}}). */
-export type RuleOptions = Record<string, Record<string, unknown>>;
-let configuredOptions: RuleOptions = {};
+export type { RuleOptions, SeverityOverride, RuleSettings } from "./run-settings.js";
 
-/** Set the rule options of this process's configuration (the one generic path from config to rules). */
-export function setRuleOptions(options: RuleOptions | undefined): void {
-  const checked: RuleOptions = {};
-  for (const [id, opts] of Object.entries(options ?? {})) {
-    // the one check of a rule's options (src/config-validate.ts), also for library callers' options
+/** Checked rule options: the one check of a rule's options (src/config-validate.ts), also for library callers' options. */
+function checkedOptions(options: RuleOptions): RuleOptions {
+  for (const [id, opts] of Object.entries(options)) {
     const bad = ruleOptionsProblem(id, opts);
     if (bad) throw new UsageError(bad);
-    checked[id] = opts;
   }
-  configuredOptions = checked;
+  return options;
 }
 
 /**
  * Facts "option.<RULE-ID>.<name>" for every option of every rule the validator runs: the declared
- * default unless `overrides` (or the configuration) sets it.
+ * default unless `options` (the run's configuration) sets it.
  */
-export function optionFacts(validator: string, overrides: RuleOptions = configuredOptions): Facts {
+export function optionFacts(validator: string, options: RuleOptions = {}): Facts {
   const out: Facts = {};
   for (const r of ruleTable()) {
     if (r.validator !== validator) continue;
     for (const [name, decl] of Object.entries(r.options)) {
-      const v = overrides[r.id]?.[name] ?? configuredOptions[r.id]?.[name] ?? decl.default;
+      const v = options[r.id]?.[name] ?? decl.default;
       out[`option.${r.id}.${name}`] = v as FactValue;
     }
   }
   return out;
 }
 
-/** A configured severity ("off" drops the rule's findings). */
-export type SeverityOverride = "error" | "warning" | "info" | "off";
 /** A run's severity mode: advisory reports errors as warnings, strict reports warnings as errors. */
 export type SeverityMode = "advisory" | "strict";
-let configuredSeverities: Record<string, SeverityOverride> = {};
-
-/** Set the severity overrides of this process's configuration (rule id -> severity). */
-export function setSeverityOverrides(overrides: Record<string, SeverityOverride> | undefined): void {
-  configuredSeverities = { ...(overrides ?? {}) };
-}
 
 /**
  * Facts of the run's severity policy for one validator: "severity.<RULE-ID>" for each configured
@@ -173,10 +161,10 @@ export function setSeverityOverrides(overrides: Record<string, SeverityOverride>
  * builder (assembly/io.ts Results.effective), so every verdict, data.verdict and exit code is
  * computed from the severities the report shows.
  */
-export function severityFacts(validator: string, mode?: SeverityMode): Facts {
+export function severityFacts(validator: string, severities: RuleSettings["severities"] = {}, mode?: SeverityMode): Facts {
   const out: Facts = {};
   for (const r of ruleTable()) {
-    const s = configuredSeverities[r.id];
+    const s = severities[r.id];
     if (r.validator === validator && s !== undefined) out[`severity.${r.id}`] = s;
   }
   if (mode !== undefined) out["severity.mode"] = mode;
@@ -353,10 +341,12 @@ export function executeValidator(
   validator: WasmValidator,
   docs: ContentDoc[],
   facts: Facts,
-  opts: { separable?: boolean; mode?: SeverityMode } = {},
+  opts: { separable?: boolean; mode?: SeverityMode; rules?: RuleSettings } = {},
 ): ValidatorOutput {
   const out: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
-  const fdocs = factDocs(debugTrapFacts({ ...optionFacts(validator), ...severityFacts(validator, opts.mode), ...facts }));
+  // the run's rule settings by argument (none given: every rule's declared options and severity)
+  const rules = opts.rules ?? DEFAULT_RULE_SETTINGS;
+  const fdocs = factDocs(debugTrapFacts({ ...optionFacts(validator, checkedOptions(rules.options)), ...severityFacts(validator, rules.severities, opts.mode), ...facts }));
   if (!opts.separable) {
     runBatch(validator, docs, fdocs, out, false);
     return out;

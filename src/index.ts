@@ -14,13 +14,15 @@ export { parseConfig } from "./config-validate.js";
 export { INIT_STEPS, runInit, type InitStep, type InitContext } from "./init.js";
 export { CHECKS as PRE_PR_CHECKS } from "./prepr/checks.js";
 export { runChecks, countRows, type CheckDef, type CheckRow, type CheckOutcome, type PrePrContext } from "./prepr/runner.js";
-export { computeScope, type Scope, type ChangedFile } from "./prepr/scope.js";
 export { PrePrReportSchema, type PrePrReport } from "./prepr/report-schema.js";
 // Integrations: run scopes, the git-index source, CI formats, session start/end (the same
 // functions the hooks and the Inngest workflows use).
 export { DiskSource, type FileSource } from "./source.js";
 export { IndexSource } from "./index-source.js";
-export { stagedScope, changedScope, filesScope, restrictScope, isSessionLogPath, type RunScope, type ChangeStatus } from "./scope.js";
+export {
+  stagedScope, changedScope, filesScope, restrictScope, isSessionLogPath, computeScope, branchChanges,
+  type RunScope, type ChangeStatus, type ContentStatus, type Scope, type ChangedFile,
+} from "./scope.js";
 export { formatGithub, githubSummary } from "./format/github.js";
 export { formatSarif, type SarifRuleInfo } from "./format/sarif.js";
 export { formatJunit } from "./format/junit.js";

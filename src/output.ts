@@ -1,4 +1,6 @@
 // Formats a report, writes it, and returns the exit code.
+import { runSettings, type RuleSettings } from "./run-settings.js";
+import type { ResolvedPaths } from "./config-paths.js";
 import { statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { UsageError } from "./report.js";
@@ -52,8 +54,12 @@ export interface RunContext {
   adoption: AdoptionOptions;
   /** `agentcheck baseline`: write the findings here instead of reporting them. */
   writeBaseline?: string;
-  /** The run's one resolved configuration (its `paths.*` decide what the command validates). */
+  /** The run's one resolved configuration. */
   config: Config;
+  /** Its artifact folders (`paths.*` resolved): what the command validates. */
+  paths: ResolvedPaths;
+  /** Its rule options and severities: what every core call of the run is given. */
+  rules: RuleSettings;
 }
 
 /**
@@ -80,6 +86,7 @@ export async function prepareRun(
     const { loadConfig } = await import("./config.js");
     config = (await loadConfig(root, opts.configPath)).config;
   }
+  const settings = runSettings(config);
   const { loadIgnores } = await import("./ignores.js");
   const ignores = loadIgnores(root, config.ignores, opts.settings?.reader);
   const { compileOverrides } = await import("./overrides.js");
@@ -110,9 +117,11 @@ export async function prepareRun(
     }
   }
   return {
-    adoption: { root, ignores, overrides, reportUnusedDisable: o.reportUnusedDisable === true, baseline, baselineText, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize), sources: new Map() },
+    adoption: { root, ignores, overrides, reportUnusedDisable: o.reportUnusedDisable === true, baseline, baselineText, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize), sources: new Map(), rules: settings.rules },
     writeBaseline: opts.writeBaseline,
     config,
+    paths: settings.paths,
+    rules: settings.rules,
   };
 }
 

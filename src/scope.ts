@@ -3,15 +3,21 @@
 // that decides it, for `check` in every scope, session-log and pre-pr): how each log reaches the run
 // (added, modified, renamed or copied, tracked and unchanged, untracked), whether a commit or a merge
 // is being made, --strict, and a mode the user named.
-import { existsSync, statSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync, statSync, type Stats } from "node:fs";
 import { lexists } from "./fsread.js";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
 import { UsageError } from "./report.js";
-import { activePaths } from "./config.js";
+import { DEFAULT_PATHS } from "./config-paths.js";
 import { FLAGS } from "./wasm/contract.js";
 
-export type ChangeStatus = "A" | "C" | "M" | "R";
+/**
+ * How a path changed: git's name-status letters (A C D M R T U X) and "?" for an untracked file. The
+ * one declaration: the run scope keeps the content to validate (ContentStatus), pre-pr every change.
+ */
+export type ChangeStatus = "A" | "C" | "D" | "M" | "R" | "T" | "U" | "X" | "?";
+/** The changes whose content a run validates (a type change counts as M, an untracked file as A). */
+export type ContentStatus = Extract<ChangeStatus, "A" | "C" | "M" | "R">;
 /** The validation modes of a session log (the one declaration; session-log and the JSON facts use it). */
 export const SESSION_MODES = ["full", "creation", "record"] as const;
 export type SessionMode = (typeof SESSION_MODES)[number];
@@ -29,7 +35,7 @@ const SL = FLAGS.sessionLog;
 export const MODE_FLAGS: Record<SessionMode, number> = { full: SL.MODE_FULL, creation: SL.MODE_CREATION, record: SL.MODE_RECORD };
 
 /** How a session log reaches the run. */
-export type LogStatus = ChangeStatus | "tracked" | "untracked";
+export type LogStatus = ContentStatus | "tracked" | "untracked";
 /** The facts the core decides a session log's mode from (assembly/validators/session-log/mode.ts). */
 export interface SessionLogFacts {
   status: LogStatus;
@@ -66,7 +72,9 @@ export interface RunScope {
   kind: ScopeKind;
   /** Repo-relative paths (forward slashes), sorted, without deletions. */
   files: string[];
-  status: Record<string, ChangeStatus>;
+  status: Record<string, ContentStatus>;
+  /** --staged, --changed: every change git listed (deletions included), in git's order. */
+  changes?: ChangedFile[];
   /** --changed: the ref compared against and the merge base used. */
   base?: string;
   mergeBase?: string;
@@ -86,14 +94,14 @@ export interface RunScope {
 }
 
 /**
- * Paths a `git diff --name-status -z -M` output takes away: D entries and the source of each rename
- * (a file moved out of a checked folder is gone from it as surely as a deleted one).
+ * Paths a change list takes away: D entries and the source of each rename (a file moved out of a
+ * checked folder is gone from it as surely as a deleted one).
  */
-function deletedOf(buf: Buffer): string[] {
+function deletedOf(changes: ChangedFile[]): string[] {
   const out = new Set<string>();
-  for (const e of parseNameStatusAll(buf)) {
+  for (const e of changes) {
     if (e.status === "D") out.add(e.path);
-    else if (e.status === "R" && e.from) out.add(e.from);
+    else if (e.status === "R" && e.oldPath) out.add(e.oldPath);
   }
   return [...out].sort();
 }
@@ -106,25 +114,33 @@ export const PROTOCOL_STATE_NAME = ".session-state.json";
 
 /**
  * A session log path: directly in the sessions folder (`paths.sessions`, default .agents/sessions),
- * .md or .json, not the protocol's state file. `dir` defaults to the folder of the loaded configuration.
+ * .md or .json, not the protocol's state file.
  */
-export function isSessionLogPath(rel: string, dir: string = activePaths().sessions): boolean {
+export function isSessionLogPath(rel: string, dir: string = DEFAULT_PATHS.sessions): boolean {
   const d = dir === "." ? "" : `${dir}/`;
   if (!rel.startsWith(d)) return false;
   const name = rel.slice(d.length);
   return name.length > 0 && !name.includes("/") && /\.(md|json)$/i.test(name) && name !== PROTOCOL_STATE_NAME;
 }
 
-/** One entry of `git diff --name-status -z`: the status letter (A C D M R T U X, "?" for untracked), path, previous path. */
+/** One changed path: how it changed, its repo-relative path (forward slashes) and, for a rename or copy, the previous one. */
+export interface ChangedFile {
+  path: string;
+  status: ChangeStatus;
+  /** Previous path of a rename or copy. */
+  oldPath?: string;
+}
+
+/** One entry of `git diff --name-status -z` as parsed: the status letter, path, previous path. */
 export interface NameStatusEntry {
-  status: string;
+  status: ChangeStatus;
   path: string;
   from?: string;
 }
 
 /**
  * Parse `git diff --name-status -z [-M]` output, every status (the one parser: the run scope keeps
- * A/C/M/R/T, pre-pr keeps deletions too). Renames and copies carry the previous path in `from`.
+ * the content to validate, pre-pr every change). Renames and copies carry the previous path in `from`.
  */
 export function parseNameStatusAll(out: Buffer | string): NameStatusEntry[] {
   const f = typeof out === "string" ? out.split("\0") : splitZ(out);
@@ -132,7 +148,7 @@ export function parseNameStatusAll(out: Buffer | string): NameStatusEntry[] {
   for (let i = 0; i < f.length; ) {
     const code = f[i++];
     if (!code) continue;
-    const letter = code[0];
+    const letter = code[0] as ChangeStatus;
     if (letter === "R" || letter === "C") {
       const from = f[i++];
       const to = f[i++];
@@ -146,15 +162,28 @@ export function parseNameStatusAll(out: Buffer | string): NameStatusEntry[] {
   return res;
 }
 
-/** Parse `git diff --name-status -z -M` output into content to validate (A/C/M/R; T counts as M). */
-export function parseNameStatus(buf: Buffer): { path: string; status: ChangeStatus; from?: string }[] {
-  const out: { path: string; status: ChangeStatus; from?: string }[] = [];
-  for (const e of parseNameStatusAll(buf)) {
-    // D, U, X: deleted / unmerged entries are not content to validate
-    if (e.status === "A" || e.status === "M" || e.status === "R" || e.status === "C") out.push({ path: e.path, status: e.status, ...(e.from !== undefined ? { from: e.from } : {}) });
+/** The changes in `git diff --name-status -z` output, as ChangedFile. */
+function changesOf(out: Buffer): ChangedFile[] {
+  return parseNameStatusAll(out).map((e) => (e.from !== undefined ? { status: e.status, path: e.path, oldPath: e.from } : { status: e.status, path: e.path }));
+}
+
+/**
+ * The content to validate among `changes` (A/C/M/R; T counts as M, an untracked file as A): D, U and
+ * X entries are not content.
+ */
+function contentOf(changes: ChangedFile[]): { path: string; status: ContentStatus }[] {
+  const out: { path: string; status: ContentStatus }[] = [];
+  for (const e of changes) {
+    if (e.status === "A" || e.status === "M" || e.status === "R" || e.status === "C") out.push({ path: e.path, status: e.status });
     else if (e.status === "T") out.push({ path: e.path, status: "M" });
+    else if (e.status === "?") out.push({ path: e.path, status: "A" });
   }
   return out;
+}
+
+/** Parse `git diff --name-status -z -M` output into content to validate (A/C/M/R; T counts as M). */
+export function parseNameStatus(buf: Buffer): { path: string; status: ContentStatus }[] {
+  return contentOf(changesOf(buf));
 }
 
 // ---- the one base-ref policy (docs/base-ref.md) ------------------------------------------------
@@ -197,6 +226,57 @@ export function resolveBaseRef(root: string, explicit?: string, o: { remoteOnly?
   return { ref: undefined, tried };
 }
 
+// ---- the changes of a branch: one question for check --changed, session-log --context ci and pre-pr ----
+
+/** Why the changes since a base cannot be listed; each command words it (its flags, its remedies). */
+export class BranchChangesError extends Error {
+  constructor(
+    /** "no-head": no commit yet; "no-merge-base": unrelated histories or a shallow clone; "git": git failed (`message` is git's first line). */
+    readonly reason: "no-head" | "no-merge-base" | "git",
+    message: string,
+    /** The clone is shallow (the usual cause of a missing merge base in CI). */
+    readonly shallow: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const isShallow = (root: string) => gitRaw(root, ["rev-parse", "--is-shallow-repository"]).stdout.toString("utf8").trim() === "true";
+
+/** The first line git wrote to stderr (its reason), or the exit status. */
+function gitReason(r: { stderr: string; status: number | null }, what: string): string {
+  return r.stderr.split("\n").map((l) => l.trim()).find((l) => l.length > 0) ?? `git ${what} exited ${r.status}`;
+}
+
+/**
+ * Everything changed on this branch since `ref` (a commit): the diff from the merge base of `ref` and
+ * HEAD to HEAD, with rename detection, deletions included. With `worktree` the diff runs to the
+ * working tree and untracked, not ignored files are listed as "?" (a log not yet committed is part of
+ * the change). One git process for the merge base and one for the diff, each under the run's git memo.
+ */
+export function branchChanges(root: string, ref: string, o: { worktree?: boolean } = {}): { mergeBase: string; changes: ChangedFile[] } {
+  const mb = gitRaw(root, ["merge-base", ref, "HEAD"]);
+  const mergeBase = mb.status === 0 ? mb.stdout.toString("utf8").trim() : "";
+  if (!mergeBase) {
+    const shallow = isShallow(root);
+    if (!gitVerify(root, "HEAD")) throw new BranchChangesError("no-head", "the repository has no commits yet", shallow);
+    throw new BranchChangesError("no-merge-base", `'${ref}' and HEAD have no merge base`, shallow);
+  }
+  // to the working tree (pre-pr) or to HEAD; git filters nothing (D and the rename sources are deletions)
+  const args = ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", mergeBase, ...(o.worktree ? ["--"] : ["HEAD", "--"])];
+  const r = gitRaw(root, args);
+  if (r.status !== 0) throw new BranchChangesError("git", gitReason(r, "diff"), false);
+  const changes = changesOf(r.stdout);
+  if (o.worktree) {
+    // a listing git cannot give is an error, never "no untracked files" (a new log would leave the scope)
+    const u = gitRaw(root, ["ls-files", "-z", "--others", "--exclude-standard"]);
+    if (u.status !== 0) throw new UsageError(`git ls-files --others failed: ${gitReason(u, "ls-files")}`);
+    const seen = new Set(changes.map((c) => c.path));
+    for (const p of splitZ(u.stdout)) if (!seen.has(p)) changes.push({ path: p, status: "?" });
+  }
+  return { mergeBase, changes };
+}
+
 function gitDir(root: string): string {
   const d = gitDirs(root);
   if (d) return d.gitDir;
@@ -206,7 +286,7 @@ function gitDir(root: string): string {
 
 /** The session logs among `entries`, each with its mode facts as document flags. */
 function logsFor(
-  entries: { path: string; status: ChangeStatus }[],
+  entries: { path: string; status: ContentStatus }[],
   facts: { strict?: boolean; merge?: boolean; precommit?: boolean; override?: SessionMode; sessionsDir?: string },
 ): Record<string, number> {
   const logs: Record<string, number> = {};
@@ -217,20 +297,20 @@ function logsFor(
   return logs;
 }
 
-function build(kind: ScopeKind, entries: { path: string; status: ChangeStatus }[], sessionLogs: Record<string, number>, extra: Partial<RunScope> = {}): RunScope {
-  const status: Record<string, ChangeStatus> = {};
+function build(kind: ScopeKind, entries: { path: string; status: ContentStatus }[], sessionLogs: Record<string, number>, extra: Partial<RunScope> = {}): RunScope {
+  const status: Record<string, ContentStatus> = {};
   for (const e of entries) status[e.path] = e.status;
   return { kind, files: Object.keys(status).sort(), status, sessionLogs, notes: [], ...extra };
 }
 
-/** Files staged for the next commit (added, copied, modified, renamed). */
-/** Options of every scope: `sessionsDir` is `paths.sessions` (default: the loaded configuration's). */
+/** Options of every scope: `sessionsDir` is the configuration's `paths.sessions` (default .agents/sessions). */
 export interface ScopeOptions {
   strict?: boolean;
   mode?: SessionMode;
   sessionsDir?: string;
 }
 
+/** Files staged for the next commit (added, copied, modified, renamed; `changes` has the deletions too). */
 export function stagedScope(root: string, opts: ScopeOptions = {}): RunScope {
   const args = ["diff", "--cached", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACDMRT"];
   let r = gitRaw(root, args);
@@ -240,10 +320,11 @@ export function stagedScope(root: string, opts: ScopeOptions = {}): RunScope {
     const empty = gitOk(root, ["hash-object", "-t", "tree", "--stdin"], "").toString("utf8").trim();
     r = { ...r, stdout: gitOk(root, [...args, empty]), status: 0 };
   }
-  const entries = parseNameStatus(r.stdout);
+  const changes = changesOf(r.stdout);
+  const entries = contentOf(changes);
   const merge = existsSync(join(gitDir(root), "MERGE_HEAD"));
   const modes = logsFor(entries, { strict: opts.strict, merge, precommit: true, override: opts.mode, sessionsDir: opts.sessionsDir });
-  const scope = build("staged", entries, modes, { merge, precommit: true, deleted: deletedOf(r.stdout) });
+  const scope = build("staged", entries, modes, { merge, precommit: true, deleted: deletedOf(changes), changes });
   if (merge) scope.notes.push("merge commit: staged session logs are validated as records (per-commit rules relaxed)");
   return scope;
 }
@@ -257,45 +338,32 @@ export function defaultBase(root: string): string {
 }
 
 /**
- * Files changed on this branch: the diff from the merge base of `base` and HEAD to HEAD. With
- * `worktree` (pre-pr), the diff runs to the working tree and untracked files count as added, so a
- * log not yet committed is selected and moded by the same rules as a committed one.
+ * Files changed on this branch (branchChanges): to HEAD, or with `worktree` (pre-pr) to the working
+ * tree with untracked files as added, so a log not yet committed is selected and moded by the same
+ * rules as a committed one. `session-log --context ci` selects its logs from this scope.
  */
 export function changedScope(root: string, base: string | undefined, opts: ScopeOptions & { worktree?: boolean } = {}): RunScope {
   const ref = base ?? defaultBase(root);
   if (ref.startsWith("-")) throw new UsageError(`--base: not a ref: '${ref}'`);
-  const shallow = gitRaw(root, ["rev-parse", "--is-shallow-repository"]).stdout.toString("utf8").trim() === "true";
   if (!gitVerify(root, ref)) {
     throw new UsageError(
       `--changed: base '${ref}' is not a commit in this clone` +
-        (shallow ? " (this is a shallow clone: check out with fetch-depth: 0 or fetch the base branch)" : ""),
+        (isShallow(root) ? " (this is a shallow clone: check out with fetch-depth: 0 or fetch the base branch)" : ""),
     );
   }
-  if (!gitVerify(root, "HEAD")) throw new UsageError("--changed: the repository has no commits yet");
-  const mb = gitRaw(root, ["merge-base", ref, "HEAD"]);
-  const mergeBase = mb.stdout.toString("utf8").trim();
-  if (mb.status !== 0 || !mergeBase) {
-    throw new UsageError(
-      `--changed: '${ref}' and HEAD have no merge base` +
-        (shallow ? " (this is a shallow clone: use fetch-depth: 0 in actions/checkout)" : ""),
-    );
+  let found: { mergeBase: string; changes: ChangedFile[] };
+  try {
+    found = branchChanges(root, ref, { worktree: opts.worktree });
+  } catch (e) {
+    if (!(e instanceof BranchChangesError)) throw e;
+    if (e.reason === "no-head") throw new UsageError("--changed: the repository has no commits yet");
+    if (e.reason === "git") throw new UsageError(`git diff against ${ref} failed: ${e.message}`);
+    throw new UsageError(`--changed: ${e.message}` + (e.shallow ? " (this is a shallow clone: use fetch-depth: 0 in actions/checkout)" : ""));
   }
-  // to the working tree (pre-pr): the very question pre-pr's scope asks (src/prepr/scope.ts), one
-  // git process under its memo; parseNameStatus keeps the same A/C/M/R/T entries --diff-filter would
-  // (git filters after rename detection)
-  const diff = gitOk(root, opts.worktree
-    ? ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", mergeBase, "--"]
-    : ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--diff-filter=ACDMRT", mergeBase, "HEAD"]);
-  const entries = parseNameStatus(diff);
-  const deleted = deletedOf(diff);
-  if (opts.worktree) {
-    const seen = new Set(entries.map((e) => e.path));
-    for (const p of splitZ(gitOk(root, ["ls-files", "-z", "--others", "--exclude-standard"]))) {
-      if (!seen.has(p)) entries.push({ path: p, status: "A" });
-    }
-  }
+  const { mergeBase, changes } = found;
+  const entries = contentOf(changes);
   const modes = logsFor(entries, { strict: opts.strict, override: opts.mode, sessionsDir: opts.sessionsDir });
-  return build("changed", entries, modes, { base: ref, mergeBase, deleted });
+  return build("changed", entries, modes, { base: ref, mergeBase, deleted: deletedOf(changes), changes });
 }
 
 /** Explicit files (as hook frameworks pass them), with their staged / tracked status. */
@@ -325,7 +393,7 @@ export function filesScope(root: string, given: string[], opts: ScopeOptions = {
     for (const f of splitZ(gitOk(root, ["ls-files", "-z", "-c", "--", ...specs]))) add(f, true);
     for (const f of splitZ(gitOk(root, ["ls-files", "-z", "-o", "--exclude-standard", "--", ...specs]))) add(f, false);
   }
-  const entries: { path: string; status: ChangeStatus }[] = [];
+  const entries: { path: string; status: ContentStatus }[] = [];
   const modes: Record<string, number> = {};
   for (const f of files) {
     const st = staged.status[f];
@@ -350,7 +418,7 @@ export function restrictScope(scope: RunScope, filters: string[]): RunScope {
   if (filters.length === 0) return scope;
   const keep = (p: string) => filters.some((f) => f === "" || f === "." || p === f || p.startsWith(f.endsWith("/") ? f : `${f}/`));
   const files = scope.files.filter(keep);
-  const status: Record<string, ChangeStatus> = {};
+  const status: Record<string, ContentStatus> = {};
   const sessionLogs: Record<string, number> = {};
   for (const f of files) {
     status[f] = scope.status[f];
@@ -367,3 +435,114 @@ function isDirectory(p: string): boolean {
   }
 }
 
+
+// ---- pre-pr's scope: everything changed since the base (committed, staged, unstaged, untracked), or --all ----
+
+/** The files a pre-PR run looks at (`computeScope`). */
+export interface Scope {
+  kind: "changed" | "all";
+  root: string;
+  /** Base ref as given or resolved (changed scope only). */
+  base?: string;
+  mergeBase?: string;
+  /** Every changed path (including deletions), sorted by path. */
+  changes: ChangedFile[];
+  /** Paths in scope that exist in the working tree, sorted. */
+  files: string[];
+  /**
+   * What the scope's file test learned, for the bounded reads of the run's checks (src/fsread.ts
+   * ReadOptions): each file's lstat, and the resolved folders (one realpath per folder).
+   */
+  reads?: { entries: Map<string, Stats>; realDirs: Map<string, string> };
+}
+
+/** The git top-level of `cwd` (worktree aware); a usage error outside a work tree. */
+export async function workTreeTop(cwd: string): Promise<string> {
+  if (!existsSync(cwd)) throw new UsageError(`no such directory: ${cwd}`);
+  // the one git layer's answer (found from `.git` without a git process in the common layouts);
+  // inside the git directory itself git's own answer (an error: not a work tree)
+  const dirs = gitDirs(cwd);
+  if (dirs) {
+    const real = realpathSync(cwd);
+    if (real !== dirs.gitDir && !real.startsWith(`${dirs.gitDir}${sep}`)) return dirs.top;
+  }
+  const r = gitRaw(cwd, ["rev-parse", "--show-toplevel"]);
+  const out = r.status === 0 ? r.stdout.toString("utf8").trim() : "";
+  if (!out) throw new UsageError(`not inside a git work tree: ${cwd} (pre-pr needs git for its scope)`);
+  return out;
+}
+
+/** Base ref: the one base-ref policy (resolveBaseRef), with pre-pr's messages. */
+export async function resolveBase(root: string, explicit?: string): Promise<string> {
+  const b = resolveBaseRef(root, explicit);
+  if (b.ref) return b.ref;
+  if (b.explicit !== undefined) {
+    throw new UsageError(`base ref '${b.explicit}' not found (fetch it first, e.g. git fetch origin ${b.explicit.replace(/^origin\//, "")}, or use --all)`);
+  }
+  throw new UsageError(`no base branch found (tried ${b.tried.join(", ")}); pass --base <ref> or use --all`);
+}
+
+/**
+ * A path the checks must see: a regular file, any symlink that does not lead to a directory (dangling
+ * links, loops, links out of the repository included) and special files (FIFOs, sockets, devices).
+ * The bounded reader refuses the unreadable ones with a visible AC-901; they never drop out of the
+ * scope silently (issue 11, issue 18 "A leak"). Directories (submodules) are not files.
+ */
+function isFileOnDisk(root: string, rel: string, entries?: Map<string, Stats>): boolean {
+  const abs = join(root, rel);
+  let lst;
+  try {
+    lst = lstatSync(abs);
+  } catch (e) {
+    // git names the file in bytes that are not UTF-8: the decoded name (U+FFFD in their place) opens
+    // nothing, but the file is there. It stays in scope: the reader reports it (AC-901), never a drop.
+    return (e as NodeJS.ErrnoException).code === "ENOENT" && rel.includes("\ufffd");
+  }
+  if (lst.isDirectory()) return false;
+  entries?.set(rel, lst);
+  if (!lst.isSymbolicLink()) return true;
+  try {
+    return !statSync(abs).isDirectory();
+  } catch {
+    return true; // dangling or a loop: reported by the reader
+  }
+}
+
+function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/** pre-pr's scope: the branch's changes to the working tree (branchChanges, as `changedScope` with `worktree`), or every file with `all`. */
+export async function computeScope(root: string, opts: { all?: boolean; base?: string }): Promise<Scope> {
+  const reads = { entries: new Map<string, Stats>(), realDirs: new Map<string, string>() };
+  if (opts.all) {
+    // tracked and untracked-not-ignored files in one git process (the ignore rules apply to the
+    // untracked ones only; an unmerged path is listed once per stage, hence the set)
+    const r = gitRaw(root, ["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
+    if (r.status !== 0) throw new UsageError(`git ls-files failed in ${root}`);
+    const files = [...new Set(splitZ(r.stdout))].filter((p) => isFileOnDisk(root, p, reads.entries)).sort();
+    return { kind: "all", root, changes: files.map((path) => ({ path, status: "M" as const })), files, reads };
+  }
+  const base = await resolveBase(root, opts.base);
+  let found: { mergeBase: string; changes: ChangedFile[] };
+  try {
+    found = branchChanges(root, base, { worktree: true });
+  } catch (e) {
+    if (!(e instanceof BranchChangesError)) throw e;
+    // git's own reason (a missing object of a partial or damaged clone, …) goes into the message
+    if (e.reason === "git") throw new UsageError(`git diff against ${base} failed: ${e.message}`);
+    if (e.shallow) {
+      throw new UsageError(
+        `shallow clone: no merge-base of '${base}' and HEAD in the fetched history; fetch the full history ` +
+          "(git fetch --unshallow, or actions/checkout with fetch-depth: 0) or use --all",
+      );
+    }
+    throw new UsageError(
+      e.reason === "no-merge-base" ? `no merge-base between '${base}' and HEAD (unrelated histories?); pass another --base or use --all`
+        : "the repository has no commits yet; use --all",
+    );
+  }
+  const changes = found.changes.sort(byPath);
+  const files = changes.filter((c) => c.status !== "D" && isFileOnDisk(root, c.path, reads.entries)).map((c) => c.path);
+  return { kind: "changed", root, base, mergeBase: found.mergeBase, changes, files, reads };
+}

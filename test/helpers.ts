@@ -1,6 +1,6 @@
 // Shared test helpers: run the real CLI as a child process, make real git repositories.
 import { spawnSync, execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from "node:fs";
+import { chmodSync, mkdtempSync, mkdirSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +10,15 @@ export const BIN = join(ROOT, "bin", "agentcheck.js");
 export const SHARED = join(ROOT, "..", "shared");
 export const CORPUS = join(SHARED, "corpus");
 export const HAS_CORPUS = existsSync(CORPUS);
+
+/**
+ * Why a test that reads the upstream corpus cannot run here ("" when it can): a clone from a public
+ * host has no ../shared beside it. Put it in the test's name, so the skip says why (issue 36 item 6).
+ */
+export function corpusMissing(...rel: string[]): string {
+  const at = join(CORPUS, ...rel);
+  return existsSync(at) ? "" : `skipped: ${HAS_CORPUS ? at : CORPUS} is absent`;
+}
 
 export interface CliResult {
   code: number;
@@ -32,6 +41,23 @@ export function runCli(args: string[], opts: { cwd?: string; input?: string; env
 
 export function tmpDir(prefix = "agentcheck-"): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/**
+ * A PATH for a command under test: git, the given fake tools (shell scripts) and the system programs
+ * without the tools agentcheck runs when present (test/setup/tools.ts), so a tool installed on the
+ * machine (yamllint, actionlint) never changes a result; only what the test fakes is there.
+ */
+export function toolPath(tools: Record<string, string> = {}): string {
+  const bin = tmpDir("agentcheck-bin-");
+  symlinkSync(execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim(), join(bin, "git"));
+  for (const [name, script] of Object.entries(tools)) {
+    writeFileSync(join(bin, name), `#!/bin/sh\n${script}\n`);
+    chmodSync(join(bin, name), 0o755);
+  }
+  const sys = process.env.AGENTCHECK_TEST_SYSBIN;
+  if (!sys) throw new Error("toolPath: AGENTCHECK_TEST_SYSBIN is not set (test/setup/hermetic.ts runs before every test file)");
+  return `${bin}:${sys}`;
 }
 
 /** Write files (path -> content) below dir, creating folders. */

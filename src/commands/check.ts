@@ -9,7 +9,7 @@ import { findRepoRoot } from "../repo.js";
 import { WORKSPACE_VALIDATORS, type WorkspaceContext } from "../validators/registry.js";
 import { DiskSource, type FileSource } from "../source.js";
 import type { RunScope } from "../scope.js";
-import { DEFAULT_PATHS, loadConfig, resolvePaths, validatorOptions, validatorSection } from "../config.js";
+import { DEFAULT_PATHS, loadConfig, validatorOptions, validatorSection } from "../config.js";
 import { gitTopLevel } from "../git-run.js";
 import { hasConfigIn } from "../config-file.js";
 import { MANIFEST_SESSIONS_DIR } from "../config-paths.js";
@@ -107,8 +107,8 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     settings = { reader: index.settingsReader(), baselineReader: index.settingsReader(DEFAULT_READ_LIMIT) };
   }
   // the one resolved configuration: its paths decide what the scope selects and what every validator reads
-  const { config } = await loadConfig(root, o.config, cwd, settings?.reader);
-  const dirs = resolvePaths(config);
+  const loaded = await loadConfig(root, o.config, cwd, settings?.reader);
+  const { config, paths: dirs } = loaded;
   if (scoped) {
     const S = await import("../scope.js");
     const filters = args.map((a) => toRel(root, cwd, a));
@@ -133,7 +133,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   // --staged: inline directives are read from the staged content the findings are about
   if (source.kind !== "disk") run.adoption.source = source;
   const options = { ...(o as Record<string, unknown>), cutoff };
-  const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options, config, paths: dirs, scope };
+  const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options, config, paths: dirs, rules: loaded.rules, scope };
   const results: FileResult[] = [];
   const internal: string[] = [];
   // progress (files done / total) on stderr: only on a terminal and for the text format

@@ -3,7 +3,6 @@ import { resolve } from "node:path";
 import { finish, maxFileBytes, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
-import { configPath } from "../config.js";
 import { msNow } from "../stdio.js";
 
 export interface ConsistencyCliOptions extends OutputOptions {
@@ -42,7 +41,7 @@ export async function runConsistencyCommand(o: ConsistencyCliOptions): Promise<n
   }
   const out = validateConsistency({
     root, feature: o.feature, checkpoint: Number(cp), fx, maxFileBytes: maxFileBytes(o), advisory: o.advisory,
-    planningDir: configPath(run.config, "planning"),
+    planningDir: run.paths.planning, rules: run.rules,
   });
   return finish(out.results, started, o, out.internalErrors, run);
 }

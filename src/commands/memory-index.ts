@@ -27,8 +27,7 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
   // ignores and the baseline are repository-relative; the memory folder's own results are folder-relative
   const run = await prepareRun(o, repo);
   const given = o.dir ?? (process.env.MEMORY_PATH || undefined);
-  const { configPath } = await import("../config.js");
-  const abs = given !== undefined ? resolve(cwd, given) : resolve(repo, configPath(run.config, "memories"));
+  const abs = given !== undefined ? resolve(cwd, given) : resolve(repo, run.paths.memories);
   if (!existsSync(abs)) throw new UsageError(`memory directory not found: ${abs}`);
   if (!statSync(abs).isDirectory()) throw new UsageError(`not a directory: ${abs}`);
   // results name files repository-relative when the folder is inside the repository (as `check` and
@@ -56,6 +55,7 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
     orphans: level(vo.orphans),
     naming: level(vo.naming),
     maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES,
+    rules: run.rules,
   });
   // the reference prints the keyword uniqueness table: the memory-index command keeps it by default
   return finish(out.results, started, { ...o, verbose: o.verbose ?? true }, out.internalErrors, run);

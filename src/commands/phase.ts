@@ -47,14 +47,14 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
   const root = rootArg ?? gitTopLevel(process.cwd()) ?? realpathSync(process.cwd());
   // the configuration's paths.memories, as the MCP server reads it (the gate's gate.phases too)
   const { loadConfig } = await import("../config.js");
-  await loadConfig(root, undefined, root);
+  const settings = await loadConfig(root, undefined, root);
   // one memories folder for the MCP server, this command and the PreToolUse gate: the configuration's
-  const refused = memoriesDirRefusal("phase", root, o.memoriesDir);
+  const refused = memoriesDirRefusal("phase", root, o.memoriesDir, settings.paths.memories);
   if (refused !== undefined) {
     writeErr(`${refused}\n`);
     return 2;
   }
-  const ctx = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now });
+  const ctx = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now, settings });
   try {
     let r: Record<string, unknown>;
     let exit = 0;

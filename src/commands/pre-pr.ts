@@ -13,7 +13,7 @@ import { version } from "../version.js";
 import { CHECKS } from "../prepr/checks.js";
 import { formatHeader, formatRow, formatSummary, painter, toReport } from "../prepr/format.js";
 import { countRows, isEnabled, planOf, runChecks, type CheckDef, type CheckRow, type RunOptions } from "../prepr/runner.js";
-import { computeScope, gitTopLevel } from "../prepr/scope.js";
+import { computeScope, workTreeTop } from "../scope.js";
 import { ruleById } from "../wasm/loader.js";
 import { cacheFilePath } from "../prepr/cache-dir.js";
 import { msNow, writeErr, writeOut } from "../stdio.js";
@@ -84,8 +84,8 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   // the session-log rows read AGENTCHECK_CUTOFF: a value that is no date is a usage error (exit 2), not a FAIL row
   (await import("../scope.js")).cutoffOption(undefined);
 
-  const root = await gitTopLevel(process.cwd());
-  const { config } = await loadConfig(root, o.config);
+  const root = await workTreeTop(process.cwd());
+  const { config, rules } = await loadConfig(root, o.config);
   for (const id of Object.keys(config.prePr?.checks ?? {})) {
     if (!registry.some((c) => c.id === id)) throw new UsageError(`invalid configuration: prePr.checks.${id}: unknown check id`);
   }
@@ -142,7 +142,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   const ignores = loadIgnores(root, config.ignores);
   const scope = await computeScope(root, { all: !!o.all, base: o.base ?? config.prePr?.base });
   if (ignores.patterns.length > 0) scope.files = scope.files.filter((f) => !ignores.ignored(f));
-  const ctx = { root, scope, config, options, ignores };
+  const ctx = { root, scope, config, options, ignores, rules };
   // what a row lists (text and JSON): report.maxFindingsPerRule per rule and file, as every report
   const maxPerRule = config.report?.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE;
   const capRow = (row: CheckRow): CheckRow => {

@@ -48,7 +48,8 @@ export interface SessionEndResult {
   state?: SessionState;
 }
 
-import { activePaths } from "../config.js";
+import { DEFAULT_PATHS } from "../config-paths.js";
+import { runSettings, type RunSettings } from "../run-settings.js";
 import { writeErr, writeOut } from "../stdio.js";
 
 /** Load the session (given id or the current one); undefined when there is none. */
@@ -64,7 +65,7 @@ export function loadSession(o: { cwd: string; notesDir?: string; sessionId?: str
 }
 
 /** The session log of a session: the recorded evidence path, else `<id>.json|.md` or `<id>-slug.*` (src/session-log-path.ts). */
-export function findSessionLog(root: string, state: SessionState, sessionsDir = activePaths().sessions): string | undefined {
+export function findSessionLog(root: string, state: SessionState, sessionsDir: string = DEFAULT_PATHS.sessions): string | undefined {
   return findLogFor(root, state.sessionId, sessionsDir, state.protocolStartEvidence.sessionLogPath || undefined);
 }
 
@@ -81,8 +82,10 @@ function describe(results: FileResult[], limit = 10): string[] {
 }
 
 /** Step 1: the session log exists and validates in full mode. */
-export async function checkSessionLog(root: string, state: SessionState, o: { now?: string; maxFileBytes?: number; cutoff?: string } = {}): Promise<CheckOutcome & { log?: string }> {
-  const sessionsDir = activePaths().sessions;
+/** `settings`: the repository's configuration (where its session logs are, its rule settings); default: none. */
+export async function checkSessionLog(root: string, state: SessionState, o: { now?: string; maxFileBytes?: number; cutoff?: string; settings?: RunSettings } = {}): Promise<CheckOutcome & { log?: string }> {
+  const settings = o.settings ?? runSettings(undefined);
+  const sessionsDir = settings.paths.sessions;
   const log = findSessionLog(root, state, sessionsDir);
   if (!log) {
     return {
@@ -100,7 +103,8 @@ export async function checkSessionLog(root: string, state: SessionState, o: { no
     source: new DiskSource(root),
     mode: "full",
     sessionsDir,
-    memoriesDir: activePaths().memories,
+    memoriesDir: settings.paths.memories,
+    rules: settings.rules,
     maxFileBytes: o.maxFileBytes ?? 8 * 1024 * 1024,
     now: o.now,
     cutoff: o.cutoff,
@@ -108,7 +112,7 @@ export async function checkSessionLog(root: string, state: SessionState, o: { no
   if (out.internalErrors.length > 0) return { ok: false, log, missing: out.internalErrors.map((e) => `internal error: ${e}`), evidence: {} };
   // the log's inline directives (<!-- agentcheck-disable … -->) count here as in `session-log` and `check`
   const { applyAdoption } = await import("../adoption.js");
-  const results = applyAdoption(out.results, { root, maxFileBytes: o.maxFileBytes ?? 8 * 1024 * 1024 }).results;
+  const results = applyAdoption(out.results, { root, maxFileBytes: o.maxFileBytes ?? 8 * 1024 * 1024, rules: settings.rules }).results;
   const errors = describe(results);
   // a log the validator skipped (e.g. dated before --cutoff) was not checked: never count it as validated
   const skipped = results.find((r) => r.verdict === "skip");
@@ -140,7 +144,7 @@ export function changedMarkdown(root: string, startingCommit: string | undefined
  * session's record: its Starting Commit (from the session state) and the repository facts (HEAD, whether
  * the tree is clean; the notes folder, which holds the session state itself, is not part of the work).
  */
-export function checkCommitEvidence(root: string, state: SessionState, notesRoot?: string): CheckOutcome {
+export function checkCommitEvidence(root: string, state: SessionState, notesRoot?: string, settings: RunSettings = runSettings(undefined)): CheckOutcome {
   const head = gitVerify(root, "HEAD");
   const status = splitZ(gitRaw(root, ["status", "--porcelain", "-z", "--untracked-files=all"]).stdout);
   const notesRel = notesRoot && notesRoot.startsWith(root + "/") ? notesRoot.slice(root.length + 1) + "/" : undefined;
@@ -152,9 +156,9 @@ export function checkCommitEvidence(root: string, state: SessionState, notesRoot
   }
   const start = state.protocolStartEvidence.startingCommit ?? "";
   const record = `# Session ${state.sessionId}\n\n## Session Info\n\n- **Starting Commit**: ${start}\n`;
-  const doc = { file: `${activePaths().sessions}/${state.sessionId}.md`, kind: KIND.SESSION_MD, bytes: new TextEncoder().encode(record) };
+  const doc = { file: `${settings.paths.sessions}/${state.sessionId}.md`, kind: KIND.SESSION_MD, bytes: new TextEncoder().encode(record) };
   const facts: Facts = { context: "local", strict: true, git: true, clean: dirty === 0, head: head ?? "", now: new Date().toISOString() };
-  const out = executeValidator("session-log", [doc], facts);
+  const out = executeValidator("session-log", [doc], facts, { rules: settings.rules });
   const findings = out.results.flatMap((r) => r.findings).filter((f) => (f.ruleId === "SP-039" || f.ruleId === "SP-040") && f.severity === "error");
   const missing = [...out.internalErrors.map((e) => `internal error: ${e}`), ...findings.map((f) => `${f.ruleId} ${f.message}`)];
   if (missing.length > 0) return { ok: false, missing, evidence: {}, findings };
@@ -180,13 +184,13 @@ export async function sessionEndCheck(o: SessionEndOptions): Promise<SessionEndR
   const state = loaded.state;
   if (state.protocolEndComplete) return { status: "complete", sessionId: state.sessionId, missing: [], evidence: state.protocolEndEvidence, checks: {}, state };
   const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
-  // the one resolved configuration of the repository: its paths.* say where the session log is
-  // (loadConfig makes them the active paths that findSessionLog and the checks read)
+  // the one resolved configuration of the repository: its paths.* say where the session log is, its
+  // rule settings how the checks judge; passed to each check
   const { loadConfig } = await import("../config.js");
-  await loadConfig(root, undefined, root);
+  const settings = await loadConfig(root, undefined, root);
   const checks: Record<string, CheckOutcome> = {
-    sessionLog: await checkSessionLog(root, state, { now: o.now, maxFileBytes: o.maxFileBytes, cutoff: o.cutoff }),
-    commits: checkCommitEvidence(root, state, store.root),
+    sessionLog: await checkSessionLog(root, state, { now: o.now, maxFileBytes: o.maxFileBytes, cutoff: o.cutoff, settings }),
+    commits: checkCommitEvidence(root, state, store.root, settings),
   };
   const missing = Object.values(checks).flatMap((c) => c.missing);
   const evidence: Record<string, string> = Object.assign({}, ...Object.values(checks).map((c) => c.evidence));

@@ -24,8 +24,7 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
   const { findRepoRoot } = await import("../repo.js");
   const run = await prepareRun(o, findRepoRoot(process.cwd()) ?? process.cwd());
   const { validateSessionLogs } = await import("../validators/session-log.js");
-  const { resolvePaths } = await import("../config.js");
-  const dirs = resolvePaths(run.config);
+  const dirs = run.paths;
   const out = await validateSessionLogs({
     cwd: process.cwd(),
     paths,
@@ -39,6 +38,7 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
     sessionsDir: dirs.sessions,
     memoriesDir: o.memoriesDir ?? dirs.memories,
     sources: run.adoption.sources,
+    rules: run.rules,
   });
   return finish(out.results, started, o, out.internalErrors, run);
 }

@@ -10,7 +10,7 @@ import { gitRaw, gitTopLevel, gitVerify } from "../git-run.js";
 import { isStateError } from "../state/errors.js";
 import { openSessionStore } from "../state/ops.js";
 import type { SessionState } from "../state/schema.js";
-import { activePaths, loadConfig } from "../config.js";
+import { DEFAULT_PATHS, loadConfig, type ResolvedPaths } from "../config.js";
 import { resolveNotesRoot } from "../state/paths.js";
 import { missingStartSteps, START_STEP_TEXT, type ObservedStep } from "../state/observed.js";
 import { observePaths, recordObservations, requiredStartSteps } from "../state/observe-hook.js";
@@ -29,17 +29,17 @@ export interface SessionStartOptions {
  * Next session id (src/session-id.ts): today's date and one past the highest number used today by a
  * session log, a session state or a protocol (MCP) session, two digits at least.
  */
-export function nextSessionId(root: string, now: Date, notesDir?: string): string {
-  const names = namesIn(join(root, activePaths().sessions));
+export function nextSessionId(root: string, now: Date, notesDir?: string, paths: ResolvedPaths = DEFAULT_PATHS): string {
+  const names = namesIn(join(root, paths.sessions));
   pushAll(names, stateSessions(root, notesDir).ids);
-  pushAll(names, protocolSessionIds(root).all);
+  pushAll(names, protocolSessionIds(root, paths).all);
   return nextSessionName(now.toISOString().slice(0, 10), names);
 }
 
 /** The MCP server's protocol sessions: the active one (adopted by the hook) and every id it used. */
-function protocolSessionIds(root: string): { active?: string; all: string[] } {
+function protocolSessionIds(root: string, paths: ResolvedPaths): { active?: string; all: string[] } {
   try {
-    const docs = new PhaseStore({ root, memoriesDir: activePaths().memories }).read();
+    const docs = new PhaseStore({ root, memoriesDir: paths.memories }).read();
     const all = docs.history.map((h) => h.id);
     for (const v of docs.violations) all.push(v.sessionId);
     if (docs.current) all.push(docs.current.sessionId);
@@ -50,16 +50,16 @@ function protocolSessionIds(root: string): { active?: string; all: string[] } {
 }
 
 /** Setup's one step for live state (src/live-state.ts); a failure to write the exclude file never stops a session. */
-export function ignoreLiveState(root: string): void {
+export function ignoreLiveState(root: string, memoriesDir: string = DEFAULT_PATHS.memories): void {
   try {
-    excludeLiveState(root, activePaths().memories);
+    excludeLiveState(root, memoriesDir);
   } catch {
     /* a read-only or odd .git/info/exclude: git status shows the live files, as before */
   }
 }
 
 /** Git facts for the start evidence. */
-export function startEvidence(root: string, sessionId: string, now: string): Record<string, string> {
+export function startEvidence(root: string, sessionId: string, now: string, sessionsDir: string = DEFAULT_PATHS.sessions): Record<string, string> {
   const head = gitVerify(root, "HEAD");
   let branch = process.env.GITHUB_HEAD_REF || "";
   if (!branch) {
@@ -69,7 +69,7 @@ export function startEvidence(root: string, sessionId: string, now: string): Rec
   return {
     gitBranch: branch,
     startingCommit: head ?? "",
-    sessionLogPath: `${activePaths().sessions}/${sessionId}.json`,
+    sessionLogPath: `${sessionsDir}/${sessionId}.json`,
     completedAt: now,
   };
 }
@@ -77,12 +77,12 @@ export function startEvidence(root: string, sessionId: string, now: string): Rec
 /** Create the session (when it does not exist) and record protocol-start evidence. */
 export async function recordSessionStart(o: SessionStartOptions): Promise<{ state: SessionState; created: boolean; evidence: Record<string, string> }> {
   const root = gitTopLevel(o.cwd) ?? o.cwd;
-  await loadConfig(root, undefined, root); // paths.sessions: where the session log goes
-  ignoreLiveState(root);
+  const { paths } = await loadConfig(root, undefined, root); // paths.sessions: where the session log goes
+  ignoreLiveState(root, paths.memories);
   const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
   const now = o.now ?? new Date().toISOString();
   // one identity: a protocol session the MCP server already started is this session
-  let id = o.sessionId ?? protocolSessionIds(root).active ?? nextSessionId(root, new Date(now), o.notesDir);
+  let id = o.sessionId ?? protocolSessionIds(root, paths).active ?? nextSessionId(root, new Date(now), o.notesDir, paths);
   let created = false;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -97,7 +97,7 @@ export async function recordSessionStart(o: SessionStartOptions): Promise<{ stat
       id = m ? `${m[1]}${String(Number(m[2]) + 1).padStart(2, "0")}` : `${id}-2`;
     }
   }
-  const evidence = startEvidence(root, id, now);
+  const evidence = startEvidence(root, id, now, paths.sessions);
   // git facts are evidence, not the start protocol: protocolStartComplete waits for the observed
   // start steps (src/state/observed.ts; the PostToolUse hook records them), unless none is required
   const { completedAt: _at, ...facts } = evidence;

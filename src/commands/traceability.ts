@@ -4,7 +4,6 @@ import { finish, maxFileBytes, prepareRun, type OutputOptions } from "../output.
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { parseEnable } from "./consistency.js";
-import { configPath } from "../config.js";
 import { msNow } from "../stdio.js";
 import { isInside, realish } from "../fsread.js";
 
@@ -30,7 +29,7 @@ export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise
   const run = await prepareRun(o, root);
   const arg = o.specs ?? o.specsPath;
   let specsAbs: string;
-  if (arg === undefined) specsAbs = resolve(root, configPath(run.config, "specs"));
+  if (arg === undefined) specsAbs = resolve(root, run.paths.specs);
   else {
     specsAbs = resolve(cwd, arg);
     // relative paths must stay inside the repository (or the working directory when there is none)
@@ -49,6 +48,6 @@ export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise
   }
   // --strict: warnings fail the run, promoted to errors by the core's severity policy, so the
   // report's verdicts say what the exit code says
-  const out = validateTraceability({ root, specs: specsAbs, fx, maxFileBytes: maxFileBytes(o), mode: o.strict ? "strict" : undefined });
+  const out = validateTraceability({ root, specs: specsAbs, fx, maxFileBytes: maxFileBytes(o), mode: o.strict ? "strict" : undefined, rules: run.rules });
   return finish(out.results, started, o, out.internalErrors, run);
 }

@@ -7,7 +7,7 @@
 // passes which paths differ (on HEAD's history with other content, or never there), and the rule
 // core decides what they mean (audit artifacts such as the session log itself, rewritten to record
 // the ending commit, need only be on HEAD's history: assembly/.../json/git-rules.ts commitClass). HEAD's history is read once
-// per run (`git log --raw` of HEAD, merges compared with their first parent), kept as a set of
+// per run (`git log --raw` of HEAD, merges compared with their first parent, beside the diff-tree), kept as a set of
 // (path, blob) pairs for the paths the candidates wrote; the candidates' own changes come from one
 // `git diff-tree --stdin`. Two git processes whatever the number of commits, linear in the history.
 // Deterministic: the answer depends on the objects only, never on dates, names or ref order.
@@ -36,18 +36,16 @@ function rawEntry(line: string): WrittenBlob | undefined {
   return { path: gitPath(line.slice(tab + 1)), blob: ZERO.test(blob) ? "0" : blob };
 }
 
-/**
- * The files each commit wrote, against its first parent (a root commit: against the empty tree), from
- * one `git diff-tree --stdin`. Undefined when git failed or the answers do not line up with the ids.
- */
-export function writtenBlobs(git: GitRepo, ids: string[]): Map<string, WrittenBlob[]> | undefined {
-  const out = new Map<string, WrittenBlob[]>();
-  if (ids.length === 0) return out;
-  const text = git.try(
-    ["diff-tree", "--stdin", "-r", "--no-renames", "--no-abbrev", "--root", "--diff-merges=first-parent", "--always", "--format=%x01%H"],
-    ids.join("\n") + "\n",
-  );
+/** `git diff-tree --stdin` arguments and input for the files each of `ids` wrote (writtenBlobs). */
+function writtenQuery(ids: string[]): [string[], string] {
+  const args = ["diff-tree", "--stdin", "-r", "--no-renames", "--no-abbrev", "--root", "--diff-merges=first-parent", "--always", "--format=%x01%H"];
+  return [args, ids.join("\n") + "\n"];
+}
+
+/** writtenBlobs' answer from diff-tree's output; undefined when git failed or it does not line up with the ids. */
+function parseWritten(text: string | undefined, ids: string[]): Map<string, WrittenBlob[]> | undefined {
   if (text === undefined) return undefined;
+  const out = new Map<string, WrittenBlob[]>();
   let cur: WrittenBlob[] | undefined;
   for (const line of text.split("\n")) {
     if (line.startsWith("\u0001")) {
@@ -61,15 +59,27 @@ export function writtenBlobs(git: GitRepo, ids: string[]): Map<string, WrittenBl
   return ids.every((id) => out.has(id)) ? out : undefined;
 }
 
+/**
+ * The files each commit wrote, against its first parent (a root commit: against the empty tree), from
+ * one `git diff-tree --stdin`. Undefined when git failed or the answers do not line up with the ids.
+ */
+export function writtenBlobs(git: GitRepo, ids: string[]): Map<string, WrittenBlob[]> | undefined {
+  if (ids.length === 0) return new Map();
+  const [args, input] = writtenQuery(ids);
+  return parseWritten(git.try(args, input), ids);
+}
+
 /** HEAD's history restricted to some paths: the (path, blob) pairs it wrote (`path\0blob`) and the paths it wrote at all. */
 export interface History {
   pairs: Set<string>;
   paths: Set<string>;
 }
 
-/** HEAD's history for `paths`, from one `git log --raw` of HEAD. Undefined when git failed. */
-export function historyBlobs(git: GitRepo, paths: Set<string>, head = "HEAD"): History | undefined {
-  const text = git.try(["log", "--format=", "--raw", "--no-renames", "--no-abbrev", "--diff-merges=first-parent", head, "--"]);
+/** The `git log --raw` of `head` historyBlobs reads: every change of the history, merges against their first parent. */
+const historyArgs = (head: string) => ["log", "--format=", "--raw", "--no-renames", "--no-abbrev", "--diff-merges=first-parent", head, "--"];
+
+/** historyBlobs' answer from the log's output, for `paths`; undefined when git failed. */
+function parseHistory(text: string | undefined, paths: Set<string>): History | undefined {
   if (text === undefined) return undefined;
   const h: History = { pairs: new Set<string>(), paths: new Set<string>() };
   for (const line of text.split("\n")) {
@@ -79,6 +89,11 @@ export function historyBlobs(git: GitRepo, paths: Set<string>, head = "HEAD"): H
     h.paths.add(e.path);
   }
   return h;
+}
+
+/** HEAD's history for `paths`, from one `git log --raw` of HEAD. Undefined when git failed. */
+export function historyBlobs(git: GitRepo, paths: Set<string>, head = "HEAD"): History | undefined {
+  return parseHistory(git.try(historyArgs(head)), paths);
 }
 
 /** How a commit's changes compare with HEAD's history. */
@@ -99,14 +114,18 @@ export const isLanded = (c: Containment) => c.written > 0 && c.otherContent.leng
  * HEAD's history (isLanded: every blob there). Undefined when git failed (the caller keeps its
  * ancestry answer).
  */
-export function containment(git: GitRepo, ids: string[]): Map<string, Containment> | undefined {
+export async function containment(git: GitRepo, ids: string[]): Promise<Map<string, Containment> | undefined> {
   const out = new Map<string, Containment>();
   if (ids.length === 0) return out;
-  const written = writtenBlobs(git, ids);
+  // the two git processes run side by side (two cores): HEAD's history does not depend on the
+  // candidates' changes, only what is kept of it does
+  const [args, input] = writtenQuery(ids);
+  const [writtenText, historyText] = await Promise.all([git.tryAsync(args, input), git.tryAsync(historyArgs("HEAD"))]);
+  const written = parseWritten(writtenText, ids);
   if (written === undefined) return undefined;
   const paths = new Set<string>();
   for (const ws of written.values()) for (const w of ws) paths.add(w.path);
-  const h = paths.size === 0 ? { pairs: new Set<string>(), paths: new Set<string>() } : historyBlobs(git, paths);
+  const h = parseHistory(historyText, paths);
   if (h === undefined) return undefined;
   for (const id of ids) {
     const c: Containment = { written: 0, otherContent: [], absent: [] };
@@ -118,4 +137,33 @@ export function containment(git: GitRepo, ids: string[]): Map<string, Containmen
     out.set(id, c);
   }
   return out;
+}
+
+/**
+ * Of `paths` (session logs), those that arrived on HEAD's branch through a merge (issue 35 item 5):
+ * a merge on HEAD's first-parent line brought them (compared with its first parent) and no commit of
+ * the branch's own (a non-merge commit of that line) added or changed them. Another branch authored
+ * such a log; the commits it cites went with that branch (a squash merge, a deleted branch). One
+ * `git log --first-parent` over the logs' folders, linear in the history; a path no commit of HEAD
+ * wrote (an untracked log) is the branch's own. Undefined when git failed.
+ */
+export function arrivedByMerge(git: GitRepo, paths: string[]): string[] | undefined {
+  if (paths.length === 0) return [];
+  const dirs = [...new Set(paths.map((p) => p.slice(0, Math.max(0, p.lastIndexOf("/"))) || "."))].sort();
+  const text = git.try(["log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--format=%x01%P", "--name-only", "HEAD", "--", ...dirs]);
+  if (text === undefined) return undefined;
+  const want = new Set(paths);
+  const own = new Set<string>();
+  const merged = new Set<string>();
+  let merge = false;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("\u0001")) {
+      merge = line.slice(1).trim().split(" ").length > 1;
+      continue;
+    }
+    const p = gitPath(line);
+    if (!want.has(p)) continue;
+    (merge ? merged : own).add(p);
+  }
+  return [...merged].filter((p) => !own.has(p)).sort();
 }

@@ -3,6 +3,7 @@
 // LineServerTransport, src/mcp/transport.ts, which answers malformed lines);
 // loaded only by this command, so no other command pays for the SDK. Extra tools (e.g. the
 // per-session manifest tools) are added to EXTRA_TOOLS before the server starts.
+import type { RunSettings } from "../run-settings.js";
 import { execFile } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -49,6 +50,8 @@ export interface ServerOptions {
   memoriesDir?: string;
   /** Fixed clock (tests). */
   now?: string;
+  /** The workspace's configuration (folders, rule settings); default: none. */
+  settings?: RunSettings;
 }
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "bin", "agentcheck.js");
@@ -215,7 +218,7 @@ const GATE_CODE = "the QUALITY_CHECKS gate loads an executable .markdownlint-cli
 
 export function createServer(o: ServerOptions): McpServer {
   const root = o.root;
-  const ctx: ProtocolContext = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now });
+  const ctx: ProtocolContext = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now, settings: o.settings });
   const server = new McpServer({ name: "agentcheck", version: version() }, { capabilities: { tools: {}, resources: {} } });
 
   // ---------------------------------------------------------------- protocol tools
@@ -435,15 +438,15 @@ export async function runMcpServer(args: string[]): Promise<number> {
   // the workspace's configuration: its paths.* place the protocol's memories and session logs
   // (the validator tools run the CLI, which loads the same file)
   const { loadConfig } = await import("../config.js");
-  await loadConfig(root, undefined, root);
+  const settings = await loadConfig(root, undefined, root);
   // `agentcheck phase` and the PreToolUse gate read the configuration's memories folder: a server
   // keeping the session elsewhere would go unseen by both (the gate would see no session at all)
-  const refused = memoriesDirRefusal("mcp", root, memoriesDir);
+  const refused = memoriesDirRefusal("mcp", root, memoriesDir, settings.paths.memories);
   if (refused !== undefined) {
     process.stderr.write(`${refused}\n${MCP_USAGE}`);
     return 2;
   }
-  const server = createServer({ root, memoriesDir, now });
+  const server = createServer({ root, memoriesDir, now, settings });
   // the SDK's stdio transport, but a line that is no JSON-RPC message gets its error response
   const transport = new LineServerTransport();
   await server.connect(transport);

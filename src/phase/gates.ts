@@ -12,12 +12,12 @@ import { CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE } from "./format.js";
 import { JSON_FALLBACK, type PhaseStore } from "./store.js";
 import { transitionOf, type Gate, type GateResult, type ProtocolState } from "./model.js";
 
-import { activePaths } from "../config.js";
+import type { RunSettings } from "../run-settings.js";
+import { DEFAULT_PATHS } from "../config-paths.js";
 import { HANDOFF_FILE, QA_DIR } from "../config-paths.js";
 import { findLogFor } from "../session-log-path.js";
 
 export const SKILLS_DIR = ".claude/skills/github/scripts";
-/** Default sessions folder; gates use the loaded configuration's `paths.sessions` (activePaths). */
 export const SKILL_MEMORY = "skill-usage-mandatory";
 
 export interface GateContext {
@@ -25,6 +25,8 @@ export interface GateContext {
   store: PhaseStore;
   maxFileBytes?: number;
   now?: string;
+  /** The workspace's configuration: its folders (paths.sessions) and rule settings; default: none. */
+  settings?: RunSettings;
 }
 
 export interface GateOptions {
@@ -40,9 +42,13 @@ function latest(s: ProtocolState, gate: Gate, type: string): { at: string; evide
   return undefined;
 }
 
+/** The configuration's sessions folder (paths.sessions). */
+function sessionsDirOf(ctx: GateContext): string {
+  return ctx.settings?.paths.sessions ?? DEFAULT_PATHS.sessions;
+}
+
 /** The session's log (src/session-log-path.ts, the lookup `session end` uses too); `<id>.md` when there is none. */
-export function sessionLogPath(root: string, id: string): { path: string; exists: boolean } {
-  const dir = activePaths().sessions;
+export function sessionLogPath(root: string, id: string, dir: string = DEFAULT_PATHS.sessions): { path: string; exists: boolean } {
   const found = findLogFor(root, id, dir);
   return found === undefined ? { path: `${dir}/${id}.md`, exists: false } : { path: found, exists: true };
 }
@@ -222,7 +228,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
       break;
     }
     case "SESSION_LOG": {
-      const log = sessionLogPath(root, s.sessionId);
+      const log = sessionLogPath(root, s.sessionId, sessionsDirOf(ctx));
       f.logPath = log.path;
       f.logExists = log.exists;
       if (log.exists) {
@@ -230,7 +236,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
         const { DiskSource } = await import("../source.js");
         const out = await validateSessionLogs({
           cwd: root, root, files: [log.path], source: new DiskSource(root), mode: "creation",
-          sessionsDir: activePaths().sessions, memoriesDir: ctx.store.memoriesDir,
+          sessionsDir: sessionsDirOf(ctx), memoriesDir: ctx.store.memoriesDir, rules: ctx.settings?.rules,
           maxFileBytes: ctx.maxFileBytes ?? 8 * 1024 * 1024, now: ctx.now,
         });
         f.logInternal = out.internalErrors;
@@ -249,7 +255,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
       break;
     }
     case "DOCS_UPDATE": {
-      const log = sessionLogPath(root, s.sessionId);
+      const log = sessionLogPath(root, s.sessionId, sessionsDirOf(ctx));
       f.logPath = log.path;
       f.logExists = log.exists;
       if (log.exists) f.workEntries = workEntries(root, log.path);
@@ -274,7 +280,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
         const cfg = await loadMdConfig(root);
         // no configuration: markdownlint's defaults, as pre-pr's PP-003 lints (fileConfigs)
         const { selected } = selectMarkdown(files, cfg, false);
-        const { findings } = await lintMarkdown(root, selected, cfg, false, (p) => readTextOrThrow(join(root, p), { maxBytes: DEFAULT_READ_LIMIT, root }));
+        const { findings } = await lintMarkdown(root, selected, cfg, false, (p) => readTextOrThrow(join(root, p), { maxBytes: DEFAULT_READ_LIMIT, root }), undefined, { rules: ctx.settings?.rules });
         // markdownlint's own severity, as configured: the core decides what a warning does (PH-007)
         const line = (x: { file: string; line: number; ruleId: string; message: string }) => `${x.file}:${x.line} ${x.ruleId} ${x.message}`.replace(/[\r\n]+/g, " ");
         f.lintFindings = findings.filter((x) => x.severity !== "warning").map(line);
@@ -288,7 +294,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
       f.qaReports = listQaReports(root, s.sessionId);
       f.skipQa = o.skipQa === true;
       f.memoriesDir = store.memoriesDir;
-      f["sessions.dir"] = activePaths().sessions;
+      f["sessions.dir"] = sessionsDirOf(ctx);
       const changed = isGitRepo(root) ? changedFiles(root, store, s.startingCommit) : undefined;
       f.changesKnown = changed !== undefined;
       if (changed) f.changedFiles = changed;
@@ -318,7 +324,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
 /** Run one gate: gather its facts, let the core decide. */
 export async function runGate(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOptions = {}): Promise<GateResult> {
   const facts = await gather(ctx, s, gate, o);
-  const out = executeValidator("session-protocol", [{ file: gate, kind: KIND.PHASE_GATE, bytes: new TextEncoder().encode(gate) }], facts);
+  const out = executeValidator("session-protocol", [{ file: gate, kind: KIND.PHASE_GATE, bytes: new TextEncoder().encode(gate) }], facts, { rules: ctx.settings?.rules });
   const t = transitionOf(gate);
   const data = out.results[0]?.data ?? {};
   if (out.internalErrors.length > 0 || !data.status) {

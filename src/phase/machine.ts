@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { gitRaw, gitVerify } from "../git-run.js";
 import { runGate, type GateContext, type GateOptions } from "./gates.js";
 import { PhaseStore } from "./store.js";
-import { activePaths } from "../config.js";
+import type { RunSettings } from "../run-settings.js";
+import { DEFAULT_PATHS } from "../config-paths.js";
 import { isSessionName, namesIn, nextSessionName, stateSessions } from "../session-id.js";
 import { pushAll } from "../arrays.js";
 import { ignoreLiveState } from "../commands/session-start.js";
@@ -30,9 +31,10 @@ export interface ProtocolContext extends GateContext {
   clock?: () => string;
 }
 
-export function openProtocol(o: { root: string; memoriesDir?: string; lockTimeoutMs?: number; now?: string; maxFileBytes?: number }): ProtocolContext {
-  const store = new PhaseStore({ root: o.root, memoriesDir: o.memoriesDir, lockTimeoutMs: o.lockTimeoutMs });
-  return { root: o.root, store, now: o.now, maxFileBytes: o.maxFileBytes, clock: o.now ? () => o.now! : undefined };
+/** `settings`: the workspace's configuration (its folders and rule settings); default: none. */
+export function openProtocol(o: { root: string; memoriesDir?: string; lockTimeoutMs?: number; now?: string; maxFileBytes?: number; settings?: RunSettings }): ProtocolContext {
+  const store = new PhaseStore({ root: o.root, memoriesDir: o.memoriesDir ?? o.settings?.paths.memories, lockTimeoutMs: o.lockTimeoutMs });
+  return { root: o.root, store, now: o.now, maxFileBytes: o.maxFileBytes, settings: o.settings, clock: o.now ? () => o.now! : undefined };
 }
 
 const nowOf = (ctx: ProtocolContext) => (ctx.clock ? ctx.clock() : new Date().toISOString().replace(/\.\d{3}Z$/, "Z"));
@@ -78,7 +80,7 @@ function newProtocolSessionId(ctx: ProtocolContext, date: string, taken: string[
   const states = stateSessions(ctx.root);
   const cur = states.current;
   if (cur !== undefined && isSessionName(cur) && cur.startsWith(`${date}-`) && !taken.includes(cur)) return cur;
-  const names = namesIn(join(ctx.root, activePaths().sessions));
+  const names = namesIn(join(ctx.root, ctx.settings?.paths.sessions ?? DEFAULT_PATHS.sessions));
   pushAll(names, taken);
   pushAll(names, states.ids);
   return nextSessionName(date, names);
@@ -111,7 +113,7 @@ export async function sessionStart(ctx: ProtocolContext, input: StartInput) {
     }
   }
   if (commit === undefined) commit = gitVerify(ctx.root, "HEAD") ?? "";
-  ignoreLiveState(ctx.root); // the protocol's memories are live state: never in git status
+  ignoreLiveState(ctx.root, ctx.store.memoriesDir); // the protocol's memories are live state: never in git status
   return ctx.store.transact((docs) => {
     if (docs.current) {
       const c = docs.current;

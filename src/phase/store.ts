@@ -14,19 +14,17 @@ import {
   parseHistory, parseState, parseViolations, renderHistory, renderState, renderViolations,
 } from "./format.js";
 import type { HistoryEntry, ProtocolState, Violation } from "./model.js";
-import { activePaths, DEFAULT_PATHS } from "../config.js";
+import { DEFAULT_PATHS } from "../config-paths.js";
 
 export const DEFAULT_MEMORIES_DIR = DEFAULT_PATHS.memories;
 
 /**
  * Why a `--memories-dir` is refused (`agentcheck mcp`, `agentcheck phase`: a usage error, exit 2), or
- * undefined when it is absent or names the configuration's `paths.memories` (load the configuration
- * first). The MCP server, `agentcheck phase` and the PreToolUse gate must all read one folder: a
+ * undefined when it is absent or names the configuration's `paths.memories` (`configured`). The MCP server, `agentcheck phase` and the PreToolUse gate must all read one folder: a
  * session kept elsewhere would go unseen by the others (the gate would see no session at all).
  */
-export function memoriesDirRefusal(command: string, root: string, memoriesDir: string | undefined): string | undefined {
+export function memoriesDirRefusal(command: string, root: string, memoriesDir: string | undefined, configured: string): string | undefined {
   if (memoriesDir === undefined) return undefined;
-  const configured = activePaths().memories;
   if (resolve(root, memoriesDir) === resolve(root, configured)) return undefined;
   return `agentcheck ${command}: --memories-dir ${memoriesDir} is not the configuration's memories folder (paths.memories: ${configured}); \`agentcheck mcp\`, \`agentcheck phase\` and the PreToolUse gate read paths.memories, so set "paths": { "memories": "${memoriesDir.replace(/\\/g, "/")}" } in agentcheck.config.json instead`;
 }
@@ -65,7 +63,7 @@ export class PhaseStore {
 
   constructor(o: PhaseStoreOptions) {
     this.root = o.root;
-    this.memoriesDir = o.memoriesDir ?? activePaths().memories;
+    this.memoriesDir = o.memoriesDir ?? DEFAULT_PATHS.memories;
     // confined to the workspace: a memories folder (or a file in it) that links out is neither read nor written
     const lock = { lockTimeoutMs: o.lockTimeoutMs ?? 15_000, confine: o.root };
     this.mdFiles = new FileStore(join(o.root, this.memoriesDir), lock);

@@ -1,6 +1,7 @@
 // The registered pre-PR checks, in run order. Rule decisions live in the WASM core
 // (assembly/validators/pre-pr/): these functions pick the files in scope, gather facts and run tools;
 // each returns what it did as facts, and the row's rule (PP-0xx) decides the status and message.
+import { ruleSettings, type RuleSettings } from "../run-settings.js";
 import { readdirSync, statSync } from "node:fs";
 import { inspectFile, readTextOrThrow } from "../fsread.js";
 import { execRefusal } from "../exec-policy.js";
@@ -39,8 +40,13 @@ function options(id: string, values: Record<string, unknown>): Facts {
 }
 
 /** The value an option has in this run (config section, else rules.<ID>.options, else the rule's default): for row texts. */
-function optionValue(id: string, name: string, configured: unknown): unknown {
-  return configured ?? optionFacts("pre-pr")[`option.${id}.${name}`];
+function optionValue(ctx: PrePrContext, id: string, name: string, configured: unknown): unknown {
+  return configured ?? optionFacts("pre-pr", rulesOf(ctx).options)[`option.${id}.${name}`];
+}
+
+/** The run's rule options and severities: the one resolved configuration's. */
+function rulesOf(ctx: PrePrContext): RuleSettings {
+  return ctx.rules ?? ruleSettings(ctx.config);
 }
 
 function inScope(ctx: PrePrContext, pred: (p: string) => boolean): string[] {
@@ -68,7 +74,7 @@ function runFamily(ctx: PrePrContext, family: string, files: { rel: string; role
     else docs.push({ file: f.rel, kind: KIND.PREPR_FILE, flags: f.role, bytes: lf.bytes! });
   }
   if (docs.length === 0) return findings;
-  const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: family !== "prd" && family !== "size" && family !== "drift" && family !== "plan" });
+  const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: family !== "prd" && family !== "size" && family !== "drift" && family !== "plan", rules: rulesOf(ctx) });
   if (out.internalErrors.length > 0) throw new InternalError(`internal error: ${out.internalErrors.join("; ")}`);
   // a file's findings are added in pieces: a spread overflows the call stack past ~100,000 (one per line of a big file)
   for (const r of out.results) pushAll(findings, r.findings);
@@ -118,6 +124,7 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
     // the historical cutoff, as `check` and `session-log` read it (AGENTCHECK_CUTOFF)
     options: { config: ctx.config, cutoff: cutoffOption(undefined) },
     config: ctx.config,
+    rules: rulesOf(ctx),
     scope,
     now: clockHour(),
   };
@@ -142,10 +149,11 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
     ignores,
     maxFileBytes: ctx.options.maxFileBytes,
     baseline: isFile(baseline) ? baseline : undefined,
+    rules: rulesOf(ctx),
   }).results;
   const findings = results.flatMap((r) => r.findings);
   // the validator section's overrides (validators.<name>.severity) were applied by the core's severity
-  // policy (src/config.ts -> engine.severityFacts) in the validator's own run
+  // policy (the run's rule settings -> engine.severityFacts) in the validator's own run
   return { facts: { ...facts, files: results.length, skipped: results.filter((r) => r.verdict === "skip").length }, findings };
 }
 
@@ -156,7 +164,7 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
  */
 async function sessionLogs(ctx: PrePrContext): Promise<CheckOutcome> {
   if (ctx.scope.kind === "all") return delegate(ctx, "session-log");
-  const scope = changedScope(ctx.root, ctx.scope.base, { worktree: true });
+  const scope = changedScope(ctx.root, ctx.scope.base, { worktree: true, sessionsDir: configPath(ctx.config, "sessions") });
   const logs = Object.keys(scope.sessionLogs).length;
   if (logs === 0) return { facts: { logs } };
   return delegate(ctx, "session-log", scope, { logs });
@@ -212,6 +220,7 @@ async function markdownWork(ctx: PrePrContext, onStarted?: () => void): Promise<
   if (targets.length === 0 || selected.length === 0) return { facts };
   const res = await lintMarkdown(ctx.root, selected, cfg, ctx.options.fix, (rel) => readText(ctx, rel), cacheFile, {
     onStarted,
+    rules: rulesOf(ctx),
     // other checks run on this thread meanwhile unless PP-003 is the only one selected
     mainBusy: onStarted !== undefined && !(ctx.options.only?.length === 1),
   });
@@ -368,8 +377,8 @@ function yamllint(ctx: PrePrContext): CheckOutcome {
 function pathNormalization(ctx: PrePrContext): CheckOutcome {
   const pn = ctx.config.prePr?.pathNormalization;
   // which files PATH-01 reads: its options (declared with their defaults in the rule file)
-  const exts = (optionValue("PATH-01", "extensions", pn?.extensions) as string[]).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase());
-  const excludes = optionValue("PATH-01", "excludes", pn?.excludes) as string[];
+  const exts = (optionValue(ctx, "PATH-01", "extensions", pn?.extensions) as string[]).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase());
+  const excludes = optionValue(ctx, "PATH-01", "excludes", pn?.excludes) as string[];
   const files = inScope(ctx, (p) => exts.some((e) => p.toLowerCase().endsWith(e)) && !matchesAny(p, excludes));
   if (files.length === 0) return { facts: { files: 0, exts } };
   return { facts: { files: files.length, exts }, findings: runFamily(ctx, "path", files.map((rel) => ({ rel, role: ROLE.pathScan })), {}) };
@@ -377,13 +386,13 @@ function pathNormalization(ctx: PrePrContext): CheckOutcome {
 
 function skillViolations(ctx: PrePrContext): CheckOutcome {
   // SKV-01's options (declared with their defaults in the rule file) say where the skills are and which files to read
-  const skillsDir = (optionValue("SKV-01", "skillsDir", undefined) as string).replace(/\/+$/, "");
-  const exts = (optionValue("SKV-01", "extensions", undefined) as string[]).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase());
+  const skillsDir = (optionValue(ctx, "SKV-01", "skillsDir", undefined) as string).replace(/\/+$/, "");
+  const exts = (optionValue(ctx, "SKV-01", "extensions", undefined) as string[]).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase());
   // the folder must be a directory inside the repository: a link out of it is never followed
   const where = inspectFile(join(ctx.root, skillsDir), { maxBytes: 0, root: ctx.root });
   const found: Facts = { ghSkillsFound: !where.ok && where.refusal.reason === "directory", ghSkillsDir: skillsDir, exts };
   if (!found.ghSkillsFound) return { facts: found };
-  const excludes = optionValue("SKV-01", "excludes", undefined) as string[];
+  const excludes = optionValue(ctx, "SKV-01", "excludes", undefined) as string[];
   const files = inScope(ctx, (p) => exts.some((e) => p.toLowerCase().endsWith(e)) && !matchesAny(p, excludes));
   if (files.length === 0) return { facts: { ...found, files: 0 } };
   return { facts: { ...found, files: files.length }, findings: runFamily(ctx, "skv", files.map((rel) => ({ rel, role: ROLE.skillScan })), {}) };
@@ -407,7 +416,7 @@ function tokenBudget(ctx: PrePrContext): CheckOutcome {
   if (!ctx.scope.files.includes(file)) return { facts: { file, present: false } };
   const max = ctx.config.prePr?.tokenBudget?.maxTokens;
   const findings = runFamily(ctx, "tok", [{ rel: file, role: ROLE.handoff }], options("TOK-03", { maxTokens: max }));
-  return { facts: { file, present: true, max: String(optionValue("TOK-03", "maxTokens", max)) }, findings };
+  return { facts: { file, present: true, max: String(optionValue(ctx, "TOK-03", "maxTokens", max)) }, findings };
 }
 
 function agentDrift(ctx: PrePrContext): CheckOutcome {
@@ -429,7 +438,7 @@ function agentDrift(ctx: PrePrContext): CheckOutcome {
   const rights = list(right, ".agent.md");
   const findings = runFamily(ctx, "drift", [...lefts.map((rel) => ({ rel, role: ROLE.driftLeft })), ...rights.map((rel) => ({ rel, role: ROLE.driftRight }))],
     options("DRIFT-04", { threshold: d?.threshold, sections: d?.sections }));
-  const threshold = optionValue("DRIFT-04", "threshold", d?.threshold);
+  const threshold = optionValue(ctx, "DRIFT-04", "threshold", d?.threshold);
   return { facts: { touched: touched.length, left, right, agents: lefts.length, threshold: String(threshold) }, findings };
 }
 

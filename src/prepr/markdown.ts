@@ -1,5 +1,6 @@
 // PP-003: markdown lint through the markdownlint library (never npx), with the repository's own
 // markdownlint-cli2 / markdownlint configuration; only files in scope; optional fixes.
+import type { RuleSettings } from "../run-settings.js";
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
 import { gitCacheConfinement, writeFileConfined } from "../fswrite.js";
@@ -682,9 +683,9 @@ export function normalizeMarkdown(text: string): string {
 }
 
 /** PP-003's findings on files that were not linted, reported by the core from these facts (assembly/validators/pre-pr/PP-003.ts). */
-function notLinted(files: string[], facts: Facts): Finding[] {
+function notLinted(files: string[], facts: Facts, rules: RuleSettings | undefined): Finding[] {
   const docs = files.map((file) => ({ file, kind: KIND.PREPR_FILE, flags: 0, bytes: new Uint8Array(0) }));
-  const out = executeValidator("pre-pr", docs, { ...facts, family: "row", row: "PP-003", phase: "findings" });
+  const out = executeValidator("pre-pr", docs, { ...facts, family: "row", row: "PP-003", phase: "findings" }, { rules });
   if (out.internalErrors.length > 0) throw new InternalError(`internal error: ${out.internalErrors.join("; ")}`);
   return out.results.flatMap((r) => r.findings);
 }
@@ -701,13 +702,13 @@ function notLinted(files: string[], facts: Facts): Finding[] {
  */
 export async function lintMarkdown(
   root: string, files: string[], cfg: MdConfig, fix: boolean, read: (rel: string) => string, cacheFile?: string,
-  run: { onStarted?: () => void; mainBusy?: boolean } = {},
+  run: { onStarted?: () => void; mainBusy?: boolean; rules?: RuleSettings } = {},
 ): Promise<MdResult> {
   const config = fileConfigs(cfg, files);
   const pre: Finding[] = [];
   if (cfg.refused && cfg.refused.length > 0) {
     const why = execRefusal() ?? "--no-exec";
-    pushAll(pre, notLinted(files, { "config.refused": cfg.refused, policy: why }));
+    pushAll(pre, notLinted(files, { "config.refused": cfg.refused, policy: why }, run.rules));
     return { findings: pre, fixed: [], unlinted: files.length };
   }
   const strings: Record<string, string> = {};
@@ -725,7 +726,7 @@ export async function lintMarkdown(
   }
   const refusedReads = files.length - readable.length;
   files = readable;
-  const timeoutFinding = (f: string) => notLinted([f], { stopped: true, timeoutMs: lintTimeoutMs() })[0];
+  const timeoutFinding = (f: string) => notLinted([f], { stopped: true, timeoutMs: lintTimeoutMs() }, run.rules)[0];
   if (!fix) {
     const { getVersion } = await import("./mdversion.js");
     // the overrides are part of the key: a file's entry was linted with the configuration they chose

@@ -3,13 +3,14 @@
 // assembly/validators/pre-pr/row.ts): before the check, whether it runs; after it, the status and
 // message from the facts the check returns and the severities of its findings (a throw is a FAIL
 // with the error text). The runner gathers facts and renders.
+import type { RuleSettings } from "../run-settings.js";
 import type { CheckId } from "./check-ids.js";
 import type { IgnoreMatcher } from "../ignores.js";
 import type { Config } from "../config.js";
 import type { Facts } from "../engine.js";
 import { InternalError, type Finding } from "../report.js";
 import { decideRow, type CheckStatus, type RowAnswer } from "./row.js";
-import type { Scope } from "./scope.js";
+import type { Scope } from "../scope.js";
 
 export type { CheckStatus };
 export type CheckTag = "slow" | "tests" | "external-tool" | "delegation" | "repo-specific";
@@ -61,6 +62,8 @@ export interface PrePrContext {
   options: RunOptions;
   /** The configuration's ignores (loaded once per run; the delegated rows apply them as `check` does). */
   ignores?: IgnoreMatcher;
+  /** Rule options and severities of the run (default: those `config` gives). */
+  rules?: RuleSettings;
 }
 
 export interface CheckDef {

@@ -2,6 +2,7 @@
 // PP-003's lint with the repository's markdownlint configuration and the same lint cache in the git
 // directory, on the staged text. Loaded only when markdown is staged (the hook's bundle carries no
 // markdownlint: scripts/bundle-cli.mjs loads this module from dist/).
+import type { RuleSettings } from "../run-settings.js";
 import type { Finding } from "../report.js";
 import { cacheFilePath } from "./cache-dir.js";
 import { lintMarkdown, loadMdConfigCached, releaseLintWorker, selectMarkdown } from "./markdown.js";
@@ -13,7 +14,7 @@ import { lintMarkdown, loadMdConfigCached, releaseLintWorker, selectMarkdown } f
  * selects (one batch); a file it cannot read is left out (the caller reports why).
  */
 export async function lintStagedMarkdown(
-  root: string, files: string[], read: (rels: string[]) => Map<string, string>, force: boolean, noCache = false,
+  root: string, files: string[], read: (rels: string[]) => Map<string, string>, force: boolean, noCache = false, rules?: RuleSettings,
 ): Promise<Finding[] | undefined> {
   const cacheFile = noCache ? undefined : cacheFilePath(root, "markdownlint-cache.json");
   const cfg = await loadMdConfigCached(root, cacheFile);
@@ -22,7 +23,7 @@ export async function lintStagedMarkdown(
   const texts = selected.length === 0 ? new Map<string, string>() : read(selected);
   if (texts.size === 0) return [];
   try {
-    const res = await lintMarkdown(root, [...texts.keys()], cfg, false, (rel) => texts.get(rel)!, cacheFile);
+    const res = await lintMarkdown(root, [...texts.keys()], cfg, false, (rel) => texts.get(rel)!, cacheFile, { rules });
     return res.findings;
   } finally {
     releaseLintWorker();

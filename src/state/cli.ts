@@ -214,8 +214,10 @@ export const handlers = {
 
   init: (): Handler => async (s) => {
     const wt = worktreeRoot(process.cwd());
-    const { activePaths } = await import("../config.js");
-    return { ...ensureGitignored(wt, s.root), exclude: excludeLiveState(wt, activePaths().memories) };
+    // the worktree's configured memories folder (paths.memories), read by the state settings' one reader
+    const { readStateSettings } = await import("./config.js");
+    const { DEFAULT_PATHS } = await import("../config-paths.js");
+    return { ...ensureGitignored(wt, s.root), exclude: excludeLiveState(wt, readStateSettings(wt).memoriesDir ?? DEFAULT_PATHS.memories) };
   },
 };
 

@@ -1,6 +1,7 @@
 // Host of the .aibrain validator (rules AB-*, in the WebAssembly core): lists the task checkpoints
 // (.aibrain/session-*.md and the archive .aibrain/sessions/archive/*.md) through the run's FileSource and
 // hands their bytes to the core. Unreadable or oversized files are reported, never passed.
+import type { RuleSettings } from "../run-settings.js";
 import { KIND, type WasmValidator } from "../wasm/abi.js";
 import { NOTE_MAX_BYTES } from "../fsread.js";
 import { executeValidator, type ContentDoc, type ValidatorOutput } from "../engine.js";
@@ -17,6 +18,8 @@ export interface AibrainCheckOptions {
   maxFileBytes: number;
   /** Restrict to these repo-relative files (staged / changed / given). */
   files?: string[];
+  /** The run's rule options and severities (default: every rule's declared ones). */
+  rules?: RuleSettings;
 }
 
 /**
@@ -45,7 +48,7 @@ export async function validateAibrain(o: AibrainCheckOptions): Promise<Validator
     if (r.problem) problems.push({ file: f.file, validator: "aibrain", verdict: "fail", findings: [r.problem] });
     else docs.push({ file: f.file, kind: KIND.AIBRAIN, flags: f.archived ? AIBRAIN_ARCHIVED_FLAG : 0, bytes: r.bytes! });
   }
-  const out = docs.length ? executeValidator("aibrain" as WasmValidator, docs, {}, { separable: true }) : { results: [], global: {}, internalErrors: [] };
+  const out = docs.length ? executeValidator("aibrain" as WasmValidator, docs, {}, { separable: true, rules: o.rules }) : { results: [], global: {}, internalErrors: [] };
   pushAll(out.results, problems);
   out.results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return out;

@@ -9,6 +9,7 @@
 //                      pre-pr lint cache (PP-003); on by default only when the repository has a
 //                      markdownlint configuration
 // Each is switched in validators.commitChecks; content is read from the source (the index under --staged).
+import type { RuleSettings } from "../run-settings.js";
 import { executeValidator, hostFinding, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { InternalError, type FileResult, type Finding } from "../report.js";
 import { KIND, PREPR_ROLE as ROLE } from "../wasm/abi.js";
@@ -29,6 +30,8 @@ export interface CommitChecksInput {
   config: Config | undefined;
   memoriesDir: string;
   noCache?: boolean;
+  /** The run's rule options and severities (default: every rule's declared ones). */
+  rules?: RuleSettings;
 }
 
 /** The switch of `check` in the configuration (validators.commitChecks.<check>); undefined = its default. */
@@ -70,14 +73,14 @@ function readAll(input: CommitChecksInput, files: string[], results: FileResult[
 }
 
 /** One rule family of the pre-pr core over the files read (the same rules pre-pr runs on the branch). */
-function runFamily(family: string, files: { rel: string; role: number }[], bytes: Map<string, Uint8Array>, facts: Facts, results: FileResult[]): void {
+function runFamily(input: CommitChecksInput, family: string, files: { rel: string; role: number }[], bytes: Map<string, Uint8Array>, facts: Facts, results: FileResult[]): void {
   const docs: ContentDoc[] = [];
   for (const f of files) {
     const b = bytes.get(f.rel);
     if (b) docs.push({ file: f.rel, kind: KIND.PREPR_FILE, flags: f.role, bytes: b });
   }
   if (docs.length === 0) return;
-  const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: true });
+  const out = executeValidator("pre-pr", docs, { ...facts, family }, { separable: true, rules: input.rules });
   if (out.internalErrors.length > 0) throw new InternalError(`internal error: ${out.internalErrors.join("; ")}`);
   for (const r of out.results) results.push({ ...r, validator: VALIDATOR });
 }
@@ -91,16 +94,16 @@ export async function validateCommitFiles(input: CommitChecksInput): Promise<Val
   if (on("memoryHealth") && files.memories.length > 0) {
     // a memory the commit adds is new (MEM-01 blocks it), a modified one only warns (upstream's hook)
     const docs = files.memories.map((rel) => ({ rel, role: scope.status[rel] === "A" ? ROLE.memoryNew : ROLE.memory }));
-    runFamily("mem", docs, readAll(input, files.memories, results), {}, results);
+    runFamily(input, "mem", docs, readAll(input, files.memories, results), {}, results);
   }
   const pins = on("actionPins");
   const structure = on("workflowStructure");
   if ((pins || structure) && files.workflows.length > 0) {
     const bytes = readAll(input, files.workflows.map((f) => f.rel), results);
-    if (pins) runFamily("pin", files.workflows, bytes, {}, results);
+    if (pins) runFamily(input, "pin", files.workflows, bytes, {}, results);
     if (structure) {
       const errors = await yamlErrors(files.workflows.map((f) => f.rel), (rel) => (bytes.has(rel) ? new TextDecoder().decode(bytes.get(rel)) : undefined));
-      runFamily("wfs", files.workflows, bytes, { yamlErrors: errors }, results);
+      runFamily(input, "wfs", files.workflows, bytes, { yamlErrors: errors }, results);
     }
   }
   const md = setting(config, "markdownLint");
@@ -119,7 +122,7 @@ export async function validateCommitFiles(input: CommitChecksInput): Promise<Val
     };
     // markdownlint stays out of the hook's bundle: loaded (from dist/) only when markdown is staged
     const { lintStagedMarkdown } = await import("../prepr/staged-markdown.js");
-    const findings = await lintStagedMarkdown(input.root, files.markdown, read, md === true, input.noCache);
+    const findings = await lintStagedMarkdown(input.root, files.markdown, read, md === true, input.noCache, input.rules);
     const byFile = new Map<string, Finding[]>();
     for (const f of findings ?? []) {
       const fs = byFile.get(f.file);

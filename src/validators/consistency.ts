@@ -1,6 +1,7 @@
 // Consistency validator host (port of Validate-Consistency.ps1 / consistency.py): lists the
 // planning and roadmap folders, hands every markdown file to the core in one batch, answers the
 // core's link questions in a second pass, and turns the per-feature rows into results.
+import type { RuleSettings } from "../run-settings.js";
 import { KIND, type WasmValidator } from "../wasm/abi.js";
 import { runValidator, type DocInput, type RawResult } from "../wasm/loader.js";
 import { debugTrapFacts, factDocs, failureKind, hostFinding, severityFacts, type ValidatorOutput } from "../engine.js";
@@ -52,6 +53,8 @@ export interface ConsistencyOptions {
   planningDir?: string;
   /** Report consistency errors as warnings (advisory use in `check`). */
   advisory?: boolean;
+  /** The run's rule options and severities (default: every rule's declared ones). */
+  rules?: RuleSettings;
 }
 
 export interface FeatureRow {
@@ -99,7 +102,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   const facts: DocInput[] = [fact("checkpoint", String(checkpoint)), fact("fx", String(opts.fx ?? 0))];
   if (opts.feature !== undefined) facts.push(fact("feature", opts.feature));
   // the run's severity policy (advisory, configured overrides): applied by the core, verdicts follow
-  pushAll(facts, factDocs(severityFacts("consistency", opts.advisory ? "advisory" : undefined)));
+  pushAll(facts, factDocs(severityFacts("consistency", opts.rules?.severities, opts.advisory ? "advisory" : undefined)));
   // test hook (AGENTCHECK_DEBUG_TRAP), as every validator run through src/engine.ts has it
   pushAll(facts, factDocs(debugTrapFacts({})));
   const out: ConsistencyOutput = { results: problems, global: {}, internalErrors: [], features: [], checkpoint };

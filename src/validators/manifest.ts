@@ -1,6 +1,7 @@
 // Manifest validator host: finds agents/sessions/*/state.json under a workspace, hands each manifest
 // (plus its spec.md and which artifact files exist) to the WASM `manifest` rules (SM-001..SM-012).
 // Also the read API other commands use (list/parse manifests with their validity).
+import type { RuleSettings } from "../run-settings.js";
 import { join } from "node:path";
 import { MANIFEST_SESSIONS_DIR } from "../config-paths.js";
 import { KIND } from "../wasm/abi.js";
@@ -22,6 +23,8 @@ export interface ManifestCheckOptions {
   maxFileBytes?: number;
   /** Only these session folder names (default: every folder with a state.json). */
   sessions?: string[];
+  /** The run's rule options and severities (default: every rule's declared ones). */
+  rules?: RuleSettings;
 }
 
 export { discoverSessions } from "../manifest/discover.js";
@@ -62,7 +65,7 @@ export function validateManifests(opts: ManifestCheckOptions): ValidatorOutput {
     pushAll(docs, s.docs);
   }
   const out = docs.length
-    ? executeValidator("manifest", docs, { "manifest.schema": MANIFEST_SCHEMA }, { separable: false })
+    ? executeValidator("manifest", docs, { "manifest.schema": MANIFEST_SCHEMA }, { separable: false, rules: opts.rules })
     : { results: [], global: {}, internalErrors: [] };
   for (const p of problems) out.results.push(problemResult("manifest", p));
   out.results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

@@ -1,6 +1,7 @@
 // memory-index validator host: lists the memory directory (names and entry types, symlink targets
 // resolved), reads the top-level index files and hands everything to the WASM core in one call.
 // Every rule decision is in assembly/validators/memory-index/.
+import type { RuleSettings } from "../run-settings.js";
 import { DEFAULT_PATHS } from "../config.js";
 import { realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -27,6 +28,8 @@ export interface MemoryIndexOptions {
   orphans?: Level;
   /** The option `level` of MI-019. */
   naming?: Level;
+  /** The run's rule options and severities (default: every rule's declared ones). */
+  rules?: RuleSettings;
   maxFileBytes: number;
 }
 
@@ -123,7 +126,7 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
   // --orphans / --naming (and memoryIndex.orphans / .naming) set the rules' option `level`
   if (opts.orphans !== undefined) for (const id of ORPHAN_RULES) facts[`option.${id}.level`] = opts.orphans;
   if (opts.naming !== undefined) facts["option.MI-019.level"] = opts.naming;
-  const out = executeValidator("memory-index", docs, facts);
+  const out = executeValidator("memory-index", docs, facts, { rules: opts.rules });
   for (const r of out.results) {
     r.file = shown(r.file);
     for (const f of r.findings) f.file = r.file;

@@ -11,6 +11,7 @@ const ROADMAP_DIR = ".agents/roadmap";
 const FEATURES_DIR = "docs/features";
 import { resolveNotesRoot } from "../state/paths.js";
 import { resolvePaths, type ResolvedPaths } from "../config.js";
+import { ruleSettings, type RuleSettings } from "../run-settings.js";
 import { discoverSessions } from "../manifest/discover.js";
 import { commitChecksApply } from "./commit-checks.js";
 
@@ -26,6 +27,8 @@ export interface WorkspaceContext {
   config?: import("../config.js").Config;
   /** The artifact folders (`paths.*` resolved); default: resolved from `config`. */
   paths?: ResolvedPaths;
+  /** Rule options and severities of the run; default: those `config` gives. */
+  rules?: RuleSettings;
   /**
    * Set for --staged, --changed and explicit file lists: the files in scope (repo-relative) and
    * the session-log mode of each scoped log. Per-file validators restrict themselves to
@@ -59,6 +62,11 @@ function outOfScope(ctx: WorkspaceContext, prefixes: string[], what: string): { 
 /** The artifact folders of a run: the one resolved configuration's `paths.*`. */
 export function pathsOf(ctx: WorkspaceContext): ResolvedPaths {
   return ctx.paths ?? resolvePaths(ctx.config);
+}
+
+/** The rule options and severities of a run: the one resolved configuration's. */
+function rulesOf(ctx: WorkspaceContext): RuleSettings {
+  return ctx.rules ?? ruleSettings(ctx.config);
 }
 
 export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
@@ -96,6 +104,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
           memoriesDir: pathsOf(ctx).memories,
           strict: ctx.options.strict === true ? true : undefined,
           cutoff: typeof ctx.options.cutoff === "string" ? ctx.options.cutoff : undefined,
+          rules: rulesOf(ctx),
         }); // each scoped log's result says the mode the core validated it in (data.mode)
       }
       // pre-pr passes the session logs changed on the branch as options.paths (repo-relative)
@@ -107,7 +116,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       return validateSessionLogs({
         cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths, mode, cutoff,
         sessionsDir: p.sessions, memoriesDir: p.memories,
-        strict: ctx.options.strict === true ? true : undefined,
+        strict: ctx.options.strict === true ? true : undefined, rules: rulesOf(ctx),
       });
     },
   },
@@ -126,7 +135,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       const o = ctx.options;
       return validateConsistency({
         root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, planningDir: pathsOf(ctx).planning,
-        fx: fixBits(typeof o.profile === "string" ? o.profile : undefined), advisory: !o.strict,
+        fx: fixBits(typeof o.profile === "string" ? o.profile : undefined), advisory: !o.strict, rules: rulesOf(ctx),
       });
     },
   },
@@ -145,7 +154,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       const o = ctx.options;
       return validateTraceability({
         root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, specs: pathsOf(ctx).specs,
-        fx: fixBits(typeof o.profile === "string" ? o.profile : undefined),
+        fx: fixBits(typeof o.profile === "string" ? o.profile : undefined), rules: rulesOf(ctx),
       });
     },
   },
@@ -170,7 +179,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
         layout: o.layout === "current" || o.layout === "reference" ? o.layout : "auto",
         orphans: o.orphans as "warn" | "error" | "off" | undefined,
         naming: o.naming as "warn" | "error" | "off" | undefined,
-        maxFileBytes: ctx.maxFileBytes,
+        maxFileBytes: ctx.maxFileBytes, rules: rulesOf(ctx),
       });
     },
   },
@@ -191,7 +200,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
     async run(ctx) {
       const { validateSessionState } = await import("./session-state.js");
       const notesDir = typeof ctx.options.notesDir === "string" ? ctx.options.notesDir : undefined;
-      return validateSessionState({ cwd: ctx.root, notesDir });
+      return validateSessionState({ cwd: ctx.root, notesDir, rules: rulesOf(ctx) });
     },
   },
   {
@@ -203,7 +212,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
     },
     async run(ctx) {
       const { validateAibrain } = await import("./aibrain.js");
-      return validateAibrain({ source: ctx.source, maxFileBytes: ctx.maxFileBytes, files: ctx.scope?.files });
+      return validateAibrain({ source: ctx.source, maxFileBytes: ctx.maxFileBytes, files: ctx.scope?.files, rules: rulesOf(ctx) });
     },
   },
   {
@@ -215,7 +224,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
         : { applies: false, reason: ctx.scope ? "no session manifests among the files in scope" : "no agents/sessions/*/state.json" },
     async run(ctx) {
       const { validateManifests } = await import("./manifest.js");
-      return validateManifests({ root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, sessions: manifestSessions(ctx) });
+      return validateManifests({ root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, sessions: manifestSessions(ctx), rules: rulesOf(ctx) });
     },
   },
   {
@@ -229,7 +238,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
     },
     async run(ctx) {
       const { validateCommitFiles } = await import("./commit-checks.js");
-      return validateCommitFiles({ root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, scope: ctx.scope!, config: ctx.config, memoriesDir: pathsOf(ctx).memories, noCache: ctx.options.cache === false });
+      return validateCommitFiles({ root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, scope: ctx.scope!, config: ctx.config, memoriesDir: pathsOf(ctx).memories, noCache: ctx.options.cache === false, rules: rulesOf(ctx) });
     },
   },
 ];

@@ -4,10 +4,11 @@
 import { existsSync } from "node:fs";
 import { CONFIG_MAX_BYTES, DEFAULT_READ_LIMIT, readTextOrThrow } from "../fsread.js";
 import { join, normalize } from "node:path";
+import type { RuleSettings } from "../run-settings.js";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import type { FileResult } from "../report.js";
-import { GitRepo, diffNamesBatch, gitRaw, pathLines, resolveCommitIds } from "../git-run.js";
-import { containment, historyBlobs, isLanded } from "../evidence/landed.js";
+import { GitRepo, diffNamesBatchAsync, gitRaw, pathLines, resolveCommitIds } from "../git-run.js";
+import { arrivedByMerge, containment, historyBlobs, isLanded } from "../evidence/landed.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
 import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
@@ -56,7 +57,7 @@ function lines(s: string): string[] {
  * given, receives per log the ranges whose git.diff.<range> fact it reads (SP-131, SP-132), so that
  * those lists, which grow with the history and the number of logs, go only to that log's core call.
  */
-export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>, diffKeys?: Map<string, string[]>, pass1?: JsonPass1): Promise<Facts> {
+export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>, diffKeys?: Map<string, string[]>, pass1?: JsonPass1, rules?: RuleSettings): Promise<Facts> {
   const facts: Facts = schemaFacts(root);
   let git: Git | undefined;
   let why = "";
@@ -129,7 +130,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   const reports: Facts = { phase: "extract" };
   // The core judges a log that needs nothing in this pass (need.* absent); given the run's other
   // facts (pass1), its result is final and the log skips the last pass.
-  const first = docs.length > 0 ? executeValidator("session-log", docs, { ...pass1?.facts, ...facts, phase: "extract" }, { separable: true }) : undefined;
+  const first = docs.length > 0 ? executeValidator("session-log", docs, { ...pass1?.facts, ...facts, phase: "extract" }, { separable: true, rules }) : undefined;
   const p1 = first?.results ?? [];
   // a call the core failed on (AC-902) keeps nothing: every log goes on to the last pass, which
   // reports the failure as an internal error (exit 2), as it does for a log that needs git
@@ -171,21 +172,21 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       again.push(d);
     }
   }
-  changedFacts(git, ranges, facts, diffFact);
   if (again.length > 0) {
-    const qaRanges: string[] = [];
-    for (const r of executeValidator("session-log", again, reports, { separable: true }).results) {
+    for (const r of executeValidator("session-log", again, reports, { separable: true, rules }).results) {
       for (const s of list(r.data?.["need.sha"])) wanted.add(s);
       for (const range of list(r.data?.["need.qaRanges"])) {
-        qaRanges.push(range);
+        ranges.push(range);
         needs(r.file, range);
       }
     }
-    changedFacts(git, qaRanges, facts, diffFact);
   }
+  // the changed names of every range, SP-132's and SP-131's, from one diff-tree started now: it runs
+  // beside the commit lookups below (on the other core), awaited before the facts are returned
+  const diffs = changedFacts(git, ranges, facts, diffFact);
   if (wanted.size > 0) {
     await resolveCommits(root, git, [...wanted].sort(), facts);
-    classifyLanded(git, [...wanted], facts);
+    await classifyLanded(git, [...wanted], facts);
     // recorded content is looked up only when some cited commit is not on HEAD's history as is
     const unresolved = [...wanted].some((sha) => {
       const f = facts[`git.commit.${sha}`];
@@ -193,6 +194,8 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     });
     if (recorded.size > 0 && unresolved) recordedOnHistory(git, [...recorded].sort(), facts);
   }
+  mergedLogs(git, wanted, docs, facts);
+  await diffs;
   return facts;
 }
 
@@ -203,7 +206,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
  * the paths that differ, for the core (git-rules.ts commitClass). When git fails they stay
  * off-history without details (a finding, never a pass).
  */
-function classifyLanded(git: Git, shas: string[], facts: Facts): void {
+async function classifyLanded(git: Git, shas: string[], facts: Facts): Promise<void> {
   const off = new Map<string, string[]>(); // commit id -> the SHAs (as cited) that name it
   for (const sha of shas) {
     const f = facts[`git.commit.${sha}`];
@@ -213,7 +216,7 @@ function classifyLanded(git: Git, shas: string[], facts: Facts): void {
     else off.set(f[1], [sha]);
   }
   if (off.size === 0) return;
-  const found = containment(git, [...off.keys()]);
+  const found = await containment(git, [...off.keys()]);
   if (found === undefined) return;
   for (const [id, c] of found) {
     // landed; else off-history with what the content check saw: "#<files written>", then "~<path>"
@@ -221,6 +224,22 @@ function classifyLanded(git: Git, shas: string[], facts: Facts): void {
     const fact = isLanded(c) ? ["landed", id] : ["off-history", id, `#${c.written}`].concat(c.otherContent.map((p) => `~${p}`), c.absent.map((p) => `-${p}`));
     for (const sha of off.get(id)!) facts[`git.commit.${sha}`] = fact;
   }
+}
+
+/**
+ * git.mergedLogs (issue 35 item 5): the logs of the run that arrived on this branch through a merge
+ * (src/evidence/landed.ts arrivedByMerge), asked only when some cited commit is absent or some range
+ * could not be diffed: the core notes what such a log cannot show here instead of failing a branch
+ * that never authored it. One `git log --first-parent` of the logs' folders.
+ */
+function mergedLogs(git: Git, wanted: Set<string>, docs: ContentDoc[], facts: Facts): void {
+  const gone = [...wanted].some((sha) => {
+    const f = facts[`git.commit.${sha}`];
+    return Array.isArray(f) && f[0] === "missing";
+  });
+  if (!gone && !Object.keys(facts).some((k) => k.startsWith("git.diffError."))) return;
+  const merged = arrivedByMerge(git, docs.map((d) => d.file).filter((f) => !f.startsWith("/")));
+  if (merged !== undefined && merged.length > 0) facts["git.mergedLogs"] = merged;
 }
 
 /**
@@ -257,9 +276,9 @@ function plainEnds(key: string): [string, string] | undefined {
  * resolve to commits, and every range when a batch step fails, goes through `one` (its own git diff),
  * so its fact or its error text is the per-range call's own.
  */
-function changedFacts(git: Git, ranges: string[], facts: Facts, one: (key: string) => void): void {
+async function changedFacts(git: Git, ranges: string[], facts: Facts, one: (key: string) => void): Promise<void> {
   const { batch, ends, done } = rangeBatch(git, ranges, facts, one);
-  const names = batch.length > 0 ? diffNamesBatch(git, batch.map(ends)) : undefined;
+  const names = batch.length > 0 ? await diffNamesBatchAsync(git, batch.map(ends)) : undefined;
   if (names !== undefined) batch.forEach((k, i) => (facts[`git.diff.${k}`] = [...new Set(pathLines(names[i]))].sort()));
   done();
 }

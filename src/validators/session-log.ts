@@ -5,17 +5,18 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import { basename, join, resolve, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
+import type { RuleSettings } from "../run-settings.js";
 import { executeValidator, problemResult, readArtifact, refusalFinding, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { findRepoRoot, listFiles, toRepoPath, isInside } from "../repo.js";
 import { UsageError, isIsoDate, type FileResult } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
 import { GitRepo, diffNamesBatch, gitDirs, gitPath, pathLines, resolveCommitIds } from "../git-run.js";
-import { activePaths } from "../config.js";
+import { DEFAULT_PATHS } from "../config-paths.js";
 import { HANDOFF_FILE, PROTOCOL_FILE, QA_DIR } from "../config-paths.js";
 import {
-  isSessionContext, isSessionLogPath, parseSessionMode, PROTOCOL_STATE_NAME, MODE_FLAGS, resolveBaseRef, SESSION_CONTEXTS,
-  type BaseChoice, type SessionContext, type SessionMode,
+  changedScope, isSessionContext, parseSessionMode, PROTOCOL_STATE_NAME, MODE_FLAGS, resolveBaseRef, SESSION_CONTEXTS, stagedScope,
+  type BaseChoice, type RunScope, type SessionContext, type SessionMode,
 } from "../scope.js";
 import { FLAGS } from "../wasm/contract.js";
 import { decodeList } from "../wasm/list.js";
@@ -68,6 +69,8 @@ export interface SessionLogOptions {
   logFlags?: Record<string, number>;
   /** Filled with the bytes of each log read from the working tree, by absolute path (for the directive pass). */
   sources?: Map<string, Uint8Array>;
+  /** The run's rule options and severities (default: every rule's declared ones). */
+  rules?: RuleSettings;
 }
 
 
@@ -76,7 +79,7 @@ export interface SessionLogOptions {
  * are kept. `entries`, when given, receives what the search learned of each file (its lstat, or its
  * directory entry) for the bounded read (ReadOptions.entry).
  */
-export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined, sessionsDir = activePaths().sessions, entries?: Map<string, Stats | Dirent>): string[] {
+export function discoverSessionLogs(root: string, cwd: string, paths: string[] | undefined, sessionsDir: string = DEFAULT_PATHS.sessions, entries?: Map<string, Stats | Dirent>): string[] {
   const named = paths !== undefined && paths.length > 0;
   // the folder as resolve would make it (a library caller may pass "repo/docs/.." or "a//b")
   const base = named ? resolve(cwd) : cwd;
@@ -242,8 +245,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   if (opts.base !== undefined && (opts.base.length === 0 || opts.base.startsWith("-"))) {
     throw new UsageError(`--base must be a git ref, got '${opts.base}'`);
   }
-  const memDir = (opts.memoriesDir ?? activePaths().memories).replace(/\\/g, "/").replace(/\/+$/, "");
-  const sessionsDir = (opts.sessionsDir ?? activePaths().sessions).replace(/\\/g, "/").replace(/\/+$/, "");
+  const memDir = (opts.memoriesDir ?? DEFAULT_PATHS.memories).replace(/\\/g, "/").replace(/\/+$/, "");
+  const sessionsDir = (opts.sessionsDir ?? DEFAULT_PATHS.sessions).replace(/\\/g, "/").replace(/\/+$/, "");
   const git = await openGit(root);
   const facts: Facts = {
     now: opts.now ?? new Date().toISOString(),
@@ -268,22 +271,23 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     baseChoice ??= resolveBaseRef(root, opts.base, { remoteOnly: context === "ci" });
     return baseChoice.ref;
   };
+  // a commit hook judges the staged snapshot: the one scope module's staged scope (`check --staged`'s)
+  let stagedRun: RunScope | undefined;
   if (git && context === "pre-commit") {
     // as for CI: a staged list git cannot give is an error, never "nothing staged"
     try {
-      staged = pathLines(git.raw(["diff", "--cached", "--name-only", "--diff-filter=ACMRD"]));
+      stagedRun = stagedScope(root, { sessionsDir, strict: opts.strict });
     } catch (e) {
-      throw new UsageError(`--context pre-commit: cannot list the staged files: git diff --cached failed: ${(e as Error).message}`);
+      throw new UsageError(`--context pre-commit: cannot list the staged files: ${(e as Error).message}`);
     }
+    // what the commit adds, copies, modifies, renames (to) or deletes
+    staged = (stagedRun.changes ?? []).filter((c) => c.status !== "T").map((c) => c.path);
     facts.staged = staged;
   }
   // a commit hook's logs take their mode facts from the staged snapshot, as `check --staged` gives them
   // (added or modified, pre-commit, merge): one mode per log whichever command the hook runs
   let logFlags = opts.logFlags ?? (opts.modes && Object.fromEntries(Object.entries(opts.modes).map(([f, m]) => [f.replace(/\\/g, "/"), MODE_FLAGS[m]])));
-  if (logFlags === undefined && git && context === "pre-commit" && !opts.mode) {
-    const { stagedScope } = await import("../scope.js");
-    logFlags = stagedScope(root, { sessionsDir, strict: opts.strict }).sessionLogs;
-  }
+  if (logFlags === undefined && stagedRun && !opts.mode) logFlags = stagedRun.sessionLogs;
   let files: string[];
   /** What discovery learned of each file (ReadOptions.entry): the read does not lstat it again. */
   const entries = new Map<string, Stats | Dirent>();
@@ -294,30 +298,22 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     files = discoverSessionLogs(root, opts.cwd, opts.paths, sessionsDir, entries);
     discovered = true;
   }
-  else if (context === "pre-commit" && git) {
-    const kept = pathLines(git.try(["diff", "--cached", "--name-only", "--diff-filter=ACMR"]));
-    files = kept
-      .filter((p) => isSessionLogPath(p, sessionsDir))
-      .map((p) => join(root, p));
+  else if (stagedRun) {
+    files = Object.keys(stagedRun.sessionLogs).map((p) => join(root, p));
   } else if (context === "ci" && git) {
     const base = baseRef();
     if (!base) throw new UsageError(`base ref '${baseChoice?.tried[0] ?? "origin/main"}' not found${triedNote(baseChoice)}: fetch it (shallow clone?) or pass --base`);
-    // a diff that fails (no merge base: unrelated histories, or a shallow clone's base) is an error,
-    // never "no logs changed": that would pass a CI run with nothing checked
-    let out: string;
+    // the logs `check --changed --base <base>` selects (one scope module). A diff that fails (no merge
+    // base: unrelated histories, or a shallow clone's base) is an error, never "no logs changed": that
+    // would pass a CI run with nothing checked
+    let changed: RunScope;
     try {
-      out = git.raw(["diff", "--name-only", "--diff-filter=ACMR", `${base}...HEAD`]);
+      changed = changedScope(root, base, { sessionsDir });
     } catch (e) {
-      const shallow = git.try(["rev-parse", "--is-shallow-repository"])?.trim() === "true";
-      throw new UsageError(
-        `--context ci: cannot list the logs changed since '${base}': git diff ${base}...HEAD failed: ${(e as Error).message}` +
-          (shallow ? " (this is a shallow clone: use fetch-depth: 0 in actions/checkout)" : ""),
-      );
+      const why = (e as Error).message;
+      throw new UsageError(`--context ci: cannot list the logs changed since '${base}': ${why.startsWith("--changed: ") ? why.slice(11) : why}`);
     }
-    const changed = pathLines(out);
-    files = changed
-      .filter((p) => isSessionLogPath(p, sessionsDir))
-      .map((p) => join(root, p));
+    files = Object.keys(changed.sessionLogs).map((p) => join(root, p));
   } else {
     files = discoverSessionLogs(root, opts.cwd, undefined, sessionsDir, entries);
     discovered = true;
@@ -479,7 +475,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const final = new Map<string, FileResult>();
   const p1Internal: string[] = [];
   if (md.length > 0) {
-    const p1 = executeValidator("session-log", md, { ...facts, phase: "extract" }, { separable: true });
+    const p1 = executeValidator("session-log", md, { ...facts, phase: "extract" }, { separable: true, rules: opts.rules });
     pushAll(p1Internal, p1.internalErrors);
     for (const r of p1.results) {
       const sha = list(r.data?.["need.sha"]);
@@ -516,7 +512,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
     const { prepareJsonSessions } = await import("./session-json-facts.js");
     // strict mode validates every log with the protocol in the last pass (as for markdown above)
     const pass1 = opts.strict ? undefined : { facts: sharedFacts(), final };
-    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, logFlags, jsonDiffKeys, pass1));
+    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, logFlags, jsonDiffKeys, pass1, opts.rules));
   }
 
   // --- pass 2 ---------------------------------------------------------------------------------
@@ -557,18 +553,18 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const protocol = extra.filter((d) => d.kind === KIND.PROTOCOL);
   const all = plain.length > 0 || perRange.size + jsonRanged.length === 0 ? [...plain, ...extra] : extra.filter((d) => d.kind !== KIND.PROTOCOL);
   const out: ValidatorOutput = all.length > 0
-    ? executeValidator("session-log", all, shared(), { separable: extra.length === 0 })
+    ? executeValidator("session-log", all, shared(), { separable: extra.length === 0, rules: opts.rules })
     : { results: [], global: {}, internalErrors: [] };
   const calls: [ContentDoc[], Facts][] = [];
   for (const [key, group] of [...perRange.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) calls.push([group, { [`diff.${key}`]: facts[`diff.${key}`] }]);
   pushAll(calls, groupByDiffLists(jsonRanged, jsonDiffKeys, facts));
   for (const [docsOfCall, own] of calls) {
-    const o = executeValidator("session-log", [...docsOfCall, ...protocol], { ...shared(), ...own }, { separable: protocol.length === 0 });
+    const o = executeValidator("session-log", [...docsOfCall, ...protocol], { ...shared(), ...own }, { separable: protocol.length === 0, rules: opts.rules });
     pushAll(out.results, o.results.filter((r) => !(r.file === PROTOCOL_FILE && out.results.some((x) => x.file === PROTOCOL_FILE))));
     pushAll(out.internalErrors, o.internalErrors);
   }
   if (repoLevel) {
-    const o = executeValidator("session-log", [{ file: ".", kind: KIND.SESSION_REPO, bytes: new Uint8Array(0) }], shared());
+    const o = executeValidator("session-log", [{ file: ".", kind: KIND.SESSION_REPO, bytes: new Uint8Array(0) }], shared(), { rules: opts.rules });
     pushAll(out.results, o.results);
     pushAll(out.internalErrors, o.internalErrors);
   }

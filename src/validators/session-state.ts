@@ -1,6 +1,7 @@
 // Session-state validator host (spec session-state §6.3): reads the current session state note
 // without locking and hands the state to the core, which decides SS-001 (protocol start evidence)
 // and SS-002 (schema generated from the zod schema, invariants). No state (CI) = a visible skip.
+import type { RuleSettings } from "../run-settings.js";
 import { KIND } from "../wasm/abi.js";
 import { STATE_SCHEMA } from "../wasm/generated/state-schema.js";
 import { executeValidator, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
@@ -17,6 +18,8 @@ export interface SessionStateCheckOptions {
   notesDir?: string;
   /** Session to check (default: the current one). */
   sessionId?: string;
+  /** The run's rule options and severities (default: every rule's declared ones). */
+  rules?: RuleSettings;
 }
 
 export async function validateSessionState(opts: SessionStateCheckOptions): Promise<ValidatorOutput> {
@@ -48,5 +51,5 @@ export async function validateSessionState(opts: SessionStateCheckOptions): Prom
     facts["state.detail"] = `${e.code}: ${e.message}`;
   }
   const doc: ContentDoc = { file, kind: KIND.SESSION_STATE, bytes };
-  return executeValidator("session-state", [doc], facts);
+  return executeValidator("session-state", [doc], facts, { rules: opts.rules });
 }

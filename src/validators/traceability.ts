@@ -1,6 +1,7 @@
 // Traceability validator host (port of Validate-Traceability.ps1 / traceability.py): lists the
 // requirements/, design/ and tasks/ folders of the specs path and runs the core over them in one
 // batch. Folders of layouts the validator does not cover are handed over so they show as skips.
+import type { RuleSettings } from "../run-settings.js";
 import { relative, resolve, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, type ContentDoc, type Facts, type SeverityMode, type ValidatorOutput } from "../engine.js";
@@ -27,6 +28,8 @@ export interface TraceabilityOptions {
   /** Severity mode of the run ("strict": warnings are reported as errors). */
   mode?: SeverityMode;
   maxFileBytes: number;
+  /** The run's rule options and severities (default: every rule's declared ones). */
+  rules?: RuleSettings;
 }
 
 export interface TraceabilityOutput extends ValidatorOutput {
@@ -65,7 +68,7 @@ export function validateTraceability(opts: TraceabilityOptions): TraceabilityOut
   const fx = opts.fx ?? 0;
   // pass 1, names only: the core says which files its rules load (REQ-*.md, DESIGN-*.md, TASK-*.md of
   // their folder); only those are read, so another file of the folder never gives a finding
-  const names = executeValidator("traceability", docs, { fx, phase: "names" }, { mode: opts.mode });
+  const names = executeValidator("traceability", docs, { fx, phase: "names" }, { mode: opts.mode, rules: opts.rules });
   // a file the core failed on (AC-902) keeps that result and is left out of the checks; the other
   // files are judged as without it (issue 33 item 4)
   const failedNames = new Set(names.results.filter((r) => r.findings.some((f) => f.ruleId === "AC-902")).map((r) => r.file));
@@ -88,7 +91,7 @@ export function validateTraceability(opts: TraceabilityOptions): TraceabilityOut
   }
   const facts: Facts = { fx };
   if (unread.length > 0) facts.unread = unread;
-  const out = executeValidator("traceability", docs, facts, { mode: opts.mode }) as TraceabilityOutput;
+  const out = executeValidator("traceability", docs, facts, { mode: opts.mode, rules: opts.rules }) as TraceabilityOutput;
   pushAll(out.results, problems);
   out.internalErrors = names.internalErrors.concat(out.internalErrors);
   const [requirements, designs, tasks, validChains] = (out.global.stats ?? "0 0 0 0").split(" ").map(Number);

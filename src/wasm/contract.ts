@@ -226,6 +226,7 @@ export type FactKey =
   | "git.shallow"
   | `git.commit.${string}`
   | "git.blobsOnHistory"
+  | "git.mergedLogs"
   | `git.diff.${string}`
   | `git.diffError.${string}`
   | `qa.report.${string}`
@@ -244,6 +245,9 @@ export type FactKey =
   | `size.${string}`
   | "findings"
   | "reportUnused"
+  | "ovr.rules"
+  | "ovr.matches"
+  | "ovr.findings"
   | "row"
   | "error"
   | "tags"
@@ -417,6 +421,8 @@ export interface FactTypes {
   [key: `git.commit.${string}`]: string[];
   /** JSON logs: of the recorded contentEvidence entries (need.blobs), "=<blob> <path>" for those on HEAD's history, "~<blob> <path>" for a path there with other content (SP-130). */
   "git.blobsOnHistory": string[];
+  /** JSON logs: the logs of the run that arrived on this branch through a merge (no non-merge commit of HEAD's first-parent line added or changed them); set only when some cited commit is absent or a range could not be diffed (SP-130..SP-132). */
+  "git.mergedLogs": string[];
   /** JSON logs: the file names changed in a range (SP-131, SP-132). */
   [key: `git.diff.${string}`]: string[];
   /** JSON logs: why git diff failed for a range. */
@@ -439,7 +445,7 @@ export interface FactTypes {
   "unread": string[];
   /** Tests only: key, name pairs checked against the naming table (data 'probe.naming'). */
   "probe.naming": string[];
-  /** The rule family of this call: select, pin, wfs, sfm, prd, path, size, tok, drift, plan, directives. */
+  /** The rule family of this call: select, pin, wfs, sfm, prd, path, size, tok, drift, plan, dir (directives), overrides. */
   "family": string;
   /** Family select: the files in the run's scope (list); rows PP-004, PP-015: how many files (int). */
   "files": string[];
@@ -453,6 +459,12 @@ export interface FactTypes {
   "findings": string[];
   /** Family directives: report suppressions nothing used. */
   "reportUnused": boolean;
+  /** Family overrides: the configuration's overrides table, entry, rule id, severity (error | warning | info | off) triples. */
+  "ovr.rules": string[];
+  /** Family overrides: fileOrdinal, entry pairs, an entry whose files patterns match the file (the host matches the globs). */
+  "ovr.matches": string[];
+  /** Family overrides: the findings to re-grade, fileOrdinal (-1: no file), rule id, severity triples. */
+  "ovr.findings": string[];
   /** Family row: the row (PP-0xx) whose status this call decides. */
   "row": string;
   /** Family row: the check threw; its error text (PP-000 reports the row as FAIL). */
@@ -706,6 +718,7 @@ export type DataKey =
   | "row.message"
   | "row.data"
   | "row.severities"
+  | "ovr.severities"
   | "row.label"
   | "phase"
   | "status"

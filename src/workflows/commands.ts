@@ -14,7 +14,7 @@ export function registerWorkflowCommands(program: Command): void {
     .option("--notes-dir <dir>", "session notes root")
     .option("--app-id <id>", "Inngest app id", "agentcheck")
     .option("--dev", "dev mode: no request signing (default unless INNGEST_SIGNING_KEY is set)")
-    .option("--approval-modes <modes>", "comma-separated modes whose entry waits for approval/granted (e.g. coding,disabled)")
+    .option("--approval-modes <modes>", "comma-separated modes whose entry waits for approval/resolved (e.g. coding,disabled)")
     .addHelpText("after", "\nExamples:\n  $ agentcheck workflows serve --port 3000\n  $ npx inngest-cli@latest dev -u http://127.0.0.1:3000/api/inngest")
     .action(async (o: { port: string; host: string; cwd?: string; notesDir?: string; appId: string; dev?: boolean; approvalModes?: string }) => {
       process.exitCode = await runWorkflowsServe(o);

@@ -1,5 +1,6 @@
 // What every agentcheck workflow function shares: where the work happens, the run's one clock, the
 // repository's configuration for a step, and which errors a retry cannot cure.
+import type { RunSettings } from "../run-settings.js";
 import { NonRetriableError } from "inngest";
 import { gitTopLevel } from "../git-run.js";
 import { isStateError } from "../state/errors.js";
@@ -45,21 +46,14 @@ export function storeAt(at: At): SessionStore {
 }
 
 /**
- * The configuration a check reads (paths.sessions, rule options, severities) is process-wide state
- * (src/config.ts loadConfig). Inngest may run steps of several runs, for different repositories, in
- * one process at once, and each step may run in a process that loaded another repository's
- * configuration last: every step that validates loads its repository's configuration itself and
- * runs one at a time, so no step judges with another repository's settings.
+ * A step that validates runs with its repository's configuration (paths.sessions, rule options,
+ * severities), loaded by the step itself and passed to `fn`: Inngest may run steps of several runs,
+ * for different repositories, in one process at once, and each step may run in a process that served
+ * another repository last. Nothing is process state, so the steps need no turn of their own.
  */
-let configTurn: Promise<unknown> = Promise.resolve();
-export function withRepoConfig<T>(cwd: string, fn: () => T | Promise<T>): Promise<T> {
-  const run = configTurn.then(async () => {
-    const { loadConfig } = await import("../config.js");
-    await loadConfig(cwd, undefined, cwd);
-    return fn();
-  });
-  configTurn = run.catch(() => undefined);
-  return run;
+export async function withRepoConfig<T>(cwd: string, fn: (settings: RunSettings) => T | Promise<T>): Promise<T> {
+  const { loadConfig } = await import("../config.js");
+  return fn(await loadConfig(cwd, undefined, cwd));
 }
 
 /** Error codes of the store a retry cannot change (the input or the state is wrong, not the moment). */

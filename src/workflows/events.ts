@@ -14,8 +14,11 @@ export const EVENTS = {
   modeChanged: "session/mode.changed",
   /** Sent by session-protocol-end when the end is recorded. */
   complete: "session/complete",
-  /** Sent when a mode change waits for a person; answered by `approval/granted`. */
+  /** Sent when a mode change waits for a person; answered by `approval/resolved` (or `approval/granted`). */
   approvalRequested: "approval/requested",
+  /** A person's answer, grant or denial (src/state/approvals.ts APPROVAL_EVENTS.resolved): ends the wait at once. */
+  approvalResolved: "approval/resolved",
+  /** The grant-only answer of earlier releases: relayed as `approval/resolved` (status "granted"). */
   approvalGranted: "approval/granted",
   /** Trigger of orchestrator-agent-routing. */
   agentInvoke: "orchestrator/agent.invoke",
@@ -89,6 +92,14 @@ export interface ApprovalRequestedData {
   description: string;
   sessionId: string;
   context: { from: WorkflowModeT; to: WorkflowModeT; cwd: string; requestedBy?: string };
+}
+
+export interface ApprovalResolvedData {
+  approvalId: string;
+  /** Only these two end the wait; an event with another status is not an answer. */
+  status: "granted" | "denied";
+  resolvedBy?: string;
+  note?: string;
 }
 
 export interface ApprovalGrantedData {

@@ -3,7 +3,7 @@ import type { Inngest } from "inngest";
 import { createAgentFunctions } from "./agents.js";
 import { createFanOutFunction } from "./fanout.js";
 import { createProtocolFunctions, type ProtocolOptions } from "./protocol.js";
-import { createStateUpdateFunction, type StateUpdateOptions } from "./state-update.js";
+import { createApprovalRelayFunction, createStateUpdateFunction, type StateUpdateOptions } from "./state-update.js";
 
 export type AllWorkflowOptions = ProtocolOptions & StateUpdateOptions & { fanOut?: { timeoutMs?: number } };
 
@@ -11,10 +11,11 @@ export function createWorkflowFunctions(inngest: Inngest.Any, opts: AllWorkflowO
   const protocol = createProtocolFunctions(inngest, opts);
   const sessionStateUpdate = createStateUpdateFunction(inngest, opts);
   const agents = createAgentFunctions(inngest, opts);
+  const approvalGrantedRelay = createApprovalRelayFunction(inngest);
   const validateRepositories = createFanOutFunction(inngest, opts.fanOut);
   const functions = [
-    protocol.sessionProtocolStart, protocol.sessionProtocolEnd, sessionStateUpdate,
+    protocol.sessionProtocolStart, protocol.sessionProtocolEnd, sessionStateUpdate, approvalGrantedRelay,
     agents.orchestratorAgentRouting, agents.agentCompletionHandler, validateRepositories,
   ];
-  return { ...protocol, sessionStateUpdate, ...agents, validateRepositories, functions };
+  return { ...protocol, sessionStateUpdate, approvalGrantedRelay, ...agents, validateRepositories, functions };
 }

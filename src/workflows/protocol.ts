@@ -56,10 +56,9 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
       const data = (event.data ?? {}) as ProtocolStartData;
       const at = await whereOf(event, step, opts);
       // the id first, memoized: a retry never numbers a second session
-      const target = await step.run("resolve-session", () => withRepoConfig(at.cwd, async () => {
-        const { activePaths } = await import("../config.js");
+      const target = await step.run("resolve-session", () => withRepoConfig(at.cwd, ({ paths }) => {
         // the next free `<date>-session-NN` past the logs, the states and the protocol sessions (src/session-id.ts)
-        return { sessionId: data.sessionId ?? nextSessionId(at.cwd, new Date(at.now), at.notesDir), skillsDir: activePaths().skills };
+        return { sessionId: data.sessionId ?? nextSessionId(at.cwd, new Date(at.now), at.notesDir, paths), skillsDir: paths.skills };
       }));
       const id = target.sessionId;
       const store = await step.run("init-note-store", () => {
@@ -82,7 +81,7 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
       }));
       const skills = await step.run("verify-skills", () => listSkills(at.cwd, target.skillsDir));
       const constraints = await step.run("load-constraints", () => readConstraints(at.cwd, constraintFiles));
-      const git = await step.run("gather-start-evidence", () => withRepoConfig(at.cwd, () => startEvidence(at.cwd, id, at.now)));
+      const git = await step.run("gather-start-evidence", () => withRepoConfig(at.cwd, ({ paths }) => startEvidence(at.cwd, id, at.now, paths.sessions)));
       const log = await step.run("create-session-log", () => {
         if (data.createLog === false) return { path: git.sessionLogPath, created: false, skipped: true };
         return { ...makeLog({ root: at.cwd, sessionId: id, path: git.sessionLogPath, branch: git.gitBranch, startingCommit: git.startingCommit, now: at.now, preset: data.preset, objective: data.objective }), skipped: false };
@@ -124,8 +123,8 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
 
       const log = await step.run("validate-session-log", () =>
         // the repository's configuration (paths.sessions, severities) and the cutoff, as `session end` reads them
-        withRepoConfig(at.cwd, async () => {
-          const r = await checkSessionLog(at.cwd, state(), { now: data.now, cutoff: cutoffOption(undefined) });
+        withRepoConfig(at.cwd, async (settings) => {
+          const r = await checkSessionLog(at.cwd, state(), { now: data.now, cutoff: cutoffOption(undefined), settings });
           return { ok: r.ok, missing: r.missing, evidence: r.evidence, log: r.log ?? null };
         }),
       );
@@ -133,7 +132,7 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
       const commits = await step.run("check-commit-evidence", () =>
         // SP-039 / SP-040 with the repository's severities, as `session end` judges them (after any fix:
         // a fixed file is a change still to commit)
-        withRepoConfig(at.cwd, () => checkCommitEvidence(at.cwd, state(), storeAt(at).root)),
+        withRepoConfig(at.cwd, (settings) => checkCommitEvidence(at.cwd, state(), storeAt(at).root, settings)),
       );
       const missing = [...log.missing, ...commits.missing];
       if (missing.length > 0) {

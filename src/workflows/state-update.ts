@@ -1,25 +1,27 @@
 // session-state-update: seed 001's state workflow. Applies a `session set-state` patch through the
 // store (the same transaction as the CLI), waits for a person where a mode change needs one
-// (approval/requested → approval/granted, or the live protocol's own approval), and announces a mode
+// (approval/requested → approval/resolved, or the live protocol's own approval), and announces a mode
 // change (session/mode.changed).
 import type { Inngest } from "inngest";
 import { isStateError } from "../state/errors.js";
 import type { StatePatch } from "../state/ops.js";
 import type { SessionState, WorkflowModeT } from "../state/schema.js";
-import { EVENTS, type ApprovalGrantedData, type ApprovalRequestedData, type StateUpdateData } from "./events.js";
+import { EVENTS, type ApprovalGrantedData, type ApprovalRequestedData, type ApprovalResolvedData, type StateUpdateData } from "./events.js";
 import { stateStep, storeAt, whereOf, type At, type WorkflowOptions } from "./context.js";
 
 export type ApprovalStatus = "pending" | "granted" | "denied" | "expired";
 
 /**
  * The live protocol's pending approvals (one record, answered from either side: an `approval/granted`
- * event or the local `session approve`). Every method is called inside a step; `request` with the same
+ * / `approval/resolved` event or the local `session approve|deny`). Every method is called inside a step; `request` with the same
  * `key` (a retried step) returns the same approval.
  */
 export interface ApprovalPort {
   request(r: { key: string; cwd: string; sessionId: string; kind: "mode-change"; from: WorkflowModeT; to: WorkflowModeT; requestedBy?: string; at: string }): Promise<{ approvalId: string }> | { approvalId: string };
   status(r: { cwd: string; approvalId: string }): Promise<ApprovalStatus> | ApprovalStatus;
   grant(r: { cwd: string; approvalId: string; by?: string; comment?: string; at: string }): Promise<void> | void;
+  /** A person denied it (an `approval/resolved` event with status "denied"). */
+  deny(r: { cwd: string; approvalId: string; by?: string; comment?: string; at: string }): Promise<void> | void;
   /** The wait ended without an answer. */
   expire(r: { cwd: string; approvalId: string; at: string }): Promise<void> | void;
 }
@@ -45,7 +47,11 @@ export const liveApprovals: ApprovalPort = {
   },
   async grant(r) {
     const { grantApproval } = await import("../state/approvals.js");
-    await resolvedOnce(() => grantApproval(storeAt({ cwd: r.cwd, now: r.at }).notes, r.approvalId, { by: r.by ?? "approval/granted", ...(r.comment ? { note: r.comment } : {}), now: new Date(r.at) }));
+    await resolvedOnce(() => grantApproval(storeAt({ cwd: r.cwd, now: r.at }).notes, r.approvalId, { by: r.by ?? "approval/resolved", ...(r.comment ? { note: r.comment } : {}), now: new Date(r.at) }));
+  },
+  async deny(r) {
+    const { denyApproval } = await import("../state/approvals.js");
+    await resolvedOnce(() => denyApproval(storeAt({ cwd: r.cwd, now: r.at }).notes, r.approvalId, { by: r.by ?? "approval/resolved", ...(r.comment ? { note: r.comment } : {}), now: new Date(r.at) }));
   },
   async expire(r) {
     const { denyApproval } = await import("../state/approvals.js");
@@ -67,6 +73,7 @@ export const eventOnlyApprovals: ApprovalPort = {
   request: (r) => ({ approvalId: `approval-${r.key}` }),
   status: () => "pending",
   grant: () => undefined,
+  deny: () => undefined,
   expire: () => undefined,
 };
 
@@ -75,7 +82,7 @@ export interface StateUpdateOptions extends WorkflowOptions {
   approvalModes?: WorkflowModeT[];
   /** Where the pending approval lives (default: the live protocol's, liveApprovals). */
   approvals?: ApprovalPort;
-  /** How long a mode change waits for approval/granted (Inngest duration; default "1h"). */
+  /** How long a mode change waits for approval/resolved (Inngest duration; default "1h"). */
   approvalTimeout?: string;
 }
 
@@ -145,22 +152,27 @@ export function createStateUpdateFunction(inngest: Inngest.Any, opts: StateUpdat
           context: { from: before.mode, to: mode, cwd: at.cwd, requestedBy: data.requestedBy },
         };
         await step.sendEvent("emit-approval-requested", { name: EVENTS.approvalRequested, data: requested });
-        const granted = await step.waitForEvent("wait-for-approval", {
-          event: EVENTS.approvalGranted,
+        // one wait for either answer: approval/resolved (grant or denial; approval/granted is relayed as one)
+        const answer = await step.waitForEvent("wait-for-approval", {
+          event: EVENTS.approvalResolved,
           timeout: opts.approvalTimeout ?? "1h",
-          if: `async.data.approvalId == ${JSON.stringify(req.approvalId)}`,
+          if: `async.data.approvalId == ${JSON.stringify(req.approvalId)} && (async.data.status == "granted" || async.data.status == "denied")`,
         });
-        if (granted) {
-          const g = (granted.data ?? {}) as ApprovalGrantedData;
-          // the live protocol learns of the grant: the same approval, answered from this side
+        if (answer) {
+          const r = (answer.data ?? {}) as ApprovalResolvedData;
+          const decision = r.status === "granted" ? "granted" : "denied"; // never a grant from anything else
+          // the live protocol learns of the answer: the same approval, resolved from this side (an
+          // answer given locally meanwhile stands: the step reports the recorded status)
           const status = await step.run("record-approval", async () => {
-            await approvals.grant({ cwd: at.cwd, approvalId: req.approvalId, by: g.approvedBy, comment: g.comment, at: at.now });
+            const o = { cwd: at.cwd, approvalId: req.approvalId, by: r.resolvedBy, comment: r.note, at: at.now };
+            if (decision === "granted") await approvals.grant(o);
+            else await approvals.deny(o);
             return await approvals.status({ cwd: at.cwd, approvalId: req.approvalId });
           });
-          // "pending" only for a port that keeps no record (event-only): the event is the grant
-          approval = { approvalId: req.approvalId, status: status === "pending" ? "granted" : status, by: g.approvedBy };
+          // "pending" only for a port that keeps no record (event-only): the event is the answer
+          approval = { approvalId: req.approvalId, status: status === "pending" ? decision : status, ...(r.resolvedBy ? { by: r.resolvedBy } : {}) };
         } else {
-          // no event: it may have been answered on the other side (`session approve`) meanwhile
+          // no event: it may have been answered on the other side (`session approve|deny`) meanwhile
           const status = await step.run("check-approval", async () => {
             const st = await approvals.status({ cwd: at.cwd, approvalId: req.approvalId });
             if (st === "pending") await approvals.expire({ cwd: at.cwd, approvalId: req.approvalId, at: at.now });
@@ -191,3 +203,20 @@ export function createStateUpdateFunction(inngest: Inngest.Any, opts: StateUpdat
   );
 }
 
+
+/**
+ * approval-granted-relay: the grant-only `approval/granted` of earlier releases becomes the
+ * `approval/resolved` (status "granted") the mode-change wait listens to, so either event answers it.
+ */
+export function createApprovalRelayFunction(inngest: Inngest.Any) {
+  return inngest.createFunction(
+    { id: "approval-granted-relay", name: "approval/granted as approval/resolved", retries: 3, triggers: [{ event: EVENTS.approvalGranted }] },
+    async ({ event, step }) => {
+      const g = (event.data ?? {}) as ApprovalGrantedData;
+      if (typeof g.approvalId !== "string" || g.approvalId === "") return { relayed: false, reason: "no approvalId" };
+      const data: ApprovalResolvedData = { approvalId: g.approvalId, status: "granted", ...(g.approvedBy ? { resolvedBy: g.approvedBy } : {}), ...(g.comment ? { note: g.comment } : {}) };
+      await step.sendEvent("emit-approval-resolved", { name: EVENTS.approvalResolved, data });
+      return { relayed: true, approvalId: g.approvalId };
+    },
+  );
+}

@@ -18,8 +18,8 @@ const memories = {
 };
 
 async function mi017(dir: string): Promise<string[]> {
-  await loadConfig(dir, undefined, dir);
-  const out = validateMemoryIndexDir({ source: new DiskSource(dir), dir: MEM, display: MEM, maxFileBytes: DEFAULT_MAX_FILE_BYTES });
+  const { rules } = await loadConfig(dir, undefined, dir);
+  const out = validateMemoryIndexDir({ source: new DiskSource(dir), dir: MEM, display: MEM, maxFileBytes: DEFAULT_MAX_FILE_BYTES, rules });
   return out.results.flatMap((r) => r.findings).filter((f) => f.ruleId === "MI-017").map((f) => f.severity);
 }
 

@@ -192,7 +192,11 @@ function approvalsFake(initial: ApprovalStatus = "pending") {
     status: (r) => m.get(r.approvalId) ?? "expired",
     grant: (r) => {
       calls.push(`grant ${r.by}`);
-      m.set(r.approvalId, "granted");
+      if (m.get(r.approvalId) === "pending") m.set(r.approvalId, "granted");
+    },
+    deny: (r) => {
+      calls.push(`deny ${r.by}`);
+      if (m.get(r.approvalId) === "pending") m.set(r.approvalId, "denied");
     },
     expire: (r) => {
       calls.push("expire");
@@ -267,15 +271,15 @@ describe("session-state-update (seed 001: apply, session/mode.changed, approval)
     expect(state(dir).version).toBe(v);
   });
 
-  it("WF-APPROVAL-01 entering an approval mode waits for approval/granted; the grant is recorded on the live approval, then the mode changes", async () => {
+  it("WF-APPROVAL-01 entering an approval mode waits for approval/resolved; a grant is recorded on the live approval, then the mode changes", async () => {
     const dir = repo();
     await start(dir, { createLog: false });
     const a = approvalsFake();
     const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-approvals" }), { approvalModes: ["coding"], approvals: a.port }).sessionStateUpdate;
-    const { result, error, ctx } = await answered(f, dir, { patch: { mode: "coding", task: "T-9" }, requestedBy: "agent" }, { name: EVENTS.approvalGranted, data: { approvalId: "x", approvedBy: "lead" } });
+    const { result, error, ctx } = await answered(f, dir, { patch: { mode: "coding", task: "T-9" }, requestedBy: "agent" }, { name: EVENTS.approvalResolved, data: { approvalId: "x", status: "granted", resolvedBy: "lead" } });
     expect(error).toBeUndefined();
     expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-approval-requested", expect.objectContaining({ name: EVENTS.approvalRequested, data: expect.objectContaining({ approvalType: "mode-change", context: expect.objectContaining({ from: "analysis", to: "coding" }) }) }));
-    expect(ctx.step.waitForEvent).toHaveBeenCalledWith("wait-for-approval", expect.objectContaining({ event: EVENTS.approvalGranted, timeout: "1h", if: expect.stringContaining("async.data.approvalId ==") }));
+    expect(ctx.step.waitForEvent).toHaveBeenCalledWith("wait-for-approval", expect.objectContaining({ event: EVENTS.approvalResolved, timeout: "1h", if: expect.stringMatching(/^async\.data\.approvalId == "a-[^"]+" && \(async\.data\.status == "granted" \|\| async\.data\.status == "denied"\)$/) }));
     expect(a.calls).toEqual(["request analysis->coding", "grant lead"]);
     expect((result as any).approval.status).toBe("granted");
     expect(state(dir).currentMode).toBe("coding");
@@ -310,7 +314,7 @@ describe("session-state-update (seed 001: apply, session/mode.changed, approval)
     const a = approvalsFake();
     const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-approvals" }), { approvalModes: ["disabled"], approvals: a.port }).sessionStateUpdate;
     const { ctx } = await new InngestTestEngine({ function: f as never, steps: [...SENT] }).executeStep("wait-for-approval", { events: [{ name: EVENTS.stateUpdate, data: { cwd: dir, now: NOW, patch: { mode: "disabled" } } } as never] });
-    expect(ctx.step.waitForEvent).toHaveBeenCalledWith("wait-for-approval", expect.objectContaining({ event: EVENTS.approvalGranted }));
+    expect(ctx.step.waitForEvent).toHaveBeenCalledWith("wait-for-approval", expect.objectContaining({ event: EVENTS.approvalResolved }));
     expect(a.calls).toEqual(["request analysis->disabled"]);
     expect(state(dir).currentMode).toBe("analysis");
   });
@@ -334,7 +338,7 @@ describe("session-state-update (seed 001: apply, session/mode.changed, approval)
     // granted by the event: recorded on the live approval
     const other = repo();
     await start(other, { createLog: false });
-    const byEvent = await answered(f, other, { patch: { mode: "coding", task: "T-2" } }, { name: EVENTS.approvalGranted, data: { approvalId: "ignored-by-the-mock", approvedBy: "reviewer" } });
+    const byEvent = await answered(f, other, { patch: { mode: "coding", task: "T-2" } }, { name: EVENTS.approvalResolved, data: { approvalId: "ignored-by-the-mock", status: "granted", resolvedBy: "reviewer" } });
     const id = (byEvent.result as any).approval.approvalId;
     expect(getApproval(openSessionStore({ cwd: other }).notes, id)).toMatchObject({ status: "granted", resolvedBy: "reviewer" });
     expect(state(other).currentMode).toBe("coding");
@@ -345,6 +349,66 @@ describe("session-state-update (seed 001: apply, session/mode.changed, approval)
     expect((none.result as any).applied).toBe(false);
     expect(getApproval(openSessionStore({ cwd: third }).notes, (none.result as any).approval.approvalId)).toMatchObject({ status: "denied", resolvedBy: "workflow time-out" });
     expect(state(third).currentMode).toBe("analysis");
+  });
+
+  it("WF-APPROVAL-07 a denial (approval/resolved, status denied) ends the wait at once: recorded on the approval, the mode stays, nothing expires", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const a = approvalsFake();
+    const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-approvals" }), { approvalModes: ["coding"], approvals: a.port }).sessionStateUpdate;
+    const v = state(dir).version;
+    const { result, error, ctx } = await answered(f, dir, { patch: { mode: "coding", task: "T-9" } }, { name: EVENTS.approvalResolved, data: { approvalId: "x", status: "denied", resolvedBy: "lead", note: "not yet" } });
+    expect(error).toBeUndefined();
+    expect(a.calls).toEqual(["request analysis->coding", "deny lead"]);
+    expect((result as any)).toMatchObject({ applied: false, approval: { status: "denied", by: "lead" } });
+    expect(ctx.step.run).toHaveBeenCalledWith("record-approval", expect.any(Function));
+    expect(ctx.step.run).not.toHaveBeenCalledWith("check-approval", expect.any(Function));
+    expect(ctx.step.run).not.toHaveBeenCalledWith("apply-update", expect.any(Function));
+    expect(state(dir)).toMatchObject({ currentMode: "analysis", version: v });
+  });
+
+  it("WF-APPROVAL-08 the live approval (state/approvals.ts): grant, denial and time-out through the workflow, and the same approval answered from the CLI side first", async () => {
+    const { getApproval, denyApproval, listApprovals } = await import("../../dist/state/approvals.js");
+    const { APPROVAL_EVENTS } = await import("../../dist/state/approvals.js");
+    expect(EVENTS.approvalResolved).toBe(APPROVAL_EVENTS.resolved);
+    const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-live" }), { approvalModes: ["coding"] }).sessionStateUpdate;
+    const notesOf = (d: string) => openSessionStore({ cwd: d }).notes;
+    // denied by the event: recorded as denied by its author, the mode stays
+    const denied = repo();
+    await start(denied, { createLog: false });
+    const d = await answered(f, denied, { patch: { mode: "coding", task: "T-1" } }, { name: EVENTS.approvalResolved, data: { approvalId: "x", status: "denied", resolvedBy: "reviewer", note: "too early" } });
+    expect((d.result as any)).toMatchObject({ applied: false, approval: { status: "denied" } });
+    expect(getApproval(notesOf(denied), (d.result as any).approval.approvalId)).toMatchObject({ status: "denied", resolvedBy: "reviewer", note: "too early" });
+    expect(state(denied).currentMode).toBe("analysis");
+    // denied locally (`session deny`) while the workflow waits, then a grant arrives as an event: the denial stands
+    const both = repo();
+    await start(both, { createLog: false });
+    await new InngestTestEngine({ function: f as never, steps: [...SENT] }).executeStep("wait-for-approval", { events: [{ name: EVENTS.stateUpdate, data: { cwd: both, now: NOW, patch: { mode: "coding", task: "T-2" } } } as never] });
+    const [pending] = listApprovals(notesOf(both), { sessionId: ID, status: "pending" });
+    await denyApproval(notesOf(both), pending.id, { by: "lead" });
+    const late = await answered(f, both, { patch: { mode: "coding", task: "T-2" } }, { name: EVENTS.approvalResolved, data: { approvalId: pending.id, status: "granted", resolvedBy: "someone" } }, [{ id: "request-approval", handler: () => ({ approvalId: pending.id }) }]);
+    expect((late.result as any)).toMatchObject({ applied: false, approval: { approvalId: pending.id, status: "denied" } });
+    expect(getApproval(notesOf(both), pending.id)).toMatchObject({ status: "denied", resolvedBy: "lead" });
+    expect(state(both).currentMode).toBe("analysis");
+    // denied locally, no event before the time-out: check-approval finds the denial (not an expiry)
+    const local = repo();
+    await start(local, { createLog: false });
+    await new InngestTestEngine({ function: f as never, steps: [...SENT] }).executeStep("wait-for-approval", { events: [{ name: EVENTS.stateUpdate, data: { cwd: local, now: NOW, patch: { mode: "coding", task: "T-3" } } } as never] });
+    const [p3] = listApprovals(notesOf(local), { sessionId: ID, status: "pending" });
+    await denyApproval(notesOf(local), p3.id, { by: "lead" });
+    const t = await answered(f, local, { patch: { mode: "coding", task: "T-3" } }, null, [{ id: "request-approval", handler: () => ({ approvalId: p3.id }) }]);
+    expect((t.result as any).approval).toEqual({ approvalId: p3.id, status: "denied" });
+    expect(getApproval(notesOf(local), p3.id)).toMatchObject({ status: "denied", resolvedBy: "lead" });
+  });
+
+  it("WF-APPROVAL-09 approval/granted (earlier releases) is relayed as approval/resolved with status granted; one without an approvalId is not", async () => {
+    const { result, error, ctx } = await run(fns.approvalGrantedRelay, EVENTS.approvalGranted, { approvalId: "20260105-100000-abcdef", approvedBy: "lead", comment: "ok" }, [{ id: "emit-approval-resolved", handler: () => ({ ids: ["r"] }) }]);
+    expect(error).toBeUndefined();
+    expect(result).toEqual({ relayed: true, approvalId: "20260105-100000-abcdef" });
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-approval-resolved", { name: EVENTS.approvalResolved, data: { approvalId: "20260105-100000-abcdef", status: "granted", resolvedBy: "lead", note: "ok" } });
+    const none = await run(fns.approvalGrantedRelay, EVENTS.approvalGranted, { approvedBy: "lead" });
+    expect(none.result).toMatchObject({ relayed: false });
+    expect(none.ctx.step.sendEvent).not.toHaveBeenCalled();
   });
 
   it("WF-APPROVAL-04 modes that need no approval change at once (no wait)", async () => {
@@ -438,7 +502,7 @@ describe("validate-repositories (fan-out)", () => {
 });
 
 describe("the served app over real HTTP on 127.0.0.1 (the Inngest serve protocol, dev mode: no signing)", () => {
-  it("WF-SERVE-01 introspection lists the six functions; a step invocation as the executor sends it runs the first step, the next request (its result memoized) the second", async () => {
+  it("WF-SERVE-01 introspection lists the seven functions (five, the approval/granted relay, the fan-out); a step invocation as the executor sends it runs the first step, the next request (its result memoized) the second", async () => {
     const { startWorkflowServer } = await import("../../dist/inngest.js");
     const dir = repo();
     const { server, url } = await startWorkflowServer({ port: 0, cwd: dir, isDev: true });
@@ -446,7 +510,7 @@ describe("the served app over real HTTP on 127.0.0.1 (the Inngest serve protocol
       const intro = await fetch(url);
       expect(intro.status).toBe(200);
       const body = (await intro.json()) as any;
-      expect(body.function_count).toBe(6);
+      expect(body.function_count).toBe(7);
       expect(body.mode).toBe("dev");
       expect((await fetch(url.replace("/api/inngest", "/elsewhere"))).status).toBe(404);
       const event = { name: EVENTS.protocolStart, data: { cwd: dir, now: NOW, createLog: false }, id: "01JTEST", ts: Date.parse(NOW) };
@@ -485,7 +549,7 @@ describe("the served app over real HTTP on 127.0.0.1 (the Inngest serve protocol
     });
     const r = await fetch(url);
     expect(r.status).toBe(200);
-    expect(((await r.json()) as any).function_count).toBe(6);
+    expect(((await r.json()) as any).function_count).toBe(7);
     const code = await new Promise<number | null>((resolve) => {
       p.removeAllListeners("exit");
       p.on("exit", (c) => resolve(c));

@@ -3,7 +3,7 @@
 // dist/.build-stamp with a hash of the sources (scripts/build-stamp.mjs).
 import { describe, it, expect } from "vitest";
 import { spawnSync } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, tmpDir } from "../helpers.js";
 
@@ -13,6 +13,7 @@ describe("issue-14 fast installs", () => {
     expect(stampCheck.status, "dist/ must be current (npm run build) for this test").toBe(0);
     const cli = join(ROOT, "dist", "cli", "bin-main.js");
     const before = statSync(cli).mtimeMs;
+    const manifest = readFileSync(join(ROOT, "package.json"), "utf8");
     const out = tmpDir("agentcheck-pack-stamp-");
     const t0 = Date.now();
     const r = spawnSync("npm", ["pack", "--pack-destination", out, "--foreground-scripts"], { cwd: ROOT, encoding: "utf8" });
@@ -23,7 +24,25 @@ describe("issue-14 fast installs", () => {
     expect(Date.now() - t0).toBeLessThan(60_000);
     // the stamp is part of the package, so a check in an unpacked copy also agrees
     expect(readFileSync(join(ROOT, "dist", ".build-stamp"), "utf8").trim()).toMatch(/^[0-9a-f]{64}$/);
-  }, 120_000);
+
+    // issue 36 item 1, publish-ready: the packed manifest has no prepare (nothing to build is shipped;
+    // npm warns consumers about install scripts), the clone's package.json is unchanged afterwards,
+    // dist/ is shipped and the development-only pages are not
+    expect(readFileSync(join(ROOT, "package.json"), "utf8")).toBe(manifest);
+    const tgz = join(out, readdirSync(out).find((f) => f.endsWith(".tgz"))!);
+    const unpacked = tmpDir("agentcheck-pack-unpacked-");
+    expect(spawnSync("tar", ["-xzf", tgz, "-C", unpacked], { encoding: "utf8" }).status).toBe(0);
+    const shipped = JSON.parse(readFileSync(join(unpacked, "package", "package.json"), "utf8")) as { scripts?: Record<string, string> };
+    for (const k of ["prepare", "prepack", "postpack", "preinstall", "install", "postinstall"]) expect(shipped.scripts?.[k], k).toBeUndefined();
+    expect(statSync(join(unpacked, "package", "dist", "index.js")).isFile()).toBe(true);
+    expect(readdirSync(join(unpacked, "package", "docs"))).not.toContain("decisions-audit.md");
+    // installed into a project with scripts allowed: no install script to warn about or to run
+    const proj = tmpDir("agentcheck-pack-consumer-");
+    writeFileSync(join(proj, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
+    const inst = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--omit=dev", "--foreground-scripts", tgz], { cwd: proj, encoding: "utf8" });
+    expect(inst.status, inst.stderr).toBe(0);
+    expect(`${inst.stdout}${inst.stderr}`).not.toMatch(/install.?script|prepare|not rebuilding/i);
+  }, 180_000);
 
   it("issue-14 a changed source makes the stamp stale (the build would run)", () => {
     // the hash covers the sources: a different stamp value is 'not current'

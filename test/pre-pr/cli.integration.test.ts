@@ -1,23 +1,9 @@
 // The pre-pr command end to end: real repositories, the real CLI, fake external tools on PATH.
 import { describe, it, expect } from "vitest";
-import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
-import { execFileSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { PrePrReportSchema } from "../../dist/prepr/report-schema.js";
-import { git, makeRepo, runCli, tmpDir, writeTree } from "../helpers.js";
-
-const GIT = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
-
-/** A PATH with git and the given fake tools only (shell scripts). */
-function toolPath(tools: Record<string, string> = {}): string {
-  const bin = tmpDir("agentcheck-bin-");
-  symlinkSync(GIT, join(bin, "git"));
-  for (const [name, script] of Object.entries(tools)) {
-    writeFileSync(join(bin, name), `#!/bin/sh\n${script}\n`);
-    chmodSync(join(bin, name), 0o755);
-  }
-  return `${bin}:/bin`;
-}
+import { git, makeRepo, runCli, tmpDir, toolPath, writeTree } from "../helpers.js";
 
 const CLEAN_ENV = { CI: undefined, QUICK_MODE: undefined, SKIP_TESTS: undefined, SKIP_AUTOFIX: undefined, GITHUB_ACTIONS: undefined };
 function prepr(cwd: string, args: string[], opts: { tools?: Record<string, string>; input?: string; env?: Record<string, string | undefined> } = {}) {

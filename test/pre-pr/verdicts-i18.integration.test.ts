@@ -2,19 +2,9 @@
 // and pre-pr and `check --changed` agree on every session log (issue 12 "Same branch, two answers").
 // Real git repositories, the real CLI.
 import { describe, it, expect } from "vitest";
-import { execFileSync } from "node:child_process";
-import { chmodSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { git, makeRepo, runCli, tmpDir, writeTree } from "../helpers.js";
+import { git, makeRepo, runCli, toolPath, writeTree } from "../helpers.js";
 import { validLog, item } from "../session-json/util.js";
 
-const GIT = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
-function toolPath(): string {
-  const bin = tmpDir("agentcheck-bin-");
-  symlinkSync(GIT, join(bin, "git"));
-  chmodSync(bin, 0o755);
-  return `${bin}:/bin`;
-}
 const ENV = { CI: undefined, QUICK_MODE: undefined, SKIP_TESTS: undefined, SKIP_AUTOFIX: undefined, GITHUB_ACTIONS: undefined, GITHUB_BASE_REF: undefined };
 
 interface Row { id: string; status: string; message: string; findings: { ruleId: string; severity: string; path?: string; file?: string }[] }

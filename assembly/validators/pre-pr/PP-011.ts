@@ -10,7 +10,7 @@ function PP011_doc(): RuleDoc {
     id: "PP-011",
     validator: "pre-pr",
     title: "Skill Frontmatter",
-    description: "Changed SKILL.md files have valid front matter: name, description, model and tools from the allowed lists (SFM-* findings).",
+    description: "Changed SKILL.md files have valid front matter: name, description, model and tools from the allowed lists, and stay within the size limits (SFM-* findings).",
     messages: {
       nothing: "no SKILL.md files in the repository",
       nothingChanged: "no SKILL.md files changed since {{base}}",

@@ -2,11 +2,13 @@
 // one rule family per call (fact "family": pin, wfs, sfm, prd, path, size, tok, drift, plan, skv, mem, and row:
 // the status and message of a report row, see row.ts) and tags
 // each document with its role in `flags`; every rule of RULES sees the call's PrePrCtx and returns at
-// once when the family is not its own. Family "dir" applies the disable directives; family "select"
+// once when the family is not its own. Family "dir" applies the disable directives, family "overrides"
+// the configuration's per-file severities (overrides.ts); family "select"
 // picks the files of the workflow and YAML checks from the scope (select.ts).
 import { Input, Results } from "../../io";
 import { Rule, runRules } from "../../rules";
 import { applyDirectives } from "./directives";
+import { applyOverrides } from "./overrides";
 import { selectFiles } from "./select";
 import { PrePrCtx } from "./ctx";
 import { inList, segments } from "./util";
@@ -45,6 +47,7 @@ import { SFM02 } from "./SFM-02";
 import { SFM05 } from "./SFM-05";
 import { SFM07 } from "./SFM-07";
 import { SFM10 } from "./SFM-10";
+import { SFM11 } from "./SFM-11";
 import { SKV01 } from "./SKV-01";
 import { TOK03 } from "./TOK-03";
 import { WFS01 } from "./WFS-01";
@@ -57,7 +60,7 @@ import { WFS11 } from "./WFS-11";
 /** The pre-pr rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
 export const RULES: Rule[] = [
   DRIFT04, MEM01, MEM02, MEM03, PATH01, PIN01, PLAN01, PLAN02, PLAN03, PP000, PP001, PP002, PP003, PP004, PP005,
-  PP006, PP007, PP008, PP009, PP010, PP011, PP012, PP013, PP014, PP015, PP016, PP017, PRD02, PRD03, PRD05, RDY01, SFM02, SFM05, SFM07, SFM10,
+  PP006, PP007, PP008, PP009, PP010, PP011, PP012, PP013, PP014, PP015, PP016, PP017, PRD02, PRD03, PRD05, RDY01, SFM02, SFM05, SFM07, SFM10, SFM11,
   SKV01, TOK03, WFS01, WFS02, WFS06, WFS07, WFS08, WFS11,
 ];
 
@@ -66,6 +69,7 @@ const FAMILIES = "pin wfs sfm prd path size tok drift plan skv mem row";
 export function validatePrePr(input: Input, results: Results): void {
   const ctx = new PrePrCtx(input, results);
   if (ctx.family == "dir") applyDirectives(input, results, ctx.docs);
+  else if (ctx.family == "overrides") applyOverrides(input, results);
   else if (ctx.family == "select") selectFiles(input, results);
   else if (!inList(ctx.family, segments(FAMILIES, 32))) results.status = 1; // no or an unknown family
   else runRules(RULES, ctx);

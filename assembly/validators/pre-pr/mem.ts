@@ -57,7 +57,8 @@ function lineBreak(c: i32): bool {
   return c == 10 || c == 11 || c == 12 || c == 28 || c == 29 || c == 30 || c == 0x85 || c == 0x2028 || c == 0x2029;
 }
 
-function pyStrip(s: string): string {
+/** Python's str.strip() (whitespace as str.isspace). */
+export function pyStrip(s: string): string {
   let a = 0;
   let b = s.length;
   while (a < b && pySpace(s.charCodeAt(a))) a++;
@@ -65,12 +66,31 @@ function pyStrip(s: string): string {
   return s.substring(a, b);
 }
 
+/** len(s.splitlines()): the lines Python sees, CR LF one break, a last line without its end counted. */
+export function pyLineCount(s: string): i32 {
+  let n = 0;
+  let open = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c == 13) {
+      if (i + 1 < s.length && s.charCodeAt(i + 1) == 10) i++;
+      n++;
+      open = false;
+    } else if (lineBreak(c)) {
+      n++;
+      open = false;
+    } else open = true;
+  }
+  return open ? n + 1 : n;
+}
+
 /** The text with CR LF and lone CR turned into LF (Python's universal newlines). */
 export function universal(s: string): string {
   return s.indexOf("\r") < 0 ? s : s.replaceAll("\r\n", "\n").replaceAll("\r", "\n");
 }
 
-function codePoints(s: string): i32 {
+/** Code points (a surrogate pair counts one). */
+export function codePoints(s: string): i32 {
   let n = s.length;
   for (let i = 0; i + 1 < s.length; i++) {
     const c = s.charCodeAt(i);

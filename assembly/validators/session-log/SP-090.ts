@@ -17,6 +17,7 @@ function SP090_doc(): RuleDoc {
       spEndingcommitReachableNot: "SP-130 (endingCommit reachable) not checked: shallow clone",
       spEndingcommitReachableNot2: "SP-130 (endingCommit reachable) not checked: no fact about commit {{v}}",
       noGitFactsNot: "No git facts (not a git repository root): {{skipped}} not checked",
+      mergedLogNotVerifiable: "{{what}} not checked on this branch: the log arrived through a merge (another branch wrote it) and {{detail}}; the branch that wrote it answers for it",
     },
     // the checks not run without git facts ({{what}}, {{skipped}}) and why ({{detail}})
     terms: {
@@ -27,6 +28,7 @@ function SP090_doc(): RuleDoc {
       checkQaSkipScope: "SP-037 (QA skip scope)",
       noFactAboutCommit: "no fact about commit {{sha}}",
       endingCommitUnknown: "the endingCommit that ends the QA window is not in the repository",
+      commitNotHere: "commit {{sha}} is not in this repository",
     },
   };
 }

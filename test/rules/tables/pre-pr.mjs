@@ -378,6 +378,26 @@ export default {
       { name: "TC-SF-40: unknown tools are named", ...sfm(fm(`${OK}\nallowed-tools: bash,invalid-tool-name`)), errors: [{ messageId: "unknownTools", line: 4, data: { join: "invalid-tool-name" } }] },
     ],
   },
+  "SFM-11": {
+    valid: [
+      { name: "skill-size: 300 lines and 12,288 bytes are at the warning thresholds, not over", ...sfm(fm(OK) + "x\n".repeat(300 - 6)) },
+      { name: "skill-size: a size-exception on a skill within the limits changes nothing", ...sfm(fm(`${OK}\nsize-exception: true`)) },
+    ],
+    invalid: [
+      { name: "skill-size: 501 lines is an error (no warning besides)", ...sfm(fm(OK) + "x\n".repeat(501 - 6)), errors: [{ messageId: "lines", line: 0, severity: "error", data: { count: "501", max: "500" } }] },
+      { name: "skill-size: 301 lines is a warning", ...sfm(fm(OK) + "x\n".repeat(301 - 6)), errors: [{ messageId: "linesNear", severity: "warning", data: { count: "301", max: "300" } }] },
+      { name: "skill-size: bytes over the ceiling in few lines (a table-heavy body); the warning between", ...sfm(fm(OK) + "y".repeat(24_577 - 60) + "\n"), errors: [{ messageId: "bytes", severity: "error", data: { count: "24577", max: "24576" } }] },
+      { name: "skill-size: bytes over the warning threshold", ...sfm(fm(OK) + "y".repeat(12_289 - 60) + "\n"), errors: [{ messageId: "bytesNear", severity: "warning", data: { count: "12289", max: "12288" } }] },
+      { name: "skill-size: Python's splitlines (CR, CR LF, U+2028, form feed; a last line without its end counts)", ...sfm("a\rb\r\nc\u2028d\fe"), options: { maxLines: 4 }, errors: [{ messageId: "lines", data: { count: "5", max: "4" } }] },
+      { name: "skill-size: a size-exception without a rationale is an error; the overage a warning", ...sfm(fm(`${OK}\nSize-Exception:  TRUE  # big`) + "x\n".repeat(30)), options: { maxLines: 20 },
+        errors: [{ messageId: "noRationale", severity: "error", data: { lines: "40", chars: "200" } }, { messageId: "linesExcepted", severity: "warning", data: { count: "37", max: "20" } }] },
+      { name: "skill-size: a size-exception with its rationale comment: a warning only", ...sfm(fm(`${OK}\nsize-exception: true`) + `<!-- size-exception: ${"r".repeat(190)} -->\n` + "x\n".repeat(30)), options: { maxLines: 20 },
+        errors: [{ messageId: "linesExcepted", severity: "warning", data: { count: "38", max: "20" } }] },
+      { name: "skill-size: a rationale comment that opens after rationaleLines lines does not count", ...sfm(fm(`${OK}\nsize-exception: true`) + "x\n".repeat(3) + `<!-- size-exception: too short -->\n<!-- size-exception: ${"r".repeat(190)} -->\n`), options: { maxLines: 5, rationaleLines: 10 },
+        errors: [{ messageId: "noRationale", data: { lines: "10" } }, { messageId: "linesExcepted", data: { count: "12", max: "5" } }] },
+      { name: "skill-size: size-exception outside the front matter is none", ...sfm(fm(OK) + "size-exception: true\n" + "x\n".repeat(20)), options: { maxLines: 20 }, errors: [{ messageId: "lines", data: { count: "27" } }] },
+    ],
+  },
   "SKV-01": {
     valid: [
       { name: "Detect-SkillViolation: skill scripts, gh in other words and unlisted verbs pass", ...skv("Run Get-PRContext.ps1.\nThe gh-pages branch; gh pr checkout 12; gh issue edit 3; gh apis; gh repo\ngh\npr create\n") },

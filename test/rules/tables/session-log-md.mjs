@@ -374,6 +374,8 @@ export default {
       { name: "strict, creation mode, without git facts: only SP-038 applies and is noted", docs: [{ ...log(), flags: CREATION }, PROTO], facts: { ...STRICT, git: false }, errors: [{ messageId: "noGitFactsNot", severity: "info", data: { skipped: "SP-038" } }] },
       { name: "JSON log outside a git repository", docs: [jsonLog()], facts: { "git.unavailable": "not a git repository" }, errors: [{ messageId: "notCheckedGitFacts", severity: "info", data: { what: "SP-130 (endingCommit reachable)", detail: "not a git repository" } },
         { messageId: "notCheckedGitFacts", severity: "info", data: { what: "SP-131 (QA report .agents/qa/043.md)" } }] },
+      { name: "SP-090 mergedLogNotVerifiable: a JSON log that arrived through a merge (issue 35 item 5), its ending commit not in this repository", docs: [jsonLog()], facts: { "git.available": true, "git.commit.d4e5f60": ["missing"], "git.mergedLogs": [".agents/sessions/2026-01-05-session-43.json"] },
+        errors: [{ messageId: "mergedLogNotVerifiable", severity: "info", data: { what: "SP-130 (endingCommit reachable)", detail: "commit d4e5f60 is not in this repository" } }] },
       { name: "JSON log in a shallow clone", docs: [jsonLog()], facts: { "git.available": true, "git.shallow": true }, errors: [{ messageId: "spEndingcommitReachableNot", severity: "info" }] },
       { name: "JSON log: no fact about the ending commit", docs: [jsonLog()], facts: { "git.available": true }, errors: [{ messageId: "spEndingcommitReachableNot2", severity: "info", data: { v: "d4e5f60" } }] },
     ],

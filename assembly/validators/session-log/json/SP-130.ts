@@ -6,7 +6,7 @@ import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
 import { SP090 } from "../SP-090";
 import { isSha } from "./model";
-import { gitReady, commitClass, recordedContentLanded, COMMIT_MISSING, COMMIT_OFF_HISTORY } from "./git-rules";
+import { gitReady, commitClass, recordedContentLanded, arrivedByMerge, COMMIT_MISSING, COMMIT_OFF_HISTORY } from "./git-rules";
 
 export const SP130 = defineRule("SP-130", SEV_ERROR, check);
 function SP130_doc(): RuleDoc {
@@ -42,6 +42,10 @@ function check(c: RuleCtx): void {
   // ancestor and landed (its changes are on HEAD's history by content) pass; so does a commit whose
   // work the log's recorded contentEvidence finds on HEAD's history (the commit itself gone or rewritten)
   if ((f == COMMIT_MISSING || f == COMMIT_OFF_HISTORY) && recordedContentLanded(log)) return;
+  if (f == COMMIT_MISSING && arrivedByMerge(log)) {
+    log.report(SP090, v, msg("mergedLogNotVerifiable").s("what", msgItem(msg("checkEndingCommitReachable"))).s("detail", msgItem(msg("commitNotHere").s("sha", v.s))));
+    return;
+  }
   if (f == COMMIT_MISSING) log.report(c.rule, v, msg("endingCommitAbsent").s("v", v.s));
   else if (f == COMMIT_OFF_HISTORY) log.report(c.rule, v, msg("endingCommitNotLanded").s("v", v.s));
 }

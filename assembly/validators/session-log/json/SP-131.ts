@@ -8,7 +8,7 @@ import { isSha, shaCompatible, str, QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "
 import { isAudit } from "../qa-scope";
 import { SP090 } from "../SP-090";
 import {
-  QA_ROOT, gitReady, commitFact, commitClass, memDir, qaRanges, COMMIT_MISSING, COMMIT_OFF_HISTORY, sessDir, qaClaim, qaReportCheck,
+  QA_ROOT, gitReady, arrivedByMerge, commitFact, commitClass, memDir, qaRanges, COMMIT_MISSING, COMMIT_OFF_HISTORY, sessDir, qaClaim, qaReportCheck,
   QA_REPORT_FRONT_MATTER, QA_REPORT_KEYS, QA_REPORT_VERDICT, QA_REPORT_SESSION_LOG, QA_REPORT_COMMIT,
 } from "./git-rules";
 
@@ -87,6 +87,10 @@ function check(c: RuleCtx): void {
   const cf = commitClass(log, commit);
   if (cf === null) {
     log.report(SP090, q, msg("notCheckedGitFacts").s("what", msgItem(msg("checkQaReport").s("path", path))).s("detail", msgItem(msg("noFactAboutCommit").s("sha", commit))));
+    return;
+  }
+  if (cf == COMMIT_MISSING && arrivedByMerge(log)) {
+    log.report(SP090, q, msg("mergedLogNotVerifiable").s("what", msgItem(msg("checkQaReport").s("path", path))).s("detail", msgItem(msg("commitNotHere").s("sha", commit))));
     return;
   }
   if (cf == COMMIT_MISSING) { log.report(c.rule, q, msg("qaCommitAbsent").s("commit", commit).s("path", path)); return; }

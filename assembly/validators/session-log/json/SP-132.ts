@@ -3,7 +3,8 @@ import { defineRule, msg, msgItem, RuleDoc, RuleCtx } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { JsonCtx } from "./ctx";
 import { listShort } from "../qa-scope";
-import { gitReady, memDir, sessDir, disqualifying, skipClaim, SKIP_SCOPE_MISSING, SKIP_SCOPE_NOT_SHA } from "./git-rules";
+import { SP090 } from "../SP-090";
+import { gitReady, arrivedByMerge, memDir, sessDir, disqualifying, skipClaim, SKIP_SCOPE_MISSING, SKIP_SCOPE_NOT_SHA } from "./git-rules";
 
 export const SP132 = defineRule("SP-132", SEV_ERROR, check);
 function SP132_doc(): RuleDoc {
@@ -47,6 +48,10 @@ function check(c: RuleCtx): void {
   const files = input.factLines("git.diff." + range);
   if (files === null) {
     const e = input.fact("git.diffError." + range);
+    if (e !== null && arrivedByMerge(log)) {
+      log.report(SP090, q, msg("mergedLogNotVerifiable").s("what", msgItem(msg("checkQaScope").s("label", label))).s("detail", e!));
+      return;
+    }
     log.report(c.rule, q, msg("qaScopeCannotBe3").s("label", label).s("detail", (e !== null ? e! : msgItem(msg("noChangedFileList").s("range", range)))));
     return;
   }

@@ -66,6 +66,21 @@ export function commitClass(log: JsonLog, sha: string): string | null {
 }
 
 /**
+ * The log arrived on this branch through a merge (fact git.mergedLogs, set by the host when some
+ * cited commit is absent: the logs no non-merge commit of HEAD's first-parent line added or changed).
+ * Another branch authored it and the commits it cites went with that branch (squash merged, deleted):
+ * what it cannot show here is noted (SP-090 mergedLogNotVerifiable), never a failure of a branch that
+ * did not write it; what it can show (an ancestor, a commit that exists but did not land) is judged.
+ */
+export function arrivedByMerge(log: JsonLog): bool {
+  const v = log.ctx.input.factLines("git.mergedLogs");
+  if (v === null) return false;
+  const name = log.ctx.doc.name;
+  for (let i = 0; i < v.length; i++) if (v[i] == name) return true;
+  return false;
+}
+
+/**
  * The content fingerprint a log recorded (root `contentEvidence.files`: path -> blob id, "0" for a
  * deleted file; what `agentcheck session end` records for the session's range), as "<blob> <path>"
  * entries for the host (need.blobs); [] when absent or not of that shape.
