@@ -42,6 +42,11 @@ describe("issue-40 item 4 observe(): a tool call is evidence of the steps it did
     expect(steps(tool, input)).toEqual([]);
   });
 
+  it("the detail of a listing is its target, without the tool name (the evidence text adds the tool once)", () => {
+    const [o] = observe("Glob", { pattern: "**/SKILL.md", path: "/repo/.claude/skills" }, ROOT, PATHS);
+    expect(o.detail).toBe(".claude/skills/**/SKILL.md");
+  });
+
   it("details name what was read, clipped to one line", () => {
     const [o] = observe("mcp__serena__read_memory", { memory_file_name: "a\nb" + "x".repeat(300) }, ROOT, PATHS);
     expect(o.detail).not.toContain("\n");
