@@ -60,6 +60,8 @@ export interface RunContext {
   paths: ResolvedPaths;
   /** Its rule options and severities: what every core call of the run is given. */
   rules: RuleSettings;
+  /** The formatter --format names, looked up (and refused when unknown) once, before any work. */
+  formatter: Formatter;
 }
 
 /**
@@ -72,7 +74,8 @@ export async function prepareRun(
   opts: { config?: Config; configPath?: string; writeBaseline?: string; settings?: SettingsSource } = {},
 ): Promise<RunContext> {
   const fmt = o.format ?? "text";
-  if (!formatterOf(fmt)) throw new UsageError(`--format: unknown format '${fmt}'${suggestion(fmt, Object.keys(FORMATTERS))} (one of: ${Object.keys(FORMATTERS).join(", ")})`);
+  const formatter = formatterOf(fmt);
+  if (!formatter) throw new UsageError(`--format: unknown format '${fmt}'${suggestion(fmt, Object.keys(FORMATTERS))} (one of: ${Object.keys(FORMATTERS).join(", ")})`);
   parseIntOption("max-warnings", o.maxWarnings);
   // a clock that is no date ("yesterday") would leave every date rule without a current time
   const now = (o as { now?: unknown }).now;
@@ -122,6 +125,7 @@ export async function prepareRun(
     config,
     paths: settings.paths,
     rules: settings.rules,
+    formatter,
   };
 }
 
@@ -189,7 +193,7 @@ export function parseIntOption(name: string, v: string | number | undefined): nu
   return n;
 }
 
-export function finish(results: FileResult[], started: number, opts: OutputOptions, internalErrors: string[] = [], run?: RunContext): number {
+export function finish(results: FileResult[], started: number, opts: OutputOptions, internalErrors: string[], run: RunContext): number {
   const maxWarnings = parseIntOption("max-warnings", opts.maxWarnings);
   if (run) {
     const applied = applyAdoption(results, run.adoption);
@@ -213,9 +217,7 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
     }
   }
   const report = buildReport(version(), results, msNow() - started);
-  const fmt = opts.format ?? "text";
-  const formatter = formatterOf(fmt);
-  if (!formatter) throw new Error(`unknown format '${fmt}' (known: ${Object.keys(FORMATTERS).join(", ")})`);
+  const formatter = run.formatter;
   // the one place a report is capped, for every format; the exit code below reads the full report
   const shown = capFindings(report, run?.config.report?.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE);
   const text = formatter(shown, {
