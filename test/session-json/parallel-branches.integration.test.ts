@@ -36,6 +36,16 @@ function session(dir: string, branch: string, n: number, file: string): void {
   commitAll(dir, `${branch}: session log`);
 }
 
+/** Squash merge `branch` onto main (checked out), delete it and let git forget its commits (gc --prune=now). */
+function squashAndDrop(dir: string, branch: string): void {
+  git(dir, "checkout", "-q", "main");
+  git(dir, "merge", "-q", "--squash", branch);
+  git(dir, "commit", "-q", "-m", `${branch} (squash)`);
+  git(dir, "branch", "-q", "-D", branch);
+  git(dir, "reflog", "expire", "--expire=now", "--all");
+  git(dir, "gc", "-q", "--prune=now");
+}
+
 /**
  * Two same-day sessions on branches `one` and `two`; `one` squash merged into main, deleted and
  * garbage collected (its commits unreachable); `two` checked out, main merged into it (catch-up).
@@ -44,12 +54,7 @@ function parallelRepo(): string {
   const dir = makeRepo({ "README.md": "# x\n", "src/keep.ts": "k\n" });
   session(dir, "one", 1, "docs/one.md");
   session(dir, "two", 2, "docs/two.md");
-  git(dir, "checkout", "-q", "main");
-  git(dir, "merge", "-q", "--squash", "one");
-  git(dir, "commit", "-q", "-m", "one (squash)");
-  git(dir, "branch", "-q", "-D", "one");
-  git(dir, "reflog", "expire", "--expire=now", "--all");
-  git(dir, "gc", "-q", "--prune=now");
+  squashAndDrop(dir, "one");
   git(dir, "checkout", "-q", "two");
   git(dir, "merge", "-q", "--no-ff", "-m", "catch-up merge of main", "main");
   return dir;
@@ -84,12 +89,7 @@ describe("issue 35 item 5: logs merged from another branch never block this one 
     const end = commitAll(wt, "two: work");
     writeTree(wt, { [`.agents/sessions/${day}-session-02.json`]: JSON.stringify(log(2, start, end, "feat/two"), null, 2) });
     commitAll(wt, "two: session log");
-    git(dir, "checkout", "-q", "main");
-    git(dir, "merge", "-q", "--squash", "one");
-    git(dir, "commit", "-q", "-m", "one (squash)");
-    git(dir, "branch", "-q", "-D", "one");
-    git(dir, "reflog", "expire", "--expire=now", "--all");
-    git(dir, "gc", "-q", "--prune=now");
+    squashAndDrop(dir, "one");
     git(wt, "merge", "-q", "--no-ff", "-m", "catch-up merge of main", "main");
     for (const d of [dir, wt]) expect(git(d, "status", "--porcelain", "--untracked-files=all")).toBe("");
     const ci = runCli(["session-log", "--context", "ci", "--base", "main", ...NOW], { cwd: wt });
