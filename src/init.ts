@@ -122,6 +122,7 @@ export function existingFindings(root: string): string[] {
     `existing findings: ${errors} errors, ${warnings} warnings in ${files.size} files (${where}); choose how to start:`,
     `  agentcheck baseline            record them as known (.agentcheck-baseline.json; commit it): only new findings fail`,
     `  AGENTCHECK_CUTOFF=${day}   judge only session logs dated from ${day} on (or check --cutoff ${day}); older logs are history`,
+    `  protocol.preset                full | validate-if-present | off in the configuration: how strictly session logs are held to the protocol (init wrote the one the repository shows, above; docs/session-state.md)`,
     `  agentcheck check --verbose     see them all first (docs/adoption.md)`,
   ];
 }
