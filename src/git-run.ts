@@ -1,6 +1,6 @@
 // Minimal synchronous git runner for the index and scope code paths (pre-commit speed matters:
 // one short process per question, stdin for `cat-file --batch`). Paths are always -z lists.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { readTextOrThrow } from "./fsread.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
@@ -57,15 +57,44 @@ function isDirectory(p: string): boolean {
   }
 }
 
+/** The most output a git process may give (spawnSync's maxBuffer; the async runner stops git past it). */
+const GIT_MAX_OUTPUT = 1 << 30;
+
+/** The error a git process that could not start (or gave too much output) is reported with. */
+function spawnError(cwd: string, args: string[], err: NodeJS.ErrnoException): UsageError {
+  // spawn reports a working directory that is not there as ENOENT too: say which it was
+  if (err.code === "ENOENT" && !isDirectory(cwd)) return new UsageError(`not a directory: ${cwd} (git ${args[0]} cannot run there)`);
+  return new UsageError(err.code === "ENOENT" ? "git is not installed or not on PATH" : `git ${args[0]}: ${err.message}`);
+}
+
 function gitSpawn(cwd: string, args: string[], input?: Buffer | string): GitResult {
-  const r = spawnSync("git", [...GIT_CONFIG_ARGS, ...args], { cwd, input, maxBuffer: 1 << 30, windowsHide: true });
-  if (r.error) {
-    const err = r.error as NodeJS.ErrnoException;
-    // spawn reports a working directory that is not there as ENOENT too: say which it was
-    if (err.code === "ENOENT" && !isDirectory(cwd)) throw new UsageError(`not a directory: ${cwd} (git ${args[0]} cannot run there)`);
-    throw new UsageError(err.code === "ENOENT" ? "git is not installed or not on PATH" : `git ${args[0]}: ${err.message}`);
-  }
+  const r = spawnSync("git", [...GIT_CONFIG_ARGS, ...args], { cwd, input, maxBuffer: GIT_MAX_OUTPUT, windowsHide: true });
+  if (r.error) throw spawnError(cwd, args, r.error as NodeJS.ErrnoException);
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr.toString("utf8").trim() };
+}
+
+/**
+ * gitRaw without waiting: the git process runs while this one goes on (another git process started
+ * the same way, on the other core), its output collected by the event loop. Never memoized. Rejects
+ * as gitRaw throws (git missing, a working directory that is not there, output over the limit).
+ */
+export function gitRawAsync(cwd: string, args: string[], input?: Buffer | string): Promise<GitResult> {
+  return new Promise((done, fail) => {
+    const child = spawn("git", [...GIT_CONFIG_ARGS, ...args], { cwd, windowsHide: true, stdio: ["pipe", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let size = 0;
+    child.stdout.on("data", (b: Buffer) => {
+      size += b.length;
+      if (size <= GIT_MAX_OUTPUT) out.push(b);
+      else if (child.kill()) fail(spawnError(cwd, args, Object.assign(new Error("stdout maxBuffer length exceeded"), { code: "ENOBUFS" })));
+    });
+    child.stderr.on("data", (b: Buffer) => err.push(b));
+    child.on("error", (e) => fail(spawnError(cwd, args, e)));
+    child.on("close", (code) => done({ status: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8").trim() }));
+    child.stdin.on("error", () => undefined); // git that exits before reading its input: its status says why
+    child.stdin.end(input);
+  });
 }
 
 /** Run git; a non-zero exit is a usage/environment error with git's message. */
@@ -208,6 +237,15 @@ export class GitRepo {
       return undefined;
     }
   }
+  /** try() without waiting (gitRawAsync): git runs while the caller starts other work. */
+  async tryAsync(args: string[], input?: Buffer | string): Promise<string | undefined> {
+    try {
+      const r = await gitRawAsync(this.cwd, args, input);
+      return r.status === 0 ? r.stdout.toString("utf8") : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 }
 
 /**
@@ -236,13 +274,30 @@ export function resolveCommitIds(git: GitRepo, revs: string[]): Map<string, stri
  */
 export function diffNamesBatch(git: GitRepo, pairs: [string, string][]): string[] | undefined {
   if (pairs.length === 0) return [];
+  const q = diffNamesQuery(git, pairs);
+  return diffNamesAnswers(git.try(q.args, q.input), pairs.length);
+}
+
+/** diffNamesBatch without waiting: the diff-tree runs while the caller starts other git processes. */
+export async function diffNamesBatchAsync(git: GitRepo, pairs: [string, string][]): Promise<string[] | undefined> {
+  if (pairs.length === 0) return [];
+  const q = diffNamesQuery(git, pairs);
+  return diffNamesAnswers(await git.tryAsync(q.args, q.input), pairs.length);
+}
+
+/** The `git diff-tree --stdin` arguments and input of diffNamesBatch. */
+function diffNamesQuery(git: GitRepo, pairs: [string, string][]): { args: string[]; input: string } {
   // git diff honours diff.ignoreSubmodules, the plumbing does not: the same setting, passed on
   const ignore = git.try(["config", "--get", "diff.ignoreSubmodules"])?.trim();
   const args = ["diff-tree", "--stdin", "-r", "--name-only", "--no-renames", "--always", "--format=%x01"];
   if (ignore) args.push(`--ignore-submodules=${ignore}`);
-  const out = git.try(args, pairs.map(([a, b]) => `${b} ${a}`).join("\n") + "\n");
+  return { args, input: pairs.map(([a, b]) => `${b} ${a}`).join("\n") + "\n" };
+}
+
+/** diffNamesBatch's answers, one per pair, or undefined when git failed or they do not line up. */
+function diffNamesAnswers(out: string | undefined, n: number): string[] | undefined {
   if (out === undefined) return undefined;
   const parts = out.split("\u0001\n");
-  if (parts.length !== pairs.length + 1 || parts[0] !== "") return undefined;
+  if (parts.length !== n + 1 || parts[0] !== "") return undefined;
   return parts.slice(1);
 }

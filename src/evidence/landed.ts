@@ -7,7 +7,7 @@
 // passes which paths differ (on HEAD's history with other content, or never there), and the rule
 // core decides what they mean (audit artifacts such as the session log itself, rewritten to record
 // the ending commit, need only be on HEAD's history: assembly/.../json/git-rules.ts commitClass). HEAD's history is read once
-// per run (`git log --raw` of HEAD, merges compared with their first parent), kept as a set of
+// per run (`git log --raw` of HEAD, merges compared with their first parent, beside the diff-tree), kept as a set of
 // (path, blob) pairs for the paths the candidates wrote; the candidates' own changes come from one
 // `git diff-tree --stdin`. Two git processes whatever the number of commits, linear in the history.
 // Deterministic: the answer depends on the objects only, never on dates, names or ref order.
@@ -15,7 +15,7 @@
 // A commit whose files were changed again before the work landed (the squash holds a later version)
 // is not landed by this test: its evidence names a state of the work that never reached HEAD.
 import type { GitRepo } from "../git-run.js";
-import { gitPath } from "../git-run.js";
+import { gitPath, gitRaw, resolveCommitIds } from "../git-run.js";
 
 /** One file a commit wrote: its path and the blob id written (all zeros: deleted). */
 export interface WrittenBlob {
@@ -36,18 +36,16 @@ function rawEntry(line: string): WrittenBlob | undefined {
   return { path: gitPath(line.slice(tab + 1)), blob: ZERO.test(blob) ? "0" : blob };
 }
 
-/**
- * The files each commit wrote, against its first parent (a root commit: against the empty tree), from
- * one `git diff-tree --stdin`. Undefined when git failed or the answers do not line up with the ids.
- */
-export function writtenBlobs(git: GitRepo, ids: string[]): Map<string, WrittenBlob[]> | undefined {
-  const out = new Map<string, WrittenBlob[]>();
-  if (ids.length === 0) return out;
-  const text = git.try(
-    ["diff-tree", "--stdin", "-r", "--no-renames", "--no-abbrev", "--root", "--diff-merges=first-parent", "--always", "--format=%x01%H"],
-    ids.join("\n") + "\n",
-  );
+/** `git diff-tree --stdin` arguments and input for the files each of `ids` wrote (writtenBlobs). */
+function writtenQuery(ids: string[]): [string[], string] {
+  const args = ["diff-tree", "--stdin", "-r", "--no-renames", "--no-abbrev", "--root", "--diff-merges=first-parent", "--always", "--format=%x01%H"];
+  return [args, ids.join("\n") + "\n"];
+}
+
+/** writtenBlobs' answer from diff-tree's output; undefined when git failed or it does not line up with the ids. */
+function parseWritten(text: string | undefined, ids: string[]): Map<string, WrittenBlob[]> | undefined {
   if (text === undefined) return undefined;
+  const out = new Map<string, WrittenBlob[]>();
   let cur: WrittenBlob[] | undefined;
   for (const line of text.split("\n")) {
     if (line.startsWith("\u0001")) {
@@ -61,15 +59,27 @@ export function writtenBlobs(git: GitRepo, ids: string[]): Map<string, WrittenBl
   return ids.every((id) => out.has(id)) ? out : undefined;
 }
 
+/**
+ * The files each commit wrote, against its first parent (a root commit: against the empty tree), from
+ * one `git diff-tree --stdin`. Undefined when git failed or the answers do not line up with the ids.
+ */
+export function writtenBlobs(git: GitRepo, ids: string[]): Map<string, WrittenBlob[]> | undefined {
+  if (ids.length === 0) return new Map();
+  const [args, input] = writtenQuery(ids);
+  return parseWritten(git.try(args, input), ids);
+}
+
 /** HEAD's history restricted to some paths: the (path, blob) pairs it wrote (`path\0blob`) and the paths it wrote at all. */
 export interface History {
   pairs: Set<string>;
   paths: Set<string>;
 }
 
-/** HEAD's history for `paths`, from one `git log --raw` of HEAD. Undefined when git failed. */
-export function historyBlobs(git: GitRepo, paths: Set<string>, head = "HEAD"): History | undefined {
-  const text = git.try(["log", "--format=", "--raw", "--no-renames", "--no-abbrev", "--diff-merges=first-parent", head, "--"]);
+/** The `git log --raw` of `head` historyBlobs reads: every change of the history, merges against their first parent. */
+const historyArgs = (head: string) => ["log", "--format=", "--raw", "--no-renames", "--no-abbrev", "--diff-merges=first-parent", head, "--"];
+
+/** historyBlobs' answer from the log's output, for `paths`; undefined when git failed. */
+function parseHistory(text: string | undefined, paths: Set<string>): History | undefined {
   if (text === undefined) return undefined;
   const h: History = { pairs: new Set<string>(), paths: new Set<string>() };
   for (const line of text.split("\n")) {
@@ -79,6 +89,11 @@ export function historyBlobs(git: GitRepo, paths: Set<string>, head = "HEAD"): H
     h.paths.add(e.path);
   }
   return h;
+}
+
+/** HEAD's history for `paths`, from one `git log --raw` of HEAD. Undefined when git failed. */
+export function historyBlobs(git: GitRepo, paths: Set<string>, head = "HEAD"): History | undefined {
+  return parseHistory(git.try(historyArgs(head)), paths);
 }
 
 /** How a commit's changes compare with HEAD's history. */
@@ -99,14 +114,18 @@ export const isLanded = (c: Containment) => c.written > 0 && c.otherContent.leng
  * HEAD's history (isLanded: every blob there). Undefined when git failed (the caller keeps its
  * ancestry answer).
  */
-export function containment(git: GitRepo, ids: string[]): Map<string, Containment> | undefined {
+export async function containment(git: GitRepo, ids: string[]): Promise<Map<string, Containment> | undefined> {
   const out = new Map<string, Containment>();
   if (ids.length === 0) return out;
-  const written = writtenBlobs(git, ids);
+  // the two git processes run side by side (two cores): HEAD's history does not depend on the
+  // candidates' changes, only what is kept of it does
+  const [args, input] = writtenQuery(ids);
+  const [writtenText, historyText] = await Promise.all([git.tryAsync(args, input), git.tryAsync(historyArgs("HEAD"))]);
+  const written = parseWritten(writtenText, ids);
   if (written === undefined) return undefined;
   const paths = new Set<string>();
   for (const ws of written.values()) for (const w of ws) paths.add(w.path);
-  const h = paths.size === 0 ? { pairs: new Set<string>(), paths: new Set<string>() } : historyBlobs(git, paths);
+  const h = parseHistory(historyText, paths);
   if (h === undefined) return undefined;
   for (const id of ids) {
     const c: Containment = { written: 0, otherContent: [], absent: [] };
@@ -147,4 +166,126 @@ export function arrivedByMerge(git: GitRepo, paths: string[]): string[] | undefi
     (merge ? merged : own).add(p);
   }
   return [...merged].filter((p) => !own.has(p)).sort();
+}
+
+// ---------------------------------------------------------------------------------------------
+// One classification for every claim bound to a commit (issue 35 item 4): SP-130/SP-131 (JSON
+// logs), SP-041 (markdown logs), the MCP GIT_COMMIT gate's starting commit. No pure ancestry check
+// elsewhere: a squash, rebase, cherry-pick or amend keeps a claim valid wherever it is made.
+
+/** Lines of git output, trimmed, without empty ones. */
+function lines(s: string): string[] {
+  return s.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+}
+
+/**
+ * The class of each cited SHA, as the fact `git.commit.<sha>` gives it to the core: ["ancestor", id],
+ * ["landed", id] (not an ancestor, its changes on HEAD's history by content), ["off-history", id,
+ * "#<written>", "~<path>"..., "-<path>"...] (the core decides what the differing paths mean:
+ * git-rules.ts commitClass), ["missing"] (no such commit). A SHA git could not answer for is left out
+ * (not checked: SP-090, never a pass).
+ */
+export async function classifyCommits(git: GitRepo, shas: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  const asked = [...new Set(shas)].sort();
+  if (asked.length === 0) return out;
+  resolveCommits(git, asked, out);
+  await classifyLanded(git, asked, out);
+  return out;
+}
+
+/**
+ * Commits resolved as off-history whose changes landed on HEAD's history by content (a squash or
+ * rebase merge, a cherry-pick, an amend; src/evidence/landed.ts) become ["landed", id]: two git
+ * processes for the whole run, only when some commit is off-history. The others keep off-history with
+ * the paths that differ, for the core (git-rules.ts commitClass). When git fails they stay
+ * off-history without details (a finding, never a pass).
+ */
+async function classifyLanded(git: GitRepo, shas: string[], out: Map<string, string[]>): Promise<void> {
+  const off = new Map<string, string[]>(); // commit id -> the SHAs (as cited) that name it
+  for (const sha of shas) {
+    const f = out.get(sha);
+    if (!f || f[0] !== "off-history" || !f[1]) continue;
+    const names = off.get(f[1]);
+    if (names) names.push(sha);
+    else off.set(f[1], [sha]);
+  }
+  if (off.size === 0) return;
+  const found = await containment(git, [...off.keys()]);
+  if (found === undefined) return;
+  for (const [id, c] of found) {
+    // landed; else off-history with what the content check saw: "#<files written>", then "~<path>"
+    // (on HEAD's history with other content) and "-<path>" (never there), for the core to judge
+    const fact = isLanded(c) ? ["landed", id] : ["off-history", id, `#${c.written}`].concat(c.otherContent.map((p) => `~${p}`), c.absent.map((p) => `-${p}`));
+    for (const sha of off.get(id)!) out.set(sha, fact);
+  }
+}
+
+/**
+ * No object's id starts with `sha` (cat-file says "missing" for a short SHA that several commits
+ * share as well as for one nothing has): a full-length id cat-file does not find, or a prefix
+ * `rev-parse --disambiguate` lists nothing for.
+ */
+function nothingStartsWith(git: GitRepo, sha: string): boolean {
+  if (sha.length === 40 || sha.length === 64) return true;
+  if (sha.length < 4) return false;
+  const r = gitRaw(git.cwd, ["rev-parse", `--disambiguate=${sha}`]);
+  return r.status === 0 && r.stdout.toString("utf8").trim() === "";
+}
+
+/** Up to this many commits are checked one `git merge-base --is-ancestor` each, not with a walk of the whole history. */
+const FEW_COMMITS = 4;
+
+/**
+ * The git.commit.<sha> fact of each SHA (lists; classifyLanded then turns the off-history commits whose changes
+ * landed by content into ["landed", full]): ["ancestor", full] when a commit reachable from HEAD starts with <sha>
+ * (one rev-list), else ["off-history", full] or ["missing"] (one cat-file batch for the rest).
+ * A few commits (a run over one or two logs) are resolved first (cat-file) and each asked with
+ * `merge-base --is-ancestor`, which walks HEAD's history only down to that commit: `rev-list HEAD`
+ * reads every commit (70 ms on a 2,600-commit history without a commit-graph). A SHA that names no
+ * commit is missing either way; an ambiguous short SHA, and any answer but yes or no, takes the walk.
+ */
+function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>): void {
+  /** The commit ids of the few-commit path's cat-file, for the walk's own lookups below. */
+  let known: Map<string, string | undefined> | undefined;
+  if (shas.length <= FEW_COMMITS) {
+    const ids = (known = resolveCommitIds(git, shas));
+    const walk: string[] = [];
+    for (const sha of shas) {
+      let id = ids?.get(sha);
+      // the walk matches commit ids by prefix: a revision that resolves to another id (an annotated
+      // tag's id, a ref named like a SHA) is the walk's question, not merge-base's
+      if (id !== undefined && !id.startsWith(sha)) id = undefined;
+      if (ids?.has(sha) && ids.get(sha) === undefined && nothingStartsWith(git, sha)) {
+        out.set(sha, ["missing"]);
+        continue;
+      }
+      const answer = id === undefined ? -1 : gitRaw(git.cwd, ["merge-base", "--is-ancestor", id, "HEAD"]).status;
+      if (answer === 0) out.set(sha, ["ancestor", id!]);
+      else if (answer === 1) out.set(sha, ["off-history", id!]);
+      else walk.push(sha);
+    }
+    if (walk.length === 0) return;
+    shas = walk;
+  }
+  const reachable = lines(git.try(["rev-list", "HEAD"]) ?? "").sort();
+  const rest: string[] = [];
+  for (const sha of shas) {
+    let lo = 0;
+    let hi = reachable.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (reachable[mid] < sha) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < reachable.length && reachable[lo].startsWith(sha)) out.set(sha, ["ancestor", reachable[lo]]);
+    else rest.push(sha);
+  }
+  if (rest.length === 0) return;
+  const ids = known ?? resolveCommitIds(git, rest);
+  if (ids === undefined) return; // no facts: the core reports the commits as not checked (SP-090)
+  for (const sha of rest) {
+    const full = ids.get(sha);
+    out.set(sha, full !== undefined ? ["off-history", full] : ["missing"]);
+  }
 }
