@@ -7,7 +7,7 @@ import { SEV_WARNING } from "../../abi";
 import { Doc } from "../../io";
 import { isDigit } from "../../lib/text";
 import { estimateTokens } from "../pre-pr/tok";
-import { MiCtx, U_ROOT, T_FILE, F_UNREAD, ROOT_OK, levelSeverity } from "./ctx";
+import { MiCtx, U_ROOT, T_FILE, F_UNREAD, ROOT_OK, levelSeverity, pathParts } from "./ctx";
 import { MI_TYPE_MASK } from "../../abi";
 import { rootModel } from "./rootindex";
 
@@ -28,21 +28,10 @@ function MI020_doc(): RuleDoc {
   };
 }
 
-/** The memory a link target names (`./`, `.` and `..` resolved lexically; null outside or not a file). */
+/** The memory a link target names (`./`, `.` and `..` resolved lexically; null outside the folder). */
 function target(t: string): string | null {
-  const stack: string[] = [];
-  for (let from = 0; from <= t.length; ) {
-    let to = t.indexOf("/", from);
-    if (to < 0) to = t.length;
-    const p = t.substring(from, to);
-    from = to + 1;
-    if (p.length == 0 || p == ".") continue;
-    if (p == "..") {
-      if (stack.length == 0) return null;
-      stack.pop();
-    } else stack.push(p);
-  }
-  return stack.length == 0 ? null : stack.join("/");
+  const parts = pathParts(t);
+  return parts === null || parts!.length == 0 ? null : parts!.join("/");
 }
 
 function check(c: RuleCtx): void {

@@ -172,18 +172,9 @@ export class MiCtx extends RuleCtx {
   resolve(name: string): i32 {
     const path = name + ".md";
     if (path.startsWith("/") || path.startsWith("\\") || (path.length > 1 && path.charCodeAt(1) == 58)) return R_TRAVERSAL;
-    const stack: string[] = [];
-    for (let from = 0; from <= path.length; ) {
-      let to = path.indexOf("/", from);
-      if (to < 0) to = path.length;
-      const p = path.substring(from, to);
-      from = to + 1;
-      if (p.length == 0 || p == ".") continue;
-      if (p == "..") {
-        if (stack.length == 0) return R_TRAVERSAL;
-        stack.pop();
-      } else stack.push(p);
-    }
+    const parts = pathParts(path);
+    if (parts === null) return R_TRAVERSAL;
+    const stack = parts!;
     let cur = "";
     let t = T_DIR;
     for (let i = 0; i < stack.length; i++) {
@@ -203,6 +194,23 @@ export class MiCtx extends RuleCtx {
     }
     return t == T_FILE && stack.length > 0 ? R_OK : R_MISSING;
   }
+}
+
+/** The segments of a '/'-separated path with `.` and empty ones dropped and `..` applied; null when it climbs out. */
+export function pathParts(path: string): string[] | null {
+  const stack: string[] = [];
+  for (let from = 0; from <= path.length; ) {
+    let to = path.indexOf("/", from);
+    if (to < 0) to = path.length;
+    const p = path.substring(from, to);
+    from = to + 1;
+    if (p.length == 0 || p == ".") continue;
+    if (p == "..") {
+      if (stack.length == 0) return null;
+      stack.pop();
+    } else stack.push(p);
+  }
+  return stack;
 }
 
 /**
