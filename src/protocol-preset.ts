@@ -24,6 +24,8 @@ export interface PresetRules {
   stopEnforces: boolean;
   /** The PreToolUse gate is on by default (gate.enabled overrides). */
   gate: boolean;
+  /** The start protocol's steps need evidence (the PostToolUse hook records it) before protocolStartComplete. */
+  startSteps: boolean;
   /** The gate denies all but read-only tools until the start protocol has evidence (gate.requireProtocolStart overrides). */
   requireProtocolStart: boolean;
   /** The MCP server's protocol tools (session_start, gates, session_end) run. */
@@ -35,17 +37,17 @@ export interface PresetRules {
 /** What each preset turns on: the one declaration. */
 export const PRESETS: Record<ProtocolPreset, PresetRules> = {
   full: {
-    sessionStart: true, logRequired: true, validateLog: true, requireCommits: true, stopEnforces: true,
+    sessionStart: true, logRequired: true, validateLog: true, requireCommits: true, stopEnforces: true, startSteps: true,
     gate: true, requireProtocolStart: true, protocolTools: true,
     summary: "the seeds' protocol: a session log is required, the start and end checklists are enforced, the gate blocks until the start protocol has evidence",
   },
   "validate-if-present": {
-    sessionStart: true, logRequired: false, validateLog: true, requireCommits: false, stopEnforces: true,
+    sessionStart: true, logRequired: false, validateLog: true, requireCommits: false, stopEnforces: true, startSteps: false,
     gate: true, requireProtocolStart: false, protocolTools: true,
     summary: "session logs are optional and validated when present; no start or end demands; Stop never blocks for a missing log",
   },
   off: {
-    sessionStart: false, logRequired: false, validateLog: false, requireCommits: false, stopEnforces: false,
+    sessionStart: false, logRequired: false, validateLog: false, requireCommits: false, stopEnforces: false, startSteps: false,
     gate: false, requireProtocolStart: false, protocolTools: false,
     summary: "the hooks and the gate do nothing protocol-related; validators of committed artifacts still run on demand",
   },
@@ -61,4 +63,12 @@ export function presetName(config: { protocol?: { preset?: string } } | undefine
 export function presetOf(config: { protocol?: { preset?: string } } | undefined): PresetRules & { name: ProtocolPreset } {
   const name = presetName(config);
   return { ...PRESETS[name], name };
+}
+
+/**
+ * The start protocol the PostToolUse hook and SessionStart ask evidence for (src/state/observed.ts
+ * StartProtocol): the built-in steps (undefined) under a preset with start demands, none otherwise.
+ */
+export function startProtocolFor(preset: ProtocolPreset | undefined): { steps?: readonly never[] } | undefined {
+  return PRESETS[preset ?? DEFAULT_PRESET].startSteps ? undefined : { steps: [] };
 }

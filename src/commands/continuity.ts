@@ -3,6 +3,7 @@
 // state), and SessionStart with source `compact` or `resume` gives the agent back the resume text
 // (seed 004, src/aibrain/checkpoint.ts renderResume) with the start steps still missing. Live state:
 // `.aibrain/` is in the repository's exclude file (src/live-state.ts), never in `git status`.
+import { startProtocolFor } from "../protocol-preset.js";
 import { CheckpointStore, renderResume, resumeInfo, type Checkpoint } from "../aibrain/checkpoint.js";
 import { excludeLiveState } from "../live-state.js";
 import { DEFAULT_PATHS } from "../config-paths.js";
@@ -47,7 +48,7 @@ export async function saveSessionCheckpoint(root: string, s: SessionState, trigg
     /* an odd exclude file: the checkpoint is still saved */
   }
   const paths = observePaths(r);
-  const missing = missingStartSteps(requiredStartSteps(r.worktree, paths), s.protocolStartEvidence).map((m) => START_STEP_TEXT[m]);
+  const missing = missingStartSteps(requiredStartSteps(r.worktree, paths, startProtocolFor(r.settings.preset)), s.protocolStartEvidence).map((m) => START_STEP_TEXT[m]);
   const cps = new CheckpointStore({ root });
   let prev: Checkpoint | undefined;
   try {

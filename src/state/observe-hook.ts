@@ -6,6 +6,7 @@
 // evidence of nothing returns before any state is read; a step already recorded writes nothing.
 // PostToolUse cannot undo the tool: the hook always exits 0 and says why on stderr when it records
 // nothing for a reason the user should know.
+import { startProtocolFor } from "../protocol-preset.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { resolveNotesRoot, type ResolvedRoot } from "./paths.js";
@@ -114,7 +115,7 @@ export async function runPostToolUseHook(): Promise<number> {
       throw e;
     }
     const fresh = observations.filter((o) => !state.protocolStartEvidence[evidenceKey(o.step)]);
-    const required = requiredStartSteps(r.worktree, paths);
+    const required = requiredStartSteps(r.worktree, paths, startProtocolFor(r.settings.preset));
     if (fresh.length === 0 && (state.protocolStartComplete || missingStartSteps(required, state.protocolStartEvidence).length > 0)) return 0;
     const w = await recordObservations(store, state.sessionId, tool, fresh, required);
     if (w.completed) process.stderr.write(`agentcheck: session ${state.sessionId}: start protocol complete (observed: ${required.join(", ") || "nothing required"})\n`);
