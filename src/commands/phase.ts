@@ -23,6 +23,7 @@ interface PhaseOpts {
   startingCommit?: string;
   resume?: boolean;
   skipQa?: boolean;
+  force?: boolean;
   summary?: string;
   decision?: string[];
   nextNotes?: string;
@@ -72,7 +73,7 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
         break;
       }
       case "advance": {
-        const a = await advancePhase(ctx, pos[0] as string | undefined);
+        const a = await advancePhase(ctx, pos[0] as string | undefined, { force: o.force });
         r = a;
         if (!a.advanced) exit = 1;
         break;

@@ -256,12 +256,15 @@ export function createServer(o: ServerOptions): McpServer {
   server.registerTool("advance_phase", {
     title: "Advance to the next phase",
     ...repoCode("Apply the next transition if its gate passes (blocking) or record the failure (non-blocking). A target beyond the next phase is refused, naming the missing gate (a skipped MUST gate is a violation and blocks).", {}, GATE_CODE),
-    inputSchema: { target: z.string().optional().describe("the phase you expect to reach (optional)") },
+    inputSchema: {
+      target: z.string().optional().describe("the phase you expect to reach (optional)"),
+      force: z.boolean().optional().describe("go past a MUST gate that has not passed: the violation is logged and the session enters VIOLATION, which only session_end leaves"),
+    },
     outputSchema: z.looseObject({
       advanced: z.boolean(), from: z.string(), phase: PhaseOut, message: z.string(), refused: z.boolean().optional(),
       missing_gate: z.string().optional(), result: GateResultShape.optional(),
     }),
-  }, (a) => protocolGuard(() => advancePhase(ctx, a.target)));
+  }, (a) => protocolGuard(() => advancePhase(ctx, a.target, { force: a.force })));
 
   server.registerTool("record_evidence", {
     title: "Record evidence",

@@ -19,6 +19,8 @@ export interface StateSettings {
   notesDir?: string;
   requireTaskForCoding: boolean;
   agentNotes: boolean;
+  /** state.compactionRetentionDays (undefined: COMPACTION_RETENTION_DAYS). */
+  compactionRetentionDays?: number;
   gateEnabled: boolean;
   readOnlyTools: string[];
   requireProtocolStart: boolean;
@@ -62,6 +64,7 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
   if (state.notesDir !== undefined) out.notesDir = resolve(dirname(found.file), state.notesDir);
   out.requireTaskForCoding = state.requireTaskForCoding ?? false;
   out.agentNotes = state.agentNotes ?? false;
+  if (state.compactionRetentionDays !== undefined) out.compactionRetentionDays = state.compactionRetentionDays;
   out.preset = presetName(cfg);
   // the preset says what is on; gate.enabled and gate.requireProtocolStart, when set, win. A
   // configuration without protocol.preset keeps the protocol-start block off, as before presets
