@@ -189,8 +189,8 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     });
     if (recorded.size > 0 && unresolved) recordedOnHistory(git, [...recorded].sort(), facts);
   }
+  await diffs; // mergedLogs reads the ranges' git.diffError facts
   mergedLogs(git, wanted, docs, facts);
-  await diffs;
   return facts;
 }
 
