@@ -9,6 +9,51 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { BIN, CORPUS, HAS_CORPUS, median, table, timeProcess } from "./lib.mjs";
 
+/** Append `xs` to `out` (no spread arguments). */
+function pushAll(out, xs) {
+  for (const x of xs) out.push(x);
+  return out;
+}
+
+/**
+ * The Claude Code Stop and SessionStart hooks on a clean tree (issue 39 item 3: each at most
+ * `node -e 0` + 100 ms), alternating with the floor, 9 rounds, medians of wall and CPU time, in a
+ * one-commit repository with nothing changed; SessionStart creates its session state on the first
+ * round (kept out of git status) and finds it on the others.
+ */
+function hookRows(dir) {
+  const runs = 9;
+  const cases = [
+    { name: "`node -e 0` (floor)", args: ["-e", "0"] },
+    { name: "hooks stop, clean tree", args: [BIN, "hooks", "stop"], input: JSON.stringify({ cwd: dir, hook_event_name: "Stop" }) },
+    { name: "hooks session-start", args: [BIN, "hooks", "session-start"], input: JSON.stringify({ cwd: dir, hook_event_name: "SessionStart", source: "startup" }) },
+  ];
+  const acc = cases.map(() => ({ wall: [], cpu: [], rss: 0, status: 0 }));
+  for (let i = 0; i < runs; i++) {
+    cases.forEach((c, k) => {
+      const r = timeProcess(c.args, { runs: 1, cwd: dir, input: c.input ?? "" });
+      acc[k].wall.push(r.ms);
+      acc[k].cpu.push(r.cpuMs);
+      acc[k].rss = Math.max(acc[k].rss, r.rssKiB);
+      acc[k].status = r.status;
+    });
+  }
+  const floor = median(acc[0].wall);
+  return cases.map((c, k) => {
+    const wall = median(acc[k].wall);
+    const over = wall - floor;
+    return {
+      case: c.name,
+      "median ms": wall.toFixed(1),
+      "median CPU ms": median(acc[k].cpu).toFixed(0),
+      "target ms": k === 0 ? "" : `${(floor + 100).toFixed(0)} (floor + 100): node + ${over.toFixed(0)} ms, ${over <= 100 ? "met" : "missed"}`,
+      "peak RSS MiB": (acc[k].rss / 1024).toFixed(1),
+      exit: acc[k].status,
+      result: "",
+    };
+  });
+}
+
 /** Median user+sys CPU ms of a command (via /usr/bin/time): a load-independent companion to wall time. */
 function cpuMs(args, cwd, runs = 9) {
   const xs = [];
@@ -76,6 +121,16 @@ export async function run() {
     const h = timeProcess([BIN, "check", "--staged", "--only", "session-log", "--format", "json"], { cwd: dir, runs: 9 });
     rows.push({ case: "check --staged --only session-log", "median ms": h.ms.toFixed(1), "median CPU ms": cpuMs([BIN, "check", "--staged", "--only", "session-log", "--format", "json"], dir), "target ms": target, "peak RSS MiB": (h.rssKiB / 1024).toFixed(1), exit: h.status, result: "" });
     rows.push({ case: "agentcheck --version (Node start floor)", "median ms": v.ms.toFixed(1), "median CPU ms": cpuMs([BIN, "--version"], dir), "target ms": "", "peak RSS MiB": (v.rssKiB / 1024).toFixed(1), exit: v.status, result: "" });
+    const clean = mkdtempSync(join(tmpdir(), "agentcheck-bench-hooks-"));
+    try {
+      git(clean, "init", "-q", "-b", "main");
+      writeFileSync(join(clean, "README.md"), "# bench\n");
+      git(clean, "add", "-A");
+      git(clean, "commit", "-q", "-m", "init");
+      pushAll(rows, hookRows(clean));
+    } finally {
+      rmSync(clean, { recursive: true, force: true });
+    }
     table(rows);
     const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
     console.log(`\nload average during the run: ${load} (wall time grows with machine load; CPU time does not)`);

@@ -47,6 +47,7 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
   // the configuration's paths.memories, as the MCP server reads it (the gate's gate.phases too)
   const { loadConfig } = await import("../config.js");
   const settings = await loadConfig(root, undefined, root);
+  const { config } = settings;
   // one memories folder for the MCP server, this command and the PreToolUse gate: the configuration's
   const refused = memoriesDirRefusal("phase", root, o.memoriesDir, settings.paths.memories);
   if (refused !== undefined) {
@@ -54,7 +55,7 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
     return 2;
   }
   const { presetOf } = await import("../protocol-preset.js");
-  const ctx = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now, settings, preset: presetOf(settings.config) });
+  const ctx = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now, settings, preset: presetOf(config) });
   try {
     assertProtocolOn(ctx);
     let r: Record<string, unknown>;

@@ -15,7 +15,7 @@
 // A commit whose files were changed again before the work landed (the squash holds a later version)
 // is not landed by this test: its evidence names a state of the work that never reached HEAD.
 import type { GitRepo } from "../git-run.js";
-import { gitPath } from "../git-run.js";
+import { gitPath, gitRaw, resolveCommitIds } from "../git-run.js";
 
 /** One file a commit wrote: its path and the blob id written (all zeros: deleted). */
 export interface WrittenBlob {
@@ -166,4 +166,126 @@ export function arrivedByMerge(git: GitRepo, paths: string[]): string[] | undefi
     (merge ? merged : own).add(p);
   }
   return [...merged].filter((p) => !own.has(p)).sort();
+}
+
+// ---------------------------------------------------------------------------------------------
+// One classification for every claim bound to a commit (issue 35 item 4): SP-130/SP-131 (JSON
+// logs), SP-041 (markdown logs), the MCP GIT_COMMIT gate's starting commit. No pure ancestry check
+// elsewhere: a squash, rebase, cherry-pick or amend keeps a claim valid wherever it is made.
+
+/** Lines of git output, trimmed, without empty ones. */
+function lines(s: string): string[] {
+  return s.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+}
+
+/**
+ * The class of each cited SHA, as the fact `git.commit.<sha>` gives it to the core: ["ancestor", id],
+ * ["landed", id] (not an ancestor, its changes on HEAD's history by content), ["off-history", id,
+ * "#<written>", "~<path>"..., "-<path>"...] (the core decides what the differing paths mean:
+ * git-rules.ts commitClass), ["missing"] (no such commit). A SHA git could not answer for is left out
+ * (not checked: SP-090, never a pass).
+ */
+export async function classifyCommits(git: GitRepo, shas: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  const asked = [...new Set(shas)].sort();
+  if (asked.length === 0) return out;
+  resolveCommits(git, asked, out);
+  await classifyLanded(git, asked, out);
+  return out;
+}
+
+/**
+ * Commits resolved as off-history whose changes landed on HEAD's history by content (a squash or
+ * rebase merge, a cherry-pick, an amend; src/evidence/landed.ts) become ["landed", id]: two git
+ * processes for the whole run, only when some commit is off-history. The others keep off-history with
+ * the paths that differ, for the core (git-rules.ts commitClass). When git fails they stay
+ * off-history without details (a finding, never a pass).
+ */
+async function classifyLanded(git: GitRepo, shas: string[], out: Map<string, string[]>): Promise<void> {
+  const off = new Map<string, string[]>(); // commit id -> the SHAs (as cited) that name it
+  for (const sha of shas) {
+    const f = out.get(sha);
+    if (!f || f[0] !== "off-history" || !f[1]) continue;
+    const names = off.get(f[1]);
+    if (names) names.push(sha);
+    else off.set(f[1], [sha]);
+  }
+  if (off.size === 0) return;
+  const found = await containment(git, [...off.keys()]);
+  if (found === undefined) return;
+  for (const [id, c] of found) {
+    // landed; else off-history with what the content check saw: "#<files written>", then "~<path>"
+    // (on HEAD's history with other content) and "-<path>" (never there), for the core to judge
+    const fact = isLanded(c) ? ["landed", id] : ["off-history", id, `#${c.written}`].concat(c.otherContent.map((p) => `~${p}`), c.absent.map((p) => `-${p}`));
+    for (const sha of off.get(id)!) out.set(sha, fact);
+  }
+}
+
+/**
+ * No object's id starts with `sha` (cat-file says "missing" for a short SHA that several commits
+ * share as well as for one nothing has): a full-length id cat-file does not find, or a prefix
+ * `rev-parse --disambiguate` lists nothing for.
+ */
+function nothingStartsWith(git: GitRepo, sha: string): boolean {
+  if (sha.length === 40 || sha.length === 64) return true;
+  if (sha.length < 4) return false;
+  const r = gitRaw(git.cwd, ["rev-parse", `--disambiguate=${sha}`]);
+  return r.status === 0 && r.stdout.toString("utf8").trim() === "";
+}
+
+/** Up to this many commits are checked one `git merge-base --is-ancestor` each, not with a walk of the whole history. */
+const FEW_COMMITS = 4;
+
+/**
+ * The git.commit.<sha> fact of each SHA (lists; classifyLanded then turns the off-history commits whose changes
+ * landed by content into ["landed", full]): ["ancestor", full] when a commit reachable from HEAD starts with <sha>
+ * (one rev-list), else ["off-history", full] or ["missing"] (one cat-file batch for the rest).
+ * A few commits (a run over one or two logs) are resolved first (cat-file) and each asked with
+ * `merge-base --is-ancestor`, which walks HEAD's history only down to that commit: `rev-list HEAD`
+ * reads every commit (70 ms on a 2,600-commit history without a commit-graph). A SHA that names no
+ * commit is missing either way; an ambiguous short SHA, and any answer but yes or no, takes the walk.
+ */
+function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>): void {
+  /** The commit ids of the few-commit path's cat-file, for the walk's own lookups below. */
+  let known: Map<string, string | undefined> | undefined;
+  if (shas.length <= FEW_COMMITS) {
+    const ids = (known = resolveCommitIds(git, shas));
+    const walk: string[] = [];
+    for (const sha of shas) {
+      let id = ids?.get(sha);
+      // the walk matches commit ids by prefix: a revision that resolves to another id (an annotated
+      // tag's id, a ref named like a SHA) is the walk's question, not merge-base's
+      if (id !== undefined && !id.startsWith(sha)) id = undefined;
+      if (ids?.has(sha) && ids.get(sha) === undefined && nothingStartsWith(git, sha)) {
+        out.set(sha, ["missing"]);
+        continue;
+      }
+      const answer = id === undefined ? -1 : gitRaw(git.cwd, ["merge-base", "--is-ancestor", id, "HEAD"]).status;
+      if (answer === 0) out.set(sha, ["ancestor", id!]);
+      else if (answer === 1) out.set(sha, ["off-history", id!]);
+      else walk.push(sha);
+    }
+    if (walk.length === 0) return;
+    shas = walk;
+  }
+  const reachable = lines(git.try(["rev-list", "HEAD"]) ?? "").sort();
+  const rest: string[] = [];
+  for (const sha of shas) {
+    let lo = 0;
+    let hi = reachable.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (reachable[mid] < sha) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < reachable.length && reachable[lo].startsWith(sha)) out.set(sha, ["ancestor", reachable[lo]]);
+    else rest.push(sha);
+  }
+  if (rest.length === 0) return;
+  const ids = known ?? resolveCommitIds(git, rest);
+  if (ids === undefined) return; // no facts: the core reports the commits as not checked (SP-090)
+  for (const sha of rest) {
+    const full = ids.get(sha);
+    out.set(sha, full !== undefined ? ["off-history", full] : ["missing"]);
+  }
 }

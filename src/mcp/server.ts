@@ -3,8 +3,8 @@
 // LineServerTransport, src/mcp/transport.ts, which answers malformed lines);
 // loaded only by this command, so no other command pays for the SDK. Extra tools (e.g. the
 // per-session manifest tools) are added to EXTRA_TOOLS before the server starts.
-import { presetOf, type PresetRules, type ProtocolPreset } from "../protocol-preset.js";
 import type { RunSettings } from "../run-settings.js";
+import { presetOf, type PresetRules, type ProtocolPreset } from "../protocol-preset.js";
 import { execFile } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -446,6 +446,7 @@ export async function runMcpServer(args: string[]): Promise<number> {
   // (the validator tools run the CLI, which loads the same file)
   const { loadConfig } = await import("../config.js");
   const settings = await loadConfig(root, undefined, root);
+  const { config } = settings;
   // `agentcheck phase` and the PreToolUse gate read the configuration's memories folder: a server
   // keeping the session elsewhere would go unseen by both (the gate would see no session at all)
   const refused = memoriesDirRefusal("mcp", root, memoriesDir, settings.paths.memories);
@@ -453,7 +454,7 @@ export async function runMcpServer(args: string[]): Promise<number> {
     process.stderr.write(`${refused}\n${MCP_USAGE}`);
     return 2;
   }
-  const server = createServer({ root, memoriesDir, now, settings, preset: presetOf(settings.config) });
+  const server = createServer({ root, memoriesDir, now, settings, preset: presetOf(config) });
   // the SDK's stdio transport, but a line that is no JSON-RPC message gets its error response
   const transport = new LineServerTransport();
   await server.connect(transport);

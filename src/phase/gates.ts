@@ -7,7 +7,8 @@ import { existsSync, lstatSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, type Facts } from "../engine.js";
-import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
+import { GitRepo, gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
+import { classifyCommits } from "../evidence/landed.js";
 import { CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE } from "./format.js";
 import { JSON_FALLBACK, type PhaseStore } from "./store.js";
 import { transitionOf, type Gate, type GateResult, type ProtocolState } from "./model.js";
@@ -313,7 +314,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
         if (s.startingCommit === "") {
           const r = gitRaw(root, ["rev-list", "--count", head]);
           f.commitsSince = r.status === 0 ? Number(r.stdout.toString().trim()) : -1;
-        } else if (start && gitRaw(root, ["merge-base", "--is-ancestor", start, head]).status === 0) {
+        } else if (start && (await startOnHistory(root, start))) {
           f.commitsSince = Number(gitRaw(root, ["rev-list", "--count", `${start}..${head}`]).stdout.toString().trim());
         } else f.commitsSince = -1;
         f.dirtyFiles = dirtyFiles(root, store);
@@ -322,6 +323,16 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
     }
   }
   return f;
+}
+
+/**
+ * The session's starting commit is on HEAD's history: an ancestor, or landed by content (the branch
+ * was rebased or the commit amended since the session started), as every claim bound to a commit is
+ * classified (src/evidence/landed.ts classifyCommits; issue 35 item 4). Off-history or absent: no.
+ */
+async function startOnHistory(root: string, start: string): Promise<boolean> {
+  const c = (await classifyCommits(new GitRepo(root), [start])).get(start)?.[0];
+  return c === "ancestor" || c === "landed";
 }
 
 /** Run one gate: gather its facts, let the core decide. */

@@ -35,7 +35,7 @@ export interface ProtocolContext extends GateContext {
   preset?: PresetRules & { name: ProtocolPreset };
 }
 
-/** `settings`: the workspace's configuration (its folders and rule settings); default: none. `preset`: protocol.preset (default full). */
+/** `settings`: the workspace's configuration (its folders and rule settings); default: none. */
 export function openProtocol(o: { root: string; memoriesDir?: string; lockTimeoutMs?: number; now?: string; maxFileBytes?: number; settings?: RunSettings; preset?: PresetRules & { name: ProtocolPreset } }): ProtocolContext {
   const store = new PhaseStore({ root: o.root, memoriesDir: o.memoriesDir ?? o.settings?.paths.memories, lockTimeoutMs: o.lockTimeoutMs });
   const preset = o.preset ?? { ...PRESETS[DEFAULT_PRESET], name: DEFAULT_PRESET };

@@ -26,10 +26,10 @@ export interface StateSettings {
   gatePhases: boolean;
   /** paths.memories when set (workspace-relative): where the session protocol keeps its state. */
   memoriesDir?: string;
-  /** protocol.preset (src/protocol-preset.ts): the defaults of gateEnabled and requireProtocolStart. */
-  preset: ProtocolPreset;
   /** paths.skills when set (workspace-relative): the skills folder a start step lists (src/state/observed.ts). */
   skillsDir?: string;
+  /** protocol.preset (src/protocol-preset.ts): the defaults of gateEnabled and requireProtocolStart. */
+  preset: ProtocolPreset;
   /** Where the settings came from (for diagnostics), or undefined for defaults. */
   source?: string;
 }

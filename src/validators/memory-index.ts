@@ -7,7 +7,7 @@ import { realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { decodeList } from "../wasm/list.js";
-import { executeValidator, hostFinding, problemResult, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
+import { executeValidator, hostFinding, optionFacts, problemResult, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import type { FileResult } from "../report.js";
 import type { EntryType, FileSource } from "../source.js";
 import { FLAGS } from "../wasm/contract.js";
@@ -103,8 +103,11 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
   const docs: ContentDoc[] = [{ file: "", kind: KIND.MEMORY_DIR, bytes: EMPTY }];
   const problems: FileResult[] = [];
   const listed = listMemoryDir(source, dir);
-  // only the top-level index files are read: load exactly those (from the git index, one process)
-  source.prefetch?.(listed.filter((e) => e.type === "file" && isIndexName(e.rel)).map((e) => full(e.rel)));
+  // the top-level index files are read, and, when MI-020 is on (its option level; off by default), every
+  // other markdown memory for its token counts: load exactly those from the git index (one process)
+  const tokenCounts = optionFacts("memory-index", opts.rules?.options)["option.MI-020.level"] !== "off";
+  const reads = (e: { type: string; rel: string }) => e.type === "file" && (isIndexName(e.rel) || (tokenCounts && e.rel.endsWith(".md")));
+  source.prefetch?.(listed.filter(reads).map((e) => full(e.rel)));
   for (const e of listed) {
     let flags = TYPE_FLAG[e.type];
     let bytes: Uint8Array = EMPTY;
@@ -119,6 +122,12 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
         flags |= F_UNREAD;
         problems.push(problemResult("memory-index", r.problem));
       } else bytes = r.bytes!;
+    } else if (reads(e)) {
+      // a memory's text only matters to MI-020 (its recorded token count): one it cannot read is
+      // marked unread and MI-020 skips it (docs/rules/MI-020.md); no other finding of this validator reads it
+      const r = readArtifact(source, full(e.rel), opts.maxFileBytes, shown(e.rel));
+      if (r.problem) flags |= F_UNREAD;
+      else bytes = r.bytes!;
     }
     docs.push({ file: e.rel, kind: KIND.MEMORY_FILE, flags, bytes });
   }

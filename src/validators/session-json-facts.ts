@@ -7,8 +7,8 @@ import { join, normalize } from "node:path";
 import type { RuleSettings } from "../run-settings.js";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import type { FileResult } from "../report.js";
-import { GitRepo, diffNamesBatchAsync, gitRaw, pathLines, resolveCommitIds } from "../git-run.js";
-import { arrivedByMerge, containment, historyBlobs, isLanded } from "../evidence/landed.js";
+import { GitRepo, diffNamesBatchAsync, pathLines, resolveCommitIds } from "../git-run.js";
+import { arrivedByMerge, classifyCommits, historyBlobs } from "../evidence/landed.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
 import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
@@ -45,10 +45,6 @@ export function schemaFacts(root: string): Facts {
 }
 
 const list = (s: string | undefined) => (s === undefined ? [] : decodeList(s).filter((l) => l.length > 0));
-
-function lines(s: string): string[] {
-  return s.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
-}
 
 /**
  * Set each JSON log's mode facts (how it reaches the run, from git) and return the facts its rules
@@ -185,8 +181,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   // beside the commit lookups below (on the other core), awaited before the facts are returned
   const diffs = changedFacts(git, ranges, facts, diffFact);
   if (wanted.size > 0) {
-    await resolveCommits(root, git, [...wanted].sort(), facts);
-    await classifyLanded(git, [...wanted], facts);
+    for (const [sha, fact] of await classifyCommits(git, [...wanted])) facts[`git.commit.${sha}`] = fact;
     // recorded content is looked up only when some cited commit is not on HEAD's history as is
     const unresolved = [...wanted].some((sha) => {
       const f = facts[`git.commit.${sha}`];
@@ -197,33 +192,6 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   mergedLogs(git, wanted, docs, facts);
   await diffs;
   return facts;
-}
-
-/**
- * Commits resolved as off-history whose changes landed on HEAD's history by content (a squash or
- * rebase merge, a cherry-pick, an amend; src/evidence/landed.ts) become ["landed", id]: two git
- * processes for the whole run, only when some commit is off-history. The others keep off-history with
- * the paths that differ, for the core (git-rules.ts commitClass). When git fails they stay
- * off-history without details (a finding, never a pass).
- */
-async function classifyLanded(git: Git, shas: string[], facts: Facts): Promise<void> {
-  const off = new Map<string, string[]>(); // commit id -> the SHAs (as cited) that name it
-  for (const sha of shas) {
-    const f = facts[`git.commit.${sha}`];
-    if (!Array.isArray(f) || f[0] !== "off-history" || !f[1]) continue;
-    const names = off.get(f[1]);
-    if (names) names.push(sha);
-    else off.set(f[1], [sha]);
-  }
-  if (off.size === 0) return;
-  const found = await containment(git, [...off.keys()]);
-  if (found === undefined) return;
-  for (const [id, c] of found) {
-    // landed; else off-history with what the content check saw: "#<files written>", then "~<path>"
-    // (on HEAD's history with other content) and "-<path>" (never there), for the core to judge
-    const fact = isLanded(c) ? ["landed", id] : ["off-history", id, `#${c.written}`].concat(c.otherContent.map((p) => `~${p}`), c.absent.map((p) => `-${p}`));
-    for (const sha of off.get(id)!) facts[`git.commit.${sha}`] = fact;
-  }
 }
 
 /**
@@ -305,73 +273,4 @@ function rangeBatch(git: Git, ranges: string[], facts: Facts, one: (key: string)
     }
   }
   return { batch, ends: (k) => plainEnds(k)!.map((r) => ids!.get(r)!) as [string, string], done };
-}
-
-/**
- * No object's id starts with `sha` (cat-file says "missing" for a short SHA that several commits
- * share as well as for one nothing has): a full-length id cat-file does not find, or a prefix
- * `rev-parse --disambiguate` lists nothing for.
- */
-function nothingStartsWith(git: Git, sha: string): boolean {
-  if (sha.length === 40 || sha.length === 64) return true;
-  if (sha.length < 4) return false;
-  const r = gitRaw(git.cwd, ["rev-parse", `--disambiguate=${sha}`]);
-  return r.status === 0 && r.stdout.toString("utf8").trim() === "";
-}
-
-/** Up to this many commits are checked one `git merge-base --is-ancestor` each, not with a walk of the whole history. */
-const FEW_COMMITS = 4;
-
-/**
- * git.commit.<sha> facts (lists; classifyLanded then turns the off-history commits whose changes
- * landed by content into ["landed", full]): ["ancestor", full] when a commit reachable from HEAD starts with <sha>
- * (one rev-list), else ["off-history", full] or ["missing"] (one cat-file batch for the rest).
- * A few commits (a run over one or two logs) are resolved first (cat-file) and each asked with
- * `merge-base --is-ancestor`, which walks HEAD's history only down to that commit: `rev-list HEAD`
- * reads every commit (70 ms on a 2,600-commit history without a commit-graph). A SHA that names no
- * commit is missing either way; an ambiguous short SHA, and any answer but yes or no, takes the walk.
- */
-async function resolveCommits(root: string, git: Git, shas: string[], facts: Facts): Promise<void> {
-  /** The commit ids of the few-commit path's cat-file, for the walk's own lookups below. */
-  let known: Map<string, string | undefined> | undefined;
-  if (shas.length <= FEW_COMMITS) {
-    const ids = (known = resolveCommitIds(git, shas));
-    const walk: string[] = [];
-    for (const sha of shas) {
-      let id = ids?.get(sha);
-      // the walk matches commit ids by prefix: a revision that resolves to another id (an annotated
-      // tag's id, a ref named like a SHA) is the walk's question, not merge-base's
-      if (id !== undefined && !id.startsWith(sha)) id = undefined;
-      if (ids?.has(sha) && ids.get(sha) === undefined && nothingStartsWith(git, sha)) {
-        facts[`git.commit.${sha}`] = ["missing"];
-        continue;
-      }
-      const answer = id === undefined ? -1 : gitRaw(git.cwd, ["merge-base", "--is-ancestor", id, "HEAD"]).status;
-      if (answer === 0) facts[`git.commit.${sha}`] = ["ancestor", id!];
-      else if (answer === 1) facts[`git.commit.${sha}`] = ["off-history", id!];
-      else walk.push(sha);
-    }
-    if (walk.length === 0) return;
-    shas = walk;
-  }
-  const reachable = lines(git.try(["rev-list", "HEAD"]) ?? "").sort();
-  const rest: string[] = [];
-  for (const sha of shas) {
-    let lo = 0;
-    let hi = reachable.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (reachable[mid] < sha) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo < reachable.length && reachable[lo].startsWith(sha)) facts[`git.commit.${sha}`] = ["ancestor", reachable[lo]];
-    else rest.push(sha);
-  }
-  if (rest.length === 0) return;
-  const ids = known ?? resolveCommitIds(git, rest);
-  if (ids === undefined) return; // no facts: the core reports the commits as not checked (SP-090)
-  for (const sha of rest) {
-    const full = ids.get(sha);
-    facts[`git.commit.${sha}`] = full !== undefined ? ["off-history", full] : ["missing"];
-  }
 }

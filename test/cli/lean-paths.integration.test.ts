@@ -3,9 +3,10 @@
 // answer: same stdout, stderr and exit code, for every format and for the error cases.
 import { describe, it, expect } from "vitest";
 import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { BIN, git, ROOT, runCli, tmpDir } from "../helpers.js";
+import { BIN, git, makeRepo, ROOT, runCli, tmpDir } from "../helpers.js";
 
 const WS = join(ROOT, "examples", "workspace");
 const now = ["--now", "2026-01-10T00:00:00Z"];
@@ -168,5 +169,55 @@ describe("issue-13 `check` and `session-log` without commander (dist/cli/check.c
     };
     expect(loaded({})).not.toContain("NativeModule internal/modules/esm/loader");
     expect(loaded({ AGENTCHECK_NO_LEAN: "1" })).toContain("NativeModule internal/modules/esm/loader");
+  });
+});
+
+describe("issue-39 item 3: `hooks stop`, `hooks session-start`, `hooks session-end` without commander give the commander path's answers", () => {
+  const strip = (s: string) => s.replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, "<id>").replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "<time>").replace(/\bcommit [0-9a-f]{7,40}\b/g, "commit <sha>");
+  /** One hook run in a fresh repository (session-start writes state), lean or through commander (AGENTCHECK_NO_LEAN). */
+  const hook = (name: string, input: string | ((dir: string) => string), env: Record<string, string> = {}) => {
+    const repo = makeRepo({ "README.md": "# r\n" });
+    const r = runCli(["hooks", name], { cwd: repo, input: typeof input === "string" ? input : input(repo), env });
+    return { code: r.code, stdout: strip(r.stdout.split(repo).join("<repo>")), stderr: strip(r.stderr.split(repo).join("<repo>")) };
+  };
+  const cases: [string, string | ((dir: string) => string)][] = [];
+  for (const name of ["stop", "session-start", "session-end"]) {
+    cases.push([name, (dir) => JSON.stringify({ cwd: dir, hook_event_name: name, source: "startup" })]);
+    cases.push([name, "not json"]);
+    cases.push([name, JSON.stringify({ stop_hook_active: true })]);
+  }
+  it.each(cases.map(([n, i], k) => [`${n} #${k}`, n, i]))("%s", (_label, name, input) => {
+    const lean = hook(name as string, input as string);
+    const full = hook(name as string, input as string, { AGENTCHECK_NO_LEAN: "1" });
+    expect(lean).toEqual(full);
+  });
+  it("a configuration error is the same one line on both paths (hooks stop: a systemMessage, exit 0)", () => {
+    const bad = (dir: string) => {
+      writeFileSync(join(dir, "agentcheck.config.json"), "{ not json");
+      return JSON.stringify({ cwd: dir });
+    };
+    const lean = hook("stop", bad);
+    expect(lean).toEqual(hook("stop", bad, { AGENTCHECK_NO_LEAN: "1" }));
+  });
+  it("the lean hooks load no chunk holding commander (the commander path does)", () => {
+    const dir = tmpDir();
+    const probe = join(dir, "probe.mjs");
+    const hooks = join(dir, "hooks.mjs");
+    writeFileSync(hooks, `import { appendFileSync } from "node:fs";\nexport async function load(url, ctx, next) {\n  if (url.startsWith("file:")) appendFileSync(process.env.PROBE_OUT, url + "\\n");\n  return next(url, ctx);\n}\n`);
+    writeFileSync(probe, `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+    const repo = makeRepo({ "README.md": "# r\n" });
+    const commanderLoaded = (name: string, env: Record<string, string>) => {
+      const out = join(tmpDir(), "loaded.txt");
+      writeFileSync(out, "");
+      const r = spawnSync(process.execPath, ["--import", pathToFileURL(probe).href, BIN, "hooks", name], { cwd: repo, input: JSON.stringify({ cwd: repo }), encoding: "utf8", env: { ...process.env, ...env, PROBE_OUT: out } });
+      expect(r.status, r.stderr).toBe(0);
+      const files = readFileSync(out, "utf8").split("\n").filter((u) => u.includes("/dist/"));
+      expect(files.length).toBeGreaterThan(0);
+      return files.some((u) => readFileSync(fileURLToPath(u), "utf8").includes("CommanderError"));
+    };
+    for (const name of ["stop", "session-end"]) {
+      expect(commanderLoaded(name, {}), name).toBe(false);
+      expect(commanderLoaded(name, { AGENTCHECK_NO_LEAN: "1" }), name).toBe(true);
+    }
   });
 });

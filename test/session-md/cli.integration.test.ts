@@ -246,6 +246,29 @@ describe("session-md CLI: strict gate with git", () => {
     expect(r.results[0].findings.find((f) => f.ruleId === "SP-041")?.message).toBe("Commit SHA not found in git history: deadbee");
   });
 
+  it("SP-041 landed / commitShaNotLanded: a cited commit squash merged passes, one on a branch never merged fails (issue 35 item 4: the classification of SP-130)", () => {
+    const { dir } = committedRepo(() => "Commit SHA: `0000000`");
+    const cite = (name: string, file: string, merge: boolean) => {
+      git(dir, "checkout", "-q", "-b", name);
+      writeTree(dir, { [file]: `${name}\n` });
+      git(dir, "add", "-A");
+      git(dir, "commit", "-q", "-m", name);
+      const sha = git(dir, "rev-parse", "--short=7", "HEAD");
+      git(dir, "checkout", "-q", "main");
+      if (merge) {
+        git(dir, "merge", "-q", "--squash", name);
+        git(dir, "commit", "-q", "-m", `${name} (squash)`);
+      }
+      writeFileSync(join(dir, LOG), readFileSync(join(dir, LOG), "utf8").replace(/Commit SHA: `[0-9a-f]+`/, `Commit SHA: \`${sha}\``));
+      git(dir, "commit", "-q", "-am", `log cites ${name}`);
+      expect(() => git(dir, "merge-base", "--is-ancestor", sha, "HEAD")).toThrow();
+      return json(["--strict", "--base", "main", LOG], dir);
+    };
+    expect(cite("squashed", "src/s.ts", true).ids).not.toContain("SP-041");
+    const off = cite("unmerged", "src/u.ts", false);
+    expect(off.results[0].findings.filter((f) => f.ruleId === "SP-041").map((f) => f.messageId)).toEqual(["commitShaNotLanded"]);
+  });
+
   it("SP-039: git status failing (a corrupt index) is an error saying the tree was not checked, never a pass", () => {
     const { dir } = committedRepo((sha) => `Commit SHA: \`${sha}\``);
     writeFileSync(join(dir, ".git", "index"), "garbage\n"); // rev-parse and log still work, status fails

@@ -28,6 +28,7 @@ import { MI016 } from "./MI-016";
 import { MI017 } from "./MI-017";
 import { MI018 } from "./MI-018";
 import { MI019 } from "./MI-019";
+import { MI020 } from "./MI-020";
 import { MI103 } from "./MI-103";
 import { MI105 } from "./MI-105";
 import { MI108 } from "./MI-108";
@@ -35,7 +36,7 @@ import { MI108 } from "./MI-108";
 /** The memory-index rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
 export const RULES: Rule[] = [
   MI002, MI003, MI004, MI005, MI006, MI007, MI008, MI009, MI010, MI011, MI012, MI013, MI014, MI015, MI016,
-  MI017, MI018, MI019, MI103, MI105, MI108,
+  MI017, MI018, MI019, MI020, MI103, MI105, MI108,
 ];
 
 export function validateMemoryIndex(input: Input, results: Results): void {

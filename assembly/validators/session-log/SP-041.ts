@@ -1,7 +1,8 @@
-// SP-041 (strict, post-commit contexts, not in creation or record mode; needs git facts): the commit row cites a commit that exists (fact "commits": the cited SHAs that name commits).
+// SP-041 (strict, post-commit contexts, not in creation or record mode; needs git facts): the commit row cites a commit that exists (fact "commits": the cited SHAs that name commits) and whose work is on HEAD's history (fact git.commit.<sha>: ancestor or landed by content).
 import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, isPreCommit, citedSha } from "./md-log";
+import { commitClassOf, COMMIT_MISSING, COMMIT_OFF_HISTORY } from "./json/git-rules";
 
 export const SP041 = defineRule("SP-041", SEV_ERROR, check);
 function SP041_doc(): RuleDoc {
@@ -9,11 +10,12 @@ function SP041_doc(): RuleDoc {
     id: "SP-041",
     validator: "session-log",
     title: "Commit SHA evidence",
-    description: "Strict, not in creation or record mode: the commit row cites an existing commit.",
+    description: "Strict, not in creation or record mode: the commit row cites an existing commit whose work is on HEAD's history: an ancestor of HEAD, or landed by content (a squash or rebase merge, a cherry-pick, an amend; the classification of SP-130, docs/session-logs.md \"Commit evidence\").",
     messages: {
       noCommitAllChanges: "No 'Commit all changes' MUST row",
       commitRowLacksCommit: "Commit row lacks 'Commit SHA: <sha>'",
       commitShaNotFound: "Commit SHA not found in git history: {{sha}}",
+      commitShaNotLanded: "Commit SHA {{sha}} is not on HEAD's history and its changes are not either (not merged, or changed again before they landed). Merge the branch that has the work; if it was abandoned, baseline the finding",
     },
   };
 }
@@ -33,5 +35,12 @@ function check(c: RuleCtx): void {
     return;
   }
   const known = input.factLines("commits");
-  if (known !== null && !known.includes(sha)) ctx.report(ctx.rule, row.line, 0, msg("commitShaNotFound").s("sha", sha));
+  if (known !== null && !known.includes(sha)) {
+    ctx.report(ctx.rule, row.line, 0, msg("commitShaNotFound").s("sha", sha));
+    return;
+  }
+  // the one classification of a cited commit (fact git.commit.<sha>, src/evidence/landed.ts classifyCommits)
+  const cls = commitClassOf(input, sha);
+  if (cls == COMMIT_MISSING) ctx.report(ctx.rule, row.line, 0, msg("commitShaNotFound").s("sha", sha));
+  else if (cls == COMMIT_OFF_HISTORY) ctx.report(ctx.rule, row.line, 0, msg("commitShaNotLanded").s("sha", sha));
 }

@@ -27,6 +27,10 @@ const current = (rootText, ...more) => [
   ...more,
 ];
 const CUR = { layout: "current" };
+/** MI-020 is off by default. */
+const ON = { level: "warn" };
+/** MI-020: a current-layout tree whose one memory has 40 words (TOK-03's estimate: 53 tokens). */
+const tokTree = (rootText) => [DIR, folder("git"), file("git/git-commit.md", "word ".repeat(40)), file("git-index.md", idx([KW, "[git-commit](git/git-commit.md)"])), file("memory-index.md", rootText)];
 const REF = { layout: "reference" };
 
 export default {
@@ -184,6 +188,22 @@ export default {
     invalid: [
       { name: "entry of another domain", docs: tree(gitIndex([KW, "ci-build"]), file("ci-build.md")), errors: [{ messageId: "namingViolationShouldStart", line: 3, data: { name: "ci-build", prefix: "git-" }, severity: "warning" }] },
       { name: "option level=error (--naming error) makes it an error", docs: tree(gitIndex([KW, "ci-build"]), file("ci-build.md")), options: { level: "error" }, errors: [{ messageId: "namingViolationShouldStart", severity: "error" }] },
+    ],
+  },
+  "MI-020": {
+    valid: [
+      { name: "memory-token-counts: a count within the tolerance of the estimate (53 for 40 words)", docs: tokTree("- [git-commit](git/git-commit.md) (53)\n"), facts: CUR, options: ON },
+      { name: "memory-token-counts: 100 recorded, 53 estimated: within 100 %", docs: tokTree("- [git-commit](git/git-commit.md) (100)\n"), facts: CUR, options: ON },
+      { name: "memory-token-counts: a link without a count, a count without a .md link, a count for a missing file (MI-013's) are not judged", docs: tokTree("- [git-commit](git/git-commit.md)\n- [x](https://x.org) (1)\n- [gone](gone.md) (5)\n"), facts: CUR, options: ON },
+      { name: "memory-token-counts: off by default", docs: tokTree("- [git-commit](git/git-commit.md) (1)\n"), facts: CUR },
+    ],
+    invalid: [
+      { name: "memory-token-counts: a count far below the estimate", docs: tokTree("- [git-commit](git/git-commit.md) (26)\n"), facts: CUR, options: ON,
+        errors: [{ messageId: "farOff", line: 1, severity: "warning", doc: "memory-index.md", data: { file: "git/git-commit.md", recorded: "26", estimate: "53", tolerance: "100" } }] },
+      { name: "memory-token-counts: a count far above the estimate, with a tighter tolerance, as an error", docs: tokTree("| git | [git-commit](git/git-commit.md) (100) |\n"), facts: CUR, options: { tolerance: 50, level: "error" },
+        errors: [{ messageId: "farOff", line: 1, severity: "error", data: { recorded: "100", tolerance: "50" } }] },
+      { name: "memory-token-counts: every counted link of a line, ./ and spaces before the count as upstream's pattern", docs: tokTree("See [a](git/git-commit.md)(1), [b [c](./git/git-commit.md) \t(2) and [d](git/git-commit.md) (53)\n"), facts: CUR, options: ON,
+        errors: [{ messageId: "farOff", line: 1, data: { file: "git/git-commit.md", recorded: "1" } }, { messageId: "farOff", line: 1, data: { file: "./git/git-commit.md", recorded: "2" } }] },
     ],
   },
   "MI-103": {

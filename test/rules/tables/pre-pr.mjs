@@ -393,6 +393,8 @@ export default {
         errors: [{ messageId: "noRationale", severity: "error", data: { lines: "40", chars: "200" } }, { messageId: "linesExcepted", severity: "warning", data: { count: "37", max: "20" } }] },
       { name: "skill-size: a size-exception with its rationale comment: a warning only", ...sfm(fm(`${OK}\nsize-exception: true`) + `<!-- size-exception: ${"r".repeat(190)} -->\n` + "x\n".repeat(30)), options: { maxLines: 20 },
         errors: [{ messageId: "linesExcepted", severity: "warning", data: { count: "38", max: "20" } }] },
+      { name: "skill-size: bytes over the limit with a size-exception and its rationale: a warning", ...sfm(fm(`${OK}\nsize-exception: true`) + `<!-- size-exception: ${"r".repeat(190)} -->\n`), options: { maxBytes: 100 },
+        errors: [{ messageId: "bytesExcepted", severity: "warning", data: { count: "296", max: "100" } }] },
       { name: "skill-size: a rationale comment that opens after rationaleLines lines does not count", ...sfm(fm(`${OK}\nsize-exception: true`) + "x\n".repeat(3) + `<!-- size-exception: too short -->\n<!-- size-exception: ${"r".repeat(190)} -->\n`), options: { maxLines: 5, rationaleLines: 10 },
         errors: [{ messageId: "noRationale", data: { lines: "10" } }, { messageId: "linesExcepted", data: { count: "12", max: "5" } }] },
       { name: "skill-size: size-exception outside the front matter is none", ...sfm(fm(OK) + "size-exception: true\n" + "x\n".repeat(20)), options: { maxLines: 20 }, errors: [{ messageId: "lines", data: { count: "27" } }] },

@@ -356,11 +356,13 @@ export default {
     invalid: [{ name: "strict: HEAD is the Starting Commit", docs: WITH_PROTO, facts: { ...STRICT, head: "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678" }, errors: [{ messageId: "noCommitsSinceStarting", data: { startSha: "a1b2c3d" } }] }],
   },
   "SP-041": {
-    valid: [{ name: "strict: the commit row cites a known commit", docs: WITH_PROTO, facts: STRICT }, { name: "strict, creation mode: the session's end state is not checked", docs: [{ ...log(), flags: CREATION }, PROTO], facts: { ...STRICT, commits: [] } }, { name: "strict, record mode: an old log's commit SHA is not re-bound to history (rebased or squashed away)", docs: [{ ...log(), flags: RECORD }, PROTO], facts: { ...STRICT, commits: [] } }],
+    valid: [{ name: "strict: the commit row cites a known commit", docs: WITH_PROTO, facts: STRICT }, { name: "SP-041 landed: strict, the cited commit is off HEAD's history but its changes landed by content (squash merge; issue 35 item 4)", docs: WITH_PROTO, facts: { ...STRICT, "git.commit.abc1234": ["landed", "abc1234aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] } }, { name: "strict, creation mode: the session's end state is not checked", docs: [{ ...log(), flags: CREATION }, PROTO], facts: { ...STRICT, commits: [] } }, { name: "strict, record mode: an old log's commit SHA is not re-bound to history (rebased or squashed away)", docs: [{ ...log(), flags: RECORD }, PROTO], facts: { ...STRICT, commits: [] } }],
     invalid: [
       { name: "strict: no commit row", docs: [log({ end: [QA_ROW, HANDOFF_ROW, "| SHOULD | x | [x] | y |"] }), PROTO], facts: STRICT, errors: [{ messageId: "noCommitAllChanges" }] },
       { name: "strict: commit row without a SHA", docs: [log({ end: endWith(QA_ROW, "| MUST | Commit all changes | [x] | committed |") }), PROTO], facts: STRICT, errors: [{ messageId: "commitRowLacksCommit", line: 28 }] },
       { name: "strict: a SHA git does not know", docs: WITH_PROTO, facts: { ...STRICT, commits: [] }, errors: [{ messageId: "commitShaNotFound", line: 28, data: { sha: "abc1234" } }] },
+      { name: "SP-041 commitShaNotLanded: strict, the cited commit exists but is off HEAD's history and its changes did not land (issue 35 item 4)", docs: WITH_PROTO, facts: { ...STRICT, "git.commit.abc1234": ["off-history", "abc1234aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "#1", "-src/a.ts"] }, errors: [{ messageId: "commitShaNotLanded", line: 28, data: { sha: "abc1234" } }] },
+      { name: "SP-041 commitShaNotFound: strict, the classification says the commit is missing", docs: WITH_PROTO, facts: { ...STRICT, "git.commit.abc1234": ["missing"] }, errors: [{ messageId: "commitShaNotFound", line: 28, data: { sha: "abc1234" } }] },
     ],
   },
   "SP-042": {

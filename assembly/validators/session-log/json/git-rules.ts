@@ -51,13 +51,18 @@ export function commitFact(input: Input, sha: string): string | null {
  * memory edited again since, are bookkeeping, not the work.
  */
 export function commitClass(log: JsonLog, sha: string): string | null {
-  const v = log.ctx.input.factLines("git.commit." + sha);
+  return commitClassOf(log.ctx.input, sha);
+}
+
+/** commitClass for any log (the markdown SP-041 too): the run's memories and sessions folders from the input. */
+export function commitClassOf(input: Input, sha: string): string | null {
+  const v = input.factLines("git.commit." + sha);
   if (v === null || v.length == 0) return null;
   const c = v[0];
   if (c != COMMIT_OFF_HISTORY || v.length < 3 || !v[2].startsWith("#")) return c;
   if (I32.parseInt(v[2].substring(1)) <= 0) return c;
-  const mem = memDir(log);
-  const sess = sessDir(log);
+  const mem = memoriesDir(input);
+  const sess = sessionsDir(input);
   for (let i = 3; i < v.length; i++) {
     const e = v[i];
     if (!e.startsWith("~") || !isAudit(e.substring(1), mem, sess)) return c;
