@@ -4,7 +4,7 @@ import { describe, it, expect } from "vitest";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CORPUS, HAS_CORPUS, git, makeRepo, tmpDir } from "../helpers.js";
-import { PRESETS, presetOf } from "../../dist/protocol-preset.js";
+import { PRESETS, presetOf, startProtocolFor } from "../../dist/protocol-preset.js";
 import { readStateSettings } from "../../dist/state/config.js";
 import { stopDecision } from "../../dist/commands/claude.js";
 import { logRequestText } from "../../dist/commands/session-start.js";
@@ -45,6 +45,13 @@ describe("issue-40 item 3: protocol presets", () => {
     expect(PRESETS.off).toMatchObject({ sessionStart: false, logRequired: false, validateLog: false, stopEnforces: false, gate: false, protocolTools: false });
     expect(presetOf(undefined).name).toBe("full");
     expect(presetOf({ protocol: { preset: "off" } }).name).toBe("off");
+  });
+
+  it("the start steps the PostToolUse hook asks evidence for: the built-in ones under full, none under validate-if-present and off", () => {
+    expect(startProtocolFor("full")).toBeUndefined();
+    expect(startProtocolFor(undefined)).toBeUndefined();
+    expect(startProtocolFor("validate-if-present")).toEqual({ steps: [] });
+    expect(startProtocolFor("off")).toEqual({ steps: [] });
   });
 
   it("the gate's defaults follow protocol.preset; gate.enabled / gate.requireProtocolStart win when set", () => {
