@@ -157,7 +157,7 @@ export const ConfigSchema = z.strictObject({
         .optional(),
     })
     .optional(),
-  state: z.strictObject({ notesDir: z.string().regex(/\S/, NOTES_DIR_MESSAGE).meta({ [MESSAGE]: NOTES_DIR_MESSAGE }).optional(), requireTaskForCoding: z.boolean().optional(), agentNotes: z.boolean().optional() }).optional(),
+  state: z.strictObject({ notesDir: z.string().regex(/\S/, NOTES_DIR_MESSAGE).meta({ [MESSAGE]: NOTES_DIR_MESSAGE }).optional(), requireTaskForCoding: z.boolean().optional(), agentNotes: z.boolean().optional(), compactionRetentionDays: z.number().int().min(0).optional().describe("Days a compaction archive of the agent history is kept before `session gc` or the next compaction prunes it (seed 001's COMPACTION_RETENTION_DAYS); 0 keeps them forever. Default 30.") }).optional(),
   gate: z.strictObject({ enabled: z.boolean().optional(), readOnlyTools: z.array(z.string()).optional(), readOnlyExtra: z.array(z.string()).optional(), requireProtocolStart: z.boolean().optional(), phases: z.boolean().optional() }).optional(),
 });
 export type Config = z.infer<typeof ConfigSchema>;

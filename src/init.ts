@@ -66,6 +66,13 @@ export const INIT_STEPS: InitStep[] = [
   },
 ];
 
+/** The starting configuration with the detected protocol preset and why (one comment line). */
+export function starterWithPreset(preset: string, reason: string): string {
+  const at = STARTER_CONFIG.indexOf("{\n");
+  const entry = `{\n  // The session protocol every hook, the gate, the MCP server and session end obey: full,\n  // validate-if-present or off. init chose it because ${reason.split("\n").join(" ")}.\n  "protocol": { "preset": "${preset}" },\n\n`;
+  return STARTER_CONFIG.slice(0, at) + entry + STARTER_CONFIG.slice(at + 2);
+}
+
 /** The CLI this module ships with (bin/agentcheck.js of the package), or undefined. */
 function selfBin(): string | undefined {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -115,16 +122,8 @@ export function existingFindings(root: string): string[] {
     `existing findings: ${errors} errors, ${warnings} warnings in ${files.size} files (${where}); choose how to start:`,
     `  agentcheck baseline            record them as known (.agentcheck-baseline.json; commit it): only new findings fail`,
     `  AGENTCHECK_CUTOFF=${day}   judge only session logs dated from ${day} on (or check --cutoff ${day}); older logs are history`,
-    `  protocol.preset                full | validate-if-present | off in the configuration: how strictly session logs are held to the protocol (init wrote the one the repository shows; docs/session-state.md)`,
     `  agentcheck check --verbose     see them all first (docs/adoption.md)`,
   ];
-}
-
-/** The starting configuration with the detected protocol preset and why (one comment line). */
-export function starterWithPreset(preset: string, reason: string): string {
-  const at = STARTER_CONFIG.indexOf("{\n");
-  const entry = `{\n  // The session protocol every hook, the gate, the MCP server and session end obey: full,\n  // validate-if-present or off. init chose it because ${reason.split("\n").join(" ")}.\n  "protocol": { "preset": "${preset}" },\n\n`;
-  return STARTER_CONFIG.slice(0, at) + entry + STARTER_CONFIG.slice(at + 2);
 }
 
 export async function runInit(ctx: InitContext, log: (line: string) => void): Promise<number> {

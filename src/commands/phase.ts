@@ -23,6 +23,7 @@ interface PhaseOpts {
   startingCommit?: string;
   resume?: boolean;
   skipQa?: boolean;
+  force?: boolean;
   summary?: string;
   decision?: string[];
   nextNotes?: string;
@@ -47,7 +48,6 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
   // the configuration's paths.memories, as the MCP server reads it (the gate's gate.phases too)
   const { loadConfig } = await import("../config.js");
   const settings = await loadConfig(root, undefined, root);
-  const { config } = settings;
   // one memories folder for the MCP server, this command and the PreToolUse gate: the configuration's
   const refused = memoriesDirRefusal("phase", root, o.memoriesDir, settings.paths.memories);
   if (refused !== undefined) {
@@ -55,7 +55,7 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
     return 2;
   }
   const { presetOf } = await import("../protocol-preset.js");
-  const ctx = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now, settings, preset: presetOf(config) });
+  const ctx = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now, settings, preset: presetOf(settings.config) });
   try {
     assertProtocolOn(ctx);
     let r: Record<string, unknown>;
@@ -73,7 +73,7 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
         break;
       }
       case "advance": {
-        const a = await advancePhase(ctx, pos[0] as string | undefined);
+        const a = await advancePhase(ctx, pos[0] as string | undefined, { force: o.force });
         r = a;
         if (!a.advanced) exit = 1;
         break;

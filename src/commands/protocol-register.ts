@@ -32,7 +32,9 @@ export function registerProtocolCommands(program: Command): void {
   common(phase.command("gate <gate>").description("verify a gate (or ALL) and store the result"))
     .option("--skip-qa", "QA_VALIDATION: docs-only sessions may skip QA")
     .action(run("gate"));
-  common(phase.command("advance [target]").description("apply the next transition if its gate passes")).action(run("advance"));
+  common(phase.command("advance [target]").description("apply the next transition if its gate passes"))
+    .option("--force", "go past a MUST gate that has not passed: logged, the session enters VIOLATION (only `phase end` leaves it)")
+    .action(run("advance"));
   common(phase.command("evidence <phase> <type> <evidence>").description("record evidence for a gate (- reads the evidence from stdin)")).action(run("evidence"));
   common(phase.command("status").description("the active session (JSON)")).action(run("status"));
   common(phase.command("end").description("run the remaining gates; COMPLETE or BLOCKED"))

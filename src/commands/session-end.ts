@@ -84,7 +84,10 @@ function describe(results: FileResult[], limit = 10): string[] {
 }
 
 /** Step 1: the session log exists and validates in full mode. */
-/** `settings`: the repository's configuration (where its session logs are, its rule settings); default: none. */
+/**
+ * `settings`: the repository's configuration (where its session logs are, its rule settings); default: none.
+ * `logRequired: false` (the protocol preset makes logs optional): no log is no demand unmet.
+ */
 export async function checkSessionLog(root: string, state: SessionState, o: { now?: string; maxFileBytes?: number; cutoff?: string; settings?: RunSettings; logRequired?: boolean } = {}): Promise<CheckOutcome & { log?: string }> {
   const settings = o.settings ?? runSettings(undefined);
   const sessionsDir = settings.paths.sessions;

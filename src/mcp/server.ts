@@ -3,8 +3,8 @@
 // LineServerTransport, src/mcp/transport.ts, which answers malformed lines);
 // loaded only by this command, so no other command pays for the SDK. Extra tools (e.g. the
 // per-session manifest tools) are added to EXTRA_TOOLS before the server starts.
-import type { RunSettings } from "../run-settings.js";
 import { presetOf, type PresetRules, type ProtocolPreset } from "../protocol-preset.js";
+import type { RunSettings } from "../run-settings.js";
 import { execFile } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -256,12 +256,15 @@ export function createServer(o: ServerOptions): McpServer {
   server.registerTool("advance_phase", {
     title: "Advance to the next phase",
     ...repoCode("Apply the next transition if its gate passes (blocking) or record the failure (non-blocking). A target beyond the next phase is refused, naming the missing gate (a skipped MUST gate is a violation and blocks).", {}, GATE_CODE),
-    inputSchema: { target: z.string().optional().describe("the phase you expect to reach (optional)") },
+    inputSchema: {
+      target: z.string().optional().describe("the phase you expect to reach (optional)"),
+      force: z.boolean().optional().describe("go past a MUST gate that has not passed: the violation is logged and the session enters VIOLATION, which only session_end leaves"),
+    },
     outputSchema: z.looseObject({
       advanced: z.boolean(), from: z.string(), phase: PhaseOut, message: z.string(), refused: z.boolean().optional(),
       missing_gate: z.string().optional(), result: GateResultShape.optional(),
     }),
-  }, (a) => protocolGuard(() => advancePhase(ctx, a.target)));
+  }, (a) => protocolGuard(() => advancePhase(ctx, a.target, { force: a.force })));
 
   server.registerTool("record_evidence", {
     title: "Record evidence",
@@ -446,7 +449,6 @@ export async function runMcpServer(args: string[]): Promise<number> {
   // (the validator tools run the CLI, which loads the same file)
   const { loadConfig } = await import("../config.js");
   const settings = await loadConfig(root, undefined, root);
-  const { config } = settings;
   // `agentcheck phase` and the PreToolUse gate read the configuration's memories folder: a server
   // keeping the session elsewhere would go unseen by both (the gate would see no session at all)
   const refused = memoriesDirRefusal("mcp", root, memoriesDir, settings.paths.memories);
@@ -454,7 +456,7 @@ export async function runMcpServer(args: string[]): Promise<number> {
     process.stderr.write(`${refused}\n${MCP_USAGE}`);
     return 2;
   }
-  const server = createServer({ root, memoriesDir, now, settings, preset: presetOf(config) });
+  const server = createServer({ root, memoriesDir, now, settings, preset: presetOf(settings.config) });
   // the SDK's stdio transport, but a line that is no JSON-RPC message gets its error response
   const transport = new LineServerTransport();
   await server.connect(transport);

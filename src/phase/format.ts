@@ -199,8 +199,8 @@ export function parseState(text: string, file = CURRENT_STATE_FILE): ProtocolSta
     if (!isGate(bg)) c.fail(`unknown gate '${bg}'`, c.i - 1);
     s.blockedGate = bg;
   }
-  if (currentPhase === "BLOCKED" && (s.blockedFrom === undefined || s.blockedGate === undefined)) {
-    c.fail("a BLOCKED session needs 'Blocked From' and 'Blocked Gate'");
+  if ((currentPhase === "BLOCKED" || currentPhase === "VIOLATION") && (s.blockedFrom === undefined || s.blockedGate === undefined)) {
+    c.fail(`a ${currentPhase} session needs 'Blocked From' and 'Blocked Gate'`);
   }
   c.blank();
   c.expect("## Phase Status");

@@ -35,7 +35,7 @@ export interface ProtocolContext extends GateContext {
   preset?: PresetRules & { name: ProtocolPreset };
 }
 
-/** `settings`: the workspace's configuration (its folders and rule settings); default: none. */
+/** `settings`: the workspace's configuration (its folders and rule settings); default: none. `preset`: protocol.preset (default full). */
 export function openProtocol(o: { root: string; memoriesDir?: string; lockTimeoutMs?: number; now?: string; maxFileBytes?: number; settings?: RunSettings; preset?: PresetRules & { name: ProtocolPreset } }): ProtocolContext {
   const store = new PhaseStore({ root: o.root, memoriesDir: o.memoriesDir ?? o.settings?.paths.memories, lockTimeoutMs: o.lockTimeoutMs });
   const preset = o.preset ?? { ...PRESETS[DEFAULT_PRESET], name: DEFAULT_PRESET };
@@ -197,6 +197,19 @@ function block(s: ProtocolState, vs: Violation[], from: Phase, gate: Gate, at: s
   addViolation(vs, s, gate, at);
 }
 
+/**
+ * A forced advance past a MUST gate that has not passed (ADR-011 `advance_phase` force: "skip
+ * validation, logged as violation"): the violation is logged and the session is in VIOLATION, an
+ * error state no gate lifts; only session_end leaves it (the end gates run from `from`).
+ */
+function violate(s: ProtocolState, vs: Violation[], from: Phase, gate: Gate, at: string): void {
+  s.currentPhase = "VIOLATION";
+  s.blockedFrom = from;
+  s.blockedGate = gate;
+  addViolation(vs, s, gate, at);
+  vs[vs.length - 1].recovery = `${at}: forced past ${gate} (VIOLATION)`;
+}
+
 /** The blocked gate passed: recovery recorded, the session returns to the phase it was in. */
 function unblock(s: ProtocolState, vs: Violation[], at: string): void {
   const gate = s.blockedGate!;
@@ -246,7 +259,7 @@ export async function validateGate(ctx: ProtocolContext, name: string, o: GateOp
 
 // -------------------------------------------------------------- advance_phase
 
-export async function advancePhase(ctx: ProtocolContext, target?: string) {
+export async function advancePhase(ctx: ProtocolContext, target?: string, o: { force?: boolean } = {}) {
   const snap = requireSession(ctx);
   const at = nowOf(ctx);
   let want: Phase | undefined;
@@ -293,6 +306,10 @@ export async function advancePhase(ctx: ProtocolContext, target?: string) {
       // skipping a gate: refused; a MUST gate skipped is a violation and blocks until it passes
       return apply(ctx, snap, (s, vs) => {
         const msg = `cannot go from ${cur} to ${want}: gate ${t.gate} (${cur} → ${t.to}) has not passed`;
+        if (o.force && t.requirement === "MUST") {
+          violate(s, vs, cur, t.gate, at);
+          return { advanced: false, refused: true, from: cur, phase: s.currentPhase, missing_gate: t.gate, message: `${msg}; forced: violation logged, session in VIOLATION (only session_end leaves it)` };
+        }
         if (t.requirement === "MUST") block(s, vs, cur, t.gate, at);
         return { advanced: false, refused: true, from: cur, phase: s.currentPhase, missing_gate: t.gate, message: t.requirement === "MUST" ? `${msg}; violation logged, session BLOCKED until ${t.gate} passes` : msg };
       });
@@ -305,6 +322,13 @@ export async function advancePhase(ctx: ProtocolContext, target?: string) {
       s.currentPhase = t.to;
       const note = r.status === "FAIL" ? ` (non-blocking ${t.gate} failed and was recorded: ${r.message})` : "";
       return { advanced: true, from: cur, phase: s.currentPhase, result: r, message: `${cur} → ${t.to}${note}` };
+    }
+    if (o.force && t.requirement === "MUST") {
+      violate(s, vs, cur, t.gate, at);
+      return {
+        advanced: false, from: cur, phase: s.currentPhase, result: r, missing_gate: t.gate,
+        message: `${t.gate} failed: ${r.message}; forced: violation logged, session in VIOLATION (only session_end leaves it)`,
+      };
     }
     if (t.requirement === "MUST") block(s, vs, cur, t.gate, at);
     return {
@@ -350,6 +374,12 @@ const RECOVERY: Record<Gate, string[]> = {
 
 export async function getBlockedReason(ctx: ProtocolContext) {
   const s = requireSession(ctx);
+  if (s.currentPhase === "VIOLATION") {
+    return {
+      blocked: true, session_id: s.sessionId, phase: s.currentPhase, blocked_from: s.blockedFrom, gate: s.blockedGate,
+      message: `the session was forced past ${s.blockedGate ?? "a MUST gate"} (VIOLATION)`, recovery_steps: ["End the session with session_end (the end gates run from the phase it was forced in)"],
+    };
+  }
   if (s.currentPhase !== "BLOCKED") return { blocked: false, session_id: s.sessionId, phase: s.currentPhase };
   const gate = s.blockedGate!;
   const r = await runGate(ctx, s, gate);
@@ -410,8 +440,8 @@ export async function sessionEnd(ctx: ProtocolContext, input: EndInput) {
       const t = transitionOf(stop.gate);
       // the phases before the failing gate were passed on the way
       const reached = t.from;
-      if (s.currentPhase === "BLOCKED" && s.blockedGate === stop.gate) {
-        // still blocked on the same gate: no second violation
+      if ((s.currentPhase === "BLOCKED" && s.blockedGate === stop.gate) || s.currentPhase === "VIOLATION") {
+        // still blocked on the same gate: no second violation; a VIOLATION stays one until the end passes
       } else {
         if (s.currentPhase === "BLOCKED") unblock(s, vs, at);
         if (t.requirement === "MUST") block(s, vs, reached, stop.gate, at);

@@ -19,6 +19,8 @@ export interface StateSettings {
   notesDir?: string;
   requireTaskForCoding: boolean;
   agentNotes: boolean;
+  /** state.compactionRetentionDays (undefined: COMPACTION_RETENTION_DAYS). */
+  compactionRetentionDays?: number;
   gateEnabled: boolean;
   readOnlyTools: string[];
   requireProtocolStart: boolean;
@@ -26,10 +28,10 @@ export interface StateSettings {
   gatePhases: boolean;
   /** paths.memories when set (workspace-relative): where the session protocol keeps its state. */
   memoriesDir?: string;
-  /** paths.skills when set (workspace-relative): the skills folder a start step lists (src/state/observed.ts). */
-  skillsDir?: string;
   /** protocol.preset (src/protocol-preset.ts): the defaults of gateEnabled and requireProtocolStart. */
   preset: ProtocolPreset;
+  /** paths.skills when set (workspace-relative): the skills folder a start step lists (src/state/observed.ts). */
+  skillsDir?: string;
   /** Where the settings came from (for diagnostics), or undefined for defaults. */
   source?: string;
 }
@@ -62,6 +64,7 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
   if (state.notesDir !== undefined) out.notesDir = resolve(dirname(found.file), state.notesDir);
   out.requireTaskForCoding = state.requireTaskForCoding ?? false;
   out.agentNotes = state.agentNotes ?? false;
+  if (state.compactionRetentionDays !== undefined) out.compactionRetentionDays = state.compactionRetentionDays;
   out.preset = presetName(cfg);
   // the preset says what is on; gate.enabled and gate.requireProtocolStart, when set, win. A
   // configuration without protocol.preset keeps the protocol-start block off, as before presets

@@ -27,6 +27,13 @@ export const MAX_STATE_BYTES = 1024 * 1024;
 export const MODE_HISTORY_CAP = 200;
 export const COMPACT_THRESHOLD = 10;
 export const COMPACT_KEEP = 3;
+/**
+ * Days a compaction archive (the agent history moved out of the state) is kept (seed 001's
+ * COMPACTION_RETENTION_DAYS: "full history preserved for 30 days"); state.compactionRetentionDays
+ * sets it, 0 keeps archives forever. The state's compactionHistory entry stays (its count is part of
+ * the total invocations) and gains prunedAt.
+ */
+export const COMPACTION_RETENTION_DAYS = 30;
 
 /** RFC 3339 date-time (seconds required, fraction optional, `Z` or `±hh:mm` offset), calendar-checked. */
 export function isDateTime(s: unknown): boolean {

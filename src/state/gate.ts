@@ -95,7 +95,7 @@ export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?:
     return { allow: false, reason: clip(`agentcheck gate: ${name} blocked because the session mode '${clip(String(mode), 30)}' is unknown; only read-only tools are allowed. To proceed: \`${CLI} session mode coding\` (or planning/analysis/disabled).`, 499) };
   }
   if (policy.requireProtocolStart && !lookup.protocolStartComplete && mode !== "disabled") {
-    return { allow: false, reason: `agentcheck gate: ${name} blocked because the session start protocol is incomplete; only read-only tools are allowed. To proceed: record the start evidence with \`${CLI} session protocol-start\` (JSON evidence on stdin).` };
+    return { allow: false, reason: `agentcheck gate: ${name} blocked because the session start protocol is incomplete; only read-only tools are allowed. To proceed: do the start steps the SessionStart message listed (read the memories, the hand-off file, the session protocol; list the skills): read-only tools and Serena's memory tools are allowed, and the PostToolUse hook records each as evidence (\`${CLI} session get-state\` shows what is missing).` };
   }
   if (mode === "coding" || mode === "disabled") return { allow: true }; // G1, G2
   if (mode === "planning" && cls === "shell") return { allow: true }; // G3

@@ -96,8 +96,8 @@ export function observe(tool: string, input: unknown, root: string, paths: Obser
     // a listing or a search: in the memories folder (the memory index) or the skills folder
     const where = rel || (tool === "Glob" ? repoRelative(pattern, root) : "");
     const target = where ? (tool === "Glob" && pattern && rel ? `${rel}/${pattern}` : where) : pattern;
-    if (target && under(norm(target), paths.skills)) out.push({ step: "skills", detail: clip(`${tool} ${target}`) });
-    else if (target && under(norm(target), paths.memories)) out.push({ step: "memories", detail: clip(`${tool} ${target}`) });
+    if (target && under(norm(target), paths.skills)) out.push({ step: "skills", detail: clip(target) });
+    else if (target && under(norm(target), paths.memories)) out.push({ step: "memories", detail: clip(target) });
     return out;
   }
   if (tool === "Bash") {

@@ -4,7 +4,7 @@ import { lstatSync } from "node:fs";
 import { removeConfined, renameConfined } from "../fswrite.js";
 import { join } from "node:path";
 import {
-  AGENT_TYPES, COMPACT_KEEP, COMPACT_THRESHOLD, DECISION_TYPES, MODE_HISTORY_CAP, VERDICT_DECISIONS,
+  AGENT_TYPES, COMPACT_KEEP, COMPACT_THRESHOLD, COMPACTION_RETENTION_DAYS, DECISION_TYPES, MODE_HISTORY_CAP, VERDICT_DECISIONS,
   WORKFLOW_MODES, WORKFLOW_PHASES, isSessionId,
 } from "./constants.js";
 import { StateError, type Issue } from "./errors.js";
@@ -13,6 +13,7 @@ import { NoteStore, type Lock, type StoreOptions } from "./store.js";
 import { notesConfinement, resolveNotesRoot } from "./paths.js";
 import { prepareStateCheck, stateIssues } from "./check.js";
 import { pushAll } from "../arrays.js";
+import { verdictConfidence } from "./verdict-scale.js";
 import type {
   AgentInvocation, AgentInvocationOutput, AgentType, Decision, DecisionType, Handoff, OrchestratorWorkflow,
   SessionState, Verdict, VerdictDecision, WorkflowModeT, WorkflowPhase,
@@ -35,6 +36,8 @@ export interface SessionStoreOptions extends StoreOptions {
   agentNotes?: boolean;
   compactThreshold?: number;
   compactKeep?: number;
+  /** Days compaction archives are kept (default state.compactionRetentionDays, else COMPACTION_RETENTION_DAYS; 0 = forever). */
+  compactionRetentionDays?: number;
   /** Clock (tests). */
   now?: () => Date;
 }
@@ -75,6 +78,8 @@ export interface Tx {
    * archive of this session — compaction waits for a later version then.
    */
   archiveSlot?: SlotHolder;
+  /** Compaction archives removed after the state committed (pruned past the retention period). */
+  removals?: string[];
 }
 
 /** What is at a derived note's file name (archive, agent note): see SessionStore.slotHolder. */
@@ -289,6 +294,7 @@ export class SessionStore {
   readonly agentNotes: boolean;
   readonly compactThreshold: number;
   readonly compactKeep: number;
+  readonly compactionRetentionDays: number;
   private readonly clock: () => Date;
 
   constructor(opts: SessionStoreOptions = {}) {
@@ -297,7 +303,8 @@ export class SessionStore {
     let confine: string | undefined;
     let requireTask = opts.requireTaskForCoding;
     let agentNotes = opts.agentNotes;
-    if (!root || requireTask === undefined || agentNotes === undefined) {
+    let retention = opts.compactionRetentionDays;
+    if (!root || requireTask === undefined || agentNotes === undefined || retention === undefined) {
       const r = resolveNotesRoot({ cwd: opts.cwd, notesDir: opts.notesDir, env: opts.env });
       if (!root) {
         root = r.notesRoot;
@@ -307,6 +314,7 @@ export class SessionStore {
       }
       requireTask ??= r.settings.requireTaskForCoding;
       agentNotes ??= r.settings.agentNotes;
+      retention ??= r.settings.compactionRetentionDays;
     }
     const envTimeout = Number((opts.env ?? process.env).AGENTCHECK_LOCK_TIMEOUT_MS);
     const lockTimeoutMs = opts.lockTimeoutMs ?? (Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : undefined);
@@ -315,6 +323,7 @@ export class SessionStore {
     this.agentNotes = agentNotes;
     this.compactThreshold = opts.compactThreshold ?? COMPACT_THRESHOLD;
     this.compactKeep = opts.compactKeep ?? COMPACT_KEEP;
+    this.compactionRetentionDays = retention ?? COMPACTION_RETENTION_DAYS;
     this.clock = opts.now ?? (() => new Date());
   }
 
@@ -501,6 +510,13 @@ export class SessionStore {
       }
       for (const w of tx.preWrites) this.notes.writeJsonNote(w.notePath, w.type, w.heading, w.value);
       this.notes.writeAtomic(np, rendered);
+      for (const notePath of tx.removals ?? []) {
+        try {
+          removeConfined(this.notes.file(notePath), this.notes.confine);
+        } catch {
+          /* already gone: gc finds nothing left */
+        }
+      }
       for (const w of tx.postWrites) {
         try {
           // under the name's lock, and only over a note of the same kind: the name may be another session's state
@@ -692,10 +708,38 @@ export class SessionStore {
     return { compacted: r.result.compacted, ...(r.result.notePath ? { notePath: r.result.notePath } : {}), state: r.state };
   }
 
-  /** Compaction inside a transaction (spec §5.8). */
+  /**
+   * Prune compaction archives older than the retention period (inside a transaction): the entry stays
+   * with prunedAt, the archive file is removed after the commit. Returns how many were pruned.
+   */
+  private pruneDraft(d: SessionState, tx: Tx): number {
+    const wf = d.orchestratorWorkflow;
+    if (!wf || this.compactionRetentionDays <= 0) return 0;
+    const cutoff = Date.parse(tx.now) - this.compactionRetentionDays * 86_400_000;
+    let n = 0;
+    for (const c of wf.compactionHistory) {
+      if (c.prunedAt !== undefined || !(Date.parse(c.compactedAt) < cutoff)) continue;
+      c.prunedAt = tx.now;
+      (tx.removals ??= []).push(c.notePath);
+      n++;
+    }
+    return n;
+  }
+
+  /** Prune this session's compaction archives past the retention period (no write when none is due). */
+  async pruneCompactions(sessionId?: string): Promise<{ pruned: string[]; state: SessionState }> {
+    const r = await this.transact(sessionId, (d, tx) => {
+      tx.changed = this.pruneDraft(d, tx) > 0;
+      return tx.removals ?? [];
+    });
+    return { pruned: r.committed ? r.result : [], state: r.state };
+  }
+
+  /** Compaction inside a transaction (spec §5.8); archives past the retention period are pruned with it. */
   private compactDraft(d: SessionState, tx: Tx, force: boolean): { compacted: boolean; notePath?: string; slotTaken?: string } {
     const wf = d.orchestratorWorkflow;
     if (!wf) return { compacted: false };
+    if (this.pruneDraft(d, tx) > 0) tx.changed = true;
     const h = wf.agentHistory;
     if (!force && h.length <= this.compactThreshold) return { compacted: false };
     const keepFrom = Math.max(0, h.length - this.compactKeep);
@@ -723,7 +767,7 @@ export class SessionStore {
   async compact(sessionId?: string): Promise<CompactResult> {
     const r = await this.transact(sessionId, (d, tx) => {
       const c = this.compactDraft(d, tx, true);
-      tx.changed = c.compacted;
+      tx.changed = c.compacted || (tx.removals?.length ?? 0) > 0;
       return c;
     }, { mayCompact: () => true });
     if (r.result.slotTaken) {
@@ -754,11 +798,11 @@ export class SessionStore {
 
   async addVerdict(sessionId: string | undefined, input: VerdictInput): Promise<SessionState> {
     const v = requireObject(input, "verdict", ["agent", "decision", "confidence", "reasoning", "conditions", "blockers"], ["agent", "decision", "confidence", "reasoning"]);
-    if (typeof v.confidence !== "number" || !(v.confidence >= 0 && v.confidence <= 1)) throw invalid("confidence must be a number between 0 and 1");
+    if (typeof v.confidence !== "number" || !(v.confidence >= 0 && v.confidence <= 100)) throw invalid("confidence must be a number between 0 and 100");
     const base: Omit<Verdict, "timestamp"> = {
       agent: oneOf(v.agent, AGENT_TYPES, "agent"),
       decision: oneOf(v.decision, VERDICT_DECISIONS, "decision"),
-      confidence: v.confidence,
+      confidence: verdictConfidence(v.confidence),
       reasoning: str(v.reasoning, "reasoning"),
     };
     if (v.conditions !== undefined) base.conditions = strArray(v.conditions, "conditions");
@@ -804,6 +848,11 @@ export class SessionStore {
       // the id itself may contain "-history-v": only ids whose state note exists count
       if (!names.includes(`session-${m[1]}.md`)) continue;
       byId.set(m[1], [...(byId.get(m[1]) ?? []), n]);
+    }
+    for (const id of byId.keys()) {
+      // archives past the retention period (seed 001's COMPACTION_RETENTION_DAYS); an unreadable state keeps them
+      const p = await this.pruneCompactions(id).catch(() => ({ pruned: [] as string[] }));
+      for (const np of p.pruned) removed.push(`${np}.md`);
     }
     for (const [id, files] of byId) {
       await this.notes.withLock(notePaths.state(id), async () => {

@@ -64,7 +64,7 @@ export const DecisionSchema = z.strictObject({
 export const VerdictSchema = z.strictObject({
   agent: AgentTypeSchema,
   decision: VerdictDecisionSchema,
-  confidence: z.number().min(0).max(1),
+  confidence: z.number().min(0).max(100).describe("0–100 (seed 001); a fraction below 1 from an older state is read as 0–1 and scaled (src/state/verdict-scale.ts)"),
   reasoning: z.string(),
   conditions: z.array(z.string()).optional(),
   blockers: z.array(z.string()).optional(),
@@ -85,6 +85,8 @@ export const CompactionEntrySchema = z.strictObject({
   notePath: z.string().min(1),
   compactedAt: DateTimeSchema,
   count: z.number().int().min(1),
+  /** When the archive was removed after the retention period (src/state/constants.ts COMPACTION_RETENTION_DAYS). */
+  prunedAt: DateTimeSchema.optional(),
 });
 
 export const OrchestratorWorkflowSchema = z.strictObject({

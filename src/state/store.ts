@@ -14,6 +14,7 @@ import { NOTE_MAX_BYTES, readTextBounded } from "../fsread.js";
 import { confinedDir, mkdirConfined, removeConfined, writeFileConfined } from "../fswrite.js";
 import { MAX_STATE_BYTES, isSessionId } from "./constants.js";
 import type { SessionState } from "./schema.js";
+import { migrateVerdictScale } from "./verdict-scale.js";
 import type { ValidityCache } from "./valid-cache.js";
 import { ownerGone, selfIdentity } from "./lock-owner.js";
 
@@ -190,14 +191,14 @@ export class NoteStore {
     }
     const value = parsed.value;
     // the hook gate remembers the exact note texts the core found valid (src/state/valid-cache.ts)
-    if (cache?.isValid(sessionId, text)) return { state: value as SessionState, text };
+    if (cache?.isValid(sessionId, text)) return { state: migrateVerdictScale(value as SessionState), text };
     // SS-002 in the core: schema, invariants, and the sessionId of the note's name
     const issues = stateIssues(value, Buffer.byteLength(text), sessionId, parsed.json);
     if (issues.length > 0) {
       throw new StateError("SCHEMA_INVALID", `session state '${sessionId}' is invalid: ${issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join("; ")}`, { issues });
     }
     cache?.remember(sessionId, text);
-    return { state: value as SessionState, text };
+    return { state: migrateVerdictScale(value as SessionState), text };
   }
 
   /** The current session id from the pointer note. NO_CURRENT_SESSION or CORRUPT. */

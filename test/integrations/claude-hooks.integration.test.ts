@@ -74,7 +74,11 @@ describe("hooks claude", () => {
     const s = JSON.parse(readFileSync(join(dir, ".claude", "settings.json"), "utf8"));
     expect(s.permissions).toEqual(existing.permissions);
     expect(s.env).toEqual(existing.env);
-    expect(s.hooks.PostToolUse).toEqual(existing.hooks.PostToolUse);
+    // the user's PostToolUse entry kept, ours (issue 40: observed evidence) added once
+    expect(s.hooks.PostToolUse).toHaveLength(2);
+    expect(s.hooks.PostToolUse[0]).toEqual(existing.hooks.PostToolUse[0]);
+    expect(s.hooks.PostToolUse[1].hooks[0].command).toContain("hooks post-tool-use");
+    expect(s.hooks.PreCompact).toHaveLength(1);
     expect(s.hooks.PreToolUse).toHaveLength(2);
     expect(s.hooks.PreToolUse[0]).toEqual(existing.hooks.PreToolUse[0]);
     expect(s.hooks.PreToolUse[1].hooks[0].command).toContain("agentcheck-gate || exit 2");

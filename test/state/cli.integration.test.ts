@@ -243,7 +243,7 @@ describe("bad input to every command: documented exit code, error document, note
     ["agent complete: unknown flag", ["agent", "complete", "qa", "--fail"], "", 2, "USAGE"],
     ["decision add: empty stdin", ["decision", "add"], "", 6, "INVALID_INPUT"],
     ["decision add: bad type", ["decision", "add"], '{"type":"x","description":"d","rationale":"r","decidedBy":"qa"}', 6, "INVALID_INPUT"],
-    ["verdict add: confidence 1.01", ["verdict", "add"], '{"agent":"qa","decision":"approve","confidence":1.01,"reasoning":"r"}', 6, "INVALID_INPUT"],
+    ["verdict add: confidence 101 (0–100, issue 40)", ["verdict", "add"], '{"agent":"qa","decision":"approve","confidence":101,"reasoning":"r"}', 6, "INVALID_INPUT"],
     ["handoff add: missing fields", ["handoff", "add"], '{"fromAgent":"qa"}', 6, "INVALID_INPUT"],
     ["compact: unknown flag", ["compact", "--all"], "", 2, "USAGE"],
     ["validate: unknown session", ["--session", "nope", "validate"], "", 3, "NOT_FOUND"],

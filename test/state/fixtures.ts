@@ -65,7 +65,7 @@ export function fullState(): Record<string, unknown> {
     orchestratorWorkflow: workflow({
       agentHistory: [invocation(), invocation({ agent: "planner", status: "in_progress", completedAt: null, output: null, handoffFrom: "analyst" })],
       decisions: [{ id: "0b7e5f5c-3a59-4a53-9f55-0d1f2a9b7c11", type: "technical", description: "d", rationale: "r", decidedBy: "architect", approvedBy: ["critic"], rejectedBy: [], timestamp: T1 }],
-      verdicts: [{ agent: "critic", decision: "conditional", confidence: 0.8, reasoning: "ok", conditions: ["c"], timestamp: T1 }],
+      verdicts: [{ agent: "critic", decision: "conditional", confidence: 80, reasoning: "ok", conditions: ["c"], timestamp: T1 }],
       pendingHandoffs: [{ fromAgent: "analyst", toAgent: "planner", reason: "next", context: "ctx", artifacts: [], preservedContext: { k: 1 }, createdAt: T1 }],
       compactionHistory: [{ notePath: "sessions/session-s1-history-v5", compactedAt: T1, count: 8 }],
     }),

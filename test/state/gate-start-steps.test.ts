@@ -37,4 +37,11 @@ describe("issue-40 gate: start steps and self-approval", () => {
     expect(bash("git status && agentcheck session approvals")).toEqual({ allow: true });
     expect(bash("agentcheck session approve x", "coding")).toEqual({ allow: true }); // nothing left to lift
   });
+  it("issue-40 item 4: the protocol-start deny names the start steps and the PostToolUse evidence, not a command that asserts it", () => {
+    const d = decide("Edit", state("coding", false), policy);
+    expect(d.allow).toBe(false);
+    expect((d as { reason: string }).reason).toContain("PostToolUse hook records each as evidence");
+    expect((d as { reason: string }).reason).not.toContain("session protocol-start");
+    expect(decide("Edit", state("coding", true), policy)).toEqual({ allow: true });
+  });
 });

@@ -583,7 +583,7 @@ describe("agent workflow and compaction (§10.5)", () => {
     await store.create("s");
     expect(await code(store.startInvocation("s", { agent: "Orchestrator" as never }))).toBe("INVALID_INPUT");
     expect(await code(store.addDecision("s", { type: "bogus", description: "", rationale: "", decidedBy: "qa" } as never))).toBe("INVALID_INPUT");
-    expect(await code(store.addVerdict("s", { agent: "qa", decision: "approve", confidence: 2, reasoning: "" }))).toBe("INVALID_INPUT");
+    expect(await code(store.addVerdict("s", { agent: "qa", decision: "approve", confidence: 200, reasoning: "" }))).toBe("INVALID_INPUT");
     expect(await code(store.addHandoff("s", { fromAgent: "qa", toAgent: "qa", reason: "r", context: "c", extra: 1 } as never))).toBe("INVALID_INPUT");
     expect((await store.get("s")).version).toBe(1);
   });

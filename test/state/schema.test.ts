@@ -77,11 +77,13 @@ describe("session-state schema (§2, catalog §10.1)", () => {
     expect(valid(minimalState({ createdAt: "2026-02-30T00:00:00Z" }))).toBe(false);
     expect(valid(minimalState({ createdAt: "2026-02-11 10:00:00Z" }))).toBe(false);
   });
-  it("SCH-13 verdict confidence 1.0 / 0 / 1.01", () => {
+  it("SCH-13 verdict confidence on seed 001's 0–100 scale (issue 40 item 7): 100 / 0 / 1.01 / 0.5 valid, 100.01 / -0.1 invalid", () => {
     const v = (c: number) => minimalState({ orchestratorWorkflow: workflow({ verdicts: [{ agent: "qa", decision: "approve", confidence: c, reasoning: "", timestamp: T0 }] }) });
-    expect(valid(v(1.0))).toBe(true);
+    expect(valid(v(100))).toBe(true);
     expect(valid(v(0))).toBe(true);
-    expect(valid(v(1.01))).toBe(false);
+    expect(valid(v(1.01))).toBe(true);
+    expect(valid(v(0.5))).toBe(true); // an older state's 0–1 value still reads
+    expect(valid(v(100.01))).toBe(false);
     expect(valid(v(-0.1))).toBe(false);
   });
   it("SCH-14 decision id must be a UUID", () => {

@@ -1,0 +1,93 @@
+// Issue 40 item 4: observed evidence. Which protocol step a tool call (PostToolUse hook input) is
+// evidence of, which start steps a repository requires, and when protocolStartComplete is set.
+import { describe, it, expect } from "vitest";
+import {
+  applyObservations, evidenceKey, missingStartSteps, observe, startStepsRequired,
+} from "../../dist/state/observed.js";
+
+const ROOT = "/repo";
+const PATHS = { memories: ".serena/memories", skills: ".claude/skills", handoff: ".agents/HANDOFF.md", protocol: ".agents/SESSION-PROTOCOL.md" };
+const steps = (tool: string, input: unknown) => observe(tool, input, ROOT, PATHS).map((o: { step: string }) => o.step);
+
+describe("issue-40 item 4 observe(): a tool call is evidence of the steps it did", () => {
+  it.each([
+    ["mcp__serena__list_memories", {}, ["memories"]],
+    ["mcp__serena__read_memory", { memory_file_name: "usage-mandatory" }, ["memories"]],
+    ["mcp__plugin_serena_serena__read_memory", { memory_file_name: "x" }, ["memories"]],
+    ["Read", { file_path: "/repo/.serena/memories/skills-index.md" }, ["memories"]],
+    ["Read", { file_path: "/repo/.agents/HANDOFF.md" }, ["handoff"]],
+    ["Read", { file_path: "/repo/.agents/SESSION-PROTOCOL.md" }, ["protocol"]],
+    ["Glob", { pattern: "**/*", path: "/repo/.claude/skills" }, ["skills"]],
+    ["Glob", { pattern: ".claude/skills/**/SKILL.md" }, ["skills"]],
+    ["Bash", { command: "ls .claude/skills/github/scripts" }, ["skills"]],
+    ["Bash", { command: "npx agentcheck check --staged" }, ["validator"]],
+    ["Bash", { command: "\"$CLAUDE_PROJECT_DIR\"/node_modules/.bin/agentcheck session-log .agents/sessions/x.json" }, ["validator"]],
+    ["Bash", { command: "python3 scripts/validation/pre_pr.py" }, ["validator"]],
+  ])("%s %j -> %j", (tool, input, want) => {
+    expect(steps(tool, input)).toEqual(want);
+  });
+
+  it.each([
+    ["mcp__serena__write_memory", { memory_file_name: "x" }],
+    ["mcp__other__read_memory", {}],
+    ["Read", { file_path: "/repo/src/index.ts" }],
+    ["Read", { file_path: "/elsewhere/.serena/memories/a.md" }],
+    ["Edit", { file_path: "/repo/.agents/HANDOFF.md" }],
+    ["Write", { file_path: "/repo/.serena/memories/a.md" }],
+    ["Bash", { command: "cat .agents/HANDOFF.md && agentcheck session mode coding" }],
+    ["Bash", { command: "echo agentcheck" }],
+    ["Bash", {}],
+    ["Read", null],
+  ])("evidence of nothing: %s %j", (tool, input) => {
+    expect(steps(tool, input)).toEqual([]);
+  });
+
+  it("the detail of a listing is its target, without the tool name (the evidence text adds the tool once)", () => {
+    const [o] = observe("Glob", { pattern: "**/SKILL.md", path: "/repo/.claude/skills" }, ROOT, PATHS);
+    expect(o.detail).toBe(".claude/skills/**/SKILL.md");
+  });
+
+  it("details name what was read, clipped to one line", () => {
+    const [o] = observe("mcp__serena__read_memory", { memory_file_name: "a\nb" + "x".repeat(300) }, ROOT, PATHS);
+    expect(o.detail).not.toContain("\n");
+    expect(o.detail.length).toBeLessThanOrEqual(120);
+  });
+});
+
+describe("issue-40 item 4 startStepsRequired(): the built-in protocol asks only for what the repository holds", () => {
+  it("built-in: each step when its folder or file exists, in order", () => {
+    expect(startStepsRequired(undefined, { memories: true, handoff: true, protocol: true, skills: true })).toEqual(["memories", "handoff", "protocol", "skills"]);
+    expect(startStepsRequired(undefined, { memories: true, handoff: false, protocol: false, skills: false })).toEqual(["memories"]);
+    expect(startStepsRequired(undefined, { memories: false, handoff: false, protocol: false, skills: false })).toEqual([]);
+  });
+  it("a protocol's own list wins (presets / SESSION-PROTOCOL.md feed it); the validator step is not a start step", () => {
+    expect(startStepsRequired({ steps: ["handoff", "validator"] }, { memories: true, handoff: false, protocol: true, skills: true })).toEqual(["handoff"]);
+    expect(startStepsRequired({ steps: [] }, { memories: true, handoff: true, protocol: true, skills: true })).toEqual([]);
+  });
+});
+
+describe("issue-40 item 4 applyObservations(): protocolStartComplete only from evidence", () => {
+  const fresh = () => ({ protocolStartComplete: false, protocolStartEvidence: { gitBranch: "main", startingCommit: "abc" } as Record<string, string> });
+  it("git facts alone do not complete the start protocol when steps are required", () => {
+    const d = fresh();
+    expect(applyObservations(d, [], "SessionStart", ["memories", "handoff"], "2026-12-01T10:00:00.000Z")).toEqual({ changed: false, completed: false });
+    expect(d.protocolStartComplete).toBe(false);
+    expect(missingStartSteps(["memories", "handoff"], d.protocolStartEvidence)).toEqual(["memories", "handoff"]);
+  });
+  it("each step's first observation is kept; the last required one completes the protocol", () => {
+    const d = fresh();
+    const req = ["memories", "handoff"] as const;
+    expect(applyObservations(d, [{ step: "memories", detail: "a" }], "mcp__serena__read_memory", req, "2026-12-01T10:00:01.000Z")).toEqual({ changed: true, completed: false });
+    expect(applyObservations(d, [{ step: "memories", detail: "b" }], "mcp__serena__read_memory", req, "2026-12-01T10:00:02.000Z")).toEqual({ changed: false, completed: false });
+    expect(d.protocolStartEvidence[evidenceKey("memories")]).toBe("2026-12-01T10:00:01.000Z mcp__serena__read_memory a");
+    expect(applyObservations(d, [{ step: "handoff", detail: ".agents/HANDOFF.md" }], "Read", req, "2026-12-01T10:00:03.000Z")).toEqual({ changed: true, completed: true });
+    expect(d.protocolStartComplete).toBe(true);
+    expect(d.protocolStartEvidence.completedAt).toBe("2026-12-01T10:00:03.000Z");
+    expect(d.protocolStartEvidence.startStepsObserved).toBe("memories,handoff");
+  });
+  it("nothing required: complete at once, and the evidence says so", () => {
+    const d = fresh();
+    expect(applyObservations(d, [], "SessionStart", [], "2026-12-01T10:00:00.000Z").completed).toBe(true);
+    expect(d.protocolStartEvidence.startStepsObserved).toBe("(none required)");
+  });
+});
