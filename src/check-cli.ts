@@ -4,29 +4,21 @@
 // runCheckLean answers undefined when the arguments need the full CLI (help, an unknown or malformed
 // option, positional arguments), which then handles them with commander's behaviour and messages.
 import { leanParse, leanParsePaths, leanRun } from "./lean.js";
+import { CHECK_OWN_FLAGS, OUTPUT_FLAGS, SESSION_LOG_OWN_FLAGS, flagDefaults, flagStrings } from "./flags.js";
 import { runCheckCommand } from "./commands/check.js";
 import { runSessionLogCommand } from "./commands/session-log.js";
 
 /**
- * The options of `check` the lean path accepts, in commander's syntax (the commander definitions are
- * in src/cli.ts and src/commands/common.ts withOutputOptions; anything else goes there).
+ * The options of `check` the lean path accepts: the declarations commander's `check` is made from
+ * (src/flags.ts) but the baseline ones, which the full CLI handles.
  */
-export const CHECK_FLAGS = [
-  "-f, --format <name>", "-o, --output-file <path>", "--max-warnings <n>", "-q, --quiet", "--verbose", "--color", "--no-color",
-  "--max-file-size <bytes>", "--now <iso>",
-  "--staged", "--staged-when-committing", "--changed", "--base <ref>", "--all", "--strict", "--profile <name>", "--mode <mode>", "--only <validators>",
-  "--cutoff <date>", "--config <path>",
-];
+export const CHECK_FLAGS = flagStrings(OUTPUT_FLAGS, CHECK_OWN_FLAGS);
 
-/**
- * The options of `session-log` the lean path accepts (src/cli.ts: the command's own and
- * withOutputOptions' without the baseline ones); its paths are positional, as for commander.
- */
-export const SESSION_LOG_FLAGS = [
-  "-f, --format <name>", "-o, --output-file <path>", "--max-warnings <n>", "-q, --quiet", "--verbose", "--color", "--no-color",
-  "--max-file-size <bytes>", "--now <iso>",
-  "--mode <mode>", "--strict", "--context <ctx>", "--base <ref>", "--cutoff <date>", "--memories-dir <dir>",
-];
+/** The options of `session-log` the lean path accepts (its paths are positional, as for commander). */
+export const SESSION_LOG_FLAGS = flagStrings(OUTPUT_FLAGS, SESSION_LOG_OWN_FLAGS);
+
+/** commander's defaults of the lean options (--format text). */
+const DEFAULTS = flagDefaults(OUTPUT_FLAGS);
 
 /** Run `args` (without node and the script) on the lean path, or undefined for the full CLI. */
 export async function runCheckLean(args: string[]): Promise<number | undefined> {
@@ -34,11 +26,11 @@ export async function runCheckLean(args: string[]): Promise<number | undefined> 
     // `session-log` runs at every session end (hooks, workflow steps): the same bundle, its own flags
     const p = leanParsePaths(args.slice(1), SESSION_LOG_FLAGS);
     if (!p) return undefined;
-    return leanRun(() => runSessionLogCommand(p.paths, { format: "text", ...p.options }));
+    return leanRun(() => runSessionLogCommand(p.paths, { ...DEFAULTS, ...p.options }));
   }
   if (args[0] !== "check") return undefined;
   const o = leanParse(args.slice(1), CHECK_FLAGS);
   if (!o) return undefined;
-  // commander's defaults: --format text, no paths
-  return leanRun(() => runCheckCommand([], { format: "text", ...o }));
+  // commander's defaults, no paths
+  return leanRun(() => runCheckCommand([], { ...DEFAULTS, ...o }));
 }

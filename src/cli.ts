@@ -1,6 +1,7 @@
 // Command-line entry. Commands import their implementation only when they run (fast start).
 import { Command, CommanderError, Option } from "commander";
-import { withOutputOptions } from "./commands/common.js";
+import { withFlags, withOutputOptions } from "./commands/common.js";
+import { CHECK_OWN_FLAGS, SESSION_LOG_OWN_FLAGS } from "./flags.js";
 import { UsageError } from "./report.js";
 import { version } from "./version.js";
 import { writeErr, writeOut } from "./stdio.js";
@@ -32,22 +33,12 @@ export function buildProgram(): Command {
     })
     .exitOverride();
 
-  withOutputOptions(
+  withOutputOptions(withFlags(
     program
       .command("check [paths...]")
-      .description("run every validator that applies to the workspace (default: the enclosing repository)")
-      .option("--staged", "validate what is staged for the next commit, read from the git index")
-      .option("--staged-when-committing", "hook frameworks: as --staged while git runs a commit hook (GIT_INDEX_FILE set), the given files restricting the staged set; otherwise no effect")
-      .option("--changed", "validate the files changed on this branch (CI)")
-      .option("--base <ref>", "with --changed: compare with the merge base of this ref (default: the PR base or origin/HEAD)")
-      .option("--all", "validate the whole workspace (the default without --staged/--changed)")
-      .option("--strict", "strict run: advisory validators (consistency) block, and edited pre-existing session logs are validated fully (not as records)")
-      .option("--profile <name>", "consistency/traceability profile: default, recommended, or reference (the Python original's quirks)")
-      .option("--mode <mode>", "JSON session logs: full | creation | record for every log (default: from each log's content, see docs/session-logs.md)")
-      .option("--only <validators>", "run only these validators (comma-separated): session-log, memory-index, consistency, traceability, session-state, aibrain, manifest")
-      .option("--cutoff <date>", "skip session logs dated before YYYY-MM-DD as historical (env AGENTCHECK_CUTOFF)")
-      .option("--config <path>", "configuration file (default: the nearest agentcheck.config.json(c) or package.json \"agentcheck\" from the working directory up to the repository root)"),
-  )
+      .description("run every validator that applies to the workspace (default: the enclosing repository)"),
+    CHECK_OWN_FLAGS,
+  ))
     .addHelpText(
       "after",
       "\nA single directory argument is the workspace (a folder of the enclosing repository without a configuration or artifact folders of its own stands for the files below it); file arguments (as hook frameworks pass them) limit the run to those files.\n" +
@@ -88,17 +79,12 @@ export function buildProgram(): Command {
       process.exitCode = await runCheckCommand(paths, { ...o, baseline: false, writeBaseline: file });
     });
 
-  withOutputOptions(
+  withOutputOptions(withFlags(
     program
       .command("session-log [paths...]")
-      .description("validate session logs (.md and .json); default: the repository's .agents/sessions/")
-      .option("--mode <mode>", "JSON logs: full | creation | record (default: from each log's content: complete => full; in progress => creation until committed, then full)")
-      .option("--strict", "strict gate: template drift against .agents/SESSION-PROTOCOL.md and git-bound post-commit checks")
-      .option("--context <ctx>", "pre-commit (staged logs) | ci (logs changed vs --base) | local (default)")
-      .option("--base <ref>", "base ref for changes on the branch (default origin/main; env AGENTCHECK_BASE_REF)")
-      .option("--cutoff <date>", "skip logs dated before YYYY-MM-DD as historical (env AGENTCHECK_CUTOFF)")
-      .option("--memories-dir <dir>", "memories folder, repo-relative (default .serena/memories)"),
-  )
+      .description("validate session logs (.md and .json); default: the repository's .agents/sessions/"),
+    SESSION_LOG_OWN_FLAGS,
+  ))
     .addHelpText("after", "\nExamples:\n  $ agentcheck session-log .agents/sessions/2026-01-05-session-42.json --mode creation\n  $ agentcheck session-log --context pre-commit --strict\n  $ agentcheck session-log --context ci --base origin/main --cutoff 2025-12-21")
     .action(async (paths: string[], o) => {
       const { runSessionLogCommand } = await import("./commands/session-log.js");

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { DEFAULT_MAX_FINDINGS_PER_RULE } from "./report.js";
 import { CONFIG_MESSAGE_KEY as MESSAGE } from "./config-meta.js";
+import { PROTOCOL_PRESETS } from "./protocol-preset.js";
 
 const SeverityOverride = z.enum(["error", "warning", "info", "off"]);
 /** Rule id -> severity ("off" drops the rule's findings). */
@@ -74,6 +75,15 @@ export const ConfigSchema = z.strictObject({
         .min(1)
         .optional()
         .describe(`Most findings of one rule one file lists in a report (every format); the rest are one summary finding per severity with their count ("N more MI-009 errors not listed"). The exit code, verdicts and totals count every finding. Default ${DEFAULT_MAX_FINDINGS_PER_RULE}.`),
+    })
+    .optional(),
+  /** The session protocol the repository follows (src/protocol-preset.ts: what each preset turns on). */
+  protocol: z
+    .strictObject({
+      preset: z
+        .enum(PROTOCOL_PRESETS)
+        .optional()
+        .describe("The session protocol every surface obeys (hooks, gate, MCP server, session end): `full` (a session log is required, start and end checklists enforced, the gate blocks until the start protocol has evidence), `validate-if-present` (logs optional and validated when present, no start or end demands) or `off` (hooks and gate do nothing protocol-related). `agentcheck init` picks it from what the repository shows. Default full."),
     })
     .optional(),
   /** Claude Code hooks: what Stop does when the session-end protocol is unmet, the mode SessionStart sets. */

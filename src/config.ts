@@ -8,12 +8,12 @@ import { CONFIG_FILES, findConfigFile, parseJsonc, type SettingsReader } from ".
 import { validateConfig } from "./config-validate.js";
 import { resolvePaths, type ResolvedPaths } from "./config-paths.js";
 import type { Config } from "./config-schema.js";
-import { DEFAULT_RULE_SETTINGS, ruleSettings, type RuleSettings } from "./run-settings.js";
+import { DEFAULT_RULE_SETTINGS, ruleSettings, type RuleSettings, type ValidatorRunOptions } from "./run-settings.js";
 
 export type { Config };
 
 export { CONFIG_FILES };
-export { ruleSettings, DEFAULT_RULE_SETTINGS, type RuleSettings } from "./run-settings.js";
+export { ruleSettings, DEFAULT_RULE_SETTINGS, type RuleSettings, type ValidatorRunOptions } from "./run-settings.js";
 
 export interface LoadedConfig {
   config: Config;
@@ -120,11 +120,12 @@ export const STARTER_CONFIG = `// agentcheck configuration (JSON with comments).
  * Options a workspace validator sees: its configuration section's own keys (e.g. memoryIndex.orphans,
  * layout) and state.notesDir as defaults, overridden by command-line options.
  */
-export function validatorOptions(config: Config, validator: string, cli: Record<string, unknown>): Record<string, unknown> {
-  const section = { ...(validatorSection(config, validator) as Record<string, unknown> | undefined) };
+export function validatorOptions(config: Config, validator: string, cli: ValidatorRunOptions): ValidatorRunOptions {
+  // the section as the schema validated it: its keys besides enabled/severity are options of the validator
+  const section = { ...(validatorSection(config, validator) as (ValidatorRunOptions & ValidatorSectionT) | undefined) };
   delete section.enabled;
   delete section.severity;
-  const out: Record<string, unknown> = { ...section };
+  const out: ValidatorRunOptions & Record<string, unknown> = { ...section };
   if (config.state?.notesDir !== undefined) out.notesDir = config.state.notesDir;
   for (const [k, v] of Object.entries(cli)) if (v !== undefined) out[k] = v;
   return out;

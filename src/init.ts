@@ -27,7 +27,7 @@ export interface InitStep {
 export const INIT_STEPS: InitStep[] = [
   {
     name: "config",
-    run(ctx) {
+    async run(ctx) {
       const existing = CONFIG_FILES.map((f) => join(ctx.root, f)).filter((f) => existsSync(f));
       // a configuration under "agentcheck" in package.json is one too: a new file would silently win over it
       const pkg = join(ctx.root, "package.json");
@@ -44,8 +44,11 @@ export const INIT_STEPS: InitStep[] = [
       // refuse two configurations)
       const target = existing[0] ?? join(ctx.root, "agentcheck.config.jsonc");
       for (const f of existing.slice(1)) removeConfined(f, { root: ctx.root });
-      writeFileConfined(target, STARTER_CONFIG, { root: ctx.root });
-      return `wrote ${target}`;
+      // the session protocol the repository shows (src/protocol-detect.ts), written and explained
+      const { detectPreset } = await import("./protocol-detect.js");
+      const d = await detectPreset(ctx.root, ".agents/sessions");
+      writeFileConfined(target, starterWithPreset(d.preset, d.reason), { root: ctx.root });
+      return `wrote ${target}\nprotocol.preset ${d.preset}: ${d.reason}`;
     },
   },
   {
@@ -114,6 +117,13 @@ export function existingFindings(root: string): string[] {
     `  AGENTCHECK_CUTOFF=${day}   judge only session logs dated from ${day} on (or check --cutoff ${day}); older logs are history`,
     `  agentcheck check --verbose     see them all first (docs/adoption.md)`,
   ];
+}
+
+/** The starting configuration with the detected protocol preset and why (one comment line). */
+export function starterWithPreset(preset: string, reason: string): string {
+  const at = STARTER_CONFIG.indexOf("{\n");
+  const entry = `{\n  // The session protocol every hook, the gate, the MCP server and session end obey: full,\n  // validate-if-present or off. init chose it because ${reason.split("\n").join(" ")}.\n  "protocol": { "preset": "${preset}" },\n\n`;
+  return STARTER_CONFIG.slice(0, at) + entry + STARTER_CONFIG.slice(at + 2);
 }
 
 export async function runInit(ctx: InitContext, log: (line: string) => void): Promise<number> {

@@ -4,6 +4,7 @@
 // once in one process each carry their own.
 import type { Config } from "./config-schema.js";
 import { resolvePaths, type ResolvedPaths } from "./config-paths.js";
+import type { SessionMode } from "./scope.js";
 
 /** Rule id -> option values from the configuration ("rules": {"<ID>": {"options": {...}}}). */
 export type RuleOptions = Record<string, Record<string, unknown>>;
@@ -40,4 +41,28 @@ export interface RunSettings {
 /** The run settings a configuration gives (the defaults for none). */
 export function runSettings(config: Config | undefined): RunSettings {
   return { paths: resolvePaths(config), rules: ruleSettings(config) };
+}
+
+/**
+ * The options a workspace validator reads (src/validators/registry.ts): the command line's over its
+ * configuration section's (src/config.ts validatorOptions). Typed: nothing else reaches a validator.
+ */
+export interface ValidatorRunOptions {
+  strict?: boolean;
+  /** Session logs dated before this day (YYYY-MM-DD) are historical. */
+  cutoff?: string;
+  /** JSON session logs: one mode for every log. */
+  mode?: SessionMode;
+  /** consistency/traceability profile. */
+  profile?: string;
+  /** Session logs to validate (repo-relative), instead of the sessions folder. */
+  paths?: string[];
+  /** memory-index (validators.memoryIndex): layout and the levels of the orphan and naming rules. */
+  layout?: "current" | "reference" | "auto";
+  orphans?: "warn" | "error" | "off";
+  naming?: "warn" | "error" | "off";
+  /** state.notesDir: where the session state is. */
+  notesDir?: string;
+  /** false: no rule-core or markdownlint result cache. */
+  cache?: boolean;
 }

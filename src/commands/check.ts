@@ -9,7 +9,7 @@ import { findRepoRoot } from "../repo.js";
 import { WORKSPACE_VALIDATORS, type WorkspaceContext } from "../validators/registry.js";
 import { DiskSource, type FileSource } from "../source.js";
 import type { RunScope } from "../scope.js";
-import { DEFAULT_PATHS, loadConfig, validatorOptions, validatorSection } from "../config.js";
+import { DEFAULT_PATHS, loadConfig, validatorOptions, validatorSection, type ValidatorRunOptions } from "../config.js";
 import { gitTopLevel } from "../git-run.js";
 import { hasConfigIn } from "../config-file.js";
 import { MANIFEST_SESSIONS_DIR } from "../config-paths.js";
@@ -28,10 +28,14 @@ export interface CheckCliOptions extends OutputOptions {
   strict?: boolean;
   only?: string;
   cutoff?: string;
+  profile?: string;
+  /** JSON session logs: full | creation | record (checked by parseSessionMode). */
+  mode?: string;
+  /** --no-cache: no rule-core or markdownlint result cache. */
+  cache?: boolean;
   /** Set by `agentcheck baseline`: write the findings to this file. */
   /** `agentcheck baseline`: the file to write, or true for the workspace's default (.agentcheck-baseline.json, where `check` looks). */
   writeBaseline?: string | true;
-  [key: string]: unknown;
 }
 
 /** The validators selected by --only (comma-separated names); unknown names are usage errors. */
@@ -132,7 +136,8 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   const run = await prepareRun(o, root, { config, writeBaseline, settings });
   // --staged: inline directives are read from the staged content the findings are about
   if (source.kind !== "disk") run.adoption.source = source;
-  const options = { ...(o as Record<string, unknown>), cutoff };
+  // the validators' options, typed: what the command line says of them, nothing else
+  const options: ValidatorRunOptions = { strict: o.strict, cutoff, mode, profile: o.profile, cache: o.cache };
   const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options, config, paths: dirs, rules: loaded.rules, scope };
   const results: FileResult[] = [];
   const internal: string[] = [];

@@ -9,6 +9,7 @@ import { UsageError, cutoffOption } from "../report.js";
 import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 import { writeErr, writeOut } from "../stdio.js";
 import { terminalText } from "../terminal.js";
+import { presetOf, type PresetRules, type ProtocolPreset } from "../protocol-preset.js";
 
 export interface HookEntry {
   type: "command";
@@ -219,12 +220,12 @@ export function hookCwd(input: Record<string, unknown>): string {
 
 type StopPolicy = "block" | "warn" | "off";
 
-/** hooks.stop and hooks.sessionStartMode from the configuration (the one loader; errors propagate). */
-async function hookSettings(cwd: string): Promise<{ stop: StopPolicy; startMode?: "analysis" | "planning" | "coding" | "disabled" }> {
+/** hooks.stop, hooks.sessionStartMode and protocol.preset from the configuration (the one loader; errors propagate). */
+async function hookSettings(cwd: string): Promise<{ stop: StopPolicy; startMode?: "analysis" | "planning" | "coding" | "disabled"; preset: PresetRules & { name: ProtocolPreset } }> {
   const { loadConfig } = await import("../config.js");
   const root = gitTopLevel(cwd) ?? cwd;
   const { config } = await loadConfig(root, undefined, cwd);
-  return { stop: config.hooks?.stop ?? "block", startMode: config.hooks?.sessionStartMode };
+  return { stop: config.hooks?.stop ?? "block", startMode: config.hooks?.sessionStartMode, preset: presetOf(config) };
 }
 
 /** What the current mode lets the agent do (the gate's table: analysis read-only, planning adds the shell). */
@@ -304,7 +305,8 @@ export async function runStopHook(): Promise<number> {
     writeOut(JSON.stringify({ systemMessage: `agentcheck stop hook: ${(e as Error).message}` }) + "\n");
     return 0;
   }
-  if (settings.stop === "off") return 0;
+  // the repository's protocol (protocol.preset): under `off` Stop demands nothing
+  if (settings.stop === "off" || !settings.preset.stopEnforces) return 0;
   const { loadSession, sessionEndCheck } = await import("./session-end.js");
   const { openSessionStore } = await import("../state/ops.js");
   const root = gitTopLevel(cwd) ?? cwd;
@@ -339,6 +341,7 @@ export async function runSessionEndHook(): Promise<number> {
     const cutoff = cutoffOption(undefined);
     const { sessionEndCheck } = await import("./session-end.js");
     const r = await sessionEndCheck({ cwd, record: true, cutoff });
+    if (r.status === "off") return 0; // protocol.preset off: nothing to check, nothing to say
     if (r.status === "recorded") writeErr(`agentcheck: session ${r.sessionId} end recorded\n`);
     else if (r.status === "incomplete") {
       writeErr(`agentcheck: session ${r.sessionId} ended without meeting the end protocol (nothing recorded):\n${r.missing.map((m) => `- ${m}`).join("\n")}\n`);
@@ -356,12 +359,17 @@ export async function runSessionStartHook(): Promise<number> {
   const cwd = hookCwd(value);
   const { sessionStart } = await import("./session-start.js");
   let mode: "analysis" | "planning" | "coding" | "disabled" | undefined;
+  let preset: (PresetRules & { name: ProtocolPreset }) | undefined;
   try {
-    mode = (await hookSettings(cwd)).startMode;
+    const h = await hookSettings(cwd);
+    mode = h.startMode;
+    preset = h.preset;
   } catch (e) {
     writeErr(`agentcheck: ${(e as Error).message}\n`);
   }
-  const r = await sessionStart({ cwd, source: typeof value.source === "string" ? value.source : undefined, mode });
+  // protocol.preset off: no session, no context (the repository has no session protocol)
+  if (preset && !preset.sessionStart) return 0;
+  const r = await sessionStart({ cwd, source: typeof value.source === "string" ? value.source : undefined, mode, preset });
   // SessionStart: plain stdout becomes context for Claude; it cannot block
   if (r.context) writeOut(terminalText(r.context + "\n"));
   for (const w of r.warnings) writeErr(`agentcheck: ${w}\n`);

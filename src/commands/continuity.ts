@@ -9,7 +9,7 @@ import { DEFAULT_PATHS } from "../config-paths.js";
 import { isStateError } from "../state/errors.js";
 import { resolveNotesRoot } from "../state/paths.js";
 import { missingStartSteps, START_STEP_TEXT } from "../state/observed.js";
-import { observePaths, requiredStartSteps } from "../state/observe-hook.js";
+import { requiredStartSteps } from "../state/observe-hook.js";
 import type { SessionState } from "../state/schema.js";
 
 /** The checkpoint of a session before compaction (pure): front-matter fields and body. */
@@ -46,8 +46,7 @@ export async function saveSessionCheckpoint(root: string, s: SessionState, trigg
   } catch {
     /* an odd exclude file: the checkpoint is still saved */
   }
-  const paths = observePaths(r);
-  const missing = missingStartSteps(requiredStartSteps(r.worktree, paths), s.protocolStartEvidence).map((m) => START_STEP_TEXT[m]);
+  const missing = missingStartSteps(requiredStartSteps(r), s.protocolStartEvidence).map((m) => START_STEP_TEXT[m]);
   const cps = new CheckpointStore({ root });
   let prev: Checkpoint | undefined;
   try {

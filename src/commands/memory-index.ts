@@ -45,15 +45,17 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
   }
   // validators.memoryIndex.{layout,orphans,naming} as `check` reads them; a flag overrides
   const { validatorOptions } = await import("../config.js");
-  const vo = validatorOptions(run.config, "memory-index", { layout: o.layout, orphans: o.orphans, naming: o.naming });
   const level = (v: unknown) => (v === "warn" || v === "error" || v === "off" ? v : undefined);
+  const layout = (v: unknown) => (v === "current" || v === "reference" || v === "auto" ? v : undefined);
+  // (the flags were checked above: these keep every value given)
+  const vo = validatorOptions(run.config, "memory-index", { layout: layout(o.layout), orphans: level(o.orphans), naming: level(o.naming) });
   const out = validateMemoryIndexDir({
     source: new DiskSource(abs),
     dir: "",
     display,
-    layout: vo.layout === "current" || vo.layout === "reference" || vo.layout === "auto" ? vo.layout : undefined,
-    orphans: level(vo.orphans),
-    naming: level(vo.naming),
+    layout: vo.layout,
+    orphans: vo.orphans,
+    naming: vo.naming,
     maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES,
     rules: run.rules,
   });

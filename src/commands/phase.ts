@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import { gitTopLevel } from "../git-run.js";
 import { PhaseFormatError } from "../phase/format.js";
 import {
-  ProtocolError, advancePhase, getBlockedReason, openProtocol, recordEvidence, sessionEnd, sessionStart, status, validateGate,
+  ProtocolError, advancePhase, assertProtocolOn, getBlockedReason, openProtocol, recordEvidence, sessionEnd, sessionStart, status, validateGate,
 } from "../phase/machine.js";
 import { memoriesDirRefusal } from "../phase/store.js";
 import { StateError } from "../state/errors.js";
@@ -31,7 +31,7 @@ interface PhaseOpts {
 }
 
 const CODE_EXIT: Record<string, number> = {
-  NO_SESSION: 3, CORRUPT_STATE: 4, INVALID_INPUT: 6, SESSION_ACTIVE: 6, OUT_OF_ORDER: 6, PHASE_COMPLETE: 6, NOT_STALE: 6,
+  NO_SESSION: 3, CORRUPT_STATE: 4, INVALID_INPUT: 6, SESSION_ACTIVE: 6, OUT_OF_ORDER: 6, PHASE_COMPLETE: 6, NOT_STALE: 6, PROTOCOL_OFF: 6,
   CONFLICT: 7, LOCK_TIMEOUT: 8, IO_ERROR: 8,
 };
 
@@ -48,14 +48,17 @@ export async function runPhaseCommand(op: string, args: unknown[]): Promise<numb
   // the configuration's paths.memories, as the MCP server reads it (the gate's gate.phases too)
   const { loadConfig } = await import("../config.js");
   const settings = await loadConfig(root, undefined, root);
+  const { config } = settings;
   // one memories folder for the MCP server, this command and the PreToolUse gate: the configuration's
   const refused = memoriesDirRefusal("phase", root, o.memoriesDir, settings.paths.memories);
   if (refused !== undefined) {
     writeErr(`${refused}\n`);
     return 2;
   }
-  const ctx = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now, settings });
+  const { presetOf } = await import("../protocol-preset.js");
+  const ctx = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now, settings, preset: presetOf(config) });
   try {
+    assertProtocolOn(ctx);
     let r: Record<string, unknown>;
     let exit = 0;
     switch (op) {

@@ -40,7 +40,8 @@ export interface CheckOutcome {
 }
 
 export interface SessionEndResult {
-  status: "no-session" | "complete" | "recorded" | "passed" | "incomplete";
+  /** "off": protocol.preset is off, nothing was checked or recorded. */
+  status: "no-session" | "complete" | "recorded" | "passed" | "incomplete" | "off";
   sessionId?: string;
   missing: string[];
   evidence: Record<string, string>;
@@ -51,6 +52,7 @@ export interface SessionEndResult {
 import { DEFAULT_PATHS } from "../config-paths.js";
 import { runSettings, type RunSettings } from "../run-settings.js";
 import { writeErr, writeOut } from "../stdio.js";
+import { presetOf } from "../protocol-preset.js";
 
 /** Load the session (given id or the current one); undefined when there is none. */
 export function loadSession(o: { cwd: string; notesDir?: string; sessionId?: string }): { state?: SessionState; reason?: string } {
@@ -83,10 +85,15 @@ function describe(results: FileResult[], limit = 10): string[] {
 
 /** Step 1: the session log exists and validates in full mode. */
 /** `settings`: the repository's configuration (where its session logs are, its rule settings); default: none. */
-export async function checkSessionLog(root: string, state: SessionState, o: { now?: string; maxFileBytes?: number; cutoff?: string; settings?: RunSettings } = {}): Promise<CheckOutcome & { log?: string }> {
+export async function checkSessionLog(root: string, state: SessionState, o: { now?: string; maxFileBytes?: number; cutoff?: string; settings?: RunSettings; logRequired?: boolean } = {}): Promise<CheckOutcome & { log?: string }> {
   const settings = o.settings ?? runSettings(undefined);
   const sessionsDir = settings.paths.sessions;
   const log = findSessionLog(root, state, sessionsDir);
+  if (!log && o.logRequired === false) {
+    // the preset makes logs optional (validate-if-present): none written is no demand unmet, and the
+    // evidence says that no log was checked
+    return { ok: true, missing: [], evidence: { sessionLog: "none (optional under protocol.preset)" } };
+  }
   if (!log) {
     return {
       ok: false,
@@ -188,10 +195,13 @@ export async function sessionEndCheck(o: SessionEndOptions): Promise<SessionEndR
   // rule settings how the checks judge; passed to each check
   const { loadConfig } = await import("../config.js");
   const settings = await loadConfig(root, undefined, root);
+  // the repository's protocol (src/protocol-preset.ts) says what the end demands
+  const preset = presetOf(settings.config);
+  if (!preset.validateLog && !preset.requireCommits) return { status: "off", sessionId: state.sessionId, missing: [], evidence: {}, checks: {}, state };
   const checks: Record<string, CheckOutcome> = {
-    sessionLog: await checkSessionLog(root, state, { now: o.now, maxFileBytes: o.maxFileBytes, cutoff: o.cutoff, settings }),
-    commits: checkCommitEvidence(root, state, store.root, settings),
+    sessionLog: await checkSessionLog(root, state, { now: o.now, maxFileBytes: o.maxFileBytes, cutoff: o.cutoff, settings, logRequired: preset.logRequired }),
   };
+  if (preset.requireCommits) checks.commits = checkCommitEvidence(root, state, store.root, settings);
   const missing = Object.values(checks).flatMap((c) => c.missing);
   const evidence: Record<string, string> = Object.assign({}, ...Object.values(checks).map((c) => c.evidence));
   if (missing.length > 0) return { status: "incomplete", sessionId: state.sessionId, missing, evidence: {}, checks, state };
@@ -211,6 +221,10 @@ export async function runSessionEnd(o: { notesDir?: string; session?: string; no
   if (r.status === "no-session") {
     writeErr(`agentcheck: no session to end (${r.missing.join("; ")}); start one with: agentcheck session create\n`);
     return 3;
+  }
+  if (r.status === "off") {
+    writeErr(`agentcheck: the session protocol is off (protocol.preset off): nothing checked, nothing recorded\n`);
+    return 0;
   }
   if (r.status === "incomplete") {
     writeErr(`agentcheck: session ${r.sessionId} cannot end yet; nothing was recorded. Missing:\n${r.missing.map((m) => `- ${m}`).join("\n")}\n`);

@@ -13,8 +13,9 @@ import type { SessionState } from "../state/schema.js";
 import { DEFAULT_PATHS, loadConfig, type ResolvedPaths } from "../config.js";
 import { resolveNotesRoot } from "../state/paths.js";
 import { missingStartSteps, START_STEP_TEXT, type ObservedStep } from "../state/observed.js";
-import { observePaths, recordObservations, requiredStartSteps } from "../state/observe-hook.js";
+import { recordObservations, requiredStartSteps } from "../state/observe-hook.js";
 import { restoreText } from "./continuity.js";
+import { DEFAULT_PRESET, PRESETS, type PresetRules } from "../protocol-preset.js";
 
 export interface SessionStartOptions {
   cwd: string;
@@ -110,7 +111,7 @@ export async function recordSessionStart(o: SessionStartOptions): Promise<{ stat
 /** The start steps this repository requires (src/state/observe-hook.ts requiredStartSteps). */
 export function startStepsFor(root: string): ObservedStep[] {
   const r = resolveNotesRoot({ cwd: root });
-  return requiredStartSteps(r.worktree, observePaths(r));
+  return requiredStartSteps(r);
 }
 
 /** The start steps still to do, as the SessionStart context says them ("" when none). */
@@ -132,7 +133,13 @@ export function leaveModeText(mode: string): string {
   return "Enforcement is off (mode disabled); `agentcheck session mode analysis` switches it back on.";
 }
 
-export async function sessionStart(o: { cwd: string; source?: string; notesDir?: string; mode?: "analysis" | "planning" | "coding" | "disabled" }): Promise<{ context?: string; warnings: string[] }> {
+/** What SessionStart says about the session log, by the protocol preset (src/protocol-preset.ts). */
+export function logRequestText(preset: Pick<PresetRules, "logRequired"> & { name: string }, logPath: string): string {
+  if (preset.logRequired) return `Write the session log at ${logPath}; at the end, \`agentcheck session end\` checks it and the commits.`;
+  return `This repository's session protocol is ${preset.name} (protocol.preset): a session log is optional; one written at ${logPath} is validated at the end.`;
+}
+
+export async function sessionStart(o: { cwd: string; source?: string; notesDir?: string; mode?: "analysis" | "planning" | "coding" | "disabled"; preset?: PresetRules & { name: string } }): Promise<{ context?: string; warnings: string[] }> {
   const warnings: string[] = [];
   const root = gitTopLevel(o.cwd) ?? o.cwd;
   try {
@@ -161,7 +168,7 @@ export async function sessionStart(o: { cwd: string; source?: string; notesDir?:
       context:
         `agentcheck: session ${s.sessionId} started in ${s.currentMode} mode (hooks.sessionStartMode in agentcheck.config.jsonc sets it). ${leaveModeText(s.currentMode)} ` +
         `Branch ${ev.gitBranch || "(none)"}, starting commit ${ev.startingCommit ? ev.startingCommit.slice(0, 12) : "(none yet)"}. ` +
-        `Write the session log at ${ev.sessionLogPath}; at the end, \`agentcheck session end\` checks it and the commits.` +
+        logRequestText(o.preset ?? { ...PRESETS[DEFAULT_PRESET], name: DEFAULT_PRESET }, ev.sessionLogPath) +
         startStepsText(s, startStepsFor(root)),
       warnings,
     };

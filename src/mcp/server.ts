@@ -4,6 +4,7 @@
 // loaded only by this command, so no other command pays for the SDK. Extra tools (e.g. the
 // per-session manifest tools) are added to EXTRA_TOOLS before the server starts.
 import type { RunSettings } from "../run-settings.js";
+import { presetOf, type PresetRules, type ProtocolPreset } from "../protocol-preset.js";
 import { execFile } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -16,7 +17,7 @@ import { registerManifestTools } from "../manifest/mcp-tools.js";
 import { PhaseFormatError } from "../phase/format.js";
 import { GATES, PHASES, TRANSITIONS } from "../phase/model.js";
 import {
-  ProtocolError, advancePhase, checklistOf, getBlockedReason, openProtocol, recordEvidence, sessionEnd, sessionStart, status,
+  ProtocolError, advancePhase, assertProtocolOn, checklistOf, getBlockedReason, openProtocol, recordEvidence, sessionEnd, sessionStart, status,
   validateGate, type ProtocolContext,
 } from "../phase/machine.js";
 import { memoriesDirRefusal } from "../phase/store.js";
@@ -52,6 +53,8 @@ export interface ServerOptions {
   now?: string;
   /** The workspace's configuration (folders, rule settings); default: none. */
   settings?: RunSettings;
+  /** protocol.preset of the workspace's configuration (default full). */
+  preset?: PresetRules & { name: ProtocolPreset };
 }
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "bin", "agentcheck.js");
@@ -218,7 +221,14 @@ const GATE_CODE = "the QUALITY_CHECKS gate loads an executable .markdownlint-cli
 
 export function createServer(o: ServerOptions): McpServer {
   const root = o.root;
-  const ctx: ProtocolContext = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now, settings: o.settings });
+  // the repository's protocol (protocol.preset, src/protocol-preset.ts): whether a log is required, and
+  // whether the protocol tools run at all
+  const ctx: ProtocolContext = openProtocol({ root, memoriesDir: o.memoriesDir, now: o.now, settings: o.settings, preset: o.preset });
+  const protocolGuard = (fn: () => Promise<Record<string, unknown>> | Record<string, unknown>) =>
+    guard(() => {
+      assertProtocolOn(ctx);
+      return fn();
+    });
   const server = new McpServer({ name: "agentcheck", version: version() }, { capabilities: { tools: {}, resources: {} } });
 
   // ---------------------------------------------------------------- protocol tools
@@ -234,14 +244,14 @@ export function createServer(o: ServerOptions): McpServer {
       resumed: z.boolean(), session_id: z.string(), phase: PhaseOut, objective: z.string(), branch: z.string(), starting_commit: z.string(),
       started_at: z.string(), blocked_until: z.array(z.string()), next_gate: z.string().nullable(), checklist: ChecklistShape,
     }),
-  }, (a) => guard(() => sessionStart(ctx, a)));
+  }, (a) => protocolGuard(() => sessionStart(ctx, a)));
 
   server.registerTool("validate_gate", {
     title: "Verify a protocol gate",
     ...repoCode("Run a gate's verification (or ALL gates) against the workspace and store the result. A passing gate also ends a BLOCKED state it caused.", { idempotentHint: true }, GATE_CODE),
     inputSchema: { phase: GateName, skip_qa: z.boolean().optional().describe("QA_VALIDATION: docs-only sessions may skip QA") },
     outputSchema: z.looseObject({ session_id: z.string(), phase: PhaseOut, results: z.array(GateResultShape) }),
-  }, (a) => guard(() => validateGate(ctx, a.phase, { skipQa: a.skip_qa })));
+  }, (a) => protocolGuard(() => validateGate(ctx, a.phase, { skipQa: a.skip_qa })));
 
   server.registerTool("advance_phase", {
     title: "Advance to the next phase",
@@ -254,7 +264,7 @@ export function createServer(o: ServerOptions): McpServer {
       advanced: z.boolean(), from: z.string(), phase: PhaseOut, message: z.string(), refused: z.boolean().optional(),
       missing_gate: z.string().optional(), result: GateResultShape.optional(),
     }),
-  }, (a) => guard(() => advancePhase(ctx, a.target, { force: a.force })));
+  }, (a) => protocolGuard(() => advancePhase(ctx, a.target, { force: a.force })));
 
   server.registerTool("record_evidence", {
     title: "Record evidence",
@@ -267,7 +277,7 @@ export function createServer(o: ServerOptions): McpServer {
       session_id: z.string(), phase: PhaseOut, evidence_count: z.number(),
       recorded: z.object({ at: z.string(), phase: z.string(), type: z.string(), evidence: z.string() }),
     }),
-  }, (a) => guard(() => recordEvidence(ctx, a.phase, a.evidence_type, a.evidence)));
+  }, (a) => protocolGuard(() => recordEvidence(ctx, a.phase, a.evidence_type, a.evidence)));
 
   server.registerTool("get_blocked_reason", {
     title: "Why is the session blocked",
@@ -278,7 +288,7 @@ export function createServer(o: ServerOptions): McpServer {
       requirement_level: z.string().optional(), status_now: z.string().optional(), message: z.string().optional(), recovery_steps: z.array(z.string()).optional(),
     }),
     annotations: { readOnlyHint: true },
-  }, () => guard(() => getBlockedReason(ctx)));
+  }, () => protocolGuard(() => getBlockedReason(ctx)));
 
   server.registerTool("session_end", {
     title: "End the session",
@@ -291,7 +301,7 @@ export function createServer(o: ServerOptions): McpServer {
       status: z.string(), session_id: z.string(), phase: PhaseOut.optional(), from: z.string().optional(), commit: z.string().optional(),
       missing_gate: z.string().optional(), message: z.string().optional(), recovery_steps: z.array(z.string()).optional(), results: z.array(GateResultShape),
     }),
-  }, (a) => guard(() => sessionEnd(ctx, a)));
+  }, (a) => protocolGuard(() => sessionEnd(ctx, a)));
 
   server.registerTool("get_checklist", {
     title: "Protocol checklist",
@@ -301,7 +311,7 @@ export function createServer(o: ServerOptions): McpServer {
     annotations: { readOnlyHint: true },
   }, () => guard(() => {
     const cur = ctx.store.read().current;
-    return { session_id: cur?.sessionId ?? null, checklist: checklistOf(cur), transitions: TRANSITIONS.map((t) => ({ ...t })) };
+    return { session_id: cur?.sessionId ?? null, checklist: checklistOf(cur, root), transitions: TRANSITIONS.map((t) => ({ ...t })) };
   }));
 
   server.registerTool("get_status", {
@@ -375,7 +385,7 @@ export function createServer(o: ServerOptions): McpServer {
   const md = (uri: URL, text: string) => ({ contents: [{ uri: uri.href, mimeType: "text/markdown", text }] });
   server.registerResource("state", "agentcheck://session/state", { description: "the active session (JSON)", mimeType: "application/json" }, (uri) => json(uri, status(ctx)));
   server.registerResource("checklist", "agentcheck://session/checklist", { description: "start and end checklists with status and evidence (JSON)", mimeType: "application/json" },
-    (uri) => json(uri, checklistOf(ctx.store.read().current)));
+    (uri) => json(uri, checklistOf(ctx.store.read().current, root)));
   server.registerResource("history", "agentcheck://session/history", { description: "the last 10 sessions (JSON)", mimeType: "application/json" }, (uri) => json(uri, ctx.store.read().history));
   server.registerResource("violations", "agentcheck://session/violations", { description: "the violations log (JSON)", mimeType: "application/json" }, (uri) => json(uri, ctx.store.read().violations));
   for (const [name, which, file] of [["state-markdown", "state", "session-current-state.md"], ["history-markdown", "history", "session-history.md"], ["violations-markdown", "violations", "session-violations-log.md"]] as const) {
@@ -439,6 +449,7 @@ export async function runMcpServer(args: string[]): Promise<number> {
   // (the validator tools run the CLI, which loads the same file)
   const { loadConfig } = await import("../config.js");
   const settings = await loadConfig(root, undefined, root);
+  const { config } = settings;
   // `agentcheck phase` and the PreToolUse gate read the configuration's memories folder: a server
   // keeping the session elsewhere would go unseen by both (the gate would see no session at all)
   const refused = memoriesDirRefusal("mcp", root, memoriesDir, settings.paths.memories);
@@ -446,7 +457,7 @@ export async function runMcpServer(args: string[]): Promise<number> {
     process.stderr.write(`${refused}\n${MCP_USAGE}`);
     return 2;
   }
-  const server = createServer({ root, memoriesDir, now, settings });
+  const server = createServer({ root, memoriesDir, now, settings, preset: presetOf(config) });
   // the SDK's stdio transport, but a line that is no JSON-RPC message gets its error response
   const transport = new LineServerTransport();
   await server.connect(transport);

@@ -22,6 +22,8 @@ export const SKILL_MEMORY = "skill-usage-mandatory";
 
 export interface GateContext {
   root: string;
+  /** The protocol preset requires a session log (src/protocol-preset.ts); default true. */
+  logRequired?: boolean;
   store: PhaseStore;
   maxFileBytes?: number;
   now?: string;
@@ -231,6 +233,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
       const log = sessionLogPath(root, s.sessionId, sessionsDirOf(ctx));
       f.logPath = log.path;
       f.logExists = log.exists;
+      f.logRequired = ctx.logRequired !== false;
       if (log.exists) {
         const { validateSessionLogs } = await import("../validators/session-log.js");
         const { DiskSource } = await import("../source.js");

@@ -1,6 +1,8 @@
 // The protocol operations behind the MCP tools and `agentcheck phase` (specs/session-protocol-mcp.md §3).
 // Gates run outside the store lock (they may take a while); their results are applied in one
 // transaction that first checks the session has not moved meanwhile (else: CONFLICT, retry).
+import { repoChecklists } from "./repo-checklist.js";
+import { DEFAULT_PRESET, PRESETS, type PresetRules, type ProtocolPreset } from "../protocol-preset.js";
 import { join } from "node:path";
 import { gitRaw, gitVerify } from "../git-run.js";
 import { runGate, type GateContext, type GateOptions } from "./gates.js";
@@ -17,7 +19,7 @@ import {
 } from "./model.js";
 
 export type ProtocolErrorCode =
-  | "NO_SESSION" | "SESSION_ACTIVE" | "INVALID_INPUT" | "OUT_OF_ORDER" | "PHASE_COMPLETE" | "CONFLICT" | "NOT_STALE";
+  | "NO_SESSION" | "SESSION_ACTIVE" | "INVALID_INPUT" | "OUT_OF_ORDER" | "PHASE_COMPLETE" | "CONFLICT" | "NOT_STALE" | "PROTOCOL_OFF";
 
 export class ProtocolError extends Error {
   constructor(readonly code: ProtocolErrorCode, message: string) {
@@ -29,12 +31,23 @@ export class ProtocolError extends Error {
 export interface ProtocolContext extends GateContext {
   /** Clock (ISO 8601 UTC); default now. */
   clock?: () => string;
+  /** protocol.preset (src/protocol-preset.ts); default full. */
+  preset?: PresetRules & { name: ProtocolPreset };
 }
 
 /** `settings`: the workspace's configuration (its folders and rule settings); default: none. */
-export function openProtocol(o: { root: string; memoriesDir?: string; lockTimeoutMs?: number; now?: string; maxFileBytes?: number; settings?: RunSettings }): ProtocolContext {
+export function openProtocol(o: { root: string; memoriesDir?: string; lockTimeoutMs?: number; now?: string; maxFileBytes?: number; settings?: RunSettings; preset?: PresetRules & { name: ProtocolPreset } }): ProtocolContext {
   const store = new PhaseStore({ root: o.root, memoriesDir: o.memoriesDir ?? o.settings?.paths.memories, lockTimeoutMs: o.lockTimeoutMs });
-  return { root: o.root, store, now: o.now, maxFileBytes: o.maxFileBytes, settings: o.settings, clock: o.now ? () => o.now! : undefined };
+  const preset = o.preset ?? { ...PRESETS[DEFAULT_PRESET], name: DEFAULT_PRESET };
+  return { root: o.root, store, now: o.now, maxFileBytes: o.maxFileBytes, settings: o.settings, clock: o.now ? () => o.now! : undefined, logRequired: preset.logRequired, preset };
+}
+
+/** The protocol tools (MCP and `agentcheck phase`) refuse under a preset that switches them off. */
+export function assertProtocolOn(ctx: ProtocolContext): void {
+  const p = ctx.preset;
+  if (p && !p.protocolTools) {
+    throw new ProtocolError("PROTOCOL_OFF", `this repository's session protocol is off (protocol.preset ${p.name} in the agentcheck configuration): the protocol tools do nothing; the validators still run`);
+  }
 }
 
 const nowOf = (ctx: ProtocolContext) => (ctx.clock ? ctx.clock() : new Date().toISOString().replace(/\.\d{3}Z$/, "Z"));
@@ -64,8 +77,9 @@ function checklistView(items: ChecklistItem[]) {
   return items.map((c) => ({ requirement: c.req, step: c.step, done: c.done, evidence: c.evidence, ...(c.gate ? { gate: c.gate } : {}), ...(c.evidenceType ? { evidence_type: c.evidenceType } : {}) }));
 }
 
-export function checklistOf(s: ProtocolState | undefined) {
-  const t = newChecklists();
+/** The session's checklists; with no session, the repository's (its SESSION-PROTOCOL.md) when `root` is given, else the built-in ones. */
+export function checklistOf(s: ProtocolState | undefined, root?: string) {
+  const t = s || root === undefined ? newChecklists() : repoChecklists(root);
   return { start: checklistView(s ? s.checklistStart : t.start), end: checklistView(s ? s.checklistEnd : t.end) };
 }
 
@@ -121,7 +135,8 @@ export async function sessionStart(ctx: ProtocolContext, input: StartInput) {
       throw new ProtocolError("SESSION_ACTIVE", `session ${c.sessionId} is active (phase ${c.currentPhase}); end it with session_end, or continue it with session_start resume: true`);
     }
     const id = newProtocolSessionId(ctx, at.slice(0, 10), [...docs.history.map((h) => h.id), ...docs.violations.map((v) => v.sessionId)]);
-    const lists = newChecklists();
+    // the repository's own protocol (.agents/SESSION-PROTOCOL.md) when it has one, else the built-in list
+    const lists = repoChecklists(ctx.root);
     const s: ProtocolState = {
       sessionId: id, objective: input.objective.trim(), branch: branch ?? "", startingCommit: commit ?? "", startedAt: at,
       currentPhase: "INIT", phaseStatus: GATES.map((g) => ({ phase: g, status: "PENDING" as const, evidence: "" })),

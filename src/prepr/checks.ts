@@ -122,7 +122,7 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
     source: new DiskSource(ctx.root),
     maxFileBytes: ctx.options.maxFileBytes,
     // the historical cutoff, as `check` and `session-log` read it (AGENTCHECK_CUTOFF)
-    options: { config: ctx.config, cutoff: cutoffOption(undefined) },
+    options: { cutoff: cutoffOption(undefined) },
     config: ctx.config,
     rules: rulesOf(ctx),
     scope,

@@ -5,13 +5,14 @@
 // is refused here too: StateError USAGE naming the file and the key (session commands exit 2, the gate
 // denies every tool but the read-only ones). Keys (in agentcheck.config.json or .jsonc, or under
 // "agentcheck" in package.json): state.notesDir, state.requireTaskForCoding, state.agentNotes,
-// gate.enabled, gate.readOnlyTools (alias gate.readOnlyExtra), gate.requireProtocolStart, gate.phases
+// protocol.preset, gate.enabled, gate.readOnlyTools (alias gate.readOnlyExtra), gate.requireProtocolStart, gate.phases
 // (read-only tools only until the session protocol reaches READY), paths.memories.
 import { dirname, resolve } from "node:path";
 import { findConfigFile } from "../config-file.js";
 import { validateConfig } from "../config-validate.js";
 import { configPath } from "../config-paths.js";
 import { StateError } from "./errors.js";
+import { DEFAULT_PRESET, PRESETS, presetName, type ProtocolPreset } from "../protocol-preset.js";
 
 export interface StateSettings {
   /** Absolute notes root from the config (relative values resolve against the config file's folder). */
@@ -29,6 +30,8 @@ export interface StateSettings {
   memoriesDir?: string;
   /** paths.skills when set (workspace-relative): the skills folder a start step lists (src/state/observed.ts). */
   skillsDir?: string;
+  /** protocol.preset (src/protocol-preset.ts): the defaults of gateEnabled and requireProtocolStart. */
+  preset: ProtocolPreset;
   /** Where the settings came from (for diagnostics), or undefined for defaults. */
   source?: string;
 }
@@ -41,10 +44,11 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
   const out: StateSettings = {
     requireTaskForCoding: false,
     agentNotes: false,
-    gateEnabled: true,
+    gateEnabled: PRESETS[DEFAULT_PRESET].gate,
     readOnlyTools: [],
-    requireProtocolStart: false,
+    requireProtocolStart: false, // no configuration: no protocol.preset, the block stays off (below)
     gatePhases: false,
+    preset: DEFAULT_PRESET,
   };
   let found;
   let cfg;
@@ -61,8 +65,12 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
   out.requireTaskForCoding = state.requireTaskForCoding ?? false;
   out.agentNotes = state.agentNotes ?? false;
   if (state.compactionRetentionDays !== undefined) out.compactionRetentionDays = state.compactionRetentionDays;
-  out.gateEnabled = gate.enabled ?? true;
-  out.requireProtocolStart = gate.requireProtocolStart ?? false;
+  out.preset = presetName(cfg);
+  // the preset says what is on; gate.enabled and gate.requireProtocolStart, when set, win. A
+  // configuration without protocol.preset keeps the protocol-start block off, as before presets
+  // existed (docs/session-state.md "Protocol presets"); `init` writes the preset
+  out.gateEnabled = gate.enabled ?? PRESETS[out.preset].gate;
+  out.requireProtocolStart = gate.requireProtocolStart ?? (cfg.protocol?.preset !== undefined ? PRESETS[out.preset].requireProtocolStart : false);
   out.gatePhases = gate.phases ?? false;
   // normalised by the one place paths.* is resolved, as for every other command
   if (paths.memories !== undefined) out.memoriesDir = configPath(cfg, "memories");

@@ -1,17 +1,18 @@
 // Validators that `agentcheck check` runs on a workspace. Each entry detects whether the
 // workspace has its artifacts and runs the validator; modules are imported only when used.
+import { presetOf } from "../protocol-preset.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ValidatorOutput } from "../engine.js";
 import type { FileSource } from "../source.js";
-import { SESSION_MODES, type RunScope, type SessionMode } from "../scope.js";
+import type { RunScope } from "../scope.js";
 
 /** Fixed inputs no `paths.*` key moves (consistency's roadmap, brain's per-feature layout). */
 const ROADMAP_DIR = ".agents/roadmap";
 const FEATURES_DIR = "docs/features";
 import { resolveNotesRoot } from "../state/paths.js";
 import { resolvePaths, type ResolvedPaths } from "../config.js";
-import { ruleSettings, type RuleSettings } from "../run-settings.js";
+import { ruleSettings, type RuleSettings, type ValidatorRunOptions } from "../run-settings.js";
 import { discoverSessions } from "../manifest/discover.js";
 import { commitChecksApply } from "./commit-checks.js";
 
@@ -21,8 +22,8 @@ export interface WorkspaceContext {
   source: FileSource;
   maxFileBytes: number;
   now?: string;
-  /** Run options passed through from the command line. */
-  options: Record<string, unknown>;
+  /** The validators' options (typed: the command line's over the configuration section's). */
+  options: ValidatorRunOptions;
   /** Project configuration (agentcheck.config.json); validators read their section and paths. */
   config?: import("../config.js").Config;
   /** The artifact folders (`paths.*` resolved); default: resolved from `config`. */
@@ -102,21 +103,19 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
           base: sc.base,
           sessionsDir: pathsOf(ctx).sessions,
           memoriesDir: pathsOf(ctx).memories,
-          strict: ctx.options.strict === true ? true : undefined,
-          cutoff: typeof ctx.options.cutoff === "string" ? ctx.options.cutoff : undefined,
+          logRequired: presetOf(ctx.config).logRequired,
+          strict: ctx.options.strict ? true : undefined,
+          cutoff: ctx.options.cutoff,
           rules: rulesOf(ctx),
         }); // each scoped log's result says the mode the core validated it in (data.mode)
       }
       // pre-pr passes the session logs changed on the branch as options.paths (repo-relative)
-      const paths = Array.isArray(ctx.options.paths) ? (ctx.options.paths as string[]) : undefined;
-      const m = ctx.options.mode;
-      const mode = typeof m === "string" && (SESSION_MODES as readonly string[]).includes(m) ? (m as SessionMode) : undefined;
-      const cutoff = typeof ctx.options.cutoff === "string" ? ctx.options.cutoff : undefined;
+      const { paths, mode, cutoff } = ctx.options;
       const p = pathsOf(ctx);
       return validateSessionLogs({
         cwd: ctx.root, root: ctx.root, maxFileBytes: ctx.maxFileBytes, now: ctx.now, paths, mode, cutoff,
         sessionsDir: p.sessions, memoriesDir: p.memories,
-        strict: ctx.options.strict === true ? true : undefined, rules: rulesOf(ctx),
+        strict: ctx.options.strict ? true : undefined, rules: rulesOf(ctx),
       });
     },
   },
@@ -135,7 +134,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       const o = ctx.options;
       return validateConsistency({
         root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, planningDir: pathsOf(ctx).planning,
-        fx: fixBits(typeof o.profile === "string" ? o.profile : undefined), advisory: !o.strict, rules: rulesOf(ctx),
+        fx: fixBits(o.profile), advisory: !o.strict, rules: rulesOf(ctx),
       });
     },
   },
@@ -154,7 +153,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       const o = ctx.options;
       return validateTraceability({
         root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, specs: pathsOf(ctx).specs,
-        fx: fixBits(typeof o.profile === "string" ? o.profile : undefined), rules: rulesOf(ctx),
+        fx: fixBits(o.profile), rules: rulesOf(ctx),
       });
     },
   },
@@ -176,9 +175,9 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
         source: ctx.source,
         dir: pathsOf(ctx).memories,
         display: pathsOf(ctx).memories,
-        layout: o.layout === "current" || o.layout === "reference" ? o.layout : "auto",
-        orphans: o.orphans as "warn" | "error" | "off" | undefined,
-        naming: o.naming as "warn" | "error" | "off" | undefined,
+        layout: o.layout ?? "auto",
+        orphans: o.orphans,
+        naming: o.naming,
         maxFileBytes: ctx.maxFileBytes, rules: rulesOf(ctx),
       });
     },
@@ -191,16 +190,14 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       // scoped runs: session state matters to commits that touch the agents' folder only
       const scoped = outOfScope(ctx, [".agents"], ".agents");
       if (scoped) return scoped;
-      const notesDir = typeof ctx.options.notesDir === "string" ? ctx.options.notesDir : undefined;
-      const r = resolveNotesRoot({ cwd: ctx.root, notesDir });
+      const r = resolveNotesRoot({ cwd: ctx.root, notesDir: ctx.options.notesDir });
       return existsSync(join(r.notesRoot, "sessions"))
         ? { applies: true }
         : { applies: false, reason: "no session state (state-dependent checks skipped)" };
     },
     async run(ctx) {
       const { validateSessionState } = await import("./session-state.js");
-      const notesDir = typeof ctx.options.notesDir === "string" ? ctx.options.notesDir : undefined;
-      return validateSessionState({ cwd: ctx.root, notesDir, rules: rulesOf(ctx) });
+      return validateSessionState({ cwd: ctx.root, notesDir: ctx.options.notesDir, rules: rulesOf(ctx) });
     },
   },
   {

@@ -330,6 +330,7 @@ export type FactKey =
   | "notesEvidence"
   | "logPath"
   | "logExists"
+  | "logRequired"
   | "logFindings"
   | "logInternal"
   | "workEntries"
@@ -629,6 +630,8 @@ export interface FactTypes {
   "logPath": string;
   /** SESSION_LOG: it exists. */
   "logExists": boolean;
+  /** The protocol preset requires a session log (protocol.preset; default true). session-protocol SESSION_LOG: without one the gate is SKIPPED, not FAIL; session-log SP-004: staged .agents/ changes need no staged log. */
+  "logRequired": boolean;
   /** SESSION_LOG: the log's errors, one line each. */
   "logFindings": string[];
   /** SESSION_LOG: internal errors validating the log. */
@@ -727,5 +730,7 @@ export type DataKey =
   | "rule"
   | "messageId"
   | `m.${string}`
+  | "checklist.start"
+  | "checklist.end"
   | "unknownGate"
   | "evidence";

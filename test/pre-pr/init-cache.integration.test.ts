@@ -19,7 +19,9 @@ describe("init", () => {
       INIT_STEPS.pop();
     }
     expect(seen).toEqual([dir]);
-    expect(log).toEqual([`wrote ${join(dir, "agentcheck.config.jsonc")}`, "test step ran"]);
+    // issue-40 item 3: the configuration step says which protocol preset it wrote and why
+    expect(log).toEqual([`wrote ${join(dir, "agentcheck.config.jsonc")}\nprotocol.preset validate-if-present: no session protocol with MUST steps (.agents/SESSION-PROTOCOL.md) in the repository: logs are optional, validated when present`, "test step ran"]);
+    expect((await loadConfig(dir)).config.protocol?.preset).toBe("validate-if-present");
     expect((await loadConfig(dir)).config.state?.notesDir).toBe(".agent-notes");
   });
   it("the starting configuration is valid JSONC against the schema", () => {

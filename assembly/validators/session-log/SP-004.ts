@@ -15,7 +15,7 @@ function SP004_doc(): RuleDoc {
     id: "SP-004",
     validator: "session-log",
     title: "Session log staged",
-    description: "Pre-commit: staged .agents/ changes need a staged log.",
+    description: "Pre-commit: staged .agents/ changes need a staged log. Not under a protocol preset that makes logs optional (`protocol.preset` validate-if-present or off: fact `logRequired` false).",
     messages: {
       stagedAgentsChangesBut: "Staged .agents/ changes but no staged session log in {{dir}}/YYYY-MM-DD-session-N.md",
     },
@@ -30,7 +30,7 @@ function check(c: RuleCtx): void {
   const dir = sessionsDir(input);
   let agents = false;
   let log = false;
-  if (isPreCommit(input) && staged !== null) {
+  if (isPreCommit(input) && staged !== null && input.factBool("logRequired", true)) {
     for (let i = 0; i < staged.length; i++) {
       const p = staged[i];
       if (p.startsWith(".agents/")) agents = true;

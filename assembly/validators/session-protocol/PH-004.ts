@@ -10,10 +10,11 @@ function PH004_doc(): RuleDoc {
     id: "PH-004",
     validator: "session-protocol",
     title: "SESSION_LOG: log validates",
-    description: "The session log .agents/sessions/<id>.md|.json exists and passes the session-log validator in creation mode (MUST, blocking).",
+    description: "The session log .agents/sessions/<id>.md|.json exists and passes the session-log validator in creation mode (MUST, blocking). Under a protocol preset that makes logs optional (`protocol.preset` validate-if-present) a session without a log skips the gate; a log that exists is still validated.",
     messages: {
       gateFailed: "{{gate}}: {{message}}",
       noLog: "no session log {{path}} (.md or .json)",
+      optional: "no session log {{path}}: logs are optional under this repository's protocol preset",
       internal: "the session-log validator could not check {{path}}: {{errors}}",
       notRun: "the session-log validator did not run on {{path}}",
       invalid: "{{path}} does not validate (creation mode, {{n}} error{{ns}}): {{findings}}",
@@ -28,10 +29,13 @@ function check(c: RuleCtx): void {
   ctx.decide(sessionLog(ctx.input));
 }
 
-/** SESSION_LOG. Facts: logPath, logExists (bool), logFindings (lines), logInternal (lines). */
+/** SESSION_LOG. Facts: logPath, logExists (bool), logRequired (bool, default true), logFindings (lines), logInternal (lines). */
 function sessionLog(input: Input): Verdict {
   const path = str(input, "logPath");
-  if (!input.factBool("logExists", false)) return fail(msg("noLog").s("path", path));
+  if (!input.factBool("logExists", false)) {
+    if (!input.factBool("logRequired", true)) return new Verdict("SKIPPED", msg("optional").s("path", path), "");
+    return fail(msg("noLog").s("path", path));
+  }
   const internal = lines(input, "logInternal");
   if (internal.length > 0) return fail(msg("internal").s("path", path).s("errors", listed(internal, 3)));
   if (!input.has("logFindings")) return fail(msg("notRun").s("path", path));

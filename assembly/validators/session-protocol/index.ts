@@ -4,7 +4,10 @@
 // PASS | FAIL | SKIPPED, requirement MUST | SHOULD, message, evidence) and reports a FAIL as a
 // finding. Facts per gate are listed in each rule file.
 import { Doc, Input, Results } from "../../io";
-import { KIND_PHASE_GATE } from "../../abi";
+import { KIND_PHASE_GATE, KIND_PROTOCOL } from "../../abi";
+import { ChecklistRow } from "../../lib/mdtable";
+import { encodeList } from "../../lib/list";
+import { MdLog, lineTableOf } from "../session-log/md-log";
 import { Rule, runRules } from "../../rules";
 import { SpCtx } from "./ctx";
 import { PH001 } from "./PH-001";
@@ -22,9 +25,36 @@ export const RULES: Rule[] = [
   PH001, PH002, PH003, PH004, PH005, PH006, PH007, PH008, PH009,
 ];
 
+/**
+ * The checklist of the repository's own protocol (a KIND_PROTOCOL document, .agents/SESSION-PROTOCOL.md):
+ * the MUST and SHOULD rows of its Session Start and Session End tables (seed 002's parser, the same
+ * table parser the session-log rules SP-031/SP-035 compare logs with), as data "checklist.start" and
+ * "checklist.end": lists of requirement, step pairs. MUST NOT rows are prohibitions, not steps: left out.
+ */
+function protocolChecklist(doc: Doc, results: Results): void {
+  const log = new MdLog(lineTableOf(doc), "");
+  results.put(doc, "checklist.start", stepPairs(log.start));
+  results.put(doc, "checklist.end", stepPairs(log.end));
+}
+
+function stepPairs(rows: ChecklistRow[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (r.req != "MUST" && r.req != "SHOULD") continue;
+    out.push(r.req);
+    out.push(r.step);
+  }
+  return encodeList(out);
+}
+
 export function validateSessionProtocol(input: Input, results: Results): void {
   for (let i = 0; i < input.docs.length; i++) {
     const doc: Doc = input.docs[i];
+    if (doc.kind == KIND_PROTOCOL) {
+      protocolChecklist(doc, results);
+      continue;
+    }
     if (doc.kind != KIND_PHASE_GATE) continue;
     const ctx = new SpCtx(input, results, doc);
     runRules(RULES, ctx);

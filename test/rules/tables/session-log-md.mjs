@@ -131,7 +131,10 @@ export default {
     ],
   },
   "SP-004": {
-    valid: [{ name: "pre-commit: .agents/ changes with a staged log", docs: [{ name: ".agents/sessions", kind: "SESSION_SET", text: "" }], facts: { context: "pre-commit", staged: [".agents/planning/plan.md", NAME] } }],
+    valid: [
+      { name: "pre-commit: .agents/ changes with a staged log", docs: [{ name: ".agents/sessions", kind: "SESSION_SET", text: "" }], facts: { context: "pre-commit", staged: [".agents/planning/plan.md", NAME] } },
+      { name: "issue-40 preset validate-if-present: .agents/ changes need no log (logRequired false)", docs: [{ name: ".agents/sessions", kind: "SESSION_SET", text: "" }], facts: { context: "pre-commit", staged: [".agents/planning/plan.md"], logRequired: false } },
+    ],
     invalid: [{ name: "pre-commit: .agents/ changes without a staged log", docs: [{ name: ".agents/sessions", kind: "SESSION_SET", text: "" }], facts: { context: "pre-commit", staged: [".agents/planning/plan.md"] }, errors: [{ messageId: "stagedAgentsChangesBut", data: { dir: ".agents/sessions" } }] }],
   },
   "SP-005": {

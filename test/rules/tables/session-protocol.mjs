@@ -37,9 +37,13 @@ export default {
     ],
   },
   "PH-004": {
-    valid: [{ name: "SESSION_LOG validates in creation mode", verdict: "ok", docs: gate("SESSION_LOG"), facts: { logPath: "l", logExists: true, logFindings: [] } }],
+    valid: [
+      { name: "SESSION_LOG validates in creation mode", verdict: "ok", docs: gate("SESSION_LOG"), facts: { logPath: "l", logExists: true, logFindings: [] } },
+      { name: "SESSION_LOG issue-40 preset validate-if-present: no log is SKIPPED", verdict: "optional", docs: gate("SESSION_LOG"), facts: { logPath: "l", logExists: false, logRequired: false } },
+    ],
     invalid: [
       { name: "SESSION_LOG no log", verdict: "noLog", docs: gate("SESSION_LOG"), facts: { logPath: "l", logExists: false }, errors: fails("SESSION_LOG") },
+      { name: "SESSION_LOG issue-40 preset validate-if-present: a present log is still validated", verdict: "invalid", docs: gate("SESSION_LOG"), facts: { logPath: "l", logExists: true, logRequired: false, logFindings: ["SP-001 x"] }, errors: fails("SESSION_LOG") },
       { name: "SESSION_LOG validator did not run", verdict: "notRun", docs: gate("SESSION_LOG"), facts: { logPath: "l", logExists: true }, errors: fails("SESSION_LOG") },
       { name: "SESSION_LOG log has findings", verdict: "invalid", docs: gate("SESSION_LOG"), facts: { logPath: "l", logExists: true, logFindings: ["SP-001 x"] }, errors: fails("SESSION_LOG") },
       { name: "SESSION_LOG validator could not check", verdict: "internal", docs: gate("SESSION_LOG"), facts: { logPath: "l", logExists: true, logFindings: [], logInternal: ["AC-902 x"] }, errors: fails("SESSION_LOG") },

@@ -1,0 +1,76 @@
+// The command-line flags of the validating commands, declared once: commander's definitions (src/cli.ts,
+// src/commands/common.ts withOutputOptions) and the lean start path (src/check-cli.ts: `check` and
+// `session-log` without commander) are both made from these lists. No imports: the lean path loads it.
+
+export interface FlagDecl {
+  /** Commander's syntax: "-f, --format <name>", "--staged", "--no-color". */
+  readonly flags: string;
+  /** Help text; "{formats}" and "{maxFileBytes}" are filled in by withOutputOptions. */
+  readonly description: string;
+  /** Value when the flag is not given (commander's default, and the lean path's). */
+  readonly default?: string;
+}
+
+/** Output options every validating command shares. */
+export const OUTPUT_FLAGS: readonly FlagDecl[] = [
+  { flags: "-f, --format <name>", description: "output format: {formats}", default: "text" },
+  { flags: "-o, --output-file <path>", description: "write the report to a file instead of stdout" },
+  { flags: "--max-warnings <n>", description: "exit 1 when there are more than n warnings" },
+  { flags: "-q, --quiet", description: "report errors only (text format)" },
+  { flags: "--verbose", description: "text format: list everything (passes, skips, infos, memory-index tables, every finding past the first 200)" },
+  { flags: "--color", description: "force colour" },
+  { flags: "--no-color", description: "disable colour" },
+  { flags: "--max-file-size <bytes>", description: "refuse files larger than this (default {maxFileBytes})" },
+  { flags: "--now <iso>", description: "fixed clock for date rules (ISO 8601, UTC); default: the current time" },
+];
+
+/** Baseline and directive options every validating command shares (the lean path leaves them to commander). */
+export const BASELINE_FLAGS: readonly FlagDecl[] = [
+  { flags: "--baseline <file>", description: "hide the findings recorded in this baseline (default: .agentcheck-baseline.json at the repository root, when present)" },
+  { flags: "--no-baseline", description: "report every finding, even those in the baseline" },
+  { flags: "--report-unused-disable", description: "report <!-- agentcheck-disable... --> comments that suppress nothing (AC-010)" },
+];
+
+/** `check`'s own options. */
+export const CHECK_OWN_FLAGS: readonly FlagDecl[] = [
+  { flags: "--staged", description: "validate what is staged for the next commit, read from the git index" },
+  { flags: "--staged-when-committing", description: "hook frameworks: as --staged while git runs a commit hook (GIT_INDEX_FILE set), the given files restricting the staged set; otherwise no effect" },
+  { flags: "--changed", description: "validate the files changed on this branch (CI)" },
+  { flags: "--base <ref>", description: "with --changed: compare with the merge base of this ref (default: the PR base or origin/HEAD)" },
+  { flags: "--all", description: "validate the whole workspace (the default without --staged/--changed)" },
+  { flags: "--strict", description: "strict run: advisory validators (consistency) block, and edited pre-existing session logs are validated fully (not as records)" },
+  { flags: "--profile <name>", description: "consistency/traceability profile: default, recommended, or reference (the Python original's quirks)" },
+  { flags: "--mode <mode>", description: "JSON session logs: full | creation | record for every log (default: from each log's content, see docs/session-logs.md)" },
+  { flags: "--only <validators>", description: "run only these validators (comma-separated): session-log, memory-index, consistency, traceability, session-state, aibrain, manifest" },
+  { flags: "--cutoff <date>", description: "skip session logs dated before YYYY-MM-DD as historical (env AGENTCHECK_CUTOFF)" },
+  { flags: "--config <path>", description: "configuration file (default: the nearest agentcheck.config.json(c) or package.json \"agentcheck\" from the working directory up to the repository root)" },
+];
+
+/** `session-log`'s own options. */
+export const SESSION_LOG_OWN_FLAGS: readonly FlagDecl[] = [
+  { flags: "--mode <mode>", description: "JSON logs: full | creation | record (default: from each log's content: complete => full; in progress => creation until committed, then full)" },
+  { flags: "--strict", description: "strict gate: template drift against .agents/SESSION-PROTOCOL.md and git-bound post-commit checks" },
+  { flags: "--context <ctx>", description: "pre-commit (staged logs) | ci (logs changed vs --base) | local (default)" },
+  { flags: "--base <ref>", description: "base ref for changes on the branch (default origin/main; env AGENTCHECK_BASE_REF)" },
+  { flags: "--cutoff <date>", description: "skip logs dated before YYYY-MM-DD as historical (env AGENTCHECK_CUTOFF)" },
+  { flags: "--memories-dir <dir>", description: "memories folder, repo-relative (default .serena/memories)" },
+];
+
+/** The flag strings of declarations (the lean parser's input). */
+export function flagStrings(...lists: (readonly FlagDecl[])[]): string[] {
+  const out: string[] = [];
+  for (const l of lists) for (const d of l) out.push(d.flags);
+  return out;
+}
+
+/** The defaults of declarations, by option name as commander names it ("--output-file" -> outputFile). */
+export function flagDefaults(...lists: (readonly FlagDecl[])[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const l of lists) {
+    for (const d of l) {
+      const long = /--([\w-]+)/.exec(d.flags)?.[1];
+      if (d.default !== undefined && long) out[long.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())] = d.default;
+    }
+  }
+  return out;
+}
