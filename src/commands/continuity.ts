@@ -3,14 +3,13 @@
 // state), and SessionStart with source `compact` or `resume` gives the agent back the resume text
 // (seed 004, src/aibrain/checkpoint.ts renderResume) with the start steps still missing. Live state:
 // `.aibrain/` is in the repository's exclude file (src/live-state.ts), never in `git status`.
-import { startProtocolFor } from "../protocol-preset.js";
 import { CheckpointStore, renderResume, resumeInfo, type Checkpoint } from "../aibrain/checkpoint.js";
 import { excludeLiveState } from "../live-state.js";
 import { DEFAULT_PATHS } from "../config-paths.js";
 import { isStateError } from "../state/errors.js";
 import { resolveNotesRoot } from "../state/paths.js";
 import { missingStartSteps, START_STEP_TEXT } from "../state/observed.js";
-import { observePaths, requiredStartSteps } from "../state/observe-hook.js";
+import { requiredStartSteps } from "../state/observe-hook.js";
 import type { SessionState } from "../state/schema.js";
 
 /** The checkpoint of a session before compaction (pure): front-matter fields and body. */
@@ -47,8 +46,7 @@ export async function saveSessionCheckpoint(root: string, s: SessionState, trigg
   } catch {
     /* an odd exclude file: the checkpoint is still saved */
   }
-  const paths = observePaths(r);
-  const missing = missingStartSteps(requiredStartSteps(r.worktree, paths, startProtocolFor(r.settings.preset)), s.protocolStartEvidence).map((m) => START_STEP_TEXT[m]);
+  const missing = missingStartSteps(requiredStartSteps(r), s.protocolStartEvidence).map((m) => START_STEP_TEXT[m]);
   const cps = new CheckpointStore({ root });
   let prev: Checkpoint | undefined;
   try {

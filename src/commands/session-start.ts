@@ -13,9 +13,9 @@ import type { SessionState } from "../state/schema.js";
 import { DEFAULT_PATHS, loadConfig, type ResolvedPaths } from "../config.js";
 import { resolveNotesRoot } from "../state/paths.js";
 import { missingStartSteps, START_STEP_TEXT, type ObservedStep } from "../state/observed.js";
-import { observePaths, recordObservations, requiredStartSteps } from "../state/observe-hook.js";
+import { recordObservations, requiredStartSteps } from "../state/observe-hook.js";
 import { restoreText } from "./continuity.js";
-import { DEFAULT_PRESET, PRESETS, startProtocolFor, type PresetRules } from "../protocol-preset.js";
+import { DEFAULT_PRESET, PRESETS, type PresetRules } from "../protocol-preset.js";
 
 export interface SessionStartOptions {
   cwd: string;
@@ -111,7 +111,7 @@ export async function recordSessionStart(o: SessionStartOptions): Promise<{ stat
 /** The start steps this repository requires (src/state/observe-hook.ts requiredStartSteps). */
 export function startStepsFor(root: string): ObservedStep[] {
   const r = resolveNotesRoot({ cwd: root });
-  return requiredStartSteps(r.worktree, observePaths(r), startProtocolFor(r.settings.preset));
+  return requiredStartSteps(r);
 }
 
 /** The start steps still to do, as the SessionStart context says them ("" when none). */

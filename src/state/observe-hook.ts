@@ -43,11 +43,14 @@ export function startFacts(root: string, p: ObservePaths): StartFacts {
 }
 
 /**
- * The start steps this repository requires (the one place the shell asks; `protocol` is the
- * repository's protocol when known: a preset, its SESSION-PROTOCOL.md).
+ * The start steps this repository requires (the one place the shell asks). The protocol preset
+ * (src/protocol-preset.ts) decides whether there are start demands at all: only `full` has them
+ * (validate-if-present and off: none, so the start protocol is complete at once); `protocol` is the
+ * repository's own list when known (its SESSION-PROTOCOL.md), else the built-in one.
  */
-export function requiredStartSteps(root: string, p: ObservePaths, protocol?: StartProtocol): ObservedStep[] {
-  return startStepsRequired(protocol, startFacts(root, p));
+export function requiredStartSteps(r: Pick<ResolvedRoot, "settings" | "worktree">, protocol?: StartProtocol): ObservedStep[] {
+  const p = startProtocolFor(r.settings.preset) ?? protocol; // the preset table says whether start steps are demanded
+  return startStepsRequired(p, startFacts(r.worktree, observePaths(r)));
 }
 
 /**
@@ -115,7 +118,7 @@ export async function runPostToolUseHook(): Promise<number> {
       throw e;
     }
     const fresh = observations.filter((o) => !state.protocolStartEvidence[evidenceKey(o.step)]);
-    const required = requiredStartSteps(r.worktree, paths, startProtocolFor(r.settings.preset));
+    const required = requiredStartSteps(r);
     if (fresh.length === 0 && (state.protocolStartComplete || missingStartSteps(required, state.protocolStartEvidence).length > 0)) return 0;
     const w = await recordObservations(store, state.sessionId, tool, fresh, required);
     if (w.completed) process.stderr.write(`agentcheck: session ${state.sessionId}: start protocol complete (observed: ${required.join(", ") || "nothing required"})\n`);

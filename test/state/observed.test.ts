@@ -91,3 +91,20 @@ describe("issue-40 item 4 applyObservations(): protocolStartComplete only from e
     expect(d.protocolStartEvidence.startStepsObserved).toBe("(none required)");
   });
 });
+
+describe("issue-40 item 4 requiredStartSteps(): the protocol preset decides whether there are start demands", async () => {
+  const { mkdirSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const { tmpDir } = await import("../helpers.js");
+  const { requiredStartSteps } = await import("../../dist/state/observe-hook.js");
+  it("full: the built-in steps the repository holds; validate-if-present and off: none", () => {
+    const root = tmpDir("start-steps-");
+    mkdirSync(join(root, ".serena", "memories"), { recursive: true });
+    mkdirSync(join(root, ".claude", "skills"), { recursive: true });
+    const r = (preset: string) => ({ worktree: root, settings: { preset, readOnlyTools: [] } as never });
+    expect(requiredStartSteps(r("full"))).toEqual(["memories", "skills"]);
+    expect(requiredStartSteps(r("validate-if-present"))).toEqual([]);
+    expect(requiredStartSteps(r("off"))).toEqual([]);
+    expect(requiredStartSteps(r("full"), { steps: ["handoff"] })).toEqual(["handoff"]);
+  });
+});
