@@ -75,6 +75,8 @@ const COMMANDS: Record<string, { args: string[]; input?: string }> = {
   "hooks stop": { args: ["hooks", "stop"], input: "{}" },
   "hooks session-end": { args: ["hooks", "session-end"], input: "{}" },
   "hooks session-start": { args: ["hooks", "session-start"], input: "{}" },
+  "hooks post-tool-use": { args: ["hooks", "post-tool-use"], input: JSON.stringify({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: ".agents/HANDOFF.md" }, tool_response: {} }) },
+  "hooks pre-compact": { args: ["hooks", "pre-compact"], input: "{}" },
   mcp: {
     args: ["mcp"],
     input: [
