@@ -14,7 +14,7 @@ describe("init", () => {
     INIT_STEPS.push({ name: "test-step", run: (ctx) => { seen.push(ctx.root); return "test step ran"; } });
     const log: string[] = [];
     try {
-      expect(await runInit({ root: dir, force: false }, (l) => log.push(l))).toBe(0);
+      expect(await runInit({ root: dir, force: false, findings: false }, (l) => log.push(l))).toBe(0);
     } finally {
       INIT_STEPS.pop();
     }
