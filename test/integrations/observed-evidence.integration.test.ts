@@ -5,31 +5,21 @@
 // PreCompact saves the session's .aibrain checkpoint; SessionStart `compact` restores the resume
 // text. `git status` stays clean after every step and `check` finds nothing of agentcheck's own.
 import { describe, it, expect } from "vitest";
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, git, makeRepo, runCli } from "../helpers.js";
-
-const BINCMD = `'${process.execPath}' '${BIN}'`;
+import { git, runCli } from "../helpers.js";
+import { BINCMD, hookedRepo } from "./hooked-repo.js";
 
 function setup() {
-  const dir = makeRepo({
+  const { dir, settings, runHook } = hookedRepo({
     "README.md": "# P\n\nText.\n",
     ".agents/HANDOFF.md": "# Hand-off\n\n## Next Steps\n\n- finish the parser\n",
     ".serena/memories/memory-index.md": "# Memory index\n\n| Keywords | File |\n|---|---|\n| git | [git-commit](git-commit.md) |\n",
     ".serena/memories/git-commit.md": "# Commit\n\nText.\n",
-  });
-  git(dir, "checkout", "-q", "-b", "feat/observed");
-  expect(runCli(["hooks", "claude", "--write", "--bin", BINCMD], { cwd: dir }).code).toBe(0);
-  git(dir, "add", "-A");
-  git(dir, "commit", "-q", "-m", "setup: agentcheck hooks");
-  const settings = JSON.parse(readFileSync(join(dir, ".claude", "settings.local.json"), "utf8"));
+  }, "feat/observed");
   const cmd = (ev: string) => settings.hooks[ev][0].hooks[0].command as string;
   const base = { session_id: "claude-1", transcript_path: join(dir, "t.jsonl"), cwd: dir, permission_mode: "default" };
-  const hook = (ev: string, extra: Record<string, unknown>) => {
-    const r = spawnSync("sh", ["-c", cmd(ev)], { cwd: dir, input: JSON.stringify({ ...base, hook_event_name: ev, ...extra }), encoding: "utf8", env: { ...process.env, CLAUDE_PROJECT_DIR: dir } });
-    return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-  };
+  const hook = (ev: string, extra: Record<string, unknown>) => runHook(cmd(ev), { ...base, hook_event_name: ev, ...extra });
   const post = (tool: string, tool_input: Record<string, unknown>, tool_response: unknown = { success: true }) =>
     hook("PostToolUse", { tool_name: tool, tool_input, tool_response, tool_use_id: "t" });
   const state = () => JSON.parse(runCli(["session", "get-state"], { cwd: dir }).stdout);

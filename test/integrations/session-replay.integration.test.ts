@@ -10,13 +10,12 @@
 // AGENTCHECK_REPLAY_TRANSCRIPT=<dir> writes each preset's transcript (the gate's answers and `git
 // status` after each step) to <dir>/replay-<preset>.txt: `node scripts/replay-transcript.mjs` prints them.
 import { describe, it, expect } from "vitest";
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, git, makeRepo, runCli } from "../helpers.js";
+import { git, runCli } from "../helpers.js";
+import { hookedRepo } from "./hooked-repo.js";
 import { call, closedAfterEach, ok } from "../mcp/helpers.js";
 
-const BINCMD = `'${process.execPath}' '${BIN}'`;
 const open = closedAfterEach();
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -24,23 +23,18 @@ type Preset = "full" | "validate-if-present" | "off";
 
 /** A repository shaped like upstream, with agentcheck's hooks installed and committed, and the preset configured. */
 function setup(preset: Preset) {
-  const dir = makeRepo({
+  return hookedRepo({
     "README.md": "# P\n\nText.\n",
     "agentcheck.config.json": JSON.stringify({ protocol: { preset } }) + "\n",
     ".serena/memories/memory-index.md": "# Memory index\n\n| Keywords | File |\n|---|---|\n| git | [git-index](git-index.md) |\n",
     ".serena/memories/git-index.md": "# Git\n\n| Keywords | File |\n|---|---|\n| commit | [git-commit](git-commit.md) |\n",
     ".serena/memories/git-commit.md": "# Commit\n\nText.\n",
-  });
-  git(dir, "checkout", "-q", "-b", "feat/replay");
-  expect(runCli(["hooks", "claude", "--write", "--bin", BINCMD], { cwd: dir }).code).toBe(0);
-  git(dir, "add", "-A");
-  git(dir, "commit", "-q", "-m", "setup: agentcheck hooks");
-  return dir;
+  }, "feat/replay");
 }
 
 /** The replay: hooks as the settings file says, the gate's answers, git status after each step, a transcript. */
-function replayer(dir: string, preset: Preset) {
-  const settings = JSON.parse(readFileSync(join(dir, ".claude", "settings.local.json"), "utf8"));
+function replayer(repo: ReturnType<typeof setup>, preset: Preset) {
+  const { dir, settings, runHook } = repo;
   const lines: string[] = [`# replayed Claude Code session, protocol.preset ${preset}`];
   const base = { session_id: `replay-${preset}`, transcript_path: join(dir, "t.jsonl"), cwd: dir, permission_mode: "default" };
   const status = () => git(dir, "status", "--porcelain", "--untracked-files=all");
@@ -58,8 +52,7 @@ function replayer(dir: string, preset: Preset) {
       lines.push(`${ev}${on ? ` (${on})` : ""}: no hook installed for it`);
       return { code: 0, stdout: "", stderr: "", ran: false };
     }
-    const r = spawnSync("sh", ["-c", cmd], { cwd: dir, input: JSON.stringify({ ...base, hook_event_name: ev, ...extra }), encoding: "utf8", env: { ...process.env, CLAUDE_PROJECT_DIR: dir } });
-    return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, ran: true };
+    return { ...runHook(cmd, { ...base, hook_event_name: ev, ...extra }), ran: true };
   };
   const step = (what: string, answer: string) => {
     const st = status();
@@ -94,8 +87,9 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
   // many hook processes per case on a 2-core machine shared with other runs
   const T = 300_000;
   it("issue-40 item 8 preset full: hooks as written + MCP server; one session id; the log is demanded; git status clean after each step", { timeout: T }, async () => {
-    const dir = setup("full");
-    const r = replayer(dir, "full");
+    const repo = setup("full");
+    const { dir } = repo;
+    const r = replayer(repo, "full");
     expect(r.status()).toBe("");
     const start = r.event("SessionStart", { source: "startup" }, "startup");
     const id = /session (\S+) started/.exec(start.stdout)![1];
@@ -156,8 +150,9 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
   });
 
   it("issue-40 item 8 preset validate-if-present: no log demanded; Stop never blocks for a missing log; SESSION_LOG skipped", { timeout: T }, async () => {
-    const dir = setup("validate-if-present");
-    const r = replayer(dir, "validate-if-present");
+    const repo = setup("validate-if-present");
+    const { dir } = repo;
+    const r = replayer(repo, "validate-if-present");
     const start = r.event("SessionStart", { source: "startup" }, "startup");
     const id = /session (\S+) started/.exec(start.stdout)![1];
     expect(id).toBe(`${today()}-session-01`);
@@ -205,8 +200,9 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
   });
 
   it("issue-40 item 8 preset off: no session, the gate allows everything, the MCP protocol tools refuse, validators still run", { timeout: T }, async () => {
-    const dir = setup("off");
-    const r = replayer(dir, "off");
+    const repo = setup("off");
+    const { dir } = repo;
+    const r = replayer(repo, "off");
     const start = r.event("SessionStart", { source: "startup" }, "startup");
     expect(start.code).toBe(0);
     expect(start.stdout).toBe("");
