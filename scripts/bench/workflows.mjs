@@ -3,9 +3,8 @@
 // machine load hits them alike).
 //
 // The run goes through the served app over real HTTP on 127.0.0.1 (startWorkflowServer), driven the
-// way the Inngest executor drives it: POST ?stepId=step discovers the next wave; a wave of k parallel
-// steps comes back as k StepPlanned ops, each then requested on its own (all k at once), and their
-// results are memoized into the next discovery. Every step is real (one `agentcheck check --format
+// way the Inngest executor drives it (scripts/lib/inngest-executor.mjs: a wave's planned steps each
+// requested on its own, all at once, their results memoized into the next discovery). Every step is real (one `agentcheck check --format
 // json` process per repository).
 //
 // Not @inngest/test: its engine follows every planned step with a new discovery of its own, so the
@@ -21,6 +20,7 @@ import { join } from "node:path";
 import { execFile, execFileSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { BIN, ROOT, median, table } from "./lib.mjs";
+import { executeOverHttp } from "../lib/inngest-executor.mjs";
 
 const N = Number(process.env.BENCH_WORKFLOW_REPOS ?? 8);
 const RUNS = Number(process.env.BENCH_WORKFLOW_RUNS ?? 3);
@@ -50,44 +50,6 @@ function cpuMs() {
   return [11, 12, 13, 14].reduce((s, i) => s + Number(f[i]), 0) * 10; // USER_HZ = 100
 }
 
-/** One run of a function as the Inngest executor runs it; returns the function's result and counts. */
-async function execute(url, fnId, event) {
-  const steps = {};
-  const stack = [];
-  let requests = 0;
-  let parallel = false;
-  const call = async (stepId) => {
-    requests++;
-    const r = await fetch(`${url}?fnId=${encodeURIComponent(fnId)}&stepId=${encodeURIComponent(stepId)}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ event, events: [event], steps, ctx: { run_id: "bench", attempt: 0, disable_immediate_execution: parallel, use_api: false, stack: { stack, current: stack.length } }, version: 1 }),
-    });
-    const body = await r.json();
-    if (r.status === 200) return { done: true, body };
-    if (r.status !== 206) throw new Error(`bench: HTTP ${r.status}: ${JSON.stringify(body).slice(0, 300)}`);
-    return { done: false, ops: body };
-  };
-  const memo = (op) => {
-    if (op.op !== "StepRun") throw new Error(`bench: step ${op.name ?? op.id}: ${op.op} ${JSON.stringify(op.error ?? op).slice(0, 300)}`);
-    steps[op.id] = { type: "data", data: op.data ?? null };
-    stack.push(op.id);
-  };
-  for (;;) {
-    const d = await call("step");
-    if (d.done) return { result: d.body, requests };
-    const planned = d.ops.filter((o) => o.op === "StepPlanned");
-    for (const o of d.ops) if (o.op !== "StepPlanned") memo(o);
-    if (planned.length > 1) parallel = true;
-    // the executor runs each planned step as a request of its own, all of the wave at once
-    const ran = await Promise.all(planned.map((o) => call(o.id)));
-    for (const x of ran) {
-      if (x.done) throw new Error("bench: a step request finished the function");
-      for (const o of x.ops) memo(o);
-    }
-  }
-}
-
 /** The same checks without the workflow (no HTTP, no step memo): in waves of `c`, as the fan-out runs them. */
 async function bare(repos, c) {
   const one = (cwd) => new Promise((res) => execFile(process.execPath, [BIN, "check", "--format", "json"], { cwd, maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: "1" } }, () => res()));
@@ -109,7 +71,7 @@ export async function run() {
         const event = { name: EVENTS.validateRepositories, data: { repositories: repos, concurrency: c }, id: `bench-${r}-${c}`, ts: Date.now() };
         const c0 = cpuMs();
         const t0 = performance.now();
-        const { result, requests } = await execute(url, "agentcheck-validate-repositories", event);
+        const { result, requests } = await executeOverHttp(url, "agentcheck-validate-repositories", event);
         acc[k].walls.push(performance.now() - t0);
         acc[k].cpus.push(cpuMs() - c0);
         acc[k].requests = requests;

@@ -341,6 +341,26 @@ describe("session-state-update (seed 001: apply, session/mode.changed, approval)
     expect(state(dir).activeTask).toBe("T-2");
   });
 
+  it("WF-RETRY-01 a lock held by another writer (LOCK_TIMEOUT) stays retriable: the step fails as a plain error, writing nothing; the retry (earlier steps memoized) writes the update once", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const v = state(dir).version;
+    const read = { sessionId: ID, mode: "analysis", version: v };
+    const lock = await openSessionStore({ cwd: dir }).notes.lock(`sessions/session-${ID}`);
+    let first: Awaited<ReturnType<typeof update>>;
+    try {
+      first = await update(fns.sessionStateUpdate, dir, { patch: { task: "T-7" } });
+    } finally {
+      lock.release();
+    }
+    expect((first.error as any)?.name).not.toBe("NonRetriableError");
+    expect(String((first.error as any)?.message)).toContain("could not lock");
+    expect(state(dir).version).toBe(v);
+    const retry = await update(fns.sessionStateUpdate, dir, { patch: { task: "T-7" } }, [{ id: "get-current-state", handler: () => read }]);
+    expect(retry.error).toBeUndefined();
+    expect(state(dir)).toMatchObject({ version: v + 1, activeTask: "T-7" });
+  });
+
   it("WF-STATE-04 invalid input fails without retries (NonRetriableError) and writes nothing", async () => {
     const dir = repo();
     await start(dir, { createLog: false });
@@ -683,6 +703,50 @@ describe("validate-repositories (fan-out)", () => {
     expect(r.verdicts.map((v: any) => v.status)).toEqual(["pass", "pass", "error", "findings"]);
     expect(r.verdicts[1].base).toBe("HEAD");
     expect(r.ok).toBe(false);
+  });
+
+  it("WF-FANOUT-03 the bound holds as the Inngest executor runs the app (over HTTP, a wave's planned steps requested at once): at most `concurrency` checks in flight, each repository checked once", async () => {
+    const { startWorkflowServer } = await import("../../dist/inngest.js");
+    const { executeOverHttp } = await import("../../scripts/lib/inngest-executor.mjs");
+    const d = tmpDir();
+    // a stub check: arrives, stays until the other check of its wave has arrived (arrivals even) and 2 s
+    // have passed (30 s at most), and records the most checks it saw in flight (arrived - finished):
+    // 2 under the bound (the first of each pair sees both), more when the bound leaks (a later check
+    // arrives during the stay), "unpaired" when the checks run one at a time
+    writeTree(d, {
+      "stub.mjs": `import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+const at = (n) => new URL(n, import.meta.url);
+const count = (n) => { try { return readFileSync(at(n), "utf8").length; } catch { return 0; } };
+appendFileSync(at("arrived"), "x");
+const t0 = Date.now();
+let paired = false;
+let most = 0;
+for (;;) {
+  most = Math.max(most, count("arrived") - count("finished"));
+  if (count("arrived") % 2 === 0) paired = true;
+  if ((paired && Date.now() - t0 > 2000) || Date.now() - t0 > 30000) break;
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+}
+appendFileSync(at("inflight"), most + (paired ? "" : " unpaired") + "\\n");
+appendFileSync(at("finished"), "x");
+writeFileSync(1, JSON.stringify({ summary: { files: 1, errors: 0, warnings: 0 } }));
+`,
+    });
+    const repos = [0, 1, 2, 3].map((i) => makeRepo({ "README.md": `# ${i}\n` }));
+    const { server, url } = await startWorkflowServer({ port: 0, cwd: d, isDev: true, fanOut: { bin: join(d, "stub.mjs") } });
+    try {
+      const event = { name: EVENTS.validateRepositories, data: { repositories: repos, concurrency: 2 }, id: "fanout-03", ts: Date.parse(NOW) };
+      const { result } = await executeOverHttp(url, "agentcheck-validate-repositories", event);
+      expect(result).toMatchObject({ ok: true, repositories: 4, pass: 4, concurrency: 2 });
+      expect(readFileSync(join(d, "finished"), "utf8")).toBe("xxxx"); // four checks, each once
+      const seen = readFileSync(join(d, "inflight"), "utf8").trim().split("\n");
+      expect(seen).toHaveLength(4);
+      expect(seen.every((l) => /^[12]$/.test(l))).toBe(true);
+      expect(seen.filter((l) => l === "2").length).toBeGreaterThanOrEqual(2);
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
   });
 
   it("WF-FANOUT-02 an empty or malformed list fails without retries", async () => {
