@@ -3,7 +3,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { NonRetriableError, type Inngest } from "inngest";
-import { nextSessionId, startEvidence } from "../commands/session-start.js";
+import { activeProtocolSession, ignoreLiveState, nextSessionId, startEvidence } from "../commands/session-start.js";
 import { changedMarkdown, checkCommitEvidence, checkSessionLog, loadSession } from "../commands/session-end.js";
 import { DEFAULT_READ_LIMIT, readTextBounded } from "../fsread.js";
 import { gitRaw } from "../git-run.js";
@@ -66,14 +66,18 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
       if (!rules.sessionStart) return { protocol: protocol.preset, started: false as const, sessionId: null, reason: "protocol.preset is off: no session state, no session log, no evidence recorded" };
       // the id first, memoized: a retry never numbers a second session
       const target = await step.run("resolve-session", () => withRepoConfig(at.cwd, ({ paths }) => {
-        // the next free `<date>-session-NN` past the logs, the states and the protocol sessions (src/session-id.ts)
-        return { sessionId: data.sessionId ?? nextSessionId(at.cwd, new Date(at.now), at.notesDir, paths), skillsDir: protocol.skillsDir };
+        // one identity, as the SessionStart hook: the MCP server's active protocol session is this session;
+        // else the next free `<date>-session-NN` past the logs, the states and the protocol sessions (src/session-id.ts)
+        return { sessionId: data.sessionId ?? activeProtocolSession(at.cwd, paths) ?? nextSessionId(at.cwd, new Date(at.now), at.notesDir, paths), skillsDir: protocol.skillsDir };
       }));
       const id = target.sessionId;
-      const store = await step.run("init-note-store", () => {
+      const store = await step.run("init-note-store", () => withRepoConfig(at.cwd, ({ paths }) => {
+        // live state stays out of `git status`, ignored once at setup as the SessionStart hook does it
+        // (the repository's own exclude file, src/live-state.ts)
+        ignoreLiveState(at.cwd, paths.memories);
         const s = storeAt(at);
         return { notesRoot: s.root, inWorktree: s.root.startsWith(at.cwd + "/") };
-      });
+      }));
       const created = await step.run("create-session-state", () => stateStep(async () => {
         const s = storeAt(at);
         let created = true;

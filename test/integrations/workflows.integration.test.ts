@@ -11,6 +11,7 @@ import { Inngest } from "inngest";
 import { InngestTestEngine } from "@inngest/test";
 import { git, makeRepo, tmpDir, writeTree } from "../helpers.js";
 import { completeJsonLog } from "./fixtures.js";
+import { closedAfterEach, ok } from "../mcp/helpers.js";
 import { createWorkflowFunctions, EVENTS, type ApprovalPort, type ApprovalStatus } from "../../dist/inngest.js";
 import { openSessionStore } from "../../dist/state/ops.js";
 import { validateSessionLogs } from "../../dist/validators/session-log.js";
@@ -106,6 +107,31 @@ describe("session-protocol-start (seed 001: note store, session, skills, log, co
     await start(dir, { createLog: false });
     const { result } = await start(dir, { createLog: false });
     expect((result as any).sessionId).toBe("2026-01-05-session-02");
+  });
+});
+
+describe("session-protocol-start and issue 40 (one identity, live state off the work tree)", () => {
+  const open = closedAfterEach();
+
+  it("WF-START-05 init-note-store ignores the live state once, as the SessionStart hook does (the repository's exclude file): git status stays clean without any .gitignore entry", async () => {
+    const dir = makeRepo({ "README.md": "# P\n" });
+    const { error } = await start(dir, { createLog: false });
+    expect(error).toBeUndefined();
+    const exclude = readFileSync(join(dir, ".git", "info", "exclude"), "utf8");
+    expect(exclude).toContain("/.agent-notes/");
+    expect(exclude).toContain("/.serena/memories/session-current-state.md");
+    expect(git(dir, "status", "--porcelain")).toBe("");
+  });
+
+  it("WF-START-06 a protocol session the MCP server started is this session (one identity, as the SessionStart hook adopts it)", async () => {
+    const dir = repo();
+    const c = await open(dir);
+    const id = (await ok(c, "session_start", { objective: "fix the gate" })).session_id as string;
+    expect(id).toMatch(/^\d{4}-\d{2}-\d{2}-session-01$/);
+    const { result, error } = await start(dir, { createLog: false });
+    expect(error).toBeUndefined();
+    expect((result as any).sessionId).toBe(id);
+    expect(state(dir).sessionId).toBe(id);
   });
 });
 
