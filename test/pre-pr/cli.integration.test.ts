@@ -162,7 +162,7 @@ describe("pre-pr command", () => {
     expect(r.stdout).toContain("=== Pre-PR Validation Runner ===");
     expect(r.stdout).toMatch(/\[FAIL\] PP-006 Path Normalization \(\d+\.\d\ds\): 1 file\(s\) checked: 1 error/);
     expect(r.stdout).toContain("    docs/a.md:3:5 PATH-01 Absolute path /home/");
-    expect(r.stdout).toMatch(/Total Validations: 17\nPassed: \d+\nFailed: 1\nSkipped: \d+\nWarned: \d+/);
+    expect(r.stdout).toMatch(/Total Validations: 20\nPassed: \d+\nFailed: 1\nSkipped: \d+\nWarned: \d+/);
     expect(r.stdout).toContain("RESULT: 1 validation(s) failed: PP-006");
   });
 });
