@@ -432,7 +432,9 @@ function skillDescriptionBudget(ctx: PrePrContext): CheckOutcome {
   if (ctx.scope.kind !== "all" && !changed) return { facts: { files: 0, skillsDir: dir } };
   const files = listDir(ctx, dir).filter((e) => e.isDirectory() && isFile(join(ctx.root, dir, e.name, "SKILL.md"))).map((e) => `${dir}/${e.name}/SKILL.md`);
   if (files.length === 0) return { facts: { files: 0, skillsDir: dir } };
-  return { facts: { files: files.length, skillsDir: dir }, findings: runFamily(ctx, "skb", files.map((rel) => ({ rel, role: ROLE.skill })), {}) };
+  // the folder itself (no content) carries the finding: the sum belongs to no one skill
+  const docs = [{ rel: dir, role: ROLE.skillsDir, text: "" }, ...files.map((rel) => ({ rel, role: ROLE.skill }))];
+  return { facts: { files: files.length, skillsDir: dir }, findings: runFamily(ctx, "skb", docs, {}) };
 }
 
 /** PP-019: the slash-command files in scope (`*.md` directly in CMD-01's option `dir`) through CMD-01. */

@@ -159,6 +159,8 @@ export const FLAGS = {
     COMMAND: 14,
     /** An always-loaded instruction file with a token budget (TOK-04). */
     PASSIVE_CONTEXT: 15,
+    /** The skills folder itself, no content (SKB-01 reports the sum there: it belongs to no one skill). */
+    SKILLS_DIR: 16,
   },
   /** Flags of MANIFEST documents: which artifacts the session folder holds. */
   manifest: {
@@ -192,6 +194,7 @@ export const PREPR_ROLE = {
   memoryNew: 13,
   command: 14,
   passiveContext: 15,
+  skillsDir: 16,
 } as const;
 
 /** Every fact key the core reads ('{x}' parameters are template parts). */

@@ -17,14 +17,14 @@ function row(dir: string, id: string, args: string[] = []) {
 }
 
 describe("pre-pr PP-018 (skill description budget, SKB-01)", () => {
-  it("SKB-01: a change to one SKILL.md sums every skill's description, unchanged ones included; over the budget fails on the longest", () => {
+  it("SKB-01: a change to one SKILL.md sums every skill's description, unchanged ones included; over the budget fails, on the skills folder, naming the longest", () => {
     const config = JSON.stringify({ rules: { "SKB-01": { options: { maxTotalChars: 100 } } } });
     const dir = branchRepo({ ".claude/skills/small/SKILL.md": skill("small", 10) }, { ".claude/skills/big/SKILL.md": skill("big", 95), "agentcheck.config.json": config });
     const { code, row: r } = row(dir, "PP-018");
     expect(code).toBe(1);
     expect(r.status).toBe("FAIL");
     expect(r.message).toBe("descriptions of 2 SKILL.md file(s) in .claude/skills summed");
-    expect(r.findings.map((f) => [f.ruleId, f.severity, f.path])).toEqual([["SKB-01", "error", ".claude/skills/big/SKILL.md"]]);
+    expect(r.findings.map((f) => [f.ruleId, f.severity, f.path])).toEqual([["SKB-01", "error", ".claude/skills"]]);
     expect(r.findings[0].message).toBe("the descriptions of 2 skills total 105 characters, over the budget of 100; the longest: big (95), small (10)");
   });
 
