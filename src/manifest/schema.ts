@@ -61,7 +61,7 @@ export const CommitSchema = z.strictObject({
    * first parent, so the commit's work is recognised on main after a squash merge deleted its branch
    * (src/evidence/record.ts contentEvidence; docs/session-logs.md "Commit evidence").
    */
-  content_evidence: z.strictObject({ files: z.record(z.string(), blobId) }).optional(),
+  content_evidence: z.strictObject({ files: z.object({}).catchall(blobId) }).optional(),
 });
 
 export const ArtifactsSchema = z.strictObject({
