@@ -66,7 +66,11 @@ export async function jsonFacts(run: LogRun, docs: ContentDoc[], logFlags: Recor
     const { prepareJsonSessions } = await import("./session-json-facts.js");
     // strict mode validates every log with the protocol in the last pass (as for markdown above)
     const pass1 = opts.strict ? undefined : { facts: sharedFacts(facts), final };
+    // the markdown logs' git.mergedLogs (session-log-facts.ts resolveNeeds) and the JSON logs' are one list
+    const mdMerged = (facts["git.mergedLogs"] as string[] | undefined) ?? [];
     Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, logFlags, jsonDiffKeys, pass1, opts.rules));
+    const merged = new Set([...mdMerged, ...((facts["git.mergedLogs"] as string[] | undefined) ?? [])]);
+    if (merged.size > 0) facts["git.mergedLogs"] = [...merged].sort();
   }
   return jsonDiffKeys;
 }

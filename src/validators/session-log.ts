@@ -26,7 +26,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const { docs, problems } = await readLogs(run, sel);
   const { md, repoLevel } = await repoFacts(run, docs, sel.staged);
   const first = extractPass(run, md);
-  await resolveNeeds(run, first.need);
+  await resolveNeeds(run, first.need, md);
   const jsonDiffKeys = await jsonFacts(run, docs, sel.logFlags, first.final);
   return lastPass(run, { docs, problems, first, jsonDiffKeys, repoLevel });
 }
