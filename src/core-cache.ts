@@ -14,10 +14,11 @@ import { ABI_VERSION, DOC_STATUSES, SEVERITIES } from "./wasm/contract.js";
 import type { DocInput, RawResult } from "./wasm/instance.js";
 import { wasmBytes } from "./wasm/instance.js";
 import { renderMessage } from "./wasm/loader.js";
+import { closeDerived, deferDerived, openDerived } from "./derived-cache.js";
 import { version } from "./version.js";
 
 /** Bump when the stored shape changes. */
-const FORMAT = "1";
+const FORMAT = "2";
 /** Entries not used in this many runs are dropped when the cache is written. */
 const KEEP_RUNS = 4;
 /** A cache file over this size is ignored (with a warning) and rebuilt. */
@@ -64,7 +65,12 @@ function createHash(alg: string): Hash {
 /** Use (and later write) the cache file for this process's core runs. */
 export function openCoreCache(file: string, opts: CoreCacheOptions = {}): void {
   const confine = opts.confine ?? gitCacheConfinement(file);
-  store = { file, confine, warn: opts.warn, loaded: false, key: "", gen: 0, entries: {}, dirty: false, items: 0, hits: 0, misses: 0 };
+  const s: Store = { file, confine, warn: opts.warn, loaded: false, key: "", gen: 0, entries: {}, dirty: false, items: 0, hits: 0, misses: 0 };
+  store = s;
+  // values derived from git objects (src/derived-cache.ts) live in the same file, read when first asked
+  deferDerived(() => {
+    if (store === s && !s.loaded) load(s);
+  });
 }
 
 /** The key of this build: the stored shape, the ABI, agentcheck's version and the module's bytes. */
@@ -76,6 +82,7 @@ function load(s: Store): void {
   s.loaded = true;
   s.key = buildKey();
   s.dirty = true;
+  openDerived({}, 0);
   let text: string;
   try {
     text = readTextOrThrow(s.file, { maxBytes: CORE_CACHE_MAX_BYTES, root: s.confine.root, rootLabel: s.confine.rootLabel });
@@ -92,7 +99,7 @@ function load(s: Store): void {
     s.warn?.(`cache ${s.file} ignored (not valid JSON: corrupt or cut short); rebuilding it`);
     return;
   }
-  const o = c as { key?: unknown; gen?: unknown; entries?: unknown };
+  const o = c as { key?: unknown; gen?: unknown; entries?: unknown; derived?: unknown };
   if (!o || typeof o !== "object" || typeof o.key !== "string" || typeof o.gen !== "number" || !Number.isInteger(o.gen) || !o.entries || typeof o.entries !== "object" || Array.isArray(o.entries)) {
     s.warn?.(`cache ${s.file} ignored (not a cache of agentcheck's core results); rebuilding it`);
     return;
@@ -102,6 +109,8 @@ function load(s: Store): void {
   s.gen = o.gen + 1;
   s.entries = o.entries as Record<string, Entry>;
   s.dirty = false;
+  const derived = o.derived && typeof o.derived === "object" && !Array.isArray(o.derived) ? o.derived : {};
+  openDerived(derived as Parameters<typeof openDerived>[0], s.gen);
 }
 
 const isInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
@@ -189,11 +198,13 @@ export function coreCacheStats(): { hits: number; misses: number } {
 export function closeCoreCache(): void {
   const s = store;
   store = undefined;
-  if (!s || !s.loaded || !s.dirty) return;
+  deferDerived(undefined);
+  const derived = closeDerived(KEEP_RUNS);
+  if (!s || !s.loaded || !(s.dirty || derived?.dirty)) return;
   const entries: Record<string, Entry> = {};
   for (const [k, e] of Object.entries(s.entries)) if (e.g > s.gen - KEEP_RUNS) entries[k] = e;
   try {
-    writeFileConfined(s.file, JSON.stringify({ key: s.key, gen: s.gen, entries }), s.confine);
+    writeFileConfined(s.file, JSON.stringify({ key: s.key, gen: s.gen, entries, derived: derived?.entries ?? {} }), s.confine);
   } catch (e) {
     // a read-only git directory just means no cache (said to whoever asked to hear it)
     s.warn?.(`cache ${s.file} not written (${(e as Error).message ?? String(e)})`);
