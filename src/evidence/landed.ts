@@ -16,6 +16,7 @@
 // is not landed by this test: its evidence names a state of the work that never reached HEAD.
 import type { GitRepo } from "../git-run.js";
 import { gitPath, gitRaw, resolveCommitIds } from "../git-run.js";
+import { derivedOpen, recallDerived, rememberDerived } from "../derived-cache.js";
 
 /** One file a commit wrote: its path and the blob id written (all zeros: deleted). */
 export interface WrittenBlob {
@@ -117,17 +118,28 @@ export const isLanded = (c: Containment) => c.written > 0 && c.otherContent.leng
 export async function containment(git: GitRepo, ids: string[]): Promise<Map<string, Containment> | undefined> {
   const out = new Map<string, Containment>();
   if (ids.length === 0) return out;
+  // with a cache open (pre-pr, check --cache), an answer is kept under HEAD's commit id and the
+  // commit's: both name every object it depends on (src/derived-cache.ts), so an unchanged branch
+  // reads no history at all; the history read below is HEAD's by that id, the one the key names
+  const head = derivedOpen() ? resolveCommitIds(git, ["HEAD"])?.get("HEAD") : undefined;
+  const todo: string[] = [];
+  for (const id of ids) {
+    const c = head !== undefined && FULL_ID.test(id) ? recallDerived(`landed\0${head}\0${id}`) : undefined;
+    if (isContainment(c)) out.set(id, c);
+    else todo.push(id);
+  }
+  if (todo.length === 0) return out;
   // the two git processes run side by side (two cores): HEAD's history does not depend on the
   // candidates' changes, only what is kept of it does
-  const [args, input] = writtenQuery(ids);
-  const [writtenText, historyText] = await Promise.all([git.tryAsync(args, input), git.tryAsync(historyArgs("HEAD"))]);
-  const written = parseWritten(writtenText, ids);
+  const [args, input] = writtenQuery(todo);
+  const [writtenText, historyText] = await Promise.all([git.tryAsync(args, input), git.tryAsync(historyArgs(head ?? "HEAD"))]);
+  const written = parseWritten(writtenText, todo);
   if (written === undefined) return undefined;
   const paths = new Set<string>();
   for (const ws of written.values()) for (const w of ws) paths.add(w.path);
   const h = parseHistory(historyText, paths);
   if (h === undefined) return undefined;
-  for (const id of ids) {
+  for (const id of todo) {
     const c: Containment = { written: 0, otherContent: [], absent: [] };
     for (const w of written.get(id)!) {
       c.written++;
@@ -135,8 +147,19 @@ export async function containment(git: GitRepo, ids: string[]): Promise<Map<stri
       (h.paths.has(w.path) ? c.otherContent : c.absent).push(w.path);
     }
     out.set(id, c);
+    if (head !== undefined && FULL_ID.test(id)) rememberDerived(`landed\0${head}\0${id}`, c);
   }
   return out;
+}
+
+/** A full commit id (SHA-1 or SHA-256): an abbreviation could name another commit later. */
+const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** A stored containment of the shape containment() keeps (a cache file may be edited or corrupt). */
+function isContainment(v: unknown): v is Containment {
+  const c = v as Containment | undefined;
+  const paths = (x: unknown) => Array.isArray(x) && x.every((p) => typeof p === "string");
+  return !!c && typeof c === "object" && Number.isInteger(c.written) && c.written >= 0 && paths(c.otherContent) && paths(c.absent);
 }
 
 /**
