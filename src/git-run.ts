@@ -215,7 +215,23 @@ export function gitVerify(cwd: string, rev: string): string | undefined {
  * through gitRaw, so there is one way to spawn git, one error text and one place for the environment.
  */
 export class GitRepo {
+  /** Answers of once(), by arguments: the walks this handle's questions share. */
+  private readonly shared = new Map<string, Promise<string | undefined>>();
   constructor(readonly cwd: string) {}
+  /**
+   * tryAsync() asked once per handle and arguments: later calls share the first one's answer (a
+   * handle lives for one run of a command that does not change the repository, so the answer holds).
+   */
+  once(args: string[]): Promise<string | undefined> {
+    const key = args.join("\0");
+    let p = this.shared.get(key);
+    if (p === undefined) this.shared.set(key, (p = this.tryAsync(args)));
+    return p;
+  }
+  /** Whether once() was called with these arguments (its answer is there or on its way). */
+  asked(args: string[]): boolean {
+    return this.shared.has(args.join("\0"));
+  }
   /** stdout of a git command; an Error with git's first stderr line when it fails. */
   raw(args: string[], input?: Buffer | string): string {
     return this.bytes(args, input).toString("utf8");

@@ -7,7 +7,8 @@
 // passes which paths differ (on HEAD's history with other content, or never there), and the rule
 // core decides what they mean (audit artifacts such as the session log itself, rewritten to record
 // the ending commit, need only be on HEAD's history: assembly/.../json/git-rules.ts commitClass). HEAD's history is read once
-// per run (`git log --raw` of HEAD, merges compared with their first parent, beside the diff-tree), kept as a set of
+// per run (`git log --raw` of HEAD, merges compared with their first parent, beside the diff-tree; the same walk answers
+// arrivedByMerge and historyBlobs), kept as a set of
 // (path, blob) pairs for the paths the candidates wrote; the candidates' own changes come from one
 // `git diff-tree --stdin`. Two git processes whatever the number of commits, linear in the history.
 // Deterministic: the answer depends on the objects only, never on dates, names or ref order.
@@ -75,10 +76,20 @@ export interface History {
   paths: Set<string>;
 }
 
-/** The `git log --raw` of `head` historyBlobs reads: every change of the history, merges against their first parent. */
-const historyArgs = (head: string) => ["log", "--format=", "--raw", "--no-renames", "--no-abbrev", "--diff-merges=first-parent", head, "--"];
+/**
+ * The one walk of HEAD's history a run shares (containment, historyBlobs, arrivedByMerge): `git log --raw`
+ * of HEAD, every commit's changes against its first parent (a merge's too), each commit headed by a
+ * line "\u0001<id> <parent ids>". Asked once per repository handle (GitRepo.once), started without
+ * waiting so that it runs beside the candidates' diff-tree.
+ */
+const HISTORY_ARGS = ["log", "--format=%x01%H %P", "--raw", "--no-renames", "--no-abbrev", "--diff-merges=first-parent", "HEAD", "--"];
 
-/** historyBlobs' answer from the log's output, for `paths`; undefined when git failed. */
+/** HEAD's history walk (HISTORY_ARGS) of this repository handle: started on the first call, shared by the later ones. */
+function headWalk(git: GitRepo): Promise<string | undefined> {
+  return git.once(HISTORY_ARGS);
+}
+
+/** historyBlobs' answer from the walk's output, for `paths`; undefined when git failed. */
 function parseHistory(text: string | undefined, paths: Set<string>): History | undefined {
   if (text === undefined) return undefined;
   const h: History = { pairs: new Set<string>(), paths: new Set<string>() };
@@ -91,9 +102,9 @@ function parseHistory(text: string | undefined, paths: Set<string>): History | u
   return h;
 }
 
-/** HEAD's history for `paths`, from one `git log --raw` of HEAD. Undefined when git failed. */
-export function historyBlobs(git: GitRepo, paths: Set<string>, head = "HEAD"): History | undefined {
-  return parseHistory(git.try(historyArgs(head)), paths);
+/** HEAD's history for `paths`, from the run's one walk of HEAD (headWalk). Undefined when git failed. */
+export async function historyBlobs(git: GitRepo, paths: Set<string>): Promise<History | undefined> {
+  return parseHistory(await headWalk(git), paths);
 }
 
 /** How a commit's changes compare with HEAD's history. */
@@ -120,7 +131,7 @@ export async function containment(git: GitRepo, ids: string[]): Promise<Map<stri
   // the two git processes run side by side (two cores): HEAD's history does not depend on the
   // candidates' changes, only what is kept of it does
   const [args, input] = writtenQuery(ids);
-  const [writtenText, historyText] = await Promise.all([git.tryAsync(args, input), git.tryAsync(historyArgs("HEAD"))]);
+  const [writtenText, historyText] = await Promise.all([git.tryAsync(args, input), headWalk(git)]);
   const written = parseWritten(writtenText, ids);
   if (written === undefined) return undefined;
   const paths = new Set<string>();
@@ -143,29 +154,76 @@ export async function containment(git: GitRepo, ids: string[]): Promise<Map<stri
  * Of `paths` (session logs), those that arrived on HEAD's branch through a merge (issue 35 item 5):
  * a merge on HEAD's first-parent line brought them (compared with its first parent) and no commit of
  * the branch's own (a non-merge commit of that line) added or changed them. Another branch authored
- * such a log; the commits it cites went with that branch (a squash merge, a deleted branch). One
- * `git log --first-parent` over the logs' folders, linear in the history; a path no commit of HEAD
- * wrote (an untracked log) is the branch's own. Undefined when git failed.
+ * such a log; the commits it cites went with that branch (a squash merge, a deleted branch). A path
+ * no commit of HEAD wrote (an untracked log) is the branch's own. Read from the run's walk of HEAD
+ * (headWalk) when another question already asked for it, else from one `git log --first-parent` over
+ * the logs' folders (cheaper alone); both linear in the history. Undefined when git failed.
  */
-export function arrivedByMerge(git: GitRepo, paths: string[]): string[] | undefined {
+export async function arrivedByMerge(git: GitRepo, paths: string[]): Promise<string[] | undefined> {
   if (paths.length === 0) return [];
   const dirs = [...new Set(paths.map((p) => p.slice(0, Math.max(0, p.lastIndexOf("/"))) || "."))].sort();
-  const text = git.try(["log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--format=%x01%P", "--name-only", "HEAD", "--", ...dirs]);
-  if (text === undefined) return undefined;
+  // a folder with pathspec magic or glob characters is git's to match: the dedicated log
+  const plain = dirs.every((d) => !/[*?[\\]/.test(d) && !d.startsWith(":"));
+  const changes = plain && git.asked(HISTORY_ARGS) ? firstParentChanges(await headWalk(git), dirs) : firstParentLog(git, dirs);
+  if (changes === undefined) return undefined;
   const want = new Set(paths);
   const own = new Set<string>();
   const merged = new Set<string>();
-  let merge = false;
-  for (const line of text.split("\n")) {
-    if (line.startsWith("\u0001")) {
-      merge = line.slice(1).trim().split(" ").length > 1;
-      continue;
-    }
-    const p = gitPath(line);
+  for (const [merge, p] of changes) {
     if (!want.has(p)) continue;
     (merge ? merged : own).add(p);
   }
   return [...merged].filter((p) => !own.has(p)).sort();
+}
+
+/** A change of HEAD's first-parent line: whether its commit is a merge, and the path it wrote. */
+type LineChange = [merge: boolean, path: string];
+
+/** The first-parent line's changes under `dirs`, from `git log --first-parent` limited to them. */
+function firstParentLog(git: GitRepo, dirs: string[]): LineChange[] | undefined {
+  const text = git.try(["log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--format=%x01%P", "--name-only", "HEAD", "--", ...dirs]);
+  if (text === undefined) return undefined;
+  const out: LineChange[] = [];
+  let merge = false;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("\u0001")) merge = line.slice(1).trim().split(" ").length > 1;
+    else if (line.length > 0) out.push([merge, gitPath(line)]);
+  }
+  return out;
+}
+
+/**
+ * firstParentLog's answer from HEAD's walk (headWalk): the commits of the first-parent line from HEAD
+ * (the walk's first commit), each with the paths under `dirs` its diff against its first parent wrote,
+ * as `git log --first-parent -- <dirs>` lists them (a folder "." holds every path). Undefined when git
+ * failed or the walk does not hold the line.
+ */
+function firstParentChanges(text: string | undefined, dirs: string[]): LineChange[] | undefined {
+  if (text === undefined) return undefined;
+  const commits = new Map<string, { parents: string[]; paths: string[] }>();
+  let head: string | undefined;
+  let cur: string[] | undefined;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("\u0001")) {
+      const [id, ...parents] = line.slice(1).trim().split(" ").filter((w) => w.length > 0);
+      cur = [];
+      commits.set(id, { parents, paths: cur });
+      head ??= id;
+      continue;
+    }
+    const e = rawEntry(line);
+    if (e !== undefined && cur !== undefined) cur.push(e.path);
+  }
+  const under = (p: string) => dirs.some((d) => d === "." || p === d || p.startsWith(`${d}/`));
+  const out: LineChange[] = [];
+  const seen = new Set<string>();
+  for (let id = head; id !== undefined && !seen.has(id); id = commits.get(id)?.parents[0]) {
+    seen.add(id);
+    const c = commits.get(id);
+    if (c === undefined) return undefined;
+    for (const p of c.paths) if (under(p)) out.push([c.parents.length > 1, p]);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
