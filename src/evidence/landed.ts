@@ -28,12 +28,15 @@ const ZERO = /^0+$/;
 
 /** Parse `git diff-tree --raw` / `git log --raw` lines (":<mode> <mode> <old> <new> <status>\t<path>"). */
 function rawEntry(line: string): WrittenBlob | undefined {
-  if (!line.startsWith(":")) return undefined;
+  if (line.charCodeAt(0) !== 58) return undefined; // ":"
   const tab = line.indexOf("\t");
   if (tab < 0) return undefined;
-  const meta = line.slice(1, tab).split(" ");
-  if (meta.length < 5) return undefined;
-  const blob = meta[3];
+  // the new blob id is the fourth space-separated field of the meta part, a fifth (the status) follows
+  let sp = 0;
+  for (let k = 0; k < 3 && sp >= 0; k++) sp = line.indexOf(" ", sp + 1);
+  const end = sp < 0 ? -1 : line.indexOf(" ", sp + 1);
+  if (end < 0 || end > tab) return undefined;
+  const blob = line.slice(sp + 1, end);
   return { path: gitPath(line.slice(tab + 1)), blob: ZERO.test(blob) ? "0" : blob };
 }
 
@@ -84,20 +87,50 @@ export interface History {
  */
 const HISTORY_ARGS = ["log", "--format=%x01%H %P", "--raw", "--no-renames", "--no-abbrev", "--diff-merges=first-parent", "HEAD", "--"];
 
-/** HEAD's history walk (HISTORY_ARGS) of this repository handle: started on the first call, shared by the later ones. */
-function headWalk(git: GitRepo): Promise<string | undefined> {
-  return git.once(HISTORY_ARGS);
+/** HEAD's history as the walk gives it: its first commit (HEAD) and each commit's parents and changes. */
+interface Walk {
+  head: string | undefined;
+  commits: Map<string, { parents: string[]; changes: WrittenBlob[] }>;
 }
 
-/** historyBlobs' answer from the walk's output, for `paths`; undefined when git failed. */
-function parseHistory(text: string | undefined, paths: Set<string>): History | undefined {
+/** The walk's output read once (line by line, no copy of the whole text as lines); undefined when git failed. */
+function parseWalk(text: string | undefined): Walk | undefined {
   if (text === undefined) return undefined;
-  const h: History = { pairs: new Set<string>(), paths: new Set<string>() };
-  for (const line of text.split("\n")) {
+  const walk: Walk = { head: undefined, commits: new Map() };
+  let cur: WrittenBlob[] | undefined;
+  for (let at = 0; at < text.length; ) {
+    let nl = text.indexOf("\n", at);
+    if (nl < 0) nl = text.length;
+    const line = text.slice(at, nl);
+    at = nl + 1;
+    if (line.charCodeAt(0) === 1) {
+      const [id, ...parents] = line.slice(1).trim().split(" ").filter((w) => w.length > 0);
+      cur = [];
+      walk.commits.set(id, { parents, changes: cur });
+      walk.head ??= id;
+      continue;
+    }
     const e = rawEntry(line);
-    if (e === undefined || !paths.has(e.path)) continue;
-    h.pairs.add(`${e.path}\0${e.blob}`);
-    h.paths.add(e.path);
+    if (e !== undefined && cur !== undefined) cur.push(e);
+  }
+  return walk;
+}
+
+/** HEAD's history walk (HISTORY_ARGS) of this repository handle: started on the first call, shared (parsed) by the later ones. */
+function headWalk(git: GitRepo): Promise<Walk | undefined> {
+  return git.once(HISTORY_ARGS, parseWalk);
+}
+
+/** historyBlobs' answer from the walk, for `paths`; undefined when git failed. */
+function parseHistory(walk: Walk | undefined, paths: Set<string>): History | undefined {
+  if (walk === undefined) return undefined;
+  const h: History = { pairs: new Set<string>(), paths: new Set<string>() };
+  for (const c of walk.commits.values()) {
+    for (const e of c.changes) {
+      if (!paths.has(e.path)) continue;
+      h.pairs.add(`${e.path}\0${e.blob}`);
+      h.paths.add(e.path);
+    }
   }
   return h;
 }
@@ -198,30 +231,16 @@ function firstParentLog(git: GitRepo, dirs: string[]): LineChange[] | undefined 
  * as `git log --first-parent -- <dirs>` lists them (a folder "." holds every path). Undefined when git
  * failed or the walk does not hold the line.
  */
-function firstParentChanges(text: string | undefined, dirs: string[]): LineChange[] | undefined {
-  if (text === undefined) return undefined;
-  const commits = new Map<string, { parents: string[]; paths: string[] }>();
-  let head: string | undefined;
-  let cur: string[] | undefined;
-  for (const line of text.split("\n")) {
-    if (line.startsWith("\u0001")) {
-      const [id, ...parents] = line.slice(1).trim().split(" ").filter((w) => w.length > 0);
-      cur = [];
-      commits.set(id, { parents, paths: cur });
-      head ??= id;
-      continue;
-    }
-    const e = rawEntry(line);
-    if (e !== undefined && cur !== undefined) cur.push(e.path);
-  }
+function firstParentChanges(walk: Walk | undefined, dirs: string[]): LineChange[] | undefined {
+  if (walk === undefined) return undefined;
   const under = (p: string) => dirs.some((d) => d === "." || p === d || p.startsWith(`${d}/`));
   const out: LineChange[] = [];
   const seen = new Set<string>();
-  for (let id = head; id !== undefined && !seen.has(id); id = commits.get(id)?.parents[0]) {
+  for (let id = walk.head; id !== undefined && !seen.has(id); id = walk.commits.get(id)?.parents[0]) {
     seen.add(id);
-    const c = commits.get(id);
+    const c = walk.commits.get(id);
     if (c === undefined) return undefined;
-    for (const p of c.paths) if (under(p)) out.push([c.parents.length > 1, p]);
+    for (const e of c.changes) if (under(e.path)) out.push([c.parents.length > 1, e.path]);
   }
   return out;
 }

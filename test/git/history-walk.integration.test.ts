@@ -87,9 +87,9 @@ describe("issue 39: HEAD's history walked once per run (SP-130 merged logs)", ()
     const shared = new GitRepo(dir);
     const calls: string[][] = [];
     const once = shared.once.bind(shared);
-    shared.once = (args: string[]) => {
+    shared.once = <T>(args: string[], parse: (out: string | undefined) => T) => {
       calls.push(args);
-      return once(args);
+      return once(args, parse);
     };
     const h = await historyBlobs(shared, new Set([".agents/sessions/2026-01-03-session-3.json"]));
     expect(h?.pairs.size).toBe(2); // the side's version and main's edit
