@@ -206,7 +206,8 @@ async function markdownWork(ctx: PrePrContext, onStarted?: () => void): Promise<
   const cacheFile = ctx.options.noCache ? undefined : await cachePath(ctx.root, "markdownlint-cache.json");
   const cfg = await loadMdConfigCached(ctx.root, cacheFile);
   const { targets, selected } = selectMarkdown(ctx.scope.files, cfg, ctx.scope.kind === "all");
-  const facts: Facts = { targets: targets.length, selected: selected.length, config: cfg.sources };
+  const chosen = new Set(selected);
+  const facts: Facts = { targets: targets.length, selected: selected.length, config: cfg.sources, excluded: targets.filter((t) => !chosen.has(t)) };
   if (targets.length === 0 || selected.length === 0) return { facts };
   const res = await lintMarkdown(ctx.root, selected, cfg, ctx.options.fix, (rel) => readText(ctx, rel), cacheFile, {
     onStarted,
