@@ -450,8 +450,6 @@ export default {
     invalid: [
       { name: "skill_description_budget: over the character budget, the longest named", ...skb([skillDesc("a", "x".repeat(30)), skillDesc("b", "y".repeat(40)), skillDesc("c", "z".repeat(10))]), options: { maxTotalChars: 79 },
         errors: [{ messageId: "chars", line: 0, severity: "error", data: { skills: "3", total: "80", max: "79", top: "b (40), a (30), c (10)" } }] },
-      { name: "skill_description_budget: a 300,000-character quoted description over several lines is read in one pass (pieces joined once)", ...skb([doc(".claude/skills/huge/SKILL.md", ROLE.skill, `---\ndescription: "${"ab ".repeat(50_000)}\n  ${"cd ".repeat(50_000)}"\n---\n`)]), options: { maxTotalChars: 1 },
-        errors: [{ messageId: "chars", data: { skills: "1", total: "300000", top: "huge (300000)" } }] },
       { name: "skill_description_budget: with the skills folder given (no content), the finding is there", ...skb([doc(".claude/skills", ROLE.skillsDir, ""), skillDesc("a", "x".repeat(30)), skillDesc("b", "y".repeat(40))]), options: { maxTotalChars: 69 },
         errors: [{ messageId: "chars", doc: ".claude/skills", data: { skills: "2", total: "70", top: "b (40), a (30)" } }] },
       { name: "skill_description_budget: the token budget (characters / 4, rounded up)", ...skb([skillDesc("a", "x".repeat(9))]), options: { maxTotalTokens: 2 },
