@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { configPath, validatorSection } from "../config.js";
 import { HANDOFF_FILE } from "../config-paths.js";
 import { executeValidator, loadFile, optionFacts, type ContentDoc, type Facts } from "../engine.js";
+import { cachedRunClock } from "../core-cache.js";
 import { InternalError, cutoffOption, type Finding } from "../report.js";
 import { DiskSource } from "../source.js";
 // document roles (flags): declared once in assembly/abi.ts
@@ -92,17 +93,6 @@ function timeoutOf(ctx: PrePrContext, id: string, fallback = 300): number {
 
 // ---- delegations -------------------------------------------------------------------------------
 
-/**
- * The run's clock for the delegated validators, to the whole hour: the date rules (SP-106: the
- * latest calendar date anywhere, at UTC+14, a whole-hour offset) decide the same for every instant of
- * an hour, and the same input bytes let the core-result cache serve unchanged logs (src/core-cache.ts).
- */
-function clockHour(): string {
-  const d = new Date();
-  d.setUTCMinutes(0, 0, 0);
-  return d.toISOString();
-}
-
 function isFile(p: string): boolean {
   try {
     return statSync(p).isFile();
@@ -126,7 +116,7 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
     config: ctx.config,
     rules: rulesOf(ctx),
     scope,
-    now: clockHour(),
+    now: cachedRunClock(),
   };
   const d = v.detect(wctx);
   if (!d.applies) return { facts: { ...facts, "validator.applies": false, "validator.reason": d.reason } };
@@ -216,7 +206,8 @@ async function markdownWork(ctx: PrePrContext, onStarted?: () => void): Promise<
   const cacheFile = ctx.options.noCache ? undefined : await cachePath(ctx.root, "markdownlint-cache.json");
   const cfg = await loadMdConfigCached(ctx.root, cacheFile);
   const { targets, selected } = selectMarkdown(ctx.scope.files, cfg, ctx.scope.kind === "all");
-  const facts: Facts = { targets: targets.length, selected: selected.length, config: cfg.sources };
+  const chosen = new Set(selected);
+  const facts: Facts = { targets: targets.length, selected: selected.length, config: cfg.sources, excluded: targets.filter((t) => !chosen.has(t)) };
   if (targets.length === 0 || selected.length === 0) return { facts };
   const res = await lintMarkdown(ctx.root, selected, cfg, ctx.options.fix, (rel) => readText(ctx, rel), cacheFile, {
     onStarted,

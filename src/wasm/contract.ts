@@ -263,6 +263,7 @@ export type FactKey =
   | "skip.reason"
   | "selected"
   | "unlinted"
+  | "excluded"
   | "enabled"
   | "enabledByDefault"
   | "quick"
@@ -488,6 +489,8 @@ export interface FactTypes {
   "selected": string | number | boolean | string[];
   /** PP-003: how many of the selected markdown files were not linted (a refused read, a lint stopped at its time bound, a refused configuration) (int). */
   "unlinted": string | number | boolean | string[];
+  /** PP-003: the markdown files in scope that the markdownlint configuration's globs and ignores leave out (named in the row's text). */
+  "excluded": string[];
   /** Row plan: the check is switched on in the configuration. */
   "enabled": boolean;
   /** Row plan: the check is on unless the configuration switches it off. */
