@@ -110,7 +110,7 @@ export async function resolveNeeds(run: LogRun, need: Needs, md: ContentDoc[] = 
         // a cited commit this repository lacks: which logs arrived through a merge (issue 35 item 5; the
         // core notes, not fails, SP-041 on such a log), one `git log --first-parent` of the logs' folders
         const gone = shas.some((s) => !(facts.commits as string[]).includes(s) || (facts[`git.commit.${s}`] as string[] | undefined)?.[0] === "missing");
-        const merged = gone ? arrivedByMerge(git, md.map((d) => d.file).filter((f) => !f.startsWith("/"))) : undefined;
+        const merged = gone ? await arrivedByMerge(git, md.map((d) => d.file).filter((f) => !f.startsWith("/"))) : undefined;
         if (merged !== undefined && merged.length > 0) facts["git.mergedLogs"] = merged;
       }
     }
@@ -150,11 +150,11 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
   // the commit that last changed each log: one history walk limited to the logs' folders, only
   // when a committed, unmodified log needs it (a new or modified log ends at HEAD; a staged log in a
   // commit hook is one of those, and the walk over the folders' whole history is the costliest git
-  // call of `check --staged`)
+  // call of `check --staged`). Not waited for: the JSON logs' facts are gathered meanwhile (validateSessionLogs)
   const last = new Map<string, string>();
   const committed = [...need.keys()].filter((f) => !dirty.has(f));
   const dirs = [...new Set(committed.map((f) => f.slice(0, Math.max(0, f.lastIndexOf("/"))) || "."))].sort();
-  const walk = dirs.length > 0 ? git.try(["log", "--format=%x01%H", "--name-only", "--no-renames", "--", ...dirs]) : undefined;
+  const walk = dirs.length > 0 ? await git.tryAsync(["log", "--format=%x01%H", "--name-only", "--no-renames", "--", ...dirs]) : undefined;
   let commit = "";
   for (const l of (walk ?? "").split("\n")) {
     if (l.startsWith("\u0001")) commit = l.slice(1).trim();
