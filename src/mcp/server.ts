@@ -193,6 +193,8 @@ const GateName = z.string().describe(`a gate (${GATES.join(", ")}), the phase it
 const GateResultShape = z.object({
   phase: z.enum(GATES), requirement_level: z.enum(["MUST", "SHOULD"]), status: z.enum(["PASS", "FAIL", "SKIPPED"]),
   evidence: z.string(), blocking: z.boolean(), message: z.string(),
+  // GIT_COMMIT when it passes (issue 35): the blobs of the session's range
+  content_evidence: z.object({ files: z.record(z.string(), z.string()) }).optional(),
 });
 const PhaseOut = z.string().describe(`${PHASES.join(" | ")} | BLOCKED | VIOLATION`);
 const ChecklistShape = z.object({
