@@ -197,6 +197,8 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
           sessionLogSha256: logText?.ok ? sha256Hex(logText.text) : null,
           startingCommit: session.startingCommit,
           endingCommit: commits.evidence.endingCommit ?? "",
+          // issue 35: the blobs of the session's range, as protocolEndEvidence.contentEvidence records them
+          ...(commits.evidence.contentEvidence ? { contentEvidence: JSON.parse(commits.evidence.contentEvidence) as unknown } : {}),
           markdown: { files: lint.files, fixed: lint.fixed, errors: lint.errors },
           closedAt: at.now,
         });
