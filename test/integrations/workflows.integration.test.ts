@@ -621,6 +621,53 @@ describe("session-state-update (seed 001: apply, session/mode.changed, approval)
     }
   });
 
+  it("WF-APPROVAL-12 approvalPoll: a local `session deny` with no endpoint named is seen at the next look (poll-approval-1), not at the time-out; unanswered, the slices run to the time-out; a bad duration is refused when the functions are made", async () => {
+    const { denyApproval, getApproval, listApprovals } = await import("../../dist/state/approvals.js");
+    const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-live" }), { approvalModes: ["coding"], approvalTimeout: "3m", approvalPoll: "1m" }).sessionStateUpdate;
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const notes = openSessionStore({ cwd: dir }).notes;
+    // the first slice passes without an event; meanwhile a person denies it locally
+    const waits = vi.fn(async () => {
+      const [p] = listApprovals(notes, { sessionId: ID, status: "pending" });
+      if (p) await denyApproval(notes, p.id, { by: "person:lead" });
+      return null;
+    });
+    const engine = (fn: unknown, w: unknown) => new InngestTestEngine({
+      function: fn as never,
+      steps: [...SENT],
+      transformCtx: (ctx: any) => ({ ...ctx, step: { ...ctx.step, run: vi.fn(ctx.step.run), sendEvent: vi.fn(ctx.step.sendEvent), waitForEvent: w } }),
+    });
+    const { result, error, ctx } = await engine(f, waits).execute({ events: [{ name: EVENTS.stateUpdate, data: { cwd: dir, now: NOW, patch: { mode: "coding", task: "T-5" } } } as never] });
+    expect(error).toBeUndefined();
+    expect(waits).toHaveBeenCalledWith("wait-for-approval", expect.objectContaining({ event: EVENTS.approvalResolved, timeout: "60s" }));
+    expect(waits).not.toHaveBeenCalledWith("wait-for-approval-2", expect.anything());
+    expect(ctx.step.run).toHaveBeenCalledWith("poll-approval-1", expect.any(Function));
+    expect(ctx.step.run).not.toHaveBeenCalledWith("check-approval", expect.any(Function));
+    expect(result).toMatchObject({ applied: false, approval: { status: "denied" } });
+    expect(getApproval(notes, (result as any).approval.approvalId)).toMatchObject({ status: "denied", resolvedBy: "person:lead" });
+    expect(state(dir).currentMode).toBe("analysis");
+    // never answered: three waits of 60 s, a look after each but the last, then the time-out's check
+    const a = approvalsFake();
+    const g = createWorkflowFunctions(new Inngest({ id: "agentcheck-approvals" }), { approvalModes: ["coding"], approvals: a.port, approvalTimeout: "3m", approvalPoll: "1m" }).sessionStateUpdate;
+    const other = repo();
+    await start(other, { createLog: false });
+    const none = vi.fn(async () => null);
+    const r2 = await engine(g, none).execute({ events: [{ name: EVENTS.stateUpdate, data: { cwd: other, now: NOW, patch: { mode: "coding", task: "T-6" } } } as never] });
+    for (const id of ["wait-for-approval", "wait-for-approval-2", "wait-for-approval-3"]) expect(none).toHaveBeenCalledWith(id, expect.objectContaining({ timeout: "60s" }));
+    expect(none).not.toHaveBeenCalledWith("wait-for-approval-4", expect.anything());
+    for (const id of ["poll-approval-1", "poll-approval-2", "check-approval"]) expect(r2.ctx.step.run).toHaveBeenCalledWith(id, expect.any(Function));
+    expect(r2.ctx.step.run).not.toHaveBeenCalledWith("poll-approval-3", expect.any(Function));
+    expect(r2.result).toMatchObject({ applied: false, approval: { status: "expired" } });
+    expect(state(other).currentMode).toBe("analysis");
+    // durations are checked when the functions are made
+    const { approvalWaits } = await import("../../dist/workflows/state-update.js");
+    expect(approvalWaits("1h30m", "1h")).toEqual(["3600s", "1800s"]);
+    expect(approvalWaits("10m", undefined)).toEqual(["10m"]);
+    expect(() => createWorkflowFunctions(new Inngest({ id: "x" }), { approvalPoll: "soon" })).toThrow(/approvalPoll: 'soon' is not a duration/);
+    expect(() => createWorkflowFunctions(new Inngest({ id: "x" }), { approvalTimeout: "1d", approvalPoll: "1m" })).toThrow(/more than 100/);
+  });
+
   it("WF-APPROVAL-04 modes that need no approval change at once (no wait)", async () => {
     const dir = repo();
     await start(dir, { createLog: false });
