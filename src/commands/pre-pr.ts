@@ -161,7 +161,8 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   const coreCache = options.noCache ? undefined : await import("../core-cache.js");
   if (coreCache) {
     const file = cacheFilePath(root, "core-cache.json");
-    if (file) coreCache.openCoreCache(file);
+    // a cache that cannot be used is said, then rebuilt (never served: src/core-cache.ts)
+    if (file) coreCache.openCoreCache(file, { warn: (m) => writeErr(`agentcheck: pre-pr: ${m}\n`) });
   }
   // summary-first: FAIL and WARN rows and at most FINDINGS_SHOWN findings; --verbose lists everything
   const listing = new RowListing(options.verbose);
