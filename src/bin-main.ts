@@ -6,13 +6,6 @@
 import { version } from "./version.js";
 import { quietEpipe } from "./epipe.js";
 
-/** `hooks <name>` commands without options and the function that runs each (src/commands/register-integrations.ts declares them for commander). */
-const HOOK_COMMANDS: Record<string, "runStopHook" | "runSessionStartHook" | "runSessionEndHook"> = {
-  stop: "runStopHook",
-  "session-start": "runSessionStartHook",
-  "session-end": "runSessionEndHook",
-};
-
 export async function run(argv: string[]): Promise<number> {
   quietEpipe();
   const args = argv.slice(2);
@@ -33,11 +26,13 @@ export async function run(argv: string[]): Promise<number> {
     const code = await taskLean(args.slice(1));
     if (code !== undefined) return code;
   }
-  if (lean && args.length === 2 && args[0] === "hooks" && HOOK_COMMANDS[args[1]] !== undefined) {
+  if (lean && args.length === 2 && args[0] === "hooks" && (args[1] === "stop" || args[1] === "session-start" || args[1] === "session-end")) {
     // lean start path for the Claude Code hooks that run on every stop and session start (no
-    // arguments to parse): no commander, which builds the whole program first
-    const [hooks, { leanRun }] = await Promise.all([import("./commands/claude.js"), import("./lean.js")]);
-    return leanRun(() => hooks[HOOK_COMMANDS[args[1]]]());
+    // arguments to parse): no commander, which builds the whole program first (src/hooks-cli.ts;
+    // bin/agentcheck.js loads it as one CommonJS bundle)
+    const { runHookLean } = await import("./hooks-cli.js");
+    const code = await runHookLean(args[1]);
+    if (code !== undefined) return code;
   }
   if (lean && args[0] === "pre-pr") {
     // lean start path for pre-pr (src/commands/pre-pr-lean.ts): no commander, which builds the whole program first

@@ -75,7 +75,7 @@ export const PRE_PR_FLAGS: readonly FlagDecl[] = [
   { flags: "--config <path>", description: "configuration file (default: agentcheck.config.json(c) or package.json \"agentcheck\" at the repository root)" },
   { flags: "-f, --format <name>", description: "output format: text, json", default: "text" },
   { flags: "-o, --output-file <path>", description: "write the report to a file" },
-  { flags: "--verbose", description: "show every finding" },
+  { flags: "--verbose", description: "list the passing and skipped checks and every finding (default: failures and warnings, at most 200 findings)" },
   { flags: "--no-cache", description: "do not use the markdownlint and rule-core result caches (kept in the git directory)" },
   { flags: "--color", description: "force colour" },
   { flags: "--no-color", description: "disable colour" },
