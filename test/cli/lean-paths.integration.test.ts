@@ -4,6 +4,7 @@
 import { describe, it, expect } from "vitest";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
+import { pathToFileURL, fileURLToPath } from "node:url";
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { BIN, git, makeRepo, ROOT, runCli, tmpDir } from "../helpers.js";
 
