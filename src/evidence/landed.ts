@@ -17,6 +17,7 @@
 // is not landed by this test: its evidence names a state of the work that never reached HEAD.
 import type { GitRepo } from "../git-run.js";
 import { gitPath, gitRaw, resolveCommitIds } from "../git-run.js";
+import { derivedOpen, recallDerived, rememberDerived } from "../derived-cache.js";
 
 /** One file a commit wrote: its path and the blob id written (all zeros: deleted). */
 export interface WrittenBlob {
@@ -158,20 +159,32 @@ export const isLanded = (c: Containment) => c.written > 0 && c.otherContent.leng
  * HEAD's history (isLanded: every blob there). Undefined when git failed (the caller keeps its
  * ancestry answer).
  */
-export async function containment(git: GitRepo, ids: string[]): Promise<Map<string, Containment> | undefined> {
+export async function containment(git: GitRepo, ids: string[], headId?: string): Promise<Map<string, Containment> | undefined> {
   const out = new Map<string, Containment>();
   if (ids.length === 0) return out;
+  // with a cache open (pre-pr, check --cache), an answer is kept under HEAD's commit id and the
+  // commit's: both name every object it depends on (src/derived-cache.ts), so an unchanged branch
+  // reads no history at all; the history read below is HEAD's by that id, the one the key names
+  // (`headId`: HEAD's id as the caller resolved it, else asked here)
+  const head = derivedOpen() ? (headId ?? resolveCommitIds(git, ["HEAD"])?.get("HEAD")) : undefined;
+  const todo: string[] = [];
+  for (const id of ids) {
+    const c = head !== undefined && FULL_ID.test(id) ? recallDerived(`landed\0${head}\0${id}`) : undefined;
+    if (isContainment(c)) out.set(id, c);
+    else todo.push(id);
+  }
+  if (todo.length === 0) return out;
   // the two git processes run side by side (two cores): HEAD's history does not depend on the
   // candidates' changes, only what is kept of it does
-  const [args, input] = writtenQuery(ids);
-  const [writtenText, historyText] = await Promise.all([git.tryAsync(args, input), headWalk(git)]);
-  const written = parseWritten(writtenText, ids);
+  const [args, input] = writtenQuery(todo);
+  const [writtenText, walk] = await Promise.all([git.tryAsync(args, input), headWalk(git)]);
+  const written = parseWritten(writtenText, todo);
   if (written === undefined) return undefined;
   const paths = new Set<string>();
   for (const ws of written.values()) for (const w of ws) paths.add(w.path);
-  const h = parseHistory(historyText, paths);
+  const h = parseHistory(walk, paths);
   if (h === undefined) return undefined;
-  for (const id of ids) {
+  for (const id of todo) {
     const c: Containment = { written: 0, otherContent: [], absent: [] };
     for (const w of written.get(id)!) {
       c.written++;
@@ -179,8 +192,20 @@ export async function containment(git: GitRepo, ids: string[]): Promise<Map<stri
       (h.paths.has(w.path) ? c.otherContent : c.absent).push(w.path);
     }
     out.set(id, c);
+    // kept only when the walk read the HEAD the key names (HEAD did not move during the run)
+    if (head !== undefined && walk?.head === head && FULL_ID.test(id)) rememberDerived(`landed\0${head}\0${id}`, c);
   }
   return out;
+}
+
+/** A full commit id (SHA-1 or SHA-256): an abbreviation could name another commit later. */
+const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** A stored containment of the shape containment() keeps (a cache file may be edited or corrupt). */
+function isContainment(v: unknown): v is Containment {
+  const c = v as Containment | undefined;
+  const paths = (x: unknown) => Array.isArray(x) && x.every((p) => typeof p === "string");
+  return !!c && typeof c === "object" && Number.isInteger(c.written) && c.written >= 0 && paths(c.otherContent) && paths(c.absent);
 }
 
 /**
@@ -266,8 +291,8 @@ export async function classifyCommits(git: GitRepo, shas: string[]): Promise<Map
   const out = new Map<string, string[]>();
   const asked = [...new Set(shas)].sort();
   if (asked.length === 0) return out;
-  resolveCommits(git, asked, out);
-  await classifyLanded(git, asked, out);
+  const head = resolveCommits(git, asked, out);
+  await classifyLanded(git, asked, out, head);
   return out;
 }
 
@@ -278,7 +303,7 @@ export async function classifyCommits(git: GitRepo, shas: string[]): Promise<Map
  * the paths that differ, for the core (git-rules.ts commitClass). When git fails they stay
  * off-history without details (a finding, never a pass).
  */
-async function classifyLanded(git: GitRepo, shas: string[], out: Map<string, string[]>): Promise<void> {
+async function classifyLanded(git: GitRepo, shas: string[], out: Map<string, string[]>, head: string | undefined): Promise<void> {
   const off = new Map<string, string[]>(); // commit id -> the SHAs (as cited) that name it
   for (const sha of shas) {
     const f = out.get(sha);
@@ -288,7 +313,7 @@ async function classifyLanded(git: GitRepo, shas: string[], out: Map<string, str
     else off.set(f[1], [sha]);
   }
   if (off.size === 0) return;
-  const found = await containment(git, [...off.keys()]);
+  const found = await containment(git, [...off.keys()], head);
   if (found === undefined) return;
   for (const [id, c] of found) {
     // landed; else off-history with what the content check saw: "#<files written>", then "~<path>"
@@ -322,11 +347,16 @@ const FEW_COMMITS = 4;
  * reads every commit (70 ms on a 2,600-commit history without a commit-graph). A SHA that names no
  * commit is missing either way; an ambiguous short SHA, and any answer but yes or no, takes the walk.
  */
-function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>): void {
+function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>): string | undefined {
   /** The commit ids of the few-commit path's cat-file, for the walk's own lookups below. */
   let known: Map<string, string | undefined> | undefined;
+  /** HEAD's commit id, when a cache keeps answers (derivedOpen): asked in the same cat-file. */
+  let head: string | undefined;
   if (shas.length <= FEW_COMMITS) {
-    const ids = (known = resolveCommitIds(git, shas));
+    const memo = derivedOpen();
+    const ids = (known = resolveCommitIds(git, memo && !shas.includes("HEAD") ? [...shas, "HEAD"] : shas));
+    if (memo) head = ids?.get("HEAD");
+    if (memo && !shas.includes("HEAD")) ids?.delete("HEAD");
     const walk: string[] = [];
     for (const sha of shas) {
       let id = ids?.get(sha);
@@ -337,12 +367,12 @@ function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>
         out.set(sha, ["missing"]);
         continue;
       }
-      const answer = id === undefined ? -1 : gitRaw(git.cwd, ["merge-base", "--is-ancestor", id, "HEAD"]).status;
+      const answer = id === undefined ? -1 : isAncestor(git, id, head);
       if (answer === 0) out.set(sha, ["ancestor", id!]);
       else if (answer === 1) out.set(sha, ["off-history", id!]);
       else walk.push(sha);
     }
-    if (walk.length === 0) return;
+    if (walk.length === 0) return head;
     shas = walk;
   }
   const reachable = lines(git.try(["rev-list", "HEAD"]) ?? "").sort();
@@ -358,11 +388,26 @@ function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>
     if (lo < reachable.length && reachable[lo].startsWith(sha)) out.set(sha, ["ancestor", reachable[lo]]);
     else rest.push(sha);
   }
-  if (rest.length === 0) return;
+  if (rest.length === 0) return head;
   const ids = known ?? resolveCommitIds(git, rest);
-  if (ids === undefined) return; // no facts: the core reports the commits as not checked (SP-090)
+  if (ids === undefined) return head; // no facts: the core reports the commits as not checked (SP-090)
   for (const sha of rest) {
     const full = ids.get(sha);
     out.set(sha, full !== undefined ? ["off-history", full] : ["missing"]);
   }
+  return head;
+}
+
+/**
+ * `git merge-base --is-ancestor <id> HEAD`'s exit status (0 yes, 1 no, else unknown). With `head` (HEAD's
+ * commit id, a cache open) the answer is kept under both ids, which name everything it depends on
+ * (src/derived-cache.ts), and asked of that id, the one the key names.
+ */
+function isAncestor(git: GitRepo, id: string, head: string | undefined): number {
+  const key = head !== undefined && FULL_ID.test(id) ? `ancestor\0${head}\0${id}` : undefined;
+  const kept = key !== undefined ? recallDerived(key) : undefined;
+  if (kept === 0 || kept === 1) return kept;
+  const answer = gitRaw(git.cwd, ["merge-base", "--is-ancestor", id, head ?? "HEAD"]).status;
+  if (key !== undefined && (answer === 0 || answer === 1)) rememberDerived(key, answer);
+  return answer;
 }

@@ -83,7 +83,11 @@ export async function jsonFacts(
     const pass1 = opts.strict ? undefined : { facts: withoutRanges(sharedFacts(facts)), final };
     const json = await prepareJsonSessions(root, jsonDocs, opts.mode, logFlags, jsonDiffKeys, pass1, opts.rules);
     await mdFacts; // the markdown facts first, then the JSON ones
+    // the markdown logs' git.mergedLogs (session-log-facts.ts resolveNeeds) and the JSON logs' are one list
+    const mdMerged = (facts["git.mergedLogs"] as string[] | undefined) ?? [];
     Object.assign(facts, json);
+    const merged = new Set([...mdMerged, ...((facts["git.mergedLogs"] as string[] | undefined) ?? [])]);
+    if (merged.size > 0) facts["git.mergedLogs"] = [...merged].sort();
   }
   return jsonDiffKeys;
 }

@@ -29,7 +29,7 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   // the markdown logs' git questions run while the JSON logs' facts are gathered (issue 39: their
   // history walk on one core, the JSON pass on the other); the JSON facts are added after the
   // markdown ones, in the order the two had one after the other
-  const needs = resolveNeeds(run, first.need);
+  const needs = resolveNeeds(run, first.need, md);
   needs.catch(() => undefined); // its failure is thrown below, where it is awaited
   const jsonDiffKeys = await jsonFacts(run, docs, sel.logFlags, first.final, needs);
   await needs;
