@@ -5,13 +5,7 @@
 // commander entirely.
 import { version } from "./version.js";
 import { quietEpipe } from "./epipe.js";
-
-/** `hooks <name>` commands without options and the function that runs each (src/commands/register-integrations.ts declares them for commander). */
-const HOOK_COMMANDS: Record<string, "runStopHook" | "runSessionStartHook" | "runSessionEndHook"> = {
-  stop: "runStopHook",
-  "session-start": "runSessionStartHook",
-  "session-end": "runSessionEndHook",
-};
+import { hookCommand } from "./commands/hook-commands.js";
 
 export async function run(argv: string[]): Promise<number> {
   quietEpipe();
@@ -33,11 +27,12 @@ export async function run(argv: string[]): Promise<number> {
     const code = await taskLean(args.slice(1));
     if (code !== undefined) return code;
   }
-  if (lean && args.length === 2 && args[0] === "hooks" && HOOK_COMMANDS[args[1]] !== undefined) {
-    // lean start path for the Claude Code hooks that run on every stop and session start (no
-    // arguments to parse): no commander, which builds the whole program first
-    const [hooks, { leanRun }] = await Promise.all([import("./commands/claude.js"), import("./lean.js")]);
-    return leanRun(() => hooks[HOOK_COMMANDS[args[1]]]());
+  const hook = lean && args.length === 2 && args[0] === "hooks" ? hookCommand(args[1]) : undefined;
+  if (hook) {
+    // lean start path for the Claude Code hooks (src/commands/hook-commands.ts: no arguments to
+    // parse): no commander, which builds the whole program first
+    const { leanRun } = await import("./lean.js");
+    return leanRun(hook.run);
   }
   const { main } = await import("./cli.js");
   return main(argv);
