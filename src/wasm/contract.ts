@@ -732,5 +732,6 @@ export type DataKey =
   | `m.${string}`
   | "checklist.start"
   | "checklist.end"
+  | "checklist.startEvidence"
   | "unknownGate"
   | "evidence";
