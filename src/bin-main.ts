@@ -30,9 +30,16 @@ export async function run(argv: string[]): Promise<number> {
   const hook = lean && args.length === 2 && args[0] === "hooks" ? hookCommand(args[1]) : undefined;
   if (hook) {
     // lean start path for the Claude Code hooks (src/commands/hook-commands.ts: no arguments to
-    // parse): no commander, which builds the whole program first
-    const { leanRun } = await import("./lean.js");
-    return leanRun(hook.run);
+    // parse): no commander, which builds the whole program first. The ones in claude.js through
+    // src/hooks-cli.ts (bin/agentcheck.js loads it as one CommonJS bundle), the others alone
+    if (hook.module === "claude") {
+      const { runHookLean } = await import("./hooks-cli.js");
+      const code = await runHookLean(args[1]);
+      if (code !== undefined) return code;
+    } else {
+      const [{ leanRun }, { loadHook }] = await Promise.all([import("./lean.js"), import("./commands/hook-load.js")]);
+      return leanRun(await loadHook(hook));
+    }
   }
   const { main } = await import("./cli.js");
   return main(argv);

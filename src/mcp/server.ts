@@ -193,6 +193,8 @@ const GateName = z.string().describe(`a gate (${GATES.join(", ")}), the phase it
 const GateResultShape = z.object({
   phase: z.enum(GATES), requirement_level: z.enum(["MUST", "SHOULD"]), status: z.enum(["PASS", "FAIL", "SKIPPED"]),
   evidence: z.string(), blocking: z.boolean(), message: z.string(),
+  // GIT_COMMIT when it passes (issue 35): the blobs of the session's range
+  content_evidence: z.object({ files: z.record(z.string(), z.string()) }).optional(),
 });
 const PhaseOut = z.string().describe(`${PHASES.join(" | ")} | BLOCKED | VIOLATION`);
 const ChecklistShape = z.object({
@@ -299,6 +301,8 @@ export function createServer(o: ServerOptions): McpServer {
     },
     outputSchema: z.looseObject({
       status: z.string(), session_id: z.string(), phase: PhaseOut.optional(), from: z.string().optional(), commit: z.string().optional(),
+      // issue 35: the blobs of the session's range (startingCommit..commit), also in the history entry
+      content_evidence: z.looseObject({ files: z.record(z.string(), z.string()) }).optional(),
       missing_gate: z.string().optional(), message: z.string().optional(), recovery_steps: z.array(z.string()).optional(), results: z.array(GateResultShape),
     }),
   }, (a) => protocolGuard(() => sessionEnd(ctx, a)));

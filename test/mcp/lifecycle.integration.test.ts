@@ -57,6 +57,9 @@ describe("issue 15: MCP server lifecycle (session_start … session_end)", () =>
     writeTree(dir, { "src/app.ts": "export const x = 1;\n", "docs/guide.md": "# Guide\n\nHow to use it.\n", [`.agents/qa/${id}-qa-report.md`]: "# QA\n\nAll tests pass.\n" });
     writeSessionLog(dir, id, ["implemented src/app.ts", "wrote docs/guide.md"]);
     commitAll(dir, "feat: the work");
+    // issue 35: validate_gate GIT_COMMIT passing carries the content evidence of the session's range
+    const gc = await ok(c, "validate_gate", { phase: "GIT_COMMIT" });
+    expect(gc.results[0].content_evidence.files["src/app.ts"]).toBe(git(dir, "rev-parse", "HEAD:src/app.ts"));
     const end = await ok(c, "session_end", { summary: "did the work", decisions: ["keep it small"], next_session_notes: "nothing left" });
     expect(end.status, JSON.stringify(end, null, 2)).toBe("COMPLETE");
     expect(end.results.map((r: any) => `${r.phase}:${r.status}`)).toEqual(["DOCS_UPDATE:PASS", "QUALITY_CHECKS:PASS", "QA_VALIDATION:PASS", "GIT_COMMIT:PASS"]);
@@ -68,6 +71,13 @@ describe("issue 15: MCP server lifecycle (session_start … session_end)", () =>
     expect(hist).toContain("- **Key Decisions**:\n  - keep it small\n");
     const h = JSON.parse(((await c.client.readResource({ uri: "agentcheck://session/history" })).contents[0] as { text: string }).text);
     expect(h[0]).toMatchObject({ id, outcome: "COMPLETE", decisions: ["keep it small"] });
+    // issue 35 item 2: session_end records the content evidence of the session's range with its commit
+    // (result and history entry), so main recognises the work after a squash merge deleted the branch
+    const blob = git(dir, "rev-parse", "HEAD:src/app.ts");
+    expect(end.content_evidence.files["src/app.ts"]).toBe(blob);
+    expect(end.results.find((r: any) => r.phase === "GIT_COMMIT").content_evidence).toEqual(end.content_evidence);
+    expect(h[0].contentEvidence["src/app.ts"]).toBe(blob);
+    expect(hist).toContain(`- **Content Evidence**: {`);
     expect(existsSync(join(dir, ".serena/memories/session-violations-log.md"))).toBe(false);
     // a new session can start now, numbered after the first
     const next = await ok(c, "session_start", { objective: "next" });
