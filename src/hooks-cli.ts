@@ -5,19 +5,15 @@
 // runs the same function for a caller that goes through the ES module CLI.
 import { quietEpipe } from "./epipe.js";
 import { leanRun } from "./lean.js";
-import { runSessionEndHook, runSessionStartHook, runStopHook } from "./commands/claude.js";
-
-/** `hooks <name>` commands without options and the function that runs each (src/commands/register-integrations.ts declares them for commander). */
-const HOOK_COMMANDS: Record<string, () => Promise<number>> = {
-  stop: runStopHook,
-  "session-start": runSessionStartHook,
-  "session-end": runSessionEndHook,
-};
+import * as claude from "./commands/claude.js";
+import { hookCommand } from "./commands/hook-commands.js";
 
 /** Run the hook `name` as cli.ts main() would (usage and other errors: one line, exit 2); undefined for a name that is not one of them. */
 export async function runHookLean(name: string): Promise<number | undefined> {
-  const fn = Object.hasOwn(HOOK_COMMANDS, name) ? HOOK_COMMANDS[name] : undefined;
-  if (fn === undefined) return undefined;
+  // the hooks of the one table (src/commands/hook-commands.ts) that live in claude.js, which this bundle holds
+  const h = hookCommand(name);
+  if (h === undefined || h.module !== "claude") return undefined;
+  const fn = claude[h.fn];
   quietEpipe();
   return leanRun(fn);
 }
