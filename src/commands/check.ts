@@ -51,10 +51,12 @@ function toRel(root: string, cwd: string, p: string): string {
 /** `check`'s own options, validated and typed once before any work (the output options are prepareRun's). */
 interface CheckSettings {
   readonly validators: readonly WorkspaceValidator[];
+  /** The validators' options, typed: what the command line says of them, nothing else. */
+  readonly options: ValidatorRunOptions;
   /** --staged, or --staged-when-committing inside a commit hook. */
   readonly staged: boolean;
+  /** --mode: the scope selects session logs by it too. */
   readonly mode?: SessionMode;
-  readonly cutoff?: string;
 }
 
 /**
@@ -75,14 +77,15 @@ async function checkSettings(o: CheckCliOptions): Promise<CheckSettings> {
   const { parseSessionMode, cutoffOption } = await import("../scope.js");
   const mode = parseSessionMode(o.mode);
   const validators = selectValidators(o.only);
-  return { validators, staged, mode, cutoff: cutoffOption(o.cutoff) };
+  const cutoff = cutoffOption(o.cutoff);
+  return { validators, staged, mode, options: { strict: o.strict, cutoff, mode, profile: o.profile, cache: o.cache } };
 }
 
 export async function runCheckCommand(paths: string[] | string | undefined, o: CheckCliOptions): Promise<number> {
   const started = msNow();
   const args = paths === undefined ? [] : Array.isArray(paths) ? paths : [paths];
   const cwd = process.cwd();
-  const { validators, staged, mode, cutoff } = await checkSettings(o);
+  const { validators, staged, mode, options } = await checkSettings(o);
 
   if (!staged && !o.changed) {
     for (const a of args) if (!existsSync(resolve(cwd, a))) throw new UsageError(`not a directory: ${a} (no such file or directory)`);
@@ -125,6 +128,9 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   // the one resolved configuration: its paths decide what the scope selects and what every validator reads
   const loaded = await loadConfig(root, o.config, cwd, settings?.reader);
   const { config, paths: dirs } = loaded;
+  // each selected validator with its configuration section resolved once: enabled, and its options
+  // (the command line's over the section's)
+  const planned = validators.map((v) => ({ v, enabled: validatorSection(config, v.name)?.enabled !== false, options: validatorOptions(config, v.name, options) }));
   if (scoped) {
     const S = await import("../scope.js");
     const filters = args.map((a) => toRel(root, cwd, a));
@@ -150,8 +156,6 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   const run = await prepareRun({ ...o, hook }, root, { config, writeBaseline, settings });
   // --staged: inline directives are read from the staged content the findings are about
   if (source.kind !== "disk") run.adoption.source = source;
-  // the validators' options, typed: what the command line says of them, nothing else
-  const options: ValidatorRunOptions = { strict: o.strict, cutoff, mode, profile: o.profile, cache: o.cache };
   // --cache: the core's results of unchanged inputs come from a cache file (src/core-cache.ts: keyed
   // by every byte of each core call's input, git facts and rule settings included, and by this build)
   const coreCache = o.cache === true ? await (await import("../check-cache.js")).openCheckCache(root, cwd, o.cacheLocation) : undefined;
@@ -171,12 +175,12 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   return finish(results, started, internal, run);
 
   async function runValidators(): Promise<void> {
-    for (const v of validators) {
-      if (validatorSection(config, v.name)?.enabled === false) {
+    for (const { v, enabled, options: vopts } of planned) {
+      if (!enabled) {
         results.push({ file: ".", validator: v.name, verdict: "skip", reason: "disabled in the configuration", findings: [] });
         continue;
       }
-      const vctx = { ...ctx, options: validatorOptions(config, v.name, ctx.options) };
+      const vctx = { ...ctx, options: vopts };
       const d = v.detect(vctx);
       if (!d.applies) {
         // a validator of another kind of run (the commit hook's checks outside a commit) has nothing to say
