@@ -1,5 +1,6 @@
-// Issue 34 items 2 and 3 against regression: one scope module, and each shared constant declared in one
-// file of src/ (SESSIONS_DIR once had two values under one name; src/prepr/scope.ts its own ChangeStatus).
+// Issue 34 items 2, 3 and 6 against regression: one scope module, each shared constant declared in one
+// file of src/ (SESSIONS_DIR once had two values under one name; src/prepr/scope.ts its own ChangeStatus),
+// and CONTRIBUTING's data path of `check` naming files that exist.
 import { describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -44,5 +45,17 @@ describe("issue 34 item 2: one scope module", () => {
       expect(declaring(name), name).toEqual(["src/scope.ts"]);
     }
     expect(existsSync(join(SRC, "prepr", "scope.ts"))).toBe(false);
+  });
+});
+
+describe("issue 34 item 6: CONTRIBUTING's data path of `check`", () => {
+  it("DATAPATH-01 the diagram exists and every file it names exists", () => {
+    const doc = readFileSync(join(ROOT, "CONTRIBUTING.md"), "utf8");
+    const start = doc.indexOf("## The data path of one command: `check`");
+    expect(start).toBeGreaterThanOrEqual(0);
+    const section = doc.slice(start, doc.indexOf("\n## ", start + 1));
+    const named = [...new Set([...section.matchAll(/\b((?:src|bin|test)\/[\w./-]+\.(?:ts|js))\b/g)].map((m) => m[1]))];
+    expect(named).toContain("src/commands/check.ts");
+    expect(named.filter((f) => !existsSync(join(ROOT, f)))).toEqual([]);
   });
 });
