@@ -64,6 +64,8 @@ export interface RunContext {
   formatter: Formatter;
   /** The output options, validated and typed once, before any work: what finish reads. */
   output: OutputSettings;
+  /** --now, checked to be an ISO 8601 date-time (the run's clock; undefined: the real one). */
+  now?: string;
 }
 
 /** The output options of one run, typed (parsed once by prepareRun; nothing looks them up again). */
@@ -143,6 +145,7 @@ export async function prepareRun(
     paths: settings.paths,
     rules: settings.rules,
     formatter,
+    now: now as string | undefined,
     output: {
       maxWarnings,
       maxFileBytes: maxFileSize ?? DEFAULT_MAX_FILE_BYTES,

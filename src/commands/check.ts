@@ -160,7 +160,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   // by every byte of each core call's input, git facts and rule settings included, and by this build)
   const coreCache = o.cache === true ? await (await import("../check-cache.js")).openCheckCache(root, cwd, o.cacheLocation) : undefined;
   // a cached run's clock is the hour (the date rules decide the same within it; cachedRunClock)
-  const now = o.now ?? (coreCache ? coreCache.cachedRunClock() : undefined);
+  const now = run.now ?? (coreCache ? coreCache.cachedRunClock() : undefined);
   const ctx: WorkspaceContext = { root, source, maxFileBytes: run.output.maxFileBytes, now, options, config, paths: dirs, rules: loaded.rules, scope };
   const results: FileResult[] = [];
   const internal: string[] = [];

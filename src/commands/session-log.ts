@@ -30,7 +30,7 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
     paths,
     mode,
     maxFileBytes: run.output.maxFileBytes,
-    now: o.now,
+    now: run.now,
     strict: o.strict === true,
     context: o.context as SessionContext | undefined,
     base: o.base ?? process.env.AGENTCHECK_BASE_REF,
