@@ -62,6 +62,25 @@ export interface RunContext {
   rules: RuleSettings;
   /** The formatter --format names, looked up (and refused when unknown) once, before any work. */
   formatter: Formatter;
+  /** The output options, validated and typed once, before any work: what finish reads. */
+  output: OutputSettings;
+  /** --now, checked to be an ISO 8601 date-time (the run's clock; undefined: the real one). */
+  now?: string;
+}
+
+/** The output options of one run, typed (parsed once by prepareRun; nothing looks them up again). */
+export interface OutputSettings {
+  /** --max-warnings: a run with more warnings fails. */
+  readonly maxWarnings?: number;
+  /** --max-file-size, or the engine's default bound. */
+  readonly maxFileBytes: number;
+  readonly outputFile?: string;
+  readonly color?: boolean;
+  readonly quiet?: boolean;
+  readonly verbose?: boolean;
+  readonly hook?: boolean;
+  /** `baseline --prune`. */
+  readonly prune: boolean;
 }
 
 /**
@@ -76,13 +95,13 @@ export async function prepareRun(
   const fmt = o.format ?? "text";
   const formatter = formatterOf(fmt);
   if (!formatter) throw new UsageError(`--format: unknown format '${fmt}'${suggestion(fmt, Object.keys(FORMATTERS))} (one of: ${Object.keys(FORMATTERS).join(", ")})`);
-  parseIntOption("max-warnings", o.maxWarnings);
+  const maxWarnings = parseIntOption("max-warnings", o.maxWarnings);
   // a clock that is no date ("yesterday") would leave every date rule without a current time
   const now = (o as { now?: unknown }).now;
   if (now !== undefined && (typeof now !== "string" || !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(now) || Number.isNaN(Date.parse(now)))) {
     throw new UsageError(`--now must be an ISO 8601 date-time such as 2026-01-05T10:00:00Z, got '${String(now)}'`);
   }
-  parseIntOption("max-file-size", o.maxFileSize);
+  const maxFileSize = parseIntOption("max-file-size", o.maxFileSize);
   if (o.outputFile) checkOutputFile(o.outputFile);
   let config = opts.config;
   if (!config) {
@@ -120,12 +139,23 @@ export async function prepareRun(
     }
   }
   return {
-    adoption: { root, ignores, overrides, reportUnusedDisable: o.reportUnusedDisable === true, baseline, baselineText, maxFileBytes: parseIntOption("max-file-size", o.maxFileSize), sources: new Map(), rules: settings.rules },
+    adoption: { root, ignores, overrides, reportUnusedDisable: o.reportUnusedDisable === true, baseline, baselineText, maxFileBytes: maxFileSize, sources: new Map(), rules: settings.rules },
     writeBaseline: opts.writeBaseline,
     config,
     paths: settings.paths,
     rules: settings.rules,
     formatter,
+    now: now as string | undefined,
+    output: {
+      maxWarnings,
+      maxFileBytes: maxFileSize ?? DEFAULT_MAX_FILE_BYTES,
+      outputFile: o.outputFile,
+      color: o.color,
+      quiet: o.quiet,
+      verbose: o.verbose,
+      hook: o.hook,
+      prune: o.prune === true,
+    },
   };
 }
 
@@ -181,11 +211,6 @@ export function formatterOf(name: string): Formatter | undefined {
   return Object.prototype.hasOwnProperty.call(FORMATTERS, name) ? FORMATTERS[name] : undefined;
 }
 
-/** --max-file-size, or the engine's default bound. */
-export function maxFileBytes(o: OutputOptions): number {
-  return parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES;
-}
-
 export function parseIntOption(name: string, v: string | number | undefined): number | undefined {
   if (v === undefined) return undefined;
   const n = typeof v === "number" ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
@@ -193,8 +218,10 @@ export function parseIntOption(name: string, v: string | number | undefined): nu
   return n;
 }
 
-export function finish(results: FileResult[], started: number, opts: OutputOptions, internalErrors: string[], run: RunContext): number {
-  const maxWarnings = parseIntOption("max-warnings", opts.maxWarnings);
+/** Apply the adoption settings, then write the baseline or the report the run's output settings ask for; the exit code. */
+export function finish(results: FileResult[], started: number, internalErrors: string[], run: RunContext): number {
+  const opts = run.output;
+  const maxWarnings = opts.maxWarnings;
   if (run) {
     const applied = applyAdoption(results, run.adoption);
     results = applied.results;
@@ -205,7 +232,7 @@ export function finish(results: FileResult[], started: number, opts: OutputOptio
         writeErr("agentcheck: baseline not written (internal errors)\n");
         return 2;
       }
-      const { written: n, kept } = writeBaseline(run.writeBaseline, results, run.adoption.root, { prune: opts.prune === true });
+      const { written: n, kept } = writeBaseline(run.writeBaseline, results, run.adoption.root, { prune: opts.prune });
       writeErr(`agentcheck: ${opts.prune ? "pruned the baseline to" : "wrote"} ${n} finding${n === 1 ? "" : "s"} in ${run.writeBaseline}${kept > 0 ? ` (${kept} file/rule entries kept from files this run did not validate, or validated without the rules that made them)` : ""}; later runs report only new findings\n`);
       return 0;
     }

@@ -2,8 +2,6 @@ import { Command, Option } from "commander";
 import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
 import { FORMATTERS } from "../output.js";
 import { BASELINE_FLAGS, OUTPUT_FLAGS, type FlagDecl } from "../flags.js";
-// maxFileBytes lives in output.ts: the lean command paths import it without commander
-export { maxFileBytes } from "../output.js";
 
 /** Options every validating command shares (declared in src/flags.ts, with the lean path's). */
 export function withOutputOptions(cmd: Command): Command {

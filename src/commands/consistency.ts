@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { finish, maxFileBytes, prepareRun, type OutputOptions } from "../output.js";
+import { finish, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { msNow } from "../stdio.js";
@@ -40,8 +40,8 @@ export async function runConsistencyCommand(o: ConsistencyCliOptions): Promise<n
     throw new UsageError((e as Error).message);
   }
   const out = validateConsistency({
-    root, feature: o.feature, checkpoint: Number(cp), fx, maxFileBytes: maxFileBytes(o), advisory: o.advisory,
+    root, feature: o.feature, checkpoint: Number(cp), fx, maxFileBytes: run.output.maxFileBytes, advisory: o.advisory,
     planningDir: run.paths.planning, rules: run.rules,
   });
-  return finish(out.results, started, o, out.internalErrors, run);
+  return finish(out.results, started, out.internalErrors, run);
 }

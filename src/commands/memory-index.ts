@@ -1,7 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { finish, prepareRun, parseIntOption, type OutputOptions } from "../output.js";
-import { DEFAULT_MAX_FILE_BYTES } from "../engine.js";
+import { finish, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { DiskSource } from "../source.js";
@@ -25,7 +24,8 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
   const cwd = process.cwd();
   const repo = findRepoRoot(cwd) ?? cwd;
   // ignores and the baseline are repository-relative; the memory folder's own results are folder-relative
-  const run = await prepareRun(o, repo);
+  // the reference prints the keyword uniqueness table: the memory-index command keeps it by default
+  const run = await prepareRun({ ...o, verbose: o.verbose ?? true }, repo);
   const given = o.dir ?? (process.env.MEMORY_PATH || undefined);
   const abs = given !== undefined ? resolve(cwd, given) : resolve(repo, run.paths.memories);
   if (!existsSync(abs)) throw new UsageError(`memory directory not found: ${abs}`);
@@ -56,11 +56,10 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
     layout: vo.layout,
     orphans: vo.orphans,
     naming: vo.naming,
-    maxFileBytes: parseIntOption("max-file-size", o.maxFileSize) ?? DEFAULT_MAX_FILE_BYTES,
+    maxFileBytes: run.output.maxFileBytes,
     rules: run.rules,
   });
-  // the reference prints the keyword uniqueness table: the memory-index command keeps it by default
-  return finish(out.results, started, { ...o, verbose: o.verbose ?? true }, out.internalErrors, run);
+  return finish(out.results, started, out.internalErrors, run);
 }
 
 /** Flags of `memory-index` (commander syntax) for the lean start path; see src/lean.ts. */

@@ -1,5 +1,5 @@
 // no commander here: the lean path (src/check-cli.ts) runs this command too
-import { finish, maxFileBytes, prepareRun, type OutputOptions } from "../output.js";
+import { finish, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { msNow } from "../stdio.js";
 import type { SessionContext } from "../scope.js";
@@ -29,8 +29,8 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
     cwd: process.cwd(),
     paths,
     mode,
-    maxFileBytes: maxFileBytes(o),
-    now: o.now,
+    maxFileBytes: run.output.maxFileBytes,
+    now: run.now,
     strict: o.strict === true,
     context: o.context as SessionContext | undefined,
     base: o.base ?? process.env.AGENTCHECK_BASE_REF,
@@ -40,5 +40,5 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
     sources: run.adoption.sources,
     rules: run.rules,
   });
-  return finish(out.results, started, o, out.internalErrors, run);
+  return finish(out.results, started, out.internalErrors, run);
 }

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import { finish, maxFileBytes, prepareRun, type OutputOptions } from "../output.js";
+import { finish, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { parseEnable } from "./consistency.js";
@@ -48,6 +48,6 @@ export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise
   }
   // --strict: warnings fail the run, promoted to errors by the core's severity policy, so the
   // report's verdicts say what the exit code says
-  const out = validateTraceability({ root, specs: specsAbs, fx, maxFileBytes: maxFileBytes(o), mode: o.strict ? "strict" : undefined, rules: run.rules });
-  return finish(out.results, started, o, out.internalErrors, run);
+  const out = validateTraceability({ root, specs: specsAbs, fx, maxFileBytes: run.output.maxFileBytes, mode: o.strict ? "strict" : undefined, rules: run.rules });
+  return finish(out.results, started, out.internalErrors, run);
 }

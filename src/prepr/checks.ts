@@ -22,7 +22,7 @@ import { selectWorkflowFiles, workflowDocs, yamlErrors, type Selection } from ".
 import { matchesAny } from "./glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, releaseLintWorker, selectMarkdown } from "./markdown.js";
 import { type CheckDef, type CheckOutcome, type PrePrContext } from "./runner.js";
-import { sizeFacts } from "./scope.js";
+import { sizeFacts } from "./branch-size.js";
 import { cacheFilePath } from "./cache-dir.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
 import { decideRow } from "./row.js";

@@ -15,6 +15,7 @@ import { resolvePaths, type ResolvedPaths } from "../config.js";
 import { ruleSettings, type RuleSettings, type ValidatorRunOptions } from "../run-settings.js";
 import { discoverSessions } from "../manifest/discover.js";
 import { commitChecksApply } from "./commit-checks.js";
+import { UsageError } from "../report.js";
 
 export interface WorkspaceContext {
   root: string;
@@ -248,4 +249,14 @@ function manifestSessions(ctx: WorkspaceContext): string[] {
   if (!ctx.scope) return all;
   const touched = new Set(ctx.scope.files.filter((f) => f.startsWith("agents/sessions/")).map((f) => f.split("/")[2]));
   return all.filter((n) => touched.has(n));
+}
+
+/** The validators selected by --only (comma-separated names); unknown names are usage errors. */
+export function selectValidators(only: string | undefined): readonly WorkspaceValidator[] {
+  if (!only) return WORKSPACE_VALIDATORS;
+  const names = only.split(",").map((s) => s.trim()).filter(Boolean);
+  const known = WORKSPACE_VALIDATORS.map((v) => v.name);
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length > 0) throw new UsageError(`--only: unknown validator ${unknown.join(", ")} (known: ${known.join(", ")})`);
+  return WORKSPACE_VALIDATORS.filter((v) => names.includes(v.name));
 }

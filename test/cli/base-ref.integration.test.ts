@@ -2,7 +2,7 @@
 // "what changed on this branch" resolves the base with src/scope.ts resolveBaseRef, in one order.
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveBaseRef, parseNameStatusAll } from "../../dist/scope.js";
-import { computeScope } from "../../dist/prepr/scope.js";
+import { computeScope } from "../../dist/scope.js";
 import { git, makeRepo, runCli, tmpDir } from "../helpers.js";
 
 const saved = { ...process.env };

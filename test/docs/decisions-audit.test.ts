@@ -14,6 +14,11 @@ describe("issue 34 item 5: decisions audit (scripts/audit-decisions.mjs)", () =>
     expect(stale.map((r: { file: string; code: string }) => `${r.file}: ${r.code}`)).toEqual([]);
   });
 
+  it("every reason is judged on its own line: none carried over from the per-folder classification", () => {
+    const { carried } = audit();
+    expect(carried.map((r: { file: string; code: string }) => `${r.file}: ${r.code}`)).toEqual([]);
+  });
+
   it("docs/decisions-audit.md is what the build writes (npm run build)", () => {
     expect(readFileSync(join(ROOT, "docs", "decisions-audit.md"), "utf8")).toBe(audit().text);
   });

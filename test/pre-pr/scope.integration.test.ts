@@ -3,7 +3,7 @@ import { describe, it, expect } from "vitest";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { computeScope, gitTopLevel } from "../../dist/prepr/scope.js";
+import { computeScope, workTreeTop as gitTopLevel } from "../../dist/scope.js";
 import { git, makeRepo, tmpDir } from "../helpers.js";
 
 function featureRepo(): string {

@@ -1,9 +1,6 @@
 // pre-pr's git facts beyond the scope: the size of the branch (the PR-size rule). Which files a
-// pre-PR run covers is answered by the one scope module, src/scope.ts (computeScope); its names stay
-// re-exported here for one merge round.
+// pre-PR run covers is answered by the one scope module, src/scope.ts (computeScope).
 import { GitRepo } from "../git-run.js";
-
-export { computeScope, workTreeTop as gitTopLevel, resolveBase, type Scope, type ChangedFile, type ChangeStatus } from "../scope.js";
 
 /**
  * Commits and added lines since the merge-base (for the PR-size rule). A git command that fails
