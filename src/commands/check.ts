@@ -145,11 +145,13 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   // the validators' options, typed: what the command line says of them, nothing else
   const options: ValidatorRunOptions = { strict: o.strict, cutoff, mode, profile: o.profile, cache: o.cache };
   // --cache: the core's results of unchanged inputs come from a cache file (src/core-cache.ts: keyed
-  // by every byte of each core call's input, git facts and rule settings included, and by this build)
-  const coreCache = o.cache === true ? await openCheckCache(root, cwd, o.cacheLocation) : undefined;
+  // by every byte of each core call's input, git facts and rule settings included, and by this build);
+  // the cache is this run's, carried to every core call in its rule settings (RuleSettings.cache)
+  const cached = o.cache === true ? await openCheckCache(root, cwd, o.cacheLocation) : undefined;
   // a cached run's clock is the hour (the date rules decide the same within it; cachedRunClock)
-  const now = o.now ?? (coreCache ? coreCache.cachedRunClock() : undefined);
-  const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now, options, config, paths: dirs, rules: loaded.rules, scope };
+  const now = o.now ?? (cached ? cached.mod.cachedRunClock() : undefined);
+  const rules = cached ? { ...loaded.rules, cache: cached.cache } : loaded.rules;
+  const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now, options, config, paths: dirs, rules, scope };
   const results: FileResult[] = [];
   const internal: string[] = [];
   // progress (files done / total) on stderr: only on a terminal and for the text format
@@ -158,7 +160,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   try {
     await runValidators();
   } finally {
-    coreCache?.closeCoreCache();
+    cached?.mod.closeCoreCache(cached.cache);
   }
   // the commit hook (check --staged) closes with one line: blocked or not, by which errors
   return finish(results, started, { ...o, hook: o.hook ?? (scope?.precommit === true && scope.kind !== "changed") }, internal, run);
@@ -215,8 +217,7 @@ async function openCheckCache(root: string, cwd: string, location: string | unde
     if (isDir(file)) file = join(file, CACHE_FILE_IN_FOLDER);
     else if (!isDir(dirname(file))) throw new UsageError(`--cache-location: the folder ${dirname(file)} does not exist`);
     const { namedFileRoot } = await import("../fswrite.js");
-    cache.openCoreCache(file, { confine: { root: namedFileRoot(file, root), durable: false }, warn });
-    return cache;
+    return { mod: cache, cache: cache.openCoreCache(file, { confine: { root: namedFileRoot(file, root), durable: false }, warn }) };
   }
   const { cacheFilePath } = await import("../prepr/cache-dir.js");
   const file = cacheFilePath(root, CACHE_FILE);
@@ -224,8 +225,7 @@ async function openCheckCache(root: string, cwd: string, location: string | unde
     warn("no git directory to keep the cache in (give --cache-location); running without a cache");
     return undefined;
   }
-  cache.openCoreCache(file, { warn });
-  return cache;
+  return { mod: cache, cache: cache.openCoreCache(file, { warn }) };
 }
 
 /**
