@@ -9,9 +9,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { git, makeRepo, ROOT, tmpDir, writeTree } from "../helpers.js";
-import { closeCoreCache, coreCacheStats, openCoreCache } from "../../dist/core-cache.js";
 import {
-  DEFAULT_MAX_FILE_BYTES, DiskSource, WORKSPACE_VALIDATORS, loadConfig, validateMemoryIndexDir, type LoadedConfig, type WorkspaceContext,
+  DEFAULT_MAX_FILE_BYTES, DiskSource, WORKSPACE_VALIDATORS, closeCoreCache, coreCacheStats, loadConfig, openCoreCache, validateMemoryIndexDir,
+  type LoadedConfig, type WorkspaceContext,
 } from "../../dist/index.js";
 
 /** A memory folder with one unindexed `a-*` file (MI-017, default severity warning). */
