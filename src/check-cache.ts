@@ -25,8 +25,7 @@ export async function openCheckCache(root: string, cwd: string, location: string
     if (isDir(file)) file = join(file, CACHE_FILE_IN_FOLDER);
     else if (!isDir(dirname(file))) throw new UsageError(`--cache-location: the folder ${dirname(file)} does not exist`);
     const { namedFileRoot } = await import("./fswrite.js");
-    cache.openCoreCache(file, { confine: { root: namedFileRoot(file, root), durable: false }, warn });
-    return cache;
+    return { mod: cache, cache: cache.openCoreCache(file, { confine: { root: namedFileRoot(file, root), durable: false }, warn }) };
   }
   const { cacheFilePath } = await import("./prepr/cache-dir.js");
   const file = cacheFilePath(root, CACHE_FILE);
@@ -34,8 +33,7 @@ export async function openCheckCache(root: string, cwd: string, location: string
     warn("no git directory to keep the cache in (give --cache-location); running without a cache");
     return undefined;
   }
-  cache.openCoreCache(file, { warn });
-  return cache;
+  return { mod: cache, cache: cache.openCoreCache(file, { warn }) };
 }
 
 function isDir(p: string): boolean {

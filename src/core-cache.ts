@@ -14,7 +14,7 @@ import { ABI_VERSION, DOC_STATUSES, SEVERITIES } from "./wasm/contract.js";
 import type { DocInput, RawResult } from "./wasm/instance.js";
 import { wasmBytes } from "./wasm/instance.js";
 import { renderMessage } from "./wasm/loader.js";
-import { closeDerived, deferDerived, openDerived } from "./derived-cache.js";
+import { DerivedCache } from "./derived-cache.js";
 import { version } from "./version.js";
 
 /** Bump when the stored shape changes. */
@@ -40,37 +40,48 @@ export interface CoreCacheOptions {
   warn?: (message: string) => void;
 }
 
-interface Store {
-  file: string;
-  confine: Pick<WriteOptions, "root" | "rootLabel" | "durable">;
-  warn?: (message: string) => void;
-  loaded: boolean;
-  key: string;
-  gen: number;
-  entries: Record<string, Entry>;
-  dirty: boolean;
-  /** Findings and data values stored by this process. */
-  items: number;
-  hits: number;
-  misses: number;
-}
+/**
+ * The result cache of one run: created by the command that owns the run (pre-pr, `check --cache`)
+ * or by a library caller, carried to every core call in the run's rule settings (src/run-settings.ts
+ * RuleSettings.cache), saved by its owner (closeCoreCache). Nothing here is process state: two
+ * repositories validated at once in one process each have their own cache and file.
+ */
+export class CoreCache {
+  readonly file: string;
+  readonly confine: Pick<WriteOptions, "root" | "rootLabel" | "durable">;
+  readonly warn?: (message: string) => void;
+  /** Values derived from git objects (src/derived-cache.ts), kept in the same file, read when first asked. */
+  readonly derived: DerivedCache;
+  loaded = false;
+  key = "";
+  gen = 0;
+  entries: Record<string, Entry> = {};
+  dirty = false;
+  /** Findings and data values stored by this run. */
+  items = 0;
+  hits = 0;
+  misses = 0;
+  /** Saved: later core calls of a run that still holds it are not cached. */
+  closed = false;
 
-let store: Store | undefined;
+  constructor(file: string, opts: CoreCacheOptions = {}) {
+    this.file = file;
+    this.confine = opts.confine ?? gitCacheConfinement(file);
+    this.warn = opts.warn;
+    this.derived = new DerivedCache(() => {
+      if (!this.loaded && !this.closed) load(this);
+    });
+  }
+}
 
 /** node:crypto on first use: the engine imports this module, and lean commands never open a cache. */
 function createHash(alg: string): Hash {
   return (nodeRequire("node:crypto") as typeof import("node:crypto")).createHash(alg);
 }
 
-/** Use (and later write) the cache file for this process's core runs. */
-export function openCoreCache(file: string, opts: CoreCacheOptions = {}): void {
-  const confine = opts.confine ?? gitCacheConfinement(file);
-  const s: Store = { file, confine, warn: opts.warn, loaded: false, key: "", gen: 0, entries: {}, dirty: false, items: 0, hits: 0, misses: 0 };
-  store = s;
-  // values derived from git objects (src/derived-cache.ts) live in the same file, read when first asked
-  deferDerived(() => {
-    if (store === s && !s.loaded) load(s);
-  });
+/** A cache for one run's core calls, kept in `file` (read on first use, written by closeCoreCache). */
+export function openCoreCache(file: string, opts: CoreCacheOptions = {}): CoreCache {
+  return new CoreCache(file, opts);
 }
 
 /** The key of this build: the stored shape, the ABI, agentcheck's version and the module's bytes. */
@@ -78,11 +89,11 @@ function buildKey(): string {
   return createHash("sha1").update(`${FORMAT}\n${ABI_VERSION}\n${version()}\n`).update(wasmBytes()).digest("hex");
 }
 
-function load(s: Store): void {
+function load(s: CoreCache): void {
   s.loaded = true;
   s.key = buildKey();
   s.dirty = true;
-  openDerived({}, 0);
+  s.derived.start({}, 0);
   let text: string;
   try {
     text = readTextOrThrow(s.file, { maxBytes: CORE_CACHE_MAX_BYTES, root: s.confine.root, rootLabel: s.confine.rootLabel });
@@ -110,7 +121,7 @@ function load(s: Store): void {
   s.entries = o.entries as Record<string, Entry>;
   s.dirty = false;
   const derived = o.derived && typeof o.derived === "object" && !Array.isArray(o.derived) ? o.derived : {};
-  openDerived(derived as Parameters<typeof openDerived>[0], s.gen);
+  s.derived.start(derived as Parameters<DerivedCache["start"]>[0], s.gen);
 }
 
 const isInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
@@ -147,10 +158,9 @@ export function batchKey(validator: string, input: DocInput[]): string {
   return h.digest("hex");
 }
 
-/** Run one batch through the cache when one is open (else just run it). */
-export function runCached(validator: string, input: DocInput[], run: () => RawResult): RawResult {
-  const s = store;
-  if (!s) return run();
+/** Run one batch through the run's cache `s` when it has one (else just run it). */
+export function runCached(s: CoreCache | undefined, validator: string, input: DocInput[], run: () => RawResult): RawResult {
+  if (!s || s.closed) return run();
   if (!s.loaded) load(s);
   const k = batchKey(validator, input);
   let hit: Entry | undefined = Object.hasOwn(s.entries, k) ? s.entries[k] : undefined;
@@ -189,18 +199,17 @@ export function cachedRunClock(at: Date = new Date()): string {
   return d.toISOString();
 }
 
-/** Hits and misses of this process (for tests and the bench). */
-export function coreCacheStats(): { hits: number; misses: number } {
-  return { hits: store?.hits ?? 0, misses: store?.misses ?? 0 };
+/** Hits and misses of one run's cache (for tests and the bench). */
+export function coreCacheStats(s: CoreCache | undefined): { hits: number; misses: number } {
+  return { hits: s?.hits ?? 0, misses: s?.misses ?? 0 };
 }
 
-/** Write the cache when it changed (old entries dropped) and stop using it. A write failure means no cache. */
-export function closeCoreCache(): void {
-  const s = store;
-  store = undefined;
-  deferDerived(undefined);
-  const derived = closeDerived(KEEP_RUNS);
-  if (!s || !s.loaded || !(s.dirty || derived?.dirty)) return;
+/** Write the run's cache when it changed (old entries dropped) and stop using it. A write failure means no cache. */
+export function closeCoreCache(s: CoreCache | undefined): void {
+  if (!s || s.closed) return;
+  s.closed = true;
+  const derived = s.derived.close(KEEP_RUNS);
+  if (!s.loaded || !(s.dirty || derived?.dirty)) return;
   const entries: Record<string, Entry> = {};
   for (const [k, e] of Object.entries(s.entries)) if (e.g > s.gen - KEEP_RUNS) entries[k] = e;
   try {

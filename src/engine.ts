@@ -5,7 +5,7 @@ import { readBounded, ReadRefusedError, type ReadOptions, type Refusal } from ".
 import type { FileSource } from "./source.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
 import { encodeList } from "./wasm/list.js";
-import { runCached } from "./core-cache.js";
+import { runCached, type CoreCache } from "./core-cache.js";
 import { runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, type DocInput, type RawResult } from "./wasm/loader.js";
 import { type FileResult, type Finding, type Severity, UsageError, verdictOf } from "./report.js";
 import type { FactKey } from "./wasm/contract.js";
@@ -239,13 +239,13 @@ function mapRaw(validator: string, docs: ContentDoc[], nFacts: number, raw: RawR
  * may be split); otherwise the files are judged together (a manifest with its spec, a folder's
  * cross-references) and a file's result is only ever computed with the whole batch's inputs.
  */
-function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[], out: ValidatorOutput, separable: boolean): void {
+function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[], out: ValidatorOutput, separable: boolean, cache: CoreCache | undefined): void {
   const input: DocInput[] = [...facts, ...docs.map(docInput)];
   let bytes = 0;
   for (const d of input) bytes += d.bytes.length + d.name.length * 3 + 24;
   if (bytes > MAX_ARENA_BYTES) {
     if (docs.length > 1) {
-      for (const d of docs) runBatch(validator, [d], facts, out, separable);
+      for (const d of docs) runBatch(validator, [d], facts, out, separable, cache);
       return;
     }
     const file = docs[0]?.file ?? "(no file)";
@@ -260,8 +260,9 @@ function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[
   let raw: RawResult;
   const partial = out.results.length;
   try {
-    // pre-pr's cached runs serve an unchanged batch from src/core-cache.ts (same input bytes, same core)
-    raw = runCached(validator, input, () => runValidator(validator, input));
+    // a cached run (pre-pr, check --cache: the run's cache in its rule settings) serves an unchanged
+    // batch from src/core-cache.ts (same input bytes, same core)
+    raw = runCached(cache, validator, input, () => runValidator(validator, input));
     mapRaw(validator, docs, facts.length, raw, out);
   } catch (e) {
     // Any failure (abort, WebAssembly trap such as unreachable / out of bounds / stack overflow,
@@ -269,7 +270,7 @@ function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[
     // so the next call runs on a fresh one. Find the file(s) involved.
     out.results.length = partial;
     if (docs.length > 1) {
-      isolateFailure(validator, docs, facts, out, separable, e);
+      isolateFailure(validator, docs, facts, out, separable, e, cache);
       return;
     }
     failedResult(validator, docs[0]?.file ?? "(no file)", e, "", out);
@@ -298,12 +299,12 @@ function failedResult(validator: WasmValidator, file: string, e: unknown, contex
  * several files together), or the rest fails again, every file of the batch gets AC-902: no result
  * is ever computed without the inputs it needs.
  */
-function isolateFailure(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[], out: ValidatorOutput, separable: boolean, err: unknown): void {
+function isolateFailure(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[], out: ValidatorOutput, separable: boolean, err: unknown, cache: CoreCache | undefined): void {
   const start = out.results.length;
   const rest: ContentDoc[] = [];
   for (const d of docs) {
     const one: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
-    runBatch(validator, [d], facts, one, separable);
+    runBatch(validator, [d], facts, one, separable, cache);
     if (one.internalErrors.length > 0 || separable) {
       pushAll(out.results, one.results);
       pushAll(out.internalErrors, one.internalErrors);
@@ -318,7 +319,7 @@ function isolateFailure(validator: WasmValidator, docs: ContentDoc[], facts: Doc
   }
   if (rest.length > 0) {
     const again: ValidatorOutput = { results: [], global: {}, internalErrors: [] };
-    runBatch(validator, rest, facts, again, separable);
+    runBatch(validator, rest, facts, again, separable, cache);
     pushAll(out.results, again.results);
     pushAll(out.internalErrors, again.internalErrors);
     Object.assign(out.global, again.global);
@@ -348,14 +349,14 @@ export function executeValidator(
   const rules = opts.rules ?? DEFAULT_RULE_SETTINGS;
   const fdocs = factDocs(debugTrapFacts({ ...optionFacts(validator, checkedOptions(rules.options)), ...severityFacts(validator, rules.severities, opts.mode), ...facts }));
   if (!opts.separable) {
-    runBatch(validator, docs, fdocs, out, false);
+    runBatch(validator, docs, fdocs, out, false, rules.cache);
     return out;
   }
   let batch: ContentDoc[] = [];
   let size = 0;
   let done = 0;
   const flush = () => {
-    runBatch(validator, batch, fdocs, out, true);
+    runBatch(validator, batch, fdocs, out, true, rules.cache);
     done += batch.length;
     progress?.(done, docs.length);
     batch = [];

@@ -9,6 +9,7 @@ export { validateConsistency, fixBits, PROFILES, type ConsistencyOptions, type C
 export { validateTraceability, type TraceabilityOptions, type TraceabilityOutput } from "./validators/traceability.js";
 export { validateMemoryIndexDir, listMemoryDir, type MemoryIndexOptions, type MemoryLayout } from "./validators/memory-index.js";
 export { loadConfig, stripJsonComments, STARTER_CONFIG, type Config, type LoadedConfig } from "./config.js";
+export { openCoreCache, closeCoreCache, coreCacheStats, cachedRunClock, type CoreCache, type CoreCacheOptions } from "./core-cache.js";
 export { ConfigSchema } from "./config-schema.js";
 export { parseConfig } from "./config-validate.js";
 export { INIT_STEPS, runInit, type InitStep, type InitContext } from "./init.js";

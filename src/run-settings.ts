@@ -5,6 +5,7 @@
 import type { Config } from "./config-schema.js";
 import { resolvePaths, type ResolvedPaths } from "./config-paths.js";
 import type { SessionMode } from "./scope.js";
+import type { CoreCache } from "./core-cache.js";
 
 /** Rule id -> option values from the configuration ("rules": {"<ID>": {"options": {...}}}). */
 export type RuleOptions = Record<string, Record<string, unknown>>;
@@ -16,6 +17,12 @@ export interface RuleSettings {
   readonly options: RuleOptions;
   /** Rule id -> severity (validators.<section>.severity of every section). */
   readonly severities: Readonly<Record<string, SeverityOverride>>;
+  /**
+   * This run's result cache (src/core-cache.ts, with its git-derived values: src/derived-cache.ts),
+   * opened and saved by the command that owns the run (pre-pr, `check --cache`); none: nothing cached.
+   * Never shared between runs: two repositories validated at once each carry their own.
+   */
+  readonly cache?: CoreCache;
 }
 
 /** No configuration: every rule with its declared options and severity. */

@@ -157,11 +157,13 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   // --staged: inline directives are read from the staged content the findings are about
   if (source.kind !== "disk") run.adoption.source = source;
   // --cache: the core's results of unchanged inputs come from a cache file (src/core-cache.ts: keyed
-  // by every byte of each core call's input, git facts and rule settings included, and by this build)
-  const coreCache = o.cache === true ? await (await import("../check-cache.js")).openCheckCache(root, cwd, o.cacheLocation) : undefined;
+  // by every byte of each core call's input, git facts and rule settings included, and by this build);
+  // the cache is this run's, carried to every core call in its rule settings (RuleSettings.cache)
+  const cached = o.cache === true ? await (await import("../check-cache.js")).openCheckCache(root, cwd, o.cacheLocation) : undefined;
   // a cached run's clock is the hour (the date rules decide the same within it; cachedRunClock)
-  const now = run.now ?? (coreCache ? coreCache.cachedRunClock() : undefined);
-  const ctx: WorkspaceContext = { root, source, maxFileBytes: run.output.maxFileBytes, now, options, config, paths: dirs, rules: loaded.rules, scope };
+  const now = run.now ?? (cached ? cached.mod.cachedRunClock() : undefined);
+  const rules = cached ? { ...loaded.rules, cache: cached.cache } : loaded.rules;
+  const ctx: WorkspaceContext = { root, source, maxFileBytes: run.output.maxFileBytes, now, options, config, paths: dirs, rules, scope };
   const results: FileResult[] = [];
   const internal: string[] = [];
   // progress (files done / total) on stderr: only on a terminal and for the text format
@@ -170,7 +172,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   try {
     await runValidators();
   } finally {
-    coreCache?.closeCoreCache();
+    cached?.mod.closeCoreCache(cached.cache);
   }
   return finish(results, started, internal, run);
 

@@ -142,7 +142,13 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   const ignores = loadIgnores(root, config.ignores);
   const scope = await computeScope(root, { all: !!o.all, base: o.base ?? config.prePr?.base });
   if (ignores.patterns.length > 0) scope.files = scope.files.filter((f) => !ignores.ignored(f));
-  const ctx = { root, scope, config, options, ignores, rules };
+  // the core's results of unchanged inputs come from a cache in the git directory (src/core-cache.ts):
+  // this run's, carried to every core call in its rule settings (RuleSettings.cache)
+  const coreCache = options.noCache ? undefined : await import("../core-cache.js");
+  const cacheFile = coreCache ? cacheFilePath(root, "core-cache.json") : undefined;
+  // a cache that cannot be used is said, then rebuilt (never served: src/core-cache.ts)
+  const cache = cacheFile ? coreCache?.openCoreCache(cacheFile, { warn: (m) => writeErr(`agentcheck: pre-pr: ${m}\n`) }) : undefined;
+  const ctx = { root, scope, config, options, ignores, rules: cache ? { ...rules, cache } : rules };
   // what a row lists (text and JSON): report.maxFindingsPerRule per rule and file, as every report
   const maxPerRule = config.report?.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE;
   const capRow = (row: CheckRow): CheckRow => {
@@ -157,13 +163,6 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   const header = formatHeader({ root, quick: options.quick, scopeText, startedAt }, p);
   if (stream) writeOut(header);
   let text = stream ? "" : header;
-  // the core's results of unchanged inputs come from a cache in the git directory (src/core-cache.ts)
-  const coreCache = options.noCache ? undefined : await import("../core-cache.js");
-  if (coreCache) {
-    const file = cacheFilePath(root, "core-cache.json");
-    // a cache that cannot be used is said, then rebuilt (never served: src/core-cache.ts)
-    if (file) coreCache.openCoreCache(file, { warn: (m) => writeErr(`agentcheck: pre-pr: ${m}\n`) });
-  }
   // summary-first: FAIL and WARN rows and at most FINDINGS_SHOWN findings; --verbose lists everything
   const listing = new RowListing(options.verbose);
   let rows;
@@ -175,7 +174,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
       else text += s;
     });
   } finally {
-    coreCache?.closeCoreCache();
+    coreCache?.closeCoreCache(cache);
     if (lintRow) (await import("../prepr/markdown.js")).releaseLintWorker();
   }
   const counts = countRows(rows);

@@ -17,7 +17,7 @@
 // is not landed by this test: its evidence names a state of the work that never reached HEAD.
 import type { GitRepo } from "../git-run.js";
 import { gitPath, gitRaw, resolveCommitIds } from "../git-run.js";
-import { derivedOpen, recallDerived, rememberDerived } from "../derived-cache.js";
+import { derivedOpen, recallDerived, rememberDerived, type DerivedCache } from "../derived-cache.js";
 
 /** One file a commit wrote: its path and the blob id written (all zeros: deleted). */
 export interface WrittenBlob {
@@ -159,17 +159,17 @@ export const isLanded = (c: Containment) => c.written > 0 && c.otherContent.leng
  * HEAD's history (isLanded: every blob there). Undefined when git failed (the caller keeps its
  * ancestry answer).
  */
-export async function containment(git: GitRepo, ids: string[], headId?: string): Promise<Map<string, Containment> | undefined> {
+export async function containment(git: GitRepo, ids: string[], headId?: string, derived?: DerivedCache): Promise<Map<string, Containment> | undefined> {
   const out = new Map<string, Containment>();
   if (ids.length === 0) return out;
-  // with a cache open (pre-pr, check --cache), an answer is kept under HEAD's commit id and the
+  // with the run's cache (`derived`: pre-pr, check --cache), an answer is kept under HEAD's commit id and the
   // commit's: both name every object it depends on (src/derived-cache.ts), so an unchanged branch
   // reads no history at all; the history read below is HEAD's by that id, the one the key names
   // (`headId`: HEAD's id as the caller resolved it, else asked here)
-  const head = derivedOpen() ? (headId ?? resolveCommitIds(git, ["HEAD"])?.get("HEAD")) : undefined;
+  const head = derivedOpen(derived) ? (headId ?? resolveCommitIds(git, ["HEAD"])?.get("HEAD")) : undefined;
   const todo: string[] = [];
   for (const id of ids) {
-    const c = head !== undefined && FULL_ID.test(id) ? recallDerived(`landed\0${head}\0${id}`) : undefined;
+    const c = head !== undefined && FULL_ID.test(id) ? recallDerived(derived, `landed\0${head}\0${id}`) : undefined;
     if (isContainment(c)) out.set(id, c);
     else todo.push(id);
   }
@@ -193,7 +193,7 @@ export async function containment(git: GitRepo, ids: string[], headId?: string):
     }
     out.set(id, c);
     // kept only when the walk read the HEAD the key names (HEAD did not move during the run)
-    if (head !== undefined && walk?.head === head && FULL_ID.test(id)) rememberDerived(`landed\0${head}\0${id}`, c);
+    if (head !== undefined && walk?.head === head && FULL_ID.test(id)) rememberDerived(derived, `landed\0${head}\0${id}`, c);
   }
   return out;
 }
@@ -287,12 +287,12 @@ function lines(s: string): string[] {
  * git-rules.ts commitClass), ["missing"] (no such commit). A SHA git could not answer for is left out
  * (not checked: SP-090, never a pass).
  */
-export async function classifyCommits(git: GitRepo, shas: string[]): Promise<Map<string, string[]>> {
+export async function classifyCommits(git: GitRepo, shas: string[], derived?: DerivedCache): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   const asked = [...new Set(shas)].sort();
   if (asked.length === 0) return out;
-  const head = resolveCommits(git, asked, out);
-  await classifyLanded(git, asked, out, head);
+  const head = resolveCommits(git, asked, out, derived);
+  await classifyLanded(git, asked, out, head, derived);
   return out;
 }
 
@@ -303,7 +303,7 @@ export async function classifyCommits(git: GitRepo, shas: string[]): Promise<Map
  * the paths that differ, for the core (git-rules.ts commitClass). When git fails they stay
  * off-history without details (a finding, never a pass).
  */
-async function classifyLanded(git: GitRepo, shas: string[], out: Map<string, string[]>, head: string | undefined): Promise<void> {
+async function classifyLanded(git: GitRepo, shas: string[], out: Map<string, string[]>, head: string | undefined, derived: DerivedCache | undefined): Promise<void> {
   const off = new Map<string, string[]>(); // commit id -> the SHAs (as cited) that name it
   for (const sha of shas) {
     const f = out.get(sha);
@@ -313,7 +313,7 @@ async function classifyLanded(git: GitRepo, shas: string[], out: Map<string, str
     else off.set(f[1], [sha]);
   }
   if (off.size === 0) return;
-  const found = await containment(git, [...off.keys()], head);
+  const found = await containment(git, [...off.keys()], head, derived);
   if (found === undefined) return;
   for (const [id, c] of found) {
     // landed; else off-history with what the content check saw: "#<files written>", then "~<path>"
@@ -347,13 +347,13 @@ const FEW_COMMITS = 4;
  * reads every commit (70 ms on a 2,600-commit history without a commit-graph). A SHA that names no
  * commit is missing either way; an ambiguous short SHA, and any answer but yes or no, takes the walk.
  */
-function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>): string | undefined {
+function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>, derived: DerivedCache | undefined): string | undefined {
   /** The commit ids of the few-commit path's cat-file, for the walk's own lookups below. */
   let known: Map<string, string | undefined> | undefined;
   /** HEAD's commit id, when a cache keeps answers (derivedOpen): asked in the same cat-file. */
   let head: string | undefined;
   if (shas.length <= FEW_COMMITS) {
-    const memo = derivedOpen();
+    const memo = derivedOpen(derived);
     const ids = (known = resolveCommitIds(git, memo && !shas.includes("HEAD") ? [...shas, "HEAD"] : shas));
     if (memo) head = ids?.get("HEAD");
     if (memo && !shas.includes("HEAD")) ids?.delete("HEAD");
@@ -367,7 +367,7 @@ function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>
         out.set(sha, ["missing"]);
         continue;
       }
-      const answer = id === undefined ? -1 : isAncestor(git, id, head);
+      const answer = id === undefined ? -1 : isAncestor(git, id, head, derived);
       if (answer === 0) out.set(sha, ["ancestor", id!]);
       else if (answer === 1) out.set(sha, ["off-history", id!]);
       else walk.push(sha);
@@ -403,11 +403,11 @@ function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>
  * commit id, a cache open) the answer is kept under both ids, which name everything it depends on
  * (src/derived-cache.ts), and asked of that id, the one the key names.
  */
-function isAncestor(git: GitRepo, id: string, head: string | undefined): number {
+function isAncestor(git: GitRepo, id: string, head: string | undefined, derived: DerivedCache | undefined): number {
   const key = head !== undefined && FULL_ID.test(id) ? `ancestor\0${head}\0${id}` : undefined;
-  const kept = key !== undefined ? recallDerived(key) : undefined;
+  const kept = key !== undefined ? recallDerived(derived, key) : undefined;
   if (kept === 0 || kept === 1) return kept;
   const answer = gitRaw(git.cwd, ["merge-base", "--is-ancestor", id, head ?? "HEAD"]).status;
-  if (key !== undefined && (answer === 0 || answer === 1)) rememberDerived(key, answer);
+  if (key !== undefined && (answer === 0 || answer === 1)) rememberDerived(derived, key, answer);
   return answer;
 }

@@ -223,7 +223,7 @@ const selections = new WeakMap<PrePrContext, Selection>();
 function selection(ctx: PrePrContext): Selection {
   let s = selections.get(ctx);
   if (!s) {
-    s = selectWorkflowFiles(ctx.scope.files);
+    s = selectWorkflowFiles(ctx.scope.files, ctx.rules?.cache);
     selections.set(ctx, s);
   }
   return s;

@@ -1,8 +1,10 @@
 // The workflow and YAML files of a list of paths, as the core selects them (pre-pr family "select"),
 // and the YAML parser's first error of each workflow (the fact WFS-01 reports): shared by pre-pr
 // (PP-004/005/009/010) and the commit hook's checks (src/validators/commit-checks.ts).
+import type { CoreCache } from "../core-cache.js";
 import { executeValidator } from "../engine.js";
 import { InternalError } from "../report.js";
+import { DEFAULT_RULE_SETTINGS } from "../run-settings.js";
 import { PREPR_ROLE as ROLE } from "../wasm/abi.js";
 import { decodeList, encodeList } from "../wasm/list.js";
 
@@ -12,8 +14,9 @@ export interface Selection {
   yaml: string[];
 }
 
-export function selectWorkflowFiles(files: string[]): Selection {
-  const out = executeValidator("pre-pr", [], { family: "select", files });
+/** `cache`: the run's result cache (pre-pr's), if any; the selection takes no rule settings. */
+export function selectWorkflowFiles(files: string[], cache?: CoreCache): Selection {
+  const out = executeValidator("pre-pr", [], { family: "select", files }, cache ? { rules: { ...DEFAULT_RULE_SETTINGS, cache } } : {});
   if (out.internalErrors.length > 0) throw new InternalError(`internal error: ${out.internalErrors.join("; ")}`);
   const list = (k: string) => (out.global[k] === undefined ? [] : decodeList(out.global[k]));
   return { workflows: list("workflows"), actions: list("actions"), yaml: list("yaml") };

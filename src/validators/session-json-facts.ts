@@ -182,7 +182,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   // beside the commit lookups below (on the other core), awaited before the facts are returned
   const diffs = changedFacts(git, ranges, facts, diffFact);
   if (wanted.size > 0) {
-    for (const [sha, fact] of await classifyCommits(git, [...wanted])) facts[`git.commit.${sha}`] = fact;
+    for (const [sha, fact] of await classifyCommits(git, [...wanted], rules?.cache?.derived)) facts[`git.commit.${sha}`] = fact;
     // recorded content is looked up only when some cited commit is not on HEAD's history as is
     const unresolved = [...wanted].some((sha) => {
       const f = facts[`git.commit.${sha}`];

@@ -106,7 +106,7 @@ export async function resolveNeeds(run: LogRun, need: Needs, md: ContentDoc[] = 
       facts.commits = shas.filter((s) => full.some((f) => f.startsWith(s)));
       // SP-041 (strict): the cited commit's class, as SP-130 gets it (ancestor / landed by content / off-history / missing)
       if (run.opts.strict) {
-        for (const [sha, fact] of await classifyCommits(git, shas)) facts[`git.commit.${sha}`] = fact;
+        for (const [sha, fact] of await classifyCommits(git, shas, run.opts.rules?.cache?.derived)) facts[`git.commit.${sha}`] = fact;
         // a cited commit this repository lacks: which logs arrived through a merge (issue 35 item 5; the
         // core notes, not fails, SP-041 on such a log), one `git log --first-parent` of the logs' folders
         const gone = shas.some((s) => !(facts.commits as string[]).includes(s) || (facts[`git.commit.${s}`] as string[] | undefined)?.[0] === "missing");

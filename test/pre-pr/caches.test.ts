@@ -3,7 +3,7 @@
 import { describe, it, expect, afterEach } from "vitest";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { batchKey, closeCoreCache, coreCacheStats, openCoreCache } from "../../dist/core-cache.js";
+import { batchKey, closeCoreCache, coreCacheStats, openCoreCache, type CoreCache } from "../../dist/core-cache.js";
 import { LINT_YOUNG_GENERATION_MB, MAX_LINT_WORKERS, exactJson, lintCacheKey, lintWorkerCount, lintWorkerOptions, shardBySize } from "../../dist/prepr/markdown.js";
 import { family, ROLE } from "./helpers.js";
 import { tmpDir } from "../helpers.js";
@@ -11,51 +11,61 @@ import { tmpDir } from "../helpers.js";
 const enc = new TextEncoder();
 const BAD = "ok\nsee /home/me/x\n";
 
-afterEach(() => closeCoreCache());
+/** The caches a test opened (closed after it, as the command that owns a run does). */
+const opened: CoreCache[] = [];
+afterEach(() => {
+  for (const c of opened.splice(0)) closeCoreCache(c);
+});
+/** A run's cache over `file`, carried to the core calls in the run's rule settings (RuleSettings.cache). */
+function openRun(file: string): { cache: CoreCache; rules: { options: {}; severities: {}; cache: CoreCache } } {
+  const cache = openCoreCache(file);
+  opened.push(cache);
+  return { cache, rules: { options: {}, severities: {}, cache } };
+}
 
 describe("core-result cache", () => {
   it("PATH-01: the same input is served from the cache with the same findings; any changed byte, name or fact runs the core", () => {
     const file = join(tmpDir(), "core-cache.json");
-    openCoreCache(file);
-    const run = (name: string, text: string, facts = {}) => family("path", [{ name, role: ROLE.pathScan, text }], facts);
+    let r = openRun(file);
+    const run = (name: string, text: string, facts = {}) => family("path", [{ name, role: ROLE.pathScan, text }], facts, { rules: r.rules });
     const first = run("docs/a.md", BAD);
     expect(first.map((f) => f.ruleId)).toEqual(["PATH-01"]);
-    expect(coreCacheStats()).toEqual({ hits: 0, misses: 1 });
+    expect(coreCacheStats(r.cache)).toEqual({ hits: 0, misses: 1 });
     expect(run("docs/a.md", BAD)).toEqual(first);
-    expect(coreCacheStats()).toEqual({ hits: 1, misses: 1 });
+    expect(coreCacheStats(r.cache)).toEqual({ hits: 1, misses: 1 });
     // one byte, the file name, a fact: each a new key (never the old result)
     expect(run("docs/a.md", "ok\nsee /home/me/y\nand /Users/me\n").map((f) => f.line)).toEqual([2, 3]);
     expect(run("docs/b.md", BAD).map((f) => f.file)).toEqual(["docs/b.md"]);
     run("docs/a.md", BAD, { "unused.fact": "1" });
-    expect(coreCacheStats()).toEqual({ hits: 1, misses: 4 });
-    closeCoreCache();
+    expect(coreCacheStats(r.cache)).toEqual({ hits: 1, misses: 4 });
+    closeCoreCache(r.cache);
     expect(existsSync(file)).toBe(true);
-    // a later process reads the file: hits, with messages rendered again from this build's rule table
-    openCoreCache(file);
+    // a later run reads the file: hits, with messages rendered again from this build's rule table
+    r = openRun(file);
     expect(run("docs/a.md", BAD)).toEqual(first);
-    expect(coreCacheStats()).toEqual({ hits: 1, misses: 0 });
-    closeCoreCache();
+    expect(coreCacheStats(r.cache)).toEqual({ hits: 1, misses: 0 });
+    closeCoreCache(r.cache);
     const stored = JSON.parse(readFileSync(file, "utf8"));
     expect(JSON.stringify(stored)).not.toContain(first[0].message);
   });
 
   it("PATH-01: a cache written for another core (other key) or a corrupt file is ignored", () => {
     const file = join(tmpDir(), "core-cache.json");
-    openCoreCache(file);
-    family("path", [{ name: "docs/a.md", role: ROLE.pathScan, text: BAD }]);
-    closeCoreCache();
+    let r = openRun(file);
+    family("path", [{ name: "docs/a.md", role: ROLE.pathScan, text: BAD }], {}, { rules: r.rules });
+    closeCoreCache(r.cache);
     const c = JSON.parse(readFileSync(file, "utf8"));
     // poison every entry, then pretend the module changed: nothing poisoned may come back
     for (const e of Object.values(c.entries) as { r: { findings: unknown[] } }[]) e.r.findings = [];
     writeFileSync(file, JSON.stringify({ ...c, key: "another-core" }));
-    openCoreCache(file);
-    expect(family("path", [{ name: "docs/a.md", role: ROLE.pathScan, text: BAD }]).map((f) => f.ruleId)).toEqual(["PATH-01"]);
-    expect(coreCacheStats()).toEqual({ hits: 0, misses: 1 });
-    closeCoreCache();
+    r = openRun(file);
+    expect(family("path", [{ name: "docs/a.md", role: ROLE.pathScan, text: BAD }], {}, { rules: r.rules }).map((f) => f.ruleId)).toEqual(["PATH-01"]);
+    expect(coreCacheStats(r.cache)).toEqual({ hits: 0, misses: 1 });
+    closeCoreCache(r.cache);
     writeFileSync(file, "{not json");
-    openCoreCache(file);
-    expect(family("path", [{ name: "docs/a.md", role: ROLE.pathScan, text: BAD }]).map((f) => f.ruleId)).toEqual(["PATH-01"]);
-    expect(coreCacheStats().misses).toBe(1);
+    r = openRun(file);
+    expect(family("path", [{ name: "docs/a.md", role: ROLE.pathScan, text: BAD }], {}, { rules: r.rules }).map((f) => f.ruleId)).toEqual(["PATH-01"]);
+    expect(coreCacheStats(r.cache).misses).toBe(1);
   });
 
   it("batch keys separate names from bytes (no ambiguity by concatenation)", () => {

@@ -15,11 +15,13 @@ export interface Hit {
   message: string;
 }
 
-export function family(fam: string, docs: { name: string; role: number; text: string | Uint8Array }[], facts: Facts = {}): Hit[] {
+/** One pre-pr family over `docs`; `opts.rules`: the run's rule settings (with its result cache, if any). */
+export function family(fam: string, docs: { name: string; role: number; text: string | Uint8Array }[], facts: Facts = {}, opts: Parameters<typeof executeValidator>[3] = {}): Hit[] {
   const out = executeValidator(
     "pre-pr",
     docs.map((d) => ({ file: d.name, kind: KIND.PREPR_FILE, flags: d.role, bytes: typeof d.text === "string" ? enc.encode(d.text) : d.text })),
     { ...facts, family: fam },
+    opts,
   );
   if (out.internalErrors.length) throw new Error(out.internalErrors.join("; "));
   return out.results.flatMap((r) => r.findings);
