@@ -41,6 +41,12 @@ export async function run(argv: string[]): Promise<number> {
       return leanRun(await loadHook(hook));
     }
   }
+  if (lean && args[0] === "pre-pr") {
+    // lean start path for pre-pr (src/commands/pre-pr-lean.ts): no commander, which builds the whole program first
+    const { runPrePrLean } = await import("./commands/pre-pr-lean.js");
+    const code = await runPrePrLean(args.slice(1));
+    if (code !== undefined) return code;
+  }
   const { main } = await import("./cli.js");
   return main(argv);
 }

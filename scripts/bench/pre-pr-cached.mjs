@@ -69,7 +69,7 @@ export async function run() {
     } else {
       const repo = longRepo();
       dir = cloneRepo(repo, into);
-      what = `generated repository, ${repo.commits} commits`;
+      what = "generated repository";
     }
     const commits = g(dir, ["rev-list", "--count", "HEAD"]);
     const base = prepare(dir);

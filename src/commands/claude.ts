@@ -220,7 +220,7 @@ export function hookCwd(input: Record<string, unknown>): string {
 
 type StopPolicy = "block" | "warn" | "off";
 
-/** hooks.stop, hooks.sessionStartMode and protocol.preset from the configuration (the one loader; errors propagate). */
+/** hooks.stop, hooks.sessionStartMode, hooks.writeLog and protocol.preset from the configuration (the one loader; errors propagate). */
 async function hookSettings(cwd: string): Promise<{ stop: StopPolicy; startMode?: "analysis" | "planning" | "coding" | "disabled"; writeLog: boolean; preset: PresetRules & { name: ProtocolPreset } }> {
   const { loadConfig } = await import("../config.js");
   const root = gitTopLevel(cwd) ?? cwd;

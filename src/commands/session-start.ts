@@ -38,6 +38,11 @@ export function nextSessionId(root: string, now: Date, notesDir?: string, paths:
   return nextSessionName(now.toISOString().slice(0, 10), names);
 }
 
+/** The MCP server's active protocol session, which a session start adopts (one identity); undefined for none. */
+export function activeProtocolSession(root: string, paths: ResolvedPaths = DEFAULT_PATHS): string | undefined {
+  return protocolSessionIds(root, paths).active;
+}
+
 /** The MCP server's protocol sessions: the active one (adopted by the hook) and every id it used. */
 function protocolSessionIds(root: string, paths: ResolvedPaths): { active?: string; all: string[] } {
   try {
@@ -84,7 +89,7 @@ export async function recordSessionStart(o: SessionStartOptions): Promise<{ stat
   const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
   const now = o.now ?? new Date().toISOString();
   // one identity: a protocol session the MCP server already started is this session
-  let id = o.sessionId ?? protocolSessionIds(root, paths).active ?? nextSessionId(root, new Date(now), o.notesDir, paths);
+  let id = o.sessionId ?? activeProtocolSession(root, paths) ?? nextSessionId(root, new Date(now), o.notesDir, paths);
   let created = false;
   for (let attempt = 0; ; attempt++) {
     try {

@@ -47,7 +47,7 @@ function latest(s: ProtocolState, gate: Gate, type: string): { at: string; evide
 }
 
 /** The configuration's sessions folder (paths.sessions). */
-function sessionsDirOf(ctx: GateContext): string {
+export function sessionsDirOf(ctx: GateContext): string {
   return ctx.settings?.paths.sessions ?? DEFAULT_PATHS.sessions;
 }
 
