@@ -281,6 +281,13 @@ export function createServer(o: ServerOptions): McpServer {
     }),
   }, (a) => protocolGuard(() => recordEvidence(ctx, a.phase, a.evidence_type, a.evidence)));
 
+  server.registerTool("record_start_step", {
+    title: "Record a start step no tool call shows",
+    description: "Tick a start step of the Claude Code session (agentcheck session record-step) that no tool call can show, as the SessionStart message names it (e.g. step7); its evidence says recorded, not observed. A step the PostToolUse hook observes, or one the session does not require, is refused.",
+    inputSchema: { step: z.string().min(1).max(40).describe("the step's key from the SessionStart message (step<n>)"), note: z.string().max(500).optional().describe("what was done") },
+    outputSchema: z.looseObject(ReportOut),
+  }, (a) => guard(() => runCli(root, ["session", "record-step", a.step, ...(a.note ? ["--note", a.note] : [])])));
+
   server.registerTool("get_blocked_reason", {
     title: "Why is the session blocked",
     description: "When BLOCKED: the failed gate, its requirement, what it says now, and the recovery steps.",

@@ -130,6 +130,9 @@ export async function runPostToolUseHook(): Promise<number> {
     const r = resolveNotesRoot({ cwd });
     const paths = observePaths(r);
     if (!observesAnything(tool, input.tool_input, r.worktree, paths)) return 0; // evidence of nothing: no state read
+    // without the repository's own protocol the steps are the built-in ones: a call that is evidence of
+    // none of them (a Read of any other file) reads no state either
+    if (!existsSync(join(r.worktree, paths.protocol)) && observe(tool, input.tool_input, r.worktree, paths).length === 0) return 0;
     const store = openSessionStore({ cwd });
     let state: SessionState;
     try {

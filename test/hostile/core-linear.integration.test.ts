@@ -21,6 +21,8 @@ describe("issue 33 item 3: the escape bomb through the commands", () => {
     const text = readFileSync(note, "utf8");
     const json = /```json\n([\s\S]*?)\n```/.exec(text)![1];
     const state = JSON.parse(json);
+    // the start protocol done (issue 40: under the default preset the gate waits for it), its evidence the bomb
+    state.protocolStartComplete = true;
     state.protocolStartEvidence = { ...state.protocolStartEvidence, handoffRead: "\n".repeat(160_000) };
     writeFileSync(note, text.replace(json, JSON.stringify(state)));
     let worst = 0;

@@ -9,6 +9,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { git, runCli } from "../helpers.js";
 import { BINCMD, hookedRepo } from "./hooked-repo.js";
+import { call, closedAfterEach, ok } from "../mcp/helpers.js";
+
+const open = closedAfterEach();
 
 function setup() {
   const { dir, settings, runHook } = hookedRepo({
@@ -108,7 +111,7 @@ describe("issue-40 observed evidence and continuity through the written hooks", 
     expect(aibrain.every((r: { findings: unknown[] }) => r.findings.length === 0)).toBe(true);
   });
 
-  it("issue-40 item 2: the repository's own MUST start steps are what protocolStartComplete waits for; the gate lets the start steps through; a step no tool call shows is recorded and says so", () => {
+  it("issue-40 item 2: the repository's own MUST start steps are what protocolStartComplete waits for; the gate lets the start steps through; a step no tool call shows is recorded (CLI refusals, MCP record_start_step) and says so", async () => {
     const protocol = [
       "# Session Protocol", "", "### Session Start (COMPLETE ALL before work)", "",
       "| Req | Step | Status | Evidence |", "|-----|------|--------|----------|",
@@ -173,7 +176,12 @@ describe("issue-40 observed evidence and continuity through the written hooks", 
     expect(refused.stderr).toContain("the PostToolUse hook records it");
     expect(runCli(["session", "record-step", "step99"], { cwd: dir }).code).not.toBe(0);
     expect(pre("Bash", { command: "agentcheck session record-step step7 --note \"issue 12\"" })).toBe("allow");
-    expect(runCli(["session", "record-step", "step7", "--note", "the user named issue 12"], { cwd: dir }).code).toBe(0);
+    // through the MCP server (record_start_step): the same refusal for an observed step, then the record
+    const c = await open(dir);
+    const mcpRefused = await call(c, "record_start_step", { step: "step2" });
+    expect(mcpRefused.isError).toBe(true);
+    expect(JSON.stringify(mcpRefused)).toContain("the PostToolUse hook records it");
+    expect((await ok(c, "record_start_step", { step: "step7", note: "the user named issue 12" })).exit_code).toBe(0);
     s = state();
     expect(s.protocolStartEvidence["observed.step7"]).toMatch(/record-step the user named issue 12 \(recorded, not observed\)$/);
     expect(s.protocolStartComplete).toBe(true);
