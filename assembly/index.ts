@@ -36,9 +36,10 @@ export function result_len(): i32 {
 }
 
 // Test-only trap marker: the fact "debug.trap" names a document ("kind:name", kind one of
-// unreachable | oob | recursion | abort); the core traps on it. Lets tests prove that a WebAssembly trap
+// unreachable | oob | recursion | abort | oom); the core traps on it. Lets tests prove that a WebAssembly trap
 // (not an abort) in one file leaves the other files' results intact (host: src/engine.ts); kind "abort"
-// makes the standard library abort (index out of range), as a bug in a rule would.
+// makes the standard library abort (index out of range), as a bug in a rule would; kind "oom" exhausts
+// the memory as quadratic string building did (the allocator traps when memory cannot grow).
 function recurse(n: i32): i32 {
   return n == 0 ? 0 : recurse(n + 1) + 1;
 }
@@ -53,6 +54,7 @@ function debugTrap(input: Input): void {
     if (kind == "oob") store<i32>(<usize>0xfffffff0, 1, 0x1000);
     else if (kind == "abort") input.docs[input.docs.length].release(); // the standard library's range check aborts
     else if (kind == "recursion") recurse(1);
+    else if (kind == "oom") for (let n = 0; n < 64; n++) heap.alloc(16 << 20); // 1 GB, over any maximum
     else unreachable();
   }
 }

@@ -6,7 +6,7 @@ import type { FileSource } from "./source.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
 import { encodeList } from "./wasm/list.js";
 import { runCached, type CoreCache } from "./core-cache.js";
-import { runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, type DocInput, type RawResult } from "./wasm/loader.js";
+import { runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, WasmOutOfMemoryError, type DocInput, type RawResult } from "./wasm/loader.js";
 import { type FileResult, type Finding, type Severity, UsageError, verdictOf } from "./report.js";
 import type { FactKey } from "./wasm/contract.js";
 import { ruleOptionsProblem } from "./config-validate.js";
@@ -39,6 +39,7 @@ const PROGRESS_BATCH_DOCS = 100;
 /** What kind of failure a core call ended in: abort (assert in the core), a WebAssembly trap, or a host exception. */
 export function failureKind(e: unknown): string {
   if (e instanceof WasmAbortError) return "abort";
+  if (e instanceof WasmOutOfMemoryError) return "trap: out of memory";
   if (e instanceof WebAssembly.RuntimeError) {
     const m = e.message.toLowerCase();
     if (m.includes("unreachable")) return "trap: unreachable";

@@ -170,7 +170,10 @@ export function twoDigits(s: string, i: i32): i32 {
 
 /**
  * A string put together piece by piece in one reused buffer, made with one allocation (take), where
- * repeated `+` would make a string per piece. One builder must not be used by two callers at once.
+ * repeated `+` would make a string per piece. Build every string of input-sized pieces with it (or
+ * Array#join): the "minimal" runtime collects nothing during a document, so `s += piece` over n
+ * pieces keeps n strings of up to the full length alive and exhausts the core's memory (a trap) at a
+ * few ten thousand pieces (docs/architecture.md). One builder must not be used by two callers at once.
  */
 export class TextBuf {
   private p: usize = heap.alloc(256);
@@ -194,6 +197,14 @@ export class TextBuf {
   add(s: string): TextBuf {
     const n = s.length;
     memory.copy(this.room(n), changetype<usize>(s), <usize>n << 1);
+    this.len += n;
+    return this;
+  }
+  /** The code units s[a, b) (no substring made). */
+  addSlice(s: string, a: i32, b: i32): TextBuf {
+    const n = b - a;
+    if (n <= 0) return this;
+    memory.copy(this.room(n), changetype<usize>(s) + (<usize>a << 1), <usize>n << 1);
     this.len += n;
     return this;
   }
@@ -271,11 +282,8 @@ export function listAndMore(xs: string[], max: i32): string {
 
 /** A list-valued data value: the first `max` items, then how many were left out (LIST_SEP, ITEM_MORE). */
 export function listValue(xs: string[], max: i32 = i32.MAX_VALUE): string {
-  let s = "";
-  for (let i = 0; i < xs.length && i < max; i++) {
-    if (i > 0) s += LIST_SEP;
-    s += xs[i];
-  }
-  if (xs.length > max) s += LIST_SEP + ITEM_MORE + (xs.length - max).toString();
-  return s;
+  // joined once (Array#join sizes the result first): a `+=` per item was quadratic, and the minimal
+  // runtime frees nothing during a run, so ~40,000 items exhausted the core's memory (a trap)
+  const s = (xs.length > max ? xs.slice(0, max) : xs).join(LIST_SEP);
+  return xs.length > max ? s + LIST_SEP + ITEM_MORE + (xs.length - max).toString() : s;
 }

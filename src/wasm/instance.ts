@@ -136,11 +136,40 @@ function core(): CoreExports {
 
 /** Run `fn` against the core; an abort discards the instance so the next call starts fresh. */
 function guarded<T>(fn: (c: CoreExports) => T): T {
+  let c: CoreExports | undefined;
   try {
-    return fn(core());
+    c = core();
+    return fn(c);
   } catch (e) {
     instance = undefined;
-    throw e;
+    throw c !== undefined && memoryExhausted(c, e) ? new WasmOutOfMemoryError(e as Error) : e;
+  }
+}
+
+/**
+ * The core's allocator traps (unreachable) when the memory cannot grow by the block it needs (first
+ * trying as much again as it has). An unreachable trap whose memory can no longer double is taken as
+ * memory exhausted: a run that ran out had grown to near the maximum (asconfig.json maximumMemory),
+ * which the host cannot read from the module. The instance is dropped anyway, so growing it costs nothing.
+ */
+function memoryExhausted(c: CoreExports, e: unknown): boolean {
+  if (!(e instanceof WebAssembly.RuntimeError) || !e.message.toLowerCase().includes("unreachable")) return false;
+  try {
+    c.memory.grow(c.memory.buffer.byteLength / 65536);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A trap of the core at its memory maximum (the failure kind "trap: out of memory", src/engine.ts). The
+ * message names no size: where memory ran out moves with unrelated changes to the core.
+ */
+export class WasmOutOfMemoryError extends Error {
+  constructor(public readonly trap: Error) {
+    super(`${trap.message}: memory exhausted`);
+    this.name = "WasmOutOfMemoryError";
   }
 }
 

@@ -1,4 +1,4 @@
-// Issue 10 item 1: a WebAssembly trap (unreachable, out of bounds, stack overflow) or an abort in
+// Issue 10 item 1: a WebAssembly trap (unreachable, out of bounds, stack overflow, out of memory) or an abort in
 // the core is a finding (AC-902 with the trap kind) on the file involved; the instance is replaced,
 // the other files keep their results, and the CLI writes a complete report and exits 2.
 import { describe, it, expect } from "vitest";
@@ -14,7 +14,7 @@ const log = (n: number) => ({
 });
 
 describe("AC-902: traps are findings (issue 10 item 1)", () => {
-  for (const kind of ["unreachable", "oob", "recursion", "abort"]) {
+  for (const kind of ["unreachable", "oob", "recursion", "abort", "oom"]) {
     it(`AC-902 trap kind ${kind}: only the trapping file fails, the others keep their results`, () => {
       const docs = [log(1), log(2), log(3)];
       const clean = executeValidator("session-log", docs, { now: "2026-01-10T00:00:00Z" }, { separable: true });
@@ -29,8 +29,11 @@ describe("AC-902: traps are findings (issue 10 item 1)", () => {
       expect(bad.verdict).toBe("fail");
       expect(bad.findings.map((f) => f.ruleId)).toEqual(["AC-902"]);
       const expected =
-        kind === "unreachable" ? "unreachable" : kind === "oob" ? "out of bounds" : kind === "abort" ? "(abort): Index out of range" : "stack overflow";
+        kind === "unreachable" ? "unreachable" : kind === "oob" ? "out of bounds" : kind === "abort" ? "(abort): Index out of range"
+          : kind === "oom" ? "(trap: out of memory): unreachable: memory exhausted" : "stack overflow";
       expect(bad.findings[0].message).toContain(expected);
+      // hcore: only a trap with the memory at its maximum says so (a plain unreachable does not)
+      if (kind !== "oom") expect(bad.findings[0].message).not.toContain("out of memory");
       expect(out.internalErrors).toHaveLength(1);
       for (const i of [0, 2]) {
         const r = out.results.find((x) => x.file === docs[i].file)!;

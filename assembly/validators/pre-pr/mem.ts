@@ -7,7 +7,10 @@
 import { Doc } from "../../io";
 import { PREPR_ROLE_MEMORY, PREPR_ROLE_MEMORY_NEW } from "../../abi";
 import { PrePrCtx } from "./ctx";
-import { asciiLower } from "../../lib/text";
+import { asciiLower, TextBuf } from "../../lib/text";
+
+/** The regex line being joined in memModel (pieces of input-sized count: never `+=`, see TextBuf). */
+const lineBuf = new TextBuf();
 
 export class MemModel {
   /** Characters as Python's len() counts them after universal newlines. */
@@ -164,7 +167,7 @@ export function memModel(text: string): MemModel {
   // ends at an LF, so it may span segments that ended in another line break
   let fenceChar = 0;
   let fenceLen = 0;
-  let line = ""; // the regex line being joined (without its LF)
+  const line = lineBuf.reset(); // the regex line being joined (without its LF)
   let h1 = 0;
   const prefixes = new Set<string>();
   let a = 0;
@@ -181,15 +184,15 @@ export function memModel(text: string): MemModel {
         fenceChar = f >> 16;
         fenceLen = f & 0xffff;
       } else if (b < n && t.charCodeAt(b) == 10) {
-        h1 += heading(line + t.substring(a, b), m, prefixes);
-        line = "";
+        h1 += heading(line.len == 0 ? t.substring(a, b) : line.addSlice(t, a, b).take(), m, prefixes);
+        line.reset();
       } else {
-        line += t.substring(a, end);
+        line.addSlice(t, a, end);
       }
     }
     a = end;
   }
-  if (line.length > 0) h1 += heading(line, m, prefixes);
+  if (line.len > 0) h1 += heading(line.take(), m, prefixes);
   m.categories = h1 > 0 ? h1 : prefixes.size > 0 ? prefixes.size : 1;
   return m;
 }
