@@ -162,6 +162,10 @@ export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?:
   if (policy.requireProtocolStart && !lookup.protocolStartComplete && mode !== "disabled" && !startStep) {
     return { allow: false, reason: clip(`agentcheck gate: ${name} blocked because the session start protocol is incomplete; only read-only tools and the start steps are allowed. To proceed: do the start steps the SessionStart message listed: read-only tools, Serena's memory tools, \`ls\`, \`git status|branch\`, agentcheck's validators and the session log are allowed, and the PostToolUse hook records each as evidence (\`${CLI} session get-state\` shows what is missing).`, 499) };
   }
+  // the start steps are allowed in every mode while the start they complete is outstanding (issue 40
+  // item 4: the gate always allows what the start steps need): one read-only command, or the session
+  // log's own file; analysis and planning still refuse everything else
+  if (policy.requireProtocolStart && startStep && !lookup.protocolStartComplete) return { allow: true };
   if (mode === "coding" || mode === "disabled") return { allow: true }; // G1, G2
   if (mode === "planning" && cls === "shell") return { allow: true }; // G3
   const next = cls === "shell" ? "planning" : "coding";

@@ -67,7 +67,9 @@ describe("issue-14 Claude Code lifecycle", () => {
     expect(pre(h, dir, "Read", { file_path: join(dir, "README.md") })).toBe("allow");
     expect(pre(h, dir, "Grep", { pattern: "Parser" })).toBe("allow");
     expect(pre(h, dir, "Edit", { file_path: join(dir, "README.md"), old_string: "a", new_string: "b" })).toBe("deny");
-    expect(pre(h, dir, "Bash", { command: "ls" })).toBe("deny");
+    expect(pre(h, dir, "Bash", { command: "npm test" })).toBe("deny");
+    // a read-only start step's command passes while the start is outstanding (issue 40 item 4)
+    expect(pre(h, dir, "Bash", { command: "ls" })).toBe("allow");
     // the start step this repository asks for (issue 40: read the memories), observed by PostToolUse
     expect(start.stdout).toContain("read the project memories");
     const memory = { file_path: join(dir, ".serena/memories/parser-notes.md") };

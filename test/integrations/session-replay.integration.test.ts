@@ -125,7 +125,13 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
     expect(r.tool("mcp__serena__read_memory", { memory_file_name: "memory-index" })).toBe("allow");
     expect(r.tool("Read", { file_path: join(dir, ".agents", "HANDOFF.md") })).toBe("allow");
     expect(r.tool("Read", { file_path: join(dir, "README.md") })).toBe("allow");
-    expect(r.tool("Bash", { command: "git status" })).toBe("deny"); // analysis: no shell, start step or not
+    // analysis runs no shell, but the start steps pass while the start is outstanding (issue 40 item 4)
+    expect(r.tool("Bash", { command: "git status && touch x" })).toBe("deny");
+    expect(r.tool("Bash", { command: "git branch --show-current" })).toBe("allow");
+    const started = JSON.parse(runCli(["session", "get-state"], { cwd: dir }).stdout);
+    expect(started.protocolStartComplete).toBe(true);
+    expect(started.protocolStartEvidence.startStepsObserved).toBe("step1,step2,step3,step4");
+    r.step("start protocol (in analysis)", `complete: ${started.protocolStartEvidence.startStepsObserved} observed`);
     expect(r.tool("Edit", EDIT(dir))).toBe("deny");
     expect(r.status()).toBe("");
     const asked = runCli(["session", "mode", "coding"], { cwd: dir, env: { CLAUDECODE: "1" } });
@@ -136,16 +142,6 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
     expect(r.status()).toBe("");
     expect(runCli(["session", "approve", approval], { cwd: dir }).code).toBe(0);
     r.step(`the user runs \`agentcheck session approve ${approval}\``, "exit 0");
-    // full: the protocol-start block is on by default; the branch step is still missing (it needs the
-    // shell, which analysis did not allow): the Edit waits, the step itself passes, then the Edit does
-    expect(JSON.parse(runCli(["session", "get-state"], { cwd: dir }).stdout).protocolStartComplete).toBe(false);
-    expect(r.tool("Edit", EDIT(dir))).toBe("deny");
-    expect(r.tool("Bash", { command: "git branch --show-current && touch x" })).toBe("deny");
-    expect(r.tool("Bash", { command: "git branch --show-current" })).toBe("allow");
-    const started = JSON.parse(runCli(["session", "get-state"], { cwd: dir }).stdout);
-    expect(started.protocolStartComplete).toBe(true);
-    expect(started.protocolStartEvidence.startStepsObserved).toBe("step1,step2,step3,step4");
-    r.step("start protocol", `complete: ${started.protocolStartEvidence.startStepsObserved} observed`);
     expect(r.tool("Edit", EDIT(dir))).toBe("allow");
     expect(r.status()).toBe("");
     // the agent edits README.md: the session changed something, and full demands the log

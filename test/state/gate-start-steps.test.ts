@@ -72,8 +72,15 @@ describe("issue-40 gate: start steps and self-approval", () => {
     }
     expect(decide("Write", state("coding", false), policy, undefined, undefined, ".agents/sessions/x.json")).toEqual({ allow: true });
     expect(decide("Write", state("coding", false), policy, undefined, undefined, "src/x.ts").allow).toBe(false);
-    // the mode still holds: analysis writes nothing, start step or not
-    expect(decide("Write", state("analysis", false), policy, undefined, undefined, ".agents/sessions/x.json").allow).toBe(false);
-    expect(decide("Bash", state("analysis", false), policy, undefined, "ls").allow).toBe(false);
+    // issue-40 item 4: while the start is outstanding its steps pass in analysis too (the gate always
+    // allows what the start steps need); anything else still meets the mode
+    expect(decide("Write", state("analysis", false), policy, undefined, undefined, ".agents/sessions/x.json")).toEqual({ allow: true });
+    expect(decide("Bash", state("analysis", false), policy, undefined, "ls")).toEqual({ allow: true });
+    expect(decide("Bash", state("analysis", false), policy, undefined, "git branch --show-current")).toEqual({ allow: true });
+    expect(decide("Bash", state("analysis", false), policy, undefined, "ls && touch x").allow).toBe(false);
+    expect(decide("Write", state("analysis", false), policy, undefined, undefined, "src/x.ts").allow).toBe(false);
+    // once the start is complete the mode alone decides: analysis runs no shell and writes nothing
+    expect(decide("Write", state("analysis", true), policy, undefined, undefined, ".agents/sessions/x.json").allow).toBe(false);
+    expect(decide("Bash", state("analysis", true), policy, undefined, "ls").allow).toBe(false);
   });
 });
