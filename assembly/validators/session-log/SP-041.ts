@@ -1,5 +1,5 @@
 // SP-041 (strict, post-commit contexts, not in creation or record mode; needs git facts): the commit row cites a commit that exists (fact "commits": the cited SHAs that name commits) and whose work is on HEAD's history (fact git.commit.<sha>: ancestor or landed by content).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, isPreCommit, citedSha } from "./md-log";
 import { commitClassOf, COMMIT_MISSING, COMMIT_OFF_HISTORY } from "./json/git-rules";
@@ -20,27 +20,26 @@ function SP041_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   const input = ctx.input;
   if (!isStrict(input) || !ctx.git || isPreCommit(input) || ctx.creation || ctx.record) return; // no git facts: SP-038 notes it for SP-090
   const row = ctx.log.commitRow();
   if (row === null) {
-    ctx.report(ctx.rule, 0, 0, msg("noCommitAllChanges"));
+    ctx.report(ctx.rule, ctx.at(0, 0), msg("noCommitAllChanges"));
     return;
   }
   const sha = citedSha(row.evidence);
   if (sha.length == 0) {
-    ctx.report(ctx.rule, row.line, 0, msg("commitRowLacksCommit"));
+    ctx.report(ctx.rule, ctx.at(row.line, 0), msg("commitRowLacksCommit"));
     return;
   }
   const known = input.factLines("commits");
   if (known !== null && !known.includes(sha)) {
-    ctx.report(ctx.rule, row.line, 0, msg("commitShaNotFound").s("sha", sha));
+    ctx.report(ctx.rule, ctx.at(row.line, 0), msg("commitShaNotFound").s("sha", sha));
     return;
   }
   // the one classification of a cited commit (fact git.commit.<sha>, src/evidence/landed.ts classifyCommits)
   const cls = commitClassOf(input, sha);
-  if (cls == COMMIT_MISSING) ctx.report(ctx.rule, row.line, 0, msg("commitShaNotFound").s("sha", sha));
-  else if (cls == COMMIT_OFF_HISTORY) ctx.report(ctx.rule, row.line, 0, msg("commitShaNotLanded").s("sha", sha));
+  if (cls == COMMIT_MISSING) ctx.report(ctx.rule, ctx.at(row.line, 0), msg("commitShaNotFound").s("sha", sha));
+  else if (cls == COMMIT_OFF_HISTORY) ctx.report(ctx.rule, ctx.at(row.line, 0), msg("commitShaNotLanded").s("sha", sha));
 }
