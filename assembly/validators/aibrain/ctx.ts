@@ -2,7 +2,7 @@
 // (a string-aware scan finds the closing delimiter, so a `---` inside a JSON string or a horizontal rule
 // in the body never breaks parsing). Rules (AB-0xx.ts) only decide and report.
 import { Doc, Input, Results } from "../../io";
-import { Loc, RuleCtx, Rule, Msg } from "../../rules";
+import { Loc, RuleCtx } from "../../rules";
 import { parseJson, LineIndex, JValue, J_STR, J_NUM } from "../../lib/json";
 import { AB_ARCHIVED } from "../../abi";
 import { twoDigits } from "../../lib/text";

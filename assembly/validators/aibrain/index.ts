@@ -6,7 +6,7 @@ import { KIND_AIBRAIN } from "../../abi";
 import { Input, Results } from "../../io";
 import { checkContent } from "../common";
 import { J_STR } from "../../lib/json";
-import { Rule, runRules, RuleOf } from "../../rules";
+import { runRules, RuleOf } from "../../rules";
 import { AibrainCtx } from "./ctx";
 import { AB001 } from "./AB-001";
 import { AB002 } from "./AB-002";

@@ -13,7 +13,7 @@ import { validName } from "./co-naming";
 import { allDigits } from "../../lib/text";
 import { SubstringIndex } from "../../lib/substr-index";
 import { num } from "../traceability/model";
-import { msg, msgItem, Rule, runRules, RuleOf } from "../../rules";
+import { msg, msgItem, runRules, RuleOf } from "../../rules";
 import { CO001 } from "./CO-001";
 import { CO002 } from "./CO-002";
 import { CO003 } from "./CO-003";

@@ -2,7 +2,7 @@
 // errors computed once (lazily) and shared by SM-002 (reports them) and SM-004..010 (run only on a
 // manifest of the right shape). Rules only decide and report.
 import { Input, Results, Doc } from "../../io";
-import { Loc, RuleCtx, Rule, Msg, msg, msgItem } from "../../rules";
+import { Loc, RuleCtx, msg, msgItem } from "../../rules";
 import { JValue, J_OBJ, J_STR, parseJson, LineIndex } from "../../lib/json";
 import { Schema, SchemaError, sortedErrors, isDateTime } from "../session-log/json/schema";
 import { epochMs } from "./time";

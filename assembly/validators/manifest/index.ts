@@ -6,7 +6,7 @@
 import { Input, Results } from "../../io";
 import { KIND_MANIFEST, KIND_MANIFEST_SPEC, DOC_IGNORED } from "../../abi";
 import { J_STR } from "../../lib/json";
-import { Rule, runRules, RuleOf } from "../../rules";
+import { runRules, RuleOf } from "../../rules";
 import { ManifestCtx } from "./ctx";
 import { SM001 } from "./SM-001";
 import { SM002 } from "./SM-002";

@@ -9,7 +9,7 @@ import { AC002, firstBadByte } from "../common";
 import { MiCtx, Index, ignoreAll, detectCurrent, pyHundredths, T_FILE, T_LINK, F_UNREAD, R_MISSING, U_INDEX, U_ROOT, U_ORPHANS } from "./ctx";
 import { parseEntries } from "./parse";
 import { rowDensity, lowUniqueness } from "./density";
-import { msg, Rule, runRules, RuleOf, loc } from "../../rules";
+import { msg, runRules, RuleOf, loc } from "../../rules";
 import { MI002 } from "./MI-002";
 import { MI003 } from "./MI-003";
 import { MI004 } from "./MI-004";

@@ -5,7 +5,7 @@
 import { pyStrip, isPyWs } from "../../lib/mdrow";
 import { excerpt } from "../../lib/text";
 import { Index, FormatHit, MiCtx } from "./ctx";
-import { RuleCtx, msg, loc } from "../../rules";
+import { msg, loc } from "../../rules";
 
 export const F_TITLE: i32 = 6;
 export const F_META: i32 = 7;

@@ -6,7 +6,7 @@
 // the configuration's per-file severities (overrides.ts); family "select"
 // picks the files of the workflow and YAML checks from the scope (select.ts).
 import { Input, Results } from "../../io";
-import { Rule, runRules, RuleOf } from "../../rules";
+import { runRules, RuleOf } from "../../rules";
 import { applyDirectives } from "./directives";
 import { applyOverrides } from "./overrides";
 import { selectFiles } from "./select";

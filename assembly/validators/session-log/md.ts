@@ -2,7 +2,7 @@
 // the strict gate. Phase "extract" (the host's first pass) also returns what the host must resolve
 // (cited SHAs, Starting Commits needing a diff, cited paths) and the parsed rows; it runs the rules
 // with the facts known so far, and the host keeps that result for a log that needs nothing more.
-import { Rule, runRules, RuleOf } from "../../rules";
+import { runRules, RuleOf } from "../../rules";
 import { SessionCtx, MODE_CREATION, MODE_RECORD } from "./context";
 import { markdownMode, modeName } from "./mode";
 import { MdLog, MdCtx, isStrict, citedSha, citedPaths, citedKey, skipClaim } from "./md-log";

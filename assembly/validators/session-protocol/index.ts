@@ -8,7 +8,7 @@ import { KIND_PHASE_GATE, KIND_PROTOCOL } from "../../abi";
 import { ChecklistRow } from "../../lib/mdtable";
 import { encodeList } from "../../lib/list";
 import { MdLog, lineTableOf } from "../session-log/md-log";
-import { Rule, runRules, RuleOf } from "../../rules";
+import { runRules, RuleOf } from "../../rules";
 import { SpCtx } from "./ctx";
 import { PH001 } from "./PH-001";
 import { PH002 } from "./PH-002";

@@ -3,7 +3,7 @@
 // holds the state as compact JSON; see context.ts for the facts.
 import { Input, Results } from "../../io";
 import { KIND_SESSION_STATE } from "../../abi";
-import { Rule, runRules, RuleOf } from "../../rules";
+import { runRules, RuleOf } from "../../rules";
 import { StateCtx } from "./context";
 import { SS001 } from "./SS-001";
 import { SS002 } from "./SS-002";

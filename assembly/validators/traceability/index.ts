@@ -8,7 +8,7 @@ import { KIND_SPEC_DOC, DOC_IGNORED, DOC_SKIPPED, TR_ANCHOR, TR_FOREIGN_LAYOUT }
 import { readFrontMatter, at } from "../../lib/mdscan";
 import { encodeList } from "../../lib/list";
 import { Spec, TrCtx } from "./model";
-import { msg, msgItem, Rule, runRules, RuleOf } from "../../rules";
+import { msg, msgItem, runRules, RuleOf } from "../../rules";
 import { TR001 } from "./TR-001";
 import { TR002 } from "./TR-002";
 import { TR003 } from "./TR-003";

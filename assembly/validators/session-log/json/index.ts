@@ -9,7 +9,7 @@
 import { SessionCtx, MODE_FULL } from "../context";
 import { parseJsonBytes, JsonResult, J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
-import { Rule, runRules, RuleOf } from "../../../rules";
+import { runRules, RuleOf } from "../../../rules";
 import { SP100 } from "./SP-100";
 import { SP101 } from "./SP-101";
 import { SP102 } from "./SP-102";
