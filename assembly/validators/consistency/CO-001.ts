@@ -26,5 +26,5 @@ function check(ctx: ConsistencyCtx): void {
   const f = ctx.feature;
   ctx.group("ScopeAlignment");
   if (f.epic !== null) return;
-  ctx.report(ctx.rule, loc(f.prd !== null ? f.prd : f.tasks, 0), msg("epicFileNotFound"));
+  ctx.report(ctx.rule, loc(f.prd !== null ? f.prd : f.tasks), msg("epicFileNotFound"));
 }

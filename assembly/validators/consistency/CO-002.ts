@@ -21,5 +21,5 @@ function check(ctx: ConsistencyCtx): void {
   const epic = f.epic;
   if (epic === null || f.prd !== null) return;
   ctx.fail("ScopeAlignment");
-  ctx.report(ctx.rule, loc(epic, 0), msg("prdFileNotFound"));
+  ctx.report(ctx.rule, loc(epic), msg("prdFileNotFound"));
 }

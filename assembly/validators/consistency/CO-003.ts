@@ -26,5 +26,5 @@ function check(ctx: ConsistencyCtx): void {
   const pt = prd.text();
   if (pt.indexOf(epic.baseName()) >= 0 || mentionsEpicId(pt)) return;
   ctx.fail("ScopeAlignment");
-  ctx.report(ctx.rule, loc(prd, 0), msg("prdDoesNotReference"));
+  ctx.report(ctx.rule, loc(prd), msg("prdDoesNotReference"));
 }

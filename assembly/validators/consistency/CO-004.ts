@@ -35,5 +35,5 @@ function check(ctx: ConsistencyCtx): void {
   f.counters.push("requirements=" + r.toString());
   if (r >= n) return;
   ctx.fail("ScopeAlignment");
-  ctx.report(ctx.rule, loc(prd, 0), msg("prdHasFewerRequirements").s("r", r.toString()).s("c", n.toString()));
+  ctx.report(ctx.rule, loc(prd), msg("prdHasFewerRequirements").s("r", r.toString()).s("c", n.toString()));
 }

@@ -22,5 +22,5 @@ function check(ctx: ConsistencyCtx): void {
   const prd = f.prd;
   if (prd === null || f.tasks !== null) return;
   ctx.fail("RequirementCoverage");
-  ctx.report(ctx.rule, loc(prd, 0), msg("tasksFileNotFound"));
+  ctx.report(ctx.rule, loc(prd), msg("tasksFileNotFound"));
 }

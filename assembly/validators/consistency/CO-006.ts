@@ -31,5 +31,5 @@ function check(ctx: ConsistencyCtx): void {
   f.counters.push("taskItems=" + t.toString());
   if (t >= r) return;
   ctx.fail("RequirementCoverage");
-  ctx.report(ctx.rule, loc(tasks, 0), msg("fewerTasksThanRequirements").s("t", t.toString()).s("r", r.toString()));
+  ctx.report(ctx.rule, loc(tasks), msg("fewerTasksThanRequirements").s("t", t.toString()).s("r", r.toString()));
 }

@@ -32,5 +32,5 @@ function one(ctx: ConsistencyCtx, doc: Doc | null, key: string, label: string): 
   const n = doc.baseName();
   if (validName(key, n)) return;
   ctx.fail("NamingConventions");
-  ctx.report(ctx.rule, loc(doc, 0), msg("namingViolation").s("label", label).s("n", n));
+  ctx.report(ctx.rule, loc(doc), msg("namingViolation").s("label", label).s("n", n));
 }

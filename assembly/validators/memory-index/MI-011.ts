@@ -20,5 +20,5 @@ function MI011_doc(): RuleDoc {
 function check(ctx: MiCtx): void {
   if (ctx.unit != U_ROOT) return;
   const m = rootModel(ctx);
-  if (m.state == ROOT_MISSING) ctx.report(ctx.rule, loc(ctx.dir, 0), msg("criticalMemoryIndexMd"));
+  if (m.state == ROOT_MISSING) ctx.report(ctx.rule, loc(ctx.dir), msg("criticalMemoryIndexMd"));
 }

@@ -55,6 +55,6 @@ function check(ctx: MiCtx): void {
     const base = n.substring(0, n.length - 3);
     if (mentioned.has(base)) continue;
     ctx.seq = m.seq; // after every item and link
-    ctx.report(ctx.rule, loc(root, 0), msg("p1CompletenessDomainIndex").s("base", base));
+    ctx.report(ctx.rule, loc(root), msg("p1CompletenessDomainIndex").s("base", base));
   }
 }

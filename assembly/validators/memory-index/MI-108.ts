@@ -31,11 +31,11 @@ function check(ctx: MiCtx): void {
   if (ctx.unit != U_ROOT) return;
   for (let i = 0; i < ctx.linkedIndices.length; i++) {
     const d = ctx.linkedIndices[i];
-    ctx.report(ctx.rule, loc(d, 0), msg("symlinkedIndexFileIs").s("n", d.name));
+    ctx.report(ctx.rule, loc(d), msg("symlinkedIndexFileIs").s("n", d.name));
   }
   const m = rootModel(ctx);
   if (m.state == ROOT_LINK) {
-    ctx.report(ctx.rule, loc(m.doc!, 0), msg("symlinkedIndexFileIs2").s("name", m.doc!.name));
+    ctx.report(ctx.rule, loc(m.doc!), msg("symlinkedIndexFileIs2").s("name", m.doc!.name));
     return;
   }
   for (let i = 0; i < m.items.length; i++) {

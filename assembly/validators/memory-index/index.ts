@@ -81,7 +81,7 @@ export function validateMemoryIndex(input: Input, results: Results): void {
     ctx.indices.push(ix);
     const bad = firstBadByte(d.ptr, d.len);
     if (bad >= 0) {
-      ctx.report(AC002, loc(d, 0), msg("binary").s("offset", bad.toString()));
+      ctx.report(AC002, loc(d), msg("binary").s("offset", bad.toString()));
       ix.failed = true;
       continue;
     }

@@ -48,5 +48,5 @@ export function candidateStem(d: Doc): string | null {
 }
 
 export function reportOrphan(ctx: MiCtx, rule: Rule, doc: Doc, m: Msg): void {
-  ctx.reportAs(rule, levelSeverity(ctx), loc(doc, 0), m);
+  ctx.reportAs(rule, levelSeverity(ctx), loc(doc), m);
 }

@@ -63,7 +63,7 @@ function notLinted(ctx: PrePrCtx): void {
   const stopped = input.factBool("stopped", false);
   for (let i = 0; i < ctx.docs.length; i++) {
     const d = ctx.docs[i];
-    if (refused !== null && refused.length > 0) ctx.report(ctx.rule, loc(d, 0, 0), msg("configRefused").s("config", refused.join(", ")).s("policy", factStr(ctx, "policy")));
-    else if (stopped) ctx.report(ctx.rule, loc(d, 0, 0), msg("stopped").i("ms", input.factInt("timeoutMs", 0)));
+    if (refused !== null && refused.length > 0) ctx.report(ctx.rule, loc(d, 0), msg("configRefused").s("config", refused.join(", ")).s("policy", factStr(ctx, "policy")));
+    else if (stopped) ctx.report(ctx.rule, loc(d, 0), msg("stopped").i("ms", input.factInt("timeoutMs", 0)));
   }
 }

@@ -33,7 +33,7 @@ function check(ctx: PrePrCtx): void {
     if (s.status != FM_OK) continue;
     const name = field(s.fields, "name");
     if (name === null || trim(name.value).length == 0) {
-      ctx.report(ctx.rule, loc(s.doc, name === null ? 0 : name.line, 0), msg("noName"));
+      ctx.report(ctx.rule, loc(s.doc, name === null ? 0 : name.line), msg("noName"));
       continue;
     }
     const n = trim(name.value);

@@ -28,7 +28,7 @@ function check(ctx: PrePrCtx): void {
     if (s.status != FM_OK) continue;
     const desc = field(s.fields, "description");
     if (desc === null || trim(desc.value).length == 0) {
-      ctx.report(ctx.rule, loc(s.doc, desc === null ? 0 : desc.line, 0), msg("noDescription"));
+      ctx.report(ctx.rule, loc(s.doc, desc === null ? 0 : desc.line), msg("noDescription"));
       continue;
     }
     const v = trim(desc.value);

@@ -31,18 +31,18 @@ function check(ctx: PrePrCtx): void {
     if (!w.content || w.yamlError !== null) continue;
     const first = w.first;
     if (first === null) {
-      ctx.report(ctx.rule, loc(w.doc, 0, 0), msg("onlyCommentsNeedA"));
+      ctx.report(ctx.rule, loc(w.doc, 0), msg("onlyCommentsNeedA"));
       continue;
     }
     if (!w.structured()) {
-      ctx.report(ctx.rule, loc(w.doc, first.no, 0), msg("topLevelIsNot"));
+      ctx.report(ctx.rule, loc(w.doc, first.no), msg("topLevelIsNot"));
       continue;
     }
     if (!w.isWorkflow()) continue;
-    if (!w.hasName) ctx.report(ctx.rule, loc(w.doc, 0, 0), msg("noName"));
-    if (!w.hasOn) ctx.report(ctx.rule, loc(w.doc, 0, 0), msg("noOn"));
+    if (!w.hasName) ctx.report(ctx.rule, loc(w.doc, 0), msg("noName"));
+    if (!w.hasOn) ctx.report(ctx.rule, loc(w.doc, 0), msg("noOn"));
     if (w.jobsLine < 0) {
-      ctx.report(ctx.rule, loc(w.doc, 0, 0), msg("noJobs"));
+      ctx.report(ctx.rule, loc(w.doc, 0), msg("noJobs"));
       continue;
     }
     const jl = w.lines[w.jobsLine];
