@@ -11,6 +11,8 @@
 // (a `RULES` array in its index.ts); the generator checks that every rule is listed exactly once.
 //
 // A rule reports `ruleId + messageId + data` (see Msg); the host renders the text from the template.
+// Its check is typed with its validator's context (`function check(ctx: MiCtx): void`, C inferred by
+// defineRule) and reports through the one shape `ctx.report(rule, at: Loc, message)`; no rule casts.
 
 import { Doc, Input, Results } from "./io";
 import { RuleRef } from "./rule-ref";
