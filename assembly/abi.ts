@@ -175,6 +175,12 @@ export const PREPR_ROLE_SKILL_SCAN: i32 = 11;
 export const PREPR_ROLE_MEMORY: i32 = 12;
 /** A memory file the branch adds (memory health: size limits block). */
 export const PREPR_ROLE_MEMORY_NEW: i32 = 13;
+/** A slash-command file (CMD-01). */
+export const PREPR_ROLE_COMMAND: i32 = 14;
+/** An always-loaded instruction file with a token budget (TOK-04). */
+export const PREPR_ROLE_PASSIVE_CONTEXT: i32 = 15;
+/** The skills folder itself, no content (SKB-01 reports the sum there: it belongs to no one skill). */
+export const PREPR_ROLE_SKILLS_DIR: i32 = 16;
 
 /** spec.md exists. */
 export const SM_HAS_SPEC: i32 = 1;

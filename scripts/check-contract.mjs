@@ -8,7 +8,7 @@
 //   - a declared fact the core never reads, a declared data key the core never attaches, or a declared
 //     key the host (src/, test/ for test-only keys) never names.
 // A key "x." + expr matches a declared "x.{param}". Run by the build (scripts/build-code.mjs) and by
-// test/wasm/contract.test.ts. Usage: node scripts/check-contract.mjs [root]
+// test/wasm/contract.integration.test.ts. Usage: node scripts/check-contract.mjs [root]
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -2,7 +2,7 @@
 //   assembly/abi.ts      (AssemblyScript constants: layout, severities, statuses, kinds, document flags)
 //   src/wasm/contract.ts (the same constants for the host, and the FactKey / DataKey types)
 // Both files are committed; `node scripts/gen-abi.mjs --check` exits 1 when either is stale
-// (test/wasm/contract.test.ts runs it). Run by `npm run build:wasm` / scripts/build-code.mjs.
+// (test/wasm/contract.integration.test.ts runs it). Run by `npm run build:wasm` / scripts/build-code.mjs.
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -145,7 +145,7 @@ export function buildProgram(): Command {
     .option("--config <path>", "configuration file (default: agentcheck.config.json(c) or package.json \"agentcheck\" at the repository root)")
     .option("-f, --format <name>", "output format: text, json", "text")
     .option("-o, --output-file <path>", "write the report to a file")
-    .option("--verbose", "show every finding")
+    .option("--verbose", "list the passing and skipped checks and every finding (default: failures and warnings, at most 200 findings)")
     .option("--no-cache", "do not use the markdownlint and rule-core result caches (kept in the git directory)")
     .option("--color", "force colour")
     .option("--no-color", "disable colour")

@@ -116,6 +116,7 @@ export const ConfigSchema = z.strictObject({
         memoryHealth: z.boolean().optional().describe("check --staged: MEM-01..03 on staged memories (pre-pr PP-017). Default true."),
         actionPins: z.boolean().optional().describe("check --staged: PIN-01 on staged workflows and actions (pre-pr PP-009). Default true."),
         workflowStructure: z.boolean().optional().describe("check --staged: WFS-01..11 (YAML, shape, size, concurrency, permissions, job timeouts) on staged workflows and actions (pre-pr PP-010). Default true."),
+        commandSize: z.boolean().optional().describe("check --staged: CMD-01 (line ceiling) on staged slash-command files, `*.md` directly in CMD-01's option dir (pre-pr PP-019). Default true."),
         markdownLint: z.boolean().optional().describe("check --staged: markdownlint on staged markdown with the repository's configuration and pre-pr's lint cache (PP-003). Default: on when the repository has a markdownlint configuration; true lints with markdownlint's defaults without one."),
       }).optional(),
     })

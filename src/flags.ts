@@ -44,6 +44,8 @@ export const CHECK_OWN_FLAGS: readonly FlagDecl[] = [
   { flags: "--only <validators>", description: "run only these validators (comma-separated): session-log, memory-index, consistency, traceability, session-state, aibrain, manifest" },
   { flags: "--cutoff <date>", description: "skip session logs dated before YYYY-MM-DD as historical (env AGENTCHECK_CUTOFF)" },
   { flags: "--config <path>", description: "configuration file (default: the nearest agentcheck.config.json(c) or package.json \"agentcheck\" from the working directory up to the repository root)" },
+  { flags: "--cache", description: "serve the rule core's results of unchanged inputs (file contents, configuration, rule options, git facts, agentcheck build) from a cache file" },
+  { flags: "--cache-location <path>", description: "with --cache: the cache file (or a folder to keep agentcheck-cache.json in); default: agentcheck/check-cache.json in the git directory" },
 ];
 
 /** `session-log`'s own options. */

@@ -215,7 +215,25 @@ export function gitVerify(cwd: string, rev: string): string | undefined {
  * through gitRaw, so there is one way to spawn git, one error text and one place for the environment.
  */
 export class GitRepo {
+  /** Answers of once(), by arguments: the walks this handle's questions share. */
+  private readonly shared = new Map<string, Promise<unknown>>();
   constructor(readonly cwd: string) {}
+  /**
+   * tryAsync() asked once per handle and arguments, its output read by `parse` once: later calls share
+   * the first one's answer (a handle lives for one run of a command that does not change the
+   * repository, so the answer holds; only the parsed answer is kept). Every call with the same
+   * arguments must pass the same parse.
+   */
+  once<T>(args: string[], parse: (out: string | undefined) => T): Promise<T> {
+    const key = args.join("\0");
+    let p = this.shared.get(key) as Promise<T> | undefined;
+    if (p === undefined) this.shared.set(key, (p = this.tryAsync(args).then(parse)));
+    return p;
+  }
+  /** Whether once() was called with these arguments (its answer is there or on its way). */
+  asked(args: string[]): boolean {
+    return this.shared.has(args.join("\0"));
+  }
   /** stdout of a git command; an Error with git's first stderr line when it fails. */
   raw(args: string[], input?: Buffer | string): string {
     return this.bytes(args, input).toString("utf8");

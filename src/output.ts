@@ -165,7 +165,7 @@ export interface FormatOptions {
 export const FORMATTERS: Record<string, Formatter> = {
   text: (r, o) => formatTextChunks(r, o),
   json: (r) => formatJsonChunks(r),
-  markdown: (r, o) => formatMarkdownChunks(r, { maxWarnings: o.maxWarnings }),
+  markdown: (r, o) => formatMarkdownChunks(r, { maxWarnings: o.maxWarnings, verbose: o.verbose }),
   github: (r, o) => {
     // the job summary goes to the file GitHub Actions names; the annotations go to stdout
     const summaryFile = process.env.GITHUB_STEP_SUMMARY;

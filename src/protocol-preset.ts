@@ -2,8 +2,9 @@
 // declared in src/config-schema.ts) and this one table of what each preset turns on. Every surface
 // reads it from here: the SessionStart / Stop / SessionEnd hooks (src/commands/claude.ts), the gate
 // (src/state/config.ts: the defaults of gate.enabled and gate.requireProtocolStart), `session end`
-// (src/commands/session-end.ts), and the MCP server's protocol tools (src/phase/gates.ts: whether
-// SESSION_LOG demands a log). Lean: no zod, no WASM (the gate loads it).
+// (src/commands/session-end.ts), the MCP server's protocol tools (src/phase/gates.ts: whether
+// SESSION_LOG demands a log) and the Inngest protocol functions (src/workflows/protocol.ts). Lean: no
+// zod, no WASM (the gate loads it).
 
 export const PROTOCOL_PRESETS = ["full", "validate-if-present", "off"] as const;
 export type ProtocolPreset = (typeof PROTOCOL_PRESETS)[number];

@@ -31,8 +31,13 @@ export interface CheckCliOptions extends OutputOptions {
   profile?: string;
   /** JSON session logs: full | creation | record (checked by parseSessionMode). */
   mode?: string;
-  /** --no-cache: no rule-core or markdownlint result cache. */
+  /**
+   * --cache: the core's results of unchanged inputs from a cache file (src/core-cache.ts); false
+   * (library callers): no rule-core or markdownlint result cache at all.
+   */
   cache?: boolean;
+  /** --cache-location: the cache file, or a folder for agentcheck-cache.json (default: the git directory's). */
+  cacheLocation?: string;
   /** Set by `agentcheck baseline`: write the findings to this file. */
   /** `agentcheck baseline`: the file to write, or true for the workspace's default (.agentcheck-baseline.json, where `check` looks). */
   writeBaseline?: string | true;
@@ -67,6 +72,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   const modes = [o.staged && "--staged", o.changed && "--changed", o.all && "--all"].filter(Boolean);
   if (modes.length > 1) throw new UsageError(`${modes.join(" and ")} cannot be combined`);
   if (o.base !== undefined && !o.changed) throw new UsageError("--base only applies to --changed");
+  if (o.cacheLocation !== undefined && o.cache !== true) throw new UsageError("--cache-location only applies to --cache");
   const { parseSessionMode } = await import("../scope.js");
   const mode = parseSessionMode(o.mode);
   const validators = selectValidators(o.only);
@@ -138,42 +144,88 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   if (source.kind !== "disk") run.adoption.source = source;
   // the validators' options, typed: what the command line says of them, nothing else
   const options: ValidatorRunOptions = { strict: o.strict, cutoff, mode, profile: o.profile, cache: o.cache };
-  const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now: o.now, options, config, paths: dirs, rules: loaded.rules, scope };
+  // --cache: the core's results of unchanged inputs come from a cache file (src/core-cache.ts: keyed
+  // by every byte of each core call's input, git facts and rule settings included, and by this build)
+  const coreCache = o.cache === true ? await openCheckCache(root, cwd, o.cacheLocation) : undefined;
+  // a cached run's clock is the hour (the date rules decide the same within it; cachedRunClock)
+  const now = o.now ?? (coreCache ? coreCache.cachedRunClock() : undefined);
+  const ctx: WorkspaceContext = { root, source, maxFileBytes: maxFileBytes(o), now, options, config, paths: dirs, rules: loaded.rules, scope };
   const results: FileResult[] = [];
   const internal: string[] = [];
   // progress (files done / total) on stderr: only on a terminal and for the text format
   const { setProgress } = await import("../engine.js");
   const showProgress = Boolean(process.stderr.isTTY) && (o.format ?? "text") === "text" && !o.outputFile;
-  for (const v of validators) {
-    if (validatorSection(config, v.name)?.enabled === false) {
-      results.push({ file: ".", validator: v.name, verdict: "skip", reason: "disabled in the configuration", findings: [] });
-      continue;
-    }
-    const vctx = { ...ctx, options: validatorOptions(config, v.name, ctx.options) };
-    const d = v.detect(vctx);
-    if (!d.applies) {
-      // a validator of another kind of run (the commit hook's checks outside a commit) has nothing to say
-      if (d.absent) continue;
-      results.push({ file: ".", validator: v.name, verdict: "skip", reason: d.reason ?? "not applicable", findings: [] });
-      continue;
-    }
-    if (showProgress) {
-      setProgress((done, total) => writeErrProgress(`agentcheck: ${v.name} ${done}/${total} files`));
-    }
-    let out;
-    try {
-      out = await v.run(vctx);
-    } finally {
-      if (showProgress) {
-        setProgress(undefined);
-        writeErrProgress("");
-      }
-    }
-    pushAll(results, out.results);
-    pushAll(internal, out.internalErrors);
+  try {
+    await runValidators();
+  } finally {
+    coreCache?.closeCoreCache();
   }
   // the commit hook (check --staged) closes with one line: blocked or not, by which errors
   return finish(results, started, { ...o, hook: o.hook ?? (scope?.precommit === true && scope.kind !== "changed") }, internal, run);
+
+  async function runValidators(): Promise<void> {
+    for (const v of validators) {
+      if (validatorSection(config, v.name)?.enabled === false) {
+        results.push({ file: ".", validator: v.name, verdict: "skip", reason: "disabled in the configuration", findings: [] });
+        continue;
+      }
+      const vctx = { ...ctx, options: validatorOptions(config, v.name, ctx.options) };
+      const d = v.detect(vctx);
+      if (!d.applies) {
+        // a validator of another kind of run (the commit hook's checks outside a commit) has nothing to say
+        if (d.absent) continue;
+        results.push({ file: ".", validator: v.name, verdict: "skip", reason: d.reason ?? "not applicable", findings: [] });
+        continue;
+      }
+      if (showProgress) {
+        setProgress((done, total) => writeErrProgress(`agentcheck: ${v.name} ${done}/${total} files`));
+      }
+      let out;
+      try {
+        out = await v.run(vctx);
+      } finally {
+        if (showProgress) {
+          setProgress(undefined);
+          writeErrProgress("");
+        }
+      }
+      pushAll(results, out.results);
+      pushAll(internal, out.internalErrors);
+    }
+  }
+}
+
+/** The file `check --cache` keeps its results in (the git directory's, or --cache-location's). */
+const CACHE_FILE = "check-cache.json";
+/** The file in a folder given as --cache-location. */
+const CACHE_FILE_IN_FOLDER = "agentcheck-cache.json";
+
+/**
+ * Open `check --cache`'s core-result cache: --cache-location (a file, or a folder), confined as a named
+ * output file is (the repository when inside it, else its folder); by default
+ * <git common dir>/agentcheck/check-cache.json, never in the work tree. Without a repository or a
+ * location the run is not cached, and says so.
+ */
+async function openCheckCache(root: string, cwd: string, location: string | undefined) {
+  const cache = await import("../core-cache.js");
+  const warn = (m: string) => writeErr(`agentcheck: --cache: ${m}\n`);
+  if (location !== undefined) {
+    if (location === "") throw new UsageError("--cache-location must be a file or folder path");
+    let file = resolve(cwd, location);
+    if (isDir(file)) file = join(file, CACHE_FILE_IN_FOLDER);
+    else if (!isDir(dirname(file))) throw new UsageError(`--cache-location: the folder ${dirname(file)} does not exist`);
+    const { namedFileRoot } = await import("../fswrite.js");
+    cache.openCoreCache(file, { confine: { root: namedFileRoot(file, root), durable: false }, warn });
+    return cache;
+  }
+  const { cacheFilePath } = await import("../prepr/cache-dir.js");
+  const file = cacheFilePath(root, CACHE_FILE);
+  if (file === undefined) {
+    warn("no git directory to keep the cache in (give --cache-location); running without a cache");
+    return undefined;
+  }
+  cache.openCoreCache(file, { warn });
+  return cache;
 }
 
 /**

@@ -11,7 +11,7 @@ import { checkOutputFile, parseIntOption } from "../output.js";
 import { capFindingList, DEFAULT_MAX_FINDINGS_PER_RULE, UsageError } from "../report.js";
 import { version } from "../version.js";
 import { CHECKS } from "../prepr/checks.js";
-import { formatHeader, formatRow, formatSummary, painter, toReport } from "../prepr/format.js";
+import { formatHeader, formatRow, formatSummary, painter, RowListing, toReport } from "../prepr/format.js";
 import { countRows, isEnabled, planOf, runChecks, type CheckDef, type CheckRow, type RunOptions } from "../prepr/runner.js";
 import { computeScope, workTreeTop } from "../scope.js";
 import { ruleById } from "../wasm/loader.js";
@@ -161,12 +161,16 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
   const coreCache = options.noCache ? undefined : await import("../core-cache.js");
   if (coreCache) {
     const file = cacheFilePath(root, "core-cache.json");
-    if (file) coreCache.openCoreCache(file);
+    // a cache that cannot be used is said, then rebuilt (never served: src/core-cache.ts)
+    if (file) coreCache.openCoreCache(file, { warn: (m) => writeErr(`agentcheck: pre-pr: ${m}\n`) });
   }
+  // summary-first: FAIL and WARN rows and at most FINDINGS_SHOWN findings; --verbose lists everything
+  const listing = new RowListing(options.verbose);
   let rows;
   try {
     rows = await runChecks(registry, ctx, (row) => {
-      const s = formatRow(capRow(row), p, options.verbose);
+      if (!listing.shows(row)) return;
+      const s = formatRow(capRow(row), p, options.verbose, listing);
       if (stream) writeOut(s);
       else text += s;
     });
@@ -188,7 +192,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
     });
     out = `${JSON.stringify(report, null, 2)}\n`;
   } else {
-    out = text + formatSummary(rows, counts, durationMs, p);
+    out = text + formatSummary(rows, counts, durationMs, p, listing);
   }
   if (o.outputFile) {
     const abs = resolve(process.cwd(), o.outputFile);
@@ -199,7 +203,7 @@ async function runPrePr(o: PrePrCliOptions, registry: CheckDef[]): Promise<numbe
     }
   }
   else if (fmt === "json") writeOut(out);
-  else writeOut(stream ? formatSummary(rows, counts, durationMs, p) : out);
+  else writeOut(stream ? formatSummary(rows, counts, durationMs, p, listing) : out);
   for (const r of internal) writeErr(`agentcheck: internal error: ${r.id} (${r.name}): ${r.internalError}\n`);
   return exitCode;
 }

@@ -101,8 +101,9 @@ export function registerIntegrationCommands(program: Command): void {
     .option("--notes-dir <dir>", "session state root (default: <worktree>/.agent-notes)")
     .option("--session <id>", "session id (default: the current session)")
     .option("--now <iso>", "fixed clock (ISO 8601)")
-    .addHelpText("after", "\nExample:\n  $ agentcheck session end")
-    .action(async (o: { notesDir?: string; session?: string; now?: string }) => {
+    .option("--write-log", "first record in the session's JSON log its endingCommit (HEAD when empty), contentEvidence and qaContentEvidence, so a check on main verifies the work after the branch is gone; commit the log, then run session end again")
+    .addHelpText("after", "\nExample:\n  $ agentcheck session end --write-log\n  $ git commit -am 'session log: ending commit' && agentcheck session end")
+    .action(async (o: { notesDir?: string; session?: string; now?: string; writeLog?: boolean }) => {
       const { runSessionEnd } = await import("./session-end.js");
       process.exitCode = await runSessionEnd(o);
     });

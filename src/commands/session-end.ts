@@ -5,7 +5,7 @@
 // otherwise the missing items are listed and nothing is written.
 // Each check is a library function so that the CLI, the Claude Code Stop hook and the Inngest
 // workflow run the same code.
-import { contentEvidence } from "../evidence/record.js";
+import { contentEvidence, recordLogEvidence, type LogEvidenceResult } from "../evidence/record.js";
 import { findLogFor } from "../session-log-path.js";
 import { existsSync } from "node:fs";
 import { executeValidator, type Facts } from "../engine.js";
@@ -27,6 +27,13 @@ export interface SessionEndOptions {
   maxFileBytes?: number;
   /** Session logs dated before this YYYY-MM-DD are historical (skipped, and said so): `--cutoff` / AGENTCHECK_CUTOFF. */
   cutoff?: string;
+  /**
+   * `--write-log`: before the checks, record in the session's JSON log its endingCommit (HEAD when it
+   * names none), contentEvidence and qaContentEvidence (src/evidence/record.ts recordLogEvidence), so a
+   * check on main verifies the work after the branch is gone. A log this changes is a change to commit:
+   * the end is then not recorded until it is.
+   */
+  writeLog?: boolean;
 }
 
 export interface CheckOutcome {
@@ -47,6 +54,8 @@ export interface SessionEndResult {
   evidence: Record<string, string>;
   checks: Record<string, CheckOutcome>;
   state?: SessionState;
+  /** What `writeLog` did to the session's JSON log. */
+  logEvidence?: LogEvidenceResult & { log: string };
 }
 
 import { DEFAULT_PATHS } from "../config-paths.js";
@@ -201,24 +210,31 @@ export async function sessionEndCheck(o: SessionEndOptions): Promise<SessionEndR
   // the repository's protocol (src/protocol-preset.ts) says what the end demands
   const preset = presetOf(settings.config);
   if (!preset.validateLog && !preset.requireCommits) return { status: "off", sessionId: state.sessionId, missing: [], evidence: {}, checks: {}, state };
+  // the JSON log records what verification needs after the branch is gone (issue 35), before it is checked
+  let logEvidence: SessionEndResult["logEvidence"];
+  if (o.writeLog) {
+    const log = findSessionLog(root, state, settings.paths.sessions);
+    if (log) logEvidence = { log, ...recordLogEvidence(root, log, state.protocolStartEvidence.startingCommit ?? "", { maxBytes: o.maxFileBytes }) };
+  }
   const checks: Record<string, CheckOutcome> = {
     sessionLog: await checkSessionLog(root, state, { now: o.now, maxFileBytes: o.maxFileBytes, cutoff: o.cutoff, settings, logRequired: preset.logRequired }),
   };
   if (preset.requireCommits) checks.commits = checkCommitEvidence(root, state, store.root, settings);
   const missing = Object.values(checks).flatMap((c) => c.missing);
+  if (logEvidence?.written) missing.unshift(`${logEvidence.log} now records its ending commit and content evidence: commit it, then run session end again`);
   const evidence: Record<string, string> = Object.assign({}, ...Object.values(checks).map((c) => c.evidence));
-  if (missing.length > 0) return { status: "incomplete", sessionId: state.sessionId, missing, evidence: {}, checks, state };
+  if (missing.length > 0) return { status: "incomplete", sessionId: state.sessionId, missing, evidence: {}, checks, state, logEvidence };
   evidence.protocolValidationPassed = "yes";
   evidence.closedAt = o.now ?? new Date().toISOString();
-  if (o.record === false) return { status: "passed", sessionId: state.sessionId, missing: [], evidence, checks, state };
+  if (o.record === false) return { status: "passed", sessionId: state.sessionId, missing: [], evidence, checks, state, logEvidence };
   const updated = await recordSessionEnd({ cwd: root, notesDir: o.notesDir, sessionId: state.sessionId }, evidence);
-  return { status: "recorded", sessionId: state.sessionId, missing: [], evidence, checks, state: updated };
+  return { status: "recorded", sessionId: state.sessionId, missing: [], evidence, checks, state: updated, logEvidence };
 }
 
-export async function runSessionEnd(o: { notesDir?: string; session?: string; now?: string }): Promise<number> {
+export async function runSessionEnd(o: { notesDir?: string; session?: string; now?: string; writeLog?: boolean }): Promise<number> {
   // the historical cutoff (AGENTCHECK_CUTOFF), as the session-end hook and `session-log` read it: a log
   // dated before it is not checked, so the end is not recorded
-  const r = await sessionEndCheck({ cwd: process.cwd(), notesDir: o.notesDir, sessionId: o.session, now: o.now, cutoff: cutoffOption(undefined) });
+  const r = await sessionEndCheck({ cwd: process.cwd(), notesDir: o.notesDir, sessionId: o.session, now: o.now, cutoff: cutoffOption(undefined), writeLog: o.writeLog });
   const doc = { ok: r.status === "recorded" || r.status === "complete", status: r.status, sessionId: r.sessionId, missing: r.missing, evidence: r.evidence };
   writeOut(JSON.stringify(doc, null, 2) + "\n");
   if (r.status === "no-session") {

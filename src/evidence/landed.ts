@@ -7,7 +7,8 @@
 // passes which paths differ (on HEAD's history with other content, or never there), and the rule
 // core decides what they mean (audit artifacts such as the session log itself, rewritten to record
 // the ending commit, need only be on HEAD's history: assembly/.../json/git-rules.ts commitClass). HEAD's history is read once
-// per run (`git log --raw` of HEAD, merges compared with their first parent, beside the diff-tree), kept as a set of
+// per run (`git log --raw` of HEAD, merges compared with their first parent, beside the diff-tree; the same walk answers
+// arrivedByMerge and historyBlobs), kept as a set of
 // (path, blob) pairs for the paths the candidates wrote; the candidates' own changes come from one
 // `git diff-tree --stdin`. Two git processes whatever the number of commits, linear in the history.
 // Deterministic: the answer depends on the objects only, never on dates, names or ref order.
@@ -16,6 +17,7 @@
 // is not landed by this test: its evidence names a state of the work that never reached HEAD.
 import type { GitRepo } from "../git-run.js";
 import { gitPath, gitRaw, resolveCommitIds } from "../git-run.js";
+import { derivedOpen, recallDerived, rememberDerived } from "../derived-cache.js";
 
 /** One file a commit wrote: its path and the blob id written (all zeros: deleted). */
 export interface WrittenBlob {
@@ -27,12 +29,15 @@ const ZERO = /^0+$/;
 
 /** Parse `git diff-tree --raw` / `git log --raw` lines (":<mode> <mode> <old> <new> <status>\t<path>"). */
 function rawEntry(line: string): WrittenBlob | undefined {
-  if (!line.startsWith(":")) return undefined;
+  if (line.charCodeAt(0) !== 58) return undefined; // ":"
   const tab = line.indexOf("\t");
   if (tab < 0) return undefined;
-  const meta = line.slice(1, tab).split(" ");
-  if (meta.length < 5) return undefined;
-  const blob = meta[3];
+  // the new blob id is the fourth space-separated field of the meta part, a fifth (the status) follows
+  let sp = 0;
+  for (let k = 0; k < 3 && sp >= 0; k++) sp = line.indexOf(" ", sp + 1);
+  const end = sp < 0 ? -1 : line.indexOf(" ", sp + 1);
+  if (end < 0 || end > tab) return undefined;
+  const blob = line.slice(sp + 1, end);
   return { path: gitPath(line.slice(tab + 1)), blob: ZERO.test(blob) ? "0" : blob };
 }
 
@@ -75,25 +80,65 @@ export interface History {
   paths: Set<string>;
 }
 
-/** The `git log --raw` of `head` historyBlobs reads: every change of the history, merges against their first parent. */
-const historyArgs = (head: string) => ["log", "--format=", "--raw", "--no-renames", "--no-abbrev", "--diff-merges=first-parent", head, "--"];
+/**
+ * The one walk of HEAD's history a run shares (containment, historyBlobs, arrivedByMerge): `git log --raw`
+ * of HEAD, every commit's changes against its first parent (a merge's too), each commit headed by a
+ * line "\u0001<id> <parent ids>". Asked once per repository handle (GitRepo.once), started without
+ * waiting so that it runs beside the candidates' diff-tree.
+ */
+const HISTORY_ARGS = ["log", "--format=%x01%H %P", "--raw", "--no-renames", "--no-abbrev", "--diff-merges=first-parent", "HEAD", "--"];
 
-/** historyBlobs' answer from the log's output, for `paths`; undefined when git failed. */
-function parseHistory(text: string | undefined, paths: Set<string>): History | undefined {
+/** HEAD's history as the walk gives it: its first commit (HEAD) and each commit's parents and changes. */
+interface Walk {
+  head: string | undefined;
+  commits: Map<string, { parents: string[]; changes: WrittenBlob[] }>;
+}
+
+/** The walk's output read once (line by line, no copy of the whole text as lines); undefined when git failed. */
+function parseWalk(text: string | undefined): Walk | undefined {
   if (text === undefined) return undefined;
-  const h: History = { pairs: new Set<string>(), paths: new Set<string>() };
-  for (const line of text.split("\n")) {
+  const walk: Walk = { head: undefined, commits: new Map() };
+  let cur: WrittenBlob[] | undefined;
+  for (let at = 0; at < text.length; ) {
+    let nl = text.indexOf("\n", at);
+    if (nl < 0) nl = text.length;
+    const line = text.slice(at, nl);
+    at = nl + 1;
+    if (line.charCodeAt(0) === 1) {
+      const [id, ...parents] = line.slice(1).trim().split(" ").filter((w) => w.length > 0);
+      cur = [];
+      walk.commits.set(id, { parents, changes: cur });
+      walk.head ??= id;
+      continue;
+    }
     const e = rawEntry(line);
-    if (e === undefined || !paths.has(e.path)) continue;
-    h.pairs.add(`${e.path}\0${e.blob}`);
-    h.paths.add(e.path);
+    if (e !== undefined && cur !== undefined) cur.push(e);
+  }
+  return walk;
+}
+
+/** HEAD's history walk (HISTORY_ARGS) of this repository handle: started on the first call, shared (parsed) by the later ones. */
+function headWalk(git: GitRepo): Promise<Walk | undefined> {
+  return git.once(HISTORY_ARGS, parseWalk);
+}
+
+/** historyBlobs' answer from the walk, for `paths`; undefined when git failed. */
+function parseHistory(walk: Walk | undefined, paths: Set<string>): History | undefined {
+  if (walk === undefined) return undefined;
+  const h: History = { pairs: new Set<string>(), paths: new Set<string>() };
+  for (const c of walk.commits.values()) {
+    for (const e of c.changes) {
+      if (!paths.has(e.path)) continue;
+      h.pairs.add(`${e.path}\0${e.blob}`);
+      h.paths.add(e.path);
+    }
   }
   return h;
 }
 
-/** HEAD's history for `paths`, from one `git log --raw` of HEAD. Undefined when git failed. */
-export function historyBlobs(git: GitRepo, paths: Set<string>, head = "HEAD"): History | undefined {
-  return parseHistory(git.try(historyArgs(head)), paths);
+/** HEAD's history for `paths`, from the run's one walk of HEAD (headWalk). Undefined when git failed. */
+export async function historyBlobs(git: GitRepo, paths: Set<string>): Promise<History | undefined> {
+  return parseHistory(await headWalk(git), paths);
 }
 
 /** How a commit's changes compare with HEAD's history. */
@@ -117,17 +162,28 @@ export const isLanded = (c: Containment) => c.written > 0 && c.otherContent.leng
 export async function containment(git: GitRepo, ids: string[]): Promise<Map<string, Containment> | undefined> {
   const out = new Map<string, Containment>();
   if (ids.length === 0) return out;
+  // with a cache open (pre-pr, check --cache), an answer is kept under HEAD's commit id and the
+  // commit's: both name every object it depends on (src/derived-cache.ts), so an unchanged branch
+  // reads no history at all; the history read below is HEAD's by that id, the one the key names
+  const head = derivedOpen() ? resolveCommitIds(git, ["HEAD"])?.get("HEAD") : undefined;
+  const todo: string[] = [];
+  for (const id of ids) {
+    const c = head !== undefined && FULL_ID.test(id) ? recallDerived(`landed\0${head}\0${id}`) : undefined;
+    if (isContainment(c)) out.set(id, c);
+    else todo.push(id);
+  }
+  if (todo.length === 0) return out;
   // the two git processes run side by side (two cores): HEAD's history does not depend on the
   // candidates' changes, only what is kept of it does
-  const [args, input] = writtenQuery(ids);
-  const [writtenText, historyText] = await Promise.all([git.tryAsync(args, input), git.tryAsync(historyArgs("HEAD"))]);
-  const written = parseWritten(writtenText, ids);
+  const [args, input] = writtenQuery(todo);
+  const [writtenText, walk] = await Promise.all([git.tryAsync(args, input), headWalk(git)]);
+  const written = parseWritten(writtenText, todo);
   if (written === undefined) return undefined;
   const paths = new Set<string>();
   for (const ws of written.values()) for (const w of ws) paths.add(w.path);
-  const h = parseHistory(historyText, paths);
+  const h = parseHistory(walk, paths);
   if (h === undefined) return undefined;
-  for (const id of ids) {
+  for (const id of todo) {
     const c: Containment = { written: 0, otherContent: [], absent: [] };
     for (const w of written.get(id)!) {
       c.written++;
@@ -135,37 +191,82 @@ export async function containment(git: GitRepo, ids: string[]): Promise<Map<stri
       (h.paths.has(w.path) ? c.otherContent : c.absent).push(w.path);
     }
     out.set(id, c);
+    // kept only when the walk read the HEAD the key names (HEAD did not move during the run)
+    if (head !== undefined && walk?.head === head && FULL_ID.test(id)) rememberDerived(`landed\0${head}\0${id}`, c);
   }
   return out;
+}
+
+/** A full commit id (SHA-1 or SHA-256): an abbreviation could name another commit later. */
+const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** A stored containment of the shape containment() keeps (a cache file may be edited or corrupt). */
+function isContainment(v: unknown): v is Containment {
+  const c = v as Containment | undefined;
+  const paths = (x: unknown) => Array.isArray(x) && x.every((p) => typeof p === "string");
+  return !!c && typeof c === "object" && Number.isInteger(c.written) && c.written >= 0 && paths(c.otherContent) && paths(c.absent);
 }
 
 /**
  * Of `paths` (session logs), those that arrived on HEAD's branch through a merge (issue 35 item 5):
  * a merge on HEAD's first-parent line brought them (compared with its first parent) and no commit of
  * the branch's own (a non-merge commit of that line) added or changed them. Another branch authored
- * such a log; the commits it cites went with that branch (a squash merge, a deleted branch). One
- * `git log --first-parent` over the logs' folders, linear in the history; a path no commit of HEAD
- * wrote (an untracked log) is the branch's own. Undefined when git failed.
+ * such a log; the commits it cites went with that branch (a squash merge, a deleted branch). A path
+ * no commit of HEAD wrote (an untracked log) is the branch's own. Read from the run's walk of HEAD
+ * (headWalk) when another question already asked for it, else from one `git log --first-parent` over
+ * the logs' folders (cheaper alone); both linear in the history. Undefined when git failed.
  */
-export function arrivedByMerge(git: GitRepo, paths: string[]): string[] | undefined {
+export async function arrivedByMerge(git: GitRepo, paths: string[]): Promise<string[] | undefined> {
   if (paths.length === 0) return [];
   const dirs = [...new Set(paths.map((p) => p.slice(0, Math.max(0, p.lastIndexOf("/"))) || "."))].sort();
-  const text = git.try(["log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--format=%x01%P", "--name-only", "HEAD", "--", ...dirs]);
-  if (text === undefined) return undefined;
+  // a folder with pathspec magic or glob characters is git's to match: the dedicated log
+  const plain = dirs.every((d) => !/[*?[\\]/.test(d) && !d.startsWith(":"));
+  const changes = plain && git.asked(HISTORY_ARGS) ? firstParentChanges(await headWalk(git), dirs) : firstParentLog(git, dirs);
+  if (changes === undefined) return undefined;
   const want = new Set(paths);
   const own = new Set<string>();
   const merged = new Set<string>();
-  let merge = false;
-  for (const line of text.split("\n")) {
-    if (line.startsWith("\u0001")) {
-      merge = line.slice(1).trim().split(" ").length > 1;
-      continue;
-    }
-    const p = gitPath(line);
+  for (const [merge, p] of changes) {
     if (!want.has(p)) continue;
     (merge ? merged : own).add(p);
   }
   return [...merged].filter((p) => !own.has(p)).sort();
+}
+
+/** A change of HEAD's first-parent line: whether its commit is a merge, and the path it wrote. */
+type LineChange = [merge: boolean, path: string];
+
+/** The first-parent line's changes under `dirs`, from `git log --first-parent` limited to them. */
+function firstParentLog(git: GitRepo, dirs: string[]): LineChange[] | undefined {
+  const text = git.try(["log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--format=%x01%P", "--name-only", "HEAD", "--", ...dirs]);
+  if (text === undefined) return undefined;
+  const out: LineChange[] = [];
+  let merge = false;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("\u0001")) merge = line.slice(1).trim().split(" ").length > 1;
+    else if (line.length > 0) out.push([merge, gitPath(line)]);
+  }
+  return out;
+}
+
+/**
+ * firstParentLog's answer from HEAD's walk (headWalk): the commits of the first-parent line from HEAD
+ * (the walk's first commit), each with the paths under `dirs` its diff against its first parent wrote,
+ * as `git log --first-parent -- <dirs>` lists them (a folder "." holds every path). Undefined when git
+ * failed or the walk does not hold the line.
+ */
+function firstParentChanges(walk: Walk | undefined, dirs: string[]): LineChange[] | undefined {
+  if (walk === undefined) return undefined;
+  const under = (p: string) => dirs.some((d) => d === "." || p === d || p.startsWith(`${d}/`));
+  const out: LineChange[] = [];
+  const seen = new Set<string>();
+  for (let id = walk.head; id !== undefined && !seen.has(id); id = walk.commits.get(id)?.parents[0]) {
+    seen.add(id);
+    const c = walk.commits.get(id);
+    if (c === undefined) return undefined;
+    for (const e of c.changes) if (under(e.path)) out.push([c.parents.length > 1, e.path]);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

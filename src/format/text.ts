@@ -1,6 +1,7 @@
 // Human output: `file:line:col  severity  message  ruleId`, then a summary line.
 import { nodeRequire } from "../node-require.js";
-import { CAPPED_MESSAGE_ID, findingWeight, runStatus, type Finding, type Report } from "../report.js";
+import { CAPPED_MESSAGE_ID, runStatus, type Finding, type Report } from "../report.js";
+import { byRuleText, byValidatorText, FINDINGS_SHOWN, Hidden, plural, totals } from "./summary.js";
 import { memoryIndexText } from "./memory-index-text.js";
 import { modeNote } from "./mode-note.js";
 export { modeNote } from "./mode-note.js";
@@ -47,17 +48,7 @@ export interface TextOptions {
 export { terminalLine, terminalSafe } from "../terminal.js";
 
 /** Findings the text lists without --verbose; past this, the top rules and files and how to see all. */
-export const TEXT_FINDINGS_SHOWN = 200;
-/** Rules and files the "top" lines name when the list is cut. */
-const TOP_SHOWN = 10;
-
-const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
-
-/** `key count` pairs, largest first (ties by key), at most `n`. */
-function top(counts: Map<string, number>, n: number): string {
-  const xs = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return xs.slice(0, n).map(([k, v]) => `${terminalSafe(k)} ${v}`).join(", ") + (xs.length > n ? `, and ${xs.length - n} more` : "");
-}
+export const TEXT_FINDINGS_SHOWN = FINDINGS_SHOWN;
 
 /**
  * Human output, summary-first (like eslint's "stylish"): per file, the file name, then one indented
@@ -84,31 +75,9 @@ export function* formatTextChunks(report: Report, opts: TextOptions): Generator<
     if (g) g.push(r);
     else groups.set(r.file, [r]);
   }
-  const ruleCount = new Map<string, { n: number; severity: string }>();
-  const byValidator = new Map<string, { errors: number; warnings: number; infos: number; files: number }>();
-  let infos = 0;
-  for (const r of report.results) {
-    const v = byValidator.get(r.validator) ?? { errors: 0, warnings: 0, infos: 0, files: 0 };
-    if (r.verdict !== "skip" || r.findings.length > 0) v.files++;
-    for (const f of r.findings) {
-      // a cap's summary finding counts the findings it stands for: the totals are the run's
-      const w = findingWeight(f);
-      if (f.severity === "error") v.errors += w;
-      else if (f.severity === "warning") v.warnings += w;
-      else {
-        v.infos += w;
-        infos += w;
-      }
-      const k = ruleCount.get(f.ruleId) ?? { n: 0, severity: f.severity };
-      k.n += w;
-      ruleCount.set(f.ruleId, k);
-    }
-    byValidator.set(r.validator, v);
-  }
+  const { byRule, byValidator, infos } = totals(report);
   let listed = 0;
-  let hidden = 0; // findings past the limit
-  const hiddenRules = new Map<string, number>();
-  const hiddenFiles = new Map<string, number>();
+  const hidden = new Hidden(); // findings past the limit
   for (const [file, results] of groups) {
     const body: string[] = [];
     const findings = results.flatMap((r) => r.findings.filter((f) => shows(f.severity)));
@@ -119,11 +88,7 @@ export function* formatTextChunks(report: Report, opts: TextOptions): Generator<
       else if (listed < limit) {
         listedHere.push(x);
         listed++;
-      } else {
-        hidden++;
-        hiddenRules.set(x.ruleId, (hiddenRules.get(x.ruleId) ?? 0) + 1);
-        hiddenFiles.set(file, (hiddenFiles.get(file) ?? 0) + 1);
-      }
+      } else hidden.add(x.ruleId, file);
     }
     const locs = listedHere.map((f) => (f.line > 0 ? `${f.line}:${f.column}` : "-"));
     const lw = maxOf(locs.map((l) => l.length), 0);
@@ -149,26 +114,15 @@ export function* formatTextChunks(report: Report, opts: TextOptions): Generator<
       lines = [];
     }
   }
-  if (hidden > 0) {
-    lines.push(
-      `${plural(hidden, "more finding")} not listed (the first ${listed} are): every finding with --verbose or --format json`,
-      `  top rules: ${top(hiddenRules, TOP_SHOWN)}`,
-      `  top files: ${top(hiddenFiles, TOP_SHOWN)}`,
-      "",
-    );
-  }
+  const notListed = hidden.lines(listed, "--verbose or --format json");
+  if (notListed.length > 0) pushAll(lines, notListed).push("");
   const s = report.summary;
   const failed = report.results.filter((r) => r.verdict === "fail").length;
   const skipped = report.results.filter((r) => r.verdict === "skip").length;
-  if (ruleCount.size > 0) {
-    const rules = [...ruleCount.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    lines.push(`By rule: ${rules.map(([id, k]) => `${id} ${k.n}`).join(", ")}`);
-    const vals = [...byValidator.entries()].filter(([, v]) => v.errors + v.warnings + v.infos > 0).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    if (vals.length > 0) {
-      const counts = (v: { errors: number; warnings: number; infos: number }) =>
-        `${plural(v.errors, "error")}, ${plural(v.warnings, "warning")}${v.infos > 0 ? `, ${plural(v.infos, "info")}` : ""}`;
-      lines.push(`By validator: ${vals.map(([n, v]) => `${n} ${counts(v)}`).join("; ")}`);
-    }
+  if (byRule.size > 0) {
+    lines.push(`By rule: ${byRuleText(byRule)}`);
+    const vals = byValidatorText(byValidator);
+    if (vals) lines.push(`By validator: ${vals}`);
   }
   if (!verbose && !opts.quiet) {
     // results with a pass verdict and nothing listed: a validator with nothing to say prints nothing

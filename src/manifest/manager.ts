@@ -14,6 +14,7 @@ export { FileStore };
 import { StateError } from "../state/errors.js";
 import { worktreeRoot } from "../state/paths.js";
 import { gitRaw } from "../git-run.js";
+import { contentEvidence } from "../evidence/record.js";
 import {
   ARTIFACTS, PHASES, SESSION_ID_RE, SESSION_TYPES, SHA_RE, STATUSES, STEP_PHASES,
   type Phase, type SessionManifest, type SessionStatus, type SessionType, type StepPhase,
@@ -361,6 +362,8 @@ export class ManifestManager {
     if (s === "" || s.startsWith("-")) throw invalid(`'${sha}' is not a commit`, { sha });
     const found = this.resolveCommit(s); // outside the lock: git may be slow
     if (!found && !SHA_RE.test(s)) throw invalid(`'${sha}' is not a commit sha (7 to 64 hex digits; refs resolve only inside a git repository)`, { sha });
+    // what verification needs after the commit's branch is gone (issue 35): the blobs it wrote
+    const content = found ? contentEvidence(this.root, undefined, found.sha) : undefined;
     return this.update(id, (m, now) => {
       const cp = checkpoint ?? null;
       if (cp !== null) this.checkpointNo(cp, m.build_progress.checkpoints_total);
@@ -368,7 +371,7 @@ export class ManifestManager {
       if (m.commits.some((c) => c.sha === full || (full.startsWith(c.sha) || c.sha.startsWith(full)))) {
         throw new StateError("ALREADY_EXISTS", `commit ${full.slice(0, 12)} is already recorded`, { sha: full });
       }
-      m.commits.push({ sha: full, message: message ?? found?.subject ?? "", checkpoint: cp, created_at: now });
+      m.commits.push({ sha: full, message: message ?? found?.subject ?? "", checkpoint: cp, created_at: now, ...(content ? { content_evidence: content } : {}) });
     });
   }
 

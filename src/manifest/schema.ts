@@ -48,11 +48,20 @@ export const GitInfoSchema = z.strictObject({
   base_branch: z.string(),
 });
 
+/** A blob id ("0": the commit deleted the file). */
+const blobId = z.string().regex(/^(0|[0-9a-f]{40}|[0-9a-f]{64})$/);
+
 export const CommitSchema = z.strictObject({
   sha: z.string().regex(SHA_RE),
   message: z.string(),
   checkpoint: count.nullable(),
   created_at: iso,
+  /**
+   * agentcheck extension (optional, issue 35): the blob id of every file the commit wrote against its
+   * first parent, so the commit's work is recognised on main after a squash merge deleted its branch
+   * (src/evidence/record.ts contentEvidence; docs/session-logs.md "Commit evidence").
+   */
+  content_evidence: z.strictObject({ files: z.object({}).catchall(blobId) }).optional(),
 });
 
 export const ArtifactsSchema = z.strictObject({

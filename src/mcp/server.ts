@@ -299,6 +299,8 @@ export function createServer(o: ServerOptions): McpServer {
     },
     outputSchema: z.looseObject({
       status: z.string(), session_id: z.string(), phase: PhaseOut.optional(), from: z.string().optional(), commit: z.string().optional(),
+      // issue 35: the blobs of the session's range (startingCommit..commit), also in the history entry
+      content_evidence: z.looseObject({ files: z.record(z.string(), z.string()) }).optional(),
       missing_gate: z.string().optional(), message: z.string().optional(), recovery_steps: z.array(z.string()).optional(), results: z.array(GateResultShape),
     }),
   }, (a) => protocolGuard(() => sessionEnd(ctx, a)));

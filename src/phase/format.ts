@@ -252,12 +252,28 @@ export function renderHistory(entries: HistoryEntry[]): string {
   const out: string[] = ["# Session History", "", `The last ${HISTORY_KEEP} sessions, newest first.`];
   for (const e of entries) {
     out.push("", `### ${e.id}`, "");
-    out.push(field("Objective", e.objective), field("Outcome", e.outcome), field("Commit SHA", e.commit), field("Summary", e.summary));
+    out.push(field("Objective", e.objective), field("Outcome", e.outcome), field("Commit SHA", e.commit));
+    if (e.contentEvidence !== undefined) out.push(field("Content Evidence", JSON.stringify(e.contentEvidence)));
+    out.push(field("Summary", e.summary));
     if (e.decisions.length === 0) out.push("- **Key Decisions**: (none)");
     else pushAll(out, ["- **Key Decisions**:", ...e.decisions.map((d) => `  - ${escapeCell(d)}`)]);
     out.push(field("Next Session Notes", e.nextNotes));
   }
   return out.join("\n") + "\n";
+}
+
+/** A history entry's Content Evidence: a JSON object of path -> blob id ("0": deleted). */
+function evidenceFiles(c: Cursor, text: string): Record<string, string> {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    c.fail("Content Evidence is not a JSON object of path -> blob id", c.i - 1);
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v) || !Object.values(v).every((b) => typeof b === "string" && /^(0|[0-9a-f]{40}|[0-9a-f]{64})$/.test(b))) {
+    c.fail("Content Evidence is not a JSON object of path -> blob id", c.i - 1);
+  }
+  return v as Record<string, string>;
 }
 
 export function parseHistory(text: string, file = HISTORY_FILE): HistoryEntry[] {
@@ -277,6 +293,9 @@ export function parseHistory(text: string, file = HISTORY_FILE): HistoryEntry[] 
     const outcome = c.field("Outcome");
     if (outcome !== "COMPLETE" && outcome !== "BLOCKED" && outcome !== "ABANDONED") c.fail(`outcome must be COMPLETE, BLOCKED or ABANDONED, found '${outcome}'`, c.i - 1);
     const commit = c.field("Commit SHA");
+    // optional (issue 35): older entries have none
+    const ce = c.optionalField("Content Evidence");
+    const contentEvidence = ce !== undefined ? evidenceFiles(c, ce) : undefined;
     const summary = c.field("Summary");
     const decisions: string[] = [];
     if (c.peek() === "- **Key Decisions**: (none)") c.i++;
@@ -286,7 +305,7 @@ export function parseHistory(text: string, file = HISTORY_FILE): HistoryEntry[] 
       if (decisions.length === 0) c.fail("'Key Decisions' has no items (write '(none)')");
     }
     const nextNotes = c.field("Next Session Notes");
-    out.push({ id, objective, outcome, commit, summary, decisions, nextNotes });
+    out.push({ id, objective, outcome, commit, ...(contentEvidence ? { contentEvidence } : {}), summary, decisions, nextNotes });
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { repoChecklists } from "./repo-checklist.js";
 import { DEFAULT_PRESET, PRESETS, type PresetRules, type ProtocolPreset } from "../protocol-preset.js";
 import { join } from "node:path";
 import { gitRaw, gitVerify } from "../git-run.js";
+import { contentEvidence } from "../evidence/record.js";
 import { runGate, type GateContext, type GateOptions } from "./gates.js";
 import { PhaseStore } from "./store.js";
 import type { RunSettings } from "../run-settings.js";
@@ -453,9 +454,11 @@ export async function sessionEnd(ctx: ProtocolContext, input: EndInput) {
       };
     }
     const head = gitVerify(ctx.root, "HEAD") ?? "";
-    docs.history.unshift(entry("COMPLETE", head));
+    // what verification needs after the branch is gone (issue 35): the blobs the session's range wrote
+    const content = head && snap.startingCommit ? contentEvidence(ctx.root, snap.startingCommit, head) : undefined;
+    docs.history.unshift({ ...entry("COMPLETE", head), ...(content ? { contentEvidence: content.files } : {}) });
     docs.current = undefined;
-    return { status: "COMPLETE", session_id: s.sessionId, phase: "COMPLETE", commit: head, results };
+    return { status: "COMPLETE", session_id: s.sessionId, phase: "COMPLETE", commit: head, ...(content ? { content_evidence: content } : {}), results };
   });
 }
 

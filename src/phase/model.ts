@@ -119,6 +119,12 @@ export interface HistoryEntry {
   objective: string;
   outcome: "COMPLETE" | "BLOCKED" | "ABANDONED";
   commit: string;
+  /**
+   * agentcheck extension (issue 35): the blob id of every file the session's range changed
+   * (startingCommit..commit; "0": deleted), so its work is recognised on main after a squash merge
+   * deleted the branch (src/evidence/record.ts contentEvidence). Absent in older entries.
+   */
+  contentEvidence?: Record<string, string>;
   summary: string;
   decisions: string[];
   nextNotes: string;

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { configPath, validatorSection } from "../config.js";
 import { HANDOFF_FILE } from "../config-paths.js";
 import { executeValidator, loadFile, optionFacts, type ContentDoc, type Facts } from "../engine.js";
+import { cachedRunClock } from "../core-cache.js";
 import { InternalError, cutoffOption, type Finding } from "../report.js";
 import { DiskSource } from "../source.js";
 // document roles (flags): declared once in assembly/abi.ts
@@ -92,17 +93,6 @@ function timeoutOf(ctx: PrePrContext, id: string, fallback = 300): number {
 
 // ---- delegations -------------------------------------------------------------------------------
 
-/**
- * The run's clock for the delegated validators, to the whole hour: the date rules (SP-106: the
- * latest calendar date anywhere, at UTC+14, a whole-hour offset) decide the same for every instant of
- * an hour, and the same input bytes let the core-result cache serve unchanged logs (src/core-cache.ts).
- */
-function clockHour(): string {
-  const d = new Date();
-  d.setUTCMinutes(0, 0, 0);
-  return d.toISOString();
-}
-
 function isFile(p: string): boolean {
   try {
     return statSync(p).isFile();
@@ -126,7 +116,7 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
     config: ctx.config,
     rules: rulesOf(ctx),
     scope,
-    now: clockHour(),
+    now: cachedRunClock(),
   };
   const d = v.detect(wctx);
   if (!d.applies) return { facts: { ...facts, "validator.applies": false, "validator.reason": d.reason } };
@@ -216,7 +206,8 @@ async function markdownWork(ctx: PrePrContext, onStarted?: () => void): Promise<
   const cacheFile = ctx.options.noCache ? undefined : await cachePath(ctx.root, "markdownlint-cache.json");
   const cfg = await loadMdConfigCached(ctx.root, cacheFile);
   const { targets, selected } = selectMarkdown(ctx.scope.files, cfg, ctx.scope.kind === "all");
-  const facts: Facts = { targets: targets.length, selected: selected.length, config: cfg.sources };
+  const chosen = new Set(selected);
+  const facts: Facts = { targets: targets.length, selected: selected.length, config: cfg.sources, excluded: targets.filter((t) => !chosen.has(t)) };
   if (targets.length === 0 || selected.length === 0) return { facts };
   const res = await lintMarkdown(ctx.root, selected, cfg, ctx.options.fix, (rel) => readText(ctx, rel), cacheFile, {
     onStarted,
@@ -411,6 +402,49 @@ function memoryHealth(ctx: PrePrContext): CheckOutcome {
   return { facts: { files: files.length, memDir }, findings: runFamily(ctx, "mem", docs, {}) };
 }
 
+/** The direct entries of a repository folder (none when it is missing, not a folder, or a link out of the repository). */
+function listDir(ctx: PrePrContext, dir: string): import("node:fs").Dirent[] {
+  const where = inspectFile(join(ctx.root, dir), { maxBytes: 0, root: ctx.root });
+  if (where.ok || where.refusal.reason !== "directory") return [];
+  try {
+    return readdirSync(join(ctx.root, dir), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * PP-018: the sum of every skill's description (SKB-01) is a property of all skills, so when the
+ * branch changes one SKILL.md (or under --all) the core gets every `<paths.skills>/*\/SKILL.md`.
+ */
+function skillDescriptionBudget(ctx: PrePrContext): CheckOutcome {
+  const dir = configPath(ctx.config, "skills");
+  const changed = ctx.scope.changes.some((c) => c.path.startsWith(`${dir}/`) && c.path.endsWith("/SKILL.md"));
+  if (ctx.scope.kind !== "all" && !changed) return { facts: { files: 0, skillsDir: dir } };
+  const files = listDir(ctx, dir).filter((e) => e.isDirectory() && isFile(join(ctx.root, dir, e.name, "SKILL.md"))).map((e) => `${dir}/${e.name}/SKILL.md`);
+  if (files.length === 0) return { facts: { files: 0, skillsDir: dir } };
+  // the folder itself (no content) carries the finding: the sum belongs to no one skill
+  const docs = [{ rel: dir, role: ROLE.skillsDir, text: "" }, ...files.map((rel) => ({ rel, role: ROLE.skill }))];
+  return { facts: { files: files.length, skillsDir: dir }, findings: runFamily(ctx, "skb", docs, {}) };
+}
+
+/** PP-019: the slash-command files in scope (`*.md` directly in CMD-01's option `dir`) through CMD-01. */
+function commandSize(ctx: PrePrContext): CheckOutcome {
+  const dir = (optionValue(ctx, "CMD-01", "dir", undefined) as string).replace(/\/+$/, "");
+  const files = inScope(ctx, (p) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/") && p.toLowerCase().endsWith(".md"));
+  if (files.length === 0) return { facts: { files: 0, commandsDir: dir } };
+  return { facts: { files: files.length, commandsDir: dir }, findings: runFamily(ctx, "cmd", files.map((rel) => ({ rel, role: ROLE.command })), {}) };
+}
+
+/** PP-020: the always-loaded files TOK-04's option `budgets` names (`path:tokens`) that are in scope. */
+function passiveContextBudget(ctx: PrePrContext): CheckOutcome {
+  const entries = optionValue(ctx, "TOK-04", "budgets", undefined) as string[];
+  const paths = new Set(entries.map((e) => (e.lastIndexOf(":") < 0 ? e : e.slice(0, e.lastIndexOf(":")))));
+  const files = inScope(ctx, (p) => paths.has(p));
+  if (files.length === 0) return { facts: { files: 0 } };
+  return { facts: { files: files.length }, findings: runFamily(ctx, "pctx", files.map((rel) => ({ rel, role: ROLE.passiveContext })), {}) };
+}
+
 function tokenBudget(ctx: PrePrContext): CheckOutcome {
   const file = ctx.config.prePr?.tokenBudget?.file ?? HANDOFF_FILE;
   if (!ctx.scope.files.includes(file)) return { facts: { file, present: false } };
@@ -488,4 +522,7 @@ export const CHECKS: CheckDef[] = [
   checkDef({ id: "PP-013", tags: ["repo-specific"], defaultEnabled: false, run: tokenBudget }),
   checkDef({ id: "PP-016", tags: ["slow"], defaultEnabled: true, run: skillViolations }),
   checkDef({ id: "PP-017", tags: [], defaultEnabled: true, run: memoryHealth }),
+  checkDef({ id: "PP-018", tags: [], defaultEnabled: true, run: skillDescriptionBudget }),
+  checkDef({ id: "PP-019", tags: [], defaultEnabled: true, run: commandSize }),
+  checkDef({ id: "PP-020", tags: [], defaultEnabled: true, run: passiveContextBudget }),
 ];

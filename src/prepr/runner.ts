@@ -1,5 +1,5 @@
 // The pre-PR runner: every registered check gets exactly one row (PASS, WARN, FAIL or SKIP with
-// its reason), in order and without fail-fast. The core decides each row (rules PP-000..PP-017,
+// its reason), in order and without fail-fast. The core decides each row (rules PP-000..PP-020,
 // assembly/validators/pre-pr/row.ts): before the check, whether it runs; after it, the status and
 // message from the facts the check returns and the severities of its findings (a throw is a FAIL
 // with the error text). The runner gathers facts and renders.

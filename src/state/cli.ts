@@ -112,12 +112,13 @@ export const handlers = {
   approve: (id: string, o: { by?: string; note?: string }): Handler => async (s) => {
     refuseInsideAgent("approve");
     const a = await grantApproval(s.notes, id, { by: o.by ?? personName(), note: o.note });
-    return { approval: a, state: await applyGranted(s, a) };
+    return { approval: a, state: await applyGranted(s, a), ...(await workflowNotice(a)) };
   },
 
   deny: (id: string, o: { by?: string; note?: string }): Handler => async (s) => {
     refuseInsideAgent("deny");
-    return { approval: await denyApproval(s.notes, id, { by: o.by ?? personName(), note: o.note }) };
+    const a = await denyApproval(s.notes, id, { by: o.by ?? personName(), note: o.note });
+    return { approval: a, ...(await workflowNotice(a)) };
   },
 
   protocolStart: (o: { data?: string }): Handler => async (s, g) => {
@@ -258,6 +259,19 @@ function refuseInsideAgent(what: string): void {
 function personName(): string {
   const u = process.env.USER ?? process.env.USERNAME ?? process.env.LOGNAME ?? "";
   return u ? `person:${u}` : "person";
+}
+
+/**
+ * A workflow waiting on the approval (session-state-update) learns the answer at once: `approval/resolved`
+ * is sent when the shell names an Inngest event endpoint (src/workflows/notify.ts); `event` in the result
+ * says what was sent. A failed send is a warning: the answer is recorded, and the run finds it at its time-out.
+ */
+async function workflowNotice(a: Approval): Promise<{ event?: unknown }> {
+  const { notifyResolved } = await import("../workflows/notify.js");
+  const r = await notifyResolved(a);
+  if (r === undefined) return {};
+  if (!r.sent) writeErr(`agentcheck session: warning: approval ${a.id} is ${a.status}, but ${r.name} was not sent (${r.error}); a workflow waiting on it sees the answer at its time-out\n`);
+  return { event: r };
 }
 
 /** Apply what a granted approval asked for; the new state. */

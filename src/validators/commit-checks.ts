@@ -5,12 +5,14 @@
 //                      is "new" (MEM-01 blocks it), a modified one only warns
 //   actionPins         staged workflows and actions: PIN-01 (PP-009)
 //   workflowStructure  staged workflows and actions: WFS-01..11 (PP-010), job timeouts (WFS-11) among them
+//   commandSize        staged slash-command files (`*.md` directly in CMD-01's option dir): CMD-01 (PP-019),
+//                      upstream's lefthook command-size
 //   markdownLint       staged markdown: markdownlint with the repository's configuration through the
 //                      pre-pr lint cache (PP-003); on by default only when the repository has a
 //                      markdownlint configuration
 // Each is switched in validators.commitChecks; content is read from the source (the index under --staged).
 import type { RuleSettings } from "../run-settings.js";
-import { executeValidator, hostFinding, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
+import { executeValidator, optionFacts, hostFinding, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { InternalError, type FileResult, type Finding } from "../report.js";
 import { KIND, PREPR_ROLE as ROLE } from "../wasm/abi.js";
 import { selectWorkflowFiles, workflowDocs, yamlErrors } from "../prepr/workflow-files.js";
@@ -18,7 +20,7 @@ import type { Config } from "../config.js";
 import type { FileSource } from "../source.js";
 import type { RunScope } from "../scope.js";
 
-export const COMMIT_CHECKS = ["memoryHealth", "actionPins", "workflowStructure", "markdownLint"] as const;
+export const COMMIT_CHECKS = ["memoryHealth", "actionPins", "workflowStructure", "commandSize", "markdownLint"] as const;
 export type CommitCheck = (typeof COMMIT_CHECKS)[number];
 const VALIDATOR = "commit-checks";
 
@@ -40,19 +42,25 @@ function setting(config: Config | undefined, check: CommitCheck): boolean | unde
 }
 
 /** The staged files each check reads (the core's "select" family picks the workflows and actions). */
-function filesOf(scope: RunScope, memoriesDir: string): { memories: string[]; workflows: { rel: string; role: number }[]; markdown: string[] } {
+function filesOf(scope: RunScope, memoriesDir: string, commandsDir: string): { memories: string[]; commands: string[]; workflows: { rel: string; role: number }[]; markdown: string[] } {
   return {
     memories: scope.files.filter((p) => p.startsWith(`${memoriesDir}/`) && p.toLowerCase().endsWith(".md")),
+    commands: scope.files.filter((p) => p.startsWith(`${commandsDir}/`) && !p.slice(commandsDir.length + 1).includes("/") && p.toLowerCase().endsWith(".md")),
     workflows: workflowDocs(selectWorkflowFiles(scope.files)),
     markdown: scope.files.filter((p) => /\.(md|markdown)$/i.test(p)),
   };
 }
 
 /** True when a check that is not switched off has staged files to read (the registry's detect). */
-export function commitChecksApply(scope: RunScope, memoriesDir: string, config: Config | undefined): boolean {
-  const f = filesOf(scope, memoriesDir);
+/** CMD-01's option `dir` in this run (the folder of the slash-command files). */
+function commandsDir(rules: RuleSettings | undefined): string {
+  return String(optionFacts("pre-pr", rules?.options)["option.CMD-01.dir"]).replace(/\/+$/, "");
+}
+
+export function commitChecksApply(scope: RunScope, memoriesDir: string, config: Config | undefined, rules: RuleSettings | undefined): boolean {
+  const f = filesOf(scope, memoriesDir, commandsDir(rules));
   const on = (c: CommitCheck) => setting(config, c) !== false;
-  return (on("memoryHealth") && f.memories.length > 0) || ((on("actionPins") || on("workflowStructure")) && f.workflows.length > 0) ||
+  return (on("memoryHealth") && f.memories.length > 0) || (on("commandSize") && f.commands.length > 0) || ((on("actionPins") || on("workflowStructure")) && f.workflows.length > 0) ||
     (on("markdownLint") && f.markdown.length > 0);
 }
 
@@ -88,13 +96,16 @@ function runFamily(input: CommitChecksInput, family: string, files: { rel: strin
 /** Every check that applies to the staged kinds, as one validator's results (one result per file and check). */
 export async function validateCommitFiles(input: CommitChecksInput): Promise<ValidatorOutput> {
   const { scope, config } = input;
-  const files = filesOf(scope, input.memoriesDir);
+  const files = filesOf(scope, input.memoriesDir, commandsDir(input.rules));
   const results: FileResult[] = [];
   const on = (c: CommitCheck) => setting(config, c) !== false;
   if (on("memoryHealth") && files.memories.length > 0) {
     // a memory the commit adds is new (MEM-01 blocks it), a modified one only warns (upstream's hook)
     const docs = files.memories.map((rel) => ({ rel, role: scope.status[rel] === "A" ? ROLE.memoryNew : ROLE.memory }));
     runFamily(input, "mem", docs, readAll(input, files.memories, results), {}, results);
+  }
+  if (on("commandSize") && files.commands.length > 0) {
+    runFamily(input, "cmd", files.commands.map((rel) => ({ rel, role: ROLE.command })), readAll(input, files.commands, results), {}, results);
   }
   const pins = on("actionPins");
   const structure = on("workflowStructure");

@@ -225,13 +225,13 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
     },
   },
   {
-    // the commit hook's checks of staged memories, workflows and markdown (src/validators/commit-checks.ts):
+    // the commit hook's checks of staged memories, slash commands, workflows and markdown (src/validators/commit-checks.ts):
     // only while a commit is made (check --staged, a hook framework's files while committing)
     name: "commit-checks",
     detect: (ctx) => {
       const sc = ctx.scope;
       if (!sc || !sc.precommit || sc.kind === "changed") return { applies: false, reason: "runs in the commit hook only (check --staged)", absent: true };
-      return commitChecksApply(sc, pathsOf(ctx).memories, ctx.config) ? { applies: true } : { applies: false, reason: "no staged memories, workflows or markdown to check" };
+      return commitChecksApply(sc, pathsOf(ctx).memories, ctx.config, rulesOf(ctx)) ? { applies: true } : { applies: false, reason: "no staged memories, commands, workflows or markdown to check" };
     },
     async run(ctx) {
       const { validateCommitFiles } = await import("./commit-checks.js");

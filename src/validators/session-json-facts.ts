@@ -187,10 +187,10 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       const f = facts[`git.commit.${sha}`];
       return Array.isArray(f) && (f[0] === "missing" || f[0] === "off-history");
     });
-    if (recorded.size > 0 && unresolved) recordedOnHistory(git, [...recorded].sort(), facts);
+    if (recorded.size > 0 && unresolved) await recordedOnHistory(git, [...recorded].sort(), facts);
   }
   await diffs; // mergedLogs reads the ranges' git.diffError facts
-  mergedLogs(git, wanted, docs, facts);
+  await mergedLogs(git, wanted, docs, facts);
   return facts;
 }
 
@@ -198,27 +198,27 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
  * git.mergedLogs (issue 35 item 5): the logs of the run that arrived on this branch through a merge
  * (src/evidence/landed.ts arrivedByMerge), asked only when some cited commit is absent or some range
  * could not be diffed: the core notes what such a log cannot show here instead of failing a branch
- * that never authored it. One `git log --first-parent` of the logs' folders.
+ * that never authored it. The run's walk of HEAD when the commit lookups asked for it, else one `git log --first-parent` of the logs' folders.
  */
-function mergedLogs(git: Git, wanted: Set<string>, docs: ContentDoc[], facts: Facts): void {
+async function mergedLogs(git: Git, wanted: Set<string>, docs: ContentDoc[], facts: Facts): Promise<void> {
   const gone = [...wanted].some((sha) => {
     const f = facts[`git.commit.${sha}`];
     return Array.isArray(f) && f[0] === "missing";
   });
   if (!gone && !Object.keys(facts).some((k) => k.startsWith("git.diffError."))) return;
-  const merged = arrivedByMerge(git, docs.map((d) => d.file).filter((f) => !f.startsWith("/")));
+  const merged = await arrivedByMerge(git, docs.map((d) => d.file).filter((f) => !f.startsWith("/")));
   if (merged !== undefined && merged.length > 0) facts["git.mergedLogs"] = merged;
 }
 
 /**
  * git.blobsOnHistory: of the logs' recorded contentEvidence entries ("<blob> <path>"), "=<entry>" for
  * those whose blob HEAD's history wrote at that path, "~<entry>" for a path it wrote with other
- * content; one `git log --raw` of HEAD. Without an answer from git the fact is not set (the core then
+ * content; the run's one `git log --raw` of HEAD (shared with the commit lookups). Without an answer from git the fact is not set (the core then
  * judges the commit alone).
  */
-function recordedOnHistory(git: Git, entries: string[], facts: Facts): void {
+async function recordedOnHistory(git: Git, entries: string[], facts: Facts): Promise<void> {
   const split = entries.map((e) => [e.slice(0, e.indexOf(" ")), e.slice(e.indexOf(" ") + 1)] as const);
-  const h = historyBlobs(git, new Set(split.map(([, p]) => p)));
+  const h = await historyBlobs(git, new Set(split.map(([, p]) => p)));
   if (h === undefined) return;
   const out: string[] = [];
   split.forEach(([blob, path], i) => {

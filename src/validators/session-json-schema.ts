@@ -45,6 +45,14 @@ export const BUILTIN_SESSION_SCHEMA = {
       type: "object",
       properties: { files: { type: "object", additionalProperties: { type: "string", pattern: "^(0|[0-9a-f]{40}|[0-9a-f]{64})$" } } },
     },
+    // issue 35: the QA report's qaCommit and the blobs, at it, of the files QA covered (`session end --write-log`)
+    qaContentEvidence: {
+      type: "object",
+      properties: {
+        commit: { type: "string", pattern: "^([0-9a-f]{40}|[0-9a-f]{64})$" },
+        files: { type: "object", additionalProperties: { type: "string", pattern: "^(0|[0-9a-f]{40}|[0-9a-f]{64})$" } },
+      },
+    },
     nextSteps: { type: "array", items: { type: "string" } },
     developmentPhase: {
       type: "object",

@@ -9,7 +9,7 @@ import { isInside } from "../repo.js";
 import { diffNamesBatch, gitPath, pathLines, resolveCommitIds } from "../git-run.js";
 import { HANDOFF_FILE } from "../config-paths.js";
 import { lines, type Git, type LogRun } from "./session-log-run.js";
-import { classifyCommits } from "../evidence/landed.js";
+import { arrivedByMerge, classifyCommits } from "../evidence/landed.js";
 
 /** Run git; on failure the command and git's first message line (for a repository-level finding). */
 async function rawOrWhy(g: Git, args: string[]): Promise<{ out?: string; why?: string }> {
@@ -96,7 +96,7 @@ export interface Needs {
 }
 
 /** The facts the first pass asked for: each cited path's kind, the commits that exist, each log's range and its changed files. */
-export async function resolveNeeds(run: LogRun, need: Needs): Promise<void> {
+export async function resolveNeeds(run: LogRun, need: Needs, md: ContentDoc[] = []): Promise<void> {
   const { root, realRoot, git, facts } = run;
   for (const p of [...need.path].sort()) facts[`path.${p}`] = pathFact(root, realRoot, p);
   if (git) {
@@ -105,7 +105,14 @@ export async function resolveNeeds(run: LogRun, need: Needs): Promise<void> {
       const full = lines(git.try(["log", "--no-walk=unsorted", "--ignore-missing", "--format=%H", ...shas]));
       facts.commits = shas.filter((s) => full.some((f) => f.startsWith(s)));
       // SP-041 (strict): the cited commit's class, as SP-130 gets it (ancestor / landed by content / off-history / missing)
-      if (run.opts.strict) for (const [sha, fact] of await classifyCommits(git, shas)) facts[`git.commit.${sha}`] = fact;
+      if (run.opts.strict) {
+        for (const [sha, fact] of await classifyCommits(git, shas)) facts[`git.commit.${sha}`] = fact;
+        // a cited commit this repository lacks: which logs arrived through a merge (issue 35 item 5; the
+        // core notes, not fails, SP-041 on such a log), one `git log --first-parent` of the logs' folders
+        const gone = shas.some((s) => !(facts.commits as string[]).includes(s) || (facts[`git.commit.${s}`] as string[] | undefined)?.[0] === "missing");
+        const merged = gone ? await arrivedByMerge(git, md.map((d) => d.file).filter((f) => !f.startsWith("/"))) : undefined;
+        if (merged !== undefined && merged.length > 0) facts["git.mergedLogs"] = merged;
+      }
     }
     await logRanges(git, need.diff, () => run.status(), facts);
   }
@@ -143,11 +150,11 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
   // the commit that last changed each log: one history walk limited to the logs' folders, only
   // when a committed, unmodified log needs it (a new or modified log ends at HEAD; a staged log in a
   // commit hook is one of those, and the walk over the folders' whole history is the costliest git
-  // call of `check --staged`)
+  // call of `check --staged`). Not waited for: the JSON logs' facts are gathered meanwhile (validateSessionLogs)
   const last = new Map<string, string>();
   const committed = [...need.keys()].filter((f) => !dirty.has(f));
   const dirs = [...new Set(committed.map((f) => f.slice(0, Math.max(0, f.lastIndexOf("/"))) || "."))].sort();
-  const walk = dirs.length > 0 ? git.try(["log", "--format=%x01%H", "--name-only", "--no-renames", "--", ...dirs]) : undefined;
+  const walk = dirs.length > 0 ? await git.tryAsync(["log", "--format=%x01%H", "--name-only", "--no-renames", "--", ...dirs]) : undefined;
   let commit = "";
   for (const l of (walk ?? "").split("\n")) {
     if (l.startsWith("\u0001")) commit = l.slice(1).trim();

@@ -18,6 +18,13 @@ function sharedFacts(facts: Facts): Facts {
   return shared;
 }
 
+/** Facts without the markdown logs' ranges (range.<log>): what every JSON log's first pass gets, whenever the ranges arrive. */
+function withoutRanges(facts: Facts): Facts {
+  const out: Facts = {};
+  for (const [k, v] of Object.entries(facts)) if (!k.startsWith("range.")) out[k as keyof Facts] = v;
+  return out;
+}
+
 /** Pass 1 over the markdown logs `md`: what each needs resolved, and the results of the logs that need nothing more. */
 export interface FirstPass {
   need: Needs;
@@ -58,15 +65,29 @@ export function extractPass(run: LogRun, md: ContentDoc[]): FirstPass {
 }
 
 /** The JSON logs' facts (per-log mode SP-120, schema, git facts) into the run's facts; per JSON log, the ranges whose git.diff.<range> list it reads. */
-export async function jsonFacts(run: LogRun, docs: ContentDoc[], logFlags: Record<string, number> | undefined, final: Map<string, FileResult>): Promise<Map<string, string[]>> {
+export async function jsonFacts(
+  run: LogRun,
+  docs: ContentDoc[],
+  logFlags: Record<string, number> | undefined,
+  final: Map<string, FileResult>,
+  mdFacts?: Promise<void>,
+): Promise<Map<string, string[]>> {
   const { opts, root, facts } = run;
   const jsonDocs = docs.filter((d) => d.kind === KIND.SESSION_JSON && d.bytes.length > 0);
   const jsonDiffKeys = new Map<string, string[]>();
   if (jsonDocs.length > 0) {
     const { prepareJsonSessions } = await import("./session-json-facts.js");
-    // strict mode validates every log with the protocol in the last pass (as for markdown above)
-    const pass1 = opts.strict ? undefined : { facts: sharedFacts(facts), final };
-    Object.assign(facts, await prepareJsonSessions(root, jsonDocs, opts.mode, logFlags, jsonDiffKeys, pass1, opts.rules));
+    // strict mode validates every log with the protocol in the last pass (as for markdown above).
+    // The markdown logs' range facts may still be on their way (mdFacts): they name markdown logs
+    // only (range.<log>, read by that log's rules), so the JSON pass goes without any of them
+    const pass1 = opts.strict ? undefined : { facts: withoutRanges(sharedFacts(facts)), final };
+    const json = await prepareJsonSessions(root, jsonDocs, opts.mode, logFlags, jsonDiffKeys, pass1, opts.rules);
+    await mdFacts; // the markdown facts first, then the JSON ones
+    // the markdown logs' git.mergedLogs (session-log-facts.ts resolveNeeds) and the JSON logs' are one list
+    const mdMerged = (facts["git.mergedLogs"] as string[] | undefined) ?? [];
+    Object.assign(facts, json);
+    const merged = new Set([...mdMerged, ...((facts["git.mergedLogs"] as string[] | undefined) ?? [])]);
+    if (merged.size > 0) facts["git.mergedLogs"] = [...merged].sort();
   }
   return jsonDiffKeys;
 }

@@ -26,7 +26,12 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
   const { docs, problems } = await readLogs(run, sel);
   const { md, repoLevel } = await repoFacts(run, docs, sel.staged);
   const first = extractPass(run, md);
-  await resolveNeeds(run, first.need);
-  const jsonDiffKeys = await jsonFacts(run, docs, sel.logFlags, first.final);
+  // the markdown logs' git questions run while the JSON logs' facts are gathered (issue 39: their
+  // history walk on one core, the JSON pass on the other); the JSON facts are added after the
+  // markdown ones, in the order the two had one after the other
+  const needs = resolveNeeds(run, first.need, md);
+  needs.catch(() => undefined); // its failure is thrown below, where it is awaited
+  const jsonDiffKeys = await jsonFacts(run, docs, sel.logFlags, first.final, needs);
+  await needs;
   return lastPass(run, { docs, problems, first, jsonDiffKeys, repoLevel });
 }

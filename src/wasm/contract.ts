@@ -155,6 +155,12 @@ export const FLAGS = {
     MEMORY: 12,
     /** A memory file the branch adds (memory health: size limits block). */
     MEMORY_NEW: 13,
+    /** A slash-command file (CMD-01). */
+    COMMAND: 14,
+    /** An always-loaded instruction file with a token budget (TOK-04). */
+    PASSIVE_CONTEXT: 15,
+    /** The skills folder itself, no content (SKB-01 reports the sum there: it belongs to no one skill). */
+    SKILLS_DIR: 16,
   },
   /** Flags of MANIFEST documents: which artifacts the session folder holds. */
   manifest: {
@@ -186,6 +192,9 @@ export const PREPR_ROLE = {
   skillScan: 11,
   memory: 12,
   memoryNew: 13,
+  command: 14,
+  passiveContext: 15,
+  skillsDir: 16,
 } as const;
 
 /** Every fact key the core reads ('{x}' parameters are template parts). */
@@ -254,6 +263,7 @@ export type FactKey =
   | "skip.reason"
   | "selected"
   | "unlinted"
+  | "excluded"
   | "enabled"
   | "enabledByDefault"
   | "quick"
@@ -280,6 +290,7 @@ export type FactKey =
   | "ghSkillsDir"
   | "ghSkillsFound"
   | "memDir"
+  | "commandsDir"
   | "inScope"
   | "touched"
   | "agents"
@@ -478,6 +489,8 @@ export interface FactTypes {
   "selected": string | number | boolean | string[];
   /** PP-003: how many of the selected markdown files were not linted (a refused read, a lint stopped at its time bound, a refused configuration) (int). */
   "unlinted": string | number | boolean | string[];
+  /** PP-003: the markdown files in scope that the markdownlint configuration's globs and ignores leave out (named in the row's text). */
+  "excluded": string[];
   /** Row plan: the check is switched on in the configuration. */
   "enabled": boolean;
   /** Row plan: the check is on unless the configuration switches it off. */
@@ -530,6 +543,8 @@ export interface FactTypes {
   "ghSkillsFound": boolean;
   /** PP-017: the memory folder (paths.memories) whose files memory health checks. */
   "memDir": string;
+  /** PP-019: the slash-command folder (CMD-01's option dir). */
+  "commandsDir": string;
   /** PP-007: planning files in scope. */
   "inScope": number;
   /** PP-008: agent files the branch touches. */
@@ -604,7 +619,7 @@ export interface FactTypes {
   "memoriesReadable": boolean;
   /** SERENA_INIT: why it could not. */
   "memoriesDetail": string;
-  /** SKILL_VALIDATION: the skills folder. */
+  /** SKILL_VALIDATION: the skills folder; PP-018: the skills folder (paths.skills) whose SKILL.md descriptions are summed. */
   "skillsDir": string;
   /** SKILL_VALIDATION: entries in the skills folder. */
   "skillScripts": number;
@@ -710,6 +725,8 @@ export type DataKey =
   | "yaml"
   | "mentions"
   | "tokens"
+  | "descriptionChars"
+  | "lines"
   | "counterpart"
   | "similarity"
   | "suppressed"

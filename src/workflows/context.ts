@@ -1,6 +1,6 @@
 // What every agentcheck workflow function shares: where the work happens, the run's one clock, the
 // repository's configuration for a step, and which errors a retry cannot cure.
-import type { RunSettings } from "../run-settings.js";
+import type { LoadedConfig } from "../config.js";
 import { NonRetriableError } from "inngest";
 import { gitTopLevel } from "../git-run.js";
 import { isStateError } from "../state/errors.js";
@@ -47,11 +47,11 @@ export function storeAt(at: At): SessionStore {
 
 /**
  * A step that validates runs with its repository's configuration (paths.sessions, rule options,
- * severities), loaded by the step itself and passed to `fn`: Inngest may run steps of several runs,
+ * severities, protocol.preset), loaded by the step itself and passed to `fn`: Inngest may run steps of several runs,
  * for different repositories, in one process at once, and each step may run in a process that served
  * another repository last. Nothing is process state, so the steps need no turn of their own.
  */
-export async function withRepoConfig<T>(cwd: string, fn: (settings: RunSettings) => T | Promise<T>): Promise<T> {
+export async function withRepoConfig<T>(cwd: string, fn: (settings: LoadedConfig) => T | Promise<T>): Promise<T> {
   const { loadConfig } = await import("../config.js");
   return fn(await loadConfig(cwd, undefined, cwd));
 }

@@ -43,7 +43,10 @@ export interface Where {
 export interface ProtocolStartData extends Where {
   /** Write the session log when there is none (default true). */
   createLog?: boolean;
-  /** Protocol preset the session log is created for (passed to the session-log factory). */
+  /**
+   * The protocol preset the sender expects. The protocol is the repository's (`protocol.preset`): a
+   * different one fails the run without retries; the repository's is what the session-log factory gets.
+   */
   preset?: string;
   /** The session's objective, written into the session log created. */
   objective?: string;

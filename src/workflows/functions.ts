@@ -5,7 +5,10 @@ import { createFanOutFunction } from "./fanout.js";
 import { createProtocolFunctions, type ProtocolOptions } from "./protocol.js";
 import { createApprovalRelayFunction, createStateUpdateFunction, type StateUpdateOptions } from "./state-update.js";
 
-export type AllWorkflowOptions = ProtocolOptions & StateUpdateOptions & { fanOut?: { timeoutMs?: number } };
+export type AllWorkflowOptions = ProtocolOptions & StateUpdateOptions & {
+  /** validate-repositories: each check's time limit (default 300 s); the CLI entry it runs (default this package's bin/agentcheck.js). */
+  fanOut?: { timeoutMs?: number; bin?: string };
+};
 
 export function createWorkflowFunctions(inngest: Inngest.Any, opts: AllWorkflowOptions = {}) {
   const protocol = createProtocolFunctions(inngest, opts);

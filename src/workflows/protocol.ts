@@ -11,6 +11,7 @@ import { cutoffOption } from "../report.js";
 import { sha256Hex } from "../sha256.js";
 import { isStateError } from "../state/errors.js";
 import { notePaths } from "../state/notes.js";
+import { PRESETS, presetOf, type ProtocolPreset } from "../protocol-preset.js";
 import { EVENTS, type CompletionRequestedData, type ProtocolStartData } from "./events.js";
 import { stateStep, storeAt, whereOf, withRepoConfig, type WorkflowOptions } from "./context.js";
 import { defaultSessionLogFactory, type SessionLogFactory } from "./session-log.js";
@@ -55,10 +56,18 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
     async ({ event, step }) => {
       const data = (event.data ?? {}) as ProtocolStartData;
       const at = await whereOf(event, step, opts);
+      // the repository's protocol (protocol.preset, src/protocol-preset.ts), as the SessionStart hook reads it
+      const protocol = await step.run("read-protocol", () => withRepoConfig(at.cwd, ({ config, paths }) => ({ preset: presetOf(config).name, skillsDir: paths.skills })));
+      if (data.preset !== undefined && data.preset !== protocol.preset) {
+        throw new NonRetriableError(`the protocol is the repository's: protocol.preset is ${protocol.preset}, the event asks for ${String(data.preset).slice(0, 40)}`);
+      }
+      const rules = PRESETS[protocol.preset];
+      // off: the repository has no session protocol; as the SessionStart hook, no session, no log, nothing recorded
+      if (!rules.sessionStart) return { protocol: protocol.preset, started: false as const, sessionId: null, reason: "protocol.preset is off: no session state, no session log, no evidence recorded" };
       // the id first, memoized: a retry never numbers a second session
       const target = await step.run("resolve-session", () => withRepoConfig(at.cwd, ({ paths }) => {
         // the next free `<date>-session-NN` past the logs, the states and the protocol sessions (src/session-id.ts)
-        return { sessionId: data.sessionId ?? nextSessionId(at.cwd, new Date(at.now), at.notesDir, paths), skillsDir: paths.skills };
+        return { sessionId: data.sessionId ?? nextSessionId(at.cwd, new Date(at.now), at.notesDir, paths), skillsDir: protocol.skillsDir };
       }));
       const id = target.sessionId;
       const store = await step.run("init-note-store", () => {
@@ -84,7 +93,9 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
       const git = await step.run("gather-start-evidence", () => withRepoConfig(at.cwd, ({ paths }) => startEvidence(at.cwd, id, at.now, paths.sessions)));
       const log = await step.run("create-session-log", () => {
         if (data.createLog === false) return { path: git.sessionLogPath, created: false, skipped: true };
-        return { ...makeLog({ root: at.cwd, sessionId: id, path: git.sessionLogPath, branch: git.gitBranch, startingCommit: git.startingCommit, now: at.now, preset: data.preset, objective: data.objective }), skipped: false };
+        // validate-if-present: a log is the agent's choice, validated at the end when it exists; none is made
+        if (!rules.logRequired) return { path: git.sessionLogPath, created: false, skipped: true, reason: `a session log is optional under protocol.preset ${protocol.preset}` };
+        return { ...makeLog({ root: at.cwd, sessionId: id, path: git.sessionLogPath, branch: git.gitBranch, startingCommit: git.startingCommit, now: at.now, preset: protocol.preset, objective: data.objective }), skipped: false };
       });
       const evidence: Record<string, string> = {
         ...git,
@@ -101,7 +112,7 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
         name: EVENTS.stateUpdate,
         data: { sessionId: id, cwd: at.cwd, version: recorded.version, updates: { protocolStartComplete: true, protocolStartEvidence: evidence } },
       });
-      return { sessionId: id, created: created.created, notesRoot: store.notesRoot, notesIgnored: created.ignored, gitBranch: git.gitBranch, sessionLog: log, skills, constraints, evidence };
+      return { protocol: protocol.preset, started: true as const, sessionId: id, created: created.created, notesRoot: store.notesRoot, notesIgnored: created.ignored, gitBranch: git.gitBranch, sessionLog: log, skills, constraints, evidence };
     },
   );
 
@@ -110,34 +121,41 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
     async ({ event, step }) => {
       const data = (event.data ?? {}) as CompletionRequestedData;
       const at = await whereOf(event, step, opts);
-      const session = await step.run("load-session", () => {
+      const session = await step.run("load-session", () => withRepoConfig(at.cwd, ({ config }) => {
+        // the repository's protocol (protocol.preset) says what the end demands, as `session end` reads it
+        const preset: ProtocolPreset = presetOf(config).name;
         const l = loadSession({ cwd: at.cwd, notesDir: at.notesDir, sessionId: data.sessionId });
         return l.state
-          ? { sessionId: l.state.sessionId, protocolEndComplete: l.state.protocolEndComplete, startingCommit: l.state.protocolStartEvidence.startingCommit ?? "" }
-          : { missing: l.reason ?? "no session" };
-      });
+          ? { preset, sessionId: l.state.sessionId, protocolEndComplete: l.state.protocolEndComplete, startingCommit: l.state.protocolStartEvidence.startingCommit ?? "" }
+          : { preset, missing: l.reason ?? "no session" };
+      }));
+      const rules = PRESETS[session.preset];
+      // off: nothing checked, nothing recorded (`session end` says status "off"; the start made no session)
+      if (!rules.validateLog && !rules.requireCommits) {
+        return { protocol: session.preset, sessionId: "missing" in session ? null : session.sessionId, complete: false, checked: false, missing: [] as string[], reason: "protocol.preset is off: nothing checked, nothing recorded" };
+      }
       if ("missing" in session) throw new NonRetriableError(`no session to end: ${session.missing}`);
-      if (session.protocolEndComplete) return { sessionId: session.sessionId, complete: true, alreadyComplete: true, missing: [] as string[] };
+      if (session.protocolEndComplete) return { protocol: session.preset, sessionId: session.sessionId, complete: true, alreadyComplete: true, missing: [] as string[] };
       const id = session.sessionId;
       const state = () => storeAt(at).getSync(id);
 
       const log = await step.run("validate-session-log", () =>
         // the repository's configuration (paths.sessions, severities) and the cutoff, as `session end` reads them
         withRepoConfig(at.cwd, async (settings) => {
-          const r = await checkSessionLog(at.cwd, state(), { now: data.now, cutoff: cutoffOption(undefined), settings });
+          const r = await checkSessionLog(at.cwd, state(), { now: data.now, cutoff: cutoffOption(undefined), settings, logRequired: rules.logRequired });
           return { ok: r.ok, missing: r.missing, evidence: r.evidence, log: r.log ?? null };
         }),
       );
       const lint = await step.run(data.fixMarkdown ? "fix-markdown" : "lint-markdown", () => lintSessionMarkdown(at.cwd, session.startingCommit, data.fixMarkdown === true));
-      const commits = await step.run("check-commit-evidence", () =>
-        // SP-039 / SP-040 with the repository's severities, as `session end` judges them (after any fix:
-        // a fixed file is a change still to commit)
-        withRepoConfig(at.cwd, (settings) => checkCommitEvidence(at.cwd, state(), storeAt(at).root, settings)),
-      );
+      // SP-039 / SP-040 with the repository's severities, as `session end` judges them (after any fix:
+      // a fixed file is a change still to commit); a preset without commit demands skips the step
+      const commits = rules.requireCommits
+        ? await step.run("check-commit-evidence", () => withRepoConfig(at.cwd, (settings) => checkCommitEvidence(at.cwd, state(), storeAt(at).root, settings)))
+        : { ok: true, missing: [] as string[], evidence: {} as Record<string, string> };
       const missing = [...log.missing, ...commits.missing];
       if (missing.length > 0) {
         // nothing is recorded: the session stays open until the missing items are done
-        return { sessionId: id, complete: false, missing, markdown: lint };
+        return { protocol: session.preset, sessionId: id, complete: false, missing, markdown: lint };
       }
       const evidence: Record<string, string> = {
         ...log.evidence,
@@ -156,6 +174,8 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
           sessionLogSha256: logText?.ok ? sha256Hex(logText.text) : null,
           startingCommit: session.startingCommit,
           endingCommit: commits.evidence.endingCommit ?? "",
+          // issue 35: the blobs of the session's range, as protocolEndEvidence.contentEvidence records them
+          ...(commits.evidence.contentEvidence ? { contentEvidence: JSON.parse(commits.evidence.contentEvidence) as unknown } : {}),
           markdown: { files: lint.files, fixed: lint.fixed, errors: lint.errors },
           closedAt: at.now,
         });
@@ -171,7 +191,7 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
         data: { sessionId: id, cwd: at.cwd, version: recorded.version, updates: { protocolEndComplete: true, protocolEndEvidence: evidence } },
       });
       await step.sendEvent("emit-session-complete", { name: EVENTS.complete, data: { sessionId: id, cwd: at.cwd, evidence } });
-      return { sessionId: id, complete: true, missing: [] as string[], evidence, markdown: lint };
+      return { protocol: session.preset, sessionId: id, complete: true, missing: [] as string[], evidence, markdown: lint };
     },
   );
 

@@ -5,6 +5,8 @@
 import { describe, it, expect, vi } from "vitest";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { spawn } from "node:child_process";
+import { createServer } from "node:http";
 import { Inngest } from "inngest";
 import { InngestTestEngine } from "@inngest/test";
 import { git, makeRepo, tmpDir, writeTree } from "../helpers.js";
@@ -54,10 +56,11 @@ describe("session-protocol-start (seed 001: note store, session, skills, log, co
     });
     const { result, error, ctx } = await start(dir);
     expect(error).toBeUndefined();
-    for (const id of ["resolve-session", "init-note-store", "create-session-state", "verify-skills", "load-constraints", "gather-start-evidence", "create-session-log", "record-protocol-start"]) {
+    for (const id of ["read-protocol", "resolve-session", "init-note-store", "create-session-state", "verify-skills", "load-constraints", "gather-start-evidence", "create-session-log", "record-protocol-start"]) {
       expect(ctx.step.run).toHaveBeenCalledWith(id, expect.any(Function));
     }
     const r = result as any;
+    expect(r.protocol).toBe("full"); // no protocol.preset: the default
     expect(r.sessionId).toBe(ID);
     expect(r.created).toBe(true);
     expect(r.notesIgnored).toBe(true);
@@ -106,6 +109,82 @@ describe("session-protocol-start (seed 001: note store, session, skills, log, co
   });
 });
 
+describe("protocol.preset (issue 40 item 3: the workflows obey the repository's protocol, as the hooks and `session end` do)", () => {
+  const preset = (p: string) => ({ "agentcheck.config.json": JSON.stringify({ protocol: { preset: p } }) + "\n" });
+  const end = (dir: string) => run(fns.sessionProtocolEnd, EVENTS.completionRequested, { cwd: dir, now: NOW });
+
+  it("WF-PRESET-01 full (configured): start creates the session log; end demands the log and the commits (check-commit-evidence runs)", async () => {
+    const dir = repo(preset("full"));
+    const s = await start(dir);
+    expect(s.error).toBeUndefined();
+    expect((s.result as any)).toMatchObject({ protocol: "full", started: true, sessionId: ID, sessionLog: { created: true, skipped: false } });
+    expect(existsSync(join(dir, `.agents/sessions/${ID}.json`))).toBe(true);
+    // the skeleton is left open: the end finds the log incomplete and records nothing
+    const e = await end(dir);
+    expect(e.error).toBeUndefined();
+    expect((e.result as any)).toMatchObject({ protocol: "full", complete: false });
+    expect(e.ctx.step.run).toHaveBeenCalledWith("check-commit-evidence", expect.any(Function));
+    expect(state(dir).protocolEndComplete).toBe(false);
+  });
+
+  it("WF-PRESET-02 validate-if-present: start makes the session but no log (optional); end without a log or commits records the end, as `session end` does", async () => {
+    const dir = repo(preset("validate-if-present"));
+    const s = await start(dir);
+    expect(s.error).toBeUndefined();
+    const r = s.result as any;
+    expect(r).toMatchObject({ protocol: "validate-if-present", started: true, sessionId: ID, sessionLog: { created: false, skipped: true } });
+    expect(r.sessionLog.reason).toContain("optional under protocol.preset validate-if-present");
+    expect(existsSync(join(dir, ".agents/sessions"))).toBe(false);
+    expect(state(dir).sessionId).toBe(ID);
+    // uncommitted work and no log: neither is a demand under this preset
+    writeTree(dir, { "notes.txt": "draft\n" });
+    const e = await end(dir);
+    expect(e.error).toBeUndefined();
+    expect((e.result as any)).toMatchObject({ protocol: "validate-if-present", complete: true, missing: [] });
+    expect(e.ctx.step.run).not.toHaveBeenCalledWith("check-commit-evidence", expect.any(Function));
+    expect(state(dir).protocolEndComplete).toBe(true);
+    expect(state(dir).protocolEndEvidence.sessionLog).toBe("none (optional under protocol.preset)");
+    // a log that is present is validated: a broken one keeps the session open
+    const other = repo(preset("validate-if-present"));
+    await start(other);
+    writeTree(other, { [`.agents/sessions/${ID}.json`]: "{\"schemaVersion\": \"1.0\"}\n" });
+    const bad = await end(other);
+    expect((bad.result as any).complete).toBe(false);
+    expect((bad.result as any).missing.length).toBeGreaterThan(0);
+    expect(state(other).protocolEndComplete).toBe(false);
+  });
+
+  it("WF-PRESET-03 off: start creates nothing (no session state, no log, no event) and says the protocol is off; end checks and records nothing", async () => {
+    const dir = repo(preset("off"));
+    const s = await start(dir);
+    expect(s.error).toBeUndefined();
+    expect(s.result).toEqual({ protocol: "off", started: false, sessionId: null, reason: expect.stringContaining("protocol.preset is off") });
+    expect(s.ctx.step.run).toHaveBeenCalledWith("read-protocol", expect.any(Function));
+    expect(s.ctx.step.run).not.toHaveBeenCalledWith("resolve-session", expect.any(Function));
+    expect(s.ctx.step.sendEvent).not.toHaveBeenCalled();
+    expect(existsSync(join(dir, ".agent-notes"))).toBe(false);
+    expect(existsSync(join(dir, ".agents/sessions"))).toBe(false);
+    const e = await end(dir);
+    expect(e.error).toBeUndefined();
+    expect(e.result).toMatchObject({ protocol: "off", complete: false, checked: false, sessionId: null });
+    expect(e.ctx.step.sendEvent).not.toHaveBeenCalled();
+    // a session made by hand is not ended either: nothing checked, nothing recorded
+    await openSessionStore({ cwd: dir }).create(ID);
+    const e2 = await end(dir);
+    expect(e2.result).toMatchObject({ protocol: "off", checked: false, sessionId: ID });
+    expect(e2.ctx.step.run).not.toHaveBeenCalledWith("validate-session-log", expect.any(Function));
+    expect(state(dir).protocolEndComplete).toBe(false);
+  });
+
+  it("WF-PRESET-04 the protocol is the repository's: an event asking for another preset fails without retries and writes nothing", async () => {
+    const dir = repo(preset("validate-if-present"));
+    const { error } = await start(dir, { preset: "full" });
+    expect((error as any)?.name).toBe("NonRetriableError");
+    expect(String((error as any)?.message)).toContain("protocol.preset is validate-if-present, the event asks for full");
+    expect(existsSync(join(dir, ".agent-notes"))).toBe(false);
+  });
+});
+
 function readdir(p: string): string[] {
   return readdirSync(p).sort();
 }
@@ -136,7 +215,7 @@ describe("session-protocol-end (seed 001: validate, markdown lint/fix, end-commi
   it("WF-END-02 retried after record-protocol-end committed (the steps before it memoized): the end is recorded once", async () => {
     const dir = repo();
     await startAndWork(dir);
-    const loaded = { sessionId: ID, protocolEndComplete: false, startingCommit: state(dir).protocolStartEvidence.startingCommit };
+    const loaded = { preset: "full", sessionId: ID, protocolEndComplete: false, startingCommit: state(dir).protocolStartEvidence.startingCommit };
     const first = await run(fns.sessionProtocolEnd, EVENTS.completionRequested, { cwd: dir, now: NOW });
     expect((first.result as any).complete).toBe(true);
     const v = state(dir).version;
@@ -260,6 +339,26 @@ describe("session-state-update (seed 001: apply, session/mode.changed, approval)
     expect(String((stale.error as any)?.message)).toContain("CONFLICT");
     expect((stale.error as any)?.name).toBe("NonRetriableError");
     expect(state(dir).activeTask).toBe("T-2");
+  });
+
+  it("WF-RETRY-01 a lock held by another writer (LOCK_TIMEOUT) stays retriable: the step fails as a plain error, writing nothing; the retry (earlier steps memoized) writes the update once", async () => {
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const v = state(dir).version;
+    const read = { sessionId: ID, mode: "analysis", version: v };
+    const lock = await openSessionStore({ cwd: dir }).notes.lock(`sessions/session-${ID}`);
+    let first: Awaited<ReturnType<typeof update>>;
+    try {
+      first = await update(fns.sessionStateUpdate, dir, { patch: { task: "T-7" } });
+    } finally {
+      lock.release();
+    }
+    expect((first.error as any)?.name).not.toBe("NonRetriableError");
+    expect(String((first.error as any)?.message)).toContain("could not lock");
+    expect(state(dir).version).toBe(v);
+    const retry = await update(fns.sessionStateUpdate, dir, { patch: { task: "T-7" } }, [{ id: "get-current-state", handler: () => read }]);
+    expect(retry.error).toBeUndefined();
+    expect(state(dir)).toMatchObject({ version: v + 1, activeTask: "T-7" });
   });
 
   it("WF-STATE-04 invalid input fails without retries (NonRetriableError) and writes nothing", async () => {
@@ -411,6 +510,117 @@ describe("session-state-update (seed 001: apply, session/mode.changed, approval)
     expect(none.ctx.step.sendEvent).not.toHaveBeenCalled();
   });
 
+  /** The CLI as a person runs it (not inside Claude Code), asynchronously: the test's own server answers meanwhile. */
+  const cliAsync = (dir: string, args: string[], env: Record<string, string | undefined>) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const e: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", CLAUDECODE: undefined, INNGEST_DEV: undefined, INNGEST_EVENT_KEY: undefined, INNGEST_BASE_URL: undefined, INNGEST_EVENT_API_BASE_URL: undefined, ...env };
+      for (const k of Object.keys(e)) if (e[k] === undefined) delete e[k];
+      const p = spawn(process.execPath, [join(__dirname, "..", "..", "bin", "agentcheck.js"), ...args], { cwd: dir, env: e as NodeJS.ProcessEnv });
+      let stdout = "";
+      let stderr = "";
+      p.stdout.on("data", (b) => (stdout += String(b)));
+      p.stderr.on("data", (b) => (stderr += String(b)));
+      p.on("close", (code) => resolve({ code, stdout, stderr }));
+    });
+  /** An Inngest event endpoint standing in for the dev server: records what is posted to /e/<key>. */
+  async function eventEndpoint() {
+    const posted: { url: string; body: any }[] = [];
+    const server = createServer((req, res) => {
+      let b = "";
+      req.on("data", (c) => (b += c));
+      req.on("end", () => {
+        posted.push({ url: req.url ?? "", body: JSON.parse(b) });
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ ids: [`evt-${posted.length}`], status: 200 }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const a = server.address();
+    return { posted, url: `http://127.0.0.1:${typeof a === "object" && a ? a.port : 0}`, close: () => server.close() };
+  }
+  /** A run of session-state-update that stops at its wait, leaving the live pending approval; its id. */
+  async function waitingApproval(f: unknown, dir: string, task: string): Promise<string> {
+    const { listApprovals } = await import("../../dist/state/approvals.js");
+    const w = await new InngestTestEngine({ function: f as never, steps: [...SENT] }).executeStep("wait-for-approval", { events: [{ name: EVENTS.stateUpdate, data: { cwd: dir, now: NOW, patch: { mode: "coding", task } } } as never] });
+    expect(w.error).toBeUndefined();
+    const [pending] = listApprovals(openSessionStore({ cwd: dir }).notes, { sessionId: ID, status: "pending" });
+    return pending.id;
+  }
+
+  it("WF-APPROVAL-10 `session deny` from the CLI ends the wait at once: it sends approval/resolved (denied) to the Inngest endpoint the shell names; the run, given that event, records the denial and the mode stays (no check-approval, no time-out)", async () => {
+    const { getApproval } = await import("../../dist/state/approvals.js");
+    const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-live" }), { approvalModes: ["coding"] }).sessionStateUpdate;
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const id = await waitingApproval(f, dir, "T-1");
+    const ep = await eventEndpoint();
+    try {
+      const r = await cliAsync(dir, ["session", "deny", id, "--by", "person:lead", "--note", "not yet"], { INNGEST_DEV: ep.url });
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout);
+      expect(out.approval).toMatchObject({ id, status: "denied", resolvedBy: "person:lead" });
+      expect(out.event).toEqual({ name: EVENTS.approvalResolved, sent: true, ids: ["evt-1"] });
+      expect(ep.posted).toHaveLength(1);
+      expect(ep.posted[0].url).toMatch(/^\/e\//);
+      const [sent] = ep.posted[0].body;
+      expect(sent).toMatchObject({ name: EVENTS.approvalResolved, data: { approvalId: id, status: "denied", resolvedBy: "person:lead", note: "not yet" } });
+      // the run resumes with that event as the wait's answer (request-approval memoized)
+      const { result, error, ctx } = await answered(f, dir, { patch: { mode: "coding", task: "T-1" } }, sent, [{ id: "request-approval", handler: () => ({ approvalId: id }) }]);
+      expect(error).toBeUndefined();
+      const wait = (ctx.step.waitForEvent as any).mock.calls[0][1];
+      expect(wait.if).toBe(`async.data.approvalId == ${JSON.stringify(id)} && (async.data.status == "granted" || async.data.status == "denied")`);
+      expect(result).toMatchObject({ applied: false, approval: { approvalId: id, status: "denied", by: "person:lead" } });
+      expect(ctx.step.run).toHaveBeenCalledWith("record-approval", expect.any(Function));
+      expect(ctx.step.run).not.toHaveBeenCalledWith("check-approval", expect.any(Function));
+      expect(ctx.step.run).not.toHaveBeenCalledWith("apply-update", expect.any(Function));
+      expect(getApproval(openSessionStore({ cwd: dir }).notes, id)).toMatchObject({ status: "denied", resolvedBy: "person:lead" });
+      expect(state(dir).currentMode).toBe("analysis");
+    } finally {
+      ep.close();
+    }
+  });
+
+  it("WF-APPROVAL-11 `session approve` from the CLI sends approval/resolved (granted): the run applies the update; without an endpoint named nothing is sent; an endpoint that fails is a warning, the answer stays recorded", async () => {
+    const { getApproval } = await import("../../dist/state/approvals.js");
+    const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-live" }), { approvalModes: ["coding"] }).sessionStateUpdate;
+    const ep = await eventEndpoint();
+    try {
+      const dir = repo();
+      await start(dir, { createLog: false });
+      const id = await waitingApproval(f, dir, "T-2");
+      // what the waiting run read before its wait (memoized when it resumes): `session approve` applies the mode itself
+      const read = { sessionId: ID, mode: "analysis", version: state(dir).version };
+      const r = await cliAsync(dir, ["session", "approve", id, "--by", "person:lead"], { INNGEST_DEV: ep.url });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).event).toMatchObject({ sent: true });
+      const [sent] = ep.posted[0].body;
+      expect(sent).toMatchObject({ name: EVENTS.approvalResolved, data: { approvalId: id, status: "granted", resolvedBy: "person:lead" } });
+      const { result } = await answered(f, dir, { patch: { mode: "coding", task: "T-2" } }, sent, [{ id: "get-current-state", handler: () => read }, { id: "request-approval", handler: () => ({ approvalId: id }) }]);
+      expect(result).toMatchObject({ applied: true, mode: "coding", approval: { approvalId: id, status: "granted" } });
+      expect(state(dir)).toMatchObject({ currentMode: "coding", activeTask: "T-2" });
+      // no endpoint named: no event, no `event` in the result
+      const quiet = repo();
+      await start(quiet, { createLog: false });
+      const q = await waitingApproval(f, quiet, "T-3");
+      const before = ep.posted.length;
+      const d = await cliAsync(quiet, ["session", "deny", q], {});
+      expect(d.code, d.stderr).toBe(0);
+      expect(JSON.parse(d.stdout).event).toBeUndefined();
+      expect(ep.posted.length).toBe(before);
+      // an endpoint that does not answer: exit 0, a warning, the denial recorded (the run finds it at its time-out)
+      const down = repo();
+      await start(down, { createLog: false });
+      const x = await waitingApproval(f, down, "T-4");
+      const bad = await cliAsync(down, ["session", "deny", x], { INNGEST_DEV: "http://127.0.0.1:1" });
+      expect(bad.code, bad.stderr).toBe(0);
+      expect(JSON.parse(bad.stdout).event).toMatchObject({ name: EVENTS.approvalResolved, sent: false });
+      expect(bad.stderr).toContain(`approval ${x} is denied, but approval/resolved was not sent`);
+      expect(getApproval(openSessionStore({ cwd: down }).notes, x).status).toBe("denied");
+    } finally {
+      ep.close();
+    }
+  });
+
   it("WF-APPROVAL-04 modes that need no approval change at once (no wait)", async () => {
     const dir = repo();
     await start(dir, { createLog: false });
@@ -495,6 +705,50 @@ describe("validate-repositories (fan-out)", () => {
     expect(r.ok).toBe(false);
   });
 
+  it("WF-FANOUT-03 the bound holds as the Inngest executor runs the app (over HTTP, a wave's planned steps requested at once): at most `concurrency` checks in flight, each repository checked once", async () => {
+    const { startWorkflowServer } = await import("../../dist/inngest.js");
+    const { executeOverHttp } = await import("../../scripts/lib/inngest-executor.mjs");
+    const d = tmpDir();
+    // a stub check: arrives, stays until the other check of its wave has arrived (arrivals even) and 2 s
+    // have passed (30 s at most), and records the most checks it saw in flight (arrived - finished):
+    // 2 under the bound (the first of each pair sees both), more when the bound leaks (a later check
+    // arrives during the stay), "unpaired" when the checks run one at a time
+    writeTree(d, {
+      "stub.mjs": `import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+const at = (n) => new URL(n, import.meta.url);
+const count = (n) => { try { return readFileSync(at(n), "utf8").length; } catch { return 0; } };
+appendFileSync(at("arrived"), "x");
+const t0 = Date.now();
+let paired = false;
+let most = 0;
+for (;;) {
+  most = Math.max(most, count("arrived") - count("finished"));
+  if (count("arrived") % 2 === 0) paired = true;
+  if ((paired && Date.now() - t0 > 2000) || Date.now() - t0 > 30000) break;
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+}
+appendFileSync(at("inflight"), most + (paired ? "" : " unpaired") + "\\n");
+appendFileSync(at("finished"), "x");
+writeFileSync(1, JSON.stringify({ summary: { files: 1, errors: 0, warnings: 0 } }));
+`,
+    });
+    const repos = [0, 1, 2, 3].map((i) => makeRepo({ "README.md": `# ${i}\n` }));
+    const { server, url } = await startWorkflowServer({ port: 0, cwd: d, isDev: true, fanOut: { bin: join(d, "stub.mjs") } });
+    try {
+      const event = { name: EVENTS.validateRepositories, data: { repositories: repos, concurrency: 2 }, id: "fanout-03", ts: Date.parse(NOW) };
+      const { result } = await executeOverHttp(url, "agentcheck-validate-repositories", event);
+      expect(result).toMatchObject({ ok: true, repositories: 4, pass: 4, concurrency: 2 });
+      expect(readFileSync(join(d, "finished"), "utf8")).toBe("xxxx"); // four checks, each once
+      const seen = readFileSync(join(d, "inflight"), "utf8").trim().split("\n");
+      expect(seen).toHaveLength(4);
+      expect(seen.every((l) => /^[12]$/.test(l))).toBe(true);
+      expect(seen.filter((l) => l === "2").length).toBeGreaterThanOrEqual(2);
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
+  });
+
   it("WF-FANOUT-02 an empty or malformed list fails without retries", async () => {
     const { error } = await run(fns.validateRepositories, EVENTS.validateRepositories, { repositories: [] });
     expect((error as any)?.name).toBe("NonRetriableError");
@@ -522,11 +776,11 @@ describe("the served app over real HTTP on 127.0.0.1 (the Inngest serve protocol
       const first = await call({});
       expect(first.status).toBe(206);
       const ops = (await first.json()) as any[];
-      expect(ops[0]).toMatchObject({ op: "StepRun", name: "resolve-session", data: { sessionId: ID } });
+      expect(ops[0]).toMatchObject({ op: "StepRun", name: "read-protocol", data: { preset: "full" } });
       const second = await call({ [ops[0].id]: { type: "data", data: ops[0].data } });
       expect(second.status).toBe(206);
       const ops2 = (await second.json()) as any[];
-      expect(ops2[0]).toMatchObject({ op: "StepRun", name: "init-note-store" });
+      expect(ops2[0]).toMatchObject({ op: "StepRun", name: "resolve-session", data: { sessionId: ID } });
     } finally {
       server.close();
       server.closeAllConnections();

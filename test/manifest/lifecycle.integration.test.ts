@@ -65,7 +65,8 @@ describe("manifest CLI lifecycle", () => {
     step(["checkpoint", id, "start", "1"], (d) => expect(d.build_progress.current_checkpoint).toBe(1));
     const sha1 = commit(repo, "feat: first checkpoint");
     step(["commit", id, sha1.slice(0, 8), "--checkpoint", "1"], (d) => {
-      expect(d.commits).toEqual([{ sha: sha1, message: "feat: first checkpoint", checkpoint: 1, created_at: d.updated_at }]);
+      // content_evidence (issue 35): the blobs the commit wrote, so main recognises it after a squash merge
+      expect(d.commits).toEqual([{ sha: sha1, message: "feat: first checkpoint", checkpoint: 1, created_at: d.updated_at, content_evidence: { files: expect.objectContaining({ "feat-first-checkpoint.txt": git(repo, "rev-parse", `${sha1}:feat-first-checkpoint.txt`) }) } }]);
     });
     step(["checkpoint", id, "complete", "1"], (d) => expect(d.build_progress).toEqual({ checkpoints_total: 2, checkpoints_completed: [1], current_checkpoint: 2 }));
     const sha2 = commit(repo, "feat: second");

@@ -68,6 +68,12 @@ describe("issue 15: MCP server lifecycle (session_start … session_end)", () =>
     expect(hist).toContain("- **Key Decisions**:\n  - keep it small\n");
     const h = JSON.parse(((await c.client.readResource({ uri: "agentcheck://session/history" })).contents[0] as { text: string }).text);
     expect(h[0]).toMatchObject({ id, outcome: "COMPLETE", decisions: ["keep it small"] });
+    // issue 35 item 2: session_end records the content evidence of the session's range with its commit
+    // (result and history entry), so main recognises the work after a squash merge deleted the branch
+    const blob = git(dir, "rev-parse", "HEAD:src/app.ts");
+    expect(end.content_evidence.files["src/app.ts"]).toBe(blob);
+    expect(h[0].contentEvidence["src/app.ts"]).toBe(blob);
+    expect(hist).toContain(`- **Content Evidence**: {`);
     expect(existsSync(join(dir, ".serena/memories/session-violations-log.md"))).toBe(false);
     // a new session can start now, numbered after the first
     const next = await ok(c, "session_start", { objective: "next" });

@@ -37,7 +37,7 @@ describe("pre-pr command", () => {
     const { code, rep } = json(dir, []);
     expect(code).toBe(0);
     expect(rep.counts.total).toBe(rep.checks.length);
-    expect(rep.checks.map((c) => c.id)).toEqual(["PP-001", "PP-003", "PP-009", "PP-010", "PP-004", "PP-011", "PP-015", "PP-012", "PP-014", "PP-002", "PP-005", "PP-006", "PP-007", "PP-008", "PP-013", "PP-016", "PP-017"]);
+    expect(rep.checks.map((c) => c.id)).toEqual(["PP-001", "PP-003", "PP-009", "PP-010", "PP-004", "PP-011", "PP-015", "PP-012", "PP-014", "PP-002", "PP-005", "PP-006", "PP-007", "PP-008", "PP-013", "PP-016", "PP-017", "PP-018", "PP-019", "PP-020"]);
     expect(rep.scope).toMatchObject({ kind: "changed", base: "main", files: 1 });
     for (const c of rep.checks) if (c.status === "SKIP") expect(c.reason, c.id).toBeTruthy();
   });
@@ -162,7 +162,7 @@ describe("pre-pr command", () => {
     expect(r.stdout).toContain("=== Pre-PR Validation Runner ===");
     expect(r.stdout).toMatch(/\[FAIL\] PP-006 Path Normalization \(\d+\.\d\ds\): 1 file\(s\) checked: 1 error/);
     expect(r.stdout).toContain("    docs/a.md:3:5 PATH-01 Absolute path /home/");
-    expect(r.stdout).toMatch(/Total Validations: 17\nPassed: \d+\nFailed: 1\nSkipped: \d+\nWarned: \d+/);
+    expect(r.stdout).toMatch(/Total Validations: 20\nPassed: \d+\nFailed: 1\nSkipped: \d+\nWarned: \d+/);
     expect(r.stdout).toContain("RESULT: 1 validation(s) failed: PP-006");
   });
 });

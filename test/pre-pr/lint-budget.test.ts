@@ -11,6 +11,9 @@ vi.mock("node:v8", async (orig) => {
 
 describe("lint worker JIT settings", () => {
   it("PP-003: the first lint worker's options set --interrupt-budget once; later workers do not set it again", async () => {
+    // a fresh copy of the module: the unit tier runs files without isolation, so another file may have
+    // started a lint worker through the module already
+    vi.resetModules();
     const { LINT_INTERRUPT_BUDGET, lintWorkerOptions } = await import("../../dist/prepr/markdown.js");
     expect(LINT_INTERRUPT_BUDGET).toBeGreaterThan(132 * 1024); // Node 20's default budget
     expect(calls).toEqual([]); // importing the module sets nothing: only a lint does

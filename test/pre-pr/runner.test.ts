@@ -15,7 +15,7 @@ const ctx = (over: Partial<PrePrContext["options"]> = {}, config: PrePrContext["
 const def = (id: string, run: CheckDef["run"], extra: Partial<CheckDef> = {}): CheckDef => ({ id, name: id, tags: [], defaultEnabled: true, run, ...extra });
 const finding = (severity: "error" | "warning") => ({ ruleId: "X-1", severity, file: "a", line: 1, column: 1, message: "m" });
 
-// The checks here are fakes that return facts; the row rules of the core (PP-000..PP-017) decide.
+// The checks here are fakes that return facts; the row rules of the core (PP-000..PP-020) decide.
 describe("pre-pr runner", () => {
   it("TC-R-07/11 PP-009: a passing check counts as passed with a duration >= 0", async () => {
     const rows = await runChecks([def("PP-009", () => ({ facts: { files: 2 } }))], ctx());

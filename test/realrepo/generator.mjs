@@ -160,8 +160,10 @@ function importCommits(dir, commits, firstMark, from) {
 function longRepo(opts = {}) {
   const commits = opts.commits ?? 2e3;
   const per = opts.filesPerCommit ?? 5;
+  // one session log every `every` commits (1: each commit; issue 39's linearity rows vary the commits alone)
+  const every = opts.logEvery ?? 1;
   // cached across test files and runs: outside the per-file temp dir of test/setup/hermetic.ts
-  const dir = join(process.env.AGENTCHECK_TEST_TMP_BASE ?? tmpdir(), `agentcheck-longrepo-v${GENERATOR_VERSION}-${commits}x${per}`);
+  const dir = join(process.env.AGENTCHECK_TEST_TMP_BASE ?? tmpdir(), `agentcheck-longrepo-v${GENERATOR_VERSION}-${commits}x${per}${every === 1 ? "" : `-log${every}`}`);
   const done = join(dir, ".git", "gen-done.json");
   if (!existsSync(done)) {
     const tmp = `${dir}.tmp-${process.pid}`;
@@ -189,6 +191,10 @@ function longRepo(opts = {}) {
     for (let n = 11; n <= commits; n++) {
       const files = srcFiles(n, per);
       const start = marks.get(Math.max(2, n % 9 + 2));
+      if (n % every !== 0) {
+        rest.push({ message: `work ${n}`, files });
+        continue;
+      }
       if (n <= mdUntil) files[`.agents/sessions/${day(n)}-session-${n}.md`] = mdLog(n, start, n % 10 === 0);
       else {
         const kind = n % 3 === 0 ? "in-progress" : n % 3 === 1 ? "complete" : "complete-no-end";
@@ -201,7 +207,7 @@ function longRepo(opts = {}) {
     g(tmp, ["reset", "-q", "--hard", "main"]);
     const shas = {};
     for (const [k, v] of all) shas[k] = v;
-    writeFileSync(join(tmp, ".git", "gen-done.json"), JSON.stringify({ commits, per, logs, shas }));
+    writeFileSync(join(tmp, ".git", "gen-done.json"), JSON.stringify({ commits, per, logs, shas, every }));
     rmSync(dir, { recursive: true, force: true });
     renameSync(tmp, dir);
   }
@@ -212,7 +218,10 @@ function longRepo(opts = {}) {
     files: meta.commits * meta.per,
     logs: meta.logs,
     sha: (n) => meta.shas[n],
-    januaryLog: `.agents/sessions/${day(11)}-session-11.md`
+    januaryLog: (() => {
+      const first = Math.ceil(11 / (meta.every ?? 1)) * (meta.every ?? 1);
+      return `.agents/sessions/${day(first)}-session-${first}.md`;
+    })()
   };
 }
 function srcFiles(n, per) {

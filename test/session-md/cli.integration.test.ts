@@ -269,6 +269,33 @@ describe("session-md CLI: strict gate with git", () => {
     expect(off.results[0].findings.filter((f) => f.ruleId === "SP-041").map((f) => f.messageId)).toEqual(["commitShaNotLanded"]);
   });
 
+  it("SP-041 merged markdown log (issue 35 item 3): a log another branch wrote, squash merged and gc'd, then merged into this branch: noted (SP-090 mergedLogNotVerifiable), not failed; on main, which the squash wrote it on, still SP-041", () => {
+    const { dir } = committedRepo((sha) => `Commit SHA: \`${sha}\``);
+    const LOG2 = ".agents/sessions/2026-01-05-session-43.md";
+    git(dir, "checkout", "-q", "-b", "two");
+    git(dir, "checkout", "-q", "-b", "one", "main");
+    writeTree(dir, { "src/one.ts": "one\n" });
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "one: work");
+    const sha = git(dir, "rev-parse", "--short=7", "HEAD");
+    writeFileSync(join(dir, LOG2), readFileSync(join(dir, LOG), "utf8").replace(/Commit SHA: `[0-9a-f]+`/, `Commit SHA: \`${sha}\``));
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "one: log");
+    git(dir, "checkout", "-q", "main");
+    git(dir, "merge", "-q", "--squash", "one");
+    git(dir, "commit", "-q", "-m", "one (squash)");
+    git(dir, "branch", "-q", "-D", "one");
+    git(dir, "reflog", "expire", "--expire=now", "--all");
+    git(dir, "gc", "-q", "--prune=now");
+    expect(() => git(dir, "cat-file", "-e", `${sha}^{commit}`)).toThrow();
+    const sp = (r: ReturnType<typeof json>) => r.results[0].findings.filter((f) => f.ruleId === "SP-041" || f.ruleId === "SP-090").map((f) => [f.ruleId, f.severity, (f as { messageId?: string }).messageId]);
+    // main: the squash commit wrote the log, it is main's own
+    expect(sp(json(["--strict", "--base", "main", LOG2], dir))).toEqual([["SP-041", "error", "commitShaNotFound"]]);
+    git(dir, "checkout", "-q", "two");
+    git(dir, "merge", "-q", "--no-ff", "-m", "catch-up merge of main", "main");
+    expect(sp(json(["--strict", "--base", "main", LOG2], dir))).toEqual([["SP-090", "info", "mergedLogNotVerifiable"]]);
+  });
+
   it("SP-039: git status failing (a corrupt index) is an error saying the tree was not checked, never a pass", () => {
     const { dir } = committedRepo((sha) => `Commit SHA: \`${sha}\``);
     writeFileSync(join(dir, ".git", "index"), "garbage\n"); // rev-parse and log still work, status fails

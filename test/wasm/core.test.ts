@@ -9,7 +9,7 @@ import { ROOT } from "../helpers.js";
 const enc = new TextEncoder();
 
 describe("WASM core ABI", () => {
-  // host constants against assembly/abi.ts: test/wasm/contract.test.ts (every constant, both generated)
+  // host constants against assembly/abi.ts: test/wasm/contract.integration.test.ts (every constant, both generated)
 
   it("rule table: unique ids, known severities, non-empty titles", () => {
     const rules = ruleTable();

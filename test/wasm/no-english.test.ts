@@ -29,7 +29,7 @@ const NEEDLES: Record<string, string> = {
   // tables of tokens, not prose
   "th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de hi ri ro ic ne ea ra ce":
     "assembly/lib/lines.ts FREQUENT_PAIRS: letter pairs that make poor search anchors",
-  "pin wfs sfm prd path size tok drift plan skv mem row": "assembly/validators/pre-pr/index.ts: the pre-pr family names",
+  "pin wfs sfm prd path size tok drift plan skv mem skb cmd pctx row": "assembly/validators/pre-pr/index.ts: the pre-pr family names",
   "table of contents": "assembly/validators/pre-pr/mem.ts: a level-1 heading upstream's memory-size check does not count as a category (MEM-01)",
   // session-log markdown: headings, checklist rows and labels the logs contain (md-log.ts, SP-0xx)
   "starting commit:": "session-log markdown: Session Info label matched in logs",

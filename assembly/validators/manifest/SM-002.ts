@@ -34,7 +34,7 @@ function check(ctx: ManifestCtx): void {
     return;
   }
   if (s.unsupported.length > 0) {
-    ctx.reportAs(ctx.rule, SEV_WARNING, loc(ctx.doc, 0), msg("schemaKeywordSNot").s("join", s.unsupported.join(", ")));
+    ctx.reportAs(ctx.rule, SEV_WARNING, loc(ctx.doc), msg("schemaKeywordSNot").s("join", s.unsupported.join(", ")));
   }
   const errs = ctx.schemaErrors();
   for (let j = 0; j < errs.length; j++) {

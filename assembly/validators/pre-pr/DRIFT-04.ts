@@ -60,7 +60,7 @@ function check(ctx: PrePrCtx): void {
     const overall = n == 0 ? 1000 : (sum * 2 + n) / (2 * n);
     results.put(left, "similarity", pct(overall));
     if (overall < threshold) {
-      ctx.report(ctx.rule, loc(left, 0), msg("message").s("name", right.name).s("pct", pct(overall)).s("pct2", pct(threshold)).s("join", low.join(", ")));
+      ctx.report(ctx.rule, loc(left), msg("message").s("name", right.name).s("pct", pct(overall)).s("pct2", pct(threshold)).s("join", low.join(", ")));
     }
   }
 }

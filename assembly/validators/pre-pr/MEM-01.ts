@@ -41,8 +41,8 @@ function check(ctx: PrePrCtx): void {
     const m = memOf(ctx, d);
     if (m === null) continue;
     const sev = d.flags == PREPR_ROLE_MEMORY_NEW ? SEV_ERROR : SEV_WARNING;
-    if (m.chars > maxChars) ctx.reportAs(ctx.rule, sev, loc(d, 0), msg("chars").i("count", m.chars).i("max", maxChars).i("files", ceilDiv(m.chars, maxChars)));
-    if (m.skills > maxSkills) ctx.reportAs(ctx.rule, sev, loc(d, 0), msg("skills").i("count", m.skills).i("max", maxSkills).i("files", ceilDiv(m.skills, maxSkills)));
-    if (m.categories > maxCategories) ctx.reportAs(ctx.rule, sev, loc(d, 0), msg("categories").i("count", m.categories).i("max", maxCategories));
+    if (m.chars > maxChars) ctx.reportAs(ctx.rule, sev, loc(d), msg("chars").i("count", m.chars).i("max", maxChars).i("files", ceilDiv(m.chars, maxChars)));
+    if (m.skills > maxSkills) ctx.reportAs(ctx.rule, sev, loc(d), msg("skills").i("count", m.skills).i("max", maxSkills).i("files", ceilDiv(m.skills, maxSkills)));
+    if (m.categories > maxCategories) ctx.reportAs(ctx.rule, sev, loc(d), msg("categories").i("count", m.categories).i("max", maxCategories));
   }
 }

@@ -24,6 +24,6 @@ function check(ctx: PrePrCtx): void {
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i];
     const m = memOf(ctx, d);
-    if (m !== null && m.bundled > 1) ctx.report(ctx.rule, loc(d, 0), msg("bundled").i("count", m.bundled));
+    if (m !== null && m.bundled > 1) ctx.report(ctx.rule, loc(d), msg("bundled").i("count", m.bundled));
   }
 }

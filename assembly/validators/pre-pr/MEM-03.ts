@@ -24,6 +24,6 @@ function check(ctx: PrePrCtx): void {
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i];
     const n = baseName(d.name);
-    if (n.startsWith("skill-") && !n.endsWith("-observations.md")) ctx.report(ctx.rule, loc(d, 0), msg("skillPrefix"));
+    if (n.startsWith("skill-") && !n.endsWith("-observations.md")) ctx.report(ctx.rule, loc(d), msg("skillPrefix"));
   }
 }

@@ -33,6 +33,6 @@ function check(ctx: PrePrCtx): void {
   const diff = md > ms ? md - ms : ms - md;
   const tenths = <i32>(<i64>diff * 1000 / <i64>ms);
   if (tenths > threshold) {
-    ctx.report(ctx.rule, loc(tasks, 0), msg("estimateDiffersFrom").s("value", (tenths / 10).toString()).s("value2", (tenths % 10).toString()).s("name", source.name));
+    ctx.report(ctx.rule, loc(tasks), msg("estimateDiffersFrom").s("value", (tenths / 10).toString()).s("value2", (tenths % 10).toString()).s("name", source.name));
   }
 }

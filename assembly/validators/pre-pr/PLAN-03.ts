@@ -23,7 +23,7 @@ function check(ctx: PrePrCtx): void {
     const doc = ctx.docs[i];
     estimate(doc);
     if (lastWasRange() && doc.text().indexOf("## Estimate Reconciliation") < 0) {
-      ctx.report(ctx.rule, loc(doc, 0), msg("considerAEstimateReconciliation"));
+      ctx.report(ctx.rule, loc(doc), msg("considerAEstimateReconciliation"));
     }
   }
 }

@@ -23,6 +23,8 @@ function PP003_doc(): RuleDoc {
       lintedDefaults: "linted {{linted}} of {{targets}} markdown file(s) (markdownlint defaults): {{findings}} finding(s)",
       lintedFixed: "linted {{linted}} of {{targets}} markdown file(s) (config: {{config}}): {{findings}} finding(s); fixed {{fixed}} file(s)",
       lintedDefaultsFixed: "linted {{linted}} of {{targets}} markdown file(s) (markdownlint defaults): {{findings}} finding(s); fixed {{fixed}} file(s)",
+      lintedExcluded: "linted {{linted}} of {{targets}} markdown file(s) (config: {{config}}): {{findings}} finding(s); {{count}} excluded by the configuration: {{excluded}}",
+      lintedExcludedFixed: "linted {{linted}} of {{targets}} markdown file(s) (config: {{config}}): {{findings}} finding(s); fixed {{fixed}} file(s); {{count}} excluded by the configuration: {{excluded}}",
     },
   };
 }
@@ -44,12 +46,26 @@ function check(c: PrePrCtx): void {
   if (targets == 0) emit(ctx, PASS, nothing(ctx));
   else if (selected == 0) checked(ctx, msg(cfg.length > 0 ? "excluded" : "excludedDefaults").i("targets", targets).s("config", cfg));
   else {
-    const m = cfg.length > 0 ? (fixed > 0 ? msg("lintedFixed") : msg("linted")) : fixed > 0 ? msg("lintedDefaultsFixed") : msg("lintedDefaults");
+    // the files the configuration leaves out are named (issue 36 item 8: "linted 1 of 2" said which one)
+    const excluded = input.factLines("excluded");
+    const named = excluded !== null && excluded.length > 0 && cfg.length > 0;
+    const m = named
+      ? (fixed > 0 ? msg("lintedExcludedFixed") : msg("lintedExcluded")).i("count", excluded!.length).s("excluded", firstNames(excluded!))
+      : cfg.length > 0 ? (fixed > 0 ? msg("lintedFixed") : msg("linted")) : fixed > 0 ? msg("lintedDefaultsFixed") : msg("lintedDefaults");
     // files the host could not lint (a refused read, a stopped lint, a refused configuration) are
     // this row's error findings, not linted files
     const linted = max<i32>(0, selected - input.factInt("unlinted", 0));
     checked(ctx, m.i("linted", linted).i("targets", targets).s("config", cfg).i("findings", findings(ctx)).i("fixed", fixed));
   }
+}
+
+/** The first five names, then "…" when there are more (the count is in the message). */
+function firstNames(xs: string[]): string {
+  const named: i32 = 5;
+  const n = min<i32>(xs.length, named);
+  let s = "";
+  for (let i = 0; i < n; i++) s += (i > 0 ? ", " : "") + xs[i];
+  return xs.length > n ? s + ", …" : s;
 }
 
 /**
@@ -63,7 +79,7 @@ function notLinted(ctx: PrePrCtx): void {
   const stopped = input.factBool("stopped", false);
   for (let i = 0; i < ctx.docs.length; i++) {
     const d = ctx.docs[i];
-    if (refused !== null && refused.length > 0) ctx.report(ctx.rule, loc(d, 0), msg("configRefused").s("config", refused.join(", ")).s("policy", factStr(ctx, "policy")));
-    else if (stopped) ctx.report(ctx.rule, loc(d, 0), msg("stopped").i("ms", input.factInt("timeoutMs", 0)));
+    if (refused !== null && refused.length > 0) ctx.report(ctx.rule, loc(d), msg("configRefused").s("config", refused.join(", ")).s("policy", factStr(ctx, "policy")));
+    else if (stopped) ctx.report(ctx.rule, loc(d), msg("stopped").i("ms", input.factInt("timeoutMs", 0)));
   }
 }

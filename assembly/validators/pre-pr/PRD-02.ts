@@ -41,6 +41,6 @@ function check(ctx: PrePrCtx): void {
   for (let i = 0; i < b.mentions.length; i++) {
     let hit = false;
     for (let k = 0; k < b.changed.length && !hit; k++) if (matches(b.changed[k], b.mentions[i])) hit = true;
-    if (!hit) ctx.report(ctx.rule, loc(b.doc, 0), msg("namedAsChangedNot").s("mentions", b.mentions[i]));
+    if (!hit) ctx.report(ctx.rule, loc(b.doc), msg("namedAsChangedNot").s("mentions", b.mentions[i]));
   }
 }

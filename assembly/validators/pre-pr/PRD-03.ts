@@ -47,6 +47,6 @@ function check(ctx: PrePrCtx): void {
     if (!sig) continue;
     let hit = false;
     for (let i = 0; i < b.mentions.length && !hit; i++) if (matches(ch, b.mentions[i])) hit = true;
-    if (!hit) ctx.report(ctx.rule, loc(b.doc, 0), msg("changedNotMentioned").s("c", ch));
+    if (!hit) ctx.report(ctx.rule, loc(b.doc), msg("changedNotMentioned").s("c", ch));
   }
 }

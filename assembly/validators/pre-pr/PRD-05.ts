@@ -44,7 +44,7 @@ function check(ctx: PrePrCtx): void {
         const h = headingText(t);
         if (h !== null && h.startsWith(want)) ok = true;
       }
-      if (!ok) ctx.report(ctx.rule, loc(doc, 0), msg("missingSection").s("req", req[r]));
+      if (!ok) ctx.report(ctx.rule, loc(doc), msg("missingSection").s("req", req[r]));
     }
   }
   if (!ctx.input.optionBool(ctx.rule, "checklist", false)) return;
@@ -61,6 +61,6 @@ function check(ctx: PrePrCtx): void {
     }
   }
   if (open.length > 0) {
-    ctx.report(ctx.rule, loc(doc, 0), msg("ofItemsUnchecked").s("openCount", open.length.toString()).s("total", total.toString()).s("join", open.join("; ")));
+    ctx.report(ctx.rule, loc(doc), msg("ofItemsUnchecked").s("openCount", open.length.toString()).s("total", total.toString()).s("join", open.join("; ")));
   }
 }

@@ -34,9 +34,9 @@ function measure(ctx: PrePrCtx, doc: Doc, what: string, warnDefault: i32, failDe
   const warn = ctx.input.optionInt(ctx.rule, what + "Warn", warnDefault);
   ctx.results.put(doc, what, n.toString());
   if (fail >= 0 && n > fail) {
-    ctx.reportAs(ctx.rule, SEV_ERROR, loc(doc, 0), msg("message").s("n", n.toString()).s("what", what).s("fail", fail.toString()));
+    ctx.reportAs(ctx.rule, SEV_ERROR, loc(doc), msg("message").s("n", n.toString()).s("what", what).s("fail", fail.toString()));
   } else if (warn >= 0 && n > warn) {
-    ctx.reportAs(ctx.rule, SEV_WARNING, loc(doc, 0), msg("message2").s("n", n.toString()).s("what", what).s("warn", warn.toString()));
+    ctx.reportAs(ctx.rule, SEV_WARNING, loc(doc), msg("message2").s("n", n.toString()).s("what", what).s("warn", warn.toString()));
   }
 }
 

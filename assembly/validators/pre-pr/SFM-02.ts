@@ -25,7 +25,7 @@ function check(ctx: PrePrCtx): void {
   const ss = skills(ctx);
   for (let d = 0; d < ss.length; d++) {
     const s = ss[d];
-    if (s.status == FM_EMPTY) ctx.report(ctx.rule, loc(s.doc, 0), msg("emptyFile"));
+    if (s.status == FM_EMPTY) ctx.report(ctx.rule, loc(s.doc), msg("emptyFile"));
     else if (s.status == FM_NO_OPEN) ctx.report(ctx.rule, loc(s.doc, 1, 1), msg("noOnLine"));
     else if (s.status == FM_NO_CLOSE) ctx.report(ctx.rule, loc(s.doc, 1, 1), msg("noClosing"));
     else if (s.status == FM_TAB) ctx.report(ctx.rule, loc(s.doc, s.tabLine, s.tabColumn), msg("tabInFrontMatter"));

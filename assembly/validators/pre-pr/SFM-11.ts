@@ -96,14 +96,14 @@ function check(ctx: PrePrCtx): void {
     const over = lines > maxLines || bytes > maxBytes;
     if (!over && lines <= warnLines && bytes <= warnBytes) continue;
     const exception = over && hasSizeException(text);
-    if (exception && !hasRationale(text, rLines, rChars)) ctx.report(ctx.rule, loc(d, 0), msg("noRationale").i("lines", rLines).i("chars", rChars));
+    if (exception && !hasRationale(text, rLines, rChars)) ctx.report(ctx.rule, loc(d), msg("noRationale").i("lines", rLines).i("chars", rChars));
     if (lines > maxLines) {
-      if (exception) ctx.reportAs(ctx.rule, SEV_WARNING, loc(d, 0), msg("linesExcepted").i("count", lines).i("max", maxLines));
-      else ctx.report(ctx.rule, loc(d, 0), msg("lines").i("count", lines).i("max", maxLines));
-    } else if (lines > warnLines) ctx.reportAs(ctx.rule, SEV_WARNING, loc(d, 0), msg("linesNear").i("count", lines).i("max", warnLines));
+      if (exception) ctx.reportAs(ctx.rule, SEV_WARNING, loc(d), msg("linesExcepted").i("count", lines).i("max", maxLines));
+      else ctx.report(ctx.rule, loc(d), msg("lines").i("count", lines).i("max", maxLines));
+    } else if (lines > warnLines) ctx.reportAs(ctx.rule, SEV_WARNING, loc(d), msg("linesNear").i("count", lines).i("max", warnLines));
     if (bytes > maxBytes) {
-      if (exception) ctx.reportAs(ctx.rule, SEV_WARNING, loc(d, 0), msg("bytesExcepted").i("count", bytes).i("max", maxBytes));
-      else ctx.report(ctx.rule, loc(d, 0), msg("bytes").i("count", bytes).i("max", maxBytes));
-    } else if (bytes > warnBytes) ctx.reportAs(ctx.rule, SEV_WARNING, loc(d, 0), msg("bytesNear").i("count", bytes).i("max", warnBytes));
+      if (exception) ctx.reportAs(ctx.rule, SEV_WARNING, loc(d), msg("bytesExcepted").i("count", bytes).i("max", maxBytes));
+      else ctx.report(ctx.rule, loc(d), msg("bytes").i("count", bytes).i("max", maxBytes));
+    } else if (bytes > warnBytes) ctx.reportAs(ctx.rule, SEV_WARNING, loc(d), msg("bytesNear").i("count", bytes).i("max", warnBytes));
   }
 }

@@ -27,6 +27,6 @@ function check(ctx: PrePrCtx): void {
     const doc = ctx.docs[d];
     const t = estimateTokens(doc.text());
     ctx.results.put(doc, "tokens", t.toString());
-    if (t > max) ctx.report(ctx.rule, loc(doc, 0), msg("tokens").s("t", t.toString()).s("max", max.toString()));
+    if (t > max) ctx.report(ctx.rule, loc(doc), msg("tokens").s("t", t.toString()).s("max", max.toString()));
   }
 }

@@ -31,7 +31,7 @@ function check(ctx: PrePrCtx): void {
     if (!w.content || w.yamlError !== null) continue;
     const first = w.first;
     if (first === null) {
-      ctx.report(ctx.rule, loc(w.doc, 0), msg("onlyCommentsNeedA"));
+      ctx.report(ctx.rule, loc(w.doc), msg("onlyCommentsNeedA"));
       continue;
     }
     if (!w.structured()) {
@@ -39,10 +39,10 @@ function check(ctx: PrePrCtx): void {
       continue;
     }
     if (!w.isWorkflow()) continue;
-    if (!w.hasName) ctx.report(ctx.rule, loc(w.doc, 0), msg("noName"));
-    if (!w.hasOn) ctx.report(ctx.rule, loc(w.doc, 0), msg("noOn"));
+    if (!w.hasName) ctx.report(ctx.rule, loc(w.doc), msg("noName"));
+    if (!w.hasOn) ctx.report(ctx.rule, loc(w.doc), msg("noOn"));
     if (w.jobsLine < 0) {
-      ctx.report(ctx.rule, loc(w.doc, 0), msg("noJobs"));
+      ctx.report(ctx.rule, loc(w.doc), msg("noJobs"));
       continue;
     }
     const jl = w.lines[w.jobsLine];

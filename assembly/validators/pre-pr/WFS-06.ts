@@ -28,6 +28,6 @@ function check(ctx: PrePrCtx): void {
   for (let d = 0; d < ws.length; d++) {
     const w = ws[d];
     if (!w.structured() || !w.isWorkflow()) continue;
-    if (w.significant > max) ctx.report(ctx.rule, loc(w.doc, 0), msg("tooLong").i("lines", w.significant).i("max", max));
+    if (w.significant > max) ctx.report(ctx.rule, loc(w.doc), msg("tooLong").i("lines", w.significant).i("max", max));
   }
 }

@@ -24,7 +24,7 @@ function check(ctx: PrePrCtx): void {
   for (let d = 0; d < ws.length; d++) {
     const w = ws[d];
     if (!w.structured() || !w.isWorkflow() || !w.jobsMapping() || w.permsTop) continue;
-    ctx.report(ctx.rule, loc(w.doc, 0), msg("noPermissions"));
+    ctx.report(ctx.rule, loc(w.doc), msg("noPermissions"));
     for (let j = 0; j < w.jobs.length; j++) {
       const job = w.jobs[j];
       let perms = false;

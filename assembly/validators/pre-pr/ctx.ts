@@ -16,6 +16,9 @@ export const FAMILY_DRIFT = "drift";
 export const FAMILY_PLAN = "plan";
 export const FAMILY_SKV = "skv";
 export const FAMILY_MEM = "mem";
+export const FAMILY_SKB = "skb";
+export const FAMILY_CMD = "cmd";
+export const FAMILY_PCTX = "pctx";
 
 export class PrePrCtx extends RuleCtx {
   family: string;

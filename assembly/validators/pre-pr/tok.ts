@@ -1,9 +1,18 @@
-// The token estimate of the pre-pr family "tok" (TOK-03): a character-class estimate of tokens.
+// The token estimate of the pre-pr families "tok" (TOK-03), "pctx" (TOK-04) and MI-020: upstream's
+// scripts/validation/token_budget.py estimate_token_count. Code points are classified as Python does
+// it: non-ASCII (`[^\x00-\x7F]`), punctuation and symbols (unicodedata.category P* or S*), digits
+// (`\d`: category Nd) and whitespace (`\s`: str.isspace), from the tables of lib/unicode-classes.ts.
+import { DECIMAL_DIGIT, PUNCT_SYMBOL, inRanges } from "../../lib/unicode-classes";
+import { pySpace } from "./mem";
 
 function isPunctOrSymbol(c: i32): bool {
   if (c < 128) return (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
-  return (c >= 0xa1 && c <= 0xbf) || c == 0xd7 || c == 0xf7 || (c >= 0x2010 && c <= 0x2bff) ||
-    (c >= 0x3000 && c <= 0x303f) || (c >= 0x1f000 && c <= 0x1faff);
+  return inRanges(PUNCT_SYMBOL, c);
+}
+
+function isDigit(c: i32): bool {
+  if (c < 128) return c >= 48 && c <= 57;
+  return inRanges(DECIMAL_DIGIT, c);
 }
 
 /** Estimated tokens of a text (CRLF counted as LF). */
@@ -14,13 +23,13 @@ export function estimateTokens(text: string): i32 {
     if (c == 13 && i + 1 < text.length && text.charCodeAt(i + 1) == 10) continue;
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
       c = text.codePointAt(i);
-      i++;
+      if (c > 0xffff) i++;
     }
     chars++;
     if (c >= 128) nonAscii++;
     if (isPunctOrSymbol(c)) punct++;
-    else if (c >= 48 && c <= 57) digits++;
-    else if (c == 32 || c == 9 || c == 10 || c == 13 || c == 11 || c == 12 || c == 0xa0) ws++;
+    else if (isDigit(c)) digits++;
+    else if (c < 0x10000 && pySpace(c)) ws++;
   }
   if (chars == 0) return 0;
   const n = <f64>chars;

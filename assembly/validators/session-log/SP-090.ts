@@ -26,6 +26,7 @@ function SP090_doc(): RuleDoc {
       checkQaReport: "SP-131 (QA report {{path}})",
       checkQaScope: "SP-132 (QA {{label}} scope)",
       checkQaSkipScope: "SP-037 (QA skip scope)",
+      checkCommitSha: "SP-041 (Commit SHA evidence)",
       noFactAboutCommit: "no fact about commit {{sha}}",
       endingCommitUnknown: "the endingCommit that ends the QA window is not in the repository",
       commitNotHere: "commit {{sha}} is not in this repository",

@@ -40,7 +40,7 @@ export class SpCtx extends RuleCtx {
       // "{{gate}}: {{message}}", the nested message named by "@msg" (src/wasm/loader.ts renderMessage)
       const f = msg("gateFailed").s("gate", doc.name).s("@msg", id);
       for (let i = 0; i < m.count; i++) f.s(m.key(i), m.val(i));
-      this.report(rule, loc(doc, 0), f);
+      this.report(rule, loc(doc), f);
     }
   }
 }

@@ -21,5 +21,5 @@ function check(ctx: StateCtx): void {
   const ok = ctx.bool("protocolStartComplete");
   const n = ctx.evidence("protocolStartEvidence").length;
   if (ok && n > 0) return;
-  ctx.report(ctx.rule, loc(ctx.doc, 0), msg(ok ? "protocolStartNoEvidence" : "protocolStartNotRecorded").s("n", n.toString()));
+  ctx.report(ctx.rule, loc(ctx.doc), msg(ok ? "protocolStartNoEvidence" : "protocolStartNotRecorded").s("n", n.toString()));
 }

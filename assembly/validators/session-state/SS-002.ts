@@ -18,10 +18,10 @@ function SS002_doc(): RuleDoc {
 
 function check(ctx: StateCtx): void {
   if (ctx.problem.length > 0) {
-    ctx.report(ctx.rule, loc(ctx.doc, 0), msg("sessionState").s("status", ctx.status).s("detail", ctx.problem));
+    ctx.report(ctx.rule, loc(ctx.doc), msg("sessionState").s("status", ctx.status).s("detail", ctx.problem));
     return;
   }
   for (let i = 0; i < ctx.issues.length; i++) {
-    ctx.report(ctx.rule, loc(ctx.doc, 0), msg("invalid").s("path", ctx.issues[i].path).s("message", ctx.issues[i].message));
+    ctx.report(ctx.rule, loc(ctx.doc), msg("invalid").s("path", ctx.issues[i].path).s("message", ctx.issues[i].message));
   }
 }

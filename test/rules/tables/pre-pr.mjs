@@ -26,6 +26,11 @@ const DIR = ".claude/skills/github/scripts";
 const MEM = ".serena/memories";
 const mem = (text, name = `${MEM}/git-001-rebase.md`, role = ROLE.memory) => ({ docs: [doc(name, role, text)], facts: { family: "mem" } });
 const skillHeads = (n) => Array.from({ length: n }, (_, i) => `## Skill-Git-${i + 1}: rule ${i + 1}\n\nBody.\n`).join("\n");
+const CMDF = ".claude/commands/review.md";
+const cmd = (text, options) => ({ docs: [doc(CMDF, ROLE.command, text)], facts: { family: "cmd" }, ...(options ? { options } : {}) });
+const skillDesc = (name, desc) => doc(`.claude/skills/${name}/SKILL.md`, ROLE.skill, `---\nname: ${name}\ndescription: ${desc}\n---\n\n# ${name}\n`);
+const skb = (docs, options) => ({ docs, facts: { family: "skb" }, ...(options ? { options } : {}) });
+const pctx = (name, text, options) => ({ docs: [doc(name, ROLE.passiveContext, text)], facts: { family: "pctx" }, ...(options ? { options } : {}) });
 const tok = (text, options) => ({ docs: [doc(".agents/HANDOFF.md", ROLE.handoff, text)], facts: { family: "tok" }, ...(options ? { options } : {}) });
 const agent = (sections) => Object.entries(sections).map(([h, b]) => `## ${h}\n\n${b}\n`).join("\n");
 const drift = (l, r, options) => ({
@@ -87,6 +92,29 @@ const toolRows = (id, tool, passed, failedData) => ({
 });
 
 export default {
+  "CMD-01": {
+    valid: [
+      { name: "command-size: 150 lines is at the warning threshold, not over", ...cmd("x\n".repeat(150)) },
+      { name: "command-size: a size-exception on a command within the limits changes nothing", ...cmd("---\nsize-exception: true\n---\n" + "x\n".repeat(10)) },
+    ],
+    invalid: [
+      { name: "command-size: 201 lines is an error", ...cmd("x\n".repeat(201)), errors: [{ messageId: "lines", line: 0, severity: "error", data: { count: "201", max: "200" } }] },
+      { name: "command-size: 151 lines is a warning", ...cmd("x\n".repeat(151)), errors: [{ messageId: "linesNear", severity: "warning", data: { count: "151", max: "150" } }] },
+      { name: "command-size: Python's splitlines after universal newlines (CR, CR LF, U+2028, a last line without its end)", ...cmd("a\rb\r\nc\u2028d\ne"), options: { maxLines: 4, warnLines: 1 }, errors: [{ messageId: "lines", data: { count: "5", max: "4" } }] },
+      { name: "command-size: size-exception (yes) without a rationale comment is an error", ...cmd("---\ndescription: x\nsize-exception: Yes\n---\n" + "x\n".repeat(10)), options: { maxLines: 5, warnLines: 5 },
+        errors: [{ messageId: "noRationale", severity: "error", data: { count: "14", max: "5", lines: "30", chars: "40" } }] },
+      { name: "command-size: size-exception with a rationale comment: a warning", ...cmd("---\nsize-exception: 1\n---\n<!-- Rationale: this command drives a long repo-specific checklist. -->\n" + "x\n".repeat(10)), options: { maxLines: 5, warnLines: 5 },
+        errors: [{ messageId: "linesExcepted", severity: "warning", data: { count: "14", max: "5" } }] },
+      { name: "command-size: a rationale comment still open at the end of the window counts, its text cut there", ...cmd("---\nsize-exception: true\n---\n<!--\nrationale: the long body is a repo-specific reference table\n" + "x\n".repeat(10) + "-->\n"), options: { maxLines: 5, warnLines: 5, rationaleLines: 5 },
+        errors: [{ messageId: "linesExcepted", data: { count: "16" } }] },
+      { name: "command-size: rationale inside a longer word (rationales) or a short comment is none", ...cmd("---\nsize-exception: true\n---\n<!-- rationales for the long body of this command are elsewhere -->\n<!-- rationale: short -->\n" + "x\n".repeat(10)), options: { maxLines: 5, warnLines: 5 },
+        errors: [{ messageId: "noRationale", data: { count: "15" } }] },
+      { name: "command-size: size-exception: true # comment is not true (upstream compares the whole value)", ...cmd("---\nsize-exception: true # big\n---\n<!-- rationale: this command drives a long repo-specific checklist -->\n" + "x\n".repeat(10)), options: { maxLines: 5, warnLines: 5 },
+        errors: [{ messageId: "lines", data: { count: "14" } }] },
+      { name: "command-size: a front matter without the line break after its closing --- is none", ...cmd("---\nsize-exception: true\n---"), options: { maxLines: 2, warnLines: 2 },
+        errors: [{ messageId: "lines", data: { count: "3" } }] },
+    ],
+  },
   "DRIFT-04": {
     valid: [
       { name: "TC-DRIFT: identical shared sections", ...drift({ "Core Identity": "You analyse code and report risks." }, { "Core Identity": "You analyse code and report risks." }) },
@@ -226,6 +254,9 @@ export default {
       { name: "linted with the repository's configuration", ...row("PP-003", { ...BRANCH, targets: 3, selected: 2, config: ["a.yaml", "b.jsonc"] }), row: { messageId: "linted", data: { linted: "2", targets: "3", config: "a.yaml, b.jsonc", findings: "0" } } },
       { name: "files not linted (refused read, stopped lint) are not counted as linted", ...row("PP-003", { ...BRANCH, targets: 3, selected: 3, unlinted: 1 }), row: { messageId: "lintedDefaults", data: { linted: "2", targets: "3" } } },
       { name: "linted with the defaults", ...row("PP-003", { ...BRANCH, targets: 3, selected: 3 }), row: { messageId: "lintedDefaults" } },
+      { name: "issue 36: the files the configuration excludes are named (linted 1 of 2 says which)", ...row("PP-003", { ...BRANCH, targets: 2, selected: 1, config: ["a.yaml"], excluded: ["docs/skip.md"] }), row: { messageId: "lintedExcluded", data: { linted: "1", targets: "2", count: "1", excluded: "docs/skip.md" } } },
+      { name: "issue 36: more than five excluded files: the first five named, then …", ...row("PP-003", { ...BRANCH, targets: 8, selected: 1, config: ["a.yaml"], excluded: ["a.md", "b.md", "c.md", "d.md", "e.md", "f.md", "g.md"] }), row: { messageId: "lintedExcluded", data: { count: "7", excluded: "a.md, b.md, c.md, d.md, e.md, …" } } },
+      { name: "issue 36: --fix with excluded files", ...row("PP-003", { ...BRANCH, targets: 2, selected: 1, config: ["a.yaml"], excluded: ["x.md"], fixed: 1 }), row: { messageId: "lintedExcludedFixed", data: { fixed: "1", excluded: "x.md" } } },
       { name: "--fix rewrote files", ...row("PP-003", { ...BRANCH, targets: 3, selected: 3, config: ["a.yaml"], fixed: 2 }), row: { messageId: "lintedFixed", data: { fixed: "2" } } },
       { name: "--fix rewrote files, defaults", ...row("PP-003", { ...BRANCH, targets: 3, selected: 3, fixed: 1 }), row: { messageId: "lintedDefaultsFixed", data: { fixed: "1" } } },
     ],
@@ -301,6 +332,20 @@ export default {
     rows.valid[0].row.data = { dir: MEM };
     return rows;
   })(),
+  "PP-018": {
+    valid: [
+      { name: "skill_description_budget: no skills", ...row("PP-018", { ...ALL, files: 0, skillsDir: ".claude/skills" }), row: { messageId: "nothing", data: { dir: ".claude/skills" } } },
+      { name: "skill_description_budget: no SKILL.md changed", ...row("PP-018", { ...BRANCH, files: 0, skillsDir: ".claude/skills" }), row: { messageId: "nothingChanged", data: { base: "origin/main" } } },
+      { name: "skill_description_budget: summed within the budget", ...row("PP-018", { ...BRANCH, files: 12, skillsDir: ".claude/skills" }), row: { messageId: "summed", data: { files: "12" } } },
+    ],
+    invalid: [{ name: "skill_description_budget: over the budget fails", ...row("PP-018", { ...BRANCH, files: 12, skillsDir: ".claude/skills", severities: E }), errors: [{ messageId: "summed", status: "FAIL" }] }],
+  },
+  "PP-019": (() => {
+    const rows = checkedRows("PP-019", { files: 0, commandsDir: ".claude/commands" }, { files: 2, commandsDir: ".claude/commands" });
+    rows.valid[0].row.data = { dir: ".claude/commands" };
+    return rows;
+  })(),
+  "PP-020": checkedRows("PP-020", { files: 0 }, { files: 2 }),
   "PRD-02": {
     valid: [
       { name: "TC-PRD: every claimed file is in the diff", ...prd("## Changes\n\n- `src/a.ts`: fix\n", ["src/a.ts"]) },
@@ -400,6 +445,27 @@ export default {
       { name: "skill-size: size-exception outside the front matter is none", ...sfm(fm(OK) + "size-exception: true\n" + "x\n".repeat(20)), options: { maxLines: 20 }, errors: [{ messageId: "lines", data: { count: "27" } }] },
     ],
   },
+  "SKB-01": {
+    valid: [
+      { name: "skill_description_budget: descriptions within the budget", ...skb([skillDesc("a", "Short."), skillDesc("b", "Also short.")]) },
+      { name: "skill_description_budget: skills without a (string) description are left out of the sum", ...skb([skillDesc("a", "x".repeat(30)), skillDesc("b", "true"), skillDesc("c", "12345"), doc(".claude/skills/d/SKILL.md", ROLE.skill, "# no front matter\n" + "y".repeat(100)), skillDesc("e", "Use when: the value has a colon")]), options: { maxTotalChars: 30 } },
+    ],
+    invalid: [
+      { name: "skill_description_budget: over the character budget, the longest named", ...skb([skillDesc("a", "x".repeat(30)), skillDesc("b", "y".repeat(40)), skillDesc("c", "z".repeat(10))]), options: { maxTotalChars: 79 },
+        errors: [{ messageId: "chars", line: 0, severity: "error", data: { skills: "3", total: "80", max: "79", top: "b (40), a (30), c (10)" } }] },
+      { name: "skill_description_budget: with the skills folder given (no content), the finding is there", ...skb([doc(".claude/skills", ROLE.skillsDir, ""), skillDesc("a", "x".repeat(30)), skillDesc("b", "y".repeat(40))]), options: { maxTotalChars: 69 },
+        errors: [{ messageId: "chars", doc: ".claude/skills", data: { skills: "2", total: "70", top: "b (40), a (30)" } }] },
+      { name: "skill_description_budget: the token budget (characters / 4, rounded up)", ...skb([skillDesc("a", "x".repeat(9))]), options: { maxTotalTokens: 2 },
+        errors: [{ messageId: "tokens", data: { total: "3", max: "2", top: "a (9)" } }] },
+      { name: "skill_description_budget: YAML scalars as PyYAML reads them (folded >- and |, double quotes with escapes, plain over lines)", ...skb([
+        doc(".claude/skills/f/SKILL.md", ROLE.skill, "---\nname: f\ndescription: >-\n  one two\n  three\n\n  four\n---\n"),
+        doc(".claude/skills/l/SKILL.md", ROLE.skill, "---\ndescription: |\n  ab\n   cd\nname: l\n---\n"),
+        doc(".claude/skills/q/SKILL.md", ROLE.skill, "---\ndescription: \"a\\tb \\u00e9\n  c\"\n---\n"),
+        doc(".claude/skills/p/SKILL.md", ROLE.skill, "---\ndescription: plain\n  continued # note\n---\n"),
+      ]), options: { maxTotalChars: 1 },
+        errors: [{ messageId: "chars", data: { skills: "4", total: "47", top: "f (18), p (15), l (7)" } }] },
+    ],
+  },
   "SKV-01": {
     valid: [
       { name: "Detect-SkillViolation: skill scripts, gh in other words and unlisted verbs pass", ...skv("Run Get-PRContext.ps1.\nThe gh-pages branch; gh pr checkout 12; gh issue edit 3; gh apis; gh repo\ngh\npr create\n") },
@@ -423,6 +489,18 @@ export default {
     valid: [{ name: "TC-TOK: a short handoff", ...tok("# Handoff\n\nAll done.\n") }],
     invalid: [
       { name: "TC-TOK: over a lowered budget", ...tok("word ".repeat(100), { maxTokens: 50 }), errors: [{ messageId: "tokens", line: 0, severity: "error", data: { max: "50" } }] },
+    ],
+  },
+  "TOK-04": {
+    valid: [
+      { name: "passive_context_budget: AGENTS.md within its budget", ...pctx("AGENTS.md", "# Agents\n\nBe brief.\n") },
+      { name: "passive_context_budget: a file no budget names is not measured", ...pctx("README.md", "word ".repeat(5000)) },
+    ],
+    invalid: [
+      { name: "passive_context_budget: CLAUDE.md over a configured budget (the later entry wins)", ...pctx("CLAUDE.md", "word ".repeat(100), { budgets: ["CLAUDE.md:2000", "CLAUDE.md:100"] }),
+        errors: [{ messageId: "tokens", line: 0, severity: "error", data: { t: "132", max: "100", pct: "132.0" } }] },
+      { name: "passive_context_budget: a budget that is not a positive whole number", ...pctx(".claude/CLAUDE.md", "x\n", { budgets: [".claude/CLAUDE.md:0"] }),
+        errors: [{ messageId: "badBudget", data: { entry: ".claude/CLAUDE.md:0" } }] },
     ],
   },
   "WFS-01": {

@@ -38,6 +38,12 @@ const GIT = { "git.available": true };
 const QA = ".agents/qa/2026-01-05-qa.md";
 const QA_COMMIT = "0123456789abcdef0123456789abcdef01234567";
 const qaLog = () => with_((l) => { end(l).qaValidation = item(true, `See ${QA}`); });
+// issue 35 item 2: a log recording the blobs QA covered (src/a.ts: `qa` repeated) and the session's end (`atEnd` repeated)
+const qaFingerprint = (qa, atEnd, extra = {}, commit = QA_COMMIT) => with_((l) => {
+  end(l).qaValidation = item(true, `See ${QA}`);
+  l.qaContentEvidence = { commit, files: { "src/a.ts": qa.repeat(40), ...extra } };
+  l.contentEvidence = { files: { "src/a.ts": atEnd.repeat(40), ".agents/sessions/x.json": "d".repeat(40) } };
+});
 const report = (fm) => `---\n${fm}\n---\n# QA\n`;
 const goodReport = report(`qaVerdict: PASS\nqaSessionLog: ${NAME}\nqaCommit: ${QA_COMMIT}`);
 const qaFacts = (extra = {}) => ({ ...GIT, [`qa.report.${QA}`]: goodReport, [`git.commit.${QA_COMMIT}`]: ["ancestor", QA_COMMIT], ...extra });
@@ -218,6 +224,8 @@ export default {
       { name: "a passing QA report bound to this log, no code changed since", docs: docs(qaLog()), facts: qaFacts({ [QA_WINDOW]: [QA, ".agents/sessions/x.json"], [QA_COVERED]: ["src/a.ts"] }) },
       { name: "SP-131 landed: qaCommit squash merged (landed by content), nothing covered changed", docs: docs(qaLog()), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["landed", QA_COMMIT], [QA_WINDOW]: [], [QA_COVERED]: ["src/a.ts"] }) },
       { name: "SP-131 covered: code QA did not cover changed after it (a catch-up merge, a baseline file)", docs: docs(qaLog()), facts: qaFacts({ [QA_WINDOW]: ["src/b.ts", ".agentcheck-baseline.json"], [QA_COVERED]: ["src/a.ts"] }) },
+      { name: "SP-131 qaContentEvidence (issue 35 item 2): qaCommit gone, the covered blob on HEAD's history and the same at the session's end (contentEvidence)", docs: docs(qaFingerprint("b", "b")), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["missing"], "git.blobsOnHistory": [`=${"b".repeat(40)} src/a.ts`] }) },
+      { name: "SP-131 qaContentEvidence: qaCommit off-history (not landed as is), the covered blob landed and unchanged at the end; audit artifacts QA covered need only their path", docs: docs(qaFingerprint("b", "b", { ".agents/sessions/x.json": "c".repeat(40) })), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["off-history", QA_COMMIT], "git.blobsOnHistory": [`=${"b".repeat(40)} src/a.ts`, `~${"c".repeat(40)} .agents/sessions/x.json`] }) },
       { name: "SP-131 in progress: no endingCommit, the window ends at HEAD", docs: docs(with_((l) => { end(l).qaValidation = item(true, `See ${QA}`); l.endingCommit = ""; })), facts: qaFacts({ [`git.diff.${QA_COMMIT}..HEAD`]: ["src/b.ts"], [QA_COVERED]: ["src/a.ts"] }) },
     ],
     invalid: [
@@ -231,6 +239,10 @@ export default {
       { name: "bound to another session log", docs: docs(qaLog()), facts: qaFacts({ [`qa.report.${QA}`]: report(`qaVerdict: PASS\nqaSessionLog: .agents/sessions/2026-01-04-session-41.json\nqaCommit: ${QA_COMMIT}`) }), errors: [{ messageId: "qaReportRejected2", data: { path: QA, pp: `qaSessionLog names .agents/sessions/2026-01-04-session-41.json, not this session (${NAME})` } }] },
       { name: "a short qaCommit", docs: docs(qaLog()), facts: qaFacts({ [`qa.report.${QA}`]: report(`qaVerdict: PASS\nqaSessionLog: ${NAME}\nqaCommit: abc1234`) }), errors: [{ messageId: "qaReportRejectedQacommit", data: { path: QA, commit: "abc1234" } }] },
       { name: "SP-131 qaCommitAbsent: qaCommit names no commit", docs: docs(qaLog()), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["missing"] }), errors: [{ messageId: "qaCommitAbsent", data: { path: QA, commit: QA_COMMIT } }] },
+      { name: "SP-131 qaReportIsStale by content (issue 35 item 2): qaCommit gone, the covered blob landed but the session's end has another", docs: docs(qaFingerprint("b", "e")), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["missing"], "git.blobsOnHistory": [`=${"b".repeat(40)} src/a.ts`] }), errors: [{ messageId: "qaReportIsStale", data: { path: QA, commit: QA_COMMIT } }] },
+      { name: "SP-131 qaCommitAbsent: a QA fingerprint whose covered blob is not on HEAD's history (a later version was squashed)", docs: docs(qaFingerprint("b", "e")), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["missing"], "git.blobsOnHistory": [`~${"b".repeat(40)} src/a.ts`] }), errors: [{ messageId: "qaCommitAbsent", data: { path: QA, commit: QA_COMMIT } }] },
+      { name: "SP-131 qaCommitAbsent: a QA fingerprint of another commit does not count", docs: docs(qaFingerprint("b", "b", {}, "f".repeat(40))), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["missing"], "git.blobsOnHistory": [`=${"b".repeat(40)} src/a.ts`] }), errors: [{ messageId: "qaCommitAbsent", data: { path: QA, commit: QA_COMMIT } }] },
+      { name: "SP-131 qaCommitAbsent: a QA fingerprint without the session's contentEvidence cannot judge staleness", docs: docs(with_((l) => { end(l).qaValidation = item(true, `See ${QA}`); l.qaContentEvidence = { commit: QA_COMMIT, files: { "src/a.ts": "b".repeat(40) } }; })), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["missing"], "git.blobsOnHistory": [`=${"b".repeat(40)} src/a.ts`] }), errors: [{ messageId: "qaCommitAbsent", data: { path: QA, commit: QA_COMMIT } }] },
       { name: "SP-131 qaCommitNotLanded: qaCommit off HEAD's history, its changes not landed", docs: docs(qaLog()), facts: qaFacts({ [`git.commit.${QA_COMMIT}`]: ["off-history", QA_COMMIT] }), errors: [{ messageId: "qaCommitNotLanded", data: { path: QA, commit: QA_COMMIT } }] },
       { name: "no changed-file list after qaCommit", docs: docs(qaLog()), facts: qaFacts(), errors: [{ messageId: "qaReportCannotBe", data: { path: QA, commit: QA_COMMIT } }] },
       { name: "SP-131 qaReportIsStale: covered code changed after qaCommit (no file list in the message)", docs: docs(qaLog()), facts: qaFacts({ [QA_WINDOW]: ["src/a.ts", "src/b.ts", QA], [QA_COVERED]: ["src/a.ts"] }), errors: [{ messageId: "qaReportIsStale", data: { path: QA, commit: QA_COMMIT } }] },

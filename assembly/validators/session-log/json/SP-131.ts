@@ -8,7 +8,7 @@ import { isSha, shaCompatible, str, QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "
 import { isAudit } from "../qa-scope";
 import { SP090 } from "../SP-090";
 import {
-  QA_ROOT, gitReady, arrivedByMerge, commitFact, commitClass, memDir, qaRanges, COMMIT_MISSING, COMMIT_OFF_HISTORY, sessDir, qaClaim, qaReportCheck,
+  QA_ROOT, gitReady, arrivedByMerge, qaContentClass, QA_CONTENT_VALID, QA_CONTENT_STALE, commitFact, commitClass, memDir, qaRanges, COMMIT_MISSING, COMMIT_OFF_HISTORY, sessDir, qaClaim, qaReportCheck,
   QA_REPORT_FRONT_MATTER, QA_REPORT_KEYS, QA_REPORT_VERDICT, QA_REPORT_SESSION_LOG, QA_REPORT_COMMIT,
 } from "./git-rules";
 
@@ -18,7 +18,7 @@ function SP131_doc(): RuleDoc {
     id: "SP-131",
     validator: "session-log",
     title: "QA report bound to the session",
-    description: "qaValidation evidence (complete or not) names a passing QA report under .agents/qa/ bound to this log and to a commit whose work is on HEAD's history (an ancestor, or landed by content), with none of the code it covered (the session's changes up to the QA commit) changed after it, up to the session's endingCommit (HEAD while the session is in progress). Changes to other files, catch-up merges and baseline or docs commits keep the report valid.",
+    description: "qaValidation evidence (complete or not) names a passing QA report under .agents/qa/ bound to this log and to a commit whose work is on HEAD's history (an ancestor, or landed by content), with none of the code it covered (the session's changes up to the QA commit) changed after it, up to the session's endingCommit (HEAD while the session is in progress). A QA commit that is gone or did not land as is is judged by the log's recorded qaContentEvidence (the blobs of the files QA covered) against its contentEvidence, when it has both. Changes to other files, catch-up merges and baseline or docs commits keep the report valid.",
     messages: {
       endingcommitDisagreesWithEpisodemetrics: "endingCommit {{ending}} disagrees with episodeMetrics.comparison.head {{head}}; the QA binding uses the comparison head",
       qaEvidenceMustName: "QA evidence must name a report under {{QAROOT}} (or be exactly '{{QASKIPDOCS}}' or '{{QASKIPINVESTIGATION}}')",
@@ -87,6 +87,13 @@ function check(ctx: JsonCtx): void {
   if (cf === null) {
     ctx.report(SP090, log.at(q), msg("notCheckedGitFacts").s("what", msgItem(msg("checkQaReport").s("path", path))).s("detail", msgItem(msg("noFactAboutCommit").s("sha", commit))));
     return;
+  }
+  // the QA commit is gone or rewritten (a squash merge, its branch deleted): the log's recorded QA
+  // fingerprint, when it has one, decides landing and staleness by content (issue 35)
+  if (cf == COMMIT_MISSING || cf == COMMIT_OFF_HISTORY) {
+    const qc = qaContentClass(log, commit);
+    if (qc == QA_CONTENT_VALID) return;
+    if (qc == QA_CONTENT_STALE) { ctx.report(ctx.rule, log.at(q), msg("qaReportIsStale").s("path", path).s("commit", commit)); return; }
   }
   if (cf == COMMIT_MISSING && arrivedByMerge(log)) {
     ctx.report(SP090, log.at(q), msg("mergedLogNotVerifiable").s("what", msgItem(msg("checkQaReport").s("path", path))).s("detail", msgItem(msg("commitNotHere").s("sha", commit))));

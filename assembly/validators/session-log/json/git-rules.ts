@@ -78,22 +78,23 @@ export function commitClassOf(input: Input, sha: string): string | null {
  * did not write it; what it can show (an ancestor, a commit that exists but did not land) is judged.
  */
 export function arrivedByMerge(log: JsonLog): bool {
-  const v = log.ctx.input.factLines("git.mergedLogs");
+  return arrivedByMergeNamed(log.ctx.input, log.ctx.doc.name);
+}
+
+/** The log `name` (a JSON or markdown log) arrived through a merge (fact git.mergedLogs; arrivedByMerge). */
+export function arrivedByMergeNamed(input: Input, name: string): bool {
+  const v = input.factLines("git.mergedLogs");
   if (v === null) return false;
-  const name = log.ctx.doc.name;
   for (let i = 0; i < v.length; i++) if (v[i] == name) return true;
   return false;
 }
 
 /**
- * The content fingerprint a log recorded (root `contentEvidence.files`: path -> blob id, "0" for a
- * deleted file; what `agentcheck session end` records for the session's range), as "<blob> <path>"
- * entries for the host (need.blobs); [] when absent or not of that shape.
+ * A recorded fingerprint's `files` object (path -> blob id, "0" for a deleted file) as "<blob> <path>"
+ * entries; [] when absent or not of that shape.
  */
-export function recordedBlobs(log: JsonLog): string[] {
+function blobEntries(files: JValue | null): string[] {
   const out: string[] = [];
-  const ce = log.root.get("contentEvidence");
-  const files = ce !== null && ce.kind == J_OBJ ? ce.get("files") : null;
   if (files === null || files.kind != J_OBJ) return out;
   const keys = files.keys;
   for (let i = 0; i < keys.length; i++) {
@@ -107,13 +108,34 @@ export function recordedBlobs(log: JsonLog): string[] {
 }
 
 /**
- * The work a log's contentEvidence names is on HEAD's history (fact git.blobsOnHistory: "=<blob>
- * <path>" for a recorded blob there, "~<blob> <path>" for a recorded path there with other content):
- * every recorded file, audit artifacts (isAudit) needing only their path, as commitClass judges a
- * commit. So the work is recognised after its commits are gone (squash merge, branch deleted, gc).
+ * The content fingerprint a log recorded (root `contentEvidence.files`: path -> blob id, "0" for a
+ * deleted file; what `agentcheck session end` records for the session's range), as "<blob> <path>"
+ * entries for the host (need.blobs); [] when absent or not of that shape.
  */
-export function recordedContentLanded(log: JsonLog): bool {
-  const want = recordedBlobs(log);
+export function recordedBlobs(log: JsonLog): string[] {
+  const ce = log.root.get("contentEvidence");
+  return blobEntries(ce !== null && ce.kind == J_OBJ ? ce.get("files") : null);
+}
+
+/**
+ * The QA fingerprint a log recorded (root `qaContentEvidence`: { commit: the QA report's qaCommit,
+ * files: the blobs, at it, of the files QA covered }), as "<blob> <path>" entries; `qaCommit`: only the
+ * fingerprint of that commit ("" any). [] when absent, of another commit or not of that shape.
+ */
+export function recordedQaBlobs(log: JsonLog, qaCommit: string): string[] {
+  const q = log.root.get("qaContentEvidence");
+  if (q === null || q.kind != J_OBJ) return [];
+  const c = str(q, "commit");
+  if (c === null || (qaCommit.length > 0 && c! != qaCommit)) return [];
+  return blobEntries(q.get("files"));
+}
+
+/**
+ * Every "<blob> <path>" entry of `want` is on HEAD's history (fact git.blobsOnHistory: "=<blob>
+ * <path>" for a recorded blob there, "~<blob> <path>" for a recorded path there with other content),
+ * audit artifacts (isAudit) needing only their path, as commitClass judges a commit.
+ */
+function blobsLanded(log: JsonLog, want: string[]): bool {
   if (want.length == 0) return false;
   const have = log.ctx.input.factLines("git.blobsOnHistory");
   if (have === null) return false;
@@ -128,6 +150,50 @@ export function recordedContentLanded(log: JsonLog): bool {
     return false;
   }
   return true;
+}
+
+/**
+ * The work a log's contentEvidence names is on HEAD's history (blobsLanded). So the work is recognised
+ * after its commits are gone (squash merge, branch deleted, gc).
+ */
+export function recordedContentLanded(log: JsonLog): bool {
+  return blobsLanded(log, recordedBlobs(log));
+}
+
+/** qaContentClass: no usable QA fingerprint (the QA commit alone decides). */
+export const QA_CONTENT_NONE: i32 = 0;
+/** The code QA covered landed on HEAD's history and is, at the session's end, as QA saw it. */
+export const QA_CONTENT_VALID: i32 = 1;
+/** The code QA covered landed, but a covered code file differs at the session's end. */
+export const QA_CONTENT_STALE: i32 = 2;
+
+/**
+ * SP-131 by recorded content (issue 35), for a QA commit that is absent or did not land as is: the
+ * log's qaContentEvidence for that commit (the blobs of the files QA covered) and its contentEvidence
+ * (the blobs of the session's range at its end). VALID when every covered blob is on HEAD's history
+ * (blobsLanded) and every covered code file (not an audit artifact, not under the QA folder) has the
+ * same blob at the session's end; STALE when one differs there (or is absent from the session's range:
+ * changed back after QA); NONE without both fingerprints, or when the covered blobs are not on HEAD's
+ * history.
+ */
+export function qaContentClass(log: JsonLog, qaCommit: string): i32 {
+  const qa = recordedQaBlobs(log, qaCommit);
+  const end = recordedBlobs(log);
+  if (qa.length == 0 || end.length == 0 || !blobsLanded(log, qa)) return QA_CONTENT_NONE;
+  const atEnd = new Map<string, string>();
+  for (let i = 0; i < end.length; i++) {
+    const sp = end[i].indexOf(" ");
+    atEnd.set(end[i].substring(sp + 1), end[i].substring(0, sp));
+  }
+  const mem = memDir(log);
+  const sess = sessDir(log);
+  for (let i = 0; i < qa.length; i++) {
+    const sp = qa[i].indexOf(" ");
+    const p = qa[i].substring(sp + 1);
+    if (isAudit(p, mem, sess) || p.startsWith(QA_ROOT)) continue;
+    if (!atEnd.has(p) || atEnd.get(p) != qa[i].substring(0, sp)) return QA_CONTENT_STALE;
+  }
+  return QA_CONTENT_VALID;
 }
 
 export function qaItem(log: JsonLog): JValue | null {
@@ -306,11 +372,13 @@ export function extractNeeds(log: JsonLog, full: bool): bool {
   let needs = false;
   if (full) {
     const end = str(log.root, "endingCommit");
-    if (end !== null && isSha(end!)) {
-      shas.push(end!);
-      const blobs = recordedBlobs(log);
-      if (blobs.length > 0) ctx.results.put(ctx.doc, "need.blobs", encodeList(blobs));
-    }
+    // the recorded fingerprints (the session's range, the code QA covered), looked up on HEAD's
+    // history when a cited commit is not on it as is
+    const blobs = recordedBlobs(log);
+    const qaBlobs = recordedQaBlobs(log, "");
+    for (let i = 0; i < qaBlobs.length; i++) if (!blobs.includes(qaBlobs[i])) blobs.push(qaBlobs[i]);
+    if (blobs.length > 0) ctx.results.put(ctx.doc, "need.blobs", encodeList(blobs));
+    if (end !== null && isSha(end!)) shas.push(end!);
     const qa = qaClaim(log).path;
     if (qa.length > 0) {
       needs = true;

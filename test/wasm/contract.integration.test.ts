@@ -15,7 +15,7 @@ const interfaceJson = JSON.parse(readFileSync(join(ROOT, "contract", "interface.
 function copyTree(): string {
   const dir = mkdtempSync(join(tmpdir(), "agentcheck-contract-"));
   for (const d of ["assembly", "src", "test", "contract"]) cpSync(join(ROOT, d), join(dir, d), { recursive: true, filter: (p) => !p.includes("node_modules") && !p.endsWith(".wasm") });
-  rmSync(join(dir, "test", "wasm", "contract.test.ts")); // it names the probe keys itself
+  rmSync(join(dir, "test", "wasm", "contract.integration.test.ts")); // it names the probe keys itself
   return dir;
 }
 

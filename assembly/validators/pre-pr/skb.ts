@@ -1,0 +1,348 @@
+// The skill model of the pre-pr family "skb" (SKB-01): a skill's `description` as upstream's
+// scripts/skill_description_budget.py reads it. Upstream reads the file with universal newlines,
+// takes the lines (str.splitlines) between a leading `---` and the next line that is `---` once
+// stripped, joins them with LF and parses them with PyYAML's safe_load; the description counts when
+// it is a non-empty string, by its code points. This reader follows PyYAML for the one top-level key:
+// plain scalars (folded over indented continuation lines), single- and double-quoted scalars (escapes,
+// folding) and block scalars (`|` / `>` with chomping and indentation indicators). A front matter
+// YAML refuses as a whole is approximated: a plain top-level value with `: ` inside (PyYAML: "mapping
+// values are not allowed here") or a tab before a key makes the skill count as without description.
+import { asciiLower } from "../../lib/text";
+import { codePoints, pyStrip, universal } from "./mem";
+
+/** str.splitlines of a text without CR (universal newlines removed them). */
+function pyLines(s: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c == 10 || c == 11 || c == 12 || c == 28 || c == 29 || c == 30 || c == 0x85 || c == 0x2028 || c == 0x2029) {
+      out.push(s.substring(from, i));
+      from = i + 1;
+    }
+  }
+  if (from < s.length) out.push(s.substring(from));
+  return out;
+}
+
+function spaces(s: string): i32 {
+  let i = 0;
+  while (i < s.length && s.charCodeAt(i) == 32) i++;
+  return i;
+}
+
+function blankOrSpaces(s: string, upTo: i32): bool {
+  // a line that is only spaces (at most upTo of them) is a line break of a block scalar
+  return spaces(s) == s.length && s.length <= upTo;
+}
+
+/** The key of a top-level `key: value` line (col 0), or "" when the line is none. */
+function topKey(line: string): string {
+  if (line.length == 0) return "";
+  const c0 = line.charCodeAt(0);
+  if (c0 == 32 || c0 == 9 || c0 == 35 || c0 == 45) return "";
+  for (let i = 0; i < line.length; i++) {
+    if (line.charCodeAt(i) == 58 && (i + 1 == line.length || line.charCodeAt(i + 1) == 32 || line.charCodeAt(i + 1) == 9)) {
+      let k = line.substring(0, i);
+      while (k.length > 0 && (k.charCodeAt(k.length - 1) == 32 || k.charCodeAt(k.length - 1) == 9)) k = k.substring(0, k.length - 1);
+      if (k.length >= 2 && (k.charCodeAt(0) == 34 || k.charCodeAt(0) == 39) && k.charCodeAt(k.length - 1) == k.charCodeAt(0)) k = k.substring(1, k.length - 1);
+      return k;
+    }
+  }
+  return "";
+}
+
+/** A plain scalar's text on one line: up to ` #` or `: ` (the caller decides what `: ` means). */
+function plainPart(s: string): string {
+  let end = s.length;
+  const h = s.indexOf(" #");
+  if (h >= 0) end = h;
+  const t = s.indexOf("\t#");
+  if (t >= 0 && t < end) end = t;
+  let r = s.substring(0, end);
+  while (r.length > 0 && (r.charCodeAt(r.length - 1) == 32 || r.charCodeAt(r.length - 1) == 9)) r = r.substring(0, r.length - 1);
+  return r;
+}
+
+function hasMappingColon(s: string): bool {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) == 58 && (i + 1 == s.length || s.charCodeAt(i + 1) == 32)) return true;
+  return false;
+}
+
+/** YAML 1.1 resolves the plain scalar to something other than a string (null, bool, int, float). */
+function notString(v: string): bool {
+  const l = asciiLower(v);
+  if (l == "~" || l == "null" || l == "yes" || l == "no" || l == "true" || l == "false" || l == "on" || l == "off") return v == l || v == l.toUpperCase() || v == l.charAt(0).toUpperCase() + l.substring(1);
+  let digits = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if (!(c == 43 || c == 45 || c == 46 || c == 95 || c == 58 || c == 101 || c == 69)) return false;
+  }
+  return digits > 0;
+}
+
+/** Folding of flow (quoted and plain) scalars: one break is a space, n + 1 breaks are n LFs. */
+function fold(parts: string[], breaksBefore: i32[]): string {
+  let out = "";
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) out += breaksBefore[i] == 0 ? " " : "\n".repeat(breaksBefore[i]);
+    out += parts[i];
+  }
+  return out;
+}
+
+function hexValue(s: string): i32 {
+  let v = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+/** A quoted scalar that opens at `col` of `ls[first]`; null when it never closes (a YAML error). */
+function quoted(ls: string[], first: i32, col: i32): string | null {
+  const q = ls[first].charCodeAt(col);
+  const dq = q == 34;
+  let out = "";
+  let pending = ""; // whitespace that only counts when the line goes on
+  let i = first;
+  let s = ls[i];
+  let p = col + 1;
+  while (true) {
+    if (p >= s.length) {
+      // a line break inside the scalar: trailing whitespace dropped, folded with the next lines
+      i++;
+      let breaks = 0;
+      while (i < ls.length && pyStrip(ls[i]).length == 0 && ls[i].indexOf("\t") < 0 && spaces(ls[i]) == ls[i].length) {
+        breaks++;
+        i++;
+      }
+      if (i >= ls.length) return null;
+      out += breaks == 0 ? " " : "\n".repeat(breaks);
+      pending = "";
+      s = ls[i];
+      p = 0;
+      while (p < s.length && (s.charCodeAt(p) == 32 || s.charCodeAt(p) == 9)) p++;
+      continue;
+    }
+    const c = s.charCodeAt(p);
+    if (c == 32 || c == 9) {
+      pending += String.fromCharCode(c);
+      p++;
+      continue;
+    }
+    out += pending;
+    pending = "";
+    if (!dq && c == 39) {
+      if (p + 1 < s.length && s.charCodeAt(p + 1) == 39) {
+        out += "'";
+        p += 2;
+        continue;
+      }
+      return out;
+    }
+    if (dq && c == 34) return out;
+    if (dq && c == 92) {
+      if (p + 1 >= s.length) {
+        // an escaped line break: the break and the next line's leading whitespace vanish
+        i++;
+        let breaks = 0;
+        while (i < ls.length && spaces(ls[i]) == ls[i].length) {
+          breaks++;
+          i++;
+        }
+        if (i >= ls.length) return null;
+        out += "\n".repeat(breaks);
+        s = ls[i];
+        p = 0;
+        while (p < s.length && (s.charCodeAt(p) == 32 || s.charCodeAt(p) == 9)) p++;
+        continue;
+      }
+      const e = s.charCodeAt(p + 1);
+      p += 2;
+      if (e == 48) out += "\0";
+      else if (e == 97) out += "\x07";
+      else if (e == 98) out += "\b";
+      else if (e == 116 || e == 9) out += "\t";
+      else if (e == 110) out += "\n";
+      else if (e == 118) out += "\v";
+      else if (e == 102) out += "\f";
+      else if (e == 114) out += "\r";
+      else if (e == 101) out += "\x1b";
+      else if (e == 32 || e == 34 || e == 92 || e == 47) out += String.fromCharCode(e);
+      else if (e == 78) out += "\u0085";
+      else if (e == 95) out += "\u00a0";
+      else if (e == 76) out += "\u2028";
+      else if (e == 80) out += "\u2029";
+      else if (e == 120 || e == 117 || e == 85) {
+        const n = e == 120 ? 2 : e == 117 ? 4 : 8;
+        if (p + n > s.length) return null;
+        const v = hexValue(s.substring(p, p + n));
+        if (v < 0) return null;
+        out += String.fromCodePoint(v);
+        p += n;
+      } else return null;
+      continue;
+    }
+    out += String.fromCharCode(c);
+    p++;
+  }
+}
+
+/**
+ * A block scalar whose header (`|` or `>` and its indicators) is `head`, content from `ls[from]`;
+ * PyYAML's scan_block_scalar for a key of the top-level mapping (least indentation 1). The last
+ * line of the front matter has no line break (the block is joined with LF, none after it).
+ */
+function block(ls: string[], from: i32, head: string): string | null {
+  const folded = head.charCodeAt(0) == 62;
+  let chomp = 0; // -1 strip, 0 clip, 1 keep
+  let increment = 0;
+  for (let k = 1; k < head.length; k++) {
+    const c = head.charCodeAt(k);
+    if (c == 45) chomp = -1;
+    else if (c == 43) chomp = 1;
+    else if (c >= 49 && c <= 57) increment = c - 48;
+    else if (c == 32 || c == 9) {
+      const rest = pyStrip(head.substring(k));
+      if (rest.length > 0 && !rest.startsWith("#")) return null;
+      break;
+    } else return null;
+  }
+  let indent = 1;
+  let i = from;
+  let lead = 0;
+  if (increment > 0) indent = increment;
+  else {
+    let maxIndent = 0;
+    let k = from;
+    while (k < ls.length && spaces(ls[k]) == ls[k].length) {
+      if (ls[k].length > maxIndent) maxIndent = ls[k].length;
+      k++;
+    }
+    const first = k < ls.length ? spaces(ls[k]) : 0;
+    indent = max(1, max(maxIndent, first));
+  }
+  // leading breaks (lines of at most `indent` spaces before the first content line)
+  while (i < ls.length && blankOrSpaces(ls[i], indent)) {
+    lead++;
+    i++;
+  }
+  let out = "\n".repeat(lead);
+  let lineBreak = "";
+  let trailing = 0;
+  while (i < ls.length && spaces(ls[i]) >= indent && !blankOrSpaces(ls[i], indent)) {
+    const text = ls[i].substring(indent);
+    const leadingNonSpace = text.charCodeAt(0) != 32 && text.charCodeAt(0) != 9;
+    out += text;
+    lineBreak = i + 1 < ls.length ? "\n" : "";
+    i++;
+    let breaks = 0;
+    while (i < ls.length && blankOrSpaces(ls[i], indent)) {
+      breaks++;
+      i++;
+    }
+    trailing = breaks;
+    if (i < ls.length && spaces(ls[i]) >= indent && !blankOrSpaces(ls[i], indent)) {
+      const next = ls[i].charCodeAt(indent);
+      if (folded && lineBreak == "\n" && leadingNonSpace && next != 32 && next != 9) {
+        if (breaks == 0) out += " ";
+      } else out += lineBreak;
+      out += "\n".repeat(breaks);
+      trailing = 0;
+    }
+  }
+  if (chomp >= 0) out += lineBreak;
+  if (chomp > 0) out += "\n".repeat(trailing);
+  return out;
+}
+
+/**
+ * The length in code points of the skill's description as upstream counts it, or -1 when upstream
+ * skips the skill (no front matter, YAML it refuses, no description, not a string, empty).
+ */
+export function descriptionChars(raw: string): i32 {
+  const text = universal(raw);
+  if (!text.startsWith("---")) return -1;
+  const lines = pyLines(text);
+  let end = -1;
+  for (let i = 1; i < lines.length; i++) {
+    if (pyStrip(lines[i]) == "---") {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return -1;
+  const ls = lines.slice(1, end);
+  let value: string | null = null;
+  let found = false;
+  for (let i = 0; i < ls.length; i++) {
+    const line = ls[i];
+    if (line.length > 0 && line.charCodeAt(0) == 9) return -1; // a tab where a key belongs: YAML refuses it
+    const key = topKey(line);
+    if (key.length == 0) continue;
+    let p = line.indexOf(":") + 1;
+    // the colon that ends the (possibly quoted) key
+    if (line.charCodeAt(0) == 34 || line.charCodeAt(0) == 39) p = line.indexOf(":", line.indexOf(String.fromCharCode(line.charCodeAt(0)), 1)) + 1;
+    while (p < line.length && (line.charCodeAt(p) == 32 || line.charCodeAt(p) == 9)) p++;
+    const rest = line.substring(p);
+    const c = rest.length > 0 ? rest.charCodeAt(0) : 0;
+    let v: string | null = null;
+    let isStr = true;
+    if (c == 34 || c == 39) v = quoted(ls, i, p);
+    else if (c == 124 || c == 62) v = block(ls, i + 1, rest);
+    else if (c == 91 || c == 123 || c == 38 || c == 42 || c == 33) {
+      v = null; // flow collections, anchors, aliases, tags: not a plain string here
+      isStr = false;
+    } else {
+      // a plain scalar, continued by indented lines; `: ` inside is a YAML error for the whole block
+      const first = plainPart(rest);
+      if (hasMappingColon(first)) return -1;
+      const parts: string[] = [];
+      const breaks: i32[] = [];
+      if (first.length > 0 && !first.startsWith("#")) {
+        parts.push(first);
+        breaks.push(0);
+      }
+      let k = i + 1;
+      let blank = 0;
+      while (k < ls.length) {
+        const l = ls[k];
+        const t = pyStrip(l);
+        if (t.length == 0) {
+          blank++;
+          k++;
+          continue;
+        }
+        if (l.charCodeAt(0) != 32 && l.charCodeAt(0) != 9) break;
+        if (t.startsWith("#")) break;
+        const part = plainPart(t);
+        if (parts.length == 0 && (t.startsWith("- ") || t == "-")) {
+          isStr = false; // a sequence under the key
+          break;
+        }
+        if (hasMappingColon(part)) {
+          if (parts.length > 0) return -1;
+          isStr = false; // a nested mapping under the key
+          break;
+        }
+        breaks.push(parts.length == 0 ? 0 : blank);
+        parts.push(part);
+        blank = 0;
+        k++;
+      }
+      v = parts.length == 0 ? null : fold(parts, breaks);
+      if (v !== null && notString(v!)) isStr = false;
+    }
+    if (key == "description") {
+      found = true;
+      value = isStr ? v : null;
+    }
+  }
+  if (!found || value === null || value!.length == 0) return -1;
+  return codePoints(value!);
+}
