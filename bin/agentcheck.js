@@ -27,6 +27,14 @@ if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
     (code) => { hook.saveCache(); process.exitCode = code; },
     (e) => { throw e; },
   );
+} else if (cmd === "hooks" && argv.length === 4 && (argv[3] === "stop" || argv[3] === "session-start" || argv[3] === "session-end") && process.env.AGENTCHECK_NO_LEAN !== "1") {
+  // the Stop, SessionStart and SessionEnd hooks: one CommonJS bundle (dist/cli/hooks.cjs,
+  // src/hooks-cli.ts) with its code cache, no commander, no ES module graph (issue 39)
+  const hook = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "cli", "hooks.cjs"));
+  hook.exports.runHookLean(argv[3]).then((code) => (code === undefined ? full() : (hook.saveCache(), code))).then(
+    (code) => { process.exitCode = code; },
+    (e) => { throw e; },
+  );
 } else if ((cmd === "consistency" || cmd === "traceability" || cmd === "memory-index") && process.env.AGENTCHECK_NO_LEAN !== "1") {
   // consistency, traceability and memory-index with simple options (src/lean-cli.ts): one CommonJS
   // bundle (dist/cli/lean.cjs), no commander, no ES module graph; anything else goes to the full CLI

@@ -118,6 +118,9 @@ if (check.inputs.some((f) => /node_modules\/(commander|markdownlint|zod)\//.test
 // the PostToolUse hook (src/state/observe-hook.ts) the same way: it runs after every tool call
 const observe = await cjsBundle(join("state", "observe-hook.ts"), "observe");
 if (observe.dynamic !== 0 || observe.inputs.some((f) => /node_modules\/(commander|markdownlint|zod)\//.test(f))) throw new Error("bundle-cli: observe.cjs must have no dynamic imports and no commander, markdownlint or zod");
+// the Stop, SessionStart and SessionEnd hooks (src/hooks-cli.ts) the same way: Stop runs at every turn's end (issue 39)
+const hooks = await cjsBundle("hooks-cli.ts", "hooks");
+if (hooks.dynamic !== 0 || hooks.inputs.some((f) => /node_modules\/(commander|markdownlint|zod)\//.test(f))) throw new Error("bundle-cli: hooks.cjs must have no dynamic imports and no commander, markdownlint or zod");
 // Note: a CommonJS package imported dynamically becomes a chunk with only a default export, so the
 // importer's named imports would be undefined: import such packages through a static re-export
 // (src/yaml.ts). The pre-pr tests run the bundled CLI on YAML configurations.

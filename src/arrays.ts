@@ -15,3 +15,13 @@ export function maxOf(xs: Iterable<number>, init = -Infinity): number {
   for (const x of xs) if (x > m) m = x;
   return m;
 }
+
+/**
+ * `[...new Set(xs)].sort()` (the default sort: UTF-16 code units, as `<` compares strings), without
+ * building the set or sorting when `xs` is already strictly increasing (git lists a diff's paths in
+ * that order: one pass instead of a set and a sort of every range's names). The same array then.
+ */
+export function sortedUnique(xs: string[]): string[] {
+  for (let i = 1; i < xs.length; i++) if (!(xs[i - 1] < xs[i])) return [...new Set(xs)].sort();
+  return xs;
+}

@@ -5,13 +5,7 @@
 // commander entirely.
 import { version } from "./version.js";
 import { quietEpipe } from "./epipe.js";
-
-/** `hooks <name>` commands without options and the function that runs each (src/commands/register-integrations.ts declares them for commander). */
-const HOOK_COMMANDS: Record<string, "runStopHook" | "runSessionStartHook" | "runSessionEndHook"> = {
-  stop: "runStopHook",
-  "session-start": "runSessionStartHook",
-  "session-end": "runSessionEndHook",
-};
+import { hookCommand } from "./commands/hook-commands.js";
 
 export async function run(argv: string[]): Promise<number> {
   quietEpipe();
@@ -33,11 +27,25 @@ export async function run(argv: string[]): Promise<number> {
     const code = await taskLean(args.slice(1));
     if (code !== undefined) return code;
   }
-  if (lean && args.length === 2 && args[0] === "hooks" && HOOK_COMMANDS[args[1]] !== undefined) {
-    // lean start path for the Claude Code hooks that run on every stop and session start (no
-    // arguments to parse): no commander, which builds the whole program first
-    const [hooks, { leanRun }] = await Promise.all([import("./commands/claude.js"), import("./lean.js")]);
-    return leanRun(() => hooks[HOOK_COMMANDS[args[1]]]());
+  const hook = lean && args.length === 2 && args[0] === "hooks" ? hookCommand(args[1]) : undefined;
+  if (hook) {
+    // lean start path for the Claude Code hooks (src/commands/hook-commands.ts: no arguments to
+    // parse): no commander, which builds the whole program first. The ones in claude.js through
+    // src/hooks-cli.ts (bin/agentcheck.js loads it as one CommonJS bundle), the others alone
+    if (hook.module === "claude") {
+      const { runHookLean } = await import("./hooks-cli.js");
+      const code = await runHookLean(args[1]);
+      if (code !== undefined) return code;
+    } else {
+      const [{ leanRun }, { loadHook }] = await Promise.all([import("./lean.js"), import("./commands/hook-load.js")]);
+      return leanRun(await loadHook(hook));
+    }
+  }
+  if (lean && args[0] === "pre-pr") {
+    // lean start path for pre-pr (src/commands/pre-pr-lean.ts): no commander, which builds the whole program first
+    const { runPrePrLean } = await import("./commands/pre-pr-lean.js");
+    const code = await runPrePrLean(args.slice(1));
+    if (code !== undefined) return code;
   }
   const { main } = await import("./cli.js");
   return main(argv);

@@ -1,7 +1,7 @@
 // Command-line entry. Commands import their implementation only when they run (fast start).
 import { Command, CommanderError, Option } from "commander";
 import { withFlags, withOutputOptions } from "./commands/common.js";
-import { CHECK_OWN_FLAGS, SESSION_LOG_OWN_FLAGS } from "./flags.js";
+import { CHECK_OWN_FLAGS, PRE_PR_FLAGS, SESSION_LOG_OWN_FLAGS } from "./flags.js";
 import { UsageError } from "./report.js";
 import { version } from "./version.js";
 import { writeErr, writeOut } from "./stdio.js";
@@ -127,30 +127,12 @@ export function buildProgram(): Command {
       process.exitCode = await runTraceabilityCommand(o);
     });
 
-  program
-    .command("pre-pr")
-    .description("run every pre-PR check on the files changed since the base branch (one row per check: PASS, WARN, FAIL or SKIP)")
-    .option("--base <ref>", "base for the changed files (default: origin's default branch, else main, else master)")
-    .option("--all", "check the whole repository instead of the changed files")
-    .option("--quick", "skip slow checks (env QUICK_MODE=1)")
-    .option("--skip-tests", "skip the test command check (env SKIP_TESTS=1)")
-    .option("--ci", "CI mode: no fixes, no colour, missing tools fail (env CI=true)")
-    .option("--require-tools", "a missing external tool (actionlint, yamllint) fails its check instead of skipping it")
-    .option("--fix", "apply markdownlint fixes to the files in scope (refused with --ci)")
-    .option("--pr-body <file>", "PR description to check against the diff (PP-012); - reads stdin")
-    .option("--only <ids>", "run only these checks (comma-separated ids)")
-    .option("--skip <ids>", "skip these checks (needs --reason; reported)")
-    .option("--reason <text>", "why --skip is used")
-    .option("--list", "list the registered checks with their tags and whether they are on")
-    .option("--config <path>", "configuration file (default: agentcheck.config.json(c) or package.json \"agentcheck\" at the repository root)")
-    .option("-f, --format <name>", "output format: text, json", "text")
-    .option("-o, --output-file <path>", "write the report to a file")
-    .option("--verbose", "list the passing and skipped checks and every finding (default: failures and warnings, at most 200 findings)")
-    .option("--no-cache", "do not use the markdownlint and rule-core result caches (kept in the git directory)")
-    .option("--color", "force colour")
-    .option("--no-color", "disable colour")
-    .option("--max-file-size <bytes>", "refuse files larger than this")
-    .option("--no-exec", "run nothing the repository controls: an executable markdownlint config (.cjs/.mjs) and the test command are reported, not run (env AGENTCHECK_NO_EXEC=1)")
+  withFlags(
+    program
+      .command("pre-pr")
+      .description("run every pre-PR check on the files changed since the base branch (one row per check: PASS, WARN, FAIL or SKIP)"),
+    PRE_PR_FLAGS,
+  )
     .addHelpText("after", "\nExamples:\n  $ agentcheck pre-pr\n  $ agentcheck pre-pr --base origin/main --ci --format json\n  $ gh pr view --json body -q .body | agentcheck pre-pr --pr-body -")
     .action(async (o) => {
       if (o.exec === false) (await import("./exec-policy.js")).setNoExec(true);

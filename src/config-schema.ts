@@ -91,6 +91,9 @@ export const ConfigSchema = z.strictObject({
     .strictObject({
       stop: z.enum(["block", "warn", "off"]).optional(),
       sessionStartMode: z.enum(["analysis", "planning", "coding", "disabled"]).optional(),
+      // issue 35: Stop writes the JSON log's endingCommit, contentEvidence and qaContentEvidence before
+      // it checks the end (`session end --write-log`), so the agent commits them with the log
+      writeLog: z.boolean().optional(),
     })
     .optional(),
   paths: z

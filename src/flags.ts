@@ -58,6 +58,31 @@ export const SESSION_LOG_OWN_FLAGS: readonly FlagDecl[] = [
   { flags: "--memories-dir <dir>", description: "memories folder, repo-relative (default .serena/memories)" },
 ];
 
+/** `pre-pr`'s options (commander's definitions in src/cli.ts and the lean path's, src/commands/pre-pr-lean.ts). */
+export const PRE_PR_FLAGS: readonly FlagDecl[] = [
+  { flags: "--base <ref>", description: "base for the changed files (default: origin's default branch, else main, else master)" },
+  { flags: "--all", description: "check the whole repository instead of the changed files" },
+  { flags: "--quick", description: "skip slow checks (env QUICK_MODE=1)" },
+  { flags: "--skip-tests", description: "skip the test command check (env SKIP_TESTS=1)" },
+  { flags: "--ci", description: "CI mode: no fixes, no colour, missing tools fail (env CI=true)" },
+  { flags: "--require-tools", description: "a missing external tool (actionlint, yamllint) fails its check instead of skipping it" },
+  { flags: "--fix", description: "apply markdownlint fixes to the files in scope (refused with --ci)" },
+  { flags: "--pr-body <file>", description: "PR description to check against the diff (PP-012); - reads stdin" },
+  { flags: "--only <ids>", description: "run only these checks (comma-separated ids)" },
+  { flags: "--skip <ids>", description: "skip these checks (needs --reason; reported)" },
+  { flags: "--reason <text>", description: "why --skip is used" },
+  { flags: "--list", description: "list the registered checks with their tags and whether they are on" },
+  { flags: "--config <path>", description: "configuration file (default: agentcheck.config.json(c) or package.json \"agentcheck\" at the repository root)" },
+  { flags: "-f, --format <name>", description: "output format: text, json", default: "text" },
+  { flags: "-o, --output-file <path>", description: "write the report to a file" },
+  { flags: "--verbose", description: "list the passing and skipped checks and every finding (default: failures and warnings, at most 200 findings)" },
+  { flags: "--no-cache", description: "do not use the markdownlint and rule-core result caches (kept in the git directory)" },
+  { flags: "--color", description: "force colour" },
+  { flags: "--no-color", description: "disable colour" },
+  { flags: "--max-file-size <bytes>", description: "refuse files larger than this" },
+  { flags: "--no-exec", description: "run nothing the repository controls: an executable markdownlint config (.cjs/.mjs) and the test command are reported, not run (env AGENTCHECK_NO_EXEC=1)" },
+];
+
 /** The flag strings of declarations (the lean parser's input). */
 export function flagStrings(...lists: (readonly FlagDecl[])[]): string[] {
   const out: string[] = [];

@@ -39,14 +39,17 @@ function hookRows(dir) {
     });
   }
   const floor = median(acc[0].wall);
+  const floorCpu = median(acc[0].cpu);
   return cases.map((c, k) => {
     const wall = median(acc[k].wall);
     const over = wall - floor;
+    // CPU beside wall: under load the wall difference grows with the machine's queue, the CPU one does not
+    const overCpu = median(acc[k].cpu) - floorCpu;
     return {
       case: c.name,
       "median ms": wall.toFixed(1),
       "median CPU ms": median(acc[k].cpu).toFixed(0),
-      "target ms": k === 0 ? "" : `${(floor + 100).toFixed(0)} (floor + 100): node + ${over.toFixed(0)} ms, ${over <= 100 ? "met" : "missed"}`,
+      "target ms": k === 0 ? "" : `${(floor + 100).toFixed(0)} (floor + 100): node + ${over.toFixed(0)} ms wall, ${over <= 100 ? "met" : "missed"}; node + ${overCpu.toFixed(0)} ms CPU, ${overCpu <= 100 ? "met" : "missed"}`,
       "peak RSS MiB": (acc[k].rss / 1024).toFixed(1),
       exit: acc[k].status,
       result: "",

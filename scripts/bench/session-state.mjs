@@ -1,6 +1,6 @@
 // Session state: the PreToolUse gate per call (whole process, vs. bare `node -e 0`), and
 // get-state / set-state with 1,000 agent invocations in history (in-process and through the CLI).
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
@@ -72,6 +72,26 @@ export async function run() {
     }
     rows.push({ what: "session gate minus node -e 0 (interleaved pairs)", runs: N, "median ms": median(diffs).toFixed(1), target: "<= +10 (issue 39)", "peak RSS KiB": "-" });
     rows.push({ what: "agentcheck-gate minus node -e 0 (interleaved pairs)", runs: N, "median ms": median(diffsCjs).toFixed(1), target: "<= +10 (issue 39)", "peak RSS KiB": "-" });
+    // issue 39: CPU beyond the floor (user + system, steadier than wall under load) for a state the
+    // gate has seen (its gate-ok file: no core call), a state it has not seen (SS-002 in the core),
+    // and the cold first call (not seen, and no V8 code cache: AGENTCHECK_NO_CODE_CACHE=1)
+    const okDir = join(repo, ".agent-notes", "sessions");
+    const unseen = () => {
+      for (const f of readdirSync(okDir)) if (f.endsWith(".gate-ok")) rmSync(join(okDir, f), { force: true });
+    };
+    const cpu = { seen: [], unseen: [], cold: [] };
+    for (let i = 0; i < N; i++) {
+      const f = timeProcess(["-e", "0"], { runs: 1, cwd: repo }).cpuMs;
+      timeProcess([GATE_CJS], { runs: 1, cwd: repo, input: hook("Edit"), env }); // the state seen
+      cpu.seen.push(timeProcess([GATE_CJS], { runs: 1, cwd: repo, input: hook("Edit"), env }).cpuMs - f);
+      unseen();
+      cpu.unseen.push(timeProcess([GATE_CJS], { runs: 1, cwd: repo, input: hook("Edit"), env }).cpuMs - f);
+      unseen();
+      cpu.cold.push(timeProcess([GATE_CJS], { runs: 1, cwd: repo, input: hook("Edit"), env: { ...env, AGENTCHECK_NO_CODE_CACHE: "1" } }).cpuMs - f);
+    }
+    rows.push({ what: "agentcheck-gate CPU minus node -e 0's, state seen (interleaved)", runs: N, "median ms": median(cpu.seen).toFixed(1), target: "<= +10 (issue 39)", "peak RSS KiB": "-" });
+    rows.push({ what: "agentcheck-gate CPU minus node -e 0's, state not seen (SS-002 in the core)", runs: N, "median ms": median(cpu.unseen).toFixed(1), target: "<= +10 (issue 39)", "peak RSS KiB": "-" });
+    rows.push({ what: "agentcheck-gate CPU minus node -e 0's, cold first call (not seen, no code cache)", runs: N, "median ms": median(cpu.cold).toFixed(1), target: "-", "peak RSS KiB": "-" });
     // with a configuration file: the gate validates the whole file with the one validation
     // (src/config-validate.ts, the schema rendered at build time; no zod) on every call
     const { STARTER_CONFIG } = await import(pathToFileURL(join(ROOT, "dist", "config.js")).href);

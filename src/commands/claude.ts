@@ -220,12 +220,12 @@ export function hookCwd(input: Record<string, unknown>): string {
 
 type StopPolicy = "block" | "warn" | "off";
 
-/** hooks.stop, hooks.sessionStartMode and protocol.preset from the configuration (the one loader; errors propagate). */
-async function hookSettings(cwd: string): Promise<{ stop: StopPolicy; startMode?: "analysis" | "planning" | "coding" | "disabled"; preset: PresetRules & { name: ProtocolPreset } }> {
+/** hooks.stop, hooks.sessionStartMode, hooks.writeLog and protocol.preset from the configuration (the one loader; errors propagate). */
+async function hookSettings(cwd: string): Promise<{ stop: StopPolicy; startMode?: "analysis" | "planning" | "coding" | "disabled"; writeLog: boolean; preset: PresetRules & { name: ProtocolPreset } }> {
   const { loadConfig } = await import("../config.js");
   const root = gitTopLevel(cwd) ?? cwd;
   const { config } = await loadConfig(root, undefined, cwd);
-  return { stop: config.hooks?.stop ?? "block", startMode: config.hooks?.sessionStartMode, preset: presetOf(config) };
+  return { stop: config.hooks?.stop ?? "block", startMode: config.hooks?.sessionStartMode, writeLog: config.hooks?.writeLog === true, preset: presetOf(config) };
 }
 
 /** What the current mode lets the agent do (the gate's table: analysis read-only, planning adds the shell). */
@@ -316,7 +316,9 @@ export async function runStopHook(): Promise<number> {
     if (!loaded.state || loaded.state.protocolEndComplete) return 0; // nothing to enforce
     const store = openSessionStore({ cwd: root });
     if (!sessionChanged(root, loaded.state.protocolStartEvidence.startingCommit, store.root)) return 0; // a turn that changed nothing
-    const r = await sessionEndCheck({ cwd, record: true, cutoff });
+    // hooks.writeLog (issue 35): the log records its ending commit and content evidence first; a log
+    // this changes is one more thing to commit before the end is recorded
+    const r = await sessionEndCheck({ cwd, record: true, cutoff, writeLog: settings.writeLog });
     d = stopDecision({ policy: settings.stop, changed: true, mode: loaded.state.currentMode, missing: r.status === "incomplete" ? r.missing : [] });
   } catch (e) {
     // unreadable session state or a failed check: the user is told; the agent is not trapped (exit 2

@@ -8,8 +8,8 @@ import { excludeLiveState } from "../live-state.js";
 import { DEFAULT_PATHS } from "../config-paths.js";
 import { isStateError } from "../state/errors.js";
 import { resolveNotesRoot } from "../state/paths.js";
-import { missingStartSteps, START_STEP_TEXT } from "../state/observed.js";
-import { requiredStartSteps } from "../state/observe-hook.js";
+import { missingSpecs, stepText } from "../state/observed.js";
+import { sessionSpecs } from "../state/observe-hook.js";
 import type { SessionState } from "../state/schema.js";
 
 /** The checkpoint of a session before compaction (pure): front-matter fields and body. */
@@ -46,7 +46,7 @@ export async function saveSessionCheckpoint(root: string, s: SessionState, trigg
   } catch {
     /* an odd exclude file: the checkpoint is still saved */
   }
-  const missing = missingStartSteps(requiredStartSteps(r), s.protocolStartEvidence).map((m) => START_STEP_TEXT[m]);
+  const missing = missingSpecs(sessionSpecs(r, s), s.protocolStartEvidence).map(stepText);
   const cps = new CheckpointStore({ root });
   let prev: Checkpoint | undefined;
   try {

@@ -1,6 +1,7 @@
 // Commands of the integrations area (git hooks, Claude Code hooks, session end), registered on the
 // program by cli.ts. Implementations are imported only when a command runs.
 import type { Command } from "commander";
+import { HOOK_COMMANDS } from "./hook-commands.js";
 
 export function registerIntegrationCommands(program: Command): void {
   const hooks = program
@@ -54,45 +55,13 @@ export function registerIntegrationCommands(program: Command): void {
       process.exitCode = await runHooksClaude(o);
     });
 
-  hooks
-    .command("stop")
-    .description("Claude Code Stop hook: blocks (exit 2) only when the session changed something and its end protocol is unmet (hooks.stop: block | warn | off)")
-    .action(async () => {
-      const { runStopHook } = await import("./claude.js");
-      process.exitCode = await runStopHook();
+  // the Claude Code hooks: one table (src/commands/hook-commands.ts), no options, JSON on stdin
+  for (const h of HOOK_COMMANDS) {
+    hooks.command(h.name).description(h.description).action(async () => {
+      const { loadHook } = await import("./hook-load.js");
+      process.exitCode = await (await loadHook(h))();
     });
-
-  hooks
-    .command("session-end")
-    .description("Claude Code SessionEnd hook: runs the session-end check once, records the evidence when it passes, warns otherwise (never blocks)")
-    .action(async () => {
-      const { runSessionEndHook } = await import("./claude.js");
-      process.exitCode = await runSessionEndHook();
-    });
-
-  hooks
-    .command("session-start")
-    .description("Claude Code SessionStart hook: creates the session state in the configured mode (hooks.sessionStartMode: analysis | planning | coding | disabled) and records protocol-start evidence")
-    .action(async () => {
-      const { runSessionStartHook } = await import("./claude.js");
-      process.exitCode = await runSessionStartHook();
-    });
-
-  hooks
-    .command("post-tool-use")
-    .description("Claude Code PostToolUse hook: records what the agent did (memory, hand-off and protocol reads, skill listings, validator runs) as start evidence; sets protocolStartComplete when every required start step has evidence (never blocks)")
-    .action(async () => {
-      const { runPostToolUseHook } = await import("../state/observe-hook.js");
-      process.exitCode = await runPostToolUseHook();
-    });
-
-  hooks
-    .command("pre-compact")
-    .description("Claude Code PreCompact hook: saves the session's .aibrain checkpoint (session state, focus, next steps) before the context is compacted (never blocks)")
-    .action(async () => {
-      const { runPreCompactHook } = await import("./pre-compact-hook.js");
-      process.exitCode = await runPreCompactHook();
-    });
+  }
 
   const session = program.commands.find((c) => c.name() === "session") ?? program.command("session").description("session state");
   session

@@ -12,10 +12,11 @@ import { openSessionStore } from "../state/ops.js";
 import type { SessionState } from "../state/schema.js";
 import { DEFAULT_PATHS, loadConfig, type ResolvedPaths } from "../config.js";
 import { resolveNotesRoot } from "../state/paths.js";
-import { missingStartSteps, START_STEP_TEXT, type ObservedStep } from "../state/observed.js";
-import { recordObservations, requiredStartSteps } from "../state/observe-hook.js";
+import { missingSpecs, REQUIRED_KEY, stepText, type ObservedStep, type StepSpec } from "../state/observed.js";
+import { recordObservations, requiredStartSpecs, sessionSpecs } from "../state/observe-hook.js";
+import { repoStartSpecs } from "../phase/repo-checklist.js";
 import { restoreText } from "./continuity.js";
-import { DEFAULT_PRESET, PRESETS, type PresetRules } from "../protocol-preset.js";
+import { DEFAULT_PRESET, PRESETS, startProtocolFor, type PresetRules } from "../protocol-preset.js";
 
 export interface SessionStartOptions {
   cwd: string;
@@ -35,6 +36,11 @@ export function nextSessionId(root: string, now: Date, notesDir?: string, paths:
   pushAll(names, stateSessions(root, notesDir).ids);
   pushAll(names, protocolSessionIds(root, paths).all);
   return nextSessionName(now.toISOString().slice(0, 10), names);
+}
+
+/** The MCP server's active protocol session, which a session start adopts (one identity); undefined for none. */
+export function activeProtocolSession(root: string, paths: ResolvedPaths = DEFAULT_PATHS): string | undefined {
+  return protocolSessionIds(root, paths).active;
 }
 
 /** The MCP server's protocol sessions: the active one (adopted by the hook) and every id it used. */
@@ -83,7 +89,7 @@ export async function recordSessionStart(o: SessionStartOptions): Promise<{ stat
   const store = openSessionStore({ cwd: root, notesDir: o.notesDir });
   const now = o.now ?? new Date().toISOString();
   // one identity: a protocol session the MCP server already started is this session
-  let id = o.sessionId ?? protocolSessionIds(root, paths).active ?? nextSessionId(root, new Date(now), o.notesDir, paths);
+  let id = o.sessionId ?? activeProtocolSession(root, paths) ?? nextSessionId(root, new Date(now), o.notesDir, paths);
   let created = false;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -102,24 +108,41 @@ export async function recordSessionStart(o: SessionStartOptions): Promise<{ stat
   // git facts are evidence, not the start protocol: protocolStartComplete waits for the observed
   // start steps (src/state/observed.ts; the PostToolUse hook records them), unless none is required
   const { completedAt: _at, ...facts } = evidence;
-  await store.update(id, { protocolStartEvidence: facts });
-  const { state } = await recordObservations(store, id, "SessionStart", [], startStepsFor(root));
+  // the start steps this session waits for are fixed now, with the evidence each needs: the hooks read
+  // them from the state (the protocol file may change during the session; the lean hook loads no core)
+  const specs = startSpecsFor(root);
+  await store.update(id, { protocolStartEvidence: { ...facts, [REQUIRED_KEY]: JSON.stringify(specs) } });
+  const { state } = await recordObservations(store, id, "SessionStart", [], specs.map((x) => x.key));
   if (!created) await store.use(id);
   return { state, created, evidence };
 }
 
-/** The start steps this repository requires (src/state/observe-hook.ts requiredStartSteps). */
-export function startStepsFor(root: string): ObservedStep[] {
+/**
+ * The start steps this repository requires, with their evidence (src/state/observe-hook.ts
+ * requiredStartSpecs): under a preset with start demands, the MUST start steps of its own
+ * SESSION-PROTOCOL.md when it has them (classified by the core), else the built-in ones.
+ */
+export function startSpecsFor(root: string): StepSpec[] {
   const r = resolveNotesRoot({ cwd: root });
-  return requiredStartSteps(r);
+  return requiredStartSpecs(r, startProtocolFor(r.settings.preset) ? undefined : repoStartSpecs(r.worktree));
+}
+
+/** The start steps this repository requires (their keys). */
+export function startStepsFor(root: string): ObservedStep[] {
+  return startSpecsFor(root).map((x) => x.key);
 }
 
 /** The start steps still to do, as the SessionStart context says them ("" when none). */
-export function startStepsText(s: SessionState, required: readonly ObservedStep[]): string {
+export function startStepsText(s: SessionState, required: readonly StepSpec[]): string {
   if (s.protocolStartComplete) return "";
-  const missing = missingStartSteps(required, s.protocolStartEvidence);
+  const missing = missingSpecs(required, s.protocolStartEvidence);
   if (missing.length === 0) return "";
-  return ` Start protocol (recorded as you do it, by the PostToolUse hook): ${missing.map((m) => START_STEP_TEXT[m]).join("; ")}.`;
+  return ` Start protocol (recorded as you do it, by the PostToolUse hook): ${missing.map(stepText).join("; ")}.`;
+}
+
+/** The start steps a session waits for (fixed at its start; the built-in ones for an older state). */
+function specsOf(root: string, s: SessionState): StepSpec[] {
+  return sessionSpecs(resolveNotesRoot({ cwd: root }), s);
 }
 
 /** SessionStart hook: on startup a new session; on resume/clear/compact the current one is kept. */
@@ -150,7 +173,7 @@ export async function sessionStart(o: { cwd: string; source?: string; notesDir?:
         // after a compaction or on resume: the checkpoint PreCompact saved (seed 004's resume text)
         const resume = o.source === "compact" || o.source === "resume" ? restoreText(root, s.sessionId) : undefined;
         return {
-          context: `agentcheck: continuing session ${s.sessionId} (mode ${s.currentMode}). ${leaveModeText(s.currentMode)}${startStepsText(s, startStepsFor(root))}` +
+          context: `agentcheck: continuing session ${s.sessionId} (mode ${s.currentMode}). ${leaveModeText(s.currentMode)}${startStepsText(s, specsOf(root, s))}` +
             (resume ? `\n\n${resume}` : ""),
           warnings,
         };
@@ -169,7 +192,7 @@ export async function sessionStart(o: { cwd: string; source?: string; notesDir?:
         `agentcheck: session ${s.sessionId} started in ${s.currentMode} mode (hooks.sessionStartMode in agentcheck.config.jsonc sets it). ${leaveModeText(s.currentMode)} ` +
         `Branch ${ev.gitBranch || "(none)"}, starting commit ${ev.startingCommit ? ev.startingCommit.slice(0, 12) : "(none yet)"}. ` +
         logRequestText(o.preset ?? { ...PRESETS[DEFAULT_PRESET], name: DEFAULT_PRESET }, ev.sessionLogPath) +
-        startStepsText(s, startStepsFor(root)),
+        startStepsText(s, specsOf(root, s)),
       warnings,
     };
   } catch (e) {

@@ -159,13 +159,14 @@ export const isLanded = (c: Containment) => c.written > 0 && c.otherContent.leng
  * HEAD's history (isLanded: every blob there). Undefined when git failed (the caller keeps its
  * ancestry answer).
  */
-export async function containment(git: GitRepo, ids: string[]): Promise<Map<string, Containment> | undefined> {
+export async function containment(git: GitRepo, ids: string[], headId?: string): Promise<Map<string, Containment> | undefined> {
   const out = new Map<string, Containment>();
   if (ids.length === 0) return out;
   // with a cache open (pre-pr, check --cache), an answer is kept under HEAD's commit id and the
   // commit's: both name every object it depends on (src/derived-cache.ts), so an unchanged branch
   // reads no history at all; the history read below is HEAD's by that id, the one the key names
-  const head = derivedOpen() ? resolveCommitIds(git, ["HEAD"])?.get("HEAD") : undefined;
+  // (`headId`: HEAD's id as the caller resolved it, else asked here)
+  const head = derivedOpen() ? (headId ?? resolveCommitIds(git, ["HEAD"])?.get("HEAD")) : undefined;
   const todo: string[] = [];
   for (const id of ids) {
     const c = head !== undefined && FULL_ID.test(id) ? recallDerived(`landed\0${head}\0${id}`) : undefined;
@@ -290,8 +291,8 @@ export async function classifyCommits(git: GitRepo, shas: string[]): Promise<Map
   const out = new Map<string, string[]>();
   const asked = [...new Set(shas)].sort();
   if (asked.length === 0) return out;
-  resolveCommits(git, asked, out);
-  await classifyLanded(git, asked, out);
+  const head = resolveCommits(git, asked, out);
+  await classifyLanded(git, asked, out, head);
   return out;
 }
 
@@ -302,7 +303,7 @@ export async function classifyCommits(git: GitRepo, shas: string[]): Promise<Map
  * the paths that differ, for the core (git-rules.ts commitClass). When git fails they stay
  * off-history without details (a finding, never a pass).
  */
-async function classifyLanded(git: GitRepo, shas: string[], out: Map<string, string[]>): Promise<void> {
+async function classifyLanded(git: GitRepo, shas: string[], out: Map<string, string[]>, head: string | undefined): Promise<void> {
   const off = new Map<string, string[]>(); // commit id -> the SHAs (as cited) that name it
   for (const sha of shas) {
     const f = out.get(sha);
@@ -312,7 +313,7 @@ async function classifyLanded(git: GitRepo, shas: string[], out: Map<string, str
     else off.set(f[1], [sha]);
   }
   if (off.size === 0) return;
-  const found = await containment(git, [...off.keys()]);
+  const found = await containment(git, [...off.keys()], head);
   if (found === undefined) return;
   for (const [id, c] of found) {
     // landed; else off-history with what the content check saw: "#<files written>", then "~<path>"
@@ -346,11 +347,16 @@ const FEW_COMMITS = 4;
  * reads every commit (70 ms on a 2,600-commit history without a commit-graph). A SHA that names no
  * commit is missing either way; an ambiguous short SHA, and any answer but yes or no, takes the walk.
  */
-function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>): void {
+function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>): string | undefined {
   /** The commit ids of the few-commit path's cat-file, for the walk's own lookups below. */
   let known: Map<string, string | undefined> | undefined;
+  /** HEAD's commit id, when a cache keeps answers (derivedOpen): asked in the same cat-file. */
+  let head: string | undefined;
   if (shas.length <= FEW_COMMITS) {
-    const ids = (known = resolveCommitIds(git, shas));
+    const memo = derivedOpen();
+    const ids = (known = resolveCommitIds(git, memo && !shas.includes("HEAD") ? [...shas, "HEAD"] : shas));
+    if (memo) head = ids?.get("HEAD");
+    if (memo && !shas.includes("HEAD")) ids?.delete("HEAD");
     const walk: string[] = [];
     for (const sha of shas) {
       let id = ids?.get(sha);
@@ -361,12 +367,12 @@ function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>
         out.set(sha, ["missing"]);
         continue;
       }
-      const answer = id === undefined ? -1 : gitRaw(git.cwd, ["merge-base", "--is-ancestor", id, "HEAD"]).status;
+      const answer = id === undefined ? -1 : isAncestor(git, id, head);
       if (answer === 0) out.set(sha, ["ancestor", id!]);
       else if (answer === 1) out.set(sha, ["off-history", id!]);
       else walk.push(sha);
     }
-    if (walk.length === 0) return;
+    if (walk.length === 0) return head;
     shas = walk;
   }
   const reachable = lines(git.try(["rev-list", "HEAD"]) ?? "").sort();
@@ -382,11 +388,26 @@ function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>
     if (lo < reachable.length && reachable[lo].startsWith(sha)) out.set(sha, ["ancestor", reachable[lo]]);
     else rest.push(sha);
   }
-  if (rest.length === 0) return;
+  if (rest.length === 0) return head;
   const ids = known ?? resolveCommitIds(git, rest);
-  if (ids === undefined) return; // no facts: the core reports the commits as not checked (SP-090)
+  if (ids === undefined) return head; // no facts: the core reports the commits as not checked (SP-090)
   for (const sha of rest) {
     const full = ids.get(sha);
     out.set(sha, full !== undefined ? ["off-history", full] : ["missing"]);
   }
+  return head;
+}
+
+/**
+ * `git merge-base --is-ancestor <id> HEAD`'s exit status (0 yes, 1 no, else unknown). With `head` (HEAD's
+ * commit id, a cache open) the answer is kept under both ids, which name everything it depends on
+ * (src/derived-cache.ts), and asked of that id, the one the key names.
+ */
+function isAncestor(git: GitRepo, id: string, head: string | undefined): number {
+  const key = head !== undefined && FULL_ID.test(id) ? `ancestor\0${head}\0${id}` : undefined;
+  const kept = key !== undefined ? recallDerived(key) : undefined;
+  if (kept === 0 || kept === 1) return kept;
+  const answer = gitRaw(git.cwd, ["merge-base", "--is-ancestor", id, head ?? "HEAD"]).status;
+  if (key !== undefined && (answer === 0 || answer === 1)) rememberDerived(key, answer);
+  return answer;
 }

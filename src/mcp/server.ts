@@ -193,6 +193,8 @@ const GateName = z.string().describe(`a gate (${GATES.join(", ")}), the phase it
 const GateResultShape = z.object({
   phase: z.enum(GATES), requirement_level: z.enum(["MUST", "SHOULD"]), status: z.enum(["PASS", "FAIL", "SKIPPED"]),
   evidence: z.string(), blocking: z.boolean(), message: z.string(),
+  // GIT_COMMIT when it passes (issue 35): the blobs of the session's range
+  content_evidence: z.object({ files: z.record(z.string(), z.string()) }).optional(),
 });
 const PhaseOut = z.string().describe(`${PHASES.join(" | ")} | BLOCKED | VIOLATION`);
 const ChecklistShape = z.object({
@@ -296,11 +298,13 @@ export function createServer(o: ServerOptions): McpServer {
     inputSchema: {
       summary: z.string().min(1), skip_qa: z.boolean().optional(), decisions: z.array(z.string()).optional(),
       next_session_notes: z.string().optional(), abandon: z.boolean().optional(),
+      write_log: z.boolean().optional().describe("at COMPLETE, record in the session's JSON log its endingCommit (HEAD when empty), contentEvidence and qaContentEvidence, so a check on main verifies the work after the branch is gone; then commit the log"),
     },
     outputSchema: z.looseObject({
       status: z.string(), session_id: z.string(), phase: PhaseOut.optional(), from: z.string().optional(), commit: z.string().optional(),
       // issue 35: the blobs of the session's range (startingCommit..commit), also in the history entry
       content_evidence: z.looseObject({ files: z.record(z.string(), z.string()) }).optional(),
+      log_evidence: z.looseObject({ log: z.string(), written: z.boolean(), reason: z.string().optional() }).optional(),
       missing_gate: z.string().optional(), message: z.string().optional(), recovery_steps: z.array(z.string()).optional(), results: z.array(GateResultShape),
     }),
   }, (a) => protocolGuard(() => sessionEnd(ctx, a)));

@@ -9,6 +9,7 @@ import { KIND } from "../wasm/abi.js";
 import { executeValidator, type Facts } from "../engine.js";
 import { GitRepo, gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 import { classifyCommits } from "../evidence/landed.js";
+import { contentEvidence } from "../evidence/record.js";
 import { CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE } from "./format.js";
 import { JSON_FALLBACK, type PhaseStore } from "./store.js";
 import { transitionOf, type Gate, type GateResult, type ProtocolState } from "./model.js";
@@ -46,7 +47,7 @@ function latest(s: ProtocolState, gate: Gate, type: string): { at: string; evide
 }
 
 /** The configuration's sessions folder (paths.sessions). */
-function sessionsDirOf(ctx: GateContext): string {
+export function sessionsDirOf(ctx: GateContext): string {
   return ctx.settings?.paths.sessions ?? DEFAULT_PATHS.sessions;
 }
 
@@ -345,7 +346,7 @@ export async function runGate(ctx: GateContext, s: ProtocolState, gate: Gate, o:
     // never a pass for something unchecked
     return { phase: gate, requirement_level: t.requirement, status: "FAIL", evidence: "", blocking: t.blocking, message: `internal error: ${out.internalErrors.join("; ") || "the rule core returned no verdict"}` };
   }
-  return {
+  const r: GateResult = {
     phase: gate,
     requirement_level: data.requirement === "SHOULD" ? "SHOULD" : "MUST",
     status: data.status as GateResult["status"],
@@ -353,6 +354,13 @@ export async function runGate(ctx: GateContext, s: ProtocolState, gate: Gate, o:
     blocking: t.blocking,
     message: data.message ?? (data.unknownGate !== undefined ? `unknown gate ${data.unknownGate}` : ""),
   };
+  // the work is committed: what verification needs after the branch is gone goes with the verdict
+  // (issue 35; src/evidence/record.ts, the function every recording surface calls)
+  if (gate === "GIT_COMMIT" && r.status === "PASS" && typeof facts.startingCommit === "string" && facts.startingCommit && typeof facts.headCommit === "string") {
+    const content = contentEvidence(ctx.root, facts.startingCommit, facts.headCommit);
+    if (content) r.content_evidence = content;
+  }
+  return r;
 }
 
 /** Does this path exist under the workspace (resource helpers). */

@@ -5,8 +5,8 @@ import { repoChecklists } from "./repo-checklist.js";
 import { DEFAULT_PRESET, PRESETS, type PresetRules, type ProtocolPreset } from "../protocol-preset.js";
 import { join } from "node:path";
 import { gitRaw, gitVerify } from "../git-run.js";
-import { contentEvidence } from "../evidence/record.js";
-import { runGate, type GateContext, type GateOptions } from "./gates.js";
+import { contentEvidence, recordLogEvidence } from "../evidence/record.js";
+import { runGate, sessionLogPath, sessionsDirOf, type GateContext, type GateOptions } from "./gates.js";
 import { PhaseStore } from "./store.js";
 import type { RunSettings } from "../run-settings.js";
 import { DEFAULT_PATHS } from "../config-paths.js";
@@ -399,6 +399,11 @@ export interface EndInput {
   next_session_notes?: string;
   /** End a session older than 24 h as ABANDONED. */
   abandon?: boolean;
+  /**
+   * Issue 35: at COMPLETE, record in the session's JSON log its endingCommit (HEAD when it names none),
+   * contentEvidence and qaContentEvidence (src/evidence/record.ts recordLogEvidence); commit the log.
+   */
+  write_log?: boolean;
 }
 
 export async function sessionEnd(ctx: ProtocolContext, input: EndInput) {
@@ -433,6 +438,16 @@ export async function sessionEnd(ctx: ProtocolContext, input: EndInput) {
     }
     phase = t.to;
   }
+  // write_log (issue 35): the session's JSON log records what a check on main needs after the branch
+  // is gone; a log this changes is a change to commit (said in the result)
+  let logEvidence: { log: string; written: boolean; reason?: string } | undefined;
+  if (!stop && input.write_log) {
+    const log = sessionLogPath(ctx.root, snap.sessionId, sessionsDirOf(ctx));
+    if (log.exists) {
+      const r = recordLogEvidence(ctx.root, log.path, snap.startingCommit, { maxBytes: ctx.maxFileBytes });
+      logEvidence = { log: log.path, written: r.written, ...(r.reason ? { reason: r.reason } : {}) };
+    } else logEvidence = { log: log.path, written: false, reason: "no session log" };
+  }
   return apply(ctx, snap, (s, vs, docs) => {
     for (const r of results) recordResult(s, r);
     if (blockedGate && results.some((r) => r.phase === blockedGate && r.status !== "FAIL")) unblock(s, vs, at);
@@ -458,7 +473,7 @@ export async function sessionEnd(ctx: ProtocolContext, input: EndInput) {
     const content = head && snap.startingCommit ? contentEvidence(ctx.root, snap.startingCommit, head) : undefined;
     docs.history.unshift({ ...entry("COMPLETE", head), ...(content ? { contentEvidence: content.files } : {}) });
     docs.current = undefined;
-    return { status: "COMPLETE", session_id: s.sessionId, phase: "COMPLETE", commit: head, ...(content ? { content_evidence: content } : {}), results };
+    return { status: "COMPLETE", session_id: s.sessionId, phase: "COMPLETE", commit: head, ...(content ? { content_evidence: content } : {}), ...(logEvidence ? { log_evidence: logEvidence } : {}), results };
   });
 }
 

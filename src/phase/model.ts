@@ -73,6 +73,11 @@ export interface GateResult {
   evidence: string;
   blocking: boolean;
   message: string;
+  /**
+   * GIT_COMMIT when it passes (issue 35): the blob id of every file the session's range changed
+   * (startingCommit..HEAD; "0": deleted), what a check needs after the branch is gone.
+   */
+  content_evidence?: { files: Record<string, string> };
 }
 
 export interface ChecklistItem {

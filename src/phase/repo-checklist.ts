@@ -12,6 +12,7 @@ import { executeValidator } from "../engine.js";
 import { KIND } from "../wasm/abi.js";
 import { decodeList } from "../wasm/list.js";
 import { newChecklists, type ChecklistItem } from "./model.js";
+import { EVIDENCE_KINDS, type EvidenceKind, type StepSpec } from "../state/observed.js";
 
 export interface Checklists {
   start: ChecklistItem[];
@@ -38,6 +39,39 @@ export function parseProtocolChecklists(bytes: Uint8Array, file = PROTOCOL_FILE)
     return list;
   };
   return { start: items(data["checklist.start"], template.start), end: items(data["checklist.end"], template.end) };
+}
+
+/** The evidence that ticks each start step of a protocol document, as the core reads its wording (step-evidence.ts). */
+export function parseStartEvidence(bytes: Uint8Array, file = PROTOCOL_FILE): { kind: EvidenceKind; arg: string }[] {
+  const out = executeValidator("session-protocol", [{ file, kind: KIND.PROTOCOL, bytes }], {});
+  const data = out.results[0]?.data ?? {};
+  const ev = data["checklist.startEvidence"] === undefined ? [] : decodeList(data["checklist.startEvidence"]);
+  const list: { kind: EvidenceKind; arg: string }[] = [];
+  for (let i = 0; i + 1 < ev.length; i += 2) list.push({ kind: (EVIDENCE_KINDS as readonly string[]).includes(ev[i]) ? (ev[i] as EvidenceKind) : "record", arg: ev[i + 1] });
+  return list;
+}
+
+/**
+ * The start steps the repository's own protocol requires (issue 40 item 2): its MUST start rows, each
+ * keyed `step<n>` (n: the row's place in the start checklist, from 1) with the evidence that ticks it;
+ * undefined without such rows (the built-in steps apply).
+ */
+export function repoStartSpecs(root: string): StepSpec[] | undefined {
+  const abs = join(root, PROTOCOL_FILE);
+  if (!existsSync(abs)) return undefined;
+  let bytes: Uint8Array;
+  try {
+    bytes = readOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root });
+  } catch {
+    return undefined; // unreadable (a link out of the repository, too large): the built-in steps, as repoChecklists
+  }
+  const { start } = parseProtocolChecklists(bytes);
+  const ev = parseStartEvidence(bytes);
+  const out: StepSpec[] = [];
+  start.forEach((it, i) => {
+    if (it.req === "MUST") out.push({ key: `step${i + 1}`, kind: ev[i]?.kind ?? "record", arg: ev[i]?.arg ?? "", text: it.step });
+  });
+  return out.length > 0 ? out : undefined;
 }
 
 /** The repository's checklists when its protocol file has start or end steps, else the built-in ones. */

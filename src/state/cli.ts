@@ -126,6 +126,13 @@ export const handlers = {
     return s.protocolStart(g.session, (v === undefined ? {} : requireObj(v, "evidence")) as Record<string, string>);
   },
 
+  /** Tick a start step that no tool call shows (src/state/observe-hook.ts recordStep). */
+  recordStep: (step: string, o: { note?: string }): Handler => async (s, g) => {
+    const { recordStep } = await import("./observe-hook.js");
+    const { resolveNotesRoot } = await import("./paths.js");
+    return recordStep(s, g.session, step, o.note ?? "", resolveNotesRoot({ notesDir: g.notesDir }));
+  },
+
   protocolEnd: (o: { data?: string; keepFocus?: boolean }): Handler => async (s, g) => {
     const v = await jsonInput("protocol-end evidence", o.data);
     return s.protocolEnd(g.session, (v === undefined ? {} : requireObj(v, "evidence")) as Record<string, string>, { keepFocus: o.keepFocus });

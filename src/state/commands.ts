@@ -73,6 +73,8 @@ export function registerSessionCommands(program: Command): Command {
 
   session.command("protocol-start").description(`record session-start evidence (${STDIN_HINT}: {"key":"value"}) and mark it complete`)
     .option("--data <json>", "evidence map").action(async (o, cmd) => run(cmd, (h) => h.protocolStart(o)));
+  session.command("record-step <step>").description("tick a start step no tool call shows (the SessionStart message names it, e.g. step3); the evidence says it was recorded, not observed")
+    .option("--note <text>", "what was done").action(async (step: string, o, cmd) => run(cmd, (h) => h.recordStep(step, o)));
   session.command("protocol-end").description(`record session-end evidence (${STDIN_HINT}) and mark it complete; clears task and feature`)
     .option("--data <json>", "evidence map").option("--keep-focus", "keep activeTask and activeFeature")
     .action(async (o, cmd) => run(cmd, (h) => h.protocolEnd(o)));

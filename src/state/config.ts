@@ -30,6 +30,8 @@ export interface StateSettings {
   memoriesDir?: string;
   /** protocol.preset (src/protocol-preset.ts): the defaults of gateEnabled and requireProtocolStart. */
   preset: ProtocolPreset;
+  /** paths.sessions when set (workspace-relative): where the session log goes (a start step may write it). */
+  sessionsDir?: string;
   /** paths.skills when set (workspace-relative): the skills folder a start step lists (src/state/observed.ts). */
   skillsDir?: string;
   /** Where the settings came from (for diagnostics), or undefined for defaults. */
@@ -46,7 +48,7 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
     agentNotes: false,
     gateEnabled: PRESETS[DEFAULT_PRESET].gate,
     readOnlyTools: [],
-    requireProtocolStart: false, // no configuration: no protocol.preset, the block stays off (below)
+    requireProtocolStart: PRESETS[DEFAULT_PRESET].requireProtocolStart, // no configuration: the default preset's table row
     gatePhases: false,
     preset: DEFAULT_PRESET,
   };
@@ -66,15 +68,15 @@ export function readStateSettings(root: string, cwd: string = root): StateSettin
   out.agentNotes = state.agentNotes ?? false;
   if (state.compactionRetentionDays !== undefined) out.compactionRetentionDays = state.compactionRetentionDays;
   out.preset = presetName(cfg);
-  // the preset says what is on; gate.enabled and gate.requireProtocolStart, when set, win. A
-  // configuration without protocol.preset keeps the protocol-start block off, as before presets
-  // existed (docs/session-state.md "Protocol presets"); `init` writes the preset
+  // the preset's table row says what is on (no protocol.preset: DEFAULT_PRESET, full, whose start block
+  // is on); gate.enabled and gate.requireProtocolStart, when set, win
   out.gateEnabled = gate.enabled ?? PRESETS[out.preset].gate;
-  out.requireProtocolStart = gate.requireProtocolStart ?? (cfg.protocol?.preset !== undefined ? PRESETS[out.preset].requireProtocolStart : false);
+  out.requireProtocolStart = gate.requireProtocolStart ?? PRESETS[out.preset].requireProtocolStart;
   out.gatePhases = gate.phases ?? false;
   // normalised by the one place paths.* is resolved, as for every other command
   if (paths.memories !== undefined) out.memoriesDir = configPath(cfg, "memories");
   if (paths.skills !== undefined) out.skillsDir = configPath(cfg, "skills");
+  if (paths.sessions !== undefined) out.sessionsDir = configPath(cfg, "sessions");
   // readOnlyExtra: the spec's name for the same list, accepted as an alias
   out.readOnlyTools = [...(gate.readOnlyTools ?? []), ...(gate.readOnlyExtra ?? [])];
   return out;

@@ -10,6 +10,10 @@ import { StateError } from "./errors.js";
 import { notePaths } from "./notes.js";
 import type { WorkflowMode } from "./constants.js";
 import { lookupPhase, phaseReady, type PhaseLookup } from "../phase/lookup.js";
+import { repoRelative } from "./observed.js";
+import { DEFAULT_PATHS } from "../config-paths.js";
+
+const DEFAULT_SESSIONS_DIR = DEFAULT_PATHS.sessions;
 
 export const READ_ONLY_TOOLS = ["Read", "Glob", "Grep", "LSP", "WebFetch", "WebSearch"] as const;
 const CLI = "agentcheck";
@@ -29,6 +33,8 @@ export interface GatePolicy {
   enabled: boolean;
   readOnlyExtra: string[];
   requireProtocolStart: boolean;
+  /** paths.sessions (repository-relative): where a start step may write the session log. */
+  sessionsDir?: string;
   /** gate.phases: read-only tools only until the session protocol reaches READY. */
   phases?: boolean;
 }
@@ -42,6 +48,62 @@ export type GateDecision = { allow: true } | { allow: false; reason: string };
  */
 const START_STEP_TOOL_RE = /^mcp__[A-Za-z0-9_-]*serena[A-Za-z0-9_-]*__(?:list_memories|read_memory|activate_project|initial_instructions|check_onboarding_performed|get_current_config)$/;
 export const isStartStepTool = (tool: string): boolean => START_STEP_TOOL_RE.test(tool);
+
+/** A shell command with anything that chains, substitutes or redirects (then it is not one simple command). */
+const SHELL_META_RE = /[;&|`$()<>\n\r\\]/;
+/** A launcher of agentcheck: the bin, its local install, `npx`, or node running its bin script. */
+const AGENTCHECK_BIN_RE = /^(?:(?:\S*\/)?agentcheck|npx|node)$/;
+/** agentcheck's validators that only read (no `session end`, no pre-pr: that runs the test command). */
+const VALIDATOR_SUBCOMMANDS = new Set(["check", "session-log", "memory-index", "consistency", "traceability"]);
+/** Options of those validators that write a file. */
+const WRITING_OPTION_RE = /^(?:-o|--output-file(?:=.*)?)$/;
+/** What `git branch` may be given and stay a question (a name would create a branch). */
+const GIT_BRANCH_QUERY = new Set(["--show-current", "-a", "-r", "-v", "-vv", "--list", "--all", "--remotes"]);
+
+/** A git command that only reads the branch and state the session starts on (a branch-verification step). */
+function isGitQuery(argv: readonly string[]): boolean {
+  const rest = argv.slice(2);
+  if (argv[1] === "branch") return rest.every((a) => GIT_BRANCH_QUERY.has(a));
+  if (argv[1] === "status" || argv[1] === "rev-parse" || argv[1] === "log") return !rest.some((a) => a.startsWith("--output"));
+  return false;
+}
+
+/**
+ * A shell command that is itself a start step (issue 40 item 4: the gate always allows what the start
+ * protocol needs): one simple command, no chaining, substitution or redirection, that lists a folder
+ * (`ls`), runs one of agentcheck's read-only validators (without an output file) or records a start step
+ * no tool call shows (`agentcheck session record-step`), or asks git
+ * which branch and state the session starts on. Anything else is an ordinary shell command.
+ */
+export function isStartStepCommand(command: string): boolean {
+  const c = command.trim();
+  if (c === "" || SHELL_META_RE.test(c)) return false;
+  const argv = c.split(/[ \t]+/);
+  const head = argv[0];
+  if (head === "ls") return true;
+  if (head === "git") return isGitQuery(argv);
+  if (!AGENTCHECK_BIN_RE.test(head)) return false;
+  let i = 1;
+  if (head === "npx" || head === "node") {
+    if (!/(?:^|\/)agentcheck(?:\.js)?$/.test(argv[1] ?? "")) return false;
+    i = 2;
+  }
+  if (argv[i] === "session" && argv[i + 1] === "record-step") return true; // a step no tool call shows, recorded as such
+  return VALIDATOR_SUBCOMMANDS.has(argv[i] ?? "") && !argv.slice(i + 1).some((a) => WRITING_OPTION_RE.test(a));
+}
+
+/**
+ * A write that is itself a start step: the session log (a new `.json` or `.md` file directly in the
+ * sessions folder), which a repository's protocol may require before any work ("Create this session log").
+ * `rel` is the path relative to the repository root.
+ */
+export function isStartStepWrite(tool: string, rel: string, sessionsDir: string): boolean {
+  if (tool !== "Write" || rel === "" || rel.includes("..")) return false;
+  const dir = sessionsDir.replace(/\\/g, "/").replace(/\/+$/, "");
+  if (!rel.startsWith(`${dir}/`)) return false;
+  const name = rel.slice(dir.length + 1);
+  return !name.includes("/") && /\.(?:json|md)$/.test(name);
+}
 
 /**
  * A shell command by which the agent would grant its own approval (or run agentcheck with Claude Code's
@@ -60,7 +122,7 @@ export function toolClass(tool: string, readOnlyExtra: readonly string[] = []): 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** The decision table of spec §7.2 (pure). */
-export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?: PhaseLookup, command?: string): GateDecision {
+export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?: PhaseLookup, command?: string, filePath?: string): GateDecision {
   if (!policy.enabled) return { allow: true }; // G8
   const cls = toolClass(tool, policy.readOnlyExtra);
   if (cls === "read-only" || isStartStepTool(tool)) return { allow: true };
@@ -94,8 +156,11 @@ export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?:
   if (mode !== "coding" && mode !== "disabled" && mode !== "planning" && mode !== "analysis") {
     return { allow: false, reason: clip(`agentcheck gate: ${name} blocked because the session mode '${clip(String(mode), 30)}' is unknown; only read-only tools are allowed. To proceed: \`${CLI} session mode coding\` (or planning/analysis/disabled).`, 499) };
   }
-  if (policy.requireProtocolStart && !lookup.protocolStartComplete && mode !== "disabled") {
-    return { allow: false, reason: `agentcheck gate: ${name} blocked because the session start protocol is incomplete; only read-only tools are allowed. To proceed: do the start steps the SessionStart message listed (read the memories, the hand-off file, the session protocol; list the skills): read-only tools and Serena's memory tools are allowed, and the PostToolUse hook records each as evidence (\`${CLI} session get-state\` shows what is missing).` };
+  // the start steps themselves (a listing, a validator run, the session log) are what completes the start
+  const startStep = (cls === "shell" && command !== undefined && isStartStepCommand(command))
+    || (filePath !== undefined && isStartStepWrite(tool, filePath, policy.sessionsDir ?? DEFAULT_SESSIONS_DIR));
+  if (policy.requireProtocolStart && !lookup.protocolStartComplete && mode !== "disabled" && !startStep) {
+    return { allow: false, reason: clip(`agentcheck gate: ${name} blocked because the session start protocol is incomplete; only read-only tools and the start steps are allowed. To proceed: do the start steps the SessionStart message listed: read-only tools, Serena's memory tools, \`ls\`, \`git status|branch\`, agentcheck's validators and the session log are allowed, and the PostToolUse hook records each as evidence (\`${CLI} session get-state\` shows what is missing).`, 499) };
   }
   if (mode === "coding" || mode === "disabled") return { allow: true }; // G1, G2
   if (mode === "planning" && cls === "shell") return { allow: true }; // G3
@@ -393,13 +458,14 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
     const r = resolveNotesRoot({ cwd, notesDir });
     readOnlyExtra = r.settings.readOnlyTools;
     setExtra(readOnlyExtra);
-    const policy: GatePolicy = { enabled: r.settings.gateEnabled, readOnlyExtra, requireProtocolStart: r.settings.requireProtocolStart, phases: r.settings.gatePhases };
+    const policy: GatePolicy = { enabled: r.settings.gateEnabled, readOnlyExtra, requireProtocolStart: r.settings.requireProtocolStart, phases: r.settings.gatePhases, sessionsDir: r.settings.sessionsDir };
     // an unchanged state skips the core: the exact note text it found valid is remembered beside it
     const store = new NoteStore(r.notesRoot, notesConfinement(r));
     const lookup = policy.enabled ? lookupState(store, sessionId, validityCache((id) => store.file(notePaths.state(id)), store.confine.root)) : ({ ok: true, mode: "disabled", protocolStartComplete: true } as Lookup);
-    const ti = input.tool_input as { command?: unknown } | null | undefined;
+    const ti = input.tool_input as { command?: unknown; file_path?: unknown } | null | undefined;
     const command = tool === "Bash" && ti && typeof ti === "object" && typeof ti.command === "string" ? ti.command : undefined;
-    const d = decide(tool, lookup, policy, policy.phases ? lookupPhase(r.worktree, r.settings.memoriesDir) : undefined, command);
+    const filePath = tool === "Write" && ti && typeof ti === "object" && typeof ti.file_path === "string" ? repoRelative(ti.file_path, r.worktree) : undefined;
+    const d = decide(tool, lookup, policy, policy.phases ? lookupPhase(r.worktree, r.settings.memoriesDir) : undefined, command, filePath);
     if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
     return 0;
   }

@@ -7,15 +7,16 @@
 // PostToolUse cannot undo the tool: the hook always exits 0 and says why on stderr when it records
 // nothing for a reason the user should know.
 import { startProtocolFor } from "../protocol-preset.js";
+import { readHookStdin } from "../hook-input.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { resolveNotesRoot, type ResolvedRoot } from "./paths.js";
 import { openSessionStore, type SessionStore } from "./ops.js";
-import { isStateError } from "./errors.js";
+import { isStateError, StateError } from "./errors.js";
 import { DEFAULT_PATHS, HANDOFF_FILE, PROTOCOL_FILE } from "../config-paths.js";
 import {
-  applyObservations, evidenceKey, missingStartSteps, observe, startStepsRequired,
-  type ObservePaths, type ObservedStep, type Observation, type StartFacts, type StartProtocol,
+  applyObservations, builtinSpecs, evidenceKey, missingStartSteps, observe, observesAnything, startStepsRequired, storedSpecs,
+  type ObservePaths, type ObservedStep, type Observation, type StartFacts, type StartProtocol, type StepSpec,
 } from "./observed.js";
 import type { SessionState } from "./schema.js";
 
@@ -29,6 +30,7 @@ export function observePaths(r: Pick<ResolvedRoot, "settings">): ObservePaths {
     skills: r.settings.skillsDir ?? DEFAULT_PATHS.skills,
     handoff: HANDOFF_FILE,
     protocol: PROTOCOL_FILE,
+    sessions: r.settings.sessionsDir ?? DEFAULT_PATHS.sessions,
   };
 }
 
@@ -54,6 +56,26 @@ export function requiredStartSteps(r: Pick<ResolvedRoot, "settings" | "worktree"
 }
 
 /**
+ * The start steps this repository requires, with the evidence each needs: none when the preset makes no
+ * start demands; the MUST start steps of the repository's own SESSION-PROTOCOL.md when `repoSteps` gives
+ * them (src/phase/repo-checklist.ts repoStartSpecs, parsed and classified by the core); else the
+ * built-in steps the repository can serve.
+ */
+export function requiredStartSpecs(r: Pick<ResolvedRoot, "settings" | "worktree">, repoSteps?: readonly StepSpec[]): StepSpec[] {
+  if (startProtocolFor(r.settings.preset)) return [];
+  if (repoSteps && repoSteps.length > 0) return [...repoSteps];
+  return builtinSpecs(observePaths(r), requiredStartSteps(r) as never);
+}
+
+/**
+ * The start steps a session waits for: the ones SessionStart fixed in its evidence (REQUIRED_KEY), or,
+ * for a session created otherwise (`session create`), the built-in ones of the preset.
+ */
+export function sessionSpecs(r: Pick<ResolvedRoot, "settings" | "worktree">, s: Pick<SessionState, "protocolStartEvidence">): StepSpec[] {
+  return storedSpecs(s.protocolStartEvidence) ?? requiredStartSpecs(r);
+}
+
+/**
  * Record `observations` of one tool call into session `id` (one compare-and-swap transaction; none
  * when nothing is new). Returns the state and whether the start protocol completed with this call.
  */
@@ -69,46 +91,45 @@ export async function recordObservations(
   return { state: r.state, written: r.committed, completed };
 }
 
-/** Read stdin up to the cap (undefined past it). */
-async function readInput(): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of process.stdin) {
-    const b = c as Buffer;
-    size += b.length;
-    if (size > OBSERVE_MAX_INPUT_BYTES) {
-      process.stdin.destroy();
-      return undefined;
+/**
+ * Tick a start step no tool call can show (kind `record`: "Confirm the plan with the user") by an
+ * explicit record (`agentcheck session record-step <step> --note …`): the evidence says it was
+ * recorded, not observed. A step the hooks observe is refused (doing it is its evidence), and so is a
+ * key the session does not require.
+ */
+export async function recordStep(store: SessionStore, id: string | undefined, key: string, note: string, r: Pick<ResolvedRoot, "settings" | "worktree">): Promise<SessionState> {
+  let specs: StepSpec[] = [];
+  const out = await store.transact(id, (d, tx) => {
+    specs = sessionSpecs(r, d);
+    const spec = specs.find((x) => x.key === key);
+    if (!spec) {
+      throw new StateError("INVALID_INPUT", `'${key.slice(0, 40)}' is not a start step session ${d.sessionId} requires (required: ${specs.map((x) => x.key).join(", ") || "none"})`);
     }
-    chunks.push(b);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+    if (spec.kind !== "record") {
+      throw new StateError("INVALID_INPUT", `start step ${key} is observed (${spec.kind}${spec.arg ? ` ${spec.arg}` : ""}): the PostToolUse hook records it when you do it; only a step no tool call shows is recorded by hand`);
+    }
+    const detail = `${note.trim() === "" ? "(no note)" : note} (recorded, not observed)`;
+    const a = applyObservations(d, [{ step: key, detail }], "record-step", specs.map((x) => x.key), tx.now);
+    tx.changed = a.changed;
+  });
+  return out.state;
 }
 
 /** Entry point (bin/agentcheck.js, `agentcheck hooks post-tool-use`). Always 0. */
 export async function runPostToolUseHook(): Promise<number> {
-  const text = await readInput();
-  if (text === undefined) {
-    process.stderr.write(`agentcheck post-tool-use: hook input over ${OBSERVE_MAX_INPUT_BYTES / 1048576} MiB; nothing recorded\n`);
+  const read = await readHookStdin(OBSERVE_MAX_INPUT_BYTES);
+  if (!read.ok) {
+    process.stderr.write(`agentcheck post-tool-use: ${read.error}; nothing recorded\n`);
     return 0;
   }
-  let input: Record<string, unknown>;
-  try {
-    const v = JSON.parse(text === "" ? "{}" : text) as unknown;
-    if (typeof v !== "object" || v === null || Array.isArray(v)) throw new Error("not a JSON object");
-    input = v as Record<string, unknown>;
-  } catch (e) {
-    process.stderr.write(`agentcheck post-tool-use: hook input is not a JSON object (${(e as Error).message}); nothing recorded\n`);
-    return 0;
-  }
+  const input = read.value;
   const tool = typeof input.tool_name === "string" ? input.tool_name : "";
   const cwd = typeof input.cwd === "string" && input.cwd !== "" && existsSync(input.cwd) ? input.cwd
     : process.env.CLAUDE_PROJECT_DIR && existsSync(process.env.CLAUDE_PROJECT_DIR) ? process.env.CLAUDE_PROJECT_DIR : process.cwd();
   try {
     const r = resolveNotesRoot({ cwd });
     const paths = observePaths(r);
-    const observations = observe(tool, input.tool_input, r.worktree, paths);
-    if (observations.length === 0) return 0; // evidence of nothing: no state read
+    if (!observesAnything(tool, input.tool_input, r.worktree, paths)) return 0; // evidence of nothing: no state read
     const store = openSessionStore({ cwd });
     let state: SessionState;
     try {
@@ -117,8 +138,10 @@ export async function runPostToolUseHook(): Promise<number> {
       if (isStateError(e) && (e.code === "NO_CURRENT_SESSION" || e.code === "NOT_FOUND")) return 0; // no session to record into
       throw e;
     }
+    const specs = sessionSpecs(r, state);
+    const required = specs.map((x) => x.key);
+    const observations = observe(tool, input.tool_input, r.worktree, paths, [...specs, ...builtinSpecs(paths, ["validator"])]);
     const fresh = observations.filter((o) => !state.protocolStartEvidence[evidenceKey(o.step)]);
-    const required = requiredStartSteps(r);
     if (fresh.length === 0 && (state.protocolStartComplete || missingStartSteps(required, state.protocolStartEvidence).length > 0)) return 0;
     const w = await recordObservations(store, state.sessionId, tool, fresh, required);
     if (w.completed) process.stderr.write(`agentcheck: session ${state.sessionId}: start protocol complete (observed: ${required.join(", ") || "nothing required"})\n`);

@@ -13,6 +13,7 @@ import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-sche
 
 import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
 import { decodeList } from "../wasm/list.js";
+import { sortedUnique } from "../arrays.js";
 
 export const SCHEMA_PATH = ".agents/schemas/session-log.schema.json";
 /** The QA folder cited reports must be in to be read; the same folder as the core's (git-rules.ts, test/session-json/qa-root.test.ts). */
@@ -115,7 +116,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     const [a, b] = key.split("..");
     if (!a || !b || a.startsWith("-") || b.startsWith("-")) return; // never pass option-like values to git
     try {
-      facts[`git.diff.${key}`] = [...new Set(pathLines(git!.raw(["diff", "--name-only", "--no-renames", a, b])))].sort();
+      facts[`git.diff.${key}`] = sortedUnique(pathLines(git!.raw(["diff", "--name-only", "--no-renames", a, b])));
     } catch (e) {
       facts[`git.diffError.${key}`] = `git diff failed for ${key}: ${String((e as Error).message ?? e).split("\n")[0]}`;
     }
@@ -247,7 +248,7 @@ function plainEnds(key: string): [string, string] | undefined {
 async function changedFacts(git: Git, ranges: string[], facts: Facts, one: (key: string) => void): Promise<void> {
   const { batch, ends, done } = rangeBatch(git, ranges, facts, one);
   const names = batch.length > 0 ? await diffNamesBatchAsync(git, batch.map(ends)) : undefined;
-  if (names !== undefined) batch.forEach((k, i) => (facts[`git.diff.${k}`] = [...new Set(pathLines(names[i]))].sort()));
+  if (names !== undefined) batch.forEach((k, i) => (facts[`git.diff.${k}`] = sortedUnique(pathLines(names[i]))));
   done();
 }
 

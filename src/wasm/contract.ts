@@ -749,5 +749,6 @@ export type DataKey =
   | `m.${string}`
   | "checklist.start"
   | "checklist.end"
+  | "checklist.startEvidence"
   | "unknownGate"
   | "evidence";

@@ -3,7 +3,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { NonRetriableError, type Inngest } from "inngest";
-import { nextSessionId, startEvidence } from "../commands/session-start.js";
+import { activeProtocolSession, ignoreLiveState, nextSessionId, startEvidence, startStepsFor } from "../commands/session-start.js";
+import { applyObservations, missingStartSteps, type Observation } from "../state/observed.js";
 import { changedMarkdown, checkCommitEvidence, checkSessionLog, loadSession } from "../commands/session-end.js";
 import { DEFAULT_READ_LIMIT, readTextBounded } from "../fsread.js";
 import { gitRaw } from "../git-run.js";
@@ -66,14 +67,18 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
       if (!rules.sessionStart) return { protocol: protocol.preset, started: false as const, sessionId: null, reason: "protocol.preset is off: no session state, no session log, no evidence recorded" };
       // the id first, memoized: a retry never numbers a second session
       const target = await step.run("resolve-session", () => withRepoConfig(at.cwd, ({ paths }) => {
-        // the next free `<date>-session-NN` past the logs, the states and the protocol sessions (src/session-id.ts)
-        return { sessionId: data.sessionId ?? nextSessionId(at.cwd, new Date(at.now), at.notesDir, paths), skillsDir: protocol.skillsDir };
+        // one identity, as the SessionStart hook: the MCP server's active protocol session is this session;
+        // else the next free `<date>-session-NN` past the logs, the states and the protocol sessions (src/session-id.ts)
+        return { sessionId: data.sessionId ?? activeProtocolSession(at.cwd, paths) ?? nextSessionId(at.cwd, new Date(at.now), at.notesDir, paths), skillsDir: protocol.skillsDir };
       }));
       const id = target.sessionId;
-      const store = await step.run("init-note-store", () => {
+      const store = await step.run("init-note-store", () => withRepoConfig(at.cwd, ({ paths }) => {
+        // live state stays out of `git status`, ignored once at setup as the SessionStart hook does it
+        // (the repository's own exclude file, src/live-state.ts)
+        ignoreLiveState(at.cwd, paths.memories);
         const s = storeAt(at);
         return { notesRoot: s.root, inWorktree: s.root.startsWith(at.cwd + "/") };
-      });
+      }));
       const created = await step.run("create-session-state", () => stateStep(async () => {
         const s = storeAt(at);
         let created = true;
@@ -97,22 +102,40 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
         if (!rules.logRequired) return { path: git.sessionLogPath, created: false, skipped: true, reason: `a session log is optional under protocol.preset ${protocol.preset}` };
         return { ...makeLog({ root: at.cwd, sessionId: id, path: git.sessionLogPath, branch: git.gitBranch, startingCommit: git.startingCommit, now: at.now, preset: protocol.preset, objective: data.objective }), skipped: false };
       });
+      // git facts and the steps' results are evidence, not the start protocol (issue 40 item 4): the
+      // time of completion is set when the preset's start steps have evidence (completedAt below)
+      const { completedAt: _startedAt, ...facts } = git;
       const evidence: Record<string, string> = {
-        ...git,
+        ...facts,
         sessionLogPath: log.path,
         noteStoreInitialized: at.now,
         skillScriptsCount: String(skills.skills),
         constraintsRead: constraints.path === null ? "no" : `${constraints.path} sha256:${constraints.sha256}`,
       };
       const recorded = await step.run("record-protocol-start", () => stateStep(async () => {
-        const s = await storeAt(at).protocolStart(id, evidence, { once: true });
-        return { version: s.version };
+        // one transaction: the evidence, and what this run itself observed (verify-skills listed the
+        // skills) through the PostToolUse hook's applyObservations; protocolStartComplete only when the
+        // preset's start steps (startStepsFor, as SessionStart) all have evidence. Written once: a retry
+        // finds every value in place and changes nothing.
+        const required = startStepsFor(at.cwd);
+        const observed: Observation[] = skills.skills > 0 ? [{ step: "skills", detail: `${skills.skillsDir}: ${skills.skills} skill(s)` }] : [];
+        const r = await storeAt(at).transact(id, (d, tx) => {
+          let changed = false;
+          for (const [k, v] of Object.entries(evidence)) {
+            if (d.protocolStartEvidence[k] !== v) {
+              d.protocolStartEvidence[k] = v;
+              changed = true;
+            }
+          }
+          tx.changed = applyObservations(d, observed, "workflow:verify-skills", required, tx.now).changed || changed;
+        });
+        return { version: r.state.version, complete: r.state.protocolStartComplete, missing: missingStartSteps(required, r.state.protocolStartEvidence) };
       }));
       await step.sendEvent("emit-state-update", {
         name: EVENTS.stateUpdate,
-        data: { sessionId: id, cwd: at.cwd, version: recorded.version, updates: { protocolStartComplete: true, protocolStartEvidence: evidence } },
+        data: { sessionId: id, cwd: at.cwd, version: recorded.version, updates: { protocolStartComplete: recorded.complete, protocolStartEvidence: evidence } },
       });
-      return { protocol: protocol.preset, started: true as const, sessionId: id, created: created.created, notesRoot: store.notesRoot, notesIgnored: created.ignored, gitBranch: git.gitBranch, sessionLog: log, skills, constraints, evidence };
+      return { protocol: protocol.preset, started: true as const, startProtocol: { complete: recorded.complete, missing: recorded.missing }, sessionId: id, created: created.created, notesRoot: store.notesRoot, notesIgnored: created.ignored, gitBranch: git.gitBranch, sessionLog: log, skills, constraints, evidence };
     },
   );
 

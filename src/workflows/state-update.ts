@@ -84,6 +84,36 @@ export interface StateUpdateOptions extends WorkflowOptions {
   approvals?: ApprovalPort;
   /** How long a mode change waits for approval/resolved (Inngest duration; default "1h"). */
   approvalTimeout?: string;
+  /**
+   * Look at the live approval this often while waiting (Inngest duration, e.g. "1m"; default: only at
+   * the time-out): an answer given with `session approve|deny` where no Inngest event endpoint is named
+   * (so no event is sent) ends the wait within this time. The wait becomes up to MAX_APPROVAL_SLICES
+   * waits of this length, each followed by a `poll-approval-<n>` step.
+   */
+  approvalPoll?: string;
+}
+
+/** Most waits one approval is cut into (Inngest allows 1,000 steps per run). */
+export const MAX_APPROVAL_SLICES = 100;
+
+/** Milliseconds of an Inngest duration ("45s", "5m", "1h", "2d", "1h30m"); NaN when it is not one. */
+export function durationMs(d: string): number {
+  const m = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(d.trim());
+  if (!m || d.trim() === "") return NaN;
+  const [dd, hh, mm, ss] = m.slice(1).map((x) => Number(x ?? 0));
+  return (((dd * 24 + hh) * 60 + mm) * 60 + ss) * 1000;
+}
+
+/** The waits of one approval: the time-out alone, or slices of `poll` (the last one the rest). */
+export function approvalWaits(timeout: string, poll: string | undefined): string[] {
+  if (poll === undefined) return [timeout];
+  const total = durationMs(timeout);
+  const step = durationMs(poll);
+  if (!(total > 0)) throw new Error(`approvalTimeout: '${timeout}' is not a duration (e.g. 30m, 1h, 1h30m)`);
+  if (!(step > 0)) throw new Error(`approvalPoll: '${poll}' is not a duration (e.g. 30s, 1m)`);
+  const n = Math.ceil(total / step);
+  if (n > MAX_APPROVAL_SLICES) throw new Error(`approvalPoll: ${poll} cuts ${timeout} into ${n} waits, more than ${MAX_APPROVAL_SLICES}`);
+  return Array.from({ length: n }, (_, i) => `${Math.round(Math.min(step, total - i * step) / 1000)}s`);
 }
 
 /** The patch an event asks for (patch form or the seed's updateType form); undefined for a notice. */
@@ -126,6 +156,8 @@ async function applyPatch(at: At, sessionId: string | undefined, patch: StatePat
 export function createStateUpdateFunction(inngest: Inngest.Any, opts: StateUpdateOptions = {}) {
   const approvals = opts.approvals ?? liveApprovals;
   const approvalModes = new Set(opts.approvalModes ?? []);
+  // checked when the functions are made: a bad duration is the deployer's error, seen at start
+  const waits = approvalWaits(opts.approvalTimeout ?? "1h", opts.approvalPoll);
   return inngest.createFunction(
     { id: "session-state-update", name: "Session state update", retries: 3, triggers: [{ event: EVENTS.stateUpdate }] },
     async ({ event, step }) => {
@@ -152,13 +184,24 @@ export function createStateUpdateFunction(inngest: Inngest.Any, opts: StateUpdat
           context: { from: before.mode, to: mode, cwd: at.cwd, requestedBy: data.requestedBy },
         };
         await step.sendEvent("emit-approval-requested", { name: EVENTS.approvalRequested, data: requested });
-        // one wait for either answer: approval/resolved (grant or denial; approval/granted is relayed as one)
-        const answer = await step.waitForEvent("wait-for-approval", {
-          event: EVENTS.approvalResolved,
-          timeout: opts.approvalTimeout ?? "1h",
-          if: `async.data.approvalId == ${JSON.stringify(req.approvalId)} && (async.data.status == "granted" || async.data.status == "denied")`,
-        });
-        if (answer) {
+        // one wait for either answer: approval/resolved (grant or denial; approval/granted is relayed as one),
+        // cut into slices when approvalPoll asks for a look at the live approval between them
+        let answer: { data?: unknown } | null = null;
+        let seen: ApprovalStatus | undefined;
+        for (let i = 0; i < waits.length && !answer && !seen; i++) {
+          answer = await step.waitForEvent(i === 0 ? "wait-for-approval" : `wait-for-approval-${i + 1}`, {
+            event: EVENTS.approvalResolved,
+            timeout: waits[i],
+            if: `async.data.approvalId == ${JSON.stringify(req.approvalId)} && (async.data.status == "granted" || async.data.status == "denied")`,
+          });
+          if (answer || i === waits.length - 1) break;
+          // answered on the other side without an event (`session approve|deny`, no endpoint named)
+          const st = await step.run(`poll-approval-${i + 1}`, async (): Promise<string> => await approvals.status({ cwd: at.cwd, approvalId: req.approvalId }));
+          if (st !== "pending") seen = st as ApprovalStatus;
+        }
+        if (seen) {
+          approval = { approvalId: req.approvalId, status: seen };
+        } else if (answer) {
           const r = (answer.data ?? {}) as ApprovalResolvedData;
           const decision = r.status === "granted" ? "granted" : "denied"; // never a grant from anything else
           // the live protocol learns of the answer: the same approval, resolved from this side (an

@@ -19,6 +19,8 @@ function codingRepo(files: Record<string, string> = {}) {
   const dir = makeRepo({ "README.md": "# P\n", ".gitignore": ".agent-notes/\n", ...files });
   expect(runCli(["session", "create"], { cwd: dir }).code).toBe(0);
   expect(runCli(["session", "mode", "coding"], { cwd: dir }).code).toBe(0);
+  // the start protocol recorded (issue 40: under the default preset the gate waits for it)
+  expect(runCli(["session", "protocol-start", "--data", '{"note":"test session"}'], { cwd: dir }).code).toBe(0);
   return dir;
 }
 

@@ -3,8 +3,8 @@
 // answer: same stdout, stderr and exit code, for every format and for the error cases.
 import { describe, it, expect } from "vitest";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { spawnSync } from "node:child_process";
+import { pathToFileURL, fileURLToPath } from "node:url";
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { BIN, git, makeRepo, ROOT, runCli, tmpDir } from "../helpers.js";
 
@@ -199,25 +199,75 @@ describe("issue-39 item 3: `hooks stop`, `hooks session-start`, `hooks session-e
     const lean = hook("stop", bad);
     expect(lean).toEqual(hook("stop", bad, { AGENTCHECK_NO_LEAN: "1" }));
   });
-  it("the lean hooks load no chunk holding commander (the commander path does)", () => {
+  it("the lean hooks run from dist/cli/hooks.cjs (issue 39): no ES module loader and no commander, which the commander path loads; a run leaves the bundle's code cache", () => {
+    const probe = join(tmpDir(), "probe.cjs");
+    // the modules node loaded: the ES module loader is what the chunks of dist/cli (commander's among them) need
+    writeFileSync(probe, `process.on("exit", () => require("fs").writeFileSync(process.env.PROBE_OUT, JSON.stringify(process.moduleLoadList)));`);
+    const repo = makeRepo({ "README.md": "# r\n" });
+    const run = (name: string, env: Record<string, string>) => {
+      const out = join(tmpDir(), "loaded.json");
+      const r = spawnSync(process.execPath, ["-r", probe, BIN, "hooks", name], { cwd: repo, input: JSON.stringify({ cwd: repo }), encoding: "utf8", env: { ...process.env, ...env, PROBE_OUT: out } });
+      expect(r.status, r.stderr).toBe(0);
+      return (JSON.parse(readFileSync(out, "utf8")) as string[]).includes("NativeModule internal/modules/esm/loader");
+    };
+    const bundle = join(ROOT, "dist", "cli", "hooks.cjs");
+    expect(readFileSync(bundle, "utf8")).not.toContain("CommanderError");
+    for (const name of ["stop", "session-end"]) {
+      expect(run(name, {}), name).toBe(false);
+      expect(run(name, { AGENTCHECK_NO_LEAN: "1" }), name).toBe(true);
+    }
+    const id = /^\/\/ agentcheck-bundle ([0-9a-f]{32})\n/.exec(readFileSync(bundle, "utf8"));
+    expect(id).not.toBeNull();
+    expect(existsSync(`${bundle}.${id![1]}.v8cache`)).toBe(true);
+  });
+});
+
+describe("issue-39 item 4: `pre-pr` without commander gives the commander path's answers", () => {
+  const repo = () => {
+    const dir = makeRepo({ "README.md": "# r\n", "docs/a.md": "# A\n\nsee /home/me/x\n" });
+    git(dir, "checkout", "-q", "-b", "feature");
+    writeFileSync(join(dir, "docs", "a.md"), "# A\n\nsee /home/me/y\n\n\n\nend\n");
+    git(dir, "commit", "-q", "-am", "change");
+    return dir;
+  };
+  const strip = (s: string) => s.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "<time>").replace(/\(\d+\.\d\ds\)/g, "(<s>)").replace(/"durationMs": [\d.]+/g, '"durationMs": 0').replace(/Duration: [\d.]+s/g, "Duration: <s>");
+  const run = (dir: string, args: string[], env: Record<string, string> = {}) => {
+    const r = runCli(["pre-pr", ...args], { cwd: dir, env: { CI: "", QUICK_MODE: "", SKIP_TESTS: "", ...env } });
+    return { code: r.code, stdout: strip(r.stdout.split(dir).join("<repo>")), stderr: strip(r.stderr.split(dir).join("<repo>")) };
+  };
+  it.each([
+    [["--base", "main", "--no-color"]],
+    [["--base", "main", "-f", "json", "--no-cache"]],
+    [["--base", "main", "--only", "PP-006,PP-003", "--verbose", "--no-exec"]],
+    [["--all", "--format", "json"]],
+    [["--base", "main", "--skip", "PP-003"]],
+    [["--base", "main", "--format", "xml"]],
+    [["--list"]],
+    [["--base", "main", "--unknown-option"]],
+    [["--help"]],
+  ])("PP-000: pre-pr %j is the same on both paths", (args) => {
+    const dir = repo();
+    const lean = run(dir, args);
+    const full = run(dir, args, { AGENTCHECK_NO_LEAN: "1" });
+    expect(lean).toEqual(full);
+  });
+  it("PP-000: the lean pre-pr loads no chunk holding commander (the commander path does)", () => {
     const dir = tmpDir();
     const probe = join(dir, "probe.mjs");
     const hooks = join(dir, "hooks.mjs");
     writeFileSync(hooks, `import { appendFileSync } from "node:fs";\nexport async function load(url, ctx, next) {\n  if (url.startsWith("file:")) appendFileSync(process.env.PROBE_OUT, url + "\\n");\n  return next(url, ctx);\n}\n`);
     writeFileSync(probe, `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-    const repo = makeRepo({ "README.md": "# r\n" });
-    const commanderLoaded = (name: string, env: Record<string, string>) => {
+    const r0 = repo();
+    const commanderLoaded = (env: Record<string, string>) => {
       const out = join(tmpDir(), "loaded.txt");
       writeFileSync(out, "");
-      const r = spawnSync(process.execPath, ["--import", pathToFileURL(probe).href, BIN, "hooks", name], { cwd: repo, input: JSON.stringify({ cwd: repo }), encoding: "utf8", env: { ...process.env, ...env, PROBE_OUT: out } });
-      expect(r.status, r.stderr).toBe(0);
+      const r = spawnSync(process.execPath, ["--import", pathToFileURL(probe).href, BIN, "pre-pr", "--base", "main"], { cwd: r0, encoding: "utf8", env: { ...process.env, CI: "", ...env, PROBE_OUT: out } });
+      expect(r.status, r.stderr).toBe(1);
       const files = readFileSync(out, "utf8").split("\n").filter((u) => u.includes("/dist/"));
       expect(files.length).toBeGreaterThan(0);
       return files.some((u) => readFileSync(fileURLToPath(u), "utf8").includes("CommanderError"));
     };
-    for (const name of ["stop", "session-end"]) {
-      expect(commanderLoaded(name, {}), name).toBe(false);
-      expect(commanderLoaded(name, { AGENTCHECK_NO_LEAN: "1" }), name).toBe(true);
-    }
+    expect(commanderLoaded({})).toBe(false);
+    expect(commanderLoaded({ AGENTCHECK_NO_LEAN: "1" })).toBe(true);
   });
 });

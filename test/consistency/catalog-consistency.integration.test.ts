@@ -500,9 +500,11 @@ describe("CO-X CLI and output", () => {
     expect(r.findings.filter((f) => f.severity === "error").map((f) => f.message)).toEqual(["Tasks file not found for PRD"]);
     expect(r.issues("ScopeAlignment")).toEqual(["Epic file not found"]);
   });
-  it("C-X-19 'Epic file not found' is visible (info) on a passing feature", () => {
+  it("C-X-19 'Epic file not found' is visible (info) on a passing feature: counted by default, listed with --verbose (summary-first, issue 36)", () => {
     const r = runCli(["consistency", "--feature", "auth", "--path", base(), "-f", "markdown"]);
-    expect(r.stdout).toContain("Epic file not found");
+    expect(r.stdout).toContain("Not shown: 1 info");
+    const v = runCli(["consistency", "--feature", "auth", "--path", base(), "-f", "markdown", "--verbose"]);
+    expect(v.stdout).toContain("Epic file not found");
   });
   it("rule table holds CO-001..CO-010", () => {
     const ids = ruleTable().map((r) => r.id);

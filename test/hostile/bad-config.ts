@@ -18,6 +18,8 @@ export const BAD_STATE_GATE: [string, unknown][] = [
   ["state.notesDir", { state: { notesDir: "" } }],
   ["state.notesDir", { state: { notesDir: 7 } }],
   ["state.requireTask", { state: { requireTask: true } }],
+  ["protocol.preset", { protocol: { preset: "sometimes" } }],
+  ["state.compactionRetentionDays", { state: { compactionRetentionDays: -3 } }],
   ["paths.memories", { paths: { memories: "../outside" } }],
   ["paths.memories", { paths: { memories: "/abs" } }],
   ["(root)", []],

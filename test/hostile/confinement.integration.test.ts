@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { BIN, makeRepo, runCli, tmpDir } from "../helpers.js";
 import { buildProgram } from "../../src/cli.js";
+import { HOOK_COMMANDS } from "../../src/commands/hook-commands.js";
 import { LOG, SECRET, pool, runAsync } from "./matrix.js";
 
 // same length as SECRET: an outside copy is the repository's file with the marker replaced (SQLite pages included)
@@ -21,6 +22,11 @@ if (MARK.length !== SECRET.length) throw new Error("MARK and SECRET must have on
 const HOOK = JSON.stringify({ session_id: "x", hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: "a.md", content: "x" }, cwd: "." });
 
 /** Every leaf command of the CLI, with arguments that make it do its work ({M}: the manifest id), and stdin. */
+/** Hook input other than "{}" (a hook that records something only for a tool call that is evidence). */
+const HOOK_INPUT: Record<string, string> = {
+  "post-tool-use": JSON.stringify({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: ".agents/HANDOFF.md" }, tool_response: {} }),
+};
+
 const COMMANDS: Record<string, { args: string[]; input?: string }> = {
   check: { args: ["check", "-f", "json", "."] },
   baseline: { args: ["baseline"] },
@@ -72,11 +78,8 @@ const COMMANDS: Record<string, { args: string[]; input?: string }> = {
   "hooks uninstall": { args: ["hooks", "uninstall"] },
   "hooks status": { args: ["hooks", "status"] },
   "hooks claude": { args: ["hooks", "claude", "--write", "--mcp"] },
-  "hooks stop": { args: ["hooks", "stop"], input: "{}" },
-  "hooks session-end": { args: ["hooks", "session-end"], input: "{}" },
-  "hooks session-start": { args: ["hooks", "session-start"], input: "{}" },
-  "hooks post-tool-use": { args: ["hooks", "post-tool-use"], input: JSON.stringify({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: ".agents/HANDOFF.md" }, tool_response: {} }) },
-  "hooks pre-compact": { args: ["hooks", "pre-compact"], input: "{}" },
+  // the Claude Code hooks: every row of the one table (src/commands/hook-commands.ts), input "{}" unless below
+  ...Object.fromEntries(HOOK_COMMANDS.map((h: { name: string }) => [`hooks ${h.name}`, { args: ["hooks", h.name], input: HOOK_INPUT[h.name] ?? "{}" }])),
   mcp: {
     args: ["mcp"],
     input: [
@@ -92,6 +95,7 @@ const COMMANDS: Record<string, { args: string[]; input?: string }> = {
   "phase status": { args: ["phase", "status"] },
   "phase end": { args: ["phase", "end"] },
   "phase blocked": { args: ["phase", "blocked"] },
+  "session record-step": { args: ["session", "record-step", "step1", "--note", "x"] },
   "session approvals": { args: ["session", "approvals", "--all"] },
   "session approve": { args: ["session", "approve", "20261202-000000-aaaaaa"] },
   "session deny": { args: ["session", "deny", "20261202-000000-aaaaaa"] },

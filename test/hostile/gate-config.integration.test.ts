@@ -22,6 +22,8 @@ function codingRepo(files: Record<string, string> = {}): string {
   const dir = makeRepo({ "README.md": "# r\n" });
   expect(runCli(["session", "create"], { cwd: dir }).code).toBe(0);
   expect(runCli(["session", "mode", "coding"], { cwd: dir }).code).toBe(0);
+  // the start protocol recorded (issue 40: under the default preset the gate waits for it)
+  expect(runCli(["session", "protocol-start", "--data", '{"note":"test session"}'], { cwd: dir }).code).toBe(0);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }
@@ -78,6 +80,7 @@ describe("issue 33 item 2: the gate denies on every configuration check refuses 
   it("package.json with comments holds no configuration for the gate as for check: its gate.enabled false is not read", async () => {
     const dir = makeRepo({ "README.md": "# r\n" });
     expect(runCli(["session", "create"], { cwd: dir }).code).toBe(0); // analysis: a Write is denied
+    expect(runCli(["session", "protocol-start", "--data", '{"note":"test session"}'], { cwd: dir }).code).toBe(0); // by the mode, not the start block
     writeFileSync(join(dir, "package.json"), '{\n  // comment\n  "name": "p",\n  "agentcheck": { "gate": { "enabled": false }, "bogus": 1 }\n}\n');
     const r = await runAsync([], { cwd: dir, input: hook(dir, "Write"), bin: GATE });
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason).toContain("analysis mode");

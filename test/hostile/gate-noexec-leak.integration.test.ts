@@ -15,6 +15,8 @@ function gateRepo(): string {
   const r = runCli(["session", "create"], { cwd: dir });
   expect(r.code).toBe(0);
   expect(runCli(["session", "mode", "coding"], { cwd: dir }).code).toBe(0);
+  // the start protocol recorded (issue 40: under the default preset the gate waits for it)
+  expect(runCli(["session", "protocol-start", "--data", '{"note":"test session"}'], { cwd: dir }).code).toBe(0);
   return dir;
 }
 

@@ -68,6 +68,13 @@ describe("issue-14 Claude Code lifecycle", () => {
     expect(pre(h, dir, "Grep", { pattern: "Parser" })).toBe("allow");
     expect(pre(h, dir, "Edit", { file_path: join(dir, "README.md"), old_string: "a", new_string: "b" })).toBe("deny");
     expect(pre(h, dir, "Bash", { command: "ls" })).toBe("deny");
+    // the start step this repository asks for (issue 40: read the memories), observed by PostToolUse
+    expect(start.stdout).toContain("read the project memories");
+    const memory = { file_path: join(dir, ".serena/memories/parser-notes.md") };
+    expect(pre(h, dir, "Read", memory)).toBe("allow");
+    const observed = hook(h.PostToolUse, { ...base(dir, "PostToolUse"), tool_name: "Read", tool_input: memory, tool_response: { type: "text" }, tool_use_id: "toolu_read" }, dir);
+    expect(observed.code).toBe(0);
+    expect(observed.stderr).toContain("start protocol complete");
     // Stop after a turn that changed nothing: silent pass
     const quiet = hook(h.Stop, { ...base(dir, "Stop"), stop_hook_active: false }, dir);
     expect(quiet).toMatchObject({ code: 0, stdout: "", stderr: "" });

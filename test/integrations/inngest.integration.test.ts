@@ -49,17 +49,19 @@ async function startAndWork(dir: string, sessionsDir: string): Promise<void> {
 }
 
 describe("agentcheck/inngest", () => {
-  it("IN-01 session-protocol-start creates the session, records start evidence, emits session/state.update", async () => {
+  it("IN-01 session-protocol-start creates the session, records start evidence (the start protocol incomplete until the agent's memory read), emits session/state.update", async () => {
     const dir = repo();
     const { result, error, ctx } = await start(dir);
     expect(error).toBeUndefined();
     expect((result as any).sessionId).toBe(ID);
     expect((result as any).created).toBe(true);
     const s = state(dir);
-    expect(s.protocolStartComplete).toBe(true);
+    // issue 40 item 4: evidence, not completion; the memories are the agent's to read (full preset)
+    expect((result as any).startProtocol).toEqual({ complete: false, missing: ["memories"] });
+    expect(s.protocolStartComplete).toBe(false);
     expect(s.protocolStartEvidence.gitBranch).toBe("feat/guide");
     expect(s.protocolStartEvidence.startingCommit).toBe(git(dir, "rev-parse", "HEAD"));
-    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-state-update", expect.objectContaining({ name: "session/state.update", data: expect.objectContaining({ sessionId: ID, updates: expect.objectContaining({ protocolStartComplete: true }) }) }));
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-state-update", expect.objectContaining({ name: "session/state.update", data: expect.objectContaining({ sessionId: ID, updates: expect.objectContaining({ protocolStartComplete: false }) }) }));
     expect(ctx.step.run).toHaveBeenCalledWith("record-protocol-start", expect.any(Function));
   });
 

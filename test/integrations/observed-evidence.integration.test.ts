@@ -107,4 +107,77 @@ describe("issue-40 observed evidence and continuity through the written hooks", 
     expect(aibrain.length).toBeGreaterThan(0);
     expect(aibrain.every((r: { findings: unknown[] }) => r.findings.length === 0)).toBe(true);
   });
+
+  it("issue-40 item 2: the repository's own MUST start steps are what protocolStartComplete waits for; the gate lets the start steps through; a step no tool call shows is recorded and says so", () => {
+    const protocol = [
+      "# Session Protocol", "", "### Session Start (COMPLETE ALL before work)", "",
+      "| Req | Step | Status | Evidence |", "|-----|------|--------|----------|",
+      "| MUST | Initialize Serena: `mcp__serena__activate_project` | [ ] | Tool output present |",
+      "| MUST | Read `.agents/HANDOFF.md` | [ ] | Content in context |",
+      "| MUST | Create this session log | [ ] | This file exists |",
+      "| MUST | Read memory-index, load task-relevant memories | [ ] | List memories loaded |",
+      "| SHOULD | Verify git status | [ ] | Output documented below |",
+      "| MUST | Confirm not on main/master | [ ] | On feature branch |",
+      "| MUST | Ask the user which issue to take | [ ] | Issue named |",
+      "",
+    ].join("\n");
+    const { dir, settings, runHook } = hookedRepo({
+      "README.md": "# P\n",
+      ".agents/HANDOFF.md": "# Hand-off\n",
+      ".agents/SESSION-PROTOCOL.md": protocol,
+      ".serena/memories/memory-index.md": "# Memory index\n",
+      // the start block of the default preset, full; coding from the start so that only the block gates
+      "agentcheck.config.json": JSON.stringify({ hooks: { sessionStartMode: "coding" } }) + "\n",
+    }, "feat/own-protocol");
+    const cmd = (ev: string) => settings.hooks[ev][0].hooks[0].command as string;
+    const base = { session_id: "claude-2", cwd: dir };
+    const post = (tool: string, tool_input: Record<string, unknown>) => runHook(cmd("PostToolUse"), { ...base, hook_event_name: "PostToolUse", tool_name: tool, tool_input, tool_response: {} });
+    const pre = (tool: string, tool_input: Record<string, unknown>) => {
+      const out = runHook(cmd("PreToolUse"), { ...base, hook_event_name: "PreToolUse", tool_name: tool, tool_input }).stdout.trim();
+      return out === "" ? "allow" : (JSON.parse(out).hookSpecificOutput.permissionDecisionReason as string);
+    };
+    const state = () => JSON.parse(runCli(["session", "get-state"], { cwd: dir }).stdout);
+    const start = runHook(cmd("SessionStart"), { ...base, hook_event_name: "SessionStart", source: "startup" });
+    expect(start.code).toBe(0);
+    const id = /session (\S+) started/.exec(start.stdout)![1];
+    // the repository's steps, as written, and how the unobservable one is ticked
+    expect(start.stdout).toContain("Initialize Serena: `mcp__serena__activate_project`");
+    expect(start.stdout).toContain("Create this session log");
+    expect(start.stdout).toContain("agentcheck session record-step step7");
+    expect(start.stdout).not.toContain("list the skills"); // not the built-in list
+    expect(JSON.parse(state().protocolStartEvidence.requiredStartSteps).map((x: { key: string }) => x.key)).toEqual(["step1", "step2", "step3", "step4", "step6", "step7"]);
+    // before the start: an edit is denied; the start steps themselves are allowed
+    expect(pre("Edit", { file_path: join(dir, "README.md") })).toContain("start protocol is incomplete");
+    expect(pre("Bash", { command: "git branch --show-current" })).toBe("allow");
+    expect(pre("Bash", { command: "git branch --show-current && rm -rf ." })).toContain("start protocol is incomplete");
+    const log = join(dir, ".agents", "sessions", `${id}.json`);
+    expect(pre("Write", { file_path: log, content: "{}" })).toBe("allow");
+    expect(pre("mcp__serena__activate_project", {})).toBe("allow");
+    // the agent does them; each tick is the observed call
+    for (const [tool, input] of [
+      ["mcp__serena__activate_project", {}],
+      ["Read", { file_path: join(dir, ".agents", "HANDOFF.md") }],
+      ["Write", { file_path: log, content: "{}" }],
+      ["mcp__serena__read_memory", { memory_file_name: "memory-index" }],
+      ["Bash", { command: "git branch --show-current" }],
+    ] as const) expect(post(tool, input).code).toBe(0);
+    let s = state();
+    expect(s.protocolStartEvidence["observed.step1"]).toMatch(/mcp__serena__activate_project/);
+    expect(s.protocolStartEvidence["observed.step3"]).toContain(`.agents/sessions/${id}.json`);
+    expect(s.protocolStartEvidence["observed.step6"]).toContain("git branch --show-current");
+    expect(s.protocolStartComplete).toBe(false); // step7 cannot be observed
+    expect(pre("Edit", { file_path: join(dir, "README.md") })).toContain("start protocol is incomplete");
+    // an observed step cannot be recorded by hand; the unobservable one can, and says so
+    const refused = runCli(["session", "record-step", "step2", "--note", "read it"], { cwd: dir });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("the PostToolUse hook records it");
+    expect(runCli(["session", "record-step", "step99"], { cwd: dir }).code).not.toBe(0);
+    expect(pre("Bash", { command: "agentcheck session record-step step7 --note \"issue 12\"" })).toBe("allow");
+    expect(runCli(["session", "record-step", "step7", "--note", "the user named issue 12"], { cwd: dir }).code).toBe(0);
+    s = state();
+    expect(s.protocolStartEvidence["observed.step7"]).toMatch(/record-step the user named issue 12 \(recorded, not observed\)$/);
+    expect(s.protocolStartComplete).toBe(true);
+    expect(s.protocolStartEvidence.startStepsObserved).toBe("step1,step2,step3,step4,step6,step7");
+    expect(pre("Edit", { file_path: join(dir, "README.md") })).toBe("allow");
+  });
 });

@@ -21,10 +21,23 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 type Preset = "full" | "validate-if-present" | "off";
 
+/** The repository's own start checklist (issue 40 item 2), upstream's wording: its MUST rows are the start steps under full. */
+const PROTOCOL = [
+  "# Session Protocol", "", "### Session Start (COMPLETE ALL before work)", "",
+  "| Req | Step | Status | Evidence |", "|-----|------|--------|----------|",
+  "| MUST | Initialize Serena: `mcp__serena__activate_project` | [ ] | Tool output present |",
+  "| MUST | Read `.agents/HANDOFF.md` | [ ] | Content in context |",
+  "| MUST | Read memory-index, load task-relevant memories | [ ] | List memories loaded |",
+  "| MUST | Verify and declare current branch | [ ] | Branch documented below |",
+  "",
+].join("\n");
+
 /** A repository shaped like upstream, with agentcheck's hooks installed and committed, and the preset configured. */
 function setup(preset: Preset) {
   return hookedRepo({
     "README.md": "# P\n\nText.\n",
+    ".agents/SESSION-PROTOCOL.md": PROTOCOL,
+    ".agents/HANDOFF.md": "# Hand-off\n\nNothing pending.\n",
     "agentcheck.config.json": JSON.stringify({ protocol: { preset } }) + "\n",
     ".serena/memories/memory-index.md": "# Memory index\n\n| Keywords | File |\n|---|---|\n| git | [git-index](git-index.md) |\n",
     ".serena/memories/git-index.md": "# Git\n\n| Keywords | File |\n|---|---|\n| commit | [git-commit](git-commit.md) |\n",
@@ -95,6 +108,9 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
     const id = /session (\S+) started/.exec(start.stdout)![1];
     expect(id).toBe(`${today()}-session-01`);
     expect(start.stdout).toContain(`Write the session log at .agents/sessions/${id}.json`);
+    // the start steps are the repository's own (its SESSION-PROTOCOL.md), not the built-in list
+    expect(start.stdout).toContain("Initialize Serena: `mcp__serena__activate_project`");
+    expect(start.stdout).toContain("Verify and declare current branch");
     expect(r.status()).toBe("");
     const c = await open(dir);
     const s = await ok(c, "session_start", { objective: "replay" });
@@ -104,10 +120,12 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
     expect(logGate.status).toBe("FAIL"); // full: the log is required
     r.step("MCP validate_gate SESSION_LOG", `${logGate.status}: ${logGate.message}`);
     expect(r.status()).toBe("");
+    expect(r.tool("mcp__serena__activate_project", {})).toBe("allow");
     expect(r.tool("mcp__serena__list_memories", {})).toBe("allow");
     expect(r.tool("mcp__serena__read_memory", { memory_file_name: "memory-index" })).toBe("allow");
+    expect(r.tool("Read", { file_path: join(dir, ".agents", "HANDOFF.md") })).toBe("allow");
     expect(r.tool("Read", { file_path: join(dir, "README.md") })).toBe("allow");
-    expect(r.tool("Bash", { command: "git status" })).toBe("deny");
+    expect(r.tool("Bash", { command: "git status" })).toBe("deny"); // analysis: no shell, start step or not
     expect(r.tool("Edit", EDIT(dir))).toBe("deny");
     expect(r.status()).toBe("");
     const asked = runCli(["session", "mode", "coding"], { cwd: dir, env: { CLAUDECODE: "1" } });
@@ -118,9 +136,17 @@ describe("issue-40 replayed Claude Code session, per protocol preset", () => {
     expect(r.status()).toBe("");
     expect(runCli(["session", "approve", approval], { cwd: dir }).code).toBe(0);
     r.step(`the user runs \`agentcheck session approve ${approval}\``, "exit 0");
-    // full: the protocol-start block is on; the Edit is allowed once the start protocol has evidence
-    const cur = runCli(["session", "get-state"], { cwd: dir }).stdout;
-    expect(r.tool("Edit", EDIT(dir))).toBe(/"protocolStartComplete":\s*true/.test(cur) ? "allow" : "deny");
+    // full: the protocol-start block is on by default; the branch step is still missing (it needs the
+    // shell, which analysis did not allow): the Edit waits, the step itself passes, then the Edit does
+    expect(JSON.parse(runCli(["session", "get-state"], { cwd: dir }).stdout).protocolStartComplete).toBe(false);
+    expect(r.tool("Edit", EDIT(dir))).toBe("deny");
+    expect(r.tool("Bash", { command: "git branch --show-current && touch x" })).toBe("deny");
+    expect(r.tool("Bash", { command: "git branch --show-current" })).toBe("allow");
+    const started = JSON.parse(runCli(["session", "get-state"], { cwd: dir }).stdout);
+    expect(started.protocolStartComplete).toBe(true);
+    expect(started.protocolStartEvidence.startStepsObserved).toBe("step1,step2,step3,step4");
+    r.step("start protocol", `complete: ${started.protocolStartEvidence.startStepsObserved} observed`);
+    expect(r.tool("Edit", EDIT(dir))).toBe("allow");
     expect(r.status()).toBe("");
     // the agent edits README.md: the session changed something, and full demands the log
     writeFileSync(join(dir, "README.md"), "# P\n\nMore.\n");

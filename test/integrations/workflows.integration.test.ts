@@ -9,8 +9,9 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { Inngest } from "inngest";
 import { InngestTestEngine } from "@inngest/test";
-import { git, makeRepo, tmpDir, writeTree } from "../helpers.js";
+import { git, makeRepo, runCli, tmpDir, writeTree } from "../helpers.js";
 import { completeJsonLog } from "./fixtures.js";
+import { closedAfterEach, ok } from "../mcp/helpers.js";
 import { createWorkflowFunctions, EVENTS, type ApprovalPort, type ApprovalStatus } from "../../dist/inngest.js";
 import { openSessionStore } from "../../dist/state/ops.js";
 import { validateSessionLogs } from "../../dist/validators/session-log.js";
@@ -65,7 +66,11 @@ describe("session-protocol-start (seed 001: note store, session, skills, log, co
     expect(r.created).toBe(true);
     expect(r.notesIgnored).toBe(true);
     const ev = state(dir).protocolStartEvidence;
-    expect(state(dir).protocolStartComplete).toBe(true);
+    // issue 40 item 4: the run's facts are evidence, not the start protocol; the skills it listed are
+    // observed (verify-skills), the memories are the agent's to read
+    expect(r.startProtocol).toEqual({ complete: false, missing: ["memories"] });
+    expect(state(dir).protocolStartComplete).toBe(false);
+    expect(ev["observed.skills"]).toBe(`${NOW} workflow:verify-skills .claude/skills: 2 skill(s)`);
     expect(ev.skillScriptsCount).toBe("2");
     expect(ev.constraintsRead).toMatch(/^\.agents\/governance\/PROJECT-CONSTRAINTS\.md sha256:[0-9a-f]{64}$/);
     expect(ev.noteStoreInitialized).toBe(NOW);
@@ -75,7 +80,12 @@ describe("session-protocol-start (seed 001: note store, session, skills, log, co
     const out = await validateSessionLogs({ cwd: dir, root: dir, files: [`.agents/sessions/${ID}.json`], source: new DiskSource(dir), mode: "creation", maxFileBytes: 1 << 20, sessionsDir: ".agents/sessions", memoriesDir: ".serena/memories" } as never);
     const errors = out.results.flatMap((x: any) => x.findings).filter((f: any) => f.severity === "error");
     expect(errors).toEqual([]);
-    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-state-update", expect.objectContaining({ name: EVENTS.stateUpdate, data: expect.objectContaining({ sessionId: ID, updates: expect.objectContaining({ protocolStartComplete: true }) }) }));
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-state-update", expect.objectContaining({ name: EVENTS.stateUpdate, data: expect.objectContaining({ sessionId: ID, updates: expect.objectContaining({ protocolStartComplete: false }) }) }));
+    // the agent reads a memory (the PostToolUse hook, as Claude Code sends it): the start protocol completes
+    const post = runCli(["hooks", "post-tool-use"], { cwd: dir, input: JSON.stringify({ hook_event_name: "PostToolUse", session_id: "c-1", cwd: dir, tool_name: "mcp__serena__read_memory", tool_input: { memory_file_name: "parser-notes" }, tool_response: "# Parser notes", tool_use_id: "t" }) });
+    expect(post.code, post.stderr).toBe(0);
+    expect(state(dir).protocolStartComplete).toBe(true);
+    expect(state(dir).protocolStartEvidence.startStepsObserved).toBe("memories,skills");
   });
 
   it("WF-START-02 an existing session log is never overwritten; createLog: false writes none", async () => {
@@ -109,6 +119,31 @@ describe("session-protocol-start (seed 001: note store, session, skills, log, co
   });
 });
 
+describe("session-protocol-start and issue 40 (one identity, live state off the work tree)", () => {
+  const open = closedAfterEach();
+
+  it("WF-START-05 init-note-store ignores the live state once, as the SessionStart hook does (the repository's exclude file): git status stays clean without any .gitignore entry", async () => {
+    const dir = makeRepo({ "README.md": "# P\n" });
+    const { error } = await start(dir, { createLog: false });
+    expect(error).toBeUndefined();
+    const exclude = readFileSync(join(dir, ".git", "info", "exclude"), "utf8");
+    expect(exclude).toContain("/.agent-notes/");
+    expect(exclude).toContain("/.serena/memories/session-current-state.md");
+    expect(git(dir, "status", "--porcelain")).toBe("");
+  });
+
+  it("WF-START-06 a protocol session the MCP server started is this session (one identity, as the SessionStart hook adopts it)", async () => {
+    const dir = repo();
+    const c = await open(dir);
+    const id = (await ok(c, "session_start", { objective: "fix the gate" })).session_id as string;
+    expect(id).toMatch(/^\d{4}-\d{2}-\d{2}-session-01$/);
+    const { result, error } = await start(dir, { createLog: false });
+    expect(error).toBeUndefined();
+    expect((result as any).sessionId).toBe(id);
+    expect(state(dir).sessionId).toBe(id);
+  });
+});
+
 describe("protocol.preset (issue 40 item 3: the workflows obey the repository's protocol, as the hooks and `session end` do)", () => {
   const preset = (p: string) => ({ "agentcheck.config.json": JSON.stringify({ protocol: { preset: p } }) + "\n" });
   const end = (dir: string) => run(fns.sessionProtocolEnd, EVENTS.completionRequested, { cwd: dir, now: NOW });
@@ -136,6 +171,9 @@ describe("protocol.preset (issue 40 item 3: the workflows obey the repository's 
     expect(r.sessionLog.reason).toContain("optional under protocol.preset validate-if-present");
     expect(existsSync(join(dir, ".agents/sessions"))).toBe(false);
     expect(state(dir).sessionId).toBe(ID);
+    // no start demands under this preset: the start protocol is complete with the run
+    expect(r.startProtocol).toEqual({ complete: true, missing: [] });
+    expect(state(dir).protocolStartComplete).toBe(true);
     // uncommitted work and no log: neither is a demand under this preset
     writeTree(dir, { "notes.txt": "draft\n" });
     const e = await end(dir);
@@ -619,6 +657,53 @@ describe("session-state-update (seed 001: apply, session/mode.changed, approval)
     } finally {
       ep.close();
     }
+  });
+
+  it("WF-APPROVAL-12 approvalPoll: a local `session deny` with no endpoint named is seen at the next look (poll-approval-1), not at the time-out; unanswered, the slices run to the time-out; a bad duration is refused when the functions are made", async () => {
+    const { denyApproval, getApproval, listApprovals } = await import("../../dist/state/approvals.js");
+    const f = createWorkflowFunctions(new Inngest({ id: "agentcheck-live" }), { approvalModes: ["coding"], approvalTimeout: "3m", approvalPoll: "1m" }).sessionStateUpdate;
+    const dir = repo();
+    await start(dir, { createLog: false });
+    const notes = openSessionStore({ cwd: dir }).notes;
+    // the first slice passes without an event; meanwhile a person denies it locally
+    const waits = vi.fn(async () => {
+      const [p] = listApprovals(notes, { sessionId: ID, status: "pending" });
+      if (p) await denyApproval(notes, p.id, { by: "person:lead" });
+      return null;
+    });
+    const engine = (fn: unknown, w: unknown) => new InngestTestEngine({
+      function: fn as never,
+      steps: [...SENT],
+      transformCtx: (ctx: any) => ({ ...ctx, step: { ...ctx.step, run: vi.fn(ctx.step.run), sendEvent: vi.fn(ctx.step.sendEvent), waitForEvent: w } }),
+    });
+    const { result, error, ctx } = await engine(f, waits).execute({ events: [{ name: EVENTS.stateUpdate, data: { cwd: dir, now: NOW, patch: { mode: "coding", task: "T-5" } } } as never] });
+    expect(error).toBeUndefined();
+    expect(waits).toHaveBeenCalledWith("wait-for-approval", expect.objectContaining({ event: EVENTS.approvalResolved, timeout: "60s" }));
+    expect(waits).not.toHaveBeenCalledWith("wait-for-approval-2", expect.anything());
+    expect(ctx.step.run).toHaveBeenCalledWith("poll-approval-1", expect.any(Function));
+    expect(ctx.step.run).not.toHaveBeenCalledWith("check-approval", expect.any(Function));
+    expect(result).toMatchObject({ applied: false, approval: { status: "denied" } });
+    expect(getApproval(notes, (result as any).approval.approvalId)).toMatchObject({ status: "denied", resolvedBy: "person:lead" });
+    expect(state(dir).currentMode).toBe("analysis");
+    // never answered: three waits of 60 s, a look after each but the last, then the time-out's check
+    const a = approvalsFake();
+    const g = createWorkflowFunctions(new Inngest({ id: "agentcheck-approvals" }), { approvalModes: ["coding"], approvals: a.port, approvalTimeout: "3m", approvalPoll: "1m" }).sessionStateUpdate;
+    const other = repo();
+    await start(other, { createLog: false });
+    const none = vi.fn(async () => null);
+    const r2 = await engine(g, none).execute({ events: [{ name: EVENTS.stateUpdate, data: { cwd: other, now: NOW, patch: { mode: "coding", task: "T-6" } } } as never] });
+    for (const id of ["wait-for-approval", "wait-for-approval-2", "wait-for-approval-3"]) expect(none).toHaveBeenCalledWith(id, expect.objectContaining({ timeout: "60s" }));
+    expect(none).not.toHaveBeenCalledWith("wait-for-approval-4", expect.anything());
+    for (const id of ["poll-approval-1", "poll-approval-2", "check-approval"]) expect(r2.ctx.step.run).toHaveBeenCalledWith(id, expect.any(Function));
+    expect(r2.ctx.step.run).not.toHaveBeenCalledWith("poll-approval-3", expect.any(Function));
+    expect(r2.result).toMatchObject({ applied: false, approval: { status: "expired" } });
+    expect(state(other).currentMode).toBe("analysis");
+    // durations are checked when the functions are made
+    const { approvalWaits } = await import("../../dist/workflows/state-update.js");
+    expect(approvalWaits("1h30m", "1h")).toEqual(["3600s", "1800s"]);
+    expect(approvalWaits("10m", undefined)).toEqual(["10m"]);
+    expect(() => createWorkflowFunctions(new Inngest({ id: "x" }), { approvalPoll: "soon" })).toThrow(/approvalPoll: 'soon' is not a duration/);
+    expect(() => createWorkflowFunctions(new Inngest({ id: "x" }), { approvalTimeout: "1d", approvalPoll: "1m" })).toThrow(/more than 100/);
   });
 
   it("WF-APPROVAL-04 modes that need no approval change at once (no wait)", async () => {

@@ -57,7 +57,10 @@ describe("issue 15: MCP server lifecycle (session_start … session_end)", () =>
     writeTree(dir, { "src/app.ts": "export const x = 1;\n", "docs/guide.md": "# Guide\n\nHow to use it.\n", [`.agents/qa/${id}-qa-report.md`]: "# QA\n\nAll tests pass.\n" });
     writeSessionLog(dir, id, ["implemented src/app.ts", "wrote docs/guide.md"]);
     commitAll(dir, "feat: the work");
-    const end = await ok(c, "session_end", { summary: "did the work", decisions: ["keep it small"], next_session_notes: "nothing left" });
+    // issue 35: validate_gate GIT_COMMIT passing carries the content evidence of the session's range
+    const gc = await ok(c, "validate_gate", { phase: "GIT_COMMIT" });
+    expect(gc.results[0].content_evidence.files["src/app.ts"]).toBe(git(dir, "rev-parse", "HEAD:src/app.ts"));
+    const end = await ok(c, "session_end", { summary: "did the work", decisions: ["keep it small"], next_session_notes: "nothing left", write_log: true });
     expect(end.status, JSON.stringify(end, null, 2)).toBe("COMPLETE");
     expect(end.results.map((r: any) => `${r.phase}:${r.status}`)).toEqual(["DOCS_UPDATE:PASS", "QUALITY_CHECKS:PASS", "QA_VALIDATION:PASS", "GIT_COMMIT:PASS"]);
     expect(end.commit).toBe(git(dir, "rev-parse", "HEAD"));
@@ -72,12 +75,33 @@ describe("issue 15: MCP server lifecycle (session_start … session_end)", () =>
     // (result and history entry), so main recognises the work after a squash merge deleted the branch
     const blob = git(dir, "rev-parse", "HEAD:src/app.ts");
     expect(end.content_evidence.files["src/app.ts"]).toBe(blob);
+    expect(end.results.find((r: any) => r.phase === "GIT_COMMIT").content_evidence).toEqual(end.content_evidence);
     expect(h[0].contentEvidence["src/app.ts"]).toBe(blob);
     expect(hist).toContain(`- **Content Evidence**: {`);
     expect(existsSync(join(dir, ".serena/memories/session-violations-log.md"))).toBe(false);
     // a new session can start now, numbered after the first
     const next = await ok(c, "session_start", { objective: "next" });
     expect(next.session_id).toBe(id.replace(/-01$/, "-02"));
+    // write_log: the JSON log now records its ending commit and the content evidence; committed, the
+    // branch squash merged, deleted and garbage collected, SP-130 passes on main thanks to it
+    const LOG = `.agents/sessions/${id}.json`;
+    expect(end.log_evidence).toEqual({ log: LOG, written: true });
+    const log = JSON.parse(readFileSync(join(dir, LOG), "utf8"));
+    expect(log.endingCommit).toBe(end.commit);
+    expect(log.contentEvidence.files["src/app.ts"]).toBe(blob);
+    commitAll(dir, "session log: ending commit and content evidence");
+    git(dir, "checkout", "-q", "main");
+    git(dir, "merge", "-q", "--squash", "feat/protocol");
+    git(dir, "commit", "-q", "-m", "feat/protocol (squash)");
+    git(dir, "branch", "-q", "-D", "feat/protocol");
+    git(dir, "reflog", "expire", "--expire=now", "--all");
+    git(dir, "gc", "-q", "--prune=now");
+    const sp130 = (file: string) => JSON.parse(runCli(["session-log", "-f", "json", file], { cwd: dir }).stdout).results.flatMap((r: any) => r.findings).filter((f: any) => f.ruleId === "SP-130").map((f: any) => f.messageId);
+    expect(sp130(LOG)).toEqual([]);
+    delete log.contentEvidence;
+    writeTree(dir, { [LOG]: JSON.stringify(log, null, 2) + "\n" });
+    commitAll(dir, "the log without its content evidence");
+    expect(sp130(LOG)).toEqual(["endingCommitAbsent"]);
   });
 
   it("a skipped gate is refused, logged as a violation, BLOCKS, and recovers when the gate passes", async () => {

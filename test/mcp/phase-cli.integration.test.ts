@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { git, makeRepo, runCli } from "../helpers.js";
 import { commitAll, protocolRepo, sha256, writeSessionLog, writeTree } from "./helpers.js";
-import { minimalState, pointerText, stateNoteText, writeNote } from "../state/fixtures.js";
+import { minimalState, pointerText, stateNoteText, writeNote, STARTED } from "../state/fixtures.js";
 import * as F from "../../dist/phase/format.js";
 import { freshMdLog } from "../session-md/lib.js";
 
@@ -202,7 +202,7 @@ function gatedRepo(memories: boolean, config: Record<string, unknown> = {}): str
   const dir = protocolRepo({ memories });
   writeTree(dir, { "agentcheck.config.json": JSON.stringify({ gate: { phases: true }, ...config }) });
   const notes = join(dir, ".agent-notes");
-  writeNote(notes, "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }] })));
+  writeNote(notes, "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }], ...STARTED })));
   writeNote(notes, "sessions/current-session", pointerText("g"));
   return dir;
 }
@@ -237,7 +237,7 @@ describe("issue 15: gate.phases policy in the PreToolUse gate", () => {
     expect(gate(dir, "Bash")).toBe("allow");
     // without the policy a session before READY does not block
     const other = protocolRepo();
-    writeNote(join(other, ".agent-notes"), "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }] })));
+    writeNote(join(other, ".agent-notes"), "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }], ...STARTED })));
     writeNote(join(other, ".agent-notes"), "sessions/current-session", pointerText("g"));
     phase(other, "start", "ungated");
     expect(gate(other, "Edit")).toBe("allow");

@@ -5,7 +5,8 @@
 import { describe, it, expect } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCli, makeRepo, git, writeTree } from "../helpers.js";
+import { spawnSync } from "node:child_process";
+import { BIN, runCli, makeRepo, git, writeTree } from "../helpers.js";
 import { completeJsonLog } from "../integrations/fixtures.js";
 import { contentEvidence, recordLogEvidence } from "../../dist/evidence/record.js";
 import { recordSessionStart } from "../../dist/commands/session-start.js";
@@ -42,8 +43,8 @@ const readJson = (dir: string, p: string) => JSON.parse(readFileSync(join(dir, p
 
 describe("issue-35 item 2: session end --write-log records the fingerprint in the JSON log", () => {
   /** A feature branch with a started session, its work committed and its complete log (no ending commit yet) committed. */
-  async function sessionRepo() {
-    const dir = makeRepo({ "README.md": "# Project\n", ".serena/memories/parser-notes.md": "# Parser notes\n\nNotes.\n", ".gitignore": ".agent-notes/\n" });
+  async function sessionRepo(files: Record<string, string> = {}) {
+    const dir = makeRepo({ "README.md": "# Project\n", ".serena/memories/parser-notes.md": "# Parser notes\n\nNotes.\n", ".gitignore": ".agent-notes/\n", ...files });
     git(dir, "checkout", "-q", "-b", "feat/guide");
     const start = git(dir, "rev-parse", "HEAD");
     expect((await recordSessionStart({ cwd: dir, now: NOW })).state.sessionId).toBe(ID);
@@ -78,6 +79,29 @@ describe("issue-35 item 2: session end --write-log records the fingerprint in th
     writeFileSync(join(dir, SLOG), JSON.stringify(bare, null, 2) + "\n");
     commitAll(dir, "log without the fingerprint");
     expect(ids(dir, "SP-130", SLOG)).toEqual(["endingCommitAbsent"]);
+  });
+
+  it("Stop hook under hooks.writeLog: true writes the fingerprint into the log and blocks until it is committed; squash merge, branch deleted, gc => SP-130 passes on main", async () => {
+    const { dir, logCommit } = await sessionRepo({ "agentcheck.config.json": JSON.stringify({ hooks: { writeLog: true } }) });
+    await openSessionStore({ cwd: dir }).setMode(undefined, "coding");
+    const h = JSON.parse(runCli(["hooks", "claude", "--bin", `'${process.execPath}' '${BIN}'`], { cwd: dir }).stdout).hooks;
+    const stop = () => {
+      const r = spawnSync("sh", ["-c", h.Stop[0].hooks[0].command], { cwd: dir, input: JSON.stringify({ cwd: dir, hook_event_name: "Stop", stop_hook_active: false }), encoding: "utf8", env: { ...process.env, CLAUDE_PROJECT_DIR: dir, NO_COLOR: "1" } });
+      return { code: r.status, stderr: r.stderr };
+    };
+    const first = stop();
+    expect(first.code).toBe(2);
+    expect(first.stderr).toContain(`${SLOG} now records its ending commit and content evidence: commit it`);
+    const log = readJson(dir, SLOG);
+    expect(log.endingCommit).not.toBe("");
+    expect(log.contentEvidence.files["docs/guide.md"]).toBe(git(dir, "rev-parse", "HEAD:docs/guide.md"));
+    commitAll(dir, "session log: ending commit and content evidence");
+    const second = stop();
+    expect(second.code, second.stderr).toBe(0);
+    expect(openSessionStore({ cwd: dir }).getSync(ID).protocolEndComplete).toBe(true);
+    squashAndDrop(dir, "feat/guide");
+    expect(() => git(dir, "cat-file", "-e", `${logCommit}^{commit}`)).toThrow();
+    expect(ids(dir, "SP-130", SLOG)).toEqual([]);
   });
 
   it("session end without --write-log leaves the log alone (the fingerprint is in protocolEndEvidence only)", async () => {

@@ -34,6 +34,9 @@ for (const k of Object.keys(process.env)) if (k.startsWith("GIT_")) delete proce
 // Claude Code marks the commands its Bash tool runs (CLAUDECODE=1); agentcheck then treats a mode
 // change as the agent's request (src/state/cli.ts insideAgent). Tests run as a person unless they set it.
 delete process.env.CLAUDECODE;
+// an Inngest event endpoint named in the shell makes `session approve|deny` send approval/resolved
+// (src/workflows/notify.ts): tests name one only where they run a stand-in for it
+for (const k of Object.keys(process.env)) if (k.startsWith("INNGEST_")) delete process.env[k];
 Object.assign(process.env, {
   TMPDIR: root,
   PATH: [dirname(process.execPath), join(ROOT, "node_modules", ".bin"), sysbin].join(":"),

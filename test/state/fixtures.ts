@@ -5,6 +5,19 @@ import { dirname, join } from "node:path";
 export const T0 = "2026-02-11T10:00:00.000Z";
 export const T1 = "2026-02-11T10:05:00.000Z";
 
+/**
+ * A session whose start protocol has evidence (issue 40: under the default preset, full, the gate keeps
+ * every tool but the read-only ones and the start steps denied until it has): for tests of what comes
+ * after the start (the mode table, the caches, the inputs), given to the state they write.
+ */
+export const STARTED = {
+  protocolStartComplete: true,
+  protocolStartEvidence: { "observed.memories": `${T0} mcp__serena__list_memories (listing)`, startStepsObserved: "memories", completedAt: T0 },
+} as const;
+
+/** A session whose start protocol has no evidence yet. */
+export const NOT_STARTED = { protocolStartComplete: false, protocolStartEvidence: {} } as const;
+
 export function minimalState(over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     sessionId: "s1",

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeRepo, ROOT, runCli, tmpDir } from "../helpers.js";
-import { minimalState, pointerText, stateNoteText, writeNote } from "./fixtures.js";
+import { minimalState, pointerText, stateNoteText, writeNote, STARTED } from "./fixtures.js";
 
 const GATE_CJS = join(ROOT, "bin", "agentcheck-gate.cjs");
 
@@ -34,7 +34,7 @@ function gate(repo: string, tool: string, cjs: boolean): string {
 }
 
 const coding = (over: Record<string, unknown> = {}) =>
-  stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }], ...over }));
+  stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }], ...STARTED, ...over }));
 /** Invalid for SS-002 (negative version) while its mode says coding: a gate that trusted it would allow Edit. */
 const invalidCoding = () => coding({ version: -1 });
 
@@ -75,7 +75,7 @@ for (const cjs of [true, false]) {
       // the invalid bytes are never remembered
       expect(readFileSync(cache, "utf8")).toBe(before);
       // a change to another valid state goes through the core again (mode analysis: Edit denied)
-      writeFileSync(join(sessions, "session-g.md"), stateNoteText(minimalState({ sessionId: "g" })));
+      writeFileSync(join(sessions, "session-g.md"), stateNoteText(minimalState({ sessionId: "g", ...STARTED })));
       expect(gate(repo, "Edit", cjs)).toContain("not allowed in analysis mode");
     });
 

@@ -2,7 +2,7 @@
 // memory listing and reading) are allowed in every mode and state; a shell command by which the agent
 // would grant its own approval is denied while the session is gated.
 import { describe, it, expect } from "vitest";
-import { decide, isSelfApproval, isStartStepTool } from "../../dist/state/gate.js";
+import { decide, isSelfApproval, isStartStepCommand, isStartStepTool, isStartStepWrite } from "../../dist/state/gate.js";
 
 const policy = { enabled: true, readOnlyExtra: [], requireProtocolStart: true };
 const state = (mode: string, protocolStartComplete = false) => ({ ok: true as const, mode, protocolStartComplete });
@@ -43,5 +43,37 @@ describe("issue-40 gate: start steps and self-approval", () => {
     expect((d as { reason: string }).reason).toContain("PostToolUse hook records each as evidence");
     expect((d as { reason: string }).reason).not.toContain("session protocol-start");
     expect(decide("Edit", state("coding", true), policy)).toEqual({ allow: true });
+  });
+
+  it("issue-40 item 1: under the protocol-start block the start steps' own shell commands pass (listing, git questions, read-only validators, record-step); anything chained or writing does not", () => {
+    const bash = (command: string) => decide("Bash", state("coding", false), policy, undefined, command);
+    for (const c of ["ls .claude/skills/github/scripts/", "ls -la .claude/skills", "git status", "git branch --show-current", "git rev-parse --abbrev-ref HEAD",
+      "git log --oneline -5", "agentcheck check", "npx agentcheck session-log .agents/sessions/x.json", "node bin/agentcheck.js memory-index",
+      "/r/node_modules/.bin/agentcheck check --staged", "agentcheck session record-step step10 --note \"asked the user\""]) {
+      expect(isStartStepCommand(c), c).toBe(true);
+      expect(bash(c), c).toEqual({ allow: true });
+    }
+    for (const c of ["ls; rm -rf x", "ls && touch a", "ls > out", "ls $(rm x)", "ls `rm x`", "git branch new-feature", "git branch -D main", "git checkout -b x",
+      "git log --output=x", "agentcheck check -o report.txt", "agentcheck check --output-file=r", "agentcheck pre-pr", "agentcheck session mode coding",
+      "agentcheck session end", "npx other check", "node -e 1", "rm -rf .", "tree -o out", "find . -delete", "cat x | sh"]) {
+      expect(isStartStepCommand(c), c).toBe(false);
+      const d = bash(c);
+      expect(d.allow, c).toBe(false);
+      expect((d as { reason: string }).reason).toContain("start protocol is incomplete");
+    }
+  });
+
+  it("issue-40 item 1: writing the session log (a .json or .md file directly in the sessions folder) passes the protocol-start block; nothing else written does", () => {
+    expect(isStartStepWrite("Write", ".agents/sessions/2026-12-01-session-01.json", ".agents/sessions")).toBe(true);
+    expect(isStartStepWrite("Write", "logs/s.md", "logs/")).toBe(true);
+    for (const [tool, rel] of [["Edit", ".agents/sessions/a.json"], ["Write", ".agents/sessions/sub/a.json"], ["Write", ".agents/sessions/a.sh"],
+      ["Write", ".agents/sessions/../../x.json"], ["Write", "src/a.json"], ["Write", ""]]) {
+      expect(isStartStepWrite(tool, rel, ".agents/sessions"), `${tool} ${rel}`).toBe(false);
+    }
+    expect(decide("Write", state("coding", false), policy, undefined, undefined, ".agents/sessions/x.json")).toEqual({ allow: true });
+    expect(decide("Write", state("coding", false), policy, undefined, undefined, "src/x.ts").allow).toBe(false);
+    // the mode still holds: analysis writes nothing, start step or not
+    expect(decide("Write", state("analysis", false), policy, undefined, undefined, ".agents/sessions/x.json").allow).toBe(false);
+    expect(decide("Bash", state("analysis", false), policy, undefined, "ls").allow).toBe(false);
   });
 });

@@ -6,14 +6,14 @@ import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, ROOT, makeRepo, tmpDir } from "../helpers.js";
-import { minimalState, stateNoteText, pointerText, writeNote } from "./fixtures.js";
+import { minimalState, stateNoteText, pointerText, writeNote, STARTED } from "./fixtures.js";
 
 const GATE = join(ROOT, "bin", "agentcheck-gate.cjs");
 
 function codingRepo(): string {
   const repo = makeRepo({});
   const root = join(repo, ".agent-notes");
-  writeNote(root, "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }] })));
+  writeNote(root, "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: "2026-02-11T10:00:00.000Z" }], ...STARTED })));
   writeNote(root, "sessions/current-session", pointerText("g"));
   return repo;
 }

@@ -4,7 +4,7 @@ import { writeFileSync, readFileSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { runCli, makeRepo, tmpDir } from "../helpers.js";
 import { gateDecide, SessionStore } from "../../dist/index.js";
-import { minimalState, stateNoteText, pointerText, writeNote } from "./fixtures.js";
+import { minimalState, stateNoteText, pointerText, writeNote, STARTED, NOT_STARTED } from "./fixtures.js";
 
 const ENV = { AGENTCHECK_NOTES_DIR: undefined };
 
@@ -30,12 +30,13 @@ function gate(cwd: string, input: string, args: string[] = [], runCwd?: string):
   return reason;
 }
 
+/** A repository whose session is in `mode`, its start protocol done (STARTED) unless `extra` says otherwise. */
 function repoInMode(mode: string, extra: Record<string, unknown> = {}, config?: Record<string, unknown>): string {
   const files: Record<string, string> = {};
   if (config) files["agentcheck.config.json"] = JSON.stringify(config);
   const repo = makeRepo(files);
   const root = join(repo, ".agent-notes");
-  writeNote(root, "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: mode, modeHistory: [{ mode, timestamp: "2026-02-11T10:00:00.000Z" }], ...extra })));
+  writeNote(root, "sessions/session-g", stateNoteText(minimalState({ sessionId: "g", currentMode: mode, modeHistory: [{ mode, timestamp: "2026-02-11T10:00:00.000Z" }], ...STARTED, ...extra })));
   writeNote(root, "sessions/current-session", pointerText("g"));
   return repo;
 }
@@ -129,14 +130,21 @@ describe("gate decision table through the CLI (§10.6)", () => {
     expect(gateDecide("Edit", { ok: false, reason: "error", detail: "boom" }, { enabled: true, readOnlyExtra: [], requireProtocolStart: false }).allow).toBe(false);
   });
   it("GATE-12 protocol-start rule: on + flag false + coding → deny; off → allow; disabled mode exempt", () => {
-    const on = repoInMode("coding", {}, { gate: { requireProtocolStart: true } });
+    const on = repoInMode("coding", NOT_STARTED, { gate: { requireProtocolStart: true } });
     expect(gate(on, hookInput("Edit", on))).toContain("session start protocol is incomplete");
     expect(gate(on, hookInput("Read", on))).toBe("allow");
     const done = repoInMode("coding", { protocolStartComplete: true, protocolStartEvidence: { gitBranch: "main" } }, { gate: { requireProtocolStart: true } });
     expect(gate(done, hookInput("Edit", done))).toBe("allow");
-    const off = repoInMode("coding");
+    const off = repoInMode("coding", NOT_STARTED, { gate: { requireProtocolStart: false } });
     expect(gate(off, hookInput("Edit", off))).toBe("allow");
-    const disabled = repoInMode("disabled", {}, { gate: { requireProtocolStart: true } });
+    // issue-40 item 1: on by default under full, with or without protocol.preset; off under validate-if-present
+    for (const cfg of [undefined, { protocol: { preset: "full" } }]) {
+      const dflt = repoInMode("coding", NOT_STARTED, cfg);
+      expect(gate(dflt, hookInput("Edit", dflt))).toContain("session start protocol is incomplete");
+    }
+    const vip = repoInMode("coding", NOT_STARTED, { protocol: { preset: "validate-if-present" } });
+    expect(gate(vip, hookInput("Edit", vip))).toBe("allow");
+    const disabled = repoInMode("disabled", NOT_STARTED, { gate: { requireProtocolStart: true } });
     expect(gate(disabled, hookInput("Edit", disabled))).toBe("allow");
   });
   it("GATE-13 gate.enabled false in the project config allows everything (even without state)", () => {
@@ -259,11 +267,14 @@ describe("hook protocol (§7.1)", () => {
     runCli(["session", "create", "--id", "live"], { cwd: repo, env: ENV });
     expect(gate(repo, hookInput("Edit", repo))).not.toBe("allow");
     runCli(["session", "mode", "coding"], { cwd: repo, env: ENV });
+    // under the default preset (full) the start protocol comes first: the user records it here
+    expect(gate(repo, hookInput("Edit", repo))).toContain("session start protocol is incomplete");
+    expect(runCli(["session", "protocol-start", "--data", '{"note":"started by hand"}'], { cwd: repo, env: ENV }).code).toBe(0);
     expect(gate(repo, hookInput("Edit", repo))).toBe("allow");
     runCli(["session", "mode", "planning"], { cwd: repo, env: ENV });
     expect(gate(repo, hookInput("Bash", repo))).toBe("allow");
     expect(gate(repo, hookInput("Edit", repo))).toContain("planning");
-    expect(new SessionStore({ cwd: repo, env: {} }).getSync("live").version).toBe(3);
+    expect(new SessionStore({ cwd: repo, env: {} }).getSync("live").version).toBe(4);
   });
   it("the gate never writes (no lock, no files created)", () => {
     const dir = tmpDir();

@@ -108,3 +108,52 @@ describe("issue-40 item 4 requiredStartSteps(): the protocol preset decides whet
     expect(requiredStartSteps(r("full"), { steps: ["handoff"] })).toEqual(["handoff"]);
   });
 });
+
+describe("issue-40 item 2 observe() against the repository's own start steps (kinds from the core)", () => {
+  const SPECS = [
+    { key: "step1", kind: "tool", arg: "mcp__serena__activate_project", text: "Initialize Serena" },
+    { key: "step2", kind: "read", arg: ".agents/HANDOFF.md", text: "Read `.agents/HANDOFF.md`" },
+    { key: "step3", kind: "log", arg: "", text: "Create this session log" },
+    { key: "step4", kind: "list", arg: ".claude/skills/github/scripts/", text: "List skill scripts" },
+    { key: "step5", kind: "memory", arg: "usage-mandatory", text: "Read usage-mandatory memory" },
+    { key: "step6", kind: "read", arg: "PROJECT-CONSTRAINTS.md", text: "Read PROJECT-CONSTRAINTS.md" },
+    { key: "step9", kind: "git", arg: "", text: "Confirm not on main/master" },
+    { key: "step10", kind: "record", arg: "", text: "Ask the user" },
+  ] as const;
+  const on = (tool: string, input: unknown) => observe(tool, input, ROOT, { ...PATHS, sessions: ".agents/sessions" }, SPECS as never).map((o: { step: string }) => o.step);
+  it.each([
+    ["mcp__plugin_serena_serena__activate_project", {}, ["step1"]],
+    ["mcp__serena__initial_instructions", {}, []],
+    ["mcp__other__activate_project", {}, []],
+    ["Read", { file_path: "/repo/.agents/HANDOFF.md" }, ["step2"]],
+    ["Write", { file_path: "/repo/.agents/sessions/2026-12-01-session-01.json", content: "{}" }, ["step3"]],
+    ["Write", { file_path: "/repo/.agents/sessions/sub/x.json", content: "{}" }, []],
+    ["Write", { file_path: "/repo/src/x.ts", content: "" }, []],
+    ["Bash", { command: "ls .claude/skills/github/scripts/" }, ["step4"]],
+    ["Glob", { pattern: "*.ps1", path: "/repo/.claude/skills/github/scripts" }, ["step4"]],
+    ["Bash", { command: "ls .claude/skills" }, []],
+    ["mcp__serena__read_memory", { memory_file_name: "usage-mandatory" }, ["step5"]],
+    ["Read", { file_path: "/repo/.serena/memories/usage-mandatory.md" }, ["step5"]],
+    ["mcp__serena__read_memory", { memory_file_name: "other" }, []],
+    ["Read", { file_path: "/repo/.agents/governance/PROJECT-CONSTRAINTS.md" }, ["step6"]],
+    ["Bash", { command: "git branch --show-current" }, ["step9"]],
+    ["Bash", { command: "echo ask the user" }, []],
+  ])("%s %j -> %j", (tool, input, want) => {
+    expect(on(tool, input)).toEqual(want);
+  });
+
+  it("a record step is never observed; stepText tells how to record it", async () => {
+    const { stepText } = await import("../../dist/state/observed.js");
+    expect(stepText(SPECS[7] as never)).toContain("agentcheck session record-step step10");
+    expect(stepText(SPECS[1] as never)).toBe("Read `.agents/HANDOFF.md`");
+  });
+
+  it("storedSpecs reads back what SessionStart fixed; anything malformed is no list (the built-in steps apply)", async () => {
+    const { storedSpecs, REQUIRED_KEY } = await import("../../dist/state/observed.js");
+    expect(storedSpecs({ [REQUIRED_KEY]: JSON.stringify(SPECS) })).toEqual(SPECS);
+    expect(storedSpecs({ [REQUIRED_KEY]: "[{\"key\":1}]" })).toBeUndefined();
+    expect(storedSpecs({ [REQUIRED_KEY]: "[{\"key\":\"a\",\"kind\":\"rm\",\"arg\":\"\",\"text\":\"\"}]" })).toBeUndefined();
+    expect(storedSpecs({ [REQUIRED_KEY]: "not json" })).toBeUndefined();
+    expect(storedSpecs({})).toBeUndefined();
+  });
+});

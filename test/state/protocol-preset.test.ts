@@ -8,7 +8,7 @@ import { PRESETS, presetOf, startProtocolFor } from "../../dist/protocol-preset.
 import { readStateSettings } from "../../dist/state/config.js";
 import { stopDecision } from "../../dist/commands/claude.js";
 import { logRequestText } from "../../dist/commands/session-start.js";
-import { parseProtocolChecklists, repoChecklists } from "../../dist/phase/repo-checklist.js";
+import { parseProtocolChecklists, parseStartEvidence, repoChecklists, repoStartSpecs } from "../../dist/phase/repo-checklist.js";
 import { detectPreset } from "../../dist/protocol-detect.js";
 import { starterWithPreset } from "../../dist/init.js";
 
@@ -61,8 +61,9 @@ describe("issue-40 item 3: protocol presets", () => {
     expect(readStateSettings(repo({ protocol: { preset: "off" } }))).toMatchObject({ gateEnabled: false, requireProtocolStart: false });
     expect(readStateSettings(repo({ protocol: { preset: "off" }, gate: { enabled: true } })).gateEnabled).toBe(true);
     expect(readStateSettings(repo({ protocol: { preset: "full" }, gate: { requireProtocolStart: false } })).requireProtocolStart).toBe(false);
-    // no protocol.preset: full's demands, but the protocol-start block stays off as before presets
-    expect(readStateSettings(repo({}))).toMatchObject({ preset: "full", requireProtocolStart: false });
+    // no protocol.preset: the default preset's table row (full), protocol-start block included
+    expect(readStateSettings(repo({}))).toMatchObject({ preset: "full", requireProtocolStart: true });
+    expect(readStateSettings(makeRepo({}))).toMatchObject({ preset: "full", gateEnabled: true, requireProtocolStart: PRESETS.full.requireProtocolStart });
   });
 
   it("an unknown preset is a configuration error (exit 2 path: StateError USAGE)", () => {
@@ -113,6 +114,45 @@ describe("issue-40 item 3: the checklist from the repository's SESSION-PROTOCOL.
     expect([p.end.filter((x) => x.req === "MUST").length, p.end.filter((x) => x.req === "SHOULD").length]).toEqual([6, 4]);
   });
   if (!HAS_CORPUS) console.warn("[skipped] SESSION-PROTOCOL.md corpus case: ../shared/corpus is absent");
+});
+
+describe("issue-40 item 2: the repository's MUST start steps, each mapped by the core to the evidence that ticks it", () => {
+  it("the wording decides the evidence: an MCP tool, the hand-off read, a listing, a memory, a file, the branch; nothing observable -> record", () => {
+    const text = [
+      "### Session Start (COMPLETE ALL before work)", "", "| Req | Step | Status | Evidence |", "|-----|------|--------|----------|",
+      "| MUST | Initialize Serena: `mcp__serena__activate_project` | [ ] | x |",
+      "| MUST | Read `.agents/HANDOFF.md` | [ ] | x |",
+      "| MUST | Create this session log | [ ] | x |",
+      "| MUST | List skill scripts in `.claude/skills/github/scripts/` | [ ] | x |",
+      "| MUST | Read usage-mandatory memory | [ ] | x |",
+      "| MUST | Read PROJECT-CONSTRAINTS.md | [ ] | x |",
+      "| MUST | Read memory-index, load task-relevant memories | [ ] | x |",
+      "| SHOULD | Verify git status | [ ] | x |",
+      "| MUST | Confirm not on main/master | [ ] | x |",
+      "| MUST | Ask the user for the task's priority | [ ] | x |",
+      "| MUST | Read the relevant memories | [ ] | x |",
+      "",
+    ].join("\n");
+    expect(parseStartEvidence(enc(text)).map((e) => `${e.kind} ${e.arg}`.trim())).toEqual([
+      "tool mcp__serena__activate_project", "read .agents/HANDOFF.md", "log", "list .claude/skills/github/scripts/", "memory usage-mandatory",
+      "read PROJECT-CONSTRAINTS.md", "memory memory-index", "git", "git", "record", "memory",
+    ]);
+    const dir = tmpDir();
+    write(dir, ".agents/SESSION-PROTOCOL.md", text);
+    const specs = repoStartSpecs(dir)!;
+    // MUST rows only, keyed by their place in the start checklist (the SHOULD row, 8th, is not required)
+    expect(specs.map((x) => x.key)).toEqual(["step1", "step2", "step3", "step4", "step5", "step6", "step7", "step9", "step10", "step11"]);
+    expect(specs[9]).toEqual({ key: "step11", kind: "memory", arg: "", text: "Read the relevant memories" });
+    expect(repoStartSpecs(tmpDir())).toBeUndefined();
+  });
+
+  it.skipIf(!HAS_CORPUS)("the corpus's SESSION-PROTOCOL.md (efa406e9a): its 10 MUST start steps, every one but none observable", () => {
+    const dir = tmpDir();
+    write(dir, ".agents/SESSION-PROTOCOL.md", readFileSync(join(CORPUS, "ai-agents-efa406e9a", ".agents", "SESSION-PROTOCOL.md"), "utf8"));
+    const specs = repoStartSpecs(dir)!;
+    expect(specs).toHaveLength(10);
+    expect(specs.filter((x) => x.kind === "record")).toEqual([]);
+  });
 });
 
 describe("issue-40 item 3: init picks the preset and says why", () => {

@@ -7,6 +7,7 @@
 // folding) and block scalars (`|` / `>` with chomping and indentation indicators). A front matter
 // YAML refuses as a whole is approximated: a plain top-level value with `: ` inside (PyYAML: "mapping
 // values are not allowed here") or a tab before a key makes the skill count as without description.
+// Lengths are counted, never built (a value of any size is one pass and no allocation per piece).
 import { asciiLower } from "../../lib/text";
 import { codePoints, pyStrip, universal } from "./mem";
 
@@ -29,6 +30,15 @@ function spaces(s: string): i32 {
   let i = 0;
   while (i < s.length && s.charCodeAt(i) == 32) i++;
   return i;
+}
+
+/** A line of spaces and tabs only (a line break of a quoted scalar). */
+function onlyBlanks(s: string): bool {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c != 32 && c != 9) return false;
+  }
+  return true;
 }
 
 function blankOrSpaces(s: string, upTo: i32): bool {
@@ -82,14 +92,14 @@ function notString(v: string): bool {
   return digits > 0;
 }
 
-/** Folding of flow (quoted and plain) scalars: one break is a space, n + 1 breaks are n LFs. */
-function fold(parts: string[], breaksBefore: i32[]): string {
-  let out = "";
+/** Folding of flow (quoted and plain) scalars: one break is a space, n + 1 breaks are n LFs; the length in code points. */
+function foldedLength(parts: string[], breaksBefore: i32[]): i32 {
+  let n = 0;
   for (let i = 0; i < parts.length; i++) {
-    if (i > 0) out += breaksBefore[i] == 0 ? " " : "\n".repeat(breaksBefore[i]);
-    out += parts[i];
+    if (i > 0) n += breaksBefore[i] == 0 ? 1 : breaksBefore[i];
+    n += codePoints(parts[i]);
   }
-  return out;
+  return n;
 }
 
 function hexValue(s: string): i32 {
@@ -103,12 +113,12 @@ function hexValue(s: string): i32 {
   return v;
 }
 
-/** A quoted scalar that opens at `col` of `ls[first]`; null when it never closes (a YAML error). */
-function quoted(ls: string[], first: i32, col: i32): string | null {
+/** The length in code points of the quoted scalar that opens at `col` of `ls[first]`; -1 when it never closes (a YAML error). Counted, not built: linear in its length. */
+function quoted(ls: string[], first: i32, col: i32): i32 {
   const q = ls[first].charCodeAt(col);
   const dq = q == 34;
-  let out = "";
-  let pending = ""; // whitespace that only counts when the line goes on
+  let n = 0;
+  let pendFrom = -1; // where the whitespace that only counts when the line goes on starts
   let i = first;
   let s = ls[i];
   let p = col + 1;
@@ -117,13 +127,13 @@ function quoted(ls: string[], first: i32, col: i32): string | null {
       // a line break inside the scalar: trailing whitespace dropped, folded with the next lines
       i++;
       let breaks = 0;
-      while (i < ls.length && pyStrip(ls[i]).length == 0 && ls[i].indexOf("\t") < 0 && spaces(ls[i]) == ls[i].length) {
+      while (i < ls.length && onlyBlanks(ls[i])) {
         breaks++;
         i++;
       }
-      if (i >= ls.length) return null;
-      out += breaks == 0 ? " " : "\n".repeat(breaks);
-      pending = "";
+      if (i >= ls.length) return -1;
+      n += breaks == 0 ? 1 : breaks;
+      pendFrom = -1;
       s = ls[i];
       p = 0;
       while (p < s.length && (s.charCodeAt(p) == 32 || s.charCodeAt(p) == 9)) p++;
@@ -131,32 +141,32 @@ function quoted(ls: string[], first: i32, col: i32): string | null {
     }
     const c = s.charCodeAt(p);
     if (c == 32 || c == 9) {
-      pending += String.fromCharCode(c);
+      if (pendFrom < 0) pendFrom = p;
       p++;
       continue;
     }
-    out += pending;
-    pending = "";
+    if (pendFrom >= 0) n += p - pendFrom;
+    pendFrom = -1;
     if (!dq && c == 39) {
       if (p + 1 < s.length && s.charCodeAt(p + 1) == 39) {
-        out += "'";
+        n++;
         p += 2;
         continue;
       }
-      return out;
+      return n;
     }
-    if (dq && c == 34) return out;
+    if (dq && c == 34) return n;
     if (dq && c == 92) {
       if (p + 1 >= s.length) {
         // an escaped line break: the break and the next line's leading whitespace vanish
         i++;
         let breaks = 0;
-        while (i < ls.length && spaces(ls[i]) == ls[i].length) {
+        while (i < ls.length && onlyBlanks(ls[i])) {
           breaks++;
           i++;
         }
-        if (i >= ls.length) return null;
-        out += "\n".repeat(breaks);
+        if (i >= ls.length) return -1;
+        n += breaks;
         s = ls[i];
         p = 0;
         while (p < s.length && (s.charCodeAt(p) == 32 || s.charCodeAt(p) == 9)) p++;
@@ -164,41 +174,31 @@ function quoted(ls: string[], first: i32, col: i32): string | null {
       }
       const e = s.charCodeAt(p + 1);
       p += 2;
-      if (e == 48) out += "\0";
-      else if (e == 97) out += "\x07";
-      else if (e == 98) out += "\b";
-      else if (e == 116 || e == 9) out += "\t";
-      else if (e == 110) out += "\n";
-      else if (e == 118) out += "\v";
-      else if (e == 102) out += "\f";
-      else if (e == 114) out += "\r";
-      else if (e == 101) out += "\x1b";
-      else if (e == 32 || e == 34 || e == 92 || e == 47) out += String.fromCharCode(e);
-      else if (e == 78) out += "\u0085";
-      else if (e == 95) out += "\u00a0";
-      else if (e == 76) out += "\u2028";
-      else if (e == 80) out += "\u2029";
+      // every one-character escape (0 a b t TAB n v f r e SPACE " / \\ N _ L P) is one code point
+      if (e == 48 || e == 97 || e == 98 || e == 116 || e == 9 || e == 110 || e == 118 || e == 102 || e == 114 || e == 101 ||
+        e == 32 || e == 34 || e == 92 || e == 47 || e == 78 || e == 95 || e == 76 || e == 80) n++;
       else if (e == 120 || e == 117 || e == 85) {
-        const n = e == 120 ? 2 : e == 117 ? 4 : 8;
-        if (p + n > s.length) return null;
-        const v = hexValue(s.substring(p, p + n));
-        if (v < 0) return null;
-        out += String.fromCodePoint(v);
-        p += n;
-      } else return null;
+        const w = e == 120 ? 2 : e == 117 ? 4 : 8;
+        if (p + w > s.length) return -1;
+        const v = hexValue(s.substring(p, p + w));
+        if (v < 0 || v > 0x10ffff) return -1;
+        n++;
+        p += w;
+      } else return -1;
       continue;
     }
-    out += String.fromCharCode(c);
+    // a surrogate pair is one code point
+    if (!(c >= 0xdc00 && c <= 0xdfff && p > 0 && s.charCodeAt(p - 1) >= 0xd800 && s.charCodeAt(p - 1) <= 0xdbff)) n++;
     p++;
   }
 }
 
 /**
- * A block scalar whose header (`|` or `>` and its indicators) is `head`, content from `ls[from]`;
+ * The length in code points of the block scalar whose header (`|` or `>` and its indicators) is `head`, content from `ls[from]`;
  * PyYAML's scan_block_scalar for a key of the top-level mapping (least indentation 1). The last
  * line of the front matter has no line break (the block is joined with LF, none after it).
  */
-function block(ls: string[], from: i32, head: string): string | null {
+function block(ls: string[], from: i32, head: string): i32 {
   const folded = head.charCodeAt(0) == 62;
   let chomp = 0; // -1 strip, 0 clip, 1 keep
   let increment = 0;
@@ -209,9 +209,9 @@ function block(ls: string[], from: i32, head: string): string | null {
     else if (c >= 49 && c <= 57) increment = c - 48;
     else if (c == 32 || c == 9) {
       const rest = pyStrip(head.substring(k));
-      if (rest.length > 0 && !rest.startsWith("#")) return null;
+      if (rest.length > 0 && !rest.startsWith("#")) return -1;
       break;
-    } else return null;
+    } else return -1;
   }
   let indent = 1;
   let i = from;
@@ -232,13 +232,13 @@ function block(ls: string[], from: i32, head: string): string | null {
     lead++;
     i++;
   }
-  let out = "\n".repeat(lead);
+  let n = lead; // counted, not built
   let lineBreak = "";
   let trailing = 0;
   while (i < ls.length && spaces(ls[i]) >= indent && !blankOrSpaces(ls[i], indent)) {
     const text = ls[i].substring(indent);
     const leadingNonSpace = text.charCodeAt(0) != 32 && text.charCodeAt(0) != 9;
-    out += text;
+    n += codePoints(text);
     lineBreak = i + 1 < ls.length ? "\n" : "";
     i++;
     let breaks = 0;
@@ -250,15 +250,15 @@ function block(ls: string[], from: i32, head: string): string | null {
     if (i < ls.length && spaces(ls[i]) >= indent && !blankOrSpaces(ls[i], indent)) {
       const next = ls[i].charCodeAt(indent);
       if (folded && lineBreak == "\n" && leadingNonSpace && next != 32 && next != 9) {
-        if (breaks == 0) out += " ";
-      } else out += lineBreak;
-      out += "\n".repeat(breaks);
+        if (breaks == 0) n++;
+      } else n += lineBreak.length;
+      n += breaks;
       trailing = 0;
     }
   }
-  if (chomp >= 0) out += lineBreak;
-  if (chomp > 0) out += "\n".repeat(trailing);
-  return out;
+  if (chomp >= 0) n += lineBreak.length;
+  if (chomp > 0) n += trailing;
+  return n;
 }
 
 /**
@@ -278,11 +278,17 @@ export function descriptionChars(raw: string): i32 {
   }
   if (end < 0) return -1;
   const ls = lines.slice(1, end);
-  let value: string | null = null;
-  let found = false;
+  // the last `description` key wins (PyYAML keeps the last of duplicate keys); only its value is read
+  let last = -1;
   for (let i = 0; i < ls.length; i++) {
     const line = ls[i];
     if (line.length > 0 && line.charCodeAt(0) == 9) return -1; // a tab where a key belongs: YAML refuses it
+    if (topKey(line) == "description") last = i;
+  }
+  if (last < 0) return -1;
+  let value = -1;
+  for (let i = 0; i < ls.length; i++) {
+    const line = ls[i];
     const key = topKey(line);
     if (key.length == 0) continue;
     let p = line.indexOf(":") + 1;
@@ -291,12 +297,14 @@ export function descriptionChars(raw: string): i32 {
     while (p < line.length && (line.charCodeAt(p) == 32 || line.charCodeAt(p) == 9)) p++;
     const rest = line.substring(p);
     const c = rest.length > 0 ? rest.charCodeAt(0) : 0;
-    let v: string | null = null;
+    let v = -1;
     let isStr = true;
-    if (c == 34 || c == 39) v = quoted(ls, i, p);
-    else if (c == 124 || c == 62) v = block(ls, i + 1, rest);
-    else if (c == 91 || c == 123 || c == 38 || c == 42 || c == 33) {
-      v = null; // flow collections, anchors, aliases, tags: not a plain string here
+    if (c == 34 || c == 39 || c == 124 || c == 62) {
+      // quoted and block values of other keys are not read (their lines start no key of their own)
+      if (i != last) continue;
+      v = c == 34 || c == 39 ? quoted(ls, i, p) : block(ls, i + 1, rest);
+    } else if (c == 91 || c == 123 || c == 38 || c == 42 || c == 33) {
+      v = -1; // flow collections, anchors, aliases, tags: not a plain string here
       isStr = false;
     } else {
       // a plain scalar, continued by indented lines; `: ` inside is a YAML error for the whole block
@@ -335,14 +343,10 @@ export function descriptionChars(raw: string): i32 {
         blank = 0;
         k++;
       }
-      v = parts.length == 0 ? null : fold(parts, breaks);
-      if (v !== null && notString(v!)) isStr = false;
+      v = parts.length == 0 ? -1 : foldedLength(parts, breaks);
+      if (parts.length == 1 && notString(parts[0])) isStr = false;
     }
-    if (key == "description") {
-      found = true;
-      value = isStr ? v : null;
-    }
+    if (i == last) value = isStr ? v : -1;
   }
-  if (!found || value === null || value!.length == 0) return -1;
-  return codePoints(value!);
+  return value > 0 ? value : -1;
 }

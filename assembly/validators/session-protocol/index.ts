@@ -10,6 +10,7 @@ import { encodeList } from "../../lib/list";
 import { MdLog, lineTableOf } from "../session-log/md-log";
 import { runRules, RuleOf } from "../../rules";
 import { SpCtx } from "./ctx";
+import { stepEvidence } from "./step-evidence";
 import { PH001 } from "./PH-001";
 import { PH002 } from "./PH-002";
 import { PH003 } from "./PH-003";
@@ -30,11 +31,26 @@ export const RULES: RuleOf<SpCtx>[] = [
  * the MUST and SHOULD rows of its Session Start and Session End tables (seed 002's parser, the same
  * table parser the session-log rules SP-031/SP-035 compare logs with), as data "checklist.start" and
  * "checklist.end": lists of requirement, step pairs. MUST NOT rows are prohibitions, not steps: left out.
+ * "checklist.startEvidence": for each start step, the evidence kind and argument that tick it.
  */
 function protocolChecklist(doc: Doc, results: Results): void {
   const log = new MdLog(lineTableOf(doc), "");
   results.put(doc, "checklist.start", stepPairs(log.start));
   results.put(doc, "checklist.end", stepPairs(log.end));
+  results.put(doc, "checklist.startEvidence", evidencePairs(log.start));
+}
+
+/** For each start row stepPairs keeps, in the same order: the evidence kind and argument that tick it (step-evidence.ts). */
+function evidencePairs(rows: ChecklistRow[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (r.req != "MUST" && r.req != "SHOULD") continue;
+    const e = stepEvidence(r.step);
+    out.push(e[0]);
+    out.push(e[1]);
+  }
+  return encodeList(out);
 }
 
 function stepPairs(rows: ChecklistRow[]): string {

@@ -1,0 +1,95 @@
+// The hook input of the Claude Code hooks that must never hang or act on input they did not read whole
+// (PostToolUse, PreCompact; issue 40 item 3): the JSON object on stdin, read under a size cap and a
+// deadline, decoded as strict UTF-8, nested no deeper than a bound. Anything else is a reason the hook
+// records nothing (the hook still exits 0: PostToolUse and PreCompact cannot undo anything). Lean: node
+// built-ins only.
+import { isatty } from "node:tty";
+
+/** How long a hook waits for its input to end (Claude Code writes it and closes stdin at once). */
+export const HOOK_INPUT_DEADLINE_MS = 5000;
+/** Deepest nesting of arrays and objects a hook input may have (Claude Code's are a few levels deep). */
+export const HOOK_INPUT_MAX_DEPTH = 256;
+
+export type HookInput = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
+
+/** The deepest nesting of arrays and objects in JSON text (strings skipped by indexOf, never byte by byte). */
+export function jsonDepth(buf: Buffer): number {
+  let depth = 0;
+  let max = 0;
+  const n = buf.length;
+  for (let i = 0; i < n; i++) {
+    const b = buf[i];
+    if (b === 0x22) {
+      // to the closing quote: one that an even run of backslashes precedes
+      let q = buf.indexOf(0x22, i + 1);
+      for (;;) {
+        if (q < 0) return max;
+        let k = q;
+        while (k > i + 1 && buf[k - 1] === 0x5c) k--;
+        if ((q - k) % 2 === 0) break;
+        q = buf.indexOf(0x22, q + 1);
+      }
+      i = q;
+    } else if (b === 0x7b || b === 0x5b) {
+      if (++depth > max) max = depth;
+    } else if (b === 0x7d || b === 0x5d) depth--;
+  }
+  return max;
+}
+
+/** The parsed hook input, or why there is none (pure: bytes in). */
+export function parseHookInput(bytes: Buffer): HookInput {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, error: "hook input is not UTF-8" };
+  }
+  if (text.trim() === "") return { ok: true, value: {} };
+  const depth = jsonDepth(bytes);
+  if (depth > HOOK_INPUT_MAX_DEPTH) return { ok: false, error: `hook input is nested deeper than ${HOOK_INPUT_MAX_DEPTH} levels` };
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `hook input is not JSON (${(e as Error).message})` };
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return { ok: false, error: "hook input is not a JSON object" };
+  return { ok: true, value: v as Record<string, unknown> };
+}
+
+/**
+ * Read the hook input: until stdin ends, at most `maxBytes`, at most `deadlineMs` (a FIFO whose writer
+ * holds it open, a terminal). Never throws; stdin is destroyed once answered, so nothing keeps the
+ * process alive.
+ */
+export function readHookStdin(maxBytes: number, deadlineMs = HOOK_INPUT_DEADLINE_MS): Promise<HookInput> {
+  return new Promise((resolve) => {
+    try {
+      if (isatty(0)) return resolve({ ok: false, error: "no hook input (stdin is a terminal)" });
+      const stdin = process.stdin;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let done = false;
+      const finish = (r: () => HookInput): void => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        stdin.removeAllListeners("data");
+        stdin.destroy();
+        resolve(r());
+      };
+      const timer = setTimeout(() => finish(() => ({ ok: false, error: `hook input did not end within ${deadlineMs / 1000} s` })), deadlineMs);
+      stdin.on("data", (c: Buffer | string) => {
+        const b = typeof c === "string" ? Buffer.from(c) : c;
+        size += b.length;
+        if (size > maxBytes) return finish(() => ({ ok: false, error: `hook input is over ${maxBytes >= 1048576 ? `${maxBytes / 1048576} MiB` : `${maxBytes} bytes`}` }));
+        chunks.push(b);
+      });
+      stdin.on("end", () => finish(() => parseHookInput(Buffer.concat(chunks))));
+      stdin.on("error", (e) => finish(() => ({ ok: false, error: `hook input could not be read (${e.message})` })));
+    } catch (e) {
+      resolve({ ok: false, error: `hook input could not be read (${(e as Error)?.message ?? String(e)})` });
+    }
+  });
+}

@@ -1,0 +1,133 @@
+// Issue 40 item 3: bad input to the new hooks and settings. The PostToolUse and PreCompact hooks, run
+// as `hooks claude --write` wrote them (sh -c), given a FIFO that never ends on stdin, JSON nested
+// deeper than any hook input, bytes that are not UTF-8, or input over their cap: each exits 0 with a
+// message and records nothing (no state written, no checkpoint). A configuration with an unknown
+// protocol preset or a negative compaction retention: `check` exits 2, the gate denies naming the
+// setting, the hooks record nothing.
+import { describe, it, expect } from "vitest";
+import { spawn, spawnSync, execFileSync } from "node:child_process";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runCli, tmpDir } from "../helpers.js";
+import { hookedRepo } from "../integrations/hooked-repo.js";
+
+/** Every file of agentcheck's live state (notes root, checkpoints) with its content. */
+function liveState(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (rel: string) => {
+    const abs = join(dir, rel);
+    if (!existsSync(abs)) return;
+    if (statSync(abs).isDirectory()) {
+      for (const n of readdirSync(abs)) walk(join(rel, n));
+      return;
+    }
+    out[rel] = readFileSync(abs, "latin1");
+  };
+  for (const d of [".agent-notes", ".aibrain", ".git/agentcheck"]) walk(d);
+  return out;
+}
+
+function setup() {
+  const { dir, settings, runHook } = hookedRepo({
+    "README.md": "# P\n",
+    ".agents/HANDOFF.md": "# Hand-off\n",
+    ".serena/memories/memory-index.md": "# Memory index\n",
+  }, "feat/bad-input");
+  const cmd = (ev: string) => settings.hooks[ev][0].hooks[0].command as string;
+  const start = runHook(cmd("SessionStart"), { hook_event_name: "SessionStart", source: "startup", cwd: dir });
+  expect(start.code).toBe(0);
+  expect(start.stdout).toContain("Start protocol");
+  /** One hook run with raw bytes on stdin. */
+  const raw = (ev: string, input: Buffer | string) => {
+    const r = spawnSync("sh", ["-c", cmd(ev)], { cwd: dir, input, encoding: "utf8", env: { ...process.env, CLAUDE_PROJECT_DIR: dir }, maxBuffer: 1 << 26 });
+    return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  };
+  return { dir, cmd, raw, runHook };
+}
+
+const handoffRead = (dir: string, response: string) =>
+  `{"hook_event_name":"PostToolUse","cwd":${JSON.stringify(dir)},"tool_name":"Read","tool_input":{"file_path":${JSON.stringify(join(dir, ".agents/HANDOFF.md"))}},"tool_response":${response}}`;
+
+describe("issue-40 item 3: bad input to the PostToolUse and PreCompact hooks records nothing, exit 0, with a message", () => {
+  it("issue-40 item 3: deeply nested JSON, non-UTF-8 bytes, over-size input", () => {
+    const { dir, raw } = setup();
+    const before = liveState(dir);
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const cases: [string, string, Buffer | string, RegExp][] = [
+      ["post-tool-use nested tool_response", "PostToolUse", handoffRead(dir, deep), /nested deeper than 256 levels; nothing recorded/],
+      ["post-tool-use nested document", "PostToolUse", deep, /nested deeper than 256 levels; nothing recorded/],
+      ["post-tool-use non-UTF-8", "PostToolUse", Buffer.concat([Buffer.from(handoffRead(dir, '"text ')), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]), /not UTF-8; nothing recorded/],
+      ["post-tool-use over 68 MiB", "PostToolUse", handoffRead(dir, JSON.stringify("x".repeat(69 * 1024 * 1024))), /over 68 MiB; nothing recorded/],
+      ["pre-compact nested", "PreCompact", `{"hook_event_name":"PreCompact","trigger":"auto","cwd":${JSON.stringify(dir)},"x":${deep}}`, /nested deeper than 256 levels; nothing saved/],
+      ["pre-compact non-UTF-8", "PreCompact", Buffer.concat([Buffer.from(`{"trigger":"auto","cwd":${JSON.stringify(dir)},"custom_instructions":"`), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]), /not UTF-8; nothing saved/],
+      ["pre-compact over 1 MiB", "PreCompact", `{"trigger":"auto","cwd":${JSON.stringify(dir)},"custom_instructions":${JSON.stringify("x".repeat(2 * 1024 * 1024))}}`, /over 1 MiB; nothing saved/],
+    ];
+    for (const [label, ev, input, message] of cases) {
+      const r = raw(ev, input);
+      expect(r.code, label).toBe(0);
+      expect(r.stderr, label).toMatch(message);
+      expect(liveState(dir), label).toEqual(before);
+    }
+    // the same hooks on good input do record (the cases above can fail)
+    expect(raw("PostToolUse", handoffRead(dir, '"# Hand-off"')).code).toBe(0);
+    expect(liveState(dir)).not.toEqual(before);
+    const mid = liveState(dir);
+    expect(raw("PreCompact", `{"trigger":"auto","cwd":${JSON.stringify(dir)}}`).stderr).toContain("saved before compaction");
+    expect(liveState(dir)).not.toEqual(mid);
+  });
+
+  it("issue-40 item 3: a FIFO on stdin that never ends: each hook gives up at its deadline, exit 0, records nothing", async () => {
+    const { dir, cmd } = setup();
+    const before = liveState(dir);
+    const fifo = join(tmpDir("fifo-"), "stdin");
+    execFileSync("mkfifo", [fifo]);
+    for (const [ev, message] of [["PostToolUse", /did not end within 5 s; nothing recorded/], ["PreCompact", /did not end within 5 s; nothing saved/]] as const) {
+      // opened for reading and writing: the hook sees a pipe that is open and silent, never its end
+      const fd = openSync(fifo, "r+");
+      try {
+        const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+          const child = spawn("sh", ["-c", cmd(ev)], { cwd: dir, stdio: [fd, "pipe", "pipe"], env: { ...process.env, CLAUDE_PROJECT_DIR: dir } });
+          let stderr = "";
+          child.stderr.on("data", (c) => (stderr += c));
+          const kill = setTimeout(() => child.kill("SIGKILL"), 60_000); // a hang fails below (code null), never the suite
+          child.on("close", (code) => {
+            clearTimeout(kill);
+            resolve({ code, stderr });
+          });
+        });
+        expect(r.code, ev).toBe(0);
+        expect(r.stderr, ev).toMatch(message);
+      } finally {
+        closeSync(fd);
+      }
+    }
+    expect(liveState(dir)).toEqual(before);
+  }, 120_000);
+});
+
+describe("issue-40 item 3: a configuration with a bad protocol.preset or state.compactionRetentionDays", () => {
+  it.each([
+    ["protocol.preset", { protocol: { preset: "sometimes" } }],
+    ["state.compactionRetentionDays", { state: { compactionRetentionDays: -3 } }],
+  ])("issue-40 item 3: %s -> check exits 2, the gate denies naming the setting, the hooks record nothing", (key, cfg) => {
+    const { dir, raw, cmd, runHook } = setup();
+    writeFileSync(join(dir, "agentcheck.config.json"), JSON.stringify(cfg));
+    const before = liveState(dir);
+    const check = runCli(["check"], { cwd: dir });
+    expect(check.code).toBe(2);
+    expect(check.stderr + check.stdout).toContain(key);
+    const gate = runHook(cmd("PreToolUse"), { hook_event_name: "PreToolUse", cwd: dir, tool_name: "Edit", tool_input: { file_path: join(dir, "README.md") } });
+    expect(gate.code).toBe(0);
+    const deny = JSON.parse(gate.stdout).hookSpecificOutput;
+    expect(deny.permissionDecision).toBe("deny");
+    expect(deny.permissionDecisionReason).toContain(key);
+    const post = raw("PostToolUse", handoffRead(dir, '"# Hand-off"'));
+    expect(post.code).toBe(0);
+    expect(post.stderr).toContain("nothing recorded");
+    expect(post.stderr).toContain(key);
+    const pre = raw("PreCompact", `{"trigger":"auto","cwd":${JSON.stringify(dir)}}`);
+    expect(pre.code).toBe(0);
+    expect(pre.stderr).toContain(key);
+    expect(liveState(dir)).toEqual(before);
+  });
+});
