@@ -4,8 +4,8 @@
 //
 // The run goes through the served app over real HTTP on 127.0.0.1 (startWorkflowServer), driven the
 // way the Inngest executor drives it (scripts/lib/inngest-executor.mjs: a wave's planned steps each
-// requested on its own, all at once, their results memoized into the next discovery). Every step is real (one `agentcheck check --format
-// json` process per repository).
+// requested on its own, all at once, their results memoized into the next discovery). Every step is
+// real (one `agentcheck check --format json` process per repository).
 //
 // Not @inngest/test: its engine follows every planned step with a new discovery of its own, so the
 // chains multiply wave after wave and steps run again: counted with a stub check, 16 repositories ran

@@ -52,6 +52,10 @@ const NEEDLES: Record<string, string> = {
   "work log": "session-log markdown: section heading matched in logs (SP-022)",
   "task completed": "session-log markdown: section text matched in logs (SP-022)",
   "tasks completed": "session-log markdown: section text matched in logs (SP-022)",
+  // session-protocol: a start step of the repository's SESSION-PROTOCOL.md matched to the evidence that ticks it (step-evidence.ts)
+  "session log": "session-protocol step-evidence.ts: a start step that creates the session log (matched in SESSION-PROTOCOL.md)",
+  "git status": "session-protocol step-evidence.ts: a start step answered by git facts (matched in SESSION-PROTOCOL.md)",
+  "not on main": "session-protocol step-evidence.ts: a start step answered by git facts (matched in SESSION-PROTOCOL.md)",
   // session-log JSON: SP-111's tokens of an unfinished validation in the logs
   "not available": "session-log JSON SP-111: token matched in logs",
   "will validate": "session-log JSON SP-111: token matched in logs",

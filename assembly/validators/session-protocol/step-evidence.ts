@@ -110,7 +110,7 @@ export function stepEvidence(step: string): string[] {
     }
     return f == "" ? ["record", ""] : ["read", f];
   }
-  if (lower.includes("branch") || lower.includes("git status") || lower.includes("not on main") || lower.includes("starting commit")) return ["git", ""];
+  if (lower.includes("branch") || lower.includes("git status") || lower.includes("not on main") || (lower.includes("starting") && lower.includes(" commit"))) return ["git", ""];
   if (lower.includes("validat") || lower.includes(" lint")) return ["validator", ""];
   return ["record", ""];
 }
