@@ -1,6 +1,6 @@
 // What the result builder (io.ts) needs of a rule: its id, default severity and declaration index.
-// A Rule (assembly/rules.ts) extends it with its check, whose context holds the Input and Results of
-// io.ts: this base keeps io.ts from importing the rule model (no import cycle).
+// A Rule (assembly/rules.ts) extends it, and RuleOf<C> adds the check, whose context holds the Input
+// and Results of io.ts: this base keeps io.ts from importing the rule model (no import cycle).
 
 /** Unmanaged, as Rule is (see there): a rule lives as long as the module. */
 // @ts-ignore: decorator

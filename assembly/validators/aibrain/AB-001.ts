@@ -1,5 +1,5 @@
 // AB-001: Checkpoint front matter (aibrain validator; the front matter model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { AibrainCtx, FM_OK, FM_NO_OPENING, FM_NOT_JSON_OBJECT, FM_JSON_ERROR } from "./ctx";
 
@@ -19,13 +19,12 @@ function AB001_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<AibrainCtx>(c);
+function check(ctx: AibrainCtx): void {
   const pr = ctx.problem;
   if (pr == FM_OK) return;
   let m = msg("frontMatterNoClosing");
   if (pr == FM_NO_OPENING) m = msg("frontMatterTheFile");
   else if (pr == FM_NOT_JSON_OBJECT) m = msg("frontMatterExpectedA");
   else if (pr == FM_JSON_ERROR) m = msg("frontMatter").s("error", ctx.jsonError);
-  ctx.results.report(ctx.rule, ctx.doc, ctx.problemLine, ctx.problemCol, m);
+  ctx.report(ctx.rule, loc(ctx.doc, ctx.problemLine, ctx.problemCol), m);
 }

@@ -1,5 +1,5 @@
 // AB-002: Checkpoint keys (aibrain validator; the front matter model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { J_STR } from "../../lib/json";
 import { AibrainCtx, STR_KEYS, INT_KEYS, isWholeNonNeg, isoMs } from "./ctx";
@@ -22,25 +22,24 @@ function AB002_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<AibrainCtx>(c);
+function check(ctx: AibrainCtx): void {
   if (ctx.v === null) return;
   for (let i = 0; i < STR_KEYS.length; i++) {
     const k = STR_KEYS[i];
     const x = ctx.get(k);
-    if (x === null) ctx.atStart(ctx.rule, msg("missingKey").s("k", k));
-    else if (x.kind != J_STR || x.s.length == 0) ctx.at(ctx.rule, x, msg("mustBeANon").s("k", k));
+    if (x === null) ctx.report(ctx.rule, ctx.start(), msg("missingKey").s("k", k));
+    else if (x.kind != J_STR || x.s.length == 0) ctx.report(ctx.rule, ctx.at(x), msg("mustBeANon").s("k", k));
   }
   for (let i = 0; i < INT_KEYS.length; i++) {
     const k = INT_KEYS[i];
     const x = ctx.get(k);
-    if (x === null) ctx.atStart(ctx.rule, msg("missingKey").s("k", k));
-    else if (!isWholeNonNeg(x)) ctx.at(ctx.rule, x, msg("mustBeAWhole").s("k", k));
+    if (x === null) ctx.report(ctx.rule, ctx.start(), msg("missingKey").s("k", k));
+    else if (!isWholeNonNeg(x)) ctx.report(ctx.rule, ctx.at(x), msg("mustBeAWhole").s("k", k));
   }
   const created = ctx.get("created_at");
-  if (created !== null && created.kind == J_STR && isNaN(isoMs(created.s))) ctx.at(ctx.rule, created, msg("createdAtIsNot").s("created", created.s));
+  if (created !== null && created.kind == J_STR && isNaN(isoMs(created.s))) ctx.report(ctx.rule, ctx.at(created), msg("createdAtIsNot").s("created", created.s));
   const updated = ctx.get("updated_at");
-  if (updated !== null && updated.kind == J_STR && isNaN(isoMs(updated.s))) ctx.at(ctx.rule, updated, msg("updatedAtIsNot").s("updated", updated.s));
+  if (updated !== null && updated.kind == J_STR && isNaN(isoMs(updated.s))) ctx.report(ctx.rule, ctx.at(updated), msg("updatedAtIsNot").s("updated", updated.s));
   const mx = ctx.get("max_iterations");
-  if (mx !== null && mx.kind != 0 && !isWholeNonNeg(mx)) ctx.at(ctx.rule, mx, msg("maxIterationsMustBe"));
+  if (mx !== null && mx.kind != 0 && !isWholeNonNeg(mx)) ctx.report(ctx.rule, ctx.at(mx), msg("maxIterationsMustBe"));
 }

@@ -1,5 +1,5 @@
 // AB-003: Checkpoint status (aibrain validator; the front matter model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { AibrainCtx } from "./ctx";
 
@@ -17,10 +17,9 @@ function AB003_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<AibrainCtx>(c);
+function check(ctx: AibrainCtx): void {
   if (ctx.v === null) return;
   const st = ctx.get("status");
-  if (st === null) ctx.atStart(ctx.rule, msg("missingKeyStatusIn"));
-  else if (ctx.status().length == 0) ctx.at(ctx.rule, st, msg("statusMustBeIn"));
+  if (st === null) ctx.report(ctx.rule, ctx.start(), msg("missingKeyStatusIn"));
+  else if (ctx.status().length == 0) ctx.report(ctx.rule, ctx.at(st), msg("statusMustBeIn"));
 }

@@ -1,5 +1,5 @@
 // AB-004: Checkpoint timestamps ordered (aibrain validator; the front matter model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { AibrainCtx } from "./ctx";
 
@@ -16,13 +16,12 @@ function AB004_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<AibrainCtx>(c);
+function check(ctx: AibrainCtx): void {
   if (ctx.v === null) return;
   const cMs = ctx.ms("created_at");
   const uMs = ctx.ms("updated_at");
   if (!isNaN(cMs) && !isNaN(uMs) && uMs < cMs) {
     const updated = ctx.get("updated_at")!;
-    ctx.at(ctx.rule, updated, msg("updatedAtIsBefore").s("updated", updated.s).s("created", ctx.get("created_at")!.s));
+    ctx.report(ctx.rule, ctx.at(updated), msg("updatedAtIsBefore").s("updated", updated.s).s("created", ctx.get("created_at")!.s));
   }
 }

@@ -1,5 +1,5 @@
 // AB-005: Iteration limit (aibrain validator; the front matter model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { AibrainCtx, isWholeNonNeg } from "./ctx";
 
@@ -16,12 +16,11 @@ function AB005_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<AibrainCtx>(c);
+function check(ctx: AibrainCtx): void {
   if (ctx.v === null) return;
   const it = ctx.get("iteration_count");
   const mx = ctx.get("max_iterations");
   // a max_iterations that is not a whole number is AB-002's
   if (mx === null || mx.kind == 0 || !isWholeNonNeg(mx)) return;
-  if (isWholeNonNeg(it) && it!.n > mx.n) ctx.at(ctx.rule, it, msg("iterationCountExceedsMax").s("it", it!.s).s("mx", mx.s));
+  if (isWholeNonNeg(it) && it!.n > mx.n) ctx.report(ctx.rule, ctx.at(it), msg("iterationCountExceedsMax").s("it", it!.s).s("mx", mx.s));
 }

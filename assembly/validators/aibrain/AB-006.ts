@@ -1,5 +1,5 @@
 // AB-006: Archive holds completed tasks (aibrain validator; the front matter model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { AibrainCtx, DOC_FLAG_ARCHIVED } from "./ctx";
 
@@ -16,9 +16,8 @@ function AB006_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<AibrainCtx>(c);
+function check(ctx: AibrainCtx): void {
   if (ctx.v === null || (ctx.doc.flags & DOC_FLAG_ARCHIVED) == 0) return;
   const status = ctx.status();
-  if (status.length > 0 && status != "completed") ctx.at(ctx.rule, ctx.get("status"), msg("archivedTaskHasStatus").s("status", status));
+  if (status.length > 0 && status != "completed") ctx.report(ctx.rule, ctx.at(ctx.get("status")), msg("archivedTaskHasStatus").s("status", status));
 }

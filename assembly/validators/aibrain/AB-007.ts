@@ -1,5 +1,5 @@
 // AB-007: Checkpoint file name (aibrain validator; the front matter model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { AibrainCtx } from "./ctx";
 
@@ -16,10 +16,9 @@ function AB007_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<AibrainCtx>(c);
+function check(ctx: AibrainCtx): void {
   if (ctx.v === null || !ctx.stringKeysOk()) return; // AB-002 reports the task_id problem
   const tid = ctx.get("task_id")!;
   const base = ctx.doc.baseName();
-  if (base != "session-" + tid.s + ".md") ctx.at(ctx.rule, tid, msg("fileNameDoesNot").s("baseName", base).s("tid", tid.s).s("tid2", tid.s));
+  if (base != "session-" + tid.s + ".md") ctx.report(ctx.rule, ctx.at(tid), msg("fileNameDoesNot").s("baseName", base).s("tid", tid.s).s("tid2", tid.s));
 }

@@ -2,7 +2,7 @@
 // (a string-aware scan finds the closing delimiter, so a `---` inside a JSON string or a horizontal rule
 // in the body never breaks parsing). Rules (AB-0xx.ts) only decide and report.
 import { Doc, Input, Results } from "../../io";
-import { RuleCtx, Rule, Msg } from "../../rules";
+import { Loc, RuleCtx } from "../../rules";
 import { parseJson, LineIndex, JValue, J_STR, J_NUM } from "../../lib/json";
 import { AB_ARCHIVED } from "../../abi";
 import { twoDigits } from "../../lib/text";
@@ -217,13 +217,13 @@ export class AibrainCtx extends RuleCtx {
     return st.s == "in_progress" || st.s == "blocked" || st.s == "completed" ? st.s : "";
   }
 
-  /** Report at the front matter's first line (a missing key). */
-  atStart(r: Rule, m: Msg): void {
-    this.results.report(r, this.doc, this.idx.line(this.p), 1, m);
+  /** The front matter's first line (where a missing key is reported). */
+  start(): Loc {
+    return new Loc(this.doc, this.idx.line(this.p), 1);
   }
 
-  /** Report at a value of the front matter (or its first line when null). */
-  at(r: Rule, x: JValue | null, m: Msg): void {
-    this.results.report(r, this.doc, lnOf(this.idx, this.p, x), colOf(this.idx, this.p, x), m);
+  /** The location of a value of the front matter (its first line when null). */
+  at(x: JValue | null): Loc {
+    return new Loc(this.doc, lnOf(this.idx, this.p, x), colOf(this.idx, this.p, x));
   }
 }

@@ -6,7 +6,7 @@ import { KIND_AIBRAIN } from "../../abi";
 import { Input, Results } from "../../io";
 import { checkContent } from "../common";
 import { J_STR } from "../../lib/json";
-import { Rule, runRules } from "../../rules";
+import { runRules, RuleOf } from "../../rules";
 import { AibrainCtx } from "./ctx";
 import { AB001 } from "./AB-001";
 import { AB002 } from "./AB-002";
@@ -19,7 +19,7 @@ import { AB007 } from "./AB-007";
 export { DOC_FLAG_ARCHIVED } from "./ctx";
 
 /** The aibrain rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
-export const RULES: Rule[] = [
+export const RULES: RuleOf<AibrainCtx>[] = [
   AB001, AB002, AB003, AB004, AB005, AB006, AB007,
 ];
 

@@ -1,5 +1,5 @@
 // CO-001: Epic not found: the scope is not checked (the check passes).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_INFO } from "../../abi";
 import { ConsistencyCtx } from "./context";
 
@@ -22,10 +22,9 @@ function CO001_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ConsistencyCtx>(c);
+function check(ctx: ConsistencyCtx): void {
   const f = ctx.feature;
   ctx.group("ScopeAlignment");
   if (f.epic !== null) return;
-  ctx.report(ctx.rule, f.prd !== null ? f.prd : f.tasks, 0, msg("epicFileNotFound"));
+  ctx.report(ctx.rule, loc(f.prd !== null ? f.prd : f.tasks), msg("epicFileNotFound"));
 }

@@ -1,5 +1,5 @@
 // CO-002: an Epic needs a PRD.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ConsistencyCtx } from "./context";
 
@@ -16,11 +16,10 @@ function CO002_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ConsistencyCtx>(c);
+function check(ctx: ConsistencyCtx): void {
   const f = ctx.feature;
   const epic = f.epic;
   if (epic === null || f.prd !== null) return;
   ctx.fail("ScopeAlignment");
-  ctx.report(ctx.rule, epic, 0, msg("prdFileNotFound"));
+  ctx.report(ctx.rule, loc(epic), msg("prdFileNotFound"));
 }

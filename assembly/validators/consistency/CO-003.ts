@@ -1,5 +1,5 @@
 // CO-003: the PRD references its Epic.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ConsistencyCtx } from "./context";
 import { mentionsEpicId } from "./co-scope";
@@ -17,8 +17,7 @@ function CO003_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ConsistencyCtx>(c);
+function check(ctx: ConsistencyCtx): void {
   const f = ctx.feature;
   const epic = f.epic;
   const prd = f.prd;
@@ -27,5 +26,5 @@ function check(c: RuleCtx): void {
   const pt = prd.text();
   if (pt.indexOf(epic.baseName()) >= 0 || mentionsEpicId(pt)) return;
   ctx.fail("ScopeAlignment");
-  ctx.report(ctx.rule, prd, 0, msg("prdDoesNotReference"));
+  ctx.report(ctx.rule, loc(prd), msg("prdDoesNotReference"));
 }

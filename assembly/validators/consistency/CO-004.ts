@@ -1,5 +1,5 @@
 // CO-004: the PRD has at least as many requirements as the Epic has success criteria.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ConsistencyCtx } from "./context";
 import { sectionAfter, countCriteria, countRequirements } from "../../lib/mdscan";
@@ -17,8 +17,7 @@ function CO004_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ConsistencyCtx>(c);
+function check(ctx: ConsistencyCtx): void {
   const f = ctx.feature;
   const epic = f.epic;
   const prd = f.prd;
@@ -36,5 +35,5 @@ function check(c: RuleCtx): void {
   f.counters.push("requirements=" + r.toString());
   if (r >= n) return;
   ctx.fail("ScopeAlignment");
-  ctx.report(ctx.rule, prd, 0, msg("prdHasFewerRequirements").s("r", r.toString()).s("c", n.toString()));
+  ctx.report(ctx.rule, loc(prd), msg("prdHasFewerRequirements").s("r", r.toString()).s("c", n.toString()));
 }

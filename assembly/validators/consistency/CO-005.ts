@@ -1,5 +1,5 @@
 // CO-005: a PRD needs a Tasks document.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ConsistencyCtx } from "./context";
 
@@ -16,12 +16,11 @@ function CO005_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ConsistencyCtx>(c);
+function check(ctx: ConsistencyCtx): void {
   const f = ctx.feature;
   ctx.group("RequirementCoverage");
   const prd = f.prd;
   if (prd === null || f.tasks !== null) return;
   ctx.fail("RequirementCoverage");
-  ctx.report(ctx.rule, prd, 0, msg("tasksFileNotFound"));
+  ctx.report(ctx.rule, loc(prd), msg("tasksFileNotFound"));
 }

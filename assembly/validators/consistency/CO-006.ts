@@ -1,5 +1,5 @@
 // CO-006: the Tasks document covers the PRD's requirements.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ConsistencyCtx } from "./context";
 import { countShape, SHAPE_LIST_BOX, SHAPE_NUMBERED, SHAPE_TASK_HEADING } from "../../lib/mdscan";
@@ -17,8 +17,7 @@ function CO006_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ConsistencyCtx>(c);
+function check(ctx: ConsistencyCtx): void {
   const f = ctx.feature;
   const prd = f.prd;
   const tasks = f.tasks;
@@ -32,5 +31,5 @@ function check(c: RuleCtx): void {
   f.counters.push("taskItems=" + t.toString());
   if (t >= r) return;
   ctx.fail("RequirementCoverage");
-  ctx.report(ctx.rule, tasks, 0, msg("fewerTasksThanRequirements").s("t", t.toString()).s("r", r.toString()));
+  ctx.report(ctx.rule, loc(tasks), msg("fewerTasksThanRequirements").s("t", t.toString()).s("r", r.toString()));
 }

@@ -1,5 +1,5 @@
 // CO-007: Epic, PRD, Tasks and Plan file names follow their patterns.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ConsistencyCtx } from "./context";
 import { Doc } from "../../io";
@@ -18,8 +18,7 @@ function CO007_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ConsistencyCtx>(c);
+function check(ctx: ConsistencyCtx): void {
   const f = ctx.feature;
   ctx.group("NamingConventions");
   one(ctx, f.epic, "epic", "Epic");
@@ -33,5 +32,5 @@ function one(ctx: ConsistencyCtx, doc: Doc | null, key: string, label: string): 
   const n = doc.baseName();
   if (validName(key, n)) return;
   ctx.fail("NamingConventions");
-  ctx.report(ctx.rule, doc, 0, msg("namingViolation").s("label", label).s("n", n));
+  ctx.report(ctx.rule, loc(doc), msg("namingViolation").s("label", label).s("n", n));
 }

@@ -1,5 +1,5 @@
 // CO-008: relative links resolve.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ConsistencyCtx } from "./context";
 import { links, reportLink } from "./co-links";
@@ -17,8 +17,7 @@ function CO008_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ConsistencyCtx>(c);
+function check(ctx: ConsistencyCtx): void {
   ctx.group("CrossReferences");
   const hits = links(ctx);
   for (let i = 0; i < hits.length; i++) {

@@ -1,5 +1,5 @@
 // CO-010: no P0 task left unchecked (checkpoint 2 only).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ConsistencyCtx } from "./context";
 import { marker, taskLine } from "./co-tasks";
@@ -17,8 +17,7 @@ function CO010_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ConsistencyCtx>(c);
+function check(ctx: ConsistencyCtx): void {
   if (ctx.checkpoint < 2) return;
   ctx.group("TaskCompletion");
   const f = ctx.feature;
@@ -50,5 +49,5 @@ function check(c: RuleCtx): void {
   f.counters.push("p1Incomplete=" + p1.toString());
   if (p0 == 0) return;
   ctx.fail("TaskCompletion");
-  ctx.report(ctx.rule, doc, firstP0, msg("p0TasksIncomplete").s("p0", p0.toString()));
+  ctx.report(ctx.rule, loc(doc, firstP0), msg("p0TasksIncomplete").s("p0", p0.toString()));
 }

@@ -2,7 +2,7 @@
 // targets are resolved against the linking file's folder; whether a target exists (and stays inside
 // the base path) is a fact the host answers. A target without an answer becomes a link query for the
 // host's second pass.
-import { Msg, Rule } from "../../rules";
+import { Msg, Rule, loc } from "../../rules";
 import { Doc } from "../../io";
 import { ConsistencyCtx, LinkHit, FX1, FX2 } from "./context";
 import { findLinks, codeRanges, lineAt, at } from "../../lib/mdscan";
@@ -122,7 +122,7 @@ export function reportLink(ctx: ConsistencyCtx, rule: Rule, seq: i32, message: M
   const h = links(ctx)[seq];
   const fs = ctx.results.findings;
   const before = fs.length;
-  ctx.report(rule, h.doc, h.line, message);
+  ctx.report(rule, loc(h.doc, h.line), message);
   if (fs.length > before) {
     ctx.feature.linkAt.push(before);
     ctx.feature.linkSeq.push(seq);

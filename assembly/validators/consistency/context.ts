@@ -6,7 +6,7 @@
 // open their group when it applies (`group`) and fail it on a failing decision (`fail`): the feature's
 // check results are the groups in the order they were opened, passed unless failed.
 import { Doc, Input, Results } from "../../io";
-import { Rule, Msg, RuleCtx } from "../../rules";
+import { Loc, Rule, Msg, RuleCtx } from "../../rules";
 
 export const FX1: i32 = 1; // ignore links in code
 export const FX2: i32 = 2; // better link targets
@@ -71,12 +71,10 @@ export class ConsistencyCtx extends RuleCtx {
     super(input, results);
   }
 
-  /** Report on `doc` (or the planning folder when null); nothing when there is neither. */
-  report(rule: Rule, doc: Doc | null, line: i32, message: Msg): void {
-    const d = doc !== null ? doc : this.anchor;
-    if (d === null) return;
+  /** Report on `at.doc` (or the planning folder when null); nothing when there is neither. */
+  reportAs(rule: Rule, severity: i32, at: Loc, message: Msg): void {
     // advisory runs and severity overrides: the run's severity policy (Results.effective)
-    this.results.report(rule, d, line, 0, message);
+    super.reportAs(rule, severity, at.doc !== null ? at : new Loc(this.anchor, at.line, at.column, at.key), message);
   }
 
   /** Open check group `name` for this feature (once; passed until failed). */

@@ -13,7 +13,7 @@ import { validName } from "./co-naming";
 import { allDigits } from "../../lib/text";
 import { SubstringIndex } from "../../lib/substr-index";
 import { num } from "../traceability/model";
-import { msg, msgItem, Rule, runRules } from "../../rules";
+import { msg, msgItem, runRules, RuleOf } from "../../rules";
 import { CO001 } from "./CO-001";
 import { CO002 } from "./CO-002";
 import { CO003 } from "./CO-003";
@@ -26,7 +26,7 @@ import { CO009 } from "./CO-009";
 import { CO010 } from "./CO-010";
 
 /** The consistency rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
-export const RULES: Rule[] = [
+export const RULES: RuleOf<ConsistencyCtx>[] = [
   CO001, CO002, CO003, CO004, CO005, CO006, CO007, CO008, CO009, CO010,
 ];
 

@@ -1,5 +1,5 @@
 // SM-001: Manifest parses (manifest validator; the model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ManifestCtx } from "./ctx";
 
@@ -17,9 +17,8 @@ function SM001_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ManifestCtx>(c);
+function check(ctx: ManifestCtx): void {
   if (ctx.parseError.length > 0) {
-    ctx.results.report(ctx.rule, ctx.doc, ctx.lines.line(ctx.parseErrorPos), ctx.lines.col(ctx.parseErrorPos), msg("manifestIsNotJson").s("error", ctx.parseError));
-  } else if (!ctx.isObject()) ctx.at(ctx.rule, ctx.root, msg("manifestMustBeA"));
+    ctx.report(ctx.rule, loc(ctx.doc, ctx.lines.line(ctx.parseErrorPos), ctx.lines.col(ctx.parseErrorPos)), msg("manifestIsNotJson").s("error", ctx.parseError));
+  } else if (!ctx.isObject()) ctx.report(ctx.rule, ctx.at(ctx.root), msg("manifestMustBeA"));
 }

@@ -1,5 +1,5 @@
 // SM-002: Manifest matches the schema (manifest validator; the model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SEV_WARNING } from "../../abi";
 import { ManifestCtx } from "./ctx";
@@ -26,25 +26,24 @@ function SM002_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ManifestCtx>(c);
+function check(ctx: ManifestCtx): void {
   if (!ctx.isObject()) return;
   const s = ctx.schema();
   if (s === null) {
-    ctx.at(ctx.rule, null, msg("schema2").s("schemaProblem", ctx.schemaProblem()));
+    ctx.report(ctx.rule, ctx.at(null), msg("schema2").s("schemaProblem", ctx.schemaProblem()));
     return;
   }
   if (s.unsupported.length > 0) {
-    ctx.results.reportAs(ctx.rule, SEV_WARNING, ctx.doc, 0, 0, msg("schemaKeywordSNot").s("join", s.unsupported.join(", ")));
+    ctx.reportAs(ctx.rule, SEV_WARNING, loc(ctx.doc), msg("schemaKeywordSNot").s("join", s.unsupported.join(", ")));
   }
   const errs = ctx.schemaErrors();
   for (let j = 0; j < errs.length; j++) {
     const e = errs[j];
-    ctx.results.report(ctx.rule, ctx.doc, ctx.lines.line(e.pos), ctx.lines.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
+    ctx.report(ctx.rule, loc(ctx.doc, ctx.lines.line(e.pos), ctx.lines.col(e.pos)), msg("schema").s("path", e.path).s("message", e.message));
   }
   const lims = ctx.schemaLimits(); // budget hits: no verdict (AC-904), never a pass
   for (let j = 0; j < lims.length; j++) {
     const e = lims[j];
-    ctx.results.report(AC904, ctx.doc, ctx.lines.line(e.pos), ctx.lines.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
+    ctx.report(AC904, loc(ctx.doc, ctx.lines.line(e.pos), ctx.lines.col(e.pos)), msg("schema").s("path", e.path).s("message", e.message));
   }
 }

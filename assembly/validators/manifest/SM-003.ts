@@ -1,5 +1,5 @@
 // SM-003: Session id is the folder name (manifest validator; the model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { J_STR } from "../../lib/json";
 import { ManifestCtx, folderOf } from "./ctx";
@@ -17,12 +17,11 @@ function SM003_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ManifestCtx>(c);
+function check(ctx: ManifestCtx): void {
   if (ctx.contentOnly || !ctx.isObject()) return;
   const folder = folderOf(ctx.doc.name);
   const id = ctx.root!.get("session_id");
   if (id !== null && id.kind == J_STR && folder.length > 0 && id.s != folder) {
-    ctx.at(ctx.rule, id, msg("sessionIdIsNot").s("id", id.s).s("folder", folder));
+    ctx.report(ctx.rule, ctx.at(id), msg("sessionIdIsNot").s("id", id.s).s("folder", folder));
   }
 }

@@ -1,5 +1,5 @@
 // SM-004: Phase history fits the current phase (manifest validator; the model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { J_STR } from "../../lib/json";
 import { ManifestCtx, str, PHASES, STEP_PHASES } from "./ctx";
@@ -21,8 +21,7 @@ function SM004_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ManifestCtx>(c);
+function check(ctx: ManifestCtx): void {
   if (!ctx.invariantsApply()) return;
   const root = ctx.root!;
   const cur = str(root, "current_phase");
@@ -36,13 +35,13 @@ function check(c: RuleCtx): void {
     const started = hist.get(sk)!.kind == J_STR;
     const done = hist.get(ck)!.kind == J_STR;
     if (p < ci) {
-      if (!started) ctx.at(ctx.rule, hist.get(sk), msg("phaseHistoryIsNull").s("sk", sk).s("name", name).s("cur", cur));
-      if (!done) ctx.at(ctx.rule, hist.get(ck), msg("phaseHistoryIsNull2").s("ck", ck).s("name", name).s("cur", cur));
+      if (!started) ctx.report(ctx.rule, ctx.at(hist.get(sk)), msg("phaseHistoryIsNull").s("sk", sk).s("name", name).s("cur", cur));
+      if (!done) ctx.report(ctx.rule, ctx.at(hist.get(ck)), msg("phaseHistoryIsNull2").s("ck", ck).s("name", name).s("cur", cur));
     } else if (p == ci) {
-      if (!started) ctx.at(ctx.rule, hist.get(sk), msg("phaseHistoryIsNull3").s("sk", sk).s("name", name));
+      if (!started) ctx.report(ctx.rule, ctx.at(hist.get(sk)), msg("phaseHistoryIsNull3").s("sk", sk).s("name", name));
     } else {
-      if (started) ctx.at(ctx.rule, hist.get(sk), msg("phaseHistoryIsSet").s("sk", sk).s("name", name).s("cur", cur));
-      if (done) ctx.at(ctx.rule, hist.get(ck), msg("phaseHistoryIsSet2").s("ck", ck).s("name", name).s("cur", cur));
+      if (started) ctx.report(ctx.rule, ctx.at(hist.get(sk)), msg("phaseHistoryIsSet").s("sk", sk).s("name", name).s("cur", cur));
+      if (done) ctx.report(ctx.rule, ctx.at(hist.get(ck)), msg("phaseHistoryIsSet2").s("ck", ck).s("name", name).s("cur", cur));
     }
   }
 }

@@ -1,5 +1,5 @@
 // SM-005: Phase timestamps in order (manifest validator; the model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ManifestCtx, ts, STEP_PHASES } from "./ctx";
 
@@ -17,8 +17,7 @@ function SM005_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ManifestCtx>(c);
+function check(ctx: ManifestCtx): void {
   if (!ctx.invariantsApply()) return;
   const root = ctx.root!;
   const hist = root.get("phase_history")!;
@@ -29,10 +28,10 @@ function check(c: RuleCtx): void {
     const k = STEP_PHASES[p >> 1] + ((p & 1) == 0 ? "_started_at" : "_completed_at");
     const t = ts(hist, k);
     if (isNaN(t)) continue;
-    if (!isNaN(prev) && t < prev) ctx.at(ctx.rule, hist.get(k), msg("phaseHistoryIsBefore").s("k", k).s("prevName", prevName));
+    if (!isNaN(prev) && t < prev) ctx.report(ctx.rule, ctx.at(hist.get(k)), msg("phaseHistoryIsBefore").s("k", k).s("prevName", prevName));
     prev = t;
     prevName = "phase_history." + k;
   }
   const up = ts(root, "updated_at");
-  if (!isNaN(prev) && !isNaN(up) && prevName != "created_at" && up < prev) ctx.at(ctx.rule, root.get("updated_at"), msg("updatedAtIsBefore").s("prevName", prevName));
+  if (!isNaN(prev) && !isNaN(up) && prevName != "created_at" && up < prev) ctx.report(ctx.rule, ctx.at(root.get("updated_at")), msg("updatedAtIsBefore").s("prevName", prevName));
 }

@@ -1,5 +1,5 @@
 // SM-006: updated_at not before created_at (manifest validator; the model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ManifestCtx, ts } from "./ctx";
 
@@ -16,11 +16,10 @@ function SM006_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ManifestCtx>(c);
+function check(ctx: ManifestCtx): void {
   if (!ctx.invariantsApply()) return;
   const root = ctx.root!;
   const up = ts(root, "updated_at");
   const cr = ts(root, "created_at");
-  if (!isNaN(up) && !isNaN(cr) && up < cr) ctx.at(ctx.rule, root.get("updated_at"), msg("updatedAtIsBefore"));
+  if (!isNaN(up) && !isNaN(cr) && up < cr) ctx.report(ctx.rule, ctx.at(root.get("updated_at")), msg("updatedAtIsBefore"));
 }

@@ -1,5 +1,5 @@
 // SM-007: Completed checkpoints valid (manifest validator; the model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ManifestCtx } from "./ctx";
 
@@ -17,8 +17,7 @@ function SM007_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ManifestCtx>(c);
+function check(ctx: ManifestCtx): void {
   if (!ctx.invariantsApply()) return;
   const bp = ctx.root!.get("build_progress")!;
   const total = <i32>bp.get("checkpoints_total")!.n;
@@ -26,10 +25,10 @@ function check(c: RuleCtx): void {
   for (let j = 0; j < done.items.length; j++) {
     const v = done.items[j];
     const n = <i32>v.n;
-    if (n < 1 || n > total) ctx.at(ctx.rule, v, msg("checkpointIsOutside").s("n", n.toString()).s("total", total.toString()));
+    if (n < 1 || n > total) ctx.report(ctx.rule, ctx.at(v), msg("checkpointIsOutside").s("n", n.toString()).s("total", total.toString()));
     for (let k = 0; k < j; k++) {
       if (<i32>done.items[k].n == n) {
-        ctx.at(ctx.rule, v, msg("checkpointIsListedTwice").s("n", n.toString()));
+        ctx.report(ctx.rule, ctx.at(v), msg("checkpointIsListedTwice").s("n", n.toString()));
         break;
       }
     }

@@ -1,5 +1,5 @@
 // SM-008: Current checkpoint valid (manifest validator; the model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { J_NUM } from "../../lib/json";
 import { ManifestCtx } from "./ctx";
@@ -18,8 +18,7 @@ function SM008_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ManifestCtx>(c);
+function check(ctx: ManifestCtx): void {
   if (!ctx.invariantsApply()) return;
   const bp = ctx.root!.get("build_progress")!;
   const total = <i32>bp.get("checkpoints_total")!.n;
@@ -27,10 +26,10 @@ function check(c: RuleCtx): void {
   const cc = bp.get("current_checkpoint")!;
   if (cc.kind != J_NUM) return;
   const n = <i32>cc.n;
-  if (n < 1 || n > total) ctx.at(ctx.rule, cc, msg("currentCheckpointIsOutside").s("n", n.toString()).s("total", total.toString()));
+  if (n < 1 || n > total) ctx.report(ctx.rule, ctx.at(cc), msg("currentCheckpointIsOutside").s("n", n.toString()).s("total", total.toString()));
   for (let k = 0; k < done.items.length; k++) {
     if (<i32>done.items[k].n == n) {
-      ctx.at(ctx.rule, cc, msg("currentCheckpointIsAlready").s("n", n.toString()));
+      ctx.report(ctx.rule, ctx.at(cc), msg("currentCheckpointIsAlready").s("n", n.toString()));
       break;
     }
   }

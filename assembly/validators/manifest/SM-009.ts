@@ -1,5 +1,5 @@
 // SM-009: Commit checkpoints exist (manifest validator; the model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { J_NUM } from "../../lib/json";
 import { ManifestCtx, str } from "./ctx";
@@ -17,8 +17,7 @@ function SM009_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ManifestCtx>(c);
+function check(ctx: ManifestCtx): void {
   if (!ctx.invariantsApply()) return;
   const root = ctx.root!;
   const total = <i32>root.get("build_progress")!.get("checkpoints_total")!.n;
@@ -28,6 +27,6 @@ function check(c: RuleCtx): void {
     const cp = cm.get("checkpoint")!;
     if (cp.kind != J_NUM) continue;
     const n = <i32>cp.n;
-    if (n < 1 || n > total) ctx.at(ctx.rule, cp, msg("commitsNamesCheckpointOutside").s("j", j.toString()).s("str", str(cm, "sha")).s("n", n.toString()).s("total", total.toString()));
+    if (n < 1 || n > total) ctx.report(ctx.rule, ctx.at(cp), msg("commitsNamesCheckpointOutside").s("j", j.toString()).s("str", str(cm, "sha")).s("n", n.toString()).s("total", total.toString()));
   }
 }

@@ -1,5 +1,5 @@
 // SM-010: Status agrees with phase (manifest validator; the model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ManifestCtx, str } from "./ctx";
 
@@ -16,13 +16,12 @@ function SM010_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ManifestCtx>(c);
+function check(ctx: ManifestCtx): void {
   if (!ctx.invariantsApply()) return;
   const root = ctx.root!;
   const status = str(root, "status");
   const cur = str(root, "current_phase");
   if ((status == "complete") != (cur == "complete")) {
-    ctx.at(ctx.rule, root.get("status"), msg("statusDisagreesWithCurrent").s("status", status).s("cur", cur));
+    ctx.report(ctx.rule, ctx.at(root.get("status")), msg("statusDisagreesWithCurrent").s("status", status).s("cur", cur));
   }
 }

@@ -1,5 +1,5 @@
 // SM-011: Artifact files present (manifest validator; the model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { ManifestCtx, ARTIFACTS, ARTIFACT_FLAGS } from "./ctx";
 
@@ -16,10 +16,9 @@ function SM011_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ManifestCtx>(c);
+function check(ctx: ManifestCtx): void {
   if (!ctx.filesApply()) return;
   for (let a = 0; a < ARTIFACTS.length; a++) {
-    if ((ctx.doc.flags & ARTIFACT_FLAGS[a]) == 0) ctx.at(ctx.rule, null, msg("artifactIsMissingFrom").s("ARTIFACTS", ARTIFACTS[a]));
+    if ((ctx.doc.flags & ARTIFACT_FLAGS[a]) == 0) ctx.report(ctx.rule, ctx.at(null), msg("artifactIsMissingFrom").s("ARTIFACTS", ARTIFACTS[a]));
   }
 }

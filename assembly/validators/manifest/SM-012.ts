@@ -1,5 +1,5 @@
 // SM-012: spec.md sections (manifest validator; the model is in ctx.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc } from "../../io";
 import { KIND_MANIFEST_SPEC } from "../../abi";
@@ -21,8 +21,7 @@ function SM012_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<ManifestCtx>(c);
+function check(ctx: ManifestCtx): void {
   if (!ctx.filesApply()) return;
   const doc = ctx.doc;
   if ((doc.flags & ARTIFACT_FLAGS[0]) == 0) return; // no spec.md: SM-011
@@ -34,7 +33,7 @@ function check(c: RuleCtx): void {
     if (d.kind == KIND_MANIFEST_SPEC && d.name == want) { spec = d; break; }
   }
   if (spec === null) {
-    ctx.at(ctx.rule, null, msg("specMdWasNot"));
+    ctx.report(ctx.rule, ctx.at(null), msg("specMdWasNot"));
     return;
   }
   const lines = (<Doc>spec).lines();
@@ -49,6 +48,6 @@ function check(c: RuleCtx): void {
     for (let k = 0; k < 3; k++) if (t == names[k] || t.startsWith(names[k] + " ") || t.startsWith(names[k] + ":")) seen[k] = true;
   }
   const title: string[] = ["Goals", "Open Questions", "Key Decisions"];
-  for (let k = 0; k < 3; k++) if (!seen[k]) ctx.at(ctx.rule, null, msg("specMdHasNo").s("title", title[k]));
+  for (let k = 0; k < 3; k++) if (!seen[k]) ctx.report(ctx.rule, ctx.at(null), msg("specMdHasNo").s("title", title[k]));
   (<Doc>spec).release();
 }

@@ -2,7 +2,7 @@
 // errors computed once (lazily) and shared by SM-002 (reports them) and SM-004..010 (run only on a
 // manifest of the right shape). Rules only decide and report.
 import { Input, Results, Doc } from "../../io";
-import { RuleCtx, Rule, Msg, msg, msgItem } from "../../rules";
+import { Loc, RuleCtx, msg, msgItem } from "../../rules";
 import { JValue, J_OBJ, J_STR, parseJson, LineIndex } from "../../lib/json";
 import { Schema, SchemaError, sortedErrors, isDateTime } from "../session-log/json/schema";
 import { epochMs } from "./time";
@@ -116,9 +116,9 @@ export class ManifestCtx extends RuleCtx {
     return this.isObject() && schema !== null && this.schemaErrors().length == 0 && this.lims.length == 0;
   }
 
-  at(r: Rule, v: JValue | null, m: Msg): void {
-    if (v === null) this.results.report(r, this.doc, 0, 0, m);
-    else this.results.report(r, this.doc, this.lines.line(v.pos), this.lines.col(v.pos), m);
+  /** The location of a value of the manifest (the whole file when null). */
+  at(v: JValue | null): Loc {
+    return v === null ? new Loc(this.doc) : new Loc(this.doc, this.lines.line(v.pos), this.lines.col(v.pos));
   }
 }
 

@@ -6,7 +6,7 @@
 import { Input, Results } from "../../io";
 import { KIND_MANIFEST, KIND_MANIFEST_SPEC, DOC_IGNORED } from "../../abi";
 import { J_STR } from "../../lib/json";
-import { Rule, runRules } from "../../rules";
+import { runRules, RuleOf } from "../../rules";
 import { ManifestCtx } from "./ctx";
 import { SM001 } from "./SM-001";
 import { SM002 } from "./SM-002";
@@ -22,7 +22,7 @@ import { SM011 } from "./SM-011";
 import { SM012 } from "./SM-012";
 
 /** The manifest rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
-export const RULES: Rule[] = [
+export const RULES: RuleOf<ManifestCtx>[] = [
   SM001, SM002, SM003, SM004, SM005, SM006, SM007, SM008, SM009, SM010, SM011, SM012,
 ];
 

@@ -1,5 +1,5 @@
 // MI-002: an index entry must name an existing memory file.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, R_MISSING } from "./ctx";
 
@@ -16,12 +16,11 @@ function MI002_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   const ix = ctx.index();
   if (ix === null) return;
   for (let i = 0; i < ix.entries.length; i++) {
     const e = ix.entries[i];
-    if (ctx.resolved(e) == R_MISSING) ctx.report(ctx.rule, ix.doc, e.line, msg("missingFile").s("md", e.name + ".md"));
+    if (ctx.resolved(e) == R_MISSING) ctx.report(ctx.rule, loc(ix.doc, e.line), msg("missingFile").s("md", e.name + ".md"));
   }
 }

@@ -1,5 +1,5 @@
 // MI-003: an index entry must not use the deprecated skill- prefix (ADR-017).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, R_TRAVERSAL, R_SYMLINK } from "./ctx";
 
@@ -16,14 +16,13 @@ function MI003_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   const ix = ctx.index();
   if (ix === null) return;
   for (let i = 0; i < ix.entries.length; i++) {
     const e = ix.entries[i];
     if (!e.name.startsWith("skill-")) continue;
     const r = ctx.resolved(e);
-    if (r != R_TRAVERSAL && r != R_SYMLINK) ctx.report(ctx.rule, ix.doc, e.line, msg("indexReferencesDeprecatedSkill").s("md", e.name + ".md"));
+    if (r != R_TRAVERSAL && r != R_SYMLINK) ctx.report(ctx.rule, loc(ix.doc, e.line), msg("indexReferencesDeprecatedSkill").s("md", e.name + ".md"));
   }
 }

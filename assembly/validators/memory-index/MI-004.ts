@@ -1,5 +1,5 @@
 // MI-004: an index entry must stay inside the memory directory.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, R_TRAVERSAL } from "./ctx";
 
@@ -16,12 +16,11 @@ function MI004_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   const ix = ctx.index();
   if (ix === null) return;
   for (let i = 0; i < ix.entries.length; i++) {
     const e = ix.entries[i];
-    if (ctx.resolved(e) == R_TRAVERSAL) ctx.report(ctx.rule, ix.doc, e.line, msg("pathTraversalDetected").s("md", e.name + ".md"));
+    if (ctx.resolved(e) == R_TRAVERSAL) ctx.report(ctx.rule, loc(ix.doc, e.line), msg("pathTraversalDetected").s("md", e.name + ".md"));
   }
 }

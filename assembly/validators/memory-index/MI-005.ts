@@ -1,5 +1,5 @@
 // MI-005: keyword uniqueness of each entry of a skills domain index.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx } from "./ctx";
 import { lowUniqueness, rowDensity } from "./density";
@@ -17,13 +17,12 @@ function MI005_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   const ix = ctx.index();
   if (ix === null || !ix.skills) return;
   for (let i = 0; i < ix.entries.length; i++) {
     if (!lowUniqueness(ix, i)) continue;
     const e = ix.entries[i];
-    ctx.report(ctx.rule, ix.doc, e.line, msg("lowKeywordUniquenessHas").s("name", e.name).i("n", rowDensity(ix)[i]));
+    ctx.report(ctx.rule, loc(ix.doc, e.line), msg("lowKeywordUniquenessHas").s("name", e.name).i("n", rowDensity(ix)[i]));
   }
 }

@@ -1,7 +1,8 @@
 // MI-006: a domain index holds no title (ADR-017: a pure lookup table).
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { reportFormatClass, F_TITLE } from "./lineclass";
+import { MiCtx } from "./ctx";
 
 export const MI006 = defineRule("MI-006", SEV_ERROR, check);
 function MI006_doc(): RuleDoc {
@@ -16,6 +17,6 @@ function MI006_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: MiCtx): void {
   reportFormatClass(c, F_TITLE);
 }

@@ -1,7 +1,8 @@
 // MI-007: a domain index holds no metadata lines.
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { reportFormatClass, F_META } from "./lineclass";
+import { MiCtx } from "./ctx";
 
 export const MI007 = defineRule("MI-007", SEV_ERROR, check);
 function MI007_doc(): RuleDoc {
@@ -16,6 +17,6 @@ function MI007_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: MiCtx): void {
   reportFormatClass(c, F_META);
 }

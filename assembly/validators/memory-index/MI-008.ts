@@ -1,7 +1,8 @@
 // MI-008: a domain index holds no navigation lines.
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { reportFormatClass, F_NAV } from "./lineclass";
+import { MiCtx } from "./ctx";
 
 export const MI008 = defineRule("MI-008", SEV_ERROR, check);
 function MI008_doc(): RuleDoc {
@@ -16,6 +17,6 @@ function MI008_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: MiCtx): void {
   reportFormatClass(c, F_NAV);
 }

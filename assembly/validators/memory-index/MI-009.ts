@@ -1,7 +1,8 @@
 // MI-009: nothing but table rows after the table starts.
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { reportFormatClass, F_NONTABLE } from "./lineclass";
+import { MiCtx } from "./ctx";
 
 export const MI009 = defineRule("MI-009", SEV_ERROR, check);
 function MI009_doc(): RuleDoc {
@@ -16,6 +17,6 @@ function MI009_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: MiCtx): void {
   reportFormatClass(c, F_NONTABLE);
 }

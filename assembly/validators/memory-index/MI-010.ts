@@ -1,5 +1,5 @@
 // MI-010: a file is listed at most once per skills domain index (exact parsed names).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx } from "./ctx";
 
@@ -16,8 +16,7 @@ function MI010_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   const ix = ctx.index();
   if (ix === null || !ix.skills) return;
   const seen = new Map<string, i32>();
@@ -25,6 +24,6 @@ function check(c: RuleCtx): void {
     const e = ix.entries[i];
     const n = seen.has(e.name) ? seen.get(e.name) + 1 : 1;
     seen.set(e.name, n);
-    if (n == 2) ctx.report(ctx.rule, ix.doc, e.line, msg("duplicateEntryAppearsMultiple").s("name", e.name));
+    if (n == 2) ctx.report(ctx.rule, loc(ix.doc, e.line), msg("duplicateEntryAppearsMultiple").s("name", e.name));
   }
 }

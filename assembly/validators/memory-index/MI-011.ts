@@ -1,5 +1,5 @@
 // MI-011: the root index memory-index.md must exist.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, U_ROOT, ROOT_MISSING } from "./ctx";
 import { rootModel } from "./rootindex";
@@ -17,9 +17,8 @@ function MI011_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   if (ctx.unit != U_ROOT) return;
   const m = rootModel(ctx);
-  if (m.state == ROOT_MISSING) ctx.report(ctx.rule, ctx.dir, 0, msg("criticalMemoryIndexMd"));
+  if (m.state == ROOT_MISSING) ctx.report(ctx.rule, loc(ctx.dir), msg("criticalMemoryIndexMd"));
 }

@@ -1,5 +1,5 @@
 // MI-012: every domain index is routed by the root index.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, U_ROOT, ROOT_OK } from "./ctx";
 import { rootModel } from "./rootindex";
@@ -44,8 +44,7 @@ function mentions(ctx: MiCtx, text: string): Map<string, i32> {
   return found;
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   if (ctx.unit != U_ROOT) return;
   const m = rootModel(ctx);
   if (m.state != ROOT_OK) return;
@@ -56,6 +55,6 @@ function check(c: RuleCtx): void {
     const base = n.substring(0, n.length - 3);
     if (mentioned.has(base)) continue;
     ctx.seq = m.seq; // after every item and link
-    ctx.report(ctx.rule, root, 0, msg("p1CompletenessDomainIndex").s("base", base));
+    ctx.report(ctx.rule, loc(root), msg("p1CompletenessDomainIndex").s("base", base));
   }
 }

@@ -1,5 +1,5 @@
 // MI-013: every reference of the root index names an existing file.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, U_ROOT, R_MISSING } from "./ctx";
 import { rootModel } from "./rootindex";
@@ -17,14 +17,13 @@ function MI013_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   if (ctx.unit != U_ROOT) return;
   const m = rootModel(ctx);
   for (let i = 0; i < m.items.length; i++) {
     const it = m.items[i];
     if (it.r != R_MISSING) continue;
     ctx.seq = it.seq;
-    ctx.report(ctx.rule, m.doc!, it.line, msg("p1ValidityMemoryIndex").s("md", it.name + ".md"));
+    ctx.report(ctx.rule, loc(m.doc!, it.line), msg("p1ValidityMemoryIndex").s("md", it.name + ".md"));
   }
 }

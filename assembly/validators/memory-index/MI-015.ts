@@ -1,5 +1,5 @@
 // MI-015: an unindexed skill-* file (reference layout orphan scan).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MiCtx } from "./ctx";
 import { orphanScan, refScan, candidateStem, reportOrphan } from "./orphanscan";
@@ -20,8 +20,7 @@ function MI015_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   if (!orphanScan(ctx, false)) return;
   const scan = refScan(ctx);
   for (let i = 0; i < ctx.docs.length; i++) {

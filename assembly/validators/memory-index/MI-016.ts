@@ -1,5 +1,5 @@
 // MI-016: a skills-* file that is no index (reference layout orphan scan).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MiCtx } from "./ctx";
 import { orphanScan, candidateStem, reportOrphan } from "./orphanscan";
@@ -20,8 +20,7 @@ function MI016_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   if (!orphanScan(ctx, false)) return;
   for (let i = 0; i < ctx.docs.length; i++) {
     const stem = candidateStem(ctx.docs[i]);

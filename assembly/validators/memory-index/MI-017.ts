@@ -1,5 +1,5 @@
 // MI-017: an unindexed <domain>-* file (reference layout orphan scan).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MiCtx } from "./ctx";
 import { orphanScan, refScan, candidateStem, reportOrphan } from "./orphanscan";
@@ -20,8 +20,7 @@ function MI017_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   if (!orphanScan(ctx, false)) return;
   const scan = refScan(ctx);
   const hits: i32[] = [];

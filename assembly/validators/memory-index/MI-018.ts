@@ -1,5 +1,5 @@
 // MI-018: each entry of a skills domain index has at least 5 keywords (advisory).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MiCtx } from "./ctx";
 
@@ -16,14 +16,13 @@ function MI018_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   const ix = ctx.index();
   if (ix === null || !ix.skills) return;
   for (let i = 0; i < ix.entries.length; i++) {
     const e = ix.entries[i];
     if (e.keywords.length < 5) {
-      ctx.report(ctx.rule, ix.doc, e.line, msg("insufficientKeywordsHasKeywords").s("name", e.name).i("keywordsCount", e.keywords.length));
+      ctx.report(ctx.rule, loc(ix.doc, e.line), msg("insufficientKeywordsHasKeywords").s("name", e.name).i("keywordsCount", e.keywords.length));
     }
   }
 }

@@ -1,5 +1,5 @@
 // MI-019: entries of a skills domain index are named <domain>-* (advisory).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MiCtx, levelSeverity } from "./ctx";
 
@@ -19,8 +19,7 @@ function MI019_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   const ix = ctx.index();
   if (ix === null || !ix.skills) return;
   const sev = levelSeverity(ctx);
@@ -31,7 +30,7 @@ function check(c: RuleCtx): void {
     const slash = e.name.lastIndexOf("/");
     const base = slash >= 0 ? e.name.substring(slash + 1) : e.name;
     if (!base.startsWith(prefix)) {
-      ctx.reportAs(ctx.rule, sev, ix.doc, e.line, msg("namingViolationShouldStart").s("name", e.name).s("prefix", prefix));
+      ctx.reportAs(ctx.rule, sev, loc(ix.doc, e.line), msg("namingViolationShouldStart").s("name", e.name).s("prefix", prefix));
     }
   }
 }

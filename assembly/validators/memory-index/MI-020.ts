@@ -2,7 +2,7 @@
 // (upstream's scripts/update_memory_index_tokens.py --check, lefthook `memory-token-counts`). Upstream
 // counts with tiktoken's cl100k_base vocabulary, which the core does not carry: MI-020 compares with
 // TOK-03's estimate and reports a count only when the two are more than `tolerance` percent apart.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { Doc } from "../../io";
 import { isDigit } from "../../lib/text";
@@ -34,8 +34,7 @@ function target(t: string): string | null {
   return parts === null || parts!.length == 0 ? null : parts!.join("/");
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   if (ctx.unit != U_ROOT) return;
   const sev = levelSeverity(ctx);
   if (sev < 0) return;
@@ -68,7 +67,7 @@ function check(c: RuleCtx): void {
               const recorded = digits.length > 9 ? i32.MAX_VALUE : I32.parseInt(digits);
               const est = estimateTokens(d.text());
               if (<f64>est > <f64>recorded * factor || <f64>recorded > <f64>est * factor) {
-                ctx.reportAs(ctx.rule, sev, m.doc!, ln + 1, msg("farOff").s("file", dest).i("recorded", recorded).i("estimate", est).i("tolerance", tol));
+                ctx.reportAs(ctx.rule, sev, loc(m.doc!, ln + 1), msg("farOff").s("file", dest).i("recorded", recorded).i("estimate", est).i("tolerance", tol));
               }
             }
           }

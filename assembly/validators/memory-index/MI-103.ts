@@ -1,5 +1,5 @@
 // MI-103: an unindexed memory file (current layout orphan scan).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING, MI_TYPE_MASK } from "../../abi";
 import { MiCtx, T_FILE, canon } from "./ctx";
 import { isProtocolMemory, orphanScan, reportOrphan } from "./orphanscan";
@@ -30,8 +30,7 @@ function domainOf(stem: string): string {
   return dash > 0 ? stem.substring(0, dash) : stem;
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   if (!orphanScan(ctx, true)) return;
   rootModel(ctx); // fills ctx.rootRefList
   const referenced = new Map<string, i32>();

@@ -1,5 +1,5 @@
 // MI-105: the root index holds no image or unsafe link (current layout).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, U_ROOT } from "./ctx";
 import { rootModel } from "./rootindex";
@@ -18,13 +18,12 @@ function MI105_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   if (ctx.unit != U_ROOT) return;
   const m = rootModel(ctx);
   for (let i = 0; i < m.links.length; i++) {
     const l = m.links[i];
     ctx.seq = l.seq;
-    ctx.report(ctx.rule, m.doc!, l.line, msg(l.image ? "imageInMemoryIndex" : "unsupportedLinkDestinationIn").s("d", l.dest));
+    ctx.report(ctx.rule, loc(m.doc!, l.line), msg(l.image ? "imageInMemoryIndex" : "unsupportedLinkDestinationIn").s("d", l.dest));
   }
 }

@@ -1,5 +1,5 @@
 // MI-108: no symlink in a reference path or an index file (current layout references).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, U_ROOT, R_SYMLINK, ROOT_LINK } from "./ctx";
 import { rootModel } from "./rootindex";
@@ -19,30 +19,29 @@ function MI108_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MiCtx>(c);
+function check(ctx: MiCtx): void {
   const ix = ctx.index();
   if (ix !== null) {
     for (let i = 0; i < ix.entries.length; i++) {
       const e = ix.entries[i];
-      if (ctx.resolved(e) == R_SYMLINK) ctx.report(ctx.rule, ix.doc, e.line, msg("symlinkInReferencePath").s("md", e.name + ".md"));
+      if (ctx.resolved(e) == R_SYMLINK) ctx.report(ctx.rule, loc(ix.doc, e.line), msg("symlinkInReferencePath").s("md", e.name + ".md"));
     }
     return;
   }
   if (ctx.unit != U_ROOT) return;
   for (let i = 0; i < ctx.linkedIndices.length; i++) {
     const d = ctx.linkedIndices[i];
-    ctx.report(ctx.rule, d, 0, msg("symlinkedIndexFileIs").s("n", d.name));
+    ctx.report(ctx.rule, loc(d), msg("symlinkedIndexFileIs").s("n", d.name));
   }
   const m = rootModel(ctx);
   if (m.state == ROOT_LINK) {
-    ctx.report(ctx.rule, m.doc!, 0, msg("symlinkedIndexFileIs2").s("name", m.doc!.name));
+    ctx.report(ctx.rule, loc(m.doc!), msg("symlinkedIndexFileIs2").s("name", m.doc!.name));
     return;
   }
   for (let i = 0; i < m.items.length; i++) {
     const it = m.items[i];
     if (it.r != R_SYMLINK) continue;
     ctx.seq = it.seq;
-    ctx.report(ctx.rule, m.doc!, it.line, msg("symlinkInReferencePath").s("md", it.name + ".md"));
+    ctx.report(ctx.rule, loc(m.doc!, it.line), msg("symlinkInReferencePath").s("md", it.name + ".md"));
   }
 }

@@ -17,7 +17,7 @@
 // then the root index (U_ROOT), then the orphan scan (U_ORPHANS). A rule that does not apply to
 // the unit returns at once.
 import { Doc, Input, Results } from "../../io";
-import { Rule, Msg, RuleCtx } from "../../rules";
+import { Loc, Rule, Msg, RuleCtx } from "../../rules";
 import { DOC_CHECKED, DOC_IGNORED, SEV_ERROR, SEV_WARNING } from "../../abi";
 import { MI_TYPE_FILE, MI_TYPE_DIR, MI_TYPE_LINK, MI_TYPE_MASK, MI_UNREAD } from "../../abi";
 
@@ -143,13 +143,10 @@ export class MiCtx extends RuleCtx {
     return null;
   }
 
-  report(rule: Rule, doc: Doc, line: i32, message: Msg): void {
-    this.reportAs(rule, rule.severity, doc, line, message);
-  }
-
   /** Report with a severity; -1 (an option set to off) drops the finding. An error fails the domain index it is on. */
-  reportAs(rule: Rule, sev: i32, doc: Doc, line: i32, message: Msg): void {
+  reportAs(rule: Rule, sev: i32, at: Loc, message: Msg): void {
     if (sev < 0) return;
+    const doc = at.doc!;
     // errors count at the severity the run's policy reports them (overrides, advisory, strict)
     if (this.results.effective(rule, sev) == SEV_ERROR) {
       this.errors++;
@@ -157,7 +154,7 @@ export class MiCtx extends RuleCtx {
       if (ix !== null && ix.doc == doc) ix.failed = true;
     }
     this.results.setDocStatus(doc, DOC_CHECKED);
-    this.results.reportAs(rule, sev, doc, line, 0, message);
+    super.reportAs(rule, sev, at, message);
     this.order.push(this.seq);
     this.seq = 0;
   }

@@ -9,7 +9,7 @@ import { AC002, firstBadByte } from "../common";
 import { MiCtx, Index, ignoreAll, detectCurrent, pyHundredths, T_FILE, T_LINK, F_UNREAD, R_MISSING, U_INDEX, U_ROOT, U_ORPHANS } from "./ctx";
 import { parseEntries } from "./parse";
 import { rowDensity, lowUniqueness } from "./density";
-import { msg, Rule, runRules } from "../../rules";
+import { msg, runRules, RuleOf, loc } from "../../rules";
 import { MI002 } from "./MI-002";
 import { MI003 } from "./MI-003";
 import { MI004 } from "./MI-004";
@@ -34,7 +34,7 @@ import { MI105 } from "./MI-105";
 import { MI108 } from "./MI-108";
 
 /** The memory-index rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
-export const RULES: Rule[] = [
+export const RULES: RuleOf<MiCtx>[] = [
   MI002, MI003, MI004, MI005, MI006, MI007, MI008, MI009, MI010, MI011, MI012, MI013, MI014, MI015, MI016,
   MI017, MI018, MI019, MI020, MI103, MI105, MI108,
 ];
@@ -81,7 +81,7 @@ export function validateMemoryIndex(input: Input, results: Results): void {
     ctx.indices.push(ix);
     const bad = firstBadByte(d.ptr, d.len);
     if (bad >= 0) {
-      ctx.report(AC002, d, 0, msg("binary").s("offset", bad.toString()));
+      ctx.report(AC002, loc(d), msg("binary").s("offset", bad.toString()));
       ix.failed = true;
       continue;
     }

@@ -5,7 +5,7 @@
 import { pyStrip, isPyWs } from "../../lib/mdrow";
 import { excerpt } from "../../lib/text";
 import { Index, FormatHit, MiCtx } from "./ctx";
-import { RuleCtx, msg } from "../../rules";
+import { msg, loc } from "../../rules";
 
 export const F_TITLE: i32 = 6;
 export const F_META: i32 = 7;
@@ -59,13 +59,12 @@ export function formatHits(ix: Index): FormatHit[] {
  * every line of the unit's domain index that formatHits classed as `cls` (F_TITLE, F_META, F_NAV or
  * F_NONTABLE), with the rule's message "prohibited" (line, text).
  */
-export function reportFormatClass(c: RuleCtx, cls: i32): void {
-  const ctx = changetype<MiCtx>(c);
+export function reportFormatClass(ctx: MiCtx, cls: i32): void {
   const ix = ctx.index();
   if (ix === null) return;
   const hits = formatHits(ix);
   for (let i = 0; i < hits.length; i++) {
     const h = hits[i];
-    if (h.rule == cls) ctx.report(ctx.rule, ix.doc, h.line, msg("prohibited").i("line", h.line).s("text", h.text));
+    if (h.rule == cls) ctx.report(ctx.rule, loc(ix.doc, h.line), msg("prohibited").i("line", h.line).s("text", h.text));
   }
 }

@@ -3,7 +3,7 @@
 // orphan finding: the running rule's option `level` (warn|error|off; --orphans, ctx.ts levelSeverity).
 import { Doc } from "../../io";
 import { MI_TYPE_MASK } from "../../abi";
-import { Rule, Msg } from "../../rules";
+import { Rule, Msg, loc } from "../../rules";
 import { MiCtx, RefScan, T_FILE, U_ORPHANS, levelSeverity } from "./ctx";
 
 /** The scan's view of the indices (computed once). */
@@ -48,5 +48,5 @@ export function candidateStem(d: Doc): string | null {
 }
 
 export function reportOrphan(ctx: MiCtx, rule: Rule, doc: Doc, m: Msg): void {
-  ctx.reportAs(rule, levelSeverity(ctx), doc, 0, m);
+  ctx.reportAs(rule, levelSeverity(ctx), loc(doc), m);
 }

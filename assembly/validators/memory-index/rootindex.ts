@@ -3,7 +3,7 @@
 // current layout links anywhere outside tables plus the second cell of table rows, code spans,
 // code blocks and HTML comments ignored) and the links it rejects. Computed once.
 import { Doc } from "../../io";
-import { msg } from "../../rules";
+import { msg, loc } from "../../rules";
 import { AC002, firstBadByte } from "../common";
 import { MI_TYPE_MASK, MI_TYPE_FILE, MI_TYPE_LINK, MI_UNREAD } from "../../abi";
 import { twoCells, pyStrip, isDelimCell, findLink, linkTarget, linkEnd, linkedName, isPyWs, joinAll, pyLower } from "../../lib/mdrow";
@@ -135,7 +135,7 @@ export function rootModel(ctx: MiCtx): RootModel {
   else if (firstBadByte(root.ptr, root.len) >= 0) {
     // not UTF-8 text (UTF-16, binary): AC-002 says so, as on a domain index; what it references is
     // unknown, so the rules on its references (MI-012..MI-014, MI-105) treat it as unread
-    ctx.report(AC002, root, 0, msg("binary").s("offset", firstBadByte(root.ptr, root.len).toString()));
+    ctx.report(AC002, loc(root), msg("binary").s("offset", firstBadByte(root.ptr, root.len).toString()));
     m = new RootModel(ROOT_UNREAD, root);
   } else {
     m = new RootModel(ROOT_OK, root);

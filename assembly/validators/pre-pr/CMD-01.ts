@@ -3,11 +3,11 @@
 // unless the front matter declares `size-exception` (true, yes or 1) and an HTML comment opening in
 // the first `rationaleLines` lines mentions the word "rationale" in at least `rationaleMinChars`
 // characters. Upstream reads the file with universal newlines and counts str.splitlines.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { Doc } from "../../io";
 import { asciiLower } from "../../lib/text";
-import { FAMILY_CMD, prepr } from "./ctx";
+import { FAMILY_CMD, PrePrCtx } from "./ctx";
 import { codePoints, pyLineCount, pyStrip, universal } from "./mem";
 
 export const CMD01 = defineRule("CMD-01", SEV_ERROR, check);
@@ -101,8 +101,7 @@ export function commandRationale(text: string, lines: i32, minChars: i32): bool 
   }
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_CMD)) return;
   const maxLines = ctx.input.optionInt(ctx.rule, "maxLines", 200);
   const warnLines = ctx.input.optionInt(ctx.rule, "warnLines", 150);
@@ -115,11 +114,11 @@ function check(c: RuleCtx): void {
     ctx.results.put(d, "lines", count.toString());
     if (count <= warnLines && count <= maxLines) continue;
     if (count <= maxLines) {
-      ctx.results.reportAs(ctx.rule, SEV_WARNING, d, 0, 0, msg("linesNear").i("count", count).i("max", warnLines));
+      ctx.reportAs(ctx.rule, SEV_WARNING, loc(d), msg("linesNear").i("count", count).i("max", warnLines));
       continue;
     }
-    if (!commandException(text)) ctx.results.report(ctx.rule, d, 0, 0, msg("lines").i("count", count).i("max", maxLines));
-    else if (!commandRationale(text, rLines, rChars)) ctx.results.report(ctx.rule, d, 0, 0, msg("noRationale").i("count", count).i("max", maxLines).i("lines", rLines).i("chars", rChars));
-    else ctx.results.reportAs(ctx.rule, SEV_WARNING, d, 0, 0, msg("linesExcepted").i("count", count).i("max", maxLines));
+    if (!commandException(text)) ctx.report(ctx.rule, loc(d), msg("lines").i("count", count).i("max", maxLines));
+    else if (!commandRationale(text, rLines, rChars)) ctx.report(ctx.rule, loc(d), msg("noRationale").i("count", count).i("max", maxLines).i("lines", rLines).i("chars", rChars));
+    else ctx.reportAs(ctx.rule, SEV_WARNING, loc(d), msg("linesExcepted").i("count", count).i("max", maxLines));
   }
 }

@@ -1,8 +1,8 @@
 // DRIFT-04: a pair of agent definitions whose shared sections drifted apart (options threshold, sections).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { Doc } from "../../io";
-import { FAMILY_DRIFT, prepr } from "./ctx";
+import { FAMILY_DRIFT, PrePrCtx } from "./ctx";
 import { pct, section, similarity, stem } from "./drift";
 import { PREPR_ROLE_DRIFT_LEFT, PREPR_ROLE_DRIFT_RIGHT } from "../../abi";
 import { listOption } from "./prd";
@@ -28,8 +28,7 @@ function DRIFT04_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_DRIFT)) return;
   const results = ctx.results;
   const docs = ctx.docs;
@@ -61,7 +60,7 @@ function check(c: RuleCtx): void {
     const overall = n == 0 ? 1000 : (sum * 2 + n) / (2 * n);
     results.put(left, "similarity", pct(overall));
     if (overall < threshold) {
-      results.report(ctx.rule, left, 0, 0, msg("message").s("name", right.name).s("pct", pct(overall)).s("pct2", pct(threshold)).s("join", low.join(", ")));
+      ctx.report(ctx.rule, loc(left), msg("message").s("name", right.name).s("pct", pct(overall)).s("pct2", pct(threshold)).s("join", low.join(", ")));
     }
   }
 }

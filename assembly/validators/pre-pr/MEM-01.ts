@@ -1,9 +1,9 @@
 // MEM-01: a memory over upstream's size limits (test_memory_size.py: characters, `## ` skills and
 // categories per file). A memory the branch adds is an error, a modified one a warning (upstream's
 // hook blocks new files and warns on modified ones).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING, PREPR_ROLE_MEMORY_NEW } from "../../abi";
-import { FAMILY_MEM, prepr } from "./ctx";
+import { FAMILY_MEM, PrePrCtx } from "./ctx";
 import { isMemory, memOf } from "./mem";
 
 export const MEM01 = defineRule("MEM-01", SEV_ERROR, check);
@@ -30,8 +30,7 @@ function ceilDiv(a: i32, b: i32): i32 {
   return b <= 0 ? 1 : (a + b - 1) / b;
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_MEM)) return;
   const maxChars = ctx.input.optionInt(ctx.rule, "maxChars", 10000);
   const maxSkills = ctx.input.optionInt(ctx.rule, "maxSkills", 15);
@@ -42,8 +41,8 @@ function check(c: RuleCtx): void {
     const m = memOf(ctx, d);
     if (m === null) continue;
     const sev = d.flags == PREPR_ROLE_MEMORY_NEW ? SEV_ERROR : SEV_WARNING;
-    if (m.chars > maxChars) ctx.results.reportAs(ctx.rule, sev, d, 0, 0, msg("chars").i("count", m.chars).i("max", maxChars).i("files", ceilDiv(m.chars, maxChars)));
-    if (m.skills > maxSkills) ctx.results.reportAs(ctx.rule, sev, d, 0, 0, msg("skills").i("count", m.skills).i("max", maxSkills).i("files", ceilDiv(m.skills, maxSkills)));
-    if (m.categories > maxCategories) ctx.results.reportAs(ctx.rule, sev, d, 0, 0, msg("categories").i("count", m.categories).i("max", maxCategories));
+    if (m.chars > maxChars) ctx.reportAs(ctx.rule, sev, loc(d), msg("chars").i("count", m.chars).i("max", maxChars).i("files", ceilDiv(m.chars, maxChars)));
+    if (m.skills > maxSkills) ctx.reportAs(ctx.rule, sev, loc(d), msg("skills").i("count", m.skills).i("max", maxSkills).i("files", ceilDiv(m.skills, maxSkills)));
+    if (m.categories > maxCategories) ctx.reportAs(ctx.rule, sev, loc(d), msg("categories").i("count", m.categories).i("max", maxCategories));
   }
 }

@@ -1,8 +1,8 @@
 // MEM-02: a memory that bundles several skills (upstream's validate_skill_format.py: more than one
 // `## Skill-<Name>-<N>:` heading; ADR-017, one skill per file).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { FAMILY_MEM, prepr } from "./ctx";
+import { FAMILY_MEM, PrePrCtx } from "./ctx";
 import { memOf, skillFiles } from "./mem";
 
 export const MEM02 = defineRule("MEM-02", SEV_ERROR, check);
@@ -18,13 +18,12 @@ function MEM02_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_MEM)) return;
   const docs = skillFiles(ctx);
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i];
     const m = memOf(ctx, d);
-    if (m !== null && m.bundled > 1) ctx.results.report(ctx.rule, d, 0, 0, msg("bundled").i("count", m.bundled));
+    if (m !== null && m.bundled > 1) ctx.report(ctx.rule, loc(d), msg("bundled").i("count", m.bundled));
   }
 }

@@ -1,8 +1,8 @@
 // MEM-03: a memory file named with the deprecated `skill-` prefix (upstream's validate_skill_format.py;
 // ADR-017 names memories `<domain>-<description>`). MI-003 judges the same prefix in index rows.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { FAMILY_MEM, prepr } from "./ctx";
+import { FAMILY_MEM, PrePrCtx } from "./ctx";
 import { baseName, skillFiles } from "./mem";
 
 export const MEM03 = defineRule("MEM-03", SEV_ERROR, check);
@@ -18,13 +18,12 @@ function MEM03_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_MEM)) return;
   const docs = skillFiles(ctx);
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i];
     const n = baseName(d.name);
-    if (n.startsWith("skill-") && !n.endsWith("-observations.md")) ctx.results.report(ctx.rule, d, 0, 0, msg("skillPrefix"));
+    if (n.startsWith("skill-") && !n.endsWith("-observations.md")) ctx.report(ctx.rule, loc(d), msg("skillPrefix"));
   }
 }

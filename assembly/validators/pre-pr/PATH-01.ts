@@ -1,8 +1,8 @@
 // PATH-01: absolute machine paths in documentation. Fenced blocks (closed by the same fence
 // character) and inline code spans are ignored; matches inside URLs are not paths.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { FAMILY_PATH, prepr } from "./ctx";
+import { FAMILY_PATH, PrePrCtx } from "./ctx";
 import { at, column, inCode, inUrl, startsAt } from "./paths";
 import { isAlpha } from "../../lib/text";
 
@@ -25,8 +25,7 @@ function PATH01_doc(): RuleDoc {
   };
 }
 
-function check(rc: RuleCtx): void {
-  const ctx = prepr(rc);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_PATH)) return;
   const docs = ctx.docs;
   const results = ctx.results;
@@ -69,15 +68,15 @@ function check(rc: RuleCtx): void {
           if (c == 58 && !drive && i > a && i + 1 < b && at(p, i + 1) == 92 && isAlpha(at(p, i - 1)) && (i - 1 == a || !isAlpha(at(p, i - 2)))) {
             if (!inCode(p, a, b, i)) {
               drive = true;
-              results.report(ctx.rule, doc, lineNo, column(p, a, i - 1), msg("absolutePath").s("fromCharCode", String.fromCharCode(at(p, i - 1))));
+              ctx.report(ctx.rule, loc(doc, lineNo, column(p, a, i - 1)), msg("absolutePath").s("fromCharCode", String.fromCharCode(at(p, i - 1))));
             }
           } else if (c == 47 && i + 1 < b && (at(p, i + 1) == 85 || at(p, i + 1) == 104)) {
             if (!users && startsAt(p, i, b, "/Users/") && !inCode(p, a, b, i) && !inUrl(p, a, i)) {
               users = true;
-              results.report(ctx.rule, doc, lineNo, column(p, a, i), msg("absolutePathUsers"));
+              ctx.report(ctx.rule, loc(doc, lineNo, column(p, a, i)), msg("absolutePathUsers"));
             } else if (!home && startsAt(p, i, b, "/home/") && !inCode(p, a, b, i) && !inUrl(p, a, i)) {
               home = true;
-              results.report(ctx.rule, doc, lineNo, column(p, a, i), msg("absolutePathHome"));
+              ctx.report(ctx.rule, loc(doc, lineNo, column(p, a, i)), msg("absolutePathHome"));
             }
           }
         }

@@ -1,9 +1,9 @@
 // PIN-01: every `uses:` of a workflow or action is pinned to a full commit SHA.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { isLowerHex } from "../../lib/text";
 import { unquote } from "./util";
-import { FAMILY_PIN, prepr } from "./ctx";
+import { FAMILY_PIN, PrePrCtx } from "./ctx";
 import { workflows } from "./workflow";
 
 export const PIN01 = defineRule("PIN-01", SEV_ERROR, check);
@@ -20,8 +20,7 @@ function PIN01_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_PIN)) return;
   const ws = workflows(ctx);
   for (let d = 0; d < ws.length; d++) {
@@ -36,8 +35,7 @@ function check(c: RuleCtx): void {
       let ok = ref.length == 40;
       for (let k = 0; ok && k < 40; k++) if (!isLowerHex(ref.charCodeAt(k))) ok = false;
       if (!ok) {
-        ctx.results.report(ctx.rule, ws[d].doc, ln.no, ln.indent + 1,
-          msg(at < 0 ? "usesNoRef" : "usesNotSha").s("v", v));
+        ctx.report(ctx.rule, loc(ws[d].doc, ln.no, ln.indent + 1), msg(at < 0 ? "usesNoRef" : "usesNotSha").s("v", v));
       }
     }
   }

@@ -1,7 +1,7 @@
 // PLAN-01: the task list's estimate drifts from the epic/PRD/plan estimate by more than `threshold` percent.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
-import { FAMILY_PLAN, prepr } from "./ctx";
+import { FAMILY_PLAN, PrePrCtx } from "./ctx";
 import { estimate, Planning } from "./plan";
 
 export const PLAN01 = defineRule("PLAN-01", SEV_WARNING, check);
@@ -20,8 +20,7 @@ function PLAN01_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_PLAN) || ctx.docs.length == 0) return;
   const p = new Planning(ctx.docs);
   const source = p.source();
@@ -34,6 +33,6 @@ function check(c: RuleCtx): void {
   const diff = md > ms ? md - ms : ms - md;
   const tenths = <i32>(<i64>diff * 1000 / <i64>ms);
   if (tenths > threshold) {
-    ctx.results.report(ctx.rule, tasks, 0, 0, msg("estimateDiffersFrom").s("value", (tenths / 10).toString()).s("value2", (tenths % 10).toString()).s("name", source.name));
+    ctx.report(ctx.rule, loc(tasks), msg("estimateDiffersFrom").s("value", (tenths / 10).toString()).s("value2", (tenths % 10).toString()).s("name", source.name));
   }
 }

@@ -1,9 +1,9 @@
 // PLAN-02: a role condition of the plan (qa:, security:, ...) that no table row carries.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { asciiLower } from "../../lib/text";
 import { trim, segments } from "./util";
-import { FAMILY_PLAN, prepr } from "./ctx";
+import { FAMILY_PLAN, PrePrCtx } from "./ctx";
 import { Planning } from "./plan";
 
 const MARKERS = "qa:|security:|devops:|architect:|implementer:";
@@ -21,8 +21,7 @@ function PLAN02_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_PLAN) || ctx.docs.length == 0) return;
   const p = new Planning(ctx.docs);
   const doc = p.plan !== null ? p.plan : p.tasks;
@@ -45,7 +44,7 @@ function check(c: RuleCtx): void {
       if (text.length == 0) continue;
       let found = false;
       for (let k = 0; k < cells.length && !found; k++) if (cells[k].indexOf(text) >= 0) found = true;
-      if (!found) ctx.results.report(ctx.rule, doc, i + 1, 1, msg("conditionNotInAny").s("trim", trim(t.substring(at + marks[m].length))));
+      if (!found) ctx.report(ctx.rule, loc(doc, i + 1, 1), msg("conditionNotInAny").s("trim", trim(t.substring(at + marks[m].length))));
       break;
     }
   }

@@ -1,7 +1,7 @@
 // PLAN-03: a range estimate without an Estimate Reconciliation section.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_INFO } from "../../abi";
-import { FAMILY_PLAN, prepr } from "./ctx";
+import { FAMILY_PLAN, PrePrCtx } from "./ctx";
 import { estimate, lastWasRange } from "./plan";
 
 export const PLAN03 = defineRule("PLAN-03", SEV_INFO, check);
@@ -17,14 +17,13 @@ function PLAN03_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_PLAN)) return;
   for (let i = 0; i < ctx.docs.length; i++) {
     const doc = ctx.docs[i];
     estimate(doc);
     if (lastWasRange() && doc.text().indexOf("## Estimate Reconciliation") < 0) {
-      ctx.results.report(ctx.rule, doc, 0, 0, msg("considerAEstimateReconciliation"));
+      ctx.report(ctx.rule, loc(doc), msg("considerAEstimateReconciliation"));
     }
   }
 }

@@ -1,6 +1,6 @@
 // PP-000: Pre-PR runner — a row of the pre-pr report. The host runs the check (tools, delegations, rule
 // families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
-import { defineRule, Msg, msg, msgIdText, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, Msg, msg, msgIdText, RuleDoc } from "../../rules";
 import { encodeList } from "../../lib/list";
 import { SEV_ERROR } from "../../abi";
 import { inList } from "./util";
@@ -27,7 +27,7 @@ function PP000_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: PrePrCtx): void {
   const plan = rowPhase(c, "plan");
   if (plan !== null) {
     planRow(plan);

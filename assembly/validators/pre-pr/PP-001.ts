@@ -1,6 +1,7 @@
 // PP-001: Session End Validation — a row of the pre-pr report. The host runs the check (tools, delegations, rule
 // families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
+import { PrePrCtx } from "./ctx";
 import { SEV_ERROR } from "../../abi";
 import { emit, ownRow, delegation, onBranch, base, PASS } from "./row";
 
@@ -25,7 +26,7 @@ function PP001_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: PrePrCtx): void {
   const ctx = ownRow(c, "result");
   if (ctx === null) return;
   if (onBranch(ctx) && ctx.input.factInt("logs", 0) == 0) emit(ctx, PASS, msg("nothingChanged").s("base", base(ctx)));

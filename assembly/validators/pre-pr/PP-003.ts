@@ -1,6 +1,6 @@
 // PP-003: Markdown Linting — a row of the pre-pr report. The host runs the check (tools, delegations, rule
 // families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { PrePrCtx } from "./ctx";
 import { emit, ownRow, checked, nothing, factStr, findings, PASS } from "./row";
@@ -29,7 +29,7 @@ function PP003_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: PrePrCtx): void {
   const handed = ownRow(c, "findings");
   if (handed !== null) {
     notLinted(handed);
@@ -79,7 +79,7 @@ function notLinted(ctx: PrePrCtx): void {
   const stopped = input.factBool("stopped", false);
   for (let i = 0; i < ctx.docs.length; i++) {
     const d = ctx.docs[i];
-    if (refused !== null && refused.length > 0) ctx.results.report(ctx.rule, d, 0, 0, msg("configRefused").s("config", refused.join(", ")).s("policy", factStr(ctx, "policy")));
-    else if (stopped) ctx.results.report(ctx.rule, d, 0, 0, msg("stopped").i("ms", input.factInt("timeoutMs", 0)));
+    if (refused !== null && refused.length > 0) ctx.report(ctx.rule, loc(d), msg("configRefused").s("config", refused.join(", ")).s("policy", factStr(ctx, "policy")));
+    else if (stopped) ctx.report(ctx.rule, loc(d), msg("stopped").i("ms", input.factInt("timeoutMs", 0)));
   }
 }

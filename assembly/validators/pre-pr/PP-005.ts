@@ -1,6 +1,6 @@
 // PP-005: YAML Style Validation (yamllint) — a row of the pre-pr report. The host runs the check (tools, delegations, rule
 // families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { encodeList } from "../../lib/list";
 import { PrePrCtx } from "./ctx";
@@ -27,7 +27,7 @@ function PP005_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: PrePrCtx): void {
   const tool = ownRow(c, "findings");
   if (tool !== null) {
     styleSeverities(tool);

@@ -1,6 +1,7 @@
 // PP-006: Path Normalization — a row of the pre-pr report. The host runs the check (tools, delegations, rule
 // families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleDoc } from "../../rules";
+import { PrePrCtx } from "./ctx";
 import { SEV_ERROR } from "../../abi";
 import { emit, ownRow, nothing, summary, PASS } from "./row";
 
@@ -20,7 +21,7 @@ function PP006_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: PrePrCtx): void {
   const ctx = ownRow(c, "result");
   if (ctx === null) return;
   const exts = ctx.input.factLines("exts");

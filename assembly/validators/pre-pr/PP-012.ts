@@ -1,6 +1,7 @@
 // PP-012: PR Description vs Diff — a row of the pre-pr report. The host runs the check (tools, delegations, rule
 // families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
+import { PrePrCtx } from "./ctx";
 import { SEV_ERROR } from "../../abi";
 import { emit, ownRow, checked, onBranch, errors, warnings, SKIP } from "./row";
 
@@ -19,7 +20,7 @@ function PP012_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: PrePrCtx): void {
   const ctx = ownRow(c, "result");
   if (ctx === null) return;
   const e = errors(ctx);

@@ -1,6 +1,7 @@
 // PP-014: Spec Traceability — a row of the pre-pr report. The host runs the check (tools, delegations, rule
 // families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleDoc } from "../../rules";
+import { PrePrCtx } from "./ctx";
 import { SEV_ERROR } from "../../abi";
 import { emit, ownRow, nothing, delegation, PASS } from "./row";
 
@@ -26,7 +27,7 @@ function PP014_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: PrePrCtx): void {
   const ctx = ownRow(c, "result");
   if (ctx === null) return;
   if (ctx.input.factInt("specs", 0) == 0) emit(ctx, PASS, nothing(ctx));

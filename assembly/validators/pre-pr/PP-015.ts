@@ -1,6 +1,7 @@
 // PP-015: PR Size — a row of the pre-pr report. The host runs the check (tools, delegations, rule
 // families) and passes what happened as facts; this rule decides the row's status and message (row.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
+import { PrePrCtx } from "./ctx";
 import { SEV_ERROR } from "../../abi";
 import { emit, ownRow, checked, onBranch, base, SKIP } from "./row";
 
@@ -18,7 +19,7 @@ function PP015_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: PrePrCtx): void {
   const ctx = ownRow(c, "result");
   if (ctx === null) return;
   const input = ctx.input;

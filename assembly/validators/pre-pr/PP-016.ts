@@ -1,7 +1,8 @@
 // PP-016: Skill Violations — a row of the pre-pr report. The host runs the check (SKV-01 on the files in
 // scope, only when the GitHub skills folder exists) and passes what happened as facts; this rule
 // decides the row's status and message (row.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
+import { PrePrCtx } from "./ctx";
 import { SEV_WARNING } from "../../abi";
 import { emit, factStr, ownRow, nothing, summary, PASS, SKIP } from "./row";
 
@@ -22,7 +23,7 @@ function PP016_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: PrePrCtx): void {
   const ctx = ownRow(c, "result");
   if (ctx === null) return;
   if (!ctx.input.factBool("ghSkillsFound", false)) {

@@ -1,7 +1,8 @@
 // PP-017: Memory Health — a row of the pre-pr report. The host runs the memory rules (MEM-01..03) on
 // the memories in scope below paths.memories and passes what happened as facts; this rule decides the
 // row's status and message (row.ts).
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleDoc } from "../../rules";
+import { PrePrCtx } from "./ctx";
 import { SEV_ERROR } from "../../abi";
 import { emit, factStr, ownRow, nothing, summary, PASS } from "./row";
 
@@ -21,7 +22,7 @@ function PP017_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: PrePrCtx): void {
   const ctx = ownRow(c, "result");
   if (ctx === null) return;
   if (ctx.input.factInt("files", 0) == 0) emit(ctx, PASS, nothing(ctx).s("dir", factStr(ctx, "memDir")));

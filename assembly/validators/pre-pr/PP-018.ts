@@ -1,7 +1,8 @@
 // PP-018: Skill Description Budget — a row of the pre-pr report. When the branch changes a SKILL.md
 // (or under --all), the host hands SKB-01 every `<paths.skills>/*/SKILL.md`, since the budget is a sum
 // over all skills, and passes what happened as facts; this rule decides the row's status and message.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
+import { PrePrCtx } from "./ctx";
 import { SEV_ERROR } from "../../abi";
 import { checked, emit, factStr, ownRow, nothing, PASS } from "./row";
 
@@ -20,7 +21,7 @@ function PP018_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: PrePrCtx): void {
   const ctx = ownRow(c, "result");
   if (ctx === null) return;
   const dir = factStr(ctx, "skillsDir");

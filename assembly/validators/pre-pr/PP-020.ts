@@ -1,7 +1,8 @@
 // PP-020: Passive Context Budget — a row of the pre-pr report. The host runs TOK-04 on the files its
 // option `budgets` names that the branch adds or changes (every one that exists with --all) and passes
 // what happened as facts; this rule decides the row's status and message (row.ts).
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleDoc } from "../../rules";
+import { PrePrCtx } from "./ctx";
 import { SEV_ERROR } from "../../abi";
 import { emit, ownRow, nothing, summary, PASS } from "./row";
 
@@ -21,7 +22,7 @@ function PP020_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
+function check(c: PrePrCtx): void {
   const ctx = ownRow(c, "result");
   if (ctx === null) return;
   if (ctx.input.factInt("files", 0) == 0) emit(ctx, PASS, nothing(ctx));

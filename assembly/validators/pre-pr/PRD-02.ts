@@ -1,7 +1,7 @@
 // PRD-02: a file the PR description names as changed is not in the diff.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { FAMILY_PRD, prepr } from "./ctx";
+import { FAMILY_PRD, PrePrCtx } from "./ctx";
 import { matches, prBody } from "./prd";
 
 export const PRD02 = defineRule("PRD-02", SEV_ERROR, check);
@@ -34,14 +34,13 @@ function PRD02_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_PRD)) return;
   const b = prBody(ctx);
   if (b === null) return;
   for (let i = 0; i < b.mentions.length; i++) {
     let hit = false;
     for (let k = 0; k < b.changed.length && !hit; k++) if (matches(b.changed[k], b.mentions[i])) hit = true;
-    if (!hit) ctx.results.report(ctx.rule, b.doc, 0, 0, msg("namedAsChangedNot").s("mentions", b.mentions[i]));
+    if (!hit) ctx.report(ctx.rule, loc(b.doc), msg("namedAsChangedNot").s("mentions", b.mentions[i]));
   }
 }

@@ -1,9 +1,9 @@
 // PRD-03: a significant changed file the PR description does not name.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { asciiLower } from "../../lib/text";
 import { inList } from "./util";
-import { FAMILY_PRD, prepr } from "./ctx";
+import { FAMILY_PRD, PrePrCtx } from "./ctx";
 import { listOption, matches, prBody } from "./prd";
 
 export const PRD03 = defineRule("PRD-03", SEV_WARNING, check);
@@ -31,8 +31,7 @@ function PRD03_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_PRD)) return;
   const b = prBody(ctx);
   if (b === null) return;
@@ -48,6 +47,6 @@ function check(c: RuleCtx): void {
     if (!sig) continue;
     let hit = false;
     for (let i = 0; i < b.mentions.length && !hit; i++) if (matches(ch, b.mentions[i])) hit = true;
-    if (!hit) ctx.results.report(ctx.rule, b.doc, 0, 0, msg("changedNotMentioned").s("c", ch));
+    if (!hit) ctx.report(ctx.rule, loc(b.doc), msg("changedNotMentioned").s("c", ch));
   }
 }

@@ -1,9 +1,9 @@
 // PRD-05 (opt-in): the PR description has the required sections and no unchecked checklist items.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { asciiLower } from "../../lib/text";
 import { trim } from "./util";
-import { FAMILY_PRD, prepr } from "./ctx";
+import { FAMILY_PRD, PrePrCtx } from "./ctx";
 import { outsideFences, headingText } from "./prd";
 
 export const PRD05 = defineRule("PRD-05", SEV_ERROR, check);
@@ -24,8 +24,7 @@ function PRD05_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_PRD) || ctx.docs.length == 0) return;
   const doc = ctx.docs[0];
   const lines = doc.lines();
@@ -45,7 +44,7 @@ function check(c: RuleCtx): void {
         const h = headingText(t);
         if (h !== null && h.startsWith(want)) ok = true;
       }
-      if (!ok) ctx.results.report(ctx.rule, doc, 0, 0, msg("missingSection").s("req", req[r]));
+      if (!ok) ctx.report(ctx.rule, loc(doc), msg("missingSection").s("req", req[r]));
     }
   }
   if (!ctx.input.optionBool(ctx.rule, "checklist", false)) return;
@@ -62,6 +61,6 @@ function check(c: RuleCtx): void {
     }
   }
   if (open.length > 0) {
-    ctx.results.report(ctx.rule, doc, 0, 0, msg("ofItemsUnchecked").s("openCount", open.length.toString()).s("total", total.toString()).s("join", open.join("; ")));
+    ctx.report(ctx.rule, loc(doc), msg("ofItemsUnchecked").s("openCount", open.length.toString()).s("total", total.toString()).s("join", open.join("; ")));
   }
 }

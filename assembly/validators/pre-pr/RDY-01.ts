@@ -1,8 +1,8 @@
 // RDY-01: the branch's size (commits, changed files, added lines) over its warn or fail level.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { Doc } from "../../io";
-import { FAMILY_SIZE, PrePrCtx, prepr } from "./ctx";
+import { FAMILY_SIZE, PrePrCtx, PrePrCtx } from "./ctx";
 
 export const RDY01 = defineRule("RDY-01", SEV_ERROR, check);
 function RDY01_doc(): RuleDoc {
@@ -34,14 +34,13 @@ function measure(ctx: PrePrCtx, doc: Doc, what: string, warnDefault: i32, failDe
   const warn = ctx.input.optionInt(ctx.rule, what + "Warn", warnDefault);
   ctx.results.put(doc, what, n.toString());
   if (fail >= 0 && n > fail) {
-    ctx.results.reportAs(ctx.rule, SEV_ERROR, doc, 0, 0, msg("message").s("n", n.toString()).s("what", what).s("fail", fail.toString()));
+    ctx.reportAs(ctx.rule, SEV_ERROR, loc(doc), msg("message").s("n", n.toString()).s("what", what).s("fail", fail.toString()));
   } else if (warn >= 0 && n > warn) {
-    ctx.results.reportAs(ctx.rule, SEV_WARNING, doc, 0, 0, msg("message2").s("n", n.toString()).s("what", what).s("warn", warn.toString()));
+    ctx.reportAs(ctx.rule, SEV_WARNING, loc(doc), msg("message2").s("n", n.toString()).s("what", what).s("warn", warn.toString()));
   }
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_SIZE) || ctx.docs.length == 0) return;
   measure(ctx, ctx.docs[0], "commits", 15, 20);
   measure(ctx, ctx.docs[0], "files", 20, 50);

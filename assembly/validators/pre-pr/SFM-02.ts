@@ -1,7 +1,7 @@
 // SFM-02: a SKILL.md file opens with a front matter block.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { FAMILY_SFM, prepr } from "./ctx";
+import { FAMILY_SFM, PrePrCtx } from "./ctx";
 import { skills, FM_EMPTY, FM_NO_OPEN, FM_NO_CLOSE, FM_TAB } from "./skill";
 
 export const SFM02 = defineRule("SFM-02", SEV_ERROR, check);
@@ -20,15 +20,14 @@ function SFM02_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_SFM)) return;
   const ss = skills(ctx);
   for (let d = 0; d < ss.length; d++) {
     const s = ss[d];
-    if (s.status == FM_EMPTY) ctx.results.report(ctx.rule, s.doc, 0, 0, msg("emptyFile"));
-    else if (s.status == FM_NO_OPEN) ctx.results.report(ctx.rule, s.doc, 1, 1, msg("noOnLine"));
-    else if (s.status == FM_NO_CLOSE) ctx.results.report(ctx.rule, s.doc, 1, 1, msg("noClosing"));
-    else if (s.status == FM_TAB) ctx.results.report(ctx.rule, s.doc, s.tabLine, s.tabColumn, msg("tabInFrontMatter"));
+    if (s.status == FM_EMPTY) ctx.report(ctx.rule, loc(s.doc), msg("emptyFile"));
+    else if (s.status == FM_NO_OPEN) ctx.report(ctx.rule, loc(s.doc, 1, 1), msg("noOnLine"));
+    else if (s.status == FM_NO_CLOSE) ctx.report(ctx.rule, loc(s.doc, 1, 1), msg("noClosing"));
+    else if (s.status == FM_TAB) ctx.report(ctx.rule, loc(s.doc, s.tabLine, s.tabColumn), msg("tabInFrontMatter"));
   }
 }

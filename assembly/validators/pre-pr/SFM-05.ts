@@ -1,9 +1,9 @@
 // SFM-05: a skill's name is lower-case letters, digits and hyphens, at most 64 characters.
-import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { isDigit, listValue } from "../../lib/text";
 import { trim } from "./util";
-import { FAMILY_SFM, prepr } from "./ctx";
+import { FAMILY_SFM, PrePrCtx } from "./ctx";
 import { field, skills, FM_OK } from "./skill";
 
 export const SFM05 = defineRule("SFM-05", SEV_ERROR, check);
@@ -25,8 +25,7 @@ function SFM05_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_SFM)) return;
   const ss = skills(ctx);
   for (let d = 0; d < ss.length; d++) {
@@ -34,7 +33,7 @@ function check(c: RuleCtx): void {
     if (s.status != FM_OK) continue;
     const name = field(s.fields, "name");
     if (name === null || trim(name.value).length == 0) {
-      ctx.results.report(ctx.rule, s.doc, name === null ? 0 : name.line, 0, msg("noName"));
+      ctx.report(ctx.rule, loc(s.doc, name === null ? 0 : name.line), msg("noName"));
       continue;
     }
     const n = trim(name.value);
@@ -48,6 +47,6 @@ function check(c: RuleCtx): void {
     if (upper) why.push(msgItem(msg("nameUppercase")));
     if (bad) why.push(msgItem(msg("nameInvalidCharacters")));
     if (n.length > 64) why.push(msgItem(msg("nameOver64").i("n", n.length)));
-    if (why.length > 0) ctx.results.report(ctx.rule, s.doc, name.line, 1, msg("badName").s("n", n).s("join", listValue(why)));
+    if (why.length > 0) ctx.report(ctx.rule, loc(s.doc, name.line, 1), msg("badName").s("n", n).s("join", listValue(why)));
   }
 }

@@ -1,8 +1,8 @@
 // SFM-07: a skill has a description of at most 1024 characters, without XML tags.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { trim } from "./util";
-import { FAMILY_SFM, prepr } from "./ctx";
+import { FAMILY_SFM, PrePrCtx } from "./ctx";
 import { field, skills, FM_OK } from "./skill";
 
 export const SFM07 = defineRule("SFM-07", SEV_ERROR, check);
@@ -20,8 +20,7 @@ function SFM07_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_SFM)) return;
   const ss = skills(ctx);
   for (let d = 0; d < ss.length; d++) {
@@ -29,15 +28,15 @@ function check(c: RuleCtx): void {
     if (s.status != FM_OK) continue;
     const desc = field(s.fields, "description");
     if (desc === null || trim(desc.value).length == 0) {
-      ctx.results.report(ctx.rule, s.doc, desc === null ? 0 : desc.line, 0, msg("noDescription"));
+      ctx.report(ctx.rule, loc(s.doc, desc === null ? 0 : desc.line), msg("noDescription"));
       continue;
     }
     const v = trim(desc.value);
-    if (v.length > 1024) ctx.results.report(ctx.rule, s.doc, desc.line, 1, msg("descriptionOverChars").s("vCount", v.length.toString()));
+    if (v.length > 1024) ctx.report(ctx.rule, loc(s.doc, desc.line, 1), msg("descriptionOverChars").s("vCount", v.length.toString()));
     const lt = v.indexOf("<");
     if (lt >= 0 && v.indexOf(">", lt + 2) > lt) {
       const ch = v.charCodeAt(lt + 1);
-      if (ch == 47 || ch >= 65 && ch <= 90 || ch >= 97 && ch <= 122) ctx.results.report(ctx.rule, s.doc, desc.line, 1, msg("xmlTagsInDescription"));
+      if (ch == 47 || ch >= 65 && ch <= 90 || ch >= 97 && ch <= 122) ctx.report(ctx.rule, loc(s.doc, desc.line, 1), msg("xmlTagsInDescription"));
     }
   }
 }

@@ -1,8 +1,8 @@
 // SFM-10: a skill's model and allowed-tools come from the allow-lists (options models, tools).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { trim, unquote, segments } from "./util";
-import { FAMILY_SFM, prepr } from "./ctx";
+import { FAMILY_SFM, PrePrCtx } from "./ctx";
 import { field, modelOk, skills, toolOk, FM_OK } from "./skill";
 
 export const SFM10 = defineRule("SFM-10", SEV_ERROR, check);
@@ -31,8 +31,7 @@ function SFM10_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_SFM)) return;
   const models = ctx.input.factLines("option.SFM-10.models");
   const tools = ctx.input.factLines("option.SFM-10.tools");
@@ -43,7 +42,7 @@ function check(c: RuleCtx): void {
     const model = field(s.fields, "model");
     if (model !== null) {
       const m = trim(model.value);
-      if (m.length > 0 && !modelOk(m, models)) ctx.results.report(ctx.rule, s.doc, model.line, 1, msg("unknownModel").s("m", m));
+      if (m.length > 0 && !modelOk(m, models)) ctx.report(ctx.rule, loc(s.doc, model.line, 1), msg("unknownModel").s("m", m));
     }
     const at = field(s.fields, "allowed-tools");
     if (at !== null) {
@@ -55,7 +54,7 @@ function check(c: RuleCtx): void {
         t = unquote(t);
         if (!toolOk(t, tools)) unknown.push(t);
       }
-      if (unknown.length > 0) ctx.results.report(ctx.rule, s.doc, at.line, 1, msg("unknownTools").s("join", unknown.join(", ")));
+      if (unknown.length > 0) ctx.report(ctx.rule, loc(s.doc, at.line, 1), msg("unknownTools").s("join", unknown.join(", ")));
     }
   }
 }

@@ -1,11 +1,11 @@
 // SFM-11: a SKILL.md over upstream's size limits (scripts/validation/skill_size.py, lefthook
 // `skill-size`): lines and bytes, each with a warning threshold; `size-exception: true` in the front
 // matter turns an overage into a warning when an HTML comment near the top gives the reason.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { Doc } from "../../io";
 import { asciiLower } from "../../lib/text";
-import { FAMILY_SFM, prepr } from "./ctx";
+import { FAMILY_SFM, PrePrCtx } from "./ctx";
 import { skills } from "./skill";
 import { pyLineCount, pyStrip, codePoints } from "./mem";
 
@@ -79,8 +79,7 @@ export function hasRationale(text: string, lines: i32, minChars: i32): bool {
   }
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_SFM)) return;
   const maxLines = ctx.input.optionInt(ctx.rule, "maxLines", 500);
   const warnLines = ctx.input.optionInt(ctx.rule, "warnLines", 300);
@@ -97,14 +96,14 @@ function check(c: RuleCtx): void {
     const over = lines > maxLines || bytes > maxBytes;
     if (!over && lines <= warnLines && bytes <= warnBytes) continue;
     const exception = over && hasSizeException(text);
-    if (exception && !hasRationale(text, rLines, rChars)) ctx.results.report(ctx.rule, d, 0, 0, msg("noRationale").i("lines", rLines).i("chars", rChars));
+    if (exception && !hasRationale(text, rLines, rChars)) ctx.report(ctx.rule, loc(d), msg("noRationale").i("lines", rLines).i("chars", rChars));
     if (lines > maxLines) {
-      if (exception) ctx.results.reportAs(ctx.rule, SEV_WARNING, d, 0, 0, msg("linesExcepted").i("count", lines).i("max", maxLines));
-      else ctx.results.report(ctx.rule, d, 0, 0, msg("lines").i("count", lines).i("max", maxLines));
-    } else if (lines > warnLines) ctx.results.reportAs(ctx.rule, SEV_WARNING, d, 0, 0, msg("linesNear").i("count", lines).i("max", warnLines));
+      if (exception) ctx.reportAs(ctx.rule, SEV_WARNING, loc(d), msg("linesExcepted").i("count", lines).i("max", maxLines));
+      else ctx.report(ctx.rule, loc(d), msg("lines").i("count", lines).i("max", maxLines));
+    } else if (lines > warnLines) ctx.reportAs(ctx.rule, SEV_WARNING, loc(d), msg("linesNear").i("count", lines).i("max", warnLines));
     if (bytes > maxBytes) {
-      if (exception) ctx.results.reportAs(ctx.rule, SEV_WARNING, d, 0, 0, msg("bytesExcepted").i("count", bytes).i("max", maxBytes));
-      else ctx.results.report(ctx.rule, d, 0, 0, msg("bytes").i("count", bytes).i("max", maxBytes));
-    } else if (bytes > warnBytes) ctx.results.reportAs(ctx.rule, SEV_WARNING, d, 0, 0, msg("bytesNear").i("count", bytes).i("max", warnBytes));
+      if (exception) ctx.reportAs(ctx.rule, SEV_WARNING, loc(d), msg("bytesExcepted").i("count", bytes).i("max", maxBytes));
+      else ctx.report(ctx.rule, loc(d), msg("bytes").i("count", bytes).i("max", maxBytes));
+    } else if (bytes > warnBytes) ctx.reportAs(ctx.rule, SEV_WARNING, loc(d), msg("bytesNear").i("count", bytes).i("max", warnBytes));
   }
 }

@@ -4,10 +4,10 @@
 // skills folder itself (role SKILLS_DIR, no content): the sum is over the skills, the finding is on the
 // folder, since it belongs to no one skill (a baseline keeps it while the longest skill changes), or on
 // the skill with the longest description when no folder is given.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { PREPR_ROLE_SKILLS_DIR, SEV_ERROR } from "../../abi";
 import { Doc } from "../../io";
-import { FAMILY_SKB, prepr } from "./ctx";
+import { FAMILY_SKB, PrePrCtx } from "./ctx";
 import { descriptionChars } from "./skb";
 
 export const SKB01 = defineRule("SKB-01", SEV_ERROR, check);
@@ -35,8 +35,7 @@ function name(d: Doc): string {
   return e > 0 ? p.substring(s + 1, e) : p;
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_SKB)) return;
   const maxChars = ctx.input.optionInt(ctx.rule, "maxTotalChars", 40000);
   const maxTokens = ctx.input.optionInt(ctx.rule, "maxTotalTokens", 0);
@@ -75,5 +74,5 @@ function check(c: RuleCtx): void {
     top += (k > 0 ? ", " : "") + name(docs[best]) + " (" + chars[best].toString() + ")";
   }
   const m = overChars ? msg("chars").s("total", total.toString()).i("max", maxChars) : msg("tokens").s("total", tokens.toString()).i("max", maxTokens);
-  ctx.results.report(ctx.rule, folder !== null ? folder! : docs[picked[0]], 0, 0, m.i("skills", docs.length).s("top", top));
+  ctx.report(ctx.rule, loc(folder !== null ? folder! : docs[picked[0]]), m.i("skills", docs.length).s("top", top));
 }

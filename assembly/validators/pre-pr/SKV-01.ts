@@ -5,9 +5,9 @@
 // `issue` + whitespace + create|close|view|list, or `api` / `repo` followed by whitespace. Whitespace
 // is Python's `\s` on text (ASCII and Unicode spaces); a line ends at LF, CR LF or a lone CR (Python
 // reads the file with universal newlines).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
-import { FAMILY_SKV, prepr } from "./ctx";
+import { FAMILY_SKV, PrePrCtx } from "./ctx";
 import { at, column, startsAt } from "./paths";
 
 // upstream's verbs after `gh pr` and `gh issue` (declared before the rule: its check reads them)
@@ -91,8 +91,7 @@ function atLeastOne(n: i32): i32 {
   return n < 1 ? 1 : n;
 }
 
-function check(rc: RuleCtx): void {
-  const ctx = prepr(rc);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_SKV)) return;
   const o = ctx.input.option(ctx.rule, "skillsDir");
   const dir = o === null ? "" : o;
@@ -120,12 +119,12 @@ function check(rc: RuleCtx): void {
         if (found <= max) {
           lastLine = lineNo;
           lastCol = column(p, a, i);
-          ctx.results.report(ctx.rule, doc, lastLine, lastCol, msg("rawGh").s("command", cmd).s("dir", dir));
+          ctx.report(ctx.rule, loc(doc, lastLine, lastCol), msg("rawGh").s("command", cmd).s("dir", dir));
         }
         break; // once per line
       }
       a = next;
     }
-    if (found > max) ctx.results.report(ctx.rule, doc, lastLine, lastCol, msg("moreLines").i("count", found - max));
+    if (found > max) ctx.report(ctx.rule, loc(doc, lastLine, lastCol), msg("moreLines").i("count", found - max));
   }
 }

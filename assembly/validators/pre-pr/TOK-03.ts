@@ -1,7 +1,7 @@
 // TOK-03: the handoff file over its token budget (option maxTokens).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { FAMILY_TOK, prepr } from "./ctx";
+import { FAMILY_TOK, PrePrCtx } from "./ctx";
 import { estimateTokens } from "./tok";
 
 export const TOK03 = defineRule("TOK-03", SEV_ERROR, check);
@@ -20,14 +20,13 @@ function TOK03_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_TOK)) return;
   const max = ctx.input.optionInt(ctx.rule, "maxTokens", 5000);
   for (let d = 0; d < ctx.docs.length; d++) {
     const doc = ctx.docs[d];
     const t = estimateTokens(doc.text());
     ctx.results.put(doc, "tokens", t.toString());
-    if (t > max) ctx.results.report(ctx.rule, doc, 0, 0, msg("tokens").s("t", t.toString()).s("max", max.toString()));
+    if (t > max) ctx.report(ctx.rule, loc(doc), msg("tokens").s("t", t.toString()).s("max", max.toString()));
   }
 }

@@ -3,10 +3,10 @@
 // `budgets` is `path:tokens`; the host reads the files of those paths (pre-pr row PP-020) and this
 // rule holds each to its budget with TOK-03's estimate, which is upstream's (token_budget.py's
 // estimate_token_count, the one passive_context_budget.py imports).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { Doc } from "../../io";
 import { SEV_ERROR } from "../../abi";
-import { FAMILY_PCTX, prepr } from "./ctx";
+import { FAMILY_PCTX, PrePrCtx } from "./ctx";
 import { estimateTokens } from "./tok";
 import { universal } from "./mem";
 
@@ -55,8 +55,7 @@ function budgetOf(entry: string): i32 {
   return v > 0 ? v : -1;
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_PCTX)) return;
   const entries = ctx.input.factLines("option.TOK-04.budgets");
   for (let i = 0; i < ctx.docs.length; i++) {
@@ -65,14 +64,14 @@ function check(c: RuleCtx): void {
     if (entry === null) continue;
     const max = budgetOf(entry!);
     if (max < 0) {
-      ctx.results.report(ctx.rule, d, 0, 0, msg("badBudget").s("entry", entry!));
+      ctx.report(ctx.rule, loc(d), msg("badBudget").s("entry", entry!));
       continue;
     }
     const t = estimateTokens(universal(d.text()));
     ctx.results.put(d, "tokens", t.toString());
     if (t > max) {
       const pct = Math.round(<f64>t * 1000.0 / <f64>max) / 10.0;
-      ctx.results.report(ctx.rule, d, 0, 0, msg("tokens").i("t", t).i("max", max).s("pct", pct.toString()));
+      ctx.report(ctx.rule, loc(d), msg("tokens").i("t", t).i("max", max).s("pct", pct.toString()));
     }
   }
 }

@@ -1,7 +1,7 @@
 // WFS-01: a workflow or action file the YAML parser rejects.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { FAMILY_WFS, prepr } from "./ctx";
+import { FAMILY_WFS, PrePrCtx } from "./ctx";
 import { errorLine, workflows } from "./workflow";
 
 export const WFS01 = defineRule("WFS-01", SEV_ERROR, check);
@@ -17,13 +17,12 @@ function WFS01_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_WFS)) return;
   const ws = workflows(ctx);
   for (let d = 0; d < ws.length; d++) {
     const err = ws[d].yamlError;
     if (err === null) continue;
-    ctx.results.report(ctx.rule, ws[d].doc, errorLine(err), 0, msg("message").s("substring", err.substring(err.indexOf("\t") + 1)));
+    ctx.report(ctx.rule, loc(ws[d].doc, errorLine(err), 0), msg("message").s("substring", err.substring(err.indexOf("\t") + 1)));
   }
 }

@@ -1,7 +1,7 @@
 // WFS-02: the shape of a workflow (a mapping with name, on and a non-empty jobs mapping).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
-import { FAMILY_WFS, prepr } from "./ctx";
+import { FAMILY_WFS, PrePrCtx } from "./ctx";
 import { workflows } from "./workflow";
 
 export const WFS02 = defineRule("WFS-02", SEV_ERROR, check);
@@ -23,8 +23,7 @@ function WFS02_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_WFS)) return;
   const ws = workflows(ctx);
   for (let d = 0; d < ws.length; d++) {
@@ -32,22 +31,22 @@ function check(c: RuleCtx): void {
     if (!w.content || w.yamlError !== null) continue;
     const first = w.first;
     if (first === null) {
-      ctx.results.report(ctx.rule, w.doc, 0, 0, msg("onlyCommentsNeedA"));
+      ctx.report(ctx.rule, loc(w.doc), msg("onlyCommentsNeedA"));
       continue;
     }
     if (!w.structured()) {
-      ctx.results.report(ctx.rule, w.doc, first.no, 0, msg("topLevelIsNot"));
+      ctx.report(ctx.rule, loc(w.doc, first.no), msg("topLevelIsNot"));
       continue;
     }
     if (!w.isWorkflow()) continue;
-    if (!w.hasName) ctx.results.report(ctx.rule, w.doc, 0, 0, msg("noName"));
-    if (!w.hasOn) ctx.results.report(ctx.rule, w.doc, 0, 0, msg("noOn"));
+    if (!w.hasName) ctx.report(ctx.rule, loc(w.doc), msg("noName"));
+    if (!w.hasOn) ctx.report(ctx.rule, loc(w.doc), msg("noOn"));
     if (w.jobsLine < 0) {
-      ctx.results.report(ctx.rule, w.doc, 0, 0, msg("noJobs"));
+      ctx.report(ctx.rule, loc(w.doc), msg("noJobs"));
       continue;
     }
     const jl = w.lines[w.jobsLine];
-    if (!w.jobsMapping()) ctx.results.report(ctx.rule, w.doc, jl.no, 1, msg("jobsIsNotA"));
-    else if (w.jobs.length == 0) ctx.results.report(ctx.rule, w.doc, jl.no, 1, msg("jobsIsEmpty"));
+    if (!w.jobsMapping()) ctx.report(ctx.rule, loc(w.doc, jl.no, 1), msg("jobsIsNotA"));
+    else if (w.jobs.length == 0) ctx.report(ctx.rule, loc(w.doc, jl.no, 1), msg("jobsIsEmpty"));
   }
 }

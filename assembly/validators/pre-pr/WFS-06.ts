@@ -1,8 +1,8 @@
 // WFS-06: a workflow file longer than the configured number of significant lines (one rule, one
 // option: the example of the rule model in CONTRIBUTING.md).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
-import { FAMILY_WFS, prepr } from "./ctx";
+import { FAMILY_WFS, PrePrCtx } from "./ctx";
 import { workflows } from "./workflow";
 
 export const WFS06 = defineRule("WFS-06", SEV_WARNING, check);
@@ -21,14 +21,13 @@ function WFS06_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_WFS)) return;
   const max = ctx.input.optionInt(ctx.rule, "maxLines", 100);
   const ws = workflows(ctx);
   for (let d = 0; d < ws.length; d++) {
     const w = ws[d];
     if (!w.structured() || !w.isWorkflow()) continue;
-    if (w.significant > max) ctx.results.report(ctx.rule, w.doc, 0, 0, msg("tooLong").i("lines", w.significant).i("max", max));
+    if (w.significant > max) ctx.report(ctx.rule, loc(w.doc), msg("tooLong").i("lines", w.significant).i("max", max));
   }
 }

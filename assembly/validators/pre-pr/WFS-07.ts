@@ -1,7 +1,7 @@
 // WFS-07: a workflow's top-level concurrency is empty, a list, or has no group.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
-import { FAMILY_WFS, prepr } from "./ctx";
+import { FAMILY_WFS, PrePrCtx } from "./ctx";
 import { workflows } from "./workflow";
 
 export const WFS07 = defineRule("WFS-07", SEV_ERROR, check);
@@ -19,8 +19,7 @@ function WFS07_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_WFS)) return;
   const ws = workflows(ctx);
   for (let d = 0; d < ws.length; d++) {
@@ -37,12 +36,12 @@ function check(c: RuleCtx): void {
           child = true;
           if (lines[j].key == "group") group = true;
         }
-        if (!child) ctx.results.report(ctx.rule, w.doc, ln.no, 1, msg("concurrencyIsEmpty"));
-        else if (!group) ctx.results.reportAs(ctx.rule, SEV_WARNING, w.doc, ln.no, 1, msg("concurrencyNoGroup"));
+        if (!child) ctx.report(ctx.rule, loc(w.doc, ln.no, 1), msg("concurrencyIsEmpty"));
+        else if (!group) ctx.reportAs(ctx.rule, SEV_WARNING, loc(w.doc, ln.no, 1), msg("concurrencyNoGroup"));
       } else if (v.startsWith("[")) {
-        ctx.results.report(ctx.rule, w.doc, ln.no, 1, msg("concurrencyIsAList"));
+        ctx.report(ctx.rule, loc(w.doc, ln.no, 1), msg("concurrencyIsAList"));
       } else if (v.startsWith("{") && v.indexOf("group") < 0) {
-        ctx.results.reportAs(ctx.rule, SEV_WARNING, w.doc, ln.no, 1, msg("concurrencyNoGroup"));
+        ctx.reportAs(ctx.rule, SEV_WARNING, loc(w.doc, ln.no, 1), msg("concurrencyNoGroup"));
       }
     }
   }

@@ -1,9 +1,9 @@
 // WFS-11: a workflow job without `timeout-minutes`, or with more minutes than the option allows.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { isDigit } from "../../lib/text";
 import { unquote } from "./util";
-import { FAMILY_WFS, prepr } from "./ctx";
+import { FAMILY_WFS, PrePrCtx } from "./ctx";
 import { workflows } from "./workflow";
 
 /** The job's timeout is not set. */
@@ -54,8 +54,7 @@ function minutes(t: string): f64 {
   return digits == 0 ? NOT_A_NUMBER : fraction ? whole + 0.5 : whole;
 }
 
-function check(c: RuleCtx): void {
-  const ctx = prepr(c);
+function check(ctx: PrePrCtx): void {
   if (!ctx.runs(FAMILY_WFS)) return;
   const max = ctx.input.optionInt(ctx.rule, "maxMinutes", 0);
   if (max <= 0) return;
@@ -81,10 +80,10 @@ function check(c: RuleCtx): void {
       }
       if (reusable) continue;
       const at = job.line;
-      if (timeout == UNSET) ctx.results.report(ctx.rule, w.doc, at.no, at.indent + 1, msg("noTimeout").s("job", at.key));
-      else if (timeout == NOT_A_NUMBER) ctx.results.report(ctx.rule, w.doc, at.no, at.indent + 1, msg("notANumber").s("job", at.key).s("value", written));
+      if (timeout == UNSET) ctx.report(ctx.rule, loc(w.doc, at.no, at.indent + 1), msg("noTimeout").s("job", at.key));
+      else if (timeout == NOT_A_NUMBER) ctx.report(ctx.rule, loc(w.doc, at.no, at.indent + 1), msg("notANumber").s("job", at.key).s("value", written));
       else if (timeout > <f64>max) {
-        ctx.results.report(ctx.rule, w.doc, at.no, at.indent + 1, msg("overLimit").s("job", at.key).s("minutes", written).i("max", max));
+        ctx.report(ctx.rule, loc(w.doc, at.no, at.indent + 1), msg("overLimit").s("job", at.key).s("minutes", written).i("max", max));
       }
     }
   }

@@ -34,8 +34,3 @@ export class PrePrCtx extends RuleCtx {
     return this.family == family;
   }
 }
-
-/** A rule's view of the context. */
-export function prepr(c: RuleCtx): PrePrCtx {
-  return changetype<PrePrCtx>(c);
-}

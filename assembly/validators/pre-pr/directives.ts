@@ -12,7 +12,7 @@
 // Output: per document, data "suppressed" = the suppressed finding numbers (0-based triples of the fact,
 // a list); with reportUnused, an AC-010 finding for each directive (and rule id) that
 // suppressed nothing.
-import { defineRule, msg, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleCtx, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { decodeList, encodeList } from "../../lib/list";
 import { Doc, Input, Results } from "../../io";
@@ -300,6 +300,7 @@ function directiveName(kind: i32): string {
 }
 
 export function applyDirectives(input: Input, results: Results, docs: Doc[]): void {
+  const ctx = new RuleCtx(input, results);
   const fv = input.fact("findings");
   const lines: string[] | null = fv === null ? null : decodeList(fv); // empty entries kept: triples stay aligned
   const reportUnused = input.factBool("reportUnused", false);
@@ -328,7 +329,7 @@ export function applyDirectives(input: Input, results: Results, docs: Doc[]): vo
     const ds = perDoc[i];
     for (let j = 0; j < ds.length; j++) {
       const d = ds[j];
-      if (d.breaks != 0) results.report(AC011, docs[i], d.line, 1, msg(d.breaks == 1 ? "breaksTable" : "breaksList").s("name", directiveName(d.kind)));
+      if (d.breaks != 0) ctx.report(AC011, loc(docs[i], d.line, 1), msg(d.breaks == 1 ? "breaksTable" : "breaksList").s("name", directiveName(d.kind)));
     }
     if (!reportUnused) continue;
     for (let j = 0; j < ds.length; j++) {
@@ -336,10 +337,10 @@ export function applyDirectives(input: Input, results: Results, docs: Doc[]): vo
       if (d.kind == 2) continue;
       const name = directiveName(d.kind);
       if (d.ids.length == 0) {
-        if (!d.used[0]) results.report(AC010, docs[i], d.line, 1, msg("suppressesNoFinding").s("name", name));
+        if (!d.used[0]) ctx.report(AC010, loc(docs[i], d.line, 1), msg("suppressesNoFinding").s("name", name));
       } else {
         for (let k = 0; k < d.ids.length; k++) {
-          if (!d.used[k]) results.report(AC010, docs[i], d.line, 1, msg("suppressesNoFinding2").s("name", name).s("ids", d.ids[k]));
+          if (!d.used[k]) ctx.report(AC010, loc(docs[i], d.line, 1), msg("suppressesNoFinding2").s("name", name).s("ids", d.ids[k]));
         }
       }
     }

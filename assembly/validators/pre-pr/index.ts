@@ -6,7 +6,7 @@
 // the configuration's per-file severities (overrides.ts); family "select"
 // picks the files of the workflow and YAML checks from the scope (select.ts).
 import { Input, Results } from "../../io";
-import { Rule, runRules } from "../../rules";
+import { runRules, RuleOf } from "../../rules";
 import { applyDirectives } from "./directives";
 import { applyOverrides } from "./overrides";
 import { selectFiles } from "./select";
@@ -64,7 +64,7 @@ import { WFS08 } from "./WFS-08";
 import { WFS11 } from "./WFS-11";
 
 /** The pre-pr rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
-export const RULES: Rule[] = [
+export const RULES: RuleOf<PrePrCtx>[] = [
   CMD01, DRIFT04, MEM01, MEM02, MEM03, PATH01, PIN01, PLAN01, PLAN02, PLAN03, PP000, PP001, PP002, PP003, PP004, PP005,
   PP006, PP007, PP008, PP009, PP010, PP011, PP012, PP013, PP014, PP015, PP016, PP017, PP018, PP019, PP020, PRD02, PRD03, PRD05, RDY01,
   SFM02, SFM05, SFM07, SFM10, SFM11, SKB01, SKV01, TOK03, TOK04, WFS01, WFS02, WFS06, WFS07, WFS08, WFS11,

@@ -15,8 +15,8 @@
 // "row.message" (the rule and messageId of the text), "row.data" (encoded list: name, value, ...),
 // and for phase "findings" "row.severities" (encoded list, one per tool finding).
 import { encodeList } from "../../lib/list";
-import { Msg, msg, msgIdText, RuleCtx } from "../../rules";
-import { PrePrCtx, prepr } from "./ctx";
+import { Msg, msg, msgIdText } from "../../rules";
+import { PrePrCtx } from "./ctx";
 
 export const FAMILY_ROW = "row";
 export const RUN = "RUN";
@@ -41,15 +41,14 @@ export function emit(ctx: PrePrCtx, status: string, m: Msg | null): void {
 }
 
 /** The context when this call is a row call of `phase` (for any row), else null. */
-export function rowPhase(c: RuleCtx, phase: string): PrePrCtx | null {
-  const ctx = prepr(c);
+export function rowPhase(ctx: PrePrCtx, phase: string): PrePrCtx | null {
   if (!ctx.runs(FAMILY_ROW)) return null;
   const p = ctx.input.fact("phase");
   return p !== null && p == phase ? ctx : null;
 }
 
 /** The context when this call decides `phase` of `c.rule`'s own row (and its check did not throw), else null. */
-export function ownRow(c: RuleCtx, phase: string): PrePrCtx | null {
+export function ownRow(c: PrePrCtx, phase: string): PrePrCtx | null {
   const ctx = rowPhase(c, phase);
   if (ctx === null) return null;
   const row = ctx.input.fact("row");

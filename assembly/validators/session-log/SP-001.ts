@@ -1,5 +1,5 @@
 // SP-001: the session log's file name follows YYYY-MM-DD-session-N[-slug].md|.json.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SessionCtx } from "./context";
 import { isSessionLogName, isMissing } from "./paths";
@@ -21,9 +21,8 @@ function SP001_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<SessionCtx>(c);
+function check(ctx: SessionCtx): void {
   if (isMissing(ctx)) return;
   const name = ctx.doc.baseName();
-  if (!isSessionLogName(name)) ctx.report(ctx.rule, 0, 0, msg("badName").s("name", name));
+  if (!isSessionLogName(name)) ctx.report(ctx.rule, ctx.at(0, 0), msg("badName").s("name", name));
 }

@@ -1,5 +1,5 @@
 // SP-002: an explicitly named session log exists (the host sets FLAG_MISSING when it does not).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SessionCtx } from "./context";
 import { isMissing } from "./paths";
@@ -17,7 +17,6 @@ function SP002_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<SessionCtx>(c);
-  if (isMissing(ctx)) ctx.report(ctx.rule, 0, 0, msg("sessionLogFileDoes").s("name", ctx.doc.name));
+function check(ctx: SessionCtx): void {
+  if (isMissing(ctx)) ctx.report(ctx.rule, ctx.at(0, 0), msg("sessionLogFileDoes").s("name", ctx.doc.name));
 }

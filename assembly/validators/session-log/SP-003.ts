@@ -1,7 +1,7 @@
 // SP-003: the log resolves inside the sessions directory. The host resolves symlinks and passes
 // the resolved path as the fact "real.<name>", or the flag REAL_SELF when it is the log's own name;
 // the decision is here.
-import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleDoc } from "../../rules";
 import { SEV_ERROR, SL_REAL_SELF } from "../../abi";
 import { SessionCtx } from "./context";
 import { asciiLower } from "../../lib/text";
@@ -24,8 +24,7 @@ function SP003_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<SessionCtx>(c);
+function check(ctx: SessionCtx): void {
   if (isMissing(ctx)) return;
   const real = (ctx.doc.flags & SL_REAL_SELF) != 0 ? ctx.doc.name : ctx.input.fact("real." + ctx.doc.name);
   if (real === null) return; // host gave no resolution (not a file on disk)
@@ -33,6 +32,5 @@ function check(c: RuleCtx): void {
   const n = isAbsolutePath(real) ? "" : normalizePath(real);
   const ln = asciiLower(n);
   if (n.length > 0 && ln.startsWith(dir + "/") && ln.length > dir.length + 1) return;
-  ctx.report(ctx.rule, 0, 0,
-    msg("sessionLogResolvesOutside").s("dir", dir).s("detail", (n.length > 0 ? n : msgItem(msg("targetOutside")))));
+  ctx.report(ctx.rule, ctx.at(0, 0), msg("sessionLogResolvesOutside").s("dir", dir).s("detail", (n.length > 0 ? n : msgItem(msg("targetOutside")))));
 }

@@ -2,7 +2,7 @@
 // historical logs before the cutoff are skipped visibly (paths.ts). This rule runs on the
 // sessions-directory document of a run: in pre-commit context, staged changes under .agents/
 // require a staged session log.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR, DOC_IGNORED, KIND_SESSION_SET } from "../../abi";
 import { SessionCtx } from "./context";
 import { isPreCommit } from "./md-log";
@@ -22,8 +22,7 @@ function SP004_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<SessionCtx>(c);
+function check(ctx: SessionCtx): void {
   if (ctx.doc.kind != KIND_SESSION_SET) return;
   const input = ctx.input;
   const staged = input.factLines("staged");
@@ -37,6 +36,6 @@ function check(c: RuleCtx): void {
       if (p.startsWith(dir + "/") && p.indexOf("/", dir.length + 1) < 0 && isSessionLogName(p.substring(dir.length + 1))) log = true;
     }
   }
-  if (agents && !log) ctx.report(ctx.rule, 0, 0, msg("stagedAgentsChangesBut").s("dir", dir));
+  if (agents && !log) ctx.report(ctx.rule, ctx.at(0, 0), msg("stagedAgentsChangesBut").s("dir", dir));
   else ctx.results.setDocStatus(ctx.doc, DOC_IGNORED);
 }

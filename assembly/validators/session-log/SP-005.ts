@@ -1,6 +1,6 @@
 // SP-005 (strict): the canonical protocol (.agents/SESSION-PROTOCOL.md, the KIND_PROTOCOL
 // document) is available with both checklists, so drift (SP-031/SP-035) can be checked.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, protocol, protocolPath, protocolUsable } from "./md-log";
 
@@ -18,10 +18,9 @@ function SP005_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   if (!isStrict(ctx.input)) return;
   const proto = protocol(ctx.input);
   if (protocolUsable(proto)) return;
-  ctx.report(ctx.rule, 0, 0, msg(proto === null ? "protocolNotFound" : "protocolNoChecklists").s("path", protocolPath(ctx.input)));
+  ctx.report(ctx.rule, ctx.at(0, 0), msg(proto === null ? "protocolNotFound" : "protocolNoChecklists").s("path", protocolPath(ctx.input)));
 }

@@ -1,5 +1,5 @@
 // SP-010: the Session Start and Session End headings exist.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx } from "./md-log";
 
@@ -16,10 +16,9 @@ function SP010_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   let missing = "";
   if (ctx.log.startH < 0) missing = "## Session Start";
   if (ctx.log.endH < 0) missing += (missing.length > 0 ? ", " : "") + "## Session End";
-  if (missing.length > 0) ctx.report(ctx.rule, 0, 0, msg("missingRequiredSections").s("missing", missing));
+  if (missing.length > 0) ctx.report(ctx.rule, ctx.at(0, 0), msg("missingRequiredSections").s("missing", missing));
 }

@@ -1,5 +1,5 @@
 // SP-011: both checklist sections hold a Req/Step/Status/Evidence table.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx } from "./md-log";
 
@@ -16,9 +16,8 @@ function SP011_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   const log = ctx.log;
-  if (log.startH >= 0 && log.startT < 0) ctx.report(ctx.rule, log.startH + 1, 0, msg("hasNoReqStep").s("name", "Session Start"));
-  if (log.endH >= 0 && log.endT < 0) ctx.report(ctx.rule, log.endH + 1, 0, msg("hasNoReqStep").s("name", "Session End"));
+  if (log.startH >= 0 && log.startT < 0) ctx.report(ctx.rule, ctx.at(log.startH + 1, 0), msg("hasNoReqStep").s("name", "Session Start"));
+  if (log.endH >= 0 && log.endT < 0) ctx.report(ctx.rule, ctx.at(log.endH + 1, 0), msg("hasNoReqStep").s("name", "Session End"));
 }

@@ -1,6 +1,6 @@
 // SP-012: a "## Protocol Compliance" section exists (error); the checklist headers say
 // "(COMPLETE ALL before work)" / "(COMPLETE ALL before closing)" (warnings).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { MdCtx } from "./md-log";
 import { find, asciiLower, isSpace } from "../../lib/text";
@@ -57,8 +57,7 @@ function complianceHeading(lt: LineTable, i: i32): bool {
   return false;
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   const log = ctx.log;
   const lt = log.lt;
   // one pass over the lines holding "##", "complete all" or "before" (any case) answers the three
@@ -74,7 +73,7 @@ function check(c: RuleCtx): void {
     if (!end) end = lineHas(lt, i, "session end", "complete all", "") || lineHas(lt, i, "end", "before", "closing");
     at = lt.searchAny(HEADER_NEEDLES, lt.next(i));
   }
-  if (!pc) ctx.report(ctx.rule, 0, 0, msg("missingProtocolComplianceSection"));
-  if (!start) ctx.reportAs(ctx.rule, SEV_WARNING, log.startH + 1, 0, msg("missingSessionStartHeader"));
-  if (!end) ctx.reportAs(ctx.rule, SEV_WARNING, log.endH + 1, 0, msg("missingSessionEndHeader"));
+  if (!pc) ctx.report(ctx.rule, ctx.at(0, 0), msg("missingProtocolComplianceSection"));
+  if (!start) ctx.reportAs(ctx.rule, SEV_WARNING, ctx.at(log.startH + 1, 0), msg("missingSessionStartHeader"));
+  if (!end) ctx.reportAs(ctx.rule, SEV_WARNING, ctx.at(log.endH + 1, 0), msg("missingSessionEndHeader"));
 }

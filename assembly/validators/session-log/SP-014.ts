@@ -3,7 +3,7 @@
 // in pre-commit context the commit row is exempt (the commit does not exist yet). In creation mode
 // (./mode.ts) only the Session Start rows are demanded: the session has not ended; in record mode
 // (a log that already existed) no row is: editing an old log cannot make its session compliant.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isPreCommit } from "./md-log";
 
@@ -21,8 +21,7 @@ function SP014_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   if (ctx.record) return; // record mode (./mode.ts): an old log's compliance is not re-demanded
   const log = ctx.log;
   const qa = log.qaRow();
@@ -33,7 +32,7 @@ function check(c: RuleCtx): void {
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
       if (r.req != "MUST NOT" || r.checked || r === qa || r === commit) continue;
-      ctx.report(ctx.rule, r.line, 0, r.isBox() ? msg("mustNotStepNot").s("step", r.step) : msg("mustNotStepNotStatus").s("step", r.step).s("status", r.status));
+      ctx.report(ctx.rule, ctx.at(r.line, 0), r.isBox() ? msg("mustNotStepNot").s("step", r.step) : msg("mustNotStepNotStatus").s("step", r.step).s("status", r.status));
     }
   }
 }

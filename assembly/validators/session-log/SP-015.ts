@@ -1,6 +1,6 @@
 // SP-015: unchecked SHOULD rows of both checklists (one warning with the count); in creation mode
 // (./mode.ts) of the Session Start checklist only; not in record mode (a log that already existed).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MdCtx } from "./md-log";
 
@@ -17,8 +17,7 @@ function SP015_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   if (ctx.record) return; // record mode (./mode.ts): an old log's compliance is not re-demanded
   let should = 0;
   let open = 0;
@@ -32,6 +31,6 @@ function check(c: RuleCtx): void {
     }
   }
   if (open > 0) {
-    ctx.report(ctx.rule, 0, 0, msg("incompleteShouldRequirements").s("open", open.toString()).s("should", should.toString()));
+    ctx.report(ctx.rule, ctx.at(0, 0), msg("incompleteShouldRequirements").s("open", open.toString()).s("should", should.toString()));
   }
 }

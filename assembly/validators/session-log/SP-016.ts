@@ -1,7 +1,7 @@
 // SP-016 memory-retrieval evidence (ADR-007): the Session Start row "Read memory-index ... memories"
 // must name real memories (kebab-case names) that exist in the memories directory. The memory
 // names come from the host as the fact "memories" (one per line); "memories.dir" names the folder.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING, SEV_ERROR } from "../../abi";
 import { ChecklistRow } from "../../lib/mdtable";
 import { MdCtx, memoryNames, knownMemories, isMemoryPlaceholder } from "./md-log";
@@ -24,8 +24,7 @@ function SP016_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   if (ctx.record) return; // record mode (./mode.ts): the session's start evidence is not re-judged against today's memories
   const log = ctx.log;
   let row: ChecklistRow | null = null;
@@ -37,23 +36,23 @@ function check(c: RuleCtx): void {
   if (row === null) return;
   const ev = row.evidence;
   if (isMemoryPlaceholder(ev)) {
-    ctx.report(ctx.rule, row.line, 0, msg("memoryIndexEvidenceIs").s("ev", ev));
+    ctx.report(ctx.rule, ctx.at(row.line, 0), msg("memoryIndexEvidenceIs").s("ev", ev));
     return;
   }
   const names = memoryNames(ev);
   if (names.length == 0) {
-    ctx.report(ctx.rule, row.line, 0, msg("memoryIndexEvidenceHas").s("ev", ev));
+    ctx.report(ctx.rule, ctx.at(row.line, 0), msg("memoryIndexEvidenceHas").s("ev", ev));
     return;
   }
   const dir = memoriesDir(ctx.input);
   const known = knownMemories(ctx.input);
   if (known === null) {
-    ctx.reportAs(ctx.rule, SEV_WARNING, row.line, 0, msg("memoryNamesNotVerified").s("dir", dir));
+    ctx.reportAs(ctx.rule, SEV_WARNING, ctx.at(row.line, 0), msg("memoryNamesNotVerified").s("dir", dir));
     return;
   }
   const missing: string[] = [];
   for (let i = 0; i < names.length; i++) if (!known.includes(names[i])) missing.push(names[i]);
   if (missing.length > 0) {
-    ctx.report(ctx.rule, row.line, 0, msg("memoriesThatDonT").s("join", missing.join(", ")).s("dir", dir));
+    ctx.report(ctx.rule, ctx.at(row.line, 0), msg("memoriesThatDonT").s("join", missing.join(", ")).s("dir", dir));
   }
 }

@@ -1,5 +1,5 @@
 // SP-018: absolute paths (/home/, /Users/, X:\) outside fenced code blocks (warning).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MdCtx } from "./md-log";
 import { LineTable, Needles } from "../../lib/lines";
@@ -33,8 +33,7 @@ function absAt(lt: LineTable, i: i32): i32 {
   return -1;
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   const lt = ctx.log.lt;
   // one pass over the lines holding a candidate ("/home/", "/Users/", ":\\"), in order
   let at = lt.searchAny(ABS_NEEDLES, 0);
@@ -42,7 +41,7 @@ function check(c: RuleCtx): void {
     const i = lt.lineOf(at);
     if (!lt.fenced(i)) {
       const k = absAt(lt, i);
-      if (k >= 0) ctx.report(ctx.rule, i + 1, lt.column(i, k) + 1, msg("absolutePathUseA"));
+      if (k >= 0) ctx.report(ctx.rule, ctx.at(i + 1, lt.column(i, k) + 1), msg("absolutePathUseA"));
     }
     at = lt.searchAny(ABS_NEEDLES, lt.next(i));
   }

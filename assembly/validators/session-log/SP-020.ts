@@ -1,5 +1,5 @@
 // SP-020: a checked commit row's "Commit SHA: <sha>" is 7-40 hex, without a subject line.
-import { defineRule, msg, Msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, Msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, leadingSha, shaLabel } from "./md-log";
 import { isAlpha, isSpace } from "../../lib/text";
@@ -19,8 +19,7 @@ function SP020_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   const row = ctx.log.commitRow();
   if (row === null || !row.checked) return;
   const v = shaLabel(row.evidence);
@@ -37,5 +36,5 @@ function check(c: RuleCtx): void {
     isAlpha(v.substring(sha.length).trimStart().charCodeAt(0))) {
     m = msg("subjectLine");
   }
-  if (m !== null) ctx.report(ctx.rule, row.line, 0, m);
+  if (m !== null) ctx.report(ctx.rule, ctx.at(row.line, 0), m);
 }

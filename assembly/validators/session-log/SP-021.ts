@@ -1,7 +1,7 @@
 // SP-021: commit evidence exists: a SHA in the commit row or under "Commits This Session"
 // (warning; not in pre-commit context, where the commit does not exist yet, nor in creation mode, nor
 // in record mode: an old log's commit evidence is not re-demanded).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MdCtx, MdLog, leadingSha, citedSha, isPreCommit } from "./md-log";
 import { isAlnum, isAlpha, isHex } from "../../lib/text";
@@ -33,13 +33,12 @@ function hexIn(log: MdLog, a: i32, b: i32): string {
   return "";
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   if (isPreCommit(ctx.input) || ctx.creation || ctx.record) return;
   const log = ctx.log;
   const row = log.commitRow();
   if (row !== null && citedSha(row.evidence).length > 0) return;
   const s = log.section("commits this session");
   if (s[0] >= 0 && hexIn(log, s[0], s[1]).length > 0) return;
-  ctx.report(ctx.rule, 0, 0, msg("noCommitEvidenceFound"));
+  ctx.report(ctx.rule, ctx.at(0, 0), msg("noCommitEvidenceFound"));
 }

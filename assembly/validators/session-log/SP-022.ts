@@ -1,5 +1,5 @@
 // SP-022: completeness — the Session Info and Work Log (or Tasks Completed) sections exist (warning).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MdCtx } from "./md-log";
 
@@ -17,11 +17,10 @@ function SP022_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   const L = ctx.log.lt;
-  if (L.findHeading("session info", 0) < 0) ctx.report(ctx.rule, 0, 0, msg("missingSectionSessionInfo"));
+  if (L.findHeading("session info", 0) < 0) ctx.report(ctx.rule, ctx.at(0, 0), msg("missingSectionSessionInfo"));
   if (L.findHeading("work log", 0) < 0 && L.findHeading("task completed", 0) < 0 && L.findHeading("tasks completed", 0) < 0) {
-    ctx.report(ctx.rule, 0, 0, msg("missingSectionWorkLog"));
+    ctx.report(ctx.rule, ctx.at(0, 0), msg("missingSectionWorkLog"));
   }
 }

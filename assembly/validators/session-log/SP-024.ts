@@ -2,7 +2,7 @@
 // inside the repository: no absolute paths, no '..' escaping the root, no symlink leading out. The
 // host resolves each cited path (pass 1 asks for them) into the fact "path.<p>" =
 // file | dir | missing | outside.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, citedPaths, citedKey } from "./md-log";
 
@@ -20,14 +20,13 @@ function SP024_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   const cited = citedPaths(ctx.input, ctx.log);
   for (let i = 0; i < cited.length; i++) {
     const k = citedKey(cited[i].raw);
-    if (k.length == 0) ctx.report(ctx.rule, cited[i].line, 0, msg("citedPathEscapesThe").s("raw", cited[i].raw));
+    if (k.length == 0) ctx.report(ctx.rule, ctx.at(cited[i].line, 0), msg("citedPathEscapesThe").s("raw", cited[i].raw));
     else if (ctx.input.fact("path." + k) == "outside") {
-      ctx.report(ctx.rule, cited[i].line, 0, msg("citedPathEscapesThe2").s("raw", cited[i].raw));
+      ctx.report(ctx.rule, ctx.at(cited[i].line, 0), msg("citedPathEscapesThe2").s("raw", cited[i].raw));
     }
   }
 }

@@ -1,5 +1,5 @@
 // SP-030 (strict): the Session Start table has rows.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict } from "./md-log";
 
@@ -16,9 +16,8 @@ function SP030_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   if (!isStrict(ctx.input)) return;
   const log = ctx.log;
-  if (log.startT >= 0 && log.start.length == 0) ctx.report(ctx.rule, log.startT + 1, 0, msg("sessionStartTableHas"));
+  if (log.startT >= 0 && log.start.length == 0) ctx.report(ctx.rule, ctx.at(log.startT + 1, 0), msg("sessionStartTableHas"));
 }

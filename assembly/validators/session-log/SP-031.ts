@@ -1,7 +1,7 @@
 // SP-031 (strict): the Session Start checklist matches the canonical protocol's (Req + normalised Step, in
 // order). Not compared when the protocol is unusable (SP-005) or the log predates the protocol's
 // last change ("protocol.date": the template it copied was older; reported here, as info, once for both checklists).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_INFO } from "../../abi";
 import { MdCtx, isStrict, protocol, protocolUsable, predatesProtocol, reportDrift } from "./md-log";
 
@@ -20,15 +20,14 @@ function SP031_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   const input = ctx.input;
   if (!isStrict(input)) return;
   const proto = protocol(input);
   if (!protocolUsable(proto)) return; // SP-005
   const log = ctx.log;
   if (predatesProtocol(input, log)) {
-    ctx.reportAs(ctx.rule, SEV_INFO, 0, 0, msg("driftNotCheckedLog").s("date", log.date).s("since", input.fact("protocol.date")!));
+    ctx.reportAs(ctx.rule, SEV_INFO, ctx.at(0, 0), msg("driftNotCheckedLog").s("date", log.date).s("since", input.fact("protocol.date")!));
     return;
   }
   if (log.startT < 0) return;

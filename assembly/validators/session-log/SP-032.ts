@@ -1,5 +1,5 @@
 // SP-032 (strict): the Session Start table has MUST rows (an empty table is SP-030).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, hasMust } from "./md-log";
 
@@ -16,9 +16,8 @@ function SP032_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   if (!isStrict(ctx.input)) return;
   const log = ctx.log;
-  if (log.startT >= 0 && log.start.length > 0 && !hasMust(log.start)) ctx.report(ctx.rule, log.startT + 1, 0, msg("sessionStartTableHas"));
+  if (log.startT >= 0 && log.start.length > 0 && !hasMust(log.start)) ctx.report(ctx.rule, ctx.at(log.startT + 1, 0), msg("sessionStartTableHas"));
 }

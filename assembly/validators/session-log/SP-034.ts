@@ -1,5 +1,5 @@
 // SP-034 (strict): the Session End table has at least 3 rows.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict } from "./md-log";
 
@@ -16,9 +16,8 @@ function SP034_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   if (!isStrict(ctx.input)) return;
   const log = ctx.log;
-  if (log.endT >= 0 && log.end.length < 3) ctx.report(ctx.rule, log.endT + 1, 0, msg("sessionEndTableHas"));
+  if (log.endT >= 0 && log.end.length < 3) ctx.report(ctx.rule, ctx.at(log.endT + 1, 0), msg("sessionEndTableHas"));
 }

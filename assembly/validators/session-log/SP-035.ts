@@ -1,7 +1,7 @@
 // SP-035 (strict): the Session End checklist matches the canonical protocol's (Req + normalised Step, in
 // order). Not compared when the protocol is unusable (SP-005) or the log predates the protocol's
 // last change ("protocol.date": the template it copied was older).
-import { defineRule, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, protocol, protocolUsable, predatesProtocol, reportDrift } from "./md-log";
 
@@ -19,8 +19,7 @@ function SP035_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   const input = ctx.input;
   if (!isStrict(input)) return;
   const proto = protocol(input);

@@ -3,7 +3,7 @@
 // investigation-only' judged on the session's changed files (SP-050..052, qa-scope.ts). A
 // docs-only session citing a valid report passes. In creation mode (./mode.ts) an unticked row is
 // not demanded yet; a ticked one is judged as always. Not in record mode (a log that already existed).
-import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleDoc } from "../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { MdCtx, changedFiles, isCI, skipClaim, qaPath, citedKey } from "./md-log";
 import { nonDocFiles, nonInvestigationFiles, listShort, investigationDirs, sessionsDir, memoriesDir, qaDir } from "./qa-scope";
@@ -30,8 +30,7 @@ function SP037_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   // record mode (./mode.ts): no QA binding; the changed files here are the current commit's or
   // start..HEAD, not the old session's, so not even a skip claim's scope is judged
   if (ctx.record) return;
@@ -51,7 +50,7 @@ function check(c: RuleCtx): void {
     const m = inv ? msg("investigationRowUnchecked")
       : docs ? msg("docsRowUnchecked")
       : msg("rowUnchecked").s("qaDir", qaDir(input));
-    ctx.report(ctx.rule, L, 0, m);
+    ctx.report(ctx.rule, ctx.at(L, 0), m);
     return;
   }
   const p = qaPath(ev, qaDir(input));
@@ -59,12 +58,12 @@ function check(c: RuleCtx): void {
     const key = citedKey(p);
     const st = key.length > 0 ? input.fact("path." + key) : "outside";
     if (st == "file") return;
-    if (st === null) ctx.reportAs(ctx.rule, SEV_WARNING, L, 0, msg("qaReportNotVerified").s("p", p));
-    else if (st != "outside") ctx.report(ctx.rule, L, 0, msg("qaReportReferencedBut").s("p", p));
+    if (st === null) ctx.reportAs(ctx.rule, SEV_WARNING, ctx.at(L, 0), msg("qaReportNotVerified").s("p", p));
+    else if (st != "outside") ctx.report(ctx.rule, ctx.at(L, 0), msg("qaReportReferencedBut").s("p", p));
     return; // an escaping path is reported by SP-024
   }
   if (!inv && !docs) {
-    ctx.report(ctx.rule, L, 0, msg("qaRowCitesNo").s("factOr", qaDir(input)));
+    ctx.report(ctx.rule, ctx.at(L, 0), msg("qaRowCitesNo").s("factOr", qaDir(input)));
     return;
   }
   if (files === null) {
@@ -72,17 +71,17 @@ function check(c: RuleCtx): void {
       ctx.notChecked(msgItem(msg("checkQaSkipScope")));
       return;
     }
-    ctx.reportAs(ctx.rule, isCI(input) ? SEV_ERROR : SEV_WARNING, L, 0, msg("cannotVerifyTheQa"));
+    ctx.reportAs(ctx.rule, isCI(input) ? SEV_ERROR : SEV_WARNING, ctx.at(L, 0), msg("cannotVerifyTheQa"));
     return;
   }
   if (inv) {
     const bad = nonInvestigationFiles(files, mem, sess);
     if (bad.length > 0) {
-      ctx.report(ctx.rule, L, 0, msg("investigationOnlyQaSkip").s("INVESTIGATIONDIRS", investigationDirs(sess)).s("mem", mem).s("listShort", listShort(bad)));
+      ctx.report(ctx.rule, ctx.at(L, 0), msg("investigationOnlyQaSkip").s("INVESTIGATIONDIRS", investigationDirs(sess)).s("mem", mem).s("listShort", listShort(bad)));
     }
     return;
   }
   const nd = nonDocFiles(files, mem, sess);
-  if (nd === null) ctx.report(ctx.rule, L, 0, msg("docsOnlyQaSkip"));
-  else if (nd.length > 0) ctx.report(ctx.rule, L, 0, msg("docsOnlyQaSkip2").s("listShort", listShort(nd)));
+  if (nd === null) ctx.report(ctx.rule, ctx.at(L, 0), msg("docsOnlyQaSkip"));
+  else if (nd.length > 0) ctx.report(ctx.rule, ctx.at(L, 0), msg("docsOnlyQaSkip2").s("listShort", listShort(nd)));
 }

@@ -2,7 +2,7 @@
 // else the diff from the Starting Commit. Without git facts the strict git rules (SP-038 in
 // pre-commit context and in creation mode, SP-038..SP-042 otherwise) are not checked; SP-090 notes that.
 // In record mode (a log that already existed) none of SP-038..SP-042 runs, so nothing is noted.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, isPreCommit, changedFiles } from "./md-log";
 
@@ -20,8 +20,7 @@ function SP038_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   const input = ctx.input;
   if (!isStrict(input) || ctx.record) return; // record mode (./mode.ts): no agreement with git, none noted
   if (!ctx.git) {
@@ -30,6 +29,6 @@ function check(c: RuleCtx): void {
   }
   const log = ctx.log;
   if (changedFiles(input, log) !== null) return;
-  if (log.startSha.length == 0) ctx.report(ctx.rule, 0, 0, msg("noStartingCommit"));
-  else ctx.report(ctx.rule, 0, 0, msg("startingCommitNotInHistory").s("startSha", log.startSha));
+  if (log.startSha.length == 0) ctx.report(ctx.rule, ctx.at(0, 0), msg("noStartingCommit"));
+  else ctx.report(ctx.rule, ctx.at(0, 0), msg("startingCommitNotInHistory").s("startSha", log.startSha));
 }

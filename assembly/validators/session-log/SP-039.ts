@@ -1,6 +1,6 @@
 // SP-039 (strict, post-commit contexts, not in creation or record mode; needs git facts): git status is clean (fact "clean"; absent
 // when the host asked `git status` and it failed: then the tree is not checked, and the finding says so).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, isPreCommit } from "./md-log";
 
@@ -18,11 +18,10 @@ function SP039_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   const input = ctx.input;
   if (!isStrict(input) || !ctx.git || isPreCommit(input) || ctx.creation || ctx.record) return; // no git facts: SP-038 notes it for SP-090
   const clean = input.fact("clean");
-  if (clean === null) ctx.report(ctx.rule, 0, 0, msg("gitStatusUnknown"));
-  else if (clean == "0") ctx.report(ctx.rule, 0, 0, msg("gitStatusIsNot"));
+  if (clean === null) ctx.report(ctx.rule, ctx.at(0, 0), msg("gitStatusUnknown"));
+  else if (clean == "0") ctx.report(ctx.rule, ctx.at(0, 0), msg("gitStatusIsNot"));
 }

@@ -1,5 +1,5 @@
 // SP-040 (strict, post-commit contexts, not in creation or record mode; needs git facts): HEAD (fact "head") is past the Starting Commit.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, isPreCommit } from "./md-log";
 
@@ -16,13 +16,12 @@ function SP040_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   const input = ctx.input;
   if (!isStrict(input) || !ctx.git || isPreCommit(input) || ctx.creation || ctx.record) return; // no git facts: SP-038 notes it for SP-090
   const head = input.fact("head");
   const start = ctx.log.startSha;
   if (head !== null && start.length > 0 && head.startsWith(start)) {
-    ctx.report(ctx.rule, 0, 0, msg("noCommitsSinceStarting").s("startSha", start));
+    ctx.report(ctx.rule, ctx.at(0, 0), msg("noCommitsSinceStarting").s("startSha", start));
   }
 }

@@ -1,5 +1,5 @@
 // SP-041 (strict, post-commit contexts, not in creation or record mode; needs git facts): the commit row cites a commit that exists (fact "commits": the cited SHAs that name commits) and whose work is on HEAD's history (fact git.commit.<sha>: ancestor or landed by content).
-import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleDoc } from "../../rules";
 import { SP090 } from "./SP-090";
 import { SEV_ERROR } from "../../abi";
 import { MdCtx, isStrict, isPreCommit, citedSha } from "./md-log";
@@ -21,18 +21,17 @@ function SP041_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   const input = ctx.input;
   if (!isStrict(input) || !ctx.git || isPreCommit(input) || ctx.creation || ctx.record) return; // no git facts: SP-038 notes it for SP-090
   const row = ctx.log.commitRow();
   if (row === null) {
-    ctx.report(ctx.rule, 0, 0, msg("noCommitAllChanges"));
+    ctx.report(ctx.rule, ctx.at(0, 0), msg("noCommitAllChanges"));
     return;
   }
   const sha = citedSha(row.evidence);
   if (sha.length == 0) {
-    ctx.report(ctx.rule, row.line, 0, msg("commitRowLacksCommit"));
+    ctx.report(ctx.rule, ctx.at(row.line, 0), msg("commitRowLacksCommit"));
     return;
   }
   const known = input.factLines("commits");
@@ -42,9 +41,9 @@ function check(c: RuleCtx): void {
     // a log another branch wrote, brought by a merge (issue 35 item 3): the commit it cites went with
     // that branch; noted, not failed (as SP-130 treats a JSON log's ending commit)
     if (arrivedByMergeNamed(input, ctx.doc.name)) {
-      ctx.report(SP090, row.line, 0, msg("mergedLogNotVerifiable").s("what", msgItem(msg("checkCommitSha"))).s("detail", msgItem(msg("commitNotHere").s("sha", sha))));
-    } else ctx.report(ctx.rule, row.line, 0, msg("commitShaNotFound").s("sha", sha));
+      ctx.report(SP090, ctx.at(row.line, 0), msg("mergedLogNotVerifiable").s("what", msgItem(msg("checkCommitSha"))).s("detail", msgItem(msg("commitNotHere").s("sha", sha))));
+    } else ctx.report(ctx.rule, ctx.at(row.line, 0), msg("commitShaNotFound").s("sha", sha));
     return;
   }
-  if (cls == COMMIT_OFF_HISTORY) ctx.report(ctx.rule, row.line, 0, msg("commitShaNotLanded").s("sha", sha));
+  if (cls == COMMIT_OFF_HISTORY) ctx.report(ctx.rule, ctx.at(row.line, 0), msg("commitShaNotLanded").s("sha", sha));
 }

@@ -1,7 +1,7 @@
 // SP-090: git-bound checks skipped for lack of git facts (info, never a failure). On a markdown
 // log: one note naming the rules that could not be checked (collected by them in MdCtx.skipped).
 // The JSON rules report their own SP-090 notes (json/git-rules.ts).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_INFO, KIND_SESSION_MD } from "../../abi";
 import { MdCtx } from "./md-log";
 
@@ -34,8 +34,7 @@ function SP090_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<MdCtx>(c);
+function check(ctx: MdCtx): void {
   if (ctx.doc.kind != KIND_SESSION_MD) return;
-  if (ctx.skipped.length > 0) ctx.report(ctx.rule, 0, 0, msg("noGitFactsNot").s("skipped", ctx.skipped));
+  if (ctx.skipped.length > 0) ctx.report(ctx.rule, ctx.at(0, 0), msg("noGitFactsNot").s("skipped", ctx.skipped));
 }

@@ -1,5 +1,5 @@
 import { Doc, Input, Results } from "../../io";
-import { Rule, Msg, RuleCtx } from "../../rules";
+import { Loc, RuleCtx } from "../../rules";
 import { SL_MODE_FULL, SL_MODE_CREATION, SL_MODE_RECORD } from "../../abi";
 
 /** Modes of session-log validation (SP-120), decided in ./mode.ts; a mode the host names is in flag bits 0..1. */
@@ -13,11 +13,8 @@ export class SessionCtx extends RuleCtx {
     super(input, results);
   }
 
-  report(rule: Rule, line: i32, column: i32, message: Msg): void {
-    this.results.report(rule, this.doc, line, column, message);
-  }
-
-  reportAs(rule: Rule, severity: i32, line: i32, column: i32, message: Msg): void {
-    this.results.reportAs(rule, severity, this.doc, line, column, message);
+  /** A location in this log (line/column 1-based; 0 = the whole file / the whole line). */
+  at(line: i32, column: i32): Loc {
+    return new Loc(this.doc, line, column);
   }
 }

@@ -7,7 +7,7 @@ import { checkContent } from "../common";
 import { FLAG_UNREAD, isMissing, skipHistorical } from "./paths";
 import { validateMarkdown } from "./md";
 import { validateJsonLog } from "./json/index";
-import { Rule, runRules } from "../../rules";
+import { Rule, runCheck, runRules, RuleOf } from "../../rules";
 import { SP001 } from "./SP-001";
 import { SP002 } from "./SP-002";
 import { SP003 } from "./SP-003";
@@ -20,7 +20,7 @@ import { SP013 } from "./SP-013";
 import { SP014 } from "./SP-014";
 import { SP015 } from "./SP-015";
 import { SP016 } from "./SP-016";
-import { SP017 } from "./SP-017";
+import { SP017, checkRepo } from "./SP-017";
 import { SP018 } from "./SP-018";
 import { SP020 } from "./SP-020";
 import { SP021 } from "./SP-021";
@@ -64,11 +64,9 @@ import { SP131 } from "./json/SP-131";
 import { SP132 } from "./json/SP-132";
 
 /** Rules of the sessions-directory document (pre-commit staged-log check). */
-const SET_RULES: Rule[] = [SP004];
-/** Rules of the repository document (a repository-level HANDOFF.md failure, once per run). */
-const REPO_RULES: Rule[] = [SP017];
+const SET_RULES: RuleOf<SessionCtx>[] = [SP004];
 /** Rules of every log's path, markdown or JSON (each returns early when it does not apply). */
-const PATH_RULES: Rule[] = [SP001, SP002, SP003];
+const PATH_RULES: RuleOf<SessionCtx>[] = [SP001, SP002, SP003];
 
 export function validateSessionLog(input: Input, results: Results): void {
   for (let i = 0; i < input.docs.length; i++) {
@@ -78,7 +76,8 @@ export function validateSessionLog(input: Input, results: Results): void {
       continue;
     }
     if (doc.kind == KIND_SESSION_REPO) {
-      runRules(REPO_RULES, new SessionCtx(input, results, doc));
+      // a repository-level HANDOFF.md failure, once per run (SP-017's second entry point)
+      runCheck(SP017, checkRepo, new SessionCtx(input, results, doc));
       continue;
     }
     if (doc.kind != KIND_SESSION_MD && doc.kind != KIND_SESSION_JSON) {

@@ -10,6 +10,7 @@ import { SessionCtx } from "./context";
 import { msg } from "../../rules";
 import { normalizePath, isAbsolutePath, datePrefix } from "./paths";
 import { qaDir } from "./qa-scope";
+import { bufAddr } from "../../lib/mem";
 
 /**
  * What a markdown-log rule receives: the document, its parsed model (built once) and the run's
@@ -385,7 +386,7 @@ export function protocol(input: Input): MdLog | null {
 export function lineTableOf(d: Doc): LineTable {
   if (firstBadByte(d.ptr, d.len) < 0) return new LineTable(d.ptr, d.len);
   const b = String.UTF8.encode(d.text());
-  return new LineTable(changetype<usize>(b), b.byteLength, b);
+  return new LineTable(bufAddr(b), b.byteLength, b);
 }
 
 /** Path of the protocol document (for messages). */
@@ -484,9 +485,9 @@ export function reportDrift(ctx: MdCtx, name: string, want: ChecklistRow[], got:
   if (at < 0) return;
   const path = protocolPath(ctx.input);
   if (want.length != got.length) {
-    ctx.report(ctx.rule, tableLine, 0, msg("rowCountMismatch").s("name", name).i("protocol", want.length).i("session", got.length).s("path", path));
+    ctx.report(ctx.rule, ctx.at(tableLine, 0), msg("rowCountMismatch").s("name", name).i("protocol", want.length).i("session", got.length).s("path", path));
   } else {
-    ctx.report(ctx.rule, got[at].line, 0, msg("rowMismatch").s("name", name).i("row", at + 1)
+    ctx.report(ctx.rule, ctx.at(got[at].line, 0), msg("rowMismatch").s("name", name).i("row", at + 1)
       .s("expected", want[at].req + "|" + want[at].step).s("actual", got[at].req + "|" + got[at].step).s("path", path));
   }
 }

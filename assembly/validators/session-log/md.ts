@@ -2,7 +2,7 @@
 // the strict gate. Phase "extract" (the host's first pass) also returns what the host must resolve
 // (cited SHAs, Starting Commits needing a diff, cited paths) and the parsed rows; it runs the rules
 // with the facts known so far, and the host keeps that result for a log that needs nothing more.
-import { Rule, runRules } from "../../rules";
+import { runRules, RuleOf } from "../../rules";
 import { SessionCtx, MODE_CREATION, MODE_RECORD } from "./context";
 import { markdownMode, modeName } from "./mode";
 import { MdLog, MdCtx, isStrict, citedSha, citedPaths, citedKey, skipClaim } from "./md-log";
@@ -43,7 +43,7 @@ import { encodeList } from "../../lib/list";
  * the strict gate's template and git rules, then the SP-090 note, which needs the others' skips).
  * The validator's RULES (index.ts) lists every rule in id order; rules that do not apply return early.
  */
-export const MD_RULES: Rule[] = [
+export const MD_RULES: RuleOf<MdCtx>[] = [
   SP010, SP011, SP012, SP022, SP016, SP013, SP014, SP015, SP017, SP018, SP020, SP021, SP024, SP037,
   SP030, SP032, SP034, SP036, SP005, SP031, SP035, SP038, SP039, SP040, SP041, SP042, SP090,
 ];

@@ -1,6 +1,6 @@
 // PH-001: SERENA_INIT: memory store answers.
 import { Input } from "../../io";
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SpCtx, str, Verdict, pass, fail, count } from "./ctx";
 
@@ -20,8 +20,7 @@ function PH001_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<SpCtx>(c);
+function check(ctx: SpCtx): void {
   if (!ctx.is("SERENA_INIT")) return;
   ctx.decide(serenaInit(ctx.input));
 }

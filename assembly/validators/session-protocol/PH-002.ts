@@ -1,6 +1,6 @@
 // PH-002: SKILL_VALIDATION: skills and mandatory memory.
 import { Input } from "../../io";
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SpCtx, str, Verdict, pass, fail, count } from "./ctx";
 
@@ -21,8 +21,7 @@ function PH002_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<SpCtx>(c);
+function check(ctx: SpCtx): void {
   if (!ctx.is("SKILL_VALIDATION")) return;
   ctx.decide(skillValidation(ctx.input));
 }

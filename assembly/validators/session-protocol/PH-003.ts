@@ -1,6 +1,6 @@
 // PH-003: CONTEXT_RETRIEVAL: hand-off hash.
 import { Input } from "../../io";
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SpCtx, str, Verdict, pass, fail } from "./ctx";
 import { asciiLower } from "../../lib/text";
@@ -25,8 +25,7 @@ function PH003_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<SpCtx>(c);
+function check(ctx: SpCtx): void {
   if (!ctx.is("CONTEXT_RETRIEVAL")) return;
   ctx.decide(contextRetrieval(ctx.input));
 }

@@ -1,6 +1,6 @@
 // PH-004: SESSION_LOG: log validates.
 import { Input } from "../../io";
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SpCtx, str, lines, listed, Verdict, pass, fail, count } from "./ctx";
 
@@ -23,8 +23,7 @@ function PH004_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<SpCtx>(c);
+function check(ctx: SpCtx): void {
   if (!ctx.is("SESSION_LOG")) return;
   ctx.decide(sessionLog(ctx.input));
 }

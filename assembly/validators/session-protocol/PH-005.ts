@@ -1,6 +1,6 @@
 // PH-005: GIT_STATE: git state recorded.
 import { Input } from "../../io";
-import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleDoc } from "../../rules";
 import { listValue } from "../../lib/text";
 import { SEV_WARNING } from "../../abi";
 import { SpCtx, str, Verdict, pass, fail } from "./ctx";
@@ -25,8 +25,7 @@ function PH005_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<SpCtx>(c);
+function check(ctx: SpCtx): void {
   if (!ctx.is("GIT_STATE")) return;
   ctx.decide(gitState(ctx.input));
 }

@@ -1,6 +1,6 @@
 // PH-006: DOCS_UPDATE: work sections filled.
 import { Input } from "../../io";
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { SpCtx, str, Verdict, pass, fail, count } from "./ctx";
 
@@ -20,8 +20,7 @@ function PH006_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<SpCtx>(c);
+function check(ctx: SpCtx): void {
   if (!ctx.is("DOCS_UPDATE")) return;
   ctx.decide(docsUpdate(ctx.input));
 }

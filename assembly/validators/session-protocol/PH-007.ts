@@ -1,6 +1,6 @@
 // PH-007: QUALITY_CHECKS: markdown lint.
 import { Input } from "../../io";
-import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SpCtx, str, lines, listed, Verdict, pass, fail, count } from "./ctx";
 
@@ -26,8 +26,7 @@ function PH007_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<SpCtx>(c);
+function check(ctx: SpCtx): void {
   if (!ctx.is("QUALITY_CHECKS")) return;
   ctx.decide(qualityChecks(ctx.input));
 }

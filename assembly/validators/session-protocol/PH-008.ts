@@ -1,6 +1,6 @@
 // PH-008: QA_VALIDATION: QA report or docs-only.
 import { Input } from "../../io";
-import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SpCtx, str, lines, listed, Verdict, pass, fail, count } from "./ctx";
 import { nonDocFiles, DEFAULT_SESSIONS_DIR } from "../session-log/qa-scope";
@@ -27,8 +27,7 @@ function PH008_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<SpCtx>(c);
+function check(ctx: SpCtx): void {
   if (!ctx.is("QA_VALIDATION")) return;
   ctx.decide(qaValidation(ctx.input));
 }

@@ -1,6 +1,6 @@
 // PH-009: GIT_COMMIT: committed and clean.
 import { Input } from "../../io";
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { SpCtx, str, lines, listed, Verdict, pass, fail, count } from "./ctx";
 
@@ -24,8 +24,7 @@ function PH009_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<SpCtx>(c);
+function check(ctx: SpCtx): void {
   if (!ctx.is("GIT_COMMIT")) return;
   ctx.decide(gitCommit(ctx.input));
 }

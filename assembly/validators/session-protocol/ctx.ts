@@ -6,7 +6,7 @@
 // and a FAIL is also a finding of the rule.
 import { Doc, Input, Results } from "../../io";
 import { SEV_ERROR } from "../../abi";
-import { Msg, msg, msgIdText, RuleCtx } from "../../rules";
+import { Msg, msg, msgIdText, RuleCtx, loc } from "../../rules";
 import { listValue } from "../../lib/text";
 
 export class SpCtx extends RuleCtx {
@@ -40,7 +40,7 @@ export class SpCtx extends RuleCtx {
       // "{{gate}}: {{message}}", the nested message named by "@msg" (src/wasm/loader.ts renderMessage)
       const f = msg("gateFailed").s("gate", doc.name).s("@msg", id);
       for (let i = 0; i < m.count; i++) f.s(m.key(i), m.val(i));
-      this.results.report(rule, doc, 0, 0, f);
+      this.report(rule, loc(doc), f);
     }
   }
 }

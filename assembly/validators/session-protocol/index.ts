@@ -8,7 +8,7 @@ import { KIND_PHASE_GATE, KIND_PROTOCOL } from "../../abi";
 import { ChecklistRow } from "../../lib/mdtable";
 import { encodeList } from "../../lib/list";
 import { MdLog, lineTableOf } from "../session-log/md-log";
-import { Rule, runRules } from "../../rules";
+import { runRules, RuleOf } from "../../rules";
 import { SpCtx } from "./ctx";
 import { stepEvidence } from "./step-evidence";
 import { PH001 } from "./PH-001";
@@ -22,7 +22,7 @@ import { PH008 } from "./PH-008";
 import { PH009 } from "./PH-009";
 
 /** The session-protocol gate rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
-export const RULES: Rule[] = [
+export const RULES: RuleOf<SpCtx>[] = [
   PH001, PH002, PH003, PH004, PH005, PH006, PH007, PH008, PH009,
 ];
 

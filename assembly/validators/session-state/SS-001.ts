@@ -1,4 +1,4 @@
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { StateCtx } from "./context";
 
@@ -16,11 +16,10 @@ function SS001_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<StateCtx>(c);
+function check(ctx: StateCtx): void {
   if (!ctx.valid()) return; // only a valid state is read (SS-002 reports the others)
   const ok = ctx.bool("protocolStartComplete");
   const n = ctx.evidence("protocolStartEvidence").length;
   if (ok && n > 0) return;
-  ctx.results.report(ctx.rule, ctx.doc, 0, 0, msg(ok ? "protocolStartNoEvidence" : "protocolStartNotRecorded").s("n", n.toString()));
+  ctx.report(ctx.rule, loc(ctx.doc), msg(ok ? "protocolStartNoEvidence" : "protocolStartNotRecorded").s("n", n.toString()));
 }

@@ -1,4 +1,4 @@
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { StateCtx } from "./context";
 
@@ -16,13 +16,12 @@ function SS002_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<StateCtx>(c);
+function check(ctx: StateCtx): void {
   if (ctx.problem.length > 0) {
-    ctx.results.report(ctx.rule, ctx.doc, 0, 0, msg("sessionState").s("status", ctx.status).s("detail", ctx.problem));
+    ctx.report(ctx.rule, loc(ctx.doc), msg("sessionState").s("status", ctx.status).s("detail", ctx.problem));
     return;
   }
   for (let i = 0; i < ctx.issues.length; i++) {
-    ctx.results.report(ctx.rule, ctx.doc, 0, 0, msg("invalid").s("path", ctx.issues[i].path).s("message", ctx.issues[i].message));
+    ctx.report(ctx.rule, loc(ctx.doc), msg("invalid").s("path", ctx.issues[i].path).s("message", ctx.issues[i].message));
   }
 }

@@ -3,13 +3,13 @@
 // holds the state as compact JSON; see context.ts for the facts.
 import { Input, Results } from "../../io";
 import { KIND_SESSION_STATE } from "../../abi";
-import { Rule, runRules } from "../../rules";
+import { runRules, RuleOf } from "../../rules";
 import { StateCtx } from "./context";
 import { SS001 } from "./SS-001";
 import { SS002 } from "./SS-002";
 
 /** The session-state rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
-export const RULES: Rule[] = [
+export const RULES: RuleOf<StateCtx>[] = [
   SS001, SS002,
 ];
 

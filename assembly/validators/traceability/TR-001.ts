@@ -1,5 +1,5 @@
 // TR-001: every requirement has a design referencing it.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { TrCtx, orderKey, PH_REQS } from "./model";
 
@@ -25,12 +25,11 @@ function TR001_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<TrCtx>(c);
+function check(ctx: TrCtx): void {
   if (ctx.unread[1]) return; // a design that could not be read may reference any REQ
   const reqs = ctx.cats[0].specs;
   for (let i = 0; i < reqs.length; i++) {
     const r = reqs[i];
-    if (!ctx.reqHasDesign.has(r.id)) ctx.report(ctx.rule, r, r.fm.idOff, msg("reqHasNoDesign").s("req", r.id), orderKey(PH_REQS, i, 0));
+    if (!ctx.reqHasDesign.has(r.id)) ctx.report(ctx.rule, ctx.inSpec(r, r.fm.idOff, orderKey(PH_REQS, i, 0)), msg("reqHasNoDesign").s("req", r.id));
   }
 }

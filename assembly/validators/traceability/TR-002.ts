@@ -1,5 +1,5 @@
 // TR-002: every task references a design.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { TrCtx, orderKey, PH_TASKS } from "./model";
 import { at } from "../../lib/mdscan";
@@ -17,14 +17,13 @@ function TR002_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<TrCtx>(c);
+function check(ctx: TrCtx): void {
   const tasks = ctx.cats[2].specs;
   for (let i = 0; i < tasks.length; i++) {
     const t = tasks[i];
     const rel = t.fm.related;
     let any = false;
     for (let k = 0; k < rel.length; k++) if (at(rel[k], "DESIGN-", 0)) any = true;
-    if (!any) ctx.report(ctx.rule, t, t.fm.idOff, msg("taskHasNoDesign").s("task", t.id), orderKey(PH_TASKS, i, 0xffff));
+    if (!any) ctx.report(ctx.rule, ctx.inSpec(t, t.fm.idOff, orderKey(PH_TASKS, i, 0xffff)), msg("taskHasNoDesign").s("task", t.id));
   }
 }

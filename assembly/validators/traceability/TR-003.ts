@@ -1,5 +1,5 @@
 // TR-003: every design references a requirement.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { TrCtx, orderKey, PH_DESIGNS, hasReq } from "./model";
 
@@ -16,11 +16,10 @@ function TR003_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<TrCtx>(c);
+function check(ctx: TrCtx): void {
   const designs = ctx.cats[1].specs;
   for (let i = 0; i < designs.length; i++) {
     const d = designs[i];
-    if (!hasReq(d)) ctx.report(ctx.rule, d, d.fm.idOff, msg("designHasNoReq").s("design", d.id), orderKey(PH_DESIGNS, i, 0));
+    if (!hasReq(d)) ctx.report(ctx.rule, ctx.inSpec(d, d.fm.idOff, orderKey(PH_DESIGNS, i, 0)), msg("designHasNoReq").s("design", d.id));
   }
 }

@@ -1,5 +1,5 @@
 // TR-004: every design has a task referencing it.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { TrCtx, orderKey, PH_DESIGNS } from "./model";
 
@@ -16,12 +16,11 @@ function TR004_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<TrCtx>(c);
+function check(ctx: TrCtx): void {
   if (ctx.unread[2]) return; // a task that could not be read may reference any DESIGN
   const designs = ctx.cats[1].specs;
   for (let i = 0; i < designs.length; i++) {
     const d = designs[i];
-    if (!ctx.designHasTask.has(d.id)) ctx.report(ctx.rule, d, d.fm.idOff, msg("designHasNoTask").s("design", d.id), orderKey(PH_DESIGNS, i, 1));
+    if (!ctx.designHasTask.has(d.id)) ctx.report(ctx.rule, ctx.inSpec(d, d.fm.idOff, orderKey(PH_DESIGNS, i, 1)), msg("designHasNoTask").s("design", d.id));
   }
 }

@@ -1,5 +1,5 @@
 // TR-005: a task's DESIGN references exist.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { TrCtx, orderKey, PH_TASKS } from "./model";
 import { at } from "../../lib/mdscan";
@@ -17,8 +17,7 @@ function TR005_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<TrCtx>(c);
+function check(ctx: TrCtx): void {
   if (ctx.unread[1]) return; // an unread design file may hold any DESIGN id
   const designs = ctx.cats[1];
   const tasks = ctx.cats[2].specs;
@@ -28,7 +27,7 @@ function check(c: RuleCtx): void {
     for (let k = 0; k < rel.length; k++) {
       const id = rel[k];
       if (!at(id, "DESIGN-", 0) || designs.get(id) !== null) continue;
-      ctx.report(ctx.rule, t, t.fm.relatedOff[k], msg("taskReferencesNonExistent").s("task", t.id).s("id", id), orderKey(PH_TASKS, i, k));
+      ctx.report(ctx.rule, ctx.inSpec(t, t.fm.relatedOff[k], orderKey(PH_TASKS, i, k)), msg("taskReferencesNonExistent").s("task", t.id).s("id", id));
     }
   }
 }

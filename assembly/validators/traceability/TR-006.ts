@@ -1,5 +1,5 @@
 // TR-006: a design's REQ references exist.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { TrCtx, orderKey, PH_DESIGN_REFS } from "./model";
 import { at } from "../../lib/mdscan";
@@ -17,8 +17,7 @@ function TR006_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<TrCtx>(c);
+function check(ctx: TrCtx): void {
   if (ctx.unread[0]) return; // an unread requirement file may hold any REQ id
   const reqs = ctx.cats[0];
   const designs = ctx.cats[1].specs;
@@ -28,7 +27,7 @@ function check(c: RuleCtx): void {
     for (let k = 0; k < rel.length; k++) {
       const id = rel[k];
       if (!at(id, "REQ-", 0) || reqs.get(id) !== null) continue;
-      ctx.report(ctx.rule, d, d.fm.relatedOff[k], msg("designReferencesNonExistent").s("design", d.id).s("id", id), orderKey(PH_DESIGN_REFS, i, k));
+      ctx.report(ctx.rule, ctx.inSpec(d, d.fm.relatedOff[k], orderKey(PH_DESIGN_REFS, i, k)), msg("designReferencesNonExistent").s("design", d.id).s("id", id));
     }
   }
 }

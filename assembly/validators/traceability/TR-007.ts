@@ -1,5 +1,5 @@
 // TR-007: a completed task's designs are complete too.
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_INFO } from "../../abi";
 import { TrCtx, orderKey, PH_STATUS, FX7 } from "./model";
 import { at } from "../../lib/mdscan";
@@ -18,8 +18,7 @@ function TR007_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<TrCtx>(c);
+function check(ctx: TrCtx): void {
   const fx = ctx.fx;
   const designs = ctx.cats[1];
   const tasks = ctx.cats[2].specs;
@@ -31,7 +30,7 @@ function check(c: RuleCtx): void {
       if (!at(rel[k], "DESIGN-", 0)) continue;
       const d = designs.get(rel[k]);
       if (d === null || complete(d.status(), fx)) continue;
-      ctx.report(ctx.rule, t, t.fm.relatedOff[k], msg("taskIsCompleteBut").s("task", t.id).s("design", d.id).s("status", d.status()), orderKey(PH_STATUS, i, k));
+      ctx.report(ctx.rule, ctx.inSpec(t, t.fm.relatedOff[k], orderKey(PH_STATUS, i, k)), msg("taskIsCompleteBut").s("task", t.id).s("design", d.id).s("status", d.status()));
     }
   }
 }

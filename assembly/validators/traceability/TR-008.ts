@@ -1,5 +1,5 @@
 // TR-008: spec ids are unique within their category (opt-in).
-import { defineRule, msg, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { TrCtx, orderKey, PH_DUPLICATES, TR8 } from "./model";
 import { TextBuf } from "../../lib/text";
@@ -19,8 +19,7 @@ function TR008_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<TrCtx>(c);
+function check(ctx: TrCtx): void {
   if ((ctx.fx & TR8) == 0) return;
   for (let c = 0; c < 3; c++) {
     const cat = ctx.cats[c];
@@ -31,7 +30,7 @@ function check(c: RuleCtx): void {
       const nb = namesBuf.reset();
       for (let k = 0; k < docs.length; k++) (k > 0 ? nb.add(", ") : nb).add(docs[k].baseName());
       const names = nb.take();
-      for (let k = 0; k < docs.length; k++) ctx.reportLine(ctx.rule, docs[k], 1, msg("duplicateIdIn").s("id", ids[i]).s("files", names), orderKey(PH_DUPLICATES, 0, 0));
+      for (let k = 0; k < docs.length; k++) ctx.report(ctx.rule, loc(docs[k], 1, 0, orderKey(PH_DUPLICATES, 0, 0)), msg("duplicateIdIn").s("id", ids[i]).s("files", names));
     }
   }
 }

@@ -1,5 +1,5 @@
 // TR-009: front matter follows the spec schema (opt-in).
-import { defineRule, msg, msgItem, RuleCtx, RuleDoc } from "../../rules";
+import { defineRule, msg, msgItem, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { TrCtx, orderKey, PH_SCHEMA, TR9 } from "./model";
 import { Doc } from "../../io";
@@ -23,16 +23,15 @@ function TR009_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<TrCtx>(c);
+function check(ctx: TrCtx): void {
   if ((ctx.fx & TR9) == 0) return;
   for (let i = 0; i < ctx.candDocs.length; i++) schema(ctx, ctx.candDocs[i], ctx.candCats[i], ctx.candFms[i]);
 }
 
 function bad(ctx: TrCtx, doc: Doc, field: string, v: string | null, want: string): void {
-  ctx.reportLine(ctx.rule, doc, 1, v === null
+  ctx.report(ctx.rule, loc(doc, 1, 0, orderKey(PH_SCHEMA, 0, 0)), v === null
     ? msg("missing").s("field", field).s("want", want)
-    : msg("invalid").s("field", field).s("value", v).s("want", want), orderKey(PH_SCHEMA, 0, 0));
+    : msg("invalid").s("field", field).s("value", v).s("want", want));
 }
 
 function schema(ctx: TrCtx, doc: Doc, cat: i32, fm: FrontMatter | null): void {

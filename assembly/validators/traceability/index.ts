@@ -8,7 +8,7 @@ import { KIND_SPEC_DOC, DOC_IGNORED, DOC_SKIPPED, TR_ANCHOR, TR_FOREIGN_LAYOUT }
 import { readFrontMatter, at } from "../../lib/mdscan";
 import { encodeList } from "../../lib/list";
 import { Spec, TrCtx } from "./model";
-import { msg, msgItem, Rule, runRules } from "../../rules";
+import { msg, msgItem, runRules, RuleOf } from "../../rules";
 import { TR001 } from "./TR-001";
 import { TR002 } from "./TR-002";
 import { TR003 } from "./TR-003";
@@ -20,7 +20,7 @@ import { TR008 } from "./TR-008";
 import { TR009 } from "./TR-009";
 
 /** The traceability rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
-export const RULES: Rule[] = [
+export const RULES: RuleOf<TrCtx>[] = [
   TR001, TR002, TR003, TR004, TR005, TR006, TR007, TR008, TR009,
 ];
 

@@ -6,7 +6,7 @@
 // (phase, item, position) and index.ts puts the findings back in that order (TrCtx.order).
 import { Doc, Input, Results } from "../../io";
 import { FrontMatter, lineAt, at } from "../../lib/mdscan";
-import { Rule, Msg, RuleCtx, msg, msgItem } from "../../rules";
+import { Loc, Rule, Msg, RuleCtx, msg, msgItem } from "../../rules";
 
 export const FX7: i32 = 16; // case-insensitive status
 export const TR8: i32 = 32; // duplicate ids
@@ -137,18 +137,19 @@ export class TrCtx extends RuleCtx {
     return n;
   }
 
-  /** Report at offset `off` of spec `s`, in report order `key`. */
-  report(rule: Rule, s: Spec, off: i32, message: Msg, key: i64): void {
-    this.reportLine(rule, s.doc, s.lineOf(off), message, key);
+  /** The location of offset `off` of spec `s`, in report order `key`. */
+  inSpec(s: Spec, off: i32, key: i64): Loc {
+    return new Loc(s.doc, s.lineOf(off), 0, key);
   }
 
-  reportLine(rule: Rule, doc: Doc, line: i32, message: Msg, key: i64): void {
+  /** Report and note the finding's report order (`at.key`; see order()). */
+  reportAs(rule: Rule, severity: i32, at: Loc, message: Msg): void {
     const fs = this.results.findings;
     const before = fs.length;
-    this.results.report(rule, doc, line, 0, message);
+    super.reportAs(rule, severity, at, message);
     if (fs.length > before) {
       this.at.push(before);
-      this.keys.push(key);
+      this.keys.push(at.key);
     }
   }
 

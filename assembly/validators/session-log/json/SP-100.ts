@@ -1,5 +1,5 @@
 // SP-100: the file is JSON (the validator parses it once, ./index.ts; this rule reports a failure).
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { LineIndex } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -18,8 +18,7 @@ function SP100_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   const r = ctx.parsed;
   if (r.error.length == 0) return;
   const text = ctx.doc.text(); // decoded only for the message
@@ -28,8 +27,7 @@ function check(c: RuleCtx): void {
   const col = li.col(r.errorPos);
   let near = li.starts.length >= line ? lineText(text, li.starts[line - 1]) : "";
   if (near.length > 80) near = near.substring(0, 77) + "...";
-  ctx.report(c.rule, line, col,
-    msg("invalidJsonInSession").s("error", r.error).s("line", line.toString()).s("col", col.toString()).s("detail", (near.length > 0 ? txt(" (near: ") + near + ")" : "")));
+  ctx.report(ctx.rule, ctx.at(line, col), msg("invalidJsonInSession").s("error", r.error).s("line", line.toString()).s("col", col.toString()).s("detail", (near.length > 0 ? txt(" (near: ") + near + ")" : "")));
 }
 
 function lineText(t: string, start: i32): string {

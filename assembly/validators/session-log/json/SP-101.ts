@@ -1,5 +1,5 @@
 // SP-101: the root of a JSON log is an object (otherwise no other rule runs, ./index.ts).
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { J_OBJ, jsonShort } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -17,9 +17,8 @@ function SP101_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   const v = ctx.parsed.value;
   if (ctx.parsed.error.length > 0 || v === null || v.kind == J_OBJ) return; // SP-100 reports a parse failure
-  ctx.report(c.rule, 1, 1, msg("schemaRootIsNot").s("jsonShort", jsonShort(v)));
+  ctx.report(ctx.rule, ctx.at(1, 1), msg("schemaRootIsNot").s("jsonShort", jsonShort(v)));
 }

@@ -1,5 +1,5 @@
 // SP-102: the log matches the schema (every violation, sorted by path; the skip is visible).
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../../abi";
 import { JsonCtx } from "./ctx";
 import { MODE_RECORD } from "../context";
@@ -22,28 +22,27 @@ function SP102_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   const log = ctx.log!;
   const st = loadSchema(log.ctx.input);
   if (st.schema === null) {
-    log.report(c.rule, null, msg("message").s("problem", st.problem));
+    ctx.report(ctx.rule, log.at(null), msg("message").s("problem", st.problem));
     return;
   }
   const s = st.schema!;
   if (s.unsupported.length > 0) {
-    log.reportAs(c.rule, SEV_WARNING, null, msg("schemaUsesKeywordS").s("name", st.name).s("join", s.unsupported.join(", ")));
+    ctx.reportAs(ctx.rule, SEV_WARNING, log.at(null), msg("schemaUsesKeywordS").s("name", st.name).s("join", s.unsupported.join(", ")));
   }
   s.run(log.root, ctx.jmode == MODE_RECORD); // the decided mode (../mode.ts): record + creation = record
   const errs = sortedErrors(s);
   const li = log.lines;
   for (let i = 0; i < errs.length; i++) {
     const e = errs[i];
-    log.ctx.report(c.rule, li.line(e.pos), li.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
+    ctx.report(ctx.rule, log.ctx.at(li.line(e.pos), li.col(e.pos)), msg("schema").s("path", e.path).s("message", e.message));
   }
   for (let i = 0; i < s.limits.length; i++) {
     const e = s.limits[i];
-    log.ctx.report(AC904, li.line(e.pos), li.col(e.pos), msg("schema").s("path", e.path).s("message", e.message));
+    ctx.report(AC904, log.ctx.at(li.line(e.pos), li.col(e.pos)), msg("schema").s("path", e.path).s("message", e.message));
   }
   ctx.schemaRan = true;
 }

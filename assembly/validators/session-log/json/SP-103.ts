@@ -1,5 +1,5 @@
 // SP-103: session fields present, only when the schema layer was skipped.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -22,21 +22,20 @@ function SP103_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   if (ctx.schemaRan) return; // only when the schema layer did not run (SP-102)
   const log = ctx.log!;
   const root = log.root;
   const sess = root.get("session");
-  if (sess === null || sess.kind != J_OBJ) log.report(c.rule, sess, msg("missingSession"));
+  if (sess === null || sess.kind != J_OBJ) ctx.report(ctx.rule, log.at(sess), msg("missingSession"));
   else {
     const f = ["number", "date", "branch", "startingCommit", "objective"];
-    for (let i = 0; i < f.length; i++) if (!present(sess, f[i])) log.report(c.rule, sess, msg("missingSession2").s("f", f[i]));
+    for (let i = 0; i < f.length; i++) if (!present(sess, f[i])) ctx.report(ctx.rule, log.at(sess), msg("missingSession2").s("f", f[i]));
   }
   const pc = root.get("protocolCompliance");
-  if (pc === null || pc.kind != J_OBJ) log.report(c.rule, pc, msg("missingProtocolcompliance"));
+  if (pc === null || pc.kind != J_OBJ) ctx.report(ctx.rule, log.at(pc), msg("missingProtocolcompliance"));
   else {
-    if (log.section("sessionStart") === null) log.report(c.rule, pc, msg("missingProtocolcomplianceSessionstart"));
-    if (log.section("sessionEnd") === null) log.report(c.rule, pc, msg("missingProtocolcomplianceSessionend"));
+    if (log.section("sessionStart") === null) ctx.report(ctx.rule, log.at(pc), msg("missingProtocolcomplianceSessionstart"));
+    if (log.section("sessionEnd") === null) ctx.report(ctx.rule, log.at(pc), msg("missingProtocolcomplianceSessionend"));
   }
 }

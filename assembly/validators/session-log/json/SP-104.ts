@@ -1,5 +1,5 @@
 // SP-104 (JSON session log, every mode): starting commit format.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { J_STR } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -18,12 +18,12 @@ function SP104_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const log = changetype<JsonCtx>(c).log!;
+function check(ctx: JsonCtx): void {
+  const log = ctx.log!;
   const sess = log.session();
   if (sess === null) return;
   const sc = sess.get("startingCommit");
   if (sc !== null && sc.kind == J_STR && sc.s.length > 0 && !isSha(sc.s)) {
-    log.report(c.rule, sc, msg("invalidCommitShaFormat").s("sc", sc.s));
+    ctx.report(ctx.rule, log.at(sc), msg("invalidCommitShaFormat").s("sc", sc.s));
   }
 }

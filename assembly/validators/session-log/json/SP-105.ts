@@ -1,5 +1,5 @@
 // SP-105 (JSON session log, every mode): branch naming convention.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_WARNING } from "../../../abi";
 import { J_STR } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -19,14 +19,14 @@ function SP105_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const log = changetype<JsonCtx>(c).log!;
+function check(ctx: JsonCtx): void {
+  const log = ctx.log!;
   const sess = log.session();
   if (sess === null) return;
   const br = sess.get("branch");
   if (br !== null && br.kind == J_STR && br.s.length > 0) {
     let ok = false;
     for (let i = 0; i < BRANCH_PREFIXES.length; i++) if (br.s.startsWith(BRANCH_PREFIXES[i])) ok = true;
-    if (!ok) log.report(c.rule, br, msg("branchDoesnTFollow").s("br", br.s));
+    if (!ok) ctx.report(ctx.rule, log.at(br), msg("branchDoesnTFollow").s("br", br.s));
   }
 }

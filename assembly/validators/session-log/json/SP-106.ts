@@ -1,5 +1,5 @@
 // SP-106 (JSON session log, every mode): session date not in the future.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR, SEV_INFO } from "../../../abi";
 import { J_STR } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -20,8 +20,8 @@ function SP106_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const log = changetype<JsonCtx>(c).log!;
+function check(ctx: JsonCtx): void {
+  const log = ctx.log!;
   const sess = log.session();
   if (sess === null) return;
   const date = sess.get("date");
@@ -29,9 +29,9 @@ function check(c: RuleCtx): void {
     const now = log.ctx.input.fact("now");
     const latest = now !== null ? latestDate(now) : "";
     if (latest.length == 0) {
-      log.reportAs(c.rule, SEV_INFO, date, msg("sessionDateNotChecked"));
+      ctx.reportAs(ctx.rule, SEV_INFO, log.at(date), msg("sessionDateNotChecked"));
     } else if (date.s > latest) {
-      log.report(c.rule, date, msg("sessionDateIsIn").s("date", date.s).s("latest", latest).s("now", now!));
+      ctx.report(ctx.rule, log.at(date), msg("sessionDateIsIn").s("date", date.s).s("latest", latest).s("now", now!));
     }
   }
 }

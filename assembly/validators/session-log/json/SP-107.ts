@@ -1,5 +1,5 @@
 // SP-107 (full mode): every required checklist item is present.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { JsonCtx } from "./ctx";
 import { SECTIONS, missingSeq, reportRow } from "./checklist";
@@ -17,8 +17,7 @@ function SP107_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   const log = ctx.log!;
   for (let s = 0; s < SECTIONS.length; s++) {
     const name = SECTIONS[s];
@@ -28,6 +27,6 @@ function check(c: RuleCtx): void {
     const missing = ctx.missing[s];
     if (missing.length == 0) continue;
     missing.sort();
-    for (let i = 0; i < missing.length; i++) reportRow(ctx, c.rule, seq, sec, msg("missingRequiredItem").s("name", name).s("missing", missing[i]));
+    for (let i = 0; i < missing.length; i++) reportRow(ctx, ctx.rule, seq, sec, msg("missingRequiredItem").s("name", name).s("missing", missing[i]));
   }
 }

@@ -1,5 +1,5 @@
 // SP-108 (full mode): every checklist item with level MUST is complete.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { JsonCtx } from "./ctx";
 import { checklistRows, leveled, reportRow } from "./checklist";
@@ -17,11 +17,10 @@ function SP108_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   const rows = checklistRows(ctx);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    if (leveled(r) && r.must && !r.complete) reportRow(ctx, c.rule, r.seq, r.item, msg("incompleteMust").s("id", r.id));
+    if (leveled(r) && r.must && !r.complete) reportRow(ctx, ctx.rule, r.seq, r.item, msg("incompleteMust").s("id", r.id));
   }
 }

@@ -1,5 +1,5 @@
 // SP-109 (full mode): a complete MUST item has evidence.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_WARNING } from "../../../abi";
 import { JsonCtx } from "./ctx";
 import { checklistRows, leveled, reportRow } from "./checklist";
@@ -17,13 +17,12 @@ function SP109_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   const rows = checklistRows(ctx);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     if (leveled(r) && r.must && r.complete && r.evidence.trim().length == 0) {
-      reportRow(ctx, c.rule, r.seq, r.item, msg("missingEvidence").s("id", r.id));
+      reportRow(ctx, ctx.rule, r.seq, r.item, msg("missingEvidence").s("id", r.id));
     }
   }
 }

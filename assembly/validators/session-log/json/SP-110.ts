@@ -1,5 +1,5 @@
 // SP-110 (full mode): the legacy MUST NOT item sessionEnd.handoffNotUpdated is not complete.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { JsonCtx } from "./ctx";
 import { checklistRows, leveled, reportRow } from "./checklist";
@@ -17,13 +17,12 @@ function SP110_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   const rows = checklistRows(ctx);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     if (leveled(r) && r.mustNot && r.key == "handoffNotUpdated" && r.complete) {
-      reportRow(ctx, c.rule, r.seq, r.item, msg("mustNotViolatedIs").s("id", r.id));
+      reportRow(ctx, ctx.rule, r.seq, r.item, msg("mustNotViolatedIs").s("id", r.id));
     }
   }
 }

@@ -1,10 +1,11 @@
 // SP-111 (full mode): a complete MUST item whose evidence says the work did not happen.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_WARNING, SEV_ERROR } from "../../../abi";
 import { asciiLower, isSpace, isDigit, matchesIgnoreCase } from "../../../lib/text";
 import { isWordChar, QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { JsonCtx } from "./ctx";
 import { checklistRows, leveled, reportRowAs } from "./checklist";
+import { strAddr } from "../../../lib/mem";
 
 const TOKENS: string[] = ["not available", "skipped", "n/a", "deferred", "will validate", "will run", "todo", "pending", "tbd"];
 const AFFIRM: string[] = ["pass", "passed", "passing", "done", "created", "validated", "complete", "completed", "confirmed",
@@ -161,7 +162,7 @@ function isTestCount(s: string, i: i32): bool {
  */
 function mayContradict(ev: string): bool {
   const n = ev.length;
-  const p = changetype<usize>(ev);
+  const p = strAddr(ev);
   for (let i = 0; i < n; i++) {
     let c = <i32>load<u16>(p + (<usize>i << 1));
     if (c >= 65 && c <= 90) c += 32;
@@ -170,7 +171,7 @@ function mayContradict(ev: string): bool {
     if (i > 0 && isWordChar(<i32>load<u16>(p + (<usize>(i - 1) << 1)))) continue;
     for (let t = 0; t < FIRST_WORDS.length; t++) {
       const w = unchecked(FIRST_WORDS[t]);
-      if (<i32>load<u16>(changetype<usize>(w)) == c && i + w.length <= n && matchesIgnoreCase(ev, i, w)) return true;
+      if (<i32>load<u16>(strAddr(w)) == c && i + w.length <= n && matchesIgnoreCase(ev, i, w)) return true;
     }
   }
   return false;
@@ -197,8 +198,7 @@ export function contradicts(ev: string): bool {
   return false;
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   const rows = checklistRows(ctx);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
@@ -212,7 +212,7 @@ function check(c: RuleCtx): void {
     }
     if (!contradicts(ev)) continue;
     const shown = ev.length > 200 ? ev.substring(0, 197) + "..." : ev;
-    reportRowAs(ctx, c.rule, isQa ? SEV_ERROR : SEV_WARNING, r.seq, r.item,
+    reportRowAs(ctx, ctx.rule, isQa ? SEV_ERROR : SEV_WARNING, r.seq, r.item,
       msg("evidenceContradictionIsComplete").s("id", r.id).s("shown", shown));
   }
 }

@@ -1,5 +1,5 @@
 // SP-112 (full mode): a required checklist item is an object, not a bare value.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { J_OBJ, jsonTypeName, jsonShort } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -18,13 +18,12 @@ function SP112_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   const rows = checklistRows(ctx);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     if (r.required && r.item.kind != J_OBJ) {
-      reportRow(ctx, c.rule, r.seq, r.item, msg("malformedItemIsNot").s("id", r.id).s("jsonTypeName", jsonTypeName(r.item)).s("jsonShort", jsonShort(r.item)));
+      reportRow(ctx, ctx.rule, r.seq, r.item, msg("malformedItemIsNot").s("id", r.id).s("jsonTypeName", jsonTypeName(r.item)).s("jsonShort", jsonShort(r.item)));
     }
   }
 }

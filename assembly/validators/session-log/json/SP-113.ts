@@ -1,5 +1,5 @@
 // SP-113 (full mode): a required checklist item declares a level.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -18,11 +18,10 @@ function SP113_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   const rows = checklistRows(ctx);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    if (r.required && r.item.kind == J_OBJ && !r.hasLevel) reportRow(ctx, c.rule, r.seq, r.item, msg("missingLevelDeclaresNo").s("id", r.id));
+    if (r.required && r.item.kind == J_OBJ && !r.hasLevel) reportRow(ctx, ctx.rule, r.seq, r.item, msg("missingLevelDeclaresNo").s("id", r.id));
   }
 }

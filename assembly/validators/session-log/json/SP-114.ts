@@ -1,5 +1,5 @@
 // SP-114 (full mode): a required item demoted below MUST is complete or says why in its evidence.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { jsonShort } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -18,14 +18,13 @@ function SP114_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   const rows = checklistRows(ctx);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     if (!leveled(r) || r.must || r.mustNot) continue;
     if (r.required && !r.complete && r.evidence.trim().length == 0) {
-      reportRow(ctx, c.rule, r.seq, r.item, msg("unjustifiedDemotionIsRequired").s("id", r.id).s("jsonShort", jsonShort(r.levelValue!)));
+      reportRow(ctx, ctx.rule, r.seq, r.item, msg("unjustifiedDemotionIsRequired").s("id", r.id).s("jsonShort", jsonShort(r.levelValue!)));
     }
   }
 }

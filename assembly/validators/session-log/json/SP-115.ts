@@ -1,5 +1,5 @@
 // SP-115 (JSON session log, every mode): session number matches the file name.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { J_NUM } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -18,8 +18,8 @@ function SP115_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const log = changetype<JsonCtx>(c).log!;
+function check(ctx: JsonCtx): void {
+  const log = ctx.log!;
   const sess = log.session();
   if (sess === null) return;
   const num = sess.get("number");
@@ -29,6 +29,6 @@ function check(c: RuleCtx): void {
   if (fromName.length == 0) return;
   const declared = num.s.startsWith("-") ? num.s : stripZeros(num.s);
   if (declared != fromName) {
-    log.report(c.rule, num, msg("sessionNumberDoesNot").s("num", num.s).s("fromName", fromName).s("base", base).s("fromName2", fromName).s("num2", num.s));
+    ctx.report(ctx.rule, log.at(num), msg("sessionNumberDoesNot").s("num", num.s).s("fromName", fromName).s("base", base).s("fromName2", fromName).s("num2", num.s));
   }
 }

@@ -1,5 +1,5 @@
 // SP-116 (JSON session log, full mode): evidence describes this session.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -21,8 +21,7 @@ function SP116_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   if (ctx.jmode != MODE_FULL) return;
   const log = ctx.log!;
   const branch = log.sessionStr("branch");
@@ -37,7 +36,7 @@ function check(c: RuleCtx): void {
         if (names[k].startsWith(branch!) || branch!.startsWith(names[k])) ok = true;
       }
       if (!ok) {
-        log.report(c.rule, item, msg("evidenceNamesADifferent").s("BRANCHITEMS", BRANCH_ITEMS[i]).s("join", names.join(", ")).s("branch", branch!));
+        ctx.report(ctx.rule, log.at(item), msg("evidenceNamesADifferent").s("BRANCHITEMS", BRANCH_ITEMS[i]).s("join", names.join(", ")).s("branch", branch!));
       }
     }
   }
@@ -48,7 +47,7 @@ function check(c: RuleCtx): void {
     let ok = runs.length == 0;
     for (let k = 0; k < runs.length; k++) if (shaCompatible(runs[k], start!)) ok = true;
     if (!ok) {
-      log.report(c.rule, noted, msg("evidenceNamesADifferent2").s("join", runs.join(", ")).s("start", start!));
+      ctx.report(ctx.rule, log.at(noted), msg("evidenceNamesADifferent2").s("join", runs.join(", ")).s("start", start!));
     }
   }
 }

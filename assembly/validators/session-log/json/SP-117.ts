@@ -1,5 +1,5 @@
 // SP-117 (JSON session log, full mode): commit claimed but no ending commit.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_WARNING } from "../../../abi";
 import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
@@ -18,14 +18,13 @@ function SP117_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   if (ctx.jmode != MODE_FULL) return;
   const log = ctx.log!;
   const end = log.section("sessionEnd");
   const committed = end !== null ? itemCompleteStrict(end.get("changesCommitted")) : false;
   const ending = str(log.root, "endingCommit");
   if (committed && (ending === null || ending.length == 0)) {
-    log.report(c.rule, end!.get("changesCommitted"), msg("changescommittedIsCompleteBut"));
+    ctx.report(ctx.rule, log.at(end!.get("changesCommitted")), msg("changescommittedIsCompleteBut"));
   }
 }

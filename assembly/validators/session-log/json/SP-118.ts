@@ -1,5 +1,5 @@
 // SP-118 (JSON session log, full mode): nextSteps present.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_WARNING } from "../../../abi";
 import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
@@ -17,9 +17,8 @@ function SP118_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   if (ctx.jmode != MODE_FULL) return;
   const log = ctx.log!;
-  if (!log.root.has("nextSteps")) log.report(c.rule, null, msg("nextstepsIsMissingList"));
+  if (!log.root.has("nextSteps")) ctx.report(ctx.rule, log.at(null), msg("nextstepsIsMissingList"));
 }

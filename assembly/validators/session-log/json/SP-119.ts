@@ -1,5 +1,5 @@
 // SP-119 (JSON session log, full mode): base equals tip.
-import { defineRule, msg, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { JsonCtx } from "./ctx";
 import { MODE_FULL } from "../context";
@@ -18,8 +18,7 @@ function SP119_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   if (ctx.jmode != MODE_FULL) return;
   const log = ctx.log!;
   const end = log.section("sessionEnd");
@@ -27,6 +26,6 @@ function check(c: RuleCtx): void {
   const ending = str(log.root, "endingCommit");
   const start = log.sessionStr("startingCommit");
   if (committed && ending !== null && start !== null && isSha(ending) && isSha(start!) && shaCompatible(ending, start!)) {
-    log.report(c.rule, log.root.get("endingCommit"), msg("startingcommitAndEndingcommitAre").s("ending", ending));
+    ctx.report(ctx.rule, log.at(log.root.get("endingCommit")), msg("startingcommitAndEndingcommitAre").s("ending", ending));
   }
 }

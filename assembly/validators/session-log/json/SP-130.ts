@@ -1,5 +1,5 @@
 // SP-130: endingCommit's work on HEAD's history, as an ancestor or landed by content (full mode).
-import { defineRule, msg, msgItem, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, msgItem, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { J_STR } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -22,8 +22,7 @@ function SP130_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   if (ctx.jmode != MODE_FULL) return;
   const log = ctx.log!;
   const v = log.root.get("endingCommit");
@@ -31,22 +30,22 @@ function check(c: RuleCtx): void {
   if (!gitReady(log, msgItem(msg("checkEndingCommitReachable")))) return;
   const input = log.ctx.input;
   if (input.factBool("git.shallow", false)) {
-    log.report(SP090, v, msg("spEndingcommitReachableNot"));
+    ctx.report(SP090, log.at(v), msg("spEndingcommitReachableNot"));
     return;
   }
   const f = commitClass(log, v.s);
   if (f === null) {
-    log.report(SP090, v, msg("spEndingcommitReachableNot2").s("v", v.s));
+    ctx.report(SP090, log.at(v), msg("spEndingcommitReachableNot2").s("v", v.s));
     return;
   }
   // ancestor and landed (its changes are on HEAD's history by content) pass; so does a commit whose
   // work the log's recorded contentEvidence finds on HEAD's history (the commit itself gone or rewritten)
   if ((f == COMMIT_MISSING || f == COMMIT_OFF_HISTORY) && recordedContentLanded(log)) return;
   if (f == COMMIT_MISSING && arrivedByMerge(log)) {
-    log.report(SP090, v, msg("mergedLogNotVerifiable").s("what", msgItem(msg("checkEndingCommitReachable"))).s("detail", msgItem(msg("commitNotHere").s("sha", v.s))));
+    ctx.report(SP090, log.at(v), msg("mergedLogNotVerifiable").s("what", msgItem(msg("checkEndingCommitReachable"))).s("detail", msgItem(msg("commitNotHere").s("sha", v.s))));
     return;
   }
-  if (f == COMMIT_MISSING) log.report(c.rule, v, msg("endingCommitAbsent").s("v", v.s));
-  else if (f == COMMIT_OFF_HISTORY) log.report(c.rule, v, msg("endingCommitNotLanded").s("v", v.s));
+  if (f == COMMIT_MISSING) ctx.report(ctx.rule, log.at(v), msg("endingCommitAbsent").s("v", v.s));
+  else if (f == COMMIT_OFF_HISTORY) ctx.report(ctx.rule, log.at(v), msg("endingCommitNotLanded").s("v", v.s));
 }
 

@@ -1,5 +1,5 @@
 // SP-131: QA report bound to the session (full mode).
-import { defineRule, msg, msgItem, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, msgItem, RuleDoc } from "../../../rules";
 import { SEV_ERROR, SEV_WARNING } from "../../../abi";
 import { J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
@@ -49,8 +49,7 @@ function SP131_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   if (ctx.jmode != MODE_FULL) return;
   const log = ctx.log!;
   // endingCommit vs episodeMetrics.comparison.head
@@ -59,14 +58,14 @@ function check(c: RuleCtx): void {
   const cmp = em !== null && em.kind == J_OBJ ? em.get("comparison") : null;
   const head = str(cmp, "head");
   if (ending !== null && head !== null && isSha(ending!) && isSha(head!) && !shaCompatible(ending!, head!)) {
-    log.reportAs(c.rule, SEV_WARNING, log.root.get("endingCommit"), msg("endingcommitDisagreesWithEpisodemetrics").s("ending", ending!).s("head", head!));
+    ctx.reportAs(ctx.rule, SEV_WARNING, log.at(log.root.get("endingCommit")), msg("endingcommitDisagreesWithEpisodemetrics").s("ending", ending!).s("head", head!));
   }
   const claim = qaClaim(log);
   const q = claim.item;
   if (q === null) return;
   const path = claim.path;
   if (path.length == 0) {
-    log.report(c.rule, q, msg("qaEvidenceMustName").s("QAROOT", QA_ROOT).s("QASKIPDOCS", QA_SKIP_DOCS).s("QASKIPINVESTIGATION", QA_SKIP_INVESTIGATION));
+    ctx.report(ctx.rule, log.at(q), msg("qaEvidenceMustName").s("QAROOT", QA_ROOT).s("QASKIPDOCS", QA_SKIP_DOCS).s("QASKIPINVESTIGATION", QA_SKIP_INVESTIGATION));
     return;
   }
   if (!gitReady(log, msgItem(msg("checkQaReport").s("path", path)))) return;
@@ -74,19 +73,19 @@ function check(c: RuleCtx): void {
   const text = input.fact("qa.report." + path);
   if (text === null) {
     const why = input.fact("qa.unreadable." + path);
-    log.report(c.rule, q, msg("qaReportNotFound").s("path", path).s("detail", (why !== null ? " (" + why! + ")" : "")));
+    ctx.report(ctx.rule, log.at(q), msg("qaReportNotFound").s("path", path).s("detail", (why !== null ? " (" + why! + ")" : "")));
     return;
   }
   const rc = qaReportCheck(text!, log, true);
   const commit = rc.commit;
-  if (rc.step == QA_REPORT_FRONT_MATTER) { log.report(c.rule, q, msg("qaReportRejected").s("path", path).s("problem", rc.fm.problem)); return; }
-  if (rc.step == QA_REPORT_KEYS) { log.report(c.rule, q, msg("qaReportRejectedIts").s("path", path)); return; }
-  if (rc.step == QA_REPORT_VERDICT) { log.report(c.rule, q, msg("qaReportRejectedQaverdict").s("path", path).s("verdict", rc.verdict)); return; }
-  if (rc.step == QA_REPORT_SESSION_LOG) { log.report(c.rule, q, msg("qaReportRejected2").s("path", path).s("pp", rc.pathProblem)); return; }
-  if (rc.step == QA_REPORT_COMMIT) { log.report(c.rule, q, msg("qaReportRejectedQacommit").s("path", path).s("commit", commit)); return; }
+  if (rc.step == QA_REPORT_FRONT_MATTER) { ctx.report(ctx.rule, log.at(q), msg("qaReportRejected").s("path", path).s("problem", rc.fm.problem)); return; }
+  if (rc.step == QA_REPORT_KEYS) { ctx.report(ctx.rule, log.at(q), msg("qaReportRejectedIts").s("path", path)); return; }
+  if (rc.step == QA_REPORT_VERDICT) { ctx.report(ctx.rule, log.at(q), msg("qaReportRejectedQaverdict").s("path", path).s("verdict", rc.verdict)); return; }
+  if (rc.step == QA_REPORT_SESSION_LOG) { ctx.report(ctx.rule, log.at(q), msg("qaReportRejected2").s("path", path).s("pp", rc.pathProblem)); return; }
+  if (rc.step == QA_REPORT_COMMIT) { ctx.report(ctx.rule, log.at(q), msg("qaReportRejectedQacommit").s("path", path).s("commit", commit)); return; }
   const cf = commitClass(log, commit);
   if (cf === null) {
-    log.report(SP090, q, msg("notCheckedGitFacts").s("what", msgItem(msg("checkQaReport").s("path", path))).s("detail", msgItem(msg("noFactAboutCommit").s("sha", commit))));
+    ctx.report(SP090, log.at(q), msg("notCheckedGitFacts").s("what", msgItem(msg("checkQaReport").s("path", path))).s("detail", msgItem(msg("noFactAboutCommit").s("sha", commit))));
     return;
   }
   // the QA commit is gone or rewritten (a squash merge, its branch deleted): the log's recorded QA
@@ -94,21 +93,21 @@ function check(c: RuleCtx): void {
   if (cf == COMMIT_MISSING || cf == COMMIT_OFF_HISTORY) {
     const qc = qaContentClass(log, commit);
     if (qc == QA_CONTENT_VALID) return;
-    if (qc == QA_CONTENT_STALE) { log.report(c.rule, q, msg("qaReportIsStale").s("path", path).s("commit", commit)); return; }
+    if (qc == QA_CONTENT_STALE) { ctx.report(ctx.rule, log.at(q), msg("qaReportIsStale").s("path", path).s("commit", commit)); return; }
   }
   if (cf == COMMIT_MISSING && arrivedByMerge(log)) {
-    log.report(SP090, q, msg("mergedLogNotVerifiable").s("what", msgItem(msg("checkQaReport").s("path", path))).s("detail", msgItem(msg("commitNotHere").s("sha", commit))));
+    ctx.report(SP090, log.at(q), msg("mergedLogNotVerifiable").s("what", msgItem(msg("checkQaReport").s("path", path))).s("detail", msgItem(msg("commitNotHere").s("sha", commit))));
     return;
   }
-  if (cf == COMMIT_MISSING) { log.report(c.rule, q, msg("qaCommitAbsent").s("commit", commit).s("path", path)); return; }
-  if (cf == COMMIT_OFF_HISTORY) { log.report(c.rule, q, msg("qaCommitNotLanded").s("commit", commit).s("path", path)); return; }
+  if (cf == COMMIT_MISSING) { ctx.report(ctx.rule, log.at(q), msg("qaCommitAbsent").s("commit", commit).s("path", path)); return; }
+  if (cf == COMMIT_OFF_HISTORY) { ctx.report(ctx.rule, log.at(q), msg("qaCommitNotLanded").s("commit", commit).s("path", path)); return; }
   const r = qaRanges(log, commit);
   const files = input.factLines("git.diff." + r.window);
   if (files === null) {
     // a finished log whose endingCommit the repository lacks: SP-130 reports the commit itself
     if (r.atEnd && commitFact(input, str(log.root, "endingCommit")!) == COMMIT_MISSING) {
-      log.report(SP090, q, msg("notCheckedGitFacts").s("what", msgItem(msg("checkQaReport").s("path", path))).s("detail", msgItem(msg("endingCommitUnknown"))));
-    } else log.report(c.rule, q, msg("qaReportCannotBe").s("path", path).s("commit", commit));
+      ctx.report(SP090, log.at(q), msg("notCheckedGitFacts").s("what", msgItem(msg("checkQaReport").s("path", path))).s("detail", msgItem(msg("endingCommitUnknown"))));
+    } else ctx.report(ctx.rule, log.at(q), msg("qaReportCannotBe").s("path", path).s("commit", commit));
     return;
   }
   // covered: the files the session changed up to QA; unknown (no starting commit, or its diff
@@ -120,7 +119,7 @@ function check(c: RuleCtx): void {
     const p = files![i];
     if (isAudit(p, memDir(log), sessDir(log)) || p.startsWith(QA_ROOT)) continue;
     if (coveredList !== null && !covered.has(p)) continue;
-    log.report(c.rule, q, msg("qaReportIsStale").s("path", path).s("commit", commit));
+    ctx.report(ctx.rule, log.at(q), msg("qaReportIsStale").s("path", path).s("commit", commit));
     return;
   }
 }

@@ -1,5 +1,5 @@
 // SP-132: QA skip scope verified (every mode).
-import { defineRule, msg, msgItem, RuleDoc, RuleCtx } from "../../../rules";
+import { defineRule, msg, msgItem, RuleDoc } from "../../../rules";
 import { SEV_ERROR } from "../../../abi";
 import { JsonCtx } from "./ctx";
 import { listShort } from "../qa-scope";
@@ -26,8 +26,7 @@ function SP132_doc(): RuleDoc {
   };
 }
 
-function check(c: RuleCtx): void {
-  const ctx = changetype<JsonCtx>(c);
+function check(ctx: JsonCtx): void {
   const log = ctx.log!;
   const claim = skipClaim(log);
   const q = claim.item;
@@ -35,11 +34,11 @@ function check(c: RuleCtx): void {
   const docs = claim.docsOnly;
   const label = docs ? "docs-only" : "investigation-only";
   if (claim.problem == SKIP_SCOPE_MISSING) {
-    log.report(c.rule, q, msg("qaScopeCannotBe").s("label", label));
+    ctx.report(ctx.rule, log.at(q), msg("qaScopeCannotBe").s("label", label));
     return;
   }
   if (claim.problem == SKIP_SCOPE_NOT_SHA) {
-    log.report(c.rule, q, msg("qaScopeCannotBe2").s("label", label));
+    ctx.report(ctx.rule, log.at(q), msg("qaScopeCannotBe2").s("label", label));
     return;
   }
   if (!gitReady(log, msgItem(msg("checkQaScope").s("label", label)))) return;
@@ -49,13 +48,13 @@ function check(c: RuleCtx): void {
   if (files === null) {
     const e = input.fact("git.diffError." + range);
     if (e !== null && arrivedByMerge(log)) {
-      log.report(SP090, q, msg("mergedLogNotVerifiable").s("what", msgItem(msg("checkQaScope").s("label", label))).s("detail", e!));
+      ctx.report(SP090, log.at(q), msg("mergedLogNotVerifiable").s("what", msgItem(msg("checkQaScope").s("label", label))).s("detail", e!));
       return;
     }
-    log.report(c.rule, q, msg("qaScopeCannotBe3").s("label", label).s("detail", (e !== null ? e! : msgItem(msg("noChangedFileList").s("range", range)))));
+    ctx.report(ctx.rule, log.at(q), msg("qaScopeCannotBe3").s("label", label).s("detail", (e !== null ? e! : msgItem(msg("noChangedFileList").s("range", range)))));
     return;
   }
   const bad = disqualifying(files!, docs, memDir(log), sessDir(log));
-  if (bad !== null) log.report(c.rule, q, msg("qaScopeIncludesDisqualifying").s("label", label).s("listShort", listShort(bad)));
+  if (bad !== null) ctx.report(ctx.rule, log.at(q), msg("qaScopeIncludesDisqualifying").s("label", label).s("listShort", listShort(bad)));
 }
 

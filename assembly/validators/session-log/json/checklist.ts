@@ -2,7 +2,7 @@
 // built once per log, and the order of their findings. Each rule is its own file; the findings keep
 // the order of one pass over the checklist (per section: the missing items, then row by row), so
 // every rule reports with the row's sequence key and runChecklist reorders the findings stably.
-import { Rule, Msg, runRules } from "../../../rules";
+import { Rule, Msg, runRules, RuleOf } from "../../../rules";
 import { JValue, J_OBJ, J_NULL, J_STR } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
 import { ChecklistItem, REQUIRED_START, REQUIRED_END } from "./model";
@@ -110,12 +110,12 @@ export function reportRow(ctx: JsonCtx, rule: Rule, seq: i32, at: JValue | null,
 export function reportRowAs(ctx: JsonCtx, rule: Rule, severity: i32, seq: i32, at: JValue | null, message: Msg): void {
   const f = ctx.results.findings;
   const n = f.length;
-  ctx.log!.reportAs(rule, severity, at, message);
+  ctx.reportAs(rule, severity, ctx.log!.at(at), message);
   for (let i = n; i < f.length; i++) ctx.seq.push(seq); // none when the rule is off
 }
 
 /** Run the checklist rules, then put their findings in checklist order (stable: equal keys keep report order). */
-export function runChecklist(rules: Rule[], ctx: JsonCtx): void {
+export function runChecklist(rules: RuleOf<JsonCtx>[], ctx: JsonCtx): void {
   const f = ctx.results.findings;
   const from = f.length;
   ctx.seq = [];

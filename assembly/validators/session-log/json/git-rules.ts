@@ -21,7 +21,7 @@ export function gitReady(log: JsonLog, what: string): bool {
   const input = log.ctx.input;
   if (!input.factBool("git.available", false)) {
     const why = input.fact("git.unavailable");
-    log.report(SP090, null, msg("notCheckedGitFacts").s("what", what).s("detail", (why !== null ? why! : msgItem(msg("noRepositoryInformation")))));
+    log.ctx.report(SP090, log.at(null), msg("notCheckedGitFacts").s("what", what).s("detail", (why !== null ? why! : msgItem(msg("noRepositoryInformation")))));
     return false;
   }
   return true;

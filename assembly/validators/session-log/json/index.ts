@@ -9,7 +9,7 @@
 import { SessionCtx, MODE_FULL } from "../context";
 import { parseJsonBytes, JsonResult, J_OBJ } from "../../../lib/json";
 import { JsonCtx } from "./ctx";
-import { Rule, runRules } from "../../../rules";
+import { runRules, RuleOf } from "../../../rules";
 import { SP100 } from "./SP-100";
 import { SP101 } from "./SP-101";
 import { SP102 } from "./SP-102";
@@ -39,15 +39,15 @@ import { JsonLog } from "./model";
 import { jsonMode, modeName } from "../mode";
 
 /** The parse result: the text is JSON (SP-100) and its root is an object (SP-101). */
-const PARSE_RULES: Rule[] = [SP100, SP101];
+const PARSE_RULES: RuleOf<JsonCtx>[] = [SP100, SP101];
 /** Schema layer (SP-102, else SP-103) and the rules on the session object, every mode (run through runRules on a JsonCtx). */
-const FIELD_RULES: Rule[] = [SP102, SP103, SP104, SP105, SP106, SP115];
+const FIELD_RULES: RuleOf<JsonCtx>[] = [SP102, SP103, SP104, SP105, SP106, SP115];
 /** The checklist rows (full mode); findings in checklist order, not rule order (./checklist.ts). */
-const CHECKLIST_RULES: Rule[] = [SP107, SP108, SP109, SP110, SP111, SP112, SP113, SP114];
+const CHECKLIST_RULES: RuleOf<JsonCtx>[] = [SP107, SP108, SP109, SP110, SP111, SP112, SP113, SP114];
 /** Agreement between fields and evidence (full mode only; each rule returns early otherwise). */
-const AGREEMENT_RULES: Rule[] = [SP116, SP117, SP118, SP119];
+const AGREEMENT_RULES: RuleOf<JsonCtx>[] = [SP116, SP117, SP118, SP119];
 /** Repository-bound rules (SP-130/131 full mode only, SP-132 every mode). */
-const GIT_RULES: Rule[] = [SP130, SP131, SP132];
+const GIT_RULES: RuleOf<JsonCtx>[] = [SP130, SP131, SP132];
 
 export function validateJsonLog(ctx: SessionCtx): void {
   const jctx = new JsonCtx(ctx.input, ctx.results, ctx.doc);

@@ -1,7 +1,7 @@
 // The parsed JSON session log handed to every JSON rule, with lookup helpers.
 import { JValue, J_BOOL, J_OBJ, J_STR, LineIndex } from "../../../lib/json";
 import { asciiLower, isHex, concat3 } from "../../../lib/text";
-import { Rule, Msg } from "../../../rules";
+import { Loc } from "../../../rules";
 import { SessionCtx } from "../context";
 
 export const REQUIRED_START: string[] = [
@@ -23,14 +23,9 @@ export class JsonLog {
     this.lines = root.doc.lines(); // recorded by the parser (no pass over the text)
   }
 
-  /** Report at the position of `at` (whole file when null). */
-  report(rule: Rule, at: JValue | null, message: Msg): void {
-    if (at === null) this.ctx.report(rule, 0, 0, message);
-    else this.ctx.report(rule, this.lines.line(at.pos), this.lines.col(at.pos), message);
-  }
-  reportAs(rule: Rule, severity: i32, at: JValue | null, message: Msg): void {
-    if (at === null) this.ctx.reportAs(rule, severity, 0, 0, message);
-    else this.ctx.reportAs(rule, severity, this.lines.line(at.pos), this.lines.col(at.pos), message);
+  /** The location of a value of the log (the whole file when null). */
+  at(v: JValue | null): Loc {
+    return v === null ? this.ctx.at(0, 0) : this.ctx.at(this.lines.line(v.pos), this.lines.col(v.pos));
   }
 
   obj(v: JValue | null, key: string): JValue | null {

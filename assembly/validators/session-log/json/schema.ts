@@ -10,6 +10,7 @@ import { JDoc, JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, fnv1a, jsonSh
 import { Regex, compileRegex, regexSearch, regexExhausted } from "../../../lib/regex";
 import { txt } from "../../../lib/texts";
 import { twoDigits, TextBuf } from "../../../lib/text";
+import { bufAddr, i32sAddr } from "../../../lib/mem";
 
 export class SchemaError {
   constructor(public key: string, public path: string, public message: string, public pos: i32, public seq: i32) {}
@@ -346,7 +347,7 @@ export class Schema {
       for (let i = 0; i < pk.length; i++) {
         const b = String.UTF8.encode(pk[i]);
         bytes[i] = b;
-        let slot = <i32>(fnv1a(changetype<usize>(b), b.byteLength) & <u32>(size - 1));
+        let slot = <i32>(fnv1a(bufAddr(b), b.byteLength) & <u32>(size - 1));
         while (slots[slot] >= 0) slot = (slot + 1) & (size - 1);
         slots[slot] = i;
       }
@@ -391,8 +392,8 @@ export class Schema {
     if (n == this.segs.length) {
       const a = new StaticArray<i32>(n * 2);
       const b = new StaticArray<i32>(n * 2);
-      memory.copy(changetype<usize>(a), changetype<usize>(this.segs), <usize>n << 2);
-      memory.copy(changetype<usize>(b), changetype<usize>(this.segIdx), <usize>n << 2);
+      memory.copy(i32sAddr(a), i32sAddr(this.segs), <usize>n << 2);
+      memory.copy(i32sAddr(b), i32sAddr(this.segIdx), <usize>n << 2);
       this.segs = a;
       this.segIdx = b;
     }
@@ -667,7 +668,7 @@ export class Schema {
       const pi = unchecked(slots[slot]);
       if (pi < 0) return -1;
       const b = unchecked(n.propBytes[pi]);
-      if (b.byteLength == len && memory.compare(changetype<usize>(b), p, <usize>len) == 0) return pi;
+      if (b.byteLength == len && memory.compare(bufAddr(b), p, <usize>len) == 0) return pi;
       slot = (slot + 1) & mask;
     }
   }
@@ -761,7 +762,7 @@ class ByteMemo {
       if (e < 0) return -1;
       if (unchecked(this.hashes[e]) == h) {
         const b = unchecked(this.keys[e]);
-        if (b.byteLength == len && memory.compare(changetype<usize>(b), p, <usize>len) == 0) return unchecked(this.vals[e]);
+        if (b.byteLength == len && memory.compare(bufAddr(b), p, <usize>len) == 0) return unchecked(this.vals[e]);
       }
       slot = (slot + 1) & mask;
     }
@@ -782,7 +783,7 @@ class ByteMemo {
       this.slots = s;
     }
     const b = new ArrayBuffer(len);
-    memory.copy(changetype<usize>(b), p, <usize>len);
+    memory.copy(bufAddr(b), p, <usize>len);
     this.hashes.push(h);
     this.keys.push(b);
     this.vals.push(val);
