@@ -22,34 +22,28 @@
 // A release build of V8 checks a code cache's header (its version, flags, source length) but not
 // its payload: a cache with one flipped bit can be accepted and then compile wrong code (other
 // findings, "x is not a function", or a fatal crash; the gate must never crash). So the file carries
-// its own checksum: 4 bytes "acv8", a 32-bit hash of the payload's words (little-endian), then V8's
-// data. A file that does not match is ignored (and written again after the run).
-const MAGIC = 0x38766361; // "acv8" read as a little-endian 32-bit word
-
-/** 32-bit hash of a byte range, a word at a time (multiplicative, order-sensitive). */
-function hash32(bytes) {
-  const aligned = bytes.byteOffset % 4 === 0 ? bytes : Uint8Array.prototype.slice.call(bytes);
-  const n = aligned.length >>> 2;
-  const w = new Int32Array(aligned.buffer, aligned.byteOffset, n);
-  let h = 0x811c9dc5 ^ aligned.length;
-  for (let i = 0; i < n; i++) h = Math.imul(h ^ w[i], 0x01000193);
-  for (let i = n * 4; i < aligned.length; i++) h = Math.imul(h ^ aligned[i], 0x01000193);
-  return h >>> 0;
-}
+// V8's data twice: 4 bytes "acv2", the data's length (32 bits, little-endian), the data, the data
+// again. A file whose two copies differ (or whose length does not match) is ignored (and written
+// again after the run). Comparing the copies is one native memcmp; the 32-bit hash this replaced, a
+// JavaScript loop over the ~130 KB, cost a cold process about 2 ms more CPU (issue 39 item 3,
+// docs/benchmarks.md), most of it V8 optimizing the loop on another thread.
+const MAGIC = 0x32766361; // "acv2" read as a little-endian 32-bit word
 
 /** The cache file's bytes for V8's data. */
 function sealed(data) {
   const head = Buffer.alloc(8);
   head.writeUInt32LE(MAGIC, 0);
-  head.writeUInt32LE(hash32(data), 4);
-  return Buffer.concat([head, data]);
+  head.writeUInt32LE(data.length, 4);
+  return Buffer.concat([head, data, data]);
 }
 
 /** V8's data from a cache file's bytes, or undefined when the file is not one this loader wrote intact. */
 function unsealed(buf) {
   if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) return undefined;
-  const data = buf.subarray(8);
-  return hash32(data) === buf.readUInt32LE(4) ? data : undefined;
+  const n = buf.readUInt32LE(4);
+  if (buf.length !== 8 + 2 * n) return undefined;
+  const data = buf.subarray(8, 8 + n);
+  return data.equals(buf.subarray(8 + n)) ? data : undefined;
 }
 
 /**
