@@ -17,9 +17,12 @@ export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 /**
  * Upper bound of input bytes handed to the module in one call (keeps linear memory bounded: the
  * core holds a batch's findings until it returns them, about 9 bytes of memory per input byte on the
- * JSON logs; 8 MB instead of 24 MB took 100× the corpus logs from 1.10 to 1.01 GB peak RSS).
+ * JSON logs, and its memory never shrinks, so the largest call sets it for the whole run; 8 MB
+ * instead of 24 MB took 100× the corpus logs from 1.10 to 1.01 GB peak RSS; 1 MB instead of 8 MB
+ * took the core's memory on a whole-repository check of today's upstream from 39 to 20 MB, same
+ * results, CPU unchanged within noise: docs/benchmarks.md).
  */
-const BATCH_BYTES = 8 * 1024 * 1024;
+const BATCH_BYTES = 1024 * 1024;
 /**
  * Limit of the core's input arena per call (documents + facts). A call past it is never made: the
  * file gets AC-903. Facts are bounded (lists are capped by their producers), so only a file near

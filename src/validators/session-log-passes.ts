@@ -161,8 +161,11 @@ export function lastPass(
 }
 
 
-/** Path characters of git.diff lists per core call of JSON logs (groupByDiffLists): about 4 MB of UTF-16. */
-export const JSON_DIFF_CALL_UNITS = 2_000_000;
+/**
+ * Path characters of git.diff lists per core call of JSON logs (groupByDiffLists): about 1 MB of
+ * UTF-16 (2,000,000 made calls of 3 MB input that grew the core's memory to 28 MB: docs/benchmarks.md).
+ */
+export const JSON_DIFF_CALL_UNITS = 500_000;
 
 /**
  * The core calls of JSON logs that read git.diff lists (SP-131's touched files, SP-132's changed
