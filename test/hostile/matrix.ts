@@ -305,7 +305,9 @@ export function judge(c: CaseResult): string | undefined {
 
 /** Run the cases of the given kinds x bad inputs (every command of the kind), n at a time. */
 export async function runMatrix(kinds: Kind[], bads: Bad[], n = 3): Promise<CaseResult[]> {
-  const env = { AGENTCHECK_LINT_TIMEOUT_MS: "1500" };
+  // a file that makes markdownlint run away is stopped after the bound and one retry alone with
+  // LINT_RETRY_FACTOR times it (src/prepr/markdown.ts): 500 ms x (1 + 4) = 2.5 s, inside KILL_MS
+  const env = { AGENTCHECK_LINT_TIMEOUT_MS: "500" };
   const tasks: (() => Promise<CaseResult[]>)[] = [];
   const baselines = new Map<string, RunResult>();
   for (const kind of kinds) {
