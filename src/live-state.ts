@@ -9,7 +9,8 @@
 // they are meant to be committed.
 import { join } from "node:path";
 import { gitRaw } from "./git-run.js";
-import { editTextConfined, mkdirConfined } from "./fswrite.js";
+import { mkdirConfined } from "./fswrite.js";
+import { editTextConfined } from "./fsedit.js";
 import { existsSync } from "node:fs";
 import { CONFIG_MAX_BYTES } from "./fsread.js";
 
