@@ -6,7 +6,7 @@ import { dirname, join, resolve } from "node:path";
 import { UsageError } from "./report.js";
 import type { Config } from "./config.js";
 import type { SettingsReader } from "./config-file.js";
-import { applyAdoption, BASELINE_FILE, writeBaseline, type AdoptionOptions } from "./adoption.js";
+import { applyAdoption, BASELINE_FILE, loadBaseline, previousBaseline, writeBaseline, type AdoptionOptions, type BaselineCounts, type LoadedBaseline } from "./adoption.js";
 import { buildReport, capFindings, DEFAULT_MAX_FINDINGS_PER_RULE, exitCodeOf, warningLimitExceeded, type FileResult, type Report } from "./report.js";
 import { version } from "./version.js";
 import { formatTextChunks, useColor } from "./format/text.js";
@@ -54,6 +54,8 @@ export interface RunContext {
   adoption: AdoptionOptions;
   /** `agentcheck baseline`: write the findings here instead of reporting them. */
   writeBaseline?: string;
+  /** `agentcheck baseline`: what the file held before the run (read once, before any work). */
+  previousBaseline?: BaselineCounts;
   /** The run's one resolved configuration. */
   config: Config;
   /** Its artifact folders (`paths.*` resolved): what the command validates. */
@@ -113,34 +115,40 @@ export async function prepareRun(
   const ignores = loadIgnores(root, config.ignores, opts.settings?.reader);
   const { compileOverrides } = await import("./overrides.js");
   const overrides = compileOverrides(config);
-  let baseline: string | undefined;
-  let baselineText: string | undefined;
+  // the baseline is read and checked here, once: finish applies (or extends) what was read
+  let baseline: LoadedBaseline | undefined;
+  let previous: BaselineCounts | undefined;
   if (opts.writeBaseline) {
     checkOutputFile(opts.writeBaseline);
+    previous = previousBaseline(opts.writeBaseline, root);
   } else if (typeof o.baseline === "string") {
-    baseline = resolve(process.cwd(), o.baseline);
+    const file = resolve(process.cwd(), o.baseline);
     try {
-      statSync(baseline);
+      statSync(file);
     } catch {
       throw new UsageError(`--baseline: no such file: ${o.baseline} (create it with agentcheck baseline)`);
     }
+    baseline = loadBaseline(file, root);
   } else if (o.baseline !== false) {
     const dflt = join(root, BASELINE_FILE);
     if (opts.settings) {
       // check --staged: the staged baseline (absent from the index = none), as CI sees it after the commit
-      baselineText = opts.settings.baselineReader.read(dflt, root);
-      if (baselineText !== undefined) baseline = dflt;
+      const text = opts.settings.baselineReader.read(dflt, root);
+      if (text !== undefined) baseline = loadBaseline(dflt, root, text);
     } else {
+      let present = false;
       try {
-        if (statSync(dflt).isFile()) baseline = dflt;
+        present = statSync(dflt).isFile();
       } catch {
         /* no baseline */
       }
+      if (present) baseline = loadBaseline(dflt, root);
     }
   }
   return {
-    adoption: { root, ignores, overrides, reportUnusedDisable: o.reportUnusedDisable === true, baseline, baselineText, maxFileBytes: maxFileSize, sources: new Map(), rules: settings.rules },
+    adoption: { root, ignores, overrides, reportUnusedDisable: o.reportUnusedDisable === true, baseline, maxFileBytes: maxFileSize, sources: new Map(), rules: settings.rules },
     writeBaseline: opts.writeBaseline,
+    previousBaseline: previous,
     config,
     paths: settings.paths,
     rules: settings.rules,
@@ -232,13 +240,14 @@ export function finish(results: FileResult[], started: number, internalErrors: s
         writeErr("agentcheck: baseline not written (internal errors)\n");
         return 2;
       }
-      const { written: n, kept } = writeBaseline(run.writeBaseline, results, run.adoption.root, { prune: opts.prune });
+      const { written: n, kept } = writeBaseline(run.writeBaseline, results, run.adoption.root, { prune: opts.prune, previous: run.previousBaseline });
       writeErr(`agentcheck: ${opts.prune ? "pruned the baseline to" : "wrote"} ${n} finding${n === 1 ? "" : "s"} in ${run.writeBaseline}${kept > 0 ? ` (${kept} file/rule entries kept from files this run did not validate, or validated without the rules that made them)` : ""}; later runs report only new findings\n`);
       return 0;
     }
-    if (run.adoption.baseline) {
+    const b = run.adoption.baseline;
+    if (b) {
       writeErr(
-        `agentcheck: ${run.adoption.baselineText !== undefined ? "staged " : ""}baseline ${run.adoption.baseline}: ${st.baselined} known finding${st.baselined === 1 ? "" : "s"} not shown, ${st.fixed} fixed since it was written` +
+        `agentcheck: ${b.staged ? "staged " : ""}baseline ${b.file}: ${st.baselined} known finding${st.baselined === 1 ? "" : "s"} not shown, ${st.fixed} fixed since it was written` +
           `${st.fixed > 0 ? " (run agentcheck baseline to drop them)" : ""}\n`,
       );
     }

@@ -131,14 +131,14 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
   if (out.internalErrors.length > 0) throw new InternalError(`internal error in ${v.name}: ${out.internalErrors.join("; ")}`);
   // the configuration's ignores, inline directives and the repository's baseline, as `check` applies
   // them to the same validator's results (src/output.ts): one answer per file
-  const { applyAdoption, BASELINE_FILE } = await import("../adoption.js");
+  const { applyAdoption, BASELINE_FILE, loadBaseline } = await import("../adoption.js");
   const ignores = ctx.ignores ?? (await import("../ignores.js")).loadIgnores(ctx.root, ctx.config.ignores);
   const baseline = join(ctx.root, BASELINE_FILE);
   const results = applyAdoption(out.results, {
     root: ctx.root,
     ignores,
     maxFileBytes: ctx.options.maxFileBytes,
-    baseline: isFile(baseline) ? baseline : undefined,
+    baseline: isFile(baseline) ? loadBaseline(baseline, ctx.root) : undefined,
     rules: rulesOf(ctx),
   }).results;
   const findings = results.flatMap((r) => r.findings);
