@@ -76,6 +76,8 @@ export interface OutputSettings {
   readonly maxWarnings?: number;
   /** --max-file-size, or the engine's default bound. */
   readonly maxFileBytes: number;
+  /** --max-file-size as given (undefined: the adoption pass's own default). */
+  readonly maxFileSize?: number;
   readonly outputFile?: string;
   readonly color?: boolean;
   readonly quiet?: boolean;
@@ -85,15 +87,23 @@ export interface OutputSettings {
   readonly prune: boolean;
 }
 
+/** The output options of one run, checked and typed (parseOutputOptions): what prepareRun and finish read. */
+export interface ParsedOutput {
+  /** The formatter --format names, looked up (and refused when unknown) once. */
+  readonly formatter: Formatter;
+  readonly output: OutputSettings;
+  /** --now, checked to be an ISO 8601 date-time (undefined: the real clock). */
+  readonly now?: string;
+  /** --baseline FILE, or false for --no-baseline. */
+  readonly baseline?: string | boolean;
+  readonly reportUnusedDisable: boolean;
+}
+
 /**
- * Validate the output options and load what the run needs (configuration, ignores, baseline) BEFORE any
- * work starts: a bad value is one line and exit 2, and nothing is written.
+ * Check and type the output options before anything is read: a bad value is one line and exit 2, and
+ * nothing is written. No file is read here (the output file's folder is stat'ed).
  */
-export async function prepareRun(
-  o: OutputOptions,
-  root: string,
-  opts: { config?: Config; configPath?: string; writeBaseline?: string; settings?: SettingsSource } = {},
-): Promise<RunContext> {
+export function parseOutputOptions(o: OutputOptions): ParsedOutput {
   const fmt = o.format ?? "text";
   const formatter = formatterOf(fmt);
   if (!formatter) throw new UsageError(`--format: unknown format '${fmt}'${suggestion(fmt, Object.keys(FORMATTERS))} (one of: ${Object.keys(FORMATTERS).join(", ")})`);
@@ -105,6 +115,35 @@ export async function prepareRun(
   }
   const maxFileSize = parseIntOption("max-file-size", o.maxFileSize);
   if (o.outputFile) checkOutputFile(o.outputFile);
+  return {
+    formatter,
+    now: now as string | undefined,
+    baseline: o.baseline,
+    reportUnusedDisable: o.reportUnusedDisable === true,
+    output: {
+      maxWarnings,
+      maxFileBytes: maxFileSize ?? DEFAULT_MAX_FILE_BYTES,
+      maxFileSize,
+      outputFile: o.outputFile,
+      color: o.color,
+      quiet: o.quiet,
+      verbose: o.verbose,
+      hook: o.hook,
+      prune: o.prune === true,
+    },
+  };
+}
+
+/**
+ * Load what the run needs (configuration, ignores, overrides, baseline) BEFORE any work starts, for
+ * output options already checked (parseOutputOptions): a broken file is one line and exit 2, and
+ * nothing is written.
+ */
+export async function prepareRun(
+  p: ParsedOutput,
+  root: string,
+  opts: { config?: Config; configPath?: string; writeBaseline?: string; settings?: SettingsSource } = {},
+): Promise<RunContext> {
   let config = opts.config;
   if (!config) {
     const { loadConfig } = await import("./config.js");
@@ -121,15 +160,15 @@ export async function prepareRun(
   if (opts.writeBaseline) {
     checkOutputFile(opts.writeBaseline);
     previous = previousBaseline(opts.writeBaseline, root);
-  } else if (typeof o.baseline === "string") {
-    const file = resolve(process.cwd(), o.baseline);
+  } else if (typeof p.baseline === "string") {
+    const file = resolve(process.cwd(), p.baseline);
     try {
       statSync(file);
     } catch {
-      throw new UsageError(`--baseline: no such file: ${o.baseline} (create it with agentcheck baseline)`);
+      throw new UsageError(`--baseline: no such file: ${p.baseline} (create it with agentcheck baseline)`);
     }
     baseline = loadBaseline(file, root);
-  } else if (o.baseline !== false) {
+  } else if (p.baseline !== false) {
     const dflt = join(root, BASELINE_FILE);
     if (opts.settings) {
       // check --staged: the staged baseline (absent from the index = none), as CI sees it after the commit
@@ -146,24 +185,15 @@ export async function prepareRun(
     }
   }
   return {
-    adoption: { root, ignores, overrides, reportUnusedDisable: o.reportUnusedDisable === true, baseline, maxFileBytes: maxFileSize, sources: new Map(), rules: settings.rules },
+    adoption: { root, ignores, overrides, reportUnusedDisable: p.reportUnusedDisable, baseline, maxFileBytes: p.output.maxFileSize, sources: new Map(), rules: settings.rules },
     writeBaseline: opts.writeBaseline,
     previousBaseline: previous,
     config,
     paths: settings.paths,
     rules: settings.rules,
-    formatter,
-    now: now as string | undefined,
-    output: {
-      maxWarnings,
-      maxFileBytes: maxFileSize ?? DEFAULT_MAX_FILE_BYTES,
-      outputFile: o.outputFile,
-      color: o.color,
-      quiet: o.quiet,
-      verbose: o.verbose,
-      hook: o.hook,
-      prune: o.prune === true,
-    },
+    formatter: p.formatter,
+    now: p.now,
+    output: p.output,
   };
 }
 
