@@ -19,7 +19,7 @@ import { changedScope, type RunScope } from "../scope.js";
 import { encodeList } from "../wasm/list.js";
 import { ruleById } from "../wasm/loader.js";
 import { selectWorkflowFiles, workflowDocs, yamlErrors, type Selection } from "./workflow-files.js";
-import { matchesAny } from "./glob.js";
+import { matchesAny } from "../glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, releaseLintWorker, selectMarkdown } from "./markdown.js";
 import { type CheckDef, type CheckOutcome, type PrePrContext } from "./runner.js";
 import { sizeFacts } from "./branch-size.js";
