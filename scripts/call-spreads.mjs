@@ -13,7 +13,7 @@ const ROOT = join(fileURLToPath(new URL(".", import.meta.url)), "..");
 /** file:text of the call, each with why its length is bounded. */
 export const ALLOWED = new Map([
   ["src/manifest/commands.ts:fn(...a)", "forwards a command action's own arguments (commander: a handful)"],
-  ["src/fsread.ts:resolve(r, ...tail.reverse())", "path segments of one path (PATH_MAX bounds them)"],
+  ["src/fspath.ts:resolve(r, ...tail.reverse())", "path segments of one path (PATH_MAX bounds them)"],
   ["src/commands/session-end.ts:Object.assign({}, ...Object.values(checks).map((c) => c.evidence))", "one entry per session-end check (a fixed set)"],
 ]);
 

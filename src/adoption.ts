@@ -32,13 +32,8 @@ export interface AdoptionOptions {
   /** Apply inline directives (default true). */
   directives?: boolean;
   reportUnusedDisable?: boolean;
-  /** Baseline file to apply (absolute), when one is in use. */
-  baseline?: string;
-  /**
-   * The baseline's content when it is not read from `baseline` on disk (`check --staged`: the staged
-   * .agentcheck-baseline.json, what CI applies after the commit).
-   */
-  baselineText?: string;
+  /** The baseline to apply, read once before the run's work (loadBaseline), when one is in use. */
+  baseline?: LoadedBaseline;
   maxFileBytes?: number;
   /**
    * Bytes of files this run already read from the working tree, by absolute path (a validator fills
@@ -103,6 +98,32 @@ function countsOf(results: FileResult[]): BaselineCounts {
   const m: BaselineCounts = new Map();
   for (const r of results) for (const f of r.findings) bump(m, f.file, f.ruleId, 1, SEVERITY_RANK[f.severity] ?? 2);
   return m;
+}
+
+/** A baseline read and checked before any work: its file (absolute), its counts, and where it was read from. */
+export interface LoadedBaseline {
+  readonly file: string;
+  readonly counts: BaselineCounts;
+  /** Read from the git index (`check --staged`: what CI applies after the commit), not the working tree. */
+  readonly staged: boolean;
+}
+
+/** Read and check the baseline `file` (or its given content, the staged one); a broken one is a UsageError. */
+export function loadBaseline(file: string, root: string, stagedText?: string): LoadedBaseline {
+  return { file, counts: readBaseline(file, stagedText, root), staged: stagedText !== undefined };
+}
+
+/**
+ * What an existing baseline at `file` holds, for `agentcheck baseline` to keep what its run does not
+ * judge: nothing when there is none or it cannot be read (writing a new one is how it is repaired).
+ */
+export function previousBaseline(file: string, root?: string): BaselineCounts {
+  if (!existsSync(file)) return new Map();
+  try {
+    return readBaseline(file, undefined, root);
+  } catch {
+    return new Map();
+  }
 }
 
 export function readBaseline(file: string, given?: string, root?: string): BaselineCounts {
@@ -205,16 +226,10 @@ export function partialFiles(results: FileResult[]): Set<string> {
  * dropped. With `prune`, nothing is added: the entries of the files the run validated go down to what it
  * still finds (`baseline --prune`).
  */
-export function writeBaseline(file: string, results: FileResult[], root?: string, opts: { prune?: boolean } = {}): { written: number; kept: number } {
+export function writeBaseline(file: string, results: FileResult[], root?: string, opts: { prune?: boolean; previous?: BaselineCounts } = {}): { written: number; kept: number } {
   const now = countsOf(results);
-  let old: BaselineCounts = new Map();
-  if (existsSync(file)) {
-    try {
-      old = readBaseline(file, undefined, root);
-    } catch {
-      /* an unreadable baseline holds nothing to keep: writing a new one is how it is repaired */
-    }
-  }
+  // what the file held before the run (previousBaseline, read once at the run's start)
+  const old: BaselineCounts = opts.previous ?? new Map();
   const seen = validatedFiles(results);
   const partial = partialFiles(results);
   const out: BaselineCounts = new Map();
@@ -348,7 +363,7 @@ export function applyAdoption(results: FileResult[], o: AdoptionOptions): { resu
   }
   if (o.directives !== false) out = applyDirectives(out, o, stats);
   if (o.baseline) {
-    const base = readBaseline(o.baseline, o.baselineText, o.root);
+    const base = o.baseline.counts;
     // per (file, rule): the findings at or under the recorded severity are known while there are no
     // more of them than recorded; past the count every one is shown (which one is new cannot be told),
     // as ESLint's bulk suppressions do

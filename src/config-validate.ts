@@ -9,14 +9,14 @@
 //     unknown keys ("did you mean"), wrong types, enum values, number bounds, patterns;
 //  2. the names it holds: rule ids under validators.*.severity and rules.* (src/wasm/generated/rule-ids.ts,
 //     generated from the rule files) and the types of rules.*.options, check ids under prePr.checks
-//     (src/prepr/check-ids.ts), the glob syntax of prePr.pathNormalization.excludes and ignores.
+//     (src/check-ids.ts), the glob syntax of prePr.pathNormalization.excludes and ignores.
 // Any problem is a UsageError (exit 2) "invalid configuration in <file>: <key path>: <problem>"; the
 // gate turns it into a deny naming the same file and key.
 import { CONFIG_SCHEMA } from "./wasm/generated/config-schema.js";
 import { RULE_DECLS } from "./wasm/generated/rule-ids.js";
 import { CONFIG_MESSAGE_KEY } from "./config-meta.js";
-import { CHECK_IDS } from "./prepr/check-ids.js";
-import { validateGlobs } from "./prepr/glob.js";
+import { CHECK_IDS } from "./check-ids.js";
+import { validateGlobs } from "./glob.js";
 import { loadIgnores, patternMatcher } from "./ignores.js";
 import type { SettingsReader } from "./config-file.js";
 import { UsageError } from "./report.js";

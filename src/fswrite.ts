@@ -17,7 +17,10 @@
 // I/O error; it never names a link's target.
 import { closeSync, constants, fchmodSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { CONFIG_MAX_BYTES, isInside, readTextBounded, realish } from "./fsread.js";
+import { isInside, lexists, realish } from "./fspath.js";
+
+// the containment root of a file named on the command line (src/fspath.ts); named here too
+export { namedFileRoot } from "./fspath.js";
 
 export interface WriteOptions {
   /** The folder every write must stay in (the repository, the notes folder, the git directory). */
@@ -43,15 +46,6 @@ export class WriteRefusedError extends Error {
 /** The root with its links resolved (its existing part: a notes folder may not exist yet). */
 function realRoot(root: string): string {
   return realish(root);
-}
-
-function lexists(abs: string): boolean {
-  try {
-    lstatSync(abs);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -199,22 +193,6 @@ export function fsyncDir(dir: string): void {
   }
 }
 
-/**
- * Append-style edit of a small text file (`.gitignore`): its current text read bounded and confined
- * (missing = ""), `edit` gives the new text (undefined = leave it), written atomically. A file that
- * links out of `root`, is not a regular file or is not UTF-8 is refused, never read or written.
- */
-export function editTextConfined(abs: string, edit: (text: string) => string | undefined, opts: WriteOptions & { maxBytes?: number }): { changed: boolean; path: string } {
-  const r = readTextBounded(abs, { maxBytes: opts.maxBytes ?? CONFIG_MAX_BYTES, root: opts.root, ...(opts.rootLabel ? { rootLabel: opts.rootLabel } : {}) });
-  let text = "";
-  if (!r.ok) {
-    if (r.refusal.reason !== "missing") throw new WriteRefusedError(`${abs}: ${r.refusal.detail}`);
-  } else text = r.text;
-  const next = edit(text);
-  if (next === undefined || next === text) return { changed: false, path: abs };
-  return { changed: true, path: writeFileConfined(abs, next, opts) };
-}
-
 /** Remove `abs` (a link itself, never its target), whose folder must be inside `root`; missing is fine. */
 export function removeConfined(abs: string, opts: WriteOptions & { recursive?: boolean }): void {
   const p = join(confinedDir(dirname(abs), opts), basename(abs));
@@ -240,12 +218,4 @@ export function renameConfined(from: string, to: string, opts: WriteOptions): vo
   const a = join(confinedDir(dirname(from), opts), basename(from));
   const b = join(confinedDir(dirname(to), opts), basename(to));
   (opts.rename ?? renameSync)(a, b);
-}
-
-/**
- * The root a file the user named on the command line (an output file, a baseline) is confined to:
- * the repository when the name lies in it, else the file's own folder (it must not link out of it).
- */
-export function namedFileRoot(abs: string, repoRoot: string | undefined): string {
-  return repoRoot !== undefined && isInside(abs, repoRoot) ? repoRoot : dirname(abs);
 }

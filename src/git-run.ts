@@ -319,3 +319,20 @@ function diffNamesAnswers(out: string | undefined, n: number): string[] | undefi
   if (parts.length !== n + 1 || parts[0] !== "") return undefined;
   return parts.slice(1);
 }
+
+/**
+ * Markdown files changed during the session: committed since the starting commit, staged, unstaged,
+ * untracked. Paths are relative to `root` and limited to it (`root` may be a subfolder of the repository).
+ */
+export function changedMarkdown(root: string, startingCommit: string | undefined): string[] {
+  const files = new Set<string>();
+  const add = (buf: Buffer) => {
+    for (const p of splitZ(buf)) if (/\.(md|markdown)$/i.test(p)) files.add(p);
+  };
+  if (startingCommit && gitVerify(root, startingCommit) && gitVerify(root, "HEAD")) {
+    add(gitRaw(root, ["diff", "--name-only", "-z", "--relative", "--diff-filter=ACMR", startingCommit, "HEAD"]).stdout);
+  }
+  if (gitVerify(root, "HEAD")) add(gitRaw(root, ["diff", "--name-only", "-z", "--relative", "--diff-filter=ACMR", "HEAD"]).stdout);
+  add(gitRaw(root, ["ls-files", "-z", "--others", "--exclude-standard"]).stdout);
+  return [...files].filter((f) => existsSync(join(root, f))).sort();
+}

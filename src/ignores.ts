@@ -6,14 +6,14 @@
 //   !pattern    re-includes what an earlier pattern ignored (the last matching pattern wins)
 import { join } from "node:path";
 import { DISK_SETTINGS, settingsLabel, type SettingsReader } from "./config-file.js";
-import { compileGlob, globMatch } from "./prepr/glob.js";
+import { compileGlob, globMatch } from "./glob.js";
 import { UsageError } from "./report.js";
 
 export const IGNORE_FILE = ".agentcheckignore";
 
 interface Rule {
   negate: boolean;
-  /** The glob (src/prepr/glob.ts: linear-time matching; a pattern also matches what is inside). */
+  /** The glob (src/glob.ts: linear-time matching; a pattern also matches what is inside). */
   glob: string;
   dirOnly: boolean;
 }

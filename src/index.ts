@@ -29,9 +29,10 @@ export { formatSarif, type SarifRuleInfo } from "./format/sarif.js";
 export { formatJunit } from "./format/junit.js";
 export { recordSessionStart, nextSessionId, startEvidence, type SessionStartOptions } from "./commands/session-start.js";
 export {
-  sessionEndCheck, checkSessionLog, checkCommitEvidence, changedMarkdown, recordSessionEnd, findSessionLog,
+  sessionEndCheck, checkSessionLog, checkCommitEvidence, recordSessionEnd, findSessionLog,
   type SessionEndOptions, type SessionEndResult, type CheckOutcome as SessionEndCheckOutcome,
 } from "./commands/session-end.js";
+export { changedMarkdown } from "./git-run.js";
 // Session state (schema, store, operations, gate).
 export {
   SessionStateSchema, SessionStateShape, WorkflowModeSchema, WorkflowPhaseSchema, InvocationStatusSchema, DecisionTypeSchema,

@@ -9,9 +9,11 @@
 // they are meant to be committed.
 import { join } from "node:path";
 import { gitRaw } from "./git-run.js";
-import { editTextConfined, mkdirConfined } from "./fswrite.js";
+import { mkdirConfined } from "./fswrite.js";
+import { editTextConfined } from "./fsedit.js";
 import { existsSync } from "node:fs";
 import { CONFIG_MAX_BYTES } from "./fsread.js";
+import { DEFAULT_PATHS } from "./config-paths.js";
 
 const HEADER = "# agentcheck live state (issue 40): session notes, protocol memories, checkpoints";
 
@@ -60,4 +62,13 @@ export function excludeLiveState(cwd: string, memories: string): ExcludeResult {
     return `${text}${sep}${have.has(HEADER) ? "" : `${HEADER}\n`}${added.join("\n")}\n`;
   }, { root: common, maxBytes: CONFIG_MAX_BYTES });
   return { file, added };
+}
+
+/** Setup's one step for live state (src/live-state.ts); a failure to write the exclude file never stops a session. */
+export function ignoreLiveState(root: string, memoriesDir: string = DEFAULT_PATHS.memories): void {
+  try {
+    excludeLiveState(root, memoriesDir);
+  } catch {
+    /* a read-only or odd .git/info/exclude: git status shows the live files, as before */
+  }
 }

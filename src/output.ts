@@ -6,7 +6,7 @@ import { dirname, join, resolve } from "node:path";
 import { UsageError } from "./report.js";
 import type { Config } from "./config.js";
 import type { SettingsReader } from "./config-file.js";
-import { applyAdoption, BASELINE_FILE, writeBaseline, type AdoptionOptions } from "./adoption.js";
+import { applyAdoption, BASELINE_FILE, loadBaseline, previousBaseline, writeBaseline, type AdoptionOptions, type BaselineCounts, type LoadedBaseline } from "./adoption.js";
 import { buildReport, capFindings, DEFAULT_MAX_FINDINGS_PER_RULE, exitCodeOf, warningLimitExceeded, type FileResult, type Report } from "./report.js";
 import { version } from "./version.js";
 import { formatTextChunks, useColor } from "./format/text.js";
@@ -54,6 +54,8 @@ export interface RunContext {
   adoption: AdoptionOptions;
   /** `agentcheck baseline`: write the findings here instead of reporting them. */
   writeBaseline?: string;
+  /** `agentcheck baseline`: what the file held before the run (read once, before any work). */
+  previousBaseline?: BaselineCounts;
   /** The run's one resolved configuration. */
   config: Config;
   /** Its artifact folders (`paths.*` resolved): what the command validates. */
@@ -74,6 +76,8 @@ export interface OutputSettings {
   readonly maxWarnings?: number;
   /** --max-file-size, or the engine's default bound. */
   readonly maxFileBytes: number;
+  /** --max-file-size as given (undefined: the adoption pass's own default). */
+  readonly maxFileSize?: number;
   readonly outputFile?: string;
   readonly color?: boolean;
   readonly quiet?: boolean;
@@ -83,15 +87,23 @@ export interface OutputSettings {
   readonly prune: boolean;
 }
 
+/** The output options of one run, checked and typed (parseOutputOptions): what prepareRun and finish read. */
+export interface ParsedOutput {
+  /** The formatter --format names, looked up (and refused when unknown) once. */
+  readonly formatter: Formatter;
+  readonly output: OutputSettings;
+  /** --now, checked to be an ISO 8601 date-time (undefined: the real clock). */
+  readonly now?: string;
+  /** --baseline FILE, or false for --no-baseline. */
+  readonly baseline?: string | boolean;
+  readonly reportUnusedDisable: boolean;
+}
+
 /**
- * Validate the output options and load what the run needs (configuration, ignores, baseline) BEFORE any
- * work starts: a bad value is one line and exit 2, and nothing is written.
+ * Check and type the output options before anything is read: a bad value is one line and exit 2, and
+ * nothing is written. No file is read here (the output file's folder is stat'ed).
  */
-export async function prepareRun(
-  o: OutputOptions,
-  root: string,
-  opts: { config?: Config; configPath?: string; writeBaseline?: string; settings?: SettingsSource } = {},
-): Promise<RunContext> {
+export function parseOutputOptions(o: OutputOptions): ParsedOutput {
   const fmt = o.format ?? "text";
   const formatter = formatterOf(fmt);
   if (!formatter) throw new UsageError(`--format: unknown format '${fmt}'${suggestion(fmt, Object.keys(FORMATTERS))} (one of: ${Object.keys(FORMATTERS).join(", ")})`);
@@ -103,6 +115,35 @@ export async function prepareRun(
   }
   const maxFileSize = parseIntOption("max-file-size", o.maxFileSize);
   if (o.outputFile) checkOutputFile(o.outputFile);
+  return {
+    formatter,
+    now: now as string | undefined,
+    baseline: o.baseline,
+    reportUnusedDisable: o.reportUnusedDisable === true,
+    output: {
+      maxWarnings,
+      maxFileBytes: maxFileSize ?? DEFAULT_MAX_FILE_BYTES,
+      maxFileSize,
+      outputFile: o.outputFile,
+      color: o.color,
+      quiet: o.quiet,
+      verbose: o.verbose,
+      hook: o.hook,
+      prune: o.prune === true,
+    },
+  };
+}
+
+/**
+ * Load what the run needs (configuration, ignores, overrides, baseline) BEFORE any work starts, for
+ * output options already checked (parseOutputOptions): a broken file is one line and exit 2, and
+ * nothing is written.
+ */
+export async function prepareRun(
+  p: ParsedOutput,
+  root: string,
+  opts: { config?: Config; configPath?: string; writeBaseline?: string; settings?: SettingsSource } = {},
+): Promise<RunContext> {
   let config = opts.config;
   if (!config) {
     const { loadConfig } = await import("./config.js");
@@ -113,49 +154,46 @@ export async function prepareRun(
   const ignores = loadIgnores(root, config.ignores, opts.settings?.reader);
   const { compileOverrides } = await import("./overrides.js");
   const overrides = compileOverrides(config);
-  let baseline: string | undefined;
-  let baselineText: string | undefined;
+  // the baseline is read and checked here, once: finish applies (or extends) what was read
+  let baseline: LoadedBaseline | undefined;
+  let previous: BaselineCounts | undefined;
   if (opts.writeBaseline) {
     checkOutputFile(opts.writeBaseline);
-  } else if (typeof o.baseline === "string") {
-    baseline = resolve(process.cwd(), o.baseline);
+    previous = previousBaseline(opts.writeBaseline, root);
+  } else if (typeof p.baseline === "string") {
+    const file = resolve(process.cwd(), p.baseline);
     try {
-      statSync(baseline);
+      statSync(file);
     } catch {
-      throw new UsageError(`--baseline: no such file: ${o.baseline} (create it with agentcheck baseline)`);
+      throw new UsageError(`--baseline: no such file: ${p.baseline} (create it with agentcheck baseline)`);
     }
-  } else if (o.baseline !== false) {
+    baseline = loadBaseline(file, root);
+  } else if (p.baseline !== false) {
     const dflt = join(root, BASELINE_FILE);
     if (opts.settings) {
       // check --staged: the staged baseline (absent from the index = none), as CI sees it after the commit
-      baselineText = opts.settings.baselineReader.read(dflt, root);
-      if (baselineText !== undefined) baseline = dflt;
+      const text = opts.settings.baselineReader.read(dflt, root);
+      if (text !== undefined) baseline = loadBaseline(dflt, root, text);
     } else {
+      let present = false;
       try {
-        if (statSync(dflt).isFile()) baseline = dflt;
+        present = statSync(dflt).isFile();
       } catch {
         /* no baseline */
       }
+      if (present) baseline = loadBaseline(dflt, root);
     }
   }
   return {
-    adoption: { root, ignores, overrides, reportUnusedDisable: o.reportUnusedDisable === true, baseline, baselineText, maxFileBytes: maxFileSize, sources: new Map(), rules: settings.rules },
+    adoption: { root, ignores, overrides, reportUnusedDisable: p.reportUnusedDisable, baseline, maxFileBytes: p.output.maxFileSize, sources: new Map(), rules: settings.rules },
     writeBaseline: opts.writeBaseline,
+    previousBaseline: previous,
     config,
     paths: settings.paths,
     rules: settings.rules,
-    formatter,
-    now: now as string | undefined,
-    output: {
-      maxWarnings,
-      maxFileBytes: maxFileSize ?? DEFAULT_MAX_FILE_BYTES,
-      outputFile: o.outputFile,
-      color: o.color,
-      quiet: o.quiet,
-      verbose: o.verbose,
-      hook: o.hook,
-      prune: o.prune === true,
-    },
+    formatter: p.formatter,
+    now: p.now,
+    output: p.output,
   };
 }
 
@@ -232,13 +270,14 @@ export function finish(results: FileResult[], started: number, internalErrors: s
         writeErr("agentcheck: baseline not written (internal errors)\n");
         return 2;
       }
-      const { written: n, kept } = writeBaseline(run.writeBaseline, results, run.adoption.root, { prune: opts.prune });
+      const { written: n, kept } = writeBaseline(run.writeBaseline, results, run.adoption.root, { prune: opts.prune, previous: run.previousBaseline });
       writeErr(`agentcheck: ${opts.prune ? "pruned the baseline to" : "wrote"} ${n} finding${n === 1 ? "" : "s"} in ${run.writeBaseline}${kept > 0 ? ` (${kept} file/rule entries kept from files this run did not validate, or validated without the rules that made them)` : ""}; later runs report only new findings\n`);
       return 0;
     }
-    if (run.adoption.baseline) {
+    const b = run.adoption.baseline;
+    if (b) {
       writeErr(
-        `agentcheck: ${run.adoption.baselineText !== undefined ? "staged " : ""}baseline ${run.adoption.baseline}: ${st.baselined} known finding${st.baselined === 1 ? "" : "s"} not shown, ${st.fixed} fixed since it was written` +
+        `agentcheck: ${b.staged ? "staged " : ""}baseline ${b.file}: ${st.baselined} known finding${st.baselined === 1 ? "" : "s"} not shown, ${st.fixed} fixed since it was written` +
           `${st.fixed > 0 ? " (run agentcheck baseline to drop them)" : ""}\n`,
       );
     }

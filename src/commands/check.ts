@@ -1,6 +1,6 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { finish, formatterOf, prepareRun, type OutputOptions, type SettingsSource } from "../output.js";
+import { finish, formatterOf, parseOutputOptions, prepareRun, type OutputOptions, type ParsedOutput, type SettingsSource } from "../output.js";
 import { BASELINE_FILE } from "../adoption.js";
 import { DEFAULT_READ_LIMIT } from "../fsread.js";
 import { UsageError, type FileResult } from "../report.js";
@@ -48,8 +48,10 @@ function toRel(root: string, cwd: string, p: string): string {
   return rel;
 }
 
-/** `check`'s own options, validated and typed once before any work (the output options are prepareRun's). */
+/** `check`'s options, validated and typed once before any work. */
 interface CheckSettings {
+  /** The output options (parseOutputOptions). */
+  readonly output: ParsedOutput;
   readonly validators: readonly WorkspaceValidator[];
   /** The validators' options, typed: what the command line says of them, nothing else. */
   readonly options: ValidatorRunOptions;
@@ -74,18 +76,20 @@ async function checkSettings(o: CheckCliOptions): Promise<CheckSettings> {
   if (modes.length > 1) throw new UsageError(`${modes.join(" and ")} cannot be combined`);
   if (o.base !== undefined && !o.changed) throw new UsageError("--base only applies to --changed");
   if (o.cacheLocation !== undefined && o.cache !== true) throw new UsageError("--cache-location only applies to --cache");
+  // from the upper layers down: the validators, the output options, the scope's mode, the cutoff date
+  const validators = selectValidators(o.only);
+  const output = parseOutputOptions(o);
   const { parseSessionMode, cutoffOption } = await import("../scope.js");
   const mode = parseSessionMode(o.mode);
-  const validators = selectValidators(o.only);
   const cutoff = cutoffOption(o.cutoff);
-  return { validators, staged, mode, options: { strict: o.strict, cutoff, mode, profile: o.profile, cache: o.cache } };
+  return { output, validators, staged, mode, options: { strict: o.strict, cutoff, mode, profile: o.profile, cache: o.cache } };
 }
 
 export async function runCheckCommand(paths: string[] | string | undefined, o: CheckCliOptions): Promise<number> {
   const started = msNow();
   const args = paths === undefined ? [] : Array.isArray(paths) ? paths : [paths];
   const cwd = process.cwd();
-  const { validators, staged, mode, options } = await checkSettings(o);
+  const { output, validators, staged, mode, options } = await checkSettings(o);
 
   if (!staged && !o.changed) {
     for (const a of args) if (!existsSync(resolve(cwd, a))) throw new UsageError(`not a directory: ${a} (no such file or directory)`);
@@ -152,8 +156,8 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   // the default baseline file is the workspace's, the one `check` on the same workspace reads
   const writeBaseline = o.writeBaseline === true ? join(root, ".agentcheck-baseline.json") : o.writeBaseline;
   // the commit hook (check --staged) closes with one line: blocked or not, by which errors
-  const hook = o.hook ?? (scope?.precommit === true && scope.kind !== "changed");
-  const run = await prepareRun({ ...o, hook }, root, { config, writeBaseline, settings });
+  const hook = output.output.hook ?? (scope?.precommit === true && scope.kind !== "changed");
+  const run = await prepareRun({ ...output, output: { ...output.output, hook } }, root, { config, writeBaseline, settings });
   // --staged: inline directives are read from the staged content the findings are about
   if (source.kind !== "disk") run.adoption.source = source;
   // --cache: the core's results of unchanged inputs come from a cache file (src/core-cache.ts: keyed

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { finish, prepareRun, type OutputOptions } from "../output.js";
+import { finish, parseOutputOptions, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { msNow } from "../stdio.js";
@@ -31,7 +31,7 @@ export async function runConsistencyCommand(o: ConsistencyCliOptions): Promise<n
   const cwd = process.cwd();
   const root = o.path !== undefined ? resolve(cwd, o.path) : (findRepoRoot(cwd) ?? cwd);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`path not found or not a directory: ${o.path ?? root}`);
-  const run = await prepareRun(o, root);
+  const run = await prepareRun(parseOutputOptions(o), root);
   const { validateConsistency, fixBits } = await import("../validators/consistency.js");
   let fx: number;
   try {

@@ -5,7 +5,8 @@
 // it the command stops with exit 2 and prints the job to add. A symbolic link is never written through.
 import { join } from "node:path";
 import { CONFIG_MAX_BYTES, isLink, lexists, readTextOrThrow } from "../fsread.js";
-import { editTextConfined, writeFileConfined } from "../fswrite.js";
+import { writeFileConfined } from "../fswrite.js";
+import { editTextConfined } from "../fsedit.js";
 import { UsageError } from "../report.js";
 import { gitRaw, gitTopLevel } from "../git-run.js";
 

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { finish, prepareRun, type OutputOptions } from "../output.js";
+import { finish, parseOutputOptions, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { DiskSource } from "../source.js";
@@ -25,7 +25,7 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
   const repo = findRepoRoot(cwd) ?? cwd;
   // ignores and the baseline are repository-relative; the memory folder's own results are folder-relative
   // the reference prints the keyword uniqueness table: the memory-index command keeps it by default
-  const run = await prepareRun({ ...o, verbose: o.verbose ?? true }, repo);
+  const run = await prepareRun(parseOutputOptions({ ...o, verbose: o.verbose ?? true }), repo);
   const given = o.dir ?? (process.env.MEMORY_PATH || undefined);
   const abs = given !== undefined ? resolve(cwd, given) : resolve(repo, run.paths.memories);
   if (!existsSync(abs)) throw new UsageError(`memory directory not found: ${abs}`);

@@ -7,10 +7,8 @@
 // workflow run the same code.
 import { contentEvidence, recordLogEvidence, type LogEvidenceResult } from "../evidence/record.js";
 import { findLogFor } from "../session-log-path.js";
-import { existsSync } from "node:fs";
 import { executeValidator, type Facts } from "../engine.js";
 import { KIND } from "../wasm/abi.js";
-import { join } from "node:path";
 import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 import { isStateError } from "../state/errors.js";
 import { openSessionStore } from "../state/ops.js";
@@ -138,23 +136,6 @@ export async function checkSessionLog(root: string, state: SessionState, o: { no
   if (errors.length === 0 && skipped) return { ok: false, log, missing: [`session log ${log} was not checked: ${skipped.reason ?? "skipped"}`], evidence: {} };
   if (errors.length > 0) return { ok: false, log, missing: [`session log ${log} does not validate (full mode):`, ...errors.map((e) => `  ${e}`)], evidence: {} };
   return { ok: true, log, missing: [], evidence: { sessionLogValidated: log } };
-}
-
-/**
- * Markdown files changed during the session: committed since the starting commit, staged, unstaged,
- * untracked. Paths are relative to `root` and limited to it (`root` may be a subfolder of the repository).
- */
-export function changedMarkdown(root: string, startingCommit: string | undefined): string[] {
-  const files = new Set<string>();
-  const add = (buf: Buffer) => {
-    for (const p of splitZ(buf)) if (/\.(md|markdown)$/i.test(p)) files.add(p);
-  };
-  if (startingCommit && gitVerify(root, startingCommit) && gitVerify(root, "HEAD")) {
-    add(gitRaw(root, ["diff", "--name-only", "-z", "--relative", "--diff-filter=ACMR", startingCommit, "HEAD"]).stdout);
-  }
-  if (gitVerify(root, "HEAD")) add(gitRaw(root, ["diff", "--name-only", "-z", "--relative", "--diff-filter=ACMR", "HEAD"]).stdout);
-  add(gitRaw(root, ["ls-files", "-z", "--others", "--exclude-standard"]).stdout);
-  return [...files].filter((f) => existsSync(join(root, f))).sort();
 }
 
 /**

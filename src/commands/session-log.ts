@@ -1,5 +1,5 @@
 // no commander here: the lean path (src/check-cli.ts) runs this command too
-import { finish, prepareRun, type OutputOptions } from "../output.js";
+import { finish, parseOutputOptions, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { msNow } from "../stdio.js";
 import type { SessionContext } from "../scope.js";
@@ -22,7 +22,7 @@ export async function runSessionLogCommand(paths: string[], o: SessionLogCliOpti
     throw new UsageError(`--context must be pre-commit, ci or local, got '${o.context}'`);
   }
   const { findRepoRoot } = await import("../repo.js");
-  const run = await prepareRun(o, findRepoRoot(process.cwd()) ?? process.cwd());
+  const run = await prepareRun(parseOutputOptions(o), findRepoRoot(process.cwd()) ?? process.cwd());
   const { validateSessionLogs } = await import("../validators/session-log.js");
   const dirs = run.paths;
   const out = await validateSessionLogs({

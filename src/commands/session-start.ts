@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { namesIn, nextSessionName, stateSessions } from "../session-id.js";
 import { PhaseStore } from "../phase/store.js";
 import { pushAll } from "../arrays.js";
-import { excludeLiveState } from "../live-state.js";
+import { ignoreLiveState } from "../live-state.js";
 import { gitRaw, gitTopLevel, gitVerify } from "../git-run.js";
 import { isStateError } from "../state/errors.js";
 import { openSessionStore } from "../state/ops.js";
@@ -53,15 +53,6 @@ function protocolSessionIds(root: string, paths: ResolvedPaths): { active?: stri
     return { active: docs.current?.sessionId, all };
   } catch {
     return { all: [] }; // an unreadable protocol state names no session (the MCP server reports it)
-  }
-}
-
-/** Setup's one step for live state (src/live-state.ts); a failure to write the exclude file never stops a session. */
-export function ignoreLiveState(root: string, memoriesDir: string = DEFAULT_PATHS.memories): void {
-  try {
-    excludeLiveState(root, memoriesDir);
-  } catch {
-    /* a read-only or odd .git/info/exclude: git status shows the live files, as before */
   }
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import { finish, prepareRun, type OutputOptions } from "../output.js";
+import { finish, parseOutputOptions, prepareRun, type OutputOptions } from "../output.js";
 import { UsageError } from "../report.js";
 import { findRepoRoot } from "../repo.js";
 import { parseEnable } from "./consistency.js";
@@ -26,7 +26,7 @@ export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise
   const cwd = process.cwd();
   const repo = findRepoRoot(cwd);
   const root = repo ?? cwd;
-  const run = await prepareRun(o, root);
+  const run = await prepareRun(parseOutputOptions(o), root);
   const arg = o.specs ?? o.specsPath;
   let specsAbs: string;
   if (arg === undefined) specsAbs = resolve(root, run.paths.specs);

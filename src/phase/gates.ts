@@ -7,7 +7,7 @@ import { existsSync, lstatSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { executeValidator, type Facts } from "../engine.js";
-import { GitRepo, gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
+import { changedMarkdown, GitRepo, gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 import { classifyCommits } from "../evidence/landed.js";
 import { contentEvidence } from "../evidence/record.js";
 import { CURRENT_STATE_FILE, HISTORY_FILE, VIOLATIONS_FILE } from "./format.js";
@@ -268,7 +268,6 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
     }
     case "QUALITY_CHECKS": {
       try {
-        const { changedMarkdown } = await import("../commands/session-end.js");
         const own = ownFiles(store);
         // the same scope as `agentcheck session end`: session logs and memories are excluded, as upstream
         const known = s.startingCommit !== "" && gitVerify(root, s.startingCommit);

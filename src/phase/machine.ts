@@ -12,7 +12,7 @@ import type { RunSettings } from "../run-settings.js";
 import { DEFAULT_PATHS } from "../config-paths.js";
 import { isSessionName, namesIn, nextSessionName, stateSessions } from "../session-id.js";
 import { pushAll } from "../arrays.js";
-import { ignoreLiveState } from "../commands/session-start.js";
+import { ignoreLiveState } from "../live-state.js";
 import {
   GATES, PHASES, START_GATES, TRANSITIONS, effectivePhase, isGate, isPhase, newChecklists, phaseIndex,
   transitionFrom, transitionOf,

@@ -19,7 +19,7 @@ import { changedScope, type RunScope } from "../scope.js";
 import { encodeList } from "../wasm/list.js";
 import { ruleById } from "../wasm/loader.js";
 import { selectWorkflowFiles, workflowDocs, yamlErrors, type Selection } from "./workflow-files.js";
-import { matchesAny } from "./glob.js";
+import { matchesAny } from "../glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, releaseLintWorker, selectMarkdown } from "./markdown.js";
 import { type CheckDef, type CheckOutcome, type PrePrContext } from "./runner.js";
 import { sizeFacts } from "./branch-size.js";
@@ -131,14 +131,14 @@ async function delegate(ctx: PrePrContext, name: string, scope?: RunScope, more:
   if (out.internalErrors.length > 0) throw new InternalError(`internal error in ${v.name}: ${out.internalErrors.join("; ")}`);
   // the configuration's ignores, inline directives and the repository's baseline, as `check` applies
   // them to the same validator's results (src/output.ts): one answer per file
-  const { applyAdoption, BASELINE_FILE } = await import("../adoption.js");
+  const { applyAdoption, BASELINE_FILE, loadBaseline } = await import("../adoption.js");
   const ignores = ctx.ignores ?? (await import("../ignores.js")).loadIgnores(ctx.root, ctx.config.ignores);
   const baseline = join(ctx.root, BASELINE_FILE);
   const results = applyAdoption(out.results, {
     root: ctx.root,
     ignores,
     maxFileBytes: ctx.options.maxFileBytes,
-    baseline: isFile(baseline) ? baseline : undefined,
+    baseline: isFile(baseline) ? loadBaseline(baseline, ctx.root) : undefined,
     rules: rulesOf(ctx),
   }).results;
   const findings = results.flatMap((r) => r.findings);

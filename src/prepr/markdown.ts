@@ -15,7 +15,7 @@ import { stripJsonComments } from "../config.js";
 import { InternalError, UsageError, type Finding } from "../report.js";
 import { executeValidator, hostFinding, refusalFinding, type Facts } from "../engine.js";
 import { KIND } from "../wasm/abi.js";
-import { matchesAny, selectedByGlobs, validateGlobs } from "./glob.js";
+import { matchesAny, selectedByGlobs, validateGlobs } from "../glob.js";
 import { realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { pushAll } from "../arrays.js";

@@ -4,7 +4,7 @@
 // message from the facts the check returns and the severities of its findings (a throw is a FAIL
 // with the error text). The runner gathers facts and renders.
 import type { RuleSettings } from "../run-settings.js";
-import type { CheckId } from "./check-ids.js";
+import type { CheckId } from "../check-ids.js";
 import type { IgnoreMatcher } from "../ignores.js";
 import type { Config } from "../config.js";
 import type { Facts } from "../engine.js";

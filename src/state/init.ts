@@ -1,7 +1,7 @@
 // Keeps the notes root out of git: `agentcheck init` / `agentcheck session init` add it to the
 // worktree's .gitignore (spec §3.1). Idempotent.
 import { CONFIG_MAX_BYTES } from "../fsread.js";
-import { editTextConfined } from "../fswrite.js";
+import { editTextConfined } from "../fsedit.js";
 import { join, relative, sep } from "node:path";
 
 export interface GitignoreResult {

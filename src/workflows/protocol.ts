@@ -3,11 +3,12 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { NonRetriableError, type Inngest } from "inngest";
-import { activeProtocolSession, ignoreLiveState, nextSessionId, startEvidence, startStepsFor } from "../commands/session-start.js";
+import { activeProtocolSession, nextSessionId, startEvidence, startStepsFor } from "../commands/session-start.js";
 import { applyObservations, missingStartSteps, type Observation } from "../state/observed.js";
-import { changedMarkdown, checkCommitEvidence, checkSessionLog, loadSession } from "../commands/session-end.js";
+import { checkCommitEvidence, checkSessionLog, loadSession } from "../commands/session-end.js";
 import { DEFAULT_READ_LIMIT, readTextBounded } from "../fsread.js";
-import { gitRaw } from "../git-run.js";
+import { changedMarkdown, gitRaw } from "../git-run.js";
+import { ignoreLiveState } from "../live-state.js";
 import { cutoffOption } from "../report.js";
 import { sha256Hex } from "../sha256.js";
 import { isStateError } from "../state/errors.js";

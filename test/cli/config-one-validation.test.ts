@@ -13,7 +13,7 @@ import { findConfigFile } from "../../src/config-file.js";
 import { readStateSettings } from "../../src/state/config.js";
 import { StateError } from "../../src/state/errors.js";
 import { CONFIG_MAX_BYTES } from "../../src/fsread.js";
-import { CHECK_IDS } from "../../src/prepr/check-ids.js";
+import { CHECK_IDS } from "../../src/check-ids.js";
 import { GATE_MAX_INPUT_BYTES } from "../../src/state/gate.js";
 import { ROOT, tmpDir } from "../helpers.js";
 import { BAD_STATE_GATE } from "../hostile/bad-config.js";
@@ -106,7 +106,7 @@ describe("issue 33 item 2: one configuration validation (src/config-validate.ts)
     expect(doc).toMatch(/`package.json` that is not plain JSON — comments and\s+trailing commas included/);
   });
 
-  it("the check ids the validation knows (src/prepr/check-ids.ts) are the pre-pr checks, no more", async () => {
+  it("the check ids the validation knows (src/check-ids.ts) are the pre-pr checks, no more", async () => {
     const { CHECKS } = await import("../../src/prepr/checks.js");
     expect([...CHECKS.map((c) => c.id)].sort()).toEqual([...CHECK_IDS].sort());
   });

@@ -12,7 +12,7 @@ import { KIND } from "../../dist/wasm/abi.js";
 import { MANIFEST_SCHEMA } from "../../dist/wasm/generated/manifest-schema.js";
 import { stateIssues } from "../../dist/state/check.js";
 import { planHandoff } from "../../dist/handoff/migrate.js";
-import { compileGlob, globMatch, MAX_BRACE_DEPTH } from "../../src/prepr/glob.js";
+import { compileGlob, globMatch, MAX_BRACE_DEPTH } from "../../src/glob.js";
 import { UsageError } from "../../src/report.js";
 
 const enc = new TextEncoder();

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync 
 import { join } from "node:path";
 import { git, makeRepo, ROOT, runCli, tmpDir } from "../helpers.js";
 import { KILL_MS, runAsync, SECRET } from "./matrix.js";
-import { globMatch } from "../../src/prepr/glob.js";
+import { globMatch } from "../../src/glob.js";
 
 const GATE = join(ROOT, "bin", "agentcheck-gate.cjs");
 

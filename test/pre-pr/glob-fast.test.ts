@@ -1,7 +1,7 @@
 // The glob matcher's string fast paths (literal, L/**, **/*S, **/N/**) give the NFA's answer on every path.
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { globMatch, globMatchNfa } from "../../dist/prepr/glob.js";
+import { globMatch, globMatchNfa } from "../../dist/glob.js";
 
 const SEGS = ["a", "b.md", "node_modules", ".agents", "x.ps1", "ps1", "a.agent.md", "", "docs", "tmp", "é.md", "md"];
 const PATTERNS = [

@@ -6,7 +6,7 @@
 // pattern (nested braces and stars included); there is no backtracking regular expression. An
 // invalid pattern (unclosed brace, reversed range, braces nested deeper than MAX_BRACE_DEPTH) is a
 // configuration error (UsageError, exit 2).
-import { UsageError } from "../report.js";
+import { UsageError } from "./report.js";
 
 type Pred = (c: string) => boolean;
 interface CharNode { t: "c"; p: Pred; out: number }

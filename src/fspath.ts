@@ -1,0 +1,62 @@
+// Path containment, the floor under the bounded reader (src/fsread.ts) and the confined writer
+// (src/fswrite.ts): whether a path lies inside a root, a path with its existing links resolved, and the
+// root a file named on the command line is confined to. It reads and writes no file (lstat and realpath
+// only), so the reader and the writer share it without either importing the other.
+import { lstatSync, realpathSync } from "node:fs";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
+
+/** Whether anything is at `abs`, a dangling or looping link included (existsSync follows links). */
+export function lexists(abs: string): boolean {
+  try {
+    lstatSync(abs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The part of `p` below `root` when `p` is exactly `root` + "/" + a clean tail (no empty, "." or ".."
+ * segment), else undefined. POSIX only. The common case of isInside and toRepoPath, without the cost
+ * of path.relative (about 10 µs per call before the JIT warms up: milliseconds over a few hundred logs).
+ */
+export function cleanTail(p: string, root: string): string | undefined {
+  if (sep !== "/" || root.length < 2 || root.endsWith("/") || p.length <= root.length + 1) return undefined;
+  if (p.charCodeAt(root.length) !== 47 || !p.startsWith(root) || root.charCodeAt(0) !== 47) return undefined;
+  const tail = p.slice(root.length + 1);
+  const t = `/${tail}/`;
+  return t.includes("//") || t.includes("/./") || t.includes("/../") ? undefined : tail;
+}
+
+/** `p` with the symbolic links of its longest existing prefix resolved (Python's Path.resolve(strict=False)). */
+export function realish(p: string): string {
+  // resolve symlinks of the longest existing prefix (like Python's Path.resolve(strict=False))
+  let cur = p;
+  const tail: string[] = [];
+  for (;;) {
+    try {
+      const r = realpathSync(cur);
+      return tail.length ? resolve(r, ...tail.reverse()) : r;
+    } catch {
+      const up = dirname(cur);
+      if (up === cur) return p;
+      tail.push(basename(cur));
+      cur = up;
+    }
+  }
+}
+
+/** True when `p` is `root` or below it (both absolute; the one containment test of the host). */
+export function isInside(p: string, root: string): boolean {
+  if (cleanTail(p, root) !== undefined) return true;
+  const rel = relative(root, p);
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/**
+ * The root a file the user named on the command line (an output file, a baseline) is confined to:
+ * the repository when the name lies in it, else the file's own folder (it must not link out of it).
+ */
+export function namedFileRoot(abs: string, repoRoot: string | undefined): string {
+  return repoRoot !== undefined && isInside(abs, repoRoot) ? repoRoot : dirname(abs);
+}
