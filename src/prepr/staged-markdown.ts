@@ -15,16 +15,16 @@ import { lintMarkdown, loadMdConfigCached, releaseLintWorker, selectMarkdown } f
  */
 export async function lintStagedMarkdown(
   root: string, files: string[], read: (rels: string[]) => Map<string, string>, force: boolean, noCache = false, rules?: RuleSettings,
-): Promise<Finding[] | undefined> {
+): Promise<{ findings: Finding[]; linted: string[] } | undefined> {
   const cacheFile = noCache ? undefined : cacheFilePath(root, "markdownlint-cache.json");
   const cfg = await loadMdConfigCached(root, cacheFile);
   if (cfg.sources.length === 0 && !force) return undefined;
   const { selected } = selectMarkdown(files, cfg, false);
   const texts = selected.length === 0 ? new Map<string, string>() : read(selected);
-  if (texts.size === 0) return [];
+  if (texts.size === 0) return { findings: [], linted: [] };
   try {
     const res = await lintMarkdown(root, [...texts.keys()], cfg, false, (rel) => texts.get(rel)!, cacheFile, { rules });
-    return res.findings;
+    return { findings: res.findings, linted: [...texts.keys()] };
   } finally {
     releaseLintWorker();
   }

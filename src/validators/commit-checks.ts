@@ -133,13 +133,16 @@ export async function validateCommitFiles(input: CommitChecksInput): Promise<Val
     };
     // markdownlint stays out of the hook's bundle: loaded (from dist/) only when markdown is staged
     const { lintStagedMarkdown } = await import("../prepr/staged-markdown.js");
-    const findings = await lintStagedMarkdown(input.root, files.markdown, read, md === true, input.noCache, input.rules);
+    const lint = await lintStagedMarkdown(input.root, files.markdown, read, md === true, input.noCache, input.rules);
     const byFile = new Map<string, Finding[]>();
-    for (const f of findings ?? []) {
+    for (const f of lint?.findings ?? []) {
       const fs = byFile.get(f.file);
       if (fs) fs.push(f);
       else byFile.set(f.file, [f]);
     }
+    // a linted file without findings is a checked file (a pass), never "nothing to check"; a file the
+    // configuration excludes was not linted and gets no result
+    for (const file of lint?.linted ?? []) if (!byFile.has(file) && !results.some((r) => r.file === file)) byFile.set(file, []);
     for (const [file, fs] of byFile) results.push(result(file, fs));
   }
   return { results, global: {}, internalErrors: [] };

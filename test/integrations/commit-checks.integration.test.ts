@@ -93,6 +93,16 @@ describe("issue-38 check --staged runs the checks of the staged kinds (real git 
     expect(commit(staged({ "docs/a.md": "#Title\n" }, { ".markdownlint.json": "{}", ...config({ validators: { commitChecks: { markdownLint: false } } }) })).code).toBe(0);
   });
 
+  it("markdownlint: a staged markdown file linted clean is a checked file (a pass), never 'nothing to check'; one the configuration's ignores exclude is not counted", () => {
+    const dir = staged({ "docs/a.md": "# Title\n\ntext\n", "vendor/b.md": "#Title\n" }, { ".markdownlint-cli2.jsonc": JSON.stringify({ config: { default: true, MD041: false }, ignores: ["vendor/**"] }) });
+    const r = runCli(["check", "--staged", "--format", "json"], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const files = (JSON.parse(r.stdout).results as { file: string; validator: string; verdict: string }[]).filter((x) => x.validator === "commit-checks");
+    expect(files.map((x) => [x.file, x.verdict])).toEqual([["docs/a.md", "pass"]]);
+    const text = runCli(["check", "--staged"], { cwd: dir });
+    expect(text.stdout + text.stderr).not.toContain("nothing to check");
+  });
+
   it("the hook's output stays short: a line per finding under its file, then the summary and one closing line; validators.commitChecks.enabled false skips it all", () => {
     const dir = staged({ [WF]: workflow("actions/checkout@v4"), [`${MEM}/git-big.md`]: big, "docs/a.md": "#Title\n" }, { ".markdownlint.json": JSON.stringify({ default: true, MD041: false }), ...config(NO_INDEX) });
     const r = commit(dir);
