@@ -59,6 +59,10 @@ interface CheckSettings {
   readonly staged: boolean;
   /** --mode: the scope selects session logs by it too. */
   readonly mode?: SessionMode;
+  /** --config: the configuration file named on the command line (loadConfig resolves it against cwd). */
+  readonly configFile?: string;
+  /** --cache: undefined = no cache; null = the default location; else --cache-location as given. */
+  readonly cacheLocation?: string | null;
 }
 
 /**
@@ -82,14 +86,14 @@ async function checkSettings(o: CheckCliOptions): Promise<CheckSettings> {
   const { parseSessionMode, cutoffOption } = await import("../scope.js");
   const mode = parseSessionMode(o.mode);
   const cutoff = cutoffOption(o.cutoff);
-  return { output, validators, staged, mode, options: { strict: o.strict, cutoff, mode, profile: o.profile, cache: o.cache } };
+  return { output, validators, staged, mode, options: { strict: o.strict, cutoff, mode, profile: o.profile, cache: o.cache }, configFile: o.config, cacheLocation: o.cache === true ? (o.cacheLocation ?? null) : undefined };
 }
 
 export async function runCheckCommand(paths: string[] | string | undefined, o: CheckCliOptions): Promise<number> {
   const started = msNow();
   const args = paths === undefined ? [] : Array.isArray(paths) ? paths : [paths];
   const cwd = process.cwd();
-  const { output, validators, staged, mode, options } = await checkSettings(o);
+  const { output, validators, staged, mode, options, configFile, cacheLocation } = await checkSettings(o);
 
   if (!staged && !o.changed) {
     for (const a of args) if (!existsSync(resolve(cwd, a))) throw new UsageError(`not a directory: ${a} (no such file or directory)`);
@@ -130,7 +134,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
     settings = { reader: index.settingsReader(), baselineReader: index.settingsReader(DEFAULT_READ_LIMIT) };
   }
   // the one resolved configuration: its paths decide what the scope selects and what every validator reads
-  const loaded = await loadConfig(root, o.config, cwd, settings?.reader);
+  const loaded = await loadConfig(root, configFile, cwd, settings?.reader);
   const { config, paths: dirs } = loaded;
   // each selected validator with its configuration section resolved once: enabled, and its options
   // (the command line's over the section's)
@@ -163,7 +167,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   // --cache: the core's results of unchanged inputs come from a cache file (src/core-cache.ts: keyed
   // by every byte of each core call's input, git facts and rule settings included, and by this build);
   // the cache is this run's, carried to every core call in its rule settings (RuleSettings.cache)
-  const cached = o.cache === true ? await (await import("../check-cache.js")).openCheckCache(root, cwd, o.cacheLocation) : undefined;
+  const cached = cacheLocation !== undefined ? await (await import("../check-cache.js")).openCheckCache(root, cwd, cacheLocation ?? undefined) : undefined;
   // a cached run's clock is the hour (the date rules decide the same within it; cachedRunClock)
   const now = run.now ?? (cached ? cached.mod.cachedRunClock() : undefined);
   const rules = cached ? { ...loaded.rules, cache: cached.cache } : loaded.rules;
