@@ -19,6 +19,7 @@ import { UsageError, verdictOf, type FileResult, type Finding } from "./report.j
 import type { IgnoreMatcher } from "./ignores.js";
 import { overriddenSeverities, type FileOverrides } from "./overrides.js";
 import { pushAll } from "./arrays.js";
+import { isMarkdown } from "./glob.js";
 import { KIND } from "./wasm/abi.js";
 import { decodeList } from "./wasm/list.js";
 
@@ -265,7 +266,7 @@ export function writeBaseline(file: string, results: FileResult[], root?: string
 function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: AdoptionStats): FileResult[] {
   // every markdown result, also one without findings: a directive that ends a table or a list is a
   // finding (AC-011) exactly when the rows it cut off report nothing
-  const md = [...new Set(results.filter((r) => /\.(md|markdown)$/i.test(r.file)).map((r) => r.file))].sort();
+  const md = [...new Set(results.filter((r) => isMarkdown(r.file)).map((r) => r.file))].sort();
   if (md.length === 0) return results;
   const docs: ContentDoc[] = [];
   // the git index: every file's blob in one batch (a read each would cost a git process per folder)

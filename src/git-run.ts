@@ -1,6 +1,7 @@
 // Minimal synchronous git runner for the index and scope code paths (pre-commit speed matters:
 // one short process per question, stdin for `cat-file --batch`). Paths are always -z lists.
 import { spawn, spawnSync } from "node:child_process";
+import { isMarkdown } from "./glob.js";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { readTextOrThrow } from "./fsread.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
@@ -327,7 +328,7 @@ function diffNamesAnswers(out: string | undefined, n: number): string[] | undefi
 export function changedMarkdown(root: string, startingCommit: string | undefined): string[] {
   const files = new Set<string>();
   const add = (buf: Buffer) => {
-    for (const p of splitZ(buf)) if (/\.(md|markdown)$/i.test(p)) files.add(p);
+    for (const p of splitZ(buf)) if (isMarkdown(p)) files.add(p);
   };
   if (startingCommit && gitVerify(root, startingCommit) && gitVerify(root, "HEAD")) {
     add(gitRaw(root, ["diff", "--name-only", "-z", "--relative", "--diff-filter=ACMR", startingCommit, "HEAD"]).stdout);

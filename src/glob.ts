@@ -324,3 +324,8 @@ export function validateGlobs(patterns: readonly string[] | undefined, where: st
     }
   }
 }
+
+/** A markdown file by its name (`.md`, `.markdown`, any case): the one test every command uses. */
+export function isMarkdown(path: string): boolean {
+  return /\.(md|markdown)$/i.test(path);
+}

@@ -18,6 +18,7 @@ import type { RunSettings } from "../run-settings.js";
 import { DEFAULT_PATHS } from "../config-paths.js";
 import { HANDOFF_FILE, QA_DIR } from "../config-paths.js";
 import { findLogFor } from "../session-log-path.js";
+import { isMarkdown } from "../glob.js";
 
 export const SKILLS_DIR = ".claude/skills/github/scripts";
 export const SKILL_MEMORY = "skill-usage-mandatory";
@@ -275,7 +276,7 @@ async function gather(ctx: GateContext, s: ProtocolState, gate: Gate, o: GateOpt
         // without a starting commit to diff against (none recorded, or not in this repository any
         // more) every committed markdown file may have changed: all of them are linted, never none
         if (!known) {
-          for (const p of splitZ(gitRaw(root, ["ls-files", "-z"]).stdout)) if (/\.(md|markdown)$/i.test(p) && existsSync(join(root, p)) && !changed.includes(p)) changed.push(p);
+          for (const p of splitZ(gitRaw(root, ["ls-files", "-z"]).stdout)) if (isMarkdown(p) && existsSync(join(root, p)) && !changed.includes(p)) changed.push(p);
           changed.sort();
         }
         const files = changed.filter((p) => !p.startsWith(".agents/") && !p.startsWith(".serena/") && !own.includes(p));

@@ -1,5 +1,6 @@
 // PP-003: markdown lint through the markdownlint library (never npx), with the repository's own
 // markdownlint-cli2 / markdownlint configuration; only files in scope; optional fixes.
+import { isMarkdown } from "../glob.js";
 import type { RuleSettings } from "../run-settings.js";
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
@@ -296,9 +297,7 @@ export async function loadMdConfig(root: string): Promise<MdConfig> {
   return out;
 }
 
-export function isMarkdown(path: string): boolean {
-  return /\.(md|markdown)$/i.test(path);
-}
+export { isMarkdown };
 
 /** Markdown files in scope that the configuration does not exclude. */
 export function selectMarkdown(files: string[], cfg: MdConfig, all: boolean): { targets: string[]; selected: string[] } {

@@ -19,6 +19,7 @@ import { selectWorkflowFiles, workflowDocs, yamlErrors } from "../prepr/workflow
 import type { Config } from "../config.js";
 import type { FileSource } from "../source.js";
 import type { RunScope } from "../scope.js";
+import { isMarkdown } from "../glob.js";
 
 export const COMMIT_CHECKS = ["memoryHealth", "actionPins", "workflowStructure", "commandSize", "markdownLint"] as const;
 export type CommitCheck = (typeof COMMIT_CHECKS)[number];
@@ -47,7 +48,7 @@ function filesOf(scope: RunScope, memoriesDir: string, commandsDir: string): { m
     memories: scope.files.filter((p) => p.startsWith(`${memoriesDir}/`) && p.toLowerCase().endsWith(".md")),
     commands: scope.files.filter((p) => p.startsWith(`${commandsDir}/`) && !p.slice(commandsDir.length + 1).includes("/") && p.toLowerCase().endsWith(".md")),
     workflows: workflowDocs(selectWorkflowFiles(scope.files)),
-    markdown: scope.files.filter((p) => /\.(md|markdown)$/i.test(p)),
+    markdown: scope.files.filter(isMarkdown),
   };
 }
 
