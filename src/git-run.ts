@@ -330,10 +330,11 @@ export function changedMarkdown(root: string, startingCommit: string | undefined
   const add = (buf: Buffer) => {
     for (const p of splitZ(buf)) if (isMarkdown(p)) files.add(p);
   };
-  if (startingCommit && gitVerify(root, startingCommit) && gitVerify(root, "HEAD")) {
+  const head = gitVerify(root, "HEAD");
+  if (startingCommit && head && gitVerify(root, startingCommit)) {
     add(gitRaw(root, ["diff", "--name-only", "-z", "--relative", "--diff-filter=ACMR", startingCommit, "HEAD"]).stdout);
   }
-  if (gitVerify(root, "HEAD")) add(gitRaw(root, ["diff", "--name-only", "-z", "--relative", "--diff-filter=ACMR", "HEAD"]).stdout);
+  if (head) add(gitRaw(root, ["diff", "--name-only", "-z", "--relative", "--diff-filter=ACMR", "HEAD"]).stdout);
   add(gitRaw(root, ["ls-files", "-z", "--others", "--exclude-standard"]).stdout);
   return [...files].filter((f) => existsSync(join(root, f))).sort();
 }
