@@ -8,7 +8,7 @@ import { SEV_ERROR, SEV_WARNING } from "../../abi";
 import { Doc } from "../../io";
 import { asciiLower } from "../../lib/text";
 import { FAMILY_CMD, PrePrCtx } from "./ctx";
-import { codePoints, pyLineCount, pyStrip, universal } from "./mem";
+import { codePoints, lineBreak, pyLineCount, pyStrip, universal } from "./mem";
 
 export const CMD01 = defineRule("CMD-01", SEV_ERROR, check);
 function CMD01_doc(): RuleDoc {
@@ -81,7 +81,7 @@ export function commandRationale(text: string, lines: i32, minChars: i32): bool 
     let k = end;
     while (k < text.length) {
       const c = text.charCodeAt(k);
-      if (c == 10 || c == 11 || c == 12 || c == 28 || c == 29 || c == 30 || c == 0x85 || c == 0x2028 || c == 0x2029) break;
+      if (lineBreak(c)) break;
       k++;
     }
     n++;

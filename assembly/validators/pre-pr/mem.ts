@@ -56,7 +56,7 @@ export function pySpace(c: i32): bool {
 }
 
 /** A line break of str.splitlines other than CR (universal newlines removed every CR). */
-function lineBreak(c: i32): bool {
+export function lineBreak(c: i32): bool {
   return c == 10 || c == 11 || c == 12 || c == 28 || c == 29 || c == 30 || c == 0x85 || c == 0x2028 || c == 0x2029;
 }
 

@@ -9,7 +9,7 @@
 // values are not allowed here") or a tab before a key makes the skill count as without description.
 // Lengths are counted, never built (a value of any size is one pass and no allocation per piece).
 import { asciiLower } from "../../lib/text";
-import { codePoints, pyStrip, universal } from "./mem";
+import { codePoints, lineBreak, pyStrip, universal } from "./mem";
 
 /** str.splitlines of a text without CR (universal newlines removed them). */
 function pyLines(s: string): string[] {
@@ -17,7 +17,7 @@ function pyLines(s: string): string[] {
   let from = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c == 10 || c == 11 || c == 12 || c == 28 || c == 29 || c == 30 || c == 0x85 || c == 0x2028 || c == 0x2029) {
+    if (lineBreak(c)) {
       out.push(s.substring(from, i));
       from = i + 1;
     }
@@ -53,8 +53,9 @@ function topKey(line: string): string {
   if (c0 == 32 || c0 == 9 || c0 == 35 || c0 == 45) return "";
   for (let i = 0; i < line.length; i++) {
     if (line.charCodeAt(i) == 58 && (i + 1 == line.length || line.charCodeAt(i + 1) == 32 || line.charCodeAt(i + 1) == 9)) {
-      let k = line.substring(0, i);
-      while (k.length > 0 && (k.charCodeAt(k.length - 1) == 32 || k.charCodeAt(k.length - 1) == 9)) k = k.substring(0, k.length - 1);
+      let e = i;
+      while (e > 0 && (line.charCodeAt(e - 1) == 32 || line.charCodeAt(e - 1) == 9)) e--;
+      let k = line.substring(0, e);
       if (k.length >= 2 && (k.charCodeAt(0) == 34 || k.charCodeAt(0) == 39) && k.charCodeAt(k.length - 1) == k.charCodeAt(0)) k = k.substring(1, k.length - 1);
       return k;
     }
@@ -69,9 +70,8 @@ function plainPart(s: string): string {
   if (h >= 0) end = h;
   const t = s.indexOf("\t#");
   if (t >= 0 && t < end) end = t;
-  let r = s.substring(0, end);
-  while (r.length > 0 && (r.charCodeAt(r.length - 1) == 32 || r.charCodeAt(r.length - 1) == 9)) r = r.substring(0, r.length - 1);
-  return r;
+  while (end > 0 && (s.charCodeAt(end - 1) == 32 || s.charCodeAt(end - 1) == 9)) end--;
+  return s.substring(0, end);
 }
 
 function hasMappingColon(s: string): bool {

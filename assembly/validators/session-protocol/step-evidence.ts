@@ -108,7 +108,7 @@ export function stepEvidence(step: string): string[] {
       if (w == "the" || w == "all" || w == "your") w = wordAt(rest, rest.indexOf(w) + w.length);
       return ["memory", anyMemory(w) ? "" : w];
     }
-    return f == "" ? ["record", ""] : ["read", f];
+    return ["record", ""];
   }
   if (lower.includes("branch") || lower.includes("git status") || lower.includes("not on main") || (lower.includes("starting") && lower.includes(" commit"))) return ["git", ""];
   if (lower.includes("validat") || lower.includes(" lint")) return ["validator", ""];

@@ -376,7 +376,13 @@ export function extractNeeds(log: JsonLog, full: bool): bool {
     // history when a cited commit is not on it as is
     const blobs = recordedBlobs(log);
     const qaBlobs = recordedQaBlobs(log, "");
-    for (let i = 0; i < qaBlobs.length; i++) if (!blobs.includes(qaBlobs[i])) blobs.push(qaBlobs[i]);
+    const seen = new Set<string>();
+    for (let i = 0; i < blobs.length; i++) seen.add(blobs[i]);
+    for (let i = 0; i < qaBlobs.length; i++) {
+      if (seen.has(qaBlobs[i])) continue;
+      seen.add(qaBlobs[i]);
+      blobs.push(qaBlobs[i]);
+    }
     if (blobs.length > 0) ctx.results.put(ctx.doc, "need.blobs", encodeList(blobs));
     if (end !== null && isSha(end!)) shas.push(end!);
     const qa = qaClaim(log).path;
