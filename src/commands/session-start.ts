@@ -12,8 +12,8 @@ import { openSessionStore } from "../state/ops.js";
 import type { SessionState } from "../state/schema.js";
 import { DEFAULT_PATHS, loadConfig, type ResolvedPaths } from "../config.js";
 import { resolveNotesRoot } from "../state/paths.js";
-import { missingSpecs, REQUIRED_KEY, stepText, type ObservedStep, type StepSpec } from "../state/observed.js";
-import { recordObservations, requiredStartSpecs, sessionSpecs } from "../state/observe-hook.js";
+import { missingSpecs, REQUIRED_KEY, stepText, storedSpecs, type StepSpec } from "../state/observed.js";
+import { recordObservations, requiredStartSpecs } from "../state/observe-hook.js";
 import { repoStartSpecs } from "../phase/repo-checklist.js";
 import { restoreText } from "./continuity.js";
 import { DEFAULT_PRESET, PRESETS, startProtocolFor, type PresetRules } from "../protocol-preset.js";
@@ -118,11 +118,6 @@ export function startSpecsFor(root: string): StepSpec[] {
   return requiredStartSpecs(r, startProtocolFor(r.settings.preset) ? undefined : repoStartSpecs(r.worktree));
 }
 
-/** The start steps this repository requires (their keys). */
-export function startStepsFor(root: string): ObservedStep[] {
-  return startSpecsFor(root).map((x) => x.key);
-}
-
 /** The start steps still to do, as the SessionStart context says them ("" when none). */
 export function startStepsText(s: SessionState, required: readonly StepSpec[]): string {
   if (s.protocolStartComplete) return "";
@@ -133,7 +128,8 @@ export function startStepsText(s: SessionState, required: readonly StepSpec[]): 
 
 /** The start steps a session waits for (fixed at its start; the built-in ones for an older state). */
 function specsOf(root: string, s: SessionState): StepSpec[] {
-  return sessionSpecs(resolveNotesRoot({ cwd: root }), s);
+  // the stored steps answer without the notes root; it is resolved only for an older state
+  return storedSpecs(s.protocolStartEvidence) ?? requiredStartSpecs(resolveNotesRoot({ cwd: root }));
 }
 
 /** SessionStart hook: on startup a new session; on resume/clear/compact the current one is kept. */

@@ -15,7 +15,7 @@ import { openSessionStore, type SessionStore } from "./ops.js";
 import { isStateError, StateError } from "./errors.js";
 import { DEFAULT_PATHS, HANDOFF_FILE, PROTOCOL_FILE } from "../config-paths.js";
 import {
-  applyObservations, builtinSpecs, evidenceKey, missingStartSteps, observe, observesAnything, startStepsRequired, storedSpecs,
+  applyObservations, builtinSpecs, evidenceKey, missingStartSteps, actsOf, observeActs, startStepsRequired, storedSpecs,
   type ObservePaths, type ObservedStep, type Observation, type StartFacts, type StartProtocol, type StepSpec,
 } from "./observed.js";
 import type { SessionState } from "./schema.js";
@@ -129,10 +129,11 @@ export async function runPostToolUseHook(): Promise<number> {
   try {
     const r = resolveNotesRoot({ cwd });
     const paths = observePaths(r);
-    if (!observesAnything(tool, input.tool_input, r.worktree, paths)) return 0; // evidence of nothing: no state read
+    const done = actsOf(tool, input.tool_input, r.worktree, paths); // what the call did, read once
+    if (done.length === 0) return 0; // evidence of nothing: no state read
     // without the repository's own protocol the steps are the built-in ones: a call that is evidence of
     // none of them (a Read of any other file) reads no state either
-    if (!existsSync(join(r.worktree, paths.protocol)) && observe(tool, input.tool_input, r.worktree, paths).length === 0) return 0;
+    if (!existsSync(join(r.worktree, paths.protocol)) && observeActs(done, builtinSpecs(paths)).length === 0) return 0;
     const store = openSessionStore({ cwd });
     let state: SessionState;
     try {
@@ -143,7 +144,7 @@ export async function runPostToolUseHook(): Promise<number> {
     }
     const specs = sessionSpecs(r, state);
     const required = specs.map((x) => x.key);
-    const observations = observe(tool, input.tool_input, r.worktree, paths, [...specs, ...builtinSpecs(paths, ["validator"])]);
+    const observations = observeActs(done, [...specs, ...builtinSpecs(paths, ["validator"])]);
     const fresh = observations.filter((o) => !state.protocolStartEvidence[evidenceKey(o.step)]);
     if (fresh.length === 0 && (state.protocolStartComplete || missingStartSteps(required, state.protocolStartEvidence).length > 0)) return 0;
     const w = await recordObservations(store, state.sessionId, tool, fresh, required);

@@ -112,7 +112,7 @@ const GIT_QUERY_RE = /(?:^|[\s;&|(])git\s+(?:status|branch|rev-parse|log|show-br
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /** What one tool call did, as the evidence kinds see it. `shell`: the target is a whole command line. */
-interface Act {
+export interface Act {
   kind: Exclude<EvidenceKind, "record">;
   target: string;
   detail: string;
@@ -192,7 +192,6 @@ function satisfies(spec: StepSpec, a: Act): boolean {
 }
 
 /** Whether a tool call is evidence of anything at all (the hook reads no state otherwise). */
-export const observesAnything = (tool: string, input: unknown, root: string, paths: ObservePaths): boolean => acts(tool, input, root, paths).length > 0;
 
 /**
  * The protocol steps one tool call is evidence of (pure). `input` is the hook's `tool_input`; paths
@@ -200,8 +199,15 @@ export const observesAnything = (tool: string, input: unknown, root: string, pat
  * look for (default: the built-in ones).
  */
 export function observe(tool: string, input: unknown, root: string, paths: ObservePaths, specs: readonly StepSpec[] = builtinSpecs(paths)): Observation[] {
+  return observeActs(acts(tool, input, root, paths), specs);
+}
+
+/** What one tool call did (its acts), read once: the hook matches them against more than one list of steps. */
+export const actsOf = (tool: string, input: unknown, root: string, paths: ObservePaths): readonly Act[] => acts(tool, input, root, paths);
+
+/** The steps of `specs` that the acts of one tool call (actsOf) are evidence of. */
+export function observeActs(done: readonly Act[], specs: readonly StepSpec[]): Observation[] {
   const out: Observation[] = [];
-  const done = acts(tool, input, root, paths);
   for (const spec of specs) {
     const a = done.find((x) => satisfies(spec, x));
     if (a) out.push({ step: spec.key, detail: a.detail });
