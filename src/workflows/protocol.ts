@@ -3,8 +3,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { NonRetriableError, type Inngest } from "inngest";
-import { activeProtocolSession, nextSessionId, startEvidence, startStepsFor } from "../commands/session-start.js";
-import { applyObservations, missingStartSteps, type Observation } from "../state/observed.js";
+import { activeProtocolSession, nextSessionId, startEvidence, startSpecsFor } from "../commands/session-start.js";
+import { applyObservations, missingStartSteps, REQUIRED_KEY, type Observation } from "../state/observed.js";
 import { checkCommitEvidence, checkSessionLog, loadSession } from "../commands/session-end.js";
 import { DEFAULT_READ_LIMIT, readTextBounded } from "../fsread.js";
 import { changedMarkdown, gitRaw } from "../git-run.js";
@@ -116,13 +116,16 @@ export function createProtocolFunctions(inngest: Inngest.Any, opts: ProtocolOpti
       const recorded = await step.run("record-protocol-start", () => stateStep(async () => {
         // one transaction: the evidence, and what this run itself observed (verify-skills listed the
         // skills) through the PostToolUse hook's applyObservations; protocolStartComplete only when the
-        // preset's start steps (startStepsFor, as SessionStart) all have evidence. Written once: a retry
-        // finds every value in place and changes nothing.
-        const required = startStepsFor(at.cwd);
+        // preset's start steps (startSpecsFor, as SessionStart) all have evidence; the steps are stored
+        // with the session, as SessionStart stores them, so the PostToolUse hook waits for the same ones.
+        // Written once: a retry finds every value in place and changes nothing.
+        const specs = startSpecsFor(at.cwd);
+        const required = specs.map((x) => x.key);
+        const stored = { ...evidence, [REQUIRED_KEY]: JSON.stringify(specs) };
         const observed: Observation[] = skills.skills > 0 ? [{ step: "skills", detail: `${skills.skillsDir}: ${skills.skills} skill(s)` }] : [];
         const r = await storeAt(at).transact(id, (d, tx) => {
           let changed = false;
-          for (const [k, v] of Object.entries(evidence)) {
+          for (const [k, v] of Object.entries(stored)) {
             if (d.protocolStartEvidence[k] !== v) {
               d.protocolStartEvidence[k] = v;
               changed = true;

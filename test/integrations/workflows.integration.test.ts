@@ -72,6 +72,9 @@ describe("session-protocol-start (seed 001: note store, session, skills, log, co
     expect(state(dir).protocolStartComplete).toBe(false);
     expect(ev["observed.skills"]).toBe(`${NOW} workflow:verify-skills .claude/skills: 2 skill(s)`);
     expect(ev.skillScriptsCount).toBe("2");
+    // the required steps are stored with the session, as SessionStart stores them: the PostToolUse hook
+    // waits for the same ones the workflow judged
+    expect((JSON.parse(ev.requiredStartSteps) as { key: string }[]).map((x) => x.key)).toEqual(["memories", "skills"]);
     expect(ev.constraintsRead).toMatch(/^\.agents\/governance\/PROJECT-CONSTRAINTS\.md sha256:[0-9a-f]{64}$/);
     expect(ev.noteStoreInitialized).toBe(NOW);
     expect(ev.gitBranch).toBe("feat/guide");
