@@ -1,5 +1,5 @@
 // The hook input of the Claude Code hooks that must never hang or act on input they did not read whole
-// (PostToolUse, PreCompact; issue 40 item 3): the JSON object on stdin, read under a size cap and a
+// (PostToolUse, PreCompact, Stop, SessionStart, SessionEnd; issue 40 item 3): the JSON object on stdin, read under a size cap and a
 // deadline, decoded as strict UTF-8, nested no deeper than a bound. Anything else is a reason the hook
 // records nothing (the hook still exits 0: PostToolUse and PreCompact cannot undo anything). Lean: node
 // built-ins only.
@@ -7,6 +7,8 @@ import { isatty } from "node:tty";
 
 /** How long a hook waits for its input to end (Claude Code writes it and closes stdin at once). */
 export const HOOK_INPUT_DEADLINE_MS = 5000;
+/** Largest input read by the hooks whose input is a few small fields (PreCompact, Stop, SessionStart, SessionEnd: a session id, a transcript path, a source or trigger, the user's instructions). */
+export const SMALL_HOOK_MAX_INPUT_BYTES = 1024 * 1024;
 /** Deepest nesting of arrays and objects a hook input may have (Claude Code's are a few levels deep). */
 export const HOOK_INPUT_MAX_DEPTH = 256;
 

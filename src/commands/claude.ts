@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { UsageError, cutoffOption } from "../report.js";
 import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 import { writeErr, writeOut } from "../stdio.js";
+import { SMALL_HOOK_MAX_INPUT_BYTES, readHookStdin, type HookInput } from "../hook-input.js";
 import { terminalText } from "../terminal.js";
 import { presetOf, type PresetRules, type ProtocolPreset } from "../protocol-preset.js";
 
@@ -195,19 +196,13 @@ export async function runHooksClaude(o: { write?: boolean; shared?: boolean; bin
   return 0;
 }
 
-/** Read the hook's JSON from stdin; unknown fields are kept and ignored. */
-export async function readHookInput(): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; error: string }> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (text.trim() === "") return { ok: true, value: {} };
-  try {
-    const v = JSON.parse(text);
-    if (typeof v !== "object" || v === null || Array.isArray(v)) return { ok: false, error: "hook input is not a JSON object" };
-    return { ok: true, value: v as Record<string, unknown> };
-  } catch (e) {
-    return { ok: false, error: `hook input is not JSON: ${(e as Error).message}` };
-  }
+/**
+ * Read the hook's JSON from stdin (unknown fields kept and ignored), as PostToolUse and PreCompact read
+ * theirs (src/hook-input.ts): under a size cap and a deadline, strict UTF-8, bounded nesting; otherwise
+ * why not, and the hook acts on nothing.
+ */
+export function readHookInput(): Promise<HookInput> {
+  return readHookStdin(SMALL_HOOK_MAX_INPUT_BYTES);
 }
 
 /** The directory a hook works in: the input's cwd, else CLAUDE_PROJECT_DIR, else the process cwd. */
@@ -337,7 +332,12 @@ export async function runStopHook(): Promise<number> {
 /** SessionEnd (cannot block): run the end check once, record the evidence when it passes, warn otherwise. */
 export async function runSessionEndHook(): Promise<number> {
   const input = await readHookInput();
-  const value = input.ok ? input.value : {};
+  if (!input.ok) {
+    // input it did not read whole: no guess at the session or the folder, nothing recorded
+    writeErr(`agentcheck session end hook: ${input.error}; nothing recorded\n`);
+    return 0;
+  }
+  const value = input.value;
   const cwd = hookCwd(value);
   try {
     const cutoff = cutoffOption(undefined);
@@ -357,7 +357,12 @@ export async function runSessionEndHook(): Promise<number> {
 
 export async function runSessionStartHook(): Promise<number> {
   const input = await readHookInput();
-  const value = input.ok ? input.value : {};
+  if (!input.ok) {
+    // input it did not read whole: no session started or resumed on a guess
+    writeErr(`agentcheck session start hook: ${input.error}; no session started\n`);
+    return 0;
+  }
+  const value = input.value;
   const cwd = hookCwd(value);
   const { sessionStart } = await import("./session-start.js");
   let mode: "analysis" | "planning" | "coding" | "disabled" | undefined;

@@ -5,16 +5,13 @@ import { openSessionStore } from "../state/ops.js";
 import { resolveNotesRoot } from "../state/paths.js";
 import type { SessionState } from "../state/schema.js";
 import { hookCwd } from "./claude.js";
-import { readHookStdin } from "../hook-input.js";
-
-/** Largest PreCompact input read (Claude Code sends a session id, a transcript path, a trigger and the user's instructions). */
-export const PRE_COMPACT_MAX_INPUT_BYTES = 1024 * 1024;
+import { SMALL_HOOK_MAX_INPUT_BYTES, readHookStdin } from "../hook-input.js";
 import { saveSessionCheckpoint } from "./continuity.js";
 import { writeErr } from "../stdio.js";
 
 /** PreCompact: save the current session's checkpoint; never blocks (exit 0, a note on stderr). */
 export async function runPreCompactHook(): Promise<number> {
-  const input = await readHookStdin(PRE_COMPACT_MAX_INPUT_BYTES);
+  const input = await readHookStdin(SMALL_HOOK_MAX_INPUT_BYTES);
   if (!input.ok) {
     // input it did not read whole: no guess at the session or the folder, nothing saved
     writeErr(`agentcheck pre-compact: ${input.error}; nothing saved\n`);

@@ -1,5 +1,5 @@
-// Issue 40 item 3: bad input to the new hooks and settings. The PostToolUse and PreCompact hooks, run
-// as `hooks claude --write` wrote them (sh -c), given a FIFO that never ends on stdin, JSON nested
+// Issue 40 item 3: bad input to the hooks and settings. The PostToolUse, PreCompact, Stop, SessionStart
+// and SessionEnd hooks, run as `hooks claude --write` wrote them (sh -c), given a FIFO that never ends on stdin, JSON nested
 // deeper than any hook input, bytes that are not UTF-8, or input over their cap: each exits 0 with a
 // message and records nothing (no state written, no checkpoint). A configuration with an unknown
 // protocol preset or a negative compaction retention: `check` exits 2, the gate denies naming the
@@ -48,7 +48,7 @@ function setup() {
 const handoffRead = (dir: string, response: string) =>
   `{"hook_event_name":"PostToolUse","cwd":${JSON.stringify(dir)},"tool_name":"Read","tool_input":{"file_path":${JSON.stringify(join(dir, ".agents/HANDOFF.md"))}},"tool_response":${response}}`;
 
-describe("issue-40 item 3: bad input to the PostToolUse and PreCompact hooks records nothing, exit 0, with a message", () => {
+describe("issue-40 item 3: bad input to the PostToolUse, PreCompact, Stop, SessionStart and SessionEnd hooks records nothing, exit 0, with a message", () => {
   it("issue-40 item 3: deeply nested JSON, non-UTF-8 bytes, over-size input", () => {
     const { dir, raw } = setup();
     const before = liveState(dir);
@@ -61,6 +61,13 @@ describe("issue-40 item 3: bad input to the PostToolUse and PreCompact hooks rec
       ["pre-compact nested", "PreCompact", `{"hook_event_name":"PreCompact","trigger":"auto","cwd":${JSON.stringify(dir)},"x":${deep}}`, /nested deeper than 256 levels; nothing saved/],
       ["pre-compact non-UTF-8", "PreCompact", Buffer.concat([Buffer.from(`{"trigger":"auto","cwd":${JSON.stringify(dir)},"custom_instructions":"`), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]), /not UTF-8; nothing saved/],
       ["pre-compact over 1 MiB", "PreCompact", `{"trigger":"auto","cwd":${JSON.stringify(dir)},"custom_instructions":${JSON.stringify("x".repeat(2 * 1024 * 1024))}}`, /over 1 MiB; nothing saved/],
+      // the Stop, SessionStart and SessionEnd hooks read theirs the same way (bounded, strict UTF-8)
+      ["stop nested", "Stop", `{"hook_event_name":"Stop","cwd":${JSON.stringify(dir)},"x":${deep}}`, /stop hook: hook input is nested deeper than 256 levels; not blocking/],
+      ["stop non-UTF-8", "Stop", Buffer.concat([Buffer.from(`{"hook_event_name":"Stop","cwd":${JSON.stringify(dir)},"x":"`), Buffer.from([0xff]), Buffer.from('"}')]), /stop hook: hook input is not UTF-8; not blocking/],
+      ["stop over 1 MiB", "Stop", `{"hook_event_name":"Stop","cwd":${JSON.stringify(dir)},"x":${JSON.stringify("x".repeat(2 * 1024 * 1024))}}`, /stop hook: hook input is over 1 MiB; not blocking/],
+      ["session-start non-UTF-8", "SessionStart", Buffer.concat([Buffer.from(`{"hook_event_name":"SessionStart","source":"`), Buffer.from([0xc0, 0xaf]), Buffer.from(`","cwd":${JSON.stringify(dir)}}`)]), /session start hook: hook input is not UTF-8; no session started/],
+      ["session-start over 1 MiB", "SessionStart", `{"hook_event_name":"SessionStart","source":"startup","cwd":${JSON.stringify(dir)},"x":${JSON.stringify("x".repeat(2 * 1024 * 1024))}}`, /session start hook: hook input is over 1 MiB; no session started/],
+      ["session-end nested", "SessionEnd", `{"hook_event_name":"SessionEnd","cwd":${JSON.stringify(dir)},"x":${deep}}`, /session end hook: hook input is nested deeper than 256 levels; nothing recorded/],
     ];
     for (const [label, ev, input, message] of cases) {
       const r = raw(ev, input);
@@ -81,7 +88,13 @@ describe("issue-40 item 3: bad input to the PostToolUse and PreCompact hooks rec
     const before = liveState(dir);
     const fifo = join(tmpDir("fifo-"), "stdin");
     execFileSync("mkfifo", [fifo]);
-    for (const [ev, message] of [["PostToolUse", /did not end within 5 s; nothing recorded/], ["PreCompact", /did not end within 5 s; nothing saved/]] as const) {
+    for (const [ev, message] of [
+      ["PostToolUse", /did not end within 5 s; nothing recorded/],
+      ["PreCompact", /did not end within 5 s; nothing saved/],
+      ["Stop", /did not end within 5 s; not blocking/],
+      ["SessionStart", /did not end within 5 s; no session started/],
+      ["SessionEnd", /did not end within 5 s; nothing recorded/],
+    ] as const) {
       // opened for reading and writing: the hook sees a pipe that is open and silent, never its end
       const fd = openSync(fifo, "r+");
       try {
@@ -102,7 +115,7 @@ describe("issue-40 item 3: bad input to the PostToolUse and PreCompact hooks rec
       }
     }
     expect(liveState(dir)).toEqual(before);
-  }, 120_000);
+  }, 180_000);
 });
 
 describe("issue-40 item 3: a configuration with a bad protocol.preset or state.compactionRetentionDays", () => {
