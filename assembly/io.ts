@@ -136,11 +136,17 @@ export function splitLines(t: string): string[] {
 
 export class Input {
   docs: Doc[] = [];
-  facts: Map<string, string> = new Map();
+  /**
+   * The fact documents by name. A value is decoded when a rule first reads it (Doc.text caches it):
+   * a call carries every shared fact (the QA reports, the changed-file lists of other calls' logs)
+   * and most of them are never read by its documents (issue 39: 28 MB of facts on a whole-repository
+   * check of today's upstream, decoded in full by every call before).
+   */
+  facts: Map<string, Doc> = new Map();
 
   /** A named fact or option, or null when the host did not supply it (= unknown). */
   fact(name: string): string | null {
-    if (this.facts.has(name)) return this.facts.get(name);
+    if (this.facts.has(name)) return this.facts.get(name).text();
     return null;
   }
   has(name: string): bool {
@@ -152,7 +158,7 @@ export class Input {
    */
   factLines(name: string): string[] | null {
     if (!this.facts.has(name)) return null;
-    const v = this.facts.get(name);
+    const v = this.facts.get(name).text();
     const ls = isList(v) ? decodeList(v) : splitLines(v);
     const out: string[] = [];
     for (let i = 0; i < ls.length; i++) if (ls[i].length > 0) out.push(ls[i]);
@@ -213,7 +219,7 @@ export function readInput(ptr: usize, docCount: i32): Input {
     const name = String.UTF8.decodeUnsafe(dataStart + <usize>nameOff, <usize>nameLen, false);
     const doc = new Doc(i, kind, flags, dataStart + <usize>off, len, name);
     input.docs.push(doc);
-    if (kind == KIND_FACT) input.facts.set(name, doc.text());
+    if (kind == KIND_FACT) input.facts.set(name, doc);
   }
   return input;
 }
@@ -365,7 +371,7 @@ export class Results {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i];
       if (!k.startsWith("severity.")) continue;
-      const v = input.facts.get(k);
+      const v = input.facts.get(k).text();
       if (k == "severity.mode") {
         this.mode = v == "advisory" ? MODE_ADVISORY : v == "strict" ? MODE_STRICT : MODE_NORMAL;
         continue;
