@@ -164,6 +164,29 @@ export class Input {
     for (let i = 0; i < ls.length; i++) if (ls[i].length > 0) out.push(ls[i]);
     return out;
   }
+  private lists: Map<string, string[]> = new Map();
+  private sets: Map<string, Set<string>> = new Map();
+  /**
+   * factLines(name), decoded once per call and shared by every reader (read only: never change it).
+   * The changed-file lists and commit facts are read by many logs of a call (a range ending at HEAD
+   * is every log's), each of them decoding thousands of entries again before.
+   */
+  factList(name: string): string[] | null {
+    if (this.lists.has(name)) return this.lists.get(name);
+    const v = this.factLines(name);
+    if (v !== null) this.lists.set(name, v);
+    return v;
+  }
+  /** The entries of factList(name) as a set, built once per call (read only). */
+  factSet(name: string): Set<string> | null {
+    if (this.sets.has(name)) return this.sets.get(name);
+    const v = this.factList(name);
+    if (v === null) return null;
+    const set = new Set<string>();
+    for (let i = 0; i < v.length; i++) set.add(unchecked(v[i]));
+    this.sets.set(name, set);
+    return set;
+  }
   /** A boolean fact: "1"/"true" is true, "0"/"false" false, anything else (or absent) = fallback. */
   factBool(name: string, fallback: bool): bool {
     const v = this.fact(name);
