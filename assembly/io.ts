@@ -134,7 +134,19 @@ export function splitLines(t: string): string[] {
   return out;
 }
 
+/** Serial number of the last Input made (Input.serial). */
+let inputsMade: i32 = 0;
+function nextInputSerial(): i32 {
+  return ++inputsMade;
+}
+
 export class Input {
+  /**
+   * Tells this call's input from any other: a once-per-run cache compares it rather than holding the
+   * Input (which kept the whole previous call, its documents, facts and decoded lists, alive through
+   * the next call's collection).
+   */
+  readonly serial: i32 = nextInputSerial();
   docs: Doc[] = [];
   /**
    * The fact documents by name. A value is decoded when a rule first reads it (Doc.text caches it):

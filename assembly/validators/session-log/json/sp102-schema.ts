@@ -10,7 +10,7 @@ export class SchemaState {
   problem: string = "";
 }
 
-let cachedFor: Input | null = null;
+let cachedFor: i32 = 0; // Input.serial of the call the state was looked up for
 let state: SchemaState = new SchemaState();
 /**
  * The three facts the state was made from: a later call with the same three (a run's session-log
@@ -31,8 +31,8 @@ function sameFacts(a: StaticArray<string | null>, b: StaticArray<string | null>)
 
 /** The schema for this run: the repository's (fact session.schema) or the built-in one. */
 export function loadSchema(input: Input): SchemaState {
-  if (cachedFor === input) return state;
-  cachedFor = input;
+  if (cachedFor == input.serial) return state;
+  cachedFor = input.serial;
   const named = input.fact("session.schema.path");
   const loadErr = input.fact("session.schema.error");
   const text = input.fact("session.schema");
