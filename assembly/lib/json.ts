@@ -1149,15 +1149,19 @@ export function parseJsonBytes(base: usize, len: i32): JsonResult {
   d.base = base;
   d.len = len;
   d.count = p.count;
-  const nodes = new StaticArray<i32>(p.count * NODE_I32S);
-  memory.copy(changetype<usize>(nodes), changetype<usize>(scratch), <usize>(p.count * NODE_I32S) << 2);
-  d.nodes = nodes;
-  const ls = new StaticArray<i32>(p.nlines);
-  memory.copy(changetype<usize>(ls), changetype<usize>(lineScratch), <usize>p.nlines << 2);
-  d.lineStarts = ls;
+  d.nodes = copyI32s(scratch, p.count * NODE_I32S);
+  d.lineStarts = copyI32s(lineScratch, p.nlines);
   r.doc = d;
   r.value = d.view(0);
   return r;
+}
+
+/** The first `n` entries of `from` in a table of their own (copied once: no zero fill before the copy). */
+function copyI32s(from: StaticArray<i32>, n: i32): StaticArray<i32> {
+  const bytes = <usize>n << 2;
+  const out = changetype<StaticArray<i32>>(__new(bytes, idof<StaticArray<i32>>()));
+  memory.copy(changetype<usize>(out), changetype<usize>(from), bytes);
+  return out;
 }
 
 /** Parse a whole JSON text (one value, surrounding white space allowed). */

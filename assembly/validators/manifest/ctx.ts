@@ -15,13 +15,13 @@ export const STEP_PHASES: string[] = ["spec", "plan", "build", "docs"];
 export const ARTIFACT_FLAGS: i32[] = [SM_HAS_SPEC, SM_HAS_PLAN, SM_PLAN_READABLE];
 export const ARTIFACTS: string[] = ["spec.md", "plan.json", "plan.md"];
 
-let schemaFor: Input | null = null;
+let schemaFor: i32 = 0; // Input.serial of the call the schema was loaded for
 let schema: Schema | null = null;
 let schemaProblem: string = "";
 
 function loadSchema(input: Input): void {
-  if (schemaFor === input) return;
-  schemaFor = input;
+  if (schemaFor == input.serial) return;
+  schemaFor = input.serial;
   schema = null;
   schemaProblem = "";
   const text = input.fact("manifest.schema");

@@ -224,7 +224,7 @@ function commitLabels(log: MdLog): void {
 // ---- run facts -------------------------------------------------------------------------------
 
 // The run's facts every markdown rule asks for, read once per run (not a Map lookup per rule and log).
-let factsOf: Input | null = null;
+let factsOf: i32 = 0; // Input.serial of the call they were read for
 let fStrict = false;
 let fGit = false;
 let fContext = "local";
@@ -232,8 +232,8 @@ let fPre = false;
 let fCI = false;
 
 function runFacts(input: Input): void {
-  if (factsOf === input) return;
-  factsOf = input;
+  if (factsOf == input.serial) return;
+  factsOf = input.serial;
   fStrict = input.factBool("strict", false);
   fGit = input.factBool("git", false);
   const c = input.fact("context");
@@ -441,13 +441,13 @@ export function memoryNames(ev: string): string[] {
   return out;
 }
 
-let memInput: Input | null = null;
+let memInput: i32 = 0; // Input.serial of the call memNames was read for
 let memNames: string[] | null = null;
 
 /** The "memories" fact, lower-cased, parsed once per run; null when the host could not list them. */
 export function knownMemories(input: Input): string[] | null {
-  if (memInput !== input) {
-    memInput = input;
+  if (memInput != input.serial) {
+    memInput = input.serial;
     const k = input.factLines("memories");
     if (k !== null) for (let i = 0; i < k.length; i++) k[i] = asciiLower(k[i]);
     memNames = k;

@@ -4,7 +4,7 @@
 import { DOC_SKIPPED } from "../../abi";
 import { msg, msgItem } from "../../rules";
 import { SessionCtx } from "./context";
-import { allDigits, isDigit, endsWithIgnoreCase, asciiLower } from "../../lib/text";
+import { allDigits, isDigit, endsWithIgnoreCase, matchesIgnoreCase } from "../../lib/text";
 import { SL_MISSING, SL_UNREAD } from "../../abi";
 
 /** flags bit 2: the host could not find the file (explicit path that does not exist). */
@@ -17,7 +17,7 @@ export function sessionNamePrefix(name: string): i32 {
   if (name.length < 19) return -1;
   if (!allDigits(name, 0, 4) || name.charCodeAt(4) != 45 || !allDigits(name, 5, 7) || name.charCodeAt(7) != 45 ||
       !allDigits(name, 8, 10)) return -1;
-  if (asciiLower(name.substring(10, 19)) != "-session-") return -1;
+  if (!matchesIgnoreCase(name, 10, "-session-")) return -1;
   let i = 19;
   while (i < name.length && isDigit(name.charCodeAt(i))) i++;
   if (i == 19) return -1;
@@ -49,6 +49,7 @@ export function datePrefix(name: string): string {
 
 /** Repo-relative path with `.` and `..` segments resolved and `\` as `/`; "" when it escapes the root. */
 export function normalizePath(p: string): string {
+  if (isNormalPath(p)) return p; // what the split and join below give back (every log's own name)
   const parts = p.replaceAll("\\", "/").split("/");
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) {
@@ -60,6 +61,23 @@ export function normalizePath(p: string): string {
     } else out.push(s);
   }
   return out.join("/");
+}
+
+/** `p` has no '\' and no empty, "." or ".." segment: normalizePath(p) is `p` itself. */
+function isNormalPath(p: string): bool {
+  const n = p.length;
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? p.charCodeAt(i) : 47;
+    if (c == 92) return false;
+    if (c != 47) continue;
+    const len = i - start;
+    if (len == 0 && n > 0) return false;
+    if (len == 1 && p.charCodeAt(start) == 46) return false;
+    if (len == 2 && p.charCodeAt(start) == 46 && p.charCodeAt(start + 1) == 46) return false;
+    start = i + 1;
+  }
+  return true;
 }
 
 /** True for /x, \x, ~/x and X:... (absolute or home-relative paths). */

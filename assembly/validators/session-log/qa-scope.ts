@@ -32,24 +32,32 @@ export function qaDir(input: Input): string {
   return v !== null && v.length > 0 ? v! : DEFAULT_QA_DIR;
 }
 
+/**
+ * `p` with '\' read as '/' and ASCII letters lower-cased is `dir` or below it (`dir` lower-case),
+ * compared in place: no normalised copy of `p` (SP-131 asks this of every file of a changed-file list).
+ */
 function under(p: string, dir: string): bool {
-  return p == dir || p.startsWith(dir + "/");
-}
-
-function norm(p: string): string {
-  return asciiLower(p.replaceAll("\\", "/"));
+  const m = dir.length;
+  if (p.length < m) return false;
+  for (let i = 0; i < m; i++) {
+    let c = p.charCodeAt(i);
+    if (c == 92) c = 47;
+    else if (c >= 65 && c <= 90) c += 32;
+    if (c != dir.charCodeAt(i)) return false;
+  }
+  if (p.length == m) return true;
+  const c = p.charCodeAt(m);
+  return c == 47 || c == 92;
 }
 
 /** SP-050: session logs, analysis and memories never count as implementation. */
 export function isAudit(p: string, mem: string, sess: string): bool {
-  const n = norm(p);
-  return under(n, asciiLower(sess)) || under(n, ".agents/analysis") || under(n, asciiLower(mem));
+  return under(p, asciiLower(sess)) || under(p, ".agents/analysis") || under(p, asciiLower(mem));
 }
 
 /** SP-052: the investigation-only allowlist (audit artifacts + retrospective + security). */
 export function isInvestigation(p: string, mem: string, sess: string): bool {
-  const n = norm(p);
-  return isAudit(p, mem, sess) || under(n, ".agents/retrospective") || under(n, ".agents/security");
+  return isAudit(p, mem, sess) || under(p, ".agents/retrospective") || under(p, ".agents/security");
 }
 
 /** SP-051 docs-only: non-markdown implementation files (empty result = docs-only); null when the list is empty. */

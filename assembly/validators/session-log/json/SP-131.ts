@@ -102,7 +102,7 @@ function check(ctx: JsonCtx): void {
   if (cf == COMMIT_MISSING) { ctx.report(ctx.rule, log.at(q), msg("qaCommitAbsent").s("commit", commit).s("path", path)); return; }
   if (cf == COMMIT_OFF_HISTORY) { ctx.report(ctx.rule, log.at(q), msg("qaCommitNotLanded").s("commit", commit).s("path", path)); return; }
   const r = qaRanges(log, commit);
-  const files = input.factLines("git.diff." + r.window);
+  const files = input.factList("git.diff." + r.window);
   if (files === null) {
     // a finished log whose endingCommit the repository lacks: SP-130 reports the commit itself
     if (r.atEnd && commitFact(input, str(log.root, "endingCommit")!) == COMMIT_MISSING) {
@@ -112,13 +112,13 @@ function check(ctx: JsonCtx): void {
   }
   // covered: the files the session changed up to QA; unknown (no starting commit, or its diff
   // failed): every code file counts as covered
-  const coveredList = r.covered.length > 0 ? input.factLines("git.diff." + r.covered) : null;
-  const covered = new Set<string>();
-  if (coveredList !== null) for (let i = 0; i < coveredList.length; i++) covered.add(coveredList[i]);
+  const covered = r.covered.length > 0 ? input.factSet("git.diff." + r.covered) : null;
+  const mem = memDir(log);
+  const sess = sessDir(log);
   for (let i = 0; i < files!.length; i++) {
     const p = files![i];
-    if (isAudit(p, memDir(log), sessDir(log)) || p.startsWith(QA_ROOT)) continue;
-    if (coveredList !== null && !covered.has(p)) continue;
+    if (isAudit(p, mem, sess) || p.startsWith(QA_ROOT)) continue;
+    if (covered !== null && !covered.has(p)) continue;
     ctx.report(ctx.rule, log.at(q), msg("qaReportIsStale").s("path", path).s("commit", commit));
     return;
   }

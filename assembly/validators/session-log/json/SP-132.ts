@@ -44,7 +44,7 @@ function check(ctx: JsonCtx): void {
   if (!gitReady(log, msgItem(msg("checkQaScope").s("label", label)))) return;
   const input = log.ctx.input;
   const range = claim.range;
-  const files = input.factLines("git.diff." + range);
+  const files = input.factList("git.diff." + range);
   if (files === null) {
     const e = input.fact("git.diffError." + range);
     if (e !== null && arrivedByMerge(log)) {

@@ -7,7 +7,6 @@
 import { msg, msgItem } from "../../../rules";
 import { Input } from "../../../io";
 import { JValue, J_OBJ, J_STR } from "../../../lib/json";
-import { splitLines } from "../../../io";
 import { JsonLog, itemEvidence, isSha, str } from "./model";
 import { QA_SKIP_DOCS, QA_SKIP_INVESTIGATION } from "./model";
 import { SP090 } from "../SP-090";
@@ -38,7 +37,7 @@ export const COMMIT_MISSING = "missing";
 
 /** A cited commit's class (fact git.commit.<sha>, a list: class, full SHA): COMMIT_*; null: not checked. */
 export function commitFact(input: Input, sha: string): string | null {
-  const v = input.factLines("git.commit." + sha);
+  const v = input.factList("git.commit." + sha);
   return v === null || v.length == 0 ? null : v[0];
 }
 
@@ -56,7 +55,7 @@ export function commitClass(log: JsonLog, sha: string): string | null {
 
 /** commitClass for any log (the markdown SP-041 too): the run's memories and sessions folders from the input. */
 export function commitClassOf(input: Input, sha: string): string | null {
-  const v = input.factLines("git.commit." + sha);
+  const v = input.factList("git.commit." + sha);
   if (v === null || v.length == 0) return null;
   const c = v[0];
   if (c != COMMIT_OFF_HISTORY || v.length < 3 || !v[2].startsWith("#")) return c;
@@ -83,7 +82,7 @@ export function arrivedByMerge(log: JsonLog): bool {
 
 /** The log `name` (a JSON or markdown log) arrived through a merge (fact git.mergedLogs; arrivedByMerge). */
 export function arrivedByMergeNamed(input: Input, name: string): bool {
-  const v = input.factLines("git.mergedLogs");
+  const v = input.factList("git.mergedLogs");
   if (v === null) return false;
   for (let i = 0; i < v.length; i++) if (v[i] == name) return true;
   return false;
@@ -137,10 +136,8 @@ export function recordedQaBlobs(log: JsonLog, qaCommit: string): string[] {
  */
 function blobsLanded(log: JsonLog, want: string[]): bool {
   if (want.length == 0) return false;
-  const have = log.ctx.input.factLines("git.blobsOnHistory");
-  if (have === null) return false;
-  const set = new Set<string>();
-  for (let i = 0; i < have.length; i++) set.add(have[i]);
+  const set = log.ctx.input.factSet("git.blobsOnHistory");
+  if (set === null) return false;
   const mem = memDir(log);
   const sess = sessDir(log);
   for (let i = 0; i < want.length; i++) {
@@ -444,13 +441,35 @@ export class FrontMatter {
   }
 }
 
+/** End of the line starting at `i` (before its terminator: \n, \r or \r\n, as splitLines). */
+function lineEnd(t: string, i: i32): i32 {
+  const n = t.length;
+  let e = i;
+  while (e < n) {
+    const c = t.charCodeAt(e);
+    if (c == 10 || c == 13) return e;
+    e++;
+  }
+  return n;
+}
+
+/** Where the line after the one ending at `e` starts (past the text: none). */
+function lineAfter(t: string, e: i32): i32 {
+  if (e >= t.length) return t.length + 1;
+  return t.charCodeAt(e) == 13 && e + 1 < t.length && t.charCodeAt(e + 1) == 10 ? e + 2 : e + 1;
+}
+
+/** The report's front matter: its lines up to the closing "---" only (the lines of splitLines, the rest never read). */
 export function frontMatter(text: string): FrontMatter {
   const fm = new FrontMatter();
-  const ls = splitLines(text);
-  if (ls.length == 0 || ls[0].trim() != "---") { fm.problem = msgItem(msg("fmNone")); return fm; }
+  let e = lineEnd(text, 0);
+  let at = lineAfter(text, e);
+  if (text.substring(0, e).trim() != "---") { fm.problem = msgItem(msg("fmNone")); return fm; }
   let closed = false;
-  for (let i = 1; i < ls.length; i++) {
-    const l = ls[i];
+  while (at < text.length) {
+    e = lineEnd(text, at);
+    const l = text.substring(at, e);
+    at = lineAfter(text, e);
     if (l.trim() == "---") { closed = true; break; }
     const c = l.indexOf(":");
     if (c <= 0 || l.charCodeAt(0) == 32 || l.charCodeAt(0) == 35) continue;

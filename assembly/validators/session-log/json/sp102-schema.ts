@@ -10,23 +10,43 @@ export class SchemaState {
   problem: string = "";
 }
 
-let cachedFor: Input | null = null;
+let cachedFor: i32 = 0; // Input.serial of the call the state was looked up for
 let state: SchemaState = new SchemaState();
+/**
+ * The three facts the state was made from: a later call with the same three (a run's session-log
+ * calls all pass the same schema) keeps the compiled schema instead of parsing and compiling it again.
+ * The state depends on them alone (Schema.run resets what one validation leaves; its regex memos
+ * are keyed by the bytes matched).
+ */
+let madeFrom: StaticArray<string | null> | null = null;
+
+function sameFacts(a: StaticArray<string | null>, b: StaticArray<string | null>): bool {
+  for (let i = 0; i < a.length; i++) {
+    const x = unchecked(a[i]);
+    const y = unchecked(b[i]);
+    if (x === null || y === null ? x !== y : x != y) return false;
+  }
+  return true;
+}
 
 /** The schema for this run: the repository's (fact session.schema) or the built-in one. */
 export function loadSchema(input: Input): SchemaState {
-  if (cachedFor === input) return state;
-  cachedFor = input;
-  state = new SchemaState();
+  if (cachedFor == input.serial) return state;
+  cachedFor = input.serial;
   const named = input.fact("session.schema.path");
+  const loadErr = input.fact("session.schema.error");
+  const text = input.fact("session.schema");
+  const facts: StaticArray<string | null> = [named, loadErr, text];
+  const prev = madeFrom;
+  if (prev !== null && sameFacts(prev, facts)) return state;
+  madeFrom = facts;
+  state = new SchemaState();
   const name = named !== null ? named! : txt("the session-log schema");
   state.name = name;
-  const loadErr = input.fact("session.schema.error");
   if (loadErr !== null) {
     state.problem = txt("Schema: cannot load ") + name + txt(", schema layer skipped: ") + loadErr;
     return state;
   }
-  const text = input.fact("session.schema");
   if (text === null) {
     state.problem = txt("Schema: no schema was supplied (fact session.schema), schema layer skipped");
     return state;
