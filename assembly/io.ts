@@ -136,15 +136,32 @@ export function splitLines(t: string): string[] {
 
 export class Input {
   docs: Doc[] = [];
-  facts: Map<string, string> = new Map();
+  /**
+   * The facts by name: the document each came in (the last one of a name), its text decoded on first
+   * use. A run reads a few of its facts; one it never reads (the state schema, read as bytes by
+   * session-state) is never decoded.
+   */
+  private facts: Map<string, Doc> = new Map();
 
+  addFact(doc: Doc): void {
+    this.facts.set(doc.name, doc);
+  }
+  /** The names of the facts supplied, in the order they first came. */
+  factNames(): string[] {
+    return this.facts.keys();
+  }
   /** A named fact or option, or null when the host did not supply it (= unknown). */
   fact(name: string): string | null {
-    if (this.facts.has(name)) return this.facts.get(name);
+    if (this.facts.has(name)) return this.facts.get(name).text();
     return null;
   }
   has(name: string): bool {
     return this.facts.has(name);
+  }
+  /** The document of a named fact (its UTF-8 bytes), or null when the host did not supply it. */
+  factDoc(name: string): Doc | null {
+    if (this.facts.has(name)) return this.facts.get(name);
+    return null;
   }
   /**
    * A list fact, or null when unknown: an encoded list (lib/list.ts; any character in an entry) or,
@@ -152,7 +169,7 @@ export class Input {
    */
   factLines(name: string): string[] | null {
     if (!this.facts.has(name)) return null;
-    const v = this.facts.get(name);
+    const v = this.facts.get(name).text();
     const ls = isList(v) ? decodeList(v) : splitLines(v);
     const out: string[] = [];
     for (let i = 0; i < ls.length; i++) if (ls[i].length > 0) out.push(ls[i]);
@@ -213,7 +230,7 @@ export function readInput(ptr: usize, docCount: i32): Input {
     const name = String.UTF8.decodeUnsafe(dataStart + <usize>nameOff, <usize>nameLen, false);
     const doc = new Doc(i, kind, flags, dataStart + <usize>off, len, name);
     input.docs.push(doc);
-    if (kind == KIND_FACT) input.facts.set(name, doc.text());
+    if (kind == KIND_FACT) input.addFact(doc);
   }
   return input;
 }
@@ -361,11 +378,11 @@ export class Results {
 
   // contract: fact "severity.{rule}" "severity.mode"
   applyPolicy(input: Input): void {
-    const keys = input.facts.keys();
+    const keys = input.factNames();
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i];
       if (!k.startsWith("severity.")) continue;
-      const v = input.facts.get(k);
+      const v = input.fact(k)!;
       if (k == "severity.mode") {
         this.mode = v == "advisory" ? MODE_ADVISORY : v == "strict" ? MODE_STRICT : MODE_NORMAL;
         continue;
