@@ -1,6 +1,5 @@
-// The one WebAssembly module of agentcheck: every rule decision of every validator.
-import { ABI_VERSION, STATUS_OK } from "./abi";
-import { Input, reserveInput, readInput, Results, getResultPtr, getResultLen, pinRun } from "./io";
+// The one WebAssembly module of agentcheck: every rule decision of every validator. (The hook gate's
+// build, assembly/gate.ts, is the session-state validator alone over the same sources and run.)
 import { validateSessionLog } from "./validators/session-log/index";
 import { validateMemoryIndex } from "./validators/memory-index/index";
 import { validateConsistency } from "./validators/consistency/index";
@@ -8,116 +7,38 @@ import { validateTraceability } from "./validators/traceability/index";
 import { validatePrePr } from "./validators/pre-pr/index";
 import { validateSessionState } from "./validators/session-state/index";
 import { validateSessionProtocol } from "./validators/session-protocol/index";
-import { screenText } from "./validators/common";
 import { validateAibrain } from "./validators/aibrain/index";
 import { validateManifest } from "./validators/manifest/index";
+import { runValidator, SCREEN_NONE, SCREEN_DROP, SCREEN_KEEP } from "./entry";
 
-export function abi_version(): i32 {
-  return ABI_VERSION;
-}
+export { abi_version, input_reserve, result_ptr, result_len, debug_abort } from "./entry";
 
-/** The last run left garbage: collected when the next run starts (see run()). */
-let garbage = false;
-
-export function input_reserve(totalBytes: i32, docCount: i32): usize {
-  if (garbage) {
-    garbage = false;
-    __collect();
-  }
-  return reserveInput(totalBytes, docCount);
-}
-
-export function result_ptr(): usize {
-  return getResultPtr();
-}
-
-export function result_len(): i32 {
-  return getResultLen();
-}
-
-// Test-only trap marker: the fact "debug.trap" names a document ("kind:name", kind one of
-// unreachable | oob | recursion | abort | oom); the core traps on it. Lets tests prove that a WebAssembly trap
-// (not an abort) in one file leaves the other files' results intact (host: src/engine.ts); kind "abort"
-// makes the standard library abort (index out of range), as a bug in a rule would; kind "oom" exhausts
-// the memory as quadratic string building did (the allocator traps when memory cannot grow).
-function recurse(n: i32): i32 {
-  return n == 0 ? 0 : recurse(n + 1) + 1;
-}
-function debugTrap(input: Input): void {
-  const t = input.fact("debug.trap");
-  if (t === null) return;
-  const k = t.indexOf(":");
-  const kind = k < 0 ? "unreachable" : t.substring(0, k);
-  const name = k < 0 ? t : t.substring(k + 1);
-  for (let i = 0; i < input.docs.length; i++) {
-    if (input.docs[i].kind == 0 || input.docs[i].name != name) continue;
-    if (kind == "oob") store<i32>(<usize>0xfffffff0, 1, 0x1000);
-    else if (kind == "abort") input.docs[input.docs.length].release(); // the standard library's range check aborts
-    else if (kind == "recursion") recurse(1);
-    else if (kind == "oom") for (let n = 0; n < 64; n++) heap.alloc(16 << 20); // 1 GB, over any maximum
-    else unreachable();
-  }
-}
-
-function run(ptr: usize, docCount: i32, which: i32): i32 {
-  const input = readInput(ptr, docCount);
-  const results = new Results(docCount);
-  results.applyPolicy(input);
-  pinRun(input, results);
-  debugTrap(input);
-  // session-log and memory-index screen their own documents (AC-001/AC-002 per rule order)
-  // consistency and traceability keep such documents, marked unread: a name still resolves an artifact
-  if (which >= 2) screenText(input, results, which == 2 || which == 3);
-  if (which == 0) validateSessionLog(input, results);
-  else if (which == 1) validateMemoryIndex(input, results);
-  else if (which == 2) validateConsistency(input, results);
-  else if (which == 3) validateTraceability(input, results);
-  else if (which == 4) validatePrePr(input, results);
-  else if (which == 5) validateSessionState(input, results);
-  else if (which == 8) validateAibrain(input, results);
-  else if (which == 6) validateManifest(input, results);
-  else if (which == 9) validateSessionProtocol(input, results);
-  const status = results.finish();
-  pinRun(null, null);
-  // The "minimal" runtime (no write barriers: a third of the module size) collects only when asked.
-  // Nothing of this run is needed any more (results live in raw heap blocks), but the collection
-  // waits for the next run (input_reserve): a process that runs the core once (most commands) exits
-  // without sweeping a heap it is about to drop, and one that runs it again sweeps before it allocates.
-  garbage = true;
-  return status;
-}
-
+// session-log and memory-index screen their own documents (AC-001/AC-002 per rule order);
+// consistency and traceability keep such documents, marked unread (a name still resolves an artifact)
 export function validate_session_log(ptr: usize, docCount: i32): i32 {
-  return run(ptr, docCount, 0);
+  return runValidator(ptr, docCount, SCREEN_NONE, validateSessionLog);
 }
 export function validate_memory_index(ptr: usize, docCount: i32): i32 {
-  return run(ptr, docCount, 1);
+  return runValidator(ptr, docCount, SCREEN_NONE, validateMemoryIndex);
 }
 export function validate_consistency(ptr: usize, docCount: i32): i32 {
-  return run(ptr, docCount, 2);
+  return runValidator(ptr, docCount, SCREEN_KEEP, validateConsistency);
 }
 export function validate_traceability(ptr: usize, docCount: i32): i32 {
-  return run(ptr, docCount, 3);
+  return runValidator(ptr, docCount, SCREEN_KEEP, validateTraceability);
 }
 export function validate_pre_pr(ptr: usize, docCount: i32): i32 {
-  return run(ptr, docCount, 4);
+  return runValidator(ptr, docCount, SCREEN_DROP, validatePrePr);
 }
 export function validate_session_state(ptr: usize, docCount: i32): i32 {
-  return run(ptr, docCount, 5);
+  return runValidator(ptr, docCount, SCREEN_DROP, validateSessionState);
 }
 export function validate_manifest(ptr: usize, docCount: i32): i32 {
-  return run(ptr, docCount, 6);
+  return runValidator(ptr, docCount, SCREEN_DROP, validateManifest);
 }
-
 export function validate_aibrain(ptr: usize, docCount: i32): i32 {
-  return run(ptr, docCount, 8);
+  return runValidator(ptr, docCount, SCREEN_DROP, validateAibrain);
 }
 export function validate_session_protocol(ptr: usize, docCount: i32): i32 {
-  return run(ptr, docCount, 9);
-}
-
-/** Test hook: aborts with a message, so the host's abort handling can be exercised. */
-export function debug_abort(code: i32): i32 {
-  assert(code == 0, "debug_abort called with a non-zero code");
-  return STATUS_OK;
+  return runValidator(ptr, docCount, SCREEN_DROP, validateSessionProtocol);
 }

@@ -149,13 +149,21 @@ export class Input {
   readonly serial: i32 = nextInputSerial();
   docs: Doc[] = [];
   /**
-   * The fact documents by name. A value is decoded when a rule first reads it (Doc.text caches it):
-   * a call carries every shared fact (the QA reports, the changed-file lists of other calls' logs)
-   * and most of them are never read by its documents (issue 39: 28 MB of facts on a whole-repository
-   * check of today's upstream, decoded in full by every call before).
+   * The facts by name: the document each came in (the last one of a name), its text decoded when a
+   * rule first reads it (Doc.text caches it). A call carries every shared fact (the QA reports, the
+   * changed-file lists of other calls' logs) and most are never read by its documents (issue 39: 28 MB
+   * of facts on a whole-repository check of today's upstream, decoded in full by every call before);
+   * one never read (the state schema, read as bytes by session-state) is never decoded.
    */
-  facts: Map<string, Doc> = new Map();
+  private facts: Map<string, Doc> = new Map();
 
+  addFact(doc: Doc): void {
+    this.facts.set(doc.name, doc);
+  }
+  /** The names of the facts supplied, in the order they first came. */
+  factNames(): string[] {
+    return this.facts.keys();
+  }
   /** A named fact or option, or null when the host did not supply it (= unknown). */
   fact(name: string): string | null {
     if (this.facts.has(name)) return this.facts.get(name).text();
@@ -163,6 +171,11 @@ export class Input {
   }
   has(name: string): bool {
     return this.facts.has(name);
+  }
+  /** The document of a named fact (its UTF-8 bytes), or null when the host did not supply it. */
+  factDoc(name: string): Doc | null {
+    if (this.facts.has(name)) return this.facts.get(name);
+    return null;
   }
   /**
    * A list fact, or null when unknown: an encoded list (lib/list.ts; any character in an entry) or,
@@ -254,7 +267,7 @@ export function readInput(ptr: usize, docCount: i32): Input {
     const name = String.UTF8.decodeUnsafe(dataStart + <usize>nameOff, <usize>nameLen, false);
     const doc = new Doc(i, kind, flags, dataStart + <usize>off, len, name);
     input.docs.push(doc);
-    if (kind == KIND_FACT) input.facts.set(name, doc);
+    if (kind == KIND_FACT) input.addFact(doc);
   }
   return input;
 }
@@ -402,11 +415,11 @@ export class Results {
 
   // contract: fact "severity.{rule}" "severity.mode"
   applyPolicy(input: Input): void {
-    const keys = input.facts.keys();
+    const keys = input.factNames();
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i];
       if (!k.startsWith("severity.")) continue;
-      const v = input.facts.get(k).text();
+      const v = input.fact(k)!;
       if (k == "severity.mode") {
         this.mode = v == "advisory" ? MODE_ADVISORY : v == "strict" ? MODE_STRICT : MODE_NORMAL;
         continue;

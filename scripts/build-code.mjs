@@ -34,7 +34,10 @@ try {
   await sh("node scripts/gen-rules.mjs");
   await sh("node scripts/write-core.mjs");
   await Promise.all([
-    sh("asc assembly/index.ts --target release --transform ./scripts/asc-size.mjs", true).then(() => sh("node scripts/embed-wasm.mjs")),
+    Promise.all([
+      sh("asc assembly/index.ts --target release --transform ./scripts/asc-size.mjs", true),
+      sh("asc assembly/gate.ts --target release --outFile build/agentcheck-gate.wasm --transform ./scripts/asc-size.mjs", true),
+    ]).then(() => sh("node scripts/embed-wasm.mjs")),
     sh("tsc -p tsconfig.build.json"),
   ]);
   for (const b of ["bundle-gate", "bundle-cli", "bundle-mcp"]) await sh(`node scripts/${b}.mjs`);

@@ -1,6 +1,6 @@
 // Checks the fact and data keys used across the TS<->WASM boundary against their declaration in
 // contract/interface.json. Fails (exit 1) on
-//   - a fact key the core reads (assembly/: input.fact/has/factLines/factList/factSet/factBool/factInt("key"), a
+//   - a fact key the core reads (assembly/: input.fact/has/factLines/factList/factSet/factBool/factInt/factDoc("key"), a
 //     helper called with the input and a key, factStr(ctx, "key")) that is not declared;
 //   - a data key the core attaches (results.put(doc, "key", ..), results.putGlobal("key", ..)) that is
 //     not declared;
@@ -65,7 +65,7 @@ for (const file of walk(join(root, "assembly"))) {
   const text = readFileSync(file, "utf8");
   const where = (m) => `${relative(root, file)}:${line(text, m.index)}`;
   const factRefs = [
-    ...text.matchAll(/\binput\.(?:fact|has|factLines|factList|factSet|factBool|factInt)\(\s*"([^"]*)"(\s*\+)?/g),
+    ...text.matchAll(/\binput\.(?:fact|has|factLines|factList|factSet|factBool|factInt|factDoc)\(\s*"([^"]*)"(\s*\+)?/g),
     // helpers that read a fact: f(input, "key"), f(ctx.input, "key")
     ...text.matchAll(/\b\w+\(\s*(?:[\w.]*\.)?input,\s*"([^"]*)"(\s*\+)?/g),
     // the pre-pr row helper factStr(ctx, "key")

@@ -121,11 +121,18 @@ export function toolClass(tool: string, readOnlyExtra: readonly string[] = []): 
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
+/**
+ * The calls decide() allows before it looks at the state or the protocol phase: the gate switched off
+ * (G8), a read-only tool, one of the start protocol's own tools. The hook reads no state for them.
+ */
+export function allowedWhateverTheState(tool: string, policy: GatePolicy): boolean {
+  return !policy.enabled || toolClass(tool, policy.readOnlyExtra) === "read-only" || isStartStepTool(tool);
+}
+
 /** The decision table of spec §7.2 (pure). */
 export function decide(tool: string, lookup: Lookup, policy: GatePolicy, phase?: PhaseLookup, command?: string, filePath?: string): GateDecision {
-  if (!policy.enabled) return { allow: true }; // G8
+  if (allowedWhateverTheState(tool, policy)) return { allow: true };
   const cls = toolClass(tool, policy.readOnlyExtra);
-  if (cls === "read-only" || isStartStepTool(tool)) return { allow: true };
   const name = clip(tool || "(unnamed tool)", 60);
   if (cls === "shell" && command !== undefined && isSelfApproval(command) && !(lookup.ok && (lookup.mode === "coding" || lookup.mode === "disabled"))) {
     return { allow: false, reason: `agentcheck gate: ${name} blocked: an approval is granted by a person, never by the session it gates. To proceed: ask the user to run \`${CLI} session approvals\` and \`${CLI} session approve <id>\` in a terminal.` };
@@ -463,9 +470,12 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
     readOnlyExtra = r.settings.readOnlyTools;
     setExtra(readOnlyExtra);
     const policy: GatePolicy = { enabled: r.settings.gateEnabled, readOnlyExtra, requireProtocolStart: r.settings.requireProtocolStart, phases: r.settings.gatePhases, sessionsDir: r.settings.sessionsDir };
+    // allowed whatever the state says (most tool calls: Read, Grep, Glob): no state is read, so the
+    // core runs only for a call whose answer depends on the state (issue 39 item 3)
+    if (allowedWhateverTheState(tool, policy)) return 0;
     // an unchanged state skips the core: the exact note text it found valid is remembered beside it
     const store = new NoteStore(r.notesRoot, notesConfinement(r));
-    const lookup = policy.enabled ? lookupState(store, sessionId, validityCache((id) => store.file(notePaths.state(id)), store.confine.root)) : ({ ok: true, mode: "disabled", protocolStartComplete: true } as Lookup);
+    const lookup = lookupState(store, sessionId, validityCache((id) => store.file(notePaths.state(id)), store.confine.root));
     const ti = input.tool_input as { command?: unknown; file_path?: unknown } | null | undefined;
     const command = tool === "Bash" && ti && typeof ti === "object" && typeof ti.command === "string" ? ti.command : undefined;
     const filePath = tool === "Write" && ti && typeof ti === "object" && typeof ti.file_path === "string" ? repoRelative(ti.file_path, r.worktree) : undefined;

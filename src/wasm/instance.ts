@@ -7,7 +7,7 @@ import { ABI_VERSION, DATA_I32S, DOC_RECORD_I32S, FINDING_I32S, HEADER_I32S, PAI
 import type { Severity, DocStatus } from "./abi.js";
 import { readFileSync } from "node:fs";
 import { isAscii } from "node:buffer";
-import { WASM_FILE } from "./generated/core.js";
+import { GATE_WASM_FILE, WASM_FILE } from "./generated/core.js";
 import { MESSAGE_IDS } from "./generated/message-ids.js";
 import { TEXTS } from "./generated/texts.js";
 
@@ -96,10 +96,24 @@ function nonAsciiBlocks(b: Uint8Array): Uint8Array | null {
 }
 const encoder = new TextEncoder();
 
+/**
+ * Set (true) by scripts/bundle-gate.mjs in the two hook-gate bundles only: they run SS-002 alone, so
+ * they load the core's session-state build (assembly/gate.ts, a fifth of the whole module: V8 decodes
+ * and validates it in a fifth of the time; issue 39 item 3). Everywhere else undefined: the whole core.
+ */
+declare const __AGENTCHECK_GATE_CORE__: boolean | undefined;
+
+const CORE_FILE = typeof __AGENTCHECK_GATE_CORE__ === "boolean" && __AGENTCHECK_GATE_CORE__ ? GATE_WASM_FILE : WASM_FILE;
+
+/** The module file this host runs: the hook gate's build in the gate bundles, else the whole core. */
+export function coreFile(): string {
+  return CORE_FILE;
+}
+
 export function wasmBytes(): Uint8Array<ArrayBuffer> {
   // The module file sits in generated/ beside this module, whether this is src/wasm/loader.ts,
   // dist/wasm/loader.js or a chunk of the bundled CLI in dist/cli/ (the build copies it there).
-  if (!moduleBytes) moduleBytes = new Uint8Array(readFileSync(new URL(`./generated/${WASM_FILE}`, import.meta.url)));
+  if (!moduleBytes) moduleBytes = new Uint8Array(readFileSync(new URL(`./generated/${CORE_FILE}`, import.meta.url)));
   return moduleBytes;
 }
 

@@ -66,6 +66,20 @@ for (const cjs of [true, false]) {
       expect(readFileSync(cache, "utf8")).toBe(text);
     });
 
+    it("a call allowed whatever the state (Read, a start-step tool) reads no state: the core and the cache wait for a call that needs them", () => {
+      const { repo, sessions, cache } = repoWith(invalidCoding());
+      expect(gate(repo, "Read", cjs)).toBe("allow");
+      expect(gate(repo, "mcp__serena__read_memory", cjs)).toBe("allow");
+      expect(existsSync(cache)).toBe(false);
+      // the same state, a call whose answer depends on it: SS-002 runs and denies
+      expect(gate(repo, "Edit", cjs)).toContain("invalid");
+      writeFileSync(join(sessions, "session-g.md"), coding());
+      expect(gate(repo, "Read", cjs)).toBe("allow");
+      expect(existsSync(cache)).toBe(false);
+      expect(gate(repo, "Edit", cjs)).toBe("allow");
+      expect(existsSync(cache)).toBe(true);
+    });
+
     it("SS-002 a state changed to an invalid one is denied although a cache for the old bytes exists", () => {
       const { repo, sessions, cache } = repoWith(coding());
       expect(gate(repo, "Edit", cjs)).toBe("allow");

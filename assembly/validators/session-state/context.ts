@@ -5,13 +5,24 @@
 // time), state.id (the session id the note is named for, when known).
 import { Doc, Input, Results } from "../../io";
 import { RuleCtx } from "../../rules";
-import { JValue, J_OBJ, J_ARR, J_STR, J_BOOL, parseJson } from "../../lib/json";
+import { JValue, J_OBJ, J_ARR, J_STR, J_BOOL, JsonResult, parseJsonBytes } from "../../lib/json";
 import { Schema, sortedErrors } from "../session-log/json/schema";
 import { epochMs } from "../manifest/time";
 import { txt } from "../../lib/texts";
 
 /** Largest serialized state accepted (bytes of its compact JSON; spec session-state §2.9). */
 const MAX_STATE_BYTES: i32 = 1024 * 1024;
+
+/**
+ * The JSON document of `len` UTF-8 bytes at `ptr` (a document or fact of the input), parsed where it
+ * lies, a leading BOM skipped as Doc#text() skips it: the same document as parseJson(doc.text())
+ * without decoding the bytes to a string and encoding it back (the input is valid UTF-8: the state
+ * passed the text screen, the schema is the host's). The input outlives the run's parse.
+ */
+function parseDocJson(ptr: usize, len: i32): JsonResult {
+  if (len >= 3 && load<u8>(ptr) == 0xef && load<u8>(ptr + 1) == 0xbb && load<u8>(ptr + 2) == 0xbf) return parseJsonBytes(ptr + 3, len - 3);
+  return parseJsonBytes(ptr, len);
+}
 
 export class Issue {
   constructor(public path: string, public message: string) {}
@@ -39,19 +50,19 @@ export class StateCtx extends RuleCtx {
       this.problem = d === null || d.length == 0 ? txt("the note could not be read") : d;
       return;
     }
-    const r = parseJson(doc.text());
+    const r = parseDocJson(doc.ptr, doc.len);
     if (r.value === null) {
       this.status = "corrupt";
       this.problem = txt("the state is not JSON (") + r.error + ")";
       return;
     }
     this.root = r.value;
-    const text = input.fact("state.schema");
-    if (text === null) {
+    const schemaDoc = input.factDoc("state.schema");
+    if (schemaDoc === null) {
       this.problem = txt("no state schema was supplied (fact state.schema)");
       return;
     }
-    const sr = parseJson(text!);
+    const sr = parseDocJson(schemaDoc.ptr, schemaDoc.len);
     if (sr.value === null) {
       this.problem = txt("the state schema is not JSON (") + sr.error + ")";
       return;
