@@ -119,8 +119,74 @@ function parseWalk(text: string | undefined): Walk | undefined {
 
 /** HEAD's history walk (HISTORY_ARGS) of this repository handle: started on the first call, shared (parsed) by the later ones. */
 function headWalk(git: GitRepo): Promise<Walk | undefined> {
-  return git.once(HISTORY_ARGS, parseWalk);
+  const started = git.asked(HISTORY_ARGS);
+  const w = git.once(HISTORY_ARGS, parseWalk);
+  if (!started) void w.then((walk) => walked.set(git, walk));
+  return w;
 }
+
+/** The walks of HEAD that have finished, by repository handle (undefined: git failed). */
+const walked = new WeakMap<GitRepo, Walk | undefined>();
+
+/**
+ * Start the run's walk of HEAD's history now, before any question asks for it (issue 39: it depends on
+ * HEAD only, so it runs on the other core while the core's first pass reads the logs). A question
+ * asked later shares it (headWalk); the run closes the handle (GitRepo.close), which ends it when no
+ * question needed it. The answers are the same whenever it starts.
+ */
+export function startHeadWalk(git: GitRepo): void {
+  void headWalk(git);
+}
+
+/** Whether the run's walk of HEAD was started (startHeadWalk, or a question that needed it). */
+export function headWalkStarted(git: GitRepo): boolean {
+  return git.asked(HISTORY_ARGS);
+}
+
+/**
+ * The commit that last changed each of `files` as `git log --name-only --no-renames -- <dirs>` names
+ * it (the first commit listing the file), read from the run's walk of HEAD when it was started
+ * (headWalkStarted) instead of a walk of its own. That log simplifies the history to `dirs`: a merge
+ * whose tree under `dirs` equals its first parent's is followed through that parent only, and a merge
+ * lists no names. While every merge met is such a merge, the simplified history is HEAD's first-parent
+ * line and the log lists the line's own commits in line order: the walk gives the same answer. A merge
+ * that changed something under `dirs` (git would compare it with its other parents too), a folder git
+ * matches as a pattern, or a walk that failed: undefined (the caller runs the log itself). Files the
+ * line never changed are not in the map.
+ */
+export async function lastChangesFromWalk(git: GitRepo, dirs: string[], files: string[]): Promise<Map<string, string> | undefined> {
+  if (!headWalkStarted(git) || dirs.length === 0 || !dirs.every(plainDir)) return undefined;
+  const walk = await headWalk(git);
+  if (walk === undefined) return undefined;
+  const under = (p: string) => dirs.some((d) => d === "." || p === d || p.startsWith(`${d}/`));
+  const want = new Set(files);
+  const last = new Map<string, string>();
+  const seen = new Set<string>();
+  for (let id = walk.head; id !== undefined && last.size < want.size; id = walk.commits.get(id)?.parents[0]) {
+    const c = walk.commits.get(id);
+    if (c === undefined || seen.has(id)) return undefined;
+    seen.add(id);
+    if (c.parents.length > 1) {
+      if (c.changes.some((e) => under(e.path))) return undefined;
+      continue;
+    }
+    for (const e of c.changes) if (want.has(e.path) && !last.has(e.path) && under(e.path)) last.set(e.path, id);
+  }
+  return last;
+}
+
+/**
+ * The ids of every commit reachable from HEAD, sorted (what `git rev-list HEAD` lists), from the run's
+ * walk when it has finished; undefined while it runs (the caller's rev-list is quicker than the rest of
+ * the walk), when it was not started or when it failed.
+ */
+function reachableFromWalk(git: GitRepo): string[] | undefined {
+  const walk = walked.get(git);
+  return walk === undefined ? undefined : [...walk.commits.keys()].sort();
+}
+
+/** A folder git matches literally (no pathspec magic, no glob characters). */
+const plainDir = (d: string) => !/[*?[\\]/.test(d) && !d.startsWith(":");
 
 /** historyBlobs' answer from the walk, for `paths`; undefined when git failed. */
 function parseHistory(walk: Walk | undefined, paths: Set<string>): History | undefined {
@@ -221,7 +287,7 @@ export async function arrivedByMerge(git: GitRepo, paths: string[]): Promise<str
   if (paths.length === 0) return [];
   const dirs = [...new Set(paths.map((p) => p.slice(0, Math.max(0, p.lastIndexOf("/"))) || "."))].sort();
   // a folder with pathspec magic or glob characters is git's to match: the dedicated log
-  const plain = dirs.every((d) => !/[*?[\\]/.test(d) && !d.startsWith(":"));
+  const plain = dirs.every(plainDir);
   const changes = plain && git.asked(HISTORY_ARGS) ? firstParentChanges(await headWalk(git), dirs) : firstParentLog(git, dirs);
   if (changes === undefined) return undefined;
   const want = new Set(paths);
@@ -291,7 +357,9 @@ export async function classifyCommits(git: GitRepo, shas: string[], derived?: De
   const out = new Map<string, string[]>();
   const asked = [...new Set(shas)].sort();
   if (asked.length === 0) return out;
-  const head = resolveCommits(git, asked, out, derived);
+  // many commits are looked up in HEAD's whole history (rev-list): the run's walk lists it when it has finished
+  const reachable = asked.length > FEW_COMMITS ? reachableFromWalk(git) : undefined;
+  const head = resolveCommits(git, asked, out, derived, reachable);
   await classifyLanded(git, asked, out, head, derived);
   return out;
 }
@@ -347,7 +415,7 @@ const FEW_COMMITS = 4;
  * reads every commit (70 ms on a 2,600-commit history without a commit-graph). A SHA that names no
  * commit is missing either way; an ambiguous short SHA, and any answer but yes or no, takes the walk.
  */
-function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>, derived: DerivedCache | undefined): string | undefined {
+function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>, derived: DerivedCache | undefined, walked?: string[]): string | undefined {
   /** The commit ids of the few-commit path's cat-file, for the walk's own lookups below. */
   let known: Map<string, string | undefined> | undefined;
   /** HEAD's commit id, when a cache keeps answers (derivedOpen): asked in the same cat-file. */
@@ -375,7 +443,7 @@ function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>
     if (walk.length === 0) return head;
     shas = walk;
   }
-  const reachable = lines(git.try(["rev-list", "HEAD"]) ?? "").sort();
+  const reachable = walked ?? lines(git.try(["rev-list", "HEAD"]) ?? "").sort();
   const rest: string[] = [];
   for (const sha of shas) {
     let lo = 0;

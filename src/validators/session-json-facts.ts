@@ -54,13 +54,15 @@ const list = (s: string | undefined) => (s === undefined ? [] : decodeList(s).fi
  * given, receives per log the ranges whose git.diff.<range> fact it reads (SP-131, SP-132), so that
  * those lists, which grow with the history and the number of logs, go only to that log's core call.
  */
-export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>, diffKeys?: Map<string, string[]>, pass1?: JsonPass1, rules?: RuleSettings): Promise<Facts> {
+export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>, diffKeys?: Map<string, string[]>, pass1?: JsonPass1, rules?: RuleSettings, shared?: GitRepo): Promise<Facts> {
   const facts: Facts = schemaFacts(root);
   let git: Git | undefined;
   let why = "";
   if (!existsSync(join(root, ".git"))) why = "not a git repository";
   else {
-    const g = new GitRepo(root);
+    // the run's handle (`shared`, the same repository): the markdown logs' questions and the walk of
+    // HEAD started ahead (session-log.ts) are shared with it
+    const g = shared !== undefined && shared.cwd === root ? shared : new GitRepo(root);
     // one git process: whether the clone is shallow, then HEAD (exit 1 without a commit)
     const answer = g.try(["rev-parse", "--is-shallow-repository", "--verify", "-q", "HEAD^{commit}"]);
     if (answer === undefined) why = "git failed or the repository has no commits";
