@@ -51,11 +51,13 @@ export async function repoFacts(run: LogRun, docs: ContentDoc[], staged: string[
   const md = docs.filter((d) => d.kind === KIND.SESSION_MD && d.bytes.length > 0);
   const hasMd = md.length > 0;
   if (git) {
+    // `git status` (the costliest of these) runs while the others are asked
+    const status = context !== "pre-commit" && hasMd ? run.status() : undefined;
     // asked as gitVerify(root, "HEAD") asks it: one git process per run under pre-pr's memo (SP-040)
     const head = hasMd ? git.try(["rev-parse", "--verify", "-q", "HEAD^{commit}"])?.trim() : undefined;
     if (head) facts.head = head;
-    if (context !== "pre-commit" && hasMd) {
-      const st = run.status();
+    if (status !== undefined) {
+      const st = await status;
       if (st !== undefined) facts.clean = lines(st).length === 0;
     }
     // SP-017: HANDOFF.md changed on the branch (asked only for markdown logs, see hasMd)
@@ -126,10 +128,10 @@ export async function resolveNeeds(run: LogRun, need: Needs, md: ContentDoc[] = 
  * and "diff.<start>..<end>" = the names changed in that range (unresolvable start: no diff fact, the
  * core reports the changed files as unknown).
  */
-async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf: () => string | undefined, facts: Facts): Promise<void> {
+async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf: () => Promise<string | undefined>, facts: Facts): Promise<void> {
   const dirty = new Set<string>();
   if (need.size === 0) return;
-  for (const l of (statusOf() ?? "").split("\n")) {
+  for (const l of ((await statusOf()) ?? "").split("\n")) {
     if (l.length < 4) continue;
     const p = l.slice(3);
     const arrow = p.indexOf(" -> ");

@@ -80,8 +80,11 @@ export interface LogRun {
   baseRef(): string | undefined;
   /** What baseRef tried, once it was asked. */
   baseChoice(): BaseChoice | undefined;
-  /** `git status --porcelain`, asked once and only when something needs it. */
-  status(): string | undefined;
+  /**
+   * `git status --porcelain`, asked once and only when something needs it (or started ahead: a run
+   * with markdown logs asks it, session-log.ts), without waiting for it.
+   */
+  status(): Promise<string | undefined>;
 }
 
 export const lines = (s: string | undefined) => (s ?? "").split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
@@ -169,7 +172,7 @@ export async function openRun(opts: SessionLogOptions): Promise<LogRun> {
     "qa.dir": QA_DIR,
   };
   let choice: BaseChoice | undefined;
-  let status: { out?: string } | undefined;
+  let status: Promise<string | undefined> | undefined;
   return {
     opts, root, realRoot, source, context, sessionsDir, memDir, git, facts,
     explicit: (opts.paths?.length ?? 0) > 0,
@@ -183,6 +186,6 @@ export async function openRun(opts: SessionLogOptions): Promise<LogRun> {
     },
     baseChoice: () => choice,
     // the clean-tree fact (SP-039, never judged in a commit hook) and the in-progress logs of logRanges
-    status: () => (git ? (status ??= { out: git.try(["status", "--porcelain"]) }).out : undefined),
+    status: () => (git ? (status ??= git.tryAsync(["status", "--porcelain"])) : Promise.resolve(undefined)),
   };
 }

@@ -32,6 +32,8 @@ export async function validateSessionLogs(opts: SessionLogOptions): Promise<Vali
 
 async function validateRun(run: LogRun): Promise<ValidatorOutput> {
   const sel = await selectLogs(run);
+  // markdown logs outside a commit hook: `git status` (SP-039, the logs in progress) runs while they are read
+  if (run.context !== "pre-commit" && sel.files.some((f) => !f.toLowerCase().endsWith(".json"))) void run.status();
   const { docs, problems } = await readLogs(run, sel);
   // a folder's worth of logs that cite commits: HEAD's history walk starts now, on the other core (issue 39)
   if (run.git && walksHistory(run, docs)) startHeadWalk(run.git);
