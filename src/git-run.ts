@@ -241,6 +241,13 @@ export class GitRepo {
     if (p === undefined) this.shared.set(key, (p = this.tryAsync(args).then(parse)));
     return p;
   }
+  /** Answers of config(), by key. */
+  private readonly configs = new Map<string, string | undefined>();
+  /** `git config --get <key>`, trimmed, asked once per handle (undefined: not set, or git failed). */
+  config(key: string): string | undefined {
+    if (!this.configs.has(key)) this.configs.set(key, this.try(["config", "--get", key])?.trim());
+    return this.configs.get(key);
+  }
   /** Whether once() was called with these arguments (its answer is there or on its way). */
   asked(args: string[]): boolean {
     return this.shared.has(args.join("\0"));
@@ -317,7 +324,7 @@ export async function diffNamesBatchAsync(git: GitRepo, pairs: [string, string][
 /** The `git diff-tree --stdin` arguments and input of diffNamesBatch. */
 function diffNamesQuery(git: GitRepo, pairs: [string, string][]): { args: string[]; input: string } {
   // git diff honours diff.ignoreSubmodules, the plumbing does not: the same setting, passed on
-  const ignore = git.try(["config", "--get", "diff.ignoreSubmodules"])?.trim();
+  const ignore = git.config("diff.ignoreSubmodules");
   const args = ["diff-tree", "--stdin", "-r", "--name-only", "--no-renames", "--always", "--format=%x01"];
   if (ignore) args.push(`--ignore-submodules=${ignore}`);
   return { args, input: pairs.map(([a, b]) => `${b} ${a}`).join("\n") + "\n" };
