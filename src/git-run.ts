@@ -79,9 +79,10 @@ function gitSpawn(cwd: string, args: string[], input?: Buffer | string): GitResu
  * the same way, on the other core), its output collected by the event loop. Never memoized. Rejects
  * as gitRaw throws (git missing, a working directory that is not there, output over the limit).
  */
-export function gitRawAsync(cwd: string, args: string[], input?: Buffer | string): Promise<GitResult> {
+export function gitRawAsync(cwd: string, args: string[], input?: Buffer | string, signal?: AbortSignal): Promise<GitResult> {
   return new Promise((done, fail) => {
-    const child = spawn("git", [...GIT_CONFIG_ARGS, ...args], { cwd, windowsHide: true, stdio: ["pipe", "pipe", "pipe"] });
+    // `signal`: aborted, the process is killed and the promise rejects (a walk started ahead that the run did not need)
+    const child = spawn("git", [...GIT_CONFIG_ARGS, ...args], { cwd, windowsHide: true, stdio: ["pipe", "pipe", "pipe"], signal });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let size = 0;
@@ -218,7 +219,16 @@ export function gitVerify(cwd: string, rev: string): string | undefined {
 export class GitRepo {
   /** Answers of once(), by arguments: the walks this handle's questions share. */
   private readonly shared = new Map<string, Promise<unknown>>();
+  /** Ends the git processes of tryAsync()/once() still running when close() is called. */
+  private readonly ender = new AbortController();
   constructor(readonly cwd: string) {}
+  /**
+   * The handle's run is over: a git process of tryAsync() or once() still running is killed (a walk
+   * started ahead of a question the run never asked; its answer is undefined). Nothing else changes.
+   */
+  close(): void {
+    this.ender.abort();
+  }
   /**
    * tryAsync() asked once per handle and arguments, its output read by `parse` once: later calls share
    * the first one's answer (a handle lives for one run of a command that does not change the
@@ -230,6 +240,13 @@ export class GitRepo {
     let p = this.shared.get(key) as Promise<T> | undefined;
     if (p === undefined) this.shared.set(key, (p = this.tryAsync(args).then(parse)));
     return p;
+  }
+  /** Answers of config(), by key. */
+  private readonly configs = new Map<string, string | undefined>();
+  /** `git config --get <key>`, trimmed, asked once per handle (undefined: not set, or git failed). */
+  config(key: string): string | undefined {
+    if (!this.configs.has(key)) this.configs.set(key, this.try(["config", "--get", key])?.trim());
+    return this.configs.get(key);
   }
   /** Whether once() was called with these arguments (its answer is there or on its way). */
   asked(args: string[]): boolean {
@@ -259,7 +276,7 @@ export class GitRepo {
   /** try() without waiting (gitRawAsync): git runs while the caller starts other work. */
   async tryAsync(args: string[], input?: Buffer | string): Promise<string | undefined> {
     try {
-      const r = await gitRawAsync(this.cwd, args, input);
+      const r = await gitRawAsync(this.cwd, args, input, this.ender.signal);
       return r.status === 0 ? r.stdout.toString("utf8") : undefined;
     } catch {
       return undefined;
@@ -307,7 +324,7 @@ export async function diffNamesBatchAsync(git: GitRepo, pairs: [string, string][
 /** The `git diff-tree --stdin` arguments and input of diffNamesBatch. */
 function diffNamesQuery(git: GitRepo, pairs: [string, string][]): { args: string[]; input: string } {
   // git diff honours diff.ignoreSubmodules, the plumbing does not: the same setting, passed on
-  const ignore = git.try(["config", "--get", "diff.ignoreSubmodules"])?.trim();
+  const ignore = git.config("diff.ignoreSubmodules");
   const args = ["diff-tree", "--stdin", "-r", "--name-only", "--no-renames", "--always", "--format=%x01"];
   if (ignore) args.push(`--ignore-submodules=${ignore}`);
   return { args, input: pairs.map(([a, b]) => `${b} ${a}`).join("\n") + "\n" };

@@ -25,20 +25,37 @@ export interface WrittenBlob {
   blob: string;
 }
 
-const ZERO = /^0+$/;
-
-/** Parse `git diff-tree --raw` / `git log --raw` lines (":<mode> <mode> <old> <new> <status>\t<path>"). */
-function rawEntry(line: string): WrittenBlob | undefined {
-  if (line.charCodeAt(0) !== 58) return undefined; // ":"
-  const tab = line.indexOf("\t");
-  if (tab < 0) return undefined;
+/**
+ * Parse the `git diff-tree --raw` / `git log --raw` line text[at..end) (":<mode> <mode> <old> <new>
+ * <status>\t<path>") in place: no copy of the line (a history walk has tens of thousands of them).
+ */
+function rawEntryAt(text: string, at: number, end: number): WrittenBlob | undefined {
+  if (text.charCodeAt(at) !== 58) return undefined; // ":"
+  const tab = text.indexOf("\t", at);
+  if (tab < 0 || tab >= end) return undefined;
   // the new blob id is the fourth space-separated field of the meta part, a fifth (the status) follows
-  let sp = 0;
-  for (let k = 0; k < 3 && sp >= 0; k++) sp = line.indexOf(" ", sp + 1);
-  const end = sp < 0 ? -1 : line.indexOf(" ", sp + 1);
-  if (end < 0 || end > tab) return undefined;
-  const blob = line.slice(sp + 1, end);
-  return { path: gitPath(line.slice(tab + 1)), blob: ZERO.test(blob) ? "0" : blob };
+  let sp = at;
+  for (let k = 0; k < 3 && sp >= 0; k++) sp = text.indexOf(" ", sp + 1);
+  const stop = sp < 0 ? -1 : text.indexOf(" ", sp + 1);
+  if (stop < 0 || stop > tab) return undefined;
+  return { path: gitPath(text.slice(tab + 1, end)), blob: allZeros(text, sp + 1, stop) ? "0" : text.slice(sp + 1, stop) };
+}
+
+/** text[from..to) is a non-empty run of "0" (the id git prints for a side that does not exist). */
+function allZeros(text: string, from: number, to: number): boolean {
+  if (to <= from) return false;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) !== 48) return false;
+  return true;
+}
+
+/** Each line of `text` (without its "\n"), as its bounds, in order: no array of line copies. */
+function eachLine(text: string, fn: (at: number, end: number) => void): void {
+  for (let at = 0; at < text.length; ) {
+    let nl = text.indexOf("\n", at);
+    if (nl < 0) nl = text.length;
+    fn(at, nl);
+    at = nl + 1;
+  }
 }
 
 /** `git diff-tree --stdin` arguments and input for the files each of `ids` wrote (writtenBlobs). */
@@ -52,15 +69,15 @@ function parseWritten(text: string | undefined, ids: string[]): Map<string, Writ
   if (text === undefined) return undefined;
   const out = new Map<string, WrittenBlob[]>();
   let cur: WrittenBlob[] | undefined;
-  for (const line of text.split("\n")) {
-    if (line.startsWith("\u0001")) {
+  eachLine(text, (at, end) => {
+    if (text.charCodeAt(at) === 1) {
       cur = [];
-      out.set(line.slice(1).trim(), cur);
-      continue;
+      out.set(text.slice(at + 1, end).trim(), cur);
+      return;
     }
-    const e = rawEntry(line);
+    const e = rawEntryAt(text, at, end);
     if (e !== undefined && cur !== undefined) cur.push(e);
-  }
+  });
   return ids.every((id) => out.has(id)) ? out : undefined;
 }
 
@@ -74,11 +91,13 @@ export function writtenBlobs(git: GitRepo, ids: string[]): Map<string, WrittenBl
   return parseWritten(git.try(args, input), ids);
 }
 
-/** HEAD's history restricted to some paths: the (path, blob) pairs it wrote (`path\0blob`) and the paths it wrote at all. */
+/** HEAD's history restricted to some paths: per path it wrote at all, the blob ids it wrote there ("0": a deletion). */
 export interface History {
-  pairs: Set<string>;
-  paths: Set<string>;
+  blobs: Map<string, ReadonlySet<string>>;
 }
+
+/** Whether HEAD's history (`h`) wrote `blob` at `path`. */
+export const wroteBlob = (h: History, path: string, blob: string): boolean => h.blobs.get(path)?.has(blob) === true;
 
 /**
  * The one walk of HEAD's history a run shares (containment, historyBlobs, arrivedByMerge): `git log --raw`
@@ -94,44 +113,124 @@ interface Walk {
   commits: Map<string, { parents: string[]; changes: WrittenBlob[] }>;
 }
 
-/** The walk's output read once (line by line, no copy of the whole text as lines); undefined when git failed. */
+/** The walk's output read once (line by line, in place: no copy of the text or its lines); undefined when git failed. */
 function parseWalk(text: string | undefined): Walk | undefined {
   if (text === undefined) return undefined;
   const walk: Walk = { head: undefined, commits: new Map() };
   let cur: WrittenBlob[] | undefined;
-  for (let at = 0; at < text.length; ) {
-    let nl = text.indexOf("\n", at);
-    if (nl < 0) nl = text.length;
-    const line = text.slice(at, nl);
-    at = nl + 1;
-    if (line.charCodeAt(0) === 1) {
-      const [id, ...parents] = line.slice(1).trim().split(" ").filter((w) => w.length > 0);
+  eachLine(text, (at, end) => {
+    if (text.charCodeAt(at) === 1) {
+      const [id, ...parents] = text.slice(at + 1, end).trim().split(" ").filter((w) => w.length > 0);
       cur = [];
       walk.commits.set(id, { parents, changes: cur });
       walk.head ??= id;
-      continue;
+      return;
     }
-    const e = rawEntry(line);
+    const e = rawEntryAt(text, at, end);
     if (e !== undefined && cur !== undefined) cur.push(e);
-  }
+  });
   return walk;
+}
+
+/** Per path the walk wrote, the blob ids written there: built once per walk, when a content question first asks. */
+const blobIndexes = new WeakMap<Walk, Map<string, Set<string>>>();
+
+function blobIndex(walk: Walk): Map<string, Set<string>> {
+  let index = blobIndexes.get(walk);
+  if (index === undefined) {
+    index = new Map();
+    for (const c of walk.commits.values()) {
+      for (const e of c.changes) {
+        const blobs = index.get(e.path);
+        if (blobs === undefined) index.set(e.path, new Set([e.blob]));
+        else blobs.add(e.blob);
+      }
+    }
+    blobIndexes.set(walk, index);
+  }
+  return index;
 }
 
 /** HEAD's history walk (HISTORY_ARGS) of this repository handle: started on the first call, shared (parsed) by the later ones. */
 function headWalk(git: GitRepo): Promise<Walk | undefined> {
-  return git.once(HISTORY_ARGS, parseWalk);
+  const started = git.asked(HISTORY_ARGS);
+  const w = git.once(HISTORY_ARGS, parseWalk);
+  if (!started) void w.then((walk) => walked.set(git, walk));
+  return w;
 }
+
+/** The walks of HEAD that have finished, by repository handle (undefined: git failed). */
+const walked = new WeakMap<GitRepo, Walk | undefined>();
+
+/**
+ * Start the run's walk of HEAD's history now, before any question asks for it (issue 39: it depends on
+ * HEAD only, so it runs on the other core while the core's first pass reads the logs). A question
+ * asked later shares it (headWalk); the run closes the handle (GitRepo.close), which ends it when no
+ * question needed it. The answers are the same whenever it starts.
+ */
+export function startHeadWalk(git: GitRepo): void {
+  void headWalk(git);
+}
+
+/** Whether the run's walk of HEAD was started (startHeadWalk, or a question that needed it). */
+export function headWalkStarted(git: GitRepo): boolean {
+  return git.asked(HISTORY_ARGS);
+}
+
+/**
+ * The commit that last changed each of `files` as `git log --name-only --no-renames -- <dirs>` names
+ * it (the first commit listing the file), read from the run's walk of HEAD when it was started
+ * (headWalkStarted) instead of a walk of its own. That log simplifies the history to `dirs`: a merge
+ * whose tree under `dirs` equals its first parent's is followed through that parent only, and a merge
+ * lists no names. While every merge met is such a merge, the simplified history is HEAD's first-parent
+ * line and the log lists the line's own commits in line order: the walk gives the same answer. A merge
+ * that changed something under `dirs` (git would compare it with its other parents too), a folder git
+ * matches as a pattern, or a walk that failed: undefined (the caller runs the log itself). Files the
+ * line never changed are not in the map.
+ */
+export async function lastChangesFromWalk(git: GitRepo, dirs: string[], files: string[]): Promise<Map<string, string> | undefined> {
+  if (!headWalkStarted(git) || dirs.length === 0 || !dirs.every(plainDir)) return undefined;
+  const walk = await headWalk(git);
+  if (walk === undefined) return undefined;
+  const prefixes = dirs.map((d) => `${d}/`);
+  const under = (p: string) => dirs.some((d, i) => d === "." || p === d || p.startsWith(prefixes[i]));
+  const want = new Set(files);
+  const last = new Map<string, string>();
+  const seen = new Set<string>();
+  for (let id = walk.head; id !== undefined && last.size < want.size; id = walk.commits.get(id)?.parents[0]) {
+    const c = walk.commits.get(id);
+    if (c === undefined || seen.has(id)) return undefined;
+    seen.add(id);
+    if (c.parents.length > 1) {
+      if (c.changes.some((e) => under(e.path))) return undefined;
+      continue;
+    }
+    for (const e of c.changes) if (want.has(e.path) && !last.has(e.path) && under(e.path)) last.set(e.path, id);
+  }
+  return last;
+}
+
+/**
+ * The ids of every commit reachable from HEAD, sorted (what `git rev-list HEAD` lists), from the run's
+ * walk when it has finished; undefined while it runs (the caller's rev-list is quicker than the rest of
+ * the walk), when it was not started or when it failed.
+ */
+function reachableFromWalk(git: GitRepo): string[] | undefined {
+  const walk = walked.get(git);
+  return walk === undefined ? undefined : [...walk.commits.keys()].sort();
+}
+
+/** A folder git matches literally (no pathspec magic, no glob characters). */
+const plainDir = (d: string) => !/[*?[\\]/.test(d) && !d.startsWith(":");
 
 /** historyBlobs' answer from the walk, for `paths`; undefined when git failed. */
 function parseHistory(walk: Walk | undefined, paths: Set<string>): History | undefined {
   if (walk === undefined) return undefined;
-  const h: History = { pairs: new Set<string>(), paths: new Set<string>() };
-  for (const c of walk.commits.values()) {
-    for (const e of c.changes) {
-      if (!paths.has(e.path)) continue;
-      h.pairs.add(`${e.path}\0${e.blob}`);
-      h.paths.add(e.path);
-    }
+  const index = blobIndex(walk);
+  const h: History = { blobs: new Map() };
+  for (const p of paths) {
+    const blobs = index.get(p);
+    if (blobs !== undefined) h.blobs.set(p, blobs);
   }
   return h;
 }
@@ -188,8 +287,8 @@ export async function containment(git: GitRepo, ids: string[], headId?: string, 
     const c: Containment = { written: 0, otherContent: [], absent: [] };
     for (const w of written.get(id)!) {
       c.written++;
-      if (h.pairs.has(`${w.path}\0${w.blob}`)) continue;
-      (h.paths.has(w.path) ? c.otherContent : c.absent).push(w.path);
+      if (wroteBlob(h, w.path, w.blob)) continue;
+      (h.blobs.has(w.path) ? c.otherContent : c.absent).push(w.path);
     }
     out.set(id, c);
     // kept only when the walk read the HEAD the key names (HEAD did not move during the run)
@@ -221,7 +320,7 @@ export async function arrivedByMerge(git: GitRepo, paths: string[]): Promise<str
   if (paths.length === 0) return [];
   const dirs = [...new Set(paths.map((p) => p.slice(0, Math.max(0, p.lastIndexOf("/"))) || "."))].sort();
   // a folder with pathspec magic or glob characters is git's to match: the dedicated log
-  const plain = dirs.every((d) => !/[*?[\\]/.test(d) && !d.startsWith(":"));
+  const plain = dirs.every(plainDir);
   const changes = plain && git.asked(HISTORY_ARGS) ? firstParentChanges(await headWalk(git), dirs) : firstParentLog(git, dirs);
   if (changes === undefined) return undefined;
   const want = new Set(paths);
@@ -291,7 +390,9 @@ export async function classifyCommits(git: GitRepo, shas: string[], derived?: De
   const out = new Map<string, string[]>();
   const asked = [...new Set(shas)].sort();
   if (asked.length === 0) return out;
-  const head = resolveCommits(git, asked, out, derived);
+  // many commits are looked up in HEAD's whole history (rev-list): the run's walk lists it when it has finished
+  const reachable = asked.length > FEW_COMMITS ? reachableFromWalk(git) : undefined;
+  const head = resolveCommits(git, asked, out, derived, reachable);
   await classifyLanded(git, asked, out, head, derived);
   return out;
 }
@@ -347,7 +448,7 @@ const FEW_COMMITS = 4;
  * reads every commit (70 ms on a 2,600-commit history without a commit-graph). A SHA that names no
  * commit is missing either way; an ambiguous short SHA, and any answer but yes or no, takes the walk.
  */
-function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>, derived: DerivedCache | undefined): string | undefined {
+function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>, derived: DerivedCache | undefined, walked?: string[]): string | undefined {
   /** The commit ids of the few-commit path's cat-file, for the walk's own lookups below. */
   let known: Map<string, string | undefined> | undefined;
   /** HEAD's commit id, when a cache keeps answers (derivedOpen): asked in the same cat-file. */
@@ -375,7 +476,7 @@ function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>
     if (walk.length === 0) return head;
     shas = walk;
   }
-  const reachable = lines(git.try(["rev-list", "HEAD"]) ?? "").sort();
+  const reachable = walked ?? lines(git.try(["rev-list", "HEAD"]) ?? "").sort();
   const rest: string[] = [];
   for (const sha of shas) {
     let lo = 0;

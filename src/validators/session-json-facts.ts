@@ -8,7 +8,7 @@ import type { RuleSettings } from "../run-settings.js";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import type { FileResult } from "../report.js";
 import { GitRepo, diffNamesBatchAsync, pathLines, resolveCommitIds } from "../git-run.js";
-import { arrivedByMerge, classifyCommits, historyBlobs } from "../evidence/landed.js";
+import { arrivedByMerge, classifyCommits, historyBlobs, wroteBlob } from "../evidence/landed.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
 import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
@@ -54,13 +54,15 @@ const list = (s: string | undefined) => (s === undefined ? [] : decodeList(s).fi
  * given, receives per log the ranges whose git.diff.<range> fact it reads (SP-131, SP-132), so that
  * those lists, which grow with the history and the number of logs, go only to that log's core call.
  */
-export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>, diffKeys?: Map<string, string[]>, pass1?: JsonPass1, rules?: RuleSettings): Promise<Facts> {
+export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode?: SessionMode, logFlags?: Record<string, number>, diffKeys?: Map<string, string[]>, pass1?: JsonPass1, rules?: RuleSettings, shared?: GitRepo): Promise<Facts> {
   const facts: Facts = schemaFacts(root);
   let git: Git | undefined;
   let why = "";
   if (!existsSync(join(root, ".git"))) why = "not a git repository";
   else {
-    const g = new GitRepo(root);
+    // the run's handle (`shared`, the same repository): the markdown logs' questions and the walk of
+    // HEAD started ahead (session-log.ts) are shared with it
+    const g = shared !== undefined && shared.cwd === root ? shared : new GitRepo(root);
     // one git process: whether the clone is shallow, then HEAD (exit 1 without a commit)
     const answer = g.try(["rev-parse", "--is-shallow-repository", "--verify", "-q", "HEAD^{commit}"]);
     if (answer === undefined) why = "git failed or the repository has no commits";
@@ -83,15 +85,16 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     const dirs = [...new Set(undecided.map((d) => d.file.slice(0, Math.max(0, d.file.lastIndexOf("/"))) || "."))];
     // staged or unstaged changes against HEAD (renames not paired: a renamed log counts as new)
     // one git process: each line "<status>\t<path>"; A = new since HEAD (staged, not committed yet),
-    // an added log as the scopes of `check` call it
-    for (const line of (git.try(["diff", "--name-status", "--no-renames", "HEAD", "--", ...dirs]) ?? "").split("\n")) {
+    // an added log as the scopes of `check` call it. The two git processes run side by side.
+    const [diff, files] = await Promise.all([git.tryAsync(["diff", "--name-status", "--no-renames", "HEAD", "--", ...dirs]), git.tryAsync(["ls-files", "--", ...dirs])]);
+    for (const line of (diff ?? "").split("\n")) {
       const tab = line.indexOf("\t");
       if (tab < 1) continue;
       const path = pathLines(line.slice(tab + 1))[0];
       changed.add(path);
       if (line[0] === "A") added.add(path);
     }
-    tracked = new Set(pathLines(git.try(["ls-files", "--", ...dirs])));
+    tracked = new Set(pathLines(files));
   }
   if (!mode) {
     for (const d of docs) {
@@ -223,8 +226,8 @@ async function recordedOnHistory(git: Git, entries: string[], facts: Facts): Pro
   if (h === undefined) return;
   const out: string[] = [];
   split.forEach(([blob, path], i) => {
-    if (h.pairs.has(`${path}\0${blob}`)) out.push(`=${entries[i]}`);
-    else if (h.paths.has(path)) out.push(`~${entries[i]}`);
+    if (wroteBlob(h, path, blob)) out.push(`=${entries[i]}`);
+    else if (h.blobs.has(path)) out.push(`~${entries[i]}`);
   });
   facts["git.blobsOnHistory"] = out;
 }

@@ -9,7 +9,7 @@ import { isInside } from "../repo.js";
 import { diffNamesBatch, gitPath, pathLines, resolveCommitIds } from "../git-run.js";
 import { HANDOFF_FILE } from "../config-paths.js";
 import { lines, type Git, type LogRun } from "./session-log-run.js";
-import { arrivedByMerge, classifyCommits } from "../evidence/landed.js";
+import { arrivedByMerge, classifyCommits, lastChangesFromWalk } from "../evidence/landed.js";
 
 /** Run git; on failure the command and git's first message line (for a repository-level finding). */
 async function rawOrWhy(g: Git, args: string[]): Promise<{ out?: string; why?: string }> {
@@ -51,11 +51,13 @@ export async function repoFacts(run: LogRun, docs: ContentDoc[], staged: string[
   const md = docs.filter((d) => d.kind === KIND.SESSION_MD && d.bytes.length > 0);
   const hasMd = md.length > 0;
   if (git) {
+    // `git status` (the costliest of these) runs while the others are asked
+    const status = context !== "pre-commit" && hasMd ? run.status() : undefined;
     // asked as gitVerify(root, "HEAD") asks it: one git process per run under pre-pr's memo (SP-040)
     const head = hasMd ? git.try(["rev-parse", "--verify", "-q", "HEAD^{commit}"])?.trim() : undefined;
     if (head) facts.head = head;
-    if (context !== "pre-commit" && hasMd) {
-      const st = run.status();
+    if (status !== undefined) {
+      const st = await status;
       if (st !== undefined) facts.clean = lines(st).length === 0;
     }
     // SP-017: HANDOFF.md changed on the branch (asked only for markdown logs, see hasMd)
@@ -126,10 +128,10 @@ export async function resolveNeeds(run: LogRun, need: Needs, md: ContentDoc[] = 
  * and "diff.<start>..<end>" = the names changed in that range (unresolvable start: no diff fact, the
  * core reports the changed files as unknown).
  */
-async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf: () => string | undefined, facts: Facts): Promise<void> {
+async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf: () => Promise<string | undefined>, facts: Facts): Promise<void> {
   const dirty = new Set<string>();
   if (need.size === 0) return;
-  for (const l of (statusOf() ?? "").split("\n")) {
+  for (const l of ((await statusOf()) ?? "").split("\n")) {
     if (l.length < 4) continue;
     const p = l.slice(3);
     const arrow = p.indexOf(" -> ");
@@ -151,10 +153,14 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
   // when a committed, unmodified log needs it (a new or modified log ends at HEAD; a staged log in a
   // commit hook is one of those, and the walk over the folders' whole history is the costliest git
   // call of `check --staged`). Not waited for: the JSON logs' facts are gathered meanwhile (validateSessionLogs)
-  const last = new Map<string, string>();
+  // When the run's walk of HEAD's history was started (the JSON logs' content check), that walk answers
+  // instead (landed.ts lastChangesFromWalk: same answer, one history walk fewer), unless a merge there
+  // changed the folders
   const committed = [...need.keys()].filter((f) => !dirty.has(f));
   const dirs = [...new Set(committed.map((f) => f.slice(0, Math.max(0, f.lastIndexOf("/"))) || "."))].sort();
-  const walk = dirs.length > 0 ? await git.tryAsync(["log", "--format=%x01%H", "--name-only", "--no-renames", "--", ...dirs]) : undefined;
+  const fromWalk = dirs.length > 0 ? await lastChangesFromWalk(git, dirs, committed) : undefined;
+  const last = fromWalk ?? new Map<string, string>();
+  const walk = dirs.length > 0 && fromWalk === undefined ? await git.tryAsync(["log", "--format=%x01%H", "--name-only", "--no-renames", "--", ...dirs]) : undefined;
   let commit = "";
   for (const l of (walk ?? "").split("\n")) {
     if (l.startsWith("\u0001")) commit = l.slice(1).trim();

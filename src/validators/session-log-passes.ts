@@ -81,7 +81,7 @@ export async function jsonFacts(
     // The markdown logs' range facts may still be on their way (mdFacts): they name markdown logs
     // only (range.<log>, read by that log's rules), so the JSON pass goes without any of them
     const pass1 = opts.strict ? undefined : { facts: withoutRanges(sharedFacts(facts)), final };
-    const json = await prepareJsonSessions(root, jsonDocs, opts.mode, logFlags, jsonDiffKeys, pass1, opts.rules);
+    const json = await prepareJsonSessions(root, jsonDocs, opts.mode, logFlags, jsonDiffKeys, pass1, opts.rules, run.git);
     await mdFacts; // the markdown facts first, then the JSON ones
     // the markdown logs' git.mergedLogs (session-log-facts.ts resolveNeeds) and the JSON logs' are one list
     const mdMerged = (facts["git.mergedLogs"] as string[] | undefined) ?? [];

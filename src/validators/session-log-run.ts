@@ -5,7 +5,8 @@
 // session-log-passes.ts (the core's passes and the results).
 import { realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Facts } from "../engine.js";
+import type { ContentDoc, Facts } from "../engine.js";
+import { KIND } from "../wasm/abi.js";
 import { findRepoRoot } from "../repo.js";
 import { UsageError, isIsoDate } from "../report.js";
 import { DiskSource, type FileSource } from "../source.js";
@@ -79,14 +80,38 @@ export interface LogRun {
   baseRef(): string | undefined;
   /** What baseRef tried, once it was asked. */
   baseChoice(): BaseChoice | undefined;
-  /** `git status --porcelain`, asked once and only when something needs it. */
-  status(): string | undefined;
+  /**
+   * `git status --porcelain`, asked once and only when something needs it (or started ahead: a run
+   * with markdown logs asks it, session-log.ts), without waiting for it.
+   */
+  status(): Promise<string | undefined>;
 }
 
 export const lines = (s: string | undefined) => (s ?? "").split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
 /** A list the core attached to a result (src/wasm/list.ts), without empty entries. */
 export const list = (s: string | undefined) => (s === undefined ? [] : decodeList(s).filter((l) => l.length > 0));
 
+
+/**
+ * Logs of one run from which on HEAD's history walk is started ahead (walksHistory): a folder's worth,
+ * not the one or two logs of a commit hook, whose commits are mostly resolved without the walk.
+ */
+const EARLY_WALK_LOGS = 10;
+
+/**
+ * Whether the run starts HEAD's history walk before any question asks for it (landed.ts
+ * startHeadWalk): it has EARLY_WALK_LOGS or more logs whose cited commits may be checked by content
+ * (the JSON logs; every log in a strict run), not in a commit hook, and not all in record or creation
+ * mode (no commit checks there). The walk alone costs about 0.2 ms of CPU per commit (0.5 s on a
+ * 2,600-commit history); when the logs cite commits their squash merges left off HEAD's history, the
+ * run needs it anyway, and started ahead it runs beside the core's first pass. A performance choice
+ * only: the answers are the same whether or not it starts ahead.
+ */
+export function walksHistory(run: LogRun, docs: ContentDoc[]): boolean {
+  if (run.context === "pre-commit" || run.opts.mode === "record" || run.opts.mode === "creation") return false;
+  const citing = run.opts.strict ? docs.length : docs.filter((d) => d.kind === KIND.SESSION_JSON).length;
+  return citing >= EARLY_WALK_LOGS;
+}
 
 async function openGit(root: string): Promise<Git | undefined> {
   if (!findRepoRoot(root)) return undefined;
@@ -147,7 +172,7 @@ export async function openRun(opts: SessionLogOptions): Promise<LogRun> {
     "qa.dir": QA_DIR,
   };
   let choice: BaseChoice | undefined;
-  let status: { out?: string } | undefined;
+  let status: Promise<string | undefined> | undefined;
   return {
     opts, root, realRoot, source, context, sessionsDir, memDir, git, facts,
     explicit: (opts.paths?.length ?? 0) > 0,
@@ -161,6 +186,6 @@ export async function openRun(opts: SessionLogOptions): Promise<LogRun> {
     },
     baseChoice: () => choice,
     // the clean-tree fact (SP-039, never judged in a commit hook) and the in-progress logs of logRanges
-    status: () => (git ? (status ??= { out: git.try(["status", "--porcelain"]) }).out : undefined),
+    status: () => (git ? (status ??= git.tryAsync(["status", "--porcelain"])) : Promise.resolve(undefined)),
   };
 }

@@ -9,7 +9,8 @@
 // The run's shared state and the caller's options are session-log-run.ts. Every rule decision is made in the core.
 import type { ValidatorOutput } from "../engine.js";
 import { MODE_FLAGS, type SessionContext, type SessionMode } from "../scope.js";
-import { openRun, type SessionLogOptions } from "./session-log-run.js";
+import { openRun, walksHistory, type LogRun, type SessionLogOptions } from "./session-log-run.js";
+import { startHeadWalk } from "../evidence/landed.js";
 import { selectLogs } from "./session-log-select.js";
 import { readLogs } from "./session-log-read.js";
 import { repoFacts, resolveNeeds } from "./session-log-facts.js";
@@ -22,8 +23,20 @@ export { groupByDiffLists, JSON_DIFF_CALL_UNITS } from "./session-log-passes.js"
 
 export async function validateSessionLogs(opts: SessionLogOptions): Promise<ValidatorOutput> {
   const run = await openRun(opts);
+  try {
+    return await validateRun(run);
+  } finally {
+    run.git?.close(); // a git process started ahead that no question needed ends with the run
+  }
+}
+
+async function validateRun(run: LogRun): Promise<ValidatorOutput> {
   const sel = await selectLogs(run);
+  // markdown logs outside a commit hook: `git status` (SP-039, the logs in progress) runs while they are read
+  if (run.context !== "pre-commit" && sel.files.some((f) => !f.toLowerCase().endsWith(".json"))) void run.status();
   const { docs, problems } = await readLogs(run, sel);
+  // a folder's worth of logs that cite commits: HEAD's history walk starts now, on the other core (issue 39)
+  if (run.git && walksHistory(run, docs)) startHeadWalk(run.git);
   const { md, repoLevel } = await repoFacts(run, docs, sel.staged);
   const first = extractPass(run, md);
   // the markdown logs' git questions run while the JSON logs' facts are gathered (issue 39: their

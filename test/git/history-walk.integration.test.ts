@@ -92,7 +92,7 @@ describe("issue 39: HEAD's history walked once per run (SP-130 merged logs)", ()
       return once(args, parse);
     };
     const h = await historyBlobs(shared, new Set([".agents/sessions/2026-01-03-session-3.json"]));
-    expect(h?.pairs.size).toBe(2); // the side's version and main's edit
+    expect(h?.blobs.get(".agents/sessions/2026-01-03-session-3.json")?.size).toBe(2); // the side's version and main's edit
     await arrivedByMerge(shared, LOGS);
     await historyBlobs(shared, new Set(["README.md"]));
     expect(new Set(calls.map((a) => a.join(" "))).size).toBe(1);
