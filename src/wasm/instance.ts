@@ -74,6 +74,14 @@ export function factBytes(value: string | readonly string[]): number {
   return n;
 }
 
+/** A fact's value as the bytes the core receives (the cache key of a cached run, src/core-cache.ts; tests). */
+export function factInputBytes(value: string | readonly string[]): Buffer {
+  const size = factBytes(value);
+  const out = Buffer.alloc(size);
+  writeFact(out, 0, size, value, "(value)");
+  return out;
+}
+
 /** Write a fact's value at `at` in `mem` (exactly `size` bytes, else an error: never a shifted arena). */
 function writeFact(mem: Buffer, at: number, size: number, value: string | readonly string[], name: string): void {
   const end = at + size;
