@@ -12,7 +12,7 @@ import { gitCacheConfinement, writeFileConfined, type WriteOptions } from "./fsw
 import { readTextOrThrow } from "./fsread.js";
 import { ABI_VERSION, DOC_STATUSES, SEVERITIES } from "./wasm/contract.js";
 import type { DocInput, RawResult } from "./wasm/instance.js";
-import { wasmBytes } from "./wasm/instance.js";
+import { docSize, factInputBytes, wasmBytes } from "./wasm/instance.js";
 import { renderMessage } from "./wasm/loader.js";
 import { DerivedCache } from "./derived-cache.js";
 import { version } from "./version.js";
@@ -152,8 +152,9 @@ export function batchKey(validator: string, input: DocInput[]): string {
   const h = createHash("sha1");
   h.update(`${validator}\0${input.length}\0`);
   for (const d of input) {
-    h.update(`${d.name}\0${d.kind}\0${d.flags ?? 0}\0${d.bytes.length}\0`);
-    h.update(d.bytes);
+    // a fact hashes as the bytes the core receives: the same key as before facts were written from their values
+    h.update(`${d.name}\0${d.kind}\0${d.flags ?? 0}\0${docSize(d)}\0`);
+    h.update(d.bytes !== undefined ? d.bytes : factInputBytes(d.fact));
   }
   return h.digest("hex");
 }

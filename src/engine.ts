@@ -6,7 +6,7 @@ import type { FileSource } from "./source.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
 import { encodeList } from "./wasm/list.js";
 import { runCached, type CoreCache } from "./core-cache.js";
-import { runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, WasmOutOfMemoryError, type DocInput, type RawResult } from "./wasm/loader.js";
+import { docSize, factBytes, runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, WasmOutOfMemoryError, type DocInput, type RawResult } from "./wasm/loader.js";
 import { type FileResult, type Finding, type Severity, UsageError, verdictOf } from "./report.js";
 import type { FactKey } from "./wasm/contract.js";
 import { ruleOptionsProblem } from "./config-validate.js";
@@ -175,15 +175,16 @@ export function severityFacts(validator: string, severities: RuleSettings["sever
   return out;
 }
 
+/** The facts as documents: each value encoded into the core's input when a call is made (instance.ts writeInput). */
 export function factDocs(facts: Facts): DocInput[] {
   const out: DocInput[] = [];
-  const enc = new TextEncoder();
   for (const key of Object.keys(facts).sort()) {
     const v = facts[key as FactKey];
     if (v === undefined || v === null) continue; // unknown facts are simply absent
-    // lists travel encoded (src/wasm/list.ts) so an entry may hold a tab or a newline
-    const text = Array.isArray(v) ? encodeList(v) : typeof v === "boolean" ? (v ? "1" : "0") : String(v);
-    out.push({ name: key, kind: KIND.FACT, bytes: enc.encode(text) });
+    // lists travel encoded (src/wasm/list.ts) so an entry may hold a tab or a newline: a list of
+    // strings is written into the core's input item by item, anything else as encodeList's text
+    const fact = Array.isArray(v) ? (v.every((x) => typeof x === "string") ? v : encodeList(v)) : typeof v === "boolean" ? (v ? "1" : "0") : String(v);
+    out.push({ name: key, kind: KIND.FACT, fact, utf8Bytes: factBytes(fact) });
   }
   return out;
 }
@@ -246,7 +247,7 @@ function mapRaw(validator: string, docs: ContentDoc[], nFacts: number, raw: RawR
 function runBatch(validator: WasmValidator, docs: ContentDoc[], facts: DocInput[], out: ValidatorOutput, separable: boolean, cache: CoreCache | undefined): void {
   const input: DocInput[] = [...facts, ...docs.map(docInput)];
   let bytes = 0;
-  for (const d of input) bytes += d.bytes.length + d.name.length * 3 + 24;
+  for (const d of input) bytes += docSize(d) + d.name.length * 3 + 24;
   if (bytes > MAX_ARENA_BYTES) {
     if (docs.length > 1) {
       for (const d of docs) runBatch(validator, [d], facts, out, separable, cache);

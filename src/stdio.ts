@@ -16,8 +16,13 @@ let pause: Int32Array | undefined;
 /** Descriptors whose reader went away (EPIPE): what is still to be written to them is dropped. */
 const closed = new Set<number>();
 
-/** Text is encoded and written in slices of this many UTF-16 units (no UTF-8 copy of a whole report). */
-const SLICE = 1 << 20;
+/**
+ * Text is encoded and written in slices of this many UTF-16 units (no UTF-8 copy of a whole report),
+ * small pieces gathered up to one: a slice (64 KB of UTF-16 at most) and its UTF-8 copy stay below
+ * V8's large-object size and glibc's mmap threshold, so they are reused as soon as written instead
+ * of waiting for a full collection (1 MiB slices took a whole-repository check's peak up: docs/benchmarks.md).
+ */
+export const WRITE_SLICE = 1 << 15;
 
 function writeAll(fd: number, text: string | Iterable<string>): void {
   if (closed.has(fd)) return;
@@ -28,7 +33,7 @@ function writeAll(fd: number, text: string | Iterable<string>): void {
     for (const piece of text) {
       pending.push(piece);
       size += piece.length;
-      if (size >= SLICE) {
+      if (size >= WRITE_SLICE) {
         let batch = pending.join("");
         pending = [];
         size = 0;
@@ -47,7 +52,7 @@ function writeAll(fd: number, text: string | Iterable<string>): void {
     return;
   }
   for (let at = 0; at < text.length && !closed.has(fd); ) {
-    let end = Math.min(text.length, at + SLICE);
+    let end = Math.min(text.length, at + WRITE_SLICE);
     // never split a surrogate pair between two slices
     if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
     writeText(fd, at === 0 && end === text.length ? text : text.slice(at, end));

@@ -1,6 +1,7 @@
 // SARIF 2.1.0 for GitHub code scanning: one run, rule descriptors from the rule metadata declared
 // in assembly/ (ruleTable()), stable partialFingerprints, results capped at GitHub's per-run limit.
 import { modeNote } from "./mode-note.js";
+import { FIRST_GROUP, nextGroup } from "./json.js";
 import { sha256Hex } from "../sha256.js";
 import { findingRank, type Finding, type FileResult, type Report, type Severity } from "../report.js";
 
@@ -193,10 +194,14 @@ function* sarifText(doc: unknown, results: unknown[]): Generator<string> {
   if (results.length === 0) yield "[]";
   else {
     yield "[";
-    for (let i = 0; i < results.length; i += 256) {
-      // as in formatJsonChunks: items stringified inside {"r": [...]} are indented by four; four more here
-      const wrapped = JSON.stringify({ r: results.slice(i, i + 256) }, null, 2);
+    for (let i = 0, n = FIRST_GROUP; i < results.length; ) {
+      // as in formatJsonChunks: items stringified inside {"r": [...]} are indented by four; four more
+      // here; groups of about PIECE_CHARS characters (nextGroup)
+      const items = results.slice(i, i + n);
+      const wrapped = JSON.stringify({ r: items }, null, 2);
       yield `${i === 0 ? "" : ","}\n        ${wrapped.slice(15, wrapped.length - 6).replace(/\n/g, "\n    ")}`;
+      i += items.length;
+      n = nextGroup(wrapped.length, items.length);
     }
     yield "\n      ]";
   }

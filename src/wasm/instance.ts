@@ -35,12 +35,71 @@ interface CoreExports {
   [name: string]: unknown;
 }
 
-export interface DocInput {
+interface DocHead {
   /** Repo-relative name (forward slashes), or the fact/option key for KIND.FACT documents. */
   name: string;
   kind: number;
   flags?: number;
-  bytes: Uint8Array;
+}
+
+/**
+ * One document of a core call: its bytes, or a fact's value (engine.ts factDocs: a text, or a list
+ * written as encodeList writes it, src/wasm/list.ts) with its UTF-8 length (factBytes), encoded
+ * straight into the core's input arena. Facts go to every call of a run; their byte copies and
+ * encoded lists, made again for each call, were most of the garbage a whole-repository check's peak
+ * memory carried (docs/benchmarks.md).
+ */
+export type DocInput = DocHead & ({ bytes: Uint8Array; fact?: undefined } | { fact: string | readonly string[]; utf8Bytes: number; bytes?: undefined });
+
+/** A document's UTF-8 length (its bytes', or its fact's). */
+export function docSize(d: DocInput): number {
+  return d.bytes !== undefined ? d.bytes.length : d.utf8Bytes;
+}
+
+/** Decimal digits of a whole number >= 0. */
+function digits(n: number): number {
+  let k = 1;
+  while (n >= 10) {
+    n = Math.floor(n / 10);
+    k++;
+  }
+  return k;
+}
+
+/** UTF-8 length of a fact's value as the core receives it (a list: encodeList's text). */
+export function factBytes(value: string | readonly string[]): number {
+  if (typeof value === "string") return Buffer.byteLength(value, "utf8");
+  let n = 1;
+  for (const it of value) n += digits(it.length) + 1 + Buffer.byteLength(it, "utf8");
+  return n;
+}
+
+/** A fact's value as the bytes the core receives (the cache key of a cached run, src/core-cache.ts; tests). */
+export function factInputBytes(value: string | readonly string[]): Buffer {
+  const size = factBytes(value);
+  const out = Buffer.alloc(size);
+  writeFact(out, 0, size, value, "(value)");
+  return out;
+}
+
+/** Write a fact's value at `at` in `mem` (exactly `size` bytes, else an error: never a shifted arena). */
+function writeFact(mem: Buffer, at: number, size: number, value: string | readonly string[], name: string): void {
+  const end = at + size;
+  let o = at;
+  if (typeof value === "string") o += mem.write(value, o, size, "utf8");
+  else {
+    mem[o++] = 1; // U+0001, then per item its UTF-16 length, ':' and the item (list.ts encodeList)
+    for (const it of value) {
+      let n = it.length;
+      const d = digits(n);
+      if (o + d + 1 > end) break;
+      for (let k = o + d - 1; k >= o; k--, n = Math.floor(n / 10)) mem[k] = 48 + (n % 10);
+      o += d;
+      mem[o++] = 58;
+      o += mem.write(it, o, end - o, "utf8");
+    }
+  }
+  if (o !== end) throw new Error(`fact ${name}: its value is not the ${size} bytes of UTF-8 it was measured as`);
 }
 
 export interface RawFinding {
@@ -94,7 +153,6 @@ function nonAsciiBlocks(b: Uint8Array): Uint8Array | null {
   for (; i < n; i++) if (b[i] >= 0x80) mark(i);
   return flags;
 }
-const encoder = new TextEncoder();
 
 /**
  * Set (true) by scripts/bundle-gate.mjs in the two hook-gate bundles only: they run SS-002 alone, so
@@ -208,23 +266,25 @@ function utf8Length(s: string): number {
 /** Write documents into the module's input arena; returns the arena pointer. */
 function writeInput(c: CoreExports, docs: DocInput[]): number {
   let total = 0;
-  for (let i = 0; i < docs.length; i++) total += docs[i].bytes.length + utf8Length(docs[i].name);
+  for (let i = 0; i < docs.length; i++) total += docSize(docs[i]) + utf8Length(docs[i].name);
   const ptr = c.input_reserve(total, docs.length) >>> 0;
-  const buf = new Uint8Array(c.memory.buffer);
+  const mem = Buffer.from(c.memory.buffer);
   const table = new Int32Array(c.memory.buffer, ptr, docs.length * DOC_RECORD_I32S);
   const dataStart = ptr + docs.length * DOC_RECORD_I32S * 4;
   let off = 0;
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i];
     const r = i * DOC_RECORD_I32S;
+    const size = docSize(d);
     table[r] = off;
-    table[r + 1] = d.bytes.length;
+    table[r + 1] = size;
     table[r + 2] = d.kind;
     table[r + 3] = d.flags ?? 0;
-    buf.set(d.bytes, dataStart + off);
-    off += d.bytes.length;
-    // the name is encoded straight into the arena (no per-name buffer)
-    const written = encoder.encodeInto(d.name, buf.subarray(dataStart + off, dataStart + total)).written;
+    if (d.bytes !== undefined) mem.set(d.bytes, dataStart + off);
+    else writeFact(mem, dataStart + off, size, d.fact, d.name);
+    off += size;
+    // the name is encoded straight into the arena (no per-name buffer or view)
+    const written = mem.write(d.name, dataStart + off, total - off, "utf8");
     table[r + 4] = off;
     table[r + 5] = written;
     off += written;

@@ -6,7 +6,7 @@ import { RULES } from "./generated/rules.js";
 import { CODED, renderCoded, renderTemplate, type RuleMeta } from "./rule-meta.js";
 
 export type { RuleMeta, RuleOption } from "./rule-meta.js";
-export { WasmAbortError, WasmOutOfMemoryError, wasmBytes, debugAbort, wasmMemoryBytes, type DocInput, type RawFinding, type RawResult } from "./instance.js";
+export { WasmAbortError, WasmOutOfMemoryError, wasmBytes, debugAbort, wasmMemoryBytes, docSize, factBytes, type DocInput, type RawFinding, type RawResult } from "./instance.js";
 
 /** Run one validator over a batch of documents (facts and options included as KIND.FACT docs). */
 export function runValidator(validator: WasmValidator, docs: import("./instance.js").DocInput[]): RawResult {

@@ -1,12 +1,12 @@
-// The JSON report is written in pieces (formatJsonChunks) and every piece in 1 MiB slices
-// (src/stdio.ts): the bytes must be exactly JSON.stringify(report, null, 2) + "\n", whatever the
+// The JSON report is written in pieces (formatJsonChunks) and every piece in slices of WRITE_SLICE
+// UTF-16 units (src/stdio.ts): the bytes must be exactly JSON.stringify(report, null, 2) + "\n", whatever the
 // shape, and no slice may split a surrogate pair.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { formatJson, formatJsonChunks } from "../../dist/format/json.js";
+import { formatJson, formatJsonChunks, PIECE_CHARS } from "../../dist/format/json.js";
 import { formatText, formatTextChunks } from "../../dist/format/text.js";
-import { writeTextFile } from "../../dist/stdio.js";
+import { WRITE_SLICE, writeTextFile } from "../../dist/stdio.js";
 import { tmpDir } from "../helpers.js";
 
 const cases: Record<string, unknown> = {
@@ -31,6 +31,15 @@ describe("JSON report in pieces", () => {
     expect(pieces.length).toBeLessThan(20);
     expect(pieces.join("")).toBe(formatJson(report as never));
   });
+  it("results of a few KB each come in pieces of about PIECE_CHARS characters, not a few hundred results", () => {
+    const results = Array.from({ length: 2000 }, (_, i) => ({ file: `f${i}.json`, findings: Array.from({ length: 20 }, (_, k) => ({ ruleId: "SP-1", message: `m${k}`.padEnd(80, "x") })) }));
+    const report = { tool: "agentcheck", results, summary: { files: 2000 } };
+    const pieces = [...formatJsonChunks(report as never)];
+    expect(pieces.join("")).toBe(formatJson(report as never));
+    const longest = Math.max(...pieces.map((p) => p.length));
+    expect(longest).toBeGreaterThan(PIECE_CHARS / 2);
+    expect(longest).toBeLessThan(PIECE_CHARS * 1.5);
+  });
   for (const n of [255, 256, 257, 513]) {
     it(`${n} results with odd items (undefined, null, nested): the groups join to formatJson's text`, () => {
       const results = Array.from({ length: n }, (_, i) => (i % 7 === 3 ? undefined : i % 11 === 5 ? null : { file: `f${i}.md`, data: { k: ["x\n", { y: i }] } }));
@@ -38,19 +47,19 @@ describe("JSON report in pieces", () => {
       expect([...formatJsonChunks(report as never)].join("")).toBe(formatJson(report as never));
     });
   }
-  it("writeTextFile writes pieces and slices over 1 MiB with surrogate pairs across every boundary", () => {
+  it("writeTextFile writes pieces and slices over WRITE_SLICE with surrogate pairs across every boundary", () => {
     const dir = tmpDir("agentcheck-chunks-");
-    // "a" then emoji: every slice boundary (2^20 units) falls inside or beside a pair somewhere
-    const big = "a" + "😀".repeat(1_200_000);
+    // "a" then emoji: every slice boundary falls inside or beside a pair somewhere
+    const big = "a" + "😀".repeat(WRITE_SLICE * 2 + 1000);
     const pieces = ["{", big, "é", big.slice(1), "}\n"];
     writeTextFile(join(dir, "out.json"), pieces);
     expect(readFileSync(join(dir, "out.json")).equals(Buffer.from(pieces.join(""), "utf8"))).toBe(true);
     writeTextFile(join(dir, "one.txt"), big);
     expect(readFileSync(join(dir, "one.txt")).equals(Buffer.from(big, "utf8"))).toBe(true);
   });
-  it("a piece that ends inside a surrogate pair where a batch reaches 1 MiB: the pair is written whole", () => {
+  it("a piece that ends inside a surrogate pair where a batch reaches WRITE_SLICE: the pair is written whole", () => {
     const dir = tmpDir("agentcheck-chunks-");
-    const pieces = ["a".repeat((1 << 20) - 1) + "\ud83d", "\ude00", "b"];
+    const pieces = ["a".repeat(WRITE_SLICE - 1) + "\ud83d", "\ude00", "b"];
     writeTextFile(join(dir, "pair.txt"), pieces);
     const bytes = readFileSync(join(dir, "pair.txt"));
     expect(bytes.subarray(bytes.length - 5).toString("hex")).toBe("f09f988062");
