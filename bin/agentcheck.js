@@ -39,8 +39,13 @@ if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
   // consistency, traceability and memory-index with simple options (src/lean-cli.ts): one CommonJS
   // bundle (dist/cli/lean.cjs), no commander, no ES module graph; anything else goes to the full CLI
   const lean = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "cli", "lean.cjs"));
-  lean.exports.runLean(argv.slice(2)).then((code) => (code === undefined ? full() : (lean.saveCache(), code))).then(
-    (code) => { process.exitCode = code; },
+  lean.exports.runLean(argv.slice(2)).then(
+    (code) => {
+      if (code === undefined) return full().then((c) => { process.exitCode = c; });
+      lean.saveCache();
+      // written synchronously (src/stdio.ts), nothing left running: exit without tearing down the heap, as `check` does
+      process.exit(code);
+    },
     (e) => { throw e; },
   );
 } else if ((cmd === "check" || cmd === "session-log") && process.env.AGENTCHECK_NO_LEAN !== "1") {

@@ -64,6 +64,27 @@ const leanExternals = {
     });
   },
 };
+// node:child_process in the CommonJS bundles: a stand-in whose exports load the real module on first
+// use. Loading it costs a start about 4 ms of CPU (it brings net, dgram and the streams), and most runs
+// of these bundles start no process: `check --only memory-index,consistency,traceability` (as a hook
+// runs it) and the lean commands ask git nothing (issue 39 item 5). esbuild reads an imported
+// binding at each call (`(0, import_x.spawnSync)(...)`), so the getters are reached then.
+const CHILD_PROCESS_EXPORTS = Object.keys(await import("node:child_process")).filter((k) => k !== "default" && /^[A-Za-z_$][\w$]*$/.test(k));
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  setup(b) {
+    // the stand-in's own require is the real module's
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (a) => (a.namespace === "lazy-builtin" ? { path: "node:child_process", external: true } : { path: "child_process", namespace: "lazy-builtin" }));
+    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, () => ({
+      loader: "js",
+      contents: [
+        "let real;",
+        'const load = () => real ?? (real = require("node:child_process"));',
+        `module.exports = { ${CHILD_PROCESS_EXPORTS.map((k) => `get ${k}() { return load().${k}; }`).join(", ")} };`,
+      ].join("\n"),
+    }));
+  },
+};
 // The lean commands (src/lean-cli.ts: consistency, traceability, memory-index without commander) as
 // one CommonJS file, dist/cli/lean.cjs, that bin/agentcheck.js requires before anything else: no ES
 // module graph to resolve and link (each ES module costs a resolve, an asynchronous read and a link
@@ -86,7 +107,7 @@ async function cjsBundle(entry, name) {
     logLevel: "warning",
     metafile: true,
     external: ["inngest", "better-sqlite3", "sql.js", "node-sqlite3-wasm", "fsevents"],
-    plugins: [jsoncEsm, leanExternals],
+    plugins: [jsoncEsm, leanExternals, lazyChildProcess],
   });
   // The first line names the bundle's content hash: bin/agentcheck.js keys its V8 code cache of the
   // bundle by it (a rebuilt bundle never meets an old cache)

@@ -271,6 +271,8 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
   const docs: ContentDoc[] = [];
   // the git index: every file's blob in one batch (a read each would cost a git process per folder)
   if (o.source && o.source.kind !== "disk") o.source.prefetch?.(md);
+  // the working tree: one realpath per folder, not one per file (a memories folder has hundreds)
+  const realDirs = new Map<string, string>();
   for (const file of md) {
     const abs = join(o.root, file);
     const max = o.maxFileBytes ?? 8 * 1024 * 1024;
@@ -285,7 +287,7 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
       }
     } else {
       const seen = o.sources?.get(abs);
-      lf = seen !== undefined && seen.length <= max ? { file, bytes: seen } : loadFile(abs, file, max);
+      lf = seen !== undefined && seen.length <= max ? { file, bytes: seen } : loadFile(abs, file, max, undefined, { realDirs });
     }
     if (!lf.bytes || !lf.bytes.includes(0x3c)) continue; // no "<": no directive
     const text = Buffer.from(lf.bytes).toString("utf8");

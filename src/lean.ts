@@ -34,12 +34,17 @@ export function leanParsePaths(args: string[], flags: string[], paths = true): {
     }
     spec[long] = { type: f.includes("<") ? "string" : "boolean", ...(m[1] ? { short: m[1] } : {}) };
   }
-  let tokens: { kind: string; name?: string; value?: string }[];
+  let tokens: Token[];
   let positionals: string[];
-  try {
-    ({ tokens, positionals } = parseArgs({ args, options: spec, strict: true, allowPositionals: paths, tokens: true }) as unknown as { tokens: { kind: string; name?: string; value?: string }[]; positionals: string[] });
-  } catch {
-    return undefined;
+  const plain = plainTokens(args, spec, paths);
+  if (plain === "unknown") return undefined;
+  if (plain) ({ tokens, positionals } = plain);
+  else {
+    try {
+      ({ tokens, positionals } = parseArgs({ args, options: spec, strict: true, allowPositionals: paths, tokens: true }) as unknown as { tokens: Token[]; positionals: string[] });
+    } catch {
+      return undefined;
+    }
   }
   // in the order given, so the last of repeated or opposite flags wins, as with commander
   // (parseArgs' values keep an option where it first appeared: `--no-color --color --no-color`)
@@ -50,6 +55,47 @@ export function leanParsePaths(args: string[], flags: string[], paths = true): {
     else out[camel(t.name)] = t.value ?? true;
   }
   return { options: out, paths: positionals };
+}
+
+type Token = { kind: string; name?: string; value?: string };
+
+/**
+ * The tokens of arguments in the plain shapes every hook and script uses (`--name`, `--name value`,
+ * `-x`, `-x value`, and paths where allowed), as node:util parseArgs gives them; "unknown" for an
+ * option the command does not have (parseArgs, strict, refuses it), and undefined for any other shape
+ * (`--name=value`, `-abc`, `--`, a value starting with "-", a missing value), which parseArgs then
+ * reads. Loading parseArgs costs a start about 1 ms of CPU for what this loop does (issue 39 item 5).
+ */
+function plainTokens(args: string[], spec: Spec, paths: boolean): { tokens: Token[]; positionals: string[] } | "unknown" | undefined {
+  const tokens: Token[] = [];
+  const positionals: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    let name: string | undefined;
+    if (a.startsWith("--")) {
+      if (a === "--" || a.includes("=")) return undefined;
+      name = a.slice(2);
+      if (!Object.hasOwn(spec, name)) return "unknown";
+    } else if (a.startsWith("-") && a.length > 1) {
+      if (a.length !== 2) return undefined;
+      for (const k of Object.keys(spec)) if (spec[k].short === a[1]) name = k;
+      if (name === undefined) return "unknown";
+    } else {
+      if (!paths || a === "-") return undefined;
+      tokens.push({ kind: "positional", value: a });
+      positionals.push(a);
+      continue;
+    }
+    if (spec[name].type === "boolean") {
+      tokens.push({ kind: "option", name });
+      continue;
+    }
+    const v = args[i + 1];
+    if (v === undefined || v.startsWith("-")) return undefined;
+    tokens.push({ kind: "option", name, value: v });
+    i++;
+  }
+  return { tokens, positionals };
 }
 
 /** Run `fn` the way cli.ts main() does: usage and other errors print one line and give exit 2. */

@@ -12,7 +12,7 @@ import { DEFAULT_PATHS, loadConfig, validatorOptions, validatorSection, type Val
 import { gitTopLevel } from "../git-run.js";
 import { hasConfigIn } from "../config-file.js";
 import { MANIFEST_SESSIONS_DIR } from "../config-paths.js";
-import { msNow, writeErr, writeErrProgress } from "../stdio.js";
+import { msNow, stderrIsTTY, writeErr, writeErrProgress } from "../stdio.js";
 import { pushAll } from "../arrays.js";
 
 export interface CheckCliOptions extends OutputOptions {
@@ -171,12 +171,12 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   // a cached run's clock is the hour (the date rules decide the same within it; cachedRunClock)
   const now = run.now ?? (cached ? cached.mod.cachedRunClock() : undefined);
   const rules = cached ? { ...loaded.rules, cache: cached.cache } : loaded.rules;
-  const ctx: WorkspaceContext = { root, source, maxFileBytes: run.output.maxFileBytes, now, options, config, paths: dirs, rules, scope };
+  const ctx: WorkspaceContext = { root, source, maxFileBytes: run.output.maxFileBytes, now, options, config, paths: dirs, rules, scope, sources: run.adoption.sources };
   const results: FileResult[] = [];
   const internal: string[] = [];
   // progress (files done / total) on stderr: only on a terminal and for the text format
   const { setProgress } = await import("../engine.js");
-  const showProgress = Boolean(process.stderr.isTTY) && run.formatter === formatterOf("text") && !run.output.outputFile;
+  const showProgress = run.formatter === formatterOf("text") && !run.output.outputFile && stderrIsTTY();
   try {
     await runValidators();
   } finally {

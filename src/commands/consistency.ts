@@ -41,7 +41,7 @@ export async function runConsistencyCommand(o: ConsistencyCliOptions): Promise<n
   }
   const out = validateConsistency({
     root, feature: o.feature, checkpoint: Number(cp), fx, maxFileBytes: run.output.maxFileBytes, advisory: o.advisory,
-    planningDir: run.paths.planning, rules: run.rules,
+    planningDir: run.paths.planning, rules: run.rules, sources: run.adoption.sources,
   });
   return finish(out.results, started, out.internalErrors, run);
 }

@@ -58,6 +58,7 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
     naming: vo.naming,
     maxFileBytes: run.output.maxFileBytes,
     rules: run.rules,
+    sources: run.adoption.sources,
   });
   return finish(out.results, started, out.internalErrors, run);
 }

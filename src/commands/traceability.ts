@@ -48,6 +48,6 @@ export async function runTraceabilityCommand(o: TraceabilityCliOptions): Promise
   }
   // --strict: warnings fail the run, promoted to errors by the core's severity policy, so the
   // report's verdicts say what the exit code says
-  const out = validateTraceability({ root, specs: specsAbs, fx, maxFileBytes: run.output.maxFileBytes, mode: o.strict ? "strict" : undefined, rules: run.rules });
+  const out = validateTraceability({ root, specs: specsAbs, fx, maxFileBytes: run.output.maxFileBytes, mode: o.strict ? "strict" : undefined, rules: run.rules, sources: run.adoption.sources });
   return finish(out.results, started, out.internalErrors, run);
 }

@@ -55,6 +55,11 @@ export interface ConsistencyOptions {
   advisory?: boolean;
   /** The run's rule options and severities (default: every rule's declared ones). */
   rules?: RuleSettings;
+  /**
+   * The run's bytes read from the working tree, by absolute path (AdoptionOptions.sources): the files
+   * this validator reads are added, so the inline-directive pass does not read them again.
+   */
+  sources?: Map<string, Uint8Array>;
 }
 
 export interface FeatureRow {
@@ -117,7 +122,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     const unread: string[] = [];
     for (const d of ds) {
       if (!needed.has(d.name)) continue;
-      const r = readDoc(source, d.name, d.name, opts.maxFileBytes);
+      const r = readDoc(source, d.name, d.name, opts.maxFileBytes, opts.sources);
       if (r.problem) {
         probs.push({ file: d.name, validator: "consistency", verdict: "fail", findings: [r.problem] });
         unread.push(d.name);

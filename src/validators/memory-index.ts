@@ -31,6 +31,11 @@ export interface MemoryIndexOptions {
   /** The run's rule options and severities (default: every rule's declared ones). */
   rules?: RuleSettings;
   maxFileBytes: number;
+  /**
+   * The run's bytes read from the working tree, by absolute path (AdoptionOptions.sources): the files
+   * this validator reads are added, so the inline-directive pass does not read them again.
+   */
+  sources?: Map<string, Uint8Array>;
 }
 
 export const DEFAULT_MEMORY_DIR = DEFAULT_PATHS.memories;
@@ -121,13 +126,19 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
       if (r.problem) {
         flags |= F_UNREAD;
         problems.push(problemResult("memory-index", r.problem));
-      } else bytes = r.bytes!;
+      } else {
+        bytes = r.bytes!;
+        if (opts.sources && source.kind === "disk") opts.sources.set(join(source.root, full(e.rel)), bytes);
+      }
     } else if (reads(e)) {
       // a memory's text only matters to MI-020 (its recorded token count): one it cannot read is
       // marked unread and MI-020 skips it (docs/rules/MI-020.md); no other finding of this validator reads it
       const r = readArtifact(source, full(e.rel), opts.maxFileBytes, shown(e.rel));
       if (r.problem) flags |= F_UNREAD;
-      else bytes = r.bytes!;
+      else {
+        bytes = r.bytes!;
+        if (opts.sources && source.kind === "disk") opts.sources.set(join(source.root, full(e.rel)), bytes);
+      }
     }
     docs.push({ file: e.rel, kind: KIND.MEMORY_FILE, flags, bytes });
   }

@@ -1,7 +1,7 @@
 // Shared host helpers for the planning validators (consistency, traceability): listing folders
 // through a FileSource in name order, reading with lossy UTF-8 decoding (D-6), link facts.
 import { existsSync, lstatSync, readlinkSync } from "node:fs";
-import { isAbsolute, posix, relative, resolve, sep } from "node:path";
+import { isAbsolute, join, posix, relative, resolve, sep } from "node:path";
 import type { FileSource } from "../source.js";
 import { isInside, realish } from "../fsread.js";
 import { readArtifact } from "../engine.js";
@@ -68,9 +68,15 @@ export interface ReadResult {
   problem?: Finding;
 }
 
-export function readDoc(source: FileSource, rel: string, display: string, maxBytes: number): ReadResult {
+/**
+ * A planning document's text (normalizeText). `seen`: the run's bytes read from the working tree, by
+ * absolute path (AdoptionOptions.sources), so the inline-directive pass does not read the file again.
+ */
+export function readDoc(source: FileSource, rel: string, display: string, maxBytes: number, seen?: Map<string, Uint8Array>): ReadResult {
   const r = readArtifact(source, rel, maxBytes, display);
-  return r.problem ? { problem: r.problem } : { bytes: normalizeText(r.bytes!) };
+  if (r.problem) return { problem: r.problem };
+  if (seen && source.kind === "disk") seen.set(join(source.root, rel), r.bytes!);
+  return { bytes: normalizeText(r.bytes!) };
 }
 
 
@@ -79,8 +85,10 @@ export function readDoc(source: FileSource, rel: string, display: string, maxByt
  * order and a symbolic link is replaced by its target before a later '..' applies (`lnk/../x.md`
  * is x.md beside the link's target, not beside the link); a dangling link still resolves to its
  * target; a loop leaves the rest unresolved. POSIX paths; elsewhere realish(resolve(p)).
+ * `links`: what the paths already looked at are (a link's target, or null: not a link, or nothing
+ * there), shared by the queries of one run so a folder common to them is looked at once.
  */
-export function pyRealpath(p: string): string {
+export function pyRealpath(p: string, links: Map<string, string | null> = new Map()): string {
   if (sep !== "/") return realish(resolve(p));
   const seen = new Map<string, string | null>();
   const walk = (path: string, rest: string): [string, boolean] => {
@@ -102,13 +110,12 @@ export function pyRealpath(p: string): string {
         continue;
       }
       const next = posix.join(path, name);
-      let link = false;
-      try {
-        link = lstatSync(next).isSymbolicLink();
-      } catch {
-        link = false;
+      let target = links.get(next);
+      if (target === undefined) {
+        target = linkTargetOf(next);
+        links.set(next, target);
       }
-      if (!link) {
+      if (target === null) {
         path = next;
         continue;
       }
@@ -121,14 +128,26 @@ export function pyRealpath(p: string): string {
         return [posix.join(next, rest), false]; // a loop
       }
       seen.set(next, null);
-      const [target, ok] = walk(path, readlinkSync(next, "utf8"));
-      if (!ok) return [posix.join(target, rest), false];
-      path = target;
+      const [resolved, ok] = walk(path, target);
+      if (!ok) return [posix.join(resolved, rest), false];
+      path = resolved;
       seen.set(next, path);
     }
     return [path, true];
   };
   return walk("", isAbsolute(p) ? p : `${process.cwd()}/${p}`)[0] || "/";
+}
+
+/** A symbolic link's target, or null when `path` is not a link (or nothing is there, or it cannot be looked at). */
+function linkTargetOf(path: string): string | null {
+  let link = false;
+  try {
+    // no exception for a missing path (the common case past a dangling link): an exception costs a stack trace
+    link = lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+  } catch {
+    link = false;
+  }
+  return link ? readlinkSync(path, "utf8") : null;
 }
 
 /**
@@ -139,6 +158,7 @@ export function linkStates(source: FileSource, queries: string[]): [string, stri
   const out: [string, string][] = [];
   const root = source.root;
   const realRoot = source.kind === "disk" ? realish(root) : root;
+  const links = new Map<string, string | null>();
   for (const q of queries) {
     let state: string;
     if (q.includes("\0")) state = "m";
@@ -146,7 +166,7 @@ export function linkStates(source: FileSource, queries: string[]): [string, stri
       // as the reference: the link's folder joined with the target, then Path.resolve (symlinks
       // replaced before '..' applies; a dangling link resolves to its target), then the containment
       // test and, inside, the existence of the resolved path
-      const real = pyRealpath(isAbsolute(q) ? q : `${root.split(sep).join("/")}/${q}`);
+      const real = pyRealpath(isAbsolute(q) ? q : `${root.split(sep).join("/")}/${q}`, links);
       if (!isInside(real, realRoot)) state = "o";
       else state = existsSync(real) ? "e" : "m";
     } else {

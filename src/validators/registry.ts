@@ -37,6 +37,11 @@ export interface WorkspaceContext {
    * scope.files; cross-file validators read the whole tree through `source`. Absent = everything.
    */
   scope?: RunScope;
+  /**
+   * The run's bytes read from the working tree, by absolute path (AdoptionOptions.sources): consistency,
+   * traceability and memory-index add the files they read, so the inline-directive pass does not read them again.
+   */
+  sources?: Map<string, Uint8Array>;
 }
 
 export interface WorkspaceValidator {
@@ -135,7 +140,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       const o = ctx.options;
       return validateConsistency({
         root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, planningDir: pathsOf(ctx).planning,
-        fx: fixBits(o.profile), advisory: !o.strict, rules: rulesOf(ctx),
+        fx: fixBits(o.profile), advisory: !o.strict, rules: rulesOf(ctx), sources: ctx.sources,
       });
     },
   },
@@ -154,7 +159,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
       const o = ctx.options;
       return validateTraceability({
         root: ctx.root, source: ctx.source, maxFileBytes: ctx.maxFileBytes, specs: pathsOf(ctx).specs,
-        fx: fixBits(o.profile), rules: rulesOf(ctx),
+        fx: fixBits(o.profile), rules: rulesOf(ctx), sources: ctx.sources,
       });
     },
   },
@@ -179,7 +184,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
         layout: o.layout ?? "auto",
         orphans: o.orphans,
         naming: o.naming,
-        maxFileBytes: ctx.maxFileBytes, rules: rulesOf(ctx),
+        maxFileBytes: ctx.maxFileBytes, rules: rulesOf(ctx), sources: ctx.sources,
       });
     },
   },

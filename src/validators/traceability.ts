@@ -30,6 +30,11 @@ export interface TraceabilityOptions {
   maxFileBytes: number;
   /** The run's rule options and severities (default: every rule's declared ones). */
   rules?: RuleSettings;
+  /**
+   * The run's bytes read from the working tree, by absolute path (AdoptionOptions.sources): the files
+   * this validator reads are added, so the inline-directive pass does not read them again.
+   */
+  sources?: Map<string, Uint8Array>;
 }
 
 export interface TraceabilityOutput extends ValidatorOutput {
@@ -81,7 +86,7 @@ export function validateTraceability(opts: TraceabilityOptions): TraceabilityOut
     const e = byFile.get(file);
     if (!e) continue;
     const [d, rel] = e;
-    const r = readDoc(source, rel, file, opts.maxFileBytes);
+    const r = readDoc(source, rel, file, opts.maxFileBytes, opts.sources);
     if (r.problem) {
       // the file's own result carries the problem; the core knows it by name only (its rules never
       // take it for empty)

@@ -80,16 +80,30 @@ describe("issue-13 the lean bundle (dist/cli/lean.cjs) and its V8 code cache", (
       expect(r.stderr).not.toMatch(/Warning|dynamic import/i);
     }
   });
-  it("the lean commands load no commander, zod, markdownlint, crypto, streams or perf_hooks", () => {
+  it("the lean commands and `check --only` of them (as a hook runs it) load no commander, zod, markdownlint, crypto, streams, perf_hooks, child_process or parseArgs", () => {
     const probe = join(tmpDir(), "probe.cjs");
     writeFileSync(probe, `process.on("exit", () => require("fs").writeFileSync(process.env.PROBE_OUT, JSON.stringify(process.moduleLoadList)));`);
-    for (const cmd of [["consistency", "--all", "--path", "."], ["traceability"], ["memory-index"]]) {
+    // a workspace outside any git repository: these commands ask git nothing there
+    const ws = tmpDir();
+    cpSync(WS, ws, { recursive: true });
+    const cmds = [["consistency", "--all", "--path", "."], ["traceability"], ["memory-index"], ["check", "--only", "memory-index,consistency,traceability"]];
+    for (const cmd of cmds) {
       const out = join(tmpDir(), "loaded.json");
-      const r = spawnSync(process.execPath, ["-r", probe, BIN, ...cmd, "-f", "json", "-o", join(tmpDir(), "report.json")], { cwd: WS, encoding: "utf8", env: { ...process.env, PROBE_OUT: out } });
+      // stdout and stderr are pipes, as under a hook (stdio "pipe")
+      const r = spawnSync(process.execPath, ["-r", probe, BIN, ...cmd, "-f", "json"], { cwd: ws, encoding: "utf8", env: { ...process.env, PROBE_OUT: out } });
       expect(r.status, r.stderr).not.toBeNull();
+      expect(r.stdout.length, cmd.join(" ")).toBeGreaterThan(0);
       const loaded = JSON.parse(readFileSync(out, "utf8")) as string[];
-      for (const m of ["NativeModule crypto", "NativeModule stream", "NativeModule net", "NativeModule perf_hooks", "NativeModule tty"]) expect(loaded, `${cmd[0]}: ${m}`).not.toContain(m);
+      for (const m of ["NativeModule crypto", "NativeModule stream", "NativeModule net", "NativeModule perf_hooks", "NativeModule tty", "NativeModule child_process", "NativeModule internal/util/parse_args/parse_args"]) {
+        expect(loaded, `${cmd.join(" ")}: ${m}`).not.toContain(m);
+      }
     }
+  });
+  it("a bundle's stand-in for node:child_process starts git when a run needs it (check --changed)", () => {
+    const repo = makeRepo({ "README.md": "# r\n" });
+    const r = runCli(["check", "--changed", "--base", "HEAD", "-f", "json"], { cwd: repo });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).summary).toBeDefined();
   });
 });
 
