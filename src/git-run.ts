@@ -103,6 +103,21 @@ export function gitRawAsync(cwd: string, args: string[], input?: Buffer | string
   });
 }
 
+/**
+ * gitRawAsync for a read-only question whose answer joins the run's memo (withGitMemo): a later
+ * gitRaw of the same question in the run gets it without a process (a memoized answer is returned
+ * as is). For a question asked before the run's other git questions, beside them.
+ */
+export async function gitRawAsyncMemo(cwd: string, args: string[]): Promise<GitResult> {
+  const m = MEMO_COMMANDS.has(args[0]) ? memo : undefined;
+  const key = `${cwd}\0${args.join("\0")}`;
+  const known = m?.get(key);
+  if (known !== undefined) return known;
+  const r = await gitRawAsync(cwd, args);
+  if (m !== undefined && !m.has(key)) m.set(key, r);
+  return m?.get(key) ?? r;
+}
+
 /** Run git; a non-zero exit is a usage/environment error with git's message. */
 export function gitOk(cwd: string, args: string[], input?: Buffer | string): Buffer {
   const r = gitRaw(cwd, args, input);

@@ -6,7 +6,7 @@
 import { existsSync, lstatSync, realpathSync, statSync, type Stats } from "node:fs";
 import { lexists } from "./fsread.js";
 import { join, sep } from "node:path";
-import { gitDirs, gitOk, gitRaw, gitVerify, splitZ } from "./git-run.js";
+import { gitDirs, gitOk, gitRaw, gitRawAsyncMemo, gitVerify, splitZ, type GitResult } from "./git-run.js";
 import { UsageError } from "./report.js";
 import { DEFAULT_PATHS } from "./config-paths.js";
 import { FLAGS } from "./wasm/contract.js";
@@ -253,8 +253,9 @@ function gitReason(r: { stderr: string; status: number | null }, what: string): 
  * HEAD to HEAD, with rename detection, deletions included. With `worktree` the diff runs to the
  * working tree and untracked, not ignored files are listed as "?" (a log not yet committed is part of
  * the change). One git process for the merge base and one for the diff, each under the run's git memo.
+ * `untracked: "later"`: the caller lists the untracked files itself (computeScope: beside the diff).
  */
-export function branchChanges(root: string, ref: string, o: { worktree?: boolean } = {}): { mergeBase: string; changes: ChangedFile[] } {
+export function branchChanges(root: string, ref: string, o: { worktree?: boolean; untracked?: "later" } = {}): { mergeBase: string; changes: ChangedFile[] } {
   const mb = gitRaw(root, ["merge-base", ref, "HEAD"]);
   const mergeBase = mb.status === 0 ? mb.stdout.toString("utf8").trim() : "";
   if (!mergeBase) {
@@ -267,14 +268,19 @@ export function branchChanges(root: string, ref: string, o: { worktree?: boolean
   const r = gitRaw(root, args);
   if (r.status !== 0) throw new BranchChangesError("git", gitReason(r, "diff"), false);
   const changes = changesOf(r.stdout);
-  if (o.worktree) {
-    // a listing git cannot give is an error, never "no untracked files" (a new log would leave the scope)
-    const u = gitRaw(root, ["ls-files", "-z", "--others", "--exclude-standard"]);
-    if (u.status !== 0) throw new UsageError(`git ls-files --others failed: ${gitReason(u, "ls-files")}`);
-    const seen = new Set(changes.map((c) => c.path));
-    for (const p of splitZ(u.stdout)) if (!seen.has(p)) changes.push({ path: p, status: "?" });
-  }
+  if (o.worktree && o.untracked === undefined) addUntracked(changes, gitRaw(root, UNTRACKED));
   return { mergeBase, changes };
+}
+
+/** The untracked files git does not ignore (branchChanges to the working tree adds them). */
+const UNTRACKED = ["ls-files", "-z", "--others", "--exclude-standard"];
+
+/** `changes` with the untracked files of `u` (git's answer to UNTRACKED) not already in them. */
+function addUntracked(changes: ChangedFile[], u: GitResult): void {
+  // a listing git cannot give is an error, never "no untracked files" (a new log would leave the scope)
+  if (u.status !== 0) throw new UsageError(`git ls-files --others failed: ${gitReason(u, "ls-files")}`);
+  const seen = new Set(changes.map((c) => c.path));
+  for (const p of splitZ(u.stdout)) if (!seen.has(p)) changes.push({ path: p, status: "?" });
 }
 
 function gitDir(root: string): string {
@@ -523,10 +529,14 @@ export async function computeScope(root: string, opts: { all?: boolean; base?: s
     const files = [...new Set(splitZ(r.stdout))].filter((p) => isFileOnDisk(root, p, reads.entries)).sort();
     return { kind: "all", root, changes: files.map((path) => ({ path, status: "M" as const })), files, reads };
   }
+  // the untracked listing (a walk of the working tree, as slow as the diff on a large one) runs beside
+  // the base's resolution and the diff; its answer is added after theirs (their errors come first)
+  const untracked = gitRawAsyncMemo(root, UNTRACKED);
+  untracked.catch(() => undefined); // awaited below, unless the diff failed first
   const base = await resolveBase(root, opts.base);
   let found: { mergeBase: string; changes: ChangedFile[] };
   try {
-    found = branchChanges(root, base, { worktree: true });
+    found = branchChanges(root, base, { worktree: true, untracked: "later" });
   } catch (e) {
     if (!(e instanceof BranchChangesError)) throw e;
     // git's own reason (a missing object of a partial or damaged clone, …) goes into the message
@@ -542,6 +552,7 @@ export async function computeScope(root: string, opts: { all?: boolean; base?: s
         : "the repository has no commits yet; use --all",
     );
   }
+  addUntracked(found.changes, await untracked);
   const changes = found.changes.sort(byPath);
   const files = changes.filter((c) => c.status !== "D" && isFileOnDisk(root, c.path, reads.entries)).map((c) => c.path);
   return { kind: "changed", root, base, mergeBase: found.mergeBase, changes, files, reads };

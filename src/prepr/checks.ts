@@ -284,9 +284,31 @@ function skills(ctx: PrePrContext): CheckOutcome {
   return { facts: { files: files.length }, findings };
 }
 
+/**
+ * PP-015's git questions (the commit count and the working tree's diff against the merge-base) start
+ * from prepare(), before the first row, and run beside the rows ahead of it; `done` times the row by
+ * its own work (the git processes' start to their answer).
+ */
+const sizeRuns = new WeakMap<PrePrContext, Promise<{ commits: number; additions: number; ms: number }>>();
+function sizeRun(ctx: PrePrContext, mergeBase: string): Promise<{ commits: number; additions: number; ms: number }> {
+  let r = sizeRuns.get(ctx);
+  if (!r) {
+    const t0 = performance.now();
+    r = sizeFacts(ctx.root, mergeBase).then((f) => ({ ...f, ms: performance.now() - t0 }));
+    r.catch(() => undefined); // awaited by the row (prSize)
+    sizeRuns.set(ctx, r);
+  }
+  return r;
+}
+
+function prSizePrepare(ctx: PrePrContext): Promise<void> {
+  if (!ctx.options.fix && ctx.scope.kind !== "all" && ctx.scope.mergeBase) sizeRun(ctx, ctx.scope.mergeBase);
+  return Promise.resolve();
+}
+
 async function prSize(ctx: PrePrContext): Promise<CheckOutcome> {
   if (ctx.scope.kind === "all" || !ctx.scope.mergeBase) return { facts: { mergeBase: !!ctx.scope.mergeBase } };
-  const { commits, additions } = await sizeFacts(ctx.root, ctx.scope.mergeBase);
+  const { commits, additions, ms } = await sizeRun(ctx, ctx.scope.mergeBase);
   const c = ctx.config.prePr?.prSize;
   const findings = runFamily(ctx, "size", [{ rel: ".", role: ROLE.size, text: "" }], {
     "size.commits": commits,
@@ -298,7 +320,7 @@ async function prSize(ctx: PrePrContext): Promise<CheckOutcome> {
       additionsWarn: c?.additions?.warn, additionsFail: c?.additions?.fail,
     }),
   });
-  return { facts: { mergeBase: true, commits, files: ctx.scope.changes.length, additions }, findings };
+  return { facts: { mergeBase: true, commits, files: ctx.scope.changes.length, additions }, findings, workMs: ms };
 }
 
 function prDescription(ctx: PrePrContext): CheckOutcome {
@@ -511,7 +533,7 @@ export const CHECKS: CheckDef[] = [
   checkDef({ id: "PP-010", tags: [], defaultEnabled: true, run: workflowStructure }),
   checkDef({ id: "PP-004", tags: ["external-tool"], defaultEnabled: true, run: actionlint }),
   checkDef({ id: "PP-011", tags: [], defaultEnabled: true, run: skills }),
-  checkDef({ id: "PP-015", tags: [], defaultEnabled: true, run: prSize }),
+  checkDef({ id: "PP-015", tags: [], defaultEnabled: true, prepare: prSizePrepare, inOrder: true, run: prSize }),
   checkDef({ id: "PP-012", tags: [], defaultEnabled: true, run: prDescription }),
   checkDef({ id: "PP-014", tags: ["delegation"], defaultEnabled: true, run: traceability }),
   checkDef({ id: "PP-002", tags: ["tests", "repo-specific"], defaultEnabled: false, run: testCommand }),

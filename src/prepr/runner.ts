@@ -79,6 +79,11 @@ export interface CheckDef {
    * and the rows after it run while its run() waits (the rows are still reported in order).
    */
   prepare?(ctx: PrePrContext): Promise<void>;
+  /**
+   * With prepare(): the rows after this one still wait for its run() (its background work only
+   * started early; a later row, such as PP-002's test command, may change what it reads).
+   */
+  inOrder?: boolean;
 }
 
 export interface CheckRow {
@@ -165,7 +170,7 @@ export async function runChecks(defs: CheckDef[], ctx: PrePrContext, onRow?: (ro
       rows[i] = row;
       flush();
     });
-    if (prepared[i]) {
+    if (prepared[i] && !defs[i].inOrder) {
       done.catch(() => undefined); // awaited below
       waiting.push(done);
     } else await done;
