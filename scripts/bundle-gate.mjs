@@ -27,6 +27,15 @@ const jsoncEsm = {
   },
 };
 
+// the CommonJS bundle's own require for src/node-require.ts (as scripts/bundle-cli.mjs does for the
+// lean bundle): createRequire would load node:module, and with it Node's ES module loader
+const cjsRequire = {
+  name: "node-require-cjs",
+  setup(b) {
+    b.onResolve({ filter: /\/node-require\.js$/ }, () => ({ path: join(root, "src", "node-require-cjs.ts") }));
+  },
+};
+
 async function bundle(format) {
   const r = await build({
     entryPoints: [entry],
@@ -38,7 +47,7 @@ async function bundle(format) {
     mainFields: ["module", "main"],
     legalComments: "none",
     logLevel: "warning",
-    plugins: [jsoncEsm],
+    plugins: format === "cjs" ? [jsoncEsm, cjsRequire] : [jsoncEsm],
     // the WebAssembly core's runner (src/wasm/instance.ts) finds the module file in generated/
     // beside it: in the bundles that is dist/wasm/generated/ (the gate runs SS-002 through the core,
     // its session-state build: __AGENTCHECK_GATE_CORE__, assembly/gate.ts)
