@@ -12,7 +12,6 @@ import type { WorkflowMode } from "./constants.js";
 import { lookupPhase, phaseReady, type PhaseLookup } from "../phase/lookup.js";
 import { repoRelative } from "./observed.js";
 import { DEFAULT_PATHS } from "../config-paths.js";
-import { nodeRequire } from "../node-require.js";
 
 const DEFAULT_SESSIONS_DIR = DEFAULT_PATHS.sessions;
 
@@ -380,15 +379,20 @@ function readStdinAtOnce(chunks: Buffer[]): HookInput | undefined {
  * no input. A read error is empty input, which the gate denies (fail closed). Stdin is destroyed once
  * answered: a writer that holds it open is not waited for.
  */
-function readStdin(): Promise<HookInput> {
+function readStdin(armDeadline: () => void): Promise<HookInput> {
   const chunks: Buffer[] = [];
   const atOnce = readStdinAtOnce(chunks);
   if (atOnce !== undefined) return Promise.resolve(atOnce);
+  // the only wait of the gate: everything after the input is synchronous, so the deadline can fire
+  // only while the input is awaited here
+  armDeadline();
   return new Promise((resolve) => {
     try {
-      // node:tty only here (it loads node:net and the streams): readStdinAtOnce read a file or a pipe without it
-      if ((nodeRequire("node:tty") as typeof import("node:tty")).isatty(0)) return resolve({ text: "", overCap: false });
+      // process.stdin (node:tty, node:net and the streams) only here: readStdinAtOnce read a file or a
+      // pipe without it. A terminal is no input (its stream is never read: fd 0 is a terminal exactly
+      // when process.stdin is a tty.ReadStream)
       const stdin = process.stdin;
+      if (stdin.isTTY === true) return resolve({ text: "", overCap: false });
       let size = chunks.reduce((n, c) => n + c.length, 0);
       let scanned = 0;
       let quiet = 0;
@@ -437,7 +441,9 @@ function readStdin(): Promise<HookInput> {
  * non-blocking error there: the tool would run). Every file the gate reads goes through the bounded
  * reader (src/fsread.ts), so no read can block; this timer is the second line: when the decision is
  * not out by then (and the hook input on stdin is not still arriving), the gate answers "state
- * unavailable": read-only tools allowed, every other tool denied, exit 0.
+ * unavailable": read-only tools allowed, every other tool denied, exit 0. It is armed when the gate
+ * first waits (the hook input read through the stream): nothing after the input waits, and a timer
+ * cannot interrupt synchronous work.
  */
 export const GATE_DEADLINE_MS = 1000;
 
@@ -479,9 +485,14 @@ function armDeadline(tool: () => string, readOnlyExtra: () => string[]): () => v
 export async function runGate(args: string[]): Promise<number> {
   let tool = "";
   let readOnlyExtra: string[] = [];
-  const disarm = armDeadline(() => tool, () => readOnlyExtra);
+  // armed when the gate first waits (the hook input read through the stream): a run that reads its
+  // input at once is synchronous from there to its answer, and no timer could fire before it
+  let disarm: (() => void) | undefined;
+  const arm = (): void => {
+    disarm ??= armDeadline(() => tool, () => readOnlyExtra);
+  };
   try {
-    return await gateBody(args, (t) => (tool = t), (x) => (readOnlyExtra = x));
+    return await gateBody(args, (t) => (tool = t), (x) => (readOnlyExtra = x), arm);
   } catch (e) {
     // fail closed: anything unexpected leaves read-only tools only, and the exit code stays 0
     const reason = e instanceof StateError && e.code === "USAGE" ? "config" : "error";
@@ -489,11 +500,11 @@ export async function runGate(args: string[]): Promise<number> {
     if (!d.allow) writeOut(`${denyJson(d.reason)}\n`);
     return 0;
   } finally {
-    disarm();
+    disarm?.();
   }
 }
 
-async function gateBody(args: string[], setTool: (t: string) => void, setExtra: (x: string[]) => void): Promise<number> {
+async function gateBody(args: string[], setTool: (t: string) => void, setExtra: (x: string[]) => void, arm: () => void): Promise<number> {
   let tool = "";
   let readOnlyExtra: string[] = [];
   {
@@ -511,7 +522,7 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
         return 0;
       } else process.stderr.write(`agentcheck gate: ignoring unknown argument '${a}'\n`);
     }
-    const { text: raw, overCap } = await readStdin();
+    const { text: raw, overCap } = await readStdin(arm);
     if (overCap) {
       // not parsed: no tool is let through on input the gate did not read whole (Read included)
       tool = toolNamed(raw);
