@@ -85,8 +85,8 @@ function loadCached(file, opts = {}) {
   const path = require("node:path");
   // code compiled by node:vm has no import() of its own: the bundle's few dynamic imports (rare
   // cases: a configuration file's schema) come here (scripts/bundle-cli.mjs)
-  const base = require("node:url").pathToFileURL(file);
-  globalThis.__agentcheckImport = (spec) => import(new URL(spec, base).href);
+  // (the file's URL made on first use: pathToFileURL costs a start-up that imports nothing)
+  globalThis.__agentcheckImport = (spec) => import(new URL(spec, require("node:url").pathToFileURL(file)).href);
   // CommonJS's own wrapper; the bundle requires built-ins and the package's dependencies only, which
   // this file's require resolves the same way (node:module would load the ES module loader)
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) { ${src}\n});`, { filename: file, cachedData: cached });

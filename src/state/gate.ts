@@ -2,7 +2,7 @@
 // the note reader, the lean validator and the decision table only (no zod, commander, markdownlint,
 // simple-git or WASM). Allow = exit 0 and no output; deny = exit 0 and the hook's deny JSON. Any
 // failure (no state, corrupt or invalid state, unknown mode, exceptions) leaves read-only tools only.
-import { isatty } from "node:tty";
+import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, writeSync } from "node:fs";
 import { notesConfinement, resolveNotesRoot } from "./paths.js";
 import { NoteStore } from "./store.js";
 import { validityCache, type ValidityCache } from "./valid-cache.js";
@@ -205,6 +205,52 @@ function denyJson(reason: string): string {
   });
 }
 
+/** How long the gate's answer waits for a full non-blocking stdout pipe to take it (then process.stdout). */
+const ANSWER_WRITE_WAIT_MS = 5000;
+
+/** Whether some of an answer went through process.stdout (writeOut's fallback): the process must then exit by draining. */
+let answerQueued = false;
+
+/** For the launcher (bin/agentcheck-gate.cjs): true when an answer may still sit in process.stdout's queue, so exiting at once could lose a deny. */
+export function answerPending(): boolean {
+  return answerQueued;
+}
+
+/**
+ * The gate's answer on descriptor 1, written synchronously: process.stdout on a pipe would load
+ * node:net and the streams (issue 39 item 3). A full non-blocking pipe (EAGAIN) is waited for, 1 ms at
+ * a time, so that the answer is out before the launcher exits without teardown (bin/agentcheck-gate.cjs:
+ * a deny still queued in process.stdout would be lost, and the tool allowed); what the descriptor
+ * refuses otherwise (a closed pipe), or still refuses after ANSWER_WRITE_WAIT_MS, goes through
+ * process.stdout, as every answer did before.
+ */
+function writeOut(text: string): void {
+  const rest = writeAnswer(Buffer.from(text), writeSync);
+  if (rest === undefined) return;
+  answerQueued = true;
+  process.stdout.write(rest);
+}
+
+/**
+ * Write `buf` to descriptor 1 with `write` (fs.writeSync), waiting out EAGAIN 1 ms at a time for at most
+ * ANSWER_WRITE_WAIT_MS; undefined when all of it was written, else what is left (an error other than
+ * EAGAIN, or the wait over). Exported for the test of that wait.
+ */
+export function writeAnswer(buf: Buffer, write: (fd: number, b: Buffer, off: number, len: number) => number): Buffer | undefined {
+  let off = 0;
+  let waited = 0;
+  while (off < buf.length) {
+    try {
+      off += write(1, buf, off, buf.length - off);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EAGAIN" || waited >= ANSWER_WRITE_WAIT_MS) return buf.subarray(off);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+      waited++;
+    }
+  }
+  return undefined;
+}
+
 /** The tool a hook input that was not parsed names (for the deny message only), or "". */
 function toolNamed(raw: string): string {
   const m = /"tool_name"\s*:\s*"([A-Za-z0-9_.-]{1,200})"/.exec(raw);
@@ -303,6 +349,57 @@ function mayEndDocument(buf: Buffer): boolean {
  */
 export const GATE_SCAN_IDLE_MS = 5;
 
+/** The largest single read of readStdinAtOnce (bytes). */
+const AT_ONCE_READ_BYTES = 1024 * 1024;
+
+/**
+ * The hook input read at once, synchronously, where that can never block (issue 39 item 3: the
+ * stream machinery process.stdin loads, node:net and the streams, is most of the gate's start-up
+ * beyond Node's own): a regular file, or on Linux a pipe, opened again through /proc/self/fd/0
+ * without blocking (a new open file description: descriptor 0 itself stays blocking, and a read
+ * of it is never left pending). A pipe whose writer has written everything and closed it, as a hook
+ * runner does before the gate is up, is read to its end here. Undefined otherwise (a terminal, a
+ * socket, anything else, or a pipe that ran dry while its writer holds it open: then `chunks` holds
+ * what was read, and the stream reads the rest with the deadline and the document scan as before).
+ * Over GATE_MAX_INPUT_BYTES it stops reading: overCap, as the stream does.
+ */
+function readStdinAtOnce(chunks: Buffer[]): HookInput | undefined {
+  let fd = -1;
+  let own = false;
+  try {
+    const st = fstatSync(0);
+    if (st.isFile()) fd = 0;
+    else if (st.isFIFO() && process.platform === "linux") {
+      try {
+        fd = openSync("/proc/self/fd/0", fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+      } catch {
+        return undefined; // no /proc: the stream reads it
+      }
+      own = true;
+    } else return undefined;
+    const scratch = Buffer.allocUnsafe(AT_ONCE_READ_BYTES);
+    let size = 0;
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(fd, scratch, 0, scratch.length, null);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException)?.code === "EAGAIN") return undefined; // the writer holds it open: the stream reads on
+        throw e;
+      }
+      if (n === 0) return { text: Buffer.concat(chunks).toString("utf8"), overCap: false };
+      size += n;
+      if (size > GATE_MAX_INPUT_BYTES) return { text: Buffer.concat(chunks).subarray(0, 4096).toString("utf8"), overCap: true };
+      chunks.push(Buffer.from(scratch.subarray(0, n)));
+    }
+  } catch {
+    // a read error is empty input, which the gate denies (fail closed), as on the stream
+    return { text: "", overCap: false };
+  } finally {
+    if (own) closeSync(fd);
+  }
+}
+
 /**
  * The hook input: read until the end of input, until the JSON document on stdin is complete while
  * the writer holds stdin open (scanned after GATE_SCAN_IDLE_MS of quiet, resuming where the last scan
@@ -313,13 +410,21 @@ export const GATE_SCAN_IDLE_MS = 5;
  * no input. A read error is empty input, which the gate denies (fail closed). Stdin is destroyed once
  * answered: a writer that holds it open is not waited for.
  */
-function readStdin(): Promise<HookInput> {
+function readStdin(armDeadline: () => void): Promise<HookInput> {
+  const chunks: Buffer[] = [];
+  const atOnce = readStdinAtOnce(chunks);
+  if (atOnce !== undefined) return Promise.resolve(atOnce);
+  // the only wait of the gate: everything after the input is synchronous, so the deadline can fire
+  // only while the input is awaited here
+  armDeadline();
   return new Promise((resolve) => {
     try {
-      if (isatty(0)) return resolve({ text: "", overCap: false });
+      // process.stdin (node:tty, node:net and the streams) only here: readStdinAtOnce read a file or a
+      // pipe without it. A terminal is no input (its stream is never read: fd 0 is a terminal exactly
+      // when process.stdin is a tty.ReadStream)
       const stdin = process.stdin;
-      const chunks: Buffer[] = [];
-      let size = 0;
+      if (stdin.isTTY === true) return resolve({ text: "", overCap: false });
+      let size = chunks.reduce((n, c) => n + c.length, 0);
       let scanned = 0;
       let quiet = 0;
       let done = false;
@@ -367,7 +472,9 @@ function readStdin(): Promise<HookInput> {
  * non-blocking error there: the tool would run). Every file the gate reads goes through the bounded
  * reader (src/fsread.ts), so no read can block; this timer is the second line: when the decision is
  * not out by then (and the hook input on stdin is not still arriving), the gate answers "state
- * unavailable": read-only tools allowed, every other tool denied, exit 0.
+ * unavailable": read-only tools allowed, every other tool denied, exit 0. It is armed when the gate
+ * first waits (the hook input read through the stream): nothing after the input waits, and a timer
+ * cannot interrupt synchronous work.
  */
 export const GATE_DEADLINE_MS = 1000;
 
@@ -396,8 +503,10 @@ function armDeadline(tool: () => string, readOnlyExtra: () => string[]): () => v
       return;
     }
     const d = decide(tool(), { ok: false, reason: "error", detail: `state unavailable: no decision within ${GATE_DEADLINE_MS * Math.max(1, periods)} ms` }, { enabled: true, readOnlyExtra: readOnlyExtra(), requireProtocolStart: false });
-    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
-    process.exit(0);
+    if (!d.allow) writeOut(`${denyJson(d.reason)}\n`);
+    // a deny still in process.stdout's queue (writeOut's fallback) goes out before the exit
+    if (answerQueued) process.stdout.write("", () => process.exit(0));
+    else process.exit(0);
   };
   timer = setTimeout(fire, GATE_DEADLINE_MS);
   return () => {
@@ -409,21 +518,26 @@ function armDeadline(tool: () => string, readOnlyExtra: () => string[]): () => v
 export async function runGate(args: string[]): Promise<number> {
   let tool = "";
   let readOnlyExtra: string[] = [];
-  const disarm = armDeadline(() => tool, () => readOnlyExtra);
+  // armed when the gate first waits (the hook input read through the stream): a run that reads its
+  // input at once is synchronous from there to its answer, and no timer could fire before it
+  let disarm: (() => void) | undefined;
+  const arm = (): void => {
+    disarm ??= armDeadline(() => tool, () => readOnlyExtra);
+  };
   try {
-    return await gateBody(args, (t) => (tool = t), (x) => (readOnlyExtra = x));
+    return await gateBody(args, (t) => (tool = t), (x) => (readOnlyExtra = x), arm);
   } catch (e) {
     // fail closed: anything unexpected leaves read-only tools only, and the exit code stays 0
     const reason = e instanceof StateError && e.code === "USAGE" ? "config" : "error";
     const d = decide(tool, { ok: false, reason, detail: (e as Error)?.message ?? String(e) }, { enabled: true, readOnlyExtra, requireProtocolStart: false });
-    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
+    if (!d.allow) writeOut(`${denyJson(d.reason)}\n`);
     return 0;
   } finally {
-    disarm();
+    disarm?.();
   }
 }
 
-async function gateBody(args: string[], setTool: (t: string) => void, setExtra: (x: string[]) => void): Promise<number> {
+async function gateBody(args: string[], setTool: (t: string) => void, setExtra: (x: string[]) => void, arm: () => void): Promise<number> {
   let tool = "";
   let readOnlyExtra: string[] = [];
   {
@@ -441,12 +555,12 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
         return 0;
       } else process.stderr.write(`agentcheck gate: ignoring unknown argument '${a}'\n`);
     }
-    const { text: raw, overCap } = await readStdin();
+    const { text: raw, overCap } = await readStdin(arm);
     if (overCap) {
       // not parsed: no tool is let through on input the gate did not read whole (Read included)
       tool = toolNamed(raw);
       setTool(tool);
-      process.stdout.write(`${denyJson(`agentcheck gate: ${clip(tool || "(unnamed tool)", 60)} blocked because the hook input is over the ${GATE_MAX_INPUT_BYTES / 1048576} MiB the gate reads; no tool is allowed on input it cannot read whole. To proceed: make the tool call smaller (write a large file in parts).`)}\n`);
+      writeOut(`${denyJson(`agentcheck gate: ${clip(tool || "(unnamed tool)", 60)} blocked because the hook input is over the ${GATE_MAX_INPUT_BYTES / 1048576} MiB the gate reads; no tool is allowed on input it cannot read whole. To proceed: make the tool call smaller (write a large file in parts).`)}\n`);
       return 0;
     }
     let input: Record<string, unknown> | undefined;
@@ -460,7 +574,7 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
       tool = toolNamed(raw);
       setTool(tool);
       const d = decide(tool, { ok: false, reason: "input", detail: `${Buffer.byteLength(raw)} bytes read` }, { enabled: true, readOnlyExtra: [], requireProtocolStart: false });
-      if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
+      if (!d.allow) writeOut(`${denyJson(d.reason)}\n`);
       return 0;
     }
     tool = typeof input.tool_name === "string" ? input.tool_name : "";
@@ -480,7 +594,7 @@ async function gateBody(args: string[], setTool: (t: string) => void, setExtra: 
     const command = tool === "Bash" && ti && typeof ti === "object" && typeof ti.command === "string" ? ti.command : undefined;
     const filePath = tool === "Write" && ti && typeof ti === "object" && typeof ti.file_path === "string" ? repoRelative(ti.file_path, r.worktree) : undefined;
     const d = decide(tool, lookup, policy, policy.phases ? lookupPhase(r.worktree, r.settings.memoriesDir) : undefined, command, filePath);
-    if (!d.allow) process.stdout.write(`${denyJson(d.reason)}\n`);
+    if (!d.allow) writeOut(`${denyJson(d.reason)}\n`);
     return 0;
   }
 }

@@ -327,6 +327,51 @@ describe("issue-39 item 3: no faster stdin at the price of the deadline", () => 
     // the writer never closes stdin in this test: an exit at all shows the gate did not wait for it
     expect(took).toBeLessThan(15_000);
   }, 30_000);
+
+  /** The gate run as a hook command runs it: `sh -c '<writer> | exec node agentcheck-gate.cjs'`. */
+  async function shellGate(repo: string, writer: string, env: Record<string, string>, preload?: string): Promise<{ code: number | null; stdout: string }> {
+    const { spawnSync } = await import("node:child_process");
+    const { ROOT } = await import("../helpers.js");
+    const pre = preload ? ` -r "${preload}"` : "";
+    const r = spawnSync("sh", ["-c", `${writer} | exec "$NODE"${pre} "$GATE"`], {
+      cwd: repo, encoding: "utf8", env: { ...process.env, AGENTCHECK_NOTES_DIR: "", NODE: process.execPath, GATE: join(ROOT, "bin", "agentcheck-gate.cjs"), ...env },
+    });
+    return { code: r.status, stdout: r.stdout };
+  }
+
+  it("a hook input through a pipe its writer has closed is read at once, without process.stdin: no node:tty, node:net or streams loaded, the same decisions", async () => {
+    const dir = tmpDir();
+    const loaded = join(dir, "loaded.txt");
+    const preload = join(dir, "modules.cjs");
+    writeFileSync(preload, `const seen = new Set(process.moduleLoadList);\nprocess.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(loaded)}, process.moduleLoadList.filter((m) => !seen.has(m)).join("\\n")));\n`);
+    for (const [mode, tool, expected] of [["analysis", "Edit", "deny"], ["coding", "Edit", "allow"], ["analysis", "Read", "allow"]] as const) {
+      const repo = repoInMode(mode);
+      const input = join(dir, `${mode}-${tool}.json`);
+      writeFileSync(input, hookInput(tool, repo));
+      const r = await shellGate(repo, `cat "$IN"`, { IN: input }, preload);
+      expect(r.code).toBe(0);
+      expect(r.stdout === "" ? "allow" : JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe(expected);
+      if (expected === "deny") expect(r.stdout).toContain("not allowed in analysis mode");
+      const modules = readFileSync(loaded, "utf8").split("\n");
+      expect(modules.length).toBeGreaterThan(0);
+      expect(modules.filter((m) => /^NativeModule (tty|net|stream)$/.test(m))).toEqual([]);
+    }
+  }, 60_000);
+
+  it("a pipe that runs dry before the input's end (its writer pauses and holds it open) is read on through the stream: the whole input decides", async () => {
+    const dir = tmpDir();
+    for (const [mode, expected] of [["analysis", "not allowed in analysis mode"], ["coding", ""]] as const) {
+      const repo = repoInMode(mode);
+      const text = hookInput("Edit", repo);
+      const cut = Math.floor(text.length / 2);
+      writeFileSync(join(dir, "a.json"), text.slice(0, cut));
+      writeFileSync(join(dir, "b.json"), text.slice(cut));
+      const r = await shellGate(repo, `{ cat "$A"; sleep 0.3; cat "$B"; }`, { A: join(dir, "a.json"), B: join(dir, "b.json") });
+      expect(r.code).toBe(0);
+      if (expected === "") expect(r.stdout).toBe("");
+      else expect(r.stdout).toContain(expected);
+    }
+  }, 60_000);
 });
 
 describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", () => {
