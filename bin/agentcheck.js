@@ -89,7 +89,9 @@ function full() {
  * first size (1 MB) and --heap-growing-percent=50 lets the old generation grow by half its live size
  * between full collections. Both flags are read whenever V8 resizes a space, so they work when set at
  * run time (--max-semi-space-size, read once when the heap is made, does not); set before any bundle
- * loads, so its code cache is made and used under the same flags. docs/benchmarks.md
+ * loads, so its code cache is made and used under the same flags (set for every `check`, the lean
+ * `check --only` of a hook included: flags that differed between runs would make each reject the other's
+ * code cache). node:v8 loads the stream modules (about 2 ms; test/cli/lean-paths). docs/benchmarks.md
  */
 function leanHeap() {
   require("node:v8").setFlagsFromString("--semi-space-growth-factor=1 --heap-growing-percent=50");
