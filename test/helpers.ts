@@ -98,3 +98,25 @@ export function makeRepo(files: Record<string, string | Uint8Array> = {}, opts: 
   }
   return dir;
 }
+
+/** Stage everything and commit it; returns the new commit's id. */
+export function commitAll(dir: string, msg = "c"): string {
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", msg);
+  return git(dir, "rev-parse", "HEAD");
+}
+
+/** Let git forget every commit no branch reaches: reflogs expired, `git gc --prune=now`. */
+export function forgetUnreachable(dir: string): void {
+  git(dir, "reflog", "expire", "--expire=now", "--all");
+  git(dir, "gc", "-q", "--prune=now");
+}
+
+/** Squash merge `branch` onto main (checked out), delete it and let git forget its commits. */
+export function squashAndDrop(dir: string, branch: string): void {
+  git(dir, "checkout", "-q", "main");
+  git(dir, "merge", "-q", "--squash", branch);
+  git(dir, "commit", "-q", "-m", `${branch} (squash)`);
+  git(dir, "branch", "-q", "-D", branch);
+  forgetUnreachable(dir);
+}

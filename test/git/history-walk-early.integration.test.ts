@@ -4,15 +4,10 @@
 // answer read from the walk must be git's own; where the walk cannot tell (a merge that changed the
 // folders: git's simplified history may then follow another parent) it gives none and git is asked.
 import { describe, it, expect } from "vitest";
-import { makeRepo, git, writeTree } from "../helpers.js";
+import { makeRepo, git, writeTree, commitAll } from "../helpers.js";
 import { GitRepo } from "../../dist/git-run.js";
 import { classifyCommits, headWalkStarted, historyBlobs, lastChangesFromWalk, startHeadWalk } from "../../dist/evidence/landed.js";
 
-const commitAll = (dir: string, msg: string) => {
-  git(dir, "add", "-A");
-  git(dir, "commit", "-q", "-m", msg);
-  return git(dir, "rev-parse", "HEAD").trim();
-};
 
 const LOG_A = ".agents/sessions/2026-01-01-session-1.md";
 const LOG_B = ".agents/sessions/2026-01-02-session-2.md";

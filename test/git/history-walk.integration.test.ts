@@ -3,15 +3,10 @@
 // had its own `git log --first-parent` over the logs' folders. The answer read from the shared walk
 // must be the one git's own first-parent log gives, on histories with merges of every kind.
 import { describe, it, expect } from "vitest";
-import { makeRepo, git, writeTree } from "../helpers.js";
+import { makeRepo, git, writeTree, commitAll } from "../helpers.js";
 import { GitRepo } from "../../dist/git-run.js";
 import { arrivedByMerge, historyBlobs } from "../../dist/evidence/landed.js";
 
-const commitAll = (dir: string, msg: string) => {
-  git(dir, "add", "-A");
-  git(dir, "commit", "-q", "-m", msg);
-  return git(dir, "rev-parse", "HEAD").trim();
-};
 
 /** A history with a no-ff merge bringing a log, a merge that takes the side's version of a log main also wrote, a log main changed after a merge brought it, and an evil merge. */
 function mergedHistory(): string {

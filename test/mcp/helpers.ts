@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { BIN, git, makeRepo, writeTree } from "../helpers.js";
+import { BIN, commitAll, git, makeRepo, writeTree } from "../helpers.js";
 
 export interface Conn {
   client: Client;
@@ -94,9 +94,4 @@ export function writeSessionLog(dir: string, id: string, work: string[] = [], st
   return rel;
 }
 
-export function commitAll(dir: string, msg: string): void {
-  git(dir, "add", "-A");
-  git(dir, "commit", "-q", "-m", msg);
-}
-
-export { git, writeTree, join, readFileSync, writeFileSync };
+export { commitAll, git, writeTree, join, readFileSync, writeFileSync };

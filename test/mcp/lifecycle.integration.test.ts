@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, commitAll, connect, git, join, ok, protocolRepo, readFileSync, sha256, writeSessionLog, writeTree, type Conn } from "./helpers.js";
-import { runCli } from "../helpers.js";
+import { runCli, squashAndDrop } from "../helpers.js";
 
 const ID_RE = /^\d{4}-\d{2}-\d{2}-session-\d{2}$/;
 let conns: Conn[] = [];
@@ -90,12 +90,7 @@ describe("issue 15: MCP server lifecycle (session_start … session_end)", () =>
     expect(log.endingCommit).toBe(end.commit);
     expect(log.contentEvidence.files["src/app.ts"]).toBe(blob);
     commitAll(dir, "session log: ending commit and content evidence");
-    git(dir, "checkout", "-q", "main");
-    git(dir, "merge", "-q", "--squash", "feat/protocol");
-    git(dir, "commit", "-q", "-m", "feat/protocol (squash)");
-    git(dir, "branch", "-q", "-D", "feat/protocol");
-    git(dir, "reflog", "expire", "--expire=now", "--all");
-    git(dir, "gc", "-q", "--prune=now");
+    squashAndDrop(dir, "feat/protocol");
     const sp130 = (file: string) => JSON.parse(runCli(["session-log", "-f", "json", file], { cwd: dir }).stdout).results.flatMap((r: any) => r.findings).filter((f: any) => f.ruleId === "SP-130").map((f: any) => f.messageId);
     expect(sp130(LOG)).toEqual([]);
     delete log.contentEvidence;

@@ -7,7 +7,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { runValidator } from "../../dist/wasm/loader.js";
 import { KIND } from "../../dist/wasm/abi.js";
-import { runCli, makeRepo, git, tmpDir, writeTree } from "../helpers.js";
+import { runCli, makeRepo, git, tmpDir, writeTree, commitAll } from "../helpers.js";
 import { validLog, item, type Json } from "./util.js";
 
 const LOG = ".agents/sessions/2026-01-05-session-42.json";
@@ -23,7 +23,6 @@ function traced(dir: string, args: string[] = []): { findings: { ruleId: string;
   return { findings: JSON.parse(r.stdout).results.find((x: { file: string }) => x.file === LOG).findings, git: cmds };
 }
 const write = (dir: string, v: Json) => writeTree(dir, { [LOG]: JSON.stringify(v, null, 2) });
-const commitAll = (dir: string, msg = "c") => { git(dir, "add", "-A"); git(dir, "commit", "-q", "-m", msg); return git(dir, "rev-parse", "HEAD"); };
 
 /** A repo whose second commit adds `files`; a log over that range with the given QA evidence. */
 function scopeRepo(evidence: string, files: Record<string, string> = { "src/a.ts": "x" }): { dir: string; start: string; end: string } {

@@ -4,7 +4,7 @@ import { describe, it, expect } from "vitest";
 import { writeFileSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { runCli, makeRepo, git, tmpDir, writeTree } from "../helpers.js";
+import { runCli, makeRepo, git, tmpDir, writeTree, commitAll } from "../helpers.js";
 import { validLog, item, type Json } from "./util.js";
 
 const LOG = ".agents/sessions/2026-01-05-session-42.json";
@@ -23,7 +23,6 @@ function check(cwd: string, args: string[] = []): Out {
 const findings = (o: Out, file = LOG) => o.results.find((r) => r.file === file)!.findings;
 const byRule = (o: Out, id: string) => findings(o).filter((f) => f.ruleId === id);
 const write = (dir: string, path: string, v: Json | string) => writeTree(dir, { [path]: typeof v === "string" ? v : JSON.stringify(v, null, 2) });
-const commitAll = (dir: string, msg = "c") => { git(dir, "add", "-A"); git(dir, "commit", "-q", "-m", msg); return git(dir, "rev-parse", "HEAD"); };
 
 /** A repo with one commit (a README); returns [dir, sha]. */
 function repo(): [string, string] {

@@ -4,7 +4,7 @@
 // the code it covered changes. Squash, rebase and cherry-pick merges, an amended ending commit, a
 // catch-up merge of main, and `baseline` -> commit -> `check`.
 import { describe, it, expect } from "vitest";
-import { runCli, makeRepo, git, writeTree } from "../helpers.js";
+import { runCli, makeRepo, git, writeTree, commitAll, forgetUnreachable } from "../helpers.js";
 import { contentEvidence } from "../../dist/evidence/record.js";
 import { checkCommitEvidence } from "../../dist/commands/session-end.js";
 import { validLog, item, type Json } from "./util.js";
@@ -21,11 +21,6 @@ function findings(dir: string, args: string[] = []): { code: number; all: Findin
   return { code: r.code, all: JSON.parse(r.stdout).results.flatMap((x: { findings: Finding[] }) => x.findings) };
 }
 const ids = (dir: string, rule: string) => findings(dir).all.filter((f) => f.ruleId === rule).map((f) => f.messageId ?? f.message);
-const commitAll = (dir: string, msg: string) => {
-  git(dir, "add", "-A");
-  git(dir, "commit", "-q", "-m", msg);
-  return git(dir, "rev-parse", "HEAD");
-};
 
 /**
  * main with a README; a feature branch `feat` with two commits of work (the second is the session's
@@ -52,8 +47,7 @@ function squashFeat(dir: string): void {
 /** Delete `feat` and let git forget its commits: reflog expired, `git gc --prune=now`. */
 function dropFeat(dir: string): void {
   git(dir, "branch", "-q", "-D", "feat");
-  git(dir, "reflog", "expire", "--expire=now", "--all");
-  git(dir, "gc", "-q", "--prune=now");
+  forgetUnreachable(dir);
 }
 
 /** Commit on main a finished log naming `end` (and `start`), QA not needed. */

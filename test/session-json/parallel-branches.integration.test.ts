@@ -3,17 +3,12 @@
 // the other catches up with main. The logs that arrived through the merge of main were not authored on
 // this branch: `check`, `check --changed`, `session-log --context ci` and `pre-pr` on it pass.
 import { describe, it, expect } from "vitest";
-import { runCli, makeRepo, git, writeTree } from "../helpers.js";
+import { runCli, makeRepo, git, writeTree, commitAll, squashAndDrop } from "../helpers.js";
 import { validLog, item, type Json } from "./util.js";
 
 const NOW = ["--now", "2026-01-06T12:00:00Z"];
 const day = "2026-01-05";
 
-const commitAll = (dir: string, msg: string) => {
-  git(dir, "add", "-A");
-  git(dir, "commit", "-q", "-m", msg);
-  return git(dir, "rev-parse", "HEAD");
-};
 
 function log(n: number, start: string, end: string, branch: string): Json {
   const l = validLog();
@@ -36,15 +31,6 @@ function session(dir: string, branch: string, n: number, file: string): void {
   commitAll(dir, `${branch}: session log`);
 }
 
-/** Squash merge `branch` onto main (checked out), delete it and let git forget its commits (gc --prune=now). */
-function squashAndDrop(dir: string, branch: string): void {
-  git(dir, "checkout", "-q", "main");
-  git(dir, "merge", "-q", "--squash", branch);
-  git(dir, "commit", "-q", "-m", `${branch} (squash)`);
-  git(dir, "branch", "-q", "-D", branch);
-  git(dir, "reflog", "expire", "--expire=now", "--all");
-  git(dir, "gc", "-q", "--prune=now");
-}
 
 /**
  * Two same-day sessions on branches `one` and `two`; `one` squash merged into main, deleted and

@@ -6,7 +6,7 @@ import { describe, it, expect } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { BIN, runCli, makeRepo, git, writeTree } from "../helpers.js";
+import { BIN, runCli, makeRepo, git, writeTree, commitAll, squashAndDrop, forgetUnreachable } from "../helpers.js";
 import { completeJsonLog } from "../integrations/fixtures.js";
 import { contentEvidence, recordLogEvidence } from "../../dist/evidence/record.js";
 import { recordSessionStart } from "../../dist/commands/session-start.js";
@@ -24,20 +24,6 @@ function ids(dir: string, rule: string, file: string): string[] {
   const r = runCli(["session-log", ...CHECK_NOW, "-f", "json", file], { cwd: dir });
   if (r.code === 2) throw new Error(r.stderr);
   return JSON.parse(r.stdout).results.flatMap((x: { findings: Finding[] }) => x.findings).filter((f: Finding) => f.ruleId === rule).map((f: Finding) => f.messageId ?? f.message);
-}
-const commitAll = (dir: string, msg: string) => {
-  git(dir, "add", "-A");
-  git(dir, "commit", "-q", "-m", msg);
-  return git(dir, "rev-parse", "HEAD");
-};
-/** Squash merge `branch` onto main, delete it and let git forget its commits (reflog expired, gc --prune=now). */
-function squashAndDrop(dir: string, branch: string): void {
-  git(dir, "checkout", "-q", "main");
-  git(dir, "merge", "-q", "--squash", branch);
-  git(dir, "commit", "-q", "-m", `${branch} (squash)`);
-  git(dir, "branch", "-q", "-D", branch);
-  git(dir, "reflog", "expire", "--expire=now", "--all");
-  git(dir, "gc", "-q", "--prune=now");
 }
 const readJson = (dir: string, p: string) => JSON.parse(readFileSync(join(dir, p), "utf8"));
 
@@ -174,8 +160,7 @@ describe("issue-35 item 2 (QA fingerprint): qaContentEvidence judges SP-131 when
       git(dir, "merge", "-q", "--ff-only", "rebased");
       git(dir, "branch", "-q", "-D", "rebased");
       git(dir, "branch", "-q", "-D", "feat");
-      git(dir, "reflog", "expire", "--expire=now", "--all");
-      git(dir, "gc", "-q", "--prune=now");
+      forgetUnreachable(dir);
       expect(() => git(dir, "cat-file", "-e", `${qa}^{commit}`)).toThrow();
       return dir;
     };

@@ -5,7 +5,7 @@
 // same findings for a log under `logs/` with {"paths":{"sessions":"logs"}} as for one under
 // .agents/sessions without a configuration. Real CLI, real git repositories.
 import { describe, it, expect } from "vitest";
-import { runCli, makeRepo, git, writeTree } from "../helpers.js";
+import { runCli, makeRepo, git, writeTree, commitAll } from "../helpers.js";
 import { validLog, item, type Json } from "./util.js";
 
 const NOW = ["--now", "2026-01-06T12:00:00Z"];
@@ -15,7 +15,6 @@ const CONFIG = JSON.stringify({ paths: { sessions: "logs" } });
 
 interface Finding { ruleId: string; severity: string; line: number; message: string }
 
-const commitAll = (dir: string) => { git(dir, "add", "-A"); git(dir, "commit", "-q", "-m", "c"); return git(dir, "rev-parse", "HEAD"); };
 
 /** Findings on the log, with the sessions directory written as <S>. */
 function run(dir: string, sess: string): Finding[] {

@@ -10,14 +10,9 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { prepareJsonSessions } from "../../dist/validators/session-json-facts.js";
 import { KIND } from "../../dist/wasm/abi.js";
-import { runCli, makeRepo, git, tmpDir, writeTree } from "../helpers.js";
+import { runCli, makeRepo, git, tmpDir, writeTree, commitAll } from "../helpers.js";
 import { validLog, item } from "./util.js";
 
-const commitAll = (dir: string, msg: string) => {
-  git(dir, "add", "-A");
-  git(dir, "commit", "-q", "-m", msg);
-  return git(dir, "rev-parse", "HEAD");
-};
 const front = (log: string, sha: string) => `---\nqaVerdict: PASS\nqaSessionLog: ${log}\nqaCommit: ${sha}\n---\n# QA\n`;
 
 /** What one `git log` of the range says: every file touched, once, sorted (the per-range fact). */

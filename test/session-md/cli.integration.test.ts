@@ -3,7 +3,7 @@
 import { describe, it, expect } from "vitest";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCli, makeRepo, git, tmpDir, writeTree } from "../helpers.js";
+import { runCli, makeRepo, git, tmpDir, writeTree, forgetUnreachable } from "../helpers.js";
 import { freshMdLog, mdLog } from "./lib.js";
 
 const LOG = ".agents/sessions/2026-01-05-session-42.md";
@@ -285,8 +285,7 @@ describe("session-md CLI: strict gate with git", () => {
     git(dir, "merge", "-q", "--squash", "one");
     git(dir, "commit", "-q", "-m", "one (squash)");
     git(dir, "branch", "-q", "-D", "one");
-    git(dir, "reflog", "expire", "--expire=now", "--all");
-    git(dir, "gc", "-q", "--prune=now");
+    forgetUnreachable(dir);
     expect(() => git(dir, "cat-file", "-e", `${sha}^{commit}`)).toThrow();
     const sp = (r: ReturnType<typeof json>) => r.results[0].findings.filter((f) => f.ruleId === "SP-041" || f.ruleId === "SP-090").map((f) => [f.ruleId, f.severity, (f as { messageId?: string }).messageId]);
     // main: the squash commit wrote the log, it is main's own
