@@ -4,6 +4,7 @@
 // records nothing (the hook still exits 0: PostToolUse and PreCompact cannot undo anything). Lean: node
 // built-ins only.
 import { isatty } from "node:tty";
+import { newScanState, scanEnd } from "./json-scan.js";
 
 /** How long a hook waits for its input to end (Claude Code writes it and closes stdin at once). */
 export const HOOK_INPUT_DEADLINE_MS = 5000;
@@ -14,29 +15,14 @@ export const HOOK_INPUT_MAX_DEPTH = 256;
 
 export type HookInput = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
-/** The deepest nesting of arrays and objects in JSON text (strings skipped by indexOf, never byte by byte). */
+/**
+ * The deepest nesting of arrays and objects of the JSON value at the start of `buf` (nothing after its
+ * end counts: JSON.parse refuses trailing text anyway; a value that is not an object or array is 0).
+ */
 export function jsonDepth(buf: Buffer): number {
-  let depth = 0;
-  let max = 0;
-  const n = buf.length;
-  for (let i = 0; i < n; i++) {
-    const b = buf[i];
-    if (b === 0x22) {
-      // to the closing quote: one that an even run of backslashes precedes
-      let q = buf.indexOf(0x22, i + 1);
-      for (;;) {
-        if (q < 0) return max;
-        let k = q;
-        while (k > i + 1 && buf[k - 1] === 0x5c) k--;
-        if ((q - k) % 2 === 0) break;
-        q = buf.indexOf(0x22, q + 1);
-      }
-      i = q;
-    } else if (b === 0x7b || b === 0x5b) {
-      if (++depth > max) max = depth;
-    } else if (b === 0x7d || b === 0x5d) depth--;
-  }
-  return max;
+  const st = newScanState();
+  scanEnd(buf, st);
+  return st.maxDepth;
 }
 
 /** The parsed hook input, or why there is none (pure: bytes in). */

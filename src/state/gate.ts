@@ -12,6 +12,7 @@ import type { WorkflowMode } from "./constants.js";
 import { lookupPhase, phaseReady, type PhaseLookup } from "../phase/lookup.js";
 import { repoRelative } from "./observed.js";
 import { DEFAULT_PATHS } from "../config-paths.js";
+import { newScanState, scanEnd } from "../json-scan.js";
 
 const DEFAULT_SESSIONS_DIR = DEFAULT_PATHS.sessions;
 
@@ -271,68 +272,6 @@ interface HookInput {
   overCap: boolean;
 }
 
-/** The scan of the hook input so far (scanEnd), carried from chunk to chunk. */
-export interface ScanState {
-  depth: number;
-  inString: boolean;
-  escape: boolean;
-  started: boolean;
-  /** The input does not start with { or [: nothing to track. */
-  untracked: boolean;
-}
-/** The number of backslashes right before `end`, counting back no further than `from`. */
-function backslashRun(buf: Buffer, from: number, end: number): number {
-  let k = end;
-  while (k > from && buf[k - 1] === 0x5c) k--;
-  return end - k;
-}
-
-/**
- * Where the JSON value at the start of `buf` ends, scanning linearly from `state` (carried across
- * chunks): the byte index after its closing bracket, or -1 while it is still open. Only objects and
- * arrays are tracked (any other start returns -1: read to the end, as before).
- */
-export function scanEnd(buf: Buffer, st: ScanState): number {
-  const n = buf.length;
-  for (let i = 0; i < n; i++) {
-    if (st.untracked) return -1;
-    if (st.inString) {
-      // to the string's end by indexOf (memchr) for each quote, never a JS loop over the content; a
-      // quote is escaped when an odd run of backslashes precedes it. The runs counted lie between the
-      // search start and the quote, so every byte is looked at a bounded number of times.
-      if (st.escape) {
-        st.escape = false;
-        i++;
-      }
-      let q = i < n ? buf.indexOf(0x22, i) : -1;
-      while (q >= 0 && backslashRun(buf, i, q) % 2 === 1) {
-        i = q + 1;
-        q = i < n ? buf.indexOf(0x22, i) : -1;
-      }
-      if (q < 0) {
-        st.escape = i < n && backslashRun(buf, i, n) % 2 === 1;
-        return -1;
-      }
-      i = q;
-      st.inString = false;
-      continue;
-    }
-    const b = buf[i];
-    if (!st.started) {
-      if (b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d) continue;
-      if (b !== 0x7b && b !== 0x5b) {
-        st.untracked = true;
-        return -1;
-      }
-      st.started = true;
-    }
-    if (b === 0x22) st.inString = true;
-    else if (b === 0x7b || b === 0x5b) st.depth++;
-    else if ((b === 0x7d || b === 0x5d) && --st.depth === 0) return i + 1;
-  }
-  return -1;
-}
-
 /** The chunk ends in } or ] before trailing white space, or is all white space: a document may end there. */
 function mayEndDocument(buf: Buffer): boolean {
   let k = buf.length;
@@ -428,7 +367,7 @@ function readStdin(armDeadline: () => void): Promise<HookInput> {
       let scanned = 0;
       let quiet = 0;
       let done = false;
-      const st: ScanState = { depth: 0, inString: false, escape: false, started: false, untracked: false };
+      const st = newScanState();
       const finish = (r: HookInput): void => {
         if (done) return;
         done = true;

@@ -4,9 +4,10 @@
 // every split into chunks, and stay linear (a chunk of backslashes or quotes is not rescanned).
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { scanEnd, type ScanState } from "../../src/state/gate.js";
+import { newScanState, scanEnd, type ScanState } from "../../src/json-scan.js";
+import { jsonDepth } from "../../src/hook-input.js";
 
-const fresh = (): ScanState => ({ depth: 0, inString: false, escape: false, started: false, untracked: false });
+const fresh = (): ScanState => newScanState();
 
 /** Where the document ends when `text` arrives in the given chunks: the absolute end, or -1. */
 function endIn(text: string, cuts: number[]): number {
@@ -53,5 +54,26 @@ describe("gate hook input: where the JSON document ends (scanEnd)", () => {
     expect(endIn('{"a":[1,2}', [3])).toBe(-1);
     expect(endIn('"just a string"', [])).toBe(-1);
     expect(endIn("", [])).toBe(-1);
+  });
+});
+
+describe("hook input nesting (jsonDepth, the bound of the Stop, SessionStart, SessionEnd, PostToolUse and PreCompact hooks' read)", () => {
+  const depth = (s: string) => jsonDepth(Buffer.from(s));
+  it.each([
+    ["{}", 1],
+    ['{"a":[{"b":[]}]}', 4],
+    ['{"a":"[[[[{{{{"}', 1],
+    ['{"a":"\\"[[[[\\\\"}', 1],
+    ['{"a":"\\\\\\"[[["}', 1],
+    ['{"a":"\\\\","b":[[1]]}', 3],
+    ['  \n[[[]]]', 3],
+    ['"[[[["', 0],
+    ["{} [[[[[[", 1],
+    ['{"open":"never closed [[[[', 1],
+  ])("%s nests %i deep", (s, d) => {
+    expect(depth(s)).toBe(d);
+  });
+  it("300 levels are counted whole (above HOOK_INPUT_MAX_DEPTH)", () => {
+    expect(depth("[".repeat(300) + "]".repeat(300))).toBe(300);
   });
 });
