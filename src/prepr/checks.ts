@@ -23,6 +23,7 @@ import { matchesAny } from "../glob.js";
 import { isMarkdown, lintMarkdown, loadMdConfigCached, releaseLintWorker, selectMarkdown } from "./markdown.js";
 import { type CheckDef, type CheckOutcome, type PrePrContext } from "./runner.js";
 import { sizeFacts } from "./branch-size.js";
+import { commandsDir, selectCommandFiles } from "./command-files.js";
 import { cacheFilePath } from "./cache-dir.js";
 import { batches, capLines, findExecutable, runTool } from "./tools.js";
 import { decideRow } from "./row.js";
@@ -452,8 +453,8 @@ function skillDescriptionBudget(ctx: PrePrContext): CheckOutcome {
 
 /** PP-019: the slash-command files in scope (`*.md` directly in CMD-01's option `dir`) through CMD-01. */
 function commandSize(ctx: PrePrContext): CheckOutcome {
-  const dir = (optionValue(ctx, "CMD-01", "dir", undefined) as string).replace(/\/+$/, "");
-  const files = inScope(ctx, (p) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/") && p.toLowerCase().endsWith(".md"));
+  const dir = commandsDir(rulesOf(ctx).options);
+  const files = selectCommandFiles(ctx.scope.files, dir);
   if (files.length === 0) return { facts: { files: 0, commandsDir: dir } };
   return { facts: { files: files.length, commandsDir: dir }, findings: runFamily(ctx, "cmd", files.map((rel) => ({ rel, role: ROLE.command })), {}) };
 }

@@ -12,7 +12,7 @@
 //                      markdownlint configuration
 // Each is switched in validators.commitChecks; content is read from the source (the index under --staged).
 import type { RuleSettings } from "../run-settings.js";
-import { executeValidator, optionFacts, hostFinding, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
+import { executeValidator, hostFinding, readArtifact, type ContentDoc, type Facts, type ValidatorOutput } from "../engine.js";
 import { InternalError, type FileResult, type Finding } from "../report.js";
 import { KIND, PREPR_ROLE as ROLE } from "../wasm/abi.js";
 import { selectWorkflowFiles, workflowDocs, yamlErrors } from "../prepr/workflow-files.js";
@@ -20,6 +20,7 @@ import type { Config } from "../config.js";
 import type { FileSource } from "../source.js";
 import type { RunScope } from "../scope.js";
 import { isMarkdown } from "../glob.js";
+import { commandsDir, selectCommandFiles } from "../prepr/command-files.js";
 
 export const COMMIT_CHECKS = ["memoryHealth", "actionPins", "workflowStructure", "commandSize", "markdownLint"] as const;
 export type CommitCheck = (typeof COMMIT_CHECKS)[number];
@@ -43,23 +44,18 @@ function setting(config: Config | undefined, check: CommitCheck): boolean | unde
 }
 
 /** The staged files each check reads (the core's "select" family picks the workflows and actions). */
-function filesOf(scope: RunScope, memoriesDir: string, commandsDir: string): { memories: string[]; commands: string[]; workflows: { rel: string; role: number }[]; markdown: string[] } {
+function filesOf(scope: RunScope, memoriesDir: string, cmdDir: string): { memories: string[]; commands: string[]; workflows: { rel: string; role: number }[]; markdown: string[] } {
   return {
     memories: scope.files.filter((p) => p.startsWith(`${memoriesDir}/`) && p.toLowerCase().endsWith(".md")),
-    commands: scope.files.filter((p) => p.startsWith(`${commandsDir}/`) && !p.slice(commandsDir.length + 1).includes("/") && p.toLowerCase().endsWith(".md")),
+    commands: selectCommandFiles(scope.files, cmdDir),
     workflows: workflowDocs(selectWorkflowFiles(scope.files)),
     markdown: scope.files.filter(isMarkdown),
   };
 }
 
 /** True when a check that is not switched off has staged files to read (the registry's detect). */
-/** CMD-01's option `dir` in this run (the folder of the slash-command files). */
-function commandsDir(rules: RuleSettings | undefined): string {
-  return String(optionFacts("pre-pr", rules?.options)["option.CMD-01.dir"]).replace(/\/+$/, "");
-}
-
 export function commitChecksApply(scope: RunScope, memoriesDir: string, config: Config | undefined, rules: RuleSettings | undefined): boolean {
-  const f = filesOf(scope, memoriesDir, commandsDir(rules));
+  const f = filesOf(scope, memoriesDir, commandsDir(rules?.options));
   const on = (c: CommitCheck) => setting(config, c) !== false;
   return (on("memoryHealth") && f.memories.length > 0) || (on("commandSize") && f.commands.length > 0) || ((on("actionPins") || on("workflowStructure")) && f.workflows.length > 0) ||
     (on("markdownLint") && f.markdown.length > 0);
@@ -97,7 +93,7 @@ function runFamily(input: CommitChecksInput, family: string, files: { rel: strin
 /** Every check that applies to the staged kinds, as one validator's results (one result per file and check). */
 export async function validateCommitFiles(input: CommitChecksInput): Promise<ValidatorOutput> {
   const { scope, config } = input;
-  const files = filesOf(scope, input.memoriesDir, commandsDir(input.rules));
+  const files = filesOf(scope, input.memoriesDir, commandsDir(input.rules?.options));
   const results: FileResult[] = [];
   const on = (c: CommitCheck) => setting(config, c) !== false;
   if (on("memoryHealth") && files.memories.length > 0) {
