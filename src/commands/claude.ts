@@ -367,18 +367,29 @@ export async function runSessionStartHook(): Promise<number> {
   const { sessionStart } = await import("./session-start.js");
   let mode: "analysis" | "planning" | "coding" | "disabled" | undefined;
   let preset: (PresetRules & { name: ProtocolPreset }) | undefined;
+  const problems: string[] = [];
   try {
     const h = await hookSettings(cwd);
     mode = h.startMode;
     preset = h.preset;
   } catch (e) {
-    writeErr(`agentcheck: ${(e as Error).message}\n`);
+    // a configuration it cannot use (unreadable, not JSON, invalid, a link out of the repository)
+    problems.push((e as Error).message);
   }
   // protocol.preset off: no session, no context (the repository has no session protocol)
   if (preset && !preset.sessionStart) return 0;
-  const r = await sessionStart({ cwd, source: typeof value.source === "string" ? value.source : undefined, mode, preset });
+  // a configuration it cannot use starts or resumes nothing on a guess (the gate denies on it too)
+  const r = problems.length > 0 ? { context: undefined, warnings: [] } : await sessionStart({ cwd, source: typeof value.source === "string" ? value.source : undefined, mode, preset });
+  problems.push(...r.warnings);
+  for (const p of problems) writeErr(`agentcheck: ${p}\n`);
   // SessionStart: plain stdout becomes context for Claude; it cannot block
-  if (r.context) writeOut(terminalText(r.context + "\n"));
-  for (const w of r.warnings) writeErr(`agentcheck: ${w}\n`);
+  if (r.context) {
+    writeOut(terminalText(`${r.context}${problems.map((p) => `\nagentcheck: ${p}`).join("")}\n`));
+  } else if (problems.length > 0) {
+    // no session: the user sees why at once (systemMessage) and Claude is told (additionalContext),
+    // instead of a note on stderr nobody reads while the gate denies every edit
+    const text = terminalText(`agentcheck: no session was started: ${problems.join("; ")}`);
+    writeOut(`${JSON.stringify({ systemMessage: text, hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } })}\n`);
+  }
   return 0;
 }

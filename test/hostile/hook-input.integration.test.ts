@@ -6,7 +6,7 @@
 // setting, the hooks record nothing.
 import { describe, it, expect } from "vitest";
 import { spawn, spawnSync, execFileSync } from "node:child_process";
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli, tmpDir } from "../helpers.js";
 import { hookedRepo } from "../integrations/hooked-repo.js";
@@ -142,5 +142,53 @@ describe("issue-40 item 3: a configuration with a bad protocol.preset or state.c
     expect(pre.code).toBe(0);
     expect(pre.stderr).toContain(key);
     expect(liveState(dir)).toEqual(before);
+  });
+});
+
+describe("issue-40 item 3: a configuration the Stop, SessionStart and SessionEnd hooks cannot use: missing is the defaults; empty, not JSON, invalid or a link out of the repository is said, and nothing is recorded", () => {
+  it.each([
+    ["empty", (dir: string) => writeFileSync(join(dir, "agentcheck.config.json"), ""), /agentcheck\.config\.json:1:1: value expected/],
+    ["not JSON", (dir: string) => writeFileSync(join(dir, "agentcheck.config.json"), "{ nope"), /agentcheck\.config\.json:1:3: invalid symbol/],
+    ["an unknown preset", (dir: string) => writeFileSync(join(dir, "agentcheck.config.json"), JSON.stringify({ protocol: { preset: "sometimes" } })), /protocol\.preset/],
+    ["a link out of the repository", (dir: string) => {
+      const out = tmpDir("agentcheck-outside-");
+      writeFileSync(join(out, "c.json"), JSON.stringify({ protocol: { preset: "off" } }));
+      symlinkSync(join(out, "c.json"), join(dir, "agentcheck.config.json"));
+    }, /symbolic link to a target outside the repository \(not read\)/],
+  ])("issue-40 item 3: %s", (_label, make, reason) => {
+    const { dir, raw } = setup();
+    // the session exists, with changes since its start: Stop and SessionEnd would have something to say
+    writeFileSync(join(dir, "README.md"), "# P\n\nchanged\n");
+    make(dir);
+    const before = liveState(dir);
+    const start = raw("SessionStart", JSON.stringify({ hook_event_name: "SessionStart", source: "startup", cwd: dir }));
+    expect(start.code).toBe(0);
+    const said = JSON.parse(start.stdout);
+    expect(said.systemMessage).toMatch(/^agentcheck: no session was started: /);
+    expect(said.systemMessage).toMatch(reason);
+    expect(said.hookSpecificOutput).toEqual({ hookEventName: "SessionStart", additionalContext: said.systemMessage });
+    const resume = raw("SessionStart", JSON.stringify({ hook_event_name: "SessionStart", source: "compact", cwd: dir }));
+    expect(JSON.parse(resume.stdout).systemMessage).toMatch(reason);
+    const stop = raw("Stop", JSON.stringify({ hook_event_name: "Stop", cwd: dir }));
+    expect(stop.code).toBe(0);
+    const stopSaid = JSON.parse(stop.stdout);
+    expect(stopSaid.decision).toBeUndefined();
+    expect(stopSaid.systemMessage).toMatch(/^agentcheck stop hook: /);
+    expect(stopSaid.systemMessage).toMatch(reason);
+    const end = raw("SessionEnd", JSON.stringify({ hook_event_name: "SessionEnd", reason: "exit", cwd: dir }));
+    expect(end.code).toBe(0);
+    expect(end.stderr).toMatch(/session end hook: /);
+    expect(end.stderr).toMatch(reason);
+    expect(end.stderr).not.toMatch(/end recorded/);
+    expect(liveState(dir)).toEqual(before);
+  });
+
+  it("issue-40 item 3: no configuration file at all is the defaults: SessionStart continues the session as plain context, no systemMessage", () => {
+    const { dir, raw } = setup();
+    for (const f of ["agentcheck.config.json", "agentcheck.config.jsonc"]) rmSync(join(dir, f), { force: true });
+    const start = raw("SessionStart", JSON.stringify({ hook_event_name: "SessionStart", source: "compact", cwd: dir }));
+    expect(start.code).toBe(0);
+    expect(start.stdout).toMatch(/^agentcheck: continuing session \d{4}-\d\d-\d\d-session-\d\d /);
+    expect(start.stdout).not.toContain("systemMessage");
   });
 });
