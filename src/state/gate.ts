@@ -13,6 +13,9 @@ import { lookupPhase, phaseReady, type PhaseLookup } from "../phase/lookup.js";
 import { repoRelative } from "./observed.js";
 import { DEFAULT_PATHS } from "../config-paths.js";
 
+// for the launcher (bin/agentcheck-gate.cjs): a run that called the core asks for a code cache that holds the core's host code
+export { coreStarted } from "../wasm/instance.js";
+
 const DEFAULT_SESSIONS_DIR = DEFAULT_PATHS.sessions;
 
 export const READ_ONLY_TOOLS = ["Read", "Glob", "Grep", "LSP", "WebFetch", "WebSearch"] as const;
