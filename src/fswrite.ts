@@ -141,18 +141,32 @@ function randomHex(n: number): string {
 export function writeFileConfined(abs: string, data: string | Uint8Array, opts: WriteOptions): string {
   const target = writeTarget(abs, opts);
   const dir = dirname(target);
-  mkdirSync(dir, { recursive: true });
   let mode = opts.mode ?? 0o666;
-  try {
-    const st = statSync(target);
-    if (st.isFile()) mode = opts.mode ?? st.mode & 0o7777;
-  } catch {
-    /* a new file */
+  if (opts.mode === undefined) {
+    try {
+      const st = statSync(target);
+      if (st.isFile()) mode = st.mode & 0o7777;
+    } catch {
+      /* a new file */
+    }
   }
   const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomHex(8)}.tmp`);
   let fd: number | undefined;
   try {
-    fd = openSync(tmp, "wx", mode);
+    // the folder is created when the exclusive create finds it missing (the common write into an
+    // existing folder makes no mkdir call; issue 39 item 3)
+    try {
+      fd = openSync(tmp, "wx", mode);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+      mkdirSync(dir, { recursive: true });
+      fd = openSync(tmp, "wx", mode);
+    }
+    // an explicit mode holds even when the umask narrowed the create: set through the temp file's
+    // descriptor, before the rename gives it the target's name (best effort)
+    if (opts.mode !== undefined) {
+      try { fchmodSync(fd, opts.mode); } catch { /* best effort */ }
+    }
     const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
     let off = 0;
     while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
@@ -165,22 +179,8 @@ export function writeFileConfined(abs: string, data: string | Uint8Array, opts: 
     try { unlinkSync(tmp); } catch { /* ignore */ }
     throw e;
   }
-  if (opts.mode !== undefined) {
-    // an explicit mode holds even when the umask narrowed the create
-    try { openAndChmod(target, opts.mode); } catch { /* best effort */ }
-  }
   if (opts.durable !== false) fsyncDir(dir);
   return target;
-}
-
-function openAndChmod(file: string, mode: number): void {
-  // fchmod through the descriptor (O_NOFOLLOW): never a chmod by name that could follow a swapped-in link
-  const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  try {
-    fchmodSync(fd, mode);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** fsync a folder after a rename in it (best effort: not supported everywhere). */

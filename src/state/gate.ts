@@ -14,6 +14,9 @@ import { repoRelative } from "./observed.js";
 import { DEFAULT_PATHS } from "../config-paths.js";
 import { newScanState, scanEnd } from "../json-scan.js";
 
+// for the launcher (bin/agentcheck-gate.cjs): a run that called the core asks for a code cache that holds the core's host code
+export { coreStarted } from "../wasm/instance.js";
+
 const DEFAULT_SESSIONS_DIR = DEFAULT_PATHS.sessions;
 
 export const READ_ONLY_TOOLS = ["Read", "Glob", "Grep", "LSP", "WebFetch", "WebSearch"] as const;

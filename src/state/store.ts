@@ -106,7 +106,11 @@ export class NoteStore {
   private readonly ignoreRoot: boolean;
   /** Where this store's reads and writes stay (the confined reader's and writer's options). */
   readonly confine: { root: string; rootLabel: string };
-  private readonly host = osHostname();
+  /** This host's name, asked for when a lock is first taken or judged (the gate never locks: no node:os call). */
+  private hostName: string | undefined;
+  private get host(): string {
+    return (this.hostName ??= osHostname());
+  }
 
   constructor(root: string, opts: StoreOptions = {}) {
     this.root = root;

@@ -131,6 +131,11 @@ let moduleBytes: Uint8Array<ArrayBuffer> | undefined;
 const decoder = new TextDecoder("utf-8");
 const latin1 = new TextDecoder("latin1");
 
+/** Whether this process has created the core's module (the gate's launcher keeps a V8 code cache that then holds the host code of a core call). */
+export function coreStarted(): boolean {
+  return module !== undefined;
+}
+
 /**
  * Which 64-byte blocks of `b` hold a byte >= 0x80 (null when none does): a string whose blocks are all
  * clear is plain ASCII, so its latin1 decoding is its UTF-8 decoding.

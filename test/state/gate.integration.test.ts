@@ -431,8 +431,13 @@ describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", (
     // code, or a fatal crash that Claude Code would take as "let the tool run"). The loader's own
     // checksum refuses the file, the source is compiled, and the cache is written again, intact.
     const { createRequire } = await import("node:module");
-    const { unsealed } = createRequire(import.meta.url)(join(ROOT, "bin", "code-cache.cjs")) as { unsealed: (b: Buffer) => Buffer | undefined };
+    const { unsealed } = createRequire(import.meta.url)(join(ROOT, "bin", "agentcheck-gate.cjs")) as { unsealed: (b: Buffer) => Buffer | undefined };
     const good = readFileSync(cache);
+    // the gate's own loader reads and writes bin/code-cache.cjs's format (its twin, issue 39 item 3)
+    const shared = createRequire(import.meta.url)(join(ROOT, "bin", "code-cache.cjs")) as { sealed: (b: Buffer) => Buffer; unsealed: (b: Buffer) => Buffer | undefined };
+    const gateSealed = (createRequire(import.meta.url)(join(ROOT, "bin", "agentcheck-gate.cjs")) as { sealed: (b: Buffer) => Buffer }).sealed;
+    expect(unsealed(shared.sealed(Buffer.from("v8 data")))?.toString()).toBe("v8 data");
+    expect(shared.unsealed(gateSealed(Buffer.from("v8 data")))?.toString()).toBe("v8 data");
     expect(unsealed(good)).toBeDefined();
     for (const at of [8, 100, Math.floor(good.length / 2), good.length - 3]) {
       const bad = Buffer.from(good);
@@ -446,6 +451,36 @@ describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", (
     const off = runCli(["session", "gate"], { cwd: analysis, input: hookInput("Edit", analysis), env: { ...ENV, AGENTCHECK_NO_CODE_CACHE: "1" } });
     expect(off.stdout).toBe(first[0]);
     expect(readdirSync(join(ROOT, "dist", "state")).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+  });
+  it("GATE-09 a code cache written by a call that needed no core (Read) is written once more by the first call that runs the core, then kept", async () => {
+    const { ROOT } = await import("../helpers.js");
+    const { cpSync, statSync } = await import("node:fs");
+    const { spawnSync } = await import("node:child_process");
+    const pkg = tmpDir();
+    cpSync(join(ROOT, "bin"), join(pkg, "bin"), { recursive: true });
+    cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
+    mkdirSync(join(pkg, "dist", "state"), { recursive: true });
+    cpSync(join(ROOT, "dist", "wasm"), join(pkg, "dist", "wasm"), { recursive: true });
+    const bundle = join(pkg, "dist", "state", "gate-hook.cjs");
+    cpSync(join(ROOT, "dist", "state", "gate-hook.cjs"), bundle);
+    const id = /^\/\/ agentcheck-bundle ([0-9a-f]{32})\n/.exec(readFileSync(bundle, "utf8"));
+    const cache = `${bundle}.${id![1]}.v8cache`;
+    const analysis = repoInMode("analysis");
+    const env: Record<string, string | undefined> = { ...process.env };
+    delete env.AGENTCHECK_NOTES_DIR;
+    const gate = (tool: string) => spawnSync(process.execPath, [join(pkg, "bin", "agentcheck-gate.cjs")], { cwd: analysis, input: hookInput(tool, analysis), encoding: "utf8", env: env as NodeJS.ProcessEnv });
+    const magic = () => readFileSync(cache).subarray(0, 4).toString("latin1");
+    expect(gate("Read").stdout).toBe("");
+    expect(magic()).toBe("acv2"); // no core in that run
+    const denied = gate("Edit").stdout; // the state not seen: SS-002 in the core
+    expect(denied).toContain('"permissionDecision":"deny"');
+    expect(magic()).toBe("acg2"); // written again, with the core's host code
+    const written = statSync(cache).mtimeMs;
+    const bytes = readFileSync(cache);
+    expect(gate("Edit").stdout).toBe(denied); // seen
+    expect(gate("Read").stdout).toBe("");
+    expect(readFileSync(cache).equals(bytes)).toBe(true);
+    expect(statSync(cache).mtimeMs).toBe(written);
   });
   it("GATE-09 a FIFO where the code cache belongs is not read (readFileSync would block the gate forever): same decision, in time (review)", async () => {
     const { ROOT } = await import("../helpers.js");
