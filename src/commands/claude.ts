@@ -10,6 +10,7 @@ import { gitRaw, gitTopLevel, gitVerify, splitZ } from "../git-run.js";
 import { writeErr, writeOut } from "../stdio.js";
 import { SMALL_HOOK_MAX_INPUT_BYTES, readHookStdin, type HookInput } from "../hook-input.js";
 import { terminalText } from "../terminal.js";
+import { pushAll } from "../arrays.js";
 import { presetOf, type PresetRules, type ProtocolPreset } from "../protocol-preset.js";
 
 export interface HookEntry {
@@ -380,7 +381,7 @@ export async function runSessionStartHook(): Promise<number> {
   if (preset && !preset.sessionStart) return 0;
   // a configuration it cannot use starts or resumes nothing on a guess (the gate denies on it too)
   const r = problems.length > 0 ? { context: undefined, warnings: [] } : await sessionStart({ cwd, source: typeof value.source === "string" ? value.source : undefined, mode, preset });
-  problems.push(...r.warnings);
+  pushAll(problems, r.warnings);
   for (const p of problems) writeErr(`agentcheck: ${p}\n`);
   // SessionStart: plain stdout becomes context for Claude; it cannot block
   if (r.context) {
