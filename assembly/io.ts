@@ -6,6 +6,7 @@ import {
 import { Msg, msgIdText } from "./msg";
 import { RuleRef } from "./rule-ref";
 import { isList, decodeList } from "./lib/list";
+import { findBreak } from "./lib/text";
 
 /** A severity override that drops the rule's findings (never crosses the interface). */
 const SEV_OFF: i32 = -1;
@@ -119,16 +120,11 @@ export function splitLines(t: string): string[] {
   const out: string[] = [];
   let start = 0;
   const n = t.length;
-  for (let i = 0; i < n; i++) {
-    const c = t.charCodeAt(i);
-    if (c == 10) {
-      out.push(t.substring(start, i));
-      start = i + 1;
-    } else if (c == 13) {
-      out.push(t.substring(start, i));
-      if (i + 1 < n && t.charCodeAt(i + 1) == 10) i++;
-      start = i + 1;
-    }
+  // from one line break (LF, CR or CRLF) to the next, found eight units at a time
+  for (let i = findBreak(t, 0); i < n; i = findBreak(t, start)) {
+    out.push(t.substring(start, i));
+    if (t.charCodeAt(i) == 13 && i + 1 < n && t.charCodeAt(i + 1) == 10) i++;
+    start = i + 1;
   }
   if (start < n || n == 0) out.push(t.substring(start, n));
   return out;

@@ -159,6 +159,42 @@ export function find(s: string, needle: string, from: i32 = 0): i32 {
   return -1;
 }
 
+/**
+ * String#indexOf of one UTF-16 unit `c` at or after `from`: the same answer (-1 when absent), eight
+ * units compared at a time instead of a compare call per position.
+ */
+export function findUnit(s: string, c: i32, from: i32 = 0): i32 {
+  const n = s.length;
+  const p = changetype<usize>(s);
+  let i = max(from, 0);
+  const v = i16x8.splat(<i16>c);
+  for (; i + 8 <= n; i += 8) {
+    const m = i16x8.bitmask(i16x8.eq(v128.load(p + (<usize>i << 1)), v));
+    if (m != 0) return i + <i32>ctz(m);
+  }
+  for (; i < n; i++) if (<i32>load<u16>(p + (<usize>i << 1)) == c) return i;
+  return -1;
+}
+
+/** Index of the first line break (LF or CR) at or after `from`, or the length: eight units at a time. */
+export function findBreak(s: string, from: i32): i32 {
+  const n = s.length;
+  const p = changetype<usize>(s);
+  let i = max(from, 0);
+  const lf = i16x8.splat(10);
+  const cr = i16x8.splat(13);
+  for (; i + 8 <= n; i += 8) {
+    const v = v128.load(p + (<usize>i << 1));
+    const m = i16x8.bitmask(v128.or(i16x8.eq(v, lf), i16x8.eq(v, cr)));
+    if (m != 0) return i + <i32>ctz(m);
+  }
+  for (; i < n; i++) {
+    const c = <i32>load<u16>(p + (<usize>i << 1));
+    if (c == 10 || c == 13) return i;
+  }
+  return n;
+}
+
 /** The number written by the two ASCII digits at s[i] and s[i + 1] (0..99), or -1. */
 export function twoDigits(s: string, i: i32): i32 {
   if (i < 0 || i + 2 > s.length) return -1;
