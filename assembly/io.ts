@@ -6,7 +6,7 @@ import {
 import { Msg, msgIdText } from "./msg";
 import { RuleRef } from "./rule-ref";
 import { isList, decodeList } from "./lib/list";
-import { findBreak } from "./lib/text";
+import { decodeUtf8, findBreak } from "./lib/text";
 
 /** A severity override that drops the rule's findings (never crosses the interface). */
 const SEV_OFF: i32 = -1;
@@ -77,7 +77,7 @@ export class Doc {
         p += 3;
         n -= 3;
       }
-      t = String.UTF8.decodeUnsafe(p, <usize>n, false);
+      t = decodeUtf8(p, n);
       this.cachedText = t;
     }
     return t;
@@ -260,7 +260,7 @@ export function readInput(ptr: usize, docCount: i32): Input {
     const flags = load<i32>(rec, 12);
     const nameOff = load<i32>(rec, 16);
     const nameLen = load<i32>(rec, 20);
-    const name = String.UTF8.decodeUnsafe(dataStart + <usize>nameOff, <usize>nameLen, false);
+    const name = decodeUtf8(dataStart + <usize>nameOff, nameLen);
     const doc = new Doc(i, kind, flags, dataStart + <usize>off, len, name);
     input.docs.push(doc);
     if (kind == KIND_FACT) input.addFact(doc);
