@@ -165,6 +165,15 @@ function isCased(c: i32): bool {
  */
 export function pyLower(s: string): string {
   const n = s.length;
+  // the usual word (ASCII without a capital letter) is its own lower case: no call per unit
+  const a = changetype<usize>(s);
+  let k = 0;
+  while (k < n) {
+    const c = <i32>load<u16>(a + (<usize>k << 1));
+    if (c >= 0x80 || (c >= 65 && c <= 90)) break;
+    k++;
+  }
+  if (k == n) return s;
   let extra = 0;
   let same = true;
   for (let i = 0; i < n; i++) {

@@ -11,7 +11,7 @@ import { encodeList, decodeList } from "../../lib/list";
 import { ConsistencyCtx, Feature, FX3, FX4 } from "./context";
 import { links } from "./co-links";
 import { validName } from "./co-naming";
-import { allDigits } from "../../lib/text";
+import { allDigits, find, findUnit } from "../../lib/text";
 import { SubstringIndex } from "../../lib/substr-index";
 import { num } from "../traceability/model";
 import { msg, msgItem, runRules, RuleOf } from "../../rules";
@@ -70,7 +70,7 @@ class Resolver {
       const n = roadmap[i].baseName();
       const m = middle(n, "EPIC-");
       if (m === null) continue;
-      const d = m.indexOf("-");
+      const d = findUnit(m, 45);
       if (d >= 0) this.idx[0].add(m.substring(d + 1), i);
       if (allDigits(n, 5, 8) && n.charCodeAt(8) == 45) this.key("0" + n.substring(9, n.length - 3), i);
     }
@@ -81,7 +81,7 @@ class Resolver {
       m = middle(n, "tasks-");
       if (m !== null) { this.idx[2].add(m, i); this.key("2" + m, i); }
       if (!n.endsWith(".md")) continue; // pathlib's glob `*` also matches a leading dot (.plan-a.md)
-      const p = n.indexOf("plan");
+      const p = find(n, "plan");
       if (p >= 0 && p + 4 <= n.length - 3) this.idx[3].add(n.substring(p + 4, n.length - 3), i);
       if (n.endsWith("-plan.md")) {
         // `*-F-plan.md`: every F after a '-'
