@@ -6,6 +6,7 @@ import {
 import { Msg, msgIdText } from "./msg";
 import { RuleRef } from "./rule-ref";
 import { isList, decodeList } from "./lib/list";
+import { decodeUtf8, findBreak } from "./lib/text";
 
 /** A severity override that drops the rule's findings (never crosses the interface). */
 const SEV_OFF: i32 = -1;
@@ -76,7 +77,7 @@ export class Doc {
         p += 3;
         n -= 3;
       }
-      t = String.UTF8.decodeUnsafe(p, <usize>n, false);
+      t = decodeUtf8(p, n);
       this.cachedText = t;
     }
     return t;
@@ -119,16 +120,11 @@ export function splitLines(t: string): string[] {
   const out: string[] = [];
   let start = 0;
   const n = t.length;
-  for (let i = 0; i < n; i++) {
-    const c = t.charCodeAt(i);
-    if (c == 10) {
-      out.push(t.substring(start, i));
-      start = i + 1;
-    } else if (c == 13) {
-      out.push(t.substring(start, i));
-      if (i + 1 < n && t.charCodeAt(i + 1) == 10) i++;
-      start = i + 1;
-    }
+  // from one line break (LF, CR or CRLF) to the next, found eight units at a time
+  for (let i = findBreak(t, 0); i < n; i = findBreak(t, start)) {
+    out.push(t.substring(start, i));
+    if (t.charCodeAt(i) == 13 && i + 1 < n && t.charCodeAt(i + 1) == 10) i++;
+    start = i + 1;
   }
   if (start < n || n == 0) out.push(t.substring(start, n));
   return out;
@@ -264,7 +260,7 @@ export function readInput(ptr: usize, docCount: i32): Input {
     const flags = load<i32>(rec, 12);
     const nameOff = load<i32>(rec, 16);
     const nameLen = load<i32>(rec, 20);
-    const name = String.UTF8.decodeUnsafe(dataStart + <usize>nameOff, <usize>nameLen, false);
+    const name = decodeUtf8(dataStart + <usize>nameOff, nameLen);
     const doc = new Doc(i, kind, flags, dataStart + <usize>off, len, name);
     input.docs.push(doc);
     if (kind == KIND_FACT) input.addFact(doc);

@@ -289,10 +289,12 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
       const seen = o.sources?.get(abs);
       lf = seen !== undefined && seen.length <= max ? { file, bytes: seen } : loadFile(abs, file, max, undefined, { realDirs });
     }
-    if (!lf.bytes || !lf.bytes.includes(0x3c)) continue; // no "<": no directive
-    const text = Buffer.from(lf.bytes).toString("utf8");
-    if (!text.includes("agentcheck-")) continue;
-    docs.push({ file, kind: KIND.PREPR_FILE, bytes: lf.bytes });
+    const b = lf.bytes;
+    if (!b || !b.includes(0x3c)) continue; // no "<": no directive
+    // the marker is ASCII, looked for in the bytes (no copy, no decoding): an ASCII byte is itself in
+    // the decoded text, and no other byte decodes to an ASCII character
+    if (Buffer.from(b.buffer, b.byteOffset, b.byteLength).indexOf("agentcheck-") < 0) continue;
+    docs.push({ file, kind: KIND.PREPR_FILE, bytes: b });
   }
   if (docs.length === 0) return results;
   const ordinal = new Map(docs.map((d, i) => [d.file, i]));

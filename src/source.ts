@@ -43,6 +43,8 @@ export class DiskSource implements FileSource {
   readonly kind = "disk" as const;
   /** `maxBytes`: hard ceiling of one read (callers apply their own, lower, limit through size()). */
   constructor(readonly root: string, private readonly maxBytes = 1024 * 1024 * 1024) {}
+  /** Resolved folders of this source's reads (one realpath per folder, not one per file: src/fsread.ts). */
+  private readonly realDirs = new Map<string, string>();
 
   private abs(rel: string): string {
     return rel === "" ? this.root : join(this.root, rel);
@@ -75,6 +77,6 @@ export class DiskSource implements FileSource {
   }
 
   read(rel: string): Uint8Array {
-    return readOrThrow(this.abs(rel), { maxBytes: this.maxBytes, root: this.root });
+    return readOrThrow(this.abs(rel), { maxBytes: this.maxBytes, root: this.root, realDirs: this.realDirs });
   }
 }

@@ -1,5 +1,6 @@
 // Markdown table-row and link scanning with Python str semantics (strip/split on Unicode white
 // space), as the reference validators use them. No RegExp in AssemblyScript: hand-written scans.
+import { findUnit } from "./text";
 
 /** White space as Python's str.isspace() sees it. */
 export function isPyWs(c: i32): bool {
@@ -39,9 +40,9 @@ export function pySplit(s: string): string[] {
 export function twoCells(line: string): string[] | null {
   const n = line.length;
   if (n < 5 || line.charCodeAt(0) != 124 || line.charCodeAt(n - 1) != 124) return null;
-  const mid = line.indexOf("|", 1);
+  const mid = findUnit(line, 124, 1);
   if (mid < 2 || mid >= n - 2) return null;
-  if (line.indexOf("|", mid + 1) != n - 1) return null;
+  if (findUnit(line, 124, mid + 1) != n - 1) return null;
   return [line.substring(1, mid), line.substring(mid + 1, n - 1)];
 }
 
@@ -58,30 +59,30 @@ export function isDelimCell(s: string): bool {
 
 /** Start index of the first markdown link `[text](target)` at or after `from`, or -1. */
 export function findLink(s: string, from: i32): i32 {
-  let i = s.indexOf("[", from);
+  let i = findUnit(s, 91, from);
   while (i >= 0) {
-    const close = s.indexOf("]", i + 1);
+    const close = findUnit(s, 93, i + 1);
     if (close < 0) return -1;
     if (close + 1 < s.length && s.charCodeAt(close + 1) == 40) {
-      const end = s.indexOf(")", close + 2);
+      const end = findUnit(s, 41, close + 2);
       if (end > close + 2) return i;
       if (end < 0) return -1;
     }
-    i = s.indexOf("[", i + 1);
+    i = findUnit(s, 91, i + 1);
   }
   return -1;
 }
 
 /** Target of the link starting at `at` (as found by findLink). */
 export function linkTarget(s: string, at: i32): string {
-  const close = s.indexOf("]", at + 1);
-  return s.substring(close + 2, s.indexOf(")", close + 2));
+  const close = findUnit(s, 93, at + 1);
+  return s.substring(close + 2, findUnit(s, 41, close + 2));
 }
 
 /** End index (exclusive) of the link starting at `at`. */
 export function linkEnd(s: string, at: i32): i32 {
-  const close = s.indexOf("]", at + 1);
-  return s.indexOf(")", close + 2) + 1;
+  const close = findUnit(s, 93, at + 1);
+  return findUnit(s, 41, close + 2) + 1;
 }
 
 /** The target of the first link in `s` minus one trailing `.md`, or `s` itself without a link. */
@@ -164,6 +165,15 @@ function isCased(c: i32): bool {
  */
 export function pyLower(s: string): string {
   const n = s.length;
+  // the usual word (ASCII without a capital letter) is its own lower case: no call per unit
+  const a = changetype<usize>(s);
+  let k = 0;
+  while (k < n) {
+    const c = <i32>load<u16>(a + (<usize>k << 1));
+    if (c >= 0x80 || (c >= 65 && c <= 90)) break;
+    k++;
+  }
+  if (k == n) return s;
   let extra = 0;
   let same = true;
   for (let i = 0; i < n; i++) {

@@ -3,7 +3,7 @@
 // Semantics follow the reference (Python regexes) described in specs/consistency.md §3.3/§3.4,
 // written as hand scanners that run in linear time. Input text is LF-normalised by the host.
 import { isPyWs, pyStrip } from "./mdrow";
-import { isDigit, isAlnum } from "./text";
+import { isDigit, isAlnum, find, findUnit } from "./text";
 
 /** Python `\w`: ASCII letters, digits, `_`; non-ASCII letters approximated (see README). */
 export function isWord(c: i32): bool {
@@ -60,14 +60,14 @@ export function countCriteria(t: string, from: i32, to: i32): i32 {
  * single trailing newline excluded). Returns [start, end] or [-1, -1] (nothing after the marker).
  */
 export function sectionAfter(t: string, marker: string, stop: string): i32[] {
-  const idx = t.indexOf(marker);
+  const idx = find(t, marker);
   if (idx < 0) return [-1, -1];
   const start = idx + marker.length;
   if (start >= t.length) return [-1, -1];
   let eot = t.length;
   if (eot > 0 && t.charCodeAt(eot - 1) == 10) eot--;
   // `.+?` takes one character before the look-ahead is tried: `## Requirements##` is not empty
-  let end = t.indexOf(stop, start + 1);
+  let end = find(t, stop, start + 1);
   if (end < 0 || end > eot) end = eot;
   if (end < start + 1) end = start + 1;
   return [start, end];
@@ -133,7 +133,7 @@ export function countShape(t: string, shape: i32): i32 {
   const len = t.length;
   while (p <= len) {
     if (!atLineStart(t, p)) {
-      const nl = t.indexOf("\n", p);
+      const nl = findUnit(t, 10, p);
       if (nl < 0) break;
       p = nl + 1;
       continue;
@@ -171,21 +171,21 @@ export function findLinks(t: string, balanced: bool): Links {
   let nc2 = -2;
   let no = -2;
   let nn = -2;
-  let p = t.indexOf("[");
+  let p = findUnit(t, 91);
   while (p >= 0 && p < n) {
-    nb = adv(t, "]", nb, p + 1);
+    nb = adv(t, 93, nb, p + 1);
     if (nb < 0) break;
     if (nb > p + 1 && cc(t, nb + 1) == 40) {
       const s = nb + 2;
-      nc = adv(t, ")", nc, s);
+      nc = adv(t, 41, nc, s);
       if (nc < 0) break; // no `)` left: no further link can close
       let k = nc;
       if (balanced) {
         // FX-2: one level of parentheses, on one line
-        no = adv(t, "(", no, s);
-        nn = adv(t, "\n", nn, s);
+        no = adv(t, 40, no, s);
+        nn = adv(t, 10, nn, s);
         if (no >= 0 && no < nc) {
-          nc2 = adv(t, ")", nc2, nc + 1);
+          nc2 = adv(t, 41, nc2, nc + 1);
           k = nc2;
         }
         if (k >= 0 && nn >= 0 && nn < k) k = -1;
@@ -193,19 +193,19 @@ export function findLinks(t: string, balanced: bool): Links {
       if (k > s) {
         out.targets.push(t.substring(s, k));
         out.offsets.push(p);
-        p = t.indexOf("[", k + 1);
+        p = findUnit(t, 91, k + 1);
         continue;
       }
     }
-    p = t.indexOf("[", p + 1);
+    p = findUnit(t, 91, p + 1);
   }
   return out;
 }
 
 /** Next index of ch at or after `from`, reusing `cached` when it is still ahead (-1 = none left). */
-function adv(t: string, ch: string, cached: i32, from: i32): i32 {
+function adv(t: string, ch: i32, cached: i32, from: i32): i32 {
   if (cached == -1 || (cached >= from && cached != -2)) return cached;
-  return t.indexOf(ch, from);
+  return findUnit(t, ch, from);
 }
 
 /**
@@ -222,7 +222,7 @@ export function codeRanges(t: string): i32[] {
   let fenceStart = 0;
   let tick = -2;
   while (pos <= n) {
-    let e = t.indexOf("\n", pos);
+    let e = findUnit(t, 10, pos);
     if (e < 0) e = n;
     let j = pos;
     while (j < pos + 3 && j < e && t.charCodeAt(j) == 32) j++;
@@ -240,7 +240,7 @@ export function codeRanges(t: string): i32[] {
       fenceLen = k - j;
       fenceStart = pos;
     } else {
-      tick = adv(t, "`", tick, pos);
+      tick = adv(t, 96, tick, pos);
       if (tick >= 0 && tick < e) spans(t, tick, e, out);
     }
     pos = e + 1;
@@ -277,7 +277,7 @@ function spans(t: string, i: i32, to: i32, out: i32[]): void {
       out.push(close);
       k = close;
     }
-    i = k < to ? t.indexOf("`", k) : -1;
+    i = k < to ? findUnit(t, 96, k) : -1;
   }
 }
 
@@ -316,7 +316,7 @@ export class FrontMatter {
 /** Reference front matter: `---\n`, then at least one char, up to the next line starting `---`. */
 export function readFrontMatter(t: string): FrontMatter | null {
   if (!t.startsWith("---\n")) return null;
-  let e = t.indexOf("\n---", 5);
+  let e = find(t, "\n---", 5);
   if (e < 0) return null;
   const fm = new FrontMatter();
   fm.start = 4;
@@ -344,7 +344,7 @@ function scalarKey(f: string, key: string): i32 {
       // the value would be white space only: matches (as empty) when a non-newline char exists
       for (let i = s; i < q; i++) if (f.charCodeAt(i) != 10) return q;
     }
-    const nl = f.indexOf("\n", p);
+    const nl = findUnit(f, 10, p);
     if (nl < 0) break;
     p = nl + 1;
   }
@@ -352,7 +352,7 @@ function scalarKey(f: string, key: string): i32 {
 }
 
 function valueAt(f: string, off: i32): string {
-  let e = f.indexOf("\n", off);
+  let e = findUnit(f, 10, off);
   if (e < 0) e = f.length;
   return pyStrip(f.substring(off, e));
 }
@@ -406,18 +406,18 @@ function readRelated(fm: FrontMatter): void {
       let q = p + 8;
       while (q < n && (f.charCodeAt(q) == 32 || f.charCodeAt(q) == 9)) q++;
       if (cc(f, q) == 91) {
-        let e = f.indexOf("\n", q);
+        let e = findUnit(f, 10, q);
         if (e < 0) e = n;
         const close = f.lastIndexOf("]", e - 1);
         if (close > q) { scanIds(fm, q + 1, close); break; }
       }
     }
-    const nl = f.indexOf("\n", p);
+    const nl = findUnit(f, 10, p);
     if (nl < 0) break;
     p = nl + 1;
   }
   // block: `related:\s*\n\s+-\s+.+` ... to the end of the front matter
-  let k = f.indexOf("related:");
+  let k = find(f, "related:");
   while (k >= 0) {
     const s = k + 8;
     const q = skipWs(f, s);
@@ -431,6 +431,6 @@ function readRelated(fm: FrontMatter): void {
         }
       }
     }
-    k = f.indexOf("related:", k + 1);
+    k = find(f, "related:", k + 1);
   }
 }

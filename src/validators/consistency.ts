@@ -130,13 +130,14 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     }
     // files that could not be read: the core knows them by name only and never takes them for empty
     if (unread.length > 0) fs.push(fact("unread", encodeList(unread)));
-    // pass 2: the checks; pass 3 only when link targets need existence facts
-    raw = run(ds, fs);
+    // pass 2: the checks, or (phase "links") only the link targets that need existence facts when
+    // there are any; then pass 3, the checks with those facts
+    const ask = [...fs, fact("phase", "links")];
+    raw = run(ds, ask);
     const q = globals(raw).linkQueries;
-    if (q) {
-      fs.push(fact("linkState", encodeList(linkStates(source, decodeList(q)).flat())));
-      raw = run(ds, fs);
-    }
+    if (!q) return { raw, facts: ask, problems: probs };
+    fs.push(fact("linkState", encodeList(linkStates(source, decodeList(q)).flat())));
+    raw = run(ds, fs);
     return { raw, facts: fs, problems: probs };
   };
   const folderFailure = (e: unknown): ConsistencyOutput => {

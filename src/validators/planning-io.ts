@@ -16,6 +16,10 @@ const encoder = new TextEncoder();
  * the file as it is on disk (issue 11: never decoded lossily into a silent pass).
  */
 export function normalizeText(bytes: Uint8Array): Uint8Array {
+  // no BOM and no CR: nothing to change (valid UTF-8 decodes and encodes back to the same bytes,
+  // and bytes that are not UTF-8 are passed through): no decoding and no copy
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  if (!bom && !bytes.includes(0x0d)) return bytes;
   if (bytes.includes(0)) return bytes;
   let t: string;
   try {

@@ -405,7 +405,7 @@ export interface FactTypes {
   "repo.once": boolean;
   /** Date of the protocol's last change: older logs are not compared with its template. */
   "protocol.date": string;
-  /** The pass of a multi-pass run: session-log 'extract' (report what the host must resolve), consistency and traceability 'names' (report which documents the checks read), pre-pr rows 'plan' | 'result' | 'findings' | 'overrides'. */
+  /** The pass of a multi-pass run: session-log 'extract' (report what the host must resolve), consistency and traceability 'names' (report which documents the checks read), consistency 'links' (before any link answer: when link targets need the host's answer, report only those queries), pre-pr rows 'plan' | 'result' | 'findings' | 'overrides'. */
   "phase": string;
   /** A cited path resolved by the host: file | dir | missing | outside. */
   [key: `path.${string}`]: string;

@@ -7,7 +7,7 @@ import { Doc } from "../../io";
 import { ConsistencyCtx, LinkHit, FX1, FX2 } from "./context";
 import { findLinks, codeRanges, lineAt, at } from "../../lib/mdscan";
 import { isPyWs, pyStrip } from "../../lib/mdrow";
-import { isAlpha, isAlnum, isHex, TextBuf } from "../../lib/text";
+import { isAlpha, isAlnum, isHex, TextBuf, findUnit } from "../../lib/text";
 
 const decodeBuf = new TextBuf();
 
@@ -18,7 +18,7 @@ function hexVal(c: i32): i32 {
 /** FX-2: the path part of a target, or "" to skip it (scheme, anchor only, empty). */
 function cleanTarget(raw: string): string {
   let t = pyStrip(raw);
-  if (at(t, "<", 0) && t.indexOf(">") > 0) t = t.substring(1, t.indexOf(">"));
+  if (at(t, "<", 0) && findUnit(t, 62) > 0) t = t.substring(1, findUnit(t, 62));
   else {
     for (let i = 0; i < t.length; i++) if (isPyWs(t.charCodeAt(i))) { t = t.substring(0, i); break; }
   }
@@ -30,11 +30,11 @@ function cleanTarget(raw: string): string {
       if (!isAlnum(c) && c != 43 && c != 45 && c != 46) break;
     }
   }
-  let cut = t.indexOf("#");
+  let cut = findUnit(t, 35);
   if (cut >= 0) t = t.substring(0, cut);
-  cut = t.indexOf("?");
+  cut = findUnit(t, 63);
   if (cut >= 0) t = t.substring(0, cut);
-  if (t.indexOf("%") < 0) return t;
+  if (findUnit(t, 37) < 0) return t;
   // percent-decoding of ASCII escapes
   // (one buffer: a unit concatenated per character was quadratic in the target's length)
   const out = decodeBuf.reset();
@@ -59,7 +59,7 @@ function dropAnchor(raw: string): string {
   // the last line break that is not the final character: an anchor must start after it
   let from = 0;
   for (let i = n - 2; i >= 0; i--) if (raw.charCodeAt(i) == 10) { from = i + 1; break; }
-  const hash = raw.indexOf("#", from);
+  const hash = findUnit(raw, 35, from);
   if (hash < 0) return raw;
   const finalNl = n > 0 && raw.charCodeAt(n - 1) == 10 && hash < n - 1;
   return raw.substring(0, hash) + (finalNl ? "\n" : "");

@@ -1,17 +1,18 @@
 // TaskCompletion model (CO-010): priority markers and task lines of a Tasks document.
 import { skipWs, at } from "../../lib/mdscan";
 import { isPyWs } from "../../lib/mdrow";
+import { find } from "../../lib/text";
 
 /** Priority set by a marker on this line (0, 1, 2), or -1. */
 export function marker(l: string): i32 {
-  const h = l.indexOf("##");
+  const h = find(l, "##");
   for (let p = 0; p < 3; p++) {
     const tok = "P" + p.toString();
     if (h >= 0 && l.indexOf(tok, h + 2) >= 0) return p;
-    let i = l.indexOf("Priority:");
+    let i = find(l, "Priority:");
     while (i >= 0) {
       if (at(l, tok, skipWs(l, i + 9))) return p;
-      i = l.indexOf("Priority:", i + 1);
+      i = find(l, "Priority:", i + 1);
     }
   }
   return -1;

@@ -9,8 +9,9 @@ import { KIND_PLANNING_DOC, CO_PLANNING, CO_ROADMAP, DOC_SKIPPED } from "../../a
 import { at } from "../../lib/mdscan";
 import { encodeList, decodeList } from "../../lib/list";
 import { ConsistencyCtx, Feature, FX3, FX4 } from "./context";
+import { links } from "./co-links";
 import { validName } from "./co-naming";
-import { allDigits } from "../../lib/text";
+import { allDigits, find, findUnit } from "../../lib/text";
 import { SubstringIndex } from "../../lib/substr-index";
 import { num } from "../traceability/model";
 import { msg, msgItem, runRules, RuleOf } from "../../rules";
@@ -69,7 +70,7 @@ class Resolver {
       const n = roadmap[i].baseName();
       const m = middle(n, "EPIC-");
       if (m === null) continue;
-      const d = m.indexOf("-");
+      const d = findUnit(m, 45);
       if (d >= 0) this.idx[0].add(m.substring(d + 1), i);
       if (allDigits(n, 5, 8) && n.charCodeAt(8) == 45) this.key("0" + n.substring(9, n.length - 3), i);
     }
@@ -80,7 +81,7 @@ class Resolver {
       m = middle(n, "tasks-");
       if (m !== null) { this.idx[2].add(m, i); this.key("2" + m, i); }
       if (!n.endsWith(".md")) continue; // pathlib's glob `*` also matches a leading dot (.plan-a.md)
-      const p = n.indexOf("plan");
+      const p = find(n, "plan");
       if (p >= 0 && p + 4 <= n.length - 3) this.idx[3].add(n.substring(p + 4, n.length - 3), i);
       if (n.endsWith("-plan.md")) {
         // `*-F-plan.md`: every F after a '-'
@@ -112,6 +113,24 @@ class Resolver {
 
 function pathOf(d: Doc | null): string {
   return d === null ? "" : d.name;
+}
+
+/** The link queries of every feature's documents (the scan CO-008/CO-009 run), reported when there are any. */
+function askLinks(ctx: ConsistencyCtx, res: Resolver, names: string[]): bool {
+  for (let i = 0; i < names.length; i++) {
+    // a feature of its own for the scan (the checks start from a fresh one)
+    const f = new Feature(names[i]);
+    f.epic = res.resolve(0, f.name, ctx.fx);
+    f.prd = res.resolve(1, f.name, ctx.fx);
+    f.tasks = res.resolve(2, f.name, ctx.fx);
+    f.plan = res.resolve(3, f.name, ctx.fx);
+    ctx.feature = f;
+    links(ctx);
+  }
+  ctx.feature = new Feature("");
+  if (ctx.queries.length == 0) return false;
+  ctx.results.putGlobal("linkQueries", encodeList(ctx.queries));
+  return true;
 }
 
 export function validateConsistency(input: Input, results: Results): void {
@@ -162,7 +181,12 @@ export function validateConsistency(input: Input, results: Results): void {
   const res = new Resolver(roadmap, planning);
   const rows: string[] = [];
   // phase "names": documents come without content; report which ones the checks will read
-  const namesOnly = input.fact("phase") == "names";
+  const phase = input.fact("phase");
+  const namesOnly = phase == "names";
+  // phase "links" (the host's first pass with content, before it has any link answer): when a link
+  // target needs the host's answer, only the questions are reported, since the host runs the checks
+  // again with the answers and keeps nothing else of this pass; without questions the checks run here
+  if (!namesOnly && ctx.linkState === null && phase == "links" && askLinks(ctx, res, names)) return;
   const needed = new Map<string, string>();
   for (let i = 0; i < names.length; i++) {
     const f = new Feature(names[i]);

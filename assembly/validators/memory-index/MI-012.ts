@@ -3,6 +3,7 @@ import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx, U_ROOT, ROOT_OK } from "./ctx";
 import { rootModel } from "./rootindex";
+import { find } from "../../lib/text";
 
 export const MI012 = defineRule("MI-012", SEV_ERROR, check);
 function MI012_doc(): RuleDoc {
@@ -31,10 +32,10 @@ function mentions(ctx: MiCtx, text: string): Map<string, i32> {
     if (n.length > longest) longest = n.length;
   }
   const ends: i32[] = [];
-  for (let e = text.indexOf("-index"); e >= 0; e = text.indexOf("-index", e + 1)) ends.push(e);
+  for (let e = find(text, "-index"); e >= 0; e = find(text, "-index", e + 1)) ends.push(e);
   const found = new Map<string, i32>();
   let first = 0;
-  for (let s = text.indexOf("skills-"); s >= 0; s = text.indexOf("skills-", s + 1)) {
+  for (let s = find(text, "skills-"); s >= 0; s = find(text, "skills-", s + 1)) {
     while (first < ends.length && ends[first] < s + 6) first++;
     for (let k = first; k < ends.length && ends[k] + 6 - s <= longest; k++) {
       const cand = text.substring(s, ends[k] + 6);

@@ -3,6 +3,7 @@ import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MiCtx } from "./ctx";
 import { orphanScan, refScan, candidateStem, reportOrphan } from "./orphanscan";
+import { findUnit } from "../../lib/text";
 
 export const MI017 = defineRule("MI-017", SEV_WARNING, check);
 function MI017_doc(): RuleDoc {
@@ -31,7 +32,7 @@ function check(ctx: MiCtx): void {
     // a stem's candidate domains are its prefixes ending before a '-', so matching costs the
     // stem's length, not the number of domains
     hits.length = 0;
-    for (let p = stem.indexOf("-"); p >= 0; p = stem.indexOf("-", p + 1)) {
+    for (let p = findUnit(stem, 45); p >= 0; p = findUnit(stem, 45, p + 1)) {
       const dom = stem.substring(0, p);
       if (scan.domainAt.has(dom)) hits.push(scan.domainAt.get(dom));
     }

@@ -5,7 +5,7 @@
 import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { Doc } from "../../io";
-import { isDigit } from "../../lib/text";
+import { isDigit, findUnit } from "../../lib/text";
 import { estimateTokens } from "../pre-pr/tok";
 import { MiCtx, U_ROOT, T_FILE, F_UNREAD, ROOT_OK, levelSeverity, pathParts } from "./ctx";
 import { MI_TYPE_MASK } from "../../abi";
@@ -46,12 +46,12 @@ function check(ctx: MiCtx): void {
   for (let ln = 0; ln < lines.length; ln++) {
     const s = lines[ln];
     // \[([^\]]+)\]\(([^)]+\.md)\)\s*\((\d+)\), every non-overlapping match left to right
-    let i = s.indexOf("[");
+    let i = findUnit(s, 91);
     while (i >= 0) {
       let next = i + 1;
-      const close = s.indexOf("]", i + 1);
+      const close = findUnit(s, 93, i + 1);
       if (close > i + 1 && close + 1 < s.length && s.charCodeAt(close + 1) == 40) {
-        const paren = s.indexOf(")", close + 2);
+        const paren = findUnit(s, 41, close + 2);
         const dest = paren > close + 2 ? s.substring(close + 2, paren) : "";
         if (dest.length > 3 && dest.endsWith(".md")) {
           let k = paren + 1;
@@ -73,7 +73,7 @@ function check(ctx: MiCtx): void {
           }
         }
       }
-      i = next < s.length ? s.indexOf("[", next) : -1;
+      i = next < s.length ? findUnit(s, 91, next) : -1;
     }
   }
 }

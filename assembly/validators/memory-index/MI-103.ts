@@ -4,6 +4,7 @@ import { SEV_WARNING, MI_TYPE_MASK } from "../../abi";
 import { MiCtx, T_FILE, canon } from "./ctx";
 import { isProtocolMemory, orphanScan, reportOrphan } from "./orphanscan";
 import { rootModel } from "./rootindex";
+import { findUnit, find } from "../../lib/text";
 
 export const MI103 = defineRule("MI-103", SEV_WARNING, check);
 function MI103_doc(): RuleDoc {
@@ -24,9 +25,9 @@ function MI103_doc(): RuleDoc {
 
 /** Domain of a memory path: its first folder, else the stem before the first '-'. */
 function domainOf(stem: string): string {
-  const slash = stem.indexOf("/");
+  const slash = findUnit(stem, 47);
   if (slash >= 0) return stem.substring(0, slash);
-  const dash = stem.indexOf("-");
+  const dash = findUnit(stem, 45);
   return dash > 0 ? stem.substring(0, dash) : stem;
 }
 
@@ -66,7 +67,7 @@ function check(ctx: MiCtx): void {
     const d = entries[i];
     const n = d.name;
     if ((d.flags & MI_TYPE_MASK) != T_FILE || !n.endsWith(".md")) continue;
-    if (n.startsWith(".") || n.indexOf("/.") >= 0) continue;
+    if (n.startsWith(".") || find(n, "/.") >= 0) continue;
     const slash = n.lastIndexOf("/");
     const base = n.substring(slash + 1);
     if (base == "README.md" || base == "CLAUDE.md") continue;

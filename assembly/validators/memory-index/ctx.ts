@@ -20,6 +20,7 @@ import { Doc, Input, Results } from "../../io";
 import { Loc, Rule, Msg, RuleCtx } from "../../rules";
 import { DOC_CHECKED, DOC_IGNORED, SEV_ERROR, SEV_WARNING } from "../../abi";
 import { MI_TYPE_FILE, MI_TYPE_DIR, MI_TYPE_LINK, MI_TYPE_MASK, MI_UNREAD } from "../../abi";
+import { findUnit } from "../../lib/text";
 
 export const T_FILE: i32 = MI_TYPE_FILE;
 export const T_DIR: i32 = MI_TYPE_DIR;
@@ -197,7 +198,7 @@ export class MiCtx extends RuleCtx {
 export function pathParts(path: string): string[] | null {
   const stack: string[] = [];
   for (let from = 0; from <= path.length; ) {
-    let to = path.indexOf("/", from);
+    let to = findUnit(path, 47, from);
     if (to < 0) to = path.length;
     const p = path.substring(from, to);
     from = to + 1;
@@ -238,7 +239,7 @@ export function detectCurrent(entries: Doc[]): bool {
   for (let i = 0; i < entries.length; i++) {
     const d = entries[i];
     const n = d.name;
-    const slash = n.indexOf("/");
+    const slash = findUnit(n, 47);
     if (slash > 0 && n.charCodeAt(0) != 46 && n.endsWith(".md") && (d.flags & MI_TYPE_MASK) == T_FILE) return true;
   }
   return false;

@@ -32,6 +32,7 @@ import { MI020 } from "./MI-020";
 import { MI103 } from "./MI-103";
 import { MI105 } from "./MI-105";
 import { MI108 } from "./MI-108";
+import { findUnit } from "../../lib/text";
 
 /** The memory-index rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
 export const RULES: RuleOf<MiCtx>[] = [
@@ -66,7 +67,7 @@ export function validateMemoryIndex(input: Input, results: Results): void {
   for (let i = 0; i < entries.length; i++) {
     const d = entries[i];
     const n = d.name;
-    if (n.indexOf("/") >= 0 || !n.endsWith("-index.md") || n == "memory-index.md") continue;
+    if (findUnit(n, 47) >= 0 || !n.endsWith("-index.md") || n == "memory-index.md") continue;
     const skills = n.startsWith("skills-") && n.length >= 16;
     if (!skills && !ctx.current) continue;
     const t = d.flags & MI_TYPE_MASK;

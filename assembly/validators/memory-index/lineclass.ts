@@ -3,7 +3,7 @@
 // the first table row that is no title, metadata or navigation line is ignored, anything after it
 // that is no table row is non-table content.
 import { pyStrip, isPyWs } from "../../lib/mdrow";
-import { excerpt } from "../../lib/text";
+import { excerpt, findUnit } from "../../lib/text";
 import { Index, FormatHit, MiCtx } from "./ctx";
 import { msg, loc } from "../../rules";
 
@@ -20,7 +20,7 @@ function isTitle(s: string): bool {
 
 function isMeta(s: string): bool {
   if (!s.startsWith("**")) return false;
-  const end = s.indexOf("*", 2);
+  const end = findUnit(s, 42, 2);
   return end > 2 && s.substr(end, 3) == "**:";
 }
 
@@ -29,7 +29,7 @@ function isNav(s: string): bool {
   if (s.length == 0 || s.charCodeAt(0) != 62) return false;
   let i = 1;
   while (i < s.length && isPyWs(s.charCodeAt(i))) i++;
-  return i < s.length && s.charCodeAt(i) == 91 && s.indexOf("]", i + 1) > 0;
+  return i < s.length && s.charCodeAt(i) == 91 && findUnit(s, 93, i + 1) > 0;
 }
 
 /** Every line that breaks the table format, with its class (F_*), in line order (computed once). */

@@ -5,6 +5,7 @@ import { Doc } from "../../io";
 import { MI_TYPE_MASK } from "../../abi";
 import { Rule, Msg, loc } from "../../rules";
 import { MiCtx, RefScan, T_FILE, U_ORPHANS, levelSeverity } from "./ctx";
+import { findUnit } from "../../lib/text";
 
 /** The scan's view of the indices (computed once). */
 export function refScan(ctx: MiCtx): RefScan {
@@ -42,7 +43,7 @@ export function isProtocolMemory(name: string): bool {
 /** The stem of a reference-layout candidate (a top-level file-like `*.md` that is no index), or null. */
 export function candidateStem(d: Doc): string | null {
   const n = d.name;
-  if (n.indexOf("/") >= 0 || !n.endsWith(".md") || !isFileLike(d) || isProtocolMemory(n)) return null;
+  if (findUnit(n, 47) >= 0 || !n.endsWith(".md") || !isFileLike(d) || isProtocolMemory(n)) return null;
   const stem = n.substring(0, n.length - 3);
   return stem.endsWith("-index") ? null : stem;
 }

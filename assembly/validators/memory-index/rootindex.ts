@@ -8,6 +8,7 @@ import { AC002, firstBadByte } from "../common";
 import { MI_TYPE_MASK, MI_TYPE_FILE, MI_TYPE_LINK, MI_UNREAD } from "../../abi";
 import { twoCells, pyStrip, isDelimCell, findLink, linkTarget, linkEnd, linkedName, isPyWs, joinAll, pyLower } from "../../lib/mdrow";
 import { MiCtx, RootModel, RootItem, RootLink, canon, ROOT_OK, ROOT_MISSING, ROOT_LINK, ROOT_UNREAD } from "./ctx";
+import { findUnit, find } from "../../lib/text";
 
 function addItem(ctx: MiCtx, m: RootModel, line: i32, name: string): void {
   const c = canon(name);
@@ -22,7 +23,7 @@ function addCell(ctx: MiCtx, m: RootModel, line: i32, cell: string): void {
   const l = pyLower(c);
   if (l == "file" || l == "essential memories" || l == "memory" || l == "memory index" || isDelimCell(c)) return;
   for (let from = 0; from <= c.length; ) {
-    let to = c.indexOf(",", from);
+    let to = findUnit(c, 44, from);
     if (to < 0) to = c.length;
     let item = pyStrip(c.substring(from, to));
     from = to + 1;
@@ -69,7 +70,7 @@ function visible(line: string, state: i32[]): string {
   let from = 0;
   while (i < line.length) {
     if (state[0] == 1) {
-      const e = line.indexOf("-->", i);
+      const e = find(line, "-->", i);
       if (e < 0) return joinAll(parts, "");
       state[0] = 0;
       i = from = e + 3;
@@ -79,7 +80,7 @@ function visible(line: string, state: i32[]): string {
     let skipTo = -1;
     if (c == 60 && line.startsWith("<!--", i)) { state[0] = 1; skipTo = i + 4; }
     else if (c == 96) {
-      const e = line.indexOf("`", i + 1);
+      const e = findUnit(line, 96, i + 1);
       if (e > 0) skipTo = e + 1;
     }
     if (skipTo >= 0) {
@@ -114,7 +115,7 @@ function parseCurrent(ctx: MiCtx, m: RootModel, root: Doc): void {
     while (at >= 0) {
       const d = pyStrip(linkTarget(s, at));
       if (at > 0 && s.charCodeAt(at - 1) == 33) m.links.push(new RootLink(m.seq++, i + 1, true, d));
-      else if (d.indexOf("://") < 0 && !d.startsWith("mailto:")) {
+      else if (find(d, "://") < 0 && !d.startsWith("mailto:")) {
         if (badDest(d)) m.links.push(new RootLink(m.seq++, i + 1, false, d));
         else if (d.endsWith(".md")) addItem(ctx, m, i + 1, d.substring(0, d.length - 3));
       }
