@@ -189,7 +189,8 @@ export function groupByDiffLists(docs: ContentDoc[], keysOf: Map<string, string[
       const v = facts[`git.diff.${k}`];
       if (!Array.isArray(v) || `git.diff.${k}` in lists) continue;
       lists[`git.diff.${k}`] = v;
-      for (const p of v) units += String(p).length + 1;
+      // an index loop: the lists hold hundreds of thousands of paths (an iterator's results were 3.6 MB of garbage)
+      for (let i = 0; i < v.length; i++) units += String(v[i]).length + 1;
     }
     group.push(d);
     if (units >= limit) flush();
