@@ -16,6 +16,7 @@
 // configs and state, into their own error.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import { sep } from "node:path";
+import { isUtf8 } from "node:buffer";
 import { isInside } from "./fspath.js";
 
 // the containment helpers live one floor down (src/fspath.ts, shared with src/fswrite.ts); named here too
@@ -274,6 +275,8 @@ export function readTextBounded(abs: string, opts: ReadOptions): { ok: true; tex
  * (configs, state notes); the rule findings themselves come from the core (AC-002).
  */
 export function firstBadByte(b: Uint8Array): number {
+  // valid UTF-8 (one native check): only a NUL byte can be bad; else the walk below finds the offset
+  if (isUtf8(b)) return b.indexOf(0);
   const n = b.length;
   let i = 0;
   while (i < n) {

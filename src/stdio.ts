@@ -24,31 +24,47 @@ const closed = new Set<number>();
  */
 export const WRITE_SLICE = 1 << 15;
 
+/** Bytes of the buffer a formatter's pieces are encoded into (writeAll): a slice's UTF-8 at most, below glibc's mmap threshold. */
+const PIECE_BUFFER = 3 * WRITE_SLICE;
+
 function writeAll(fd: number, text: string | Iterable<string>): void {
   if (closed.has(fd)) return;
   if (typeof text !== "string") {
-    // small pieces (one per result) are gathered up to a slice: one write, not one per piece
-    let pending: string[] = [];
-    let size = 0;
-    for (const piece of text) {
-      pending.push(piece);
-      size += piece.length;
-      if (size >= WRITE_SLICE) {
-        let batch = pending.join("");
-        pending = [];
-        size = 0;
-        // a piece may end inside a surrogate pair: its first half waits for the next piece
-        if ((batch.charCodeAt(batch.length - 1) & 0xfc00) === 0xd800) {
-          pending.push(batch.slice(-1));
-          size = 1;
-          batch = batch.slice(0, -1);
-        }
-        writeAll(fd, batch);
-        // nobody reads any more: the formatter's remaining pieces are not even made
-        if (closed.has(fd)) return;
+    // pieces are encoded one after the other into one buffer, written when full: no joined copy of
+    // them (and no flattened copy of a joined piece) before the encoding; a piece longer than a slice
+    // goes as text (writeText encodes it without a copy in JavaScript)
+    const buf = Buffer.allocUnsafe(PIECE_BUFFER);
+    let used = 0;
+    let carry = "";
+    const flush = () => {
+      if (used > 0) writeBytes(fd, buf.subarray(0, used), 0);
+      used = 0;
+    };
+    for (let piece of text) {
+      if (carry.length > 0) {
+        piece = carry + piece;
+        carry = "";
       }
+      // a piece may end inside a surrogate pair: its first half waits for the next piece
+      if ((piece.charCodeAt(piece.length - 1) & 0xfc00) === 0xd800) {
+        carry = piece.slice(-1);
+        piece = piece.slice(0, -1);
+      }
+      if (piece.length > WRITE_SLICE) {
+        flush();
+        if (!closed.has(fd)) writeAll(fd, piece);
+      } else {
+        if (used + piece.length * 3 > PIECE_BUFFER) flush();
+        used += buf.write(piece, used, "utf8");
+      }
+      // nobody reads any more: the formatter's remaining pieces are not even made
+      if (closed.has(fd)) return;
     }
-    if (size > 0) writeAll(fd, pending.join(""));
+    if (carry.length > 0) {
+      if (used + 3 > PIECE_BUFFER) flush();
+      used += buf.write(carry, used, "utf8");
+    }
+    flush();
     return;
   }
   for (let at = 0; at < text.length && !closed.has(fd); ) {

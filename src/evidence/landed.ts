@@ -357,7 +357,9 @@ function firstParentLog(git: GitRepo, dirs: string[]): LineChange[] | undefined 
  */
 function firstParentChanges(walk: Walk | undefined, dirs: string[]): LineChange[] | undefined {
   if (walk === undefined) return undefined;
-  const under = (p: string) => dirs.some((d) => d === "." || p === d || p.startsWith(`${d}/`));
+  // the folders' prefixes made once (a prefix per call and path was most of this walk's garbage)
+  const prefixes = dirs.map((d) => `${d}/`);
+  const under = (p: string) => dirs.some((d, i) => d === "." || p === d || p.startsWith(prefixes[i]));
   const out: LineChange[] = [];
   const seen = new Set<string>();
   for (let id = walk.head; id !== undefined && !seen.has(id); id = walk.commits.get(id)?.parents[0]) {

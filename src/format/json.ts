@@ -51,9 +51,12 @@ export function* formatJsonChunks(report: Report): Generator<string> {
         // the items as they sit in a two-level document, already indented by four and separated by
         // ",\n    ": stringified inside {"r": [items]} and cut out (no second pass over their text to
         // indent it); JSON.stringify writes null there for what it cannot serialise, as in the whole document
+        // (the separator and the items are two pieces: one joined string would be copied again
+        // whole by the writer, src/stdio.ts, to be encoded)
         const items = value.slice(i, i + n);
         const wrapped = JSON.stringify({ r: items }, null, 2);
-        yield `${i === 0 ? "" : ","}\n    ${wrapped.slice(WRAP_HEAD, wrapped.length - WRAP_TAIL)}`;
+        yield i === 0 ? "\n    " : ",\n    ";
+        yield wrapped.slice(WRAP_HEAD, wrapped.length - WRAP_TAIL);
         i += items.length;
         n = nextGroup(wrapped.length, items.length);
       }

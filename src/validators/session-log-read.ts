@@ -11,6 +11,7 @@ import type { FileSource } from "../source.js";
 import { readBounded } from "../fsread.js";
 import { MODE_FLAGS } from "../scope.js";
 import { FLAGS } from "../wasm/contract.js";
+import { isMarkdown } from "../glob.js";
 import type { LogRun } from "./session-log-run.js";
 import type { Selection } from "./session-log-select.js";
 
@@ -74,7 +75,9 @@ export async function readLogs(run: LogRun, sel: Selection): Promise<{ docs: Con
     }
     // the resolved path of the read, repo-relative when inside
     addLog(rel, kind, flags, r.bytes, isInside(r.info.real, realRoot) ? toRepoPath(r.info.real, realRoot) : r.info.real);
-    opts.sources?.set(abs, r.bytes);
+    // kept for the inline-directive pass, which reads markdown files only (src/adoption.ts
+    // applyDirectives): a JSON log's bytes (most of a sessions folder) are not held to the end of the run
+    if (isMarkdown(abs)) opts.sources?.set(abs, r.bytes);
   };
   for (const abs of files.sort()) {
     const rel = isInside(abs, root) ? toRepoPath(abs, root) : abs.split("\\").join("/");

@@ -97,6 +97,36 @@ describe("fsread: AC-901 not a regular file / outside the repository, AC-900 bef
     expect(firstBadByte(Buffer.from([0xc0, 0xaf]))).toBe(0);
     expect(firstBadByte(Buffer.from([0xed, 0xa0, 0x80]))).toBe(0);
   });
+
+  it("firstBadByte: the native check for valid UTF-8 gives the byte walk's answer on random and near-valid bytes", () => {
+    // the walk as it was before the native check: the first NUL or invalid sequence (strict UTF-8)
+    const walk = (b: Uint8Array): number => {
+      for (let i = 0; i < b.length; ) {
+        const c = b[i];
+        if (c === 0) return i;
+        if (c < 0x80) { i++; continue; }
+        const need = (c & 0xe0) === 0xc0 ? 1 : (c & 0xf0) === 0xe0 ? 2 : (c & 0xf8) === 0xf0 ? 3 : -1;
+        if (need < 0) return i;
+        let cp = c & [0, 0x1f, 0x0f, 0x07][need];
+        for (let k = 1; k <= need; k++) {
+          if (i + k >= b.length || (b[i + k] & 0xc0) !== 0x80) return i;
+          cp = (cp << 6) | (b[i + k] & 0x3f);
+        }
+        if (cp < [0, 0x80, 0x800, 0x10000][need] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+        i += need + 1;
+      }
+      return -1;
+    };
+    let seed = 7;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) % n);
+    const texts = ["plain ascii", "é 日本 😀 \u{10FFFF}", "a\u0000b", "\u{1F600}\u0000"];
+    for (let t = 0; t < 3000; t++) {
+      const base = Buffer.from(texts[t % texts.length].repeat(1 + rnd(4)), "utf8");
+      const b = t % 3 === 0 ? Buffer.from(Array.from({ length: rnd(12) }, () => rnd(256))) : Buffer.from(base);
+      if (t % 3 === 1 && b.length > 0) b[rnd(b.length)] = rnd(256); // one byte changed
+      expect(firstBadByte(b)).toBe(walk(b));
+    }
+  });
 });
 
 describe("fsread realDirs: one realpath per folder gives every file's realpath(3) answer", () => {
