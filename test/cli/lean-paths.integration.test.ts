@@ -5,7 +5,7 @@ import { describe, it, expect } from "vitest";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL, fileURLToPath } from "node:url";
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, cpSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { BIN, git, makeRepo, ROOT, runCli, tmpDir } from "../helpers.js";
 
 const WS = join(ROOT, "examples", "workspace");
@@ -105,6 +105,18 @@ describe("issue-13 the lean bundle (dist/cli/lean.cjs) and its V8 code cache", (
       }
       if (whole) expect(loaded, "check sets its heap flags").toContain("NativeModule v8");
     }
+    // output thrown away (`>/dev/null 2>/dev/null`, a character device): not taken for a terminal
+    // without node:tty (src/stdio.ts isTerminal), which would load node:net and the streams
+    const out = join(tmpDir(), "loaded.json");
+    const nul = openSync("/dev/null", "w");
+    try {
+      const r = spawnSync(process.execPath, ["-r", probe, BIN, "memory-index"], { cwd: ws, stdio: ["ignore", nul, nul], env: { ...process.env, PROBE_OUT: out } });
+      expect(r.status).not.toBeNull();
+    } finally {
+      closeSync(nul);
+    }
+    const loaded = JSON.parse(readFileSync(out, "utf8")) as string[];
+    for (const m of ["NativeModule tty", "NativeModule net", "NativeModule stream"]) expect(loaded, `>/dev/null: ${m}`).not.toContain(m);
   });
   it("a bundle's stand-in for node:child_process starts git when a run needs it (check --changed)", () => {
     const repo = makeRepo({ "README.md": "# r\n" });
