@@ -38,7 +38,8 @@ if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
 } else if ((cmd === "consistency" || cmd === "traceability" || cmd === "memory-index") && process.env.AGENTCHECK_NO_LEAN !== "1") {
   // consistency, traceability and memory-index with simple options (src/lean-cli.ts): one CommonJS
   // bundle (dist/cli/lean.cjs), no commander, no ES module graph; anything else goes to the full CLI
-  const lean = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "cli", "lean.cjs"));
+  // one code cache per command (bin/code-cache.cjs opts.tag): each holds the functions its command runs
+  const lean = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "cli", "lean.cjs"), { tag: cmd });
   lean.exports.runLean(argv.slice(2)).then(
     (code) => {
       if (code === undefined) return full().then((c) => { process.exitCode = c; });
@@ -52,8 +53,13 @@ if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
   // `check` and `session-log` with simple options (src/check-cli.ts; the commit hook runs `check
   // --staged`, a session end `session-log`): one CommonJS bundle of their own (dist/cli/check.cjs),
   // no commander; anything else goes to the full CLI
-  leanHeap();
-  const lean = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "cli", "check.cjs"));
+  // the heap flags for every run but `check --only` of the validators that hold no session logs (a
+  // hook's memory-index,consistency,traceability): node:v8 costs such a run about 6 ms of CPU.
+  // A code cache per command and flag set: flags that differed between runs would make each reject
+  // the other's cache
+  const heap = !smallCheck(argv);
+  if (heap) leanHeap();
+  const lean = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "cli", "check.cjs"), { tag: heap ? cmd : `${cmd}-small` });
   lean.exports.runCheckLean(argv.slice(2)).then(
     (code) => {
       if (code === undefined) return full().then((c) => { process.exitCode = c; });
@@ -82,6 +88,24 @@ function full() {
 }
 
 /**
+ * Whether `args` is `check --only` naming memory-index, consistency or traceability alone (one
+ * `--only`, in either spelling): validators whose input is a few planning and memory files, whatever
+ * the number of session logs, so the run needs none of leanHeap's flags. Anything else, and any
+ * doubt, is a run that gets them.
+ */
+function smallCheck(args) {
+  if (args[2] !== "check") return false;
+  const only = [];
+  for (let i = 3; i < args.length; i++) {
+    if (args[i] === "--only") only.push(args[++i]);
+    else if (args[i].startsWith("--only=")) only.push(args[i].slice(7));
+  }
+  if (only.length !== 1 || typeof only[0] !== "string") return false;
+  const names = only[0].split(",");
+  return names.length > 0 && names.every((n) => n === "memory-index" || n === "consistency" || n === "traceability");
+}
+
+/**
  * V8's heap kept near what a long `check` holds (issue 39: peak RSS <= 150 MB on a whole-repository
  * check of a 1,500-log repository). Its work allocates fast and keeps little: the young generation
  * grew to two 16 MB semi-spaces (touched, so resident) and the old generation to about three times
@@ -89,9 +113,10 @@ function full() {
  * first size (1 MB) and --heap-growing-percent=50 lets the old generation grow by half its live size
  * between full collections. Both flags are read whenever V8 resizes a space, so they work when set at
  * run time (--max-semi-space-size, read once when the heap is made, does not); set before any bundle
- * loads, so its code cache is made and used under the same flags (set for every `check`, the lean
- * `check --only` of a hook included: flags that differed between runs would make each reject the other's
- * code cache). node:v8 loads the stream modules (about 2 ms; test/cli/lean-paths). docs/benchmarks.md
+ * loads, so its code cache is made and used under the same flags (set for every `check` and
+ * `session-log` but smallCheck's; each flag set has its own cache file: flags that differed between
+ * runs would make each reject the other's code cache). node:v8 loads the stream modules
+ * (test/cli/lean-paths). docs/benchmarks.md
  */
 function leanHeap() {
   require("node:v8").setFlagsFromString("--semi-space-growth-factor=1 --heap-growing-percent=50");

@@ -17,7 +17,11 @@
  * after the run, so the cache holds the functions the run compiled. `opts.beforeRun(saveCache)` is
  * called before the bundle's top level runs, for a bundle that does its work there (the lint
  * worker); `opts.tmpTag` names the temporary file (default: the process id; a worker thread adds
- * its thread id).
+ * its thread id). `opts.tag` (lower-case letters, digits and "-") keeps one cache per kind of run of
+ * a bundle, `<bundle>.<build hash>.<tag>.v8cache`: a cache holds the functions the run that wrote it
+ * compiled, and is written once, so without a tag the first command decides what every other
+ * command finds compiled (consistency after memory-index compiled about 6 M instructions of its own
+ * functions at every run; docs/benchmarks.md).
  */
 // A release build of V8 checks a code cache's header (its version, flags, source length) but not
 // its payload: a cache with one flipped bit can be accepted and then compile wrong code (other
@@ -75,7 +79,8 @@ function loadCached(file, opts = {}) {
   } catch {
     return { exports: require(file), saveCache() {} };
   }
-  const cacheFile = `${file}.${id[1]}.v8cache`;
+  const tag = typeof opts.tag === "string" && /^[a-z0-9-]{1,40}$/.test(opts.tag) ? `.${opts.tag}` : "";
+  const cacheFile = `${file}.${id[1]}${tag}.v8cache`;
   let cached;
   try {
     cached = unsealed(readRegular(fs, cacheFile));

@@ -5,7 +5,7 @@
 // for, and a closed pipe (`agentcheck ... | head`) drops the rest of that stream's output quietly:
 // the run goes on to its verdict, so the exit code (and an internal error's line on stderr) is the
 // same as with a reader that read everything.
-import { closeSync, fstatSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, statSync, writeSync } from "node:fs";
 import { resolve } from "node:path";
 import { namedFileRoot, openWriteConfined } from "./fswrite.js";
 import { nodeRequire } from "./node-require.js";
@@ -177,10 +177,21 @@ export function stderrIsTTY(): boolean {
 }
 
 function isTerminal(fd: number): boolean {
+  let rdev: number;
   try {
-    if (!fstatSync(fd).isCharacterDevice()) return false;
+    const st = fstatSync(fd);
+    if (!st.isCharacterDevice()) return false;
+    rdev = st.rdev;
   } catch {
     return false;
+  }
+  // /dev/null (a script's `>/dev/null`) is a character device and no terminal: node:tty would load
+  // node:net and the streams (about 8 M instructions of a start) to say so
+  try {
+    const nul = statSync("/dev/null");
+    if (nul.isCharacterDevice() && nul.rdev === rdev) return false;
+  } catch {
+    // no /dev/null: node:tty decides
   }
   return (nodeRequire("node:tty") as typeof import("node:tty")).isatty(fd);
 }

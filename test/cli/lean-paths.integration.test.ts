@@ -5,7 +5,7 @@ import { describe, it, expect } from "vitest";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL, fileURLToPath } from "node:url";
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, cpSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { BIN, git, makeRepo, ROOT, runCli, tmpDir } from "../helpers.js";
 
 const WS = join(ROOT, "examples", "workspace");
@@ -52,10 +52,11 @@ describe("issue-13 lean start paths give the commander path's answers", () => {
 describe("issue-13 the lean bundle (dist/cli/lean.cjs) and its V8 code cache", () => {
   const LEAN = join(ROOT, "dist", "cli", "lean.cjs");
   const args = ["consistency", "--all", "--path", ".", "-f", "json", ...now];
-  it("the bundle names its build hash; a run leaves a code cache keyed by it; cached, corrupt and disabled caches give the same answer", () => {
+  it("the bundle names its build hash; a run leaves a code cache keyed by it and by its command; cached, corrupt and disabled caches give the same answer", () => {
     const id = /^\/\/ agentcheck-bundle ([0-9a-f]{32})\n/.exec(readFileSync(LEAN, "utf8"));
     expect(id).not.toBeNull();
-    const cache = `${LEAN}.${id![1]}.v8cache`;
+    // one cache per command (bin/code-cache.cjs opts.tag): each holds the functions its own command compiled
+    const cache = `${LEAN}.${id![1]}.consistency.v8cache`;
     const plain = both(args).full;
     const first = both(args).lean;
     expect(first.stdout).toBe(plain.stdout);
@@ -80,13 +81,13 @@ describe("issue-13 the lean bundle (dist/cli/lean.cjs) and its V8 code cache", (
       expect(r.stderr).not.toMatch(/Warning|dynamic import/i);
     }
   });
-  it("the lean commands and `check --only` of them (as a hook runs it) load no commander, zod, markdownlint, crypto, streams (but `check`'s node:v8), perf_hooks, child_process or parseArgs", () => {
+  it("the lean commands and `check --only` of them (as a hook runs it) load no commander, zod, markdownlint, crypto, streams, node:v8, perf_hooks, child_process or parseArgs; a whole `check` sets its heap flags", () => {
     const probe = join(tmpDir(), "probe.cjs");
     writeFileSync(probe, `process.on("exit", () => require("fs").writeFileSync(process.env.PROBE_OUT, JSON.stringify(process.moduleLoadList)));`);
     // a workspace outside any git repository: these commands ask git nothing there
     const ws = tmpDir();
     cpSync(WS, ws, { recursive: true });
-    const cmds = [["consistency", "--all", "--path", "."], ["traceability"], ["memory-index"], ["check", "--only", "memory-index,consistency,traceability"]];
+    const cmds = [["consistency", "--all", "--path", "."], ["traceability"], ["memory-index"], ["check", "--only", "memory-index,consistency,traceability"], ["check"]];
     for (const cmd of cmds) {
       const out = join(tmpDir(), "loaded.json");
       // stdout and stderr are pipes, as under a hook (stdio "pipe")
@@ -94,14 +95,28 @@ describe("issue-13 the lean bundle (dist/cli/lean.cjs) and its V8 code cache", (
       expect(r.status, r.stderr).not.toBeNull();
       expect(r.stdout.length, cmd.join(" ")).toBeGreaterThan(0);
       const loaded = JSON.parse(readFileSync(out, "utf8")) as string[];
-      // `check` sets its heap flags through node:v8 before its bundle loads (bin/agentcheck.js leanHeap:
-      // issue 39's 150 MB on a whole-repository run), and node:v8 loads the stream modules; nothing else may
-      const streams = cmd[0] === "check" ? [] : ["NativeModule stream"];
-      for (const m of ["NativeModule crypto", ...streams, "NativeModule net", "NativeModule perf_hooks", "NativeModule tty", "NativeModule child_process", "NativeModule internal/util/parse_args/parse_args"]) {
+      // a whole `check` sets its heap flags through node:v8 before its bundle loads (bin/agentcheck.js
+      // leanHeap: issue 39's 150 MB on a whole-repository run), and node:v8 loads the stream modules;
+      // `check --only` of these three needs no flags (smallCheck); nothing else may load them
+      const whole = cmd[0] === "check" && cmd.length === 1;
+      const flagged = whole ? [] : ["NativeModule stream", "NativeModule v8"];
+      for (const m of ["NativeModule crypto", ...flagged, "NativeModule net", "NativeModule perf_hooks", "NativeModule tty", "NativeModule child_process", "NativeModule internal/util/parse_args/parse_args"]) {
         expect(loaded, `${cmd.join(" ")}: ${m}`).not.toContain(m);
       }
-      if (cmd[0] === "check") expect(loaded, "check sets its heap flags").toContain("NativeModule v8");
+      if (whole) expect(loaded, "check sets its heap flags").toContain("NativeModule v8");
     }
+    // output thrown away (`>/dev/null 2>/dev/null`, a character device): not taken for a terminal
+    // without node:tty (src/stdio.ts isTerminal), which would load node:net and the streams
+    const out = join(tmpDir(), "loaded.json");
+    const nul = openSync("/dev/null", "w");
+    try {
+      const r = spawnSync(process.execPath, ["-r", probe, BIN, "memory-index"], { cwd: ws, stdio: ["ignore", nul, nul], env: { ...process.env, PROBE_OUT: out } });
+      expect(r.status).not.toBeNull();
+    } finally {
+      closeSync(nul);
+    }
+    const loaded = JSON.parse(readFileSync(out, "utf8")) as string[];
+    for (const m of ["NativeModule tty", "NativeModule net", "NativeModule stream"]) expect(loaded, `>/dev/null: ${m}`).not.toContain(m);
   });
   it("a bundle's stand-in for node:child_process starts git when a run needs it (check --changed)", () => {
     const repo = makeRepo({ "README.md": "# r\n" });
@@ -174,7 +189,12 @@ describe("issue-13 `check` and `session-log` without commander (dist/cli/check.c
     expect(id).not.toBeNull();
     const r = runCli(["check", "--staged", "-f", "json", ...now], { cwd: repo });
     expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
-    expect(existsSync(`${file}.${id![1]}.v8cache`)).toBe(true);
+    // keyed by the command too (bin/code-cache.cjs opts.tag); `check --only` of the three small
+    // validators runs without the heap flags, so with a cache of its own
+    expect(existsSync(`${file}.${id![1]}.check.v8cache`)).toBe(true);
+    const small = runCli(["check", "--only", "memory-index,traceability", "-f", "json", ...now], { cwd: repo });
+    expect(small.code === 0 || small.code === 1, small.stderr).toBe(true);
+    expect(existsSync(`${file}.${id![1]}.check-small.v8cache`)).toBe(true);
   });
   it("session-log runs from that bundle: no ES module loader, which the commander path (dist/cli/bin-main.js) needs", () => {
     const probe = join(tmpDir(), "probe.cjs");
