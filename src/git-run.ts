@@ -2,8 +2,10 @@
 // one short process per question, stdin for `cat-file --batch`). Paths are always -z lists.
 import { spawn, spawnSync } from "node:child_process";
 import { isMarkdown } from "./glob.js";
-import { existsSync, realpathSync, statSync } from "node:fs";
-import { readTextOrThrow } from "./fsread.js";
+import { closeSync, existsSync, fstatSync, realpathSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { readScratch, readTextOrThrow } from "./fsread.js";
+import { openScratch } from "./fswrite.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { UsageError } from "./report.js";
 
@@ -80,27 +82,69 @@ function gitSpawn(cwd: string, args: string[], input?: Buffer | string): GitResu
 
 /**
  * gitRaw without waiting: the git process runs while this one goes on (another git process started
- * the same way, on the other core), its output collected by the event loop. Never memoized. Rejects
+ * the same way, on the other core), its output collected when it has ended. Never memoized. Rejects
  * as gitRaw throws (git missing, a working directory that is not there, output over the limit).
+ *
+ * git writes its output into a scratch file (src/fswrite.ts openScratch, read back once by
+ * src/fsread.ts readScratch), not into a pipe: a pipe holds 64 KB, and it is emptied only when this
+ * process's event loop runs, so git stopped for as long as this process ran synchronous work (the
+ * core's passes, a spawnSync). HEAD's history walk (5.7 MB on today's upstream) started ahead of the
+ * core's first pass then ended only after it (issue 39). Without a scratch file (the temp folder not
+ * writable), a pipe as before.
  */
 export function gitRawAsync(cwd: string, args: string[], input?: Buffer | string, signal?: AbortSignal): Promise<GitResult> {
   return new Promise((done, fail) => {
+    let file = scratchFile();
+    const release = () => {
+      if (file !== undefined) closeSync(file);
+      file = undefined;
+    };
     // `signal`: aborted, the process is killed and the promise rejects (a walk started ahead that the run did not need)
-    const child = spawn("git", [...GIT_CONFIG_ARGS, ...args], { cwd, windowsHide: true, stdio: ["pipe", "pipe", "pipe"], signal });
+    const child = spawn("git", [...GIT_CONFIG_ARGS, ...args], { cwd, windowsHide: true, stdio: ["pipe", file ?? "pipe", "pipe"], signal });
+    const tooMuch = () => fail(spawnError(cwd, args, Object.assign(new Error("stdout maxBuffer length exceeded"), { code: "ENOBUFS" })));
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let size = 0;
-    child.stdout.on("data", (b: Buffer) => {
+    child.stdout?.on("data", (b: Buffer) => {
       size += b.length;
       if (size <= GIT_MAX_OUTPUT) out.push(b);
-      else if (child.kill()) fail(spawnError(cwd, args, Object.assign(new Error("stdout maxBuffer length exceeded"), { code: "ENOBUFS" })));
+      else if (child.kill()) tooMuch();
     });
-    child.stderr.on("data", (b: Buffer) => err.push(b));
-    child.on("error", (e) => fail(spawnError(cwd, args, e)));
-    child.on("close", (code) => done({ status: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8").trim() }));
-    child.stdin.on("error", () => undefined); // git that exits before reading its input: its status says why
-    child.stdin.end(input);
+    // the scratch file's bound: looked at while the event loop runs, and when git has ended
+    const watch = file === undefined ? undefined : setInterval(() => {
+      if (file !== undefined && fstatSync(file).size > GIT_MAX_OUTPUT && child.kill()) tooMuch();
+    }, 250);
+    watch?.unref();
+    child.stderr!.on("data", (b: Buffer) => err.push(b));
+    child.on("error", (e) => {
+      clearInterval(watch);
+      release();
+      fail(spawnError(cwd, args, e));
+    });
+    child.on("close", (code) => {
+      clearInterval(watch);
+      let stdout: Buffer | undefined;
+      if (file === undefined) stdout = Buffer.concat(out);
+      else {
+        const f = file;
+        file = undefined;
+        stdout = readScratch(f, GIT_MAX_OUTPUT);
+      }
+      if (stdout === undefined) tooMuch();
+      else done({ status: code ?? -1, stdout, stderr: Buffer.concat(err).toString("utf8").trim() });
+    });
+    child.stdin!.on("error", () => undefined); // git that exits before reading its input: its status says why
+    child.stdin!.end(input);
   });
+}
+
+/** A scratch file for a git process's output in the temp folder, or undefined when none can be made there. */
+function scratchFile(): number | undefined {
+  try {
+    return openScratch(tmpdir());
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -333,11 +377,43 @@ export function diffNamesBatch(git: GitRepo, pairs: [string, string][]): string[
   return diffNamesAnswers(git.try(q.args, q.input), pairs.length);
 }
 
-/** diffNamesBatch without waiting: the diff-tree runs while the caller starts other git processes. */
+/**
+ * diffNamesBatch without waiting: the diff-tree runs while the caller starts other git processes. A
+ * pair of one commit with itself is answered without git (no names: what git diff prints); the others
+ * are asked newest first (dateOrder: 20-30 % less git CPU on today's upstream), the answers returned
+ * in the order of `pairs`.
+ */
 export async function diffNamesBatchAsync(git: GitRepo, pairs: [string, string][]): Promise<string[] | undefined> {
-  if (pairs.length === 0) return [];
-  const q = diffNamesQuery(git, pairs);
-  return diffNamesAnswers(await git.tryAsync(q.args, q.input), pairs.length);
+  const asked: number[] = [];
+  pairs.forEach(([a, b], i) => {
+    if (a !== b) asked.push(i);
+  });
+  const out: string[] = pairs.map(() => "");
+  if (asked.length === 0) return out;
+  const rank = new Map(dateOrder(git, [...new Set(asked.map((i) => pairs[i][1]))]).map((id, k) => [id, k]));
+  asked.sort((i, j) => rank.get(pairs[i][1])! - rank.get(pairs[j][1])! || i - j);
+  const q = diffNamesQuery(git, asked.map((i) => pairs[i]));
+  const answers = diffNamesAnswers(await git.tryAsync(q.args, q.input), asked.length);
+  if (answers === undefined) return undefined;
+  asked.forEach((i, k) => (out[i] = answers[k]));
+  return out;
+}
+
+/**
+ * Commit ids (distinct) newest first, as `git rev-list --no-walk=sorted` lists them (by commit date),
+ * for a batch of diff-tree questions: consecutive questions then read trees that are close in
+ * history, which git's delta base cache still holds (on today's upstream 733 commits' changes took
+ * 0.19 s of git CPU in this order, 0.42 s in id order). The order changes no answer (each is keyed by
+ * its commit); `ids` as given when git fails or lists something else. Asked at once (spawnSync, about
+ * 10 ms): the batch it orders starts right after it, not when this process's event loop next turns.
+ */
+export function dateOrder(git: GitRepo, ids: string[]): string[] {
+  if (ids.length < 2) return ids;
+  const out = git.try(["rev-list", "--no-walk=sorted", "--stdin"], ids.join("\n") + "\n");
+  const listed = out?.split("\n").filter((l) => l.length > 0);
+  if (listed === undefined || listed.length !== ids.length) return ids;
+  const want = new Set(ids);
+  return listed.every((id) => want.delete(id)) ? listed : ids;
 }
 
 /** The `git diff-tree --stdin` arguments and input of diffNamesBatch. */

@@ -16,7 +16,7 @@
 // A commit whose files were changed again before the work landed (the squash holds a later version)
 // is not landed by this test: its evidence names a state of the work that never reached HEAD.
 import type { GitRepo } from "../git-run.js";
-import { gitPath, gitRaw, resolveCommitIds } from "../git-run.js";
+import { dateOrder, gitPath, gitRaw, resolveCommitIds } from "../git-run.js";
 import { derivedOpen, recallDerived, rememberDerived, type DerivedCache } from "../derived-cache.js";
 
 /** One file a commit wrote: its path and the blob id written (all zeros: deleted). */
@@ -220,6 +220,17 @@ function reachableFromWalk(git: GitRepo): string[] | undefined {
   return walk === undefined ? undefined : [...walk.commits.keys()].sort();
 }
 
+/**
+ * reachableFromWalk once the event loop has seen what ended while this process was busy: the walk,
+ * started ahead (startHeadWalk), writes into a file and has often ended during the core's first pass,
+ * but its end is noticed only in a turn of the event loop (a few turns: git's exit and its closed
+ * error output are separate events). Undefined when it has not ended by then (rev-list is quicker).
+ */
+async function reachableSoon(git: GitRepo): Promise<string[] | undefined> {
+  for (let turn = 0; turn < 3 && headWalkStarted(git) && !walked.has(git); turn++) await new Promise((next) => setImmediate(next));
+  return reachableFromWalk(git);
+}
+
 /** A folder git matches literally (no pathspec magic, no glob characters). */
 const plainDir = (d: string) => !/[*?[\\]/.test(d) && !d.startsWith(":");
 
@@ -275,7 +286,7 @@ export async function containment(git: GitRepo, ids: string[], headId?: string, 
   if (todo.length === 0) return out;
   // the two git processes run side by side (two cores): HEAD's history does not depend on the
   // candidates' changes, only what is kept of it does
-  const [args, input] = writtenQuery(todo);
+  const [args, input] = writtenQuery(dateOrder(git, todo));
   const [writtenText, walk] = await Promise.all([git.tryAsync(args, input), headWalk(git)]);
   const written = parseWritten(writtenText, todo);
   if (written === undefined) return undefined;
@@ -391,7 +402,7 @@ export async function classifyCommits(git: GitRepo, shas: string[], derived?: De
   const asked = [...new Set(shas)].sort();
   if (asked.length === 0) return out;
   // many commits are looked up in HEAD's whole history (rev-list): the run's walk lists it when it has finished
-  const reachable = asked.length > FEW_COMMITS ? reachableFromWalk(git) : undefined;
+  const reachable = asked.length > FEW_COMMITS ? await reachableSoon(git) : undefined;
   const head = resolveCommits(git, asked, out, derived, reachable);
   await classifyLanded(git, asked, out, head, derived);
   return out;
