@@ -304,6 +304,10 @@ export class GitRepo {
     if (p === undefined) this.shared.set(key, (p = this.tryAsync(args).then(parse)));
     return p;
   }
+  /** Commit ids of the revisions resolveCommitIds() resolved through this handle (undefined: no such commit). */
+  readonly commitIds = new Map<string, string | undefined>();
+  /** Each commit's place in the last date order dateOrder() asked git for (0: newest). */
+  dateRanks: Map<string, number> | undefined;
   /** Answers of config(), by key. */
   private readonly configs = new Map<string, string | undefined>();
   /** `git config --get <key>`, trimmed, asked once per handle (undefined: not set, or git failed). */
@@ -336,10 +340,22 @@ export class GitRepo {
       return undefined;
     }
   }
-  /** try() without waiting (gitRawAsync): git runs while the caller starts other work. */
-  async tryAsync(args: string[], input?: Buffer | string): Promise<string | undefined> {
+  /**
+   * try() without waiting (gitRawAsync): git runs while the caller starts other work. `stop`, aborted,
+   * ends that process as close() does (a question asked ahead that the run turned out not to need).
+   */
+  async tryAsync(args: string[], input?: Buffer | string, stop?: AbortSignal): Promise<string | undefined> {
+    let signal = this.ender.signal;
+    if (stop !== undefined) {
+      const both = new AbortController();
+      for (const s of [stop, this.ender.signal]) {
+        if (s.aborted) both.abort();
+        else s.addEventListener("abort", () => both.abort(), { once: true });
+      }
+      signal = both.signal;
+    }
     try {
-      const r = await gitRawAsync(this.cwd, args, input, this.ender.signal);
+      const r = await gitRawAsync(this.cwd, args, input, signal);
       return r.status === 0 ? r.stdout.toString("utf8") : undefined;
     } catch {
       return undefined;
@@ -355,13 +371,17 @@ export class GitRepo {
  */
 export function resolveCommitIds(git: GitRepo, revs: string[]): Map<string, string | undefined> | undefined {
   const asked = [...new Set(revs)].filter((r) => r.length > 0 && !/\s/.test(r));
-  const ids = new Map<string, string | undefined>();
-  if (asked.length === 0) return ids;
-  const out = git.try(["cat-file", "--batch-check=%(objectname) %(objecttype)"], asked.map((r) => `${r}^{commit}`).join("\n") + "\n");
-  if (out === undefined) return undefined;
-  const rows = out.split("\n");
-  asked.forEach((r, i) => ids.set(r, /^([0-9a-f]{40}|[0-9a-f]{64}) commit$/.exec(rows[i] ?? "")?.[1]));
-  return ids;
+  // a revision the handle's run resolved before is not asked again (a handle lives for one run of a
+  // command that does not change the repository: the cited commits, then the same commits as ranges' ends)
+  const known = git.commitIds;
+  const todo = asked.filter((r) => !known.has(r));
+  if (todo.length > 0) {
+    const out = git.try(["cat-file", "--batch-check=%(objectname) %(objecttype)"], todo.map((r) => `${r}^{commit}`).join("\n") + "\n");
+    if (out === undefined) return undefined;
+    const rows = out.split("\n");
+    todo.forEach((r, i) => known.set(r, /^([0-9a-f]{40}|[0-9a-f]{64}) commit$/.exec(rows[i] ?? "")?.[1]));
+  }
+  return new Map(asked.map((r) => [r, known.get(r)]));
 }
 
 /**
@@ -409,11 +429,20 @@ export async function diffNamesBatchAsync(git: GitRepo, pairs: [string, string][
  */
 export function dateOrder(git: GitRepo, ids: string[]): string[] {
   if (ids.length < 2) return ids;
+  // commits the last order holds keep their places in it (a batch of the same run's commits: the
+  // ranges' ends are mostly commits the logs cite), the few others after them
+  const ranks = git.dateRanks;
+  if (ranks !== undefined && ids.filter((id) => !ranks.has(id)).length * 10 <= ids.length) {
+    const place = (id: string) => ranks.get(id) ?? ranks.size;
+    return [...ids].sort((a, b) => place(a) - place(b));
+  }
   const out = git.try(["rev-list", "--no-walk=sorted", "--stdin"], ids.join("\n") + "\n");
   const listed = out?.split("\n").filter((l) => l.length > 0);
   if (listed === undefined || listed.length !== ids.length) return ids;
   const want = new Set(ids);
-  return listed.every((id) => want.delete(id)) ? listed : ids;
+  if (!listed.every((id) => want.delete(id))) return ids;
+  git.dateRanks = new Map(listed.map((id, k) => [id, k]));
+  return listed;
 }
 
 /** The `git diff-tree --stdin` arguments and input of diffNamesBatch. */
