@@ -138,8 +138,12 @@ export function gitRawAsync(cwd: string, args: string[], input?: Buffer | string
   });
 }
 
-/** A scratch file for a git process's output in the temp folder, or undefined when none can be made there. */
+/**
+ * A scratch file for a git process's output in the temp folder, or undefined when none can be made there
+ * (or on Windows, where a removed file still open is not the POSIX anonymous file: a pipe there).
+ */
 function scratchFile(): number | undefined {
+  if (process.platform === "win32") return undefined;
   try {
     return openScratch(tmpdir());
   } catch {
