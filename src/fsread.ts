@@ -233,6 +233,27 @@ export function readBounded(abs: string, opts: ReadOptions): BoundedRead {
   }
 }
 
+/**
+ * What a scratch file holds (src/fswrite.ts openScratch: a child process's output), read from its
+ * start, then the descriptor closed. Undefined, without reading, when it holds more than `maxBytes`.
+ */
+export function readScratch(fd: number, maxBytes: number): Buffer | undefined {
+  try {
+    const size = fstatSync(fd).size;
+    if (size > maxBytes) return undefined;
+    const buf = Buffer.allocUnsafe(size);
+    let n = 0;
+    while (n < size) {
+      const got = readSync(fd, buf, n, size - n, n);
+      if (got === 0) break;
+      n += got;
+    }
+    return buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Size bound of configuration files (agentcheck config, package.json, markdownlint configs). */
 export const CONFIG_MAX_BYTES = 4 * 1024 * 1024;
 /** Size bound of a session-state note (the state JSON is at most 1 MiB, plus the note around it). */

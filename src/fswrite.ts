@@ -137,6 +137,24 @@ function randomHex(n: number): string {
   return s.slice(0, n);
 }
 
+/**
+ * An anonymous scratch file for a child process's output (git's: src/git-run.ts gitRawAsync): created
+ * exclusively in `dir` (the temp folder; an exclusive create never follows a link), readable by its
+ * owner only, and removed by name at once, so that nothing is left behind whatever becomes of the
+ * process. The descriptor writes and reads it until it is closed (src/fsread.ts readScratch).
+ */
+export function openScratch(dir: string): number {
+  const p = join(dir, `.agentcheck-${process.pid}-${randomHex(12)}.tmp`);
+  const fd = openSync(p, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
+  try {
+    unlinkSync(p);
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+  return fd;
+}
+
 /** Write `data` to `abs` atomically (temp + fsync + rename + folder fsync), confined to `root`. Returns the real path written. */
 export function writeFileConfined(abs: string, data: string | Uint8Array, opts: WriteOptions): string {
   const target = writeTarget(abs, opts);

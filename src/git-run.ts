@@ -2,8 +2,10 @@
 // one short process per question, stdin for `cat-file --batch`). Paths are always -z lists.
 import { spawn, spawnSync } from "node:child_process";
 import { isMarkdown } from "./glob.js";
-import { existsSync, realpathSync, statSync } from "node:fs";
-import { readTextOrThrow } from "./fsread.js";
+import { closeSync, existsSync, fstatSync, realpathSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { readScratch, readTextOrThrow } from "./fsread.js";
+import { openScratch } from "./fswrite.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { UsageError } from "./report.js";
 
@@ -80,27 +82,73 @@ function gitSpawn(cwd: string, args: string[], input?: Buffer | string): GitResu
 
 /**
  * gitRaw without waiting: the git process runs while this one goes on (another git process started
- * the same way, on the other core), its output collected by the event loop. Never memoized. Rejects
+ * the same way, on the other core), its output collected when it has ended. Never memoized. Rejects
  * as gitRaw throws (git missing, a working directory that is not there, output over the limit).
+ *
+ * git writes its output into a scratch file (src/fswrite.ts openScratch, read back once by
+ * src/fsread.ts readScratch), not into a pipe: a pipe holds 64 KB, and it is emptied only when this
+ * process's event loop runs, so git stopped for as long as this process ran synchronous work (the
+ * core's passes, a spawnSync). HEAD's history walk (5.7 MB on today's upstream) started ahead of the
+ * core's first pass then ended only after it (issue 39). Without a scratch file (the temp folder not
+ * writable), a pipe as before.
  */
 export function gitRawAsync(cwd: string, args: string[], input?: Buffer | string, signal?: AbortSignal): Promise<GitResult> {
   return new Promise((done, fail) => {
+    let file = scratchFile();
+    const release = () => {
+      if (file !== undefined) closeSync(file);
+      file = undefined;
+    };
     // `signal`: aborted, the process is killed and the promise rejects (a walk started ahead that the run did not need)
-    const child = spawn("git", [...GIT_CONFIG_ARGS, ...args], { cwd, windowsHide: true, stdio: ["pipe", "pipe", "pipe"], signal });
+    const child = spawn("git", [...GIT_CONFIG_ARGS, ...args], { cwd, windowsHide: true, stdio: ["pipe", file ?? "pipe", "pipe"], signal });
+    const tooMuch = () => fail(spawnError(cwd, args, Object.assign(new Error("stdout maxBuffer length exceeded"), { code: "ENOBUFS" })));
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let size = 0;
-    child.stdout.on("data", (b: Buffer) => {
+    child.stdout?.on("data", (b: Buffer) => {
       size += b.length;
       if (size <= GIT_MAX_OUTPUT) out.push(b);
-      else if (child.kill()) fail(spawnError(cwd, args, Object.assign(new Error("stdout maxBuffer length exceeded"), { code: "ENOBUFS" })));
+      else if (child.kill()) tooMuch();
     });
-    child.stderr.on("data", (b: Buffer) => err.push(b));
-    child.on("error", (e) => fail(spawnError(cwd, args, e)));
-    child.on("close", (code) => done({ status: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8").trim() }));
-    child.stdin.on("error", () => undefined); // git that exits before reading its input: its status says why
-    child.stdin.end(input);
+    // the scratch file's bound: looked at while the event loop runs, and when git has ended
+    const watch = file === undefined ? undefined : setInterval(() => {
+      if (file !== undefined && fstatSync(file).size > GIT_MAX_OUTPUT && child.kill()) tooMuch();
+    }, 250);
+    watch?.unref();
+    child.stderr!.on("data", (b: Buffer) => err.push(b));
+    child.on("error", (e) => {
+      clearInterval(watch);
+      release();
+      fail(spawnError(cwd, args, e));
+    });
+    child.on("close", (code) => {
+      clearInterval(watch);
+      let stdout: Buffer | undefined;
+      if (file === undefined) stdout = Buffer.concat(out);
+      else {
+        const f = file;
+        file = undefined;
+        stdout = readScratch(f, GIT_MAX_OUTPUT);
+      }
+      if (stdout === undefined) tooMuch();
+      else done({ status: code ?? -1, stdout, stderr: Buffer.concat(err).toString("utf8").trim() });
+    });
+    child.stdin!.on("error", () => undefined); // git that exits before reading its input: its status says why
+    child.stdin!.end(input);
   });
+}
+
+/**
+ * A scratch file for a git process's output in the temp folder, or undefined when none can be made there
+ * (or on Windows, where a removed file still open is not the POSIX anonymous file: a pipe there).
+ */
+function scratchFile(): number | undefined {
+  if (process.platform === "win32") return undefined;
+  try {
+    return openScratch(tmpdir());
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -260,6 +308,10 @@ export class GitRepo {
     if (p === undefined) this.shared.set(key, (p = this.tryAsync(args).then(parse)));
     return p;
   }
+  /** Commit ids of the revisions resolveCommitIds() resolved through this handle (undefined: no such commit). */
+  readonly commitIds = new Map<string, string | undefined>();
+  /** Each commit's place in the last date order dateOrder() asked git for (0: newest). */
+  dateRanks: Map<string, number> | undefined;
   /** Answers of config(), by key. */
   private readonly configs = new Map<string, string | undefined>();
   /** `git config --get <key>`, trimmed, asked once per handle (undefined: not set, or git failed). */
@@ -292,10 +344,22 @@ export class GitRepo {
       return undefined;
     }
   }
-  /** try() without waiting (gitRawAsync): git runs while the caller starts other work. */
-  async tryAsync(args: string[], input?: Buffer | string): Promise<string | undefined> {
+  /**
+   * try() without waiting (gitRawAsync): git runs while the caller starts other work. `stop`, aborted,
+   * ends that process as close() does (a question asked ahead that the run turned out not to need).
+   */
+  async tryAsync(args: string[], input?: Buffer | string, stop?: AbortSignal): Promise<string | undefined> {
+    let signal = this.ender.signal;
+    if (stop !== undefined) {
+      const both = new AbortController();
+      for (const s of [stop, this.ender.signal]) {
+        if (s.aborted) both.abort();
+        else s.addEventListener("abort", () => both.abort(), { once: true });
+      }
+      signal = both.signal;
+    }
     try {
-      const r = await gitRawAsync(this.cwd, args, input, this.ender.signal);
+      const r = await gitRawAsync(this.cwd, args, input, signal);
       return r.status === 0 ? r.stdout.toString("utf8") : undefined;
     } catch {
       return undefined;
@@ -311,13 +375,17 @@ export class GitRepo {
  */
 export function resolveCommitIds(git: GitRepo, revs: string[]): Map<string, string | undefined> | undefined {
   const asked = [...new Set(revs)].filter((r) => r.length > 0 && !/\s/.test(r));
-  const ids = new Map<string, string | undefined>();
-  if (asked.length === 0) return ids;
-  const out = git.try(["cat-file", "--batch-check=%(objectname) %(objecttype)"], asked.map((r) => `${r}^{commit}`).join("\n") + "\n");
-  if (out === undefined) return undefined;
-  const rows = out.split("\n");
-  asked.forEach((r, i) => ids.set(r, /^([0-9a-f]{40}|[0-9a-f]{64}) commit$/.exec(rows[i] ?? "")?.[1]));
-  return ids;
+  // a revision the handle's run resolved before is not asked again (a handle lives for one run of a
+  // command that does not change the repository: the cited commits, then the same commits as ranges' ends)
+  const known = git.commitIds;
+  const todo = asked.filter((r) => !known.has(r));
+  if (todo.length > 0) {
+    const out = git.try(["cat-file", "--batch-check=%(objectname) %(objecttype)"], todo.map((r) => `${r}^{commit}`).join("\n") + "\n");
+    if (out === undefined) return undefined;
+    const rows = out.split("\n");
+    todo.forEach((r, i) => known.set(r, /^([0-9a-f]{40}|[0-9a-f]{64}) commit$/.exec(rows[i] ?? "")?.[1]));
+  }
+  return new Map(asked.map((r) => [r, known.get(r)]));
 }
 
 /**
@@ -333,11 +401,52 @@ export function diffNamesBatch(git: GitRepo, pairs: [string, string][]): string[
   return diffNamesAnswers(git.try(q.args, q.input), pairs.length);
 }
 
-/** diffNamesBatch without waiting: the diff-tree runs while the caller starts other git processes. */
+/**
+ * diffNamesBatch without waiting: the diff-tree runs while the caller starts other git processes. A
+ * pair of one commit with itself is answered without git (no names: what git diff prints); the others
+ * are asked newest first (dateOrder: 20-30 % less git CPU on today's upstream), the answers returned
+ * in the order of `pairs`.
+ */
 export async function diffNamesBatchAsync(git: GitRepo, pairs: [string, string][]): Promise<string[] | undefined> {
-  if (pairs.length === 0) return [];
-  const q = diffNamesQuery(git, pairs);
-  return diffNamesAnswers(await git.tryAsync(q.args, q.input), pairs.length);
+  const asked: number[] = [];
+  pairs.forEach(([a, b], i) => {
+    if (a !== b) asked.push(i);
+  });
+  const out: string[] = pairs.map(() => "");
+  if (asked.length === 0) return out;
+  const rank = new Map(dateOrder(git, [...new Set(asked.map((i) => pairs[i][1]))]).map((id, k) => [id, k]));
+  asked.sort((i, j) => rank.get(pairs[i][1])! - rank.get(pairs[j][1])! || i - j);
+  const q = diffNamesQuery(git, asked.map((i) => pairs[i]));
+  const answers = diffNamesAnswers(await git.tryAsync(q.args, q.input), asked.length);
+  if (answers === undefined) return undefined;
+  asked.forEach((i, k) => (out[i] = answers[k]));
+  return out;
+}
+
+/**
+ * Commit ids (distinct) newest first, as `git rev-list --no-walk=sorted` lists them (by commit date),
+ * for a batch of diff-tree questions: consecutive questions then read trees that are close in
+ * history, which git's delta base cache still holds (on today's upstream 733 commits' changes took
+ * 0.19 s of git CPU in this order, 0.42 s in id order). The order changes no answer (each is keyed by
+ * its commit); `ids` as given when git fails or lists something else. Asked at once (spawnSync, about
+ * 10 ms): the batch it orders starts right after it, not when this process's event loop next turns.
+ */
+export function dateOrder(git: GitRepo, ids: string[]): string[] {
+  if (ids.length < 2) return ids;
+  // commits the last order holds keep their places in it (a batch of the same run's commits: the
+  // ranges' ends are mostly commits the logs cite), the few others after them
+  const ranks = git.dateRanks;
+  if (ranks !== undefined && ids.filter((id) => !ranks.has(id)).length * 10 <= ids.length) {
+    const place = (id: string) => ranks.get(id) ?? ranks.size;
+    return [...ids].sort((a, b) => place(a) - place(b));
+  }
+  const out = git.try(["rev-list", "--no-walk=sorted", "--stdin"], ids.join("\n") + "\n");
+  const listed = out?.split("\n").filter((l) => l.length > 0);
+  if (listed === undefined || listed.length !== ids.length) return ids;
+  const want = new Set(ids);
+  if (!listed.every((id) => want.delete(id))) return ids;
+  git.dateRanks = new Map(listed.map((id, k) => [id, k]));
+  return listed;
 }
 
 /** The `git diff-tree --stdin` arguments and input of diffNamesBatch. */

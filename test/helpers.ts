@@ -52,7 +52,9 @@ export function toolPath(tools: Record<string, string> = {}): string {
   const bin = tmpDir("agentcheck-bin-");
   symlinkSync(execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim(), join(bin, "git"));
   for (const [name, script] of Object.entries(tools)) {
-    writeFileSync(join(bin, name), `#!/bin/sh\n${script}\n`);
+    // exclusive create: a tool named `git` fails here instead of writing through the link above into
+    // the machine's own git (which a fake git once replaced for every process on the machine)
+    writeFileSync(join(bin, name), `#!/bin/sh\n${script}\n`, { flag: "wx" });
     chmodSync(join(bin, name), 0o755);
   }
   const sys = process.env.AGENTCHECK_TEST_SYSBIN;

@@ -16,7 +16,7 @@
 // A commit whose files were changed again before the work landed (the squash holds a later version)
 // is not landed by this test: its evidence names a state of the work that never reached HEAD.
 import type { GitRepo } from "../git-run.js";
-import { gitPath, gitRaw, resolveCommitIds } from "../git-run.js";
+import { dateOrder, gitPath, gitRaw, resolveCommitIds } from "../git-run.js";
 import { derivedOpen, recallDerived, rememberDerived, type DerivedCache } from "../derived-cache.js";
 
 /** One file a commit wrote: its path and the blob id written (all zeros: deleted). */
@@ -89,6 +89,62 @@ export function writtenBlobs(git: GitRepo, ids: string[]): Map<string, WrittenBl
   if (ids.length === 0) return new Map();
   const [args, input] = writtenQuery(ids);
   return parseWritten(git.try(args, input), ids);
+}
+
+/**
+ * The written-blob diff-tree of the commits a run's logs cite, started as soon as they are known
+ * (prefetchWritten), before they are classified: by repository handle, the commit ids asked and the
+ * answer on its way (the cited SHAs' cat-file answers stay with the handle: resolveCommitIds).
+ */
+interface Prefetch {
+  asked: ReadonlySet<string>;
+  written: Promise<Map<string, WrittenBlob[]> | undefined>;
+  stop: AbortController;
+}
+
+const prefetches = new WeakMap<GitRepo, Prefetch>();
+
+/**
+ * Start the diff-tree of the files each of `shas` (commits cited by logs, as cited) wrote, ahead of
+ * their classification (issue 39: it runs on the other core while this process goes on with the logs;
+ * the commits then found off HEAD's history take their answers from it, containment()). Only in a run
+ * that walks HEAD's history (startHeadWalk: a folder's worth of logs) with more than a few commits and
+ * no derived cache (which may answer without git); the commits that turn out to be on HEAD's history
+ * (about one in seven on today's upstream) are asked for nothing else, and a run none of whose commits
+ * is off HEAD's history ends the process (classifyLanded). The answers are those of the diff-tree
+ * containment() runs itself: each commit's changes depend on that commit alone.
+ */
+export function prefetchWritten(git: GitRepo, shas: Iterable<string>, derived?: DerivedCache): void {
+  const asked = [...new Set(shas)].sort();
+  if (asked.length <= FEW_COMMITS || derivedOpen(derived) || !headWalkStarted(git) || prefetches.has(git)) return;
+  const ids = resolveCommitIds(git, asked);
+  if (ids === undefined) return;
+  const full = [...new Set([...ids.values()].filter((id): id is string => id !== undefined))];
+  if (full.length === 0) return;
+  const stop = new AbortController();
+  const [args, input] = writtenQuery(dateOrder(git, full));
+  prefetches.set(git, { asked: new Set(full), stop, written: git.tryAsync(args, input, stop.signal).then((text) => parseWritten(text, full)) });
+}
+
+/**
+ * writtenBlobs' answer for `ids`: from the prefetch for the commits it asked about, from a diff-tree of
+ * their own for the others (both side by side). Undefined when git failed.
+ */
+async function writtenOf(git: GitRepo, ids: string[]): Promise<Map<string, WrittenBlob[]> | undefined> {
+  const pre = prefetches.get(git);
+  const rest = pre === undefined ? ids : ids.filter((id) => !pre.asked.has(id));
+  const own = (asked: string[]) => {
+    const [args, input] = writtenQuery(dateOrder(git, asked));
+    return git.tryAsync(args, input).then((text) => parseWritten(text, asked));
+  };
+  const [known, more] = await Promise.all([pre?.written, rest.length > 0 ? own(rest) : undefined]);
+  if (pre === undefined) return more;
+  // the prefetch failed: the commits it was to answer are asked again
+  const from = known ?? (await own(ids.filter((id) => pre.asked.has(id))));
+  if (from === undefined || (rest.length > 0 && more === undefined)) return undefined;
+  const out = new Map<string, WrittenBlob[]>();
+  for (const id of ids) out.set(id, (pre.asked.has(id) ? from : more!).get(id)!);
+  return out;
 }
 
 /** HEAD's history restricted to some paths: per path it wrote at all, the blob ids it wrote there ("0": a deletion). */
@@ -220,6 +276,17 @@ function reachableFromWalk(git: GitRepo): string[] | undefined {
   return walk === undefined ? undefined : [...walk.commits.keys()].sort();
 }
 
+/**
+ * reachableFromWalk once the event loop has seen what ended while this process was busy: the walk,
+ * started ahead (startHeadWalk), writes into a file and has often ended during the core's first pass,
+ * but its end is noticed only in a turn of the event loop (a few turns: git's exit and its closed
+ * error output are separate events). Undefined when it has not ended by then (rev-list is quicker).
+ */
+async function reachableSoon(git: GitRepo): Promise<string[] | undefined> {
+  for (let turn = 0; turn < 3 && headWalkStarted(git) && !walked.has(git); turn++) await new Promise((next) => setImmediate(next));
+  return reachableFromWalk(git);
+}
+
 /** A folder git matches literally (no pathspec magic, no glob characters). */
 const plainDir = (d: string) => !/[*?[\\]/.test(d) && !d.startsWith(":");
 
@@ -275,9 +342,7 @@ export async function containment(git: GitRepo, ids: string[], headId?: string, 
   if (todo.length === 0) return out;
   // the two git processes run side by side (two cores): HEAD's history does not depend on the
   // candidates' changes, only what is kept of it does
-  const [args, input] = writtenQuery(todo);
-  const [writtenText, walk] = await Promise.all([git.tryAsync(args, input), headWalk(git)]);
-  const written = parseWritten(writtenText, todo);
+  const [written, walk] = await Promise.all([writtenOf(git, todo), headWalk(git)]);
   if (written === undefined) return undefined;
   const paths = new Set<string>();
   for (const ws of written.values()) for (const w of ws) paths.add(w.path);
@@ -393,7 +458,7 @@ export async function classifyCommits(git: GitRepo, shas: string[], derived?: De
   const asked = [...new Set(shas)].sort();
   if (asked.length === 0) return out;
   // many commits are looked up in HEAD's whole history (rev-list): the run's walk lists it when it has finished
-  const reachable = asked.length > FEW_COMMITS ? reachableFromWalk(git) : undefined;
+  const reachable = asked.length > FEW_COMMITS ? await reachableSoon(git) : undefined;
   const head = resolveCommits(git, asked, out, derived, reachable);
   await classifyLanded(git, asked, out, head, derived);
   return out;
@@ -415,7 +480,14 @@ async function classifyLanded(git: GitRepo, shas: string[], out: Map<string, str
     if (names) names.push(sha);
     else off.set(f[1], [sha]);
   }
-  if (off.size === 0) return;
+  if (off.size === 0) {
+    // none of the commits the diff-tree started ahead asked about is off HEAD's history: not needed
+    const pre = prefetches.get(git);
+    const seen = new Set<string>();
+    for (const f of out.values()) if (f[1]) seen.add(f[1]);
+    if (pre !== undefined && [...pre.asked].every((id) => seen.has(id))) pre.stop.abort();
+    return;
+  }
   const found = await containment(git, [...off.keys()], head, derived);
   if (found === undefined) return;
   for (const [id, c] of found) {

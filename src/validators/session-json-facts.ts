@@ -8,7 +8,7 @@ import type { RuleSettings } from "../run-settings.js";
 import { executeValidator, type ContentDoc, type Facts } from "../engine.js";
 import type { FileResult } from "../report.js";
 import { GitRepo, diffNamesBatchAsync, pathLines, resolveCommitIds } from "../git-run.js";
-import { arrivedByMerge, classifyCommits, historyBlobs, wroteBlob } from "../evidence/landed.js";
+import { arrivedByMerge, classifyCommits, historyBlobs, prefetchWritten, wroteBlob } from "../evidence/landed.js";
 import { BUILTIN_SCHEMA_NAME, BUILTIN_SESSION_SCHEMA } from "./session-json-schema.js";
 
 import { MODE_FACT_BITS, sessionLogFlags, type SessionMode } from "../scope.js";
@@ -172,6 +172,8 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       again.push(d);
     }
   }
+  // the files the cited commits wrote: git starts on them now, beside the QA reports' pass below
+  prefetchWritten(git, wanted, rules?.cache?.derived);
   if (again.length > 0) {
     for (const r of executeValidator("session-log", again, reports, { separable: true, rules }).results) {
       for (const s of list(r.data?.["need.sha"])) wanted.add(s);

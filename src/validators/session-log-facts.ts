@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import type { ContentDoc, Facts } from "../engine.js";
 import { isInside } from "../repo.js";
-import { diffNamesBatch, gitPath, pathLines, resolveCommitIds } from "../git-run.js";
+import { diffNamesBatchAsync, gitPath, pathLines, resolveCommitIds } from "../git-run.js";
 import { HANDOFF_FILE } from "../config-paths.js";
 import { lines, type Git, type LogRun } from "./session-log-run.js";
 import { arrivedByMerge, classifyCommits, lastChangesFromWalk } from "../evidence/landed.js";
@@ -185,7 +185,8 @@ async function logRanges(git: Git, need: Map<string, [string, string]>, statusOf
     if (facts[`diff.${key}`] === undefined && !pairs.has(key)) pairs.set(key, [s, end]);
   }
   const keys = [...pairs.keys()];
-  const names = keys.length > 1 ? diffNamesBatch(git, keys.map((k) => pairs.get(k)!)) : undefined;
+  // (without waiting: the JSON logs' facts are gathered meanwhile, issue 39)
+  const names = keys.length > 1 ? await diffNamesBatchAsync(git, keys.map((k) => pairs.get(k)!)) : undefined;
   keys.forEach((key, i) => {
     const out = names !== undefined ? names[i] : git.try(["diff", "--name-only", "--no-renames", ...pairs.get(key)!]);
     if (out !== undefined) facts[`diff.${key}`] = pathLines(out);
