@@ -85,13 +85,3 @@ export class DerivedCache {
 export function derivedOpen(d: DerivedCache | undefined): d is DerivedCache {
   return d !== undefined && d.isOpen();
 }
-
-/** The value `d` holds under `key` (undefined: none, or no cache in this run). */
-export function recallDerived(d: DerivedCache | undefined, key: string): unknown {
-  return d?.recall(key);
-}
-
-/** Keep `value` under `key` in `d` (nothing without a cache in this run). */
-export function rememberDerived(d: DerivedCache | undefined, key: string, value: unknown): void {
-  d?.remember(key, value);
-}

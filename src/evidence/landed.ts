@@ -17,7 +17,7 @@
 // is not landed by this test: its evidence names a state of the work that never reached HEAD.
 import type { GitRepo } from "../git-run.js";
 import { dateOrder, gitPath, gitRaw, resolveCommitIds } from "../git-run.js";
-import { derivedOpen, recallDerived, rememberDerived, type DerivedCache } from "../derived-cache.js";
+import { derivedOpen, type DerivedCache } from "../derived-cache.js";
 
 /** One file a commit wrote: its path and the blob id written (all zeros: deleted). */
 export interface WrittenBlob {
@@ -335,7 +335,7 @@ export async function containment(git: GitRepo, ids: string[], headId?: string, 
   const head = derivedOpen(derived) ? (headId ?? resolveCommitIds(git, ["HEAD"])?.get("HEAD")) : undefined;
   const todo: string[] = [];
   for (const id of ids) {
-    const c = head !== undefined && FULL_ID.test(id) ? recallDerived(derived, `landed\0${head}\0${id}`) : undefined;
+    const c = head !== undefined && FULL_ID.test(id) ? derived?.recall(`landed\0${head}\0${id}`) : undefined;
     if (isContainment(c)) out.set(id, c);
     else todo.push(id);
   }
@@ -357,7 +357,7 @@ export async function containment(git: GitRepo, ids: string[], headId?: string, 
     }
     out.set(id, c);
     // kept only when the walk read the HEAD the key names (HEAD did not move during the run)
-    if (head !== undefined && walk?.head === head && FULL_ID.test(id)) rememberDerived(derived, `landed\0${head}\0${id}`, c);
+    if (head !== undefined && walk?.head === head && FULL_ID.test(id)) derived?.remember(`landed\0${head}\0${id}`, c);
   }
   return out;
 }
@@ -580,9 +580,9 @@ function resolveCommits(git: GitRepo, shas: string[], out: Map<string, string[]>
  */
 function isAncestor(git: GitRepo, id: string, head: string | undefined, derived: DerivedCache | undefined): number {
   const key = head !== undefined && FULL_ID.test(id) ? `ancestor\0${head}\0${id}` : undefined;
-  const kept = key !== undefined ? recallDerived(derived, key) : undefined;
+  const kept = key !== undefined ? derived?.recall(key) : undefined;
   if (kept === 0 || kept === 1) return kept;
   const answer = gitRaw(git.cwd, ["merge-base", "--is-ancestor", id, head ?? "HEAD"]).status;
-  if (key !== undefined && (answer === 0 || answer === 1)) rememberDerived(derived, key, answer);
+  if (key !== undefined && (answer === 0 || answer === 1)) derived?.remember(key, answer);
   return answer;
 }
