@@ -115,15 +115,21 @@ function pathOf(d: Doc | null): string {
   return d === null ? "" : d.name;
 }
 
+/** Feature `name` with its four documents (epic, PRD, tasks, plan) as the resolver finds them. */
+function resolvedFeature(res: Resolver, name: string, fx: i32): Feature {
+  const f = new Feature(name);
+  f.epic = res.resolve(0, name, fx);
+  f.prd = res.resolve(1, name, fx);
+  f.tasks = res.resolve(2, name, fx);
+  f.plan = res.resolve(3, name, fx);
+  return f;
+}
+
 /** The link queries of every feature's documents (the scan CO-008/CO-009 run), reported when there are any. */
 function askLinks(ctx: ConsistencyCtx, res: Resolver, names: string[]): bool {
   for (let i = 0; i < names.length; i++) {
     // a feature of its own for the scan (the checks start from a fresh one)
-    const f = new Feature(names[i]);
-    f.epic = res.resolve(0, f.name, ctx.fx);
-    f.prd = res.resolve(1, f.name, ctx.fx);
-    f.tasks = res.resolve(2, f.name, ctx.fx);
-    f.plan = res.resolve(3, f.name, ctx.fx);
+    const f = resolvedFeature(res, names[i], ctx.fx);
     ctx.feature = f;
     links(ctx);
   }
@@ -189,11 +195,7 @@ export function validateConsistency(input: Input, results: Results): void {
   if (!namesOnly && ctx.linkState === null && phase == "links" && askLinks(ctx, res, names)) return;
   const needed = new Map<string, string>();
   for (let i = 0; i < names.length; i++) {
-    const f = new Feature(names[i]);
-    f.epic = res.resolve(0, f.name, ctx.fx);
-    f.prd = res.resolve(1, f.name, ctx.fx);
-    f.tasks = res.resolve(2, f.name, ctx.fx);
-    f.plan = res.resolve(3, f.name, ctx.fx);
+    const f = resolvedFeature(res, names[i], ctx.fx);
     if (namesOnly) {
       const a = [f.epic, f.prd, f.tasks, f.plan];
       for (let k = 0; k < 4; k++) if (a[k] !== null) needed.set((a[k] as Doc).name, "");
