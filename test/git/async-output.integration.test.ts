@@ -57,6 +57,26 @@ describe("git output without a pipe (gitRawAsync)", () => {
     expect(scratchLeft()).toEqual([]);
   });
 
+  it("a temp folder that is missing or is a file falls back to the pipe with the same answer", async () => {
+    const dir = makeRepo({ "a.md": "a\n" });
+    const want = await gitRawAsync(dir, ["ls-files"]);
+    const missing = join(tmpDir(), "missing");
+    // a temp folder that is a regular file: no scratch file can be made in it
+    const file = join(tmpDir(), "not-a-folder");
+    writeFileSync(file, "x");
+    const saved = process.env.TMPDIR;
+    try {
+      process.env.TMPDIR = missing;
+      expect(await gitRawAsync(dir, ["ls-files"])).toEqual(want);
+      process.env.TMPDIR = file;
+      expect(await gitRawAsync(dir, ["ls-files"])).toEqual(want);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+    expect(want.stdout.toString()).toBe("a.md\n");
+  });
+
   it("a working directory that is not there rejects, and leaves no file", async () => {
     await expect(gitRawAsync(join(tmpDir(), "gone"), ["status"])).rejects.toThrow(/not a directory/);
     expect(scratchLeft()).toEqual([]);
