@@ -90,6 +90,17 @@ const lazyChildProcess = {
 // module graph to resolve and link (each ES module costs a resolve, an asynchronous read and a link
 // step at start-up), one compile. import.meta.url becomes the bundle's own file URL (it sits beside
 // the chunks, so the module file and package.json are found as from them).
+/**
+ * `text` with every character outside ASCII written as a \u escape (as scripts/bundle-gate.mjs does for
+ * the gate's bundle). esbuild escapes them in strings, templates, regular expressions and names (its
+ * ASCII charset) but keeps comments as they are, and one such character makes Node decode the whole
+ * bundle into a two-byte string on every run (check.cjs: 832 KB, for an em dash in a comment). In a
+ * comment the escape changes nothing.
+ */
+function asciiOnly(text) {
+  return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /** One CommonJS bundle of `entry` at dist/cli/<name>.cjs (see lean.cjs above). */
 async function cjsBundle(entry, name) {
   const out = await build({
@@ -123,6 +134,7 @@ async function cjsBundle(entry, name) {
   if (dynamic > LEAN_LAZY.length || /\bimport\(\s*[^s)]/.test(text.replace(/\(s\) => import\(s\)/g, ""))) {
     throw new Error(`bundle-cli: ${name}.cjs has unexpected dynamic imports (${dynamic} rewritten)`);
   }
+  text = asciiOnly(text);
   writeFileSync(join(outdir, `${name}.cjs`), `// agentcheck-bundle ${createHash("sha256").update(text).digest("hex").slice(0, 32)}\n${text}`);
   return { dynamic, inputs: Object.keys(out.metafile.inputs), bytes: text.length };
 }
