@@ -4,6 +4,8 @@
 // pre-bundled CommonJS file each and skip the CLI framework; every other command goes through the
 // bundled ES module entry (dist/cli/, scripts/bundle-cli.mjs), which loads only the chunks a command uses.
 const argv = process.argv;
+/** The V8 flags of shortRunFlags(). */
+const SHORT_RUN_FLAGS = "--liftoff-only --wasm-lazy-validation";
 const cmd = argv[2];
 if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
   // the version alone: no bundle to load (what a shell or an editor integration asks first)
@@ -39,6 +41,7 @@ if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
   // consistency, traceability and memory-index with simple options (src/lean-cli.ts): one CommonJS
   // bundle (dist/cli/lean.cjs), no commander, no ES module graph; anything else goes to the full CLI
   // one code cache per command (bin/code-cache.cjs opts.tag): each holds the functions its command runs
+  shortRunFlags();
   const lean = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "cli", "lean.cjs"), { tag: cmd });
   lean.exports.runLean(argv.slice(2)).then(
     (code) => {
@@ -59,6 +62,7 @@ if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
   // the other's cache
   const heap = !smallCheck(argv);
   if (heap) leanHeap();
+  else shortRunFlags();
   const lean = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "cli", "check.cjs"), { tag: heap ? cmd : `${cmd}-small` });
   lean.exports.runCheckLean(argv.slice(2)).then(
     (code) => {
@@ -120,4 +124,26 @@ function smallCheck(args) {
  */
 function leanHeap() {
   require("node:v8").setFlagsFromString("--semi-space-growth-factor=1 --heap-growing-percent=50");
+}
+
+/**
+ * V8 flags for the short runs (the lean commands, smallCheck's `check --only`), set before any bundle
+ * loads, so its code cache is made and used under them (each such run always sets them; its cache is a
+ * file of its own). --liftoff-only: the core's functions stay in Liftoff's code and are never compiled
+ * again by TurboFan on background threads, CPU these runs paid without gaining from it (they are over
+ * before the optimized code pays off; issue 39 item 5, docs/benchmarks.md). Set through the binding
+ * node:v8 wraps: loading node:v8 costs more than the flag saves (it loads the stream modules).
+ * process.binding("v8") warns (DEP0111) unless deprecations are silenced: silenced for this one call.
+ * The flags change no result, only speed: any failure leaves them as they are.
+ */
+function shortRunFlags() {
+  const quiet = process.noDeprecation;
+  try {
+    process.noDeprecation = true;
+    process.binding("v8").setFlagsFromString(SHORT_RUN_FLAGS);
+  } catch {
+    // a Node without the binding: the defaults
+  } finally {
+    process.noDeprecation = quiet;
+  }
 }
