@@ -131,19 +131,31 @@ function leanHeap() {
  * loads, so its code cache is made and used under them (each such run always sets them; its cache is a
  * file of its own). --liftoff-only: the core's functions stay in Liftoff's code and are never compiled
  * again by TurboFan on background threads, CPU these runs paid without gaining from it (they are over
- * before the optimized code pays off; issue 39 item 5, docs/benchmarks.md). Set through the binding
+ * before the optimized code pays off); --wasm-lazy-validation: V8 validates each function of the core
+ * when it first compiles it, not the whole 285 KB module at every start (an invalid function still
+ * fails, at its first call: an engine error, never a pass). Together about 30 M instructions of a
+ * memory-index run's 300 M (issue 39 item 5, docs/benchmarks.md). Set through the binding
  * node:v8 wraps: loading node:v8 costs more than the flag saves (it loads the stream modules).
  * process.binding("v8") warns (DEP0111) unless deprecations are silenced: silenced for this one call.
  * The flags change no result, only speed: any failure leaves them as they are.
  */
 function shortRunFlags() {
-  const quiet = process.noDeprecation;
+  // the user's own setting kept as it was (node --no-deprecation makes it a read-only true)
+  const had = Object.prototype.hasOwnProperty.call(process, "noDeprecation");
+  const before = process.noDeprecation;
   try {
-    process.noDeprecation = true;
+    if (before !== true) process.noDeprecation = true;
     process.binding("v8").setFlagsFromString(SHORT_RUN_FLAGS);
   } catch {
     // a Node without the binding: the defaults
   } finally {
-    process.noDeprecation = quiet;
+    try {
+      if (before !== true) {
+        if (had) process.noDeprecation = before;
+        else delete process.noDeprecation;
+      }
+    } catch {
+      // left as the user's settings made it
+    }
   }
 }
