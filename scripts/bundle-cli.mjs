@@ -85,11 +85,6 @@ const lazyChildProcess = {
     }));
   },
 };
-// The lean commands (src/lean-cli.ts: consistency, traceability, memory-index without commander) as
-// one CommonJS file, dist/cli/lean.cjs, that bin/agentcheck.js requires before anything else: no ES
-// module graph to resolve and link (each ES module costs a resolve, an asynchronous read and a link
-// step at start-up), one compile. import.meta.url becomes the bundle's own file URL (it sits beside
-// the chunks, so the module file and package.json are found as from them).
 /**
  * `text` with every character outside ASCII written as a \u escape (as scripts/bundle-gate.mjs does for
  * the gate's bundle). esbuild escapes them in strings, templates, regular expressions and names (its
@@ -101,6 +96,11 @@ function asciiOnly(text) {
   return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+// The lean commands (src/lean-cli.ts: consistency, traceability, memory-index without commander) as
+// one CommonJS file, dist/cli/lean.cjs, that bin/agentcheck.js requires before anything else: no ES
+// module graph to resolve and link (each ES module costs a resolve, an asynchronous read and a link
+// step at start-up), one compile. import.meta.url becomes the bundle's own file URL (it sits beside
+// the chunks, so the module file and package.json are found as from them).
 /** One CommonJS bundle of `entry` at dist/cli/<name>.cjs (see lean.cjs above). */
 async function cjsBundle(entry, name) {
   const out = await build({
