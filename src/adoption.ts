@@ -13,6 +13,7 @@ import type { FileSource } from "./source.js";
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "./fsread.js";
 import { existsSync } from "node:fs";
 import { namedFileRoot, writeFileConfined, WriteRefusedError } from "./fswrite.js";
+import { joinPath } from "./fspath.js";
 import { join } from "node:path";
 import { executeValidator, loadFile, type ContentDoc } from "./engine.js";
 import { UsageError, verdictOf, type FileResult, type Finding } from "./report.js";
@@ -274,7 +275,7 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
   // the working tree: one realpath per folder, not one per file (a memories folder has hundreds)
   const realDirs = new Map<string, string>();
   for (const file of md) {
-    const abs = join(o.root, file);
+    const abs = joinPath(o.root, file);
     const max = o.maxFileBytes ?? 8 * 1024 * 1024;
     let lf: { bytes?: Uint8Array };
     if (o.source && o.source.kind !== "disk") {

@@ -3,7 +3,7 @@
 // same verdict on the same content.
 import { lstatSync, readdirSync, statSync } from "node:fs";
 import { readOrThrow } from "./fsread.js";
-import { join } from "node:path";
+import { joinPath } from "./fspath.js";
 
 export type EntryType = "file" | "dir" | "symlink" | "other";
 
@@ -47,7 +47,7 @@ export class DiskSource implements FileSource {
   private readonly realDirs = new Map<string, string>();
 
   private abs(rel: string): string {
-    return rel === "" ? this.root : join(this.root, rel);
+    return rel === "" ? this.root : joinPath(this.root, rel);
   }
 
   list(relDir: string) {

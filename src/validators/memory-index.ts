@@ -12,6 +12,7 @@ import type { FileResult } from "../report.js";
 import type { EntryType, FileSource } from "../source.js";
 import { FLAGS } from "../wasm/contract.js";
 import { pushAll } from "../arrays.js";
+import { joinPath } from "../fspath.js";
 
 /** auto (default): current when memory files live in subfolders, else reference (decided in the core). */
 export type MemoryLayout = "reference" | "current" | "auto";
@@ -128,7 +129,7 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
         problems.push(problemResult("memory-index", r.problem));
       } else {
         bytes = r.bytes!;
-        if (opts.sources && source.kind === "disk") opts.sources.set(join(source.root, full(e.rel)), bytes);
+        if (opts.sources && source.kind === "disk") opts.sources.set(joinPath(source.root, full(e.rel)), bytes);
       }
     } else if (reads(e)) {
       // a memory's text only matters to MI-020 (its recorded token count): one it cannot read is
@@ -137,7 +138,7 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
       if (r.problem) flags |= F_UNREAD;
       else {
         bytes = r.bytes!;
-        if (opts.sources && source.kind === "disk") opts.sources.set(join(source.root, full(e.rel)), bytes);
+        if (opts.sources && source.kind === "disk") opts.sources.set(joinPath(source.root, full(e.rel)), bytes);
       }
     }
     docs.push({ file: e.rel, kind: KIND.MEMORY_FILE, flags, bytes });
