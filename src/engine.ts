@@ -116,10 +116,17 @@ export function loadFile(abs: string, file: string, maxBytes: number, root?: str
  * is the path the finding names (default `rel`).
  */
 export function readArtifact(source: FileSource, rel: string, maxBytes: number, display = rel): LoadedFile {
-  const size = source.size(rel);
-  if (size !== undefined && size > maxBytes) return { file: display, problem: hostFinding("AC-900", display, `${size} bytes, limit ${maxBytes}`) };
+  let bytes: Uint8Array;
   try {
-    const bytes = source.read(rel);
+    if (source.readUpTo !== undefined) {
+      const r = source.readUpTo(rel, maxBytes);
+      if (!(r instanceof Uint8Array)) return { file: display, problem: hostFinding("AC-900", display, `${r.size} bytes, limit ${maxBytes}`) };
+      bytes = r;
+    } else {
+      const size = source.size(rel);
+      if (size !== undefined && size > maxBytes) return { file: display, problem: hostFinding("AC-900", display, `${size} bytes, limit ${maxBytes}`) };
+      bytes = source.read(rel);
+    }
     if (bytes.length > maxBytes) return { file: display, problem: hostFinding("AC-900", display, `${bytes.length} bytes, limit ${maxBytes}`) };
     return { file: display, bytes };
   } catch (e) {
