@@ -61,9 +61,16 @@ export class DiskSource implements FileSource {
 
   list(relDir: string) {
     try {
-      return readdirSync(this.abs(relDir), { withFileTypes: true })
-        .map((e) => ({ name: e.name, type: typeOf(e), entry: e }))
-        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const listed = readdirSync(this.abs(relDir), { withFileTypes: true });
+      // by name in UTF-16 code unit order (the comparison of `<`), by the array's own sort: a
+      // comparator function is called about n log n times, interpreted in a short-lived process
+      const byName = new Map<string, Dirent>();
+      for (const e of listed) byName.set(e.name, e);
+      const names = [...byName.keys()].sort();
+      return names.map((name) => {
+        const e = byName.get(name)!;
+        return { name, type: typeOf(e), entry: e };
+      });
     } catch {
       return undefined;
     }

@@ -61,17 +61,23 @@ interface Listed {
 /** Every entry below the memory directory (symlinks are listed, never followed), sorted. */
 export function listMemoryDir(source: FileSource, dir: string): Listed[] {
   const out: Listed[] = [];
+  let nested = false;
   const walk = (rel: string) => {
     const entries = source.list(rel === "" ? dir : dir === "" ? rel : `${dir}/${rel}`) ?? [];
     for (const e of entries) {
       if (e.name === ".git") continue;
       const r = rel === "" ? e.name : `${rel}/${e.name}`;
       out.push({ rel: r, type: e.type, entry: e.entry });
-      if (e.type === "dir") walk(r);
+      if (e.type === "dir") {
+        nested = true;
+        walk(r);
+      }
     }
   };
   walk("");
-  return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  // one folder's entries come sorted by name (FileSource.list): only a nested walk needs sorting
+  // ("a/b" goes after "a-c", which the walk visits later)
+  return nested ? out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)) : out;
 }
 
 /** The entry of `rel` in the sorted listing (binary search), or undefined. */
