@@ -11,8 +11,9 @@
 import type { RuleSettings } from "./run-settings.js";
 import type { FileSource } from "./source.js";
 import { DEFAULT_READ_LIMIT, readTextOrThrow } from "./fsread.js";
-import { existsSync } from "node:fs";
+import { existsSync, type Dirent } from "node:fs";
 import { namedFileRoot, writeFileConfined, WriteRefusedError } from "./fswrite.js";
+import { joinPath } from "./fspath.js";
 import { join } from "node:path";
 import { executeValidator, loadFile, type ContentDoc } from "./engine.js";
 import { UsageError, verdictOf, type FileResult, type Finding } from "./report.js";
@@ -41,6 +42,12 @@ export interface AdoptionOptions {
    * it as it reads, e.g. the session logs), so the directive pass does not read them again.
    */
   sources?: Map<string, Uint8Array>;
+  /**
+   * What directory listings of this run said of files, by absolute path (a validator that listed a
+   * folder adds the files it reports on), so the directive pass's bounded read skips its lstat
+   * (ReadOptions.entry).
+   */
+  entries?: Map<string, Dirent>;
   /**
    * Where the validated files were read from when that is not the working tree (`check --staged`:
    * the git index): the directives are read from the same content the findings are about.
@@ -274,7 +281,7 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
   // the working tree: one realpath per folder, not one per file (a memories folder has hundreds)
   const realDirs = new Map<string, string>();
   for (const file of md) {
-    const abs = join(o.root, file);
+    const abs = joinPath(o.root, file);
     const max = o.maxFileBytes ?? 8 * 1024 * 1024;
     let lf: { bytes?: Uint8Array };
     if (o.source && o.source.kind !== "disk") {
@@ -287,7 +294,7 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
       }
     } else {
       const seen = o.sources?.get(abs);
-      lf = seen !== undefined && seen.length <= max ? { file, bytes: seen } : loadFile(abs, file, max, undefined, { realDirs });
+      lf = seen !== undefined && seen.length <= max ? { file, bytes: seen } : loadFile(abs, file, max, undefined, { realDirs, entry: o.entries?.get(abs) });
     }
     const b = lf.bytes;
     if (!b || !b.includes(0x3c)) continue; // no "<": no directive

@@ -116,10 +116,17 @@ export function loadFile(abs: string, file: string, maxBytes: number, root?: str
  * is the path the finding names (default `rel`).
  */
 export function readArtifact(source: FileSource, rel: string, maxBytes: number, display = rel): LoadedFile {
-  const size = source.size(rel);
-  if (size !== undefined && size > maxBytes) return { file: display, problem: hostFinding("AC-900", display, `${size} bytes, limit ${maxBytes}`) };
+  let bytes: Uint8Array;
   try {
-    const bytes = source.read(rel);
+    if (source.readUpTo !== undefined) {
+      const r = source.readUpTo(rel, maxBytes);
+      if (!(r instanceof Uint8Array)) return { file: display, problem: hostFinding("AC-900", display, `${r.size} bytes, limit ${maxBytes}`) };
+      bytes = r;
+    } else {
+      const size = source.size(rel);
+      if (size !== undefined && size > maxBytes) return { file: display, problem: hostFinding("AC-900", display, `${size} bytes, limit ${maxBytes}`) };
+      bytes = source.read(rel);
+    }
     if (bytes.length > maxBytes) return { file: display, problem: hostFinding("AC-900", display, `${bytes.length} bytes, limit ${maxBytes}`) };
     return { file: display, bytes };
   } catch (e) {
@@ -232,13 +239,15 @@ export interface ValidatorOutput {
 }
 
 function mapRaw(validator: string, docs: ContentDoc[], nFacts: number, raw: RawResult, out: ValidatorOutput): void {
-  const perDoc: Finding[][] = docs.map(() => []);
-  const data: Record<string, string>[] = docs.map(() => ({}));
-  const skipReason: (string | undefined)[] = docs.map(() => undefined);
+  // per document, made on first use: most documents of a big batch (a memories folder's listing)
+  // have no finding and no data, and many are ignored
+  const perDoc: (Finding[] | undefined)[] = new Array(docs.length);
+  const data: (Record<string, string> | undefined)[] = new Array(docs.length);
+  const skipReason: (string | undefined)[] = new Array(docs.length);
   for (const f of raw.findings) {
     const di = f.docIndex - nFacts;
     if (di < 0 || di >= docs.length) continue;
-    perDoc[di].push({
+    (perDoc[di] ??= []).push({
       ruleId: f.ruleId,
       severity: f.severity as Severity,
       file: docs[di].file,
@@ -254,21 +263,23 @@ function mapRaw(validator: string, docs: ContentDoc[], nFacts: number, raw: RawR
     if (d.docIndex < 0) out.global[d.key] = d.value;
     else if (di >= 0 && di < docs.length) {
       if (d.key === "skip") skipReason[di] = d.value;
-      else data[di][d.key] = d.value;
+      else (data[di] ??= {})[d.key] = d.value;
     }
   }
   for (let i = 0; i < docs.length; i++) {
     const st = raw.docStatus[i + nFacts];
     if (st === "ignored") continue;
     const skipped = st === "skipped";
+    const findings = perDoc[i] ?? [];
     const r: FileResult = {
       file: docs[i].file,
       validator,
-      verdict: verdictOf(perDoc[i], skipped),
-      findings: perDoc[i],
+      verdict: verdictOf(findings, skipped),
+      findings,
     };
     if (skipped) r.reason = skipReason[i] ?? "skipped";
-    if (Object.keys(data[i]).length > 0) r.data = data[i];
+    const di = data[i];
+    if (di !== undefined) r.data = di;
     out.results.push(r);
   }
 }

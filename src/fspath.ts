@@ -3,7 +3,7 @@
 // root a file named on the command line is confined to. It reads and writes no file (lstat and realpath
 // only), so the reader and the writer share it without either importing the other.
 import { lstatSync, realpathSync } from "node:fs";
-import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, posix, relative, resolve, sep } from "node:path";
 
 /** Whether anything is at `abs`, a dangling or looping link included (existsSync follows links). */
 export function lexists(abs: string): boolean {
@@ -26,6 +26,29 @@ export function cleanTail(p: string, root: string): string | undefined {
   const tail = p.slice(root.length + 1);
   const t = `/${tail}/`;
   return t.includes("//") || t.includes("/./") || t.includes("/../") ? undefined : tail;
+}
+
+/** Whether `base` + "/" + `tail` is already the normalized join: `base` absolute and clean, `tail` a clean relative tail. */
+function cleanJoin(base: string, tail: string): boolean {
+  if (base.length < 2 || base.charCodeAt(0) !== 47 || tail === "" || tail.charCodeAt(0) === 47) return false;
+  const t = `${base}/${tail}/`;
+  return !(t.includes("//") || t.includes("/./") || t.includes("/../"));
+}
+
+/**
+ * path.join(base, tail) for the common case of a clean absolute folder and a clean relative tail (a
+ * listed name, a repository-relative path): the two put together, else path.join itself. Node's
+ * path.join normalizes character by character in JavaScript: called per file, its loop becomes hot
+ * enough that V8 compiles it with TurboFan (2.4-11 ms of a compiler thread in a lean command), and it
+ * runs interpreted until then (issue 39 item 5).
+ */
+export function joinPath(base: string, tail: string): string {
+  return sep === "/" && cleanJoin(base, tail) ? `${base}/${tail}` : join(base, tail);
+}
+
+/** posix.join(base, tail), with joinPath's shortcut (valid on every platform: POSIX separators). */
+export function joinPosix(base: string, tail: string): string {
+  return cleanJoin(base, tail) ? `${base}/${tail}` : posix.join(base, tail);
 }
 
 /** `p` with the symbolic links of its longest existing prefix resolved (Python's Path.resolve(strict=False)). */

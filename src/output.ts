@@ -185,7 +185,7 @@ export async function prepareRun(
     }
   }
   return {
-    adoption: { root, ignores, overrides, reportUnusedDisable: p.reportUnusedDisable, baseline, maxFileBytes: p.output.maxFileSize, sources: new Map(), rules: settings.rules },
+    adoption: { root, ignores, overrides, reportUnusedDisable: p.reportUnusedDisable, baseline, maxFileBytes: p.output.maxFileSize, sources: new Map(), entries: new Map(), rules: settings.rules },
     writeBaseline: opts.writeBaseline,
     previousBaseline: previous,
     config,

@@ -171,7 +171,7 @@ export async function runCheckCommand(paths: string[] | string | undefined, o: C
   // a cached run's clock is the hour (the date rules decide the same within it; cachedRunClock)
   const now = run.now ?? (cached ? cached.mod.cachedRunClock() : undefined);
   const rules = cached ? { ...loaded.rules, cache: cached.cache } : loaded.rules;
-  const ctx: WorkspaceContext = { root, source, maxFileBytes: run.output.maxFileBytes, now, options, config, paths: dirs, rules, scope, sources: run.adoption.sources };
+  const ctx: WorkspaceContext = { root, source, maxFileBytes: run.output.maxFileBytes, now, options, config, paths: dirs, rules, scope, sources: run.adoption.sources, entries: run.adoption.entries };
   const results: FileResult[] = [];
   const internal: string[] = [];
   // progress (files done / total) on stderr: only on a terminal and for the text format

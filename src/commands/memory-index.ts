@@ -59,6 +59,7 @@ export async function runMemoryIndexCommand(o: MemoryIndexCliOptions): Promise<n
     maxFileBytes: run.output.maxFileBytes,
     rules: run.rules,
     sources: run.adoption.sources,
+    entries: run.adoption.entries,
   });
   return finish(out.results, started, out.internalErrors, run);
 }

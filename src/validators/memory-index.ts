@@ -3,7 +3,7 @@
 // Every rule decision is in assembly/validators/memory-index/.
 import type { RuleSettings } from "../run-settings.js";
 import { DEFAULT_PATHS } from "../config.js";
-import { realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { KIND } from "../wasm/abi.js";
 import { decodeList } from "../wasm/list.js";
@@ -12,6 +12,7 @@ import type { FileResult } from "../report.js";
 import type { EntryType, FileSource } from "../source.js";
 import { FLAGS } from "../wasm/contract.js";
 import { pushAll } from "../arrays.js";
+import { joinPath } from "../fspath.js";
 
 /** auto (default): current when memory files live in subfolders, else reference (decided in the core). */
 export type MemoryLayout = "reference" | "current" | "auto";
@@ -36,6 +37,11 @@ export interface MemoryIndexOptions {
    * this validator reads are added, so the inline-directive pass does not read them again.
    */
   sources?: Map<string, Uint8Array>;
+  /**
+   * The run's directory entries by absolute path (AdoptionOptions.entries): the listed regular files
+   * this validator reports on are added, so the inline-directive pass reads them without an lstat.
+   */
+  entries?: Map<string, Dirent>;
 }
 
 export const DEFAULT_MEMORY_DIR = DEFAULT_PATHS.memories;
@@ -48,22 +54,44 @@ const EMPTY = new Uint8Array(0);
 interface Listed {
   rel: string;
   type: EntryType;
+  /** The directory entry, when the source lists from disk. */
+  entry?: Dirent;
 }
 
 /** Every entry below the memory directory (symlinks are listed, never followed), sorted. */
 export function listMemoryDir(source: FileSource, dir: string): Listed[] {
   const out: Listed[] = [];
+  let nested = false;
   const walk = (rel: string) => {
     const entries = source.list(rel === "" ? dir : dir === "" ? rel : `${dir}/${rel}`) ?? [];
     for (const e of entries) {
       if (e.name === ".git") continue;
       const r = rel === "" ? e.name : `${rel}/${e.name}`;
-      out.push({ rel: r, type: e.type });
-      if (e.type === "dir") walk(r);
+      out.push({ rel: r, type: e.type, entry: e.entry });
+      if (e.type === "dir") {
+        nested = true;
+        walk(r);
+      }
     }
   };
   walk("");
-  return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  // one folder's entries come sorted by name (FileSource.list): only a nested walk needs sorting
+  // ("a/b" goes after "a-c", which the walk visits later)
+  return nested ? out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)) : out;
+}
+
+/** The entry of `rel` in the sorted listing (binary search), or undefined. */
+function listedAt(listed: Listed[], rel: string): Listed | undefined {
+  let lo = 0;
+  let hi = listed.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const r = listed[mid].rel;
+    if (r === rel) return listed[mid];
+    if (r < rel) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
 }
 
 /** Where a symlink leads: "f:<rel>" / "d:<rel>" inside the directory, "o" outside, "b" broken. */
@@ -128,7 +156,7 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
         problems.push(problemResult("memory-index", r.problem));
       } else {
         bytes = r.bytes!;
-        if (opts.sources && source.kind === "disk") opts.sources.set(join(source.root, full(e.rel)), bytes);
+        if (opts.sources && source.kind === "disk") opts.sources.set(joinPath(source.root, full(e.rel)), bytes);
       }
     } else if (reads(e)) {
       // a memory's text only matters to MI-020 (its recorded token count): one it cannot read is
@@ -137,7 +165,7 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
       if (r.problem) flags |= F_UNREAD;
       else {
         bytes = r.bytes!;
-        if (opts.sources && source.kind === "disk") opts.sources.set(join(source.root, full(e.rel)), bytes);
+        if (opts.sources && source.kind === "disk") opts.sources.set(joinPath(source.root, full(e.rel)), bytes);
       }
     }
     docs.push({ file: e.rel, kind: KIND.MEMORY_FILE, flags, bytes });
@@ -147,6 +175,12 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
   if (opts.orphans !== undefined) for (const id of ORPHAN_RULES) facts[`option.${id}.level`] = opts.orphans;
   if (opts.naming !== undefined) facts["option.MI-019.level"] = opts.naming;
   const out = executeValidator("memory-index", docs, facts, { rules: opts.rules });
+  if (opts.entries && source.kind === "disk") {
+    for (const r of out.results) {
+      const e = listedAt(listed, r.file);
+      if (e?.type === "file" && e.entry !== undefined) opts.entries.set(joinPath(source.root, full(e.rel)), e.entry);
+    }
+  }
   for (const r of out.results) {
     r.file = shown(r.file);
     for (const f of r.findings) f.file = r.file;

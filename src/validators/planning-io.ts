@@ -1,9 +1,10 @@
 // Shared host helpers for the planning validators (consistency, traceability): listing folders
 // through a FileSource in name order, reading with lossy UTF-8 decoding (D-6), link facts.
 import { existsSync, lstatSync, readlinkSync } from "node:fs";
-import { isAbsolute, join, posix, relative, resolve, sep } from "node:path";
+import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import type { FileSource } from "../source.js";
 import { isInside, realish } from "../fsread.js";
+import { joinPath, joinPosix } from "../fspath.js";
 import { readArtifact } from "../engine.js";
 import type { Finding } from "../report.js";
 
@@ -79,7 +80,7 @@ export interface ReadResult {
 export function readDoc(source: FileSource, rel: string, display: string, maxBytes: number, seen?: Map<string, Uint8Array>): ReadResult {
   const r = readArtifact(source, rel, maxBytes, display);
   if (r.problem) return { problem: r.problem };
-  if (seen && source.kind === "disk") seen.set(join(source.root, rel), r.bytes!);
+  if (seen && source.kind === "disk") seen.set(joinPath(source.root, rel), r.bytes!);
   return { bytes: normalizeText(r.bytes!) };
 }
 
@@ -113,7 +114,7 @@ export function pyRealpath(p: string, links: Map<string, string | null> = new Ma
         } else path = "..";
         continue;
       }
-      const next = posix.join(path, name);
+      const next = joinPosix(path, name);
       let target = links.get(next);
       if (target === undefined) {
         target = linkTargetOf(next);

@@ -1,7 +1,7 @@
 // Validators that `agentcheck check` runs on a workspace. Each entry detects whether the
 // workspace has its artifacts and runs the validator; modules are imported only when used.
 import { presetOf } from "../protocol-preset.js";
-import { existsSync } from "node:fs";
+import { existsSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import type { ValidatorOutput } from "../engine.js";
 import type { FileSource } from "../source.js";
@@ -42,6 +42,8 @@ export interface WorkspaceContext {
    * traceability and memory-index add the files they read, so the inline-directive pass does not read them again.
    */
   sources?: Map<string, Uint8Array>;
+  /** What the run's directory listings said of files, by absolute path (AdoptionOptions.entries). */
+  entries?: Map<string, Dirent>;
 }
 
 export interface WorkspaceValidator {
@@ -184,7 +186,7 @@ export const WORKSPACE_VALIDATORS: WorkspaceValidator[] = [
         layout: o.layout ?? "auto",
         orphans: o.orphans,
         naming: o.naming,
-        maxFileBytes: ctx.maxFileBytes, rules: rulesOf(ctx), sources: ctx.sources,
+        maxFileBytes: ctx.maxFileBytes, rules: rulesOf(ctx), sources: ctx.sources, entries: ctx.entries,
       });
     },
   },

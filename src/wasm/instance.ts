@@ -250,49 +250,54 @@ export class WasmOutOfMemoryError extends Error {
   }
 }
 
-/** UTF-8 length of a string (document names are short; no encoding or allocation). */
-function utf8Length(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) n += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 2; // a surrogate pair: 2 UTF-16 units, 4 bytes
-        i++;
-      } else n += 2; // lone surrogate: U+FFFD, 3 bytes
-    } else n += 2;
-  }
-  return n;
-}
-
-/** Write documents into the module's input arena; returns the arena pointer. */
+/**
+ * Write documents into the module's input arena; returns the arena pointer. The documents' bytes come
+ * first, back to back, then every name (the records give each its offset and length). When the names
+ * are ASCII (byte length = UTF-16 length), they are measured and encoded together by one native call:
+ * a memories folder has hundreds of documents, and a per-name loop of this cold process runs
+ * interpreted (issue 39 item 5).
+ */
 function writeInput(c: CoreExports, docs: DocInput[]): number {
-  let total = 0;
-  for (let i = 0; i < docs.length; i++) total += docSize(docs[i]) + utf8Length(docs[i].name);
-  const ptr = c.input_reserve(total, docs.length) >>> 0;
-  const mem = Buffer.from(c.memory.buffer);
-  const table = new Int32Array(c.memory.buffer, ptr, docs.length * DOC_RECORD_I32S);
-  const dataStart = ptr + docs.length * DOC_RECORD_I32S * 4;
-  let off = 0;
-  for (let i = 0; i < docs.length; i++) {
+  const n = docs.length;
+  let data = 0;
+  let names = "";
+  for (let i = 0; i < n; i++) {
     const d = docs[i];
-    const r = i * DOC_RECORD_I32S;
+    data += docSize(d);
+    names += d.name;
+  }
+  // all ASCII exactly when the byte length is the UTF-16 length; otherwise each name is measured on
+  // its own (two lone surrogates of adjacent names would pair up in the joined text)
+  const ascii = Buffer.byteLength(names, "utf8") === names.length;
+  let nameBytes = names.length;
+  if (!ascii) {
+    nameBytes = 0;
+    for (let i = 0; i < n; i++) nameBytes += Buffer.byteLength(docs[i].name, "utf8");
+  }
+  const total = data + nameBytes;
+  const ptr = c.input_reserve(total, n) >>> 0;
+  const mem = Buffer.from(c.memory.buffer);
+  const table = new Int32Array(c.memory.buffer, ptr, n * DOC_RECORD_I32S);
+  const dataStart = ptr + n * DOC_RECORD_I32S * 4;
+  if (ascii) mem.write(names, dataStart + data, nameBytes, "latin1");
+  let off = 0;
+  let at = data; // where the next name goes
+  for (let i = 0, r = 0; i < n; i++, r += DOC_RECORD_I32S) {
+    const d = docs[i];
     const size = docSize(d);
     table[r] = off;
     table[r + 1] = size;
     table[r + 2] = d.kind;
     table[r + 3] = d.flags ?? 0;
-    if (d.bytes !== undefined) mem.set(d.bytes, dataStart + off);
-    else writeFact(mem, dataStart + off, size, d.fact, d.name);
+    if (d.bytes !== undefined) {
+      if (size > 0) mem.set(d.bytes, dataStart + off);
+    } else writeFact(mem, dataStart + off, size, d.fact, d.name);
     off += size;
-    // the name is encoded straight into the arena (no per-name buffer or view)
-    const written = mem.write(d.name, dataStart + off, total - off, "utf8");
-    table[r + 4] = off;
+    // the name, encoded straight into the arena (no per-name buffer or view) unless written above
+    const written = ascii ? d.name.length : mem.write(d.name, dataStart + at, total - at, "utf8");
+    table[r + 4] = at;
     table[r + 5] = written;
-    off += written;
+    at += written;
   }
   return ptr;
 }

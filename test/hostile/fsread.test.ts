@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync, truncateSync } from "node:fs";
 import { createServer } from "node:net";
-import { isAbsolute, join, relative } from "node:path";
+import { isAbsolute, join, posix, relative } from "node:path";
 import { readBounded, readTextBounded, inspectFile, firstBadByte, isInside, cleanTail } from "../../src/fsread.js";
 import { isInside as repoIsInside, toRepoPath } from "../../src/repo.js";
+import { joinPath, joinPosix } from "../../src/fspath.js";
 import { tmpDir } from "../helpers.js";
 
 function fixture() {
@@ -212,4 +213,17 @@ describe("containment: one isInside for every command, its fast path agrees with
     expect(cleanTail("/r/a/b", "/r")).toBe("a/b");
     expect(cleanTail("/r/a/../b", "/r")).toBeUndefined();
   });
+});
+
+describe("joinPath / joinPosix: the shortcut gives path.join's answer", () => {
+  const bases = ["/r", "/r/a", "/", "/r/", "/r//a", "/r/./a", "/r/../a", "r", "", ".", "/r/.a", "/r/..a"];
+  const tails = ["x.md", "a/b.md", ".x.md", "..x", "a/./b", "a/../b", "../b", "./b", "a//b", "a/", "/abs", "", ".", "..", "a/b/.."];
+  for (const b of bases) {
+    it(`base ${JSON.stringify(b)}`, () => {
+      for (const t of tails) {
+        expect(joinPath(b, t), t).toBe(join(b, t));
+        expect(joinPosix(b, t), t).toBe(posix.join(b, t));
+      }
+    });
+  }
 });

@@ -136,6 +136,16 @@ describe("memory-index catalog §12.1 discovery and parsing", () => {
     const v = mi({ "skills-a-index.md": "| keywords | file |\n|---|---|\n| k | a-x |\n", ...files("a-x") });
     expect(v.domains.a.entries).toBe(1);
   });
+  it("the header cell in any case is no entry; a longer, shorter or İ cell is a row", () => {
+    for (const h of ["KEYWORDS", "KeyWords"]) {
+      const v = mi({ "skills-a-index.md": `| ${h} | File |\n|---|---|\n| k | a-x |\n`, ...files("a-x") });
+      expect(v.domains.a.entries, h).toBe(1);
+    }
+    for (const h of ["Keywords2", "\u0130keywords", "Keyword"]) {
+      const v = mi({ "skills-a-index.md": `| ${h} | File |\n|---|---|\n| k | a-x |\n`, ...files("a-x") });
+      expect(v.domains.a.entries, h).toBe(2);
+    }
+  });
   it("TC-D-30 two links in a file cell: first link wins", () => {
     const v = mi({ "skills-a-index.md": idx(["k", "[a-x](a-x.md), [a-y](a-y.md)"]), ...files("a-x", "a-y") });
     expect(Object.keys(v.domains.a.densities)).toEqual(["a-x"]);

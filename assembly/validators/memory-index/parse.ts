@@ -13,7 +13,9 @@ export function parseEntries(doc: Doc): Entry[] {
     if (cells === null) continue;
     const kw = pyStrip(cells[0]);
     const file = pyStrip(cells[1]);
-    if (pyLower(kw) == "keywords") continue;
+    // pyLower keeps the length but for U+0130 (one more unit, and not ASCII): only an 8-unit cell
+    // can lower to "keywords", and the other rows' cells are not lowered (a copy per row with a capital)
+    if (kw.length == 8 && pyLower(kw) == "keywords") continue;
     if (isDelimCell(kw) || isDelimCell(file)) continue;
     out.push(new Entry(linkedName(file), pySplit(kw), i + 1));
   }
