@@ -173,10 +173,20 @@ export function coreFile(): string {
   return CORE_FILE;
 }
 
+/**
+ * Set by scripts/bundle-gate.mjs in the CommonJS gate bundle only: the folder of the module files as a
+ * path. A file URL costs the gate's one core call node:url's code (about 2 M instructions; issue 39
+ * item 3). Everywhere else undefined: the URL below.
+ */
+declare const __AGENTCHECK_WASM_DIR__: string | undefined;
+
 export function wasmBytes(): Uint8Array<ArrayBuffer> {
   // The module file sits in generated/ beside this module, whether this is src/wasm/loader.ts,
   // dist/wasm/loader.js or a chunk of the bundled CLI in dist/cli/ (the build copies it there).
-  if (!moduleBytes) moduleBytes = new Uint8Array(readFileSync(new URL(`./generated/${CORE_FILE}`, import.meta.url)));
+  if (!moduleBytes) {
+    const file = typeof __AGENTCHECK_WASM_DIR__ === "string" ? `${__AGENTCHECK_WASM_DIR__}/generated/${CORE_FILE}` : new URL(`./generated/${CORE_FILE}`, import.meta.url);
+    moduleBytes = new Uint8Array(readFileSync(file));
+  }
   return moduleBytes;
 }
 
