@@ -501,6 +501,41 @@ describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", (
     expect(readFileSync(cache).equals(bytes)).toBe(true);
     expect(statSync(cache).mtimeMs).toBe(written);
   });
+  it("GATE-11 the gate's core module file missing, empty or cut short: a state not seen is denied with exit 0, a Read still allowed (the file is read by descriptor, issue 39 item 3)", async () => {
+    const { ROOT } = await import("../helpers.js");
+    const { cpSync, rmSync, truncateSync } = await import("node:fs");
+    const { spawnSync } = await import("node:child_process");
+    const pkg = tmpDir();
+    cpSync(join(ROOT, "bin"), join(pkg, "bin"), { recursive: true });
+    cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
+    mkdirSync(join(pkg, "dist", "state"), { recursive: true });
+    cpSync(join(ROOT, "dist", "wasm"), join(pkg, "dist", "wasm"), { recursive: true });
+    cpSync(join(ROOT, "dist", "state", "gate-hook.cjs"), join(pkg, "dist", "state", "gate-hook.cjs"));
+    const core = join(pkg, "dist", "wasm", "generated", "agentcheck-gate.wasm");
+    const good = readFileSync(core);
+    const env: Record<string, string | undefined> = { ...process.env };
+    delete env.AGENTCHECK_NOTES_DIR;
+    // coding mode: the core's SS-002 on a valid state allows an Edit; each state is a fresh repository (not seen)
+    const gate = (tool: string) => {
+      const repo = repoInMode("coding");
+      return spawnSync(process.execPath, [join(pkg, "bin", "agentcheck-gate.cjs")], { cwd: repo, input: hookInput(tool, repo), encoding: "utf8", env: env as NodeJS.ProcessEnv });
+    };
+    const ok = gate("Edit");
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toBe(""); // the intact core allows
+    for (const [what, breakIt] of [
+      ["missing", () => rmSync(core)],
+      ["empty", () => truncateSync(core, 0)],
+      ["cut short", () => truncateSync(core, Math.floor(good.length / 2))],
+    ] as const) {
+      writeFileSync(core, good);
+      breakIt();
+      const r = gate("Edit");
+      expect(r.status, `${what}: ${r.stderr}`).toBe(0);
+      expect(r.stdout, what).toContain('"permissionDecision":"deny"');
+      expect(gate("Read").stdout, what).toBe("");
+    }
+  });
   it("GATE-09 a FIFO where the code cache belongs is not read (readFileSync would block the gate forever): same decision, in time (review)", async () => {
     const { ROOT } = await import("../helpers.js");
     const { cpSync } = await import("node:fs");
