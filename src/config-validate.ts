@@ -12,8 +12,8 @@
 //     (src/check-ids.ts), the glob syntax of prePr.pathNormalization.excludes and ignores.
 // Any problem is a UsageError (exit 2) "invalid configuration in <file>: <key path>: <problem>"; the
 // gate turns it into a deny naming the same file and key.
-import { CONFIG_SCHEMA } from "./wasm/generated/config-schema.js";
-import { RULE_DECLS } from "./wasm/generated/rule-ids.js";
+import { configSchema } from "./wasm/generated/config-schema.js";
+import { ruleDecls } from "./wasm/generated/rule-ids.js";
 import { CONFIG_MESSAGE_KEY } from "./config-meta.js";
 import { CHECK_IDS } from "./check-ids.js";
 import { validateGlobs } from "./glob.js";
@@ -141,7 +141,8 @@ const NO_FILES: SettingsReader = { read: () => undefined };
  * each option be declared and of its type. engine.executeValidator checks the rule options a run is given (also a library caller's) with it.
  */
 export function ruleOptionsProblem(id: string, options: Readonly<Record<string, unknown>>): string | undefined {
-  const rule = Object.prototype.hasOwnProperty.call(RULE_DECLS, id) ? RULE_DECLS[id] : undefined;
+  const decls = ruleDecls();
+  const rule = Object.prototype.hasOwnProperty.call(decls, id) ? decls[id] : undefined;
   if (!rule) return `rules.${id}: unknown rule`;
   for (const [name, value] of Object.entries(options)) {
     const decl = Object.prototype.hasOwnProperty.call(rule.options, name) ? rule.options[name] : undefined;
@@ -160,13 +161,14 @@ export function ruleOptionsProblem(id: string, options: Readonly<Record<string, 
 
 /** The names a schema-valid configuration holds: rule ids, option types, check ids, globs. */
 function checkNames(config: Config, out: Problems): void {
+  const decls = ruleDecls();
   const sections = (config.validators ?? {}) as Record<string, { severity?: Record<string, string> } | undefined>;
   for (const [key, sec] of Object.entries(sections)) {
     const validator = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-    const own = Object.keys(RULE_DECLS).filter((id) => RULE_DECLS[id].validator === validator);
+    const own = Object.keys(decls).filter((id) => decls[id].validator === validator);
     for (const id of Object.keys(sec?.severity ?? {})) {
       if (own.includes(id)) continue;
-      const other = Object.prototype.hasOwnProperty.call(RULE_DECLS, id) ? RULE_DECLS[id] : undefined;
+      const other = Object.prototype.hasOwnProperty.call(decls, id) ? decls[id] : undefined;
       out.add(["validators", key, "severity", id], other
         ? `rule ${id} belongs to the ${other.validator} validator, not ${validator}`
         : `unknown rule id${id.length <= MAX_SUGGEST_KEY ? didYouMean(id, own) : ""} (see docs/rules.md)`);
@@ -195,7 +197,7 @@ function checkNames(config: Config, out: Problems): void {
     if (!o.rules || Object.keys(o.rules).length === 0) out.add(["overrides", String(i), "rules"], "required: at least one rule id");
     for (const id of Object.keys(o.rules ?? {})) {
       if (/^AC-9/.test(id)) out.add(["overrides", String(i), "rules", id], "a file that was not read or checked (AC-9xx) cannot be re-graded: it would pass unchecked");
-      else if (!Object.prototype.hasOwnProperty.call(RULE_DECLS, id)) out.add(["overrides", String(i), "rules", id], `unknown rule id${id.length <= MAX_SUGGEST_KEY ? didYouMean(id, Object.keys(RULE_DECLS)) : ""} (see docs/rules.md)`);
+      else if (!Object.prototype.hasOwnProperty.call(decls, id)) out.add(["overrides", String(i), "rules", id], `unknown rule id${id.length <= MAX_SUGGEST_KEY ? didYouMean(id, Object.keys(decls)) : ""} (see docs/rules.md)`);
     }
     glob(() => patternMatcher(o.files ?? [], `configuration overrides[${i}].files`));
   });
@@ -208,7 +210,7 @@ function checkNames(config: Config, out: Problems): void {
  */
 export function validateConfig(value: unknown, source: string): Config {
   const out = new Problems();
-  checkNode(CONFIG_SCHEMA as Node, value, [], out);
+  checkNode(configSchema() as Node, value, [], out);
   if (out.count === 0) checkNames(value as Config, out);
   if (out.count === 0) return value as Config;
   const more = out.count - out.list.length;

@@ -71,7 +71,9 @@ export function realish(p: string): string {
 
 /** True when `p` is `root` or below it (both absolute; the one containment test of the host). */
 export function isInside(p: string, root: string): boolean {
-  if (cleanTail(p, root) !== undefined) return true;
+  // the same path (the gate asks it of its own working tree): relative() would say "", at the cost
+  // of compiling path.relative and path.normalize in a process that calls nothing else of them
+  if (p === root || cleanTail(p, root) !== undefined) return true;
   const rel = relative(root, p);
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }

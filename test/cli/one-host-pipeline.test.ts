@@ -47,7 +47,6 @@ describe("issue 12 item 3: one bounded read", () => {
       "src/state/lock-owner.ts", // /proc/<pid>/stat, boot_id (the identity of a lock's owner), never the repository
       "src/state/store.ts", // lock files, through an fd opened O_NOFOLLOW | O_NONBLOCK
       "src/version.ts", // agentcheck's package.json
-      "src/wasm/instance.ts", // the embedded WebAssembly module
     ]);
   });
 

@@ -18,7 +18,7 @@ const FS_CALL = /\b(readFileSync|writeFileSync|appendFileSync|openSync|renameSyn
 const ALLOW: { file: string; calls: string[]; reason: string }[] = [
   { file: "src/version.ts", calls: ["readFileSync"], reason: "the package's own package.json (next to the code, never a repository file)" },
   { file: "src/prepr/mdversion.ts", calls: ["readFileSync"], reason: "markdownlint's own package.json in node_modules (the package's files)" },
-  { file: "src/wasm/instance.ts", calls: ["readFileSync"], reason: "the package's own WebAssembly module" },
+  { file: "src/wasm/instance.ts", calls: ["openSync"], reason: "the package's own WebAssembly module (opened and read by descriptor: fs.readFileSync costs the hook gate its own helpers)" },
   { file: "src/prepr/markdown.ts", calls: ["openSync"], reason: "the package's own md-worker.cjs (its first bytes)" },
   { file: "src/commands/phase.ts", calls: ["readFileSync"], reason: "standard input (descriptor 0) for `phase evidence -`" },
   { file: "src/commands/pre-pr.ts", calls: ["readFileSync"], reason: "standard input (descriptor 0) for `--pr-body -`" },

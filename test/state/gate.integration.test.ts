@@ -329,12 +329,13 @@ describe("issue-39 item 3: no faster stdin at the price of the deadline", () => 
   }, 30_000);
 
   /** The gate run as a hook command runs it: `sh -c '<writer> | exec node agentcheck-gate.cjs'`. */
-  async function shellGate(repo: string, writer: string, env: Record<string, string>, preload?: string): Promise<{ code: number | null; stdout: string }> {
+  async function shellGate(repo: string, writer: string, env: Record<string, string>, preload?: string, fromFile?: string): Promise<{ code: number | null; stdout: string }> {
     const { spawnSync } = await import("node:child_process");
     const { ROOT } = await import("../helpers.js");
     const pre = preload ? ` -r "${preload}"` : "";
-    const r = spawnSync("sh", ["-c", `${writer} | exec "$NODE"${pre} "$GATE"`], {
-      cwd: repo, encoding: "utf8", env: { ...process.env, AGENTCHECK_NOTES_DIR: "", NODE: process.execPath, GATE: join(ROOT, "bin", "agentcheck-gate.cjs"), ...env },
+    // fromFile: the input on descriptor 0 as a regular file (a hook runner that redirects from a file)
+    const r = spawnSync("sh", ["-c", fromFile !== undefined ? `exec "$NODE"${pre} "$GATE" <"$FROM"` : `${writer} | exec "$NODE"${pre} "$GATE"`], {
+      cwd: repo, encoding: "utf8", env: { ...process.env, AGENTCHECK_NOTES_DIR: "", NODE: process.execPath, GATE: join(ROOT, "bin", "agentcheck-gate.cjs"), ...(fromFile !== undefined ? { FROM: fromFile } : {}), ...env },
     });
     return { code: r.status, stdout: r.stdout };
   }
@@ -355,6 +356,24 @@ describe("issue-39 item 3: no faster stdin at the price of the deadline", () => 
       const modules = readFileSync(loaded, "utf8").split("\n");
       expect(modules.length).toBeGreaterThan(0);
       expect(modules.filter((m) => /^NativeModule (tty|net|stream)$/.test(m))).toEqual([]);
+    }
+  }, 60_000);
+
+  it("a hook input of several MiB (multi-byte characters across the 1 MiB read buffers) is read whole at once, from a closed pipe and from a file: the same decisions", async () => {
+    const dir = tmpDir();
+    for (const [mode, expected] of [["analysis", "not allowed in analysis mode"], ["coding", ""]] as const) {
+      const repo = repoInMode(mode);
+      // 3.5 MiB and more of content: a 3-byte character straddles each 1 MiB boundary somewhere; a byte
+      // lost, doubled or cut apart makes the input not JSON (a different deny), or its text another one
+      const content = "é€a".repeat(700_000);
+      const input = join(dir, `${mode}-big.json`);
+      writeFileSync(input, hookInput("Write", repo, { tool_input: { file_path: join(repo, "src", "big.txt"), content } }));
+      expect(readFileSync(input).length).toBeGreaterThan(3.5 * 1024 * 1024);
+      for (const r of [await shellGate(repo, `cat "$IN"`, { IN: input }), await shellGate(repo, "", {}, undefined, input)]) {
+        expect(r.code).toBe(0);
+        if (expected === "") expect(r.stdout).toBe("");
+        else expect(r.stdout).toContain(expected);
+      }
     }
   }, 60_000);
 
@@ -481,6 +500,41 @@ describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", (
     expect(gate("Read").stdout).toBe("");
     expect(readFileSync(cache).equals(bytes)).toBe(true);
     expect(statSync(cache).mtimeMs).toBe(written);
+  });
+  it("GATE-11 the gate's core module file missing, empty or cut short: a state not seen is denied with exit 0, a Read still allowed (the file is read by descriptor, issue 39 item 3)", async () => {
+    const { ROOT } = await import("../helpers.js");
+    const { cpSync, rmSync, truncateSync } = await import("node:fs");
+    const { spawnSync } = await import("node:child_process");
+    const pkg = tmpDir();
+    cpSync(join(ROOT, "bin"), join(pkg, "bin"), { recursive: true });
+    cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
+    mkdirSync(join(pkg, "dist", "state"), { recursive: true });
+    cpSync(join(ROOT, "dist", "wasm"), join(pkg, "dist", "wasm"), { recursive: true });
+    cpSync(join(ROOT, "dist", "state", "gate-hook.cjs"), join(pkg, "dist", "state", "gate-hook.cjs"));
+    const core = join(pkg, "dist", "wasm", "generated", "agentcheck-gate.wasm");
+    const good = readFileSync(core);
+    const env: Record<string, string | undefined> = { ...process.env };
+    delete env.AGENTCHECK_NOTES_DIR;
+    // coding mode: the core's SS-002 on a valid state allows an Edit; each state is a fresh repository (not seen)
+    const gate = (tool: string) => {
+      const repo = repoInMode("coding");
+      return spawnSync(process.execPath, [join(pkg, "bin", "agentcheck-gate.cjs")], { cwd: repo, input: hookInput(tool, repo), encoding: "utf8", env: env as NodeJS.ProcessEnv });
+    };
+    const ok = gate("Edit");
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toBe(""); // the intact core allows
+    for (const [what, breakIt] of [
+      ["missing", () => rmSync(core)],
+      ["empty", () => truncateSync(core, 0)],
+      ["cut short", () => truncateSync(core, Math.floor(good.length / 2))],
+    ] as const) {
+      writeFileSync(core, good);
+      breakIt();
+      const r = gate("Edit");
+      expect(r.status, `${what}: ${r.stderr}`).toBe(0);
+      expect(r.stdout, what).toContain('"permissionDecision":"deny"');
+      expect(gate("Read").stdout, what).toBe("");
+    }
   });
   it("GATE-09 a FIFO where the code cache belongs is not read (readFileSync would block the gate forever): same decision, in time (review)", async () => {
     const { ROOT } = await import("../helpers.js");
