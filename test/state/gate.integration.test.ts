@@ -472,16 +472,10 @@ describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", (
     expect(readdirSync(join(ROOT, "dist", "state")).filter((n) => n.endsWith(".tmp"))).toEqual([]);
   });
   it("GATE-09 a code cache written by a call that needed no core (Read) is written once more by the first call that runs the core, then kept", async () => {
-    const { ROOT } = await import("../helpers.js");
-    const { cpSync, statSync } = await import("node:fs");
+    const { statSync } = await import("node:fs");
     const { spawnSync } = await import("node:child_process");
-    const pkg = tmpDir();
-    cpSync(join(ROOT, "bin"), join(pkg, "bin"), { recursive: true });
-    cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
-    mkdirSync(join(pkg, "dist", "state"), { recursive: true });
-    cpSync(join(ROOT, "dist", "wasm"), join(pkg, "dist", "wasm"), { recursive: true });
+    const pkg = await gatePackage();
     const bundle = join(pkg, "dist", "state", "gate-hook.cjs");
-    cpSync(join(ROOT, "dist", "state", "gate-hook.cjs"), bundle);
     const id = /^\/\/ agentcheck-bundle ([0-9a-f]{32})\n/.exec(readFileSync(bundle, "utf8"));
     const cache = `${bundle}.${id![1]}.v8cache`;
     const analysis = repoInMode("analysis");
@@ -502,15 +496,9 @@ describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", (
     expect(statSync(cache).mtimeMs).toBe(written);
   });
   it("GATE-11 the gate's core module file missing, empty or cut short: a state not seen is denied with exit 0, a Read still allowed (the file is read by descriptor, issue 39 item 3)", async () => {
-    const { ROOT } = await import("../helpers.js");
-    const { cpSync, rmSync, truncateSync } = await import("node:fs");
+    const { rmSync, truncateSync } = await import("node:fs");
     const { spawnSync } = await import("node:child_process");
-    const pkg = tmpDir();
-    cpSync(join(ROOT, "bin"), join(pkg, "bin"), { recursive: true });
-    cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
-    mkdirSync(join(pkg, "dist", "state"), { recursive: true });
-    cpSync(join(ROOT, "dist", "wasm"), join(pkg, "dist", "wasm"), { recursive: true });
-    cpSync(join(ROOT, "dist", "state", "gate-hook.cjs"), join(pkg, "dist", "state", "gate-hook.cjs"));
+    const pkg = await gatePackage();
     const core = join(pkg, "dist", "wasm", "generated", "agentcheck-gate.wasm");
     const good = readFileSync(core);
     const env: Record<string, string | undefined> = { ...process.env };
@@ -588,3 +576,16 @@ describe("agentcheck-gate: the CommonJS hook entry (bin/agentcheck-gate.cjs)", (
     expect(pkg.bin["agentcheck-gate"]).toBe("bin/agentcheck-gate.cjs");
   });
 });
+
+/** A copy of the gate's files (launcher, package.json, cores, bundle) in a temp folder: a package of its own. */
+async function gatePackage(): Promise<string> {
+  const { ROOT } = await import("../helpers.js");
+  const { cpSync } = await import("node:fs");
+  const pkg = tmpDir();
+  cpSync(join(ROOT, "bin"), join(pkg, "bin"), { recursive: true });
+  cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
+  mkdirSync(join(pkg, "dist", "state"), { recursive: true });
+  cpSync(join(ROOT, "dist", "wasm"), join(pkg, "dist", "wasm"), { recursive: true });
+  cpSync(join(ROOT, "dist", "state", "gate-hook.cjs"), join(pkg, "dist", "state", "gate-hook.cjs"));
+  return pkg;
+}
