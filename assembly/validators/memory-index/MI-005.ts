@@ -10,7 +10,7 @@ function MI005_doc(): RuleDoc {
     id: "MI-005",
     validator: "memory-index",
     title: "Keyword uniqueness below 40%",
-    description: "In a `skills-<domain>-index.md` with two or more rows, each row's keywords (lower-cased, as a set keyed by file name; when a name occurs twice the last row's keywords count) must be at least 40% unique: the share of its keywords that no other file name of the index uses, rounded to two decimals as Python's `round(x, 2)` does, must be >= 0.40. A duplicated name that fails is reported once per row. The values are also reported as the index's `uniqueness` data.",
+    description: "In a `skills-<domain>-index.md` with two or more rows, each row's keywords (lower-cased as Python's `str.lower()` does, with the Unicode tables of the build, final sigma included; as a set keyed by file name; when a name occurs twice the last row's keywords count) must be at least 40% unique: the share of its keywords that no other file name of the index uses, rounded to two decimals as Python's `round(x, 2)` does, must be >= 0.40. A duplicated name that fails is reported once per row. The values are also reported as the index's `uniqueness` data.",
     messages: {
       lowKeywordUniquenessHas: "Low keyword uniqueness: {{name}} has {{n}}% unique keywords (need >=40%)",
     },

@@ -3,7 +3,7 @@
 // last row wins) against the union of the other names' sets, rounded like Python's round(x, 2).
 // Linear: a keyword is unique to a name when exactly one distinct name's set holds it.
 import { Index } from "./ctx";
-import { pyLower } from "../../lib/mdrow";
+import { pyLower } from "../../lib/pylower";
 
 /**
  * round(x, 2) * 100 for x in [0, 1], on the IEEE double x as Python rounds it: the exact binary

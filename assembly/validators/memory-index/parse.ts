@@ -2,7 +2,8 @@
 // are normalised by Doc.lines(); the `Keywords` header matches in any case; GFM delimiter cells
 // (`:---`, `---:`) are separator rows.
 import { Doc } from "../../io";
-import { twoCells, pyStrip, pySplit, isDelimCell, linkedName, pyLower } from "../../lib/mdrow";
+import { twoCells, pyStrip, pySplit, isDelimCell, linkedName } from "../../lib/mdrow";
+import { pyLower } from "../../lib/pylower";
 import { Entry } from "./ctx";
 
 export function parseEntries(doc: Doc): Entry[] {

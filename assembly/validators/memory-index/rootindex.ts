@@ -6,7 +6,8 @@ import { Doc } from "../../io";
 import { msg, loc } from "../../rules";
 import { AC002, firstBadByte } from "../common";
 import { MI_TYPE_MASK, MI_TYPE_FILE, MI_TYPE_LINK, MI_UNREAD } from "../../abi";
-import { twoCells, pyStrip, isDelimCell, findLink, linkTarget, linkEnd, linkedName, isPyWs, joinAll, pyLower } from "../../lib/mdrow";
+import { twoCells, pyStrip, isDelimCell, findLink, linkTarget, linkEnd, linkedName, isPyWs, joinAll } from "../../lib/mdrow";
+import { pyLower } from "../../lib/pylower";
 import { MiCtx, RootModel, RootItem, RootLink, canon, ROOT_OK, ROOT_MISSING, ROOT_LINK, ROOT_UNREAD } from "./ctx";
 import { findUnit, find } from "../../lib/text";
 
