@@ -11,7 +11,7 @@ import { epochMs } from "../manifest/time";
 import { txt } from "../../lib/texts";
 
 /** Largest serialized state accepted (bytes of its compact JSON; spec session-state §2.9). */
-const MAX_STATE_BYTES: i32 = 1024 * 1024;
+export const MAX_STATE_BYTES: i32 = 1024 * 1024;
 
 /**
  * The JSON document of `len` UTF-8 bytes at `ptr` (a document or fact of the input), parsed where it
@@ -37,11 +37,16 @@ export class StateCtx extends RuleCtx {
   /** Schema errors in instance-path order, then (on a well-formed state) broken invariants. */
   issues: Issue[] = [];
 
-  constructor(input: Input, results: Results, public doc: Doc) {
+  /**
+   * `confirmed`: the state, parsed, when the hook gate's build of the core has already found it valid
+   * (plain.ts, plainValidState); the schema and the invariants are then not checked again.
+   */
+  constructor(input: Input, results: Results, public doc: Doc, confirmed: JValue | null = null) {
     super(input, results);
     const st = input.fact("state.status");
     this.status = st === null ? "ok" : st;
-    this.load(input, doc);
+    if (confirmed !== null) this.root = confirmed;
+    else this.load(input, doc);
   }
 
   private load(input: Input, doc: Doc): void {
