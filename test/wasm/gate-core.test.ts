@@ -244,6 +244,14 @@ describe("the gate's core (agentcheck-gate.wasm)", () => {
       valid.replace(`"timestamp":"${t}"`, '"timestamp":"2026-02-30T00:00:00Z"'),
       valid.replace('"currentMode":"coding"', '"currentMode":"Coding"'),
     ];
+    // the size limit (1 MiB) is the document's, a BOM included
+    const sized = (n: number) => valid.replace('"read":"yes"', `"read":"${"y".repeat(n - valid.length + 3)}"`);
+    const byteCases = [sized(1048576), sized(1048577), sized(1048575)].map((x) => enc.encode(x));
+    for (const b of [...byteCases, new Uint8Array([0xef, 0xbb, 0xbf, ...byteCases[2]]), new Uint8Array([0xef, 0xbb, 0xbf, ...enc.encode(valid)])]) {
+      const [a, c] = both(stateDocs({ "state.schema": schema, "state.id": "s1" }, [{ name, kind: "SESSION_STATE", bytes: b }]));
+      expect(a).toEqual(c);
+    }
+    expect(byteCases.map((b) => b.length)).toEqual([1048576, 1048577, 1048575]);
     for (const text of texts) {
       for (const facts of [{ "state.schema": schema, "state.id": "s1" }, { "state.schema": schema }, { "state.schema": schema, "state.id": "s2" }, { "state.schema": `${schema} `, "state.id": "s1" },
         { "state.schema": schema, "state.status": "ok" }, { "state.schema": schema, "state.status": "corrupt", "state.detail": "x" }, { "state.schema": schema, "severity.SS-001": "off", "severity.SS-002": "warning" }]) {

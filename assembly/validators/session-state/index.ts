@@ -4,7 +4,7 @@
 import { Input, Results } from "../../io";
 import { KIND_SESSION_STATE } from "../../abi";
 import { runRules, RuleOf } from "../../rules";
-import { StateCtx } from "./context";
+import { StateCtx, parseDocJson } from "./context";
 import { SS001 } from "./SS-001";
 import { SS002 } from "./SS-002";
 import { plainValidState } from "./plain";
@@ -32,7 +32,10 @@ export function validateSessionStateGate(input: Input, results: Results): void {
   for (let i = 0; i < input.docs.length; i++) {
     const doc = input.docs[i];
     if (doc.kind != KIND_SESSION_STATE) continue;
-    run(new StateCtx(input, results, doc, plainValidState(input, doc)));
+    // parsed once, for the narrow check and, when it does not confirm the state, the whole one
+    const st = input.fact("state.status");
+    const parsed = st === null || st == "ok" ? parseDocJson(doc.ptr, doc.len) : null;
+    run(new StateCtx(input, results, doc, parsed, parsed !== null && plainValidState(input, doc, parsed)));
   }
 }
 

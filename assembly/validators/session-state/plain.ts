@@ -1,13 +1,13 @@
 // The hook gate's narrow SS-002 check (its build of the core only, assembly/gate.ts; issue 39 item 3).
 // The usual state (orchestratorWorkflow null, every field plain) is confirmed here without the
 // JSON-schema layer: compiling that layer's functions was most of the gate's time on a state it had
-// not seen. This check only ever confirms: it returns the parsed state when the state is certainly
-// valid under the schema and the invariants (context.ts), and null for anything else, which then goes
-// through the whole check (StateCtx#load) as before. It holds for one schema text only: the one whose
+// not seen. This check only ever confirms: true when the parsed state is certainly valid under the
+// schema and the invariants (context.ts), false for anything else, which then goes through the whole
+// check (StateCtx#load, on the same parse) as before. It holds for one schema text only: the one whose
 // size and FNV-1a hash are below (test/wasm/gate-core.test.ts fails when the generated schema changes,
 // so this file is reviewed against the new one); any other schema fact is never confirmed here.
 import { Doc, Input } from "../../io";
-import { JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, fnv1a, parseJsonBytes } from "../../lib/json";
+import { JValue, J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ, fnv1a, JsonResult } from "../../lib/json";
 import { isDateTime } from "../session-log/json/schema";
 import { epochMs } from "../manifest/time";
 import { MAX_STATE_BYTES } from "./context";
@@ -66,59 +66,59 @@ function isStringMap(v: JValue | null): bool {
   return true;
 }
 
-/** The state `doc` parsed, when it is certainly valid (SS-002 would report nothing); otherwise null. */
-export function plainValidState(input: Input, doc: Doc): JValue | null {
+/**
+ * Whether the state `doc`, parsed as `parsed` (context.ts parseDocJson), is certainly valid: SS-002
+ * would report nothing. False is no verdict: the whole check decides then.
+ */
+export function plainValidState(input: Input, doc: Doc, parsed: JsonResult): bool {
   const st = input.fact("state.status");
-  if (st !== null && st != "ok") return null;
+  if (st !== null && st != "ok") return false;
   const schema = input.factDoc("state.schema");
-  if (schema === null || schema.len != SCHEMA_BYTES || fnv1a(schema.ptr, schema.len) != SCHEMA_FNV1A) return null;
-  if (doc.len > MAX_STATE_BYTES) return null;
-  // a leading BOM is left to the whole check
-  if (doc.len >= 1 && load<u8>(doc.ptr) == 0xef) return null;
-  const r = parseJsonBytes(doc.ptr, doc.len);
-  const root = r.value;
-  if (root === null || !isObject(root)) return null;
+  if (schema === null || schema.len != SCHEMA_BYTES || fnv1a(schema.ptr, schema.len) != SCHEMA_FNV1A) return false;
+  if (doc.len > MAX_STATE_BYTES) return false; // the document's size, a BOM included, as the whole check measures it
+  const root = parsed.value;
+  if (root === null || !isObject(root)) return false;
   // additionalProperties: false, and required
   const keys = root.keys;
   let required = 0;
   for (let i = 0; i < keys.length; i++) {
     const k = ROOT_KEYS.indexOf(keys[i]);
-    if (k < 0) return null;
+    if (k < 0) return false;
     if (k < REQUIRED_KEYS) required++;
   }
-  if (required != REQUIRED_KEYS) return null;
+  if (required != REQUIRED_KEYS) return false;
   const id = root.get("sessionId");
-  if (id === null || id.kind != J_STR || !isSessionId(id.s)) return null;
+  if (id === null || id.kind != J_STR || !isSessionId(id.s)) return false;
   const mode = root.get("currentMode");
-  if (!isMode(mode)) return null;
+  if (!isMode(mode)) return false;
   const history = root.get("modeHistory");
-  if (history === null || history.kind != J_ARR) return null;
+  if (history === null || history.kind != J_ARR) return false;
   const entries = history.items;
-  if (entries.length == 0) return null;
+  if (entries.length == 0) return false;
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
-    if (!isObject(e) || e.keys.length != 2 || !isMode(e.get("mode")) || !isTimestamp(e.get("timestamp"))) return null;
+    if (!isObject(e) || e.keys.length != 2 || !isMode(e.get("mode")) || !isTimestamp(e.get("timestamp"))) return false;
   }
   const last = entries[entries.length - 1].get("mode");
-  if (last === null || last.s != mode!.s) return null;
+  if (last === null || last.s != mode!.s) return false;
   const a = root.get("protocolStartComplete");
   const b = root.get("protocolEndComplete");
-  if (a === null || a.kind != J_BOOL || b === null || b.kind != J_BOOL) return null;
-  if (!isStringMap(root.get("protocolStartEvidence")) || !isStringMap(root.get("protocolEndEvidence"))) return null;
+  if (a === null || a.kind != J_BOOL || b === null || b.kind != J_BOOL) return false;
+  if (!isStringMap(root.get("protocolStartEvidence")) || !isStringMap(root.get("protocolEndEvidence"))) return false;
   const wf = root.get("orchestratorWorkflow");
-  if (wf === null || wf.kind != J_NULL) return null;
+  if (wf === null || wf.kind != J_NULL) return false;
   const version = root.get("version");
-  if (version === null || version.kind != J_NUM) return null;
+  if (version === null || version.kind != J_NUM) return false;
   const n = version.n;
-  if (!Number.isFinite(n) || Math.floor(n) != n || n < 0 || n > VERSION_MAX) return null;
+  if (!Number.isFinite(n) || Math.floor(n) != n || n < 0 || n > VERSION_MAX) return false;
   const created = root.get("createdAt");
   const updated = root.get("updatedAt");
-  if (!isTimestamp(created) || !isTimestamp(updated) || epochMs(updated!.s) < epochMs(created!.s)) return null;
+  if (!isTimestamp(created) || !isTimestamp(updated) || epochMs(updated!.s) < epochMs(created!.s)) return false;
   for (let k = REQUIRED_KEYS; k < ROOT_KEYS.length; k++) {
     const v = root.get(ROOT_KEYS[k]);
-    if (v !== null && v.kind != J_STR) return null;
+    if (v !== null && v.kind != J_STR) return false;
   }
   const named = input.fact("state.id");
-  if (named !== null && id.s != named) return null;
-  return root;
+  if (named !== null && id.s != named) return false;
+  return true;
 }
