@@ -121,4 +121,143 @@ describe("the gate's core (agentcheck-gate.wasm)", () => {
       { numRuns: 150 },
     );
   });
+
+  // assembly/validators/session-state/plain.ts confirms the usual state without the JSON-schema layer:
+  // written for one schema text, named by its size and FNV-1a hash
+  it("has its narrow SS-002 check written for the current state schema (review plain.ts when this fails)", () => {
+    const src = readFileSync(new URL("../../assembly/validators/session-state/plain.ts", import.meta.url), "utf8");
+    const bytes = enc.encode(schema);
+    let h = 2166136261;
+    for (const b of bytes) h = Math.imul((h ^ b) >>> 0, 16777619) >>> 0;
+    expect(Number(/const SCHEMA_BYTES: i32 = (\d+);/.exec(src)?.[1])).toBe(bytes.length);
+    expect(Number(/const SCHEMA_FNV1A: u32 = (0x[0-9a-f]+);/.exec(src)?.[1])).toBe(h);
+  });
+
+  it("judges states near the narrow check's edges as the whole core (property)", () => {
+    const digits = (n: number, w: number) => String(n).padStart(w, "0");
+    const iso = fc.date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2999-12-31T23:59:59Z"), noInvalidDate: true }).map((d) => d.toISOString());
+    const timestamp = fc.oneof(
+      iso,
+      fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), fc.constantFrom("T", "t", " "),
+        fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 61 }), fc.constantFrom("", ".", ".5", ".123456789"),
+        fc.constantFrom("Z", "z", "+00:00", "-23:59", "+24:00", "+05:60", "", "+0530", "Z\n"))
+        .map(([y, mo, d, t, h, mi, se, f, z]) => `${digits(y, 4)}-${digits(mo, 2)}-${digits(d, 2)}${t}${digits(h, 2)}:${digits(mi, 2)}:${digits(se, 2)}${f}${z}`),
+      fc.string({ maxLength: 30 }),
+    );
+    const mode = fc.constantFrom("analysis", "planning", "coding", "disabled");
+    const anyMode = fc.oneof(mode, fc.constantFrom("Coding", "", "review"), fc.jsonValue({ maxDepth: 1 }));
+    const validId = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,127}$/);
+    const strings = fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 });
+    // a valid state with varied values (the narrow check confirms it), then one field set to a value
+    // near an edge of the schema or the invariants (valid or not)
+    const valid = fc.record({
+      sessionId: validId, currentMode: mode, history: fc.array(fc.tuple(mode, iso), { maxLength: 3 }), protocolStartComplete: fc.boolean(),
+      protocolEndComplete: fc.boolean(), protocolStartEvidence: strings, protocolEndEvidence: strings,
+      version: fc.oneof(fc.nat(), fc.constant(9007199254740991)), times: fc.tuple(iso, iso).map(([x, y]) => (x <= y ? [x, y] : [y, x])),
+      activeFeature: fc.option(fc.string({ maxLength: 5 }), { nil: undefined }), activeTask: fc.option(fc.string({ maxLength: 5 }), { nil: undefined }),
+    }).map((v) => {
+      const st: Record<string, unknown> = {
+        sessionId: v.sessionId, currentMode: v.currentMode, modeHistory: [...v.history.map(([m, t]) => ({ mode: m, timestamp: t })), { mode: v.currentMode, timestamp: v.times[0] }],
+        protocolStartComplete: v.protocolStartComplete, protocolEndComplete: v.protocolEndComplete, protocolStartEvidence: v.protocolStartEvidence,
+        protocolEndEvidence: v.protocolEndEvidence, orchestratorWorkflow: null, version: v.version, createdAt: v.times[0], updatedAt: v.times[1],
+      };
+      if (v.activeFeature !== undefined) st.activeFeature = v.activeFeature;
+      if (v.activeTask !== undefined) st.activeTask = v.activeTask;
+      return st;
+    });
+    const edges: Record<string, fc.Arbitrary<unknown>> = {
+      none: fc.constant(undefined),
+      sessionId: fc.oneof(fc.stringMatching(/^[a-z0-9-]{0,130}$/), fc.constantFrom("-s1", "S1", "a".repeat(128), "a".repeat(129), "s1\n", "s\u00e91", "")),
+      currentMode: anyMode,
+      modeHistory: fc.array(fc.oneof(fc.record({ mode: anyMode, timestamp }), fc.record({ mode, timestamp, extra: fc.string() }), fc.jsonValue({ maxDepth: 1 })), { maxLength: 3 }),
+      protocolStartComplete: fc.oneof(fc.boolean(), fc.jsonValue({ maxDepth: 1 })),
+      protocolEndEvidence: fc.oneof(fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 })), { maxKeys: 3 }), fc.jsonValue({ maxDepth: 1 })),
+      orchestratorWorkflow: fc.oneof(fc.constantFrom(null, {}, [], false), fc.jsonValue({ maxDepth: 2 })),
+      version: fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom(0.5, -0, 1e21, 9007199254740991, 9007199254740992, 2 ** 60, -1e-9), fc.double(), fc.jsonValue({ maxDepth: 1 })),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+      activeTask: fc.oneof(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 })),
+      extra: fc.jsonValue({ maxDepth: 1 }),
+    };
+    const edge = fc.constantFrom(...Object.keys(edges)).chain((k) => edges[k].map((v) => [k, v] as const));
+    fc.assert(
+      fc.property(valid, edge, fc.boolean(), (base, [key, value], sameId) => {
+        const st = { ...base };
+        if (key !== "none") st[key] = value;
+        const id = sameId && typeof st.sessionId === "string" ? st.sessionId : "s1";
+        const [a, b] = both(stateDocs({ "state.schema": schema, "state.id": id }, [{ name: `session-${id}.md`, kind: "SESSION_STATE", text: JSON.stringify(st) }]));
+        expect(a).toEqual(b);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("judges what only its narrow check could see differently as the whole core: duplicate keys, escapes, another schema", () => {
+    const t = "2026-01-01T00:00:00.000Z";
+    const valid = JSON.stringify({
+      sessionId: "s1", currentMode: "coding", modeHistory: [{ mode: "coding", timestamp: t }], protocolStartComplete: true,
+      protocolEndComplete: false, protocolStartEvidence: { read: "yes" }, protocolEndEvidence: {}, orchestratorWorkflow: null, version: 2, createdAt: t, updatedAt: t,
+    });
+    const name = "session-s1.md";
+    const texts = [
+      valid,
+      valid.replace('"version":2', '"version":-1,"version":2'),
+      valid.replace('"version":2', '"version":2,"version":-1'),
+      valid.replace('"currentMode":"coding"', '"currentMode":"coding","currentMode":"analysis"'),
+      valid.replace('{"mode":"coding"', '{"mode":"analysis","mode":"coding"'),
+      valid.replace('{"read":"yes"}', '{"read":"yes","read":1}'),
+      valid.replace('"sessionId"', '"\\u0073essionId"'),
+      valid.replace('"coding","modeHistory"', '"c\\u006fding","modeHistory"'),
+      valid.replace('"version":2', '"version":2.0'),
+      valid.replace('"version":2', '"version":2e0'),
+      valid.replace('"version":2', '"version":1e400'),
+      valid.replace(`"updatedAt":"${t}"`, '"updatedAt":"2025-12-31T23:59:59.999Z"'),
+      valid.replace(`"updatedAt":"${t}"`, '"updatedAt":"2026-01-01T01:00:00+01:00"'),
+      valid.replace(`"updatedAt":"${t}"`, '"updatedAt":"2026-01-01T00:00:60Z"'),
+      ` ${valid}`,
+      `${valid}\n`,
+      // one case per condition of the narrow check
+      valid.replace('"version":2', '"version":9007199254740991'),
+      valid.replace('"version":2', '"version":9007199254740992'),
+      valid.replace('"version":2', '"version":-1'),
+      valid.replace('"version":2', '"version":0.5'),
+      valid.replace('"version":2', '"version":"2"'),
+      valid.replace('"sessionId":"s1"', '"sessionId":"-s1"'),
+      valid.replace('"sessionId":"s1"', `"sessionId":"s${"1".repeat(127)}"`),
+      valid.replace('"sessionId":"s1"', `"sessionId":"s${"1".repeat(128)}"`),
+      valid.replace(`{"mode":"coding","timestamp":"${t}"}`, `{"mode":"coding","timestamp":"${t}","at":1}`),
+      valid.replace(`{"mode":"coding","timestamp":"${t}"}`, '{"mode":"coding"}'),
+      valid.replace(`[{"mode":"coding","timestamp":"${t}"}]`, "[]"),
+      valid.replace(`[{"mode":"coding","timestamp":"${t}"}]`, `[{"mode":"coding","timestamp":"${t}"},{"mode":"planning","timestamp":"${t}"}]`),
+      valid.replace(`[{"mode":"coding","timestamp":"${t}"}]`, `[{"mode":"planning","timestamp":"${t}"},{"mode":"coding","timestamp":"${t}"}]`),
+      valid.replace('"orchestratorWorkflow":null', '"orchestratorWorkflow":{}'),
+      valid.replace('"protocolStartComplete":true', '"protocolStartComplete":1'),
+      valid.replace('"protocolEndComplete":false', '"protocolEndComplete":null'),
+      valid.replace('{"read":"yes"}', '{"read":1}'),
+      valid.replace('"protocolEndEvidence":{}', '"protocolEndEvidence":[]'),
+      valid.replace('"version":2', '"version":2,"activeFeature":"f","activeTask":"t"'),
+      valid.replace('"version":2', '"version":2,"activeFeature":3'),
+      valid.replace('"version":2', '"version":2,"activeTask":null'),
+      valid.replace('"version":2', '"version":2,"extra":"x"'),
+      valid.replace(`"createdAt":"${t}"`, '"createdAt":"2026-01-01T00:00:00.001Z"'),
+      valid.replace(`"createdAt":"${t}"`, '"createdAt":"2026-01-01T00:00:00"'),
+      valid.replace(`"timestamp":"${t}"`, '"timestamp":"2026-02-30T00:00:00Z"'),
+      valid.replace('"currentMode":"coding"', '"currentMode":"Coding"'),
+    ];
+    // the size limit (1 MiB) is the document's, a BOM included
+    const sized = (n: number) => valid.replace('"read":"yes"', `"read":"${"y".repeat(n - valid.length + 3)}"`);
+    const byteCases = [sized(1048576), sized(1048577), sized(1048575)].map((x) => enc.encode(x));
+    for (const b of [...byteCases, new Uint8Array([0xef, 0xbb, 0xbf, ...byteCases[2]]), new Uint8Array([0xef, 0xbb, 0xbf, ...enc.encode(valid)])]) {
+      const [a, c] = both(stateDocs({ "state.schema": schema, "state.id": "s1" }, [{ name, kind: "SESSION_STATE", bytes: b }]));
+      expect(a).toEqual(c);
+    }
+    expect(byteCases.map((b) => b.length)).toEqual([1048576, 1048577, 1048575]);
+    for (const text of texts) {
+      for (const facts of [{ "state.schema": schema, "state.id": "s1" }, { "state.schema": schema }, { "state.schema": schema, "state.id": "s2" }, { "state.schema": `${schema} `, "state.id": "s1" },
+        { "state.schema": schema, "state.status": "ok" }, { "state.schema": schema, "state.status": "corrupt", "state.detail": "x" }, { "state.schema": schema, "severity.SS-001": "off", "severity.SS-002": "warning" }]) {
+        const [a, b] = both(stateDocs(facts, [{ name, kind: "SESSION_STATE", text }]));
+        expect(a).toEqual(b);
+      }
+    }
+  });
 });

@@ -11,7 +11,7 @@ import { epochMs } from "../manifest/time";
 import { txt } from "../../lib/texts";
 
 /** Largest serialized state accepted (bytes of its compact JSON; spec session-state §2.9). */
-const MAX_STATE_BYTES: i32 = 1024 * 1024;
+export const MAX_STATE_BYTES: i32 = 1024 * 1024;
 
 /**
  * The JSON document of `len` UTF-8 bytes at `ptr` (a document or fact of the input), parsed where it
@@ -19,7 +19,7 @@ const MAX_STATE_BYTES: i32 = 1024 * 1024;
  * without decoding the bytes to a string and encoding it back (the input is valid UTF-8: the state
  * passed the text screen, the schema is the host's). The input outlives the run's parse.
  */
-function parseDocJson(ptr: usize, len: i32): JsonResult {
+export function parseDocJson(ptr: usize, len: i32): JsonResult {
   if (len >= 3 && load<u8>(ptr) == 0xef && load<u8>(ptr + 1) == 0xbb && load<u8>(ptr + 2) == 0xbf) return parseJsonBytes(ptr + 3, len - 3);
   return parseJsonBytes(ptr, len);
 }
@@ -37,20 +37,26 @@ export class StateCtx extends RuleCtx {
   /** Schema errors in instance-path order, then (on a well-formed state) broken invariants. */
   issues: Issue[] = [];
 
-  constructor(input: Input, results: Results, public doc: Doc) {
+  /**
+   * `parsed`: the document already parsed with parseDocJson (the hook gate's build, index.ts);
+   * `confirmed`: that parse is a state plainValidState (plain.ts) found valid, so the schema and the
+   * invariants are not checked again.
+   */
+  constructor(input: Input, results: Results, public doc: Doc, parsed: JsonResult | null = null, confirmed: bool = false) {
     super(input, results);
     const st = input.fact("state.status");
     this.status = st === null ? "ok" : st;
-    this.load(input, doc);
+    if (confirmed && parsed !== null) this.root = parsed.value;
+    else this.load(input, doc, parsed);
   }
 
-  private load(input: Input, doc: Doc): void {
+  private load(input: Input, doc: Doc, parsed: JsonResult | null): void {
     if (this.status != "ok") {
       const d = input.fact("state.detail");
       this.problem = d === null || d.length == 0 ? txt("the note could not be read") : d;
       return;
     }
-    const r = parseDocJson(doc.ptr, doc.len);
+    const r = parsed !== null ? parsed : parseDocJson(doc.ptr, doc.len);
     if (r.value === null) {
       this.status = "corrupt";
       this.problem = txt("the state is not JSON (") + r.error + ")";

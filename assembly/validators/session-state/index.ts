@@ -4,9 +4,10 @@
 import { Input, Results } from "../../io";
 import { KIND_SESSION_STATE } from "../../abi";
 import { runRules, RuleOf } from "../../rules";
-import { StateCtx } from "./context";
+import { StateCtx, parseDocJson } from "./context";
 import { SS001 } from "./SS-001";
 import { SS002 } from "./SS-002";
+import { plainValidState } from "./plain";
 
 /** The session-state rules, in id order (scripts/gen-rules.mjs checks the order and that every rule is listed once). */
 export const RULES: RuleOf<StateCtx>[] = [
@@ -17,8 +18,28 @@ export function validateSessionState(input: Input, results: Results): void {
   for (let i = 0; i < input.docs.length; i++) {
     const doc = input.docs[i];
     if (doc.kind != KIND_SESSION_STATE) continue;
-    const ctx = new StateCtx(input, results, doc);
-    if (ctx.valid()) results.put(doc, "mode", ctx.str("currentMode"));
-    runRules(RULES, ctx);
+    run(new StateCtx(input, results, doc));
   }
+}
+
+/**
+ * The same for the hook gate's build (assembly/gate.ts): a state plainValidState confirms skips the
+ * JSON-schema layer, whose compilation was most of the gate's time on a state it had not seen (issue
+ * 39 item 3); any other state is checked in full, as above. Same findings and values either way
+ * (test/wasm/gate-core.test.ts).
+ */
+export function validateSessionStateGate(input: Input, results: Results): void {
+  for (let i = 0; i < input.docs.length; i++) {
+    const doc = input.docs[i];
+    if (doc.kind != KIND_SESSION_STATE) continue;
+    // parsed once, for the narrow check and, when it does not confirm the state, the whole one
+    const st = input.fact("state.status");
+    const parsed = st === null || st == "ok" ? parseDocJson(doc.ptr, doc.len) : null;
+    run(new StateCtx(input, results, doc, parsed, parsed !== null && plainValidState(input, doc, parsed)));
+  }
+}
+
+function run(ctx: StateCtx): void {
+  if (ctx.valid()) ctx.results.put(ctx.doc, "mode", ctx.str("currentMode"));
+  runRules(RULES, ctx);
 }
