@@ -99,8 +99,9 @@ function asciiOnly(text) {
 // The lean commands (src/lean-cli.ts: consistency, traceability, memory-index without commander) as
 // one CommonJS file, dist/cli/lean.cjs, that bin/agentcheck.js requires before anything else: no ES
 // module graph to resolve and link (each ES module costs a resolve, an asynchronous read and a link
-// step at start-up), one compile. import.meta.url becomes the bundle's own file URL (it sits beside
-// the chunks, so the module file and package.json are found as from them).
+// step at start-up), one compile. import.meta.url becomes the bundle's own file URL and
+// __AGENTCHECK_WASM_DIR__ / __AGENTCHECK_BUNDLE_DIR__ its folder (it sits beside the chunks, so the
+// module file and package.json are found as from them).
 /** One CommonJS bundle of `entry` at dist/cli/<name>.cjs (see lean.cjs above). */
 async function cjsBundle(entry, name) {
   const out = await build({
@@ -112,8 +113,11 @@ async function cjsBundle(entry, name) {
     platform: "node",
     mainFields: ["module", "main"],
     target: "node20",
-    define: { "import.meta.url": "__acMetaUrl" },
-    banner: { js: 'const __acMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+    // the core's module file and package.json are read by their paths (the bundle's folder; src/wasm/
+    // instance.ts, src/version.ts) and import.meta.url is made only if asked for: node:url's code cost
+    // every short run about 2 M instructions (issue 39 item 5)
+    define: { "import.meta.url": "__acMeta.url", __AGENTCHECK_WASM_DIR__: "__dirname", __AGENTCHECK_BUNDLE_DIR__: "__dirname" },
+    banner: { js: 'const __acMeta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
     legalComments: "none",
     logLevel: "warning",
     metafile: true,

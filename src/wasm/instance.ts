@@ -174,9 +174,10 @@ export function coreFile(): string {
 }
 
 /**
- * Set by scripts/bundle-gate.mjs in the CommonJS gate bundle only: the folder of the module files as a
- * path. A file URL costs the gate's one core call node:url's code (about 2 M instructions; issue 39
- * item 3). Everywhere else undefined: the URL below.
+ * Set in the CommonJS bundles only (scripts/bundle-gate.mjs: the gate's; scripts/bundle-cli.mjs: the
+ * lean commands', `check`'s and the hooks'): the folder of the module files as a path. A file URL costs
+ * node:url's code (about 2 M instructions of a gate call or a short run; issue 39 items 3 and 5).
+ * Everywhere else undefined: the URL below.
  */
 declare const __AGENTCHECK_WASM_DIR__: string | undefined;
 
