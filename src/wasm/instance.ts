@@ -229,8 +229,8 @@ function instantiate(): { exports: CoreExports } {
     },
   }) as unknown as { exports: CoreExports };
   mem = inst.exports.memory;
-  // the module-level values of assembly/ are made at build time (scripts/ctor-eval.mjs); a module whose
-  // start function could not be evaluated there exports it instead, to be run before anything else
+  // assembly/'s module-level values are made at build time (scripts/build-ctor-eval.mjs); a module
+  // whose start function could not be evaluated there exports it, to be run before anything else
   if (typeof inst.exports._start === "function") (inst.exports._start as () => void)();
   const v = inst.exports.abi_version();
   if (v !== ABI_VERSION) throw new Error(`WASM core has ABI version ${v}, this host speaks ${ABI_VERSION}`);
