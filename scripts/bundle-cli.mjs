@@ -64,23 +64,30 @@ const leanExternals = {
     });
   },
 };
-// node:child_process in the CommonJS bundles: a stand-in whose exports load the real module on first
-// use. Loading it costs a start about 4 ms of CPU (it brings net, dgram and the streams), and most runs
-// of these bundles start no process: `check --only memory-index,consistency,traceability` (as a hook
-// runs it) and the lean commands ask git nothing (issue 39 item 5). esbuild reads an imported
-// binding at each call (`(0, import_x.spawnSync)(...)`), so the getters are reached then.
-const CHILD_PROCESS_EXPORTS = Object.keys(await import("node:child_process")).filter((k) => k !== "default" && /^[A-Za-z_$][\w$]*$/.test(k));
+// node:child_process and node:os in the CommonJS bundles: stand-ins whose exports load the real
+// module on first use. Loading child_process costs a start about 4 ms of CPU (it brings net, dgram and
+// the streams), node:os about 2.2 M instructions, and most runs of these bundles use neither: `check
+// --only memory-index,consistency,traceability` (as a hook runs it) and the lean commands ask git
+// nothing and make no scratch file (issue 39 item 5). esbuild reads an imported binding at each call
+// (`(0, import_x.spawnSync)(...)`), so the getters are reached then.
+const LAZY_BUILTINS = {};
+for (const name of ["child_process", "os"]) {
+  LAZY_BUILTINS[name] = Object.keys(await import(`node:${name}`)).filter((k) => k !== "default" && /^[A-Za-z_$][\w$]*$/.test(k));
+}
 const lazyChildProcess = {
-  name: "lazy-child-process",
+  name: "lazy-builtins",
   setup(b) {
     // the stand-in's own require is the real module's
-    b.onResolve({ filter: /^(node:)?child_process$/ }, (a) => (a.namespace === "lazy-builtin" ? { path: "node:child_process", external: true } : { path: "child_process", namespace: "lazy-builtin" }));
-    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, () => ({
+    b.onResolve({ filter: /^(node:)?(child_process|os)$/ }, (a) => {
+      const name = a.path.replace(/^node:/, "");
+      return a.namespace === "lazy-builtin" ? { path: `node:${name}`, external: true } : { path: name, namespace: "lazy-builtin" };
+    });
+    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (a) => ({
       loader: "js",
       contents: [
         "let real;",
-        'const load = () => real ?? (real = require("node:child_process"));',
-        `module.exports = { ${CHILD_PROCESS_EXPORTS.map((k) => `get ${k}() { return load().${k}; }`).join(", ")} };`,
+        `const load = () => real ?? (real = require("node:${a.path}"));`,
+        `module.exports = { ${LAZY_BUILTINS[a.path].map((k) => `get ${k}() { return load().${k}; }`).join(", ")} };`,
       ].join("\n"),
     }));
   },
@@ -99,8 +106,9 @@ function asciiOnly(text) {
 // The lean commands (src/lean-cli.ts: consistency, traceability, memory-index without commander) as
 // one CommonJS file, dist/cli/lean.cjs, that bin/agentcheck.js requires before anything else: no ES
 // module graph to resolve and link (each ES module costs a resolve, an asynchronous read and a link
-// step at start-up), one compile. import.meta.url becomes the bundle's own file URL (it sits beside
-// the chunks, so the module file and package.json are found as from them).
+// step at start-up), one compile. import.meta.url becomes the bundle's own file URL and
+// __AGENTCHECK_WASM_DIR__ / __AGENTCHECK_BUNDLE_DIR__ its folder (it sits beside the chunks, so the
+// module file and package.json are found as from them).
 /** One CommonJS bundle of `entry` at dist/cli/<name>.cjs (see lean.cjs above). */
 async function cjsBundle(entry, name) {
   const out = await build({
@@ -112,8 +120,11 @@ async function cjsBundle(entry, name) {
     platform: "node",
     mainFields: ["module", "main"],
     target: "node20",
-    define: { "import.meta.url": "__acMetaUrl" },
-    banner: { js: 'const __acMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+    // the core's module file and package.json are read by their paths (the bundle's folder; src/wasm/
+    // instance.ts, src/version.ts) and import.meta.url is made only if asked for: node:url's code cost
+    // every short run about 2 M instructions (issue 39 item 5)
+    define: { "import.meta.url": "__acMeta.url", __AGENTCHECK_WASM_DIR__: "__dirname", __AGENTCHECK_BUNDLE_DIR__: "__dirname" },
+    banner: { js: 'const __acMeta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
     legalComments: "none",
     logLevel: "warning",
     metafile: true,

@@ -6,7 +6,7 @@ import type { FileSource } from "./source.js";
 import { KIND, type WasmValidator } from "./wasm/abi.js";
 import { encodeList } from "./wasm/list.js";
 import { runCached, type CoreCache } from "./core-cache.js";
-import { docSize, factBytes, runValidator, ruleById, ruleTable, renderMessage, WasmAbortError, WasmOutOfMemoryError, type DocInput, type RawResult } from "./wasm/loader.js";
+import { docSize, factBytes, runValidator, ruleById, rulesOf, renderMessage, WasmAbortError, WasmOutOfMemoryError, type DocInput, type RawResult } from "./wasm/loader.js";
 import { type FileResult, type Finding, type Severity, UsageError, verdictOf } from "./report.js";
 import type { FactKey } from "./wasm/contract.js";
 import { ruleOptionsProblem } from "./config-validate.js";
@@ -153,8 +153,7 @@ function checkedOptions(options: RuleOptions): RuleOptions {
  */
 export function optionFacts(validator: string, options: RuleOptions = {}): Facts {
   const out: Facts = {};
-  for (const r of ruleTable()) {
-    if (r.validator !== validator) continue;
+  for (const r of rulesOf(validator)) {
     for (const [name, decl] of Object.entries(r.options)) {
       const v = options[r.id]?.[name] ?? decl.default;
       out[`option.${r.id}.${name}`] = v as FactValue;
@@ -174,9 +173,9 @@ export type SeverityMode = "advisory" | "strict";
  */
 export function severityFacts(validator: string, severities: RuleSettings["severities"] = {}, mode?: SeverityMode): Facts {
   const out: Facts = {};
-  for (const r of ruleTable()) {
+  for (const r of rulesOf(validator)) {
     const s = severities[r.id];
-    if (r.validator === validator && s !== undefined) out[`severity.${r.id}`] = s;
+    if (s !== undefined) out[`severity.${r.id}`] = s;
   }
   if (mode !== undefined) out["severity.mode"] = mode;
   return out;

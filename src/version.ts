@@ -1,4 +1,12 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * Set by scripts/bundle-cli.mjs in its CommonJS bundles only: the bundle's folder as a path (a file URL
+ * costs node:url's code, about 2 M instructions of a short run; issue 39 item 5). Everywhere else
+ * undefined: import.meta.url.
+ */
+declare const __AGENTCHECK_BUNDLE_DIR__: string | undefined;
 
 let cached: string | undefined;
 /** The package version, from the package.json above this module (dist/ or dist/cli/). */
@@ -6,7 +14,8 @@ export function version(): string {
   if (cached) return cached;
   for (const rel of ["../package.json", "../../package.json"]) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8")) as { name?: string; version?: string };
+      const file = typeof __AGENTCHECK_BUNDLE_DIR__ === "string" ? join(__AGENTCHECK_BUNDLE_DIR__, rel) : new URL(rel, import.meta.url);
+      const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string };
       if (pkg.name === "agentcheck") return (cached = String(pkg.version));
     } catch {
       // try the next level

@@ -174,9 +174,10 @@ export function coreFile(): string {
 }
 
 /**
- * Set by scripts/bundle-gate.mjs in the CommonJS gate bundle only: the folder of the module files as a
- * path. A file URL costs the gate's one core call node:url's code (about 2 M instructions; issue 39
- * item 3). Everywhere else undefined: the URL below.
+ * Set in the CommonJS bundles only (scripts/bundle-gate.mjs: the gate's; scripts/bundle-cli.mjs: the
+ * lean commands', `check`'s and the hooks'): the folder of the module files as a path. A file URL costs
+ * node:url's code (about 2 M instructions of a gate call or a short run; issue 39 items 3 and 5).
+ * Everywhere else undefined: the URL below.
  */
 declare const __AGENTCHECK_WASM_DIR__: string | undefined;
 
@@ -228,6 +229,9 @@ function instantiate(): { exports: CoreExports } {
     },
   }) as unknown as { exports: CoreExports };
   mem = inst.exports.memory;
+  // assembly/'s module-level values are made at build time (scripts/build-ctor-eval.mjs); a module
+  // whose start function could not be evaluated there exports it, to be run before anything else
+  if (typeof inst.exports._start === "function") (inst.exports._start as () => void)();
   const v = inst.exports.abi_version();
   if (v !== ABI_VERSION) throw new Error(`WASM core has ABI version ${v}, this host speaks ${ABI_VERSION}`);
   return inst;

@@ -2,7 +2,7 @@
 // Raw ABI: documents go in as UTF-8 bytes in one arena, findings come out as packed i32 records.
 import { messageIdOf, runRaw, type RawResult } from "./instance.js";
 import { VALIDATOR_EXPORTS, type WasmValidator } from "./abi.js";
-import { RULES } from "./generated/rules.js";
+import { RULE_IDS, RULE_MAKERS, TERM_VALIDATORS } from "./generated/rules.js";
 import { CODED, renderCoded, renderTemplate, type RuleMeta } from "./rule-meta.js";
 
 export type { RuleMeta, RuleOption } from "./rule-meta.js";
@@ -37,15 +37,14 @@ export function renderValue(ruleId: string, value: string): string {
   });
 }
 
-let termIndex: Map<string, string> | undefined;
-
-/** A term of any rule (document-level values such as skip reasons carry no rule). */
+/**
+ * A term of any rule (document-level values such as skip reasons carry no rule): the first rule's, in
+ * registry order, that declares it (only its validator's table is made).
+ */
 function anyTerm(id: string): string | undefined {
-  if (!termIndex) {
-    termIndex = new Map();
-    for (const r of RULES) for (const [k, v] of Object.entries(r.terms ?? {})) if (!termIndex.has(k)) termIndex.set(k, v);
-  }
-  return termIndex.get(id);
+  if (!Object.hasOwn(TERM_VALIDATORS, id)) return undefined;
+  for (const r of rulesOf(TERM_VALIDATORS[id])) if (r.terms !== undefined && Object.hasOwn(r.terms, id)) return r.terms[id];
+  return undefined;
 }
 
 /** Document data values with coded parts, rendered with the rule that decided the document (if any). */
@@ -91,16 +90,42 @@ function renderDataMessages(raw: RawResult): void {
   raw.data = kept;
 }
 
-let ruleIndex: Map<string, RuleMeta> | undefined;
+/** The validators' tables made so far (rulesOf), and their rules by id. */
+const made = new Map<string, RuleMeta[]>();
+const ruleIndex = new Map<string, RuleMeta>();
+let table: RuleMeta[] | undefined;
+let validatorIndex: Map<string, string> | undefined;
+
+/**
+ * One validator's rules, in registry order (declared beside the rules in assembly/, generated at build
+ * time), made when first asked for: a short run makes the tables of the validators it runs only.
+ */
+export function rulesOf(validator: string): RuleMeta[] {
+  let rules = made.get(validator);
+  if (rules === undefined) {
+    rules = Object.hasOwn(RULE_MAKERS, validator) ? RULE_MAKERS[validator]() : [];
+    made.set(validator, rules);
+    for (const r of rules) ruleIndex.set(r.id, r);
+  }
+  return rules;
+}
 
 /** The rule table declared beside the rules in assembly/ (generated at build time), in registry order. */
 export function ruleTable(): RuleMeta[] {
-  return RULES;
+  return (table ??= Object.keys(RULE_MAKERS).flatMap((v) => rulesOf(v)));
 }
 
-/** One rule's metadata by id. */
+/** One rule's metadata by id (its validator's table made if it was not). */
 export function ruleById(id: string): RuleMeta | undefined {
-  if (!ruleIndex) ruleIndex = new Map(RULES.map((r) => [r.id, r]));
+  const known = ruleIndex.get(id);
+  if (known !== undefined) return known;
+  if (!validatorIndex) {
+    validatorIndex = new Map();
+    for (const [v, ids] of Object.entries(RULE_IDS)) for (const i of ids.split(" ")) validatorIndex.set(i, v);
+  }
+  const v = validatorIndex.get(id);
+  if (v === undefined) return undefined;
+  rulesOf(v);
   return ruleIndex.get(id);
 }
 
