@@ -9,7 +9,7 @@
 // When the evaluation does not complete, the module is kept as asc wrote it, with `_start`
 // exported, and the host calls it after instantiating (src/wasm/instance.ts): slower, never wrong.
 import { execFileSync } from "node:child_process";
-import { readFileSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,6 +37,9 @@ for (const name of ["agentcheck.wasm", "agentcheck-gate.wasm"]) {
     evaluated = false;
   }
   if (evaluated) {
+    // the module as asc wrote it stays beside it (never shipped: build/ is not in the package), for
+    // the test that runs the host's fallback on it (test/wasm/ctor-eval.integration.test.ts)
+    copyFileSync(file, file.replace(/\.wasm$/, ".start.wasm"));
     renameSync(out, file);
     console.log(`${name}: start function evaluated at build time`);
   } else {
