@@ -21,6 +21,7 @@ import { Loc, Rule, Msg, RuleCtx } from "../../rules";
 import { DOC_CHECKED, DOC_IGNORED, SEV_ERROR, SEV_WARNING } from "../../abi";
 import { MI_TYPE_FILE, MI_TYPE_DIR, MI_TYPE_LINK, MI_TYPE_MASK, MI_UNREAD } from "../../abi";
 import { findUnit } from "../../lib/text";
+import { StrMap } from "../../lib/strmap";
 
 export const T_FILE: i32 = MI_TYPE_FILE;
 export const T_DIR: i32 = MI_TYPE_DIR;
@@ -86,9 +87,9 @@ export class RootModel {
 /** The reference-layout orphan scan's view (MI-015..MI-017): what the skills indices name. */
 export class RefScan {
   /** Names listed by any domain index. */
-  referenced: Map<string, i32> = new Map();
+  referenced: StrMap = new StrMap();
   /** domain -> discovery position. */
-  domainAt: Map<string, i32> = new Map();
+  domainAt: StrMap = new StrMap();
 }
 
 export class MiCtx extends RuleCtx {
@@ -102,6 +103,8 @@ export class MiCtx extends RuleCtx {
   rootRefList: string[] = [];
   root: RootModel | null = null;
   refScan: RefScan | null = null;
+  /** The orphan scan's stem of each listed entry (orphanscan.ts candidateStems), computed once. */
+  stems: Array<string | null> | null = null;
   current: bool;
   /** The layout the host asked for: reference | current | auto. */
   requested: string;

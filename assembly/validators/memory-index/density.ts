@@ -4,6 +4,7 @@
 // Linear: a keyword is unique to a name when exactly one distinct name's set holds it.
 import { Index } from "./ctx";
 import { pyLower } from "../../lib/pylower";
+import { StrMap } from "../../lib/strmap";
 
 /**
  * round(x, 2) * 100 for x in [0, 1], on the IEEE double x as Python rounds it: the exact binary
@@ -31,13 +32,12 @@ export function rowDensity(ix: Index): i32[] {
   const es = ix.entries;
   // distinct names in first-occurrence order; the last row of a name gives its keyword set
   const names: string[] = [];
-  const nameIdx = new Map<string, i32>();
+  const nameIdx = new StrMap();
   const lastRow: i32[] = [];
   const rowName: i32[] = [];
   for (let i = 0; i < es.length; i++) {
-    let k = -1;
-    if (nameIdx.has(es[i].name)) k = nameIdx.get(es[i].name);
-    else {
+    let k = nameIdx.get(es[i].name);
+    if (k < 0) {
       k = names.length;
       nameIdx.set(es[i].name, k);
       names.push(es[i].name);
@@ -47,7 +47,7 @@ export function rowDensity(ix: Index): i32[] {
     rowName.push(k);
   }
   // keyword ids: how many distinct names hold each keyword, and which name counted it last
-  const kwId = new Map<string, i32>();
+  const kwId = new StrMap();
   const holders: i32[] = [];
   const countedBy: i32[] = [];
   const sets: i32[][] = [];
@@ -56,9 +56,8 @@ export function rowDensity(ix: Index): i32[] {
     const set: i32[] = [];
     for (let j = 0; j < kws.length; j++) {
       const w = pyLower(kws[j]);
-      let id = -1;
-      if (kwId.has(w)) id = kwId.get(w);
-      else {
+      let id = kwId.get(w);
+      if (id < 0) {
         id = holders.length;
         kwId.set(w, id);
         holders.push(0);

@@ -1,0 +1,92 @@
+// A string -> i32 map for lookups (no iteration order is offered, so nothing can depend on one):
+// open addressing over hashes kept beside the keys, so growing never hashes a key again, and a key
+// is also found by a range of a longer string (getRange) without making the substring. The hash is
+// FNV-1a over UTF-16 units (a xor and a multiplication per unit): the standard Map hashes with
+// xxhash, whose rotations the baseline (Liftoff) compiler calls out to C for, and hashes every key
+// again on each growth (issue 39 item 5: a third of memory-index's time in the core).
+import { strAddr } from "./mem";
+
+function hashRange(s: string, from: i32, to: i32): u32 {
+  const a = strAddr(s);
+  let h: u32 = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = (h ^ <u32>load<u16>(a + (<usize>i << 1))) * 0x01000193;
+  return h;
+}
+
+/** The units of key equal s[from, to). */
+function sameRange(key: string, s: string, from: i32, to: i32): bool {
+  const n = to - from;
+  if (key.length != n) return false;
+  return memory.compare(strAddr(key), strAddr(s) + (<usize>from << 1), <usize>n << 1) == 0;
+}
+
+export class StrMap {
+  private keys: string[] = [];
+  private hashes: u32[] = [];
+  private vals: i32[] = [];
+  /** Slots: entry number + 1, 0 = empty; a power of two, at most half full. */
+  private slots: StaticArray<i32> = new StaticArray<i32>(16);
+  private mask: u32 = 15;
+
+  get size(): i32 {
+    return this.keys.length;
+  }
+
+  /** The slot holding s[from, to), or the empty slot where it would go. */
+  private slot(s: string, from: i32, to: i32, h: u32): i32 {
+    let i = h & this.mask;
+    let e = unchecked(this.slots[i]);
+    while (e != 0) {
+      const k = e - 1;
+      if (unchecked(this.hashes[k]) == h && sameRange(unchecked(this.keys[k]), s, from, to)) break;
+      i = (i + 1) & this.mask;
+      e = unchecked(this.slots[i]);
+    }
+    return <i32>i;
+  }
+
+  /** The value of the key s[from, to), or -1 when it is absent. */
+  getRange(s: string, from: i32, to: i32): i32 {
+    const e = unchecked(this.slots[this.slot(s, from, to, hashRange(s, from, to))]);
+    return e == 0 ? -1 : unchecked(this.vals[e - 1]);
+  }
+
+  /** The value of `key`, or -1 when it is absent. */
+  get(key: string): i32 {
+    return this.getRange(key, 0, key.length);
+  }
+
+  /** Whether `key` is present (whatever its value). */
+  has(key: string): bool {
+    return unchecked(this.slots[this.slot(key, 0, key.length, hashRange(key, 0, key.length))]) != 0;
+  }
+
+  /** Set the value of `key` (a present key's value is replaced, as Map#set does). */
+  set(key: string, value: i32): void {
+    const h = hashRange(key, 0, key.length);
+    const i = this.slot(key, 0, key.length, h);
+    const e = unchecked(this.slots[i]);
+    if (e != 0) {
+      unchecked((this.vals[e - 1] = value));
+      return;
+    }
+    this.keys.push(key);
+    this.hashes.push(h);
+    this.vals.push(value);
+    unchecked((this.slots[i] = this.keys.length));
+    if (<u32>this.keys.length * 2 > this.mask) this.grow();
+  }
+
+  private grow(): void {
+    const cap = (this.mask + 1) << 1;
+    const slots = new StaticArray<i32>(<i32>cap);
+    const mask = cap - 1;
+    for (let k = 0; k < this.keys.length; k++) {
+      let i = unchecked(this.hashes[k]) & mask;
+      while (unchecked(slots[i]) != 0) i = (i + 1) & mask;
+      unchecked((slots[i] = k + 1));
+    }
+    this.slots = slots;
+    this.mask = mask;
+  }
+}
