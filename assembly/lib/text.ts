@@ -234,6 +234,13 @@ export function findUnit(s: string, c: i32, from: i32 = 0): i32 {
   return -1;
 }
 
+/** String#lastIndexOf of one UTF-16 unit `c` (the last position, -1 when absent), without a string compare per position. */
+export function findLastUnit(s: string, c: i32): i32 {
+  const p = changetype<usize>(s);
+  for (let i = s.length - 1; i >= 0; i--) if (<i32>load<u16>(p + (<usize>i << 1)) == c) return i;
+  return -1;
+}
+
 /** Index of the first line break (LF or CR) at or after `from`, or the length: eight units at a time. */
 export function findBreak(s: string, from: i32): i32 {
   const n = s.length;

@@ -7,7 +7,7 @@ import { Doc } from "../../io";
 import { ConsistencyCtx, LinkHit, FX1, FX2 } from "./context";
 import { findLinks, codeRanges, lineAt, at } from "../../lib/mdscan";
 import { isPyWs, pyStrip } from "../../lib/mdrow";
-import { isAlpha, isAlnum, isHex, TextBuf, findUnit } from "../../lib/text";
+import { isAlpha, isAlnum, isHex, TextBuf, findUnit, findLastUnit } from "../../lib/text";
 
 const decodeBuf = new TextBuf();
 
@@ -66,7 +66,7 @@ function dropAnchor(raw: string): string {
 }
 
 function dirOf(name: string): string {
-  const i = name.lastIndexOf("/");
+  const i = findLastUnit(name, 47);
   return i < 0 ? "" : name.substring(0, i + 1);
 }
 
