@@ -120,6 +120,9 @@ export class MiCtx extends RuleCtx {
    */
   seq: i32 = 0;
   order: i32[] = [];
+  /** levelSeverity's answer for the rule `levelOf` (the last rule that asked). */
+  levelOf: Rule | null = null;
+  levelSev: i32 = SEV_WARNING;
 
   constructor(input: Input, results: Results, public dir: Doc) {
     super(input, results);
@@ -219,10 +222,13 @@ export function pathParts(path: string): string[] | null {
  * nothing is reported). Declared on MI-015, MI-016, MI-017, MI-103 (orphans) and MI-019 (naming).
  */
 export function levelSeverity(ctx: MiCtx): i32 {
+  // the option is looked up once per rule and call (an orphan rule asks once per finding)
+  if (ctx.levelOf === ctx.rule) return ctx.levelSev;
   const v = ctx.input.option(ctx.rule, "level");
-  if (v == "error") return SEV_ERROR;
-  if (v == "off") return -1;
-  return SEV_WARNING;
+  const sev = v == "error" ? SEV_ERROR : v == "off" ? -1 : SEV_WARNING;
+  ctx.levelOf = ctx.rule;
+  ctx.levelSev = sev;
+  return sev;
 }
 
 /** Mark every listed entry ignored until a finding lands on it. */
