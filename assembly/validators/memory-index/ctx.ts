@@ -20,7 +20,7 @@ import { Doc, Input, Results } from "../../io";
 import { Loc, Rule, Msg, RuleCtx } from "../../rules";
 import { DOC_CHECKED, DOC_IGNORED, SEV_ERROR, SEV_WARNING } from "../../abi";
 import { MI_TYPE_FILE, MI_TYPE_DIR, MI_TYPE_LINK, MI_TYPE_MASK, MI_UNREAD } from "../../abi";
-import { findUnit } from "../../lib/text";
+import { compareUnits, findUnit } from "../../lib/text";
 import { StrMap } from "../../lib/strmap";
 
 export const T_FILE: i32 = MI_TYPE_FILE;
@@ -142,9 +142,9 @@ export class MiCtx extends RuleCtx {
     let hi = ds.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const n = ds[mid].name;
-      if (n == path) return ds[mid];
-      if (n < path) lo = mid + 1;
+      const c = compareUnits(ds[mid].name, path); // one pass, where == and < compared twice
+      if (c == 0) return ds[mid];
+      if (c < 0) lo = mid + 1;
       else hi = mid - 1;
     }
     return null;
