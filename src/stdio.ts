@@ -27,7 +27,22 @@ export const WRITE_SLICE = 1 << 15;
 /** Bytes of the buffer a formatter's pieces are encoded into (writeAll): a slice's UTF-8 at most, below glibc's mmap threshold. */
 const PIECE_BUFFER = 3 * WRITE_SLICE;
 
-function writeAll(fd: number, text: string | Iterable<string>): void {
+/**
+ * Whether bytes [from, to) of `buf` may hold the UTF-8 of a character escapeRawControls rewrites: DEL
+ * (7F), a C1 control (C2 80..C2 9F), U+061C (D8 9C) or a bidi control (E2 80 8E.. E2 81 A9). Their lead
+ * bytes are looked for (a native scan each, where the regular expression's test took ten instructions a
+ * character of a report); a false alarm costs that test.
+ */
+function mayHoldRawControl(buf: Buffer, from: number, to: number): boolean {
+  const b = buf.subarray(from, to);
+  return b.indexOf(0x7f) >= 0 || b.indexOf(0xc2) >= 0 || b.indexOf(0xd8) >= 0 || b.indexOf(0xe2) >= 0;
+}
+
+/**
+ * `escape`: applied to every piece of an iterable (it changes no surrogate, so where a piece is cut
+ * does not matter), only to those whose UTF-8 may need it (mayHoldRawControl).
+ */
+function writeAll(fd: number, text: string | Iterable<string>, escape?: (s: string) => string): void {
   if (closed.has(fd)) return;
   if (typeof text !== "string") {
     // pieces are encoded one after the other into one buffer, written when full: no joined copy of
@@ -52,15 +67,31 @@ function writeAll(fd: number, text: string | Iterable<string>): void {
       }
       if (piece.length > WRITE_SLICE) {
         flush();
-        if (!closed.has(fd)) writeAll(fd, piece);
+        if (!closed.has(fd)) writeAll(fd, escape ? escape(piece) : piece);
       } else {
         if (used + piece.length * 3 > PIECE_BUFFER) flush();
+        const at = used;
         used += buf.write(piece, used, "utf8");
+        if (escape && mayHoldRawControl(buf, at, used)) {
+          const escaped = escape(piece);
+          if (escaped !== piece) {
+            // written again, escaped (longer: it may not fit where the piece did)
+            used = at;
+            if (escaped.length > WRITE_SLICE) {
+              flush();
+              if (!closed.has(fd)) writeAll(fd, escaped);
+            } else {
+              if (used + escaped.length * 3 > PIECE_BUFFER) flush();
+              used += buf.write(escaped, used, "utf8");
+            }
+          }
+        }
       }
       // nobody reads any more: the formatter's remaining pieces are not even made
       if (closed.has(fd)) return;
     }
     if (carry.length > 0) {
+      // a lone high surrogate: nothing escapeRawControls changes
       if (used + 3 > PIECE_BUFFER) flush();
       used += buf.write(carry, used, "utf8");
     }
@@ -126,11 +157,8 @@ function writeBytes(fd: number, buf: Buffer, from: number): void {
  * escaped every control character before (terminalText).
  */
 export function writeOut(text: string | Iterable<string>): void {
-  writeAll(1, typeof text === "string" ? escapeRawControls(text) : mapPieces(text, escapeRawControls));
-}
-
-function* mapPieces(text: Iterable<string>, fn: (s: string) => string): Generator<string> {
-  for (const piece of text) yield fn(piece);
+  if (typeof text === "string") writeAll(1, escapeRawControls(text));
+  else writeAll(1, text, escapeRawControls);
 }
 
 /**

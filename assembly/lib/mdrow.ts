@@ -10,12 +10,19 @@ export function isPyWs(c: i32): bool {
     c == 0x202f || c == 0x205f || c == 0x3000;
 }
 
+/** isPyWs with the usual character (printable ASCII) answered in place, without a call. */
+// @ts-ignore: decorator
+@inline function isPyWsAt(s: string, i: i32): bool {
+  const c = <i32>s.charCodeAt(i);
+  return c > 32 && c < 0x85 ? false : isPyWs(c);
+}
+
 /** Python str.strip(). */
 export function pyStrip(s: string): string {
   let a = 0;
   let b = s.length;
-  while (a < b && isPyWs(s.charCodeAt(a))) a++;
-  while (b > a && isPyWs(s.charCodeAt(b - 1))) b--;
+  while (a < b && isPyWsAt(s, a)) a++;
+  while (b > a && isPyWsAt(s, b - 1)) b--;
   return a == 0 && b == s.length ? s : s.substring(a, b);
 }
 
@@ -24,7 +31,7 @@ export function pySplit(s: string): string[] {
   const out: string[] = [];
   let start = -1;
   for (let i = 0; i <= s.length; i++) {
-    const ws = i == s.length || isPyWs(s.charCodeAt(i));
+    const ws = i == s.length || isPyWsAt(s, i);
     if (ws) {
       if (start >= 0) out.push(s.substring(start, i));
       start = -1;

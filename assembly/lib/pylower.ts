@@ -61,6 +61,20 @@ export function pyLower(s: string): string {
     k++;
   }
   if (k == n) return s;
+  // ASCII from the first capital on (the usual capitalised keyword): only A-Z change, one unit each
+  // (lowerCodePoint's ASCII case), in one pass
+  let m = k;
+  while (m < n && load<u16>(a + (<usize>m << 1)) < 0x80) m++;
+  if (m == n) {
+    const low = changetype<string>(__new(<usize>n << 1, idof<string>()));
+    const q = changetype<usize>(low);
+    memory.copy(q, a, <usize>k << 1);
+    for (let i = k; i < n; i++) {
+      const c = <i32>load<u16>(a + (<usize>i << 1));
+      store<u16>(q + (<usize>i << 1), <u16>(c >= 65 && c <= 90 ? c + 32 : c));
+    }
+    return low;
+  }
   let extra = 0;
   let same = true;
   for (let i = k; i < n; ) {

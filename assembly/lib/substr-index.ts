@@ -2,8 +2,15 @@
 // in the total text length plus the query length: a suffix automaton over the texts joined by a
 // separator, each state keeping the smallest text index among its end positions. Used to resolve
 // substring globs (`prd-*F*.md`) for every feature without an O(features x files) scan.
+// The automaton is built only once plain scans of the joined texts would cost more than building it:
+// until the queries have scanned SCAN_BUDGET units, each is answered by a scan of the same joined text
+// (the first occurrence; its end lies in the first text containing the query, the automaton's answer),
+// so a folder of a few dozen names (issue 39 item 5: three builds per consistency run) never builds it.
+import { find } from "./text";
 
 const SEP: i32 = 0xffff; // never part of a query
+/** Units of joined text the scans may read in all before the automaton is built instead. */
+const SCAN_BUDGET: i32 = 1 << 20;
 
 export class SubstringIndex {
   len: i32[] = [0];
@@ -15,6 +22,14 @@ export class SubstringIndex {
   eNext: i32[] = [];
   last: i32 = 0;
   built: bool = false;
+  /** The texts added (each followed by SEP in `joined`), where each starts there, and their numbers. */
+  private parts: string[] = [];
+  private starts: i32[] = [];
+  private nums: i32[] = [];
+  private total: i32 = 0;
+  private joined: string | null = null;
+  private scanned: i32 = 0;
+  private automaton: bool = false;
 
   private get(p: i32, c: i32): i32 {
     let e = this.head[p];
@@ -77,8 +92,53 @@ export class SubstringIndex {
 
   /** Add text number `text` (texts must be added with increasing numbers). */
   add(s: string, text: i32): void {
-    for (let i = 0; i < s.length; i++) this.extend(s.charCodeAt(i), text);
-    this.extend(SEP, text);
+    this.parts.push(s);
+    this.starts.push(this.total);
+    this.nums.push(text);
+    this.total += s.length + 1;
+  }
+
+  /** The automaton over every text added. */
+  private build(): void {
+    for (let k = 0; k < this.parts.length; k++) {
+      const s = this.parts[k];
+      const text = this.nums[k];
+      for (let i = 0; i < s.length; i++) this.extend(s.charCodeAt(i), text);
+      this.extend(SEP, text);
+    }
+    this.automaton = true;
+  }
+
+  /** find(s) by a scan of the joined texts: the text holding the end of the first occurrence. */
+  private scan(s: string): i32 {
+    const n = this.nums.length;
+    if (n == 0) return -1;
+    if (s.length == 0) return this.nums[0];
+    let j = this.joined;
+    if (j === null) {
+      const out = changetype<string>(__new(<usize>this.total << 1, idof<string>()));
+      const p = changetype<usize>(out);
+      for (let k = 0; k < n; k++) {
+        const t = this.parts[k];
+        const at = p + (<usize>this.starts[k] << 1);
+        memory.copy(at, changetype<usize>(t), <usize>t.length << 1);
+        store<u16>(at + (<usize>t.length << 1), <u16>SEP);
+      }
+      this.joined = out;
+      j = out;
+    }
+    const at = find(j, s);
+    if (at < 0) return -1;
+    const end = at + s.length - 1;
+    // the last text starting at or before `end` (its span includes its SEP)
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= end) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.nums[lo];
   }
 
   private finish(): void {
@@ -101,6 +161,11 @@ export class SubstringIndex {
 
   /** Index of the first text containing s, or -1. */
   find(s: string): i32 {
+    if (!this.automaton && this.scanned + this.total <= SCAN_BUDGET) {
+      this.scanned += this.total;
+      return this.scan(s);
+    }
+    if (!this.automaton) this.build();
     if (!this.built) this.finish();
     let p = 0;
     for (let i = 0; i < s.length && p >= 0; i++) p = this.get(p, s.charCodeAt(i));

@@ -234,6 +234,30 @@ export function findUnit(s: string, c: i32, from: i32 = 0): i32 {
   return -1;
 }
 
+/**
+ * a < b, a == b, a > b as the string operators compare (UTF-16 code units, then length) in one pass:
+ * negative, 0 or positive. Four units a step while they are equal.
+ */
+export function compareUnits(a: string, b: string): i32 {
+  const pa = changetype<usize>(a);
+  const pb = changetype<usize>(b);
+  const n = min(a.length, b.length);
+  let i = 0;
+  while (i + 4 <= n && load<u64>(pa + (<usize>i << 1)) == load<u64>(pb + (<usize>i << 1))) i += 4;
+  for (; i < n; i++) {
+    const d = <i32>load<u16>(pa + (<usize>i << 1)) - <i32>load<u16>(pb + (<usize>i << 1));
+    if (d != 0) return d;
+  }
+  return a.length - b.length;
+}
+
+/** String#lastIndexOf of one UTF-16 unit `c` (the last position, -1 when absent), without a string compare per position. */
+export function findLastUnit(s: string, c: i32): i32 {
+  const p = changetype<usize>(s);
+  for (let i = s.length - 1; i >= 0; i--) if (<i32>load<u16>(p + (<usize>i << 1)) == c) return i;
+  return -1;
+}
+
 /** Index of the first line break (LF or CR) at or after `from`, or the length: eight units at a time. */
 export function findBreak(s: string, from: i32): i32 {
   const n = s.length;

@@ -7,7 +7,7 @@ import { Doc } from "../../io";
 import { ConsistencyCtx, LinkHit, FX1, FX2 } from "./context";
 import { findLinks, codeRanges, lineAt, at } from "../../lib/mdscan";
 import { isPyWs, pyStrip } from "../../lib/mdrow";
-import { isAlpha, isAlnum, isHex, TextBuf, findUnit } from "../../lib/text";
+import { isAlpha, isAlnum, isHex, TextBuf, findUnit, findLastUnit } from "../../lib/text";
 
 const decodeBuf = new TextBuf();
 
@@ -66,7 +66,7 @@ function dropAnchor(raw: string): string {
 }
 
 function dirOf(name: string): string {
-  const i = name.lastIndexOf("/");
+  const i = findLastUnit(name, 47);
   return i < 0 ? "" : name.substring(0, i + 1);
 }
 
@@ -75,15 +75,22 @@ function scan(ctx: ConsistencyCtx, doc: Doc | null, hits: LinkHit[]): void {
   const fx = ctx.fx;
   const t = doc.text();
   const links = findLinks(t, (fx & FX2) != 0);
-  const code = (fx & FX1) != 0 ? codeRanges(t) : new Array<i32>(0);
+  // FX-1's code spans and blocks: found when the first link that may need them comes (a document
+  // without relative links, the usual Tasks file, is never scanned for them)
+  const fx1 = (fx & FX1) != 0;
+  let code: i32[] | null = null;
   let r = 0;
   const cursor: i32[] = [0, 1];
   for (let i = 0; i < links.targets.length; i++) {
     const raw = links.targets[i];
     const off = links.offsets[i];
-    while (r < code.length && code[r + 1] <= off) r += 2;
-    if (r < code.length && code[r] <= off) continue; // FX-1: inside code
     if (at(raw, "http://", 0) || at(raw, "https://", 0) || at(raw, "#", 0)) continue;
+    if (fx1) {
+      if (code === null) code = codeRanges(t);
+      const c = code!;
+      while (r < c.length && c[r + 1] <= off) r += 2;
+      if (r < c.length && c[r] <= off) continue; // FX-1: inside code
+    }
     const shown = dropAnchor(raw);
     const target = (fx & FX2) != 0 ? cleanTarget(raw) : shown;
     if (target.length == 0) continue;

@@ -2,6 +2,7 @@
 import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_ERROR } from "../../abi";
 import { MiCtx } from "./ctx";
+import { StrMap } from "../../lib/strmap";
 
 export const MI010 = defineRule("MI-010", SEV_ERROR, check);
 function MI010_doc(): RuleDoc {
@@ -19,10 +20,11 @@ function MI010_doc(): RuleDoc {
 function check(ctx: MiCtx): void {
   const ix = ctx.index();
   if (ix === null || !ix.skills) return;
-  const seen = new Map<string, i32>();
+  const seen = new StrMap();
   for (let i = 0; i < ix.entries.length; i++) {
     const e = ix.entries[i];
-    const n = seen.has(e.name) ? seen.get(e.name) + 1 : 1;
+    const before = seen.get(e.name); // -1: not seen yet
+    const n = before < 0 ? 1 : before + 1;
     seen.set(e.name, n);
     if (n == 2) ctx.report(ctx.rule, loc(ix.doc, e.line), msg("duplicateEntryAppearsMultiple").s("name", e.name));
   }

@@ -2,7 +2,7 @@
 import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MiCtx } from "./ctx";
-import { orphanScan, refScan, candidateStem, reportOrphan } from "./orphanscan";
+import { orphanScan, refScan, candidateStems, reportOrphan } from "./orphanscan";
 
 export const MI015 = defineRule("MI-015", SEV_WARNING, check);
 function MI015_doc(): RuleDoc {
@@ -23,8 +23,9 @@ function MI015_doc(): RuleDoc {
 function check(ctx: MiCtx): void {
   if (!orphanScan(ctx, false)) return;
   const scan = refScan(ctx);
+  const stems = candidateStems(ctx);
   for (let i = 0; i < ctx.docs.length; i++) {
-    const stem = candidateStem(ctx.docs[i]);
+    const stem = stems[i];
     if (stem === null || !stem.startsWith("skill-") || scan.referenced.has(stem)) continue;
     reportOrphan(ctx, ctx.rule, ctx.docs[i], msg("orphaned").s("stem", stem));
   }

@@ -2,7 +2,7 @@
 import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MiCtx } from "./ctx";
-import { orphanScan, candidateStem, reportOrphan } from "./orphanscan";
+import { orphanScan, candidateStems, reportOrphan } from "./orphanscan";
 
 export const MI016 = defineRule("MI-016", SEV_WARNING, check);
 function MI016_doc(): RuleDoc {
@@ -22,8 +22,9 @@ function MI016_doc(): RuleDoc {
 
 function check(ctx: MiCtx): void {
   if (!orphanScan(ctx, false)) return;
+  const stems = candidateStems(ctx);
   for (let i = 0; i < ctx.docs.length; i++) {
-    const stem = candidateStem(ctx.docs[i]);
+    const stem = stems[i];
     if (stem === null || !stem.startsWith("skills-")) continue;
     reportOrphan(ctx, ctx.rule, ctx.docs[i], msg("orphaned").s("stem", stem));
   }

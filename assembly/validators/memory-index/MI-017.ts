@@ -2,7 +2,7 @@
 import { defineRule, msg, RuleDoc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MiCtx } from "./ctx";
-import { orphanScan, refScan, candidateStem, reportOrphan } from "./orphanscan";
+import { orphanScan, refScan, candidateStems, reportOrphan } from "./orphanscan";
 import { findUnit } from "../../lib/text";
 
 export const MI017 = defineRule("MI-017", SEV_WARNING, check);
@@ -25,16 +25,17 @@ function check(ctx: MiCtx): void {
   if (!orphanScan(ctx, false)) return;
   const scan = refScan(ctx);
   const hits: i32[] = [];
+  const stems = candidateStems(ctx);
   for (let i = 0; i < ctx.docs.length; i++) {
     const d = ctx.docs[i];
-    const stem = candidateStem(d);
+    const stem = stems[i];
     if (stem === null || stem.startsWith("skill-") || stem.startsWith("skills-") || scan.referenced.has(stem)) continue;
     // a stem's candidate domains are its prefixes ending before a '-', so matching costs the
-    // stem's length, not the number of domains
+    // stem's length, not the number of domains (each prefix looked up in place, not copied)
     hits.length = 0;
     for (let p = findUnit(stem, 45); p >= 0; p = findUnit(stem, 45, p + 1)) {
-      const dom = stem.substring(0, p);
-      if (scan.domainAt.has(dom)) hits.push(scan.domainAt.get(dom));
+      const at = scan.domainAt.getRange(stem, 0, p);
+      if (at >= 0) hits.push(at);
     }
     // report in discovery order (insertion sort: a stem matches very few domains)
     for (let a = 1; a < hits.length; a++) {

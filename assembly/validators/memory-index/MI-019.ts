@@ -2,6 +2,7 @@
 import { defineRule, msg, RuleDoc, loc } from "../../rules";
 import { SEV_WARNING } from "../../abi";
 import { MiCtx, levelSeverity } from "./ctx";
+import { findLastUnit } from "../../lib/text";
 
 export const MI019 = defineRule("MI-019", SEV_WARNING, check);
 function MI019_doc(): RuleDoc {
@@ -27,7 +28,7 @@ function check(ctx: MiCtx): void {
   const prefix = ix.domain + "-";
   for (let i = 0; i < ix.entries.length; i++) {
     const e = ix.entries[i];
-    const slash = e.name.lastIndexOf("/");
+    const slash = findLastUnit(e.name, 47);
     const base = slash >= 0 ? e.name.substring(slash + 1) : e.name;
     if (!base.startsWith(prefix)) {
       ctx.reportAs(ctx.rule, sev, loc(ix.doc, e.line), msg("namingViolationShouldStart").s("name", e.name).s("prefix", prefix));

@@ -20,7 +20,8 @@ import { Doc, Input, Results } from "../../io";
 import { Loc, Rule, Msg, RuleCtx } from "../../rules";
 import { DOC_CHECKED, DOC_IGNORED, SEV_ERROR, SEV_WARNING } from "../../abi";
 import { MI_TYPE_FILE, MI_TYPE_DIR, MI_TYPE_LINK, MI_TYPE_MASK, MI_UNREAD } from "../../abi";
-import { findUnit } from "../../lib/text";
+import { compareUnits, findUnit } from "../../lib/text";
+import { StrMap } from "../../lib/strmap";
 
 export const T_FILE: i32 = MI_TYPE_FILE;
 export const T_DIR: i32 = MI_TYPE_DIR;
@@ -86,9 +87,9 @@ export class RootModel {
 /** The reference-layout orphan scan's view (MI-015..MI-017): what the skills indices name. */
 export class RefScan {
   /** Names listed by any domain index. */
-  referenced: Map<string, i32> = new Map();
+  referenced: StrMap = new StrMap();
   /** domain -> discovery position. */
-  domainAt: Map<string, i32> = new Map();
+  domainAt: StrMap = new StrMap();
 }
 
 export class MiCtx extends RuleCtx {
@@ -102,6 +103,8 @@ export class MiCtx extends RuleCtx {
   rootRefList: string[] = [];
   root: RootModel | null = null;
   refScan: RefScan | null = null;
+  /** The orphan scan's stem of each listed entry (orphanscan.ts candidateStems), computed once. */
+  stems: Array<string | null> | null = null;
   current: bool;
   /** The layout the host asked for: reference | current | auto. */
   requested: string;
@@ -117,6 +120,9 @@ export class MiCtx extends RuleCtx {
    */
   seq: i32 = 0;
   order: i32[] = [];
+  /** levelSeverity's answer for the rule `levelOf` (the last rule that asked). */
+  levelOf: Rule | null = null;
+  levelSev: i32 = SEV_WARNING;
 
   constructor(input: Input, results: Results, public dir: Doc) {
     super(input, results);
@@ -136,9 +142,9 @@ export class MiCtx extends RuleCtx {
     let hi = ds.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const n = ds[mid].name;
-      if (n == path) return ds[mid];
-      if (n < path) lo = mid + 1;
+      const c = compareUnits(ds[mid].name, path); // one pass, where == and < compared twice
+      if (c == 0) return ds[mid];
+      if (c < 0) lo = mid + 1;
       else hi = mid - 1;
     }
     return null;
@@ -216,10 +222,13 @@ export function pathParts(path: string): string[] | null {
  * nothing is reported). Declared on MI-015, MI-016, MI-017, MI-103 (orphans) and MI-019 (naming).
  */
 export function levelSeverity(ctx: MiCtx): i32 {
+  // the option is looked up once per rule and call (an orphan rule asks once per finding)
+  if (ctx.levelOf === ctx.rule) return ctx.levelSev;
   const v = ctx.input.option(ctx.rule, "level");
-  if (v == "error") return SEV_ERROR;
-  if (v == "off") return -1;
-  return SEV_WARNING;
+  const sev = v == "error" ? SEV_ERROR : v == "off" ? -1 : SEV_WARNING;
+  ctx.levelOf = ctx.rule;
+  ctx.levelSev = sev;
+  return sev;
 }
 
 /** Mark every listed entry ignored until a finding lands on it. */

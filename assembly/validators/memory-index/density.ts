@@ -4,6 +4,7 @@
 // Linear: a keyword is unique to a name when exactly one distinct name's set holds it.
 import { Index } from "./ctx";
 import { pyLower } from "../../lib/pylower";
+import { StrMap } from "../../lib/strmap";
 
 /**
  * round(x, 2) * 100 for x in [0, 1], on the IEEE double x as Python rounds it: the exact binary
@@ -29,59 +30,65 @@ export function rowDensity(ix: Index): i32[] {
   const done = ix.rowDensity;
   if (done !== null) return done;
   const es = ix.entries;
+  const n = es.length;
   // distinct names in first-occurrence order; the last row of a name gives its keyword set
+  // (fixed-size buffers throughout: their sizes are known, no array grows push by push)
   const names: string[] = [];
-  const nameIdx = new Map<string, i32>();
-  const lastRow: i32[] = [];
-  const rowName: i32[] = [];
-  for (let i = 0; i < es.length; i++) {
-    let k = -1;
-    if (nameIdx.has(es[i].name)) k = nameIdx.get(es[i].name);
-    else {
+  const nameIdx = new StrMap();
+  const lastRow = new StaticArray<i32>(n);
+  const rowName = new StaticArray<i32>(n);
+  for (let i = 0; i < n; i++) {
+    let k = nameIdx.get(es[i].name);
+    if (k < 0) {
       k = names.length;
       nameIdx.set(es[i].name, k);
       names.push(es[i].name);
-      lastRow.push(0);
     }
     lastRow[k] = i;
-    rowName.push(k);
+    rowName[i] = k;
   }
-  // keyword ids: how many distinct names hold each keyword, and which name counted it last
-  const kwId = new Map<string, i32>();
-  const holders: i32[] = [];
-  const countedBy: i32[] = [];
-  const sets: i32[][] = [];
-  for (let k = 0; k < names.length; k++) {
+  const nn = names.length;
+  let total = 0;
+  for (let k = 0; k < nn; k++) total += es[lastRow[k]].keywords.length;
+  // keyword ids: how many distinct names hold each keyword, and which name counted it last; each
+  // name's set is setIds[setStart[k] .. setStart[k + 1])
+  const kwId = new StrMap();
+  const holders = new StaticArray<i32>(total);
+  const countedBy = new StaticArray<i32>(total);
+  const setStart = new StaticArray<i32>(nn + 1);
+  const setIds = new StaticArray<i32>(total);
+  let ids = 0;
+  let used = 0;
+  for (let k = 0; k < nn; k++) {
+    setStart[k] = used;
     const kws = es[lastRow[k]].keywords;
-    const set: i32[] = [];
     for (let j = 0; j < kws.length; j++) {
       const w = pyLower(kws[j]);
-      let id = -1;
-      if (kwId.has(w)) id = kwId.get(w);
-      else {
-        id = holders.length;
+      let id = kwId.get(w);
+      if (id < 0) {
+        id = ids++;
         kwId.set(w, id);
-        holders.push(0);
-        countedBy.push(-1);
+        countedBy[id] = -1;
       }
       if (countedBy[id] == k) continue;
       countedBy[id] = k;
       holders[id]++;
-      set.push(id);
+      setIds[used++] = id;
     }
-    sets.push(set);
   }
-  const value: i32[] = [];
-  for (let k = 0; k < names.length; k++) {
-    const set = sets[k];
+  setStart[nn] = used;
+  const value = new Array<i32>(nn);
+  for (let k = 0; k < nn; k++) {
+    const from = setStart[k];
+    const size = setStart[k + 1] - from;
     let unique = 0;
-    for (let j = 0; j < set.length; j++) if (holders[set[j]] == 1) unique++;
-    let v = set.length == 0 ? 0 : round2Hundredths(<f64>unique / <f64>set.length);
-    if (es.length == 1) v = 100;
-    value.push(v);
+    for (let j = 0; j < size; j++) if (holders[setIds[from + j]] == 1) unique++;
+    let v = size == 0 ? 0 : round2Hundredths(<f64>unique / <f64>size);
+    if (n == 1) v = 100;
+    value[k] = v;
   }
-  const rows: i32[] = [];
-  for (let i = 0; i < es.length; i++) rows.push(value[rowName[i]]);
+  const rows = new Array<i32>(n);
+  for (let i = 0; i < n; i++) rows[i] = value[rowName[i]];
   ix.densityNames = names;
   ix.densityValues = value;
   ix.rowDensity = rows;

@@ -48,6 +48,16 @@ export function candidateStem(d: Doc): string | null {
   return stem.endsWith("-index") ? null : stem;
 }
 
+/** candidateStem of every listed entry (ctx.docs, in order), computed once: MI-015, MI-016 and MI-017 read them. */
+export function candidateStems(ctx: MiCtx): Array<string | null> {
+  const done = ctx.stems;
+  if (done !== null) return done;
+  const out = new Array<string | null>(ctx.docs.length);
+  for (let i = 0; i < ctx.docs.length; i++) out[i] = candidateStem(ctx.docs[i]);
+  ctx.stems = out;
+  return out;
+}
+
 export function reportOrphan(ctx: MiCtx, rule: Rule, doc: Doc, m: Msg): void {
   ctx.reportAs(rule, levelSeverity(ctx), loc(doc), m);
 }
