@@ -80,7 +80,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     groups.get(r.validator).push(r);
   }
   const makers = [...groups].map(([v, rs]) => ` ${JSON.stringify(v)}: (): RuleMeta[] => ${JSON.stringify(rs, null, 1).replace(/\n/g, "\n ")},\n`).join("");
-  const idLists = [...groups].map(([v, rs]) => ` ${JSON.stringify(v)}: ${JSON.stringify(rs.map((r) => r.id).join(" "))},\n`).join("");
   // term id -> the validator of the first rule (registry order) declaring it: a document-level value
   // names a term without its rule (src/wasm/loader.ts anyTerm)
   const termOwners = {};
@@ -93,8 +92,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       " * rules when a run first asks for them. The whole table built when the module loads cost every short\n" +
       " * run (consistency, traceability, memory-index) about 7 M instructions (issue 39 item 5).\n */\n" +
       `export const RULE_MAKERS: Readonly<Record<string, () => RuleMeta[]>> = {\n${makers}};\n` +
-      "/** Each validator's rule ids (separated by a space), in registry order: the validator of a rule id. */\n" +
-      `export const RULE_IDS: Readonly<Record<string, string>> = {\n${idLists}};\n` +
       "/** Each term id (a rule's `terms`): the validator of the first rule, in registry order, declaring it. */\n" +
       `export const TERM_VALIDATORS: Readonly<Record<string, string>> = ${JSON.stringify(termOwners)};\n`,
   );

@@ -2,7 +2,8 @@
 // Raw ABI: documents go in as UTF-8 bytes in one arena, findings come out as packed i32 records.
 import { messageIdOf, runRaw, type RawResult } from "./instance.js";
 import { VALIDATOR_EXPORTS, type WasmValidator } from "./abi.js";
-import { RULE_IDS, RULE_MAKERS, TERM_VALIDATORS } from "./generated/rules.js";
+import { RULE_MAKERS, TERM_VALIDATORS } from "./generated/rules.js";
+import { ruleDecls } from "./generated/rule-ids.js";
 import { CODED, renderCoded, renderTemplate, type RuleMeta } from "./rule-meta.js";
 
 export type { RuleMeta, RuleOption } from "./rule-meta.js";
@@ -32,7 +33,8 @@ export function runValidator(validator: WasmValidator, docs: import("./instance.
 export function renderValue(ruleId: string, value: string): string {
   return renderCoded(value, (n, data) => {
     const id = messageIdOf(n);
-    const t = ruleById(ruleId)?.terms?.[id] ?? anyTerm(id);
+    // a document-level value names no rule ("")
+    const t = (ruleId === "" ? undefined : ruleById(ruleId))?.terms?.[id] ?? anyTerm(id);
     return t === undefined ? id : renderTemplate(t, data);
   });
 }
@@ -94,7 +96,6 @@ function renderDataMessages(raw: RawResult): void {
 const made = new Map<string, RuleMeta[]>();
 const ruleIndex = new Map<string, RuleMeta>();
 let table: RuleMeta[] | undefined;
-let validatorIndex: Map<string, string> | undefined;
 
 /**
  * One validator's rules, in registry order (declared beside the rules in assembly/, generated at build
@@ -119,13 +120,10 @@ export function ruleTable(): RuleMeta[] {
 export function ruleById(id: string): RuleMeta | undefined {
   const known = ruleIndex.get(id);
   if (known !== undefined) return known;
-  if (!validatorIndex) {
-    validatorIndex = new Map();
-    for (const [v, ids] of Object.entries(RULE_IDS)) for (const i of ids.split(" ")) validatorIndex.set(i, v);
-  }
-  const v = validatorIndex.get(id);
-  if (v === undefined) return undefined;
-  rulesOf(v);
+  // the rule's validator from the id declarations the configuration is checked against
+  const decls = ruleDecls();
+  if (!Object.hasOwn(decls, id)) return undefined;
+  rulesOf(decls[id].validator);
   return ruleIndex.get(id);
 }
 
