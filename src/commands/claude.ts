@@ -12,6 +12,7 @@ import { SMALL_HOOK_MAX_INPUT_BYTES, readHookStdin, type HookInput } from "../ho
 import { terminalText } from "../terminal.js";
 import { pushAll } from "../arrays.js";
 import { presetOf, type PresetRules, type ProtocolPreset } from "../protocol-preset.js";
+import { UNSET_CA_BUNDLE } from "./hook-env.js";
 
 export interface HookEntry {
   type: "command";
@@ -39,7 +40,8 @@ export const INSTALL_COMMAND = "npm install --save-dev /path/to/agentcheck-<vers
 /**
  * The PreToolUse command. It never locks anyone out: when agentcheck is installed it runs the lean gate
  * (a gate that fails to start is a deny, not a pass); when it is not, a POSIX shell fallback allows the
- * read-only tools and denies the rest with a reason naming the install command. Answers in milliseconds.
+ * read-only tools and denies the rest with a reason naming the install command. Answers in milliseconds;
+ * node starts without the CA bundle variable (./hook-env.ts).
  */
 export function gateCommand(bin: string, settingsName = "settings.local.json"): string {
   const deny =
@@ -56,19 +58,20 @@ export function gateCommand(bin: string, settingsName = "settings.local.json"): 
     run = `if command -v agentcheck-gate >/dev/null 2>&1; then agentcheck-gate || exit 2; ` +
       `elif [ -x "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck-gate" ]; then "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck-gate" || exit 2; else ${fallback}; fi`;
   } else {
-    run = `${bin} session gate || exit 2`;
+    // a bin of the user's own (`npx agentcheck`) may download: its environment is left alone
+    return `${bin} session gate || exit 2`;
   }
-  return run;
+  return `${UNSET_CA_BUNDLE}; ${run}`;
 }
 
 /** A hook command that does nothing (exit 0) when agentcheck is not installed, instead of failing. */
 function optional(bin: string, args: string): string {
   if (bin === LOCAL_BIN) {
-    return `if [ -x "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck" ]; then "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck" ${args}; ` +
+    return `${UNSET_CA_BUNDLE}; if [ -x "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck" ]; then "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck" ${args}; ` +
       `elif command -v agentcheck >/dev/null 2>&1; then agentcheck ${args}; else echo "agentcheck is not installed (${INSTALL_COMMAND}); hook skipped" >&2; fi`;
   }
   if (bin === "agentcheck") {
-    return `if command -v agentcheck >/dev/null 2>&1; then agentcheck ${args}; ` +
+    return `${UNSET_CA_BUNDLE}; if command -v agentcheck >/dev/null 2>&1; then agentcheck ${args}; ` +
       `elif [ -x "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck" ]; then "$CLAUDE_PROJECT_DIR/node_modules/.bin/agentcheck" ${args}; else echo "agentcheck is not installed (${INSTALL_COMMAND}); hook skipped" >&2; fi`;
   }
   return `${bin} ${args}`;
@@ -115,11 +118,13 @@ function isAgentcheckEntry(h: HookEntry | null, ours: Set<string>): boolean {
   if (!h || typeof h !== "object" || typeof h.command !== "string") return false;
   const c = h.command.trim();
   if (ours.has(c)) return true;
+  // with or without the statement that drops the CA bundle variable (./hook-env.ts; earlier installs had none)
+  const own = c.startsWith(`${UNSET_CA_BUNDLE}; `) ? c.slice(UNSET_CA_BUNDLE.length + 2) : c;
   return (
-    /^("[^"]*"|\S)*agentcheck-gate"?(\s*\|\|\s*exit 2)?$/.test(c) ||
-    /^("[^"]*"|\S)*agentcheck"?\s+(session gate(\s*\|\|\s*exit 2)?|hooks (stop|session-start|session-end|post-tool-use|pre-compact))$/.test(c) ||
+    /^("[^"]*"|\S)*agentcheck-gate"?(\s*\|\|\s*exit 2)?$/.test(own) ||
+    /^("[^"]*"|\S)*agentcheck"?\s+(session gate(\s*\|\|\s*exit 2)?|hooks (stop|session-start|session-end|post-tool-use|pre-compact))$/.test(own) ||
     // the not-installed fallbacks an earlier version wrote (their texts changed since)
-    /^if (\[ -x "\$CLAUDE_PROJECT_DIR\/node_modules\/\.bin\/agentcheck(-gate)?" \]|command -v agentcheck(-gate)? >\/dev\/null 2>&1); then [^;]*agentcheck(-gate"? \|\| exit 2|"? hooks (stop|session-start|session-end|post-tool-use|pre-compact));/.test(c)
+    /^if (\[ -x "\$CLAUDE_PROJECT_DIR\/node_modules\/\.bin\/agentcheck(-gate)?" \]|command -v agentcheck(-gate)? >\/dev\/null 2>&1); then [^;]*agentcheck(-gate"? \|\| exit 2|"? hooks (stop|session-start|session-end|post-tool-use|pre-compact));/.test(own)
   );
 }
 

@@ -9,12 +9,13 @@ import { writeFileConfined } from "../fswrite.js";
 import { editTextConfined } from "../fsedit.js";
 import { UsageError } from "../report.js";
 import { gitRaw, gitTopLevel } from "../git-run.js";
+import { WITHOUT_CA_BUNDLE } from "./hook-env.js";
 
 export const MANAGERS = ["lefthook", "husky"] as const;
 export type Manager = (typeof MANAGERS)[number];
 
-/** The command a manager's hook runs (the package's own binary, never a download). */
-export const STAGED_COMMAND = "npx --no-install agentcheck check --staged";
+/** The command a manager's hook runs (the package's own binary, never a download; node without the CA bundle variable, ./hook-env.ts). */
+export const STAGED_COMMAND = `${WITHOUT_CA_BUNDLE}npx --no-install agentcheck check --staged`;
 /** The lefthook job, as docs/integrations.md shows it. */
 export const LEFTHOOK_JOB = `pre-commit:\n  jobs:\n    - name: agentcheck\n      run: ${STAGED_COMMAND}\n      skip: [rebase]\n      timeout: 60s\n`;
 /** File names lefthook reads its configuration from, in its order. */

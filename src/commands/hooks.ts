@@ -12,6 +12,7 @@ import { UsageError } from "../report.js";
 import { gitRaw, gitTopLevel } from "../git-run.js";
 import { writeErr, writeOut } from "../stdio.js";
 import { terminalText } from "../terminal.js";
+import { UNSET_CA_BUNDLE } from "./hook-env.js";
 
 export const HOOK_MARKER = "# agentcheck-managed-hook";
 const BACKUP_SUFFIX = ".agentcheck-backup";
@@ -79,6 +80,8 @@ export function hookScript(): string {
 ${HOOK_MARKER} (written by \`agentcheck hooks install\`; remove with \`agentcheck hooks uninstall\`)
 # Validates what is staged for this commit. Fails closed: if agentcheck cannot be found, the
 # commit is blocked (use \`git commit --no-verify\` only if you really mean to skip the check).
+# node starts without the CA bundle variable: parsing it costs every commit ~50 ms, and the check opens no TLS connection
+${UNSET_CA_BUNDLE}
 top=$(git rev-parse --show-toplevel 2>/dev/null) || top=.
 if [ -x "$top/node_modules/.bin/agentcheck" ]; then
   exec "$top/node_modules/.bin/agentcheck" check --staged

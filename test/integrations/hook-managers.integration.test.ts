@@ -113,7 +113,7 @@ describe("hooks install --manager: refusals (exit 2, nothing written)", () => {
     const r = runCli(["hooks", "install", "--manager", "lefthook"], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(".lefthook.yml exists and does not run agentcheck");
-    expect(r.stderr).toContain("run: npx --no-install agentcheck check --staged");
+    expect(r.stderr).toContain("run: NODE_EXTRA_CA_CERTS= npx --no-install agentcheck check --staged");
     expect(readFileSync(join(dir, ".lefthook.yml"), "utf8")).toBe(own);
     expect(existsSync(join(dir, "lefthook.yml"))).toBe(false);
   });
