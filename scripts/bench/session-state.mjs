@@ -92,6 +92,22 @@ export async function run() {
     rows.push({ what: "agentcheck-gate CPU minus node -e 0's, state seen (interleaved)", runs: N, "median ms": median(cpu.seen).toFixed(1), target: "<= +10 (issue 39)", "peak RSS KiB": "-" });
     rows.push({ what: "agentcheck-gate CPU minus node -e 0's, state not seen (SS-002 in the core)", runs: N, "median ms": median(cpu.unseen).toFixed(1), target: "<= +10 (issue 39)", "peak RSS KiB": "-" });
     rows.push({ what: "agentcheck-gate CPU minus node -e 0's, cold first call (not seen, no code cache)", runs: N, "median ms": median(cpu.cold).toFixed(1), target: "-", "peak RSS KiB": "-" });
+    // the gate as the written hook starts it (src/commands/hook-env.ts: node without NODE_EXTRA_CA_CERTS,
+    // whose bundle Node parses at every start), against node -e 0 in the caller's environment: what a
+    // tool call costs the user beyond a bare node there (the sh that runs the hook command not counted)
+    if (process.env.NODE_EXTRA_CA_CERTS) {
+      const hookEnv = { ...env, NODE_EXTRA_CA_CERTS: "" };
+      const asHook = { seen: [], unseen: [] };
+      for (let i = 0; i < N; i++) {
+        const f = timeProcess(["-e", "0"], { runs: 1, cwd: repo }).cpuMs;
+        timeProcess([GATE_CJS], { runs: 1, cwd: repo, input: hook("Edit"), env: hookEnv });
+        asHook.seen.push(timeProcess([GATE_CJS], { runs: 1, cwd: repo, input: hook("Edit"), env: hookEnv }).cpuMs - f);
+        unseen();
+        asHook.unseen.push(timeProcess([GATE_CJS], { runs: 1, cwd: repo, input: hook("Edit"), env: hookEnv }).cpuMs - f);
+      }
+      rows.push({ what: "  as the written hook starts it (NODE_EXTRA_CA_CERTS dropped) minus node -e 0's with it, state seen", runs: N, "median ms": median(asHook.seen).toFixed(1), target: "- (not the target's row)", "peak RSS KiB": "-" });
+      rows.push({ what: "  the same, state not seen", runs: N, "median ms": median(asHook.unseen).toFixed(1), target: "- (not the target's row)", "peak RSS KiB": "-" });
+    }
     // with a configuration file: the gate validates the whole file with the one validation
     // (src/config-validate.ts, the schema rendered at build time; no zod) on every call
     const { STARTER_CONFIG } = await import(pathToFileURL(join(ROOT, "dist", "config.js")).href);

@@ -242,8 +242,9 @@ export async function run() {
     rows.push(sideBySide("hook: memory-index + consistency + traceability (3 Python processes vs 1 `check --only`)", a, p, goal("≥ 3× whole process", p.wall.med / a.wall.med, 3)));
     // NODE_EXTRA_CA_CERTS naming a whole CA bundle (these machines: /etc/ssl/certs/ca-certificates.crt)
     // makes Node parse every certificate at each start, before any of agentcheck's code runs (about
-    // 50 ms of CPU here); Python never reads it. The same row without it, and both node floors, so the
-    // environment's share is visible (the row above is the one the target is judged on)
+    // 50 ms of CPU here); Python never reads it. The hooks agentcheck writes drop it
+    // (src/commands/hook-env.ts), so this is the row as those hooks run the check; both node floors
+    // shown, so the environment's share is visible (the row above is the one the target is judged on)
     if (process.env.NODE_EXTRA_CA_CERTS) {
       const bare = { ...process.env };
       delete bare.NODE_EXTRA_CA_CERTS;
@@ -254,7 +255,7 @@ export async function run() {
         withEnv(floor),
         floor,
       ]);
-      rows.push(sideBySide(`hook row, NODE_EXTRA_CA_CERTS unset [node -e 0: ${f1(n2.wall.med)} ms unset, ${f1(nf2.wall.med)} ms set]`, a2, p2, `${(p2.wall.med / a2.wall.med).toFixed(2)}× (not the target's row)`));
+      rows.push(sideBySide(`hook row as agentcheck's hooks start node (NODE_EXTRA_CA_CERTS dropped) [node -e 0: ${f1(n2.wall.med)} ms unset, ${f1(nf2.wall.med)} ms set]`, a2, p2, `${(p2.wall.med / a2.wall.med).toFixed(2)}× (not the target's row)`));
     }
   }
   const md = join(MD, ".agents", "sessions");
