@@ -7,7 +7,7 @@ const argv = process.argv;
 /** The V8 flags of shortRunFlags(). */
 const SHORT_RUN_FLAGS = "--liftoff-only --wasm-lazy-validation";
 /** The V8 flags of smallCheck()'s runs beyond SHORT_RUN_FLAGS (see shortRunFlags). */
-const SMALL_CHECK_FLAGS = "--no-opt";
+const SMALL_CHECK_FLAGS = "--no-opt --no-baseline-batch-compilation";
 const cmd = argv[2];
 if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
   // the version alone: no bundle to load (what a shell or an editor integration asks first)
@@ -142,7 +142,9 @@ function leanHeap() {
  * `extra`: more flags for this kind of run. smallCheck's runs add --no-opt: TurboFan compiled two
  * functions on a background thread there (a binary search over the memory listing and node's fs error
  * wrapper), about 7 M instructions of the run's 165 M that the optimized code never paid back
- * (docs/benchmarks.md); JavaScript stays in the interpreter and Sparkplug's baseline code.
+ * (docs/benchmarks.md); JavaScript stays in the interpreter and Sparkplug's baseline code. And
+ * --no-baseline-batch-compilation: Sparkplug compiles each function when it gets warm instead of
+ * gathering batches, which compiled functions the run no longer needed (about 2 M instructions).
  * The flags change no result, only speed: any failure leaves them as they are.
  */
 function shortRunFlags(extra) {
