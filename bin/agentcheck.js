@@ -5,9 +5,7 @@
 // bundled ES module entry (dist/cli/, scripts/bundle-cli.mjs), which loads only the chunks a command uses.
 const argv = process.argv;
 /** The V8 flags of shortRunFlags(). */
-const SHORT_RUN_FLAGS = "--liftoff-only --wasm-lazy-validation";
-/** The V8 flags of smallCheck()'s runs beyond SHORT_RUN_FLAGS (see shortRunFlags). */
-const SMALL_CHECK_FLAGS = "--no-opt --no-baseline-batch-compilation";
+const SHORT_RUN_FLAGS = "--liftoff-only --wasm-lazy-validation --no-opt --no-baseline-batch-compilation";
 const cmd = argv[2];
 if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
   // the version alone: no bundle to load (what a shell or an editor integration asks first)
@@ -64,7 +62,7 @@ if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
   // the other's cache
   const heap = !smallCheck(argv);
   if (heap) leanHeap();
-  else shortRunFlags(SMALL_CHECK_FLAGS);
+  else shortRunFlags();
   const lean = require("./code-cache.cjs").loadCached(require("node:path").join(__dirname, "..", "dist", "cli", "check.cjs"), { tag: heap ? cmd : `${cmd}-small` });
   lean.exports.runCheckLean(argv.slice(2)).then(
     (code) => {
@@ -139,21 +137,21 @@ function leanHeap() {
  * memory-index run's 300 M (issue 39 item 5, docs/benchmarks.md). Set through the binding
  * node:v8 wraps: loading node:v8 costs more than the flag saves (it loads the stream modules).
  * process.binding("v8") warns (DEP0111) unless deprecations are silenced: silenced for this one call.
- * `extra`: more flags for this kind of run. smallCheck's runs add --no-opt: TurboFan compiled two
- * functions on a background thread there (a binary search over the memory listing and node's fs error
- * wrapper), about 7 M instructions of the run's 165 M that the optimized code never paid back
- * (docs/benchmarks.md); JavaScript stays in the interpreter and Sparkplug's baseline code. And
- * --no-baseline-batch-compilation: Sparkplug compiles each function when it gets warm instead of
- * gathering batches, which compiled functions the run no longer needed (about 2 M instructions).
+ * --no-opt: TurboFan compiled a few JavaScript functions on a background thread (a binary search over
+ * the memory listing, node's fs error wrapper), about 7 M instructions of a `check --only` run's 165 M
+ * and 10 M of a memory-index run's 122 M that the optimized code never paid back (docs/benchmarks.md);
+ * JavaScript stays in the interpreter and Sparkplug's baseline code. --no-baseline-batch-compilation:
+ * Sparkplug compiles each function when it gets warm instead of gathering batches, which compiled
+ * functions the run no longer needed (about 2 M instructions).
  * The flags change no result, only speed: any failure leaves them as they are.
  */
-function shortRunFlags(extra) {
+function shortRunFlags() {
   // the user's own setting kept as it was (node --no-deprecation makes it a read-only true)
   const had = Object.prototype.hasOwnProperty.call(process, "noDeprecation");
   const before = process.noDeprecation;
   try {
     if (before !== true) process.noDeprecation = true;
-    process.binding("v8").setFlagsFromString(extra === undefined ? SHORT_RUN_FLAGS : `${SHORT_RUN_FLAGS} ${extra}`);
+    process.binding("v8").setFlagsFromString(SHORT_RUN_FLAGS);
   } catch {
     // a Node without the binding: the defaults
   } finally {
