@@ -83,7 +83,7 @@ function wrappedSource(fs, file) {
   try {
     const size = fs.fstatSync(fd).size;
     const buf = Buffer.allocUnsafe(WRAP_HEAD.length + size + WRAP_TAIL.length);
-    buf.latin1Write(WRAP_HEAD, 0);
+    buf.write(WRAP_HEAD, 0, "latin1");
     let n = 0;
     while (n < size) {
       const got = fs.readSync(fd, buf, WRAP_HEAD.length + n, size - n, null);
@@ -91,8 +91,8 @@ function wrappedSource(fs, file) {
       n += got;
     }
     if (n !== size) throw new Error("the bundle changed while read");
-    buf.latin1Write(WRAP_TAIL, WRAP_HEAD.length + n);
-    return require("node:buffer").isAscii(buf) ? buf.latin1Slice() : buf.utf8Slice();
+    buf.write(WRAP_TAIL, WRAP_HEAD.length + n, "latin1");
+    return buf.toString(require("node:buffer").isAscii(buf) ? "latin1" : "utf8");
   } finally {
     fs.closeSync(fd);
   }
