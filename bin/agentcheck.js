@@ -5,7 +5,7 @@
 // bundled ES module entry (dist/cli/, scripts/bundle-cli.mjs), which loads only the chunks a command uses.
 const argv = process.argv;
 /** The V8 flags of shortRunFlags(). */
-const SHORT_RUN_FLAGS = "--liftoff-only --wasm-lazy-validation";
+const SHORT_RUN_FLAGS = "--liftoff-only --wasm-lazy-validation --no-opt --no-baseline-batch-compilation";
 const cmd = argv[2];
 if (argv.length === 3 && (cmd === "--version" || cmd === "-V")) {
   // the version alone: no bundle to load (what a shell or an editor integration asks first)
@@ -137,6 +137,12 @@ function leanHeap() {
  * memory-index run's 300 M (issue 39 item 5, docs/benchmarks.md). Set through the binding
  * node:v8 wraps: loading node:v8 costs more than the flag saves (it loads the stream modules).
  * process.binding("v8") warns (DEP0111) unless deprecations are silenced: silenced for this one call.
+ * --no-opt: TurboFan compiled a few JavaScript functions on a background thread (a binary search over
+ * the memory listing, node's fs error wrapper), about 7 M instructions of a `check --only` run's 165 M
+ * and 10 M of a memory-index run's 122 M that the optimized code never paid back (docs/benchmarks.md);
+ * JavaScript stays in the interpreter and Sparkplug's baseline code. --no-baseline-batch-compilation:
+ * Sparkplug compiles each function when it gets warm instead of gathering batches, which compiled
+ * functions the run no longer needed (about 2 M instructions).
  * The flags change no result, only speed: any failure leaves them as they are.
  */
 function shortRunFlags() {

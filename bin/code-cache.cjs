@@ -66,6 +66,38 @@ function readRegular(fs, file) {
   }
 }
 
+/** CommonJS's own wrapper around a bundle's text (the source V8 compiles and keys its cache by). */
+const WRAP_HEAD = "(function (exports, require, module, __filename, __dirname) { ";
+const WRAP_TAIL = "\n});";
+
+/**
+ * The bundle's text inside WRAP_HEAD and WRAP_TAIL, made as one string: the file is read into a buffer
+ * that holds the wrapper too, then decoded once. Reading the text and then joining it to the wrapper
+ * made two strings of the bundle's size on the heap (check.cjs: 846 KB each), and the second filled
+ * the young generation's first megabyte: a scavenge copying everything start-up had made, about 4.5 M
+ * instructions of a `check --only` run (docs/benchmarks.md). The bundles are ASCII (scripts/bundle-cli.mjs
+ * asciiOnly), read as Latin-1 then; any other byte decodes as UTF-8, as before.
+ */
+function wrappedSource(fs, file) {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY);
+  try {
+    const size = fs.fstatSync(fd).size;
+    const buf = Buffer.allocUnsafe(WRAP_HEAD.length + size + WRAP_TAIL.length);
+    buf.write(WRAP_HEAD, 0, "latin1");
+    let n = 0;
+    while (n < size) {
+      const got = fs.readSync(fd, buf, WRAP_HEAD.length + n, size - n, null);
+      if (got === 0) break;
+      n += got;
+    }
+    if (n !== size) throw new Error("the bundle changed while read");
+    buf.write(WRAP_TAIL, WRAP_HEAD.length + n, "latin1");
+    return buf.toString(require("node:buffer").isAscii(buf) ? "latin1" : "utf8");
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 function loadCached(file, opts = {}) {
   const fs = require("node:fs");
   const vm = require("node:vm");
@@ -73,8 +105,8 @@ function loadCached(file, opts = {}) {
   let id;
   try {
     if (process.env.AGENTCHECK_NO_CODE_CACHE === "1") throw new Error("off");
-    src = fs.readFileSync(file, "utf8");
-    id = /^\/\/ agentcheck-bundle ([0-9a-f]{32})\n/.exec(src);
+    src = wrappedSource(fs, file);
+    id = /^\/\/ agentcheck-bundle ([0-9a-f]{32})\n/.exec(src.slice(WRAP_HEAD.length, WRAP_HEAD.length + 54));
     if (!id) throw new Error("no build hash");
   } catch {
     return { exports: require(file), saveCache() {} };
@@ -94,7 +126,7 @@ function loadCached(file, opts = {}) {
   globalThis.__agentcheckImport = (spec) => import(new URL(spec, require("node:url").pathToFileURL(file)).href);
   // CommonJS's own wrapper; the bundle requires built-ins and the package's dependencies only, which
   // this file's require resolves the same way (node:module would load the ES module loader)
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) { ${src}\n});`, { filename: file, cachedData: cached });
+  const script = new vm.Script(src, { filename: file, cachedData: cached });
   let saved = false;
   const saveCache = () => {
     if (saved || (cached !== undefined && !script.cachedDataRejected)) return;
