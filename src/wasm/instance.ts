@@ -128,8 +128,10 @@ export interface RawResult {
 let module: WebAssembly.Module | undefined;
 let instance: { exports: CoreExports } | undefined;
 let moduleBytes: Uint8Array<ArrayBuffer> | undefined;
-const decoder = new TextDecoder("utf-8");
-const latin1 = new TextDecoder("latin1");
+// made on first use: a call that never reads a result (the gate on a state it has seen) loads no
+// node:internal/encoding code
+let decoder: TextDecoder | undefined;
+let latin1: TextDecoder | undefined;
 
 /** Whether this process has created the core's module (the gate's launcher keeps a V8 code cache that then holds the host code of a core call). */
 export function coreStarted(): boolean {
@@ -385,7 +387,7 @@ function readResult(c: CoreExports): RawResult {
   // The pool is decoded once as latin1 and sliced (byte offsets are character offsets): right for
   // every string of plain ASCII bytes (the usual case). A string touching a 64-byte block with a
   // byte >= 0x80 is decoded as UTF-8 on its own; ids and keys repeat, so they are cached by offset.
-  const whole = latin1.decode(pool);
+  const whole = (latin1 ??= new TextDecoder("latin1")).decode(pool);
   const wide = nonAsciiBlocks(pool);
   // txt() tokens (expandTexts) are looked for only when the pool holds one (one scan, usually none;
   // byte 0x02 never occurs inside a UTF-8 sequence, so the latin1 text shows it exactly)
@@ -395,7 +397,7 @@ function readResult(c: CoreExports): RawResult {
     ? (o: number, l: number) => whole.slice(o, o + l)
     : (o: number, l: number) => {
       if (l === 0) return "";
-      for (let k = o >>> 6, e = (o + l - 1) >>> 6; k <= e; k++) if (wide[k] === 1) return decoder.decode(pool.subarray(o, o + l));
+      for (let k = o >>> 6, e = (o + l - 1) >>> 6; k <= e; k++) if (wide[k] === 1) return (decoder ??= new TextDecoder("utf-8")).decode(pool.subarray(o, o + l));
       return whole.slice(o, o + l);
     };
   const id = (o: number, l: number) => {
