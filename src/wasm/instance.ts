@@ -8,7 +8,7 @@ import type { Severity, DocStatus } from "./abi.js";
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from "node:fs";
 import { isAscii } from "node:buffer";
 import { GATE_WASM_FILE, WASM_FILE } from "./generated/core.js";
-import { MESSAGE_IDS } from "./generated/message-ids.js";
+import { messageIds } from "./generated/message-ids.js";
 import { TEXTS } from "./generated/texts.js";
 
 export class WasmAbortError extends Error {
@@ -337,12 +337,12 @@ function writeInput(c: CoreExports, docs: DocInput[]): number {
 }
 
 /**
- * The module reports a message by its number in MESSAGE_IDS (the build rewrites msg("id") to a number,
+ * The module reports a message by its number in messageIds() (the build rewrites msg("id") to a number,
  * scripts/asc-size.mjs); a message id is never all digits, so any other text is an id as written.
  */
 export function messageIdOf(text: string): string {
   const c = text.charCodeAt(0);
-  if (c >= 48 && c <= 57) return MESSAGE_IDS[Number(text)] ?? text;
+  if (c >= 48 && c <= 57) return messageIds()[Number(text)] ?? text;
   return text;
 }
 
