@@ -26,6 +26,10 @@ function gateFailed(e) {
 // wrong code or crash, and a crash must never let a tool through), so the file carries V8's data
 // twice: 4 bytes of magic, the data's length (32 bits, little-endian), the data, the data again; a
 // file whose copies differ (or whose length does not match) is ignored and written again.
+// The functions every call runs are written `const f = (function f() {...})` (and their inner
+// functions in parentheses): V8 compiles a parenthesized function with the file, where a plain
+// declaration is pre-parsed with the file and parsed again on its first call (0.4 M instructions;
+// this file has no code cache). The rest (a failure, the cache's writer) stays lazy.
 const MAGIC = 0x32766361; // "acv2" (bin/code-cache.cjs): written by a run that did not start the core
 const MAGIC_CORE = 0x32676361; // "acg2": written by a run that started the core
 
@@ -38,7 +42,7 @@ function sealed(data, magic = MAGIC) {
 }
 
 /** V8's data and the magic from a cache file's bytes, or undefined when the file is not one written intact. */
-function unsealedWith(buf) {
+const unsealedWith = (function unsealedWith(buf) {
   if (buf.length < 8) return undefined;
   const magic = buf.readUInt32LE(0);
   if (magic !== MAGIC && magic !== MAGIC_CORE) return undefined;
@@ -46,7 +50,7 @@ function unsealedWith(buf) {
   if (buf.length !== 8 + 2 * n) return undefined;
   const data = buf.subarray(8, 8 + n);
   return data.equals(buf.subarray(8 + n)) ? { data, core: magic === MAGIC_CORE } : undefined;
-}
+});
 
 /** V8's data from a cache file's bytes, or undefined (the test's view). */
 function unsealed(buf) {
@@ -55,7 +59,7 @@ function unsealed(buf) {
 }
 
 /** A regular file's bytes, opened without blocking (a FIFO put where the cache belongs would block the gate forever); throws for anything else. */
-function readRegular(fs, file) {
+const readRegular = (function readRegular(fs, file) {
   const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   try {
     const st = fs.fstatSync(fd);
@@ -68,7 +72,27 @@ function readRegular(fs, file) {
   } finally {
     fs.closeSync(fd);
   }
-}
+});
+
+/**
+ * The bundle's text from its bytes. The bundle is ASCII (scripts/bundle-gate.mjs asciiOnly), so it is
+ * made a one-byte string by copy (latin1Slice) rather than decoded from UTF-8 (readFileSync's "utf8":
+ * about 0.6 M instructions for its 190 KB); a bundle with any other byte is decoded as UTF-8.
+ */
+const bundleText = (function bundleText(buf) {
+  return typeof buf.latin1Slice === "function" && require("node:buffer").isAscii(buf) ? buf.latin1Slice(0, buf.length) : buf.toString();
+});
+
+/** The build hash on the bundle's first line (`// agentcheck-bundle <32 hex digits>`), or undefined; no regular expression: it would be compiled twice on the whole bundle text. */
+const buildHash = (function buildHash(src) {
+  const head = "// agentcheck-bundle ";
+  if (!src.startsWith(head) || src.charCodeAt(head.length + 32) !== 10) return undefined;
+  for (let i = head.length; i < head.length + 32; i++) {
+    const c = src.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return undefined;
+  }
+  return src.slice(head.length, head.length + 32);
+});
 
 /**
  * require() of the gate bundle through its V8 code cache. `saveCache(coreStarted)` writes the cache
@@ -76,19 +100,19 @@ function readRegular(fs, file) {
  * written by one that did not. The cache is only ever beside the bundle; when it cannot be written
  * (read-only install) or anything about it is odd, this is a plain require().
  */
-function loadGate(file) {
+const loadGate = (function loadGate(file) {
   const fs = require("node:fs");
   let src;
   let id;
   try {
     if (process.env.AGENTCHECK_NO_CODE_CACHE === "1") throw new Error("off");
-    src = fs.readFileSync(file, "utf8");
-    id = /^\/\/ agentcheck-bundle ([0-9a-f]{32})\n/.exec(src);
-    if (!id) throw new Error("no build hash");
+    src = bundleText(readRegular(fs, file));
+    id = buildHash(src);
+    if (id === undefined) throw new Error("no build hash");
   } catch {
     return { exports: require(file), saveCache() {} };
   }
-  const cacheFile = `${file}.${id[1]}.v8cache`;
+  const cacheFile = `${file}.${id}.v8cache`;
   let cached;
   let cachedCore = false;
   try {
@@ -104,7 +128,7 @@ function loadGate(file) {
   // CommonJS's own wrapper; the bundle requires built-ins only (and has no dynamic import)
   const script = new (require("node:vm").Script)(`(function (exports, require, module, __filename, __dirname) { ${src}\n});`, { filename: file, cachedData: cached });
   let saved = false;
-  const saveCache = (coreStarted) => {
+  const saveCache = ((coreStarted) => {
     if (saved) return;
     const usable = cached !== undefined && !script.cachedDataRejected;
     if (usable && (cachedCore || !coreStarted)) return;
@@ -118,31 +142,39 @@ function loadGate(file) {
     } catch {
       try { fs.unlinkSync(tmp); } catch { /* nothing to remove */ }
     }
-  };
+  });
   const mod = { exports: {} };
   script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, path.dirname(file));
   return { exports: mod.exports, saveCache };
-}
+});
 
 /** Run the gate bundle (dist/state/gate-hook.cjs) on these arguments (`--notes-dir`, `--session`). */
-function runHook(args, bundle) {
+const runHook = (function runHook(args, bundle) {
   try {
     const gate = loadGate(bundle);
     // exit at once after the answer (written synchronously) and the cache: a natural exit tears the
     // environment and the isolate down first, about 2 % of the gate's CPU (issue 39 item 3); an answer
     // that had to go through process.stdout's queue is drained by a natural exit instead
     gate.exports.runGate(args).then(
-      (code) => {
+      ((code) => {
         gate.saveCache(typeof gate.exports.coreStarted === "function" && gate.exports.coreStarted() === true);
         if (gate.exports.answerPending()) process.exitCode = code;
+        // process.exit ends in process.reallyExit after emitting "exit": with no "exit" listener (a
+        // preload may add one) calling it directly spares the code process.exit and its listener
+        // removal compile (about 0.5 M instructions); where it is missing, process.exit
+        else if (typeof process.reallyExit === "function" && process.listenerCount("exit") === 0) process.reallyExit(code);
         else process.exit(code);
-      },
+      }),
       gateFailed,
     );
   } catch (e) {
     gateFailed(e);
   }
-}
+});
 
 module.exports = { runHook, sealed, unsealed };
-if (require.main === module) runHook(process.argv.slice(2), require("node:path").join(__dirname, "..", "dist", "state", "gate-hook.cjs"));
+// the bundle beside this folder, named without path.join (its code and path.normalize's: 0.2 M instructions)
+if (require.main === module) {
+  const sep = require("node:path").sep;
+  runHook(process.argv.slice(2), `${__dirname.slice(0, __dirname.lastIndexOf(sep))}${sep}dist${sep}state${sep}gate-hook.cjs`);
+}

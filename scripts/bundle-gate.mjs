@@ -53,7 +53,12 @@ function asciiOnly(text) {
 
 async function bundle(format) {
   const r = await build({
-    entryPoints: [entry],
+    // the CommonJS bundle exports what bin/agentcheck-gate.cjs calls, nothing more: each export is a
+    // getter defined at load and copied once more into module.exports (seventeen of them: 0.3 M
+    // instructions on every gate call); the ES module bundle keeps gate.ts's exports
+    ...(format === "cjs"
+      ? { stdin: { contents: 'export { runGate, answerPending, coreStarted } from "./gate.ts";', resolveDir: dirname(entry), sourcefile: "gate-hook-cjs-entry.ts", loader: "ts" } }
+      : { entryPoints: [entry] }),
     bundle: true,
     write: false,
     format,

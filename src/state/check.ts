@@ -10,7 +10,8 @@ import { STATE_SCHEMA } from "../wasm/generated/state-schema.js";
 import { StateError, type Issue } from "./errors.js";
 import { MAX_STATE_BYTES } from "./constants.js";
 
-const enc = new TextEncoder();
+/** Made on first use: the gate imports this module on every call and checks a state on few of them. */
+let encoder: TextEncoder | undefined;
 let schemaBytes: Uint8Array | undefined;
 
 /**
@@ -55,6 +56,7 @@ export function stateIssues(value: unknown, _sizeBound?: number, sessionId?: str
   if (text === undefined) return [{ path: "$", message: "expected object" }];
   // the work is bounded before the core: a state over the size limit is that one issue (the core
   // would report it too, after checking every byte; the hook gate must decide within its deadline)
+  const enc = (encoder ??= new TextEncoder());
   const bytes = enc.encode(text);
   if (bytes.length > MAX_STATE_BYTES) return [{ path: "$", message: `state is larger than ${MAX_STATE_BYTES} bytes` }];
   schemaBytes ??= enc.encode(STATE_SCHEMA);

@@ -51,7 +51,9 @@ export type GateDecision = { allow: true } | { allow: false; reason: string };
  * another server name (`mcp__plugin_serena_serena__read_memory`): the server name contains "serena".
  */
 const START_STEP_TOOL_RE = /^mcp__[A-Za-z0-9_-]*serena[A-Za-z0-9_-]*__(?:list_memories|read_memory|activate_project|initial_instructions|check_onboarding_performed|get_current_config)$/;
-export const isStartStepTool = (tool: string): boolean => START_STEP_TOOL_RE.test(tool);
+// the prefix first: most tools are not MCP tools, and the pattern's first test compiles it (twice: V8
+// interprets a regular expression's first run and compiles it to machine code on the second)
+export const isStartStepTool = (tool: string): boolean => tool.startsWith("mcp__") && START_STEP_TOOL_RE.test(tool);
 
 /** A shell command with anything that chains, substitutes or redirects (then it is not one simple command). */
 const SHELL_META_RE = /[;&|`$()<>\n\r\\]/;

@@ -197,7 +197,7 @@ export class NoteStore {
     // the hook gate remembers the exact note texts the core found valid (src/state/valid-cache.ts)
     if (cache?.isValid(sessionId, text)) return { state: migrateVerdictScale(value as SessionState), text };
     // SS-002 in the core: schema, invariants, and the sessionId of the note's name
-    const issues = stateIssues(value, Buffer.byteLength(text), sessionId, parsed.json);
+    const issues = stateIssues(value, undefined, sessionId, parsed.json); // (no size bound: the core measures)
     if (issues.length > 0) {
       throw new StateError("SCHEMA_INVALID", `session state '${sessionId}' is invalid: ${issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join("; ")}`, { issues });
     }

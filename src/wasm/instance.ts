@@ -8,7 +8,7 @@ import type { Severity, DocStatus } from "./abi.js";
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from "node:fs";
 import { isAscii } from "node:buffer";
 import { GATE_WASM_FILE, WASM_FILE } from "./generated/core.js";
-import { MESSAGE_IDS } from "./generated/message-ids.js";
+import { messageIds } from "./generated/message-ids.js";
 import { TEXTS } from "./generated/texts.js";
 
 export class WasmAbortError extends Error {
@@ -128,8 +128,10 @@ export interface RawResult {
 let module: WebAssembly.Module | undefined;
 let instance: { exports: CoreExports } | undefined;
 let moduleBytes: Uint8Array<ArrayBuffer> | undefined;
-const decoder = new TextDecoder("utf-8");
-const latin1 = new TextDecoder("latin1");
+// made on first use: a call that never reads a result (the gate on a state it has seen) loads no
+// node:internal/encoding code
+let decoder: TextDecoder | undefined;
+let latin1: TextDecoder | undefined;
 
 /** Whether this process has created the core's module (the gate's launcher keeps a V8 code cache that then holds the host code of a core call). */
 export function coreStarted(): boolean {
@@ -310,7 +312,8 @@ function writeInput(c: CoreExports, docs: DocInput[]): number {
   const mem = Buffer.from(c.memory.buffer);
   const table = new Int32Array(c.memory.buffer, ptr, n * DOC_RECORD_I32S);
   const dataStart = ptr + n * DOC_RECORD_I32S * 4;
-  if (ascii) mem.write(names, dataStart + data, nameBytes, "latin1");
+  // (ASCII: its UTF-8 bytes are its latin1 bytes; naming "latin1" costs node:buffer's encoding lookup, compiled on first use)
+  if (ascii) mem.write(names, dataStart + data, nameBytes);
   let off = 0;
   let at = data; // where the next name goes
   for (let i = 0, r = 0; i < n; i++, r += DOC_RECORD_I32S) {
@@ -334,12 +337,12 @@ function writeInput(c: CoreExports, docs: DocInput[]): number {
 }
 
 /**
- * The module reports a message by its number in MESSAGE_IDS (the build rewrites msg("id") to a number,
+ * The module reports a message by its number in messageIds() (the build rewrites msg("id") to a number,
  * scripts/asc-size.mjs); a message id is never all digits, so any other text is an id as written.
  */
 export function messageIdOf(text: string): string {
   const c = text.charCodeAt(0);
-  if (c >= 48 && c <= 57) return MESSAGE_IDS[Number(text)] ?? text;
+  if (c >= 48 && c <= 57) return messageIds()[Number(text)] ?? text;
   return text;
 }
 
@@ -373,6 +376,16 @@ function messageValue(value: string): string {
   return `${s.substring(0, cut)}\u001d${s.length - cut}`;
 }
 
+/**
+ * The bytes as a string of as many characters, each the byte's value (a one-byte string: Buffer's
+ * latin1Slice, a copy). The TextDecoder fallback is windows-1252, which differs from it in bytes
+ * 0x80-0x9f only: readResult decodes every string with such a byte as UTF-8 on its own.
+ */
+function latin1Text(b: Uint8Array): string {
+  const buf = Buffer.from(b.buffer, b.byteOffset, b.length) as Buffer & { latin1Slice?: (start: number, end: number) => string };
+  return typeof buf.latin1Slice === "function" ? buf.latin1Slice(0, b.length) : (latin1 ??= new TextDecoder("latin1")).decode(b);
+}
+
 function readResult(c: CoreExports): RawResult {
   const ptr = c.result_ptr() >>> 0;
   const h = new Int32Array(c.memory.buffer, ptr, HEADER_I32S);
@@ -385,7 +398,7 @@ function readResult(c: CoreExports): RawResult {
   // The pool is decoded once as latin1 and sliced (byte offsets are character offsets): right for
   // every string of plain ASCII bytes (the usual case). A string touching a 64-byte block with a
   // byte >= 0x80 is decoded as UTF-8 on its own; ids and keys repeat, so they are cached by offset.
-  const whole = latin1.decode(pool);
+  const whole = latin1Text(pool);
   const wide = nonAsciiBlocks(pool);
   // txt() tokens (expandTexts) are looked for only when the pool holds one (one scan, usually none;
   // byte 0x02 never occurs inside a UTF-8 sequence, so the latin1 text shows it exactly)
@@ -395,7 +408,7 @@ function readResult(c: CoreExports): RawResult {
     ? (o: number, l: number) => whole.slice(o, o + l)
     : (o: number, l: number) => {
       if (l === 0) return "";
-      for (let k = o >>> 6, e = (o + l - 1) >>> 6; k <= e; k++) if (wide[k] === 1) return decoder.decode(pool.subarray(o, o + l));
+      for (let k = o >>> 6, e = (o + l - 1) >>> 6; k <= e; k++) if (wide[k] === 1) return (decoder ??= new TextDecoder("utf-8")).decode(pool.subarray(o, o + l));
       return whole.slice(o, o + l);
     };
   const id = (o: number, l: number) => {

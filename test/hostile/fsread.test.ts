@@ -91,6 +91,21 @@ describe("fsread: AC-901 not a regular file / outside the repository, AC-900 bef
     if (!b.ok) expect(b.refusal.detail).toContain("offset 2");
   });
 
+  it("readTextBounded decodes valid UTF-8 as the strict TextDecoder does (one BOM dropped by the decoder, a second by the reader)", () => {
+    const strict = new TextDecoder("utf-8", { fatal: true });
+    const bom = [0xef, 0xbb, 0xbf];
+    const cases: number[][] = [[], bom, [...bom, ...bom], [...bom, ...bom, ...bom, 0x61],
+      [...Buffer.from("é ∑ 𝄞 ok")], [...bom, ...Buffer.from("\u{feff}x")], [0x61, ...bom]];
+    cases.forEach((bytes, i) => {
+      const f = join(root, `dec-${i}.txt`);
+      writeFileSync(f, Buffer.from(bytes));
+      const r = readTextBounded(f, opts);
+      let want = strict.decode(Uint8Array.from(bytes));
+      if (want.charCodeAt(0) === 0xfeff) want = want.slice(1);
+      expect(r.ok && r.text, `case ${i}`).toBe(want);
+    });
+  });
+
   it("firstBadByte: NUL, UTF-16, overlong, surrogates", () => {
     expect(firstBadByte(Buffer.from("ok é"))).toBe(-1);
     expect(firstBadByte(Buffer.from([0x61, 0x00]))).toBe(1);
