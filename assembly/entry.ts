@@ -14,19 +14,26 @@ export function abi_version(): i32 {
 let pendingRuns: i32 = 0;
 /** The memory's size (pages) after the last collection, or when the first run started. */
 let pagesAtCollect: i32 = 0;
-/** A run starts with a collection when this many earlier runs left their garbage... */
-const COLLECT_AFTER_RUNS: i32 = 3;
-/** ...or when the memory grew by this many pages (4 MB) since the last collection. */
-const COLLECT_GROWTH_PAGES: i32 = 64;
+/** Runs whose garbage may still be in the heap when a run starts (keepGarbageOf; 0: every run starts with a collection). */
+let keptRuns: i32 = 0;
+/** A run starts with a collection anyway when the memory grew by this many pages (1 MB) since the last one. */
+const COLLECT_GROWTH_PAGES: i32 = 16;
+
+/**
+ * The lean commands' build (assembly/lean.ts) keeps the garbage of up to `runs` runs: a short command
+ * runs the core two or three times on small inputs and exits, and sweeping between those runs (and
+ * compiling the collector for it) cost more than the memory it gives back. The other builds keep
+ * none: `check` and the servers run the core many times, and their peak memory stays where it was.
+ */
+export function keepGarbageOf(runs: i32): void {
+  keptRuns = runs;
+}
 
 export function input_reserve(totalBytes: i32, docCount: i32): usize {
-  // A short command runs the core two or three times on small inputs and exits: sweeping between
-  // those runs (and compiling the collector for it) cost more than the memory it gives back. The
-  // garbage of at most two runs is kept, and none once the memory grew by 4 MB: a large run's
-  // garbage is swept when the next run starts, as before, so the memory stays bounded.
+  // kept garbage never outgrows 1 MB of memory growth: a large run's garbage is swept when the next starts
   const pages = <i32>memory.size();
   if (pagesAtCollect == 0) pagesAtCollect = pages;
-  if (pendingRuns >= COLLECT_AFTER_RUNS || (pendingRuns > 0 && pages - pagesAtCollect >= COLLECT_GROWTH_PAGES)) {
+  if (pendingRuns > keptRuns || (pendingRuns > 0 && pages - pagesAtCollect >= COLLECT_GROWTH_PAGES)) {
     pendingRuns = 0;
     __collect();
     pagesAtCollect = <i32>memory.size();

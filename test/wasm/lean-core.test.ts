@@ -70,6 +70,16 @@ describe("the lean commands' core (agentcheck-lean.wasm)", () => {
     expect(names(w)).toEqual(expect.arrayContaining(names(l)));
   });
 
+  it("keeps the garbage of at most two runs (assembly/lean.ts): memory stays bounded over 1,000 calls", () => {
+    const text = "# Feature\n\n## Requirements\n\n" + "- REQ-001: the parser keeps the table intact\n".repeat(400);
+    const docs: DocInput[] = [{ name: ".agents/planning/PRD-x.md", kind: KIND.PLANNING_DOC, bytes: enc.encode(text) }];
+    const first = lean.runRaw("validate_consistency", docs);
+    const before = lean.wasmMemoryBytes();
+    for (let i = 0; i < 1000; i++) lean.runRaw("validate_consistency", docs);
+    expect(lean.wasmMemoryBytes()).toBeLessThanOrEqual(before + 2 * 1024 * 1024);
+    expect(lean.runRaw("validate_consistency", docs)).toEqual(first);
+  });
+
   const cases = ([["validate_memory_index", memoryIndex], ["validate_consistency", consistency], ["validate_traceability", traceability]] as const).flatMap(([exp, t]) =>
     Object.entries(t as unknown as Table).flatMap(([rule, r]) => [...r.valid, ...r.invalid].map((c) => [`${rule}: ${c.name}`, exp, c] as const)),
   );
