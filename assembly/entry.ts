@@ -10,13 +10,33 @@ export function abi_version(): i32 {
   return ABI_VERSION;
 }
 
-/** The last run left garbage: collected when the next run starts (see runValidator()). */
-let garbage = false;
+/** Runs whose garbage is still in the heap: collected when a later run starts (see runValidator()). */
+let pendingRuns: i32 = 0;
+/** The memory's size (pages) after the last collection, or when the first run started. */
+let pagesAtCollect: i32 = 0;
+/** Runs whose garbage may still be in the heap when a run starts (keepGarbageOf; 0: every run starts with a collection). */
+let keptRuns: i32 = 0;
+/** A run starts with a collection anyway when the memory grew by this many pages (1 MB) since the last one. */
+const COLLECT_GROWTH_PAGES: i32 = 16;
+
+/**
+ * The lean commands' build (assembly/lean.ts) keeps the garbage of up to `runs` runs: a short command
+ * runs the core two or three times on small inputs and exits, and sweeping between those runs (and
+ * compiling the collector for it) cost more than the memory it gives back. The other builds keep
+ * none: `check` and the servers run the core many times, and their peak memory stays where it was.
+ */
+export function keepGarbageOf(runs: i32): void {
+  keptRuns = runs;
+}
 
 export function input_reserve(totalBytes: i32, docCount: i32): usize {
-  if (garbage) {
-    garbage = false;
+  // kept garbage never outgrows 1 MB of memory growth: a large run's garbage is swept when the next starts
+  const pages = <i32>memory.size();
+  if (pagesAtCollect == 0) pagesAtCollect = pages;
+  if (pendingRuns > keptRuns || (pendingRuns > 0 && pages - pagesAtCollect >= COLLECT_GROWTH_PAGES)) {
+    pendingRuns = 0;
     __collect();
+    pagesAtCollect = <i32>memory.size();
   }
   return reserveInput(totalBytes, docCount);
 }
@@ -79,8 +99,8 @@ export function runValidator(ptr: usize, docCount: i32, screen: i32, validate: (
   pinRun(null, null);
   // The "minimal" runtime (no write barriers: a third of the module size) collects only when asked.
   // Nothing of this run is needed any more (results live in raw heap blocks), but the collection
-  // waits for the next run (input_reserve): a process that runs the core once (most commands) exits
-  // without sweeping a heap it is about to drop, and one that runs it again sweeps before it allocates.
-  garbage = true;
+  // waits for a later run (input_reserve): a process that runs the core once (most commands) exits
+  // without sweeping a heap it is about to drop, and one that runs it often sweeps before it allocates.
+  pendingRuns++;
   return status;
 }

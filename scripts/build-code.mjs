@@ -37,6 +37,7 @@ try {
     Promise.all([
       sh("asc assembly/index.ts --target release --transform ./scripts/asc-size.mjs", true),
       sh("asc assembly/gate.ts --target release --outFile build/agentcheck-gate.wasm --transform ./scripts/asc-size.mjs", true),
+      sh("asc assembly/lean.ts --target release --outFile build/agentcheck-lean.wasm --transform ./scripts/asc-size.mjs", true),
     ]).then(() => sh("node scripts/build-ctor-eval.mjs")).then(() => sh("node scripts/embed-wasm.mjs")),
     sh("tsc -p tsconfig.build.json"),
   ]);

@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const tool = join(dirname(createRequire(import.meta.url).resolve("binaryen/package.json")), "bin", "wasm-ctor-eval");
-for (const name of ["agentcheck.wasm", "agentcheck-gate.wasm"]) {
+for (const name of ["agentcheck.wasm", "agentcheck-gate.wasm", "agentcheck-lean.wasm"]) {
   const file = join(root, "build", name);
   const exportsOf = (bytes) => WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => e.name);
   if (!exportsOf(readFileSync(file)).includes("_start")) {

@@ -39,7 +39,7 @@ function sourcesHash() {
   return h.digest("hex");
 }
 
-const built = ["dist/index.js", "dist/cli/bin-main.js", "dist/state/gate-hook.cjs", "dist/wasm/generated/agentcheck.wasm", "dist/wasm/generated/agentcheck-gate.wasm"].every((f) => existsSync(join(root, f)));
+const built = ["dist/index.js", "dist/cli/bin-main.js", "dist/state/gate-hook.cjs", "dist/wasm/generated/agentcheck.wasm", "dist/wasm/generated/agentcheck-gate.wasm", "dist/cli/generated/agentcheck-lean.wasm"].every((f) => existsSync(join(root, f)));
 const mode = process.argv[2];
 if (mode === "write") {
   writeFileSync(stamp, `${sourcesHash()}\n`);

@@ -110,7 +110,7 @@ function asciiOnly(text) {
 // __AGENTCHECK_WASM_DIR__ / __AGENTCHECK_BUNDLE_DIR__ its folder (it sits beside the chunks, so the
 // module file and package.json are found as from them).
 /** One CommonJS bundle of `entry` at dist/cli/<name>.cjs (see lean.cjs above). */
-async function cjsBundle(entry, name) {
+async function cjsBundle(entry, name, defines = {}) {
   const out = await build({
     entryPoints: [join(root, "src", entry)],
     outfile: join(outdir, `${name}.cjs`),
@@ -123,7 +123,7 @@ async function cjsBundle(entry, name) {
     // the core's module file and package.json are read by their paths (the bundle's folder; src/wasm/
     // instance.ts, src/version.ts) and import.meta.url is made only if asked for: node:url's code cost
     // every short run about 2 M instructions (issue 39 item 5)
-    define: { "import.meta.url": "__acMeta.url", __AGENTCHECK_WASM_DIR__: "__dirname", __AGENTCHECK_BUNDLE_DIR__: "__dirname" },
+    define: { "import.meta.url": "__acMeta.url", __AGENTCHECK_WASM_DIR__: "__dirname", __AGENTCHECK_BUNDLE_DIR__: "__dirname", ...defines },
     banner: { js: 'const __acMeta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
     legalComments: "none",
     logLevel: "warning",
@@ -149,7 +149,9 @@ async function cjsBundle(entry, name) {
   writeFileSync(join(outdir, `${name}.cjs`), `// agentcheck-bundle ${createHash("sha256").update(text).digest("hex").slice(0, 32)}\n${text}`);
   return { dynamic, inputs: Object.keys(out.metafile.inputs), bytes: text.length };
 }
-const lean = await cjsBundle("lean-cli.ts", "lean");
+// lean.cjs runs memory-index, consistency and traceability only: the core's build of those three
+// (assembly/lean.ts, agentcheck-lean.wasm; src/wasm/instance.ts __AGENTCHECK_LEAN_CORE__)
+const lean = await cjsBundle("lean-cli.ts", "lean", { __AGENTCHECK_LEAN_CORE__: "true" });
 // the lean commands import none of the LEAN_LAZY modules; `check` the staged markdown lint
 if (lean.dynamic !== 0) throw new Error(`bundle-cli: lean.cjs has unexpected dynamic imports (${lean.dynamic} rewritten)`);
 // `check` (src/check-cli.ts) the same way, a bundle of its own: the commit hook runs `check --staged`
@@ -175,8 +177,10 @@ if (mdWorker.dynamic !== 0) throw new Error("bundle-cli: md-worker.cjs has dynam
 copyFileSync(join(root, "src", "prepr", "md-worker-load.cjs"), join(outdir, "md-worker-load.cjs"));
 mkdirSync(join(outdir, "generated"), { recursive: true });
 copyFileSync(join(root, "src", "wasm", "generated", "agentcheck.wasm"), join(outdir, "generated", "agentcheck.wasm"));
+copyFileSync(join(root, "src", "wasm", "generated", "agentcheck-lean.wasm"), join(outdir, "generated", "agentcheck-lean.wasm"));
 mkdirSync(join(root, "dist", "wasm", "generated"), { recursive: true });
 copyFileSync(join(root, "src", "wasm", "generated", "agentcheck.wasm"), join(root, "dist", "wasm", "generated", "agentcheck.wasm"));
+copyFileSync(join(root, "src", "wasm", "generated", "agentcheck-lean.wasm"), join(root, "dist", "wasm", "generated", "agentcheck-lean.wasm"));
 // the launcher's V8 code cache of lean.cjs is written beside it at run time: never packed
 writeFileSync(join(outdir, ".npmignore"), "*.v8cache\n*.tmp\n");
 const files = Object.keys(result.metafile.outputs).length;

@@ -13,5 +13,7 @@ writeFileSync(
     `/** File name of the module, beside this file (src/wasm/generated, dist/wasm/generated, dist/cli/generated). */\n` +
     `export const WASM_FILE = "agentcheck.wasm";\n` +
     `/** The hook gate's build of the core (assembly/gate.ts: session-state only), beside WASM_FILE. */\n` +
-    `export const GATE_WASM_FILE = "agentcheck-gate.wasm";\n`,
+    `export const GATE_WASM_FILE = "agentcheck-gate.wasm";\n` +
+    `/** The lean commands' build of the core (assembly/lean.ts: memory-index, consistency, traceability), beside WASM_FILE. */\n` +
+    `export const LEAN_WASM_FILE = "agentcheck-lean.wasm";\n`,
 );

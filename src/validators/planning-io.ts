@@ -57,7 +57,22 @@ function isDirLink(source: FileSource, rel: string): boolean {
 }
 
 export function byCodePoint(a: string, b: string): number {
-  // code-point order (UTF-16 order differs only for astral characters)
+  // code-point order: UTF-16 order, unless both strings have a unit from U+D800 up where they first
+  // differ (a surrogate against U+E000..U+FFFF: UTF-16 puts the astral character first), compared
+  // unit by unit: no array of code points per comparison (a sort makes about n log n of them)
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const p = a.charCodeAt(i);
+    const q = b.charCodeAt(i);
+    if (p === q) continue;
+    if (p < 0xd800 || q < 0xd800) return p - q;
+    return byCodePoints(a, b);
+  }
+  return a.length - b.length;
+}
+
+/** byCodePoint by arrays of code points (lone surrogates compare as their own code points). */
+function byCodePoints(a: string, b: string): number {
   const x = [...a];
   const y = [...b];
   const n = Math.min(x.length, y.length);

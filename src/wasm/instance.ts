@@ -7,7 +7,7 @@ import { ABI_VERSION, DATA_I32S, DOC_RECORD_I32S, FINDING_I32S, HEADER_I32S, PAI
 import type { Severity, DocStatus } from "./abi.js";
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from "node:fs";
 import { isAscii } from "node:buffer";
-import { GATE_WASM_FILE, WASM_FILE } from "./generated/core.js";
+import { GATE_WASM_FILE, LEAN_WASM_FILE, WASM_FILE } from "./generated/core.js";
 import { messageIds } from "./generated/message-ids.js";
 import { TEXTS } from "./generated/texts.js";
 
@@ -167,8 +167,19 @@ function nonAsciiBlocks(b: Uint8Array): Uint8Array | null {
  * and validates it in a fifth of the time; issue 39 item 3). Everywhere else undefined: the whole core.
  */
 declare const __AGENTCHECK_GATE_CORE__: boolean | undefined;
+/**
+ * Set (true) by scripts/bundle-cli.mjs in dist/cli/lean.cjs only: the lean commands run memory-index,
+ * consistency and traceability alone, so they load the core's build of those three (assembly/lean.ts,
+ * under a third of the whole module; issue 39 item 5). Everywhere else undefined.
+ */
+declare const __AGENTCHECK_LEAN_CORE__: boolean | undefined;
 
-const CORE_FILE = typeof __AGENTCHECK_GATE_CORE__ === "boolean" && __AGENTCHECK_GATE_CORE__ ? GATE_WASM_FILE : WASM_FILE;
+const CORE_FILE =
+  typeof __AGENTCHECK_GATE_CORE__ === "boolean" && __AGENTCHECK_GATE_CORE__
+    ? GATE_WASM_FILE
+    : typeof __AGENTCHECK_LEAN_CORE__ === "boolean" && __AGENTCHECK_LEAN_CORE__
+      ? LEAN_WASM_FILE
+      : WASM_FILE;
 
 /** The module file this host runs: the hook gate's build in the gate bundles, else the whole core. */
 export function coreFile(): string {

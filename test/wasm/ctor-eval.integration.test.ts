@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { ROOT, makeRepo, tmpDir } from "../helpers.js";
 import { minimalState, stateNoteText, pointerText, writeNote, STARTED } from "../state/fixtures.js";
 
-const START = { whole: join(ROOT, "build", "agentcheck.start.wasm"), gate: join(ROOT, "build", "agentcheck-gate.start.wasm") };
-const missing = !existsSync(START.whole) || !existsSync(START.gate);
+const START = { whole: join(ROOT, "build", "agentcheck.start.wasm"), gate: join(ROOT, "build", "agentcheck-gate.start.wasm"), lean: join(ROOT, "build", "agentcheck-lean.start.wasm") };
+const missing = !existsSync(START.whole) || !existsSync(START.gate) || !existsSync(START.lean);
 if (missing) console.error("ctor-eval: skipped: build/*.start.wasm are absent (the build could not evaluate the start functions, or did not run)");
 
 const exportsOf = (file: string) => WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(file))).map((e) => e.name);
@@ -22,6 +22,8 @@ function startPackage(): string {
   cpSync(START.whole, join(pkg, "dist", "wasm", "generated", "agentcheck.wasm"));
   cpSync(START.whole, join(pkg, "dist", "cli", "generated", "agentcheck.wasm"));
   cpSync(START.gate, join(pkg, "dist", "wasm", "generated", "agentcheck-gate.wasm"));
+  cpSync(START.lean, join(pkg, "dist", "wasm", "generated", "agentcheck-lean.wasm"));
+  cpSync(START.lean, join(pkg, "dist", "cli", "generated", "agentcheck-lean.wasm"));
   return pkg;
 }
 
@@ -36,8 +38,10 @@ describe.skipIf(missing)("a core whose start function was not evaluated at build
   it("exports _start before the build step and not after it (the case the host's fallback covers)", () => {
     expect(exportsOf(START.whole)).toContain("_start");
     expect(exportsOf(START.gate)).toContain("_start");
+    expect(exportsOf(START.lean)).toContain("_start");
     expect(exportsOf(join(ROOT, "dist", "wasm", "generated", "agentcheck.wasm"))).not.toContain("_start");
     expect(exportsOf(join(ROOT, "dist", "wasm", "generated", "agentcheck-gate.wasm"))).not.toContain("_start");
+    expect(exportsOf(join(ROOT, "dist", "cli", "generated", "agentcheck-lean.wasm"))).not.toContain("_start");
   });
   it("gives the same reports and gate decisions: the host runs _start", () => {
     const pkg = startPackage();
@@ -49,6 +53,8 @@ describe.skipIf(missing)("a core whose start function was not evaluated at build
     const hook = JSON.stringify({ session_id: "abc", cwd: repo, hook_event_name: "PreToolUse", tool_name: "Edit", tool_input: { file_path: join(repo, "x") } });
     const runs: [string, string[], string][] = [
       ["agentcheck.js", ["memory-index", "--format", "json"], ""],
+      ["agentcheck.js", ["consistency", "--all", "--format", "json"], ""],
+      ["agentcheck.js", ["traceability", "--format", "json"], ""],
       ["agentcheck.js", ["check", "--only", "memory-index,consistency,traceability", "--format", "json"], ""],
       ["agentcheck.js", ["check", "--format", "json"], ""],
       ["agentcheck-gate.cjs", [], hook],
