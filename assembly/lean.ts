@@ -4,22 +4,10 @@
 // module of these three validators is under a third of the whole one, so V8 decodes a third and
 // instantiates less data (issue 39 item 5). Its exports are the whole module's, less the other
 // validators (src/wasm/instance.ts speaks to all three builds).
-import { validateMemoryIndex } from "./validators/memory-index/index";
-import { validateConsistency } from "./validators/consistency/index";
-import { validateTraceability } from "./validators/traceability/index";
-import { runValidator, keepGarbageOf, SCREEN_NONE, SCREEN_KEEP } from "./entry";
+import { keepGarbageOf } from "./entry";
 
 export { abi_version, input_reserve, result_ptr, result_len, debug_abort } from "./entry";
+export { validate_memory_index, validate_consistency, validate_traceability } from "./lean-exports";
 
 // two or three calls per process: no collection between them unless the memory grew by 1 MB (entry.ts)
 keepGarbageOf(2);
-
-export function validate_memory_index(ptr: usize, docCount: i32): i32 {
-  return runValidator(ptr, docCount, SCREEN_NONE, validateMemoryIndex);
-}
-export function validate_consistency(ptr: usize, docCount: i32): i32 {
-  return runValidator(ptr, docCount, SCREEN_KEEP, validateConsistency);
-}
-export function validate_traceability(ptr: usize, docCount: i32): i32 {
-  return runValidator(ptr, docCount, SCREEN_KEEP, validateTraceability);
-}
