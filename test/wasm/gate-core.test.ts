@@ -11,25 +11,14 @@ import { readFileSync } from "node:fs";
 import { KIND } from "../../dist/wasm/abi.js";
 import { factDocs, type Facts } from "../../dist/engine.js";
 import tables from "../rules/tables/session-state.mjs";
-
-type Instance = typeof import("../../dist/wasm/instance.js");
-type DocInput = Parameters<Instance["runRaw"]>[1][number];
+import { coreBuilds, type DocInput, type Instance } from "./core-builds.js";
 
 const GATE = "__AGENTCHECK_GATE_CORE__";
 let gate: Instance;
 let whole: Instance;
 
 beforeAll(async () => {
-  vi.resetModules();
-  (globalThis as Record<string, unknown>)[GATE] = true;
-  try {
-    gate = await import("../../dist/wasm/instance.js");
-    gate.wasmBytes(); // the module file is chosen at first use
-  } finally {
-    delete (globalThis as Record<string, unknown>)[GATE];
-  }
-  vi.resetModules();
-  whole = await import("../../dist/wasm/instance.js");
+  ({ build: gate, whole } = await coreBuilds(GATE));
 });
 afterAll(() => {
   vi.resetModules();

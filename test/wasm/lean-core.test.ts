@@ -11,25 +11,14 @@ import { factDocs, type Facts } from "../../dist/engine.js";
 import memoryIndex from "../rules/tables/memory-index.mjs";
 import consistency from "../rules/tables/consistency.mjs";
 import traceability from "../rules/tables/traceability.mjs";
-
-type Instance = typeof import("../../dist/wasm/instance.js");
-type DocInput = Parameters<Instance["runRaw"]>[1][number];
+import { coreBuilds, type DocInput, type Instance } from "./core-builds.js";
 
 const LEAN = "__AGENTCHECK_LEAN_CORE__";
 let lean: Instance;
 let whole: Instance;
 
 beforeAll(async () => {
-  vi.resetModules();
-  (globalThis as Record<string, unknown>)[LEAN] = true;
-  try {
-    lean = await import("../../dist/wasm/instance.js");
-    lean.wasmBytes(); // the module file is chosen at first use
-  } finally {
-    delete (globalThis as Record<string, unknown>)[LEAN];
-  }
-  vi.resetModules();
-  whole = await import("../../dist/wasm/instance.js");
+  ({ build: lean, whole } = await coreBuilds(LEAN));
 });
 afterAll(() => {
   vi.resetModules();
