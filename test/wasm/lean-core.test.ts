@@ -11,6 +11,7 @@ import { factDocs, type Facts } from "../../dist/engine.js";
 import memoryIndex from "../rules/tables/memory-index.mjs";
 import consistency from "../rules/tables/consistency.mjs";
 import traceability from "../rules/tables/traceability.mjs";
+import common from "../rules/tables/common.mjs";
 import { coreBuilds, type DocInput, type Instance } from "./core-builds.js";
 
 const LEAN = "__AGENTCHECK_LEAN_CORE__";
@@ -55,7 +56,7 @@ describe("the lean commands' core (agentcheck-lean.wasm)", () => {
     const w = whole.wasmBytes();
     expect(l.length).toBeLessThan(w.length / 2);
     const names = (b: Uint8Array) => WebAssembly.Module.exports(new WebAssembly.Module(b)).map((e) => e.name).sort();
-    expect(names(l)).toEqual(["abi_version", "debug_abort", "input_reserve", "memory", "result_len", "result_ptr", "validate_consistency", "validate_memory_index", "validate_traceability"]);
+    expect(names(l)).toEqual(["abi_version", "debug_abort", "input_reserve", "memory", "result_len", "result_ptr", "validate_consistency", "validate_memory_index", "validate_pre_pr", "validate_traceability"]);
     expect(names(w)).toEqual(expect.arrayContaining(names(l)));
   });
 
@@ -75,5 +76,32 @@ describe("the lean commands' core (agentcheck-lean.wasm)", () => {
   it.each(cases)("judges as the whole core: %s", (_name, exp, c) => {
     const [a, b] = both(exp, docsOf(c));
     expect(a).toEqual(b);
+  });
+
+  // the passes the lean commands run over their findings through validate_pre_pr
+  // (assembly/validators/pre-pr/passes.ts): the inline directives (the AC-010/AC-011 cases) and the
+  // configuration's overrides; any other pre-pr family is unknown to the lean build (status 1)
+  const passCases = Object.entries(common as unknown as Record<string, { valid: (Case & { validator?: string })[]; invalid: (Case & { validator?: string })[] }>).flatMap(([rule, r]) =>
+    [...r.valid, ...r.invalid].filter((c) => c.validator === "pre-pr" && c.facts?.family === "dir").map((c) => [`${rule}: ${c.name}`, c] as const),
+  );
+  it("has directive cases to compare", () => expect(passCases.length).toBeGreaterThan(5));
+  it.each(passCases)("applies the inline directives as the whole core: %s", (_name, c) => {
+    const [a, b] = both("validate_pre_pr", docsOf(c));
+    expect(a).toEqual(b);
+  });
+  it("applies the configuration's overrides as the whole core", () => {
+    const facts = {
+      family: "overrides",
+      "ovr.rules": ["0", "MI-017", "off", "1", "MI-018", "warning", "1", "CN-001", "error"],
+      "ovr.matches": ["0", "0", "0", "1", "1", "1"],
+      "ovr.findings": ["0", "MI-017", "warning", "0", "MI-018", "error", "1", "MI-018", "error", "-1", "MI-018", "error", "1", "CN-001", "warning"],
+    };
+    const [a, b] = both("validate_pre_pr", factDocs(facts));
+    expect(a).toEqual(b);
+    expect((a as { status: number }).status).toBe(0);
+  });
+  it("answers no other pre-pr family (status 1), where the whole core runs its rules", () => {
+    const r = lean.runRaw("validate_pre_pr", factDocs({ family: "row", row: "PP-004", phase: "plan", selected: "true", enabled: "true" }));
+    expect(r.status).toBe(1);
   });
 });

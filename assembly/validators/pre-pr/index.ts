@@ -7,8 +7,7 @@
 // picks the files of the workflow and YAML checks from the scope (select.ts).
 import { Input, Results } from "../../io";
 import { runRules, RuleOf } from "../../rules";
-import { applyDirectives } from "./directives";
-import { applyOverrides } from "./overrides";
+import { applyFindingPass } from "./passes";
 import { selectFiles } from "./select";
 import { PrePrCtx } from "./ctx";
 import { inList, segments } from "./util";
@@ -73,10 +72,9 @@ export const RULES: RuleOf<PrePrCtx>[] = [
 const FAMILIES = "pin wfs sfm prd path size tok drift plan skv mem skb cmd pctx row";
 
 export function validatePrePr(input: Input, results: Results): void {
+  if (applyFindingPass(input, results)) return; // "dir", "overrides" (passes.ts)
   const ctx = new PrePrCtx(input, results);
-  if (ctx.family == "dir") applyDirectives(input, results, ctx.docs);
-  else if (ctx.family == "overrides") applyOverrides(input, results);
-  else if (ctx.family == "select") selectFiles(input, results);
+  if (ctx.family == "select") selectFiles(input, results);
   else if (!inList(ctx.family, segments(FAMILIES, 32))) results.status = 1; // no or an unknown family
   else runRules(RULES, ctx);
 }
