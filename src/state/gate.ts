@@ -297,14 +297,51 @@ export const GATE_SCAN_IDLE_MS = 5;
 const AT_ONCE_READ_BYTES = 1024 * 1024;
 
 /**
+ * Descriptor 0, a socket, made non-blocking without process.stdin, so readStdinAtOnce can read it
+ * synchronously and never wait (EAGAIN: its writer holds it open and the stream reads on). A hook
+ * runner written in Node (Claude Code) gives its hook a socket (libuv's stdio pipes are socket
+ * pairs): process.stdin would load node:net and the streams on every tool call, about 5 ms of CPU
+ * (issue 39 item 3). libuv's own pipe handle does it (uv_pipe_open sets O_NONBLOCK, as process.stdin's
+ * handle would), and closing the handle leaves the descriptor open (libuv never closes 0-2); Node
+ * puts the descriptor's flags back at exit, as it does after process.stdin. process.binding warns
+ * (DEP0111) unless deprecations are silenced: silenced for this one call, the user's setting kept.
+ * False when anything about it fails: the stream reads the input, as before.
+ */
+function nonBlockingStdin(): boolean {
+  const proc = process as unknown as { binding(name: string): { Pipe: new (type: number) => { open(fd: number): void; close(): void }; constants: { SOCKET: number } }; noDeprecation?: boolean };
+  const had = Object.prototype.hasOwnProperty.call(proc, "noDeprecation");
+  const before = proc.noDeprecation;
+  try {
+    if (before !== true) proc.noDeprecation = true;
+    const { Pipe, constants } = proc.binding("pipe_wrap");
+    const handle = new Pipe(constants.SOCKET);
+    handle.open(0);
+    handle.close();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    try {
+      if (before !== true) {
+        if (had) proc.noDeprecation = before;
+        else delete proc.noDeprecation;
+      }
+    } catch {
+      // left as the user's settings made it
+    }
+  }
+}
+
+/**
  * The hook input read at once, synchronously, where that can never block (issue 39 item 3: the
  * stream machinery process.stdin loads, node:net and the streams, is most of the gate's start-up
  * beyond Node's own): a regular file, or on Linux a pipe, opened again through /proc/self/fd/0
  * without blocking (a new open file description: descriptor 0 itself stays blocking, and a read
  * of it is never left pending). A pipe whose writer has written everything and closed it, as a hook
- * runner does before the gate is up, is read to its end here. Undefined otherwise (a terminal, a
- * socket, anything else, or a pipe that ran dry while its writer holds it open: then `chunks` holds
- * what was read, and the stream reads the rest with the deadline and the document scan as before).
+ * runner does before the gate is up, is read to its end here; so is a socket, made non-blocking
+ * (nonBlockingStdin). Undefined otherwise (a terminal, anything else, or a pipe or socket that ran
+ * dry while its writer holds it open: then `chunks` holds what was read, and the stream reads the
+ * rest with the deadline and the document scan as before).
  * Over GATE_MAX_INPUT_BYTES it stops reading: overCap, as the stream does.
  */
 function readStdinAtOnce(chunks: Buffer[]): HookInput | undefined {
@@ -320,7 +357,8 @@ function readStdinAtOnce(chunks: Buffer[]): HookInput | undefined {
         return undefined; // no /proc: the stream reads it
       }
       own = true;
-    } else return undefined;
+    } else if (st.isSocket() && nonBlockingStdin()) fd = 0;
+    else return undefined;
     // read into one buffer while it holds the input (the usual hook input is one read): no copy of
     // each read and no concatenation, whose node:buffer helpers the gate would compile on every call;
     // toString() is UTF-8 (naming "utf8" costs node:buffer's encoding lookup, its largest function)

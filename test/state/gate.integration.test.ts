@@ -377,6 +377,66 @@ describe("issue-39 item 3: no faster stdin at the price of the deadline", () => 
     }
   }, 60_000);
 
+  /**
+   * The gate run as a hook runner written in Node runs it (Claude Code): stdin a socket (libuv's stdio
+   * pipes are socket pairs), written in `parts` with `pauseMs` between them, then closed.
+   */
+  async function socketGate(repo: string, parts: string[], pauseMs: number, preload?: string): Promise<{ code: number | null; stdout: string; stdinKind: string }> {
+    const { spawn } = await import("node:child_process");
+    const { ROOT } = await import("../helpers.js");
+    const probe = join(tmpDir(), "kind.cjs");
+    const kindFile = join(tmpDir(), "kind.txt");
+    // what descriptor 0 is in the gate's process (a socket, not a pipe: the case under test)
+    writeFileSync(probe, `require("node:fs").writeFileSync(${JSON.stringify(kindFile)}, require("node:fs").fstatSync(0).isSocket() ? "socket" : "other");\n`);
+    const child = spawn(process.execPath, ["-r", probe, ...(preload ? ["-r", preload] : []), join(ROOT, "bin", "agentcheck-gate.cjs")], { cwd: repo, env: { ...process.env, AGENTCHECK_NOTES_DIR: "" }, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+    const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+    for (const [i, part] of parts.entries()) {
+      if (i > 0) await new Promise((r) => setTimeout(r, pauseMs));
+      await new Promise<void>((r) => child.stdin.write(part, () => r()));
+    }
+    child.stdin.end();
+    const code = await exited;
+    return { code, stdout, stdinKind: readFileSync(kindFile, "utf8") };
+  }
+
+  it("a hook input on a socket its writer has closed (a hook runner written in Node) is read at once, without process.stdin: no node:tty, node:net or streams loaded, the same decisions", async () => {
+    const dir = tmpDir();
+    const loaded = join(dir, "loaded.txt");
+    const preload = join(dir, "modules.cjs");
+    writeFileSync(preload, `const seen = new Set(process.moduleLoadList);\nprocess.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(loaded)}, process.moduleLoadList.filter((m) => !seen.has(m)).join("\\n")));\n`);
+    for (const [mode, tool, expected] of [["analysis", "Edit", "deny"], ["coding", "Edit", "allow"], ["analysis", "Read", "allow"]] as const) {
+      const repo = repoInMode(mode);
+      const r = await socketGate(repo, [hookInput(tool, repo)], 0, preload);
+      expect(r.stdinKind).toBe("socket");
+      expect(r.code).toBe(0);
+      expect(r.stdout === "" ? "allow" : JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe(expected);
+      if (expected === "deny") expect(r.stdout).toContain("not allowed in analysis mode");
+      const modules = readFileSync(loaded, "utf8").split("\n");
+      expect(modules.length).toBeGreaterThan(0);
+      expect(modules.filter((m) => /^NativeModule (tty|net|stream)$/.test(m))).toEqual([]);
+    }
+  }, 60_000);
+
+  it("a socket that runs dry before the input's end (its writer pauses and holds it open), and a socket carrying several MiB, are read on through the stream: the whole input decides", async () => {
+    for (const [mode, expected] of [["analysis", "not allowed in analysis mode"], ["coding", ""]] as const) {
+      const repo = repoInMode(mode);
+      const text = hookInput("Edit", repo);
+      const cut = Math.floor(text.length / 2);
+      const paused = await socketGate(repo, [text.slice(0, cut), text.slice(cut)], 300);
+      // 3.5 MiB and more: more than the socket holds, so the writer is still writing when the gate reads
+      const big = hookInput("Write", repo, { tool_input: { file_path: join(repo, "src", "big.txt"), content: "é€a".repeat(700_000) } });
+      const large = await socketGate(repo, [big], 0);
+      for (const r of [paused, large]) {
+        expect(r.stdinKind).toBe("socket");
+        expect(r.code).toBe(0);
+        if (expected === "") expect(r.stdout).toBe("");
+        else expect(r.stdout).toContain(expected);
+      }
+    }
+  }, 60_000);
+
   it("a pipe that runs dry before the input's end (its writer pauses and holds it open) is read on through the stream: the whole input decides", async () => {
     const dir = tmpDir();
     for (const [mode, expected] of [["analysis", "not allowed in analysis mode"], ["coding", ""]] as const) {
