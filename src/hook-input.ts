@@ -3,8 +3,8 @@
 // deadline, decoded as strict UTF-8, nested no deeper than a bound. Anything else is a reason the hook
 // records nothing (the hook still exits 0: PostToolUse and PreCompact cannot undo anything). Lean: node
 // built-ins only.
-import { isatty } from "node:tty";
 import { newScanState, scanEnd } from "./json-scan.js";
+import { readStdinNow } from "./stdin-now.js";
 
 /** How long a hook waits for its input to end (Claude Code writes it and closes stdin at once). */
 export const HOOK_INPUT_DEADLINE_MS = 5000;
@@ -46,18 +46,34 @@ export function parseHookInput(bytes: Buffer): HookInput {
   return { ok: true, value: v as Record<string, unknown> };
 }
 
+/** The refusal of input over `maxBytes`. */
+function overCap(maxBytes: number): HookInput {
+  return { ok: false, error: `hook input is over ${maxBytes >= 1048576 ? `${maxBytes / 1048576} MiB` : `${maxBytes} bytes`}` };
+}
+
 /**
  * Read the hook input: until stdin ends, at most `maxBytes`, at most `deadlineMs` (a FIFO whose writer
  * holds it open, a terminal). Never throws; stdin is destroyed once answered, so nothing keeps the
- * process alive.
+ * process alive. Input its writer has written and closed (a file, a pipe, a socket: src/stdin-now.ts)
+ * is read at once, without process.stdin (node:net and the streams: about 5 ms of CPU on every tool
+ * call); what is still arriving goes on through the stream, from what was read.
  */
 export function readHookStdin(maxBytes: number, deadlineMs = HOOK_INPUT_DEADLINE_MS): Promise<HookInput> {
   return new Promise((resolve) => {
     try {
-      if (isatty(0)) return resolve({ ok: false, error: "no hook input (stdin is a terminal)" });
-      const stdin = process.stdin;
+      // never a terminal: readStdinNow reads a file, a pipe or a socket, nothing else
       const chunks: Buffer[] = [];
-      let size = 0;
+      const now = readStdinNow(chunks, maxBytes);
+      if (now !== undefined) {
+        if (now.kind === "whole") return resolve(parseHookInput(now.bytes));
+        if (now.kind === "over") return resolve(overCap(maxBytes));
+        return resolve({ ok: false, error: `hook input could not be read (${now.message})` });
+      }
+      // process.stdin (node:tty, node:net and the streams) only here; fd 0 is a terminal exactly when
+      // it is a tty.ReadStream (never read: no node:tty loaded to ask isatty first)
+      const stdin = process.stdin;
+      if (stdin.isTTY === true) return resolve({ ok: false, error: "no hook input (stdin is a terminal)" });
+      let size = chunks.reduce((n, c) => n + c.length, 0);
       let done = false;
       const finish = (r: () => HookInput): void => {
         if (done) return;
@@ -71,7 +87,7 @@ export function readHookStdin(maxBytes: number, deadlineMs = HOOK_INPUT_DEADLINE
       stdin.on("data", (c: Buffer | string) => {
         const b = typeof c === "string" ? Buffer.from(c) : c;
         size += b.length;
-        if (size > maxBytes) return finish(() => ({ ok: false, error: `hook input is over ${maxBytes >= 1048576 ? `${maxBytes / 1048576} MiB` : `${maxBytes} bytes`}` }));
+        if (size > maxBytes) return finish(() => overCap(maxBytes));
         chunks.push(b);
       });
       stdin.on("end", () => finish(() => parseHookInput(Buffer.concat(chunks))));

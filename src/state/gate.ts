@@ -2,7 +2,7 @@
 // the note reader, the lean validator and the decision table only (no zod, commander, markdownlint,
 // simple-git or WASM). Allow = exit 0 and no output; deny = exit 0 and the hook's deny JSON. Any
 // failure (no state, corrupt or invalid state, unknown mode, exceptions) leaves read-only tools only.
-import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, writeSync } from "node:fs";
+import { writeSync } from "node:fs";
 import { notesConfinement, resolveNotesRoot } from "./paths.js";
 import { NoteStore } from "./store.js";
 import { validityCache, type ValidityCache } from "./valid-cache.js";
@@ -13,6 +13,7 @@ import { lookupPhase, phaseReady, type PhaseLookup } from "../phase/lookup.js";
 import { repoRelative } from "./observed.js";
 import { DEFAULT_PATHS } from "../config-paths.js";
 import { newScanState, scanEnd } from "../json-scan.js";
+import { readStdinNow } from "../stdin-now.js";
 
 // for the launcher (bin/agentcheck-gate.cjs): a run that called the core asks for a code cache that holds the core's host code
 export { coreStarted } from "../wasm/instance.js";
@@ -293,106 +294,19 @@ function mayEndDocument(buf: Buffer): boolean {
  */
 export const GATE_SCAN_IDLE_MS = 5;
 
-/** The largest single read of readStdinAtOnce (bytes). */
-const AT_ONCE_READ_BYTES = 1024 * 1024;
-
 /**
- * Descriptor 0, a socket, made non-blocking without process.stdin, so readStdinAtOnce can read it
- * synchronously and never wait (EAGAIN: its writer holds it open and the stream reads on). A hook
- * runner written in Node (Claude Code) gives its hook a socket (libuv's stdio pipes are socket
- * pairs): process.stdin would load node:net and the streams on every tool call, about 5 ms of CPU
- * (issue 39 item 3). libuv's own pipe handle does it (uv_pipe_open sets O_NONBLOCK, as process.stdin's
- * handle would), and closing the handle leaves the descriptor open (libuv never closes 0-2); Node
- * puts the descriptor's flags back at exit, as it does after process.stdin. process.binding warns
- * (DEP0111) unless deprecations are silenced: silenced for this one call, the user's setting kept.
- * False when anything about it fails: the stream reads the input, as before.
- */
-function nonBlockingStdin(): boolean {
-  const proc = process as unknown as { binding(name: string): { Pipe: new (type: number) => { open(fd: number): void; close(): void }; constants: { SOCKET: number } }; noDeprecation?: boolean };
-  const had = Object.prototype.hasOwnProperty.call(proc, "noDeprecation");
-  const before = proc.noDeprecation;
-  try {
-    if (before !== true) proc.noDeprecation = true;
-    const { Pipe, constants } = proc.binding("pipe_wrap");
-    const handle = new Pipe(constants.SOCKET);
-    handle.open(0);
-    handle.close();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    try {
-      if (before !== true) {
-        if (had) proc.noDeprecation = before;
-        else delete proc.noDeprecation;
-      }
-    } catch {
-      // left as the user's settings made it
-    }
-  }
-}
-
-/**
- * The hook input read at once, synchronously, where that can never block (issue 39 item 3: the
- * stream machinery process.stdin loads, node:net and the streams, is most of the gate's start-up
- * beyond Node's own): a regular file, or on Linux a pipe, opened again through /proc/self/fd/0
- * without blocking (a new open file description: descriptor 0 itself stays blocking, and a read
- * of it is never left pending). A pipe whose writer has written everything and closed it, as a hook
- * runner does before the gate is up, is read to its end here; so is a socket, made non-blocking
- * (nonBlockingStdin). Undefined otherwise (a terminal, anything else, or a pipe or socket that ran
- * dry while its writer holds it open: then `chunks` holds what was read, and the stream reads the
- * rest with the deadline and the document scan as before).
- * Over GATE_MAX_INPUT_BYTES it stops reading: overCap, as the stream does.
+ * The hook input read at once where that can never block (src/stdin-now.ts: a file, a pipe or a
+ * socket whose writer has written it and closed it), as a HookInput; undefined when the stream must
+ * read on (`chunks` holds what was read). A read error is empty input, which the gate denies (fail
+ * closed), as on the stream.
  */
 function readStdinAtOnce(chunks: Buffer[]): HookInput | undefined {
-  let fd = -1;
-  let own = false;
-  try {
-    const st = fstatSync(0);
-    if (st.isFile()) fd = 0;
-    else if (st.isFIFO() && process.platform === "linux") {
-      try {
-        fd = openSync("/proc/self/fd/0", fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
-      } catch {
-        return undefined; // no /proc: the stream reads it
-      }
-      own = true;
-    } else if (st.isSocket() && nonBlockingStdin()) fd = 0;
-    else return undefined;
-    // read into one buffer while it holds the input (the usual hook input is one read): no copy of
-    // each read and no concatenation, whose node:buffer helpers the gate would compile on every call;
-    // toString() is UTF-8 (naming "utf8" costs node:buffer's encoding lookup, its largest function)
-    let scratch = Buffer.allocUnsafe(AT_ONCE_READ_BYTES);
-    let at = 0;
-    let size = 0;
-    const read = (): Buffer => (chunks.length === 0 ? scratch.subarray(0, at) : Buffer.concat([...chunks, scratch.subarray(0, at)]));
-    for (;;) {
-      if (at === scratch.length) {
-        chunks.push(scratch);
-        scratch = Buffer.allocUnsafe(AT_ONCE_READ_BYTES);
-        at = 0;
-      }
-      let n: number;
-      try {
-        n = readSync(fd, scratch, at, scratch.length - at, null);
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException)?.code === "EAGAIN") {
-          if (at > 0) chunks.push(scratch.subarray(0, at)); // what was read, for the stream to go on from
-          return undefined; // the writer holds it open: the stream reads on
-        }
-        throw e;
-      }
-      if (n === 0) return { text: read().toString(), overCap: false };
-      size += n;
-      if (size > GATE_MAX_INPUT_BYTES) return { text: read().subarray(0, 4096).toString(), overCap: true };
-      at += n;
-    }
-  } catch {
-    // a read error is empty input, which the gate denies (fail closed), as on the stream
-    return { text: "", overCap: false };
-  } finally {
-    if (own) closeSync(fd);
-  }
+  const r = readStdinNow(chunks, GATE_MAX_INPUT_BYTES);
+  if (r === undefined) return undefined;
+  // toString() is UTF-8 (naming "utf8" costs node:buffer's encoding lookup, its largest function)
+  if (r.kind === "whole") return { text: r.bytes.toString(), overCap: false };
+  if (r.kind === "over") return { text: r.bytes.subarray(0, 4096).toString(), overCap: true };
+  return { text: "", overCap: false };
 }
 
 /**
@@ -414,9 +328,9 @@ function readStdin(armDeadline: () => void): Promise<HookInput> {
   armDeadline();
   return new Promise((resolve) => {
     try {
-      // process.stdin (node:tty, node:net and the streams) only here: readStdinAtOnce read a file or a
-      // pipe without it. A terminal is no input (its stream is never read: fd 0 is a terminal exactly
-      // when process.stdin is a tty.ReadStream)
+      // process.stdin (node:tty, node:net and the streams) only here: readStdinAtOnce read a file, a
+      // pipe or a socket without it. A terminal is no input (its stream is never read: fd 0 is a
+      // terminal exactly when process.stdin is a tty.ReadStream)
       const stdin = process.stdin;
       if (stdin.isTTY === true) return resolve({ text: "", overCap: false });
       let size = chunks.reduce((n, c) => n + c.length, 0);

@@ -116,6 +116,40 @@ describe("issue-40 item 3: bad input to the PostToolUse, PreCompact, Stop, Sessi
     }
     expect(liveState(dir)).toEqual(before);
   }, 180_000);
+
+  it("issue-39 item 3: a socket on stdin (a hook runner written in Node) is read at once, without node:tty, node:net or the streams; one whose writer holds it open and says nothing is given up at the deadline, exit 0, nothing recorded", async () => {
+    const { dir, cmd } = setup();
+    const probeDir = tmpDir("probe-");
+    const loaded = join(probeDir, "loaded.txt");
+    const kind = join(probeDir, "kind.txt");
+    const preload = join(probeDir, "modules.cjs");
+    // what descriptor 0 is in the hook's node (a socket: the case under test), and the built-ins it loaded
+    writeFileSync(preload, `const fs = require("node:fs"); fs.writeFileSync(${JSON.stringify(kind)}, fs.fstatSync(0).isSocket() ? "socket" : "other"); const seen = new Set(process.moduleLoadList);\nprocess.on("exit", () => fs.writeFileSync(${JSON.stringify(loaded)}, process.moduleLoadList.filter((m) => !seen.has(m)).join("\\n")));\n`);
+    const env = { ...process.env, CLAUDE_PROJECT_DIR: dir, NODE_OPTIONS: `--require=${preload}` };
+    const run = (ev: string, input: string | undefined) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn("sh", ["-c", cmd(ev)], { cwd: dir, stdio: ["pipe", "pipe", "pipe"], env });
+        let stderr = "";
+        child.stderr.on("data", (c) => (stderr += c));
+        const kill = setTimeout(() => child.kill("SIGKILL"), 60_000); // a hang fails below (code null), never the suite
+        child.on("close", (code) => {
+          clearTimeout(kill);
+          child.stdin.destroy();
+          resolve({ code, stderr });
+        });
+        if (input !== undefined) child.stdin.end(input);
+      });
+    const before = liveState(dir);
+    const silent = await run("PostToolUse", undefined);
+    expect(silent.code).toBe(0);
+    expect(silent.stderr).toMatch(/did not end within 5 s; nothing recorded/);
+    expect(liveState(dir)).toEqual(before);
+    const good = await run("PostToolUse", handoffRead(dir, '"# Hand-off"'));
+    expect(good.code).toBe(0);
+    expect(readFileSync(kind, "utf8")).toBe("socket");
+    expect(liveState(dir)).not.toEqual(before);
+    expect(readFileSync(loaded, "utf8").split("\n").filter((m) => /^NativeModule (tty|net|stream)$/.test(m))).toEqual([]);
+  }, 60_000);
 });
 
 describe("issue-40 item 3: a configuration with a bad protocol.preset or state.compactionRetentionDays", () => {
