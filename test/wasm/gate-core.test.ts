@@ -29,8 +29,9 @@ const schema = JSON.parse(/STATE_SCHEMA = (".*");/.exec(readFileSync(new URL("..
 
 /**
  * Both modules' raw result for one input, or the error each threw. The gate's build runs SS-002 alone
- * (of its rules; its host reads no other: src/state/check.ts stateIssues), so the whole core's SS-001
- * findings are left out of its result here, and the gate's must hold none.
+ * (of its rules) and puts no "mode" value (its host reads neither: src/state/check.ts stateIssues), so
+ * the whole core's SS-001 findings and "mode" values are left out of its result here, and the gate's
+ * must hold none.
  */
 function both(docs: DocInput[]): [unknown, unknown] {
   const run = (c: Instance) => {
@@ -42,8 +43,11 @@ function both(docs: DocInput[]): [unknown, unknown] {
   };
   const g = run(gate);
   const w = run(whole);
-  if ("findings" in g) expect(g.findings.filter((f) => f.ruleId === "SS-001")).toEqual([]);
-  return [g, "findings" in w ? { ...w, findings: w.findings.filter((f) => f.ruleId !== "SS-001") } : w];
+  if ("findings" in g) {
+    expect(g.findings.filter((f) => f.ruleId === "SS-001")).toEqual([]);
+    expect(g.data.filter((d) => d.key === "mode")).toEqual([]);
+  }
+  return [g, "findings" in w ? { ...w, findings: w.findings.filter((f) => f.ruleId !== "SS-001"), data: w.data.filter((d) => d.key !== "mode") } : w];
 }
 
 function stateDocs(facts: Facts, docs: { name: string; kind: string; text?: string; bytes?: Uint8Array }[]): DocInput[] {
