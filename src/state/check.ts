@@ -4,14 +4,13 @@
 // store and the hook gate go through here; test/state/schema.test.ts checks that zod and the core
 // accept and reject the same documents. No zod here: the gate imports this module.
 import { KIND } from "../wasm/contract.js";
-import { runRaw } from "../wasm/instance.js";
+import { runRaw, utf8Bytes } from "../wasm/instance.js";
 import { renderCoded } from "../wasm/rule-meta.js";
 import { STATE_SCHEMA } from "../wasm/generated/state-schema.js";
 import { StateError, type Issue } from "./errors.js";
 import { MAX_STATE_BYTES } from "./constants.js";
 
 /** Made on first use: the gate imports this module on every call and checks a state on few of them. */
-let encoder: TextEncoder | undefined;
 let schemaBytes: Uint8Array | undefined;
 
 /**
@@ -55,14 +54,16 @@ export function stateIssues(value: unknown, _sizeBound?: number, sessionId?: str
   const text = compactJson(value, json);
   if (text === undefined) return [{ path: "$", message: "expected object" }];
   // the work is bounded before the core: a state over the size limit is that one issue (the core
-  // would report it too, after checking every byte; the hook gate must decide within its deadline)
-  const enc = (encoder ??= new TextEncoder());
-  const bytes = enc.encode(text);
-  if (bytes.length > MAX_STATE_BYTES) return [{ path: "$", message: `state is larger than ${MAX_STATE_BYTES} bytes` }];
-  schemaBytes ??= enc.encode(STATE_SCHEMA);
+  // would report it too, after checking every byte; the hook gate must decide within its deadline).
+  // A text of more UTF-16 units than the limit has more UTF-8 bytes too: not encoded at all
+  const tooLarge = [{ path: "$", message: `state is larger than ${MAX_STATE_BYTES} bytes` }];
+  if (text.length > MAX_STATE_BYTES) return tooLarge;
+  const bytes = utf8Bytes(text);
+  if (bytes.length > MAX_STATE_BYTES) return tooLarge;
+  schemaBytes ??= utf8Bytes(STATE_SCHEMA);
   const docs = [
     { name: "state.schema", kind: KIND.FACT, bytes: schemaBytes },
-    ...(sessionId !== undefined ? [{ name: "state.id", kind: KIND.FACT, bytes: enc.encode(sessionId) }] : []),
+    ...(sessionId !== undefined ? [{ name: "state.id", kind: KIND.FACT, bytes: utf8Bytes(sessionId) }] : []),
     { name: "state", kind: KIND.SESSION_STATE, bytes },
   ];
   const raw = runRaw("validate_session_state", docs);

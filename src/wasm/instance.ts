@@ -82,11 +82,39 @@ export function factInputBytes(value: string | readonly string[]): Buffer {
   return out;
 }
 
+/**
+ * Node's own Buffer methods that encode into and decode from any Uint8Array: native functions, where
+ * Buffer#write, Buffer.from(arrayBuffer), Buffer.byteLength and TextEncoder are node:buffer's (and
+ * node:internal/encoding's) JavaScript, compiled on their first call: about 0.2 M instructions each
+ * of a gate call on a state not seen (issue 39 item 3). Where they are missing, those functions.
+ */
+const nativeBuffer = Buffer.prototype as unknown as {
+  utf8Write?: (this: Uint8Array, text: string, offset: number, length: number) => number;
+  latin1Slice?: (this: Uint8Array, start: number, end: number) => string;
+};
+
+/**
+ * Write `text` as UTF-8 at `at` in `mem`, at most `length` bytes and never part of a character (as
+ * Buffer#write does: lone surrogates as U+FFFD, as TextEncoder and Buffer.byteLength count them);
+ * returns the bytes written.
+ */
+function writeUtf8(mem: Uint8Array, text: string, at: number, length: number): number {
+  return typeof nativeBuffer.utf8Write === "function"
+    ? nativeBuffer.utf8Write.call(mem, text, at, length)
+    : Buffer.from(mem.buffer, mem.byteOffset, mem.length).write(text, at, length, "utf8");
+}
+
+/** The UTF-8 bytes of `text` (TextEncoder#encode's, without loading it). */
+export function utf8Bytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length * 3); // at most three bytes per UTF-16 unit
+  return out.subarray(0, writeUtf8(out, text, 0, out.length));
+}
+
 /** Write a fact's value at `at` in `mem` (exactly `size` bytes, else an error: never a shifted arena). */
-function writeFact(mem: Buffer, at: number, size: number, value: string | readonly string[], name: string): void {
+function writeFact(mem: Uint8Array, at: number, size: number, value: string | readonly string[], name: string): void {
   const end = at + size;
   let o = at;
-  if (typeof value === "string") o += mem.write(value, o, size, "utf8");
+  if (typeof value === "string") o += writeUtf8(mem, value, o, size);
   else {
     mem[o++] = 1; // U+0001, then per item its UTF-16 length, ':' and the item (list.ts encodeList)
     for (const it of value) {
@@ -96,7 +124,7 @@ function writeFact(mem: Buffer, at: number, size: number, value: string | readon
       for (let k = o + d - 1; k >= o; k--, n = Math.floor(n / 10)) mem[k] = 48 + (n % 10);
       o += d;
       mem[o++] = 58;
-      o += mem.write(it, o, end - o, "utf8");
+      o += writeUtf8(mem, it, o, end - o);
     }
   }
   if (o !== end) throw new Error(`fact ${name}: its value is not the ${size} bytes of UTF-8 it was measured as`);
@@ -310,9 +338,11 @@ function writeInput(c: CoreExports, docs: DocInput[]): number {
     data += docSize(d);
     names += d.name;
   }
-  // all ASCII exactly when the byte length is the UTF-16 length; otherwise each name is measured on
-  // its own (two lone surrogates of adjacent names would pair up in the joined text)
-  const ascii = Buffer.byteLength(names, "utf8") === names.length;
+  // all ASCII exactly when the byte length is the UTF-16 length (measured by encoding them, into a
+  // scratch array the arena then takes them from); otherwise each name is measured on its own (two
+  // lone surrogates of adjacent names would pair up in the joined text)
+  const joined = new Uint8Array(names.length * 3);
+  const ascii = writeUtf8(joined, names, 0, joined.length) === names.length;
   let nameBytes = names.length;
   if (!ascii) {
     nameBytes = 0;
@@ -320,11 +350,10 @@ function writeInput(c: CoreExports, docs: DocInput[]): number {
   }
   const total = data + nameBytes;
   const ptr = c.input_reserve(total, n) >>> 0;
-  const mem = Buffer.from(c.memory.buffer);
+  const mem = new Uint8Array(c.memory.buffer);
   const table = new Int32Array(c.memory.buffer, ptr, n * DOC_RECORD_I32S);
   const dataStart = ptr + n * DOC_RECORD_I32S * 4;
-  // (ASCII: its UTF-8 bytes are its latin1 bytes; naming "latin1" costs node:buffer's encoding lookup, compiled on first use)
-  if (ascii) mem.write(names, dataStart + data, nameBytes);
+  if (ascii) mem.set(joined.subarray(0, nameBytes), dataStart + data);
   let off = 0;
   let at = data; // where the next name goes
   for (let i = 0, r = 0; i < n; i++, r += DOC_RECORD_I32S) {
@@ -339,7 +368,7 @@ function writeInput(c: CoreExports, docs: DocInput[]): number {
     } else writeFact(mem, dataStart + off, size, d.fact, d.name);
     off += size;
     // the name, encoded straight into the arena (no per-name buffer or view) unless written above
-    const written = ascii ? d.name.length : mem.write(d.name, dataStart + at, total - at, "utf8");
+    const written = ascii ? d.name.length : writeUtf8(mem, d.name, dataStart + at, total - at);
     table[r + 4] = at;
     table[r + 5] = written;
     at += written;
@@ -393,8 +422,7 @@ function messageValue(value: string): string {
  * 0x80-0x9f only: readResult decodes every string with such a byte as UTF-8 on its own.
  */
 function latin1Text(b: Uint8Array): string {
-  const buf = Buffer.from(b.buffer, b.byteOffset, b.length) as Buffer & { latin1Slice?: (start: number, end: number) => string };
-  return typeof buf.latin1Slice === "function" ? buf.latin1Slice(0, b.length) : (latin1 ??= new TextDecoder("latin1")).decode(b);
+  return typeof nativeBuffer.latin1Slice === "function" ? nativeBuffer.latin1Slice.call(b, 0, b.length) : (latin1 ??= new TextDecoder("latin1")).decode(b);
 }
 
 function readResult(c: CoreExports): RawResult {

@@ -25,8 +25,8 @@ export function validateSessionState(input: Input, results: Results): void {
 /**
  * The same for the hook gate's build (assembly/gate.ts): a state plainValidState confirms skips the
  * JSON-schema layer, whose compilation was most of the gate's time on a state it had not seen (issue
- * 39 item 3); any other state is checked in full, as above. Same findings and values either way
- * (test/wasm/gate-core.test.ts).
+ * 39 item 3); any other state is checked in full, as above. The same SS-002 findings either
+ * way (test/wasm/gate-core.test.ts); no SS-001, no "mode" value.
  */
 export function validateSessionStateGate(input: Input, results: Results): void {
   for (let i = 0; i < input.docs.length; i++) {
@@ -35,7 +35,13 @@ export function validateSessionStateGate(input: Input, results: Results): void {
     // parsed once, for the narrow check and, when it does not confirm the state, the whole one
     const st = input.fact("state.status");
     const parsed = st === null || st == "ok" ? parseDocJson(doc.ptr, doc.len) : null;
-    run(new StateCtx(input, results, doc, parsed, parsed !== null && plainValidState(input, doc, parsed)));
+    const ctx = new StateCtx(input, results, doc, parsed, parsed !== null && plainValidState(input, doc, parsed));
+    // SS-002 alone and no "mode" value: the gate's host reads SS-002's findings only (src/state/
+    // check.ts stateIssues). SS-001 and the value cost every call on a state not seen the compilation
+    // of SS-001's check and of the result pool's way out (a message with data, interned strings):
+    // about 1.1 M instructions (issue 39 item 3). A list made here, not a module-level one, which
+    // would be in the whole core's module too; `check` runs RULES there
+    runRules([SS002], ctx);
   }
 }
 
