@@ -130,13 +130,22 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     }
     // files that could not be read: the core knows them by name only and never takes them for empty
     if (unread.length > 0) fs.push(fact("unread", encodeList(unread)));
-    // pass 2: the checks, or (phase "links") only the link targets that need existence facts when
-    // there are any; then pass 3, the checks with those facts
-    const ask = [...fs, fact("phase", "links")];
-    raw = run(ds, ask);
+    // pass 2: the checks without link facts. The core takes a link target it has no answer for as
+    // no hit (the same as an answer "exists") and asks for it (linkQueries); CO-008/CO-009 are the
+    // only readers of the answers. So when the host answers "exists" to every question, this pass's
+    // result is the result of the checks run with the answers, and it stands (the questions left
+    // out of the result, as that run has none); any other answer: pass 3, the checks with the answers
+    // (the targets pass 2 scanned are the ones pass 3 scans: every one it looks at is answered)
+    const checks = [...fs];
+    raw = run(ds, checks);
     const q = globals(raw).linkQueries;
-    if (!q) return { raw, facts: ask, problems: probs };
-    fs.push(fact("linkState", encodeList(linkStates(source, decodeList(q)).flat())));
+    if (!q) return { raw, facts: checks, problems: probs };
+    const states = linkStates(source, decodeList(q));
+    if (states.every((s) => s[1] === "e")) {
+      raw.data = raw.data.filter((d) => d.docIndex >= 0 || d.key !== "linkQueries");
+      return { raw, facts: checks, problems: probs };
+    }
+    fs.push(fact("linkState", encodeList(states.flat())));
     raw = run(ds, fs);
     return { raw, facts: fs, problems: probs };
   };

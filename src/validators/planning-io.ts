@@ -1,6 +1,6 @@
 // Shared host helpers for the planning validators (consistency, traceability): listing folders
 // through a FileSource in name order, reading with lossy UTF-8 decoding (D-6), link facts.
-import { existsSync, lstatSync, readlinkSync } from "node:fs";
+import { existsSync, lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import type { FileSource } from "../source.js";
 import { isInside, realish } from "../fsread.js";
@@ -158,6 +158,15 @@ export function pyRealpath(p: string, links: Map<string, string | null> = new Ma
   return walk("", isAbsolute(p) ? p : `${process.cwd()}/${p}`)[0] || "/";
 }
 
+/** The system's realpath of `abs` (it exists), or undefined when it cannot resolve it. */
+function systemRealpath(abs: string): string | undefined {
+  try {
+    return realpathSync.native(abs);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A symbolic link's target, or null when `path` is not a link (or nothing is there, or it cannot be looked at). */
 function linkTargetOf(path: string): string | null {
   let link = false;
@@ -186,9 +195,18 @@ export function linkStates(source: FileSource, queries: string[]): [string, stri
       // as the reference: the link's folder joined with the target, then Path.resolve (symlinks
       // replaced before '..' applies; a dangling link resolves to its target), then the containment
       // test and, inside, the existence of the resolved path
-      const real = pyRealpath(isAbsolute(q) ? q : `${root.split(sep).join("/")}/${q}`, links);
-      if (!isInside(real, realRoot)) state = "o";
-      else state = existsSync(real) ? "e" : "m";
+      const abs = isAbsolute(q) ? q : `${root.split(sep).join("/")}/${q}`;
+      // a path the system resolves (every folder on the way there, the last name there) is where
+      // Python's realpath puts it too, which walks the same names in the same order: one call for
+      // the usual link to an existing file; anything else (a dangling link, a loop, a missing or
+      // unreadable part, a file name followed by more) by pyRealpath's walk
+      const found = sep === "/" ? systemRealpath(abs) : undefined;
+      if (found !== undefined) state = isInside(found, realRoot) ? "e" : "o";
+      else {
+        const real = pyRealpath(abs, links);
+        if (!isInside(real, realRoot)) state = "o";
+        else state = existsSync(real) ? "e" : "m";
+      }
     } else {
       const abs = isAbsolute(q) ? q : resolve(root, q);
       if (!isInside(abs, root)) state = "o";
