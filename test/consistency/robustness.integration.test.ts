@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runValidator } from "../../dist/wasm/loader.js";
 import { KIND } from "../../dist/wasm/abi.js";
+import { decodeList, encodeList } from "../../dist/wasm/list.js";
 import { validateConsistency, validateTraceability } from "../../dist/index.js";
 import { co, tr, fm } from "./helpers.js";
 import { tmpDir, runCli } from "../helpers.js";
@@ -168,6 +169,30 @@ describe("adversarial text stays linear and never aborts", () => {
         expect(runValidator("traceability", [facts[0], ...specs]).status).toBe(0);
       }),
       { numRuns: 400 },
+    );
+  });
+
+  // the host (src/validators/consistency.ts passes) keeps the checks' result without link facts when
+  // it answers "exists" to every target the core asked for: the core must take an unanswered target
+  // as it takes one answered "exists" (CO-008/CO-009 the only readers of the answers)
+  const linkPiece = fc.constantFrom("[a](x.md)", "[b](../roadmap/EPIC-001-x.md)", "[c](./sub/y.md#h)", "[d](../../z.md)", "[e](/abs.md)", "[f](%20s.md)", "[g](<q.md>)");
+  const linked = fc.array(fc.oneof(piece, linkPiece), { maxLength: 60 }).map((a) => a.join(""));
+  it("property: CO-008/CO-009 — with every link answered 'exists', the same result as with no answers", () => {
+    fc.assert(
+      fc.property(fc.array(linked, { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 127 }), (texts, fx) => {
+        const names = ["prd-x.md", "tasks-x.md", "plan-x.md", "EPIC-001-x.md"];
+        const docs = texts.map((t, i) => ({ name: `.agents/${i === 3 ? "roadmap" : "planning"}/${names[i]}`, kind: KIND.PLANNING_DOC, flags: i === 3 ? 1 : 0, bytes: enc.encode(t) }));
+        const facts = [{ name: "fx", kind: KIND.FACT, bytes: enc.encode(String(fx)) }, { name: "checkpoint", kind: KIND.FACT, bytes: enc.encode("2") }];
+        const bare = runValidator("consistency", [...docs, ...facts]);
+        const q = bare.data.find((d) => d.docIndex < 0 && d.key === "linkQueries")?.value;
+        if (q === undefined) return;
+        const answers = decodeList(q).flatMap((t) => [t, "e"]);
+        const answered = runValidator("consistency", [...docs, ...facts, { name: "linkState", kind: KIND.FACT, bytes: enc.encode(encodeList(answers)) }]);
+        // the answers are one more document (a fact), the last: its status left out
+        const strip = (r: typeof bare) => ({ ...r, docStatus: r.docStatus.slice(0, docs.length + facts.length), data: r.data.filter((d) => d.docIndex >= 0 || d.key !== "linkQueries") });
+        expect(strip(answered)).toEqual(strip(bare));
+      }),
+      { numRuns: 300 },
     );
   });
 });
