@@ -310,7 +310,7 @@ export class GitRepo {
   }
   /** Commit ids of the revisions resolveCommitIds() resolved through this handle (undefined: no such commit). */
   readonly commitIds = new Map<string, string | undefined>();
-  /** Each commit's place in the last date order dateOrder() asked git for (0: newest). */
+  /** Each commit's place in the largest date order dateOrder() asked git for in this run (0: newest). */
   dateRanks: Map<string, number> | undefined;
   /** Answers of config(), by key. */
   private readonly configs = new Map<string, string | undefined>();
@@ -445,7 +445,8 @@ export function dateOrder(git: GitRepo, ids: string[]): string[] {
   if (listed === undefined || listed.length !== ids.length) return ids;
   const want = new Set(ids);
   if (!listed.every((id) => want.delete(id))) return ids;
-  git.dateRanks = new Map(listed.map((id, k) => [id, k]));
+  // the largest order of the run stays (a later, smaller batch's would place the next batches' commits after git again)
+  if (ranks === undefined || listed.length > ranks.size) git.dateRanks = new Map(listed.map((id, k) => [id, k]));
   return listed;
 }
 

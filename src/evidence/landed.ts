@@ -112,17 +112,22 @@ const prefetches = new WeakMap<GitRepo, Prefetch>();
  * no derived cache (which may answer without git); the commits that turn out to be on HEAD's history
  * (about one in seven on today's upstream) are asked for nothing else, and a run none of whose commits
  * is off HEAD's history ends the process (classifyLanded). The answers are those of the diff-tree
- * containment() runs itself: each commit's changes depend on that commit alone.
+ * containment() runs itself: each commit's changes depend on that commit alone. `next` (revisions the
+ * caller resolves right after it: the ranges' ends of changedFacts) are resolved and date-ordered with
+ * them, one cat-file and one rev-list for both batches (resolveCommitIds and dateOrder keep the answers).
  */
-export function prefetchWritten(git: GitRepo, shas: Iterable<string>, derived?: DerivedCache): void {
+export function prefetchWritten(git: GitRepo, shas: Iterable<string>, derived?: DerivedCache, next: string[] = []): void {
   const asked = [...new Set(shas)].sort();
   if (asked.length <= FEW_COMMITS || derivedOpen(derived) || !headWalkStarted(git) || prefetches.has(git)) return;
-  const ids = resolveCommitIds(git, asked);
+  // `next`: revisions the run resolves right after (the ranges' ends), in the same cat-file and date order
+  const ids = resolveCommitIds(git, [...asked, ...next]);
   if (ids === undefined) return;
-  const full = [...new Set([...ids.values()].filter((id): id is string => id !== undefined))];
+  const full = [...new Set(asked.map((sha) => ids.get(sha)).filter((id): id is string => id !== undefined))];
   if (full.length === 0) return;
+  const inFull = new Set(full);
+  const order = dateOrder(git, [...full, ...new Set(next.map((r) => ids.get(r)).filter((id): id is string => id !== undefined && !inFull.has(id)))]);
   const stop = new AbortController();
-  const [args, input] = writtenQuery(dateOrder(git, full));
+  const [args, input] = writtenQuery(order.filter((id) => inFull.has(id)));
   prefetches.set(git, { asked: new Set(full), stop, written: git.tryAsync(args, input, stop.signal).then((text) => parseWritten(text, full)) });
 }
 
@@ -268,8 +273,7 @@ export async function lastChangesFromWalk(git: GitRepo, dirs: string[], files: s
 
 /**
  * The ids of every commit reachable from HEAD, sorted (what `git rev-list HEAD` lists), from the run's
- * walk when it has finished; undefined while it runs (the caller's rev-list is quicker than the rest of
- * the walk), when it was not started or when it failed.
+ * walk when it has finished; undefined while it runs, when it was not started or when it failed.
  */
 function reachableFromWalk(git: GitRepo): string[] | undefined {
   const walk = walked.get(git);
@@ -277,13 +281,16 @@ function reachableFromWalk(git: GitRepo): string[] | undefined {
 }
 
 /**
- * reachableFromWalk once the event loop has seen what ended while this process was busy: the walk,
- * started ahead (startHeadWalk), writes into a file and has often ended during the core's first pass,
- * but its end is noticed only in a turn of the event loop (a few turns: git's exit and its closed
- * error output are separate events). Undefined when it has not ended by then (rev-list is quicker).
+ * reachableFromWalk of the run's walk of HEAD, when it was started ahead (startHeadWalk), once it has
+ * ended: not `git rev-list HEAD` beside it (issue 39). A run that walks HEAD's history checks a
+ * folder's worth of cited commits, and those off HEAD's history (six in seven on today's upstream)
+ * wait for the walk anyway (containment); a rev-list of its own ran on the two cores beside the walk
+ * and the diff-trees, slowing them, while this process waited for it. Undefined when it was not
+ * started or failed (the caller's rev-list).
  */
 async function reachableSoon(git: GitRepo): Promise<string[] | undefined> {
-  for (let turn = 0; turn < 3 && headWalkStarted(git) && !walked.has(git); turn++) await new Promise((next) => setImmediate(next));
+  if (!headWalkStarted(git)) return undefined;
+  await headWalk(git);
   return reachableFromWalk(git);
 }
 

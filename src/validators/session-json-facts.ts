@@ -172,8 +172,6 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       again.push(d);
     }
   }
-  // the files the cited commits wrote: git starts on them now, beside the QA reports' pass below
-  prefetchWritten(git, wanted, rules?.cache?.derived);
   if (again.length > 0) {
     for (const r of executeValidator("session-log", again, reports, { separable: true, rules }).results) {
       for (const s of list(r.data?.["need.sha"])) wanted.add(s);
@@ -183,6 +181,10 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       }
     }
   }
+  // the files the cited commits wrote (their first pass's and their QA reports'): git starts on them
+  // now, beside the ranges' diff-tree below; the ranges' ends are resolved and date-ordered with them
+  // (one cat-file, one rev-list: issue 39)
+  prefetchWritten(git, wanted, rules?.cache?.derived, [...new Set(ranges)].flatMap((k) => plainEnds(k) ?? []));
   // the changed names of every range, SP-132's and SP-131's, from one diff-tree started now: it runs
   // beside the commit lookups below (on the other core), awaited before the facts are returned
   const diffs = changedFacts(git, ranges, facts, diffFact);
