@@ -102,7 +102,7 @@ interface Prefetch {
   stop: AbortController;
 }
 
-const prefetches = new WeakMap<GitRepo, Prefetch>();
+const prefetches = new WeakMap<GitRepo, Prefetch[]>();
 
 /**
  * Start the diff-tree of the files each of `shas` (commits cited by logs, as cited) wrote, ahead of
@@ -112,43 +112,56 @@ const prefetches = new WeakMap<GitRepo, Prefetch>();
  * no derived cache (which may answer without git); the commits that turn out to be on HEAD's history
  * (about one in seven on today's upstream) are asked for nothing else, and a run none of whose commits
  * is off HEAD's history ends the process (classifyLanded). The answers are those of the diff-tree
- * containment() runs itself: each commit's changes depend on that commit alone. `next` (revisions the
- * caller resolves right after it: the ranges' ends of changedFacts) are resolved and date-ordered with
- * them, one cat-file and one rev-list for both batches (resolveCommitIds and dateOrder keep the answers).
+ * containment() runs itself: each commit's changes depend on that commit alone. A later call (the
+ * next part of the logs) starts a diff-tree of the commits no earlier call of the run asked about,
+ * beside the first. `next` (revisions the caller resolves right after it: the ranges' ends of
+ * changedFacts) are resolved and date-ordered with them: one cat-file and one rev-list for both
+ * batches (resolveCommitIds and dateOrder keep the answers).
  */
 export function prefetchWritten(git: GitRepo, shas: Iterable<string>, derived?: DerivedCache, next: string[] = []): void {
   const asked = [...new Set(shas)].sort();
-  if (asked.length <= FEW_COMMITS || derivedOpen(derived) || !headWalkStarted(git) || prefetches.has(git)) return;
-  // `next`: revisions the run resolves right after (the ranges' ends), in the same cat-file and date order
+  const before = prefetches.get(git);
+  if (asked.length <= (before === undefined ? FEW_COMMITS : 0) || derivedOpen(derived) || !headWalkStarted(git)) return;
   const ids = resolveCommitIds(git, [...asked, ...next]);
   if (ids === undefined) return;
-  const full = [...new Set(asked.map((sha) => ids.get(sha)).filter((id): id is string => id !== undefined))];
+  const full = [...new Set(asked.map((sha) => ids.get(sha)).filter((id): id is string => id !== undefined && !before?.some((p) => p.asked.has(id))))];
   if (full.length === 0) return;
   const inFull = new Set(full);
   const order = dateOrder(git, [...full, ...new Set(next.map((r) => ids.get(r)).filter((id): id is string => id !== undefined && !inFull.has(id)))]);
   const stop = new AbortController();
   const [args, input] = writtenQuery(order.filter((id) => inFull.has(id)));
-  prefetches.set(git, { asked: new Set(full), stop, written: git.tryAsync(args, input, stop.signal).then((text) => parseWritten(text, full)) });
+  const pre: Prefetch = { asked: inFull, stop, written: git.tryAsync(args, input, stop.signal).then((text) => parseWritten(text, full)) };
+  if (before === undefined) prefetches.set(git, [pre]);
+  else before.push(pre);
 }
 
 /**
- * writtenBlobs' answer for `ids`: from the prefetch for the commits it asked about, from a diff-tree of
- * their own for the others (both side by side). Undefined when git failed.
+ * writtenBlobs' answer for `ids`: from the prefetches for the commits they asked about, from a diff-tree
+ * of their own for the others (side by side). Undefined when git failed.
  */
 async function writtenOf(git: GitRepo, ids: string[]): Promise<Map<string, WrittenBlob[]> | undefined> {
-  const pre = prefetches.get(git);
-  const rest = pre === undefined ? ids : ids.filter((id) => !pre.asked.has(id));
+  const pres = prefetches.get(git) ?? [];
+  const by = (id: string) => pres.find((p) => p.asked.has(id));
+  const rest = ids.filter((id) => by(id) === undefined);
   const own = (asked: string[]) => {
     const [args, input] = writtenQuery(dateOrder(git, asked));
     return git.tryAsync(args, input).then((text) => parseWritten(text, asked));
   };
-  const [known, more] = await Promise.all([pre?.written, rest.length > 0 ? own(rest) : undefined]);
-  if (pre === undefined) return more;
-  // the prefetch failed: the commits it was to answer are asked again
-  const from = known ?? (await own(ids.filter((id) => pre.asked.has(id))));
-  if (from === undefined || (rest.length > 0 && more === undefined)) return undefined;
+  const used = pres.filter((p) => ids.some((id) => p.asked.has(id)));
+  const [more, ...known] = await Promise.all([rest.length > 0 ? own(rest) : undefined, ...used.map((p) => p.written)]);
+  if (rest.length > 0 && more === undefined) return undefined;
+  const from = new Map<Prefetch, Map<string, WrittenBlob[]>>();
+  for (let k = 0; k < used.length; k++) {
+    // a prefetch that failed: the commits it was to answer are asked again
+    const answer = known[k] ?? (await own(ids.filter((id) => used[k].asked.has(id))));
+    if (answer === undefined) return undefined;
+    from.set(used[k], answer);
+  }
   const out = new Map<string, WrittenBlob[]>();
-  for (const id of ids) out.set(id, (pre.asked.has(id) ? from : more!).get(id)!);
+  for (const id of ids) {
+    const p = by(id);
+    out.set(id, (p === undefined ? more! : from.get(p)!).get(id)!);
+  }
   return out;
 }
 
@@ -489,10 +502,9 @@ async function classifyLanded(git: GitRepo, shas: string[], out: Map<string, str
   }
   if (off.size === 0) {
     // none of the commits the diff-tree started ahead asked about is off HEAD's history: not needed
-    const pre = prefetches.get(git);
     const seen = new Set<string>();
     for (const f of out.values()) if (f[1]) seen.add(f[1]);
-    if (pre !== undefined && [...pre.asked].every((id) => seen.has(id))) pre.stop.abort();
+    for (const pre of prefetches.get(git) ?? []) if ([...pre.asked].every((id) => seen.has(id))) pre.stop.abort();
     return;
   }
   const found = await containment(git, [...off.keys()], head, derived);
