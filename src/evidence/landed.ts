@@ -206,25 +206,6 @@ function parseWalk(text: string | undefined): Walk | undefined {
   return walk;
 }
 
-/** Per path the walk wrote, the blob ids written there: built once per walk, when a content question first asks. */
-const blobIndexes = new WeakMap<Walk, Map<string, Set<string>>>();
-
-function blobIndex(walk: Walk): Map<string, Set<string>> {
-  let index = blobIndexes.get(walk);
-  if (index === undefined) {
-    index = new Map();
-    for (const c of walk.commits.values()) {
-      for (const e of c.changes) {
-        const blobs = index.get(e.path);
-        if (blobs === undefined) index.set(e.path, new Set([e.blob]));
-        else blobs.add(e.blob);
-      }
-    }
-    blobIndexes.set(walk, index);
-  }
-  return index;
-}
-
 /** HEAD's history walk (HISTORY_ARGS) of this repository handle: started on the first call, shared (parsed) by the later ones. */
 function headWalk(git: GitRepo): Promise<Walk | undefined> {
   const started = git.asked(HISTORY_ARGS);
@@ -313,13 +294,18 @@ const plainDir = (d: string) => !/[*?[\\]/.test(d) && !d.startsWith(":");
 /** historyBlobs' answer from the walk, for `paths`; undefined when git failed. */
 function parseHistory(walk: Walk | undefined, paths: Set<string>): History | undefined {
   if (walk === undefined) return undefined;
-  const index = blobIndex(walk);
-  const h: History = { blobs: new Map() };
-  for (const p of paths) {
-    const blobs = index.get(p);
-    if (blobs !== undefined) h.blobs.set(p, blobs);
+  // one pass over the walk's changes keeping the asked paths only: an index of every path the
+  // history wrote (12,700 sets for 37,000 changes on today's upstream) cost more than a pass per question
+  const blobs = new Map<string, Set<string>>();
+  for (const c of walk.commits.values()) {
+    for (const e of c.changes) {
+      if (!paths.has(e.path)) continue;
+      const known = blobs.get(e.path);
+      if (known === undefined) blobs.set(e.path, new Set([e.blob]));
+      else known.add(e.blob);
+    }
   }
-  return h;
+  return { blobs };
 }
 
 /** HEAD's history for `paths`, from the run's one walk of HEAD (headWalk). Undefined when git failed. */
