@@ -126,66 +126,81 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
   };
   const byFile = new Map(docs.map((d) => [d.file, d]));
   const ranges: string[] = []; // need.range, gathered after the loop (changedFacts)
-  const again: ContentDoc[] = [];
   const reports: Facts = { phase: "extract" };
-  // The core judges a log that needs nothing in this pass (need.* absent); given the run's other
-  // facts (pass1), its result is final and the log skips the last pass.
-  const first = docs.length > 0 ? executeValidator("session-log", docs, { ...pass1?.facts, ...facts, phase: "extract" }, { separable: true, rules }) : undefined;
-  const p1 = first?.results ?? [];
-  // a call the core failed on (AC-902) keeps nothing: every log goes on to the last pass, which
-  // reports the failure as an internal error (exit 2), as it does for a log that needs git
-  const keep = pass1 !== undefined && first !== undefined && first.internalErrors.length === 0;
+  const p1Facts: Facts = { ...pass1?.facts, ...facts, phase: "extract" };
   const needs = (file: string, key: string) => {
     const k = diffKeys?.get(file);
     if (k) k.push(key);
     else diffKeys?.set(file, [key]);
   };
-  for (const r of p1) {
-    if (keep && !Object.keys(r.data ?? {}).some((k) => k.startsWith("need."))) {
-      pass1!.final.set(r.file, r);
-      continue;
-    }
-    for (const s of list(r.data?.["need.sha"])) wanted.add(s);
-    for (const b of list(r.data?.["need.blobs"])) recorded.add(b);
-    const range = r.data?.["need.range"];
-    if (range) {
-      ranges.push(range);
-      needs(r.file, range);
-    }
-    const p = r.data?.["need.qa"];
-    if (!p) continue;
-    if (!(`qa.report.${p}` in facts) && !(`qa.unreadable.${p}` in facts)) {
-      const abs = join(root, p);
-      if (!normalize(p).startsWith(normalize(QA_ROOT))) facts[`qa.unreadable.${p}`] = "path leaves the QA folder";
-      else if (!existsSync(abs)) facts[`qa.unreadable.${p}`] = "no such file";
-      else {
-        try {
-          facts[`qa.report.${p}`] = readTextOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root });
-        } catch (e) {
-          facts[`qa.unreadable.${p}`] = String((e as Error).message ?? e);
-        }
+  // The core judges a log that needs nothing in this pass (need.* absent); given the run's other
+  // facts (pass1), its result is final and the log skips the last pass. A call the core failed on
+  // (AC-902) keeps nothing: every log goes on to the last pass, which reports the failure as an
+  // internal error (exit 2), as it does for a log that needs git.
+  let keep = pass1 !== undefined && docs.length > 0;
+  const judged: FileResult[] = [];
+  const diffs: Promise<void>[] = [];
+  // In two parts, the newest logs first (issue 39): the ranges their QA reports name are diffed by git
+  // while the core reads the older logs (each log's answers depend on that log and the facts alone)
+  const cut = docs.length >= SPLIT_LOGS ? docs.length - Math.ceil(docs.length / 3) : 0;
+  const parts = cut > 0 ? [docs.slice(cut), docs.slice(0, cut)] : [docs];
+  for (let part = 0; part < parts.length; part++) {
+    const again: ContentDoc[] = [];
+    const first = parts[part].length > 0 ? executeValidator("session-log", parts[part], p1Facts, { separable: true, rules }) : undefined;
+    if (first === undefined || first.internalErrors.length > 0) keep = false;
+    const asked = ranges.length;
+    for (const r of first?.results ?? []) {
+      if (!Object.keys(r.data ?? {}).some((k) => k.startsWith("need."))) {
+        judged.push(r);
+        continue;
       }
-    }
-    const d = byFile.get(r.file);
-    if (d && `qa.report.${p}` in facts) {
-      reports[`qa.report.${p}`] = facts[`qa.report.${p}`];
-      again.push(d);
-    }
-  }
-  // the files the cited commits wrote: git starts on them now, beside the QA reports' pass below
-  prefetchWritten(git, wanted, rules?.cache?.derived);
-  if (again.length > 0) {
-    for (const r of executeValidator("session-log", again, reports, { separable: true, rules }).results) {
       for (const s of list(r.data?.["need.sha"])) wanted.add(s);
-      for (const range of list(r.data?.["need.qaRanges"])) {
+      for (const b of list(r.data?.["need.blobs"])) recorded.add(b);
+      const range = r.data?.["need.range"];
+      if (range) {
         ranges.push(range);
         needs(r.file, range);
       }
+      const p = r.data?.["need.qa"];
+      if (!p) continue;
+      if (!(`qa.report.${p}` in facts) && !(`qa.unreadable.${p}` in facts)) {
+        const abs = join(root, p);
+        if (!normalize(p).startsWith(normalize(QA_ROOT))) facts[`qa.unreadable.${p}`] = "path leaves the QA folder";
+        else if (!existsSync(abs)) facts[`qa.unreadable.${p}`] = "no such file";
+        else {
+          try {
+            facts[`qa.report.${p}`] = readTextOrThrow(abs, { maxBytes: DEFAULT_READ_LIMIT, root });
+          } catch (e) {
+            facts[`qa.unreadable.${p}`] = String((e as Error).message ?? e);
+          }
+        }
+      }
+      const d = byFile.get(r.file);
+      if (d && `qa.report.${p}` in facts) {
+        reports[`qa.report.${p}`] = facts[`qa.report.${p}`];
+        again.push(d);
+      }
     }
+    if (again.length > 0) {
+      for (const r of executeValidator("session-log", again, reports, { separable: true, rules }).results) {
+        for (const s of list(r.data?.["need.sha"])) wanted.add(s);
+        for (const range of list(r.data?.["need.qaRanges"])) {
+          ranges.push(range);
+          needs(r.file, range);
+        }
+      }
+    }
+    const before = new Set(ranges.slice(0, asked));
+    const fresh = ranges.slice(asked).filter((k) => !before.has(k));
+    // the files the cited commits wrote (their first pass's and their QA reports'; those of an earlier
+    // part are not asked again): git starts on them now, beside the ranges' diff-tree below and the
+    // next part; the ranges' ends are resolved and date-ordered with them (one cat-file, one rev-list)
+    prefetchWritten(git, wanted, rules?.cache?.derived, [...new Set(fresh)].flatMap((k) => plainEnds(k) ?? []));
+    // the changed names of this part's new ranges, SP-132's and SP-131's, from a diff-tree started now:
+    // it runs beside the next part and the commit lookups below, awaited before the facts are returned
+    if (fresh.length > 0) diffs.push(changedFacts(git, fresh, facts, diffFact));
   }
-  // the changed names of every range, SP-132's and SP-131's, from one diff-tree started now: it runs
-  // beside the commit lookups below (on the other core), awaited before the facts are returned
-  const diffs = changedFacts(git, ranges, facts, diffFact);
+  if (keep) for (const r of judged) pass1!.final.set(r.file, r);
   if (wanted.size > 0) {
     for (const [sha, fact] of await classifyCommits(git, [...wanted], rules?.cache?.derived)) facts[`git.commit.${sha}`] = fact;
     // recorded content is looked up only when some cited commit is not on HEAD's history as is
@@ -195,7 +210,7 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
     });
     if (recorded.size > 0 && unresolved) await recordedOnHistory(git, [...recorded].sort(), facts);
   }
-  await diffs; // mergedLogs reads the ranges' git.diffError facts
+  await Promise.all(diffs); // mergedLogs reads the ranges' git.diffError facts
   await mergedLogs(git, wanted, docs, facts);
   return facts;
 }
@@ -233,6 +248,9 @@ async function recordedOnHistory(git: Git, entries: string[], facts: Facts): Pro
   });
   facts["git.blobsOnHistory"] = out;
 }
+
+/** Logs from which on the first pass of prepareJsonSessions runs in two parts, the newest third first. */
+const SPLIT_LOGS = 100;
 
 /** A revision changedFacts resolves itself; any other spelling (dots, reflog or option syntax) gets its own git call. */
 const PLAIN_REV = /^[A-Za-z0-9_][A-Za-z0-9_/~^-]*$/;

@@ -120,4 +120,15 @@ describe("diff-tree batches in date order", () => {
     expect(names(5)).toEqual(names(3));
     expect(await diffNamesBatchAsync(repo, [[ids[2], ids[2]]])).toEqual([""]);
   });
+
+  it("a batch of 64 pairs or more (two git processes, each half of it) answers every pair as one process does", async () => {
+    const { dir, ids } = history();
+    const repo = new GitRepo(dir);
+    const pairs: [string, string][] = [];
+    for (let r = 0; r < 4; r++) for (const a of ids) for (const b of ids) pairs.push([a, b]);
+    expect(pairs.length).toBeGreaterThanOrEqual(64);
+    const got = await diffNamesBatchAsync(repo, pairs);
+    expect(got).toEqual(diffNamesBatch(repo, pairs));
+    expect(got?.filter((x) => x.length > 0).length).toBe(pairs.filter(([a, b]) => a !== b).length);
+  });
 });

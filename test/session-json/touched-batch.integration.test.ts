@@ -130,6 +130,40 @@ describe("SP-131: changed files of many qaCommit..HEAD ranges (by content), gath
   });
 });
 
+describe("SP-131: a folder's worth of logs, read in two parts (the newest third first)", () => {
+  it("SP-131: the ranges of QA reports cited by old and new logs, and by both, equal their own git diff", async () => {
+    const { dir, shas } = graphRepo();
+    // 120 logs: the first two and the last three cite QA reports (one range in both parts), the others none
+    const cited = [shas.c1, shas.c3, shas.c5, shas.s2, shas.c1];
+    const tree: Record<string, string> = {};
+    const files: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const log = `.agents/sessions/2026-03-01-session-${100 + i}.json`;
+      const l = validLog();
+      l.session.number = 100 + i;
+      const k = i < 2 ? i : i >= 117 ? i - 115 : -1;
+      if (k >= 0) {
+        const qa = `.agents/qa/${100 + i}-report.md`;
+        l.protocolCompliance.sessionEnd.qaValidation = item(true, `QA report: \`${qa}\``);
+        l.endingCommit = "";
+        tree[qa] = front(log, cited[k]);
+      }
+      tree[log] = JSON.stringify(l, null, 2);
+      files.push(log);
+    }
+    writeTree(dir, tree);
+    commitAll(dir, "logs");
+    const docs = files.map((file) => ({ file, kind: KIND.SESSION_JSON, flags: 0, bytes: new Uint8Array(readFileSync(join(dir, file))) }));
+    const keys = new Map<string, string[]>();
+    const facts = await prepareJsonSessions(dir, docs, undefined, undefined, keys);
+    for (const sha of new Set(cited)) expect(facts[`git.diff.${sha}..HEAD`], sha).toEqual(perDiff(dir, sha, "HEAD"));
+    expect(keys.get(files[0])).toContain(`${shas.c1}..HEAD`);
+    expect(keys.get(files[119])).toContain(`${shas.c1}..HEAD`);
+    expect(keys.get(files[117])).toContain(`${shas.c5}..HEAD`);
+    expect(keys.get(files[50]) ?? []).not.toContain(`${shas.c1}..HEAD`);
+  });
+});
+
 describe("SP-132: changed files of many skip-scope ranges, one git diff-tree for all", () => {
   function skipLogs(dir: string, ranges: [string, string][]): string[] {
     const tree: Record<string, string> = {};
