@@ -208,14 +208,8 @@ function parseWalk(text: string | undefined): Walk | undefined {
 
 /** HEAD's history walk (HISTORY_ARGS) of this repository handle: started on the first call, shared (parsed) by the later ones. */
 function headWalk(git: GitRepo): Promise<Walk | undefined> {
-  const started = git.asked(HISTORY_ARGS);
-  const w = git.once(HISTORY_ARGS, parseWalk);
-  if (!started) void w.then((walk) => walked.set(git, walk));
-  return w;
+  return git.once(HISTORY_ARGS, parseWalk);
 }
-
-/** The walks of HEAD that have finished, by repository handle (undefined: git failed). */
-const walked = new WeakMap<GitRepo, Walk | undefined>();
 
 /**
  * Start the run's walk of HEAD's history now, before any question asks for it (issue 39: it depends on
@@ -267,25 +261,16 @@ export async function lastChangesFromWalk(git: GitRepo, dirs: string[], files: s
 
 /**
  * The ids of every commit reachable from HEAD, sorted (what `git rev-list HEAD` lists), from the run's
- * walk when it has finished; undefined while it runs, when it was not started or when it failed.
+ * walk of HEAD when it was started ahead (startHeadWalk), once it has ended: not `git rev-list HEAD`
+ * beside it (issue 39). A run that walks HEAD's history checks a folder's worth of cited commits, and
+ * those off HEAD's history (six in seven on today's upstream) wait for the walk anyway (containment);
+ * a rev-list of its own ran on the two cores beside the walk and the diff-trees, slowing them, while
+ * this process waited for it. Undefined when it was not started or failed (the caller's rev-list).
  */
-function reachableFromWalk(git: GitRepo): string[] | undefined {
-  const walk = walked.get(git);
-  return walk === undefined ? undefined : [...walk.commits.keys()].sort();
-}
-
-/**
- * reachableFromWalk of the run's walk of HEAD, when it was started ahead (startHeadWalk), once it has
- * ended: not `git rev-list HEAD` beside it (issue 39). A run that walks HEAD's history checks a
- * folder's worth of cited commits, and those off HEAD's history (six in seven on today's upstream)
- * wait for the walk anyway (containment); a rev-list of its own ran on the two cores beside the walk
- * and the diff-trees, slowing them, while this process waited for it. Undefined when it was not
- * started or failed (the caller's rev-list).
- */
-async function reachableSoon(git: GitRepo): Promise<string[] | undefined> {
+async function reachableFromWalk(git: GitRepo): Promise<string[] | undefined> {
   if (!headWalkStarted(git)) return undefined;
-  await headWalk(git);
-  return reachableFromWalk(git);
+  const walk = await headWalk(git);
+  return walk === undefined ? undefined : [...walk.commits.keys()].sort();
 }
 
 /** A folder git matches literally (no pathspec magic, no glob characters). */
@@ -464,7 +449,7 @@ export async function classifyCommits(git: GitRepo, shas: string[], derived?: De
   const asked = [...new Set(shas)].sort();
   if (asked.length === 0) return out;
   // many commits are looked up in HEAD's whole history (rev-list): the run's walk lists it when it has finished
-  const reachable = asked.length > FEW_COMMITS ? await reachableSoon(git) : undefined;
+  const reachable = asked.length > FEW_COMMITS ? await reachableFromWalk(git) : undefined;
   const head = resolveCommits(git, asked, out, derived, reachable);
   await classifyLanded(git, asked, out, head, derived);
   return out;

@@ -191,11 +191,11 @@ export async function prepareJsonSessions(root: string, docs: ContentDoc[], mode
       }
     }
     const before = new Set(ranges.slice(0, asked));
-    const fresh = ranges.slice(asked).filter((k) => !before.has(k));
+    const fresh = [...new Set(ranges.slice(asked))].filter((k) => !before.has(k));
     // the files the cited commits wrote (their first pass's and their QA reports'; those of an earlier
     // part are not asked again): git starts on them now, beside the ranges' diff-tree below and the
     // next part; the ranges' ends are resolved and date-ordered with them (one cat-file, one rev-list)
-    prefetchWritten(git, wanted, rules?.cache?.derived, [...new Set(fresh)].flatMap((k) => plainEnds(k) ?? []));
+    prefetchWritten(git, wanted, rules?.cache?.derived, fresh.flatMap((k) => plainEnds(k) ?? []));
     // the changed names of this part's new ranges, SP-132's and SP-131's, from a diff-tree started now:
     // it runs beside the next part and the commit lookups below, awaited before the facts are returned
     if (fresh.length > 0) diffs.push(changedFacts(git, fresh, facts, diffFact));
