@@ -235,11 +235,16 @@ export async function run() {
   // as a hook runs them: three Python processes one after another against one agentcheck process
   const three = work.slice(0, 3).map((w) => [w.py.cmd, ...w.py.args].map(shq).join(" ")).join("; ");
   {
-    const [a, p] = alternate([
+    const [a, p, n] = alternate([
       { cmd: NODE, args: [BIN, "check", "--only", "memory-index,consistency,traceability", "--format", "json"], cwd: EFA },
       { cmd: "/bin/sh", args: ["-c", three], cwd: EFA },
+      floor,
     ]);
-    rows.push(sideBySide("hook: memory-index + consistency + traceability (3 Python processes vs 1 `check --only`)", a, p, goal("≥ 3× whole process", p.wall.med / a.wall.med, 3)));
+    // what 3× leaves agentcheck: a third of Python's row, against node's own start in the same rounds
+    // (a budget at or below node's floor is a target no work of agentcheck's can meet)
+    const budget = p.wall.med / 3;
+    const room = `3× is ≤ ${f1(budget)} ms: node -e 0 (${f1(n.wall.med)} ms) + ${f1(budget - n.wall.med)} ms; agentcheck is node + ${f1(a.wall.med - n.wall.med)} ms`;
+    rows.push(sideBySide("hook: memory-index + consistency + traceability (3 Python processes vs 1 `check --only`)", a, p, `${goal("≥ 3× whole process", p.wall.med / a.wall.med, 3)} (${room})`));
     // NODE_EXTRA_CA_CERTS naming a whole CA bundle (these machines: /etc/ssl/certs/ca-certificates.crt)
     // makes Node parse every certificate at each start, before any of agentcheck's code runs (about
     // 50 ms of CPU here); Python never reads it. The hooks agentcheck writes drop it
