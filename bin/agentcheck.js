@@ -146,7 +146,7 @@ function leanHeap() {
  * The flags change no result, only speed: any failure leaves them as they are.
  * node:vm (bin/code-cache.cjs compiles the bundle with it) is loaded before the flags change: V8 keys
  * every code cache by its flags, Node's own built-in code cache included, so a built-in first loaded
- * after setFlagsFromString is compiled from its source (node:vm: about 2.4 M instructions instead of
+ * after setFlagsFromString is compiled from its source (node:vm: about 3.0 M instructions instead of
  * 0.6 M; the lean commands load no other built-in after this point; docs/benchmarks.md).
  * The deprecation warning is silenced by a no-op process.emitWarning for the one call (restored after
  * it), not by setting process.noDeprecation: the warning object process.binding would otherwise build

@@ -32,7 +32,7 @@ describe("issue-39 short runs with V8 flags: no warning, the same answer", () =>
 
 describe("issue-39 node:vm is loaded before the short runs' flags change", () => {
   // V8 keys code caches by its flags, Node's own built-in code cache too: a built-in loaded after
-  // setFlagsFromString compiles from its source (node:vm: about 2.4 M instructions instead of 0.6 M)
+  // setFlagsFromString compiles from its source (node:vm: about 3.0 M instructions instead of 0.6 M)
   it.each([["consistency", "--all", "--path", ".", "-f", "json"], ["check", ".", "--only", "consistency,traceability", "--format", "json"]])("%s", (...args) => {
     const probe = join(tmpDir(), "probe.cjs");
     const out = join(tmpDir(), "loaded.json");
