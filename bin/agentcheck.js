@@ -136,7 +136,7 @@ function leanHeap() {
  * fails, at its first call: an engine error, never a pass). Together about 30 M instructions of a
  * memory-index run's 300 M (issue 39 item 5, docs/benchmarks.md). Set through the binding
  * node:v8 wraps: loading node:v8 costs more than the flag saves (it loads the stream modules).
- * process.binding("v8") warns (DEP0111) unless deprecations are silenced: silenced for this one call.
+ * process.binding("v8") warns (DEP0111): silenced for this one call (below).
  * --no-opt: TurboFan compiled a few JavaScript functions on a background thread (a binary search over
  * the memory listing, node's fs error wrapper), about 7 M instructions of a `check --only` run's 165 M
  * and 10 M of a memory-index run's 122 M that the optimized code never paid back (docs/benchmarks.md);
@@ -144,24 +144,28 @@ function leanHeap() {
  * Sparkplug compiles each function when it gets warm instead of gathering batches, which compiled
  * functions the run no longer needed (about 2 M instructions).
  * The flags change no result, only speed: any failure leaves them as they are.
+ * node:vm (bin/code-cache.cjs compiles the bundle with it) is loaded before the flags change: V8 keys
+ * every code cache by its flags, Node's own built-in code cache included, so a built-in first loaded
+ * after setFlagsFromString is compiled from its source (node:vm: about 3.0 M instructions instead of
+ * 0.6 M; the lean commands load no other built-in after this point; docs/benchmarks.md).
+ * The deprecation warning is silenced by a no-op process.emitWarning for the one call (restored after
+ * it), not by setting process.noDeprecation: the warning object process.binding would otherwise build
+ * (an Error with its stack) cost 0.3 M instructions. Whatever the user's deprecation options, the run
+ * prints nothing more (test/cli/short-run-flags.integration.test.ts).
  */
 function shortRunFlags() {
-  // the user's own setting kept as it was (node --no-deprecation makes it a read-only true)
-  const had = Object.prototype.hasOwnProperty.call(process, "noDeprecation");
-  const before = process.noDeprecation;
+  require("node:vm");
+  const emit = process.emitWarning;
   try {
-    if (before !== true) process.noDeprecation = true;
+    process.emitWarning = () => {};
     process.binding("v8").setFlagsFromString(SHORT_RUN_FLAGS);
   } catch {
     // a Node without the binding: the defaults
   } finally {
     try {
-      if (before !== true) {
-        if (had) process.noDeprecation = before;
-        else delete process.noDeprecation;
-      }
+      process.emitWarning = emit;
     } catch {
-      // left as the user's settings made it
+      // left as it was
     }
   }
 }

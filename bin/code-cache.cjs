@@ -32,6 +32,10 @@
 // JavaScript loop over the ~130 KB, cost a cold process about 2 ms more CPU (issue 39 item 3,
 // docs/benchmarks.md), most of it V8 optimizing the loop on another thread.
 const MAGIC = 0x32766361; // "acv2" read as a little-endian 32-bit word
+// The functions every run calls are written `const f = (function f() {...})`, as in
+// bin/agentcheck-gate.cjs: V8 compiles a parenthesized function with the file, where a plain declaration
+// is pre-parsed with the file and parsed again on its first call (this file has no code cache). The
+// cache's writer stays lazy.
 
 /** The cache file's bytes for V8's data. */
 function sealed(data) {
@@ -42,29 +46,33 @@ function sealed(data) {
 }
 
 /** V8's data from a cache file's bytes, or undefined when the file is not one this loader wrote intact. */
-function unsealed(buf) {
+const unsealed = (function unsealed(buf) {
   if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) return undefined;
   const n = buf.readUInt32LE(4);
   if (buf.length !== 8 + 2 * n) return undefined;
   const data = buf.subarray(8, 8 + n);
   return data.equals(buf.subarray(8 + n)) ? data : undefined;
-}
+});
 
 /**
  * A regular file's bytes; throws for anything else. Opened without blocking and checked before the
  * read: a FIFO (or a device) put where the cache file belongs would block readFileSync, and the gate
  * with it, forever.
  */
-function readRegular(fs, file) {
+const readRegular = (function readRegular(fs, file) {
   const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile() || st.size > 256 * 1024 * 1024) throw new Error("not a regular file");
-    return fs.readFileSync(fd);
+    // readSync, as wrappedSource reads the bundle: readFileSync would compile its own helpers
+    const buf = Buffer.allocUnsafe(st.size);
+    let n = 0;
+    for (let k; n < buf.length && (k = fs.readSync(fd, buf, n, buf.length - n, null)) > 0;) n += k;
+    return n === buf.length ? buf : buf.subarray(0, n);
   } finally {
     fs.closeSync(fd);
   }
-}
+});
 
 /** CommonJS's own wrapper around a bundle's text (the source V8 compiles and keys its cache by). */
 const WRAP_HEAD = "(function (exports, require, module, __filename, __dirname) { ";
@@ -76,14 +84,17 @@ const WRAP_TAIL = "\n});";
  * made two strings of the bundle's size on the heap (check.cjs: 846 KB each), and the second filled
  * the young generation's first megabyte: a scavenge copying everything start-up had made, about 4.5 M
  * instructions of a `check --only` run (docs/benchmarks.md). The bundles are ASCII (scripts/bundle-cli.mjs
- * asciiOnly), read as Latin-1 then; any other byte decodes as UTF-8, as before.
+ * asciiOnly), read as Latin-1 then; any other byte decodes as UTF-8, as before. The wrapper is written and
+ * the text made by Buffer's own Latin-1 methods (latin1Write, latin1Slice): write() and toString() look
+ * the encoding up and compile their dispatch on every start (0.5 M instructions with readRegular's
+ * readSync; a Node without them throws here, and loadCached falls back to require()).
  */
-function wrappedSource(fs, file) {
+const wrappedSource = (function wrappedSource(fs, file) {
   const fd = fs.openSync(file, fs.constants.O_RDONLY);
   try {
     const size = fs.fstatSync(fd).size;
     const buf = Buffer.allocUnsafe(WRAP_HEAD.length + size + WRAP_TAIL.length);
-    buf.write(WRAP_HEAD, 0, "latin1");
+    buf.latin1Write(WRAP_HEAD, 0);
     let n = 0;
     while (n < size) {
       const got = fs.readSync(fd, buf, WRAP_HEAD.length + n, size - n, null);
@@ -91,14 +102,14 @@ function wrappedSource(fs, file) {
       n += got;
     }
     if (n !== size) throw new Error("the bundle changed while read");
-    buf.write(WRAP_TAIL, WRAP_HEAD.length + n, "latin1");
-    return buf.toString(require("node:buffer").isAscii(buf) ? "latin1" : "utf8");
+    buf.latin1Write(WRAP_TAIL, WRAP_HEAD.length + n);
+    return require("node:buffer").isAscii(buf) ? buf.latin1Slice(0, buf.length) : buf.toString();
   } finally {
     fs.closeSync(fd);
   }
-}
+});
 
-function loadCached(file, opts = {}) {
+const loadCached = (function loadCached(file, opts = {}) {
   const fs = require("node:fs");
   const vm = require("node:vm");
   let src;
@@ -145,6 +156,6 @@ function loadCached(file, opts = {}) {
   const mod = { exports: {} };
   script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, path.dirname(file));
   return { exports: mod.exports, saveCache };
-}
+});
 
 module.exports = { loadCached, sealed, unsealed };

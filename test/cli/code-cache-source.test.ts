@@ -4,12 +4,13 @@
 import { describe, it, expect } from "vitest";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { readdirSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { ROOT, tmpDir } from "../helpers.js";
 
 const require = createRequire(import.meta.url);
-const { loadCached } = require(join(ROOT, "bin", "code-cache.cjs")) as {
+const { loadCached, unsealed } = require(join(ROOT, "bin", "code-cache.cjs")) as {
   loadCached: (file: string, opts?: { tag?: string; tmpTag?: string }) => { exports: Record<string, unknown>; saveCache: () => void };
+  unsealed: (buf: Buffer) => Buffer | undefined;
 };
 
 function bundle(body: string): string {
@@ -44,5 +45,25 @@ describe("loadCached's bundle source", () => {
     const second = loadCached(file, { tag: "t" });
     expect(second.exports.text).toBe(first.exports.text);
     expect(second.exports.names).toEqual(plain.names);
+  });
+});
+
+describe("loadCached's cache file (read with readSync)", () => {
+  it("a cache file with a flipped payload byte or cut short is not used, the answer is the same, and the run writes it again", () => {
+    const file = bundle("exports.n = [1, 2, 3].map((x) => x * 2).join(',');");
+    const first = loadCached(file, { tag: "f" });
+    first.saveCache();
+    const cache = join(file, "..", readdirSync(join(file, "..")).find((n) => n.endsWith(".f.v8cache"))!);
+    const good = readFileSync(cache);
+    expect(unsealed(good)).toBeDefined();
+    for (const bad of [Buffer.from(good).fill(good[good.length - 1] ^ 1, good.length - 1), good.subarray(0, good.length - 3)]) {
+      writeFileSync(cache, bad);
+      const again = loadCached(file, { tag: "f" });
+      expect(again.exports.n).toBe("2,4,6");
+      again.saveCache();
+      const now = readFileSync(cache);
+      expect(now.equals(bad)).toBe(false);
+      expect(unsealed(now)).toBeDefined();
+    }
   });
 });

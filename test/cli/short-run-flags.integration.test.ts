@@ -4,7 +4,9 @@
 // settings, such a run prints nothing more and answers as the commander path (no flags) does.
 import { describe, it, expect } from "vitest";
 import { join } from "node:path";
-import { ROOT, runCli } from "../helpers.js";
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { BIN, ROOT, runCli, tmpDir } from "../helpers.js";
 
 const WS = join(ROOT, "examples", "workspace");
 const now = ["--now", "2026-01-10T00:00:00Z"];
@@ -25,5 +27,23 @@ describe("issue-39 short runs with V8 flags: no warning, the same answer", () =>
     expect(short.code).toBe(full.code);
     expect(strip(short.stdout)).toBe(strip(full.stdout));
     expect(short.stdout.length).toBeGreaterThan(100);
+  });
+});
+
+describe("issue-39 node:vm is loaded before the short runs' flags change", () => {
+  // V8 keys code caches by its flags, Node's own built-in code cache too: a built-in loaded after
+  // setFlagsFromString compiles from its source (node:vm: about 3.0 M instructions instead of 0.6 M)
+  it.each([["consistency", "--all", "--path", ".", "-f", "json"], ["check", ".", "--only", "consistency,traceability", "--format", "json"]])("%s", (...args) => {
+    const probe = join(tmpDir(), "probe.cjs");
+    const out = join(tmpDir(), "loaded.json");
+    writeFileSync(probe, `process.on("exit", () => require("fs").writeFileSync(process.env.PROBE_OUT, JSON.stringify(process.moduleLoadList)));`);
+    const r = spawnSync(process.execPath, ["-r", probe, BIN, ...args], { cwd: WS, encoding: "utf8", env: { ...process.env, PROBE_OUT: out } });
+    expect(r.stderr).toBe("");
+    const loaded = JSON.parse(readFileSync(out, "utf8")) as string[];
+    const vm = loaded.indexOf("NativeModule vm");
+    const flags = loaded.indexOf("Internal Binding v8");
+    expect(vm).toBeGreaterThan(-1);
+    expect(flags).toBeGreaterThan(-1);
+    expect(vm).toBeLessThan(flags);
   });
 });
