@@ -5,11 +5,15 @@
 // Run by `npm run build:ts` after tsc; copies the WASM module next to the chunks.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+// the package version the CommonJS bundles report (src/version.ts __AGENTCHECK_VERSION__)
+const PACKAGE = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+if (PACKAGE.name !== "agentcheck" || typeof PACKAGE.version !== "string") throw new Error("bundle-cli: package.json is not agentcheck's (name, version)");
+const PACKAGE_VERSION = PACKAGE.version;
 const outdir = join(root, "dist", "cli");
 // src/config-file.ts imports jsonc-parser's parser module directly (the gate bundle keeps it small);
 // its UMD build requires its siblings through the factory's argument, which a bundler cannot follow,
@@ -123,7 +127,8 @@ async function cjsBundle(entry, name, defines = {}) {
     // the core's module file and package.json are read by their paths (the bundle's folder; src/wasm/
     // instance.ts, src/version.ts) and import.meta.url is made only if asked for: node:url's code cost
     // every short run about 2 M instructions (issue 39 item 5)
-    define: { "import.meta.url": "__acMeta.url", __AGENTCHECK_WASM_DIR__: "__dirname", __AGENTCHECK_BUNDLE_DIR__: "__dirname", ...defines },
+    // and the package version is the build's (src/version.ts __AGENTCHECK_VERSION__): not read at every run
+    define: { "import.meta.url": "__acMeta.url", __AGENTCHECK_WASM_DIR__: "__dirname", __AGENTCHECK_BUNDLE_DIR__: "__dirname", __AGENTCHECK_VERSION__: JSON.stringify(PACKAGE_VERSION), ...defines },
     banner: { js: 'const __acMeta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
     legalComments: "none",
     logLevel: "warning",

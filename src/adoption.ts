@@ -300,7 +300,8 @@ function applyDirectives(results: FileResult[], o: AdoptionOptions, stats: Adopt
     if (!b || !b.includes(0x3c)) continue; // no "<": no directive
     // the marker is ASCII, looked for in the bytes (no copy, no decoding): an ASCII byte is itself in
     // the decoded text, and no other byte decodes to an ASCII character
-    if (Buffer.from(b.buffer, b.byteOffset, b.byteLength).indexOf("agentcheck-") < 0) continue;
+    // (a Buffer as it is: Buffer.from's JavaScript for a view is compiled on a short run's first use)
+    if ((b instanceof Buffer ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength)).indexOf("agentcheck-") < 0) continue;
     docs.push({ file, kind: KIND.PREPR_FILE, bytes: b });
   }
   if (docs.length === 0) return results;

@@ -119,15 +119,18 @@ function refuse(reason: RefusalReason, detail: string, code?: string): { ok: fal
 function fsError(e: unknown, abs?: string): { ok: false; refusal: Refusal } {
   const err = e as NodeJS.ErrnoException;
   const code = err.code;
-  if (code === "ENOENT" || code === "ENOTDIR") {
-    // a listed name holding bytes that are not UTF-8 comes back with U+FFFD in their place: that
-    // name opens nothing, although the file is there
-    const notUtf8 = code === "ENOENT" && abs !== undefined && abs.includes("\ufffd");
-    return refuse("missing", notUtf8 ? "no such file by this name: the file name is not valid UTF-8 (not read; rename the file)" : "no such file", code);
-  }
+  if (code === "ENOENT" || code === "ENOTDIR") return missing(code, abs);
   if (code === "ELOOP") return refuse("loop", "symbolic link loop (not read)", code);
   if (code === "EISDIR") return refuse("directory", "not a regular file (a directory)", code);
   return refuse("io", code ? `${code}: ${err.message}` : String(err), code);
+}
+
+/** Nothing at `abs` (ENOENT, or ENOTDIR: a part of its folder is a file). */
+function missing(code: string, abs?: string): { ok: false; refusal: Refusal } {
+  // a listed name holding bytes that are not UTF-8 comes back with U+FFFD in their place: that
+  // name opens nothing, although the file is there
+  const notUtf8 = code === "ENOENT" && abs !== undefined && abs.includes("\ufffd");
+  return refuse("missing", notUtf8 ? "no such file by this name: the file name is not valid UTF-8 (not read; rename the file)" : "no such file", code);
 }
 
 /** realpath of `abs`, which is not a symbolic link itself: its folder's (cached in `dirs`) plus its name. */
@@ -146,13 +149,16 @@ function realByFolder(abs: string, dirs: Map<string, string> | undefined): strin
 
 /** Check what `abs` is without opening it: a regular file inside the limits, or why not. */
 export function inspectFile(abs: string, opts: ReadOptions): Inspected {
-  let lst: Stats | Dirent;
+  let lst: Stats | Dirent | undefined;
   try {
     const e = opts.entry;
-    lst = e !== undefined && (e.isFile() || e.isSymbolicLink()) ? e : lstatSync(abs);
+    // nothing there (the usual answer for the settings files a run looks for: three configuration
+    // names, .agentcheckignore) without an exception (ENOTDIR and the rest still throw)
+    lst = e !== undefined && (e.isFile() || e.isSymbolicLink()) ? e : lstatSync(abs, { throwIfNoEntry: false });
   } catch (e) {
     return fsError(e, abs);
   }
+  if (lst === undefined) return missing("ENOENT", abs);
   const viaLink = lst.isSymbolicLink();
   let real: string;
   try {

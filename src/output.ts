@@ -177,7 +177,8 @@ export async function prepareRun(
     } else {
       let present = false;
       try {
-        present = statSync(dflt).isFile();
+        // no baseline (the usual case) without an exception
+        present = statSync(dflt, { throwIfNoEntry: false })?.isFile() === true;
       } catch {
         /* no baseline */
       }

@@ -28,6 +28,16 @@ export const WRITE_SLICE = 1 << 15;
 const PIECE_BUFFER = 3 * WRITE_SLICE;
 
 /**
+ * Buffer#write's native encoder, where Node has it: Buffer#write is node:buffer's JavaScript (with its
+ * encoding lookup), compiled on a short run's first report write (issue 39 item 5). The same bytes: at
+ * most `buf.length - at`, never part of a character.
+ */
+const nativeUtf8Write = (Buffer.prototype as unknown as { utf8Write?: (this: Buffer, text: string, offset: number, length: number) => number }).utf8Write;
+function encodeAt(buf: Buffer, text: string, at: number): number {
+  return typeof nativeUtf8Write === "function" ? nativeUtf8Write.call(buf, text, at, buf.length - at) : buf.write(text, at, "utf8");
+}
+
+/**
  * Whether bytes [from, to) of `buf` may hold the UTF-8 of a character escapeRawControls rewrites: DEL
  * (7F), a C1 control (C2 80..C2 9F), U+061C (D8 9C) or a bidi control (E2 80 8E.. E2 81 A9). Their lead
  * bytes are looked for (a native scan each, where the regular expression's test took ten instructions a
@@ -71,7 +81,7 @@ function writeAll(fd: number, text: string | Iterable<string>, escape?: (s: stri
       } else {
         if (used + piece.length * 3 > PIECE_BUFFER) flush();
         const at = used;
-        used += buf.write(piece, used, "utf8");
+        used += encodeAt(buf, piece, used);
         if (escape && mayHoldRawControl(buf, at, used)) {
           const escaped = escape(piece);
           if (escaped !== piece) {
@@ -82,7 +92,7 @@ function writeAll(fd: number, text: string | Iterable<string>, escape?: (s: stri
               if (!closed.has(fd)) writeAll(fd, escaped);
             } else {
               if (used + escaped.length * 3 > PIECE_BUFFER) flush();
-              used += buf.write(escaped, used, "utf8");
+              used += encodeAt(buf, escaped, used);
             }
           }
         }
@@ -93,7 +103,7 @@ function writeAll(fd: number, text: string | Iterable<string>, escape?: (s: stri
     if (carry.length > 0) {
       // a lone high surrogate: nothing escapeRawControls changes
       if (used + 3 > PIECE_BUFFER) flush();
-      used += buf.write(carry, used, "utf8");
+      used += encodeAt(buf, carry, used);
     }
     flush();
     return;

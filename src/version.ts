@@ -8,9 +8,18 @@ import { join } from "node:path";
  */
 declare const __AGENTCHECK_BUNDLE_DIR__: string | undefined;
 
+/**
+ * Set by scripts/bundle-cli.mjs in its CommonJS bundles only: package.json's version when the bundle
+ * was built (the build stamp covers package.json: a changed version rebuilds them). Reading and parsing
+ * package.json at every run cost a short run about 0.5 M instructions (issue 39 item 5). Everywhere
+ * else undefined: the file is read.
+ */
+declare const __AGENTCHECK_VERSION__: string | undefined;
+
 let cached: string | undefined;
 /** The package version, from the package.json above this module (dist/ or dist/cli/). */
 export function version(): string {
+  if (typeof __AGENTCHECK_VERSION__ === "string") return __AGENTCHECK_VERSION__;
   if (cached) return cached;
   for (const rel of ["../package.json", "../../package.json"]) {
     try {

@@ -48,7 +48,8 @@ export const DEFAULT_MEMORY_DIR = DEFAULT_PATHS.memories;
 const MI = FLAGS.memoryIndex;
 const TYPE_FLAG: Record<EntryType, number> = { file: MI.TYPE_FILE, dir: MI.TYPE_DIR, symlink: MI.TYPE_LINK, other: MI.TYPE_OTHER };
 const F_UNREAD = MI.UNREAD;
-const enc = new TextEncoder();
+/** Made on first use (a symbolic link in the memories folder): constructing it at load costs every run. */
+let enc: TextEncoder | undefined;
 const EMPTY = new Uint8Array(0);
 
 interface Listed {
@@ -148,7 +149,7 @@ export function validateMemoryIndexDir(opts: MemoryIndexOptions): ValidatorOutpu
       // a FIFO, socket or device among the memories is never opened, and never skipped silently
       problems.push(problemResult("memory-index", hostFinding("AC-901", shown(e.rel), "not a regular file (a FIFO, socket or device; not read)")));
     }
-    if (e.type === "symlink") bytes = enc.encode(linkTarget(source, dir, e.rel));
+    if (e.type === "symlink") bytes = (enc ??= new TextEncoder()).encode(linkTarget(source, dir, e.rel));
     else if (e.type === "file" && isIndexName(e.rel)) {
       const r = readArtifact(source, full(e.rel), opts.maxFileBytes, shown(e.rel));
       if (r.problem) {

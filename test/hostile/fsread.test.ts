@@ -242,3 +242,22 @@ describe("joinPath / joinPosix: the shortcut gives path.join's answer", () => {
     });
   }
 });
+
+describe("fsread: nothing there is a refusal, not an exception (issue 39 item 5)", () => {
+  // inspectFile asks lstat for no exception when nothing is there (the settings files a short run
+  // looks for); the refusal must be the one the exception gave: ENOENT, and ENOTDIR for a path under a file
+  const dir = tmpDir("agentcheck-missing-");
+  writeFileSync(join(dir, "file.md"), "x");
+  it.each([
+    ["absent.md", "ENOENT", "no such file"],
+    ["no/such/dir/absent.md", "ENOENT", "no such file"],
+    ["file.md/below.md", "ENOTDIR", "no such file"],
+    ["absent-\ufffd.md", "ENOENT", "no such file by this name: the file name is not valid UTF-8 (not read; rename the file)"],
+  ])("%s: missing, %s", (rel, code, detail) => {
+    for (const r of [inspectFile(join(dir, rel), { maxBytes: 100, root: dir }), readBounded(join(dir, rel), { maxBytes: 100, root: dir })]) {
+      expect(r.ok).toBe(false);
+      if (r.ok) continue;
+      expect(r.refusal).toEqual({ ruleId: "AC-901", reason: "missing", detail, code });
+    }
+  });
+});
