@@ -190,9 +190,14 @@ export function factDocs(facts: Facts): DocInput[] {
     // lists travel encoded (src/wasm/list.ts) so an entry may hold a tab or a newline: a list of
     // strings is written into the core's input item by item, anything else as encodeList's text
     const fact = Array.isArray(v) ? (v.every((x) => typeof x === "string") ? v : encodeList(v)) : typeof v === "boolean" ? (v ? "1" : "0") : String(v);
-    out.push({ name: key, kind: KIND.FACT, fact, utf8Bytes: factBytes(fact) });
+    out.push(factDoc(key, fact));
   }
   return out;
+}
+
+/** One fact as a document: its text, encoded into the core's input when a call is made (no encoder made here). */
+export function factDoc(name: string, value: string | string[]): DocInput {
+  return { name, kind: KIND.FACT, fact: value, utf8Bytes: factBytes(value) };
 }
 
 /** A shared fact set's documents (factDocs) and every key it has (a key set to undefined hides the same key of the run's options). */

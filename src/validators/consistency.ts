@@ -3,8 +3,8 @@
 // core's link questions in a second pass, and turns the per-feature rows into results.
 import type { RuleSettings } from "../run-settings.js";
 import { KIND, type WasmValidator } from "../wasm/abi.js";
-import { factBytes, runValidator, type DocInput, type RawResult } from "../wasm/loader.js";
-import { debugTrapFacts, factDocs, failureKind, hostFinding, severityFacts, type ValidatorOutput } from "../engine.js";
+import { runValidator, type DocInput, type RawResult } from "../wasm/loader.js";
+import { debugTrapFacts, factDoc, factDocs, failureKind, hostFinding, severityFacts, type ValidatorOutput } from "../engine.js";
 import { DiskSource, type FileSource } from "../source.js";
 import { verdictOf, type FileResult, type Finding, type Severity } from "../report.js";
 import { listMarkdown, readDoc, linkStates } from "./planning-io.js";
@@ -76,14 +76,6 @@ export interface ConsistencyOutput extends ValidatorOutput {
   checkpoint: number;
 }
 
-/**
- * A fact document, encoded straight into the core's input (as engine.ts factDocs): no TextEncoder,
- * whose construction at this module's load cost every consistency run about 0.25 M instructions.
- */
-function fact(name: string, value: string): DocInput {
-  return { name, kind: KIND.FACT, fact: value, utf8Bytes: factBytes(value) };
-}
-
 function run(docs: DocInput[], facts: DocInput[]): RawResult {
   const raw = runValidator("consistency" as WasmValidator, [...facts, ...docs]);
   return raw;
@@ -106,8 +98,8 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
   }
   docs.push({ name: PLANNING_DIR, kind: KIND.PLANNING_DOC, flags: FLAGS.consistency.ANCHOR, bytes: empty });
   const checkpoint = opts.checkpoint ?? 1;
-  const facts: DocInput[] = [fact("checkpoint", String(checkpoint)), fact("fx", String(opts.fx ?? 0))];
-  if (opts.feature !== undefined) facts.push(fact("feature", opts.feature));
+  const facts: DocInput[] = [factDoc("checkpoint", String(checkpoint)), factDoc("fx", String(opts.fx ?? 0))];
+  if (opts.feature !== undefined) facts.push(factDoc("feature", opts.feature));
   // the run's severity policy (advisory, configured overrides): applied by the core, verdicts follow
   pushAll(facts, factDocs(severityFacts("consistency", opts.rules?.severities, opts.advisory ? "advisory" : undefined)));
   // test hook (AGENTCHECK_DEBUG_TRAP), as every validator run through src/engine.ts has it
@@ -119,7 +111,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
     const fs = [...facts];
     const probs: FileResult[] = [];
     // pass 1: names only -> which documents are artifacts of some feature; only those are read
-    let raw = run(ds, [...fs, fact("phase", "names")]);
+    let raw = run(ds, [...fs, factDoc("phase", "names")]);
     const needed = new Set(decodeList(globals(raw).needed ?? ""));
     const unread: string[] = [];
     for (const d of ds) {
@@ -131,7 +123,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
       } else d.bytes = r.bytes!;
     }
     // files that could not be read: the core knows them by name only and never takes them for empty
-    if (unread.length > 0) fs.push(fact("unread", encodeList(unread)));
+    if (unread.length > 0) fs.push(factDoc("unread", encodeList(unread)));
     // pass 2: the checks without link facts. The core takes a link target it has no answer for as
     // no hit (the same as an answer "exists") and asks for it (linkQueries); CO-008/CO-009 are the
     // only readers of the answers. So when the host answers "exists" to every question, this pass's
@@ -147,7 +139,7 @@ export function validateConsistency(opts: ConsistencyOptions): ConsistencyOutput
       raw.data = raw.data.filter((d) => d.docIndex >= 0 || d.key !== "linkQueries");
       return { raw, facts: checks, problems: probs };
     }
-    fs.push(fact("linkState", encodeList(states.flat())));
+    fs.push(factDoc("linkState", encodeList(states.flat())));
     raw = run(ds, fs);
     return { raw, facts: fs, problems: probs };
   };
